@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The one place that reads the environment. Everything else asks `getConfig()`.
+ * `.env.example` documents every variable parsed here.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
+const secret = z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: secret,
+  SESSION_SECRET: secret,
+  JWT_ISSUER: z.string().default('kyc-portal'),
+  JWT_AUDIENCE: z.string().default('kyc-portal-api'),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  SEED_DEMO: booleanFromEnv,
+  DEMO_PASSWORD: z.string().min(8).default('Demo-Passw0rd!'),
+  AZURE_STORAGE_CONNECTION_STRING: optionalString,
+  AZURE_STORAGE_ACCOUNT: z.preprocess(emptyAsUndefined, z.string().optional()),
+  AZURE_STORAGE_KEY: optionalString,
+  AZURE_STORAGE_CONTAINER: z.string().default('blob'),
+  AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
+  NEXT_PUBLIC_API_BASE_URL: z.string().default('/api/v1'),
+})
+
+export type RawEnv = z.infer<typeof envSchema>
+
+export interface AppConfig {
+  appEnv: RawEnv['APP_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  databasePoolMax: number
+  logLevel: RawEnv['LOG_LEVEL']
+  jwtSecret: string
+  sessionSecret: string
+  jwtIssuer: string
+  jwtAudience: string
+  accessTokenTtlSeconds: number
+  sessionMaxSeconds: number
+  apiBodyLimitBytes: number
+  uploadMaxBytes: number
+  seedDemo: boolean
+  demoPassword: string
+  storage: {
+    connectionString: string | undefined
+    /** Spec: the storage area is `prod` on the production host and `test` elsewhere. */
+    accountName: string
+    accountKey: string | undefined
+    container: string
+    azuritePort: number
+  }
+  apiBaseUrl: string
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`).join('; ')
+}
+
+/** Outside production a missing secret is generated once and kept under DATA_DIR, so restarts keep sessions. */
+function persistedSecret(dataDir: string, name: string): string {
+  mkdirSync(dataDir, { recursive: true })
+  const file = join(dataDir, `${name.toLowerCase()}.secret`)
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    const value = randomBytes(48).toString('base64url')
+    try {
+      const fd = openSync(file, 'wx', 0o600)
+      writeSync(fd, value)
+      closeSync(fd)
+      return value
+    } catch {
+      // Another process created it first: use theirs.
+      return readFileSync(file, 'utf8').trim()
+    }
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`)
+  const e = parsed.data
+  const isProduction = e.APP_ENV === 'production'
+  const dataDir = resolve(e.DATA_DIR)
+
+  if (isProduction) {
+    const missing = (['JWT_SECRET', 'SESSION_SECRET'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new ConfigError(`Refusing to start in production without ${missing.join(' and ')} (set ${missing.join(', ')})`)
+    }
+  }
+  const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
+  const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
+
+  return {
+    appEnv: e.APP_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret,
+    sessionSecret,
+    jwtIssuer: e.JWT_ISSUER,
+    jwtAudience: e.JWT_AUDIENCE,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
+    sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
+    apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    storage: {
+      connectionString: e.AZURE_STORAGE_CONNECTION_STRING,
+      accountName: e.AZURE_STORAGE_ACCOUNT ?? (isProduction ? 'prod' : 'test'),
+      accountKey: e.AZURE_STORAGE_KEY,
+      container: e.AZURE_STORAGE_CONTAINER,
+      azuritePort: e.AZURITE_PORT,
+    },
+    apiBaseUrl: e.NEXT_PUBLIC_API_BASE_URL,
+  }
+}
+
+const globalForConfig = globalThis as unknown as { __appConfig?: AppConfig }
+
+/** Parsed once per process; a bad environment stops the process with a message naming the variable. */
+export function getConfig(): AppConfig {
+  globalForConfig.__appConfig ??= loadConfig()
+  return globalForConfig.__appConfig
+}

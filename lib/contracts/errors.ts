@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+/** The error codes of api.md; the server maps each to its HTTP status in server/http/errors.ts. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'FOUR_EYES',
+  'CONFLICT',
+  'INVALID_STATE',
+  'PRECONDITION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const apiErrorSchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional(),
+  })
+  .meta({ id: 'ApiError' })
+
+export const errorBodySchema = z.object({ errors: z.array(apiErrorSchema).min(1) }).meta({ id: 'ErrorBody' })
+
+export type ApiError = z.infer<typeof apiErrorSchema>
+export type ErrorBody = z.infer<typeof errorBodySchema>

@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+const booleanQuery = z
+  .enum(['true', 'false'], { message: 'must be true or false' })
+  .transform((v) => v === 'true')
+
+/** api.md, Lists: 1-based pageNumber, pageSize 10 by default and at most 100, newest first by default. */
+export const pageQuerySchema = z.object({
+  pageNumber: z.coerce.number({ message: 'must be a number' }).int().min(1).default(1),
+  pageSize: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(10),
+  recentFirst: booleanQuery.default(true),
+})
+
+export type PageQuery = z.infer<typeof pageQuerySchema>
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  })
+}
+
+export interface Page<T> {
+  content: T[]
+  pageNumber: number
+  pageSize: number
+  totalElements: number
+  totalPages: number
+}

@@ -1,0 +1,3 @@
+export * from './names'
+export * from './checks'
+export * from './roles'

@@ -1,0 +1,74 @@
+import { ALL_PERMISSIONS, BUSINESS_PERMISSIONS, PERMISSIONS as P, type Permission } from './names'
+
+export type RoleScope = 'staff' | 'business'
+
+export interface SystemRole {
+  name: string
+  scope: RoleScope
+  description: string
+  permissions: readonly Permission[]
+}
+
+/** The system roles of domain.md ("Seeded roles"); seeded on every start and never deletable. */
+export const SYSTEM_ROLES = [
+  {
+    name: 'SUPER_ADMIN',
+    scope: 'staff',
+    description: 'Every permission',
+    permissions: ALL_PERMISSIONS,
+  },
+  {
+    name: 'ONBOARDING_OFFICER',
+    scope: 'staff',
+    description: 'Captures and maintains businesses and their KYC on their behalf',
+    permissions: [
+      P.CAN_READ_BUSINESS, P.CAN_CREATE_BUSINESS, P.CAN_UPDATE_BUSINESS,
+      P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_CREATE_MEANS_OF_ID, P.CAN_UPDATE_MEANS_OF_ID,
+      P.CAN_CREATE_BUSINESS_ADDRESS, P.CAN_UPDATE_BUSINESS_ADDRESS,
+      P.CAN_READ_DEFERRALS, P.CAN_READ_USER, P.CAN_READ_BUSINESS_USERS,
+    ],
+  },
+  {
+    name: 'APPROVER',
+    scope: 'staff',
+    description: 'Decides businesses, CAC documents, onboarded products, deferrals and authorizations',
+    permissions: [
+      P.CAN_READ_BUSINESS, P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_APPROVE_ONBOARD_PRODUCT,
+      P.CAN_APPROVE_DEFERRAL, P.CAN_READ_AUTHORIZATION, P.CAN_UPDATE_AUTHORIZATION,
+    ],
+  },
+  {
+    name: 'PRODUCT_MANAGER',
+    scope: 'staff',
+    description: 'Configures products, go-live and fees',
+    permissions: [
+      P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_READ_BUSINESS_DIVISION,
+    ],
+  },
+  {
+    name: 'AUDITOR',
+    scope: 'staff',
+    description: 'Reads everything and the audit log; changes nothing',
+    permissions: [...ALL_PERMISSIONS.filter((p) => p.startsWith('CAN_READ_')), P.CAN_AUDIT_SYSTEM],
+  },
+  {
+    name: 'GOVERNMENT_OFFICER',
+    scope: 'staff',
+    description: 'Manages government entities',
+    permissions: [P.CAN_CREATE_GOVERNMENT_ENTITY, P.CAN_READ_BUSINESS],
+  },
+  {
+    name: 'BUSINESS_OWNER',
+    scope: 'business',
+    description: 'Owns a business: the whole business-side set',
+    permissions: BUSINESS_PERMISSIONS,
+  },
+  {
+    name: 'BUSINESS_MEMBER',
+    scope: 'business',
+    description: 'Helps capture KYC for a business',
+    permissions: [P.CAN_READ_BUSINESS, P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_READ_DEFERRALS],
+  },
+] as const satisfies readonly SystemRole[]
+
+export type SystemRoleName = (typeof SYSTEM_ROLES)[number]['name']

@@ -1,0 +1,15 @@
+import type { AppProps } from 'next/app'
+import Head from 'next/head'
+import '@/styles/globals.css'
+
+export default function PortalApp({ Component, pageProps }: AppProps) {
+  return (
+    <>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>Business onboarding and KYC portal</title>
+      </Head>
+      <Component {...pageProps} />
+    </>
+  )
+}

@@ -1,0 +1,57 @@
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { getConfig } from '@/lib/config/env'
+import type { AppEnv } from './http/context'
+import { handleError, notFoundResponse, respondWithError } from './http/errors'
+import { createRouter, type Router } from './http/openapi'
+import { requestContext } from './http/request-context'
+import { auditRoutes } from './modules/audits/routes'
+import { healthRoutes } from './modules/health/routes'
+import { marketingRoutes } from './modules/marketing/routes'
+
+export const API_BASE_PATH = '/api/v1'
+
+/** Module routers, in order; within each, static paths are registered before parameterised ones. */
+const MODULES: Router[] = [healthRoutes, auditRoutes, marketingRoutes]
+
+export function createApp() {
+  const config = getConfig()
+  const app = createRouter().basePath(API_BASE_PATH)
+
+  app.use('*', requestContext)
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }))
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.apiBodyLimitBytes,
+      onError: (c) =>
+        respondWithError(c as never, 'PAYLOAD_TOO_LARGE', [
+          { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${config.apiBodyLimitBytes} bytes` },
+        ]),
+    }),
+  )
+
+  for (const module of MODULES) app.route('/', module)
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  })
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Business onboarding and KYC portal: business API',
+      version: '1.0.0',
+      description: 'Errors always answer `{ errors: [{ code, message, field? }] }`. Lists are paginated with pageNumber/pageSize.',
+    },
+    servers: [{ url: '/' }],
+  })
+
+  app.notFound((c) => notFoundResponse(c))
+  app.onError((error, c) => handleError(error, c))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>
+export type { AppEnv }

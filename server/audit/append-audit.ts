@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto'
+import { desc, sql } from 'drizzle-orm'
+import type { Tx } from '@/server/db/client'
+import { audits } from '@/server/db/schema'
+import { GENESIS_HASH, hashAuditRow, toStoredJson } from './chain'
+
+/** Who did it and from where; built once per request (see server/http/context.ts). */
+export interface AuditContext {
+  actorId: string | null
+  actorEmail: string | null
+  requestId: string | null
+  ip: string | null
+}
+
+export const SYSTEM_AUDIT_CONTEXT: AuditContext = { actorId: null, actorEmail: 'system', requestId: null, ip: null }
+
+export interface AuditEntry {
+  resource: string
+  resourceId?: string | null
+  action: string
+  before?: unknown
+  after?: unknown
+}
+
+/** Any constant works; it only has to be the same for every writer of the chain. */
+const AUDIT_CHAIN_LOCK = 7340002
+
+/**
+ * Appends one row to the audit chain inside the caller's transaction. Appends are serialised by a
+ * transaction-scoped advisory lock, so concurrent writers never read the same previous hash.
+ */
+export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEntry) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`)
+  const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
+  const row = {
+    id: randomUUID(),
+    actorId: context.actorId,
+    actorEmail: context.actorEmail,
+    resource: entry.resource,
+    resourceId: entry.resourceId ?? null,
+    action: entry.action,
+    before: toStoredJson(entry.before),
+    after: toStoredJson(entry.after),
+    requestId: context.requestId,
+    ip: context.ip,
+    createdAt: new Date(),
+    prevHash: last?.hash ?? GENESIS_HASH,
+  }
+  const [inserted] = await tx
+    .insert(audits)
+    .values({ ...row, hash: hashAuditRow(row) })
+    .returning()
+  return inserted!
+}

@@ -1,0 +1,107 @@
+import { join, resolve } from 'node:path'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { getConfig, type AppConfig } from '@/lib/config/env'
+import { logger } from '@/server/logger'
+import { lockDataDir } from './data-dir-lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Database | Tx
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  /** Where the data lives, for messages (directory for PGlite, host/database for PostgreSQL). */
+  location: string
+  close: () => Promise<void>
+}
+
+export const MIGRATIONS_DIR = resolve(process.cwd(), 'server/db/migrations')
+
+/** Opens the configured database and applies the committed migrations. */
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolMax)
+  return openPglite(join(config.dataDir, 'pglite'), config.dataDir)
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const { Pool } = (await import('pg')).default
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new Pool({ connectionString: url, max })
+  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
+  // One migrator at a time when several instances start together.
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock(7340001)')
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7340001)').catch(() => undefined)
+    client.release()
+  }
+  const { host, pathname } = new URL(url)
+  return {
+    db: drizzle({ client: pool, schema }) as unknown as Database,
+    kind: 'postgres',
+    location: `${host}${pathname}`,
+    close: () => pool.end(),
+  }
+}
+
+async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandle> {
+  const release = lockDataDir(dataDir)
+  try {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+    const { drizzle } = await import('drizzle-orm/pglite')
+    const { migrate } = await import('drizzle-orm/pglite/migrator')
+    // One PGlite client per process: it has a single connection and queues every query and transaction.
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } })
+    const db = drizzle({ client, schema })
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      location: pgDir,
+      close: async () => {
+        await client.close()
+        release()
+      },
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle> }
+
+/** The process's database, opened (and migrated and seeded) on first use, never at import. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  globalForDb.__dbHandle ??= (async () => {
+    const config = getConfig()
+    const handle = await openDatabase(config)
+    const { seed } = await import('./seed')
+    await seed(handle.db, { demo: config.seedDemo, demoPassword: config.demoPassword })
+    logger.info({ database: handle.kind, location: handle.location }, 'database ready')
+    return handle
+  })().catch((error: unknown) => {
+    globalForDb.__dbHandle = undefined
+    throw error
+  })
+  return globalForDb.__dbHandle
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = globalForDb.__dbHandle
+  globalForDb.__dbHandle = undefined
+  if (pending) await (await pending).close()
+}

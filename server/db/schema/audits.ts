@@ -1,0 +1,33 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * Append-only, hash-chained audit log. `seq` orders the chain; each row's `hash` covers its own fields and the
+ * previous row's hash. A trigger (migration 0001) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const audits = pgTable(
+  'audits',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: uuid('id').notNull().unique().defaultRandom(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    index('audits_created_at_idx').on(t.createdAt),
+    index('audits_resource_idx').on(t.resource, t.createdAt),
+    index('audits_actor_idx').on(t.actorId, t.createdAt),
+    index('audits_action_idx').on(t.action),
+  ],
+)
+
+export type Audit = typeof audits.$inferSelect

@@ -1,0 +1,98 @@
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
+import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
+import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { hashPassword } from '@/server/auth/password'
+import type { Database } from '@/server/db/client'
+import { permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { DEMO_USERS } from './demo-users'
+
+export interface SeedOptions {
+  demo: boolean
+  demoPassword: string
+}
+
+/**
+ * Idempotent: every permission and the system roles always; demo users only in demo mode.
+ * A second run finds everything in place and writes nothing (and so audits nothing).
+ */
+export async function seed(db: Database, options: SeedOptions): Promise<void> {
+  await seedPermissionsAndRoles(db)
+  if (options.demo) await seedDemoUsers(db, options.demoPassword)
+}
+
+async function seedPermissionsAndRoles(db: Database) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(permissions)
+      .values(ALL_PERMISSIONS.map((name) => ({ name })))
+      .onConflictDoNothing({ target: permissions.name })
+    const permissionIds = new Map(
+      (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((p) => [p.name, p.id]),
+    )
+
+    for (const role of SYSTEM_ROLES) {
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: role.name, scope: role.scope, description: role.description, isSystem: true })
+        .onConflictDoNothing({ target: roles.name })
+        .returning()
+      const [row] = created ? [created] : await tx.select().from(roles).where(eq(roles.name, role.name))
+      const wanted = role.permissions.map((name) => permissionIds.get(name)!)
+      const removed = await tx
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, row!.id), notInArray(rolePermissions.permissionId, wanted)))
+        .returning()
+      const added = await tx
+        .insert(rolePermissions)
+        .values(wanted.map((permissionId) => ({ roleId: row!.id, permissionId })))
+        .onConflictDoNothing()
+        .returning()
+      if (created || removed.length || added.length) {
+        await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+          resource: 'role',
+          resourceId: row!.id,
+          action: created ? 'SEED_CREATE' : 'SEED_SYNC_PERMISSIONS',
+          after: { name: role.name, scope: role.scope, permissions: [...role.permissions] },
+        })
+      }
+    }
+  })
+}
+
+async function seedDemoUsers(db: Database, password: string) {
+  const emails = DEMO_USERS.map((u) => u.email)
+  const existing = new Set(
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((u) => u.email),
+  )
+  const missing = DEMO_USERS.filter((u) => !existing.has(u.email))
+  if (!missing.length) return
+  const passwordHash = await hashPassword(password)
+  await db.transaction(async (tx) => {
+    for (const demo of missing) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: demo.email,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          phone: demo.phone,
+          passwordHash,
+          status: 'ACTIVE',
+          iswStaff: demo.iswStaff,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning()
+      if (!user) continue
+      if (demo.staffRole) {
+        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, demo.staffRole))
+        await tx.insert(userRoles).values({ userId: user.id, roleId: role!.id })
+      }
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'SEED_DEMO_USER',
+        after: { email: user.email, staffRole: demo.staffRole ?? null, iswStaff: demo.iswStaff },
+      })
+    }
+  })
+}

@@ -1,0 +1,56 @@
+import { createMiddleware } from 'hono/factory'
+import type { Permission } from '@/lib/permissions'
+import { loadActor } from '@/server/auth/load-actor'
+import { verifyAccessToken } from '@/server/auth/tokens'
+import { getDb } from '@/server/db/client'
+import { AppError } from './app-error'
+import type { Actor, AppContext, AppEnv } from './context'
+
+const BEARER = /^Bearer\s+(\S+)$/i
+
+/** Resolves the actor from the bearer token once per request; throws UNAUTHENTICATED when there is none. */
+export async function authenticate(c: AppContext): Promise<Actor> {
+  const known = c.get('actor')
+  if (known) return known
+  const match = BEARER.exec(c.req.header('authorization') ?? '')
+  if (!match) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  const claims = await verifyAccessToken(match[1]!)
+  if (claims === 'expired') throw new AppError('UNAUTHENTICATED', 'Your session has expired, please login again')
+  if (claims === 'invalid') throw new AppError('UNAUTHENTICATED', 'Your sign-in is not valid, please login again')
+  const actor = await loadActor(await getDb(), claims)
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has ended, please login again')
+  c.set('actor', actor)
+  c.get('logger').setBindings?.({ userId: actor.userId })
+  return actor
+}
+
+/** The route needs a signed-in user and nothing more. */
+export const requireAuth = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await authenticate(c)
+    await next()
+  })
+
+/** The route needs every listed permission (401 without a valid token, 403 without the permission). */
+export const requirePermission = (...required: Permission[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const actor = await authenticate(c)
+    const missing = required.filter((p) => !actor.permissions.has(p))
+    if (missing.length) throw new AppError('FORBIDDEN', `You need the permission ${missing.join(', ')} to do this`)
+    await next()
+  })
+
+/** The route is for staff only (decisions, settings); combine with requirePermission for the what. */
+export const requireStaff = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const actor = await authenticate(c)
+    if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
+    await next()
+  })
+
+/** Reads the actor a guard has already resolved. */
+export function actorOf(c: AppContext): Actor {
+  const actor = c.get('actor')
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in to continue')
+  return actor
+}

@@ -1,0 +1,72 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ZodError } from 'zod'
+import type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'
+import { AppError } from './app-error'
+import type { AppEnv } from './context'
+
+export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  FOUR_EYES: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID_STATE: 409,
+  PRECONDITION_FAILED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+}
+
+export function errorBody(errors: ApiError[]): ErrorBody {
+  return { errors }
+}
+
+export function respondWithError(c: Context<AppEnv>, code: ErrorCode, errors: ApiError[]) {
+  return c.json(errorBody(errors), STATUS_BY_CODE[code])
+}
+
+/** One entry per failing field; `field` is the dotted path (`address.state`, `items.0.name`). */
+export function validationErrors(error: ZodError, target?: string): ApiError[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.')
+    return {
+      code: 'VALIDATION_FAILED' as const,
+      message: issue.message,
+      ...(path ? { field: path } : target && target !== 'json' ? { field: target } : {}),
+    }
+  })
+}
+
+/** The app's onError: known errors keep their code; anything else is a 500 with nothing internal in it. */
+export function handleError(error: Error, c: Context<AppEnv>) {
+  if (error instanceof AppError) return respondWithError(c, error.code, error.details)
+  if (error instanceof HTTPException) {
+    const status = error.status
+    if (status === 413) return respondWithError(c, 'PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' }])
+    if (status === 400) {
+      // Hono's JSON validator throws this for a body that is not JSON.
+      const malformed = /malformed json/i.test(error.message)
+      return respondWithError(c, 'VALIDATION_FAILED', [
+        { code: 'VALIDATION_FAILED', message: malformed ? 'Request body is not valid JSON' : 'Bad request', field: malformed ? 'body' : undefined },
+      ])
+    }
+    if (status === 401) return respondWithError(c, 'UNAUTHENTICATED', [{ code: 'UNAUTHENTICATED', message: 'Sign in to continue' }])
+    if (status === 403) return respondWithError(c, 'FORBIDDEN', [{ code: 'FORBIDDEN', message: 'You do not have permission to do this' }])
+    if (status === 404) return notFoundResponse(c)
+  }
+  c.get('logger').error({ err: error }, 'unhandled error')
+  return respondWithError(c, 'INTERNAL', [
+    { code: 'INTERNAL', message: `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact support.` },
+  ])
+}
+
+export function notFoundResponse(c: Context<AppEnv>) {
+  return respondWithError(c, 'ROUTE_NOT_FOUND', [
+    { code: 'ROUTE_NOT_FOUND', message: `No such call: ${c.req.method} ${new URL(c.req.url).pathname}` },
+  ])
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { createMiddleware } from 'hono/factory'
+import { logger } from '@/server/logger'
+import type { AppEnv } from './context'
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+function clientIp(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null
+  } catch {
+    return null // app.request() in tests has no socket
+  }
+}
+
+/**
+ * Request id (kept from X-Request-Id when sane, else generated; always echoed), a logger child carrying it,
+ * the client IP, and one access log line per request.
+ */
+export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
+  const incoming = c.req.header('x-request-id')
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+  const log = logger.child({ requestId })
+  c.set('requestId', requestId)
+  c.set('logger', log)
+  c.set('ip', clientIp(c))
+  c.set('actor', undefined)
+  c.header('X-Request-Id', requestId)
+  const started = performance.now()
+  await next()
+  c.header('X-Request-Id', requestId)
+  log.info(
+    {
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      userId: c.get('actor')?.userId,
+    },
+    'request',
+  )
+})

@@ -1,0 +1,22 @@
+import { serve } from '@hono/node-server'
+import { getConfig } from '@/lib/config/env'
+import { createApp } from './app'
+import { closeDatabase, getDatabaseHandle } from './db/client'
+import { logger } from './logger'
+
+/** `npm run api`: the business API on its own, for a deployment that separates it from the portal. */
+const config = getConfig()
+await getDatabaseHandle()
+const app = createApp()
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
+})
+
+async function shutdown(signal: string) {
+  logger.info({ signal }, 'shutting down')
+  server.close()
+  await closeDatabase()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

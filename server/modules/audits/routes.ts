@@ -1,0 +1,62 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { auditActorSchema, auditListQuerySchema, auditPageSchema, auditVerifySchema } from '@/lib/contracts/audits'
+import { PERMISSIONS } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { requirePermission, requireStaff } from '@/server/http/auth'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { findAuditActors, findAuditResources, findAudits } from './find-audits'
+import { verifyAuditChain } from './verify-audit-chain'
+
+const guard = [requirePermission(PERMISSIONS.CAN_AUDIT_SYSTEM), requireStaff()]
+const common = { tags: ['Audits'], security: bearerSecurity, middleware: guard }
+
+export const auditRoutes = createRouter()
+
+// GET /audits/resources – the resource names that appear in the log (static paths first)
+auditRoutes.openapi(
+  createRoute({
+    ...common,
+    method: 'get',
+    path: '/audits/resources',
+    summary: 'Audited resource names',
+    responses: { 200: json(z.array(z.string()), 'Resource names'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await findAuditResources({ db: await getDb() }), 200),
+)
+
+// GET /audits/actors – users who appear in the log
+auditRoutes.openapi(
+  createRoute({
+    ...common,
+    method: 'get',
+    path: '/audits/actors',
+    summary: 'Actors that appear in the audit log',
+    responses: { 200: json(z.array(auditActorSchema), 'Actors'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await findAuditActors({ db: await getDb() }), 200),
+)
+
+// GET /audits/verify – recompute the hash chain
+auditRoutes.openapi(
+  createRoute({
+    ...common,
+    method: 'get',
+    path: '/audits/verify',
+    summary: 'Verify the audit hash chain',
+    responses: { 200: json(auditVerifySchema, 'Chain check result'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await verifyAuditChain({ db: await getDb() }), 200),
+)
+
+// GET /audits – the audit log, filtered and paginated
+auditRoutes.openapi(
+  createRoute({
+    ...common,
+    method: 'get',
+    path: '/audits',
+    summary: 'Audit log',
+    request: { query: auditListQuerySchema },
+    responses: { 200: json(auditPageSchema, 'A page of audit rows'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findAudits({ db: await getDb(), query: c.req.valid('query') }), 200),
+)

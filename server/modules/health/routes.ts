@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'drizzle-orm'
+import { getDatabaseHandle } from '@/server/db/client'
+import { createRouter, json } from '@/server/http/openapi'
+
+const livenessSchema = z.object({ status: z.literal('ok') })
+const readinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.object({ status: z.enum(['ok', 'unavailable']), detail: z.string().optional() })),
+})
+
+export const healthRoutes = createRouter()
+
+// GET /health – the process answers (liveness); touches nothing else
+healthRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/health',
+    tags: ['Health'],
+    summary: 'Liveness',
+    responses: { 200: json(livenessSchema, 'The process is up') },
+  }),
+  (c) => c.json({ status: 'ok' as const }, 200),
+)
+
+// GET /health/ready – the database answers (blob storage joins this check when uploads exist)
+healthRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/health/ready',
+    tags: ['Health'],
+    summary: 'Readiness: dependencies reachable',
+    responses: {
+      200: json(readinessSchema, 'Ready'),
+      503: json(readinessSchema, 'A dependency is unreachable'),
+    },
+  }),
+  async (c) => {
+    let database: { status: 'ok' | 'unavailable'; detail?: string }
+    try {
+      const { db, kind } = await getDatabaseHandle()
+      await db.execute(sql`select 1`)
+      database = { status: 'ok', detail: kind }
+    } catch (error) {
+      c.get('logger').warn({ err: error }, 'readiness: database unavailable')
+      database = { status: 'unavailable' }
+    }
+    const ready = database.status === 'ok'
+    return ready
+      ? c.json({ status: 'ok' as const, checks: { database } }, 200)
+      : c.json({ status: 'unavailable' as const, checks: { database } }, 503)
+  },
+)

@@ -1,0 +1,26 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { marketingEventSchema } from '@/lib/contracts/marketing'
+import { getDb } from '@/server/db/client'
+import { authenticate } from '@/server/http/auth'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { recordMarketingEvent } from './record-marketing-event'
+
+export const marketingRoutes = createRouter()
+
+// POST /marketing/events – the built-in marketing sink; visitors may call it before signing in
+marketingRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/marketing/events',
+    tags: ['Marketing'],
+    summary: 'Record an identify, track or page call',
+    request: { body: { required: true, content: { 'application/json': { schema: marketingEventSchema } } } },
+    responses: { 202: json(z.object({ id: z.uuid() }), 'Recorded'), ...errorResponses(400, 413) },
+  }),
+  async (c) => {
+    // A token is optional here; a bad one is ignored rather than refused, so tracking never logs anyone out.
+    const actor = c.req.header('authorization') ? await authenticate(c).catch(() => undefined) : undefined
+    const recorded = await recordMarketingEvent({ db: await getDb(), event: c.req.valid('json'), userId: actor?.userId ?? null })
+    return c.json(recorded, 202)
+  },
+)
