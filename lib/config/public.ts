@@ -1,3 +1,2 @@
 /** Values the browser bundle may know. Next inlines NEXT_PUBLIC_* at build time, so this is a literal read. */
-// eslint-disable-next-line no-restricted-properties -- the single public read; server config lives in env.ts
 export const API_BASE_URL: string = process.env.NEXT_PUBLIC_API_BASE_URL || '/api/v1'

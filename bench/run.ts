@@ -1,0 +1,131 @@
+/**
+ * Benchmarks (they print figures; they are not tests).
+ *
+ *   npm run bench                      both: first-load JS per route, then API throughput
+ *   npm run bench -- bundle            first-load JS only (builds first if .next/BUILD_ID is missing)
+ *   npm run bench -- api               API throughput only
+ *
+ * Options (flag or environment variable):
+ *   --rebuild              BENCH_REBUILD=1        run `next build` even if a build exists
+ *   --duration=SECONDS     BENCH_DURATION         measurement per API route (default 10)
+ *   --warmup=SECONDS       BENCH_WARMUP           warm-up per API route (default 3)
+ *   --connections=N        BENCH_CONNECTIONS      autocannon connections (default 10)
+ *   --budget=KB            BENCH_BUDGET_KB        first-load JS budget, kB gzip (default 180)
+ *
+ * Exit code 1 when a route is over the budget or the API bench fails (e.g. a non-2xx answer).
+ * Results are also written to bench/results/<timestamp>.json.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { formatApiReport, runApiBench, type ApiBenchReport } from './api-throughput'
+import { DEFAULT_BUDGET_KB, formatBundleReport, measureFirstLoadJs, type BundleSizeReport } from './bundle-size'
+import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
+
+type Suite = 'bundle' | 'api'
+const SUITES: readonly Suite[] = ['bundle', 'api']
+
+interface Cli {
+  suites: Suite[]
+  rebuild: boolean
+  durationSeconds: number
+  warmupSeconds: number
+  connections: number
+  budgetKb: number
+}
+
+function parseCli(argv: string[]): Cli {
+  const flags = new Map<string, string>()
+  const positional: string[] = []
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg)
+    if (match) flags.set(match[1]!, match[2] ?? 'true')
+    else positional.push(arg)
+  }
+  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget'])
+  const unknown = [...flags.keys()].filter((f) => !known.has(f))
+  const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
+  if (unknown.length || badSuites.length) {
+    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB]`)
+  }
+  const number = (flag: string, env: string, fallback: number, min: number) => {
+    const raw = flags.get(flag) ?? process.env[env]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (!Number.isFinite(value) || value < min) throw new Error(`--${flag} / ${env} must be a number ≥ ${min}, got ${raw}`)
+    return value
+  }
+  const rebuildEnv = process.env.BENCH_REBUILD
+  return {
+    suites: positional.length ? [...new Set(positional as Suite[])] : [...SUITES],
+    rebuild: flags.has('rebuild') || rebuildEnv === '1' || rebuildEnv === 'true',
+    durationSeconds: number('duration', 'BENCH_DURATION', 10, 1),
+    warmupSeconds: number('warmup', 'BENCH_WARMUP', 3, 0),
+    connections: Math.floor(number('connections', 'BENCH_CONNECTIONS', 10, 1)),
+    budgetKb: number('budget', 'BENCH_BUDGET_KB', DEFAULT_BUDGET_KB, 1),
+  }
+}
+
+function ensureBuild(rebuild: boolean) {
+  const built = existsSync(join(NEXT_DIST_DIR, 'BUILD_ID')) && existsSync(join(NEXT_DIST_DIR, 'build-manifest.json'))
+  if (built && !rebuild) {
+    const at = statSync(join(NEXT_DIST_DIR, 'BUILD_ID')).mtime.toISOString()
+    console.log(`Using the existing production build in .next (built ${at}; --rebuild to build again).`)
+    return
+  }
+  console.log('Running next build…')
+  const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`)
+}
+
+function gitCommit(): string | undefined {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+  return result.status === 0 ? result.stdout.trim() : undefined
+}
+
+async function main(): Promise<number> {
+  const cli = parseCli(process.argv.slice(2))
+  const startedAt = new Date()
+  const results: { startedAt: string; commit?: string; node: string; bundle?: BundleSizeReport; api?: ApiBenchReport } = {
+    startedAt: startedAt.toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+  }
+  let exitCode = 0
+  let failure: unknown
+
+  try {
+    if (cli.suites.includes('bundle')) {
+      ensureBuild(cli.rebuild)
+      results.bundle = measureFirstLoadJs({ distDir: NEXT_DIST_DIR, budgetKb: cli.budgetKb })
+      console.log(`\n${formatBundleReport(results.bundle)}\n`)
+      if (results.bundle.overBudget.length) exitCode = 1
+    }
+    if (cli.suites.includes('api')) {
+      results.api = await runApiBench({
+        durationSeconds: cli.durationSeconds,
+        warmupSeconds: cli.warmupSeconds,
+        connections: cli.connections,
+      })
+      console.log(`\n${formatApiReport(results.api)}\n`)
+    }
+  } catch (error) {
+    failure = error
+    exitCode = 1
+  }
+
+  if (results.bundle || results.api) {
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
+    console.log(`Results written to ${file}`)
+  }
+  if (failure) console.error('\nBENCH FAILED:', failure instanceof Error ? failure.message : failure)
+  return exitCode
+}
+
+process.exitCode = await main()

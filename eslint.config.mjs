@@ -1,0 +1,84 @@
+// ESLint flat config. The architecture's import boundaries live in eslint/boundaries.mjs;
+// tests/unit/lint-boundaries.test.ts applies `createConfig` to a fixture tree to prove them.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import drizzle from 'eslint-plugin-drizzle'
+import { importX } from 'eslint-plugin-import-x'
+import tseslint from 'typescript-eslint'
+import { boundaryRules, importSettings } from './eslint/boundaries.mjs'
+
+/** Files that may read `process.env`. Everything else asks lib/config (`getConfig()`, or lib/config/public.ts in the browser). */
+export const PROCESS_ENV_ALLOWED = [
+  'lib/config/**',
+  'scripts/**',
+  'bench/**',
+  'tests/**',
+  'e2e/**',
+  '**/*.test.{ts,tsx}',
+  'playwright.config.ts',
+  'vitest.config.ts',
+  'drizzle.config.ts',
+]
+
+/**
+ * The whole lint configuration for the tree at `root` (an absolute path).
+ * @param {string} root
+ */
+export function createConfig(root) {
+  return defineConfig(
+    globalIgnores([
+      '**/node_modules/',
+      '.next/',
+      '.data*/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'next-env.d.ts',
+      'server/db/migrations/',
+      // Deliberate violations, linted by tests/unit/lint-boundaries.test.ts.
+      'tests/fixtures/lint-boundaries/',
+    ]),
+    {
+      linterOptions: { reportUnusedDisableDirectives: 'error' },
+    },
+    js.configs.recommended,
+    tseslint.configs.recommended,
+    {
+      name: 'project/rules',
+      files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
+      plugins: { import: importX, drizzle },
+      settings: importSettings(root),
+      rules: {
+        ...boundaryRules(root),
+        'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+        'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          {
+            argsIgnorePattern: '^_',
+            varsIgnorePattern: '^_',
+            caughtErrorsIgnorePattern: '^_',
+            destructuredArrayIgnorePattern: '^_',
+          },
+        ],
+        'no-restricted-properties': [
+          'error',
+          {
+            object: 'process',
+            property: 'env',
+            message: 'Read configuration through lib/config (getConfig() on the server, lib/config/public.ts in the browser).',
+          },
+        ],
+      },
+    },
+    {
+      name: 'project/process-env-allowed',
+      files: PROCESS_ENV_ALLOWED,
+      rules: { 'no-restricted-properties': 'off' },
+    },
+  )
+}
+
+export default createConfig(path.dirname(fileURLToPath(import.meta.url)))

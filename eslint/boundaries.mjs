@@ -1,0 +1,117 @@
+// Import boundaries of the app, as `import/no-restricted-paths` zones plus `import/no-cycle`.
+//
+// Everything is relative to `root`, so the same rules apply to the project (eslint.config.mjs) and to the
+// fixture tree tests/fixtures/lint-boundaries (tests/unit/lint-boundaries.test.ts), which mirrors the layout.
+//
+// Dependencies point one way: pages -> features -> components -> lib.
+// `server/` is the Hono API: it is imported only by pages/api, scripts, bench, tests and e2e, and itself
+// imports only the isomorphic parts of lib (never lib/http or lib/query, which are browser code).
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+/** Top-level folders (besides pages/api) that may import `server/`. */
+export const SERVER_IMPORTERS = ['server', 'scripts', 'bench', 'tests', 'e2e']
+
+/** The parts of `lib/` that `server/` may import (relative to lib/). Everything else in lib/ is browser code. */
+export const SERVER_LIB_ALLOWLIST = ['contracts', 'permissions', 'validation', 'format', 'config', 'session/keys.ts']
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
+
+/**
+ * Feature folders under `<root>/features`, read when the config loads, so a new feature is covered the next time
+ * ESLint starts (an editor's ESLint server needs a restart to see a feature created while it runs).
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function featureNames(root) {
+  try {
+    return readdirSync(path.join(root, 'features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+      .map((entry) => entry.name)
+      .sort()
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return []
+    throw error
+  }
+}
+
+/**
+ * The `zones` of `import/no-restricted-paths`, relative to `root` (the rule's `basePath`).
+ * Each forbidden import is reported by exactly one zone, whose message names the rule it breaks.
+ * @param {string} root
+ */
+export function boundaryZones(root) {
+  const notServerImporters = `!(pages|${SERVER_IMPORTERS.join('|')})/**`
+  return [
+    {
+      // Glob targets: every top-level folder except the server importers, files at the root (proxy.ts, configs),
+      // and pages except pages/api (`pages/*` are the files directly in pages/, `pages/!(api)/**` the subfolders).
+      target: [notServerImporters, '*', 'pages/*', 'pages/!(api)/**'],
+      from: 'server',
+      message:
+        'server/ is the API implementation: only pages/api, scripts, bench, tests and e2e import it. Share types and schemas through lib/contracts.',
+    },
+    {
+      target: 'lib',
+      from: ['features', 'components', 'pages'],
+      message: 'lib/ is the bottom layer: it must not import features/, components/ or pages/.',
+    },
+    {
+      target: 'components',
+      from: ['features', 'pages'],
+      message: 'components/ are feature-agnostic: they must not import features/ or pages/. Pass data in through props.',
+    },
+    {
+      target: 'features',
+      from: 'pages',
+      message: 'features/ must not import pages/: pages compose features, not the other way round.',
+    },
+    ...featureNames(root).map((name) => ({
+      target: `features/${name}`,
+      from: 'features',
+      except: [`./${name}`],
+      message: `features/${name} must not import another feature. Move what both need to lib/ or components/.`,
+    })),
+    {
+      target: 'server',
+      from: ['features', 'components', 'pages'],
+      message: 'server/ must not import features/, components/ or pages/.',
+    },
+    {
+      target: 'server',
+      from: 'lib',
+      except: SERVER_LIB_ALLOWLIST.map((p) => `./${p}`),
+      message: `server/ may import only ${SERVER_LIB_ALLOWLIST.map((p) => `lib/${p.replace(/\.ts$/, '')}`).join(', ')}; the rest of lib/ is browser code.`,
+    },
+  ]
+}
+
+/**
+ * The boundary rules, for the plugin registered as `import` (eslint-plugin-import-x).
+ * @param {string} root absolute path of the tree the zones describe
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
+export function boundaryRules(root) {
+  return {
+    'import/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
+    // Type-only imports are not followed (they vanish at run time); node_modules are not traversed.
+    'import/no-cycle': ['error', { ignoreExternal: true }],
+  }
+}
+
+/**
+ * Settings for eslint-plugin-import-x: resolve `@/*` and relative imports through `<root>/tsconfig.json`.
+ * The keys stay `import-x/*` whatever name the plugin is registered under.
+ * @param {string} root
+ * @returns {Record<string, unknown>}
+ */
+export function importSettings(root) {
+  return {
+    'import-x/extensions': SOURCE_EXTENSIONS,
+    'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json'), alwaysTryTypes: true }),
+    ],
+  }
+}

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { TEST_ENV, withTestEnv } from './test-env'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: a migrated, seeded data directory each test file copies. PostgreSQL: the template database URL. */
+    template: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
+  }
+}
+
+/**
+ * Migrates and seeds once: into a template directory for PGlite (copied per test file, ~10x faster than migrating
+ * each time), or into TEST_DATABASE_URL for PostgreSQL (cloned per file with CREATE DATABASE ... TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  const postgresUrl = process.env.TEST_DATABASE_URL
+  const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
+  const dataDir = join(root, 'template')
+
+  await withTestEnv({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: postgresUrl ?? '' }, async () => {
+    const { loadConfig } = await import('@/lib/config/env')
+    const { openDatabase } = await import('@/server/db/client')
+    const { seed } = await import('@/server/db/seed')
+    const config = loadConfig()
+    const handle = await openDatabase(config)
+    await seed(handle.db, { demo: false, demoPassword: config.demoPassword })
+    await handle.close()
+  })
+
+  project.provide('template', postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: dataDir })
+  return () => rmSync(root, { recursive: true, force: true })
+}

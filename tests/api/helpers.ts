@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
+import type { Permission, SystemRoleName } from '@/lib/permissions'
+import { createApp } from '@/server/app'
+import { createSession } from '@/server/auth/sessions'
+import { mintAccessToken } from '@/server/auth/tokens'
+import { getDb } from '@/server/db/client'
+import { businesses, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+
+export const app = createApp()
+
+/** Calls the API in-process, as an HTTP client would (`path` is relative to /api/v1). */
+export function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const { token, json, headers, ...rest } = init
+  const h = new Headers(headers)
+  if (token) h.set('authorization', `Bearer ${token}`)
+  if (json !== undefined) h.set('content-type', 'application/json')
+  return app.request(`/api/v1${path}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body })
+}
+
+export async function roleId(name: string): Promise<string> {
+  const db = await getDb()
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name))
+  if (!role) throw new Error(`no role ${name}`)
+  return role.id
+}
+
+/** A role made for one test, holding exactly these permissions. */
+export async function createRole(options: { scope: 'staff' | 'business'; permissions: Permission[] }): Promise<string> {
+  const db = await getDb()
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `TEST_${randomUUID()}`, scope: options.scope })
+    .returning({ id: roles.id })
+  if (options.permissions.length) {
+    const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, options.permissions))
+    await db.insert(rolePermissions).values(rows.map((p) => ({ roleId: role!.id, permissionId: p.id })))
+  }
+  return role!.id
+}
+
+export interface TestUserOptions {
+  staffRole?: SystemRoleName
+  staffPermissions?: Permission[]
+  /** Business memberships: a business is created for each entry unless `businessId` is given. */
+  businesses?: { businessId?: string; role?: SystemRoleName; permissions?: Permission[] }[]
+  iswStaff?: boolean
+  status?: 'ACTIVE' | 'DISABLED' | 'PENDING_ACTIVATION'
+}
+
+/** Seeds a user with the given roles and signs them in; returns the user, their business ids and a bearer token. */
+export async function signedInUser(options: TestUserOptions = {}) {
+  const db = await getDb()
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user-${randomUUID()}@example.test`,
+      firstName: 'Test',
+      lastName: 'User',
+      status: options.status ?? 'ACTIVE',
+      iswStaff: options.iswStaff ?? false,
+    })
+    .returning()
+  if (options.staffRole) await db.insert(userRoles).values({ userId: user!.id, roleId: await roleId(options.staffRole) })
+  if (options.staffPermissions) {
+    await db.insert(userRoles).values({ userId: user!.id, roleId: await createRole({ scope: 'staff', permissions: options.staffPermissions }) })
+  }
+  const businessIds: string[] = []
+  for (const membership of options.businesses ?? []) {
+    const businessId =
+      membership.businessId ??
+      (await db.insert(businesses).values({ name: `Business ${randomUUID()}`, createdBy: user!.id }).returning())[0]!.id
+    const role = membership.permissions
+      ? await createRole({ scope: 'business', permissions: membership.permissions })
+      : await roleId(membership.role ?? 'BUSINESS_OWNER')
+    await db.insert(businessUsers).values({ businessId, userId: user!.id, roleId: role })
+    businessIds.push(businessId)
+  }
+  const session = await createSession({ db, userId: user!.id })
+  const { accessToken } = await mintAccessToken({ userId: user!.id, sessionId: session.id, sessionExpiresAt: session.expiresAt })
+  return { user: user!, session, token: accessToken, businessIds }
+}
+
+export async function errorsOf(response: Response) {
+  const body = (await response.json()) as { errors: { code: string; message: string; field?: string }[] }
+  return body.errors
+}

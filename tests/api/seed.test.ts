@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
+import { verifyPassword } from '@/server/auth/password'
+import { getDb } from '@/server/db/client'
+import { audits, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { seed } from '@/server/db/seed'
+import { DEMO_USERS } from '@/server/db/seed/demo-users'
+
+async function counts() {
+  const db = await getDb()
+  return {
+    permissions: await db.$count(permissions),
+    roles: await db.$count(roles),
+    rolePermissions: await db.$count(rolePermissions),
+    users: await db.$count(users),
+    userRoles: await db.$count(userRoles),
+    audits: await db.$count(audits),
+  }
+}
+
+describe('seed', () => {
+  it('always has every permission and the system roles with their permissions', async () => {
+    const db = await getDb()
+    const names = (await db.select({ name: permissions.name }).from(permissions)).map((p) => p.name)
+    expect(names.sort()).toEqual([...ALL_PERMISSIONS].sort())
+    for (const role of SYSTEM_ROLES) {
+      const held = await db
+        .select({ name: permissions.name })
+        .from(rolePermissions)
+        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(eq(roles.name, role.name))
+      expect(held.map((h) => h.name).sort(), role.name).toEqual([...role.permissions].sort())
+    }
+  })
+
+  it('seeds demo users once; running it again changes nothing', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const first = await counts()
+    const audited = await db.select().from(audits).where(eq(audits.action, 'SEED_DEMO_USER'))
+    expect(audited).toHaveLength(DEMO_USERS.length)
+
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: false, demoPassword: 'ignored' })
+    expect(await counts()).toEqual(first)
+
+    const superadmin = await db.query.users.findFirst({ where: eq(users.email, 'superadmin@example.com') })
+    expect(superadmin?.status).toBe('ACTIVE')
+    expect(await verifyPassword(superadmin!.passwordHash!, 'Demo-Passw0rd!')).toBe(true)
+    expect(superadmin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+
+    const approvers = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.name, 'APPROVER'))
+      .orderBy(users.email)
+    expect(approvers.map((r) => r.email)).toEqual(['approver2@example.com', 'approver@example.com'])
+  })
+})

@@ -1,0 +1,57 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, inject } from 'vitest'
+import { TEST_ENV } from './test-env'
+
+/**
+ * Each test file gets its own database: a copy of the PGlite template directory, or a PostgreSQL database
+ * cloned from the template. The app reads the environment lazily, so setting it here is enough.
+ */
+const template = inject('template')
+const env = process.env
+Object.assign(env, TEST_ENV)
+
+let cleanup: () => Promise<void>
+
+if (template.kind === 'pglite') {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  cpSync(template.dir, dir, { recursive: true })
+  env.DATA_DIR = dir
+  delete env.DATABASE_URL
+  cleanup = async () => rmSync(dir, { recursive: true, force: true })
+} else {
+  const pg = (await import('pg')).default
+  const base = new URL(template.url)
+  const templateName = base.pathname.slice(1)
+  const name = `${templateName}_f${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: template.url })
+  await admin.connect()
+  // Cloning needs the template to be idle; parallel files may briefly collide, so retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`)
+      break
+    } catch (error) {
+      if (attempt > 40) throw error
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+    }
+  }
+  await admin.end()
+  const url = new URL(template.url)
+  url.pathname = `/${name}`
+  env.DATABASE_URL = url.toString()
+  env.DATA_DIR = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  cleanup = async () => {
+    const drop = new pg.Client({ connectionString: template.url })
+    await drop.connect()
+    await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await drop.end()
+  }
+}
+
+afterAll(async () => {
+  const { closeDatabase } = await import('@/server/db/client')
+  await closeDatabase()
+  await cleanup()
+})

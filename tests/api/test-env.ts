@@ -1,0 +1,21 @@
+/** Fixed secrets and quiet logs for API tests, so nothing is generated or printed. */
+export const TEST_ENV: Record<string, string> = {
+  APP_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+  SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+}
+
+export async function withTestEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const target = process.env
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, target[k]]))
+  Object.assign(target, env)
+  try {
+    return await run()
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete target[k]
+      else target[k] = v
+    }
+  }
+}

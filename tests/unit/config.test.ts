@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '@/lib/config/env'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kyc-config-'))
+  dirs.push(dir)
+  return dir
+}
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const SECRET = 'x'.repeat(40)
+
+describe('configuration', () => {
+  it('refuses to start in production without the secrets, naming each missing one', () => {
+    expect(() => loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir() })).toThrowError(
+      new ConfigError('Refusing to start in production without JWT_SECRET and SESSION_SECRET (set JWT_SECRET, SESSION_SECRET)'),
+    )
+    expect(() => loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET })).toThrow(/without SESSION_SECRET/)
+  })
+
+  it('starts in production with both secrets and uses the prod storage account', () => {
+    const config = loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET })
+    expect(config.isProduction).toBe(true)
+    expect(config.storage.accountName).toBe('prod')
+  })
+
+  it('outside production generates missing secrets once into DATA_DIR and reuses them', () => {
+    const dir = tempDir()
+    const first = loadConfig({ DATA_DIR: dir })
+    const second = loadConfig({ DATA_DIR: dir })
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32)
+    expect(second.jwtSecret).toBe(first.jwtSecret)
+    expect(second.sessionSecret).toBe(first.sessionSecret)
+    expect(first.jwtSecret).not.toBe(first.sessionSecret)
+    expect(readFileSync(join(dir, 'jwt_secret.secret'), 'utf8')).toBe(first.jwtSecret)
+    expect(first.storage.accountName).toBe('test')
+  })
+
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() })
+    expect(config).toMatchObject({
+      appEnv: 'development',
+      port: 3000,
+      databaseUrl: undefined,
+      accessTokenTtlSeconds: 1800,
+      sessionMaxSeconds: 8 * 3600,
+      uploadMaxBytes: 5 * 1024 * 1024,
+      demoPassword: 'Demo-Passw0rd!',
+      seedDemo: false,
+      apiBaseUrl: '/api/v1',
+    })
+    expect(config.storage).toMatchObject({ container: 'blob', azuritePort: 10000 })
+  })
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
+  })
+})
