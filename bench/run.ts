@@ -12,7 +12,7 @@
  *   --connections=N        BENCH_CONNECTIONS      autocannon connections (default 10)
  *   --budget=KB            BENCH_BUDGET_KB        first-load JS budget, kB gzip (default 180)
  *
- * Exit code 1 when a route is over the budget or the API bench fails (e.g. a non-2xx answer).
+ * Exit code 1 when a route is over the budget or a bench fails (e.g. a non-2xx answer); 2 on a bad command line.
  * Results are also written to bench/results/<timestamp>.json.
  */
 import { spawnSync } from 'node:child_process'
@@ -88,7 +88,13 @@ function gitCommit(): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const cli = parseCli(process.argv.slice(2))
+  let cli: Cli
+  try {
+    cli = parseCli(process.argv.slice(2))
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    return 2
+  }
   const startedAt = new Date()
   const results: { startedAt: string; commit?: string; node: string; bundle?: BundleSizeReport; api?: ApiBenchReport } = {
     startedAt: startedAt.toISOString(),
