@@ -31,5 +31,19 @@ export default async function setup(project: TestProject) {
   })
 
   project.provide('template', postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: dataDir })
-  return () => rmSync(root, { recursive: true, force: true })
+  return async () => {
+    rmSync(root, { recursive: true, force: true })
+    if (postgresUrl) await dropFileDatabases(postgresUrl)
+  }
+}
+
+/** Files whose tests were all skipped never run their afterAll, so sweep every per-file clone at the end. */
+async function dropFileDatabases(templateUrl: string) {
+  const pg = (await import('pg')).default
+  const client = new pg.Client({ connectionString: templateUrl })
+  await client.connect()
+  const prefix = `${new URL(templateUrl).pathname.slice(1)}_f`
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix])
+  for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  await client.end()
 }
