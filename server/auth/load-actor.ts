@@ -1,11 +1,19 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
-import { businessUsers, permissions, rolePermissions, roles, sessions, userRoles, users } from '@/server/db/schema'
+import { sessions, users } from '@/server/db/schema'
 import type { Actor, BusinessMembership } from '@/server/http/context'
 import type { AccessTokenClaims } from './tokens'
 
-/** The actor for a verified token, or null when its session is revoked or expired or the user is not active. */
+/** Names of the permissions a role holds, as a text[] (correlated on the `roles` alias `r`). */
+const ROLE_PERMISSION_NAMES = sql`
+  SELECT coalesce(array_agg(p.name), '{}') FROM role_permissions rp
+  JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id`
+
+/**
+ * The actor for a verified token, or null when its session is revoked or expired or the user is not active.
+ * One round trip: this runs on every authenticated request.
+ */
 export async function loadActor(db: Executor, claims: AccessTokenClaims): Promise<Actor | null> {
   const [row] = await db
     .select({
@@ -14,6 +22,16 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
       firstName: users.firstName,
       lastName: users.lastName,
       iswStaff: users.iswStaff,
+      staffPermissions: sql<string[]>`(
+        SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
+        JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
+        JOIN role_permissions rp ON rp.role_id = r.id
+        JOIN permissions p ON p.id = rp.permission_id
+        WHERE ur.user_id = ${users.id})`,
+      memberships: sql<{ businessId: string; role: string; permissions: string[] }[]>`(
+        SELECT coalesce(json_agg(json_build_object('businessId', bu.business_id, 'role', r.name, 'permissions', (${ROLE_PERMISSION_NAMES}))), '[]')
+        FROM business_users bu JOIN roles r ON r.id = bu.role_id
+        WHERE bu.user_id = ${users.id} AND bu.is_active)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -28,31 +46,12 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
     )
   if (!row) return null
 
-  const [staffRows, membershipRows] = await Promise.all([
-    db
-      .select({ name: permissions.name })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.scope, 'staff')))
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(eq(userRoles.userId, row.userId)),
-    db
-      .select({ businessId: businessUsers.businessId, role: roles.name, permission: permissions.name })
-      .from(businessUsers)
-      .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-      .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-      .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(and(eq(businessUsers.userId, row.userId), eq(businessUsers.isActive, true))),
-  ])
-
-  const staffPermissions = new Set(staffRows.map((r) => r.name).filter(isPermission))
-  const byBusiness = new Map<string, { role: string; permissions: Set<Permission> }>()
-  for (const m of membershipRows) {
-    const entry = byBusiness.get(m.businessId) ?? { role: m.role, permissions: new Set<Permission>() }
-    if (m.permission && isPermission(m.permission)) entry.permissions.add(m.permission)
-    byBusiness.set(m.businessId, entry)
-  }
-  const memberships: BusinessMembership[] = [...byBusiness].map(([businessId, m]) => ({ businessId, ...m }))
+  const staffPermissions = new Set(row.staffPermissions.filter(isPermission))
+  const memberships: BusinessMembership[] = row.memberships.map((m) => ({
+    businessId: m.businessId,
+    role: m.role,
+    permissions: new Set(m.permissions.filter(isPermission)),
+  }))
   const all = new Set<Permission>(staffPermissions)
   for (const m of memberships) for (const p of m.permissions) all.add(p)
 
