@@ -41,6 +41,9 @@ const envSchema = z.object({
   AZURE_STORAGE_CONTAINER: z.string().default('blob'),
   AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
   NEXT_PUBLIC_API_BASE_URL: z.string().default('/api/v1'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as smtps://user:pass@smtp.example.com:465' }).optional()),
+  MAIL_FROM: z.string().default('KYC Portal <no-reply@kyc-portal.local>'),
+  ENABLE_DEV_OUTBOX: booleanFromEnv,
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -74,6 +77,12 @@ export interface AppConfig {
     azuritePort: number
   }
   apiBaseUrl: string
+  mail: {
+    smtpUrl: string | undefined
+    from: string
+    /** GET /dev/outbox: never in production. */
+    devOutboxEnabled: boolean
+  }
 }
 
 export class ConfigError extends Error {
@@ -153,6 +162,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       azuritePort: e.AZURITE_PORT,
     },
     apiBaseUrl: e.NEXT_PUBLIC_API_BASE_URL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      devOutboxEnabled: e.ENABLE_DEV_OUTBOX && !isProduction,
+    },
   }
 }
 

@@ -4,11 +4,14 @@ import type { ApiError, ErrorCode } from '@/lib/contracts/errors'
 export class AppError extends Error {
   readonly code: ErrorCode
   readonly details: ApiError[]
+  /** Sent as Retry-After with RATE_LIMITED. */
+  readonly retryAfterSeconds?: number
 
-  constructor(code: ErrorCode, message: string, options: { field?: string; details?: ApiError[] } = {}) {
+  constructor(code: ErrorCode, message: string, options: { field?: string; details?: ApiError[]; retryAfterSeconds?: number } = {}) {
     super(message)
     this.name = 'AppError'
     this.code = code
+    this.retryAfterSeconds = options.retryAfterSeconds
     this.details = options.details?.length ? options.details : [{ code, message, ...(options.field ? { field: options.field } : {}) }]
   }
 }

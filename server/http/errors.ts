@@ -44,7 +44,10 @@ export function validationErrors(error: ZodError, target?: string): ApiError[] {
 
 /** The app's onError: known errors keep their code; anything else is a 500 with nothing internal in it. */
 export function handleError(error: Error, c: Context<AppEnv>) {
-  if (error instanceof AppError) return respondWithError(c, error.code, error.details)
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
+    return respondWithError(c, error.code, error.details)
+  }
   if (error instanceof HTTPException) {
     const status = error.status
     if (status === 413) return respondWithError(c, 'PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' }])

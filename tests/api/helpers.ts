@@ -85,3 +85,23 @@ export async function errorsOf(response: Response) {
   const body = (await response.json()) as { errors: { code: string; message: string; field?: string }[] }
   return body.errors
 }
+
+/** The latest mail the portal sent to an address, read through the development outbox. */
+export async function latestMail(to: string, template?: string) {
+  const res = await api(`/dev/outbox?to=${encodeURIComponent(to)}`)
+  if (res.status !== 200) throw new Error(`outbox answered ${res.status}`)
+  const mails = (await res.json()) as { template: string; subject: string; text: string }[]
+  return mails.find((m) => !template || m.template === template)
+}
+
+export function linkTokenFrom(text: string): string {
+  const match = /activate\?token=([A-Za-z0-9_-]+)/.exec(text)
+  if (!match) throw new Error(`no activation link in: ${text}`)
+  return decodeURIComponent(match[1]!)
+}
+
+export function otpFrom(text: string): string {
+  const match = /\b(\d{6})\b/.exec(text)
+  if (!match) throw new Error(`no code in: ${text}`)
+  return match[1]!
+}

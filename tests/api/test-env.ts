@@ -2,6 +2,7 @@
 export const TEST_ENV: Record<string, string> = {
   APP_ENV: 'test',
   LOG_LEVEL: 'silent',
+  ENABLE_DEV_OUTBOX: 'true',
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
 }

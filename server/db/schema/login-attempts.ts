@@ -1,0 +1,14 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/** Every login attempt per e-mail, for per-account throttling (the audit log keeps the who and when as well). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_email_created_idx').on(t.email, t.createdAt)],
+)

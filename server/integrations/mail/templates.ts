@@ -1,0 +1,78 @@
+/** E-mail templates: each gives a subject, a plain-text body and an HTML body (values escaped). */
+export interface RenderedMail {
+  template: string
+  subject: string
+  text: string
+  html: string
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b5cad;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+       <p style="margin:0 0 16px;color:#5b6675;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+    : ''
+  return `<!doctype html><html lang="en"><body style="font-family:system-ui,Segoe UI,Arial,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}
+<p style="margin:32px 0 0;color:#5b6675;font-size:12px">You receive this e-mail because of an account on the KYC Portal. If it was not you, ignore it or contact support.</p>
+</body></html>`
+}
+
+export function activationMail(input: { firstName: string; url: string; validHours: number }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    'Welcome to the KYC Portal. Confirm your e-mail address to activate your account.',
+    `The link works once and expires in ${input.validHours} hours.`,
+  ]
+  return {
+    template: 'activation',
+    subject: 'Activate your KYC Portal account',
+    text: `${lines.join('\n\n')}\n\nActivate your account: ${input.url}\n`,
+    html: layout('Activate your account', lines, { label: 'Activate my account', url: input.url }),
+  }
+}
+
+export function alreadyRegisteredMail(input: { firstName: string; loginUrl: string; resetUrl: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    'Someone tried to sign up to the KYC Portal with this e-mail address, which already has an account.',
+    `If it was you, sign in instead. If you forgot your password, reset it at ${input.resetUrl}.`,
+  ]
+  return {
+    template: 'already-registered',
+    subject: 'You already have a KYC Portal account',
+    text: `${lines.join('\n\n')}\n\nSign in: ${input.loginUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Sign in', url: input.loginUrl }),
+  }
+}
+
+export function passwordResetMail(input: { firstName: string; otp: string; validMinutes: number; resetUrl: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `Your code to reset your KYC Portal password is ${input.otp}.`,
+    `It works once and expires in ${input.validMinutes} minutes. Never share it: our staff will never ask for it.`,
+  ]
+  return {
+    template: 'password-reset',
+    subject: `Your password reset code: ${input.otp}`,
+    text: `${lines.join('\n\n')}\n\nEnter it at ${input.resetUrl}\n`,
+    html: layout('Reset your password', lines, { label: 'Enter the code', url: input.resetUrl }),
+  }
+}
+
+export function passwordChangedMail(input: { firstName: string; when: Date; resetUrl: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `The password of your KYC Portal account was changed on ${input.when.toUTCString()}. Other devices were signed out.`,
+    `If this was not you, reset your password now at ${input.resetUrl} and contact support.`,
+  ]
+  return {
+    template: 'password-changed',
+    subject: 'Your KYC Portal password was changed',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Your password was changed', lines),
+  }
+}

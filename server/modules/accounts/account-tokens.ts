@@ -1,0 +1,28 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto'
+import { getConfig } from '@/lib/config/env'
+import type { Executor } from '@/server/db/client'
+import { accountTokens, type AccountTokenPurpose } from '@/server/db/schema'
+
+export const ACTIVATION_VALID_HOURS = 24
+export const OTP_VALID_MINUTES = 10
+export const OTP_MAX_ATTEMPTS = 5
+/** At most one activation or reset e-mail a minute per address. */
+export const MAIL_INTERVAL_SECONDS = 60
+
+/** Keyed hash: a stolen table cannot be brute-forced offline, even for 6-digit codes. */
+export function hashAccountToken(purpose: AccountTokenPurpose, token: string): string {
+  return createHmac('sha256', getConfig().sessionSecret).update(`${purpose}:${token}`).digest('hex')
+}
+
+export async function issueAccountToken(options: { db: Executor; userId: string; purpose: AccountTokenPurpose }) {
+  const { purpose } = options
+  const token = purpose === 'ACTIVATION' ? randomBytes(32).toString('base64url') : String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const validMs = purpose === 'ACTIVATION' ? ACTIVATION_VALID_HOURS * 3600_000 : OTP_VALID_MINUTES * 60_000
+  await options.db.insert(accountTokens).values({
+    userId: options.userId,
+    purpose,
+    tokenHash: hashAccountToken(purpose, token),
+    expiresAt: new Date(Date.now() + validMs),
+  })
+  return token
+}

@@ -1,0 +1,26 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { getDb } from '@/server/db/client'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { findOutbox } from './find-outbox'
+
+/** Mounted only when ENABLE_DEV_OUTBOX=true outside production (server/app.ts decides). */
+export const devOutboxRoutes = createRouter()
+
+// GET /dev/outbox?to= – what the portal e-mailed to an address (demo and e2e tests)
+devOutboxRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/dev/outbox',
+    tags: ['Development'],
+    summary: 'Mail sent to an address (development only)',
+    request: { query: z.object({ to: z.email({ message: 'must be an e-mail address' }) }) },
+    responses: {
+      200: json(
+        z.array(z.object({ id: z.uuid(), to: z.string(), template: z.string(), subject: z.string(), text: z.string(), createdAt: z.string(), sentAt: z.string().nullable() })),
+        'Latest mails first',
+      ),
+      ...errorResponses(400),
+    },
+  }),
+  async (c) => c.json(await findOutbox({ db: await getDb(), to: c.req.valid('query').to }), 200),
+)
