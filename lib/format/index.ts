@@ -1,0 +1,6 @@
+export * from './numeric'
+export * from './number'
+export * from './money'
+export * from './date'
+export * from './relative-time'
+export * from './initials'
