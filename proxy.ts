@@ -1,17 +1,31 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import { getConfig } from '@/lib/config/env'
 import { isProtectedPath, paths } from '@/lib/config/paths'
-import { SESSION_COOKIE_NAME } from '@/lib/session/keys'
+import { pageSecurityHeaders } from '@/lib/config/security-headers'
+import { sessionCookieName } from '@/lib/session/keys'
+import { readPortalSession } from '@/lib/session/portal-session'
 
 /**
- * Sends a visitor without the session cookie from any /s/ route to login, remembering where they were going.
- * The cookie's contents are checked by the API on every call; this only spares an anonymous visitor a broken page.
+ * Every page gets the security headers. A visitor without a valid portal session cookie is sent from the
+ * signed-in area (/s/*, /profile) to login, remembering where they were going. The API re-checks the session on
+ * every call, so this guards pages, not data.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const config = getConfig()
   const { pathname, search } = request.nextUrl
-  if (!isProtectedPath(pathname) || request.cookies.has(SESSION_COOKIE_NAME)) return NextResponse.next()
-  const url = request.nextUrl.clone()
-  const target = new URL(paths.login(pathname + search), url)
-  return NextResponse.redirect(target)
+  let response: NextResponse
+  if (isProtectedPath(pathname)) {
+    const session = await readPortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
+    response = session ? NextResponse.next() : NextResponse.redirect(new URL(paths.login(pathname + search), request.nextUrl))
+  } else {
+    response = NextResponse.next()
+  }
+  // eslint-disable-next-line no-restricted-properties -- NODE_ENV is set by Next itself (dev vs build), not configuration
+  const dev = process.env.NODE_ENV === 'development'
+  for (const [name, value] of Object.entries(pageSecurityHeaders(config, { dev }))) response.headers.set(name, value)
+  return response
 }
 
-export const config = { matcher: ['/s', '/s/:path*'] }
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|api/v1|favicon.ico|robots.txt|countries.json).*)'],
+}

@@ -1,0 +1,42 @@
+import type { AppConfig } from './env'
+
+/** The blob storage origin the browser uploads to (Azurite locally, Azure in production). */
+export function blobStorageOrigin(config: Pick<AppConfig, 'storage'>): string {
+  const endpoint = /BlobEndpoint=([^;]+)/i.exec(config.storage.connectionString ?? '')?.[1]
+  if (endpoint) {
+    try {
+      return new URL(endpoint).origin
+    } catch {
+      // fall through to the account's public endpoint
+    }
+  }
+  return `https://${config.storage.accountName}.blob.core.windows.net`
+}
+
+/**
+ * Headers for every portal page: a strict CSP (no inline scripts, no plugins, no framing, no <base>), nosniff,
+ * a referrer policy, and HSTS in production. Development adds 'unsafe-eval' for Next's dev runtime.
+ */
+export function pageSecurityHeaders(config: Pick<AppConfig, 'isProduction' | 'appEnv' | 'storage'>, options: { dev?: boolean } = {}) {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self'${options.dev ? " 'unsafe-eval' 'unsafe-inline'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${blobStorageOrigin(config)}${options.dev ? ' ws:' : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ')
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  }
+  if (config.isProduction) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains'
+  return headers
+}

@@ -1,0 +1,3 @@
+import { handlePortalLogin } from '@/server/bff/handlers'
+
+export default handlePortalLogin

@@ -1,0 +1,3 @@
+import { handlePortalLogout } from '@/server/bff/handlers'
+
+export default handlePortalLogout
