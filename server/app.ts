@@ -5,21 +5,32 @@ import type { AppEnv } from './http/context'
 import { handleError, notFoundResponse, respondWithError } from './http/errors'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
+import { accountRoutes } from './modules/accounts/routes'
+import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { auditRoutes } from './modules/audits/routes'
 import { healthRoutes } from './modules/health/routes'
+import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 
 export const API_BASE_PATH = '/api/v1'
 
 /** Module routers, in order; within each, static paths are registered before parameterised ones. */
-const MODULES: Router[] = [healthRoutes, auditRoutes, marketingRoutes]
+const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes]
 
 export function createApp() {
   const config = getConfig()
   const app = createRouter().basePath(API_BASE_PATH)
 
   app.use('*', requestContext)
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }))
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-origin',
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      // HSTS only where the portal is served over HTTPS.
+      strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
+    }),
+  )
   app.use(
     '*',
     bodyLimit({
@@ -32,6 +43,7 @@ export function createApp() {
   )
 
   for (const module of MODULES) app.route('/', module)
+  if (config.mail.devOutboxEnabled) app.route('/', devOutboxRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
