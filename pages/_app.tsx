@@ -1,5 +1,7 @@
 import type { AppProps } from 'next/app'
 import Head from 'next/head'
+import { AppProviders } from '@/components/layouts/app-providers'
+import { endSession } from '@/features/account/api/session-calls'
 import '@/styles/globals.css'
 
 export default function PortalApp({ Component, pageProps }: AppProps) {
@@ -9,7 +11,9 @@ export default function PortalApp({ Component, pageProps }: AppProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Business onboarding and KYC portal</title>
       </Head>
-      <Component {...pageProps} />
+      <AppProviders onSessionExpired={(queryClient) => endSession(queryClient).catch(() => undefined)}>
+        <Component {...pageProps} />
+      </AppProviders>
     </>
   )
 }

@@ -31,6 +31,10 @@ export const otpSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits')
 export const resetPasswordSchema = z.object({ email: emailSchema, password: passwordSchema })
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>
 
+/** The reset form: the e-mailed code travels in the path of the call, the rest in its body. */
+export const resetPasswordFormSchema = resetPasswordSchema.extend({ otp: otpSchema })
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(1024),
@@ -47,6 +51,14 @@ export const updateAccountSchema = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' })
 export type UpdateAccountInput = z.input<typeof updateAccountSchema>
+
+/** The profile form: PATCH /accounts/me with every editable field. */
+export const profileDetailsSchema = z.object({
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  phone: phoneSchema,
+})
+export type ProfileDetailsInput = z.input<typeof profileDetailsSchema>
 
 export const preferencesSchema = z.object({
   defaultBusinessId: z.uuid({ message: 'must be a business id' }).nullable(),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { API_BASE_URL } from '@/lib/config/public'
-import { type Country, type CountryState, countryListSchema, countryStateListSchema } from '@/lib/contracts/locations'
+import type { Country, CountryState } from '@/lib/contracts/locations'
 
 /** Reference data changes only with a deployment: keep it fresh for 8 hours (spec). */
 export const LOCATIONS_STALE_TIME = 28_800_000
@@ -18,11 +18,12 @@ async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
 }
 
 export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
-  return countryListSchema.parse(await getJson(COUNTRIES_URL, signal))
+  // Our own API and static file: typed, not re-validated in the browser (that would ship zod to every form).
+  return (await getJson(COUNTRIES_URL, signal)) as Country[]
 }
 
 export async function getCountryStates(countryId: string, signal?: AbortSignal): Promise<CountryState[]> {
-  return countryStateListSchema.parse(await getJson(countryStatesUrl(countryId), signal))
+  return (await getJson(countryStatesUrl(countryId), signal)) as CountryState[]
 }
 
 export const locationQueries = {

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { type FieldError, type UseControllerProps, useController, useFormContext, useWatch } from 'react-hook-form'
-import { NIGERIA_ID } from '@/lib/contracts/locations'
+import { NIGERIA_ID } from '@/lib/contracts/location-ids'
 import { useCountries, useCountryStates } from '../api/use-locations'
 import styles from './location-fields.module.css'
 

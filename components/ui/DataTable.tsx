@@ -1,0 +1,298 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table'
+import { useId, type ReactNode } from 'react'
+import { Button } from './Button'
+import { cx } from './cx'
+import { EmptyState, type HeadingLevel } from './EmptyState'
+import { ErrorState } from './ErrorState'
+import { Pagination } from './Pagination'
+import { SkeletonBone } from './Skeleton'
+import { TableFilters, type DataTableFilter } from './TableFilters'
+import type { DataTableStateProps, TableSort } from './useTableUrlState'
+import { VisuallyHidden } from './VisuallyHidden'
+import styles from './DataTable.module.css'
+
+declare module '@tanstack/react-table' {
+  // Type parameters must match the original declaration to merge.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Cell and header alignment; `end` for amounts and counts. */
+    align?: 'start' | 'center' | 'end'
+    /** Let the cell's text wrap (cells stay on one line by default; the table scrolls sideways instead). */
+    wrap?: boolean
+    /** Render this column's cells as `<th scope="row">` (the row's name, e.g. the business name). */
+    isRowHeader?: boolean
+    headerClassName?: string
+    cellClassName?: string
+  }
+}
+
+export interface DataTableProps<TData> extends Partial<Omit<DataTableStateProps, 'pageNumber' | 'pageSize'>> {
+  /** The current page's rows (`page.content`); `undefined` before the first load. */
+  data: readonly TData[] | undefined
+  /**
+   * TanStack column definitions (`createColumnHelper<T>()`). Sorting is off unless a column sets
+   * `enableSorting: true`; its `id` (or accessor key) is the API's sort field.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
+  columns: ColumnDef<TData, any>[]
+  /** Total rows on the server (`page.totalElements`). */
+  totalElements: number
+  /** 1-based. */
+  pageNumber: number
+  pageSize: number
+  /** Names the table (`<caption>`) and its scroll region. */
+  caption: string
+  /** Keep the caption for screen readers only (when a visible heading already says it). */
+  hideCaption?: boolean
+  /** Stable row keys; the row index otherwise. */
+  getRowId?: (row: TData, index: number) => string
+  /** First load: skeleton rows. */
+  isLoading?: boolean
+  /** Refetching with rows on screen (e.g. React Query `isPlaceholderData`): they dim, the table is `aria-busy`. */
+  isFetching?: boolean
+  /** Truthy: shows the error state instead of rows. */
+  error?: unknown
+  /** What to say when `error` is set; a generic sentence by default. */
+  errorMessage?: ReactNode
+  /** Retry button of the error state. */
+  onRetry?: () => void
+  emptyTitle?: string
+  emptyDescription?: ReactNode
+  /** E.g. a "Create business" button, shown when there are no rows and no filters. */
+  emptyAction?: ReactNode
+  /** Filter bar above the table; values come from `filterValues`, changes go to `onFilterChange`. */
+  filters?: readonly DataTableFilter[]
+  /** Extra controls at the end of the toolbar (export, create…). */
+  toolbar?: ReactNode
+  /** Heading level of the empty and error states' titles; 2 by default (fits under the page's h1). */
+  stateHeadingLevel?: HeadingLevel
+  /** Skeleton rows while loading; `min(pageSize, 5)` by default. */
+  skeletonRows?: number
+  className?: string
+}
+
+const DEFAULT_ERROR = "We couldn't load this list. Check your connection and try again."
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  return (
+    <svg aria-hidden="true" focusable="false" className={styles.sortIcon} viewBox="0 0 12 12">
+      <path d="M3 5l3-3 3 3" fill="none" stroke="currentColor" strokeWidth="1.6" opacity={direction === 'asc' ? 1 : 0.35} />
+      <path d="M3 7l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.6" opacity={direction === 'desc' ? 1 : 0.35} />
+    </svg>
+  )
+}
+
+/**
+ * A server-paginated, server-sorted table on TanStack Table v8. Controlled: pass the state and handlers, usually
+ * `{...useTableUrlState(…).tableProps}` so page, size, sort and filters live in the URL.
+ */
+export function DataTable<TData>({
+  data,
+  columns,
+  totalElements,
+  pageNumber,
+  pageSize,
+  pageSizeOptions,
+  onPageChange,
+  onPageSizeChange,
+  sort = null,
+  onSortChange,
+  filterValues = {},
+  onFilterChange,
+  onClearFilters,
+  caption,
+  hideCaption = false,
+  getRowId,
+  isLoading = false,
+  isFetching = false,
+  error,
+  errorMessage,
+  onRetry,
+  emptyTitle = 'Nothing here yet',
+  emptyDescription,
+  emptyAction,
+  filters,
+  toolbar,
+  skeletonRows,
+  stateHeadingLevel = 2,
+  className,
+}: DataTableProps<TData>) {
+  const captionId = useId()
+  const sorting: SortingState = sort ? [{ id: sort.id, desc: sort.desc }] : []
+  const table = useReactTable<TData>({
+    data: (data ?? []) as TData[],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: getRowId ? (row, index) => getRowId(row, index) : undefined,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+    enableSorting: Boolean(onSortChange),
+    defaultColumn: { enableSorting: false, sortDescFirst: false },
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater
+      const first = next[0]
+      onSortChange?.(first ? ({ id: first.id, desc: first.desc } satisfies TableSort) : null)
+    },
+  })
+
+  const columnCount = table.getVisibleLeafColumns().length || 1
+  const rows = table.getRowModel().rows
+  const hasFilters = Boolean(filters?.some((f) => filterValues[f.key]))
+  const showSkeleton = isLoading && rows.length === 0 && !error
+  const busy = isLoading || isFetching
+
+  let state: ReactNode = null
+  if (error) {
+    state = <ErrorState headingLevel={stateHeadingLevel} title="Couldn't load the list" message={errorMessage ?? DEFAULT_ERROR} onRetry={onRetry} />
+  } else if (!showSkeleton && rows.length === 0) {
+    if (totalElements > 0 && pageNumber > 1 && onPageChange) {
+      state = (
+        <EmptyState
+          headingLevel={stateHeadingLevel}
+          title="This page is empty"
+          description="The list is shorter than this page number."
+          action={<Button variant="secondary" onClick={() => onPageChange(1)}>Go to the first page</Button>}
+        />
+      )
+    } else if (hasFilters) {
+      state = (
+        <EmptyState
+          headingLevel={stateHeadingLevel}
+          title="No results match your filters"
+          description="Try other filters, or clear them to see everything."
+          action={onClearFilters && <Button variant="secondary" onClick={onClearFilters}>Clear filters</Button>}
+        />
+      )
+    } else {
+      state = <EmptyState headingLevel={stateHeadingLevel} title={emptyTitle} description={emptyDescription} action={emptyAction} />
+    }
+  }
+
+  const alignClass = (align: 'start' | 'center' | 'end' | undefined) =>
+    align === 'end' ? styles.end : align === 'center' ? styles.center : undefined
+
+  return (
+    <div className={cx(styles.root, className)}>
+      {(filters?.length || toolbar) && (
+        <div className={styles.toolbar}>
+          {filters && filters.length > 0 && onFilterChange && (
+            <TableFilters
+              filters={filters}
+              values={filterValues}
+              onChange={onFilterChange}
+              onClear={onClearFilters}
+              label={`${caption}: filters`}
+            />
+          )}
+          {toolbar && <div className={styles.extra}>{toolbar}</div>}
+        </div>
+      )}
+      <VisuallyHidden role="status">{busy ? `Loading ${caption}…` : ''}</VisuallyHidden>
+      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={styles.table} aria-busy={busy || undefined}>
+          <caption id={captionId} className={hideCaption ? undefined : styles.caption}>
+            {hideCaption ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta
+                  const canSort = header.column.getCanSort()
+                  const direction = header.column.getIsSorted()
+                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan > 1 ? header.colSpan : undefined}
+                      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                      className={cx(styles.th, alignClass(meta?.align), meta?.headerClassName)}
+                    >
+                      {canSort ? (
+                        <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                          {content}
+                          <SortIcon direction={direction} />
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  )
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className={cx(isFetching && !showSkeleton && styles.stale)}>
+            {showSkeleton &&
+              Array.from({ length: skeletonRows ?? Math.min(pageSize, 5) }, (_, i) => (
+                <tr key={`skeleton-${i}`} className={styles.row} aria-hidden="true">
+                  {table.getVisibleLeafColumns().map((column) => (
+                    <td key={column.id} className={styles.td}>
+                      <SkeletonBone width={i % 2 ? '60%' : '80%'} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            {state ? (
+              <tr>
+                <td colSpan={columnCount} className={styles.stateCell}>
+                  <div className={styles.stateInner}>{state}</div>
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className={styles.row}>
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta
+                    const Cell = meta?.isRowHeader ? 'th' : 'td'
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={meta?.isRowHeader ? 'row' : undefined}
+                        className={cx(
+                          styles.td,
+                          meta?.isRowHeader && styles.rowHeader,
+                          meta?.wrap && styles.wrap,
+                          alignClass(meta?.align),
+                          meta?.cellClassName,
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Cell>
+                    )
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {onPageChange && !error && totalElements > 0 && (
+        <div className={styles.footer}>
+          <Pagination
+            pageNumber={pageNumber}
+            pageSize={pageSize}
+            totalElements={totalElements}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
+            pageSizeOptions={pageSizeOptions}
+            label={`${caption}: pages`}
+            disabled={isLoading}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

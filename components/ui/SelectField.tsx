@@ -1,0 +1,73 @@
+import type { ComponentPropsWithoutRef } from 'react'
+import type { FieldValues } from 'react-hook-form'
+import { cx } from './cx'
+import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './Field'
+
+export interface SelectOption {
+  value: string
+  label: string
+  disabled?: boolean
+}
+
+export interface SelectFieldProps<TValues extends FieldValues = FieldValues>
+  extends FieldBaseProps<TValues>,
+    Omit<ComponentPropsWithoutRef<'select'>, 'name' | 'id' | 'className' | 'children' | 'required' | 'multiple'> {
+  options: readonly SelectOption[]
+  /** First option, with value `""` (e.g. "Select a state"). Leave the default value `""` to show it. */
+  placeholder?: string
+  /** Class of the `<select>`. */
+  selectClassName?: string
+}
+
+/** A native `<select>` bound to the surrounding react-hook-form form by `name`. */
+export function SelectField<TValues extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  required,
+  rules,
+  id,
+  className,
+  options,
+  placeholder,
+  selectClassName,
+  onChange,
+  onBlur,
+  ...selectProps
+}: SelectFieldProps<TValues>) {
+  const { registration, error, controlId, hintId, errorId, a11y } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  return (
+    <FieldShell
+      controlId={controlId}
+      label={label}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+      required={required}
+      className={className}
+    >
+      <select
+        {...selectProps}
+        {...a11y}
+        {...registration}
+        onChange={(e) => {
+          void registration.onChange(e)
+          onChange?.(e)
+        }}
+        onBlur={(e) => {
+          void registration.onBlur(e)
+          onBlur?.(e)
+        }}
+        className={cx(styles.control, selectClassName)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  )
+}

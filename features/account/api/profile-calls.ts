@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Account, ChangePasswordInput, Preferences, UpdateAccountInput } from '@/lib/contracts/accounts'
+import { apiClient } from '@/lib/http'
+import { accountQueries } from './account-queries'
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: UpdateAccountInput) => (await apiClient.patch<Account>('/accounts/me', input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+  })
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (input: ChangePasswordInput) => (await apiClient.post<{ message: string }>('/accounts/change-password', input)).data,
+  })
+}
+
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: Preferences) => (await apiClient.put<Preferences>('/accounts/me/preferences', input)).data,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountQueries.preferences().queryKey, saved)
+      return queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey })
+    },
+  })
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
+import { apiClient } from '@/lib/http'
+import { clearSession, setAuthData } from '@/lib/session/storage'
+
+/** The portal's own routes (/api/login, /api/logout) live beside, not under, the business API base. */
+const PORTAL_ROOT = { baseURL: '/' }
+
+/** Starts the portal's cookie session from a login answer (spec: POST /api/login with `user_auth_data`). */
+export async function startPortalSession(answer: LoginAnswer) {
+  await apiClient.post('/api/login', { user_auth_data: answer }, PORTAL_ROOT)
+}
+
+/** POST /accounts/login → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie. */
+export function useLogIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: LoginInput) => {
+      const answer = (await apiClient.post<LoginAnswer>('/accounts/login', input)).data
+      setAuthData(answer)
+      await startPortalSession(answer)
+      return answer
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  })
+}
+
+/**
+ * Ends the session everywhere: the API session and the portal cookie (POST /api/logout with the XSRF header
+ * axios adds), then every session key of the spec and the query cache. Local state is cleared even when the
+ * network call fails, so a user who asked to leave is never left signed in on this device.
+ */
+export async function endSession(queryClient: { clear: () => void }) {
+  try {
+    await apiClient.post('/api/logout', {}, PORTAL_ROOT)
+  } finally {
+    clearSession()
+    queryClient.clear()
+  }
+}
+
+export function useLogOut() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: () => endSession(queryClient) })
+}

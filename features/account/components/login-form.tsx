@@ -1,0 +1,53 @@
+import { useRouter } from 'next/router'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/Button'
+import { Form } from '@/components/ui/Form'
+import { TextField } from '@/components/ui/TextField'
+import { afterLoginPath } from '@/lib/config/paths'
+import type { z } from 'zod'
+import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { getSourceProduct } from '@/lib/session/storage'
+import { useLogIn } from '../api/session-calls'
+import { applyApiErrors } from './apply-api-errors'
+import styles from './auth-card.module.css'
+
+const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
+
+/** Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their area's home. */
+function destination(from: unknown, isStaff: boolean): string {
+  const requested = typeof from === 'string' ? from : null
+  if (requested) return afterLoginPath(requested, isStaff)
+  const product = !isStaff ? getSourceProduct() : null
+  return product ? `/s/products/ProductKyc?productCode=${encodeURIComponent(product)}` : afterLoginPath(null, isStaff)
+}
+
+export function LoginForm() {
+  const router = useRouter()
+  const logIn = useLogIn()
+  const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({ resolver, defaultValues: { email: '', password: '' } })
+
+  useEffect(() => void resolver.preload(), [])
+
+  const submit = async (values: z.output<typeof loginSchema>) => {
+    try {
+      const answer = await logIn.mutateAsync(values)
+      await router.replace(destination(router.query.from, answer.user.isStaff))
+    } catch (error) {
+      applyApiErrors(error, form.setError, ['email', 'password'])
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Sign in">
+      <div className={styles.stack}>
+        <TextField name="email" type="email" label="E-mail address" autoComplete="username" required />
+        <TextField name="password" type="password" label="Password" autoComplete="current-password" required />
+        <Button type="submit" loading={form.formState.isSubmitting} loadingText="Signing in…" fullWidth>
+          Sign in
+        </Button>
+      </div>
+    </Form>
+  )
+}

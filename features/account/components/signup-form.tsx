@@ -1,0 +1,55 @@
+import { useRouter } from 'next/router'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
+import { Button } from '@/components/ui/Button'
+import { Form } from '@/components/ui/Form'
+import { TextField } from '@/components/ui/TextField'
+import type { z } from 'zod'
+import type { signupSchema, SignupInput } from '@/lib/contracts/accounts'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { useSignUp } from '../api/public-account-calls'
+import { applyApiErrors } from './apply-api-errors'
+import styles from './auth-card.module.css'
+import { PasswordChecklist } from './password-checklist'
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password'] as const
+const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.signupSchema))
+
+export function SignupForm() {
+  const router = useRouter()
+  const signUp = useSignUp()
+  const form = useForm<SignupInput, unknown, z.output<typeof signupSchema>>({
+    resolver,
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '' },
+    mode: 'onTouched',
+  })
+
+  useEffect(() => void resolver.preload(), [])
+
+  const submit = async (values: z.output<typeof signupSchema>) => {
+    try {
+      await signUp.mutateAsync(values)
+      await router.push({ pathname: '/auth/signup/success', query: { email: values.email } })
+    } catch (error) {
+      applyApiErrors(error, form.setError, FIELDS)
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Create an account">
+      <div className={styles.stack}>
+        <div className={styles.row}>
+          <TextField name="firstName" label="First name" autoComplete="given-name" required />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" required />
+        </div>
+        <TextField name="email" type="email" label="E-mail address" required />
+        <TextField name="phone" type="tel" label="Phone number" hint="Nigerian number, e.g. 0803 123 4567 or +234 803 123 4567" required />
+        <TextField name="password" type="password" label="Password" autoComplete="new-password" required aria-describedby="password-rules" />
+        <PasswordChecklist name="password" id="password-rules" />
+        <Button type="submit" loading={form.formState.isSubmitting} loadingText="Creating your account…" fullWidth>
+          Create account
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,16 @@
+export {
+  createQueryClient,
+  FORBIDDEN_MESSAGE,
+  FORBIDDEN_TOAST_ID,
+  handleQueryError,
+  isRetryableError,
+  LOOKUP_STALE_TIME,
+  lookupQueryOptions,
+  MAX_QUERY_RETRIES,
+  MAX_RETRY_DELAY_MS,
+  QUERY_GC_TIME,
+  queryClientDefaults,
+  queryRetryDelay,
+  RETRY_BASE_DELAY_MS,
+  shouldRetryQuery,
+} from './client'

@@ -1,0 +1,17 @@
+import Head from 'next/head'
+import Link from 'next/link'
+import { AuthCard } from '@/features/account/components/auth-card'
+import { ForgotPasswordFlow } from '@/features/account/components/forgot-password-flow'
+
+export default function ForgotPasswordPage() {
+  return (
+    <>
+      <Head>
+        <title>Reset your password · KYC Portal</title>
+      </Head>
+      <AuthCard title="Reset your password" footer={<Link href="/auth/login">Back to sign in</Link>}>
+        <ForgotPasswordFlow />
+      </AuthCard>
+    </>
+  )
+}

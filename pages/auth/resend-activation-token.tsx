@@ -1,0 +1,32 @@
+import Head from 'next/head'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { useState } from 'react'
+import { useResendActivation } from '@/features/account/api/public-account-calls'
+import { AuthCard } from '@/features/account/components/auth-card'
+import { EmailRequestForm } from '@/features/account/components/email-request-form'
+
+export default function ResendActivationPage() {
+  const { query } = useRouter()
+  const resend = useResendActivation()
+  const [sentMessage, setSentMessage] = useState<string | null>(null)
+  return (
+    <>
+      <Head>
+        <title>Resend activation link · KYC Portal</title>
+      </Head>
+      <AuthCard title="Resend the activation link" footer={<Link href="/auth/login">Back to sign in</Link>}>
+        {sentMessage ? (
+          <p role="status">{sentMessage}</p>
+        ) : (
+          <EmailRequestForm
+            label="Resend the activation link"
+            submitLabel="Send a new link"
+            defaultEmail={typeof query.email === 'string' ? query.email : undefined}
+            onSubmit={async (input) => setSentMessage((await resend.mutateAsync(input)).message)}
+          />
+        )}
+      </AuthCard>
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import Head from 'next/head'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { AuthCard } from '@/features/account/components/auth-card'
+
+export default function SignupSuccessPage() {
+  const { query } = useRouter()
+  const email = typeof query.email === 'string' ? query.email : null
+  return (
+    <>
+      <Head>
+        <title>Check your e-mail · KYC Portal</title>
+      </Head>
+      <AuthCard title="Check your e-mail" footer={<Link href="/auth/login">Back to sign in</Link>}>
+        <p role="status">
+          We have sent an activation link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Open it within 24 hours to
+          activate your account.
+        </p>
+        <p>
+          No e-mail after a few minutes? Check your spam folder, or{' '}
+          <Link href={{ pathname: '/auth/resend-activation-token', query: email ? { email } : {} }}>send a new link</Link>.
+        </p>
+      </AuthCard>
+    </>
+  )
+}
