@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { getConfig } from '@/lib/config/env'
 import { isProtectedPath, paths } from '@/lib/config/paths'
-import { pageSecurityHeaders } from '@/lib/config/security-headers'
+import { NONCE_HEADER, pageSecurityHeaders } from '@/lib/config/security-headers'
 import { sessionCookieName } from '@/lib/session/keys'
 import { readPortalSession } from '@/lib/session/portal-session'
 
@@ -13,19 +13,27 @@ import { readPortalSession } from '@/lib/session/portal-session'
 export async function proxy(request: NextRequest) {
   const config = getConfig()
   const { pathname, search } = request.nextUrl
-  let response: NextResponse
-  if (isProtectedPath(pathname)) {
-    const session = await readPortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
-    response = session ? NextResponse.next() : NextResponse.redirect(new URL(paths.login(pathname + search), request.nextUrl))
-  } else {
-    response = NextResponse.next()
-  }
+  const nonce = btoa(crypto.randomUUID())
   // eslint-disable-next-line no-restricted-properties -- NODE_ENV is set by Next itself (dev vs build), not configuration
   const dev = process.env.NODE_ENV === 'development'
-  for (const [name, value] of Object.entries(pageSecurityHeaders(config, { dev }))) response.headers.set(name, value)
+  const headers = pageSecurityHeaders(config, { dev, nonce })
+
+  let response: NextResponse
+  const session = isProtectedPath(pathname)
+    ? await readPortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
+    : null
+  if (isProtectedPath(pathname) && !session) {
+    response = NextResponse.redirect(new URL(paths.login(pathname + search), request.nextUrl))
+  } else {
+    // The page renderer reads the nonce from this request header (pages/_document.tsx).
+    const requestHeaders = new Headers(request.headers)
+    requestHeaders.set(NONCE_HEADER, nonce)
+    response = NextResponse.next({ request: { headers: requestHeaders } })
+  }
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
   return response
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|api/v1|favicon.ico|robots.txt|countries.json).*)'],
+  matcher: ['/((?!_next/static|_next/image|api/v1|favicon.ico|favicon.svg|robots.txt|countries.json).*)'],
 }

@@ -19,6 +19,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'true',
+      ENABLE_DEV_OUTBOX: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },

@@ -1,13 +1,28 @@
-import { Head, Html, Main, NextScript } from 'next/document'
+import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document'
+import { NONCE_HEADER } from '@/lib/config/security-headers'
 
-export default function Document() {
-  return (
-    <Html lang="en-NG">
-      <Head />
-      <body>
-        <Main />
-        <NextScript />
-      </body>
-    </Html>
-  )
+interface PortalDocumentProps extends DocumentInitialProps {
+  nonce?: string
+}
+
+/** Every page is rendered per request so its inline bootstrap script can carry the CSP nonce from proxy.ts. */
+export default class PortalDocument extends Document<PortalDocumentProps> {
+  static override async getInitialProps(ctx: DocumentContext): Promise<PortalDocumentProps> {
+    const initialProps = await Document.getInitialProps(ctx)
+    const header = ctx.req?.headers[NONCE_HEADER]
+    return { ...initialProps, nonce: typeof header === 'string' ? header : undefined }
+  }
+
+  override render() {
+    const { nonce } = this.props
+    return (
+      <Html lang="en-NG">
+        <Head nonce={nonce} />
+        <body>
+          <Main />
+          <NextScript nonce={nonce} />
+        </body>
+      </Html>
+    )
+  }
 }

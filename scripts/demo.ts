@@ -22,7 +22,7 @@ process.on('SIGTERM', () => {
 })
 
 await runScript(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'true' }
+  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'true', ENABLE_DEV_OUTBOX: process.env.ENABLE_DEV_OUTBOX ?? 'true' }
   const config = loadConfig(env)
 
   buildIfStale()

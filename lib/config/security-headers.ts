@@ -1,5 +1,8 @@
 import type { AppConfig } from './env'
 
+/** Request header carrying the per-request CSP nonce from proxy.ts to pages/_document.tsx. */
+export const NONCE_HEADER = 'x-csp-nonce'
+
 /** The blob storage origin the browser uploads to (Azurite locally, Azure in production). */
 export function blobStorageOrigin(config: Pick<AppConfig, 'storage'>): string {
   const endpoint = /BlobEndpoint=([^;]+)/i.exec(config.storage.connectionString ?? '')?.[1]
@@ -14,13 +17,19 @@ export function blobStorageOrigin(config: Pick<AppConfig, 'storage'>): string {
 }
 
 /**
- * Headers for every portal page: a strict CSP (no inline scripts, no plugins, no framing, no <base>), nosniff,
+ * Headers for every portal page: a strict CSP (only our scripts and the nonce'd bootstrap, no plugins, no framing,
+ * no <base>), nosniff,
  * a referrer policy, and HSTS in production. Development adds 'unsafe-eval' for Next's dev runtime.
  */
-export function pageSecurityHeaders(config: Pick<AppConfig, 'isProduction' | 'appEnv' | 'storage'>, options: { dev?: boolean } = {}) {
+export function pageSecurityHeaders(
+  config: Pick<AppConfig, 'isProduction' | 'appEnv' | 'storage'>,
+  options: { dev?: boolean; nonce?: string } = {},
+) {
+  // Next inlines one bootstrap script per page; it carries the per-request nonce (pages/_document.tsx).
+  const scriptSources = ["'self'", options.nonce ? `'nonce-${options.nonce}'` : '', options.dev ? "'unsafe-eval' 'unsafe-inline'" : '']
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${options.dev ? " 'unsafe-eval' 'unsafe-inline'" : ''}`,
+    `script-src ${scriptSources.filter(Boolean).join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
