@@ -1,21 +1,21 @@
-// Barrel of the UI kit. Every module is also importable on its own (`@/components/ui/Button`); prefer the direct
+// Barrel of the UI kit. Every module is also importable on its own (`@/components/ui/button`); prefer the direct
 // path in pages that use one or two components, so the route never pulls in TanStack Table for a button.
-export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonVariant, type ButtonStyleOptions } from './Button'
-export { Spinner, type SpinnerProps, type SpinnerSize } from './Spinner'
-export { VisuallyHidden, type VisuallyHiddenProps } from './VisuallyHidden'
+export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonVariant, type ButtonStyleOptions } from './button'
+export { Spinner, type SpinnerProps, type SpinnerSize } from './spinner'
+export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden'
 export { cx } from './cx'
 
-export { Form, FormRootErrors, type FormProps } from './Form'
-export { errorMessageOf, useFieldControl, FieldShell, FieldErrorMessage, type FieldBaseProps, type FieldShellProps } from './Field'
-export { TextField, type TextFieldProps, type TextFieldType } from './TextField'
-export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField'
-export { DateField, type DateFieldProps } from './DateField'
-export { TextAreaField, type TextAreaFieldProps } from './TextAreaField'
-export { CheckboxField, type CheckboxFieldProps } from './CheckboxField'
+export { Form, FormRootErrors, type FormProps } from './form'
+export { errorMessageOf, useFieldControl, FieldShell, FieldErrorMessage, type FieldBaseProps, type FieldShellProps } from './field'
+export { TextField, type TextFieldProps, type TextFieldType } from './text-field'
+export { SelectField, type SelectFieldProps, type SelectOption } from './select-field'
+export { DateField, type DateFieldProps } from './date-field'
+export { TextAreaField, type TextAreaFieldProps } from './text-area-field'
+export { CheckboxField, type CheckboxFieldProps } from './checkbox-field'
 
-export { DataTable, type DataTableProps } from './DataTable'
-export { TableFilters, type DataTableFilter, type TableFiltersProps } from './TableFilters'
-export { Pagination, totalPagesOf, type PaginationProps } from './Pagination'
+export { DataTable, type DataTableProps } from './data-table'
+export { TableFilters, type DataTableFilter, type TableFiltersProps } from './table-filters'
+export { Pagination, totalPagesOf, type PaginationProps } from './pagination'
 export {
   useTableUrlState,
   formatSort,
@@ -26,13 +26,13 @@ export {
   type TableUrlState,
   type UseTableUrlStateOptions,
   type DataTableStateProps,
-} from './useTableUrlState'
-export { useUrlState, type UrlState, type UrlQueryPatch, type UrlQueryValue } from './useUrlState'
+} from './use-table-url-state'
+export { useUrlState, type UrlState, type UrlQueryPatch, type UrlQueryValue } from './use-url-state'
 
-export { Modal, type ModalProps, type ModalSize } from './Modal'
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog'
+export { Modal, type ModalProps, type ModalSize } from './modal'
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog'
 
-export { StatusBadge, statusLabel, statusTone, STATUS_STYLES, type StatusBadgeProps, type StatusTone } from './StatusBadge'
-export { EmptyState, type EmptyStateProps, type HeadingLevel } from './EmptyState'
-export { ErrorState, type ErrorStateProps } from './ErrorState'
-export { Skeleton, SkeletonBone, type SkeletonProps, type SkeletonVariant } from './Skeleton'
+export { StatusBadge, statusLabel, statusTone, STATUS_STYLES, type StatusBadgeProps, type StatusTone } from './status-badge'
+export { EmptyState, type EmptyStateProps, type HeadingLevel } from './empty-state'
+export { ErrorState, type ErrorStateProps } from './error-state'
+export { Skeleton, SkeletonBone, type SkeletonProps, type SkeletonVariant } from './skeleton'

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { EmptyState } from '../EmptyState'
-import { ErrorState } from '../ErrorState'
-import { Skeleton } from '../Skeleton'
-import { Spinner } from '../Spinner'
+import { EmptyState } from '../empty-state'
+import { ErrorState } from '../error-state'
+import { Skeleton } from '../skeleton'
+import { Spinner } from '../spinner'
 
 describe('EmptyState, ErrorState, Skeleton, Spinner', () => {
   it('EmptyState shows a heading, description and action', () => {

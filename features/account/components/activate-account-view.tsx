@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
-import { Skeleton } from '@/components/ui/Skeleton'
+import { Skeleton } from '@/components/ui/skeleton'
 import { firstErrorMessage } from '@/lib/http'
 import { useActivateAccount } from '../api/public-account-calls'
 import styles from './auth-card.module.css'

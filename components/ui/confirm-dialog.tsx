@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react'
-import { Button } from './Button'
-import { Modal } from './Modal'
+import { Button } from './button'
+import { Modal } from './modal'
 
 export interface ConfirmDialogProps {
   open: boolean

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { cx } from './cx'
-import { FieldErrorMessage, RequiredMark, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './Field'
+import { FieldErrorMessage, RequiredMark, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
 export interface CheckboxFieldProps<TValues extends FieldValues = FieldValues>
   extends FieldBaseProps<TValues>,

@@ -1,8 +1,8 @@
 import type { ComponentPropsWithRef } from 'react'
 import { cx } from './cx'
-import { Spinner } from './Spinner'
-import { VisuallyHidden } from './VisuallyHidden'
-import styles from './Button.module.css'
+import { Spinner } from './spinner'
+import { VisuallyHidden } from './visually-hidden'
+import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link'
 export type ButtonSize = 'sm' | 'md' | 'lg'

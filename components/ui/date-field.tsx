@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { cx } from './cx'
-import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './Field'
+import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
 export interface DateFieldProps<TValues extends FieldValues = FieldValues>
   extends FieldBaseProps<TValues>,

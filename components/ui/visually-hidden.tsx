@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react'
 import { cx } from './cx'
-import styles from './VisuallyHidden.module.css'
+import styles from './visually-hidden.module.css'
 
 export type VisuallyHiddenProps = ComponentPropsWithRef<'span'>
 

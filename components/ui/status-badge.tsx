@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { cx } from './cx'
-import styles from './StatusBadge.module.css'
+import styles from './status-badge.module.css'
 
 export type StatusTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral'
 

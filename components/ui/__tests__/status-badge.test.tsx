@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { StatusBadge, statusLabel, statusTone } from '../StatusBadge'
+import { StatusBadge, statusLabel, statusTone } from '../status-badge'
 
 describe('StatusBadge', () => {
   it('shows REJECTED as "Declined"', () => {

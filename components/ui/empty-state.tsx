@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { cx } from './cx'
-import styles from './StateMessage.module.css'
+import styles from './state-message.module.css'
 
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6
 

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ConfirmDialog } from '../ConfirmDialog'
-import { Modal } from '../Modal'
+import { ConfirmDialog } from '../confirm-dialog'
+import { Modal } from '../modal'
 
 // jsdom has HTMLDialogElement but not showModal()/close(): a minimal polyfill.
 const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>

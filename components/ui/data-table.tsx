@@ -8,16 +8,16 @@ import {
   type Updater,
 } from '@tanstack/react-table'
 import { useId, type ReactNode } from 'react'
-import { Button } from './Button'
+import { Button } from './button'
 import { cx } from './cx'
-import { EmptyState, type HeadingLevel } from './EmptyState'
-import { ErrorState } from './ErrorState'
-import { Pagination } from './Pagination'
-import { SkeletonBone } from './Skeleton'
-import { TableFilters, type DataTableFilter } from './TableFilters'
-import type { DataTableStateProps, TableSort } from './useTableUrlState'
-import { VisuallyHidden } from './VisuallyHidden'
-import styles from './DataTable.module.css'
+import { EmptyState, type HeadingLevel } from './empty-state'
+import { ErrorState } from './error-state'
+import { Pagination } from './pagination'
+import { SkeletonBone } from './skeleton'
+import { TableFilters, type DataTableFilter } from './table-filters'
+import type { DataTableStateProps, TableSort } from './use-table-url-state'
+import { VisuallyHidden } from './visually-hidden'
+import styles from './data-table.module.css'
 
 declare module '@tanstack/react-table' {
   // Type parameters must match the original declaration to merge.

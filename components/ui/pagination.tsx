@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { Button } from './Button'
+import { Button } from './button'
 import { cx } from './cx'
-import styles from './Pagination.module.css'
+import styles from './pagination.module.css'
 
 export interface PaginationProps {
   /** 1-based. */

@@ -1,6 +1,6 @@
 import { cx } from './cx'
-import { VisuallyHidden } from './VisuallyHidden'
-import styles from './Spinner.module.css'
+import { VisuallyHidden } from './visually-hidden'
+import styles from './spinner.module.css'
 
 export type SpinnerSize = 'sm' | 'md' | 'lg'
 

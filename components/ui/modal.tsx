@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { cx } from './cx'
-import styles from './Modal.module.css'
+import styles from './modal.module.css'
 
 export type ModalSize = 'sm' | 'md' | 'lg'
 

@@ -7,7 +7,7 @@ import {
   type SubmitHandler,
   type UseFormReturn,
 } from 'react-hook-form'
-import { errorMessageOf, fieldStyles as styles } from './Field'
+import { errorMessageOf, fieldStyles as styles } from './field'
 
 export interface FormProps<TValues extends FieldValues, TContext, TTransformed>
   extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate' | 'children'> {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { Button } from './Button'
+import { Button } from './button'
 import { cx } from './cx'
-import type { HeadingLevel } from './EmptyState'
-import styles from './StateMessage.module.css'
+import type { HeadingLevel } from './empty-state'
+import styles from './state-message.module.css'
 
 export interface ErrorStateProps {
   /** Heading; "Something went wrong" by default. */

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { createColumnHelper } from '@tanstack/react-table'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DataTable, type DataTableProps } from '../DataTable'
-import { StatusBadge } from '../StatusBadge'
-import { useTableUrlState } from '../useTableUrlState'
+import { DataTable, type DataTableProps } from '../data-table'
+import { StatusBadge } from '../status-badge'
+import { useTableUrlState } from '../use-table-url-state'
 
 const router = vi.hoisted(() => ({
   pathname: '/s/businesses',

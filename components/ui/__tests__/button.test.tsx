@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { Button, buttonClassName } from '../Button'
+import { Button, buttonClassName } from '../button'
 
 describe('Button', () => {
   it('is a type="button" by default, forwards native props and the ref', () => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useUrlState, type UrlQueryPatch } from './useUrlState'
+import { useUrlState, type UrlQueryPatch } from './use-url-state'
 
 /** Server-side sort of one column: `id` is the API's sort field. */
 export interface TableSort {
