@@ -26,6 +26,12 @@ export const activateAccountSchema = z.object({
   token: z.string({ message: 'The activation token is missing' }).trim().min(1, 'The activation token is missing').max(200),
 })
 
+export const acceptInvitationSchema = z.object({
+  token: z.string({ message: 'The invitation token is missing' }).trim().min(1, 'The invitation token is missing').max(200),
+  password: passwordSchema,
+})
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>
+
 export const otpSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits')
 
 export const resetPasswordSchema = z.object({ email: emailSchema, password: passwordSchema })

@@ -5,7 +5,7 @@ import { createApp } from '@/server/app'
 import { createSession } from '@/server/auth/sessions'
 import { mintAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
-import { businesses, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { businessCategories, businesses, businessTypes, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 
 export const app = createApp()
 
@@ -67,9 +67,7 @@ export async function signedInUser(options: TestUserOptions = {}) {
   }
   const businessIds: string[] = []
   for (const membership of options.businesses ?? []) {
-    const businessId =
-      membership.businessId ??
-      (await db.insert(businesses).values({ name: `Business ${randomUUID()}`, createdBy: user!.id }).returning())[0]!.id
+    const businessId = membership.businessId ?? (await createTestBusiness({ createdBy: user!.id })).id
     const role = membership.permissions
       ? await createRole({ scope: 'business', permissions: membership.permissions })
       : await roleId(membership.role ?? 'BUSINESS_OWNER')
@@ -104,4 +102,32 @@ export function otpFrom(text: string): string {
   const match = /\b(\d{6})\b/.exec(text)
   if (!match) throw new Error(`no code in: ${text}`)
   return match[1]!
+}
+
+let businessCounter = 0
+
+/** A business row straight in the database (not through the API), with unique name and registration number. */
+export async function createTestBusiness(overrides: Partial<typeof businesses.$inferInsert> = {}) {
+  const db = await getDb()
+  const [type] = await db.select({ id: businessTypes.id }).from(businessTypes).limit(1)
+  const [category] = await db.select({ id: businessCategories.id }).from(businessCategories).limit(1)
+  const n = `${process.pid}${++businessCounter}${Math.floor(Math.random() * 1000)}`
+  const [row] = await db
+    .insert(businesses)
+    .values({
+      name: `Test Business ${randomUUID()}`,
+      regNo: `RC${n}`.slice(0, 12),
+      registrationClass: 'RC',
+      typeId: type!.id,
+      categoryId: category!.id,
+      email: `biz${n}@example.ng`,
+      phone: '+2348031234567',
+      addressLine1: '12 Marina Road',
+      country: 'Nigeria',
+      state: 'Lagos',
+      lga: 'Lagos Island',
+      ...overrides,
+    })
+    .returning()
+  return row!
 }

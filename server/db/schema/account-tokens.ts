@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-export const ACCOUNT_TOKEN_PURPOSES = ['ACTIVATION', 'PASSWORD_RESET'] as const
+export const ACCOUNT_TOKEN_PURPOSES = ['ACTIVATION', 'PASSWORD_RESET', 'INVITATION'] as const
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number]
 
 /** Activation links and password-reset codes: only a keyed hash is stored; single use, short-lived. */

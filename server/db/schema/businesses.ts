@@ -1,20 +1,63 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { businessCategories, businessDivisions, businessTypes } from './business-reference'
 import { users } from './users'
 
-/**
- * The tenant every business-owned record hangs off. The Businesses module adds the rest of its fields;
- * the platform needs only identity and ownership for object-level access.
- */
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const
+export const ARCHIVE_STATUSES = ['ACTIVE', 'ARCHIVED'] as const
+export const REGISTRATION_CLASSES_DB = ['RC', 'BN', 'IT', 'LP', 'LLP'] as const
+
+/** The tenant every business-owned record hangs off. */
 export const businesses = pgTable(
   'businesses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** Class prefix plus number, upper case without spaces: `RC1234567`. */
+    regNo: text('reg_no').notNull(),
+    registrationClass: text('registration_class', { enum: REGISTRATION_CLASSES_DB }).notNull(),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => businessTypes.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => businessCategories.id),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    website: text('website'),
+    divisionId: uuid('division_id').references(() => businessDivisions.id, { onDelete: 'set null' }),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    country: text('country').notNull(),
+    state: text('state').notNull(),
+    lga: text('lga'),
+    approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('PENDING'),
+    kycDetailsCompleted: boolean('kyc_details_completed').notNull().default(false),
+    archiveStatus: text('archive_status', { enum: ARCHIVE_STATUSES }).notNull().default('ACTIVE'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    recertificationDate: date('recertification_date'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
-  (t) => [index('businesses_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('businesses_reg_no_key').on(t.regNo),
+    // Names are unique ignoring case and spaces ("Adebayo  Foods" = "adebayofoods").
+    uniqueIndex('businesses_name_key').on(sql`lower(regexp_replace(${t.name}, '\\s', '', 'g'))`),
+    index('businesses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('businesses_created_at_idx').on(t.createdAt),
+    index('businesses_status_created_idx').on(t.approvalStatus, t.createdAt),
+    index('businesses_archive_created_idx').on(t.archiveStatus, t.createdAt),
+    index('businesses_kyc_completed_idx').on(t.kycDetailsCompleted, t.createdAt),
+    index('businesses_created_by_idx').on(t.createdBy),
+    index('businesses_type_idx').on(t.typeId),
+    index('businesses_category_idx').on(t.categoryId),
+    index('businesses_division_idx').on(t.divisionId),
+    index('businesses_recertification_idx').on(t.recertificationDate),
+    index('businesses_email_idx').on(sql`lower(${t.email})`),
+  ],
 )
 
 export type Business = typeof businesses.$inferSelect

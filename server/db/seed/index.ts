@@ -3,8 +3,9 @@ import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'
-import { permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { businessCategories, businessDivisions, businessTypes, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 import { DEMO_USERS } from './demo-users'
+import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
 export interface SeedOptions {
   demo: boolean
@@ -17,6 +18,7 @@ export interface SeedOptions {
  */
 export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedPermissionsAndRoles(db)
+  await seedReferenceData(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
 }
 
@@ -57,6 +59,12 @@ async function seedPermissionsAndRoles(db: Database) {
       }
     }
   })
+}
+
+async function seedReferenceData(db: Database) {
+  await db.insert(businessTypes).values([...BUSINESS_TYPES]).onConflictDoNothing({ target: businessTypes.name })
+  await db.insert(businessCategories).values([...BUSINESS_CATEGORIES]).onConflictDoNothing({ target: businessCategories.name })
+  await db.insert(businessDivisions).values([...BUSINESS_DIVISIONS]).onConflictDoNothing({ target: businessDivisions.code })
 }
 
 async function seedDemoUsers(db: Database, password: string) {

@@ -76,3 +76,45 @@ export function passwordChangedMail(input: { firstName: string; when: Date; rese
     html: layout('Your password was changed', lines),
   }
 }
+
+export function businessInvitationMail(input: { businessName: string; inviterName: string; role: string; url: string; isNewUser: boolean; validDays: number }): RenderedMail {
+  const lines = [
+    'Hello,',
+    `${input.inviterName} has added you to ${input.businessName} on the KYC Portal as ${input.role}.`,
+    input.isNewUser
+      ? `Choose a password to activate your account. The link works once and expires in ${input.validDays} days.`
+      : 'Sign in to see the business.',
+  ]
+  const label = input.isNewUser ? 'Set my password' : 'Sign in'
+  return {
+    template: input.isNewUser ? 'business-invitation' : 'business-added',
+    subject: `You have been added to ${input.businessName}`,
+    text: `${lines.join('\n\n')}\n\n${label}: ${input.url}\n`,
+    html: layout(`Join ${input.businessName}`, lines, { label, url: input.url }),
+  }
+}
+
+export function accessRequestDecisionMail(input: { firstName: string; businessName: string; accepted: boolean; loginUrl: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    input.accepted
+      ? `The owners of ${input.businessName} accepted your request. You can now see the business when you sign in.`
+      : `The owners of ${input.businessName} did not accept your request for access.`,
+  ]
+  return {
+    template: input.accepted ? 'access-request-accepted' : 'access-request-refused',
+    subject: `Your request to join ${input.businessName}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Your access request', lines, input.accepted ? { label: 'Sign in', url: input.loginUrl } : undefined),
+  }
+}
+
+export function accessRequestMail(input: { businessName: string; requester: string; url: string }): RenderedMail {
+  const lines = [`${input.requester} asks to join ${input.businessName} on the KYC Portal.`, 'Accept or refuse the request on the Manage users page.']
+  return {
+    template: 'access-request',
+    subject: `${input.requester} asks to join ${input.businessName}`,
+    text: `${lines.join('\n\n')}\n\nReview: ${input.url}\n`,
+    html: layout('A request to join your business', lines, { label: 'Review the request', url: input.url }),
+  }
+}

@@ -4,6 +4,7 @@ import type { Executor } from '@/server/db/client'
 import { accountTokens, type AccountTokenPurpose } from '@/server/db/schema'
 
 export const ACTIVATION_VALID_HOURS = 24
+export const INVITATION_VALID_DAYS = 7
 export const OTP_VALID_MINUTES = 10
 export const OTP_MAX_ATTEMPTS = 5
 /** At most one activation or reset e-mail a minute per address. */
@@ -16,8 +17,9 @@ export function hashAccountToken(purpose: AccountTokenPurpose, token: string): s
 
 export async function issueAccountToken(options: { db: Executor; userId: string; purpose: AccountTokenPurpose }) {
   const { purpose } = options
-  const token = purpose === 'ACTIVATION' ? randomBytes(32).toString('base64url') : String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const validMs = purpose === 'ACTIVATION' ? ACTIVATION_VALID_HOURS * 3600_000 : OTP_VALID_MINUTES * 60_000
+  const token = purpose === 'PASSWORD_RESET' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(32).toString('base64url')
+  const validMs =
+    purpose === 'ACTIVATION' ? ACTIVATION_VALID_HOURS * 3600_000 : purpose === 'INVITATION' ? INVITATION_VALID_DAYS * 86400_000 : OTP_VALID_MINUTES * 60_000
   await options.db.insert(accountTokens).values({
     userId: options.userId,
     purpose,

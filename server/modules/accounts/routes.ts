@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  acceptInvitationSchema,
   accountSchema,
   activateAccountSchema,
   changePasswordSchema,
@@ -19,6 +20,7 @@ import { getDb } from '@/server/db/client'
 import { actorOf, requireAuth } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { acceptInvitation } from './accept-invitation'
 import { activateAccount } from './activate-account'
 import { changePassword } from './change-password'
 import { getAccount, getPermissionNames, getUserProfile } from './get-account'
@@ -36,6 +38,7 @@ const tags = ['Accounts']
 const signupRequest = refuseCommonPassword(signupSchema, 'password')
 const resetPasswordRequest = refuseCommonPassword(resetPasswordSchema, 'password')
 const changePasswordRequest = refuseCommonPassword(changePasswordSchema, 'newPassword')
+const acceptInvitationRequest = refuseCommonPassword(acceptInvitationSchema, 'password')
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
 
@@ -51,6 +54,15 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   createRoute({ method: 'post', path: '/accounts/activate-account', tags, summary: 'Activate an account', request: body(activateAccountSchema), responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) } }),
   async (c) => c.json(await activateAccount({ db: await getDb(), token: c.req.valid('json').token, audit: auditContextOf(c) }), 200),
+)
+
+// POST /accounts/accept-invitation – someone invited to a business sets a password and is activated
+accountRoutes.openapi(
+  createRoute({ method: 'post', path: '/accounts/accept-invitation', tags, summary: 'Accept a business invitation', request: body(acceptInvitationRequest), responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) } }),
+  async (c) => {
+    const { token, password } = c.req.valid('json')
+    return c.json(await acceptInvitation({ db: await getDb(), token, password, audit: auditContextOf(c) }), 200)
+  },
 )
 
 // POST /accounts/resend-activation-token – a new activation link (same answer whatever the e-mail)

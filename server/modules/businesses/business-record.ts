@@ -1,0 +1,75 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import type { Business } from '@/lib/contracts/businesses'
+import type { Executor } from '@/server/db/client'
+import { businesses } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { assertBusinessAccess } from '@/server/http/scope'
+import type { Permission } from '@/lib/permissions'
+
+type BusinessRow = typeof businesses.$inferSelect
+
+/** Names compare ignoring case and every space, as the unique index does. */
+export const normalisedName = (name: string) => name.toLowerCase().replace(/\s/g, '')
+export const nameKey = sql`lower(regexp_replace(${businesses.name}, '\\s', '', 'g'))`
+
+/**
+ * domain.md: blocked is derived, never stored. Today: the recertification date has passed. (Overdue deferrals join
+ * this rule when deferrals exist.)
+ */
+export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, today = new Date().toISOString().slice(0, 10)): string[] {
+  const reasons: string[] = []
+  if (row.recertificationDate && row.recertificationDate < today) reasons.push(`Recertification was due on ${row.recertificationDate}`)
+  return reasons
+}
+
+export const blockedCondition: SQL = sql`${businesses.recertificationDate} < current_date`
+
+export function toBusiness(row: BusinessRow): Business {
+  const blockedReasons = blockedReasonsOf(row)
+  return {
+    id: row.id,
+    name: row.name,
+    regNo: row.regNo,
+    registrationClass: row.registrationClass,
+    typeId: row.typeId,
+    categoryId: row.categoryId,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    divisionId: row.divisionId,
+    address: { line1: row.addressLine1, line2: row.addressLine2, city: row.city, country: row.country, state: row.state, lga: row.lga },
+    approvalStatus: row.approvalStatus,
+    kycDetailsCompleted: row.kycDetailsCompleted,
+    archiveStatus: row.archiveStatus,
+    blocked: blockedReasons.length > 0,
+    blockedReasons,
+    assigneeId: row.assigneeId,
+    recertificationDate: row.recertificationDate,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  }
+}
+
+/** The business, if the actor may see it (staff with the permission, or a member); otherwise 404. */
+export async function getBusinessRowOrThrow(options: { db: Executor; actor: Actor; id: string; permission?: Permission }) {
+  assertBusinessAccess(options.actor, options.id, options.permission)
+  const [row] = await options.db.select().from(businesses).where(and(eq(businesses.id, options.id)))
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found')
+  return row
+}
+
+/** 409 CONFLICT naming the field when the registration number or the name is taken (by another business). */
+export async function assertBusinessUnique(db: Executor, input: { regNo?: string; name?: string }, exceptId?: string) {
+  const errors: { code: 'CONFLICT'; message: string; field: string }[] = []
+  if (input.regNo) {
+    const [taken] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.regNo, input.regNo))
+    if (taken && taken.id !== exceptId) errors.push({ code: 'CONFLICT', field: 'regNo', message: `A business with registration number ${input.regNo} already exists` })
+  }
+  if (input.name) {
+    const [taken] = await db.select({ id: businesses.id }).from(businesses).where(eq(nameKey, normalisedName(input.name)))
+    if (taken && taken.id !== exceptId) errors.push({ code: 'CONFLICT', field: 'name', message: 'A business with this name already exists' })
+  }
+  if (errors.length) throw new AppError('CONFLICT', errors[0]!.message, { details: errors })
+}

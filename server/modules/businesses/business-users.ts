@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
+import type { BusinessUser } from '@/lib/contracts/businesses'
+import type { PageQuery } from '@/lib/contracts/pagination'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor } from '@/server/db/client'
+import { businesses, businessUsers, roles, users } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { assertBusinessAccess } from '@/server/http/scope'
+
+const columns = {
+  id: businessUsers.id,
+  businessId: businessUsers.businessId,
+  userId: businessUsers.userId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: roles.name,
+  isActive: businessUsers.isActive,
+  status: users.status,
+  createdAt: businessUsers.createdAt,
+}
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] }
+const toBusinessUser = (r: Row): BusinessUser => ({ ...r, createdAt: r.createdAt.toISOString() })
+
+function baseQuery(db: Executor) {
+  return db
+    .select(columns)
+    .from(businessUsers)
+    .innerJoin(users, eq(users.id, businessUsers.userId))
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+}
+
+const searchCondition = (searchKey?: string): SQL | undefined => {
+  if (!searchKey) return undefined
+  const like = `%${searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
+}
+
+export async function findBusinessUser(options: { db: Executor; membershipId: string }): Promise<BusinessUser> {
+  const [row] = await baseQuery(options.db).where(eq(businessUsers.id, options.membershipId))
+  if (!row) throw new AppError('NOT_FOUND', 'Business user not found')
+  return toBusinessUser(row)
+}
+
+/** The users of one business (members with CAN_READ_BUSINESS_USERS there, or staff). */
+export async function findBusinessUsers(options: { db: Executor; actor: Actor; businessId: string; query: PageQuery & { searchKey?: string } }) {
+  assertBusinessAccess(options.actor, options.businessId, PERMISSIONS.CAN_READ_BUSINESS_USERS)
+  const where = and(eq(businessUsers.businessId, options.businessId), searchCondition(options.query.searchKey))
+  const [rows, [total]] = await Promise.all([
+    baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)).limit(options.query.pageSize).offset(pageOffset(options.query)),
+    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
+  ])
+  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+}
+
+/** Staff: every business user across businesses, newest first, with search. */
+export async function findAllBusinessUsers(options: { db: Executor; query: PageQuery & { searchKey?: string } }) {
+  const where = searchCondition(options.query.searchKey)
+  const [rows, [total]] = await Promise.all([
+    baseQuery(options.db)
+      .where(where)
+      .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt))
+      .limit(options.query.pageSize)
+      .offset(pageOffset(options.query)),
+    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
+  ])
+  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+}
+
+/** Staff: one business user with the business it belongs to. */
+export async function getBusinessUserDetails(options: { db: Executor; membershipId: string }) {
+  const user = await findBusinessUser(options)
+  const [business] = await options.db
+    .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, approvalStatus: businesses.approvalStatus })
+    .from(businesses)
+    .where(eq(businesses.id, user.businessId))
+  return { ...user, business: business! }
+}
+
+async function membershipOrThrow(db: Executor, actor: Actor, membershipId: string, permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS]) {
+  const [membership] = await db
+    .select({ id: businessUsers.id, businessId: businessUsers.businessId, userId: businessUsers.userId, role: roles.name, isActive: businessUsers.isActive })
+    .from(businessUsers)
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(eq(businessUsers.id, membershipId))
+  if (!membership) throw new AppError('NOT_FOUND', 'Business user not found')
+  assertBusinessAccess(actor, membership.businessId, permission)
+  return membership
+}
+
+/** Locks the business's owner rows and refuses when the change would leave it without an active owner. */
+async function assertAnotherActiveOwner(tx: Executor, businessId: string, exceptMembershipId: string) {
+  const owners = await tx
+    .select({ id: businessUsers.id })
+    .from(businessUsers)
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(and(eq(businessUsers.businessId, businessId), eq(roles.name, 'BUSINESS_OWNER'), eq(businessUsers.isActive, true), ne(businessUsers.id, exceptMembershipId)))
+    .for('update', { of: businessUsers })
+  if (!owners.length) throw new AppError('CONFLICT', 'A business must keep at least one active owner. Make someone else an owner first.')
+}
+
+export async function updateBusinessUser(options: {
+  db: Database
+  actor: Actor
+  membershipId: string
+  input: { role?: 'BUSINESS_OWNER' | 'BUSINESS_MEMBER'; isActive?: boolean }
+  audit: AuditContext
+}) {
+  const { db, actor, input } = options
+  const membership = await membershipOrThrow(db, actor, options.membershipId, PERMISSIONS.CAN_UPDATE_BUSINESS_USERS)
+  await db.transaction(async (tx) => {
+    const losesOwnership = membership.role === 'BUSINESS_OWNER' && ((input.role && input.role !== 'BUSINESS_OWNER') || input.isActive === false)
+    if (losesOwnership) await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
+    const roleId = input.role ? (await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, input.role)))[0]!.id : undefined
+    await tx
+      .update(businessUsers)
+      .set({ ...(roleId ? { roleId } : {}), ...(input.isActive !== undefined ? { isActive: input.isActive } : {}) })
+      .where(eq(businessUsers.id, membership.id))
+    await appendAudit(tx, options.audit, {
+      resource: 'business_user',
+      resourceId: membership.id,
+      action: 'UPDATE',
+      before: { role: membership.role, isActive: membership.isActive },
+      after: { role: input.role ?? membership.role, isActive: input.isActive ?? membership.isActive },
+    })
+  })
+  return findBusinessUser({ db, membershipId: membership.id })
+}
+
+export async function removeBusinessUser(options: { db: Database; actor: Actor; membershipId: string; audit: AuditContext }) {
+  const { db, actor } = options
+  const membership = await membershipOrThrow(db, actor, options.membershipId, PERMISSIONS.CAN_DELETE_BUSINESS_USER)
+  await db.transaction(async (tx) => {
+    if (membership.role === 'BUSINESS_OWNER') await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
+    await tx.delete(businessUsers).where(eq(businessUsers.id, membership.id))
+    await appendAudit(tx, options.audit, { resource: 'business_user', resourceId: membership.id, action: 'REMOVE', before: membership })
+  })
+}

@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import type { BusinessListQuery } from '@/lib/contracts/businesses'
+import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
+import type { Executor } from '@/server/db/client'
+import { businesses, businessUsers, roles } from '@/server/db/schema'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { blockedCondition, nameKey, normalisedName, toBusiness } from './business-record'
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function dateUpperBound(to: string): SQL {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const next = new Date(`${to}T00:00:00.000Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    return lt(businesses.createdAt, next)
+  }
+  return lte(businesses.createdAt, new Date(to))
+}
+
+/** Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). */
+export function businessFilters(query: Partial<BusinessListQuery>): SQL[] {
+  const conditions: SQL[] = []
+  if (query.businessName) conditions.push(ilike(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.kycDetailsCompleted !== undefined) conditions.push(eq(businesses.kycDetailsCompleted, query.kycDetailsCompleted))
+  if (query.approvalStatus) conditions.push(eq(businesses.approvalStatus, query.approvalStatus))
+  if (query.createdBy) conditions.push(eq(businesses.createdBy, query.createdBy))
+  if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
+  if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
+  if (query.regNo) conditions.push(eq(businesses.regNo, normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()))
+  if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
+  if (query.to) conditions.push(dateUpperBound(query.to))
+  // domain.md: archived businesses leave the default lists.
+  conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
+  if (query.blocked !== undefined) conditions.push(query.blocked ? blockedCondition : not(sql`coalesce(${blockedCondition}, false)`))
+  return conditions
+}
+
+/** GET /businesses (staff): every business, filtered and paginated. */
+export async function findBusinesses(options: { db: Executor; query: BusinessListQuery }) {
+  const { db, query } = options
+  const where = and(...businessFilters(query))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(businesses)
+      .where(where)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(businesses).where(where),
+  ])
+  return toPage(rows.map(toBusiness), total?.value ?? 0, query)
+}
+
+/** The signed-in user's businesses with their role in each; `searchKey` matches name or registration number. */
+export async function findMyBusinesses(options: { db: Executor; actor: Actor; searchKey?: string }) {
+  const conditions: SQL[] = [eq(businessUsers.userId, options.actor.userId), eq(businessUsers.isActive, true)]
+  if (options.searchKey) {
+    const like = `%${escapeLike(options.searchKey.toLowerCase())}%`
+    conditions.push(sql`(lower(${businesses.name}) like ${like} or lower(${businesses.regNo}) like ${like.replace(/\s/g, '')})`)
+  }
+  const rows = await options.db
+    .select({ business: businesses, role: roles.name })
+    .from(businessUsers)
+    .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(and(...conditions))
+    .orderBy(desc(businesses.createdAt))
+    .limit(200)
+  return rows.map((r) => ({ ...toBusiness(r.business), role: r.role }))
+}
+
+export async function registrationNumberExists(options: { db: Executor; value: string }) {
+  const normalised = normaliseRegistrationNumber(options.value) ?? options.value.replace(/\s/g, '').toUpperCase()
+  const [row] = await options.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.regNo, normalised)).limit(1)
+  return { exists: !!row }
+}
+
+export async function businessNameExists(options: { db: Executor; value: string }) {
+  const [row] = await options.db.select({ id: businesses.id }).from(businesses).where(eq(nameKey, normalisedName(options.value))).limit(1)
+  return { exists: !!row }
+}

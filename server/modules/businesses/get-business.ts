@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businessCategories, businessDivisions, businessTypes, businessUsers, roles, users } from '@/server/db/schema'
+import type { Actor } from '@/server/http/context'
+import { getBusinessRowOrThrow, toBusiness } from './business-record'
+
+export async function getBusiness(options: { db: Executor; actor: Actor; id: string }) {
+  return toBusiness(await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS }))
+}
+
+/** Everything the KYC summary PDF needs in one answer (KYC sections join as their modules land). */
+export async function getBusinessPdfInfo(options: { db: Executor; actor: Actor; id: string }) {
+  const { db } = options
+  const business = await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const [[type], [category], division, owners] = await Promise.all([
+    db.select({ name: businessTypes.name }).from(businessTypes).where(eq(businessTypes.id, business.typeId)),
+    db.select({ name: businessCategories.name }).from(businessCategories).where(eq(businessCategories.id, business.categoryId)),
+    business.divisionId
+      ? db.select({ name: businessDivisions.name, code: businessDivisions.code }).from(businessDivisions).where(eq(businessDivisions.id, business.divisionId))
+      : Promise.resolve([]),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+      .from(businessUsers)
+      .innerJoin(users, eq(users.id, businessUsers.userId))
+      .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+      .where(and(eq(businessUsers.businessId, business.id), eq(roles.name, 'BUSINESS_OWNER'), eq(businessUsers.isActive, true))),
+  ])
+  return {
+    business: toBusiness(business),
+    typeName: type?.name ?? null,
+    categoryName: category?.name ?? null,
+    division: division[0] ?? null,
+    owners,
+    generatedAt: new Date().toISOString(),
+  }
+}

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { updateBusinessSchema } from '@/lib/contracts/businesses'
+import { PERMISSIONS } from '@/lib/permissions'
+import { parseRegistrationNumber } from '@/lib/validation/registration-number'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businesses } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { assertBusinessAccess } from '@/server/http/scope'
+import { assertBusinessUnique, getBusinessRowOrThrow, toBusiness } from './business-record'
+import { assertReferences } from './create-business'
+
+/**
+ * Before approval: its owners (CAN_UPDATE_BUSINESS in the business) or staff with CAN_UPDATE_BUSINESS.
+ * After approval: only staff with CAN_UPDATE_APPROVED_BUSINESS_INFO. Audited with before and after.
+ */
+export async function updateBusiness(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateBusinessSchema>; audit: AuditContext }) {
+  const { db, actor, id, input } = options
+  const current = await getBusinessRowOrThrow({ db, actor, id })
+  if (current.approvalStatus === 'APPROVED') {
+    if (!actor.isStaff || !actor.staffPermissions.has(PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO)) {
+      throw new AppError('FORBIDDEN', 'An approved business can only be changed by staff with CAN_UPDATE_APPROVED_BUSINESS_INFO')
+    }
+  } else {
+    assertBusinessAccess(actor, id, PERMISSIONS.CAN_UPDATE_BUSINESS)
+  }
+  await assertReferences(db, input)
+  const registration = input.regNo ? parseRegistrationNumber(input.regNo)! : undefined
+  await assertBusinessUnique(db, { regNo: registration?.normalised, name: input.name }, id)
+
+  const changes = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(registration && { regNo: registration.normalised, registrationClass: registration.registrationClass }),
+    ...(input.typeId !== undefined && { typeId: input.typeId }),
+    ...(input.categoryId !== undefined && { categoryId: input.categoryId }),
+    ...(input.email !== undefined && { email: input.email }),
+    ...(input.phone !== undefined && { phone: input.phone }),
+    ...(input.website !== undefined && { website: input.website }),
+    ...(input.divisionId !== undefined && { divisionId: input.divisionId }),
+    ...(input.address?.line1 !== undefined && { addressLine1: input.address.line1 }),
+    ...(input.address?.line2 !== undefined && { addressLine2: input.address.line2 }),
+    ...(input.address?.city !== undefined && { city: input.address.city }),
+    ...(input.address?.country !== undefined && { country: input.address.country }),
+    ...(input.address?.state !== undefined && { state: input.address.state }),
+    ...(input.address?.lga !== undefined && { lga: input.address.lga }),
+  }
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(businesses)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(businesses.id, id))
+      .returning()
+    await appendAudit(tx, options.audit, { resource: 'business', resourceId: id, action: 'UPDATE', before: toBusiness(current), after: toBusiness(row!) })
+    return row!
+  })
+  return toBusiness(updated)
+}
