@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, BUSINESS_PERMISSIONS, PERMISSIONS as P, type Permission } from './names'
+import { ALL_PERMISSIONS, BUSINESS_ROLE_ALLOWED_PERMISSIONS, PERMISSIONS as P, type Permission } from './names'
 
 export type RoleScope = 'staff' | 'business'
 
@@ -60,8 +60,8 @@ export const SYSTEM_ROLES = [
   {
     name: 'BUSINESS_OWNER',
     scope: 'business',
-    description: 'Owns a business: the whole business-side set',
-    permissions: BUSINESS_PERMISSIONS,
+    description: 'Owns a business: the whole business-side set, and removing its users',
+    permissions: BUSINESS_ROLE_ALLOWED_PERMISSIONS,
   },
   {
     name: 'BUSINESS_MEMBER',
