@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
 import { verifyPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
-import { audits, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { audits, businesses, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 import { seed } from '@/server/db/seed'
+import { DEMO_OWNERS } from '@/server/db/seed/demo-businesses'
 import { DEMO_USERS } from '@/server/db/seed/demo-users'
 
 async function counts() {
@@ -16,6 +17,8 @@ async function counts() {
     users: await db.$count(users),
     userRoles: await db.$count(userRoles),
     audits: await db.$count(audits),
+    businesses: await db.$count(businesses),
+    businessUsers: await db.$count(businessUsers),
   }
 }
 
@@ -40,7 +43,10 @@ describe('seed', () => {
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const first = await counts()
     const audited = await db.select().from(audits).where(eq(audits.action, 'SEED_DEMO_USER'))
-    expect(audited).toHaveLength(DEMO_USERS.length)
+    expect(audited).toHaveLength(DEMO_USERS.length + DEMO_OWNERS.length)
+    expect(await db.$count(audits, eq(audits.action, 'SEED_DEMO_BUSINESS'))).toBe(30)
+    const owner = await db.query.users.findFirst({ where: eq(users.email, 'owner@example.com') })
+    expect(await db.$count(businessUsers, eq(businessUsers.userId, owner!.id))).toBe(2)
 
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     await seed(db, { demo: false, demoPassword: 'ignored' })

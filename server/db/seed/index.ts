@@ -4,6 +4,7 @@ import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'
 import { businessCategories, businessDivisions, businessTypes, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { seedDemoBusinesses } from './demo-businesses'
 import { DEMO_USERS } from './demo-users'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
@@ -73,8 +74,16 @@ async function seedDemoUsers(db: Database, password: string) {
     (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((u) => u.email),
   )
   const missing = DEMO_USERS.filter((u) => !existing.has(u.email))
+  let hashed: Promise<string> | undefined
+  // Hashing costs ~50 ms: only when something is actually created.
+  const passwordHash = () => (hashed ??= hashPassword(password))
+  await seedMissingDemoUsers(db, missing, passwordHash)
+  await seedDemoBusinesses(db, passwordHash)
+}
+
+async function seedMissingDemoUsers(db: Database, missing: typeof DEMO_USERS, hashOf: () => Promise<string>) {
   if (!missing.length) return
-  const passwordHash = await hashPassword(password)
+  const passwordHash = await hashOf()
   await db.transaction(async (tx) => {
     for (const demo of missing) {
       const [user] = await tx
