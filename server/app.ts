@@ -51,6 +51,14 @@ export function createApp() {
     scheme: 'bearer',
     bearerFormat: 'JWT',
   })
+  // The document lists itself too, so a client can discover every call from it.
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    tags: ['Health'],
+    summary: 'This OpenAPI 3.1 document',
+    responses: { 200: { description: 'The machine-readable contract', content: { 'application/json': { schema: { type: 'object' } } } } },
+  })
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {

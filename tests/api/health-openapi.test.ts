@@ -29,6 +29,7 @@ describe('health and contract', () => {
     expect(operations).toEqual(
       expect.arrayContaining([
         'GET /api/v1/health',
+        'GET /api/v1/openapi.json',
         'GET /api/v1/health/ready',
         'GET /api/v1/audits',
         'GET /api/v1/audits/resources',
