@@ -36,3 +36,12 @@ test('the browser lands on login when opening a protected page signed out', asyn
   await page.goto('/s/admin/businesses')
   await expect(page).toHaveURL(/\/auth\/login\?from=%2Fs%2Fadmin%2Fbusinesses$/)
 })
+
+test('the old path fragments redirect to the current pages', async ({ request }) => {
+  const old = await request.get('/s/businesses/dashboardDetails/kyc', { maxRedirects: 0 })
+  expect(old.status()).toBe(308)
+  expect(old.headers()['location']).toBe('/s/businesses/dashboard-details/kyc')
+  const preview = await request.get('/s/businesses/dashboard-details/kyc/preview', { maxRedirects: 0 })
+  expect(preview.status()).toBe(308)
+  expect(preview.headers()['location']).toBe('/s/businesses/dashboard-details/kyc/preview-form')
+})

@@ -1,24 +1,43 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { notify, Toasts } from '@/components/ui/toasts'
 import { httpEvents } from '@/lib/http'
+import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
 import { createQueryClient } from '@/lib/query'
 import { captureChannel } from '@/lib/session/storage'
+import { useRouteProgress } from './use-route-progress'
+import { useShellTracking } from './use-shell-tracking'
+
+// The idle timer (react-idle-timer, ~7 kB gzip, and the dialog) is fetched only on the /s/ routes it watches, in
+// the browser. React.lazy rather than next/dynamic, whose loader would add ~2 kB to every page's first load.
+const IdleTimeout = lazy(() => import('./idle-timeout').then((module) => ({ default: module.IdleTimeout })))
 
 export interface AppProvidersProps {
   children: ReactNode
   /** Called after a 401 (storage already cleared): end the portal's cookie session too. */
   onSessionExpired?: (queryClient: QueryClient) => void | Promise<void>
+  /**
+   * Called when the idle warning's countdown reaches 0 on a /s/ route (spec section 4): end the session and go to
+   * login. Without it, no idle timer runs.
+   */
+  onIdleTimeout?: (queryClient: QueryClient) => void | Promise<void>
 }
 
 /**
- * One QueryClient per browser session, toasts (top-right, 5 s, light; spec section 9), and the bridge that turns
- * the HTTP layer's events into toasts and navigation, so lib/http never touches the UI itself.
+ * One QueryClient per browser session, toasts (top-right, 5 s, light; spec section 9), the bridge that turns
+ * the HTTP layer's events into toasts and navigation (so lib/http never touches the UI itself), and the shell
+ * behaviour of spec section 2: the route-change progress bar, page-view tracking (and identifying the signed-in
+ * user), and the session-timeout warning on /s/ routes.
  */
-export function AppProviders({ children, onSessionExpired }: AppProvidersProps) {
+export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppProvidersProps) {
   const router = useRouter()
   const [queryClient] = useState(() => createQueryClient())
+  useRouteProgress(router.events)
+  useShellTracking(router.events)
+  // The idle timer exists only in the browser: it renders after hydration.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
 
   useEffect(() => {
     const offToast = httpEvents.on('toast', ({ type, message, toastId }) => {
@@ -45,6 +64,11 @@ export function AppProviders({ children, onSessionExpired }: AppProvidersProps) 
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      {hydrated && onIdleTimeout && isIdleWatchedPath(router.asPath) && (
+        <Suspense fallback={null}>
+          <IdleTimeout onTimeout={() => onIdleTimeout(queryClient)} />
+        </Suspense>
+      )}
       <Toasts />
     </QueryClientProvider>
   )

@@ -1,0 +1,271 @@
+/**
+ * The portal's navigation model: which areas and links a signed-in user sees. Pure data and functions, shared by
+ * the shell (components/layouts/app-shell.tsx) and its tests.
+ *
+ * Decisions (domain.md, Actors):
+ * - **Business area** (`/s/businesses/*`, `/s/products`): a business user (not staff) always sees "My businesses"
+ *   and "Products": a newly signed-up user holds no permission until they belong to a business, and these are where
+ *   they create or join one. The other links need the business-side permission their page uses. Staff see this
+ *   area only while they belong to a business themselves (`hasBusinesses`), then by the same permissions: a staff
+ *   member's staff-wide CAN_READ_BUSINESS is for the admin lists, not a reason to show "My businesses".
+ * - **Users and roles** (`/s/businesses/manage-users`, `/s/businesses/manage-roles`) serve business owners and
+ *   staff alike: shown by the spec's user-management and role-management checks.
+ * - **Administration** and **Approvals** (`/s/admin/*`): staff only (the admin area's entry rule), each link by
+ *   the permission its screen needs.
+ * - **Government** (`/s/government/*`): holders of CAN_CREATE_GOVERNMENT_ENTITY.
+ * - **Staff-restriction rule**: a payment-group staff user (`iswStaff`) holding a deciding permission
+ *   (`STAFF_RESTRICTION_ANY`) loses the business self-service area; users and roles stay.
+ */
+import {
+  canManageRoles,
+  canManageUsers,
+  isRestrictedFromBusinessArea,
+  PERMISSIONS as P,
+  type Permission,
+} from '@/lib/permissions'
+import { pathnameOf } from './route-paths'
+
+export type NavAreaId = 'business' | 'users' | 'admin' | 'approvals' | 'government'
+
+export interface NavItem {
+  /** Stable id, e.g. `business.kyc-document`. */
+  id: string
+  label: string
+  href: string
+}
+
+export interface NavSection {
+  id: NavAreaId
+  label: string
+  items: NavItem[]
+}
+
+/** Who is looking: the account's flags and the names from `GET /accounts/me/permissions`. */
+export interface NavContext {
+  permissions: Iterable<string>
+  isStaff: boolean
+  iswStaff: boolean
+  /** The user belongs to at least one business (the account's `businesses`); only matters for staff. */
+  hasBusinesses?: boolean
+}
+
+/** The signed-in routes the navigation links to (spec section 2). */
+export const NAV_PATHS = {
+  businesses: '/s/businesses',
+  dashboard: '/s/businesses/dashboard-details',
+  divisions: '/s/businesses/business-division',
+  kycDocument: '/s/businesses/kyc-document',
+  manageUsers: '/s/businesses/manage-users',
+  manageRoles: '/s/businesses/manage-roles',
+  products: '/s/products',
+  adminBusinesses: '/s/admin/businesses',
+  blockedBusinesses: '/s/admin/businesses/blocked',
+  registeredBusinesses: '/s/admin/businesses/registered',
+  businessApprovals: '/s/admin/approvals/business',
+  cacDocApprovals: '/s/admin/approvals/cac-doc',
+  productApprovals: '/s/admin/approvals/products',
+  deferralApprovals: '/s/admin/approvals/deferral',
+  productConfig: '/s/admin/product-config',
+  reports: '/s/admin/reports',
+  governmentEntities: '/s/government/entities',
+  governmentCreateEntity: '/s/government/createEntity',
+  governmentProducts: '/s/government/products',
+  governmentKyc: '/s/government/kyc',
+  profile: '/profile',
+  preferences: '/s/user-profile-preference',
+} as const
+
+/** Who may see one link. */
+interface Rule {
+  /** Shown to a business user (not staff) whatever they hold. */
+  businessUsers?: boolean
+  /** Shown to anyone holding one of these. */
+  anyOf?: readonly Permission[]
+  /** Shown when this answers true. */
+  check?: (held: ReadonlySet<string>) => boolean
+}
+
+interface ItemDefinition extends NavItem {
+  rule: Rule
+}
+
+interface SectionDefinition {
+  id: NavAreaId
+  label: string
+  /** Only staff see the section at all. */
+  staffOnly?: boolean
+  items: ItemDefinition[]
+}
+
+const SECTIONS: readonly SectionDefinition[] = [
+  {
+    id: 'business',
+    label: 'My business',
+    items: [
+      {
+        id: 'business.businesses',
+        label: 'My businesses',
+        href: NAV_PATHS.businesses,
+        rule: { businessUsers: true, anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS, P.CAN_CREATE_BUSINESS] },
+      },
+      {
+        id: 'business.dashboard',
+        label: 'Dashboard',
+        href: NAV_PATHS.dashboard,
+        rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS] },
+      },
+      {
+        id: 'business.divisions',
+        label: 'Divisions',
+        href: NAV_PATHS.divisions,
+        rule: { anyOf: [P.CAN_READ_BUSINESS_DIVISION] },
+      },
+      {
+        id: 'business.kyc-document',
+        label: 'KYC documents',
+        href: NAV_PATHS.kycDocument,
+        rule: { anyOf: [P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL] },
+      },
+      {
+        id: 'business.products',
+        label: 'Products',
+        href: NAV_PATHS.products,
+        rule: { businessUsers: true, anyOf: [P.CAN_ONBOARD_BUSINESS_PRODUCT] },
+      },
+    ],
+  },
+  {
+    id: 'users',
+    label: 'Users and roles',
+    items: [
+      { id: 'users.manage-users', label: 'Manage users', href: NAV_PATHS.manageUsers, rule: { check: canManageUsers } },
+      { id: 'users.manage-roles', label: 'Manage roles', href: NAV_PATHS.manageRoles, rule: { check: canManageRoles } },
+    ],
+  },
+  {
+    id: 'admin',
+    label: 'Administration',
+    staffOnly: true,
+    items: [
+      { id: 'admin.businesses', label: 'All businesses', href: NAV_PATHS.adminBusinesses, rule: { anyOf: [P.CAN_READ_BUSINESS] } },
+      {
+        id: 'admin.registered',
+        label: 'Registered businesses',
+        href: NAV_PATHS.registeredBusinesses,
+        rule: { anyOf: [P.CAN_READ_BUSINESS] },
+      },
+      { id: 'admin.blocked', label: 'Blocked businesses', href: NAV_PATHS.blockedBusinesses, rule: { anyOf: [P.CAN_READ_BUSINESS] } },
+      {
+        id: 'admin.product-config',
+        label: 'Product configuration',
+        href: NAV_PATHS.productConfig,
+        rule: { anyOf: [P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE] },
+      },
+      {
+        id: 'admin.reports',
+        label: 'Reports',
+        href: NAV_PATHS.reports,
+        rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_AUDIT_SYSTEM] },
+      },
+    ],
+  },
+  {
+    id: 'approvals',
+    label: 'Approvals',
+    staffOnly: true,
+    items: [
+      { id: 'approvals.business', label: 'Business approvals', href: NAV_PATHS.businessApprovals, rule: { anyOf: [P.CAN_APPROVE_BUSINESS] } },
+      {
+        id: 'approvals.cac-doc',
+        label: 'CAC documents',
+        href: NAV_PATHS.cacDocApprovals,
+        rule: { anyOf: [P.CAN_APPROVE_CAC_DOCUMENT] },
+      },
+      {
+        id: 'approvals.products',
+        label: 'Product approvals',
+        href: NAV_PATHS.productApprovals,
+        rule: { anyOf: [P.CAN_APPROVE_ONBOARD_PRODUCT] },
+      },
+      { id: 'approvals.deferral', label: 'Deferrals', href: NAV_PATHS.deferralApprovals, rule: { anyOf: [P.CAN_APPROVE_DEFERRAL] } },
+    ],
+  },
+  {
+    id: 'government',
+    label: 'Government',
+    items: [
+      {
+        id: 'government.entities',
+        label: 'Entities',
+        href: NAV_PATHS.governmentEntities,
+        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
+      },
+      {
+        id: 'government.create-entity',
+        label: 'Create an entity',
+        href: NAV_PATHS.governmentCreateEntity,
+        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
+      },
+      {
+        id: 'government.products',
+        label: 'Entity products',
+        href: NAV_PATHS.governmentProducts,
+        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
+      },
+      { id: 'government.kyc', label: 'Entity KYC', href: NAV_PATHS.governmentKyc, rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] } },
+    ],
+  },
+]
+
+function allows(rule: Rule, held: ReadonlySet<string>, isStaff: boolean): boolean {
+  if (rule.businessUsers && !isStaff) return true
+  if (rule.anyOf?.some((p) => held.has(p))) return true
+  return rule.check ? rule.check(held) : false
+}
+
+/**
+ * The sections and links `context` may use, in display order; sections left empty are dropped. The business
+ * self-service section goes entirely for a user the staff-restriction rule applies to, and for staff who belong
+ * to no business.
+ */
+export function buildNavigation(context: NavContext): NavSection[] {
+  const held: ReadonlySet<string> = new Set(context.permissions)
+  const restricted = isRestrictedFromBusinessArea({ iswStaff: context.iswStaff, permissions: held })
+  const sections: NavSection[] = []
+  for (const section of SECTIONS) {
+    if (section.staffOnly && !context.isStaff) continue
+    if (section.id === 'business' && (restricted || (context.isStaff && !context.hasBusinesses))) continue
+    const items = section.items
+      .filter((item) => allows(item.rule, held, context.isStaff))
+      .map(({ id, label, href }) => ({ id, label, href }))
+    if (items.length > 0) sections.push({ id: section.id, label: section.label, items })
+  }
+  return sections
+}
+
+/** Every href of the navigation, flattened. */
+export function navHrefs(sections: readonly NavSection[]): string[] {
+  return sections.flatMap((section) => section.items.map((item) => item.href))
+}
+
+/**
+ * The link of `sections` that `currentPath` belongs to: the one whose href equals the path or is its longest
+ * prefix at a segment boundary (`/s/admin/businesses/blocked` → "Blocked businesses", `/s/admin/businesses/create`
+ * → "Businesses"). Undefined when none matches.
+ */
+export function findActiveItem(sections: readonly NavSection[], currentPath: string): NavItem | undefined {
+  const path = pathnameOf(currentPath)
+  let best: NavItem | undefined
+  for (const section of sections) {
+    for (const item of section.items) {
+      const matches = path === item.href || path.startsWith(`${item.href}/`)
+      if (matches && (!best || item.href.length > best.href.length)) best = item
+    }
+  }
+  return best
+}
+
+/** Where the brand link goes: the home of the user's area (as after login). */
+export function homePathFor(context: Pick<NavContext, 'isStaff'>): string {
+  return context.isStaff ? NAV_PATHS.adminBusinesses : NAV_PATHS.businesses
+}

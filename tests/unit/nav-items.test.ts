@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest'
+import { buildNavigation, findActiveItem, homePathFor, navHrefs, NAV_PATHS, type NavContext } from '@/lib/navigation/nav-items'
+import { BUSINESS_PERMISSIONS, PERMISSIONS as P, SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions'
+
+const roleOf = (name: SystemRoleName): readonly string[] => SYSTEM_ROLES.find((r) => r.name === name)!.permissions
+const staff = (role: SystemRoleName, iswStaff = false, hasBusinesses = false): NavContext => ({
+  permissions: roleOf(role),
+  isStaff: true,
+  iswStaff,
+  hasBusinesses,
+})
+const hrefs = (context: NavContext) => navHrefs(buildNavigation(context))
+const sectionIds = (context: NavContext) => buildNavigation(context).map((s) => s.id)
+
+const BUSINESS_SELF_SERVICE = [NAV_PATHS.businesses, NAV_PATHS.dashboard, NAV_PATHS.divisions, NAV_PATHS.kycDocument, NAV_PATHS.products]
+const ADMIN = [NAV_PATHS.adminBusinesses, NAV_PATHS.registeredBusinesses, NAV_PATHS.blockedBusinesses, NAV_PATHS.productConfig, NAV_PATHS.reports]
+const APPROVALS = [NAV_PATHS.businessApprovals, NAV_PATHS.cacDocApprovals, NAV_PATHS.productApprovals, NAV_PATHS.deferralApprovals]
+const GOVERNMENT = [NAV_PATHS.governmentEntities, NAV_PATHS.governmentCreateEntity, NAV_PATHS.governmentProducts, NAV_PATHS.governmentKyc]
+
+describe('navigation: business owner', () => {
+  const owner: NavContext = { permissions: BUSINESS_PERMISSIONS, isStaff: false, iswStaff: false }
+
+  it('sees the whole business area and manage users, and nothing of the admin or government areas', () => {
+    expect(sectionIds(owner)).toEqual(['business', 'users'])
+    expect(hrefs(owner)).toEqual([...BUSINESS_SELF_SERVICE, NAV_PATHS.manageUsers])
+  })
+
+  it('does not see manage roles without a role permission (the business-side set has none)', () => {
+    expect(hrefs(owner)).not.toContain(NAV_PATHS.manageRoles)
+    expect(hrefs({ ...owner, permissions: [...BUSINESS_PERMISSIONS, P.CAN_READ_ROLE] })).toContain(NAV_PATHS.manageRoles)
+  })
+
+  it('a new business user with no permission yet still finds where to create a business and the products', () => {
+    const newcomer: NavContext = { permissions: [], isStaff: false, iswStaff: false }
+    expect(hrefs(newcomer)).toEqual([NAV_PATHS.businesses, NAV_PATHS.products])
+  })
+
+  it('a business member sees only what their role allows', () => {
+    const member: NavContext = { permissions: roleOf('BUSINESS_MEMBER'), isStaff: false, iswStaff: false }
+    expect(hrefs(member)).toEqual([NAV_PATHS.businesses, NAV_PATHS.dashboard, NAV_PATHS.kycDocument, NAV_PATHS.products])
+  })
+
+  it('never sees staff-only areas even when a permission name leaks into its list', () => {
+    const odd: NavContext = { permissions: [P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS], isStaff: false, iswStaff: false }
+    expect(sectionIds(odd)).not.toContain('admin')
+    expect(sectionIds(odd)).not.toContain('approvals')
+  })
+})
+
+describe('navigation: staff by permission', () => {
+  it('a super admin sees every staff area and link, and the business area once they belong to a business', () => {
+    const all = hrefs(staff('SUPER_ADMIN'))
+    for (const href of [NAV_PATHS.manageUsers, NAV_PATHS.manageRoles, ...ADMIN, ...APPROVALS, ...GOVERNMENT]) expect(all).toContain(href)
+    expect(sectionIds(staff('SUPER_ADMIN'))).toEqual(['users', 'admin', 'approvals', 'government'])
+    const member = hrefs(staff('SUPER_ADMIN', false, true))
+    for (const href of BUSINESS_SELF_SERVICE) expect(member).toContain(href)
+    expect(sectionIds(staff('SUPER_ADMIN', false, true))).toEqual(['business', 'users', 'admin', 'approvals', 'government'])
+  })
+
+  it('an approver (not payment group) sees the admin lists and exactly the approvals they decide', () => {
+    const approver = staff('APPROVER')
+    expect(hrefs(approver)).toEqual(
+      expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.registeredBusinesses, NAV_PATHS.blockedBusinesses, ...APPROVALS]),
+    )
+    expect(hrefs(approver)).not.toContain(NAV_PATHS.productConfig)
+    expect(sectionIds(approver)).not.toContain('government')
+  })
+
+  it('a product manager sees product configuration and reports, no approvals', () => {
+    const manager = staff('PRODUCT_MANAGER')
+    expect(hrefs(manager)).toContain(NAV_PATHS.productConfig)
+    expect(hrefs(manager)).toContain(NAV_PATHS.reports)
+    expect(sectionIds(manager)).not.toContain('approvals')
+  })
+
+  it('an auditor sees the lists and reports, and the user and role screens (read), but no approvals', () => {
+    const auditor = staff('AUDITOR')
+    expect(hrefs(auditor)).toEqual(expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.reports, NAV_PATHS.manageUsers, NAV_PATHS.manageRoles]))
+    expect(sectionIds(auditor)).not.toContain('approvals')
+  })
+
+  it('staff who belong to no business see no business self-service links, whatever they may read', () => {
+    expect(sectionIds(staff('AUDITOR'))).not.toContain('business')
+    expect(sectionIds(staff('ONBOARDING_OFFICER'))).not.toContain('business')
+    expect(hrefs(staff('ONBOARDING_OFFICER'))).toContain(NAV_PATHS.adminBusinesses)
+  })
+
+  it('staff holding no permission get no navigation at all', () => {
+    expect(sectionIds({ permissions: [], isStaff: true, iswStaff: false })).toEqual([])
+  })
+})
+
+describe('navigation: government', () => {
+  it('a government officer sees the government area', () => {
+    const officer = staff('GOVERNMENT_OFFICER')
+    expect(sectionIds(officer)).toContain('government')
+    expect(hrefs(officer)).toEqual(expect.arrayContaining(GOVERNMENT))
+  })
+
+  it('nobody without CAN_CREATE_GOVERNMENT_ENTITY sees it', () => {
+    expect(sectionIds(staff('APPROVER'))).not.toContain('government')
+    expect(sectionIds(staff('AUDITOR'))).not.toContain('government')
+    expect(sectionIds({ permissions: BUSINESS_PERMISSIONS, isStaff: false, iswStaff: false })).not.toContain('government')
+  })
+})
+
+describe('navigation: staff-restriction rule', () => {
+  it('a payment-group approver loses the business self-service area but keeps users and roles and the admin area', () => {
+    const restricted: NavContext = { permissions: roleOf('SUPER_ADMIN'), isStaff: true, iswStaff: true, hasBusinesses: true }
+    const links = hrefs(restricted)
+    for (const href of BUSINESS_SELF_SERVICE) expect(links).not.toContain(href)
+    expect(links).toContain(NAV_PATHS.manageUsers)
+    expect(links).toContain(NAV_PATHS.manageRoles)
+    expect(links).toContain(NAV_PATHS.businessApprovals)
+    expect(sectionIds(restricted)).toEqual(['users', 'admin', 'approvals', 'government'])
+  })
+
+  it('each deciding permission alone triggers it for payment-group staff', () => {
+    for (const deciding of [P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_APPROVE_DEFERRAL, P.CAN_UPDATE_AUTHORIZATION]) {
+      const context: NavContext = { permissions: [...BUSINESS_PERMISSIONS, deciding], isStaff: true, iswStaff: true, hasBusinesses: true }
+      expect(sectionIds(context)).not.toContain('business')
+    }
+  })
+
+  it('payment-group staff without a deciding permission, and deciders outside the payment group, keep the area', () => {
+    expect(sectionIds({ permissions: BUSINESS_PERMISSIONS, isStaff: true, iswStaff: true, hasBusinesses: true })).toContain('business')
+    expect(sectionIds({ permissions: roleOf('SUPER_ADMIN'), isStaff: true, iswStaff: false, hasBusinesses: true })).toContain('business')
+  })
+})
+
+describe('findActiveItem and homePathFor', () => {
+  const sections = buildNavigation(staff('SUPER_ADMIN', false, true))
+
+  it('matches the exact link, or the longest one that prefixes the path at a segment boundary', () => {
+    expect(findActiveItem(sections, '/s/admin/businesses/blocked')?.href).toBe(NAV_PATHS.blockedBusinesses)
+    expect(findActiveItem(sections, '/s/admin/businesses/create?x=1')?.href).toBe(NAV_PATHS.adminBusinesses)
+    expect(findActiveItem(sections, '/s/businesses/dashboard-details/kyc/preview-form')?.href).toBe(NAV_PATHS.dashboard)
+    expect(findActiveItem(sections, '/s/products/ProductKyc')?.href).toBe(NAV_PATHS.products)
+    expect(findActiveItem(sections, '/s/businesses/')?.href).toBe(NAV_PATHS.businesses)
+  })
+
+  it('matches nothing for a path outside the navigation or one that only shares a prefix', () => {
+    expect(findActiveItem(sections, '/profile')).toBeUndefined()
+    expect(findActiveItem(sections, '/s/businesses-archive')).toBeUndefined()
+  })
+
+  it('sends staff home to the admin list and business users to their businesses', () => {
+    expect(homePathFor({ isStaff: true })).toBe('/s/admin/businesses')
+    expect(homePathFor({ isStaff: false })).toBe('/s/businesses')
+  })
+})
