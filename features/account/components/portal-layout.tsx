@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { AppShell } from '@/components/layouts/app-shell'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -36,6 +36,14 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
   const me = useQuery(accountQueries.me())
   const permissions = useQuery(accountQueries.permissions())
   const [loggingOut, setLoggingOut] = useState(false)
+  const preferences = useQuery(accountQueries.preferences())
+  const marketingOptOut = preferences.data?.marketingOptOut
+
+  // A user who opted out of marketing is not tracked (analytics is loaded lazily, so import it on demand).
+  useEffect(() => {
+    if (marketingOptOut === undefined) return
+    void import('@/lib/analytics').then((analytics) => analytics.setAnalyticsEnabled(!marketingOptOut))
+  }, [marketingOptOut])
 
   const logOut = async () => {
     setLoggingOut(true)
