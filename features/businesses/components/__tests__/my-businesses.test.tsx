@@ -1,0 +1,122 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import type { ParsedUrlQuery } from 'node:querystring'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { BusinessAreaGate } from '../business-area-gate'
+import { ExistingProfilePanel } from '../existing-profile-panel'
+import { MyBusinesses } from '../my-businesses'
+import { business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
+
+const router = vi.hoisted(() => ({
+  pathname: '/s/businesses',
+  query: {} as ParsedUrlQuery,
+  isReady: true,
+  push: vi.fn(async () => true),
+  replace: vi.fn(async (..._args: unknown[]) => true),
+}))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+let api: ReturnType<typeof mockApi>
+beforeEach(() => {
+  router.query = {}
+  router.push.mockClear()
+  router.replace.mockClear()
+  sessionStorage.clear()
+})
+afterEach(() => api.restore())
+
+describe('MyBusinesses', () => {
+  it('leads a user without a business to register one', async () => {
+    api = mockApi(route('GET', '/businesses/user-businesses/me', { data: [] }))
+    renderWithClient(<MyBusinesses />)
+    expect(await screen.findByRole('heading', { name: 'You have no business yet' })).toBeInTheDocument()
+    for (const link of screen.getAllByRole('link', { name: 'Register a business' })) expect(link).toHaveAttribute('href', '/s/businesses/create-business')
+  })
+
+  it('lists the businesses with their status and KYC state; opening one chooses it and goes to its dashboard', async () => {
+    const other = business({ id: '66666666-6666-4666-8666-666666666666', name: 'Kano Grains', regNo: 'BN7654321', approvalStatus: 'APPROVED', kycDetailsCompleted: true, role: 'BUSINESS_MEMBER' })
+    api = mockApi(route('GET', '/businesses/user-businesses/me', { data: [{ ...business({ blocked: true }), role: 'BUSINESS_OWNER' }, other] }))
+    renderWithClient(<MyBusinesses />)
+
+    const list = await screen.findByRole('list', { name: 'Your businesses' })
+    const [first, second] = within(list).getAllByRole('listitem')
+    expect(within(first!).getByText('Pending')).toBeInTheDocument()
+    expect(within(first!).getByText('KYC not completed')).toBeInTheDocument()
+    expect(within(first!).getByText('Blocked')).toBeInTheDocument()
+    expect(first).toHaveTextContent('RC1234567 · Your role: Owner')
+    expect(within(second!).getByText('Approved')).toBeInTheDocument()
+    expect(within(second!).getByText('KYC completed')).toBeInTheDocument()
+
+    fireEvent.click(within(first!).getByRole('button', { name: 'Open Adebayo Foods Limited' }))
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/s/businesses/dashboard-details?businessId=${BUSINESS_ID}`))
+    expect(sessionStorage.getItem('businessId')).toBe(BUSINESS_ID)
+  })
+
+  it('searches through the searchable endpoint with the key kept in the URL', async () => {
+    router.query = { searchKey: 'kano' }
+    api = mockApi(route('GET', '/businesses/searchable-user-businesses/me', { data: [] }))
+    renderWithClient(<MyBusinesses />)
+    expect(await screen.findByRole('heading', { name: 'No business matches your search' })).toBeInTheDocument()
+    expect(api.calls[0]!.url).toBe('/businesses/searchable-user-businesses/me?searchKey=kano')
+
+    fireEvent.change(screen.getByLabelText('Search by name or registration number'), { target: { value: 'RC12' } })
+    await waitFor(() => expect(router.replace).toHaveBeenCalled())
+    expect(router.replace.mock.calls.at(-1)![0]).toMatchObject({ query: { searchKey: 'RC12' } })
+  })
+})
+
+describe('ExistingProfilePanel', () => {
+  it('finds a business by registration number, shows only its masked name, and asks its owners for access', async () => {
+    api = mockApi(
+      route('GET', '/existing-profile', { data: { exists: true, maskedName: 'Ad***** Fo*** Li*****' } }),
+      route('POST', '/existing-profile', { status: 201, data: { id: 'r1', status: 'PENDING', maskedName: 'Ad***** Fo*** Li*****' } }),
+    )
+    renderWithClient(<ExistingProfilePanel />)
+    fireEvent.change(await screen.findByLabelText(/^Registration number or business e-mail/), { target: { value: 'RC1234567' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Find the business' }))
+
+    expect(await screen.findByText('Ad***** Fo*** Li*****')).toBeInTheDocument()
+    expect(api.calls[0]!.url).toBe('/existing-profile?identifier=RC1234567&type=business')
+    fireEvent.change(screen.getByLabelText(/^Message to the owners/), { target: { value: 'I am the accountant' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for access' }))
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Request sent. The owners of Ad***** Fo*** Li***** will decide')
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/existing-profile?type=business', body: { identifier: 'RC1234567', message: 'I am the accountant' } })
+  })
+
+  it('says when nothing matches and offers to register it', async () => {
+    api = mockApi(route('GET', '/existing-profile', { data: { exists: false, maskedName: null } }))
+    renderWithClient(<ExistingProfilePanel />)
+    fireEvent.change(await screen.findByLabelText(/^Registration number or business e-mail/), { target: { value: 'info@nobody.ng' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Find the business' }))
+    expect(await screen.findByText(/No business matches “info@nobody.ng”/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Register it' })).toHaveAttribute('href', '/s/businesses/create-business')
+    expect(screen.queryByRole('button', { name: 'Ask for access' })).not.toBeInTheDocument()
+  })
+})
+
+describe('BusinessAreaGate', () => {
+  it('keeps a payment-group approver out of the business self-service area (domain.md staff-restriction rule)', () => {
+    render(
+      <BusinessAreaGate iswStaff isStaff permissions={['CAN_READ_BUSINESS', 'CAN_APPROVE_BUSINESS']}>
+        <p>business area</p>
+      </BusinessAreaGate>,
+    )
+    expect(screen.queryByText('business area')).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument()
+  })
+
+  it('lets business users in, and staff only with what the page needs', () => {
+    const { rerender } = render(
+      <BusinessAreaGate iswStaff={false} permissions={[]}>
+        <p>business area</p>
+      </BusinessAreaGate>,
+    )
+    expect(screen.getByText('business area')).toBeInTheDocument()
+    rerender(
+      <BusinessAreaGate iswStaff={false} isStaff staffNeeds="CAN_CREATE_BUSINESS" permissions={['CAN_READ_BUSINESS']}>
+        <p>business area</p>
+      </BusinessAreaGate>,
+    )
+    expect(screen.queryByText('business area')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,94 @@
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { useEffect, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
+import { Skeleton } from '@/components/ui/skeleton'
+import { TextField } from '@/components/ui/text-field'
+import { notify } from '@/components/ui/toasts'
+import type { acceptInvitationSchema } from '@/lib/contracts/accounts'
+import { describeError, fieldErrors, getApiErrors } from '@/lib/http'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { useAcceptInvitation } from '../api/accept-invitation'
+import { applyApiErrors } from './apply-api-errors'
+import { BUSINESS_PATHS } from './business-paths'
+import styles from './businesses.module.css'
+
+type Values = z.input<typeof acceptInvitationSchema>
+type Output = z.output<typeof acceptInvitationSchema>
+
+const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/accounts').then((m) => m.acceptInvitationSchema))
+
+export interface AcceptInvitationFormProps {
+  /** The live password rules, rendered under the password field inside the form (e.g. the account feature's checklist for `password`). */
+  checklist?: ReactNode
+  /** Id the checklist carries, linked to the password field. */
+  checklistId?: string
+}
+
+/**
+ * The e-mailed invitation link (`/auth/accept-invitation?token=`): the invited person chooses a password
+ * (POST /accounts/accept-invitation { token, password }), then signs in.
+ */
+export function AcceptInvitationForm({ checklist, checklistId }: AcceptInvitationFormProps) {
+  const router = useRouter()
+  const token = typeof router.query.token === 'string' ? router.query.token : ''
+  if (!router.isReady) return <Skeleton count={2} label="Reading your invitation" />
+  if (!token) {
+    return (
+      <p role="alert" className={styles.alert}>
+        This page needs the link from your invitation e-mail. Open the link again, or ask the business owner to invite you again.
+      </p>
+    )
+  }
+  return <PasswordForm token={token} checklist={checklist} checklistId={checklistId} />
+}
+
+function PasswordForm({ token, checklist, checklistId }: AcceptInvitationFormProps & { token: string }) {
+  const router = useRouter()
+  const accept = useAcceptInvitation()
+  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: { token, password: '' }, mode: 'onTouched' })
+
+  useEffect(() => void resolver.preload(), [])
+
+  const submit = async (values: Output) => {
+    try {
+      const answer = await accept.mutateAsync(values)
+      notify(answer.message, { type: 'success' })
+      await router.push(BUSINESS_PATHS.login)
+    } catch (error) {
+      applyApiErrors(error, form.setError, ['password'])
+      // A bad, used or expired link names the token, which has no field here: say it above the form.
+      const tokenProblem = fieldErrors(error).token
+      if (tokenProblem) form.setError('root.server', { message: tokenProblem })
+      else if (getApiErrors(error).length === 0) form.setError('root.server', { message: describeError(error) })
+    }
+  }
+
+  const tokenRefused = !!form.formState.errors.root?.server && !!accept.error && !!fieldErrors(accept.error).token
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Choose your password">
+      <div className={styles.formStack}>
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          required
+          aria-describedby={checklistId}
+        />
+        {checklist}
+        <Button type="submit" loading={form.formState.isSubmitting} loadingText="Setting your password…" fullWidth>
+          Set password and continue
+        </Button>
+        {tokenRefused && (
+          <p className={styles.muted}>
+            Already set your password? <Link href={BUSINESS_PATHS.login}>Sign in</Link>.
+          </p>
+        )}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,20 @@
+import { SYSTEM_ROLES } from '@/lib/permissions'
+
+/**
+ * What the signed-in user may do inside one business. Business users' permissions hold per membership (their role
+ * there); staff permissions hold in every business (domain.md, Actors). The API decides anyway: this only keeps
+ * screens from offering what would be refused.
+ */
+export function permissionsInBusiness(input: { role: string | null | undefined; isStaff: boolean; permissions: readonly string[] }): ReadonlySet<string> {
+  if (input.isStaff) return new Set(input.permissions)
+  const role = SYSTEM_ROLES.find((r) => r.name === input.role && r.scope === 'business')
+  return new Set<string>(role?.permissions ?? [])
+}
+
+/** `BUSINESS_OWNER` → "Owner", `BUSINESS_MEMBER` → "Member"; anything else humanised. */
+export function businessRoleLabel(role: string): string {
+  if (role === 'BUSINESS_OWNER') return 'Owner'
+  if (role === 'BUSINESS_MEMBER') return 'Member'
+  const words = role.replace(/^BUSINESS_/, '').replace(/_+/g, ' ').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useEffect, useId } from 'react'
+import { buttonClassName } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { PERMISSIONS } from '@/lib/permissions'
+import { describeError, getHttpStatus } from '@/lib/http'
+import { clearBusinessId } from '@/lib/session/storage'
+import { businessQueries } from '../api/business-queries'
+import type { Business } from '../api/types'
+import { BUSINESS_PATHS } from './business-paths'
+import styles from './businesses.module.css'
+import { formatDay, outstandingItems } from './outstanding'
+import { ProductList } from './product-list'
+import { registrationClassLabel } from './registration-number'
+
+export interface BusinessDashboardProps {
+  businessId: string
+  /** What the user may do in this business (see `permissionsInBusiness`). */
+  permissions: ReadonlySet<string>
+}
+
+/** The chosen business: who it is, its status, what is outstanding, its products and its team. */
+export function BusinessDashboard({ businessId, permissions }: BusinessDashboardProps) {
+  const business = useQuery(businessQueries.detail(businessId))
+  const notFound = getHttpStatus(business.error) === 404
+
+  // A business that is gone (or that the user left) is no longer the chosen one.
+  useEffect(() => {
+    if (notFound) clearBusinessId()
+  }, [notFound])
+
+  if (notFound) {
+    return (
+      <EmptyState
+        title="We couldn't find this business"
+        description="It does not exist, or you are no longer one of its users."
+        action={
+          <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+            Choose a business
+          </Link>
+        }
+      />
+    )
+  }
+  if (business.isError) {
+    return (
+      <ErrorState
+        title="Couldn't load the business"
+        message={describeError(business.error, "We couldn't load this business. Check your connection and try again.")}
+        onRetry={() => void business.refetch()}
+        retrying={business.isFetching}
+      />
+    )
+  }
+  if (!business.data) return <Skeleton count={6} label="Loading the business" />
+  return <Dashboard business={business.data} permissions={permissions} />
+}
+
+function Dashboard({ business, permissions }: { business: Business; permissions: ReadonlySet<string> }) {
+  const ids = { summary: useId(), outstanding: useId(), products: useId(), team: useId() }
+  const products = useQuery(businessQueries.products(business.id))
+  const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
+  const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
+  const types = useQuery(businessQueries.types())
+  const categories = useQuery(businessQueries.categories())
+  const outstanding = outstandingItems(business, products.data ? products.data.length : null)
+  const typeName = types.data?.find((t) => t.id === business.typeId)?.name
+  const categoryName = categories.data?.find((c) => c.id === business.categoryId)?.name
+  const address = [...new Set([business.address.line1, business.address.line2, business.address.city, business.address.lga, business.address.state, business.address.country].filter(Boolean))].join(', ')
+
+  return (
+    <div className={styles.stack}>
+      <section className={styles.panel} aria-labelledby={ids.summary}>
+        <h2 id={ids.summary}>{business.name}</h2>
+        <div className={styles.badges}>
+          <StatusBadge status={business.approvalStatus} />
+          <StatusBadge
+            status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+            label={business.kycDetailsCompleted ? 'KYC completed' : 'KYC not completed'}
+          />
+          {business.blocked && <StatusBadge status="BLOCKED" label="Blocked" />}
+          {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+        </div>
+        <dl className={styles.facts}>
+          <dt>Registration number</dt>
+          <dd>
+            {business.regNo} <span className={styles.muted}>({registrationClassLabel(business.registrationClass)})</span>
+          </dd>
+          <dt>Type</dt>
+          <dd>{typeName ?? '—'}</dd>
+          <dt>Category</dt>
+          <dd>{categoryName ?? '—'}</dd>
+          <dt>E-mail</dt>
+          <dd>{business.email}</dd>
+          <dt>Phone</dt>
+          <dd>{business.phone}</dd>
+          {business.website && (
+            <>
+              <dt>Website</dt>
+              <dd>{business.website}</dd>
+            </>
+          )}
+          <dt>Address</dt>
+          <dd>{address}</dd>
+          <dt>Registered on</dt>
+          <dd>{formatDay(business.createdAt)}</dd>
+          {business.approvedAt && business.approvalStatus === 'APPROVED' && (
+            <>
+              <dt>Approved on</dt>
+              <dd>{formatDay(business.approvedAt)}</dd>
+            </>
+          )}
+          {business.recertificationDate && (
+            <>
+              <dt>Recertification</dt>
+              <dd>{formatDay(business.recertificationDate)}</dd>
+            </>
+          )}
+        </dl>
+        {business.blocked && (
+          <div role="alert" className={styles.alert}>
+            <p>
+              <strong>This business is blocked:</strong> it cannot apply for new products until this is resolved.
+            </p>
+            {business.blockedReasons.length > 0 && (
+              <ul>
+                {business.blockedReasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className={styles.stackTight} aria-labelledby={ids.outstanding}>
+        <h2 id={ids.outstanding} style={{ margin: 0 }}>
+          Outstanding
+        </h2>
+        {outstanding.length === 0 ? (
+          <p className={styles.muted}>{products.isPending ? 'Checking…' : 'Nothing is outstanding. Well done.'}</p>
+        ) : (
+          <ul className={styles.checklist} aria-labelledby={ids.outstanding}>
+            {outstanding.map((item) => (
+              <li key={item.id} className={item.tone === 'warning' ? undefined : styles[item.tone]} data-outstanding={item.id}>
+                <span>
+                  <strong>{item.title}</strong>
+                  <span className={styles.muted}>{item.description}</span>
+                </span>
+                {item.href && (
+                  <Link href={item.href} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                    {item.linkLabel}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className={styles.grid2}>
+        <section className={styles.panel} aria-labelledby={ids.products}>
+          <h2 id={ids.products}>Products</h2>
+          <ProductList products={products.data} isError={products.isError} onRetry={() => void products.refetch()} />
+        </section>
+
+        <section className={styles.panel} aria-labelledby={ids.team}>
+          <h2 id={ids.team}>Team and divisions</h2>
+          {canReadUsers && (
+            <p className={styles.muted} aria-live="polite">
+              {users.data ? `${users.data.totalElements} ${users.data.totalElements === 1 ? 'user' : 'users'}` : users.isError ? 'Users could not be counted.' : 'Counting users…'}
+            </p>
+          )}
+          <div className={styles.actions}>
+            {canReadUsers && (
+              <Link href={BUSINESS_PATHS.manageUsers(business.id)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+                Manage users
+              </Link>
+            )}
+            <Link href={BUSINESS_PATHS.divisions} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              Divisions
+            </Link>
+            <Link href={BUSINESS_PATHS.manageRoles} className={buttonClassName({ variant: 'link', size: 'sm' })}>
+              What each role may do
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  )
+}

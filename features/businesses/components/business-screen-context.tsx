@@ -1,0 +1,33 @@
+import Link from 'next/link'
+import { buttonClassName } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { permissionsInBusiness } from './business-access'
+import { BUSINESS_PATHS } from './business-paths'
+import { useSelectedBusiness, type SelectedBusiness } from './use-selected-business'
+
+/** The parts of the signed-in account these screens need (`GET /accounts/me` and its permissions). */
+export interface BusinessScreenProps {
+  account: { id: string; isStaff: boolean; businesses: readonly { businessId: string; role: string }[] }
+  permissions: readonly string[]
+}
+
+export function useBusinessContext({ account, permissions }: BusinessScreenProps) {
+  const selected = useSelectedBusiness(account.businesses.map((b) => b.businessId))
+  const role = account.businesses.find((b) => b.businessId === selected.businessId)?.role ?? null
+  return { selected, allowed: permissionsInBusiness({ role, isStaff: account.isStaff, permissions }) }
+}
+
+export function NoBusinessChosen({ selected }: { selected: SelectedBusiness }) {
+  return (
+    <EmptyState
+      title={selected.isInvalid ? 'This link does not name a business' : 'Choose a business first'}
+      description="Pick one of your businesses, or register one."
+      action={
+        <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+          Your businesses
+        </Link>
+      }
+    />
+  )
+}
+

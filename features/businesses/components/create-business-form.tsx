@@ -1,0 +1,203 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { useEffect, type ReactNode } from 'react'
+import { useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
+import type { z } from 'zod'
+import { Button, buttonClassName } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
+import { SelectField, type SelectOption } from '@/components/ui/select-field'
+import { TextField } from '@/components/ui/text-field'
+import { notify } from '@/components/ui/toasts'
+import type { createBusinessSchema } from '@/lib/contracts/businesses'
+import { setBusinessId } from '@/lib/session/storage'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { businessQueries } from '../api/business-queries'
+import { useCreateBusiness } from '../api/create-business'
+import type { ReferenceItem } from '../api/types'
+import { applyApiErrors } from './apply-api-errors'
+import { BUSINESS_PATHS } from './business-paths'
+import styles from './businesses.module.css'
+import { readRegistrationNumber, REGISTRATION_CLASS_HINTS, registrationClassLabel } from './registration-number'
+import { availabilityQuery, checkableValue, takenMessage, useAvailability } from './use-availability'
+
+type Values = z.input<typeof createBusinessSchema>
+type Output = z.output<typeof createBusinessSchema>
+
+const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/businesses').then((m) => m.createBusinessSchema))
+
+/** Fields the API may name in its errors. */
+const FIELDS = [
+  'name', 'regNo', 'typeId', 'categoryId', 'email', 'phone', 'website', 'ownerEmail',
+  'address.line1', 'address.line2', 'address.city', 'address.country', 'address.state', 'address.lga',
+] as const
+
+const DEFAULTS: Values = {
+  name: '',
+  regNo: '',
+  typeId: '',
+  categoryId: '',
+  email: '',
+  phone: '',
+  website: '',
+  address: { line1: '', line2: '', city: '', country: 'Nigeria', state: '', lga: '' },
+}
+
+const REG_NO_HINT = `Start with the class, then the digits: ${REGISTRATION_CLASS_HINTS.map((c) => `${c.code} (${c.label})`).join(', ')}. For example RC1234567.`
+
+const toOptions = (items: ReferenceItem[] | undefined): SelectOption[] => items?.map((i) => ({ value: i.id, label: i.name })) ?? []
+
+export interface CreateBusinessFormProps {
+  /**
+   * Country, state and local government area fields for `address.country`, `address.state` and `address.lga`,
+   * rendered inside the form (the page composes the locations feature's fields).
+   */
+  locationFields: ReactNode
+  /** Staff register on a business's behalf and must name its owner, who is invited by e-mail. */
+  isStaff?: boolean
+}
+
+/**
+ * Registers a business (POST /businesses). The registration number and the name are checked while the user types
+ * and a taken one is refused before sending; on success the business becomes the chosen one and its dashboard opens.
+ */
+export function CreateBusinessForm({ locationFields, isStaff = false }: CreateBusinessFormProps) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const create = useCreateBusiness()
+  const types = useQuery(businessQueries.types())
+  const categories = useQuery(businessQueries.categories())
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: isStaff ? { ...DEFAULTS, ownerEmail: '' } : DEFAULTS,
+    mode: 'onTouched',
+  })
+
+  useEffect(() => void resolver.preload(), [])
+
+  /** Asks (or reuses the live answer) whether the name or number is taken; marks the field when it is. */
+  const refuseTaken = async (values: Output): Promise<boolean> => {
+    let refused = false
+    for (const kind of ['regNo', 'name'] as const) {
+      const value = checkableValue(kind, values[kind])
+      if (!value) continue
+      try {
+        if (await queryClient.fetchQuery(availabilityQuery(kind, value))) {
+          form.setError(kind, { type: 'taken', message: takenMessage(kind, value) }, { shouldFocus: !refused })
+          refused = true
+        }
+      } catch {
+        // The check failed: let the API decide (it refuses a duplicate with 409 naming the field).
+      }
+    }
+    return refused
+  }
+
+  const submit = async (values: Output) => {
+    if (await refuseTaken(values)) return
+    try {
+      const business = await create.mutateAsync(values)
+      setBusinessId(business.id)
+      notify(`${business.name} is registered. Complete its KYC next.`, { type: 'success' })
+      await router.push(BUSINESS_PATHS.dashboard(business.id))
+    } catch (error) {
+      applyApiErrors(error, form.setError, FIELDS)
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Register a business">
+      <div className={styles.stack}>
+        <fieldset className={styles.fieldset}>
+          <legend>The business</legend>
+          <div>
+            <TextField name="name" label="Business name" hint="As registered with the Corporate Affairs Commission." autoComplete="organization" required />
+            <AvailabilityLine form={form} kind="name" />
+          </div>
+          <div>
+            <TextField name="regNo" label="Registration number" hint={REG_NO_HINT} autoComplete="off" spellCheck={false} required />
+            <AvailabilityLine form={form} kind="regNo" />
+          </div>
+          <div className={styles.row}>
+            <SelectField
+              name="typeId"
+              label="Business type"
+              placeholder={types.isPending ? 'Loading types…' : 'Select a type'}
+              options={toOptions(types.data)}
+              disabled={!types.data}
+              required
+            />
+            <SelectField
+              name="categoryId"
+              label="Category"
+              placeholder={categories.isPending ? 'Loading categories…' : 'Select a category'}
+              options={toOptions(categories.data)}
+              disabled={!categories.data}
+              required
+            />
+          </div>
+          {(types.isError || categories.isError) && (
+            <p role="alert" className={styles.alert}>
+              The business types or categories could not be loaded.{' '}
+              <button type="button" className="link-button" onClick={() => void Promise.all([types.refetch(), categories.refetch()])}>
+                Try again
+              </button>
+            </p>
+          )}
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend>Contact</legend>
+          <div className={styles.row}>
+            <TextField name="email" type="email" label="Business e-mail" required />
+            <TextField name="phone" type="tel" label="Business phone" hint="e.g. 0803 123 4567 or +234 803 123 4567" required />
+          </div>
+          <TextField name="website" type="url" label="Website (optional)" hint="A full address, e.g. https://example.ng" />
+          {isStaff && (
+            <TextField name="ownerEmail" type="email" label="Owner's e-mail" hint="We invite the business's owner to set a password and take over." required />
+          )}
+        </fieldset>
+
+        <fieldset className={styles.fieldset}>
+          <legend>Registered address</legend>
+          <TextField name="address.line1" label="Address" autoComplete="address-line1" required />
+          <div className={styles.row}>
+            <TextField name="address.line2" label="Address line 2 (optional)" autoComplete="address-line2" />
+            <TextField name="address.city" label="City or town (optional)" autoComplete="address-level2" />
+          </div>
+          {locationFields}
+        </fieldset>
+
+        <div className={styles.actions}>
+          <Button type="submit" loading={form.formState.isSubmitting} loadingText="Registering…">
+            Register business
+          </Button>
+          <Link href={BUSINESS_PATHS.list} className={buttonClassName({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+        </div>
+      </div>
+    </Form>
+  )
+}
+
+/** The live answer under the name or registration-number field (a polite live region). */
+function AvailabilityLine({ form, kind }: { form: UseFormReturn<Values, unknown, Output>; kind: 'regNo' | 'name' }) {
+  const raw = useWatch({ control: form.control, name: kind }) ?? ''
+  const { errors } = useFormState({ control: form.control, name: kind })
+  const availability = useAvailability(kind, raw)
+  const registration = kind === 'regNo' ? readRegistrationNumber(raw) : null
+  // The same sentence already shows as the field's error after a refused submit.
+  const repeated = availability.state === 'taken' && errors[kind]?.message === availability.message
+  const classLabel = registration ? `${registrationClassLabel(registration.registrationClass)} (${registration.registrationClass})` : null
+  const message = repeated ? null : availability.message
+  return (
+    <p
+      className={`${styles.availability} ${availability.state === 'taken' ? styles.taken : availability.state === 'available' ? styles.available : styles.muted}`}
+      aria-live="polite"
+      data-availability={availability.state}
+    >
+      {classLabel && message ? `${classLabel}: ${message}` : (message ?? classLabel ?? '')}
+    </p>
+  )
+}
