@@ -12,6 +12,21 @@ declare module 'autocannon' {
       /** Seconds. */
       timeout?: number
       title?: string
+      /** Requests sent in turn on each connection; `setupRequest` may rewrite one before it goes (e.g. its path). */
+      requests?: RequestOptions[]
+    }
+
+    interface RequestOptions {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      setupRequest?: (request: RequestOptions) => RequestOptions
+    }
+
+    /** What autocannon() returns without a callback: the run's events, and a promise of its result. */
+    interface Instance extends PromiseLike<Result> {
+      /** Every response: status code, bytes, and its latency in milliseconds. */
+      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): this
     }
 
     /** Percentiles are keyed `p50`, `p97_5`, …; latency figures are milliseconds, request figures per second. */
@@ -46,6 +61,6 @@ declare module 'autocannon' {
     }
   }
 
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>
+  function autocannon(options: autocannon.Options): autocannon.Instance
   export = autocannon
 }

@@ -4,6 +4,8 @@
  *   npm run bench                      both: first-load JS per route, then API throughput
  *   npm run bench -- bundle            first-load JS only (builds first if .next/BUILD_ID is missing)
  *   npm run bench -- api               API throughput only
+ *   npm run bench -- list              staff business list (name search + 2 filters) on generated data, PGlite and
+ *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
  *
  * Options (flag or environment variable):
  *   --rebuild              BENCH_REBUILD=1        run `next build` even if a build exists
@@ -11,6 +13,11 @@
  *   --warmup=SECONDS       BENCH_WARMUP           warm-up per API route (default 3)
  *   --connections=N        BENCH_CONNECTIONS      autocannon connections (default 10)
  *   --budget=KB            BENCH_BUDGET_KB        first-load JS budget, kB gzip (default 180)
+ * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
+ *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
+ *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up)
+ *   --backend=NAME         BENCH_BACKEND          pglite, postgres or both (default both)
+ *                          BENCH_POSTGRES_URL     admin URL for the throwaway database (default postgres://postgres@127.0.0.1:5432/postgres)
  *
  * Exit code 1 when a route is over the budget or a bench fails (e.g. a non-2xx answer); 2 on a bad command line.
  * Results are also written to bench/results/<timestamp>.json.
@@ -19,11 +26,14 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatApiReport, runApiBench, type ApiBenchReport } from './api-throughput'
+import { DEFAULT_POSTGRES_ADMIN_URL, formatListReport, LIST_BACKENDS, runListBench, type ListBackend, type ListBenchReport } from './business-list'
 import { DEFAULT_BUDGET_KB, formatBundleReport, measureFirstLoadJs, type BundleSizeReport } from './bundle-size'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
 
-type Suite = 'bundle' | 'api'
-const SUITES: readonly Suite[] = ['bundle', 'api']
+type Suite = 'bundle' | 'api' | 'list'
+const SUITES: readonly Suite[] = ['bundle', 'api', 'list']
+/** What runs without a suite on the command line. */
+const DEFAULT_SUITES: readonly Suite[] = ['bundle', 'api']
 
 interface Cli {
   suites: Suite[]
@@ -32,6 +42,9 @@ interface Cli {
   warmupSeconds: number
   connections: number
   budgetKb: number
+  rows: number
+  requests: number
+  backends: ListBackend[]
 }
 
 function parseCli(argv: string[]): Cli {
@@ -42,11 +55,11 @@ function parseCli(argv: string[]): Cli {
     if (match) flags.set(match[1]!, match[2] ?? 'true')
     else positional.push(arg)
   }
-  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget'])
+  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget', 'rows', 'requests', 'backend'])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
-    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB]`)
+    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both]`)
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
     const raw = flags.get(flag) ?? process.env[env]
@@ -56,13 +69,20 @@ function parseCli(argv: string[]): Cli {
     return value
   }
   const rebuildEnv = process.env.BENCH_REBUILD
+  const backend = flags.get('backend') ?? process.env.BENCH_BACKEND ?? 'both'
+  if (backend !== 'both' && !(LIST_BACKENDS as readonly string[]).includes(backend)) {
+    throw new Error(`--backend / BENCH_BACKEND must be pglite, postgres or both, got ${backend}`)
+  }
   return {
-    suites: positional.length ? [...new Set(positional as Suite[])] : [...SUITES],
+    suites: positional.length ? [...new Set(positional as Suite[])] : [...DEFAULT_SUITES],
     rebuild: flags.has('rebuild') || rebuildEnv === '1' || rebuildEnv === 'true',
-    durationSeconds: number('duration', 'BENCH_DURATION', 10, 1),
+    durationSeconds: number('duration', 'BENCH_DURATION', 10, positional.includes('list') ? 0 : 1),
     warmupSeconds: number('warmup', 'BENCH_WARMUP', 3, 0),
     connections: Math.floor(number('connections', 'BENCH_CONNECTIONS', 10, 1)),
     budgetKb: number('budget', 'BENCH_BUDGET_KB', DEFAULT_BUDGET_KB, 1),
+    rows: Math.floor(number('rows', 'BENCH_ROWS', 100_000, 0)),
+    requests: Math.floor(number('requests', 'BENCH_REQUESTS', 300, 1)),
+    backends: backend === 'both' ? [...LIST_BACKENDS] : [backend as ListBackend],
   }
 }
 
@@ -96,7 +116,7 @@ async function main(): Promise<number> {
     return 2
   }
   const startedAt = new Date()
-  const results: { startedAt: string; commit?: string; node: string; bundle?: BundleSizeReport; api?: ApiBenchReport } = {
+  const results: { startedAt: string; commit?: string; node: string; bundle?: BundleSizeReport; api?: ApiBenchReport; list?: ListBenchReport } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
     node: process.version,
@@ -119,12 +139,25 @@ async function main(): Promise<number> {
       })
       console.log(`\n${formatApiReport(results.api)}\n`)
     }
+    if (cli.suites.includes('list')) {
+      const started = performance.now()
+      results.list = await runListBench({
+        rows: cli.rows,
+        requests: cli.requests,
+        warmupRequests: 80,
+        connections: cli.connections,
+        durationSeconds: cli.durationSeconds,
+        backends: cli.backends,
+        postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+      })
+      console.log(`\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`)
+    }
   } catch (error) {
     failure = error
     exitCode = 1
   }
 
-  if (results.bundle || results.api) {
+  if (results.bundle || results.api || results.list) {
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
