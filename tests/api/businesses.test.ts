@@ -187,6 +187,7 @@ describe('the staff business list', () => {
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2 })
     expect(page.content).toHaveLength(1)
     expect((await api('/businesses?pageSize=101', { token })).status).toBe(400)
+    expect((await errorsOf(await api(`/businesses?productId=${randomUUID()}`, { token })))[0]!.field).toBe('productId')
     expect((await errorsOf(await api('/businesses?approvalStatus=MAYBE&archiveStatus=GONE', { token }))).map((e) => e.field).sort()).toEqual(['approvalStatus', 'archiveStatus.0'])
     expect((await api('/businesses', { token: creator.token })).status).toBe(403)
     await db.delete(businessUsers).where(eq(businessUsers.userId, creator.user.id))

@@ -4,6 +4,7 @@ import { normaliseRegistrationNumber } from '@/lib/validation/registration-numbe
 import type { Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
+import { AppError } from '@/server/http/app-error'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { blockedCondition, nameKey, normalisedName, toBusiness } from './business-record'
 
@@ -40,6 +41,10 @@ export function businessFilters(query: Partial<BusinessListQuery>): SQL[] {
 /** GET /businesses (staff): every business, filtered and paginated. */
 export async function findBusinesses(options: { db: Executor; query: BusinessListQuery }) {
   const { db, query } = options
+  // Businesses have no onboarding products until the products module exists: say so rather than ignore the filter.
+  if (query.productId) {
+    throw new AppError('VALIDATION_FAILED', 'Filtering by product is not available yet: no products are configured', { field: 'productId' })
+  }
   const where = and(...businessFilters(query))
   const [rows, [total]] = await Promise.all([
     db
