@@ -23,22 +23,13 @@ export function CheckboxField<TValues extends FieldValues = FieldValues>({
   onBlur,
   ...inputProps
 }: CheckboxFieldProps<TValues>) {
-  const { registration, error, controlId, hintId, errorId, a11y } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  const { error, controlId, hintId, errorId, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   return (
     <div className={cx(styles.field, className)}>
       <div className={styles.checkRow}>
         <input
           {...inputProps}
-          {...a11y}
-          {...registration}
-          onChange={(e) => {
-            void registration.onChange(e)
-            onChange?.(e)
-          }}
-          onBlur={(e) => {
-            void registration.onBlur(e)
-            onBlur?.(e)
-          }}
+          {...bindControl({ onChange, onBlur })}
           type="checkbox"
           className={styles.checkbox}
         />

@@ -31,30 +31,12 @@ export function DateField<TValues extends FieldValues = FieldValues>({
   onBlur,
   ...inputProps
 }: DateFieldProps<TValues>) {
-  const { registration, error, controlId, hintId, errorId, a11y } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  const { shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   return (
-    <FieldShell
-      controlId={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      className={className}
-    >
+    <FieldShell {...shellProps} label={label} className={className}>
       <input
         {...inputProps}
-        {...a11y}
-        {...registration}
-        onChange={(e) => {
-          void registration.onChange(e)
-          onChange?.(e)
-        }}
-        onBlur={(e) => {
-          void registration.onBlur(e)
-          onBlur?.(e)
-        }}
+        {...bindControl({ onChange, onBlur })}
         type="date"
         className={cx(styles.control, inputClassName)}
       />

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { useId, type ChangeEvent, type FocusEvent, type ReactNode } from 'react'
 import {
   get,
   useFormContext,
@@ -60,17 +60,36 @@ export function useFieldControl<TValues extends FieldValues>({
   const hintId = hint ? `${controlId}-hint` : undefined
   const errorId = error ? `${controlId}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const registration = register(name, rules)
+  const a11y = {
+    id: controlId,
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': required ? (true as const) : undefined,
+  }
   return {
-    registration: register(name, rules),
+    registration,
     error,
     controlId,
     hintId,
     errorId,
-    a11y: {
-      id: controlId,
-      'aria-invalid': error ? (true as const) : undefined,
-      'aria-describedby': describedBy,
-      'aria-required': required ? (true as const) : undefined,
+    a11y,
+    /** What `FieldShell` needs besides `label` and `className`. */
+    shellProps: { controlId, hint, hintId, error, errorId, required },
+    /** Props for the control: ids and aria, the registration, and the caller's own handlers run after the form's. */
+    bindControl<E extends Element>(handlers: { onChange?: (event: ChangeEvent<E>) => void; onBlur?: (event: FocusEvent<E>) => void } = {}) {
+      return {
+        ...a11y,
+        ...registration,
+        onChange: (event: ChangeEvent<E>) => {
+          void registration.onChange(event)
+          handlers.onChange?.(event)
+        },
+        onBlur: (event: FocusEvent<E>) => {
+          void registration.onBlur(event)
+          handlers.onBlur?.(event)
+        },
+      }
     },
   }
 }

@@ -35,30 +35,12 @@ export function SelectField<TValues extends FieldValues = FieldValues>({
   onBlur,
   ...selectProps
 }: SelectFieldProps<TValues>) {
-  const { registration, error, controlId, hintId, errorId, a11y } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  const { shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   return (
-    <FieldShell
-      controlId={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      className={className}
-    >
+    <FieldShell {...shellProps} label={label} className={className}>
       <select
         {...selectProps}
-        {...a11y}
-        {...registration}
-        onChange={(e) => {
-          void registration.onChange(e)
-          onChange?.(e)
-        }}
-        onBlur={(e) => {
-          void registration.onBlur(e)
-          onBlur?.(e)
-        }}
+        {...bindControl({ onChange, onBlur })}
         className={cx(styles.control, selectClassName)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -48,7 +48,7 @@ export function TextField<TValues extends FieldValues = FieldValues>({
   onBlur,
   ...inputProps
 }: TextFieldProps<TValues>) {
-  const { registration, error, controlId, hintId, errorId, a11y } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  const { controlId, shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   const [revealed, setRevealed] = useState(false)
   const toggle = type === 'password' && revealable
   const input = (
@@ -56,31 +56,13 @@ export function TextField<TValues extends FieldValues = FieldValues>({
       inputMode={DEFAULT_INPUT_MODE[type]}
       autoComplete={DEFAULT_AUTOCOMPLETE[type]}
       {...inputProps}
-      {...a11y}
-      {...registration}
-      onChange={(e) => {
-        void registration.onChange(e)
-        onChange?.(e)
-      }}
-      onBlur={(e) => {
-        void registration.onBlur(e)
-        onBlur?.(e)
-      }}
+      {...bindControl({ onChange, onBlur })}
       type={toggle && revealed ? 'text' : type}
       className={cx(styles.control, inputClassName)}
     />
   )
   return (
-    <FieldShell
-      controlId={controlId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      className={className}
-    >
+    <FieldShell {...shellProps} label={label} className={className}>
       {prefix || suffix || toggle ? (
         <div className={styles.group}>
           {prefix && (
