@@ -97,7 +97,8 @@ export const accountSchema = sessionUserSchema.extend({
   status: z.enum(['PENDING_ACTIVATION', 'ACTIVE', 'DISABLED']),
   createdAt: z.string(),
   staffRoles: z.array(z.string()),
-  businesses: z.array(z.object({ businessId: z.uuid(), role: z.string() })),
+  /** Each membership with the permissions its role gives inside that business. */
+  businesses: z.array(z.object({ businessId: z.uuid(), role: z.string(), permissions: z.array(z.string()) })),
 })
 export type Account = z.infer<typeof accountSchema>
 

@@ -288,6 +288,9 @@ describe('signed-in account calls', () => {
     const { token, user, businessIds } = await signedInUser({ staffRole: 'APPROVER', businesses: [{ role: 'BUSINESS_OWNER' }] })
     const me = (await (await api('/accounts/me', { token })).json()) as Record<string, unknown>
     expect(me).toMatchObject({ id: user.id, email: user.email, isStaff: true, staffRoles: ['APPROVER'], businesses: [{ businessId: businessIds[0], role: 'BUSINESS_OWNER' }] })
+    const membership = (me.businesses as { permissions: string[] }[])[0]!
+    expect(membership.permissions).toContain('CAN_ADD_BUSINESS_USER')
+    expect(membership.permissions).not.toContain('CAN_APPROVE_BUSINESS') // the staff permission is not the business's
     const permissions = (await (await api('/accounts/me/permissions', { token })).json()) as { name: string }[]
     expect(permissions).toContainEqual({ name: 'CAN_APPROVE_BUSINESS' })
     expect(permissions).toContainEqual({ name: 'CAN_ADD_BUSINESS_USER' })

@@ -1,14 +1,15 @@
-import { SYSTEM_ROLES } from '@/lib/permissions'
-
 /**
  * What the signed-in user may do inside one business. Business users' permissions hold per membership (their role
  * there); staff permissions hold in every business (domain.md, Actors). The API decides anyway: this only keeps
  * screens from offering what would be refused.
  */
-export function permissionsInBusiness(input: { role: string | null | undefined; isStaff: boolean; permissions: readonly string[] }): ReadonlySet<string> {
+export function permissionsInBusiness(input: {
+  membership: { permissions: readonly string[] } | undefined
+  isStaff: boolean
+  permissions: readonly string[]
+}): ReadonlySet<string> {
   if (input.isStaff) return new Set(input.permissions)
-  const role = SYSTEM_ROLES.find((r) => r.name === input.role && r.scope === 'business')
-  return new Set<string>(role?.permissions ?? [])
+  return new Set<string>(input.membership?.permissions ?? [])
 }
 
 /** `BUSINESS_OWNER` → "Owner", `BUSINESS_MEMBER` → "Member"; anything else humanised. */

@@ -7,14 +7,14 @@ import { useSelectedBusiness, type SelectedBusiness } from './use-selected-busin
 
 /** The parts of the signed-in account these screens need (`GET /accounts/me` and its permissions). */
 export interface BusinessScreenProps {
-  account: { id: string; isStaff: boolean; businesses: readonly { businessId: string; role: string }[] }
+  account: { id: string; isStaff: boolean; businesses: readonly { businessId: string; role: string; permissions: readonly string[] }[] }
   permissions: readonly string[]
 }
 
 export function useBusinessContext({ account, permissions }: BusinessScreenProps) {
   const selected = useSelectedBusiness(account.businesses.map((b) => b.businessId))
-  const role = account.businesses.find((b) => b.businessId === selected.businessId)?.role ?? null
-  return { selected, allowed: permissionsInBusiness({ role, isStaff: account.isStaff, permissions }) }
+  const membership = account.businesses.find((b) => b.businessId === selected.businessId)
+  return { selected, allowed: permissionsInBusiness({ membership, isStaff: account.isStaff, permissions }) }
 }
 
 export function NoBusinessChosen({ selected }: { selected: SelectedBusiness }) {
