@@ -1,25 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
 import { ConfirmDialog } from '../confirm-dialog'
 import { Modal } from '../modal'
 
-// jsdom has HTMLDialogElement but not showModal()/close(): a minimal polyfill.
-const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>
-const original = { showModal: proto.showModal, close: proto.close }
-beforeAll(() => {
-  proto.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  proto.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-})
-afterAll(() => {
-  proto.showModal = original.showModal
-  proto.close = original.close
-})
+polyfillDialog()
 
 function Harness({
   destructive = false,
@@ -162,6 +148,7 @@ describe('Modal', () => {
   })
 
   it('still opens where showModal() is missing', () => {
+    const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>
     const saved = proto.showModal
     proto.showModal = undefined
     try {
