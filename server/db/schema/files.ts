@@ -1,0 +1,45 @@
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { businesses } from './businesses'
+import { users } from './users'
+
+export const UPLOAD_PURPOSES = [
+  'KYC_DOCUMENT',
+  'MEANS_OF_ID',
+  'ADDRESS_DOC',
+  'PASSPORT_PHOTO',
+  'PRODUCT_REQUIREMENT',
+  'GOVERNMENT_DOCUMENT',
+  'SUPPORT_ATTACHMENT',
+] as const
+export const FILE_STATUSES = ['PENDING', 'CONFIRMED'] as const
+
+/**
+ * One uploaded blob. A row is created when the upload slot is handed out (PENDING) and confirmed once the
+ * blob's bytes have been checked; only CONFIRMED files may be attached to records.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The business the file belongs to; access to the file follows access to this business. */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: UPLOAD_PURPOSES }).notNull(),
+    fileName: text('file_name').notNull(),
+    /** The declared type at slot time; replaced by the sniffed type on confirm. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** `{uuid}/{sanitised file name}` inside the container. */
+    blobName: text('blob_name').notNull(),
+    status: text('status', { enum: FILE_STATUSES }).notNull().default('PENDING'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('files_blob_name_key').on(t.blobName),
+    index('files_business_idx').on(t.businessId, t.purpose),
+    index('files_uploaded_by_idx').on(t.uploadedBy),
+  ],
+)
+
+export type StoredFile = typeof files.$inferSelect
