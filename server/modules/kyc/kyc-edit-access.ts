@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businesses, type Business } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+
+/** The permissions the actor holds over this business: staff globally, a member inside it; null when neither. */
+function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> | null {
+  if (actor.isStaff) return actor.staffPermissions
+  return actor.memberships.find((m) => m.businessId === businessId)?.permissions ?? null
+}
+
+/**
+ * The KYC edit check of domain.md, for every KYC write (details, addresses, means of ID, shareholders, documents,
+ * drafts). Before approval the whole onboarding group (or the whole post-approval group) passes; once the business
+ * is approved only the whole post-approval group does, so approved KYC changes go through staff. Another business
+ * answers 404; an archived business cannot change. Returns the business row so callers need not load it again.
+ */
+export async function assertKycEditable(options: { db: Executor; actor: Actor; businessId: string }): Promise<Business> {
+  const held = permissionsOver(options.actor, options.businessId)
+  if (!held) throw new AppError('NOT_FOUND', 'Business not found')
+  const [business] = await options.db.select().from(businesses).where(eq(businesses.id, options.businessId))
+  if (!business) throw new AppError('NOT_FOUND', 'Business not found')
+
+  if (business.archiveStatus === 'ARCHIVED') {
+    throw new AppError('INVALID_STATE', 'This business is archived; its KYC cannot change until it is unarchived')
+  }
+  const postApproval = hasAllPermissions(held, POST_APPROVAL_GROUP)
+  if (business.approvalStatus === 'APPROVED') {
+    if (!postApproval) {
+      throw new AppError('FORBIDDEN', 'This business is approved; changes to its KYC are made by our staff. Contact support to request one.')
+    }
+    return business
+  }
+  if (!postApproval && !hasAllPermissions(held, ONBOARDING_GROUP)) {
+    throw new AppError('FORBIDDEN', 'You need the KYC onboarding permissions of this business to change its KYC')
+  }
+  return business
+}
