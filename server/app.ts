@@ -9,6 +9,7 @@ import { accountRoutes } from './modules/accounts/routes'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
+import { fileRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
 import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
@@ -16,7 +17,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 export const API_BASE_PATH = '/api/v1'
 
 /** Module routers, in order; within each, static paths are registered before parameterised ones. */
-const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, businessRoutes, businessReferenceRoutes]
+const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, businessRoutes, businessReferenceRoutes, fileRoutes]
 
 export function createApp() {
   const config = getConfig()

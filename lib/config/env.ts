@@ -33,6 +33,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
   API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  UPLOAD_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SEED_DEMO: booleanFromEnv,
   DEMO_PASSWORD: z.string().min(8).default('Demo-Passw0rd!'),
   AZURE_STORAGE_CONNECTION_STRING: optionalString,
@@ -66,6 +67,8 @@ export interface AppConfig {
   sessionMaxSeconds: number
   apiBodyLimitBytes: number
   uploadMaxBytes: number
+  /** How long an upload SAS URL stays valid. */
+  uploadUrlTtlSeconds: number
   seedDemo: boolean
   demoPassword: string
   storage: {
@@ -152,6 +155,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     storage: {

@@ -1,16 +1,10 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { businesses } from './businesses'
+import { UPLOAD_PURPOSES } from '../../../lib/contracts/file-types'
 import { users } from './users'
 
-export const UPLOAD_PURPOSES = [
-  'KYC_DOCUMENT',
-  'MEANS_OF_ID',
-  'ADDRESS_DOC',
-  'PASSPORT_PHOTO',
-  'PRODUCT_REQUIREMENT',
-  'GOVERNMENT_DOCUMENT',
-  'SUPPORT_ATTACHMENT',
-] as const
+// Relative path: drizzle-kit loads the schema without the `@/` alias.
+export { UPLOAD_PURPOSES, type UploadPurpose } from '../../../lib/contracts/file-types'
 export const FILE_STATUSES = ['PENDING', 'CONFIRMED'] as const
 
 /**

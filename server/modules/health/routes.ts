@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { createRouter, json } from '@/server/http/openapi'
 
 const livenessSchema = z.object({ status: z.literal('ok') })
@@ -23,7 +24,7 @@ healthRoutes.openapi(
   (c) => c.json({ status: 'ok' as const }, 200),
 )
 
-// GET /health/ready – the database answers (blob storage joins this check when uploads exist)
+// GET /health/ready – the database and blob storage answer
 healthRoutes.openapi(
   createRoute({
     method: 'get',
@@ -45,9 +46,18 @@ healthRoutes.openapi(
       c.get('logger').warn({ err: error }, 'readiness: database unavailable')
       database = { status: 'unavailable' }
     }
-    const ready = database.status === 'ok'
+    let blobStorage: { status: 'ok' | 'unavailable'; detail?: string }
+    try {
+      await getBlobStorage().ping()
+      blobStorage = { status: 'ok' }
+    } catch (error) {
+      c.get('logger').warn({ err: error }, 'readiness: blob storage unavailable')
+      blobStorage = { status: 'unavailable' }
+    }
+    const checks = { database, blobStorage }
+    const ready = database.status === 'ok' && blobStorage.status === 'ok'
     return ready
-      ? c.json({ status: 'ok' as const, checks: { database } }, 200)
-      : c.json({ status: 'unavailable' as const, checks: { database } }, 503)
+      ? c.json({ status: 'ok' as const, checks }, 200)
+      : c.json({ status: 'unavailable' as const, checks }, 503)
   },
 )

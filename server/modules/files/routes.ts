@@ -1,0 +1,87 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
+import { getDb } from '@/server/db/client'
+import { actorOf, requireAuth } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { confirmUpload, createUploadSlot, getUploadLimits, readFile } from './uploads'
+
+const tags = ['Files']
+const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
+const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+
+export const fileRoutes = createRouter()
+
+// GET /files/upload-limits – the one configured limit and the allowed types (no token: the uploader label uses it)
+fileRoutes.openapi(
+  createRoute({ method: 'get', path: '/files/upload-limits', tags, summary: 'Upload size limit and allowed types', responses: { 200: json(uploadLimitsSchema, 'The limits') } }),
+  (c) => c.json(getUploadLimits(), 200),
+)
+
+// POST /files/upload-url – an upload slot: a SAS URL for one new blob
+fileRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/files/upload-url',
+    tags,
+    summary: 'Upload slot (SAS URL for one new blob)',
+    description: 'Checks the declared type and size against the configured limit; business purposes need `businessId` of a business you may see.',
+    ...signedIn,
+    request: { body: { required: true, content: { 'application/json': { schema: uploadUrlRequestSchema } } } },
+    responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 404, 413, 415) },
+  }),
+  async (c) => c.json(await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json') }), 201),
+)
+
+// POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large
+fileRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/files/{id}/confirm',
+    tags,
+    summary: 'Confirm an upload',
+    description: 'Only the uploader. Reads the blob size and magic bytes; refused files are deleted (413 / 415). Idempotent.',
+    ...signedIn,
+    request: { params: idParam },
+    responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 404, 409, 413, 415) },
+  }),
+  async (c) =>
+    c.json(await confirmUpload({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// GET /files/{id} – stream a confirmed file to those who may see its business
+fileRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/files/{id}',
+    tags,
+    summary: 'Read a file',
+    description: "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff.",
+    ...signedIn,
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: 'The bytes',
+        content: {
+          'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+          'image/png': { schema: z.string().meta({ format: 'binary' }) },
+          'image/jpeg': { schema: z.string().meta({ format: 'binary' }) },
+        },
+      },
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  async (c) => {
+    const file = await readFile({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id })
+    return new Response(file.body, {
+      status: 200,
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': `inline; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private',
+      },
+    }) as never
+  },
+)

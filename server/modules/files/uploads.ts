@@ -1,0 +1,155 @@
+import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadSlot } from '@/lib/contracts/file-types'
+import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
+import { getConfig } from '@/lib/config/env'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businesses, files, type StoredFile } from '@/server/db/schema'
+import { AppError, notFound } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { assertBusinessAccess } from '@/server/http/scope'
+import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
+import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
+import { newBlobName, sanitiseFileName, SNIFF_BYTES, sniffContentType } from './file-content'
+import { fileTooLarge, unsupportedContent } from './upload-errors'
+
+type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
+
+export function getUploadLimits(): UploadLimits {
+  return { maxBytes: getConfig().uploadMaxBytes, allowedTypes: [...ALLOWED_UPLOAD_TYPES] }
+}
+
+/**
+ * Hands out an upload slot: a PENDING row and a SAS URL for one new blob (create + write only, valid for
+ * UPLOAD_URL_TTL_MINUTES). The declared type and size are checked here and the real content again on confirm.
+ */
+export async function createUploadSlot(options: { db: Database; actor: Actor; input: UploadUrlRequest }): Promise<UploadSlot> {
+  const { db, actor, input } = options
+  const config = getConfig()
+  const declared = normaliseDeclaredType(input.contentType)
+  if (!declared) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG or PDF files can be uploaded', { field: 'contentType' })
+  if (input.size > config.uploadMaxBytes) throw fileTooLarge(config.uploadMaxBytes, 'size')
+
+  const businessId = input.businessId ?? null
+  if (isBusinessUploadPurpose(input.purpose) && !businessId) {
+    throw new AppError('VALIDATION_FAILED', 'Choose the business this file belongs to', { field: 'businessId' })
+  }
+  if (businessId) {
+    assertBusinessAccess(actor, businessId)
+    const [business] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId))
+    if (!business) throw notFound('Business')
+  }
+
+  const blobName = newBlobName(input.fileName)
+  const [row] = await db
+    .insert(files)
+    .values({
+      businessId,
+      purpose: input.purpose,
+      fileName: input.fileName,
+      contentType: declared,
+      sizeBytes: input.size,
+      blobName,
+      status: 'PENDING',
+      uploadedBy: actor.userId,
+    })
+    .returning({ id: files.id })
+  const expiresOn = new Date(Date.now() + config.uploadUrlTtlSeconds * 1000)
+  const { uploadUrl, blobUrl } = getBlobStorage().createUploadUrl(blobName, expiresOn)
+  return { fileId: row!.id, uploadUrl, blobUrl, expiresAt: expiresOn.toISOString() }
+}
+
+/** The uploader's own file, or 404 (nobody else may confirm or even learn of it). */
+async function findOwnUpload(db: Database, actor: Actor, fileId: string): Promise<StoredFile> {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId))
+  if (!file || file.uploadedBy !== actor.userId) throw notFound('File')
+  return file
+}
+
+/**
+ * Checks what actually arrived in the blob: its size (limit and declared size) and its first bytes (png, jpeg
+ * or pdf by magic bytes). Anything else is deleted, blob and row, and refused with 413 / 415. Confirming a
+ * confirmed file answers it again.
+ */
+export async function confirmUpload(options: { db: Database; actor: Actor; fileId: string; audit: AuditContext }) {
+  const { db, actor, fileId, audit } = options
+  const file = await findOwnUpload(db, actor, fileId)
+  if (file.status === 'CONFIRMED') return toFileSummary(file)
+
+  const storage = getBlobStorage()
+  const properties = await storage.getProperties(file.blobName)
+  if (!properties) {
+    throw new AppError('PRECONDITION_FAILED', 'The file has not been uploaded yet; upload it, then confirm', { field: 'fileId' })
+  }
+  const maxBytes = getConfig().uploadMaxBytes
+  if (properties.size > maxBytes) await reject(file, fileTooLarge(maxBytes))
+  if (properties.size > file.sizeBytes) {
+    await reject(file, new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${file.sizeBytes} bytes declared for this upload`))
+  }
+  const contentType = properties.size > 0 ? await sniffContentType(await storage.readHead(file.blobName, SNIFF_BYTES)) : null
+  if (!contentType) await reject(file, unsupportedContent())
+
+  const confirmed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(files)
+      .set({ status: 'CONFIRMED', contentType: contentType!, sizeBytes: properties.size, confirmedAt: new Date() })
+      .where(and(eq(files.id, file.id), eq(files.status, 'PENDING')))
+      .returning()
+    if (!row) return null
+    await appendAudit(tx, audit, { resource: 'file', resourceId: row.id, action: 'confirm', before: fileAuditView(file), after: fileAuditView(row) })
+    return row
+  })
+  if (confirmed) return toFileSummary(confirmed)
+  // A concurrent confirm got there first (or the row was deleted meanwhile).
+  const now = await findOwnUpload(db, actor, fileId)
+  if (now.status === 'CONFIRMED') return toFileSummary(now)
+  throw notFound('File')
+
+  async function reject(target: StoredFile, error: AppError): Promise<never> {
+    await deleteBlobBestEffort(target.blobName)
+    await db.transaction(async (tx) => {
+      const [row] = await tx.delete(files).where(and(eq(files.id, target.id), eq(files.status, 'PENDING'))).returning()
+      if (row) {
+        await appendAudit(tx, audit, {
+          resource: 'file',
+          resourceId: row.id,
+          action: 'reject_upload',
+          before: fileAuditView(row),
+          after: { reason: error.code },
+        })
+      }
+    })
+    throw error
+  }
+}
+
+/** Business files: its members and staff with CAN_READ_BUSINESS. Files of no business: the uploader and staff. */
+function canReadFile(actor: Actor, file: StoredFile): boolean {
+  if (file.businessId) {
+    if (actor.memberships.some((m) => m.businessId === file.businessId)) return true
+    return actor.isStaff && actor.staffPermissions.has(PERMISSIONS.CAN_READ_BUSINESS)
+  }
+  return file.uploadedBy === actor.userId || actor.isStaff
+}
+
+export interface FileDownload extends BlobDownload {
+  fileName: string
+  contentType: string
+}
+
+/** A confirmed file's bytes, to whoever may see the business it belongs to; 404 for everyone else. */
+export async function readFile(options: { db: Database; actor: Actor; fileId: string }): Promise<FileDownload> {
+  const { db, actor, fileId } = options
+  const [file] = await db.select().from(files).where(eq(files.id, fileId))
+  if (!file || file.status !== 'CONFIRMED' || !canReadFile(actor, file)) throw notFound('File')
+  let download: BlobDownload
+  try {
+    download = await getBlobStorage().download(file.blobName)
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound('File')
+    throw error
+  }
+  return { ...download, fileName: sanitiseFileName(file.fileName), contentType: file.contentType }
+}
