@@ -4,9 +4,8 @@ import { businesses } from './businesses'
 import { files } from './files'
 import { productRequirementVersions, products } from './products'
 import { users } from './users'
-
-/** domain.md, Onboarding product. */
-export const ONBOARDING_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'DECLINED', 'COMPLETED', 'REMOVED'] as const
+// Relative path: drizzle-kit loads the schema without the `@/` alias.
+import { ONBOARDING_STATUSES } from '../../../lib/contracts/product-values'
 
 /** A business on a product: its application, answers and decision. */
 export const onboardingProducts = pgTable(
