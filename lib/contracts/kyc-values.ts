@@ -1,0 +1,130 @@
+/**
+ * KYC capture vocabulary and rules as plain values and functions, without zod, so browser code (the stepper, the
+ * shareholder editor, the preview) can use them at run time. The zod schemas in ./kyc.ts are built from these.
+ */
+
+/** api.md: the `kycDetailTypeId` of draft forms, which are also the capture steps that autosave a draft. */
+export const KYC_DETAIL_TYPES = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'] as const
+export type KycDetailType = (typeof KYC_DETAIL_TYPES)[number]
+
+/** A draft form's `data` may be at most this large (its JSON text, UTF-8); larger answers 413. */
+export const DRAFT_DATA_MAX_BYTES = 64 * 1024
+
+/**
+ * Address kinds. REGISTERED is the address at the registry and is required; OPERATING is where the business trades;
+ * DIRECTOR is a director's residential address, which may carry their passport photo.
+ */
+export const KYC_ADDRESS_TYPES = ['REGISTERED', 'OPERATING', 'DIRECTOR'] as const
+export type KycAddressType = (typeof KYC_ADDRESS_TYPES)[number]
+export const KYC_ADDRESS_TYPE_LABELS: Readonly<Record<KycAddressType, string>> = {
+  REGISTERED: 'Registered office',
+  OPERATING: 'Operating address',
+  DIRECTOR: "Director's residence",
+}
+
+/** Address files, named as `DELETE /kyc/addresses/{id}/file?type=` names them. */
+export const ADDRESS_FILE_TYPES = ['address_doc', 'passport_photo'] as const
+export type AddressFileType = (typeof ADDRESS_FILE_TYPES)[number]
+
+/** Verification of an address (set by staff review; PENDING until then). */
+export const ADDRESS_VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const
+export type AddressVerificationStatus = (typeof ADDRESS_VERIFICATION_STATUSES)[number]
+
+/** Whose means of ID it is, besides their name. */
+export const ID_HOLDER_ROLES = ['DIRECTOR', 'SIGNATORY', 'SHAREHOLDER', 'OTHER'] as const
+export type IdHolderRole = (typeof ID_HOLDER_ROLES)[number]
+export const ID_HOLDER_ROLE_LABELS: Readonly<Record<IdHolderRole, string>> = {
+  DIRECTOR: 'Director',
+  SIGNATORY: 'Signatory',
+  SHAREHOLDER: 'Shareholder',
+  OTHER: 'Other',
+}
+
+export const MEANS_OF_ID_TYPE_CODES = ['INTERNATIONAL_PASSPORT', 'DRIVERS_LICENCE', 'NATIONAL_ID_CARD', 'VOTERS_CARD'] as const
+export type MeansOfIdTypeCode = (typeof MEANS_OF_ID_TYPE_CODES)[number]
+
+export interface MeansOfIdType {
+  code: MeansOfIdTypeCode
+  name: string
+  /** Whether the document carries an expiry date (then it is required and must be in the future). */
+  expires: boolean
+  /** The number's rule, as a regular expression source over the normalised number (upper case, no spaces). */
+  pattern: string
+  /** What a person reads when the number is wrong. */
+  numberHint: string
+  example: string
+}
+
+/**
+ * Nigerian means of ID (`GET /kyc/means-of-ids/types`). Numbers are compared upper case without spaces or hyphens.
+ * Passport: one letter and 8 digits. Driver's licence (FRSC): 3 letters, 5 digits, 2 letters and 2 digits, 12 in
+ * all, e.g. ABC12345AA12. NIN slip / national ID card: the 11-digit NIN. Permanent voter's card: the 19-character VIN.
+ * Voter's cards and national ID cards do not expire; passports and licences do.
+ */
+export const MEANS_OF_ID_TYPES: readonly MeansOfIdType[] = [
+  { code: 'INTERNATIONAL_PASSPORT', name: 'International passport', expires: true, pattern: '^[A-Z]\\d{8}$', numberHint: 'a letter followed by 8 digits, e.g. A12345678', example: 'A12345678' },
+  { code: 'DRIVERS_LICENCE', name: "Driver's licence", expires: true, pattern: '^[A-Z0-9]{12}$', numberHint: '12 letters and digits, e.g. ABC12345AA12', example: 'ABC12345AA12' },
+  { code: 'NATIONAL_ID_CARD', name: 'National ID card (NIN)', expires: false, pattern: '^\\d{11}$', numberHint: 'the 11-digit NIN', example: '12345678901' },
+  { code: 'VOTERS_CARD', name: "Permanent voter's card", expires: false, pattern: '^[A-Z0-9]{19}$', numberHint: '19 letters and digits (the VIN)', example: '90F5B1234567890123A' },
+]
+
+export function meansOfIdTypeOf(code: string): MeansOfIdType | undefined {
+  return MEANS_OF_ID_TYPES.find((t) => t.code === code)
+}
+
+/** Upper case with spaces and hyphens removed: how ID numbers are compared and stored. */
+export function normaliseIdNumber(value: string): string {
+  return value.replace(/[\s-]+/g, '').toUpperCase()
+}
+
+/** A message when the number does not fit its type, else null. */
+export function idNumberProblem(typeCode: string, value: string): string | null {
+  const type = meansOfIdTypeOf(typeCode)
+  if (!type) return 'Choose the kind of ID'
+  return new RegExp(type.pattern).test(normaliseIdNumber(value)) ? null : `The ${type.name.toLowerCase()} number must be ${type.numberHint}`
+}
+
+/** `A12345678` → `A*****678`; masks all but the first character and the last three (the PDF and the preview). */
+export function maskIdNumber(value: string | null | undefined): string {
+  if (!value) return ''
+  if (value.length <= 4) return '*'.repeat(value.length)
+  return `${value[0]}${'*'.repeat(value.length - 4)}${value.slice(-3)}`
+}
+
+/**
+ * Nigerian TIN. Decision: two forms are accepted, after removing spaces: the FIRS form of 8 digits, a hyphen and 4
+ * digits (`12345678-0001`), and the plain digits of the newer JTB TIN, 10 to 14 of them (`1234567890`). Stored as
+ * given in one of those two forms.
+ */
+const TIN_PATTERN = /^(?:\d{8}-\d{4}|\d{10,14})$/
+export const TIN_MESSAGE = 'TIN must be 8 digits, a hyphen and 4 digits (12345678-0001), or 10 to 14 digits'
+
+export function normaliseTin(value: string): string | null {
+  const compact = value.replace(/\s+/g, '')
+  return TIN_PATTERN.test(compact) ? compact : null
+}
+
+export const SHAREHOLDER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const
+export type ShareholderType = (typeof SHAREHOLDER_TYPES)[number]
+
+/** Kobo per naira; annual turnover is naira in the API, kobo in storage (domain.md, Money). */
+export const KOBO_PER_NAIRA = 100
+/** Ten trillion naira: more than any turnover, and its kobo stays a safe integer. */
+export const MAX_TURNOVER_NAIRA = 10_000_000_000_000
+
+/** `YYYY-MM-DD` of today in UTC. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10)
+}
+
+/** The capture steps in order (domain.md): the five data steps, then the preview. */
+export const KYC_STEPS = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS', 'PREVIEW'] as const
+export type KycStep = (typeof KYC_STEPS)[number]
+export const KYC_STEP_LABELS: Readonly<Record<KycStep, string>> = {
+  COMPANY_DETAILS: 'Company details',
+  ADDRESSES: 'Addresses',
+  MEANS_OF_ID: 'Means of ID',
+  SHAREHOLDERS: 'Shareholders',
+  DOCUMENTS: 'Documents',
+  PREVIEW: 'Preview',
+}

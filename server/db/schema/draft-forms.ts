@@ -1,0 +1,24 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { KYC_DETAIL_TYPES } from '../../../lib/contracts/kyc-values'
+import { businesses } from './businesses'
+import { users } from './users'
+
+/** A step's unsaved form, autosaved while the user types: one per business and KYC step. */
+export const draftForms = pgTable(
+  'draft_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kycDetailTypeId: text('kyc_detail_type_id', { enum: KYC_DETAIL_TYPES }).notNull(),
+    data: jsonb('data').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('draft_forms_business_type_key').on(t.businessId, t.kycDetailTypeId), index('draft_forms_created_by_idx').on(t.createdBy)],
+)
+
+export type DraftForm = typeof draftForms.$inferSelect

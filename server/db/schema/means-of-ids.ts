@@ -1,0 +1,44 @@
+import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { ID_HOLDER_ROLES, MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
+import { businesses } from './businesses'
+import { files } from './files'
+import { kycDetails } from './kyc-details'
+import { shareholders } from './shareholders'
+import { users } from './users'
+
+/** A person's means of identification (director, signatory, beneficial owner), optionally linked to an individual shareholder. */
+export const meansOfIds = pgTable(
+  'means_of_ids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kycDetailsId: uuid('kyc_details_id')
+      .notNull()
+      .references(() => kycDetails.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The individual shareholder this ID identifies, if any (beneficial owners need one). */
+    shareholderId: uuid('shareholder_id').references(() => shareholders.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ID_HOLDER_ROLES }).notNull(),
+    bvn: text('bvn'),
+    idType: text('id_type', { enum: MEANS_OF_ID_TYPE_CODES }).notNull(),
+    /** Upper case, no spaces or hyphens. */
+    idNumber: text('id_number').notNull(),
+    issueDate: date('issue_date'),
+    expiryDate: date('expiry_date'),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('means_of_ids_kyc_idx').on(t.kycDetailsId, t.createdAt),
+    index('means_of_ids_business_idx').on(t.businessId),
+    index('means_of_ids_shareholder_idx').on(t.shareholderId),
+    index('means_of_ids_file_idx').on(t.fileId),
+  ],
+)
+
+export type MeansOfId = typeof meansOfIds.$inferSelect

@@ -1,0 +1,47 @@
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { SHAREHOLDER_TYPES } from '../../../lib/contracts/kyc-values'
+import { businesses } from './businesses'
+import { kycDetails } from './kyc-details'
+import { users } from './users'
+
+/**
+ * A shareholder of a business, or (with `parentShareholderId`) of a corporate shareholder, nested to any depth.
+ * Individuals carry a name, nationality and BVN; corporates a name and registration number.
+ */
+export const shareholders = pgTable(
+  'shareholders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kycDetailsId: uuid('kyc_details_id')
+      .notNull()
+      .references(() => kycDetails.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The corporate shareholder this one holds shares in; null for a direct shareholder. Deleting a corporate deletes its subtree. */
+    parentShareholderId: uuid('parent_shareholder_id').references((): AnyPgColumn => shareholders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: SHAREHOLDER_TYPES }).notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    nationality: text('nationality'),
+    bvn: text('bvn'),
+    /** Corporate name. */
+    companyName: text('company_name'),
+    /** Corporate registration number, class plus digits (`RC1234567`). */
+    registrationNumber: text('registration_number'),
+    /** Hundredths of a percent (0–10000), so sums are exact. */
+    percentageUnits: integer('percentage_units').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shareholders_kyc_idx').on(t.kycDetailsId, t.createdAt),
+    index('shareholders_parent_idx').on(t.parentShareholderId),
+    index('shareholders_business_idx').on(t.businessId),
+    check('shareholders_percentage_range', sql`${t.percentageUnits} >= 0 AND ${t.percentageUnits} <= 10000`),
+  ],
+)
+
+export type Shareholder = typeof shareholders.$inferSelect

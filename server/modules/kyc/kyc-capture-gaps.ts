@@ -1,0 +1,157 @@
+import { asc, eq } from 'drizzle-orm'
+import { BENEFICIAL_OWNER_THRESHOLD, computeOwnership, overAllocatedLevels, personKeyOf, type OwnershipNode } from '@/lib/kyc/effective-ownership'
+import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import type { Executor } from '@/server/db/client'
+import { kycAddresses, kycDetails, meansOfIds, shareholders, type KycDetails, type MeansOfId, type Shareholder } from '@/server/db/schema'
+
+export interface KycCaptureGap {
+  code: string
+  message: string
+  field?: string
+}
+
+/** The business's KYC record (company details), or null before the first save. */
+export async function getKycDetailsForBusiness(db: Executor, businessId: string): Promise<KycDetails | null> {
+  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId)).limit(1)
+  return row ?? null
+}
+
+/** How a shareholder reads in a message: `Ada Obi` or `Acme Holdings Ltd`. */
+export function shareholderName(row: Pick<Shareholder, 'type' | 'firstName' | 'lastName' | 'companyName'>): string {
+  return row.type === 'CORPORATE' ? (row.companyName ?? 'A corporate shareholder') : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'A shareholder'
+}
+
+/** The shareholders of a KYC record as ownership nodes (see lib/kyc/effective-ownership). */
+export function ownershipNodesOf(rows: readonly Shareholder[]): OwnershipNode[] {
+  return rows.map((r) => ({
+    id: r.id,
+    parentId: r.parentShareholderId,
+    kind: r.type,
+    percentage: r.percentageUnits / 100,
+    personKey: r.type === 'INDIVIDUAL' ? personKeyOf(r) : null,
+  }))
+}
+
+/** True when this means of ID is current: types that expire need an expiry date after today. */
+export function isMeansOfIdCurrent(row: Pick<MeansOfId, 'idType' | 'expiryDate'>, today = todayIso()): boolean {
+  const type = meansOfIdTypeOf(row.idType)
+  if (!type?.expires) return true
+  return !!row.expiryDate && row.expiryDate > today
+}
+
+const COMPANY_FIELDS: Array<{ field: keyof KycDetails; label: string }> = [
+  { field: 'tin', label: 'Tax identification number (TIN)' },
+  { field: 'incorporationDate', label: 'Date of incorporation' },
+  { field: 'natureOfBusiness', label: 'Nature of business' },
+  { field: 'countryOfIncorporation', label: 'Country of incorporation' },
+  { field: 'numberOfEmployees', label: 'Number of employees' },
+  { field: 'annualTurnoverKobo', label: 'Annual turnover' },
+]
+
+/**
+ * Everything still missing or invalid in KYC steps 1–4 (company details, addresses, means of ID, shareholders), one
+ * entry per item, worded so the business owner knows what to do. Empty when those steps are complete. Documents are
+ * checked by the documents module; `PUT /businesses/{id}/completed-kyc-details` combines both lists.
+ */
+export async function findKycCaptureGaps(db: Executor, options: { businessId: string }): Promise<KycCaptureGap[]> {
+  const details = await getKycDetailsForBusiness(db, options.businessId)
+  if (!details) {
+    return [
+      { code: 'COMPANY_DETAILS_MISSING', message: 'Fill in the company details (step 1).', field: 'companyDetails' },
+      { code: 'REGISTERED_ADDRESS_MISSING', message: 'Add the registered office address (step 2).', field: 'addresses' },
+      { code: 'MEANS_OF_ID_MISSING', message: 'Add a means of ID for at least one director or signatory (step 3).', field: 'meansOfIds' },
+      { code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' },
+    ]
+  }
+  const gaps: KycCaptureGap[] = []
+  const today = todayIso()
+
+  for (const { field, label } of COMPANY_FIELDS) {
+    const value = details[field]
+    if (value === null || value === undefined || value === '') {
+      gaps.push({ code: 'COMPANY_DETAILS_INCOMPLETE', message: `Company details: enter the ${label.charAt(0).toLowerCase()}${label.slice(1)}.`, field: `companyDetails.${field}` })
+    }
+  }
+  if (details.incorporationDate && details.incorporationDate > today) {
+    gaps.push({ code: 'COMPANY_DETAILS_INVALID', message: 'Company details: the date of incorporation cannot be in the future.', field: 'companyDetails.incorporationDate' })
+  }
+
+  const [addresses, ids, holders] = await Promise.all([
+    db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, details.id)),
+    db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id)).orderBy(asc(meansOfIds.createdAt)),
+    db.select().from(shareholders).where(eq(shareholders.kycDetailsId, details.id)).orderBy(asc(shareholders.createdAt)),
+  ])
+
+  if (!addresses.some((a) => a.type === 'REGISTERED')) {
+    gaps.push({ code: 'REGISTERED_ADDRESS_MISSING', message: `Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address (step 2).`, field: 'addresses' })
+  }
+
+  if (ids.length === 0) {
+    gaps.push({ code: 'MEANS_OF_ID_MISSING', message: 'Add a means of ID for at least one director or signatory (step 3).', field: 'meansOfIds' })
+  }
+  for (const id of ids) {
+    if (!isMeansOfIdCurrent(id, today)) {
+      const type = meansOfIdTypeOf(id.idType)
+      gaps.push({
+        code: 'MEANS_OF_ID_EXPIRED',
+        message: `The ${type?.name.toLowerCase() ?? 'ID'} of ${id.firstName} ${id.lastName} ${id.expiryDate ? `expired on ${id.expiryDate}` : 'has no expiry date'}; replace it with a current one.`,
+        field: `meansOfIds.${id.id}`,
+      })
+    }
+  }
+
+  if (holders.length === 0) {
+    gaps.push({ code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' })
+    return gaps
+  }
+  const byId = new Map(holders.map((h) => [h.id, h]))
+  for (const level of overAllocatedLevels(ownershipNodesOf(holders))) {
+    gaps.push(
+      level.parentId === null
+        ? { code: 'SHAREHOLDING_OVER_100', message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`, field: 'shareholders' }
+        : {
+            code: 'SHAREHOLDING_OVER_100',
+            message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
+            field: `shareholders.${level.parentId}`,
+          },
+    )
+  }
+  if (!holders.some((h) => h.parentShareholderId === null)) {
+    gaps.push({ code: 'SHAREHOLDERS_MISSING', message: 'Add the direct shareholders of the business (step 4).', field: 'shareholders' })
+  }
+
+  const ownership = computeOwnership(ownershipNodesOf(holders))
+  // A corporate large enough to hide a beneficial owner must say who owns it.
+  for (const holder of holders) {
+    if (holder.type !== 'CORPORATE') continue
+    const stake = ownership.stakeOf.get(holder.id) ?? 0
+    const childUnits = holders.filter((h) => h.parentShareholderId === holder.id).reduce((s, h) => s + h.percentageUnits, 0)
+    if (stake >= BENEFICIAL_OWNER_THRESHOLD && childUnits === 0) {
+      gaps.push({
+        code: 'CORPORATE_SHAREHOLDERS_MISSING',
+        message: `List the shareholders of ${shareholderName(holder)} (it holds ${Math.round(stake * 100) / 100}% of the business), so its beneficial owners are known.`,
+        field: `shareholders.${holder.id}`,
+      })
+    }
+  }
+
+  // Beneficial owners: one gap per person, not per place they appear.
+  const reported = new Set<string>()
+  for (const holder of holders) {
+    if (!ownership.beneficialOwnerIds.has(holder.id)) continue
+    const key = personKeyOf(holder)
+    if (reported.has(key)) continue
+    const samePerson = holders.filter((h) => h.type === 'INDIVIDUAL' && personKeyOf(h) === key).map((h) => h.id)
+    const current = ids.some((id) => id.shareholderId !== null && samePerson.includes(id.shareholderId) && isMeansOfIdCurrent(id, today))
+    if (!current) {
+      reported.add(key)
+      const share = Math.round((ownership.effectiveOwnershipOf.get(holder.id) ?? 0) * 100) / 100
+      gaps.push({
+        code: 'BENEFICIAL_OWNER_ID_MISSING',
+        message: `${shareholderName(holder)} owns ${share}% of the business and is a beneficial owner: add a current means of ID for them (step 3).`,
+        field: `shareholders.${holder.id}`,
+      })
+    }
+  }
+  return gaps
+}
