@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import {
+  checkUploadCandidate,
+  describeUploadLimit,
+  UPLOAD_ACCEPT,
+  UPLOAD_FAILED_MESSAGE,
+  type UploadedFile,
+  type UploadLimits,
+  type UploadPurpose,
+} from '@/lib/contracts/file-types'
+import { apiClient } from '@/lib/http/client'
+import { firstErrorMessage, getHttpStatus } from '@/lib/http/errors'
+import { Button } from './button'
+import { cx } from './cx'
+import type { UploadFunction } from './upload-to-blob'
+import styles from './uploader.module.css'
+
+export type { UploadedFile } from '@/lib/contracts/file-types'
+export type { UploadFunction, UploadRequest } from './upload-to-blob'
+
+/** `GET /files/upload-limits`: the one configured limit; it never changes while the portal runs. */
+export const uploadLimitsQuery = {
+  queryKey: ['files', 'upload-limits'] as const,
+  queryFn: async () => (await apiClient.get<UploadLimits>('/files/upload-limits', { skipAuth: true })).data,
+  staleTime: Infinity,
+}
+
+const uploadThroughBlobStorage: UploadFunction = async (request) => {
+  const { uploadToBlob } = await import('./upload-to-blob')
+  return uploadToBlob(request)
+}
+
+export interface UploaderProps {
+  purpose: UploadPurpose
+  /** Required for business purposes (KYC documents, means of ID, addresses, product requirements). */
+  businessId?: string
+  label: string
+  /** Called once the API has confirmed the file. */
+  onUploaded: (file: UploadedFile) => void
+  disabled?: boolean
+  /** The file input's id (default: generated). */
+  id?: string
+  /** Test seam: replaces the real slot → blob → confirm upload. */
+  upload?: UploadFunction
+}
+
+type UploadState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; file: File; loaded: number }
+  | { kind: 'done'; file: UploadedFile }
+  | { kind: 'failed'; file: File | null; message: string; retryable: boolean }
+
+/** 413 / 415 carry the server's reason (too large, not png/jpeg/pdf); every other failure is the spec's message. */
+function failureOf(error: unknown): { message: string; retryable: boolean } {
+  const status = getHttpStatus(error)
+  if (status === 413 || status === 415) return { message: firstErrorMessage(error) ?? UPLOAD_FAILED_MESSAGE, retryable: false }
+  return { message: UPLOAD_FAILED_MESSAGE, retryable: true }
+}
+
+/**
+ * A file picker that uploads straight to blob storage with a progress bar. The hint shows the configured limit,
+ * which is also checked here before anything is sent (and again by the API, by content).
+ */
+export function Uploader({ purpose, businessId, label, onUploaded, disabled = false, id, upload = uploadThroughBlobStorage }: UploaderProps) {
+  const generatedId = useId()
+  const inputId = id ?? `uploader-${generatedId}`
+  const hintId = `${inputId}-hint`
+  const messageId = `${inputId}-message`
+  const limits = useQuery(uploadLimitsQuery)
+  const maxBytes = limits.data?.maxBytes
+  const [state, setState] = useState<UploadState>({ kind: 'idle' })
+  const controller = useRef<AbortController | null>(null)
+  const mounted = useRef(true)
+
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      controller.current?.abort()
+    }
+  }, [])
+
+  async function start(file: File) {
+    controller.current?.abort()
+    const abort = new AbortController()
+    controller.current = abort
+    setState({ kind: 'uploading', file, loaded: 0 })
+    try {
+      const uploaded = await upload({
+        file,
+        purpose,
+        businessId,
+        signal: abort.signal,
+        onProgress: (loaded) => {
+          if (mounted.current && !abort.signal.aborted) setState({ kind: 'uploading', file, loaded: Math.min(loaded, file.size) })
+        },
+      })
+      if (!mounted.current || abort.signal.aborted) return
+      setState({ kind: 'done', file: uploaded })
+      onUploaded(uploaded)
+    } catch (error) {
+      if (!mounted.current || abort.signal.aborted) return
+      setState({ kind: 'failed', file, ...failureOf(error) })
+    }
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    // Clear the input so choosing the same file again (after a fix or a failure) fires a change.
+    event.target.value = ''
+    if (!file) return
+    const problem = maxBytes === undefined ? null : checkUploadCandidate(file, maxBytes)
+    if (problem) {
+      setState({ kind: 'failed', file: null, message: problem, retryable: false })
+      return
+    }
+    void start(file)
+  }
+
+  const uploading = state.kind === 'uploading'
+  const percent = uploading ? (state.file.size ? Math.round((state.loaded / state.file.size) * 100) : 0) : 0
+  const retryFile = state.kind === 'failed' && state.retryable ? state.file : null
+  const hint = maxBytes === undefined ? 'PNG, JPEG or PDF' : describeUploadLimit(maxBytes)
+
+  return (
+    <div className={styles.uploader}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <p id={hintId} className={styles.hint}>
+        {hint}
+      </p>
+      <input
+        id={inputId}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        className={styles.input}
+        disabled={disabled || uploading || limits.isPending}
+        aria-describedby={state.kind === 'idle' ? hintId : `${hintId} ${messageId}`}
+        aria-invalid={state.kind === 'failed' || undefined}
+        onChange={onChange}
+      />
+      {uploading && (
+        <div className={styles.progressRow} id={messageId}>
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${state.file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}%`}
+            className={styles.progress}
+          >
+            <div className={styles.progressFill} style={{ width: `${percent}%` }} />
+          </div>
+          <span className={styles.percent} aria-hidden="true">
+            {percent}%
+          </span>
+        </div>
+      )}
+      {state.kind === 'done' && (
+        <p role="status" id={messageId} className={cx(styles.message, styles.success)}>
+          Uploaded {state.file.fileName}
+        </p>
+      )}
+      {state.kind === 'failed' && (
+        <div role="alert" id={messageId} className={cx(styles.message, styles.error)}>
+          <span>{state.message}</span>
+          {retryFile && (
+            <Button size="sm" variant="secondary" disabled={disabled} onClick={() => void start(retryFile)}>
+              Retry
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
