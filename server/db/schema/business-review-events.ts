@@ -1,0 +1,31 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { BUSINESS_DECISIONS } from './business-comments'
+import { businesses } from './businesses'
+import { users } from './users'
+
+export const BUSINESS_REVIEW_EVENT_KINDS = ['DECISION', 'ARCHIVE', 'UNARCHIVE'] as const
+
+/**
+ * Staff transitions of a business that carry a reason the business or other staff must see later: decisions
+ * (the latest one shows on the dashboard) and archive/unarchive (the archive list shows why and since when).
+ * The audit log holds the same facts for auditors; this table answers the screens with an index.
+ */
+export const businessReviewEvents = pgTable(
+  'business_review_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BUSINESS_REVIEW_EVENT_KINDS }).notNull(),
+    /** Set for DECISION only. */
+    decision: text('decision', { enum: BUSINESS_DECISIONS }),
+    reason: text('reason'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('business_review_events_business_idx').on(t.businessId, t.kind, t.createdAt)],
+)
+
+export type BusinessReviewEvent = typeof businessReviewEvents.$inferSelect
