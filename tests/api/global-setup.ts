@@ -2,13 +2,30 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { TEST_ENV, withTestEnv } from './test-env'
+import { freePort, prepareBlobStorage, startAzurite } from '../../scripts/lib/azurite'
+import { TEST_BLOB_ACCOUNT, TEST_BLOB_CONTAINER, TEST_ENV, withTestEnv } from './test-env'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a migrated, seeded data directory each test file copies. PostgreSQL: the template database URL. */
     template: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
   }
+}
+
+/**
+ * Starts one Azurite (free port, temporary data) for the whole run, with the upload container and CORS. Test
+ * workers are forked after this, so the connection string set here reaches them through their environment.
+ */
+async function startTestBlobStorage(root: string) {
+  const azurite = await startAzurite({ accountName: TEST_BLOB_ACCOUNT, port: await freePort(), location: join(root, 'azurite') })
+  try {
+    await prepareBlobStorage(azurite.connectionString, TEST_BLOB_CONTAINER, ['http://localhost:3000', 'http://127.0.0.1:3000'])
+  } catch (error) {
+    await azurite.stop()
+    throw error
+  }
+  process.env.AZURE_STORAGE_CONNECTION_STRING = azurite.connectionString
+  return azurite
 }
 
 /**
@@ -19,19 +36,26 @@ export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL
   const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
   const dataDir = join(root, 'template')
+  const azurite = await startTestBlobStorage(root)
 
-  await withTestEnv({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: postgresUrl ?? '' }, async () => {
-    const { loadConfig } = await import('@/lib/config/env')
-    const { openDatabase } = await import('@/server/db/client')
-    const { seed } = await import('@/server/db/seed')
-    const config = loadConfig()
-    const handle = await openDatabase(config)
-    await seed(handle.db, { demo: false, demoPassword: config.demoPassword })
-    await handle.close()
-  })
+  try {
+    await withTestEnv({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: postgresUrl ?? '' }, async () => {
+      const { loadConfig } = await import('@/lib/config/env')
+      const { openDatabase } = await import('@/server/db/client')
+      const { seed } = await import('@/server/db/seed')
+      const config = loadConfig()
+      const handle = await openDatabase(config)
+      await seed(handle.db, { demo: false, demoPassword: config.demoPassword })
+      await handle.close()
+    })
+  } catch (error) {
+    await azurite.stop()
+    throw error
+  }
 
   project.provide('template', postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: dataDir })
   return async () => {
+    await azurite.stop()
     rmSync(root, { recursive: true, force: true })
     if (postgresUrl) await dropFileDatabases(postgresUrl)
   }

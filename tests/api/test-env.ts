@@ -1,3 +1,7 @@
+/** Blob storage for API tests: the Azurite started by global-setup.ts (its connection string comes from there). */
+export const TEST_BLOB_ACCOUNT = 'test'
+export const TEST_BLOB_CONTAINER = 'blob'
+
 /** Fixed secrets and quiet logs for API tests, so nothing is generated or printed. */
 export const TEST_ENV: Record<string, string> = {
   APP_ENV: 'test',
@@ -5,6 +9,8 @@ export const TEST_ENV: Record<string, string> = {
   ENABLE_DEV_OUTBOX: 'true',
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+  AZURE_STORAGE_ACCOUNT: TEST_BLOB_ACCOUNT,
+  AZURE_STORAGE_CONTAINER: TEST_BLOB_CONTAINER,
 }
 
 export async function withTestEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {

@@ -8,16 +8,7 @@ import {
   type ContainerClient,
 } from '@azure/storage-blob'
 import { ConfigError, getConfig, type AppConfig } from '@/lib/config/env'
-
-/** Azurite's published development key; only ever used against Azurite on 127.0.0.1. */
-export const AZURITE_DEV_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='
-
-export function azuriteConnectionString(accountName: string, port: number): string {
-  return (
-    `DefaultEndpointsProtocol=http;AccountName=${accountName};AccountKey=${AZURITE_DEV_KEY};` +
-    `BlobEndpoint=http://127.0.0.1:${port}/${accountName};`
-  )
-}
+import { azuriteConnectionString } from './azurite-account'
 
 /** Clock skew allowance: a SAS starts this long before now (issue 6). */
 const SAS_START_SKEW_MS = 15 * 60 * 1000
@@ -106,8 +97,16 @@ export function createBlobStorage(config: AppConfig): BlobStorage {
     },
 
     async readHead(blobName, length) {
-      const buffer = await container.getBlockBlobClient(blobName).downloadToBuffer(0, length)
-      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+      // download(offset, count) tolerates a blob shorter than `count` (downloadToBuffer does not).
+      const response = await container.getBlockBlobClient(blobName).download(0, length)
+      const chunks: Buffer[] = []
+      let total = 0
+      for await (const chunk of response.readableStreamBody as Readable) {
+        chunks.push(chunk as Buffer)
+        total += (chunk as Buffer).byteLength
+        if (total >= length) break
+      }
+      return new Uint8Array(Buffer.concat(chunks).subarray(0, length))
     },
 
     async upload(blobName, bytes, contentType) {
