@@ -75,7 +75,6 @@ ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_decided_by
 ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_completed_by_users_id_fk" FOREIGN KEY ("completed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_removed_by_users_id_fk" FOREIGN KEY ("removed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_requirements_version_fk" FOREIGN KEY ("product_id","requirements_version") REFERENCES "public"."product_requirement_versions"("product_id","version") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_categories_name_key" ON "product_categories" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_requirement_versions_product_version_key" ON "product_requirement_versions" USING btree ("product_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_code_key" ON "products" USING btree ("code");--> statement-breakpoint
@@ -89,4 +88,5 @@ CREATE UNIQUE INDEX "onboarding_products_business_product_key" ON "onboarding_pr
 CREATE INDEX "onboarding_products_business_idx" ON "onboarding_products" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "onboarding_products_product_status_idx" ON "onboarding_products" USING btree ("product_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "onboarding_products_status_created_idx" ON "onboarding_products" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "onboarding_products_status_submitted_idx" ON "onboarding_products" USING btree ("status","submitted_at");
+CREATE INDEX "onboarding_products_status_submitted_idx" ON "onboarding_products" USING btree ("status","submitted_at");--> statement-breakpoint
+ALTER TABLE "onboarding_products" ADD CONSTRAINT "onboarding_products_requirements_version_fk" FOREIGN KEY ("product_id","requirements_version") REFERENCES "public"."product_requirement_versions"("product_id","version") ON DELETE no action ON UPDATE no action;
