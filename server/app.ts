@@ -6,18 +6,30 @@ import { handleError, notFoundResponse, respondWithError } from './http/errors'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
 import { accountRoutes } from './modules/accounts/routes'
+import { archiveRoutes } from './modules/archive/routes'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
+import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
+import { kycDocumentRoutes } from './modules/kyc-documents/routes'
+import { draftFormRoutes, kycDeleteRoutes, kycRoutes } from './modules/kyc/routes'
 import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
+import { onboardingRoutes } from './modules/onboarding/routes'
+import { productRoutes } from './modules/products/routes'
+import { reminderRoutes } from './modules/reminders/routes'
+import { reportRoutes } from './modules/reports/routes'
+import { reviewRoutes } from './modules/reviews/routes'
 
 export const API_BASE_PATH = '/api/v1'
 
-/** Module routers, in order; within each, static paths are registered before parameterised ones. */
-const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, businessRoutes, businessReferenceRoutes, fileRoutes]
+/**
+ * Module routers, in order; within each, static paths are registered before parameterised ones. reviewRoutes comes
+ * before businessRoutes so `/businesses/for-approval` and the other static review paths win over `/businesses/{id}`.
+ */
+const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, reviewRoutes, businessRoutes, businessReferenceRoutes, fileRoutes, productRoutes, onboardingRoutes, kycDocumentRoutes, deferralRoutes, archiveRoutes, reminderRoutes, reportRoutes, kycRoutes, draftFormRoutes, kycDeleteRoutes]
 
 export function createApp() {
   const config = getConfig()

@@ -5,7 +5,9 @@ import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'
 import { businessCategories, businessDivisions, businessTypes, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
+import { seedProducts } from './demo-products'
 import { DEMO_USERS } from './demo-users'
+import { seedKycDocumentTypes } from './kyc-document-types'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
 export interface SeedOptions {
@@ -20,7 +22,9 @@ export interface SeedOptions {
 export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedPermissionsAndRoles(db)
   await seedReferenceData(db)
+  await seedKycDocumentTypes(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
+  await seedProducts(db, { demo: options.demo })
 }
 
 async function seedPermissionsAndRoles(db: Database) {

@@ -19,7 +19,9 @@ import {
   updateBusinessSchema,
   updateBusinessUserSchema,
 } from '@/lib/contracts/businesses'
+import { businessProductSchema } from '@/lib/contracts/onboarding'
 import { pageQuerySchema, pageSchema } from '@/lib/contracts/pagination'
+import { productSchema } from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { actorOf, requireAuth, requirePermission, requireStaff } from '@/server/http/auth'
@@ -32,7 +34,9 @@ import { businessNameExists, findBusinesses, findMyBusinesses, registrationNumbe
 import { getBusiness, getBusinessPdfInfo } from './get-business'
 import { inviteToBusiness } from './invite-to-business'
 import { updateBusiness } from './update-business'
-import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, getDivision, updateDivision } from './reference-lists'
+import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardings'
+import { findDivisionProducts } from '@/server/modules/products/find-products'
+import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, updateDivision } from './reference-lists'
 
 const tags = ['Businesses']
 const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
@@ -135,10 +139,11 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}/products – its onboarding products (filled by the products module)
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/{id}/products', tags, summary: 'Onboarding products of a business', ...signedIn, request: { params: idParam }, responses: { 200: json(z.array(z.object({ id: z.uuid() }).loose()), 'Its products'), ...errorResponses(401, 403, 404) } }),
+  createRoute({ method: 'get', path: '/businesses/{id}/products', tags, summary: 'Onboarding products of a business', ...signedIn, request: { params: idParam }, responses: { 200: json(z.array(businessProductSchema), 'Its products (not removed)'), ...errorResponses(401, 403, 404) } }),
   async (c) => {
-    await getBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id })
-    return c.json([], 200)
+    const db = await getDb()
+    await getBusiness({ db, actor: actorOf(c), id: c.req.valid('param').id })
+    return c.json(await findBusinessProducts(db, c.req.valid('param').id), 200)
   },
 )
 
@@ -178,11 +183,8 @@ businessReferenceRoutes.openapi(
 
 // GET /business-divisions/{id}/products – the division's products (filled by the products module)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-divisions/{id}/products', tags, summary: 'Products of a division', ...signedIn, request: { params: idParam }, responses: { 200: json(z.array(z.object({ id: z.uuid() }).loose()), 'Its products'), ...errorResponses(401, 404) } }),
-  async (c) => {
-    await getDivision(await getDb(), c.req.valid('param').id)
-    return c.json([], 200)
-  },
+  createRoute({ method: 'get', path: '/business-divisions/{id}/products', tags, summary: 'Products of a division', ...signedIn, request: { params: idParam }, responses: { 200: json(z.array(productSchema), 'Its products (offered ones; staff see all)'), ...errorResponses(401, 404) } }),
+  async (c) => c.json(await findDivisionProducts({ db: await getDb(), actor: actorOf(c), divisionId: c.req.valid('param').id }), 200),
 )
 
 // GET /business-users/search?searchKey= (staff)

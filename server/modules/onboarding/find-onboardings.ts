@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm'
+import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
+import { hasAllPermissions, ONBOARDING_GROUP, PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
+import { businessRefusals, loadOnboarding, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
+  const conditions: SQL[] = []
+  if (query.status) conditions.push(inArray(onboardingProducts.status, query.status))
+  if (query.productId) conditions.push(eq(onboardingProducts.productId, query.productId))
+  if (query.productCode) conditions.push(eq(products.code, query.productCode))
+  if (query.businessId) conditions.push(eq(onboardingProducts.businessId, query.businessId))
+  if (query.searchKey) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.searchKey.toLowerCase())}%`))
+  return conditions
+}
+
+async function pageOfOnboardings(db: Executor, conditions: (SQL | undefined)[], query: OnboardingListQuery, orderBy: 'created' | 'submitted' = 'created') {
+  const where = and(...conditions)
+  const direction = query.recentFirst ? desc : asc
+  const order =
+    orderBy === 'submitted'
+      ? [sql`${onboardingProducts.submittedAt} ${query.recentFirst ? sql`desc` : sql`asc`} nulls last`, direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
+      : [direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
+  const [rows, [total]] = await Promise.all([
+    selectOnboardings(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db
+      .select({ value: count() })
+      .from(onboardingProducts)
+      .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
+      .innerJoin(products, eq(products.id, onboardingProducts.productId))
+      .where(where),
+  ])
+  return toPage(await toSummaries(db, rows), total?.value ?? 0, query)
+}
+
+/**
+ * GET /onboarding-products: staff (with a product or business read permission) see every business's; anyone else
+ * only those of their businesses. A business filter naming someone else's business answers 404.
+ */
+export async function findOnboardings(options: { db: Executor; actor: Actor; query: OnboardingListQuery }) {
+  const { actor, query } = options
+  if (actor.isStaff && ![P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_BUSINESS].some((p) => actor.staffPermissions.has(p))) {
+    throw new AppError('FORBIDDEN', 'You need a product or business read permission to list applications')
+  }
+  if (query.businessId) assertBusinessAccess(actor, query.businessId)
+  return pageOfOnboardings(options.db, [scopeToActorBusinesses(actor, onboardingProducts.businessId), ...onboardingFilters(query)], query)
+}
+
+/** GET /onboarding-products/approvals (staff): the review queue, IN_REVIEW unless a status is asked for; by submission. */
+export async function findApprovalQueue(options: { db: Executor; query: OnboardingListQuery }) {
+  const query = { ...options.query, status: options.query.status ?? ['IN_REVIEW' as const] }
+  return pageOfOnboardings(options.db, onboardingFilters(query), query, 'submitted')
+}
+
+/** GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES): the businesses on the product with that code. */
+export async function findProductBusinesses(options: { db: Executor; code: string; query: OnboardingListQuery }) {
+  const [product] = await options.db.select({ id: products.id }).from(products).where(eq(products.code, options.code.trim().toUpperCase()))
+  if (!product) throw new AppError('NOT_FOUND', 'Product not found')
+  return pageOfOnboardings(options.db, [eq(onboardingProducts.productId, product.id), ...onboardingFilters({ ...options.query, productCode: undefined })], options.query)
+}
+
+/** GET /onboarding-products/business/{id}: one business's applications (its members, or staff). */
+export async function findBusinessOnboardings(options: { db: Executor; actor: Actor; businessId: string; query: OnboardingListQuery }) {
+  assertBusinessAccess(options.actor, options.businessId)
+  const [business] = await options.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, options.businessId))
+  if (!business) throw new AppError('NOT_FOUND', 'Business not found')
+  const query = { ...options.query, businessId: undefined }
+  return pageOfOnboardings(options.db, [eq(onboardingProducts.businessId, options.businessId), ...onboardingFilters(query)], options.query)
+}
+
+/** GET /onboarding-products/details/{id}: one application with its requirements and answers. */
+export async function getOnboardingDetail(options: { db: Executor; actor: Actor; id: string }) {
+  const { actor } = options
+  if (actor.isStaff && ![P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_BUSINESS].some((p) => actor.staffPermissions.has(p))) {
+    throw new AppError('FORBIDDEN', 'You need a product or business read permission to see applications')
+  }
+  return toDetail(options.db, await loadOnboarding({ db: options.db, actor, id: options.id }))
+}
+
+/**
+ * GET /onboarding-products/me/{productCode}: the signed-in user's application for the product: in `businessId` when
+ * given (one of theirs), else the latest application (not removed) among their businesses. 404 when there is none.
+ */
+export async function findMyOnboarding(options: { db: Executor; actor: Actor; productCode: string; businessId?: string }) {
+  const { db, actor } = options
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.code, options.productCode.trim().toUpperCase()))
+  if (!product) throw new AppError('NOT_FOUND', 'No product has this code')
+  let scope: SQL
+  if (options.businessId) {
+    assertBusinessAccess(actor, options.businessId)
+    scope = eq(onboardingProducts.businessId, options.businessId)
+  } else {
+    const mine = actor.memberships.map((m) => m.businessId)
+    if (!mine.length) throw new AppError('NOT_FOUND', 'You have no business yet')
+    scope = inArray(onboardingProducts.businessId, mine)
+  }
+  const [row] = await selectOnboardings(db)
+    .where(and(scope, eq(onboardingProducts.productId, product.id), ne(onboardingProducts.status, 'REMOVED')))
+    .orderBy(desc(onboardingProducts.createdAt))
+    .limit(1)
+  if (!row) throw new AppError('NOT_FOUND', 'You have not applied for this product yet')
+  return toDetail(db, row)
+}
+
+/**
+ * GET /onboarding-products/can-proceed-kyc-capturing/{id}: may the signed-in user go on to capture the business's
+ * KYC for this application? Not when it was removed, the business is archived or blocked, or the user cannot edit
+ * its KYC (domain.md KYC edit check: after approval only the post-approval group).
+ */
+export async function canProceedKycCapturing(options: { db: Executor; actor: Actor; id: string }): Promise<CanProceed> {
+  const { actor } = options
+  const row = await loadOnboarding({ db: options.db, actor, id: options.id })
+  const reasons: string[] = []
+  if (row.onboarding.status === 'REMOVED') reasons.push('This application was removed')
+  reasons.push(...(await businessRefusals(options.db, row.business)))
+  const held = actor.isStaff ? actor.staffPermissions : actor.memberships.find((m) => m.businessId === row.onboarding.businessId)?.permissions ?? new Set()
+  const postApproval = hasAllPermissions(held, POST_APPROVAL_GROUP)
+  if (row.business.approvalStatus === 'APPROVED') {
+    if (!postApproval) reasons.push('The business is approved; changes to its KYC are made by our staff')
+  } else if (!postApproval && !hasAllPermissions(held, ONBOARDING_GROUP)) {
+    reasons.push('You need the KYC onboarding permissions of this business')
+  }
+  return { canProceed: reasons.length === 0, reasons }
+}
+
+/** For GET /businesses/{id}/products: the business's products, not removed, newest first. */
+export async function findBusinessProducts(db: Executor, businessId: string): Promise<BusinessProduct[]> {
+  const rows = await db
+    .select({ onboarding: onboardingProducts, code: products.code, name: products.name, category: productCategories.name })
+    .from(onboardingProducts)
+    .innerJoin(products, eq(products.id, onboardingProducts.productId))
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(and(eq(onboardingProducts.businessId, businessId), ne(onboardingProducts.status, 'REMOVED')))
+    .orderBy(desc(onboardingProducts.createdAt))
+    .limit(200)
+  return rows.map((r) => ({
+    id: r.onboarding.id,
+    productId: r.onboarding.productId,
+    code: r.code,
+    name: r.name,
+    category: r.category,
+    status: r.onboarding.status,
+    createdAt: r.onboarding.createdAt.toISOString(),
+    updatedAt: r.onboarding.updatedAt.toISOString(),
+  }))
+}
+
+/** For the business list's `productId` filter: businesses holding the product (not removed); uses the partial unique index. */
+export function businessHasProduct(productId: string): SQL {
+  return sql`exists (select 1 from ${onboardingProducts} where ${onboardingProducts.businessId} = ${businesses.id} and ${onboardingProducts.productId} = ${productId} and ${onboardingProducts.status} <> 'REMOVED')`
+}
+

@@ -1,0 +1,149 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  answersInputSchema,
+  applySchema,
+  canProceedSchema,
+  onboardingDecisionSchema,
+  onboardingDetailSchema,
+  onboardingListQuerySchema,
+  onboardingPageSchema,
+} from '@/lib/contracts/onboarding'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf, requireAuth, requirePermission, requireStaff } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '@/server/modules/products/guards'
+import { applyForProduct } from './apply'
+import {
+  canProceedKycCapturing,
+  findApprovalQueue,
+  findBusinessOnboardings,
+  findMyOnboarding,
+  findOnboardings,
+  findProductBusinesses,
+  getOnboardingDetail,
+} from './find-onboardings'
+import { saveAnswers } from './save-answers'
+import { completeOnboarding, decideOnboarding, removeOnboarding, submitOnboarding } from './transitions'
+
+const tags = ['Onboarding products']
+const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
+/** Staff decisions: the permission alone is not enough (business owners hold it too), staff status is needed as well. */
+const approvers = { security: bearerSecurity, middleware: [requirePermission(P.CAN_APPROVE_ONBOARD_PRODUCT), requireStaff()] }
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+const codeParam = z.object({ code: z.string().trim().min(1).max(60) })
+const productCodeParam = z.object({ productCode: z.string().trim().min(1).max(60) })
+const detail = (description: string) => json(onboardingDetailSchema, description)
+
+export const onboardingRoutes = createRouter()
+
+// ---- static paths first ----
+
+// GET /onboarding-products/approvals (staff) – the review queue
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/approvals',
+    tags,
+    summary: 'Applications to review (staff)',
+    security: bearerSecurity,
+    middleware: [requireStaffWithAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES)],
+    request: { query: onboardingListQuerySchema },
+    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findApprovalQueue({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
+// GET /onboarding-products/me/{productCode}?businessId= – my application for a product
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/me/{productCode}',
+    tags,
+    summary: "The signed-in user's application for a product",
+    ...signedIn,
+    request: { params: productCodeParam, query: z.object({ businessId: z.uuid({ message: 'must be a business id' }).optional() }) },
+    responses: { 200: detail('The application'), ...errorResponses(400, 401, 404) },
+  }),
+  async (c) =>
+    c.json(await findMyOnboarding({ db: await getDb(), actor: actorOf(c), productCode: c.req.valid('param').productCode, businessId: c.req.valid('query').businessId }), 200),
+)
+
+// GET /onboarding-products/business/{id} – one business's applications
+onboardingRoutes.openapi(
+  createRoute({ method: 'get', path: '/onboarding-products/business/{id}', tags, summary: "A business's applications", ...signedIn, request: { params: idParam, query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
+  async (c) => c.json(await findBusinessOnboardings({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, query: c.req.valid('query') }), 200),
+)
+
+// GET /onboarding-products/details/{id} – one application with its requirements, answers and files
+onboardingRoutes.openapi(
+  createRoute({ method: 'get', path: '/onboarding-products/details/{id}', tags, summary: 'An application', ...signedIn, request: { params: idParam }, responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) } }),
+  async (c) => c.json(await getOnboardingDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+)
+
+// GET /onboarding-products/can-proceed-kyc-capturing/{id}
+onboardingRoutes.openapi(
+  createRoute({ method: 'get', path: '/onboarding-products/can-proceed-kyc-capturing/{id}', tags, summary: 'May KYC capture go on for this application?', ...signedIn, request: { params: idParam }, responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) } }),
+  async (c) => c.json(await canProceedKycCapturing({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+)
+
+// PUT /onboarding-products/approve/{id} (staff) – { decision: APPROVED | DECLINED, comment }
+onboardingRoutes.openapi(
+  createRoute({ method: 'put', path: '/onboarding-products/approve/{id}', tags, summary: 'Approve or decline an application (staff)', ...approvers, request: { params: idParam, ...body(onboardingDecisionSchema) }, responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await decideOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// PUT /onboarding-products/completed/{id} (staff) – the business is live on the product
+onboardingRoutes.openapi(
+  createRoute({ method: 'put', path: '/onboarding-products/completed/{id}', tags, summary: 'Mark an approved application completed (staff)', ...approvers, request: { params: idParam }, responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await completeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// GET /onboarding-products – applications: staff all, business users their businesses'
+onboardingRoutes.openapi(
+  createRoute({ method: 'get', path: '/onboarding-products', tags, summary: 'Applications', ...signedIn, request: { query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
+  async (c) => c.json(await findOnboardings({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+)
+
+// POST /onboarding-products – apply
+onboardingRoutes.openapi(
+  createRoute({ method: 'post', path: '/onboarding-products', tags, summary: 'Apply for a product', ...signedIn, request: body(applySchema), responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await applyForProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+)
+
+// ---- parameterised ----
+
+// PUT /onboarding-products/{id}/requirements – save answers (draft)
+onboardingRoutes.openapi(
+  createRoute({ method: 'put', path: '/onboarding-products/{id}/requirements', tags, summary: 'Save requirement answers', ...signedIn, request: { params: idParam, ...body(answersInputSchema) }, responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await saveAnswers({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// PUT /onboarding-products/{id}/submit – PENDING or DECLINED → IN_REVIEW
+onboardingRoutes.openapi(
+  createRoute({ method: 'put', path: '/onboarding-products/{id}/submit', tags, summary: 'Submit an application for review', ...signedIn, request: { params: idParam }, responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await submitOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// DELETE /onboarding-products/{id} – remove (the record stays, REMOVED)
+onboardingRoutes.openapi(
+  createRoute({ method: 'delete', path: '/onboarding-products/{id}', tags, summary: 'Remove an application', ...signedIn, request: { params: idParam }, responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  async (c) => c.json(await removeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES) – the businesses on a product
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/{code}',
+    tags,
+    summary: 'Businesses on a product (staff)',
+    security: bearerSecurity,
+    middleware: [requirePermission(P.CAN_READ_PRODUCT_BUSINESSES), requireStaff()],
+    request: { params: codeParam, query: onboardingListQuerySchema },
+    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await findProductBusinesses({ db: await getDb(), code: c.req.valid('param').code, query: c.req.valid('query') }), 200),
+)
