@@ -1,14 +1,28 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort, prepareBlobStorage, startAzurite } from '../scripts/lib/azurite'
 import { buildIfStale } from '../scripts/lib/build'
 import { startNext, waitForHealthy } from '../scripts/lib/next-server'
 
-/** Builds once (if stale) and starts `next start` on a temporary DATA_DIR with demo data; stops it afterwards. */
+/**
+ * Builds once (if stale), starts Azurite (free port, temporary data, the upload container with CORS for the e2e
+ * origin) and `next start` on a temporary DATA_DIR with demo data; stops both afterwards. Specs reach the same
+ * blob storage through AZURE_STORAGE_CONNECTION_STRING, which the workers inherit.
+ */
 export default async function globalSetup() {
   buildIfStale()
   const port = Number(process.env.E2E_PORT ?? 3100)
   const dataDir = mkdtempSync(join(tmpdir(), 'kyc-e2e-'))
+  const azurite = await startAzurite({ accountName: 'test', port: await freePort(), location: join(dataDir, 'azurite') })
+  try {
+    await prepareBlobStorage(azurite.connectionString, 'blob', [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+  } catch (error) {
+    await azurite.stop()
+    throw error
+  }
+  process.env.AZURE_STORAGE_CONNECTION_STRING = azurite.connectionString
+  process.env.AZURE_STORAGE_CONTAINER = 'blob'
   const server = startNext({
     port,
     host: '127.0.0.1',
@@ -22,17 +36,22 @@ export default async function globalSetup() {
       ENABLE_DEV_OUTBOX: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
+      AZURE_STORAGE_ACCOUNT: 'test',
+      AZURE_STORAGE_CONTAINER: 'blob',
     },
   })
   try {
     await waitForHealthy(`http://127.0.0.1:${port}/api/v1/health/ready`, server, 90_000)
   } catch (error) {
     server.kill('SIGTERM')
+    await azurite.stop()
     throw error
   }
   return async () => {
     server.kill('SIGTERM')
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
+    await azurite.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
