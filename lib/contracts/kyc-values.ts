@@ -84,6 +84,26 @@ export function idNumberProblem(typeCode: string, value: string): string | null 
   return new RegExp(type.pattern).test(normaliseIdNumber(value)) ? null : `The ${type.name.toLowerCase()} number must be ${type.numberHint}`
 }
 
+/**
+ * The cross-field rules of a means of ID, one entry per failing field: the number fits its type; a type that expires
+ * needs an expiry date after today; an issue date is not in the future and comes before the expiry date.
+ */
+export function meansOfIdProblems(
+  value: { idType: string; idNumber: string; issueDate?: string | null; expiryDate?: string | null },
+  today: string = todayIso(),
+): Array<{ field: 'idType' | 'idNumber' | 'issueDate' | 'expiryDate'; message: string }> {
+  const problems: Array<{ field: 'idType' | 'idNumber' | 'issueDate' | 'expiryDate'; message: string }> = []
+  const type = meansOfIdTypeOf(value.idType)
+  if (!type) return [{ field: 'idType', message: 'Choose the kind of ID' }]
+  const numberProblem = idNumberProblem(value.idType, value.idNumber)
+  if (numberProblem) problems.push({ field: 'idNumber', message: numberProblem })
+  if (type.expires && !value.expiryDate) problems.push({ field: 'expiryDate', message: `Enter the expiry date of the ${type.name.toLowerCase()}` })
+  else if (value.expiryDate && value.expiryDate <= today) problems.push({ field: 'expiryDate', message: 'This ID has expired; the expiry date must be in the future' })
+  if (value.issueDate && value.issueDate > today) problems.push({ field: 'issueDate', message: 'Issue date cannot be in the future' })
+  else if (value.issueDate && value.expiryDate && value.issueDate >= value.expiryDate) problems.push({ field: 'issueDate', message: 'Issue date must be before the expiry date' })
+  return problems
+}
+
 /** `A12345678` → `A*****678`; masks all but the first character and the last three (the PDF and the preview). */
 export function maskIdNumber(value: string | null | undefined): string {
   if (!value) return ''

@@ -1,0 +1,382 @@
+import { z } from 'zod'
+import { normaliseBvn } from '@/lib/validation/identity-numbers'
+import { personNameSchema } from '@/lib/validation/person'
+import { parseRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from '@/lib/validation/registration-number-rules'
+import {
+  ADDRESS_FILE_TYPES,
+  ADDRESS_VERIFICATION_STATUSES,
+  ID_HOLDER_ROLES,
+  KYC_ADDRESS_TYPES,
+  KYC_DETAIL_TYPES,
+  MAX_TURNOVER_NAIRA,
+  MEANS_OF_ID_TYPE_CODES,
+  SHAREHOLDER_TYPES,
+  TIN_MESSAGE,
+  meansOfIdProblems,
+  normaliseIdNumber,
+  normaliseTin,
+  todayIso,
+} from './kyc-values'
+import { pageQuerySchema, pageSchema } from './pagination'
+
+export * from './kyc-values'
+
+/**
+ * KYC capture contracts (company details, addresses, means of ID, shareholders, draft forms), shared by the API and
+ * the forms (loaded lazily in the browser through lazyZodResolver). Plain rules live in ./kyc-values.
+ */
+
+const id = (label: string) => z.uuid({ message: `${label} must be an id (UUID)` })
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalText = (max: number, label = 'This') =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+const isoDate = (label: string) => z.iso.date({ message: `${label} must be a date (YYYY-MM-DD)` })
+
+export const fileSummarySchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  url: z.string(),
+})
+
+// ---- company details -------------------------------------------------------------------------------------------
+
+const tinSchema = z
+  .string({ message: 'TIN is required' })
+  .trim()
+  .min(1, 'TIN is required')
+  .transform((value, ctx) => {
+    const tin = normaliseTin(value)
+    if (!tin) {
+      ctx.addIssue({ code: 'custom', message: TIN_MESSAGE })
+      return z.NEVER
+    }
+    return tin
+  })
+
+const incorporationDateSchema = isoDate('Date of incorporation').refine((d) => d <= todayIso(), 'Date of incorporation cannot be in the future')
+
+/** Naira with at most two decimals (kobo), 0 to ten trillion. */
+const nairaSchema = z
+  .number({ message: 'Annual turnover must be a number (naira)' })
+  .min(0, 'Annual turnover cannot be negative')
+  .max(MAX_TURNOVER_NAIRA, 'Annual turnover is too large')
+  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Annual turnover can have at most two decimals (kobo)')
+
+const companyFields = {
+  tin: tinSchema,
+  incorporationDate: incorporationDateSchema,
+  natureOfBusiness: z.string({ message: 'Nature of business is required' }).trim().min(2, 'Nature of business is required').max(200, 'Nature of business must be at most 200 characters'),
+  description: optionalText(2000, 'Description'),
+  numberOfEmployees: z
+    .number({ message: 'Number of employees must be a whole number' })
+    .int('Number of employees must be a whole number')
+    .min(0, 'Number of employees cannot be negative')
+    .max(10_000_000, 'Number of employees is too large'),
+  annualTurnover: nairaSchema,
+  countryOfIncorporation: z.string({ message: 'Country of incorporation is required' }).trim().min(1, 'Country of incorporation is required').max(100),
+}
+
+/** POST /kyc/details (JSON, or multipart with `file` and `label`): the company details of a business. */
+export const createKycDetailsSchema = z.object({ businessId: id('Business'), ...companyFields, label: optionalText(200, 'Label') })
+export type CreateKycDetailsInput = z.input<typeof createKycDetailsSchema>
+
+/** PUT /kyc/details/{id}: any of the fields (a multipart body may carry only a file). */
+export const updateKycDetailsSchema = z.object(companyFields).partial().extend({ label: optionalText(200, 'Label') })
+export type UpdateKycDetailsInput = z.input<typeof updateKycDetailsSchema>
+
+/** The company-details form (the browser sends JSON; the business comes from the page). */
+export const companyDetailsFormSchema = z.object(companyFields)
+export type CompanyDetailsFormValues = z.input<typeof companyDetailsFormSchema>
+
+export const kycDetailsSchema = z
+  .object({
+    id: z.uuid(),
+    businessId: z.uuid(),
+    businessName: z.string(),
+    tin: z.string().nullable(),
+    incorporationDate: z.string().nullable(),
+    natureOfBusiness: z.string().nullable(),
+    description: z.string().nullable(),
+    numberOfEmployees: z.number().int().nullable(),
+    /** Naira. */
+    annualTurnover: z.number().nullable(),
+    countryOfIncorporation: z.string().nullable(),
+    createdBy: z.uuid().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'KycDetails' })
+export type KycDetails = z.infer<typeof kycDetailsSchema>
+
+export const kycDetailsPageSchema = pageSchema(kycDetailsSchema)
+export const kycDetailsListQuerySchema = pageQuerySchema.extend({ businessId: id('Business').optional() })
+
+export const additionalDocumentSchema = z.object({
+  id: z.uuid(),
+  kycDetailsId: z.uuid(),
+  label: z.string().nullable(),
+  file: fileSummarySchema,
+  uploadedBy: z.uuid().nullable(),
+  createdAt: z.string(),
+})
+export type AdditionalDocument = z.infer<typeof additionalDocumentSchema>
+
+// ---- addresses -------------------------------------------------------------------------------------------------
+
+const addressFields = {
+  type: z.enum(KYC_ADDRESS_TYPES, { message: 'Address type must be REGISTERED, OPERATING or DIRECTOR' }),
+  contactName: optionalText(200, 'Name'),
+  line1: z.string({ message: 'Address is required' }).trim().min(3, 'Address is required').max(200, 'Address must be at most 200 characters'),
+  line2: optionalText(200, 'Address line 2'),
+  city: optionalText(100, 'City'),
+  country: z.string({ message: 'Country is required' }).trim().min(1, 'Country is required').max(100),
+  state: z.string({ message: 'State is required' }).trim().min(1, 'State is required').max(100),
+  lga: optionalText(100, 'LGA'),
+  addressDocFileId: id('Proof of address file').nullish(),
+  passportPhotoFileId: id('Passport photo file').nullish(),
+}
+
+export const createKycAddressSchema = z.object({ kycDetailsId: id('KYC record'), ...addressFields })
+export type CreateKycAddressInput = z.input<typeof createKycAddressSchema>
+export const updateKycAddressSchema = z.object(addressFields).partial()
+export type UpdateKycAddressInput = z.input<typeof updateKycAddressSchema>
+export const kycAddressFormSchema = z.object(addressFields)
+export type KycAddressFormValues = z.input<typeof kycAddressFormSchema>
+
+export const addressFileQuerySchema = z.object({
+  type: z.enum(ADDRESS_FILE_TYPES, { message: 'type must be address_doc or passport_photo' }),
+})
+
+export const kycAddressSchema = z
+  .object({
+    id: z.uuid(),
+    kycDetailsId: z.uuid(),
+    businessId: z.uuid(),
+    type: z.enum(KYC_ADDRESS_TYPES),
+    contactName: z.string().nullable(),
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string(),
+    state: z.string(),
+    lga: z.string().nullable(),
+    addressDoc: fileSummarySchema.nullable(),
+    passportPhoto: fileSummarySchema.nullable(),
+    verificationStatus: z.enum(ADDRESS_VERIFICATION_STATUSES),
+    verificationComment: z.string().nullable(),
+    verifiedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'KycAddress' })
+export type KycAddress = z.infer<typeof kycAddressSchema>
+
+// ---- means of ID -----------------------------------------------------------------------------------------------
+
+const optionalBvn = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .transform((value, ctx) => {
+      const bvn = normaliseBvn(value)
+      if (!bvn) {
+        ctx.addIssue({ code: 'custom', message: 'BVN must be exactly 11 digits' })
+        return z.NEVER
+      }
+      return bvn
+    })
+    .optional(),
+)
+
+const meansOfIdFields = {
+  shareholderId: id('Shareholder').nullish(),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  role: z.enum(ID_HOLDER_ROLES, { message: 'Role must be DIRECTOR, SIGNATORY, SHAREHOLDER or OTHER' }),
+  bvn: optionalBvn,
+  idType: z.enum(MEANS_OF_ID_TYPE_CODES, { message: 'Choose the kind of ID' }),
+  idNumber: z.string({ message: 'ID number is required' }).trim().min(1, 'ID number is required').max(40).transform(normaliseIdNumber),
+  issueDate: z.preprocess(blankToUndefined, isoDate('Issue date').nullish()),
+  expiryDate: z.preprocess(blankToUndefined, isoDate('Expiry date').nullish()),
+  fileId: id('ID file').nullish(),
+}
+
+/** Cross-field rules (number per type, expiry in the future, issue before expiry), one issue per field. */
+function checkMeansOfId(value: { idType?: string; idNumber?: string; issueDate?: string | null; expiryDate?: string | null }, ctx: z.RefinementCtx) {
+  if (!value.idType || value.idNumber === undefined) return
+  for (const problem of meansOfIdProblems({ idType: value.idType, idNumber: value.idNumber, issueDate: value.issueDate ?? null, expiryDate: value.expiryDate ?? null })) {
+    ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
+  }
+}
+
+export const createMeansOfIdSchema = z.object({ kycDetailsId: id('KYC record'), ...meansOfIdFields }).superRefine(checkMeansOfId)
+export type CreateMeansOfIdInput = z.input<typeof createMeansOfIdSchema>
+/** PUT: any fields; the server re-checks the cross-field rules on the merged record. */
+export const updateMeansOfIdSchema = z.object(meansOfIdFields).partial()
+export type UpdateMeansOfIdInput = z.input<typeof updateMeansOfIdSchema>
+export const meansOfIdFormSchema = z.object(meansOfIdFields).superRefine(checkMeansOfId)
+export type MeansOfIdFormValues = z.input<typeof meansOfIdFormSchema>
+
+export const meansOfIdTypeSchema = z.object({
+  code: z.enum(MEANS_OF_ID_TYPE_CODES),
+  name: z.string(),
+  expires: z.boolean(),
+  pattern: z.string(),
+  numberHint: z.string(),
+  example: z.string(),
+})
+
+export const meansOfIdSchema = z
+  .object({
+    id: z.uuid(),
+    kycDetailsId: z.uuid(),
+    businessId: z.uuid(),
+    shareholderId: z.uuid().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.enum(ID_HOLDER_ROLES),
+    bvn: z.string().nullable(),
+    idType: z.enum(MEANS_OF_ID_TYPE_CODES),
+    idTypeName: z.string(),
+    idNumber: z.string(),
+    issueDate: z.string().nullable(),
+    expiryDate: z.string().nullable(),
+    /** False once an expiring document's date has passed (or it has none). */
+    isCurrent: z.boolean(),
+    file: fileSummarySchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'MeansOfId' })
+export type MeansOfIdRecord = z.infer<typeof meansOfIdSchema>
+
+// ---- shareholders ----------------------------------------------------------------------------------------------
+
+/** 0.01–100 with at most two decimals. */
+export const percentageSchema = z
+  .number({ message: 'Percentage must be a number' })
+  .gt(0, 'Percentage must be more than 0')
+  .max(100, 'Percentage can be at most 100')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Percentage can have at most two decimals')
+
+const registrationNumberField = z
+  .string({ message: 'Registration number is required' })
+  .trim()
+  .min(1, 'Registration number is required')
+  .transform((value, ctx) => {
+    const parsed = parseRegistrationNumber(value)
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: REGISTRATION_NUMBER_MESSAGE })
+      return z.NEVER
+    }
+    return parsed.normalised
+  })
+
+const nationalityField = z.string({ message: 'Nationality is required' }).trim().min(1, 'Nationality is required').max(100)
+
+const individualFields = {
+  type: z.literal('INDIVIDUAL'),
+  firstName: personNameSchema('First name'),
+  lastName: personNameSchema('Last name'),
+  nationality: nationalityField,
+  bvn: optionalBvn,
+  percentage: percentageSchema,
+}
+const corporateFields = {
+  type: z.literal('CORPORATE'),
+  companyName: z.string({ message: 'Company name is required' }).trim().min(2, 'Company name is required').max(200),
+  registrationNumber: registrationNumberField,
+  percentage: percentageSchema,
+}
+
+/** Nigerians are identified by BVN; others may leave it out. */
+function checkBvn(value: { nationality?: string; bvn?: string }, ctx: z.RefinementCtx) {
+  if (value.nationality && /^nigeria(n)?$/i.test(value.nationality.trim()) && !value.bvn) {
+    ctx.addIssue({ code: 'custom', message: 'BVN is required for a Nigerian shareholder', path: ['bvn'] })
+  }
+}
+
+const placement = { kycDetailsId: id('KYC record'), parentShareholderId: id('Parent shareholder').nullish() }
+
+export const createShareholderSchema = z.discriminatedUnion(
+  'type',
+  [z.object({ ...placement, ...individualFields }).superRefine(checkBvn), z.object({ ...placement, ...corporateFields })],
+  { message: 'type must be INDIVIDUAL or CORPORATE' },
+)
+export type CreateShareholderInput = z.input<typeof createShareholderSchema>
+
+/** PUT: the type and the place in the tree stay; any other field of the shareholder's type may change. */
+export const updateShareholderSchema = z
+  .object({
+    firstName: personNameSchema('First name'),
+    lastName: personNameSchema('Last name'),
+    nationality: nationalityField,
+    bvn: optionalBvn,
+    companyName: corporateFields.companyName,
+    registrationNumber: registrationNumberField,
+    percentage: percentageSchema,
+  })
+  .partial()
+export type UpdateShareholderInput = z.input<typeof updateShareholderSchema>
+
+/** The shareholder editor's form: one shape for both kinds, the kind deciding which fields count. */
+export const shareholderFormSchema = z.discriminatedUnion('type', [
+  z.object(individualFields).superRefine(checkBvn),
+  z.object(corporateFields),
+])
+export type ShareholderFormValues = z.input<typeof shareholderFormSchema>
+
+export const shareholderListQuerySchema = z.object({ kycDetailsId: id('KYC record') })
+
+export const shareholderSchema = z
+  .object({
+    id: z.uuid(),
+    kycDetailsId: z.uuid(),
+    businessId: z.uuid(),
+    parentShareholderId: z.uuid().nullable(),
+    type: z.enum(SHAREHOLDER_TYPES),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    nationality: z.string().nullable(),
+    bvn: z.string().nullable(),
+    companyName: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    /** Of the parent (or of the business for a direct shareholder). */
+    percentage: z.number(),
+    /** Depth in the tree: 0 for a direct shareholder. */
+    depth: z.number().int(),
+    /** This holding's own effective stake in the business, in percent. */
+    effectiveStake: z.number(),
+    /** Individuals: the person's effective ownership, summed over every place they appear. Null for corporates. */
+    effectiveOwnership: z.number().nullable(),
+    isBeneficialOwner: z.boolean(),
+    /** A beneficial owner without a current means of ID linked to them. */
+    needsMeansOfId: z.boolean(),
+    /** Corporates: what their own shareholders add up to, in percent. */
+    childrenTotalPercentage: z.number().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Shareholder' })
+export type ShareholderRecord = z.infer<typeof shareholderSchema>
+
+// ---- draft forms -----------------------------------------------------------------------------------------------
+
+export const kycDetailTypeSchema = z.enum(KYC_DETAIL_TYPES, { message: `kycDetailTypeId must be one of ${KYC_DETAIL_TYPES.join(', ')}` })
+const draftData = z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' })
+
+export const createDraftFormSchema = z.object({ businessId: id('Business'), kycDetailTypeId: kycDetailTypeSchema, data: draftData })
+export const updateDraftFormSchema = z.object({ data: draftData })
+export const draftFormSchema = z
+  .object({
+    id: z.uuid(),
+    businessId: z.uuid(),
+    kycDetailTypeId: kycDetailTypeSchema,
+    data: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'DraftForm' })
+export type DraftForm = z.infer<typeof draftFormSchema>

@@ -1,0 +1,93 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
+import { PERMISSIONS, type Permission } from '@/lib/permissions'
+import type { Executor, Tx } from '@/server/db/client'
+import { files, kycDetails, type Business, type KycDetails } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { canActOnBusiness } from '@/server/http/scope'
+import { getAttachableFile, toFileSummary } from '@/server/modules/files/attachable-file'
+import { assertKycEditable } from './kyc-edit-access'
+
+/** The same 404 for a record that does not exist and for one of another business (domain.md, Object-level access). */
+export const kycNotFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`)
+
+/**
+ * Read access to a business's KYC: members of the business, or staff, with CAN_READ_BUSINESS. Anyone else gets the
+ * 404 of the record asked for, so nothing says whether it exists.
+ */
+export function assertKycReadable(actor: Actor, businessId: string, what: string, permission: Permission = PERMISSIONS.CAN_READ_BUSINESS) {
+  if (!canActOnBusiness(actor, businessId)) throw kycNotFound(what)
+  if (!canActOnBusiness(actor, businessId, permission)) throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+}
+
+/** The KYC edit check of domain.md, with the record's own 404 for outsiders. Run it inside the write's transaction. */
+export async function assertKycWritable(options: { db: Executor; actor: Actor; businessId: string; what: string; permission?: Permission }): Promise<Business> {
+  if (!canActOnBusiness(options.actor, options.businessId)) throw kycNotFound(options.what)
+  const business = await assertKycEditable(options)
+  if (options.permission && !canActOnBusiness(options.actor, options.businessId, options.permission)) {
+    throw new AppError('FORBIDDEN', `You need the permission ${options.permission} to do this`)
+  }
+  return business
+}
+
+export async function findKycDetails(db: Executor, id: string): Promise<KycDetails | null> {
+  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.id, id)).limit(1)
+  return row ?? null
+}
+
+/** A KYC record the actor may read, else 404. */
+export async function readableKycDetails(db: Executor, actor: Actor, kycDetailsId: string): Promise<KycDetails> {
+  const row = await findKycDetails(db, kycDetailsId)
+  if (!row) throw kycNotFound('KYC record')
+  assertKycReadable(actor, row.businessId, 'KYC record')
+  return row
+}
+
+/**
+ * A KYC record the actor may change, locked for the rest of the transaction (so concurrent shareholder writes are
+ * checked one after the other). `field` names the body field that carried the id, for the 404 of a bad reference.
+ */
+export async function writableKycDetails(tx: Tx, actor: Actor, kycDetailsId: string, permission?: Permission): Promise<{ kyc: KycDetails; business: Business }> {
+  const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, kycDetailsId)).for('update')
+  if (!row) throw kycNotFound('KYC record')
+  const business = await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'KYC record', permission })
+  return { kyc: row, business }
+}
+
+/** Files by id, as summaries. */
+export async function fileSummaries(db: Executor, ids: Array<string | null | undefined>): Promise<Map<string, FileSummary>> {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x))]
+  if (!wanted.length) return new Map()
+  const rows = await db.select().from(files).where(inArray(files.id, wanted))
+  return new Map(rows.map((f) => [f.id, toFileSummary(f)]))
+}
+
+/**
+ * A confirmed upload of this business with this purpose, not already attached to another KYC record (one file, one
+ * owner: deleting one record must never take another's file with it).
+ */
+export async function attachableKycFile(
+  tx: Executor,
+  options: { fileId: string; businessId: string; purpose: UploadPurpose; field: string; exceptRecordId?: string },
+) {
+  try {
+    await getAttachableFile(tx, { fileId: options.fileId, businessId: options.businessId, purposes: [options.purpose] })
+  } catch (error) {
+    if (error instanceof AppError) throw new AppError(error.code, error.message, { field: options.field })
+    throw error
+  }
+  const except = options.exceptRecordId ?? '00000000-0000-0000-0000-000000000000'
+  const inUse = await tx.execute<{ n: number }>(sql`
+    SELECT 1 AS n FROM kyc_addresses WHERE (address_doc_file_id = ${options.fileId} OR passport_photo_file_id = ${options.fileId}) AND id <> ${except}
+    UNION ALL SELECT 1 FROM means_of_ids WHERE file_id = ${options.fileId} AND id <> ${except}
+    UNION ALL SELECT 1 FROM kyc_additional_documents WHERE file_id = ${options.fileId}
+    LIMIT 1`)
+  if (rowsOf(inUse).length) throw new AppError('VALIDATION_FAILED', 'This file is already attached to another record; upload it again', { field: options.field })
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; both shapes are read the same way. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}

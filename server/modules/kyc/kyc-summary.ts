@@ -1,0 +1,25 @@
+import { maskIdNumber } from '@/lib/contracts/kyc-values'
+import type { Executor } from '@/server/db/client'
+import { findKycCaptureGaps, getKycDetailsForBusiness } from './kyc-capture-gaps'
+import { listAddressesOf } from './kyc-addresses'
+import { toKycDetailsAnswer } from './kyc-details'
+import { listMeansOfIdsOf } from './means-of-ids'
+import { listShareholdersOf } from './shareholders'
+
+/**
+ * The captured KYC of a business for the summary PDF (`GET /businesses/pdf-info/{id}` adds it as `kyc`). ID numbers
+ * and BVNs are masked: a downloaded PDF travels further than the screen. The caller has checked read access.
+ */
+export async function getKycSummary(db: Executor, business: { id: string; name: string }) {
+  const details = await getKycDetailsForBusiness(db, business.id)
+  const gaps = await findKycCaptureGaps(db, { businessId: business.id })
+  if (!details) return { details: null, addresses: [], meansOfIds: [], shareholders: [], gaps }
+  const [addresses, ids, holders] = await Promise.all([listAddressesOf(db, details.id), listMeansOfIdsOf(db, details.id), listShareholdersOf(db, details.id)])
+  return {
+    details: toKycDetailsAnswer(details, business.name),
+    addresses,
+    meansOfIds: ids.map((id) => ({ ...id, idNumber: maskIdNumber(id.idNumber), bvn: id.bvn ? maskIdNumber(id.bvn) : null })),
+    shareholders: holders.map((s) => ({ ...s, bvn: s.bvn ? maskIdNumber(s.bvn) : null })),
+    gaps,
+  }
+}

@@ -1,0 +1,225 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { createShareholderSchema, ShareholderRecord, updateShareholderSchema } from '@/lib/contracts/kyc'
+import { todayIso } from '@/lib/contracts/kyc-values'
+import { computeOwnership, formatPercentage, FULL_HOLDING_UNITS, PERCENT_SCALE, personKeyOf, subtreeIds, toPercentUnits } from '@/lib/kyc/effective-ownership'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor, Tx } from '@/server/db/client'
+import { meansOfIds, shareholders, type MeansOfId, type Shareholder } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { canActOnBusiness } from '@/server/http/scope'
+import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
+import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+
+/** A shareholding tree stays small enough to answer whole and to check in one pass. */
+export const MAX_SHAREHOLDERS_PER_KYC = 200
+
+/**
+ * Every shareholder of a KYC record, depth first (each corporate followed by its own shareholders), with the
+ * effective numbers of lib/kyc/effective-ownership.
+ */
+export function toShareholderAnswers(rows: readonly Shareholder[], ids: readonly Pick<MeansOfId, 'shareholderId' | 'idType' | 'expiryDate'>[], today = todayIso()): ShareholderRecord[] {
+  const ownership = computeOwnership(ownershipNodesOf(rows))
+  const covered = new Set<string>()
+  for (const id of ids) if (id.shareholderId && isMeansOfIdCurrent(id, today)) covered.add(id.shareholderId)
+  // A person counts as identified when any place they appear at has a current ID.
+  const identifiedPeople = new Set(rows.filter((r) => r.type === 'INDIVIDUAL' && covered.has(r.id)).map(personKeyOf))
+
+  const children = new Map<string | null, Shareholder[]>()
+  for (const row of rows) {
+    const list = children.get(row.parentShareholderId) ?? []
+    list.push(row)
+    children.set(row.parentShareholderId, list)
+  }
+  const out: ShareholderRecord[] = []
+  const seen = new Set<string>()
+  const walk = (parentId: string | null, depth: number) => {
+    for (const row of children.get(parentId) ?? []) {
+      if (seen.has(row.id)) continue
+      seen.add(row.id)
+      const isBeneficialOwner = ownership.beneficialOwnerIds.has(row.id)
+      const kids = children.get(row.id) ?? []
+      out.push({
+        id: row.id,
+        kycDetailsId: row.kycDetailsId,
+        businessId: row.businessId,
+        parentShareholderId: row.parentShareholderId,
+        type: row.type,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        nationality: row.nationality,
+        bvn: row.bvn,
+        companyName: row.companyName,
+        registrationNumber: row.registrationNumber,
+        percentage: row.percentageUnits / PERCENT_SCALE,
+        depth,
+        effectiveStake: round4(ownership.stakeOf.get(row.id) ?? 0),
+        effectiveOwnership: row.type === 'INDIVIDUAL' ? round4(ownership.effectiveOwnershipOf.get(row.id) ?? 0) : null,
+        isBeneficialOwner,
+        needsMeansOfId: isBeneficialOwner && !identifiedPeople.has(personKeyOf(row)),
+        childrenTotalPercentage: row.type === 'CORPORATE' ? kids.reduce((s, k) => s + k.percentageUnits, 0) / PERCENT_SCALE : null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })
+      walk(row.id, depth + 1)
+    }
+  }
+  walk(null, 0)
+  return out
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000
+
+async function shareholdersOf(db: Executor, kycDetailsId: string) {
+  return db.select().from(shareholders).where(eq(shareholders.kycDetailsId, kycDetailsId)).orderBy(asc(shareholders.createdAt), asc(shareholders.id))
+}
+
+export async function listShareholdersOf(db: Executor, kycDetailsId: string): Promise<ShareholderRecord[]> {
+  const [rows, ids] = await Promise.all([
+    shareholdersOf(db, kycDetailsId),
+    db.select({ shareholderId: meansOfIds.shareholderId, idType: meansOfIds.idType, expiryDate: meansOfIds.expiryDate }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)),
+  ])
+  return toShareholderAnswers(rows, ids)
+}
+
+/** GET /kyc/shareholders?kycDetailsId=: the whole tree, flat and depth first. */
+export async function findShareholders(options: { db: Executor; actor: Actor; kycDetailsId: string }) {
+  await readableKycDetails(options.db, options.actor, options.kycDetailsId)
+  return listShareholdersOf(options.db, options.kycDetailsId)
+}
+
+/** GET /kyc/child-shareholders/{id}: a corporate shareholder's own shareholders and theirs, depth first. */
+export async function findChildShareholders(options: { db: Executor; actor: Actor; shareholderId: string }) {
+  const [holder] = await options.db.select().from(shareholders).where(eq(shareholders.id, options.shareholderId))
+  if (!holder) throw kycNotFound('Shareholder')
+  assertKycReadable(options.actor, holder.businessId, 'Shareholder')
+  const all = await listShareholdersOf(options.db, holder.kycDetailsId)
+  const below = new Set(subtreeIds(all.map((s) => ({ id: s.id, parentId: s.parentShareholderId })), holder.id))
+  below.delete(holder.id)
+  return all.filter((s) => below.has(s.id))
+}
+
+/** 400 on `percentage` when the level (the business, or one corporate) would hold more than 100%. */
+function assertLevelFits(rows: readonly Shareholder[], parent: Shareholder | null, percentage: number, exceptId?: string) {
+  const siblings = rows.filter((r) => r.parentShareholderId === (parent?.id ?? null) && r.id !== exceptId)
+  const used = siblings.reduce((s, r) => s + r.percentageUnits, 0)
+  if (used + toPercentUnits(percentage) > FULL_HOLDING_UNITS) {
+    const left = Math.max(0, FULL_HOLDING_UNITS - used) / PERCENT_SCALE
+    const where = parent ? `of ${shareholderName(parent)}` : 'held directly in the business'
+    throw new AppError('VALIDATION_FAILED', `Shares ${where} would add up to ${formatPercentage((used + toPercentUnits(percentage)) / PERCENT_SCALE)}; at most ${formatPercentage(left)} is left`, {
+      field: 'percentage',
+    })
+  }
+}
+
+function assertCapacity(rows: readonly Shareholder[]) {
+  if (rows.length >= MAX_SHAREHOLDERS_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_SHAREHOLDERS_PER_KYC} shareholders`)
+}
+
+async function answerFor(db: Executor, row: Shareholder) {
+  return (await listShareholdersOf(db, row.kycDetailsId)).find((s) => s.id === row.id)!
+}
+
+/** POST /kyc/shareholders: individual or corporate, directly in the business or in a corporate shareholder. */
+export async function createShareholder(options: { db: Database; actor: Actor; input: z.output<typeof createShareholderSchema>; audit: AuditContext }) {
+  const { db, actor, input } = options
+  const created = await db.transaction(async (tx) => {
+    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, PERMISSIONS.CAN_UPDATE_KYC_DETAIL)
+    const rows = await shareholdersOf(tx, kyc.id)
+    assertCapacity(rows)
+    let parent: Shareholder | null = null
+    if (input.parentShareholderId) {
+      parent = rows.find((r) => r.id === input.parentShareholderId) ?? null
+      if (!parent) throw new AppError('VALIDATION_FAILED', 'Choose a corporate shareholder of this business', { field: 'parentShareholderId' })
+      if (parent.type !== 'CORPORATE') throw new AppError('VALIDATION_FAILED', 'Only a corporate shareholder can have shareholders', { field: 'parentShareholderId' })
+    }
+    assertLevelFits(rows, parent, input.percentage)
+    const [row] = await tx
+      .insert(shareholders)
+      .values({
+        kycDetailsId: kyc.id,
+        businessId: kyc.businessId,
+        parentShareholderId: parent?.id ?? null,
+        type: input.type,
+        percentageUnits: toPercentUnits(input.percentage),
+        createdBy: actor.userId,
+        ...(input.type === 'INDIVIDUAL'
+          ? { firstName: input.firstName, lastName: input.lastName, nationality: input.nationality, bvn: input.bvn ?? null }
+          : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
+      })
+      .returning()
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row!.id, action: 'CREATE', after: row })
+    return row!
+  })
+  return answerFor(db, created)
+}
+
+async function lockedShareholder(tx: Tx, actor: Actor, id: string) {
+  const [found] = await tx.select({ kycDetailsId: shareholders.kycDetailsId, businessId: shareholders.businessId }).from(shareholders).where(eq(shareholders.id, id))
+  if (!found) throw kycNotFound('Shareholder')
+  // Outsiders get the shareholder's 404, not the KYC record's.
+  if (!canActOnBusiness(actor, found.businessId)) throw kycNotFound('Shareholder')
+  const { kyc } = await writableKycDetails(tx, actor, found.kycDetailsId, PERMISSIONS.CAN_UPDATE_KYC_DETAIL)
+  const rows = await shareholdersOf(tx, kyc.id)
+  const row = rows.find((r) => r.id === id)
+  if (!row) throw kycNotFound('Shareholder')
+  return { row, rows }
+}
+
+/** PUT /kyc/shareholders/{id}: fields of its own kind; the type and place in the tree stay. */
+export async function updateShareholder(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateShareholderSchema>; audit: AuditContext }) {
+  const { db, actor, input } = options
+  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+  const updated = await db.transaction(async (tx) => {
+    const { row: before, rows } = await lockedShareholder(tx, actor, options.id)
+    const wrongKind =
+      before.type === 'INDIVIDUAL'
+        ? (['companyName', 'registrationNumber'] as const).filter((k) => input[k] !== undefined)
+        : (['firstName', 'lastName', 'nationality', 'bvn'] as const).filter((k) => input[k] !== undefined)
+    if (wrongKind.length) {
+      throw new AppError('VALIDATION_FAILED', `A ${before.type.toLowerCase()} shareholder has no ${wrongKind[0]}`, {
+        details: wrongKind.map((field) => ({ code: 'VALIDATION_FAILED' as const, field, message: `Not a field of a ${before.type.toLowerCase()} shareholder` })),
+      })
+    }
+    if (before.type === 'INDIVIDUAL') {
+      const nationality = input.nationality ?? before.nationality ?? ''
+      const bvn = input.bvn !== undefined ? input.bvn : before.bvn
+      if (/^nigeria(n)?$/i.test(nationality.trim()) && !bvn) throw new AppError('VALIDATION_FAILED', 'BVN is required for a Nigerian shareholder', { field: 'bvn' })
+    }
+    if (input.percentage !== undefined) {
+      const parent = before.parentShareholderId ? (rows.find((r) => r.id === before.parentShareholderId) ?? null) : null
+      assertLevelFits(rows, parent, input.percentage, before.id)
+    }
+    const [row] = await tx
+      .update(shareholders)
+      .set({
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.nationality !== undefined && { nationality: input.nationality }),
+        ...(input.bvn !== undefined && { bvn: input.bvn ?? null }),
+        ...(input.companyName !== undefined && { companyName: input.companyName }),
+        ...(input.registrationNumber !== undefined && { registrationNumber: input.registrationNumber }),
+        ...(input.percentage !== undefined && { percentageUnits: toPercentUnits(input.percentage) }),
+        updatedAt: new Date(),
+      })
+      .where(eq(shareholders.id, before.id))
+      .returning()
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: before.id, action: 'UPDATE', before, after: row })
+    return row!
+  })
+  return answerFor(db, updated)
+}
+
+/** DELETE /kyc/shareholders/{id}: with everything below it (a corporate's own shareholders, to any depth). */
+export async function deleteShareholder(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
+  return options.db.transaction(async (tx) => {
+    const { row, rows } = await lockedShareholder(tx, options.actor, options.id)
+    const ids = subtreeIds(rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })), row.id)
+    const removed = rows.filter((r) => ids.includes(r.id))
+    await tx.delete(shareholders).where(and(eq(shareholders.kycDetailsId, row.kycDetailsId), inArray(shareholders.id, ids)))
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row.id, action: 'DELETE', before: { shareholder: row, subtree: removed.filter((r) => r.id !== row.id) } })
+    return { deleted: ids.length }
+  })
+}

@@ -1,0 +1,135 @@
+import { BlobServiceClient, BlockBlobClient } from '@azure/storage-blob'
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import type { UploadPurpose } from '@/lib/contracts/file-types'
+import { getConfig } from '@/lib/config/env'
+import { getDb } from '@/server/db/client'
+import { businesses, files } from '@/server/db/schema'
+import { api, signedInUser } from './helpers'
+
+/** A tiny but real PDF. */
+export const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n' +
+    'trailer << /Root 1 0 R >>\n%%EOF\n',
+)
+export const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+)
+
+export type TestUser = Awaited<ReturnType<typeof signedInUser>>
+
+/** A business owner with one fresh business. */
+export async function ownerWithBusiness() {
+  const owner = await signedInUser({ businesses: [{}] })
+  return { owner, businessId: owner.businessIds[0]! }
+}
+
+export function companyDetailsBody(businessId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    businessId,
+    tin: '12345678-0001',
+    incorporationDate: '2015-03-02',
+    natureOfBusiness: 'Food processing',
+    description: 'Processes and packages cassava flour',
+    numberOfEmployees: 42,
+    annualTurnover: 125_000_000.5,
+    countryOfIncorporation: 'Nigeria',
+    ...overrides,
+  }
+}
+
+/** POST /kyc/details as the owner; returns the record. */
+export async function createKyc(token: string, businessId: string, overrides: Record<string, unknown> = {}) {
+  const res = await api('/kyc/details', { method: 'POST', token, json: companyDetailsBody(businessId, overrides) })
+  expect(res.status, await res.clone().text()).toBe(201)
+  return (await res.json()) as { id: string; businessId: string }
+}
+
+/** Slot → upload through the SAS → confirm, as the browser's Uploader does; returns the confirmed file id. */
+export async function uploadFile(token: string, businessId: string, purpose: UploadPurpose, bytes: Uint8Array = PDF, fileName = 'proof.pdf') {
+  const contentType = fileName.endsWith('.png') ? 'image/png' : 'application/pdf'
+  const slotRes = await api('/files/upload-url', { method: 'POST', token, json: { fileName, contentType, size: bytes.byteLength, purpose, businessId } })
+  expect(slotRes.status, await slotRes.clone().text()).toBe(201)
+  const slot = (await slotRes.json()) as { fileId: string; uploadUrl: string }
+  await new BlockBlobClient(slot.uploadUrl).uploadData(bytes)
+  const confirm = await api(`/files/${slot.fileId}/confirm`, { method: 'POST', token })
+  expect(confirm.status, await confirm.clone().text()).toBe(200)
+  return slot.fileId
+}
+
+/** Whether the file's row and its blob still exist. */
+export async function fileState(fileId: string): Promise<{ row: boolean; blob: boolean | null }> {
+  const db = await getDb()
+  const [row] = await db.select().from(files).where(eq(files.id, fileId))
+  if (!row) return { row: false, blob: null }
+  const config = getConfig()
+  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(config.storage.container)
+  return { row: true, blob: await container.getBlockBlobClient(row.blobName).exists() }
+}
+
+/** The blob name of a file, read before it is deleted, to check the blob afterwards. */
+export async function blobNameOf(fileId: string): Promise<string> {
+  const db = await getDb()
+  const [row] = await db.select({ blobName: files.blobName }).from(files).where(eq(files.id, fileId))
+  return row!.blobName
+}
+
+export async function blobExists(blobName: string): Promise<boolean> {
+  const config = getConfig()
+  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(config.storage.container)
+  return container.getBlockBlobClient(blobName).exists()
+}
+
+export async function setApproval(businessId: string, approvalStatus: 'PENDING' | 'APPROVED' | 'DECLINED', kycDetailsCompleted = false) {
+  const db = await getDb()
+  await db.update(businesses).set({ approvalStatus, kycDetailsCompleted }).where(eq(businesses.id, businessId))
+}
+
+export const addressBody = (kycDetailsId: string, overrides: Record<string, unknown> = {}) => ({
+  kycDetailsId,
+  type: 'REGISTERED',
+  line1: '14 Broad Street',
+  city: 'Lagos',
+  country: 'Nigeria',
+  state: 'Lagos',
+  lga: 'Lagos Island',
+  ...overrides,
+})
+
+/** A date `days` from today, YYYY-MM-DD (UTC). */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+export const meansOfIdBody = (kycDetailsId: string, overrides: Record<string, unknown> = {}) => ({
+  kycDetailsId,
+  firstName: 'Ada',
+  lastName: 'Obi',
+  role: 'DIRECTOR',
+  bvn: '22212345678',
+  idType: 'INTERNATIONAL_PASSPORT',
+  idNumber: 'a1234 5678',
+  issueDate: '2020-01-10',
+  expiryDate: inDays(400),
+  ...overrides,
+})
+
+export const individualBody = (kycDetailsId: string, overrides: Record<string, unknown> = {}) => ({
+  kycDetailsId,
+  type: 'INDIVIDUAL',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  nationality: 'Nigerian',
+  bvn: '22212345678',
+  percentage: 60,
+  ...overrides,
+})
+
+export const corporateBody = (kycDetailsId: string, overrides: Record<string, unknown> = {}) => ({
+  kycDetailsId,
+  type: 'CORPORATE',
+  companyName: 'Eko Holdings Limited',
+  registrationNumber: 'rc 765432',
+  percentage: 40,
+  ...overrides,
+})
