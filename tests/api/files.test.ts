@@ -165,6 +165,20 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect(await fileRow(slot.fileId)).toBeUndefined()
   })
 
+  it("sweeps the uploader's long-expired pending slots, blob included, when a new slot is asked for", async () => {
+    const user = await signedInUser({ businesses: [{}] })
+    const body = { fileName: 'old.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId: user.businessIds[0] }
+    const old = await newSlot(user.token, body)
+    await putThroughSas(old, PDF)
+    const db = await getDb()
+    await db.update(files).set({ createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000) }).where(eq(files.id, old.fileId))
+    const recent = await newSlot(user.token, body)
+    await newSlot(user.token, body)
+    expect(await fileRow(old.fileId)).toBeUndefined()
+    expect(await container().getBlockBlobClient(blobNameOf(old)).exists()).toBe(false)
+    expect((await fileRow(recent.fileId))?.status).toBe('PENDING')
+  })
+
   it('answers 409 when confirming before anything was uploaded', async () => {
     const slot = await newSlot(owner.token, { fileName: 'later.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId })
     const res = await confirm(owner.token, slot.fileId)

@@ -6,7 +6,7 @@ import { businesses, businessUsers, roles } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { AppError } from '@/server/http/app-error'
 import { pageOffset, toPage } from '@/server/http/pagination'
-import { blockedCondition, nameKey, normalisedName, toBusiness } from './business-record'
+import { blockedCondition, nameKey, normalisedName, toBusinesses } from './business-record'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
@@ -20,7 +20,7 @@ function dateUpperBound(to: string): SQL {
 }
 
 /** Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). */
-export function businessFilters(query: Partial<BusinessListQuery>): SQL[] {
+export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date()): SQL[] {
   const conditions: SQL[] = []
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
   if (query.businessName) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
@@ -34,18 +34,19 @@ export function businessFilters(query: Partial<BusinessListQuery>): SQL[] {
   if (query.to) conditions.push(dateUpperBound(query.to))
   // domain.md: archived businesses leave the default lists.
   conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
-  if (query.blocked !== undefined) conditions.push(query.blocked ? blockedCondition : not(sql`coalesce(${blockedCondition}, false)`))
+  if (query.blocked !== undefined) conditions.push(query.blocked ? blockedCondition(now) : not(sql`coalesce(${blockedCondition(now)}, false)`))
   return conditions
 }
 
 /** GET /businesses (staff): every business, filtered and paginated. */
-export async function findBusinesses(options: { db: Executor; query: BusinessListQuery }) {
+export async function findBusinesses(options: { db: Executor; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
+  const now = options.now ?? new Date()
   // Businesses have no onboarding products until the products module exists: say so rather than ignore the filter.
   if (query.productId) {
     throw new AppError('VALIDATION_FAILED', 'Filtering by product is not available yet: no products are configured', { field: 'productId' })
   }
-  const where = and(...businessFilters(query))
+  const where = and(...businessFilters(query, now))
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -56,7 +57,7 @@ export async function findBusinesses(options: { db: Executor; query: BusinessLis
       .offset(pageOffset(query)),
     db.select({ value: count() }).from(businesses).where(where),
   ])
-  return toPage(rows.map(toBusiness), total?.value ?? 0, query)
+  return toPage(await toBusinesses(db, rows, now), total?.value ?? 0, query)
 }
 
 /** The signed-in user's businesses with their role in each; `searchKey` matches name or registration number. */
@@ -74,7 +75,8 @@ export async function findMyBusinesses(options: { db: Executor; actor: Actor; se
     .where(and(...conditions))
     .orderBy(desc(businesses.createdAt))
     .limit(200)
-  return rows.map((r) => ({ ...toBusiness(r.business), role: r.role }))
+  const views = await toBusinesses(options.db, rows.map((r) => r.business))
+  return rows.map((r, i) => ({ ...views[i]!, role: r.role }))
 }
 
 export async function registrationNumberExists(options: { db: Executor; value: string }) {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadSlot } from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
@@ -19,6 +19,19 @@ type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
 
 export function getUploadLimits(): UploadLimits {
   return { maxBytes: getConfig().uploadMaxBytes, allowedTypes: [...ALLOWED_UPLOAD_TYPES] }
+}
+
+/** Slots older than their SAS plus this margin can no longer receive bytes; they are swept. */
+const ABANDONED_SLOT_MARGIN_MS = 60 * 60 * 1000
+
+/** The uploader's abandoned slots (never confirmed, long expired) go, with whatever blob they received. */
+async function sweepAbandonedSlots(db: Database, userId: string) {
+  const cutoff = new Date(Date.now() - getConfig().uploadUrlTtlSeconds * 1000 - ABANDONED_SLOT_MARGIN_MS)
+  const stale = await db
+    .delete(files)
+    .where(and(eq(files.uploadedBy, userId), eq(files.status, 'PENDING'), lt(files.createdAt, cutoff)))
+    .returning({ blobName: files.blobName })
+  for (const { blobName } of stale) await deleteBlobBestEffort(blobName)
 }
 
 /**
@@ -42,6 +55,7 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
     if (!business) throw notFound('Business')
   }
 
+  await sweepAbandonedSlots(db, actor.userId)
   const blobName = newBlobName(input.fileName)
   const [row] = await db
     .insert(files)
