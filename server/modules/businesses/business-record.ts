@@ -5,6 +5,7 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
+import { isoDay, loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
 
 type BusinessRow = typeof businesses.$inferSelect
@@ -13,20 +14,42 @@ type BusinessRow = typeof businesses.$inferSelect
 export const normalisedName = (name: string) => name.toLowerCase().replace(/\s/g, '')
 export const nameKey = sql`lower(regexp_replace(${businesses.name}, '\\s', '', 'g'))`
 
+/** What blocking is judged on: the moment (injectable, for tests and jobs) and the business's overdue deferrals. */
+export interface BlockingFacts {
+  now?: Date
+  overdueDeferrals?: readonly OverdueDeferral[]
+}
+
 /**
- * domain.md: blocked is derived, never stored. Today: the recertification date has passed. (Overdue deferrals join
- * this rule when deferrals exist.)
+ * domain.md: blocked is derived, never stored: the recertification date has passed, or an approved deferral is past
+ * its due date and not fulfilled. Each reason says what and since when.
  */
-export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, today = new Date().toISOString().slice(0, 10)): string[] {
+export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, facts: BlockingFacts = {}): string[] {
+  const today = isoDay(facts.now ?? new Date())
   const reasons: string[] = []
   if (row.recertificationDate && row.recertificationDate < today) reasons.push(`Recertification was due on ${row.recertificationDate}`)
+  for (const d of facts.overdueDeferrals ?? []) reasons.push(`Deferral for ${d.documentTypeName} overdue since ${isoDay(d.dueDate)}`)
   return reasons
 }
 
-export const blockedCondition: SQL = sql`${businesses.recertificationDate} < current_date`
+/** The same rule in SQL for `blocked=true|false` (index-backed: recertification date; deferrals by business, status, due date). */
+export function blockedCondition(now: Date = new Date()): SQL {
+  return sql`(${businesses.recertificationDate} < ${isoDay(now)}::date or ${overdueDeferralExists(now)})`
+}
 
-export function toBusiness(row: BusinessRow): Business {
-  const blockedReasons = blockedReasonsOf(row)
+/** Businesses as the API returns them, with their overdue deferrals loaded in one query. */
+export async function toBusinesses(db: Executor, rows: readonly BusinessRow[], now: Date = new Date()): Promise<Business[]> {
+  const overdue = await loadOverdueDeferrals(db, rows.map((r) => r.id), now)
+  return rows.map((row) => toBusiness(row, { now, overdueDeferrals: overdue.get(row.id) ?? [] }))
+}
+
+export async function toBusinessWithBlocking(db: Executor, row: BusinessRow, now: Date = new Date()): Promise<Business> {
+  return (await toBusinesses(db, [row], now))[0]!
+}
+
+/** Pure: pass `overdueDeferrals` (see toBusinesses) for a complete `blocked`; without them only recertification counts. */
+export function toBusiness(row: BusinessRow, facts: BlockingFacts = {}): Business {
+  const blockedReasons = blockedReasonsOf(row, facts)
   return {
     id: row.id,
     name: row.name,

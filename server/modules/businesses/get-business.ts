@@ -3,17 +3,22 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businessDivisions, businessTypes, businessUsers, roles, users } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow, toBusiness } from './business-record'
+import { getKycSummary } from '@/server/modules/kyc/kyc-summary'
+import { findLatestDecision } from '../reviews/latest-decision'
+import { getBusinessRowOrThrow, toBusinessWithBlocking } from './business-record'
 
-export async function getBusiness(options: { db: Executor; actor: Actor; id: string }) {
-  return toBusiness(await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS }))
+/** The business with its latest decision (a decline's comment is the reason the business sees). */
+export async function getBusiness(options: { db: Executor; actor: Actor; id: string; now?: Date }) {
+  const row = await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const [business, decision] = await Promise.all([toBusinessWithBlocking(options.db, row, options.now), findLatestDecision(options.db, row.id)])
+  return { ...business, decision }
 }
 
 /** Everything the KYC summary PDF needs in one answer (KYC sections join as their modules land). */
 export async function getBusinessPdfInfo(options: { db: Executor; actor: Actor; id: string }) {
   const { db } = options
   const business = await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS })
-  const [[type], [category], division, owners] = await Promise.all([
+  const [[type], [category], division, owners, kyc] = await Promise.all([
     db.select({ name: businessTypes.name }).from(businessTypes).where(eq(businessTypes.id, business.typeId)),
     db.select({ name: businessCategories.name }).from(businessCategories).where(eq(businessCategories.id, business.categoryId)),
     business.divisionId
@@ -25,13 +30,15 @@ export async function getBusinessPdfInfo(options: { db: Executor; actor: Actor; 
       .innerJoin(users, eq(users.id, businessUsers.userId))
       .innerJoin(roles, eq(roles.id, businessUsers.roleId))
       .where(and(eq(businessUsers.businessId, business.id), eq(roles.name, 'BUSINESS_OWNER'), eq(businessUsers.isActive, true))),
+    getKycSummary(db, business),
   ])
   return {
-    business: toBusiness(business),
+    business: await toBusinessWithBlocking(db, business),
     typeName: type?.name ?? null,
     categoryName: category?.name ?? null,
     division: division[0] ?? null,
     owners,
+    kyc,
     generatedAt: new Date().toISOString(),
   }
 }

@@ -9,7 +9,7 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { assertBusinessUnique, getBusinessRowOrThrow, toBusiness } from './business-record'
+import { assertBusinessUnique, getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from './business-record'
 import { assertReferences } from './create-business'
 
 /**
@@ -55,5 +55,5 @@ export async function updateBusiness(options: { db: Database; actor: Actor; id: 
     await appendAudit(tx, options.audit, { resource: 'business', resourceId: id, action: 'UPDATE', before: toBusiness(current), after: toBusiness(row!) })
     return row!
   })
-  return toBusiness(updated)
+  return toBusinessWithBlocking(db, updated)
 }

@@ -1,0 +1,44 @@
+import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '@/server/db/client'
+import { businesses, deferrals, kycDocumentTypes } from '@/server/db/schema'
+
+/** An approved deferral past its due date and not fulfilled: it blocks its business (domain.md, Blocked). */
+export interface OverdueDeferral {
+  deferralId: string
+  documentTypeName: string
+  dueDate: Date
+}
+
+/**
+ * `EXISTS` an overdue deferral of the business in the outer query, at `now`. Served by the index on
+ * deferrals (business_id, status, due_date).
+ */
+export function overdueDeferralExists(now: Date): SQL {
+  return sql`exists (select 1 from ${deferrals} where ${deferrals.businessId} = ${businesses.id} and ${deferrals.status} = 'APPROVED' and ${deferrals.dueDate} < ${now.toISOString()}::timestamptz)`
+}
+
+/** The overdue deferrals of these businesses at `now`, by business id (oldest due first). */
+export async function loadOverdueDeferrals(db: Executor, businessIds: readonly string[], now: Date): Promise<Map<string, OverdueDeferral[]>> {
+  const byBusiness = new Map<string, OverdueDeferral[]>()
+  if (!businessIds.length) return byBusiness
+  const rows = await db
+    .select({ businessId: deferrals.businessId, deferralId: deferrals.id, documentTypeName: kycDocumentTypes.name, dueDate: deferrals.dueDate })
+    .from(deferrals)
+    .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
+    .where(and(inArray(deferrals.businessId, [...new Set(businessIds)]), eq(deferrals.status, 'APPROVED'), lt(deferrals.dueDate, now)))
+    .orderBy(asc(deferrals.dueDate))
+  for (const row of rows) {
+    const list = byBusiness.get(row.businessId) ?? []
+    list.push({ deferralId: row.deferralId, documentTypeName: row.documentTypeName, dueDate: row.dueDate! })
+    byBusiness.set(row.businessId, list)
+  }
+  return byBusiness
+}
+
+/** `2026-11-01` (UTC). */
+export const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** domain.md: OVERDUE is APPROVED and past the due date. */
+export function isDeferralOverdue(row: { status: string; dueDate: Date | null }, now: Date): boolean {
+  return row.status === 'APPROVED' && !!row.dueDate && row.dueDate.getTime() < now.getTime()
+}
