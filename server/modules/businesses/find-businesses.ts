@@ -4,8 +4,8 @@ import { normaliseRegistrationNumber } from '@/lib/validation/registration-numbe
 import type { Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { AppError } from '@/server/http/app-error'
 import { pageOffset, toPage } from '@/server/http/pagination'
+import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusinesses } from './business-record'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -42,11 +42,7 @@ export function businessFilters(query: Partial<BusinessListQuery>, now: Date = n
 export async function findBusinesses(options: { db: Executor; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
   const now = options.now ?? new Date()
-  // Businesses have no onboarding products until the products module exists: say so rather than ignore the filter.
-  if (query.productId) {
-    throw new AppError('VALIDATION_FAILED', 'Filtering by product is not available yet: no products are configured', { field: 'productId' })
-  }
-  const where = and(...businessFilters(query, now))
+  const where = and(...businessFilters(query, now), query.productId ? businessHasProduct(query.productId) : undefined)
   const [rows, [total]] = await Promise.all([
     db
       .select()
