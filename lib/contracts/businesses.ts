@@ -53,6 +53,16 @@ export const updateBusinessSchema = createBusinessSchema
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' })
 export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>
 
+/** The latest staff decision on a business (a decline's comment is its reason, shown to the business). */
+export const businessDecisionSchema = z.object({
+  decision: z.enum(['APPROVED', 'DECLINED']),
+  comment: z.string().nullable(),
+  decidedAt: z.string(),
+  /** The name of the staff member who decided. */
+  decidedBy: z.string(),
+})
+export type BusinessDecision = z.infer<typeof businessDecisionSchema>
+
 export const businessSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -82,6 +92,8 @@ export const businessSchema = z.object({
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** Only on `GET /businesses/{id}`: the latest decision, null before any. */
+  decision: businessDecisionSchema.nullable().optional(),
 })
 export type Business = z.infer<typeof businessSchema>
 

@@ -1,9 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
+import { getConfig } from '@/lib/config/env'
 import { createApp } from '@/server/app'
+import { getDb } from '@/server/db/client'
+import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.
 export const config = { api: { bodyParser: false, externalResolver: true, responseLimit: false } }
 
 // overrideGlobalObjects: false keeps Node's own Response global; replacing it inside Next's process makes
 // `NextResponse` (proxy.ts) fail Next's `instanceof Response` check after the first API call.
-export default getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
+const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
+
+export default function handler(req: IncomingMessage, res: ServerResponse) {
+  // The daily reminders start with the first API call of the portal process (not at import: `next build` loads
+  // this module too, and must not open the database).
+  startReminderJobOnce(getDb, getConfig().appEnv)
+  return listener(req, res)
+}

@@ -118,3 +118,40 @@ export function accessRequestMail(input: { businessName: string; requester: stri
     html: layout('A request to join your business', lines, { label: 'Review the request', url: input.url }),
   }
 }
+
+export function businessDecisionMail(input: { businessName: string; approved: boolean; comment: string | null; recertificationDate?: string | null; url: string }): RenderedMail {
+  const lines = input.approved
+    ? [
+        'Hello,',
+        `Good news: ${input.businessName} has been approved on the KYC Portal.`,
+        ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
+        ...(input.recertificationDate ? [`Its KYC is due for recertification on ${input.recertificationDate}.`] : []),
+      ]
+    : [
+        'Hello,',
+        `${input.businessName} was not approved on the KYC Portal.`,
+        `The reason: ${input.comment ?? 'none given'}`,
+        'Correct what the reason points to, then mark the KYC complete again to send it back for review.',
+      ]
+  const subject = input.approved ? `${input.businessName} is approved` : `${input.businessName} was declined`
+  return {
+    template: input.approved ? 'business-approved' : 'business-declined',
+    subject,
+    text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
+    html: layout(subject, lines, { label: 'Open the dashboard', url: input.url }),
+  }
+}
+
+export function dueReminderMail(input: { businessName: string; what: string; dueDate: string; url: string }): RenderedMail {
+  const lines = [
+    'Hello,',
+    `${input.what} for ${input.businessName} falls due on ${input.dueDate}, in 3 days.`,
+    'If it passes, the business is blocked: it cannot onboard new products until this is done.',
+  ]
+  return {
+    template: 'due-reminder',
+    subject: `Reminder: ${input.what} due on ${input.dueDate}`,
+    text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
+    html: layout(`Due on ${input.dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
+  }
+}

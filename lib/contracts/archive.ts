@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { businessListQuerySchema, businessSchema } from './businesses'
+import { pageSchema } from './pagination'
+
+/** `POST /archive/business/{id}` and `.../unarchive`: a reason is required both ways. */
+export const archiveReasonSchema = z.object({
+  reason: z
+    .string({ message: 'Give a reason' })
+    .trim()
+    .min(3, 'Give a reason (at least 3 characters)')
+    .max(1000, 'A reason has at most 1000 characters'),
+})
+export type ArchiveReasonInput = z.input<typeof archiveReasonSchema>
+
+/** `GET /archive/businesses`: the business list's filters; archived businesses only. */
+export const archiveListQuerySchema = businessListQuerySchema.omit({ archiveStatus: true, productId: true })
+export type ArchiveListQuery = z.output<typeof archiveListQuerySchema>
+
+export const archivedBusinessSchema = businessSchema.extend({
+  archivedAt: z.string().nullable(),
+  archivedBy: z.string().nullable(),
+  archiveReason: z.string().nullable(),
+})
+export type ArchivedBusiness = z.infer<typeof archivedBusinessSchema>
+export const archivedBusinessPageSchema = pageSchema(archivedBusinessSchema)

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { APPROVAL_STATUS_VALUES, ARCHIVE_STATUS_VALUES, businessListQuerySchema } from './businesses'
+import { pageSchema } from './pagination'
+
+/** `GET /reports/businesses`: the business list's filters (spec section 3), a row per business with names, not ids. */
+export const businessReportQuerySchema = businessListQuerySchema
+export type BusinessReportQuery = z.output<typeof businessReportQuerySchema>
+
+/** `GET /reports/businesses/download`: the same filters, every matching row, as CSV. */
+export const businessReportDownloadQuerySchema = businessListQuerySchema.omit({ pageNumber: true, pageSize: true }).extend({
+  format: z.enum(['csv'], { message: 'must be csv' }).default('csv'),
+})
+export type BusinessReportDownloadQuery = z.output<typeof businessReportDownloadQuerySchema>
+
+export const businessReportRowSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  regNo: z.string(),
+  registrationClass: z.string(),
+  type: z.string(),
+  category: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  state: z.string(),
+  approvalStatus: z.enum(APPROVAL_STATUS_VALUES),
+  kycDetailsCompleted: z.boolean(),
+  archiveStatus: z.enum(ARCHIVE_STATUS_VALUES),
+  blocked: z.boolean(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+  recertificationDate: z.string().nullable(),
+})
+export type BusinessReportRow = z.infer<typeof businessReportRowSchema>
+export const businessReportPageSchema = pageSchema(businessReportRowSchema)
+
+const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+
+/** `GET /reports/businesses/summary`: counts over the businesses created in [from, to] (the last 12 months by default). */
+export const businessSummaryQuerySchema = z.object({
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+  archiveStatus: businessListQuerySchema.shape.archiveStatus,
+})
+export type BusinessSummaryQuery = z.output<typeof businessSummaryQuerySchema>
+
+const countSchema = z.object({ key: z.string(), label: z.string(), count: z.number().int() })
+export const businessSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  byStatus: z.array(countSchema),
+  byType: z.array(countSchema),
+  byCategory: z.array(countSchema),
+  /** One entry per month of the range (`YYYY-MM`), months without businesses included: registered and approved. */
+  byMonth: z.array(z.object({ month: z.string(), registered: z.number().int(), approved: z.number().int() })),
+})
+export type BusinessSummary = z.infer<typeof businessSummarySchema>
+export type BusinessSummaryCount = z.infer<typeof countSchema>

@@ -1,0 +1,47 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
+import type { ArchivedBusiness, ArchiveListQuery } from '@/lib/contracts/archive'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businesses, businessReviewEvents } from '@/server/db/schema'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { toBusinesses } from '../businesses/business-record'
+import { businessFilters } from '../businesses/find-businesses'
+import { assertStaffWithAny } from '../reviews/staff-access'
+
+/** `GET /archive/businesses`: archived businesses with the business list's filters, each with why and since when. */
+export async function findArchivedBusinesses(options: { db: Executor; actor: Actor; query: ArchiveListQuery }) {
+  const { db, actor, query } = options
+  assertStaffWithAny(actor, PERMISSIONS.CAN_READ_BUSINESS)
+  const where = and(...businessFilters({ ...query, archiveStatus: ['ARCHIVED'] }))
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(businesses)
+      .where(where)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(businesses).where(where),
+  ])
+  const ids = rows.map((r) => r.id)
+  const events = ids.length
+    ? await db
+        .selectDistinctOn([businessReviewEvents.businessId])
+        .from(businessReviewEvents)
+        .where(and(inArray(businessReviewEvents.businessId, ids), eq(businessReviewEvents.kind, 'ARCHIVE')))
+        .orderBy(businessReviewEvents.businessId, desc(businessReviewEvents.createdAt))
+    : []
+  const latest = new Map(events.map((e) => [e.businessId, e]))
+  const shaped = await toBusinesses(db, rows)
+  const content: ArchivedBusiness[] = rows.map((row, i) => {
+    const event = latest.get(row.id)
+    return {
+      ...shaped[i]!,
+      archivedAt: event?.createdAt.toISOString() ?? null,
+      archivedBy: event?.actorName ?? null,
+      archiveReason: event?.reason ?? null,
+    }
+  })
+  return toPage(content, total?.value ?? 0, query)
+}

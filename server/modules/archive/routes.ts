@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { archivedBusinessPageSchema, archiveListQuerySchema, archiveReasonSchema } from '@/lib/contracts/archive'
+import { businessSchema } from '@/lib/contracts/businesses'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '../reviews/staff-access'
+import { ARCHIVERS, changeArchiveStatus } from './archive-business'
+import { findArchivedBusinesses } from './find-archived-businesses'
+
+const tags = ['Archive']
+const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+
+export const archiveRoutes = createRouter()
+
+// GET /archive/businesses – archived businesses (staff), with the business list's filters
+archiveRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/archive/businesses',
+    tags,
+    summary: 'Archived businesses',
+    ...staffWithAny(P.CAN_READ_BUSINESS),
+    request: { query: archiveListQuerySchema },
+    responses: { 200: json(archivedBusinessPageSchema, 'A page of archived businesses'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findArchivedBusinesses({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+)
+
+// POST /archive/business/{id}/unarchive – back to the active lists (reason required)
+archiveRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/archive/business/{id}/unarchive',
+    tags,
+    summary: 'Unarchive a business',
+    ...staffWithAny(...ARCHIVERS),
+    request: { params: idParam, ...body(archiveReasonSchema) },
+    responses: { 200: json(businessSchema, 'Unarchived'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await changeArchiveStatus({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, archive: false, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
+      200,
+    ),
+)
+
+// POST /archive/business/{id} – archive a business (reason required)
+archiveRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/archive/business/{id}',
+    tags,
+    summary: 'Archive a business',
+    ...staffWithAny(...ARCHIVERS),
+    request: { params: idParam, ...body(archiveReasonSchema) },
+    responses: { 200: json(businessSchema, 'Archived'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await changeArchiveStatus({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, archive: true, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
+      200,
+    ),
+)

@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi'
+import { reminderRunSchema } from '@/lib/contracts/reviews'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '../reviews/staff-access'
+import { runReminders } from './run-reminders'
+
+/** Decision: staff who look after businesses' deadlines (officers, reviewers, deferral approvers) may run it. */
+const REMINDER_RUNNERS = [P.CAN_UPDATE_BUSINESS, P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_DEFERRAL] as const
+
+export const reminderRoutes = createRouter()
+
+// POST /reminders/run – send the due-date reminders now (the daily job does the same)
+reminderRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/reminders/run',
+    tags: ['Reminders'],
+    summary: 'Send due-date reminders now',
+    description: 'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',
+    security: bearerSecurity,
+    middleware: [requireStaffWithAny(...REMINDER_RUNNERS)],
+    responses: { 200: json(reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await runReminders({ db: await getDb(), audit: auditContextOf(c) }), 200),
+)

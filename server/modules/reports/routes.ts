@@ -1,0 +1,74 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  businessReportDownloadQuerySchema,
+  businessReportPageSchema,
+  businessReportQuerySchema,
+  businessSummaryQuerySchema,
+  businessSummarySchema,
+} from '@/lib/contracts/business-reports'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '../reviews/staff-access'
+import { findBusinessReport, streamBusinessReportCsv } from './business-report'
+import { findBusinessSummary } from './summary'
+
+const tags = ['Reports']
+const staffReaders = { security: bearerSecurity, middleware: [requireStaffWithAny(P.CAN_READ_BUSINESS)] }
+
+export const reportRoutes = createRouter()
+
+// GET /reports/businesses/download?format=csv – every business matching the list's filters, streamed as CSV
+reportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reports/businesses/download',
+    tags,
+    summary: 'Download the business report',
+    description: 'The filters of GET /businesses; every matching row, newest first, streamed.',
+    ...staffReaders,
+    request: { query: businessReportDownloadQuerySchema },
+    responses: { 200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const query = c.req.valid('query')
+    const stamp = new Date().toISOString().slice(0, 10)
+    return new Response(streamBusinessReportCsv({ db: await getDb(), query }), {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="businesses-${stamp}.csv"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }) as never
+  },
+)
+
+// GET /reports/businesses/summary – counts by status, type, category and month
+reportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reports/businesses/summary',
+    tags,
+    summary: 'Business counts',
+    ...staffReaders,
+    request: { query: businessSummaryQuerySchema },
+    responses: { 200: json(businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findBusinessSummary({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
+// GET /reports/businesses – a page of the business report (the list's filters; names, not ids)
+reportRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/reports/businesses',
+    tags,
+    summary: 'Business report',
+    ...staffReaders,
+    request: { query: businessReportQuerySchema },
+    responses: { 200: json(businessReportPageSchema, 'A page of the report'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findBusinessReport({ db: await getDb(), query: c.req.valid('query') }), 200),
+)

@@ -1,0 +1,14 @@
+import type { ApprovalCheck } from '@/lib/contracts/reviews'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import type { Actor } from '@/server/http/context'
+import { getBusinessRowOrThrow } from '../businesses/business-record'
+import { findApprovalChecks } from './approval-checks'
+import { assertStaffWithAny } from './staff-access'
+
+/** `GET /businesses/{id}/approval-checklist`: what the decision form shows before a reviewer approves. */
+export async function findApprovalChecklist(options: { db: Executor; actor: Actor; businessId: string }): Promise<ApprovalCheck[]> {
+  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
+  const business = await getBusinessRowOrThrow({ db: options.db, actor: options.actor, id: options.businessId })
+  return findApprovalChecks(options.db, business)
+}

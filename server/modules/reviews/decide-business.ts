@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm'
+import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businessComments, businesses, businessReviewEvents } from '@/server/db/schema'
+import { businessDecisionMail } from '@/server/integrations/mail/templates'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { logger } from '@/server/logger'
+import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
+import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
+import { dashboardUrl, mailBusinessOwners } from './notify-owners'
+import { addDays, assertStaffWithAny, displayName, isoDay } from './staff-access'
+
+/** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
+export const RECERTIFICATION_PERIOD_DAYS = 365
+
+/**
+ * Four-eyes (domain.md): whoever created the record, or belongs to the business, never decides it. Used by every
+ * staff action that decides or prepares a decision on the business.
+ */
+export function assertNotOwnRecord(actor: Actor, business: { id: string; createdBy: string | null }, what: string) {
+  if (business.createdBy === actor.userId) {
+    throw new AppError('FOUR_EYES', `You registered this business, so another reviewer must ${what} it`)
+  }
+  if (actor.memberships.some((m) => m.businessId === business.id)) {
+    throw new AppError('FOUR_EYES', `You belong to this business, so another reviewer must ${what} it`)
+  }
+}
+
+const invalidState = (status: string, decision: string) =>
+  new AppError('INVALID_STATE', `The business is ${status}: only a PENDING business can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`)
+
+/**
+ * `PUT /businesses/{id}/approve`: PENDING → APPROVED (every precondition met) or DECLINED (with a reason). One
+ * conditional UPDATE, the decision in the comment thread and the review events, and the audit row, in one
+ * transaction; the owners are e-mailed the outcome and the reason after it commits.
+ */
+export async function decideBusiness(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: { decision: BusinessDecisionInput['decision']; comment?: string }
+  audit: AuditContext
+  now?: Date
+}) {
+  const { db, actor, id, input, now = new Date() } = options
+  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  const current = await getBusinessRowOrThrow({ db, actor, id })
+  assertNotOwnRecord(actor, current, 'decide')
+  const comment = input.comment?.trim() || null
+  if (input.decision === 'DECLINED' && !comment) {
+    throw new AppError('VALIDATION_FAILED', 'Give the reason for declining: the business sees it', { field: 'comment' })
+  }
+
+  const decided = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id))
+    if (!before) throw new AppError('NOT_FOUND', 'Business not found')
+    // Preconditions are judged on a PENDING business; any other state is refused below by the conditional UPDATE,
+    // which alone decides between concurrent deciders (it is the only state gate, on PGlite and PostgreSQL alike).
+    if (input.decision === 'APPROVED' && before.approvalStatus === 'PENDING') {
+      const unmet = (await findApprovalChecks(tx, before, now)).filter((c) => !c.met && !STATE_CHECKS.has(c.code))
+      if (unmet.length) {
+        const details = unmet.flatMap((c) =>
+          (c.details.length ? c.details : [c.label]).map((detail) => ({ code: 'PRECONDITION_FAILED' as const, field: c.code, message: `${c.label}: ${detail}` })),
+        )
+        throw new AppError('PRECONDITION_FAILED', `The business cannot be approved yet: ${unmet.map((c) => c.label.toLowerCase()).join('; ')}`, { details })
+      }
+    }
+
+    const changes =
+      input.decision === 'APPROVED'
+        ? { approvalStatus: 'APPROVED' as const, approvedAt: now, recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS), updatedAt: now }
+        : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).
+          { approvalStatus: 'DECLINED' as const, kycDetailsCompleted: false, updatedAt: now }
+    // The conditions the checks read are repeated in the UPDATE: a concurrent decision or change makes it match nothing.
+    const guard =
+      input.decision === 'APPROVED'
+        ? and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))
+        : and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'))
+    const [after] = await tx.update(businesses).set(changes).where(guard).returning()
+    if (!after) {
+      const [latest] = await tx.select({ status: businesses.approvalStatus }).from(businesses).where(eq(businesses.id, id))
+      if (latest?.status !== 'PENDING') throw invalidState(latest?.status ?? 'gone', input.decision)
+      throw new AppError('INVALID_STATE', 'The business changed while you decided (archived or its KYC reopened); reload it and try again')
+    }
+
+    const authorName = displayName(actor)
+    await tx.insert(businessComments).values({ businessId: id, authorId: actor.userId, authorName, body: comment ?? '', decision: input.decision, createdAt: now })
+    await tx.insert(businessReviewEvents).values({ businessId: id, kind: 'DECISION', decision: input.decision, reason: comment, actorId: actor.userId, actorName: authorName, createdAt: now })
+    await appendAudit(tx, options.audit, {
+      resource: 'business',
+      resourceId: id,
+      action: input.decision === 'APPROVED' ? 'APPROVE' : 'DECLINE',
+      before: toBusiness(before, { now }),
+      after: { ...toBusiness(after, { now }), decisionComment: comment },
+    })
+    return after
+  })
+
+  try {
+    await mailBusinessOwners(
+      db,
+      decided,
+      businessDecisionMail({
+        businessName: decided.name,
+        approved: input.decision === 'APPROVED',
+        comment,
+        recertificationDate: decided.recertificationDate,
+        url: dashboardUrl(decided.id),
+      }),
+    )
+  } catch (error) {
+    // The decision stands; a failed outbox write must not turn it into an error for the reviewer.
+    logger.error({ err: error, businessId: id }, 'decision e-mail could not be recorded')
+  }
+  return {
+    ...(await toBusinessWithBlocking(db, decided, now)),
+    decision: { decision: input.decision, comment, decidedAt: now.toISOString(), decidedBy: displayName(actor) },
+  }
+}

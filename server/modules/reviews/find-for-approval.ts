@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { toBusinesses } from '../businesses/business-record'
+import { assertStaffWithAny, displayName } from './staff-access'
+
+const DAY_MS = 86_400_000
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function dateUpperBound(to: string): SQL {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const next = new Date(`${to}T00:00:00.000Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    return lt(businesses.createdAt, next)
+  }
+  return lte(businesses.createdAt, new Date(to))
+}
+
+/** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_status_created_idx. */
+export const inQueue = and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))!
+
+/**
+ * When each business (last) entered the queue: the latest audit row that turned `kycDetailsCompleted` from false to
+ * true, whichever call wrote it; the creation time when there is none.
+ */
+async function queueEntryTimes(db: Executor, ids: string[]): Promise<Map<string, Date>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({ id: audits.resourceId, at: sql<Date>`max(${audits.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
+    .from(audits)
+    .where(
+      and(
+        inArray(audits.resourceId, ids),
+        sql`${audits.after}->>'kycDetailsCompleted' = 'true'`,
+        sql`(${audits.before} is null or ${audits.before}->>'kycDetailsCompleted' is distinct from 'true')`,
+      ),
+    )
+    .groupBy(audits.resourceId)
+  return new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.at]))
+}
+
+/** Sum of the union of intervals (overlapping re-upload requests count once), in ms. */
+export function unionLength(intervals: Array<[number, number]>): number {
+  const sorted = intervals.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0])
+  let total = 0
+  let [start, end] = [Number.NaN, Number.NaN]
+  for (const [a, b] of sorted) {
+    if (Number.isNaN(start) || a > end) {
+      if (!Number.isNaN(start)) total += end - start
+      ;[start, end] = [a, b]
+    } else end = Math.max(end, b)
+  }
+  if (!Number.isNaN(start)) total += end - start
+  return total
+}
+
+/**
+ * Time spent waiting on the business since it entered the queue: from each re-upload request to the replacement
+ * upload (or now, while still open), overlapping requests counted once.
+ */
+async function waitingOnBusinessMs(db: Executor, since: Map<string, Date>, now: Date): Promise<Map<string, number>> {
+  const ids = [...since.keys()]
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({ businessId: kycDocuments.businessId, requestedAt: kycDocuments.reuploadRequestedAt, resolvedAt: kycDocuments.reuploadResolvedAt })
+    .from(kycDocuments)
+    .where(and(inArray(kycDocuments.businessId, ids), isNotNull(kycDocuments.reuploadRequestedAt)))
+  const byBusiness = new Map<string, Array<[number, number]>>()
+  for (const row of rows) {
+    const entered = since.get(row.businessId)!.getTime()
+    const start = Math.max(row.requestedAt!.getTime(), entered)
+    const end = Math.min((row.resolvedAt ?? now).getTime(), now.getTime())
+    byBusiness.set(row.businessId, [...(byBusiness.get(row.businessId) ?? []), [start, end]])
+  }
+  return new Map([...byBusiness].map(([id, intervals]) => [id, unionLength(intervals)]))
+}
+
+/**
+ * `GET /businesses/for-approval`: the review queue, oldest first by default, with who has each case and how long it
+ * has waited (and, counted apart, how much of that was waiting on the business after a re-upload request).
+ */
+export async function findForApproval(options: { db: Executor; actor: Actor; query: ForApprovalQuery; now?: Date }) {
+  const { db, actor, query, now = new Date() } = options
+  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
+  const conditions: SQL[] = [inQueue]
+  if (query.businessName) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
+  if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
+  if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
+  else if (query.assigneeId) conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
+  if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
+  if (query.to) conditions.push(dateUpperBound(query.to))
+  const where = and(...conditions)
+
+  const assignee = alias(users, 'assignee')
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName })
+      .from(businesses)
+      .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
+      .where(where)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(businesses).where(where),
+  ])
+
+  const entered = await queueEntryTimes(db, rows.map((r) => r.business.id))
+  const since = new Map(rows.map((r) => [r.business.id, entered.get(r.business.id) ?? r.business.createdAt]))
+  const onBusiness = await waitingOnBusinessMs(db, since, now)
+  const shaped = await toBusinesses(db, rows.map((r) => r.business), now)
+  const content: ForApprovalRow[] = rows.map((r, i) => {
+    const waitingSince = since.get(r.business.id)!
+    return {
+      ...shaped[i]!,
+      assigneeName: r.assigneeFirstName !== null ? displayName({ firstName: r.assigneeFirstName, lastName: r.assigneeLastName ?? '' }) : null,
+      waitingSince: waitingSince.toISOString(),
+      waitingDays: Math.max(0, Math.floor((now.getTime() - waitingSince.getTime()) / DAY_MS)),
+      waitingOnBusinessDays: Math.floor((onBusiness.get(r.business.id) ?? 0) / DAY_MS),
+    }
+  })
+  return toPage(content, total?.value ?? 0, query)
+}

@@ -1,0 +1,164 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { businessSchema } from '@/lib/contracts/businesses'
+import {
+  approvalCheckSchema,
+  assigneeInputSchema,
+  businessCommentInputSchema,
+  businessCommentSchema,
+  businessDecisionInputSchema,
+  forApprovalPageSchema,
+  forApprovalQuerySchema,
+  recertificationInputSchema,
+  reviewerSchema,
+} from '@/lib/contracts/reviews'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { findApprovalChecklist } from './approval-checklist'
+import { assignReviewer, findReviewers } from './assign-reviewer'
+import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComments } from './business-comments'
+import { decideBusiness } from './decide-business'
+import { findForApproval } from './find-for-approval'
+import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
+import { requireStaffWithAny } from './staff-access'
+
+const tags = ['Business review']
+const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+const decidedBusinessSchema = businessSchema.extend({ assigneeName: z.string().nullable().optional() })
+
+/** Mounted before the businesses router, so these static paths win over `/businesses/{id}`. */
+export const reviewRoutes = createRouter()
+
+// ---- static paths first ----
+
+// GET /businesses/for-approval – the review queue (staff: CAN_APPROVE_BUSINESS or CAN_READ_BUSINESS)
+reviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/businesses/for-approval',
+    tags,
+    summary: 'Businesses waiting for a decision',
+    description: 'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    request: { query: forApprovalQuerySchema },
+    responses: { 200: json(forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findForApproval({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+)
+
+// GET /businesses/reviewers – staff who may be assigned a business (hold CAN_APPROVE_BUSINESS)
+reviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/businesses/reviewers',
+    tags,
+    summary: 'Reviewers a business can be assigned to',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    responses: { 200: json(z.array(reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await findReviewers({ db: await getDb(), actor: actorOf(c) }), 200),
+)
+
+// PUT /businesses/set-recertification-date – move an approved business's recertification date
+reviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/businesses/set-recertification-date',
+    tags,
+    summary: 'Set the recertification date',
+    ...staffWithAny(...RECERTIFICATION_SETTERS),
+    request: body(recertificationInputSchema),
+    responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { businessId, date } = c.req.valid('json')
+    return c.json(await setRecertificationDate({ db: await getDb(), actor: actorOf(c), businessId, date, audit: auditContextOf(c) }), 200)
+  },
+)
+
+// GET /businesses/attachment/{id} – the recommendation comment thread of a business
+reviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/businesses/attachment/{id}',
+    tags,
+    summary: 'Recommendation comments',
+    ...staffWithAny(...COMMENT_READERS),
+    request: { params: idParam },
+    responses: { 200: json(z.array(businessCommentSchema), 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await findBusinessComments({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+)
+
+// PUT /businesses/attachment/{id} – add a recommendation comment
+reviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/businesses/attachment/{id}',
+    tags,
+    summary: 'Add a recommendation comment',
+    ...staffWithAny(...COMMENT_WRITERS),
+    request: { params: idParam, ...body(businessCommentInputSchema) },
+    responses: { 200: json(businessCommentSchema, 'The comment added'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await addBusinessComment({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, comment: c.req.valid('json').comment, audit: auditContextOf(c) }),
+      200,
+    ),
+)
+
+// ---- parameterised ----
+
+// PUT /businesses/{id}/approve – approve (every precondition met) or decline (with a reason)
+reviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/businesses/{id}/approve',
+    tags,
+    summary: 'Decide a business',
+    description:
+      'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS),
+    request: { params: idParam, ...body(businessDecisionInputSchema) },
+    responses: { 200: json(businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(await decideBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// GET /businesses/{id}/approval-checklist – the approval preconditions, each met or not
+reviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}/approval-checklist',
+    tags,
+    summary: 'Approval preconditions',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    request: { params: idParam },
+    responses: { 200: json(z.array(approvalCheckSchema), 'The checklist'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await findApprovalChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+)
+
+// PUT /businesses/{id}/assignee – assign a pending business to a reviewer, or unassign it (null)
+reviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/businesses/{id}/assignee',
+    tags,
+    summary: 'Assign a reviewer',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS),
+    request: { params: idParam, ...body(assigneeInputSchema) },
+    responses: { 200: json(decidedBusinessSchema, 'Assigned'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await assignReviewer({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, userId: c.req.valid('json').userId, audit: auditContextOf(c) }),
+      200,
+    ),
+)

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '@/server/db/client'
+import { businesses, files, kycDetails, kycDocuments, kycRequiredDocuments } from '@/server/db/schema'
+import { createTestBusiness, signedInUser } from './helpers'
+
+/**
+ * Review fixtures, written straight to the database: KYC capture and uploads have their own tests, and these
+ * tests are about what staff do once the business has done its part.
+ */
+
+/** Attaches an (unread) confirmed file for every required document of the business's class, with this status. */
+export async function attachRequiredDocuments(businessId: string, status: 'PENDING' | 'APPROVED' | 'REJECTED' = 'APPROVED') {
+  const db = await getDb()
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId))
+  let [details] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId))
+  if (!details) [details] = await db.insert(kycDetails).values({ businessId, tin: '12345678-0001' }).returning()
+  const required = await db
+    .select()
+    .from(kycRequiredDocuments)
+    .where(and(eq(kycRequiredDocuments.registrationClass, business!.registrationClass), eq(kycRequiredDocuments.isRequired, true)))
+  const documents = []
+  for (const entry of required) {
+    const [file] = await db
+      .insert(files)
+      .values({
+        businessId,
+        purpose: 'KYC_DOCUMENT',
+        fileName: 'document.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 1024,
+        blobName: `${randomUUID()}/document.pdf`,
+        status: 'CONFIRMED',
+        confirmedAt: new Date(),
+      })
+      .returning()
+    const [document] = await db
+      .insert(kycDocuments)
+      .values({ kycDetailsId: details!.id, businessId, documentTypeId: entry.documentTypeId, fileId: file!.id, status })
+      .returning()
+    documents.push(document!)
+  }
+  return { kycDetailsId: details!.id, documents }
+}
+
+/**
+ * A PENDING business with its KYC marked complete and every required document present and approved, registered by
+ * `createdBy`, with an owner (a signed-in business user) to receive the e-mails.
+ */
+export async function businessReadyForApproval(options: { createdBy?: string; documents?: boolean } = {}) {
+  const business = await createTestBusiness({ kycDetailsCompleted: true, createdBy: options.createdBy ?? null })
+  const owner = await signedInUser({ businesses: [{ businessId: business.id, role: 'BUSINESS_OWNER' }] })
+  const attached = options.documents === false ? null : await attachRequiredDocuments(business.id)
+  return { business, owner, documents: attached?.documents ?? [] }
+}
