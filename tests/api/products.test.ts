@@ -258,3 +258,40 @@ describe('go-live and the public catalogue', () => {
     }
   })
 })
+
+describe('demo data', () => {
+  it('seeds products of every category with both requirement types, and applications in every state, once', async () => {
+    const db = await getDb()
+    const { seed } = await import('@/server/db/seed')
+    const { DEMO_PRODUCTS } = await import('@/server/db/seed/demo-products')
+    const { onboardingProducts, onboardingAnswers, products } = await import('@/server/db/schema')
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const counts = async () => ({
+      products: await db.$count(products),
+      onboardings: await db.$count(onboardingProducts),
+      answers: await db.$count(onboardingAnswers),
+      audits: await db.$count(audits),
+    })
+    const first = await counts()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    expect(await counts()).toEqual(first)
+
+    expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(6)
+    for (const p of DEMO_PRODUCTS) expect(new Set(p.requirements.map((r) => r.type)), p.code).toEqual(new Set(['Text Input', 'Upload Document']))
+    const offered = (await (await api('/products?pageSize=100')).json()) as { content: { code: string; category: { name: string } }[] }
+    const demoOffered = offered.content.filter((p) => DEMO_PRODUCTS.some((d) => d.code === p.code))
+    expect(new Set(demoOffered.map((p) => p.category.name)).size).toBeGreaterThanOrEqual(5)
+    const statuses = new Set((await db.select({ status: onboardingProducts.status }).from(onboardingProducts)).map((r) => r.status))
+    expect([...statuses].sort()).toEqual(['APPROVED', 'COMPLETED', 'DECLINED', 'IN_REVIEW', 'PENDING', 'REMOVED'])
+
+    // Submitted demo applications carry real uploaded files (blob storage runs for the API tests).
+    const { token } = await signedInUser({ staffRole: 'APPROVER' })
+    const queue = (await (await api('/onboarding-products/approvals?pageSize=100', { token })).json()) as { content: { id: string }[] }
+    const detail = (await (await api(`/onboarding-products/details/${queue.content[0]!.id}`, { token })).json()) as { missingRequired: string[]; answers: { file: { url: string } | null }[] }
+    expect(detail.missingRequired).toEqual([])
+    const url = detail.answers.find((a) => a.file)!.file!.url
+    const file = await api(url.replace('/api/v1', ''), { token })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('application/pdf')
+  })
+})
