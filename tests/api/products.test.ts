@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { audits, businessDivisions, productCategories, productRequirementVersions } from '@/server/db/schema'
+import { audits, businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
 
 let manager: string
@@ -41,6 +41,7 @@ function productBody(overrides: Record<string, unknown> = {}) {
 
 type ProductAnswer = {
   id: string
+  kycDocumentTypeIds: string[]
   code: string
   live: boolean
   active: boolean
@@ -83,6 +84,9 @@ describe('creating and configuring products', () => {
     expect(await fieldOf({ code: taken.code.toLowerCase() })).toMatchObject({ status: 409, errors: [{ code: 'CONFLICT', field: 'code' }] })
     expect(await fieldOf({ categoryId: randomUUID() })).toMatchObject({ status: 400, errors: [{ field: 'categoryId' }] })
     expect(await fieldOf({ divisionId: 'not-an-id' })).toMatchObject({ status: 400, errors: [{ field: 'divisionId' }] })
+    const [documentType] = await (await getDb()).select().from(kycDocumentTypes).limit(1)
+    expect(await fieldOf({ kycDocumentTypeIds: [documentType!.id, randomUUID()] })).toMatchObject({ status: 400, errors: [{ field: 'kycDocumentTypeIds.1' }] })
+    expect((await createProduct({ kycDocumentTypeIds: [documentType!.id] })).kycDocumentTypeIds).toEqual([documentType!.id])
     const repeated = await fieldOf({ requirements: [{ key: 'tin', label: 'Tax ID', type: 'Text Input' }, { key: 'tin', label: 'TIN again', type: 'Text Input' }] })
     expect(repeated).toMatchObject({ status: 400, errors: [{ field: 'requirements.1.key' }] })
     const malformed = await fieldOf({ requirements: [{ label: 'x', type: 'Checkbox' }] })

@@ -1,9 +1,9 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import { requirementKeyFrom, type createProductSchema, type requirementInputSchema, type updateProductSchema } from '@/lib/contracts/products'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
-import { businessDivisions, productCategories, productRequirementVersions, products, type StoredRequirement } from '@/server/db/schema'
+import { businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions, products, type StoredRequirement } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getProductById } from './product-record'
@@ -67,24 +67,16 @@ async function assertReferences(db: Executor, input: { categoryId?: string; divi
   if (ids.length) {
     const known = await knownDocumentTypeIds(db, ids)
     ids.forEach((id) => {
-      if (known && !known.has(id)) errors.push({ code: 'VALIDATION_FAILED', field: `kycDocumentTypeIds.${input.kycDocumentTypeIds!.indexOf(id)}`, message: 'Choose KYC document types from the list' })
+      if (!known.has(id)) errors.push({ code: 'VALIDATION_FAILED', field: `kycDocumentTypeIds.${input.kycDocumentTypeIds!.indexOf(id)}`, message: 'Choose KYC document types from the list' })
     })
   }
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, { details: errors })
 }
 
-/** The ids among `ids` that are KYC document types; null while the document-type table does not exist yet. */
-async function knownDocumentTypeIds(db: Executor, ids: string[]): Promise<Set<string> | null> {
-  const exists = await db.execute<{ present: boolean }>(sql`SELECT to_regclass('public.kyc_document_types') IS NOT NULL AS present`)
-  const present = (exists as unknown as { rows: { present: boolean }[] }).rows[0]?.present
-  if (!present) return null
-  const found = await db.execute<{ id: string }>(
-    sql`SELECT id::text AS id FROM kyc_document_types WHERE id::text IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  )
-  return new Set((found as unknown as { rows: { id: string }[] }).rows.map((r) => r.id))
+/** The ids among `ids` that are KYC document types. */
+async function knownDocumentTypeIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  const rows = await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(inArray(kycDocumentTypes.id, ids))
+  return new Set(rows.map((r) => r.id))
 }
 
 /** POST /products (staff, CAN_UPDATE_PRODUCT): created not live, with requirement version 1. */
