@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '@/server/db/client'
+import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
+import { api, createTestBusiness, signedInUser } from './helpers'
+
+type Json = Record<string, unknown>
+
+let staff: Awaited<ReturnType<typeof signedInUser>>
+let categoryId: string
+
+beforeAll(async () => {
+  staff = await signedInUser({ staffRole: 'AUDITOR' })
+  categoryId = (await (await getDb()).select().from(businessCategories).limit(1))[0]!.id
+})
+
+/** The CSV as rows of cells (the test data has no quotes or commas inside cells). */
+async function csvOf(res: Response) {
+  const text = await res.text()
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','))
+}
+
+describe('business report', () => {
+  it('answers a page of rows with type and category names, with the business list’s filters', async () => {
+    const marker = `Report ${randomUUID().slice(0, 8)}`
+    const approved = await createTestBusiness({ name: `${marker} Approved`, approvalStatus: 'APPROVED', approvedAt: new Date() })
+    await createTestBusiness({ name: `${marker} Pending` })
+    const res = await api(`/reports/businesses?businessName=${encodeURIComponent(marker)}&approvalStatus=APPROVED`, { token: staff.token })
+    expect(res.status).toBe(200)
+    const page = (await res.json()) as { content: Json[]; totalElements: number }
+    expect(page.totalElements).toBe(1)
+    expect(page.content[0]).toMatchObject({ id: approved.id, approvalStatus: 'APPROVED', type: expect.any(String), category: expect.any(String), blocked: false })
+  })
+
+  it('downloads every matching row as CSV, streamed in batches, with the same filters', async () => {
+    const db = await getDb()
+    const marker = `Csv${randomUUID().slice(0, 8)}`
+    const [type] = await db.select().from(businessTypes).limit(1)
+    // More than one batch (500), to cross the keyset boundary.
+    const rows = Array.from({ length: 523 }, (_, i) => ({
+      name: `${marker} Stores ${i}`,
+      regNo: `BN${marker.slice(3)}${i}`.toUpperCase(),
+      registrationClass: 'BN' as const,
+      typeId: type!.id,
+      categoryId,
+      email: `stores${i}@example.ng`,
+      phone: '+2348031234567',
+      addressLine1: '1 Allen Avenue',
+      country: 'Nigeria',
+      state: 'Lagos',
+      createdAt: new Date(Date.now() - (i % 7) * 1000),
+    }))
+    await db.insert(businesses).values(rows)
+    await createTestBusiness({ name: `${marker} Archived`, archiveStatus: 'ARCHIVED' })
+
+    const res = await api(`/reports/businesses/download?format=csv&businessName=${marker}`, { token: staff.token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/csv')
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="businesses-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const [header, ...lines] = await csvOf(res)
+    expect(header!.slice(0, 3)).toEqual(['Business name', 'Registration number', 'Class'])
+    expect(lines).toHaveLength(523)
+    const ids = new Set(lines.map((l) => l[header!.indexOf('Id')]))
+    expect(ids.size).toBe(523)
+    expect(lines.every((l) => l[0]!.startsWith(marker) && l[header!.indexOf('Archive status')] === 'ACTIVE')).toBe(true)
+    expect(lines[0]![header!.indexOf('Phone')]).toBe('+2348031234567')
+
+    const withArchived = await csvOf(await api(`/reports/businesses/download?businessName=${marker}&archiveStatus=ACTIVE&archiveStatus=ARCHIVED`, { token: staff.token }))
+    expect(withArchived).toHaveLength(1 + 524)
+  })
+
+  it('keeps a spreadsheet from reading a cell as a formula', async () => {
+    const business = await createTestBusiness({ name: `=HYPERLINK("http://evil.example") ${randomUUID().slice(0, 6)}` })
+    const text = await (await api(`/reports/businesses/download?businessName=${encodeURIComponent('=HYPERLINK')}`, { token: staff.token })).text()
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")`)
+    expect(text).toContain(business.id)
+  })
+
+  it('refuses unknown formats and bad filters (400), and anyone but staff readers', async () => {
+    expect((await api('/reports/businesses/download?format=xlsx', { token: staff.token })).status).toBe(400)
+    expect((await api('/reports/businesses?from=yesterday', { token: staff.token })).status).toBe(400)
+    const owner = await signedInUser({ businesses: [{}] })
+    for (const path of ['/reports/businesses', '/reports/businesses/download?format=csv', '/reports/businesses/summary']) {
+      expect((await api(path, { token: owner.token })).status).toBe(403)
+      expect((await api(path)).status).toBe(401)
+    }
+  })
+})
+
+describe('business summary', () => {
+  it('counts by status, type, category and month (registered and approved), months without businesses included', async () => {
+    const db = await getDb()
+    const [type] = await db.insert(businessTypes).values({ name: `Summary type ${randomUUID()}` }).returning()
+    const now = new Date()
+    await createTestBusiness({ typeId: type!.id, approvalStatus: 'APPROVED', approvedAt: now })
+    await createTestBusiness({ typeId: type!.id, approvalStatus: 'DECLINED' })
+    await createTestBusiness({ typeId: type!.id, archiveStatus: 'ARCHIVED' })
+
+    const res = await api('/reports/businesses/summary', { token: staff.token })
+    expect(res.status).toBe(200)
+    const summary = (await res.json()) as {
+      total: number
+      byStatus: { key: string; count: number }[]
+      byType: { key: string; label: string; count: number }[]
+      byCategory: { count: number }[]
+      byMonth: { month: string; registered: number; approved: number }[]
+    }
+    expect(summary.byType.find((t) => t.key === type!.id)).toMatchObject({ label: type!.name, count: 2 })
+    expect(summary.byStatus.map((s) => s.key)).toEqual(['PENDING', 'APPROVED', 'DECLINED'])
+    expect(summary.byStatus.reduce((a, s) => a + s.count, 0)).toBe(summary.total)
+    expect(summary.byCategory.reduce((a, c) => a + c.count, 0)).toBe(summary.total)
+    expect(summary.byMonth).toHaveLength(12)
+    const thisMonth = summary.byMonth.at(-1)!
+    expect(thisMonth.month).toBe(now.toISOString().slice(0, 7))
+    expect(thisMonth.registered).toBeGreaterThanOrEqual(2)
+    expect(thisMonth.approved).toBeGreaterThanOrEqual(1)
+
+    const withArchived = (await (await api('/reports/businesses/summary?archiveStatus=ACTIVE&archiveStatus=ARCHIVED', { token: staff.token })).json()) as typeof summary
+    expect(withArchived.byType.find((t) => t.key === type!.id)!.count).toBe(3)
+
+    const range = (await (await api('/reports/businesses/summary?from=2020-01-01&to=2020-03-31', { token: staff.token })).json()) as typeof summary
+    expect(range.byMonth.map((m) => m.month)).toEqual(['2020-01', '2020-02', '2020-03'])
+    expect((await api('/reports/businesses/summary?from=2021-01-01&to=2020-01-01', { token: staff.token })).status).toBe(400)
+  })
+})
