@@ -1,9 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import type { Business } from '@/lib/contracts/businesses'
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
 import { getDb } from '@/server/db/client'
-import { audits, deferrals, files, kycDocuments } from '@/server/db/schema'
+import { audits, businesses, deferrals, files, kycDocuments, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
+import { demoBusinessRegNos } from '@/server/db/seed/demo-businesses'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { api, errorsOf, signedInUser } from './helpers'
 import { approveDeferralDirectly, attach, createKycDetails, ownerWithBusiness, PNG, requestDeferral, typeByCode, uploadFile } from './kyc-document-fixtures'
 
@@ -263,5 +266,63 @@ describe('KYC documents', () => {
     const details = await createKycDetails(business.id)
     const res = await attach(owner.token, business, details.id, 'TIN_CERTIFICATE')
     expect(res.status).toBe(403)
+  })
+})
+
+describe('seeded data', () => {
+  it('re-seeding the document types adds what is missing and leaves staff changes alone', async () => {
+    const db = await getDb()
+    const { seedKycDocumentTypes } = await import('@/server/db/seed/kyc-document-types')
+    const memart = await typeByCode('MEMART')
+    await db.delete(kycRequiredDocuments).where(eq(kycRequiredDocuments.documentTypeId, memart.id))
+    await seedKycDocumentTypes(db)
+    expect(await db.select().from(kycRequiredDocuments).where(eq(kycRequiredDocuments.documentTypeId, memart.id))).toEqual([])
+    const count = await db.$count(kycDocumentTypes)
+    await seedKycDocumentTypes(db)
+    expect(await db.$count(kycDocumentTypes)).toBe(count)
+  })
+
+  it('gives the demo businesses with complete KYC real documents in blob storage and deferrals in every state, once', async () => {
+    const db = await getDb()
+    const { seed } = await import('@/server/db/seed')
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
+    const statusesBefore = demo.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])
+    const complete = demo.filter((b) => b.kycDetailsCompleted)
+    const documents = await db.select().from(kycDocuments).where(inArray(kycDocuments.businessId, complete.map((b) => b.id)))
+    expect(new Set(documents.map((d) => d.businessId)).size).toBe(complete.length)
+    expect(await db.$count(kycDocuments, inArray(kycDocuments.businessId, demo.filter((b) => !b.kycDetailsCompleted).map((b) => b.id)))).toBe(0)
+
+    // Real bytes in blob storage: a PDF and a PNG.
+    const [pdf] = await db.select().from(files).where(and(eq(files.id, documents.find((d) => d.status === 'PENDING')!.fileId)))
+    const pdfBytes = await getBlobStorage().readHead(pdf!.blobName, pdf!.sizeBytes)
+    expect(new TextDecoder().decode(pdfBytes.slice(0, 5))).toBe('%PDF-')
+    const { PDFDocument } = await import('pdf-lib')
+    expect((await PDFDocument.load(pdfBytes, { throwOnInvalidObject: true })).getPageCount()).toBe(1)
+    const [png] = await db.select().from(files).where(and(inArray(files.id, documents.map((d) => d.fileId)), eq(files.contentType, 'image/png'))).limit(1)
+    expect([...(await getBlobStorage().readHead(png!.blobName, 4))]).toEqual([0x89, 0x50, 0x4e, 0x47])
+
+    const demoDeferrals = await db.select().from(deferrals).where(inArray(deferrals.businessId, demo.map((b) => b.id)))
+    expect(demoDeferrals.filter((d) => d.status === 'PENDING').length).toBeGreaterThanOrEqual(1)
+    const approved = demoDeferrals.filter((d) => d.status === 'APPROVED')
+    expect(approved.some((d) => d.dueDate!.getTime() > Date.now())).toBe(true)
+    const overdue = approved.find((d) => d.dueDate!.getTime() < Date.now())!
+    const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const blocked = await json<Business>(await api(`/businesses/${overdue.businessId}`, { token: staff.token }))
+    expect(blocked.blockedReasons).toContainEqual(expect.stringMatching(/^Deferral for TIN certificate overdue since/))
+    // CAC documents wait for review on some PENDING businesses and are approved on at least three others.
+    const pendingBusinesses = complete.filter((b) => b.approvalStatus === 'PENDING').map((b) => b.id)
+    const cacIds = (await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true))).map((t) => t.id)
+    const pendingCac = documents.filter((d) => pendingBusinesses.includes(d.businessId) && cacIds.includes(d.documentTypeId))
+    expect(pendingCac.some((d) => d.status === 'PENDING')).toBe(true)
+    const ready = []
+    for (const id of pendingBusinesses) if ((await findDocumentGaps(db, { businessId: id, forApproval: true })).length === 0) ready.push(id)
+    expect(ready.length).toBeGreaterThanOrEqual(3)
+
+    const auditCount = await db.$count(audits)
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    expect(await db.$count(audits)).toBe(auditCount)
+    const after = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
+    expect(after.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])).toEqual(statusesBefore)
   })
 })

@@ -26,9 +26,14 @@ export const DEMO_OWNERS = [
   { email: 'musa.danjuma@example.com', firstName: 'Musa', lastName: 'Danjuma' },
 ]
 
+/** The demo businesses' registration numbers, in seeding order (other demo seeds find them by these). */
+export function demoBusinessRegNos(): string[] {
+  return NAMES.map((_, i) => `${CLASSES[i % CLASSES.length]}${String(1_000_100 + i * 37)}`)
+}
+
 /** Demo mode: about 30 businesses across types, categories, states and statuses; owner@example.com owns two. */
 export async function seedDemoBusinesses(db: Database, hashOf: () => Promise<string>) {
-  const regNos = NAMES.map((_, i) => `${CLASSES[i % CLASSES.length]}${String(1_000_100 + i * 37)}`)
+  const regNos = demoBusinessRegNos()
   const existing = await db.select({ regNo: businesses.regNo }).from(businesses).where(inArray(businesses.regNo, regNos))
   if (existing.length === regNos.length) return
 

@@ -1,4 +1,13 @@
 import { deflateSync } from 'node:zlib'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businesses, businessUsers, deferrals, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, roles, users } from '@/server/db/schema'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { logger } from '@/server/logger'
+import { newBlobName } from '@/server/modules/files/file-content'
+import { demoBusinessRegNos } from './demo-businesses'
+import { KYC_DOCUMENT_TYPES } from './kyc-document-types'
 
 /** Printable ASCII only, with PDF string delimiters escaped. */
 const pdfText = (text: string) =>
@@ -75,4 +84,178 @@ export function samplePng(rgb: readonly [number, number, number], width = 120, h
   return new Uint8Array(
     Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', new Uint8Array(0))]),
   )
+}
+
+const DAY_MS = 86_400_000
+
+type BusinessRow = typeof businesses.$inferSelect
+
+/**
+ * What each demo business with complete KYC gets (by its index among the demo businesses), so every staff queue has
+ * work: PENDING businesses either wait for CAC review or have their CAC documents approved (ready for approval);
+ * deferrals PENDING (businesses 0 and 26), APPROVED and running (2) and APPROVED past due, which blocks (8);
+ * DECLINED businesses carry a rejected CAC document with the reason.
+ */
+const DEFERRALS: Record<number, { code: string; days: number; decided?: 'running' | 'overdue' }> = {
+  0: { code: 'TIN_CERTIFICATE', days: 21 },
+  26: { code: 'MEMART', days: 14 },
+  2: { code: 'BOARD_RESOLUTION', days: 30, decided: 'running' },
+  8: { code: 'TIN_CERTIFICATE', days: 14, decided: 'overdue' },
+}
+const CAC_APPROVED_WHILE_PENDING = new Set([6, 16, 20])
+const SEED_ORDER = new Map(KYC_DOCUMENT_TYPES.map((t, i) => [t.code, i]))
+
+/**
+ * Demo mode: documents (small real PDFs and PNGs in blob storage) and deferrals for the demo businesses whose KYC is
+ * complete. Needs blob storage: when it is not reachable yet (`npm run demo` seeds before it starts Azurite) this does
+ * nothing and the portal's own start, which seeds again, adds them. Idempotent per business: one that already has
+ * documents or deferrals is left alone. Business statuses are never changed.
+ */
+export async function seedDemoKycDocuments(db: Database): Promise<void> {
+  const regNos = demoBusinessRegNos()
+  const rows = await db
+    .select()
+    .from(businesses)
+    .where(and(inArray(businesses.regNo, regNos), eq(businesses.kycDetailsCompleted, true)))
+  const indexOf = new Map(regNos.map((r, i) => [r, i]))
+  const candidates = rows.sort((a, b) => indexOf.get(a.regNo)! - indexOf.get(b.regNo)!)
+  if (!candidates.length) return
+  const ids = candidates.map((b) => b.id)
+  const [withDocs, withDeferrals] = await Promise.all([
+    db.selectDistinct({ businessId: kycDocuments.businessId }).from(kycDocuments).where(inArray(kycDocuments.businessId, ids)),
+    db.selectDistinct({ businessId: deferrals.businessId }).from(deferrals).where(inArray(deferrals.businessId, ids)),
+  ])
+  const done = new Set([...withDocs, ...withDeferrals].map((r) => r.businessId))
+  const todo = candidates.filter((b) => !done.has(b.id))
+  if (!todo.length) return
+
+  const storage = getBlobStorage()
+  try {
+    await storage.ping(3_000)
+  } catch {
+    logger.info('blob storage not reachable yet: demo KYC documents are seeded when the portal starts')
+    return
+  }
+  const [approver] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'approver@example.com'))
+  const now = new Date()
+  for (const business of todo) await seedBusinessDocuments(db, business, indexOf.get(business.regNo)!, approver?.id ?? null, now)
+}
+
+async function seedBusinessDocuments(db: Database, business: BusinessRow, index: number, approverId: string | null, now: Date) {
+  const [owner] = await db
+    .select({ id: businessUsers.userId })
+    .from(businessUsers)
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(and(eq(businessUsers.businessId, business.id), eq(roles.name, 'BUSINESS_OWNER')))
+  const matrix = await db
+    .select({ type: kycDocumentTypes, alternativeGroup: kycRequiredDocuments.alternativeGroup })
+    .from(kycRequiredDocuments)
+    .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
+    .where(and(eq(kycRequiredDocuments.registrationClass, business.registrationClass), eq(kycRequiredDocuments.isRequired, true), eq(kycDocumentTypes.isActive, true)))
+    .orderBy(asc(kycDocumentTypes.code))
+  // One document per requirement: the first alternative of a group (CAC 7 rather than the status report).
+  const seenGroups = new Set<string>()
+  const required = matrix
+    .sort((a, b) => (SEED_ORDER.get(a.type.code) ?? 99) - (SEED_ORDER.get(b.type.code) ?? 99))
+    .filter(({ alternativeGroup }) => !alternativeGroup || (!seenGroups.has(alternativeGroup) && !!seenGroups.add(alternativeGroup)))
+    .map((m) => m.type)
+  const deferral = DEFERRALS[index]
+  const deferredType = deferral ? required.find((t) => t.code === deferral.code) : undefined
+  const toUpload = required.filter((t) => t !== deferredType)
+  const approvedAt = business.approvedAt ?? new Date(now.getTime() - 2 * DAY_MS)
+
+  const stored = await Promise.all(
+    toUpload.map(async (type) => {
+      const isImage = type.code === 'TIN_CERTIFICATE'
+      const bytes = isImage
+        ? samplePng([34, 139, 94])
+        : samplePdf([type.name.replace(/ – .*/, ''), business.name, `Registration number ${business.regNo}`, type.name, 'Demo document generated for the KYC portal demo'])
+      const fileName = `${type.code.toLowerCase()}.${isImage ? 'png' : 'pdf'}`
+      const blobName = newBlobName(fileName)
+      const contentType = isImage ? 'image/png' : 'application/pdf'
+      await getBlobStorage().upload(blobName, bytes, contentType)
+      return { type, fileName, blobName, contentType, size: bytes.byteLength }
+    }),
+  )
+
+  await db.transaction(async (tx) => {
+    let [details] = await tx.select({ id: kycDetails.id }).from(kycDetails).where(eq(kycDetails.businessId, business.id))
+    if (!details) {
+      ;[details] = await tx
+        .insert(kycDetails)
+        .values({ businessId: business.id, countryOfIncorporation: 'Nigeria', createdBy: owner?.id ?? null })
+        .onConflictDoNothing()
+        .returning({ id: kycDetails.id })
+    }
+    for (const file of stored) {
+      const [fileRow] = await tx
+        .insert(files)
+        .values({
+          businessId: business.id,
+          purpose: 'KYC_DOCUMENT',
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          blobName: file.blobName,
+          status: 'CONFIRMED',
+          uploadedBy: owner?.id ?? null,
+          confirmedAt: new Date(business.createdAt.getTime() + DAY_MS),
+        })
+        .returning({ id: files.id })
+      const review = reviewOf(business, index, file.type, approverId, approvedAt)
+      await tx.insert(kycDocuments).values({
+        kycDetailsId: details!.id,
+        businessId: business.id,
+        documentTypeId: file.type.id,
+        fileId: fileRow!.id,
+        uploadedBy: owner?.id ?? null,
+        createdAt: new Date(business.createdAt.getTime() + DAY_MS),
+        ...review,
+      })
+    }
+    if (deferral && deferredType) {
+      const requestedAt = deferral.decided === 'overdue' ? new Date(now.getTime() - 40 * DAY_MS) : new Date(now.getTime() - 3 * DAY_MS)
+      const decidedAt =
+        deferral.decided === 'overdue' ? new Date(requestedAt.getTime() + DAY_MS) : deferral.decided === 'running' ? new Date(now.getTime() - 10 * DAY_MS) : null
+      await tx.insert(deferrals).values({
+        businessId: business.id,
+        documentTypeId: deferredType.id,
+        days: deferral.days,
+        reason: `Our ${deferredType.name} is being reissued by the issuing office; we expect it within ${deferral.days} days.`,
+        status: decidedAt ? 'APPROVED' : 'PENDING',
+        requestedBy: owner?.id ?? null,
+        decidedBy: decidedAt ? approverId : null,
+        decidedAt,
+        decisionComment: decidedAt ? 'Approved: upload it as soon as it arrives.' : null,
+        dueDate: decidedAt ? new Date(decidedAt.getTime() + deferral.days * DAY_MS) : null,
+        createdAt: requestedAt,
+        updatedAt: decidedAt ?? requestedAt,
+      })
+    }
+    await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+      resource: 'business',
+      resourceId: business.id,
+      action: 'SEED_DEMO_KYC_DOCUMENTS',
+      after: { documents: stored.map((f) => f.type.code), deferral: deferredType?.code ?? null },
+    })
+  })
+}
+
+function reviewOf(business: BusinessRow, index: number, type: typeof kycDocumentTypes.$inferSelect, approverId: string | null, approvedAt: Date) {
+  const reviewed = (status: 'APPROVED' | 'REJECTED', reviewComment: string | null = null) => ({
+    status,
+    reviewComment,
+    reviewedBy: approverId,
+    reviewedAt: new Date(approvedAt.getTime() - DAY_MS),
+  })
+  if (business.approvalStatus === 'APPROVED') return reviewed('APPROVED')
+  if (business.approvalStatus === 'DECLINED') {
+    return type.code === firstCacOf(business) ? reviewed('REJECTED', 'The company name on this document does not match the registration.') : reviewed('APPROVED')
+  }
+  return type.isCac && CAC_APPROVED_WHILE_PENDING.has(index) ? reviewed('APPROVED') : { status: 'PENDING' as const }
+}
+
+/** The certificate of each class: the document a declined demo business had rejected. */
+function firstCacOf(business: BusinessRow): string {
+  return { RC: 'CERTIFICATE_OF_INCORPORATION', BN: 'BN_CERTIFICATE', IT: 'IT_CERTIFICATE', LP: 'LP_CERTIFICATE', LLP: 'LLP_CERTIFICATE' }[business.registrationClass]
 }
