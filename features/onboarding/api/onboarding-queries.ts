@@ -1,0 +1,73 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiClient, getHttpStatus } from '@/lib/http'
+import type { BusinessProduct, CanProceed, MyBusiness, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page, Product } from './types'
+
+const segment = (value: string) => encodeURIComponent(value)
+
+/**
+ * The onboarding feature's query keys, from generic to specific: `['onboarding']` → `['onboarding', 'mine', code,
+ * businessId]`, `['onboarding', 'detail', id]`, `['onboarding', 'approvals', query]`, `['onboarding', 'business', id]`.
+ */
+export const onboardingQueries = {
+  all: () => ['onboarding'] as const,
+
+  /**
+   * `GET /onboarding-products/me/{productCode}`: the user's application for a product in a business; null when there is
+   * none yet (404). Any other failure is logged and rethrown (spec section 7).
+   */
+  mine: (productCode: string, businessId: string) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.all(), 'mine', productCode.toUpperCase(), businessId] as const,
+      queryFn: async ({ signal }) => {
+        try {
+          return (
+            await apiClient.get<OnboardingDetail>(`/onboarding-products/me/${segment(productCode)}`, { params: { businessId }, signal, silent: true })
+          ).data
+        } catch (error) {
+          if (getHttpStatus(error) === 404) return null
+          console.error('Could not load the application for product', productCode, error)
+          throw error
+        }
+      },
+    }),
+  /** `GET /products/{code}`: the offered product; null when none with that code is offered. */
+  offeredProduct: (code: string) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.all(), 'product', code.toUpperCase()] as const,
+      queryFn: async ({ signal }) => {
+        try {
+          return (await apiClient.get<Product>(`/products/${segment(code)}`, { signal, silent: true })).data
+        } catch (error) {
+          if (getHttpStatus(error) === 404) return null
+          throw error
+        }
+      },
+    }),
+  details: () => [...onboardingQueries.all(), 'detail'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.details(), id] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<OnboardingDetail>(`/onboarding-products/details/${segment(id)}`, { signal })).data,
+    }),
+  canProceed: (id: string) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.details(), id, 'can-proceed'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
+    }),
+  approvals: (query: OnboardingQuery) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.all(), 'approvals', query] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<Page<OnboardingSummary>>('/onboarding-products/approvals', { params: query, signal })).data,
+    }),
+  /** `GET /businesses/{id}/products`: what the business holds (not removed). */
+  businessProducts: (businessId: string) =>
+    queryOptions({
+      queryKey: [...onboardingQueries.all(), 'business', businessId] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
+    }),
+  myBusinesses: () =>
+    queryOptions({
+      queryKey: [...onboardingQueries.all(), 'my-businesses'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<MyBusiness[]>('/businesses/user-businesses/me', { signal })).data,
+    }),
+}

@@ -1,0 +1,37 @@
+import type { OnboardingDetail } from '../api/types'
+import { FileLink } from './file-link'
+import styles from './onboarding.module.css'
+
+/** The requirements with what was given for each (text, or the file to open), read-only. */
+export function AnswerList({ detail, headingLevel = 3 }: { detail: Pick<OnboardingDetail, 'requirements' | 'answers'>; headingLevel?: 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const
+  if (detail.requirements.length === 0) return <p className={styles.muted}>This product asks for nothing more.</p>
+  return (
+    <ul className={styles.answers} aria-label="Answers">
+      {detail.requirements.map((r) => {
+        const answer = detail.answers.find((a) => a.key === r.key)
+        return (
+          <li key={r.key} className={styles.answer}>
+            <Heading>
+              {r.label}
+              {r.required ? '' : ' (optional)'}
+            </Heading>
+            {r.type === 'Upload Document' ? (
+              answer?.file ? (
+                <div className={styles.file}>
+                  <FileLink file={answer.file} />
+                </div>
+              ) : (
+                <p className={styles.muted}>No file</p>
+              )
+            ) : answer?.value ? (
+              <p className={styles.answerValue}>{answer.value}</p>
+            ) : (
+              <p className={styles.muted}>Not answered</p>
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,22 @@
+import { Button } from '@/components/ui/button'
+import { notify } from '@/components/ui/toasts'
+import { describeError } from '@/lib/http'
+import { formatBytes } from './format-bytes'
+import { openFile } from './open-file'
+
+/** An uploaded file: its name opens it in a new tab (fetched with the user's token), with its size. */
+export function FileLink({ file }: { file: { id: string; fileName: string; sizeBytes: number } }) {
+  return (
+    <span>
+      <Button
+        variant="link"
+        size="sm"
+        aria-label={`Open ${file.fileName}`}
+        onClick={() => void openFile(file).catch((error: unknown) => notify(describeError(error, 'The file could not be opened.'), { type: 'error' }))}
+      >
+        {file.fileName}
+      </Button>{' '}
+      ({formatBytes(file.sizeBytes)})
+    </span>
+  )
+}

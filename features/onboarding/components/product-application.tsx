@@ -1,0 +1,204 @@
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useState } from 'react'
+import { Button, buttonClassName } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { notify } from '@/components/ui/toasts'
+import type { UploadFunction } from '@/components/ui/uploader'
+import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { describeError, getApiErrors } from '@/lib/http'
+import { PERMISSIONS } from '@/lib/permissions'
+import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
+import { useApply, useRemoveOnboarding } from '../api/onboarding-calls'
+import { onboardingQueries } from '../api/onboarding-queries'
+import type { OnboardingDetail, Product } from '../api/types'
+import { AnswerList } from './answer-list'
+import { ONBOARDING_PATHS } from './onboarding-paths'
+import { RequirementForm } from './requirement-form'
+import styles from './onboarding.module.css'
+
+export interface ProductApplicationProps {
+  productCode: string
+  businessId: string
+  /** What the signed-in user may do in this business. */
+  permissions: ReadonlySet<string>
+  /** Test seam for the uploader. */
+  upload?: UploadFunction
+}
+
+/**
+ * `/s/products/ProductKyc`: one product for the chosen business. Not applied yet: what it asks for and "Apply".
+ * Applied: the requirement form while it can change (autosaved, then submitted), the answers and the decision after,
+ * and whether the business's KYC capture may go on.
+ */
+export function ProductApplication({ productCode, businessId, permissions, upload }: ProductApplicationProps) {
+  const mine = useQuery(onboardingQueries.mine(productCode, businessId))
+  const product = useQuery({ ...onboardingQueries.offeredProduct(productCode), enabled: mine.data === null })
+
+  if (mine.isError) {
+    return <ErrorState title="Couldn't load your application" message={describeError(mine.error)} onRetry={() => void mine.refetch()} retrying={mine.isFetching} />
+  }
+  if (mine.data === undefined) return <Skeleton count={5} label="Loading the application" />
+  if (mine.data) return <Application key={`${mine.data.id}:${mine.data.status}`} detail={mine.data} permissions={permissions} upload={upload} />
+
+  if (product.isError) return <ErrorState title="Couldn't load the product" message={describeError(product.error)} onRetry={() => void product.refetch()} />
+  if (product.data === undefined) return <Skeleton count={4} label="Loading the product" />
+  if (product.data === null) {
+    return (
+      <EmptyState
+        title="This product is not offered"
+        description={`No product with the code ${productCode} is offered at the moment.`}
+        action={
+          <Link href={ONBOARDING_PATHS.business} className={buttonClassName()}>
+            See our products
+          </Link>
+        }
+      />
+    )
+  }
+  return <ApplyPanel product={product.data} businessId={businessId} canApply={permissions.has(PERMISSIONS.CAN_ONBOARD_BUSINESS_PRODUCT)} />
+}
+
+function ApplyPanel({ product, businessId, canApply }: { product: Product; businessId: string; canApply: boolean }) {
+  const apply = useApply()
+  const [problems, setProblems] = useState<string[]>([])
+  const start = async () => {
+    setProblems([])
+    try {
+      await apply.mutateAsync({ businessId, productCode: product.code })
+      if (getSourceProduct() === product.code) clearSourceProduct()
+    } catch (error) {
+      const errors = getApiErrors(error)
+      setProblems(errors.length ? errors.map((e) => e.message) : [describeError(error)])
+    }
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="apply-heading">
+      <h2 id="apply-heading">{product.name}</h2>
+      {product.description && <p className={styles.muted}>{product.description}</p>}
+      <p>To apply, you will be asked for:</p>
+      <ul>
+        {product.requirements.map((r) => (
+          <li key={r.key}>
+            {r.label}
+            {r.type === 'Upload Document' ? ' (document upload)' : ''}
+            {r.required ? '' : ' (optional)'}
+          </li>
+        ))}
+      </ul>
+      {problems.length > 0 && (
+        <div className={styles.alert} role="alert">
+          <p>We could not start the application:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className={styles.actions}>
+        {canApply ? (
+          <Button onClick={() => void start()} loading={apply.isPending} loadingText="Starting…">
+            Apply for {product.name}
+          </Button>
+        ) : (
+          <p className={styles.muted}>Only an owner of the business can apply for products.</p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+const STATUS_MESSAGES: Record<OnboardingDetail['status'], string> = {
+  PENDING: 'Answer the requirements below; your answers are saved as you go. Submit when everything required is there.',
+  IN_REVIEW: 'Submitted. Our team is reviewing your application.',
+  APPROVED: 'Approved. We are setting the product up for you.',
+  DECLINED: 'Declined. Change your answers and submit again.',
+  COMPLETED: 'You are live on this product.',
+  REMOVED: 'This application was removed.',
+}
+
+function Application({ detail, permissions, upload }: { detail: OnboardingDetail; permissions: ReadonlySet<string>; upload?: UploadFunction }) {
+  const canEdit = detail.editable && permissions.has(PERMISSIONS.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT)
+  const canRemove = detail.editable && permissions.has(PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT)
+  const remove = useRemoveOnboarding(detail.id)
+  const [confirming, setConfirming] = useState(false)
+
+  return (
+    <div className={styles.stack}>
+      <section className={styles.panel} aria-labelledby="application-heading">
+        <div className={styles.toolbar}>
+          <h2 id="application-heading">{detail.product.name}</h2>
+          <StatusBadge status={detail.status} label={ONBOARDING_STATUS_LABELS[detail.status]} />
+        </div>
+        <p className={styles.muted}>
+          For {detail.business.name}. {STATUS_MESSAGES[detail.status]}
+        </p>
+        {detail.status === 'DECLINED' && detail.decisionComment && (
+          <div className={styles.alert} role="note">
+            <p>
+              <strong>Reason given:</strong> {detail.decisionComment}
+            </p>
+          </div>
+        )}
+        {canEdit ? <RequirementForm detail={detail} upload={upload} /> : <AnswerList detail={detail} />}
+        {canRemove && (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Withdraw application
+            </Button>
+          </div>
+        )}
+      </section>
+      <KycProceed id={detail.id} businessId={detail.businessId} />
+      <ConfirmDialog
+        open={confirming}
+        title={`Withdraw the ${detail.product.name} application?`}
+        description="Your answers are kept on record, but the application is closed. You can apply again later."
+        confirmLabel="Withdraw application"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          void remove
+            .mutateAsync()
+            .then(() => notify('The application was withdrawn.', { type: 'success' }))
+            .catch((error: unknown) => notify(describeError(error), { type: 'error' }))
+            .finally(() => setConfirming(false))
+        }
+      />
+    </div>
+  )
+}
+
+/** Whether the business's KYC capture may go on for this application, and why not. */
+function KycProceed({ id, businessId }: { id: string; businessId: string }) {
+  const answer = useQuery(onboardingQueries.canProceed(id))
+  if (!answer.data) return null
+  return (
+    <section className={styles.panel} aria-labelledby="kyc-proceed">
+      <h2 id="kyc-proceed">Business KYC</h2>
+      {answer.data.canProceed ? (
+        <div className={styles.actions}>
+          <p className={styles.muted}>Your business KYC can be captured or completed now.</p>
+          <Link href={ONBOARDING_PATHS.kyc(businessId)} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+            Go to KYC
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className={styles.muted}>KYC capture cannot go on from here:</p>
+          <ul>
+            {answer.data.reasons.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useEffect, useState } from 'react'
+import { buttonClassName } from '@/components/ui/button'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
+import { productQueries } from '../api/product-queries'
+import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
+import { CatalogueFilters, CatalogueList } from './product-catalogue'
+import { productKycPath } from './product-paths'
+import styles from './products.module.css'
+
+/** What the card offers for the business's standing on the product. */
+function actionFor(status: OnboardingStatus | undefined): { label: string; note?: string } {
+  switch (status) {
+    case undefined:
+      return { label: 'Apply' }
+    case 'PENDING':
+      return { label: 'Continue', note: 'Application started' }
+    case 'DECLINED':
+      return { label: 'Update and resubmit', note: 'Declined' }
+    case 'IN_REVIEW':
+      return { label: 'View application', note: 'Pending review' }
+    case 'APPROVED':
+      return { label: 'View application', note: 'Approved, going live soon' }
+    case 'COMPLETED':
+      return { label: 'View', note: 'Live' }
+    case 'REMOVED':
+      return { label: 'Apply' }
+  }
+}
+
+export interface BusinessCatalogueProps {
+  businessId: string
+  businessName?: string
+  /** CAN_ONBOARD_BUSINESS_PRODUCT in this business. */
+  canApply: boolean
+}
+
+/**
+ * `/s/products`: the offered products with the chosen business's standing on each (apply, continue, pending, live),
+ * what the business holds already, and the product chosen before signing in.
+ */
+export function BusinessCatalogue({ businessId, businessName, canApply }: BusinessCatalogueProps) {
+  const held = useQuery(productQueries.heldBy(businessId))
+  const byProduct = new Map((held.data ?? []).map((h) => [h.productId, h]))
+  const [source, setSource] = useState<string | null>(null)
+  useEffect(() => setSource(getSourceProduct()), [])
+  const sourceHeld = source ? (held.data ?? []).find((h) => h.code === source) : undefined
+
+  const actions = (product: Product) => {
+    const holding = byProduct.get(product.id)
+    const { label, note } = actionFor(holding?.status)
+    if (!holding && !canApply) return <p className={styles.muted}>Ask an owner of the business to apply.</p>
+    return (
+      <>
+        {holding && <StatusBadge status={holding.status} label={note ?? ONBOARDING_STATUS_LABELS[holding.status]} />}
+        <Link href={productKycPath(product.code, businessId)} className={buttonClassName({ size: 'sm', variant: holding ? 'secondary' : 'primary' })} aria-label={`${label}: ${product.name}`}>
+          {label}
+        </Link>
+      </>
+    )
+  }
+
+  return (
+    <div className={styles.stack}>
+      {source && !sourceHeld && canApply && (
+        <p className={styles.notice} role="status">
+          <span>You chose a product before signing in ({source}).</span>
+          <span className={styles.actions}>
+            <Link href={productKycPath(source, businessId)} className={buttonClassName({ size: 'sm' })}>
+              Continue with {source}
+            </Link>
+            <button
+              type="button"
+              className={buttonClassName({ size: 'sm', variant: 'link' })}
+              onClick={() => {
+                clearSourceProduct()
+                setSource(null)
+              }}
+            >
+              Not now
+            </button>
+          </span>
+        </p>
+      )}
+      {held.data && held.data.length > 0 && <HeldProducts held={held.data} businessId={businessId} businessName={businessName} />}
+      <CatalogueFilters />
+      <CatalogueList renderActions={actions} />
+    </div>
+  )
+}
+
+function HeldProducts({ held, businessId, businessName }: { held: BusinessProduct[]; businessId: string; businessName?: string }) {
+  return (
+    <section className={styles.panel} aria-labelledby="held-products">
+      <h2 id="held-products">{businessName ? `${businessName}'s products` : 'Your products'}</h2>
+      <ul className={styles.stackTight}>
+        {held.map((h) => (
+          <li key={h.id} className={styles.actions}>
+            <Link href={productKycPath(h.code, businessId)}>{h.name}</Link>
+            <StatusBadge status={h.status} label={ONBOARDING_STATUS_LABELS[h.status]} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
