@@ -6,6 +6,7 @@ import { getDb } from '@/server/db/client'
 import { audits, files } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { createBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { deleteStoredFile, getAttachableFile, storeServerUpload } from '@/server/modules/files/attachable-file'
 import { api, errorsOf, signedInUser } from './helpers'
 
@@ -230,6 +231,17 @@ describe('POST /files/upload-url checks', () => {
     expect(sas.get('sr')).toBe('b')
     // Starts 15 minutes in the past for clock skew.
     expect(Date.now() - new Date(sas.get('st')!).getTime()).toBeGreaterThan(14 * 60 * 1000)
+  })
+})
+
+describe('SAS protocol', () => {
+  it('is HTTPS only in production and allows HTTP (Azurite) elsewhere', () => {
+    const expires = new Date(Date.now() + 60_000)
+    const sasOf = (isProduction: boolean) =>
+      new URL(createBlobStorage({ ...getConfig(), isProduction }).createUploadUrl('x/a.pdf', expires).uploadUrl).searchParams
+    expect(sasOf(true).get('spr')).toBe('https')
+    expect(sasOf(false).get('spr')).toBe('https,http')
+    expect(sasOf(true).get('se')).toBe(expires.toISOString().replace(/\.\d{3}Z$/, 'Z'))
   })
 })
 
