@@ -150,3 +150,6 @@ export const productAdminQuerySchema = productListQuerySchema.extend({
   live: booleanQuery.optional(),
 })
 export type ProductAdminQuery = z.output<typeof productAdminQuerySchema>
+
+/** The product editor's form when editing (the code never changes; active and live have their own switches). */
+export const productEditSchema = createProductSchema.omit({ code: true, active: true })

@@ -54,10 +54,16 @@ export const onboardingQueries = {
       queryKey: [...onboardingQueries.details(), id, 'can-proceed'] as const,
       queryFn: async ({ signal }) => (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
     }),
+  /** The review queue; `statuses` repeat as `status=` (none: the API's default, IN_REVIEW). */
   approvals: (query: OnboardingQuery) =>
     queryOptions({
       queryKey: [...onboardingQueries.all(), 'approvals', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<OnboardingSummary>>('/onboarding-products/approvals', { params: query, signal })).data,
+      queryFn: async ({ signal }) => {
+        const params = new URLSearchParams({ pageNumber: String(query.pageNumber), pageSize: String(query.pageSize) })
+        if (query.searchKey) params.set('searchKey', query.searchKey)
+        for (const status of query.statuses ?? []) params.append('status', status)
+        return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal })).data
+      },
     }),
   /** `GET /businesses/{id}/products`: what the business holds (not removed). */
   businessProducts: (businessId: string) =>

@@ -27,7 +27,6 @@ export interface MyBusiness {
 export interface OnboardingQuery {
   pageNumber: number
   pageSize: number
-  status?: string
-  productId?: string
+  statuses?: readonly string[]
   searchKey?: string
 }

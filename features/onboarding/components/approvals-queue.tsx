@@ -1,0 +1,82 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createColumnHelper } from '@tanstack/react-table'
+import Link from 'next/link'
+import { useMemo } from 'react'
+import { DataTable } from '@/components/ui/data-table'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
+import { formatDateTime } from '@/lib/format/date'
+import { onboardingQueries } from '../api/onboarding-queries'
+import type { OnboardingSummary } from '../api/types'
+import { ONBOARDING_PATHS } from './onboarding-paths'
+import styles from './onboarding.module.css'
+
+const FILTER_KEYS = ['status', 'searchKey'] as const
+/** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */
+const ALL = 'ALL'
+const STATUS_OPTIONS = [...ONBOARDING_STATUSES.filter((s) => s !== 'IN_REVIEW').map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] })), { value: ALL, label: 'All statuses' }]
+
+/** `/s/admin/approvals/products`: applications waiting for a decision (or any status), oldest submission last. */
+export function ApprovalsQueue() {
+  const table = useTableUrlState({ filterKeys: FILTER_KEYS })
+  const { status, searchKey } = table.filters
+  const query = {
+    pageNumber: table.pageNumber,
+    pageSize: table.pageSize,
+    ...(searchKey ? { searchKey } : {}),
+    statuses: status === ALL ? ONBOARDING_STATUSES : [status ?? 'IN_REVIEW'],
+  }
+  const applications = useQuery({ ...onboardingQueries.approvals(query), enabled: table.isReady, placeholderData: keepPreviousData })
+
+  const columns = useMemo(() => {
+    const column = createColumnHelper<OnboardingSummary>()
+    return [
+      column.accessor((o) => o.business.name, {
+        id: 'business',
+        header: 'Business',
+        meta: { isRowHeader: true, wrap: true },
+        cell: (info) => (
+          <Link href={ONBOARDING_PATHS.preview(info.row.original.id)} aria-label={`Review ${info.getValue()}: ${info.row.original.product.name}`}>
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor((o) => o.product.name, { id: 'product', header: 'Product', meta: { wrap: true } }),
+      column.display({
+        id: 'businessStatus',
+        header: 'Business status',
+        cell: (info) => (
+          <span className={styles.badges}>
+            <StatusBadge status={info.row.original.business.approvalStatus} />
+            {info.row.original.business.blocked && <StatusBadge status="BLOCKED" />}
+          </span>
+        ),
+      }),
+      column.display({ id: 'status', header: 'Application', cell: (info) => <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} /> }),
+      column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), { id: 'submittedAt', header: 'Submitted' }),
+    ]
+  }, [])
+
+  return (
+    <DataTable
+      {...table.tableProps}
+      caption="Product applications"
+      hideCaption
+      columns={columns}
+      data={applications.data?.content}
+      totalElements={applications.data?.totalElements ?? 0}
+      getRowId={(o) => o.id}
+      isLoading={applications.isPending}
+      isFetching={applications.isPlaceholderData}
+      error={applications.error}
+      onRetry={() => void applications.refetch()}
+      emptyTitle={status ? 'No application here' : 'Nothing waiting for review'}
+      emptyDescription={status ? 'No application has this status.' : 'Submitted applications show here until they are decided.'}
+      filters={[
+        { key: 'status', label: 'Status', type: 'select', placeholder: 'In review', options: STATUS_OPTIONS },
+        { key: 'searchKey', label: 'Business name', type: 'search' },
+      ]}
+    />
+  )
+}

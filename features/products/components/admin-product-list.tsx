@@ -1,0 +1,85 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createColumnHelper } from '@tanstack/react-table'
+import Link from 'next/link'
+import { useMemo } from 'react'
+import { buttonClassName } from '@/components/ui/button'
+import { DataTable } from '@/components/ui/data-table'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { productQueries } from '../api/product-queries'
+import type { Product } from '../api/types'
+import { PRODUCT_PATHS } from './product-paths'
+import styles from './products.module.css'
+
+const FILTER_KEYS = ['searchKey', 'categoryId', 'divisionId', 'live', 'active'] as const
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+]
+
+/** `/s/admin/product-config`: every product (live or not, active or not), filtered and paged by the API. */
+export function AdminProductList({ canCreate }: { canCreate: boolean }) {
+  const table = useTableUrlState({ filterKeys: FILTER_KEYS })
+  const categories = useQuery(productQueries.categories())
+  const divisions = useQuery(productQueries.divisions())
+  const products = useQuery({ ...productQueries.adminList(table.query), enabled: table.isReady, placeholderData: keepPreviousData })
+
+  const columns = useMemo(() => {
+    const column = createColumnHelper<Product>()
+    return [
+      column.accessor('name', {
+        header: 'Product',
+        meta: { isRowHeader: true, wrap: true },
+        cell: (info) => (
+          <Link href={PRODUCT_PATHS.configDetails(info.row.original.id)} aria-label={`Configure ${info.getValue()}`}>
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor('code', { header: 'Code' }),
+      column.accessor((p) => p.category.name, { id: 'category', header: 'Category', meta: { wrap: true } }),
+      column.accessor((p) => p.division?.name ?? '—', { id: 'division', header: 'Division' }),
+      column.accessor((p) => p.requirements.length, { id: 'requirements', header: 'Requirements', meta: { align: 'end' } }),
+      column.display({ id: 'active', header: 'Active', cell: (info) => <StatusBadge status={info.row.original.active ? 'ACTIVE' : 'INACTIVE'} /> }),
+      column.display({
+        id: 'live',
+        header: 'Live',
+        cell: (info) => <StatusBadge status={info.row.original.live ? 'COMPLETED' : 'DRAFT'} label={info.row.original.live ? 'Live' : 'Not live'} />,
+      }),
+    ]
+  }, [])
+
+  return (
+    <div className={styles.stack}>
+      <DataTable
+        {...table.tableProps}
+        caption="Products"
+        hideCaption
+        columns={columns}
+        data={products.data?.content}
+        totalElements={products.data?.totalElements ?? 0}
+        getRowId={(p) => p.id}
+        isLoading={products.isPending}
+        isFetching={products.isPlaceholderData}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        emptyTitle="No products"
+        emptyDescription={table.hasFilters ? 'No product matches these filters.' : 'Create the first product.'}
+        filters={[
+          { key: 'searchKey', label: 'Search', type: 'search', placeholder: 'Name or code' },
+          { key: 'categoryId', label: 'Category', type: 'select', options: (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })) },
+          { key: 'divisionId', label: 'Division', type: 'select', options: (divisions.data ?? []).map((d) => ({ value: d.id, label: d.name })) },
+          { key: 'live', label: 'Live', type: 'select', options: YES_NO },
+          { key: 'active', label: 'Active', type: 'select', options: YES_NO },
+        ]}
+        toolbar={
+          canCreate ? (
+            <Link href={PRODUCT_PATHS.configDetails()} className={buttonClassName()}>
+              Create a product
+            </Link>
+          ) : undefined
+        }
+      />
+    </div>
+  )
+}
