@@ -1,0 +1,28 @@
+/** KYC verification vocabulary shared by the server, the API contract and the browser. No zod and no I/O here. */
+
+/** domain.md, Verification of KYC details: PENDING → VERIFIED or FAILED. */
+export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
+
+/** The manual results staff may record (`PUT /verified-kyc/{id}`, `PUT /kyc/addresses/{id}/verification`). */
+export const VERIFICATION_RESULTS = ['VERIFIED', 'FAILED'] as const
+export type VerificationResult = (typeof VERIFICATION_RESULTS)[number]
+
+/**
+ * What is verified, one item each:
+ * - COMPANY: the business against the company registry (CAC lookup of class, number and name);
+ * - MEANS_OF_ID: each means of ID (type and number);
+ * - BVN: each individual shareholder's BVN.
+ */
+export const VERIFICATION_KINDS = ['COMPANY', 'MEANS_OF_ID', 'BVN'] as const
+export type VerificationKind = (typeof VERIFICATION_KINDS)[number]
+
+export const VERIFICATION_KIND_LABELS: Readonly<Record<VerificationKind, string>> = {
+  COMPANY: 'Company registry (CAC) lookup',
+  MEANS_OF_ID: 'Means of ID',
+  BVN: 'Shareholder BVN',
+}
+
+/** Provider adapters (server/integrations/kyc-provider). The built-in one is manual review. */
+export const KYC_PROVIDERS = ['MANUAL'] as const
+export type KycProviderName = (typeof KYC_PROVIDERS)[number]
