@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CreateDeferralInput, Deferral } from '@/lib/contracts/deferrals'
+import type { AttachKycDocumentInput, KycDocument } from '@/lib/contracts/kyc-documents'
+import { apiClient, downloadRequest } from '@/lib/http'
+import { DOCUMENT_DEPENDENT_KEYS } from './document-queries'
+
+function useInvalidateDocuments() {
+  const client = useQueryClient()
+  return () => Promise.all(DOCUMENT_DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })))
+}
+
+/** `POST /kyc/documents`: attach a confirmed upload as a document type (replacing the current one). */
+export function useAttachDocument() {
+  const invalidate = useInvalidateDocuments()
+  return useMutation({
+    mutationFn: async (input: AttachKycDocumentInput) => (await apiClient.post<KycDocument>('/kyc/documents', input)).data,
+    onSuccess: () => invalidate(),
+  })
+}
+
+/** `POST /deferrals`. Silent: the dialog shows the API's answer next to the fields. */
+export function useRequestDeferral() {
+  const invalidate = useInvalidateDocuments()
+  return useMutation({
+    mutationFn: async (input: CreateDeferralInput) => (await apiClient.post<Deferral>('/deferrals', input, { silent: true })).data,
+    onSuccess: () => invalidate(),
+  })
+}
+
+/**
+ * Opens a stored file in a new tab. `GET /files/{id}` needs the bearer token, which a plain link cannot carry: the
+ * tab is opened first (so no pop-up blocker steps in), then shown the downloaded bytes.
+ */
+export async function openDocumentFile(fileId: string): Promise<void> {
+  const tab = window.open('', '_blank')
+  try {
+    const { data } = await downloadRequest<Blob>(`/files/${encodeURIComponent(fileId)}`)
+    const url = URL.createObjectURL(data)
+    if (tab) tab.location.href = url
+    else window.location.assign(url)
+    // The tab keeps its own copy once loaded; free ours later.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  } catch (error) {
+    tab?.close()
+    throw error
+  }
+}

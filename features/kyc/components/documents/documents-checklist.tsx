@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query'
+import dynamic from 'next/dynamic'
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { notify } from '@/components/ui/toasts'
+import { Uploader, type UploadedFile, type UploadFunction } from '@/components/ui/uploader'
+import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
+import { CHECKLIST_NEEDS_UPLOAD } from '@/lib/contracts/kyc-document-values'
+import { describeError } from '@/lib/http'
+import { canEditKyc, hasAllPermissions, PERMISSIONS, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import { openDocumentFile, useAttachDocument } from '../../api/document-calls'
+import { documentQueries } from '../../api/document-queries'
+import { alternativesOf, itemStatus, requirementSummary } from './document-status'
+import styles from './documents.module.css'
+
+// The dialog's form code loads when someone asks for a deferral, not with the page.
+const DeferralRequestDialog = dynamic(() => import('./deferral-request-dialog').then((m) => m.DeferralRequestDialog), { ssr: false })
+
+export interface DocumentsChecklistProps {
+  businessId: string
+  /** The KYC record documents attach to; read from the checklist when not given. */
+  kycDetailsId?: string | null
+  /**
+   * The signed-in user's permissions in this business, to offer only what the API allows. Without it everything is
+   * offered (the stepper shows this list to people who may edit the KYC) and the API decides.
+   */
+  permissions?: ReadonlySet<string>
+  /** Heading level of each document's name. */
+  headingLevel?: 2 | 3 | 4
+  /** Test seam: replaces the real upload (slot → blob storage → confirm), as the Uploader's own `upload`. */
+  upload?: UploadFunction
+}
+
+/**
+ * The documents the business's registration class needs, each with where it stands (missing, uploaded, under
+ * review, approved, rejected or re-upload requested with the reason, deferred until a date, deferral pending or
+ * overdue), to upload, replace, view, or ask to defer.
+ */
+export function DocumentsChecklist({ businessId, kycDetailsId, permissions, headingLevel = 3, upload }: DocumentsChecklistProps) {
+  const checklist = useQuery(documentQueries.checklist(businessId))
+  const maxDays = useQuery(documentQueries.maxDeferralDays())
+
+  if (checklist.isError) {
+    return (
+      <ErrorState
+        title="Couldn't load the documents"
+        message={describeError(checklist.error, "We couldn't load your documents. Check your connection and try again.")}
+        onRetry={() => void checklist.refetch()}
+        retrying={checklist.isFetching}
+      />
+    )
+  }
+  if (!checklist.data) return <Skeleton count={4} label="Loading the documents" />
+
+  const data = checklist.data
+  if (data.items.length === 0) {
+    return <EmptyState title="No documents needed" description={`Businesses registered as ${data.registrationClass} have no documents to upload.`} />
+  }
+  const recordId = kycDetailsId ?? data.kycDetailsId
+  const editable = data.approvalStatus === 'APPROVED' ? !permissions || hasAllPermissions(permissions, POST_APPROVAL_GROUP) : !permissions || canEditKyc(permissions)
+  const mayDefer = !permissions || permissions.has(PERMISSIONS.CAN_CREATE_DEFERRAL)
+  const summary = requirementSummary(data.items)
+
+  return (
+    <div className={styles.stack}>
+      {!recordId && (
+        <p className={styles.notice}>Fill in and save the company details first: documents are attached to your KYC record.</p>
+      )}
+      {data.approvalStatus === 'APPROVED' && !editable && (
+        <p className={styles.notice}>Your business is approved: changes to its documents are made by our staff. Contact support to request one.</p>
+      )}
+      <p className={styles.muted} aria-live="polite">
+        {summary.outstanding === 0
+          ? 'Every required document is provided or deferred.'
+          : `${summary.outstanding} of ${summary.total} required documents still need your attention.`}
+      </p>
+      <ul className={styles.list} aria-label="Documents">
+        {data.items.map((item) => (
+          <DocumentItem
+            key={item.documentType.id}
+            item={item}
+            items={data.items}
+            businessId={businessId}
+            kycDetailsId={recordId}
+            canUpload={editable && !!recordId}
+            canDefer={mayDefer && item.canRequestDeferral && maxDays.data !== undefined}
+            maxDays={maxDays.data ?? 0}
+            headingLevel={headingLevel}
+            upload={upload}
+          />
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+interface DocumentItemProps {
+  item: ChecklistItem
+  items: readonly ChecklistItem[]
+  businessId: string
+  kycDetailsId: string | null
+  canUpload: boolean
+  canDefer: boolean
+  maxDays: number
+  headingLevel: 2 | 3 | 4
+  upload?: UploadFunction
+}
+
+function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDefer, maxDays, headingLevel, upload }: DocumentItemProps) {
+  const titleId = useId()
+  const [uploading, setUploading] = useState(false)
+  const [deferring, setDeferring] = useState(false)
+  const [opening, setOpening] = useState(false)
+  const attach = useAttachDocument()
+  const status = itemStatus(item)
+  const alternatives = alternativesOf(item, items)
+  const Heading = `h${headingLevel}` as const
+  const name = item.documentType.name
+  const needsUpload = CHECKLIST_NEEDS_UPLOAD.includes(item.state)
+
+  async function onUploaded(file: UploadedFile) {
+    if (!kycDetailsId) return
+    try {
+      await attach.mutateAsync({ kycDetailsId, documentTypeId: item.documentType.id, fileId: file.id })
+      notify(`${name} ${item.document ? 'replaced' : 'uploaded'}`, { type: 'success' })
+      setUploading(false)
+    } catch {
+      // The API's message is shown as a toast by the HTTP client; the uploader stays open to try again.
+    }
+  }
+
+  async function view() {
+    if (!item.document) return
+    setOpening(true)
+    try {
+      await openDocumentFile(item.document.file.id)
+    } catch (error) {
+      notify(describeError(error, "We couldn't open the file. Try again."), { type: 'error' })
+    } finally {
+      setOpening(false)
+    }
+  }
+
+  return (
+    <li className={styles.item} aria-labelledby={titleId} data-state={item.state}>
+      <div className={styles.itemHead}>
+        <Heading id={titleId}>{name}</Heading>
+        <span className={styles.badges}>
+          <StatusBadge status={item.state} label={status.label} tone={status.tone} />
+          <StatusBadge status={item.required ? 'REQUIRED' : 'OPTIONAL'} label={item.required ? 'Required' : 'Optional'} tone="neutral" />
+          {item.documentType.isCac && <StatusBadge status="CAC" label="CAC" tone="neutral" />}
+        </span>
+      </div>
+      {item.documentType.description && <p className={`${styles.muted} ${styles.small}`}>{item.documentType.description}</p>}
+      {alternatives.length > 0 && <p className={`${styles.muted} ${styles.small}`}>Or instead: {alternatives.join(' or ')}.</p>}
+      {status.detail && <p className={styles.detail}>{status.detail}</p>}
+      <div className={styles.actions}>
+        {item.document && (
+          <Button variant="secondary" size="sm" onClick={() => void view()} loading={opening} loadingText="Opening…" aria-label={`View ${name} (opens in a new tab)`}>
+            View
+          </Button>
+        )}
+        {canUpload && !uploading && (
+          <Button size="sm" variant={needsUpload ? 'primary' : 'secondary'} onClick={() => setUploading(true)} aria-label={`${item.document ? 'Replace' : 'Upload'} ${name}`}>
+            {item.document ? 'Replace' : 'Upload'}
+          </Button>
+        )}
+        {canDefer && (
+          <Button size="sm" variant="secondary" onClick={() => setDeferring(true)} aria-label={`Request a deferral for ${name}`}>
+            Request deferral
+          </Button>
+        )}
+      </div>
+      {uploading && (
+        <div className={styles.uploader}>
+          <Uploader purpose="KYC_DOCUMENT" businessId={businessId} label={`Choose the ${name} file`} onUploaded={(file) => void onUploaded(file)} disabled={attach.isPending} upload={upload} />
+          <div className={styles.actions}>
+            <Button size="sm" variant="link" onClick={() => setUploading(false)} disabled={attach.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+      {canDefer && deferring && (
+        <DeferralRequestDialog open={deferring} onClose={() => setDeferring(false)} businessId={businessId} documentType={item.documentType} maxDays={maxDays} />
+      )}
+    </li>
+  )
+}
