@@ -27,13 +27,7 @@ await runScript(async () => {
 
   buildIfStale()
 
-  // Migrate and seed here, then release the data directory for the portal process.
-  process.env.SEED_DEMO = 'true'
-  const { closeDatabase, getDatabaseHandle } = await import('@/server/db/client')
-  const handle = await getDatabaseHandle()
-  console.log(`Database ready (${handle.kind}: ${handle.location})`)
-  await closeDatabase()
-
+  // Blob storage first: the demo seed stores real documents in it.
   if (!config.storage.connectionString) {
     const azurite = await startAzurite(config)
     children.push(azurite.process)
@@ -45,6 +39,14 @@ await runScript(async () => {
     `http://localhost:${config.port}`,
     `http://127.0.0.1:${config.port}`,
   ])
+
+  // Migrate and seed here, then release the data directory for the portal process.
+  process.env.SEED_DEMO = 'true'
+  process.env.AZURE_STORAGE_CONNECTION_STRING = env.AZURE_STORAGE_CONNECTION_STRING
+  const { closeDatabase, getDatabaseHandle } = await import('@/server/db/client')
+  const handle = await getDatabaseHandle()
+  console.log(`Database ready (${handle.kind}: ${handle.location})`)
+  await closeDatabase()
 
   const portal = startNext({ port: config.port, host: config.host, env })
   children.push(portal)

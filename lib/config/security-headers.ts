@@ -4,7 +4,7 @@ import type { AppConfig } from './env'
 export const NONCE_HEADER = 'x-csp-nonce'
 
 /** The blob storage origin the browser uploads to (Azurite locally, Azure in production). */
-export function blobStorageOrigin(config: Pick<AppConfig, 'storage'>): string {
+export function blobStorageOrigin(config: Pick<AppConfig, 'storage' | 'isProduction'>): string {
   const endpoint = /BlobEndpoint=([^;]+)/i.exec(config.storage.connectionString ?? '')?.[1]
   if (endpoint) {
     try {
@@ -13,6 +13,8 @@ export function blobStorageOrigin(config: Pick<AppConfig, 'storage'>): string {
       // fall through to the account's public endpoint
     }
   }
+  // Outside production with nothing configured, the API falls back to the local Azurite (server/integrations/blob).
+  if (!config.storage.accountKey && !config.isProduction) return `http://127.0.0.1:${config.storage.azuritePort}`
   return `https://${config.storage.accountName}.blob.core.windows.net`
 }
 
@@ -32,6 +34,8 @@ export function pageSecurityHeaders(
     `script-src ${scriptSources.filter(Boolean).join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // Staff read KYC PDFs in a frame from an object URL (fetched with the bearer token): blob: frames only.
+    "frame-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self' ${blobStorageOrigin(config)}${options.dev ? ' ws:' : ''}`,
     "object-src 'none'",
