@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { businessListQuerySchema, businessSchema } from './businesses'
 import { pageSchema } from './pagination'
+import { ARCHIVE_REASON_MAX_LENGTH, ARCHIVE_REASON_MIN_LENGTH } from './review-values'
 
 /** `POST /archive/business/{id}` and `.../unarchive`: a reason is required both ways. */
 export const archiveReasonSchema = z.object({
   reason: z
     .string({ message: 'Give a reason' })
     .trim()
-    .min(3, 'Give a reason (at least 3 characters)')
-    .max(1000, 'A reason has at most 1000 characters'),
+    .min(ARCHIVE_REASON_MIN_LENGTH, `Give a reason (at least ${ARCHIVE_REASON_MIN_LENGTH} characters)`)
+    .max(ARCHIVE_REASON_MAX_LENGTH, `A reason has at most ${ARCHIVE_REASON_MAX_LENGTH} characters`),
 })
 export type ArchiveReasonInput = z.input<typeof archiveReasonSchema>
 

@@ -1,13 +1,11 @@
 import { z } from 'zod'
 import { businessSchema } from './businesses'
 import { pageQuerySchema, pageSchema } from './pagination'
+import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
+
+export { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH, type ApprovalCheckCode, type BusinessDecisionValue } from './review-values'
 
 /** Staff review of a business: decisions, the recommendation comment thread, assignment, queue and recertification. */
-
-export const BUSINESS_DECISION_VALUES = ['APPROVED', 'DECLINED'] as const
-export type BusinessDecisionValue = (typeof BUSINESS_DECISION_VALUES)[number]
-
-export const COMMENT_MAX_LENGTH = 2000
 
 const commentText = z
   .string({ message: 'Write a comment' })
@@ -64,8 +62,6 @@ export const reviewerSchema = z.object({ id: z.uuid(), name: z.string(), email: 
 export type Reviewer = z.infer<typeof reviewerSchema>
 
 /** `GET /businesses/{id}/approval-checklist`: the approval preconditions of domain.md, each met or not. */
-export const APPROVAL_CHECK_CODES = ['PENDING_STATE', 'KYC_COMPLETE', 'REQUIRED_DOCUMENTS', 'CAC_DOCUMENTS', 'NOT_ARCHIVED'] as const
-export type ApprovalCheckCode = (typeof APPROVAL_CHECK_CODES)[number]
 export const approvalCheckSchema = z.object({
   code: z.enum(APPROVAL_CHECK_CODES),
   label: z.string(),

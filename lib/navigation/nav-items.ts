@@ -61,7 +61,11 @@ export const NAV_PATHS = {
   adminBusinesses: '/s/admin/businesses',
   blockedBusinesses: '/s/admin/businesses/blocked',
   registeredBusinesses: '/s/admin/businesses/registered',
+  // Reached from the lists (no menu link of their own): the menu marks their parent list.
+  adminCreateBusiness: '/s/admin/businesses/create',
+  registeredSummary: '/s/admin/businesses/registered/summary',
   businessApprovals: '/s/admin/approvals/business',
+  businessPreview: '/s/admin/approvals/business/business-preview',
   cacDocApprovals: '/s/admin/approvals/cac-doc',
   productApprovals: '/s/admin/approvals/products',
   deferralApprovals: '/s/admin/approvals/deferral',

@@ -121,6 +121,14 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
             </>
           )}
         </dl>
+        {business.approvalStatus === 'DECLINED' && business.decision?.decision === 'DECLINED' && (
+          <div className={styles.alert} data-decision="declined">
+            <p>
+              <strong>Declined on {formatDay(business.decision.decidedAt)}.</strong> The reviewers&apos; reason:
+            </p>
+            <p>{business.decision.comment}</p>
+          </div>
+        )}
         {business.blocked && (
           <div role="alert" className={styles.alert}>
             <p>

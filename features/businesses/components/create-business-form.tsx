@@ -14,7 +14,7 @@ import { setBusinessId } from '@/lib/session/storage'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { businessQueries } from '../api/business-queries'
 import { useCreateBusiness } from '../api/create-business'
-import type { ReferenceItem } from '../api/types'
+import type { Business, ReferenceItem } from '../api/types'
 import { applyApiErrors } from './apply-api-errors'
 import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
@@ -55,13 +55,20 @@ export interface CreateBusinessFormProps {
   locationFields: ReactNode
   /** Staff register on a business's behalf and must name its owner, who is invited by e-mail. */
   isStaff?: boolean
+  /**
+   * Called with the new business instead of choosing it and opening its dashboard (staff registering a business for
+   * a customer go back to their own screens).
+   */
+  onCreated?: (business: Business) => void | Promise<unknown>
+  /** Where Cancel leads; the user's businesses by default. */
+  cancelHref?: string
 }
 
 /**
  * Registers a business (POST /businesses). The registration number and the name are checked while the user types
  * and a taken one is refused before sending; on success the business becomes the chosen one and its dashboard opens.
  */
-export function CreateBusinessForm({ locationFields, isStaff = false }: CreateBusinessFormProps) {
+export function CreateBusinessForm({ locationFields, isStaff = false, onCreated, cancelHref = BUSINESS_PATHS.list }: CreateBusinessFormProps) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const create = useCreateBusiness()
@@ -97,6 +104,10 @@ export function CreateBusinessForm({ locationFields, isStaff = false }: CreateBu
     if (await refuseTaken(values)) return
     try {
       const business = await create.mutateAsync(values)
+      if (onCreated) {
+        await onCreated(business)
+        return
+      }
       setBusinessId(business.id)
       notify(`${business.name} is registered. Complete its KYC next.`, { type: 'success' })
       await router.push(BUSINESS_PATHS.dashboard(business.id))
@@ -172,7 +183,7 @@ export function CreateBusinessForm({ locationFields, isStaff = false }: CreateBu
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Registering…">
             Register business
           </Button>
-          <Link href={BUSINESS_PATHS.list} className={buttonClassName({ variant: 'secondary' })}>
+          <Link href={cancelHref} className={buttonClassName({ variant: 'secondary' })}>
             Cancel
           </Link>
         </div>

@@ -46,7 +46,9 @@ export function outstandingItems(business: Business, productCount: number | null
       id: 'declined',
       tone: 'danger',
       title: 'Your registration was declined',
-      description: 'Correct the KYC details the reviewers asked about, then mark the KYC complete again to resubmit it.',
+      description: business.decision?.comment
+        ? `The reviewers' reason: “${business.decision.comment}”. Correct what it points to, then mark the KYC complete again to resubmit it.`
+        : 'Correct the KYC details the reviewers asked about, then mark the KYC complete again to resubmit it.',
       href: kycHref,
       linkLabel: 'Review your KYC',
     })

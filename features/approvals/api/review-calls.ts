@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient } from '@/lib/http'
+import { approvalQueries } from './approval-queries'
+import type { Business, BusinessComment, BusinessDecisionInput } from './types'
+
+const segment = (value: string) => encodeURIComponent(value)
+
+/** PUT /businesses/{id}/approve: the queue, the business and its thread refresh before the mutation settles. */
+export function useDecideBusiness(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: BusinessDecisionInput) => (await apiClient.put<Business>(`/businesses/${segment(businessId)}/approve`, input)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
+  })
+}
+
+/** PUT /businesses/{id}/assignee (`userId: null` unassigns). */
+export function useAssignReviewer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: { businessId: string; userId: string | null }) =>
+      (await apiClient.put<Business & { assigneeName: string | null }>(`/businesses/${segment(input.businessId)}/assignee`, { userId: input.userId })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
+  })
+}
+
+/** PUT /businesses/attachment/{id}: one more recommendation comment. */
+export function useAddComment(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (comment: string) => (await apiClient.put<BusinessComment>(`/businesses/attachment/${segment(businessId)}`, { comment })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.comments(businessId).queryKey }),
+  })
+}

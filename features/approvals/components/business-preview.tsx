@@ -1,0 +1,174 @@
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useId, useState } from 'react'
+import { Button, buttonClassName } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { notify } from '@/components/ui/toasts'
+import { formatDate } from '@/lib/format/date'
+import { describeError, getHttpStatus } from '@/lib/http'
+import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { PERMISSIONS } from '@/lib/permissions'
+import { approvalQueries } from '../api/approval-queries'
+import { useAssignReviewer } from '../api/review-calls'
+import type { Business } from '../api/types'
+import styles from './approvals.module.css'
+import { CommentThread } from './comment-thread'
+import { DecisionPanel } from './decision-panel'
+import { KycSections, type DocumentReviewSlot } from './kyc-sections'
+
+const day = (value: string | null) => formatDate(value, 'dd MMM yyyy')
+
+export interface BusinessPreviewProps {
+  businessId: string
+  /** The signed-in staff member: permission names, id, and the businesses they belong to (four-eyes). */
+  permissions: readonly string[]
+  currentUserId: string
+  memberOf: readonly string[]
+  /** Per-document review actions, provided by the screen that owns them (see `DocumentReviewSlot`). */
+  documentReviewSlot?: DocumentReviewSlot
+}
+
+function Assignee({ business, canAssign, currentUserId }: { business: Business; canAssign: boolean; currentUserId: string }) {
+  const id = useId()
+  const reviewers = useQuery({ ...approvalQueries.reviewers(), enabled: canAssign })
+  const assign = useAssignReviewer()
+  const [choice, setChoice] = useState(business.assigneeId ?? '')
+  const current = reviewers.data?.find((r) => r.id === business.assigneeId)
+  const label = business.assigneeId ? (business.assigneeId === currentUserId ? 'You' : (current?.name ?? 'Another reviewer')) : 'Nobody yet'
+  if (!canAssign || business.approvalStatus !== 'PENDING') {
+    return (
+      <p className={styles.small}>
+        <strong>Assigned to:</strong> {label}
+      </p>
+    )
+  }
+  const save = (userId: string | null) =>
+    assign.mutate({ businessId: business.id, userId }, { onSuccess: (b) => notify(b.assigneeName ? `Assigned to ${b.assigneeName}.` : 'Unassigned.', { type: 'success' }) })
+  return (
+    <form
+      className={styles.actions}
+      onSubmit={(e) => {
+        e.preventDefault()
+        save(choice || null)
+      }}
+    >
+      <div className={styles.field}>
+        <label htmlFor={id}>Assigned to</label>
+        <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Nobody</option>
+          {reviewers.data
+            ?.filter((r) => r.id !== business.createdBy)
+            .map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.id === currentUserId ? `${r.name} (you)` : r.name}
+              </option>
+            ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" size="sm" loading={assign.isPending} disabled={(business.assigneeId ?? '') === choice}>
+        Save
+      </Button>
+      {business.assigneeId !== currentUserId && business.createdBy !== currentUserId && (
+        <Button variant="link" size="sm" onClick={() => save(currentUserId)} disabled={assign.isPending}>
+          Assign to me
+        </Button>
+      )}
+    </form>
+  )
+}
+
+function Summary({ business, canAssign, currentUserId }: { business: Business; canAssign: boolean; currentUserId: string }) {
+  const id = useId()
+  const types = useQuery(approvalQueries.types())
+  const categories = useQuery(approvalQueries.categories())
+  const address = [business.address.line1, business.address.line2, business.address.city, business.address.lga, business.address.state, business.address.country].filter(Boolean).join(', ')
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{business.name}</h2>
+      <div className={styles.badges}>
+        <StatusBadge status={business.approvalStatus} />
+        <StatusBadge status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'} label={business.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'} />
+        {business.blocked && <StatusBadge status="BLOCKED" />}
+        {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+      </div>
+      <dl className={styles.facts}>
+        <dt>Registration number</dt>
+        <dd>{business.regNo}</dd>
+        <dt>Type</dt>
+        <dd>{types.data?.find((t) => t.id === business.typeId)?.name ?? '—'}</dd>
+        <dt>Category</dt>
+        <dd>{categories.data?.find((c) => c.id === business.categoryId)?.name ?? '—'}</dd>
+        <dt>E-mail</dt>
+        <dd>{business.email}</dd>
+        <dt>Phone</dt>
+        <dd>{business.phone}</dd>
+        <dt>Address</dt>
+        <dd>{address}</dd>
+        <dt>Registered on</dt>
+        <dd>{day(business.createdAt)}</dd>
+        {business.approvedAt && (
+          <>
+            <dt>Approved on</dt>
+            <dd>{day(business.approvedAt)}</dd>
+          </>
+        )}
+        {business.recertificationDate && (
+          <>
+            <dt>Recertification</dt>
+            <dd>{day(business.recertificationDate)}</dd>
+          </>
+        )}
+      </dl>
+      {business.blocked && (
+        <div role="note" className={styles.warning}>
+          Blocked: {business.blockedReasons.join('; ')}
+        </div>
+      )}
+      <Assignee key={business.assigneeId ?? 'none'} business={business} canAssign={canAssign} currentUserId={currentUserId} />
+    </section>
+  )
+}
+
+/**
+ * The business review screen: the business and its whole KYC read-only (files in a viewer), the recommendation
+ * comments, and the decision with its preconditions as a checklist. What the user's permissions do not allow is
+ * not offered; four-eyes is said, not hidden.
+ */
+export function BusinessPreview({ businessId, permissions, currentUserId, memberOf, documentReviewSlot }: BusinessPreviewProps) {
+  const held = new Set(permissions)
+  const business = useQuery(approvalQueries.business(businessId))
+  if (getHttpStatus(business.error) === 404) {
+    return (
+      <EmptyState
+        title="We couldn't find this business"
+        action={
+          <Link href={NAV_PATHS.businessApprovals} className={buttonClassName()}>
+            Back to the queue
+          </Link>
+        }
+      />
+    )
+  }
+  if (business.isError) {
+    return <ErrorState message={describeError(business.error, "We couldn't load this business.")} onRetry={() => void business.refetch()} retrying={business.isFetching} />
+  }
+  if (!business.data) return <Skeleton count={6} label="Loading the business" />
+  const b = business.data
+  const canApprove = held.has(PERMISSIONS.CAN_APPROVE_BUSINESS)
+  const isOwnRecord = b.createdBy === currentUserId || memberOf.includes(b.id)
+  return (
+    <div className={styles.layout}>
+      <div className={styles.stack}>
+        <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
+        <KycSections businessId={b.id} documentReviewSlot={documentReviewSlot} />
+      </div>
+      <div className={styles.stack}>
+        <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />
+        <CommentThread businessId={b.id} canComment={canApprove || held.has(PERMISSIONS.CAN_UPDATE_BUSINESS)} />
+      </div>
+    </div>
+  )
+}

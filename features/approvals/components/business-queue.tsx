@@ -1,0 +1,147 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
+import Link from 'next/link'
+import { useMemo } from 'react'
+import { Button } from '@/components/ui/button'
+import { DataTable } from '@/components/ui/data-table'
+import type { DataTableFilter } from '@/components/ui/table-filters'
+import { notify } from '@/components/ui/toasts'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { formatDate } from '@/lib/format/date'
+import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { PERMISSIONS } from '@/lib/permissions'
+import { approvalQueries, type ApiQuery } from '../api/approval-queries'
+import { useAssignReviewer } from '../api/review-calls'
+import type { ForApprovalRow } from '../api/types'
+import styles from './approvals.module.css'
+
+export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
+type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
+type Column = ColumnDef<ForApprovalRow, any>
+
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
+
+/** "12 days (3 waiting on the business)": the reviewers' part of the wait is the difference. */
+export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOnBusinessDays'>): string {
+  if (row.waitingDays === 0) return 'Since today'
+  return row.waitingOnBusinessDays > 0 ? `${days(row.waitingDays)} (${days(row.waitingOnBusinessDays)} waiting on the business)` : days(row.waitingDays)
+}
+
+export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
+
+export interface BusinessQueueProps {
+  permissions: readonly string[]
+  currentUserId: string
+}
+
+/**
+ * `/s/admin/approvals/business`: businesses waiting for a decision, oldest first, with who has each one and how long
+ * it has waited. Reviewers take a case (assign to me) or let it go (unassign); the filters live in the URL.
+ */
+export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps) {
+  const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
+  const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS })
+  const query: ApiQuery = [
+    ['pageNumber', String(table.pageNumber)],
+    ['pageSize', String(table.pageSize)],
+    ...QUEUE_FILTER_KEYS.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]] as [string, string]] : [])),
+  ]
+  const queue = useQuery({ ...approvalQueries.queue(query), enabled: table.isReady, placeholderData: keepPreviousData })
+  const reviewers = useQuery(approvalQueries.reviewers())
+  const types = useQuery(approvalQueries.types())
+  const categories = useQuery(approvalQueries.categories())
+  const assign = useAssignReviewer()
+
+  const filters: DataTableFilter[] = [
+    { key: 'businessName', label: 'Business name', type: 'search' },
+    { key: 'typeId', label: 'Type', type: 'select', options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [] },
+    { key: 'categoryId', label: 'Category', type: 'select', options: categories.data?.map((c) => ({ value: c.id, label: c.name })) ?? [] },
+    {
+      key: 'assigneeId',
+      label: 'Assignee',
+      type: 'select',
+      placeholder: 'Anyone',
+      options: [
+        { value: 'me', label: 'Me' },
+        { value: 'none', label: 'Nobody (unassigned)' },
+        ...(reviewers.data?.filter((r) => r.id !== currentUserId).map((r) => ({ value: r.id, label: r.name })) ?? []),
+      ],
+    },
+    { key: 'from', label: 'Registered from', type: 'date' },
+    { key: 'to', label: 'Registered to', type: 'date' },
+    { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Oldest first', options: [{ value: 'true', label: 'Newest first' }] },
+  ]
+
+  const columns = useMemo<Column[]>(() => {
+    const col = createColumnHelper<ForApprovalRow>()
+    return [
+      col.accessor('name', {
+        header: 'Business',
+        meta: { isRowHeader: true, wrap: true },
+        cell: (info) => <Link href={previewHref(info.row.original.id)}>{info.getValue()}</Link>,
+      }),
+      col.accessor('regNo', { header: 'Registration number' }),
+      col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDate(info.getValue(), 'dd MMM yyyy') }),
+      col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),
+      col.display({
+        id: 'assignee',
+        header: 'Assignee',
+        cell: ({ row: { original: r } }) => (r.assigneeId === currentUserId ? 'You' : (r.assigneeName ?? <span className={styles.muted}>Unassigned</span>)),
+      }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: r } }) => (
+          <span className={styles.actions}>
+            <Link href={previewHref(r.id)} aria-label={`Review ${r.name}`}>
+              Review
+            </Link>
+            {canAssign && r.assigneeId !== currentUserId && r.createdBy !== currentUserId && (
+              <Button
+                variant="link"
+                size="sm"
+                aria-label={`Assign ${r.name} to me`}
+                disabled={assign.isPending}
+                onClick={() => assign.mutate({ businessId: r.id, userId: currentUserId }, { onSuccess: () => notify(`${r.name} is assigned to you.`, { type: 'success' }) })}
+              >
+                Assign to me
+              </Button>
+            )}
+            {canAssign && r.assigneeId && (
+              <Button
+                variant="link"
+                size="sm"
+                aria-label={`Unassign ${r.name}`}
+                disabled={assign.isPending}
+                onClick={() => assign.mutate({ businessId: r.id, userId: null }, { onSuccess: () => notify(`${r.name} is unassigned.`, { type: 'success' }) })}
+              >
+                Unassign
+              </Button>
+            )}
+          </span>
+        ),
+      }),
+    ]
+  }, [canAssign, currentUserId, assign])
+
+  return (
+    <DataTable
+      {...table.tableProps}
+      caption="Businesses waiting for a decision"
+      hideCaption
+      columns={columns}
+      data={queue.data?.content}
+      getRowId={(r) => r.id}
+      totalElements={queue.data?.totalElements ?? 0}
+      isLoading={queue.isPending}
+      isFetching={queue.isPlaceholderData}
+      error={queue.error}
+      onRetry={() => void queue.refetch()}
+      emptyTitle={table.hasFilters ? 'No business matches' : 'Nothing is waiting for a decision'}
+      emptyDescription={table.hasFilters ? 'Change or clear the filters to see more.' : 'Businesses appear here once their KYC is marked complete.'}
+      filters={filters}
+    />
+  )
+}

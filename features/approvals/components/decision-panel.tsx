@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { notify } from '@/components/ui/toasts'
+import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
+import { describeError, getApiErrors } from '@/lib/http'
+import { approvalQueries } from '../api/approval-queries'
+import { useDecideBusiness } from '../api/review-calls'
+import type { Business } from '../api/types'
+import { ApprovalChecklist } from './approval-checklist'
+import styles from './approvals.module.css'
+
+export interface DecisionPanelProps {
+  business: Business
+  /** The user holds CAN_APPROVE_BUSINESS. */
+  canDecide: boolean
+  /** Four-eyes: the user registered the business or belongs to it, so someone else decides. */
+  isOwnRecord: boolean
+}
+
+/**
+ * The preconditions as a checklist and, for a reviewer who may decide this business, the decision: approve (only
+ * when every precondition is met) or decline with the reason the business will read.
+ */
+export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPanelProps) {
+  const ids = { heading: useId(), comment: useId(), error: useId() }
+  const checklist = useQuery(approvalQueries.checklist(business.id))
+  const decide = useDecideBusiness(business.id)
+  const [decision, setDecision] = useState<'APPROVED' | 'DECLINED'>('APPROVED')
+  const [comment, setComment] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const pending = business.approvalStatus === 'PENDING'
+  const unmet = checklist.data?.filter((c) => !c.met) ?? []
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const text = comment.trim()
+    if (decision === 'DECLINED' && !text) return setError('Give the reason for declining: the business sees it')
+    decide.mutate(
+      { decision, ...(text ? { comment: text } : {}) },
+      {
+        onSuccess: (b) => {
+          notify(b.approvalStatus === 'APPROVED' ? `${b.name} is approved. Its owners have been told.` : `${b.name} is declined. Its owners have the reason.`, { type: 'success' })
+          setComment('')
+        },
+        onError: (e) => {
+          const commentError = getApiErrors(e).find((x) => x.field === 'comment')
+          if (commentError) setError(commentError.message)
+        },
+      },
+    )
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>Decision</h2>
+      {business.decision && (
+        <p className={styles.notice}>
+          <StatusBadge status={business.decision.decision} /> by {business.decision.decidedBy}
+          {business.decision.comment ? `: “${business.decision.comment}”` : ''}
+        </p>
+      )}
+      {checklist.isError ? (
+        <ErrorState message={describeError(checklist.error, "We couldn't check the preconditions.")} onRetry={() => void checklist.refetch()} retrying={checklist.isFetching} />
+      ) : checklist.data ? (
+        <ApprovalChecklist checks={checklist.data} />
+      ) : (
+        <Skeleton count={4} label="Checking the preconditions" />
+      )}
+      {!pending ? (
+        <p className={styles.muted}>Only a pending business is decided. This one is {business.approvalStatus.toLowerCase()}.</p>
+      ) : !canDecide ? (
+        <p className={styles.muted}>Reviewers who may approve businesses decide here.</p>
+      ) : isOwnRecord ? (
+        <p className={styles.warning} role="note" data-four-eyes>
+          You registered this business (or belong to it), so another reviewer must decide it: four-eyes.
+        </p>
+      ) : (
+        <form className={styles.stackTight} onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+          <fieldset className={styles.choices}>
+            <legend className="visually-hidden">Decision</legend>
+            <label>
+              <input type="radio" name="decision" value="APPROVED" checked={decision === 'APPROVED'} onChange={() => setDecision('APPROVED')} /> Approve
+            </label>
+            <label>
+              <input type="radio" name="decision" value="DECLINED" checked={decision === 'DECLINED'} onChange={() => setDecision('DECLINED')} /> Decline
+            </label>
+          </fieldset>
+          <div className={styles.field}>
+            <label htmlFor={ids.comment}>{decision === 'DECLINED' ? 'Reason for declining (the business reads it)' : 'Comment (optional)'}</label>
+            <textarea
+              id={ids.comment}
+              rows={4}
+              value={comment}
+              maxLength={COMMENT_MAX_LENGTH}
+              required={decision === 'DECLINED'}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(e) => {
+                setComment(e.target.value)
+                setError(null)
+              }}
+            />
+            {error && (
+              <p id={ids.error} role="alert" className={styles.error}>
+                {error}
+              </p>
+            )}
+          </div>
+          {decision === 'APPROVED' && unmet.length > 0 && (
+            <p className={styles.muted}>Approval waits for every precondition above. You can still decline with a reason.</p>
+          )}
+          <div className={styles.actions}>
+            <Button
+              type="submit"
+              variant={decision === 'DECLINED' ? 'danger' : 'primary'}
+              loading={decide.isPending}
+              loadingText="Saving the decision…"
+              disabled={decision === 'APPROVED' && (!checklist.data || unmet.length > 0)}
+            >
+              {decision === 'APPROVED' ? 'Approve business' : 'Decline business'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}

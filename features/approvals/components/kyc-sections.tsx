@@ -1,0 +1,240 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useId, useState, type ReactNode } from 'react'
+import { Button } from '@/components/ui/button'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { CHECKLIST_STATE_LABELS } from '@/lib/contracts/kyc-document-values'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { formatDate } from '@/lib/format/date'
+import { formatCurrency } from '@/lib/format/money'
+import { describeError } from '@/lib/http'
+import { approvalQueries } from '../api/approval-queries'
+import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
+import styles from './approvals.module.css'
+import { DocumentViewer } from './document-viewer'
+
+const day = (value: string | null) => formatDate(value, 'dd MMM yyyy')
+
+/** Per-document actions (approve a CAC document, request a re-upload) a later screen provides; none by default. */
+export type DocumentReviewSlot = (document: KycDocument, item: ChecklistItem | null) => ReactNode
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** Loading, error with retry, or the content of one KYC query. */
+function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+  if (query.isError) return <ErrorState message={describeError(query.error, `We couldn't load the ${what}.`)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  if (query.data === undefined) return <Skeleton count={2} label={`Loading the ${what}`} />
+  return <>{children(query.data)}</>
+}
+
+function CompanyDetails({ details }: { details: KycDetails }) {
+  return (
+    <dl className={styles.facts}>
+      <dt>TIN</dt>
+      <dd>{details.tin ?? '—'}</dd>
+      <dt>Incorporated on</dt>
+      <dd>{day(details.incorporationDate)}</dd>
+      <dt>Country of incorporation</dt>
+      <dd>{details.countryOfIncorporation ?? '—'}</dd>
+      <dt>Nature of business</dt>
+      <dd>{details.natureOfBusiness ?? '—'}</dd>
+      <dt>Employees</dt>
+      <dd>{details.numberOfEmployees ?? '—'}</dd>
+      <dt>Annual turnover</dt>
+      <dd>{details.annualTurnover === null ? '—' : formatCurrency(details.annualTurnover)}</dd>
+      {details.description && (
+        <>
+          <dt>Description</dt>
+          <dd>{details.description}</dd>
+        </>
+      )}
+    </dl>
+  )
+}
+
+/** A file of the KYC, shown on demand (fetching every file up front would be slow and wasteful). */
+function FileView({ file, title }: { file: { id: string; fileName: string; contentType: string }; title: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className={styles.stackTight}>
+      <Button variant="link" size="sm" aria-expanded={open} aria-label={`${open ? 'Hide' : 'View'} ${title} (${file.fileName})`} onClick={() => setOpen((v) => !v)}>
+        {open ? 'Hide' : 'View'} {file.fileName}
+      </Button>
+      {open && <DocumentViewer fileId={file.id} fileName={file.fileName} contentType={file.contentType} title={title} />}
+    </div>
+  )
+}
+
+function KycRecord({ businessId, kycDetailsId }: { businessId: string; kycDetailsId: string }) {
+  const addresses = useQuery(approvalQueries.addresses(businessId, kycDetailsId))
+  const meansOfIds = useQuery(approvalQueries.meansOfIds(businessId, kycDetailsId))
+  const shareholders = useQuery(approvalQueries.shareholders(businessId, kycDetailsId))
+  return (
+    <>
+      <Section title="Addresses">
+        <Loaded query={addresses} what="addresses">
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className={styles.muted}>No address yet.</p>
+            ) : (
+              <ul className={styles.list}>
+                {rows.map((a) => (
+                  <li key={a.id} className={styles.item}>
+                    <div className={styles.itemHead}>
+                      <strong>{KYC_ADDRESS_TYPE_LABELS[a.type] ?? a.type}</strong>
+                      <StatusBadge status={a.verificationStatus} />
+                    </div>
+                    <p className={styles.muted}>{[a.contactName, a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', ')}</p>
+                    {a.addressDoc && <FileView file={a.addressDoc} title={`Address document of the ${a.type.toLowerCase()} address`} />}
+                    {a.passportPhoto && <FileView file={a.passportPhoto} title={`Passport photo for the ${a.type.toLowerCase()} address`} />}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </Section>
+      <Section title="Means of ID">
+        <Loaded query={meansOfIds} what="means of ID">
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className={styles.muted}>No means of ID yet.</p>
+            ) : (
+              <ul className={styles.list}>
+                {rows.map((m) => (
+                  <li key={m.id} className={styles.item}>
+                    <div className={styles.itemHead}>
+                      <strong>
+                        {m.firstName} {m.lastName}
+                      </strong>
+                      <span className={styles.badges}>
+                        <span className={styles.small}>{ID_HOLDER_ROLE_LABELS[m.role] ?? m.role}</span>
+                        {!m.isCurrent && <StatusBadge status="EXPIRED" />}
+                      </span>
+                    </div>
+                    <p className={styles.muted}>
+                      {m.idTypeName} {m.idNumber}
+                      {m.expiryDate ? ` · expires ${day(m.expiryDate)}` : ''}
+                      {m.bvn ? ` · BVN ${m.bvn}` : ''}
+                    </p>
+                    {m.file && <FileView file={m.file} title={`${m.idTypeName} of ${m.firstName} ${m.lastName}`} />}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </Section>
+      <Section title="Shareholders">
+        <Loaded query={shareholders} what="shareholders">
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className={styles.muted}>No shareholder yet.</p>
+            ) : (
+              <div className={styles.scroll}>
+                <table className={styles.table}>
+                  <caption className="visually-hidden">Shareholders, corporate holders followed by their own shareholders</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Shareholder</th>
+                      <th scope="col">Holding</th>
+                      <th scope="col">Effective stake</th>
+                      <th scope="col">Beneficial owner</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <tr key={s.id}>
+                        <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${s.depth * 1.25}rem)` }}>
+                          {s.type === 'CORPORATE' ? s.companyName : `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}
+                          <span className={styles.muted}> ({s.type === 'CORPORATE' ? 'corporate' : 'individual'})</span>
+                        </th>
+                        <td>{s.percentage}%</td>
+                        <td>{s.effectiveStake}%</td>
+                        <td>{s.isBeneficialOwner ? (s.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </Loaded>
+      </Section>
+    </>
+  )
+}
+
+function Documents({ businessId, documentReviewSlot }: { businessId: string; documentReviewSlot?: DocumentReviewSlot }) {
+  const documents = useQuery(approvalQueries.documents(businessId))
+  return (
+    <Section title="Documents">
+      <Loaded query={documents} what="documents">
+        {(checklist) => (
+          <ul className={styles.list}>
+            {checklist.items.map((item) => {
+              const state = CHECKLIST_STATE_LABELS[item.state]
+              return (
+                <li key={item.documentType.id} className={styles.item} data-document-type={item.documentType.code}>
+                  <div className={styles.itemHead}>
+                    <strong>
+                      {item.documentType.name}
+                      {item.documentType.isCac && <span className={styles.muted}> (CAC)</span>}
+                      {!item.required && <span className={styles.muted}> (optional)</span>}
+                    </strong>
+                    <StatusBadge status={item.state} label={state.label} tone={state.tone} />
+                  </div>
+                  {item.document?.reuploadReason && !item.document.reuploadResolvedAt && <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>}
+                  {item.document?.reviewComment && <p className={styles.muted}>Review: {item.document.reviewComment}</p>}
+                  {item.deferral && (
+                    <p className={styles.muted}>
+                      Deferral {item.deferral.status.toLowerCase()}
+                      {item.deferral.dueDate ? `, due ${day(item.deferral.dueDate)}` : ''}: {item.deferral.reason}
+                    </p>
+                  )}
+                  {item.document && <FileView file={item.document.file} title={item.documentType.name} />}
+                  {item.document && documentReviewSlot?.(item.document, item)}
+                </li>
+              )
+            })}
+            {checklist.otherDocuments.map((document) => (
+              <li key={document.id} className={styles.item}>
+                <div className={styles.itemHead}>
+                  <strong>{document.documentType.name}</strong>
+                  <StatusBadge status={document.status} />
+                </div>
+                <FileView file={document.file} title={document.documentType.name} />
+                {documentReviewSlot?.(document, null)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  )
+}
+
+/** The whole KYC of a business, read-only: company details, addresses, means of ID, shareholders and documents. */
+export function KycSections({ businessId, documentReviewSlot }: { businessId: string; documentReviewSlot?: DocumentReviewSlot }) {
+  const details = useQuery(approvalQueries.kycDetails(businessId))
+  return (
+    <>
+      <Section title="Company details">
+        <Loaded query={details} what="company details">
+          {(record) => (record ? <CompanyDetails details={record} /> : <p className={styles.muted}>The business has not filled in its company details yet.</p>)}
+        </Loaded>
+      </Section>
+      {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} />}
+      <Documents businessId={businessId} documentReviewSlot={documentReviewSlot} />
+    </>
+  )
+}

@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AdminBusinessList } from '@/features/admin-businesses/components/admin-business-list'
+import { businessFilterDefinitions, toApiQuery } from '@/features/admin-businesses/components/business-list-filters'
+import { SYSTEM_ROLES } from '@/lib/permissions'
+import { business, CATEGORY, mockApi, page, renderWithClient, route, STAFF_ID, TYPE, type Call } from './admin-api-mock'
+import { polyfillDialog } from './dialog-polyfill'
+
+const router = { pathname: '/s/admin/businesses', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+vi.mock('next/router', () => ({ useRouter: () => router }))
+polyfillDialog()
+
+const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]
+const reference = [
+  route('GET', '/business-types', { data: [TYPE] }),
+  route('GET', '/business-categories', { data: [CATEGORY] }),
+  route('GET', '/products', { data: page([{ id: '55555555-5555-4555-8555-555555555555', name: 'Payment gateway', code: 'PAYGATE' }]) }),
+]
+
+let api: ReturnType<typeof mockApi>
+afterEach(() => {
+  api?.restore()
+  router.query = {}
+})
+
+const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/businesses')
+
+describe('business list filters', () => {
+  it('offers every filter of spec section 3 and hides the ones a screen fixes', () => {
+    const keys = businessFilterDefinitions({ currentUserId: STAFF_ID }).map((f) => f.key)
+    expect(keys).toEqual(['businessName', 'regNo', 'approvalStatus', 'kycDetailsCompleted', 'typeId', 'categoryId', 'productId', 'createdBy', 'from', 'to', 'archiveStatus', 'recentFirst'])
+    expect(businessFilterDefinitions({ currentUserId: STAFF_ID, hidden: ['approvalStatus'] }).map((f) => f.key)).not.toContain('approvalStatus')
+  })
+
+  it('turns the URL into the API query: archive "all" repeats the filter, the screen’s fixed filters win', () => {
+    const query = toApiQuery({ pageNumber: 2, pageSize: 20, filters: { businessName: 'foods', archiveStatus: 'ALL', approvalStatus: 'PENDING' } }, { approvalStatus: 'APPROVED' })
+    expect(query).toEqual([
+      ['pageNumber', '2'],
+      ['pageSize', '20'],
+      ['businessName', 'foods'],
+      ['archiveStatus', 'ACTIVE'],
+      ['archiveStatus', 'ARCHIVED'],
+      ['approvalStatus', 'APPROVED'],
+    ])
+  })
+})
+
+describe('AdminBusinessList', () => {
+  it('lists businesses with the URL’s filters and archives one with a reason (officer)', async () => {
+    const row = business({ name: 'Zenith Grains Limited' })
+    router.query = { businessName: 'grains', archiveStatus: 'ALL' }
+    api = mockApi(
+      ...reference,
+      route('GET', '/businesses', { data: page([row]) }),
+      route('POST', `/archive/business/${row.id}`, { data: { ...row, archiveStatus: 'ARCHIVED' } }),
+    )
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('ONBOARDING_OFFICER')} currentUserId={STAFF_ID} />)
+
+    const link = await screen.findByRole('link', { name: 'Zenith Grains Limited' })
+    expect(link).toHaveAttribute('href', `/s/admin/approvals/business/business-preview?id=${row.id}`)
+    const sent = listCalls(api.calls)[0]!.query
+    expect(sent.get('businessName')).toBe('grains')
+    expect(sent.getAll('archiveStatus')).toEqual(['ACTIVE', 'ARCHIVED'])
+    expect(screen.getByRole('link', { name: 'Register a business' })).toHaveAttribute('href', '/s/admin/businesses/create')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Archive Zenith Grains Limited' }))
+    const dialog = await screen.findByRole('alertdialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Give a reason')
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false)
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Duplicate profile' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }))
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'Duplicate profile' }))
+  })
+
+  it('shows no action the user may not take (auditor): no archive, no register link', async () => {
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([business({ name: 'Kano Textiles' })]) }))
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    await screen.findByRole('link', { name: 'Kano Textiles' })
+    expect(screen.queryByRole('button', { name: /Archive/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Register a business' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument()
+  })
+
+  it('blocked list: asks the API for blocked businesses and shows why and since when', async () => {
+    const row = business({ name: 'Onitsha Motors', approvalStatus: 'APPROVED', blocked: true, blockedReasons: ['Recertification was due on 2026-01-31', 'Deferral for CAC 7 overdue since 2026-02-10'] })
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }))
+    renderWithClient(<AdminBusinessList variant="blocked" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    expect(await screen.findByText('Deferral for CAC 7 overdue since 2026-02-10')).toBeInTheDocument()
+    expect(screen.getByText('Recertification was due on 2026-01-31')).toBeInTheDocument()
+    expect(listCalls(api.calls)[0]!.query.get('blocked')).toBe('true')
+  })
+
+  it('registered list: approved only, with recertification dates that a reviewer may move', async () => {
+    const row = business({ name: 'Ibadan Foods', approvalStatus: 'APPROVED', approvedAt: '2026-01-10T10:00:00.000Z', recertificationDate: '2027-01-10' })
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }), route('PUT', '/businesses/set-recertification-date', (c) => ({ data: { ...row, recertificationDate: (c.body as { date: string }).date } })))
+    renderWithClient(<AdminBusinessList variant="registered" permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
+    await screen.findByRole('link', { name: 'Ibadan Foods' })
+    expect(listCalls(api.calls)[0]!.query.get('approvalStatus')).toBe('APPROVED')
+    expect(screen.queryByLabelText('Approval status')).not.toBeInTheDocument()
+    expect(screen.getByText('10 Jan 2027')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set recertification date of Ibadan Foods' }))
+    const dialog = await screen.findByRole('alertdialog')
+    fireEvent.change(within(dialog).getByLabelText('New recertification date'), { target: { value: '2028-03-01' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save the date' }))
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ businessId: row.id, date: '2028-03-01' }))
+  })
+})

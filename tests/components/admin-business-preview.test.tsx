@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BusinessPreview } from '@/features/approvals/components/business-preview'
+import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
+import { SYSTEM_ROLES } from '@/lib/permissions'
+import { business, CATEGORY, mockApi, OTHER_STAFF_ID, page, renderWithClient, route, STAFF_ID, TYPE, type Route } from './admin-api-mock'
+
+const router = { pathname: '/s/admin/approvals/business', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]
+const CHECKS = (met: boolean) => [
+  { code: 'PENDING_STATE', label: 'The business is waiting for a decision', met: true, details: [] },
+  { code: 'NOT_ARCHIVED', label: 'The business is not archived', met: true, details: [] },
+  { code: 'KYC_COMPLETE', label: 'KYC is marked complete', met: true, details: [] },
+  { code: 'REQUIRED_DOCUMENTS', label: 'Every required document is present', met, details: met ? [] : ['Upload the Certificate of Incorporation.'] },
+  { code: 'CAC_DOCUMENTS', label: 'CAC documents are approved', met: true, details: [] },
+]
+
+let api: ReturnType<typeof mockApi>
+afterEach(() => {
+  api?.restore()
+  router.query = {}
+})
+
+function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean } = {}): Route[] {
+  return [
+    route('GET', `/businesses/${b.id}`, { data: b }),
+    route('GET', `/businesses/${b.id}/approval-checklist`, { data: CHECKS(options.met ?? true) }),
+    route('GET', `/businesses/attachment/${b.id}`, {
+      data: [{ id: 'c1', businessId: b.id, author: { id: OTHER_STAFF_ID, name: 'Tunde Bakare' }, comment: 'Address verified by site visit.', decision: null, createdAt: '2026-03-02T10:00:00.000Z' }],
+    }),
+    route('GET', `/kyc/details-first-entity/${b.id}`, { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'No KYC yet' }] } }),
+    route('GET', `/kyc/document-checklist/${b.id}`, {
+      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], otherDocuments: [] },
+    }),
+    route('GET', '/business-types', { data: [TYPE] }),
+    route('GET', '/business-categories', { data: [CATEGORY] }),
+    route('GET', '/businesses/reviewers', { data: [{ id: STAFF_ID, name: 'Chinedu Eze', email: 'approver2@example.com' }] }),
+  ]
+}
+
+describe('BusinessPreview', () => {
+  it('lets a reviewer approve once every precondition is met, and shows the comment thread', async () => {
+    const b = business({ name: 'Lagos Spices Limited' })
+    api = mockApi(...previewRoutes(b), route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'APPROVED' } }))
+    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+
+    expect(await screen.findByRole('heading', { name: 'Lagos Spices Limited' })).toBeInTheDocument()
+    expect(await screen.findByText('Address verified by site visit.')).toBeInTheDocument()
+    expect(await screen.findByText('The business has not filled in its company details yet.')).toBeInTheDocument()
+    const checks = await screen.findByRole('list', { name: 'Approval preconditions' })
+    expect(within(checks).getAllByRole('listitem').filter((li) => li.getAttribute('data-met') === 'true')).toHaveLength(5)
+
+    const approve = screen.getByRole('button', { name: 'Approve business' })
+    await waitFor(() => expect(approve).toBeEnabled())
+    fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'All verified.' } })
+    fireEvent.click(approve)
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }))
+  })
+
+  it('keeps approval closed while a precondition is unmet, and a decline needs its reason', async () => {
+    const b = business()
+    api = mockApi(...previewRoutes(b, { met: false }), route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'DECLINED' } }))
+    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+
+    expect(await screen.findByText('Upload the Certificate of Incorporation.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Approve business' })).toBeDisabled()
+    fireEvent.click(screen.getByRole('radio', { name: 'Decline' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Decline business' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give the reason for declining')
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
+    fireEvent.change(screen.getByLabelText(/Reason for declining/), { target: { value: 'The CAC 2 is missing.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Decline business' }))
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'DECLINED', comment: 'The CAC 2 is missing.' }))
+  })
+
+  it('four-eyes: the creator of the record sees why they cannot decide, and no decision buttons', async () => {
+    const b = business({ createdBy: STAFF_ID })
+    api = mockApi(...previewRoutes(b))
+    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    expect(await screen.findByText(/another reviewer must decide it/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Approve business' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument()
+  })
+
+  it('shows no decision or comment form to staff without those permissions (auditor)', async () => {
+    const b = business()
+    api = mockApi(...previewRoutes(b))
+    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} memberOf={[]} />)
+    expect(await screen.findByText('Reviewers who may approve businesses decide here.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /business$/ })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Add a comment')).not.toBeInTheDocument()
+  })
+})
+
+describe('BusinessQueue', () => {
+  it('says how long each case waited, with the time waiting on the business apart', () => {
+    expect(waitingText({ waitingDays: 0, waitingOnBusinessDays: 0 })).toBe('Since today')
+    expect(waitingText({ waitingDays: 1, waitingOnBusinessDays: 0 })).toBe('1 day')
+    expect(waitingText({ waitingDays: 12, waitingOnBusinessDays: 3 })).toBe('12 days (3 days waiting on the business)')
+  })
+
+  it('lists the queue with the URL’s filters; a reviewer takes a case or lets it go', async () => {
+    const mine = { ...business({ name: 'Abuja Logistics', assigneeId: STAFF_ID }), assigneeName: 'Chinedu Eze', waitingSince: '2026-03-01T09:00:00.000Z', waitingDays: 9, waitingOnBusinessDays: 2 }
+    const free = { ...business({ name: 'Enugu Coal' }), assigneeName: null, waitingSince: '2026-03-05T09:00:00.000Z', waitingDays: 5, waitingOnBusinessDays: 0 }
+    router.query = { assigneeId: 'none', businessName: 'a' }
+    api = mockApi(
+      route('GET', '/businesses/for-approval', { data: page([mine, free]) }),
+      route('GET', '/businesses/reviewers', { data: [] }),
+      route('GET', '/business-types', { data: [TYPE] }),
+      route('GET', '/business-categories', { data: [CATEGORY] }),
+      route('PUT', `/businesses/${free.id}/assignee`, { data: { ...free, assigneeId: STAFF_ID } }),
+      route('PUT', `/businesses/${mine.id}/assignee`, { data: { ...mine, assigneeId: null } }),
+    )
+    renderWithClient(<BusinessQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
+    expect(await screen.findByText('9 days (2 days waiting on the business)')).toBeInTheDocument()
+    const sent = api.calls.find((c) => c.path === '/businesses/for-approval')!.query
+    expect(sent.get('assigneeId')).toBe('none')
+    expect(sent.get('businessName')).toBe('a')
+
+    expect(screen.queryByRole('button', { name: 'Assign Abuja Logistics to me' })).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Enugu Coal to me' }))
+    await waitFor(() => expect(api.calls.find((c) => c.path === `/businesses/${free.id}/assignee`)?.body).toEqual({ userId: STAFF_ID }))
+    fireEvent.click(screen.getByRole('button', { name: 'Unassign Abuja Logistics' }))
+    await waitFor(() => expect(api.calls.find((c) => c.path === `/businesses/${mine.id}/assignee`)?.body).toEqual({ userId: null }))
+  })
+
+  it('offers no assignment to staff who do not review (auditor)', async () => {
+    const row = { ...business({ name: 'Jos Tin' }), assigneeName: null, waitingSince: '2026-03-05T09:00:00.000Z', waitingDays: 5, waitingOnBusinessDays: 0 }
+    api = mockApi(route('GET', '/businesses/for-approval', { data: page([row]) }), route('GET', '/businesses/reviewers', { data: [] }))
+    renderWithClient(<BusinessQueue permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    expect(await screen.findByRole('link', { name: 'Jos Tin' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /to me/ })).not.toBeInTheDocument()
+  })
+})
