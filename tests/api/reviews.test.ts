@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, businessReviewEvents, kycDocuments } from '@/server/db/schema'
@@ -325,5 +325,38 @@ describe('recertification date', () => {
     expect((await errorsOf(await set(superAdmin.token, { businessId: business.id, date: '01/02/2099' })))[0]).toMatchObject({ field: 'date' })
     expect((await set(owner.token, { businessId: business.id, date: '2099-01-01' })).status).toBe(403)
     expect((await set(officer.token, { businessId: business.id, date: '2099-01-01' })).status).toBe(403)
+  })
+})
+
+describe('demo data for the review queues', () => {
+  it('declined businesses with their reason, the archived one with its reason, a pending one under review; idempotent', async () => {
+    const db = await getDb()
+    const { seed } = await import('@/server/db/seed')
+    const { demoBusinessRegNos } = await import('@/server/db/seed/demo-businesses')
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const events = await db.select().from(businessReviewEvents)
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    expect(await db.select().from(businessReviewEvents)).toHaveLength(events.length)
+
+    const regNos = demoBusinessRegNos()
+    const demo = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
+    const at = (i: number) => demo.find((b) => b.regNo === regNos[i])!
+    const declined = demo.filter((b) => b.approvalStatus === 'DECLINED')
+    expect(declined.length).toBeGreaterThan(0)
+    for (const b of declined) {
+      const seen = (await (await api(`/businesses/${b.id}`, { token: auditor.token })).json()) as Json
+      expect(seen.decision).toMatchObject({ decision: 'DECLINED', comment: expect.stringMatching(/^.{20,}$/), decidedBy: 'Aisha Bello' })
+    }
+    const archived = (await (await api('/archive/businesses?pageSize=100', { token: auditor.token })).json()) as { content: Json[] }
+    expect(archived.content.find((b) => b.id === at(29).id)).toMatchObject({ archiveReason: expect.stringContaining('Duplicate profile'), archivedBy: 'Tunde Bakare' })
+
+    const underReview = at(6)
+    expect(underReview).toMatchObject({ approvalStatus: 'PENDING', kycDetailsCompleted: true })
+    const thread = (await (await api(`/businesses/attachment/${underReview.id}`, { token: auditor.token })).json()) as Json[]
+    expect(thread.map((c) => (c.author as Json).name)).toEqual(['Tunde Bakare', 'Aisha Bello'])
+    const queue = (await (await api('/businesses/for-approval?pageSize=100', { token: auditor.token })).json()) as { content: Json[] }
+    const demoInQueue = queue.content.filter((b) => regNos.includes(String(b.regNo)))
+    expect(demoInQueue.length).toBeGreaterThanOrEqual(3)
+    expect(demoInQueue.find((b) => b.id === underReview.id)).toMatchObject({ assigneeName: 'Aisha Bello' })
   })
 })

@@ -7,6 +7,7 @@ import { businessCategories, businessDivisions, businessTypes, permissions, role
 import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
+import { seedDemoReview } from './demo-review'
 import { DEMO_USERS } from './demo-users'
 import { seedKycDocumentTypes } from './kyc-document-types'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
@@ -27,6 +28,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   await seedProducts(db, { demo: options.demo })
   if (options.demo) await seedDemoKycDocuments(db)
+  if (options.demo) await seedDemoReview(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {
