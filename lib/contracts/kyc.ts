@@ -191,7 +191,7 @@ const optionalBvn = z.preprocess(
 )
 
 const meansOfIdFields = {
-  shareholderId: id('Shareholder').nullish(),
+  shareholderId: z.preprocess((v) => (v === '' ? null : v), id('Shareholder').nullish()),
   firstName: personNameSchema('First name'),
   lastName: personNameSchema('Last name'),
   role: z.enum(ID_HOLDER_ROLES, { message: 'Role must be DIRECTOR, SIGNATORY, SHAREHOLDER or OTHER' }),

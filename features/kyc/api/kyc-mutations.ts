@@ -1,0 +1,149 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { apiClient, uploadRequest } from '@/lib/http'
+import { kycQueries } from './kyc-queries'
+import type { CompanyDetailsFormValues, KycAddress, KycAddressFormValues, KycDetails, MeansOfIdFormValues, MeansOfIdRecord, ShareholderFormValues, ShareholderRecord } from './types'
+
+const segment = (value: string) => encodeURIComponent(value)
+
+/** Everything of this business's KYC, and the business itself (its status and KYC flag) in whichever feature shows it. */
+function refreshBusiness(queryClient: QueryClient, businessId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: kycQueries.ofBusiness(businessId) }),
+    queryClient.invalidateQueries({ queryKey: [...kycQueries.all(), 'record'] }),
+    queryClient.invalidateQueries({ queryKey: ['businesses'] }),
+  ])
+}
+
+function refreshRecord(queryClient: QueryClient, kycDetailsId: string) {
+  return queryClient.invalidateQueries({ queryKey: kycQueries.ofRecord(kycDetailsId) })
+}
+
+export interface SaveCompanyDetails {
+  /** The existing record (PUT), or null for the first save (POST). */
+  kycDetailsId: string | null
+  values: CompanyDetailsFormValues
+  /** An additional company document sent with the form (multipart). */
+  file?: File | null
+  label?: string
+}
+
+/** POST or PUT /kyc/details: JSON, or multipart when a file comes with the form. */
+export function useSaveCompanyDetails(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ kycDetailsId, values, file, label }: SaveCompanyDetails) => {
+      const url = kycDetailsId ? `/kyc/details/${segment(kycDetailsId)}` : '/kyc/details'
+      const method = kycDetailsId ? 'put' : 'post'
+      const fields: Record<string, unknown> = kycDetailsId ? { ...values } : { businessId, ...values }
+      if (!file) return (await apiClient.request<KycDetails>({ method, url, data: fields })).data
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null && value !== '') form.set(key, String(value))
+      if (label) form.set('label', label)
+      form.set('file', file, file.name)
+      return (await uploadRequest<KycDetails>(url, form, { method })).data
+    },
+    onSuccess: () => refreshBusiness(queryClient, businessId),
+  })
+}
+
+export type AddressInput = Omit<KycAddressFormValues, 'addressDocFileId' | 'passportPhotoFileId'> & {
+  addressDocFileId?: string | null
+  passportPhotoFileId?: string | null
+}
+
+export function useSaveAddress(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string | null; values: AddressInput }) =>
+      id
+        ? (await apiClient.put<KycAddress>(`/kyc/addresses/${segment(id)}`, values)).data
+        : (await apiClient.post<KycAddress>('/kyc/addresses', { ...values, kycDetailsId })).data,
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export function useDeleteAddress(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/addresses/${segment(id)}`)),
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export function useDeleteAddressFile(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, type }: { id: string; type: 'address_doc' | 'passport_photo' }) =>
+      (await apiClient.delete<KycAddress>(`/kyc/addresses/${segment(id)}/file`, { params: { type } })).data,
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export type MeansOfIdInput = Omit<MeansOfIdFormValues, 'fileId'> & { fileId?: string | null }
+
+export function useSaveMeansOfId(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, values }: { id: string | null; values: MeansOfIdInput }) =>
+      id
+        ? (await apiClient.put<MeansOfIdRecord>(`/kyc/means-of-ids/${segment(id)}`, values)).data
+        : (await apiClient.post<MeansOfIdRecord>('/kyc/means-of-ids', { ...values, kycDetailsId })).data,
+    // Beneficial-owner flags depend on linked IDs, so the shareholders refresh too (same record key).
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export function useDeleteMeansOfId(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/means-of-ids/${segment(id)}`)),
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export function useDeleteMeansOfIdFile(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => (await apiClient.delete<MeansOfIdRecord>(`/kyc/means-of-ids/${segment(id)}/file`)).data,
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export interface SaveShareholder {
+  id: string | null
+  parentShareholderId: string | null
+  values: ShareholderFormValues
+}
+
+/** POST (with its place in the tree) or PUT (the kind and place stay; only that kind's fields are sent). */
+export function useSaveShareholder(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, parentShareholderId, values }: SaveShareholder) => {
+      if (!id) return (await apiClient.post<ShareholderRecord>('/kyc/shareholders', { ...values, kycDetailsId, parentShareholderId })).data
+      const { type: _type, ...fields } = values
+      return (await apiClient.put<ShareholderRecord>(`/kyc/shareholders/${segment(id)}`, fields)).data
+    },
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+export function useDeleteShareholder(kycDetailsId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => (await apiClient.delete<{ deleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
+    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+  })
+}
+
+/**
+ * PUT /businesses/{id}/completed-kyc-details (the documents module implements it). A 409 lists what is missing;
+ * the caller shows that list, so no toast here.
+ */
+export function useSubmitKyc(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => (await apiClient.put<unknown>(`/businesses/${segment(businessId)}/completed-kyc-details`, {}, { silent: true })).data,
+    onSuccess: () => refreshBusiness(queryClient, businessId),
+  })
+}

@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
+import { DateField } from '@/components/ui/date-field'
+import { TextAreaField } from '@/components/ui/text-area-field'
+import { TextField } from '@/components/ui/text-field'
+import { notify } from '@/components/ui/toasts'
+import { checkUploadCandidate, UPLOAD_ACCEPT } from '@/lib/contracts/file-types'
+import type { companyDetailsFormSchema } from '@/lib/contracts/kyc'
+import { TIN_MESSAGE, todayIso } from '@/lib/contracts/kyc-values'
+import { fieldErrors } from '@/lib/http'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { useSaveCompanyDetails } from '../api/kyc-mutations'
+import type { KycDetails } from '../api/types'
+import styles from './kyc.module.css'
+import { DraftLine } from './draft-line'
+import { useStepDraft } from './use-step-draft'
+
+type Values = z.input<typeof companyDetailsFormSchema>
+type Output = z.output<typeof companyDetailsFormSchema>
+
+const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.companyDetailsFormSchema))
+
+const FIELDS = ['tin', 'incorporationDate', 'natureOfBusiness', 'description', 'numberOfEmployees', 'annualTurnover', 'countryOfIncorporation'] as const
+
+/** An additional document sent with the form goes up with it (multipart); the API checks it again by content. */
+const ADDITIONAL_DOC_MAX_BYTES = 1024 * 1024
+
+function valuesOf(details: KycDetails | null): Values {
+  return {
+    tin: details?.tin ?? '',
+    incorporationDate: details?.incorporationDate ?? '',
+    natureOfBusiness: details?.natureOfBusiness ?? '',
+    description: details?.description ?? '',
+    numberOfEmployees: (details?.numberOfEmployees ?? '') as unknown as number,
+    annualTurnover: (details?.annualTurnover ?? '') as unknown as number,
+    countryOfIncorporation: details?.countryOfIncorporation ?? 'Nigeria',
+  }
+}
+
+export interface CompanyDetailsStepProps {
+  businessId: string
+  details: KycDetails | null
+  readOnly: boolean
+  /** Called after a successful save, to move on. */
+  onSaved: () => void
+}
+
+/** Step 1: company details (POST the first time, PUT after), autosaved as a draft while typing. */
+export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: CompanyDetailsStepProps) {
+  const save = useSaveCompanyDetails(businessId)
+  const draft = useStepDraft<Values>(businessId, 'COMPANY_DETAILS', !readOnly)
+  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: valuesOf(details), mode: 'onTouched' })
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [label, setLabel] = useState('')
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(null)
+  const restoredOnce = useRef(false)
+  const fileId = useId()
+  const labelId = useId()
+  const watched = useWatch({ control: form.control })
+
+  useEffect(() => void resolver.preload(), [])
+
+  // Restore an unsaved draft once it has loaded: it holds what was typed after the last save.
+  useEffect(() => {
+    if (restoredOnce.current || draft.restored === undefined) return
+    restoredOnce.current = true
+    if (draft.restored) {
+      form.reset({ ...valuesOf(details), ...draft.restored }, { keepDefaultValues: true })
+      setRestoredFrom(draft.restoredAt)
+    }
+  }, [draft.restored, draft.restoredAt, details, form])
+
+  useEffect(() => {
+    if (!restoredOnce.current || readOnly || !form.formState.isDirty) return
+    draft.schedule(watched as Values)
+  }, [watched])
+
+  const submit = async (values: Output) => {
+    if (details && !form.formState.isDirty && !file) {
+      onSaved()
+      return
+    }
+    try {
+      await save.mutateAsync({ kycDetailsId: details?.id ?? null, values: values as unknown as Values, file, label: label.trim() || undefined })
+      await draft.discard()
+      setFile(null)
+      setLabel('')
+      setRestoredFrom(null)
+      form.reset(values as unknown as Values)
+      notify('Company details saved.', { type: 'success' })
+      onSaved()
+    } catch (error) {
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true })
+        else if (field === 'file') setFileError(message)
+      }
+    }
+  }
+
+  const pickFile = (picked: File | null) => {
+    setFileError(picked ? checkUploadCandidate(picked, ADDITIONAL_DOC_MAX_BYTES) : null)
+    setFile(picked)
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Company details">
+      <div className={styles.stack}>
+        {restoredFrom && (
+          <p className={styles.notice} role="status">
+            We restored changes you had not saved yet. Save them, or{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                void draft.discard()
+                form.reset(valuesOf(details))
+                setRestoredFrom(null)
+              }}
+            >
+              discard them
+            </button>
+            .
+          </p>
+        )}
+        <fieldset className={styles.fieldset} disabled={readOnly}>
+          <div className={styles.row}>
+            <TextField name="tin" label="Tax identification number (TIN)" hint={TIN_MESSAGE.replace('TIN must be', 'For example')} autoComplete="off" required />
+            <DateField name="incorporationDate" label="Date of incorporation" max={todayIso()} required />
+          </div>
+          <div className={styles.row}>
+            <TextField name="natureOfBusiness" label="Nature of business" hint="What the business does, e.g. Food processing." required />
+            <TextField name="countryOfIncorporation" label="Country of incorporation" autoComplete="country-name" required />
+          </div>
+          <TextAreaField name="description" label="Description" hint="Optional: products, customers, where you operate." rows={3} />
+          <div className={styles.row}>
+            <TextField name="numberOfEmployees" label="Number of employees" type="number" min={0} step={1} rules={{ valueAsNumber: true }} required />
+            <TextField name="annualTurnover" label="Annual turnover (naira)" type="number" min={0} step="0.01" prefix="₦" rules={{ valueAsNumber: true }} required />
+          </div>
+          <div className={styles.row}>
+            <div>
+              <label htmlFor={fileId}>Additional company document (optional)</label>
+              <p className={`${styles.muted} ${styles.small}`}>PNG, JPEG or PDF, up to 1 MB, sent with this form.</p>
+              <input
+                id={fileId}
+                className={styles.fileInput}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                aria-invalid={fileError ? true : undefined}
+                onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
+              />
+              {fileError && (
+                <p role="alert" className={styles.small} style={{ color: 'var(--tone-danger-text)', margin: 0 }}>
+                  {fileError}
+                </p>
+              )}
+            </div>
+            {file && (
+              <div>
+                <label htmlFor={labelId}>What is this document?</label>
+                <input id={labelId} className={styles.fileInput} value={label} maxLength={200} onChange={(e) => setLabel(e.target.value)} />
+              </div>
+            )}
+          </div>
+        </fieldset>
+        {!readOnly && (
+          <div className={styles.spread}>
+            <DraftLine status={draft.status} />
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={!!fileError}>
+              {details ? 'Save and continue' : 'Save company details'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,192 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import type { PdfInfo } from '../api/types'
+
+/**
+ * The KYC summary as a real PDF, built in the browser with pdf-lib. This module is loaded with `import()` only when
+ * the user asks for the PDF, so pdf-lib never weighs on the page. ID numbers and BVNs arrive masked from the API.
+ */
+
+export interface PdfDocumentLine {
+  name: string
+  state: string
+  detail?: string | null
+}
+
+export interface KycPdfInput {
+  info: PdfInfo
+  /** The documents of the business's class and their state (the documents module's checklist), when known. */
+  documents: PdfDocumentLine[] | null
+  additionalDocuments: { label: string | null; fileName: string }[]
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 }
+const INK = rgb(0.1, 0.12, 0.16)
+const MUTED = rgb(0.36, 0.4, 0.45)
+const RULE = rgb(0.8, 0.83, 0.87)
+
+/** The standard fonts speak WinAnsi: swap what they cannot draw for the nearest plain character. */
+export function pdfSafe(text: string): string {
+  return text
+    .replace(/₦/g, 'NGN ')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, '-')
+    .replace(/…/g, '...')
+    .replace(/✓/g, 'v')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e\xa0-\xff\n]/g, '?')
+}
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const naira = (value: number | null) => (value === null ? '-' : `NGN ${nairaFormat.format(value)}`)
+const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value))
+
+class Writer {
+  private page: PDFPage
+  private y: number
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height])
+    this.y = PAGE.height - PAGE.margin
+  }
+
+  private ensure(height: number) {
+    if (this.y - height >= PAGE.margin) return
+    this.page = this.doc.addPage([PAGE.width, PAGE.height])
+    this.y = PAGE.height - PAGE.margin
+  }
+
+  /** Words wrapped to the width, from `indent`. */
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = []
+    for (const paragraph of pdfSafe(text).split('\n')) {
+      let line = ''
+      for (const word of paragraph.split(/\s+/)) {
+        const candidate = line ? `${line} ${word}` : word
+        if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate
+        else {
+          lines.push(line)
+          line = word
+        }
+      }
+      lines.push(line)
+    }
+    return lines
+  }
+
+  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}) {
+    const size = options.size ?? 10
+    const font = options.bold ? this.bold : this.font
+    const indent = options.indent ?? 0
+    for (const line of this.wrap(text, font, size, PAGE.width - 2 * PAGE.margin - indent)) {
+      this.ensure(size * 1.4)
+      this.y -= size * 1.4
+      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.color ?? INK })
+    }
+    this.y -= options.gap ?? 0
+  }
+
+  /** `label: value` rows with the values aligned. */
+  facts(rows: Array<[string, string]>) {
+    const labelWidth = 150
+    for (const [label, value] of rows) {
+      const lines = this.wrap(value, this.font, 10, PAGE.width - 2 * PAGE.margin - labelWidth)
+      this.ensure(14 * lines.length)
+      this.y -= 14
+      this.page.drawText(pdfSafe(label), { x: PAGE.margin, y: this.y, size: 10, font: this.font, color: MUTED })
+      lines.forEach((line, i) => {
+        if (i > 0) this.y -= 14
+        this.page.drawText(line, { x: PAGE.margin + labelWidth, y: this.y, size: 10, font: this.font, color: INK })
+      })
+    }
+    this.y -= 6
+  }
+
+  heading(text: string) {
+    this.ensure(40)
+    this.y -= 14
+    this.text(text, { size: 13, bold: true })
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y - 4 }, end: { x: PAGE.width - PAGE.margin, y: this.y - 4 }, thickness: 0.5, color: RULE })
+    this.y -= 8
+  }
+}
+
+export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
+  const { info } = input
+  const { business, kyc } = info
+  const doc = await PDFDocument.create()
+  doc.setTitle(pdfSafe(`KYC summary - ${business.name}`))
+  doc.setSubject(pdfSafe(`Know-your-customer details of ${business.name} (${business.regNo})`))
+  doc.setAuthor('KYC Portal')
+  doc.setCreationDate(new Date(info.generatedAt))
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+  const w = new Writer(doc, font, bold)
+
+  w.text('KYC summary', { size: 11, color: MUTED })
+  w.text(business.name, { size: 20, bold: true, gap: 4 })
+  w.facts([
+    ['Registration number', business.regNo],
+    ['Approval status', business.approvalStatus],
+    ['KYC submitted', business.kycDetailsCompleted ? 'Yes' : 'No'],
+    ['Type / category', `${orDash(info.typeName)} / ${orDash(info.categoryName)}`],
+    ['E-mail / phone', `${business.email} / ${business.phone}`],
+    ['Generated', new Date(info.generatedAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+  ])
+
+  w.heading('Company details')
+  if (!kyc.details) w.text('Not captured yet.', { color: MUTED })
+  else {
+    const d = kyc.details
+    w.facts([
+      ['TIN', orDash(d.tin)],
+      ['Date of incorporation', orDash(d.incorporationDate)],
+      ['Country of incorporation', orDash(d.countryOfIncorporation)],
+      ['Nature of business', orDash(d.natureOfBusiness)],
+      ['Description', orDash(d.description)],
+      ['Number of employees', orDash(d.numberOfEmployees)],
+      ['Annual turnover', naira(d.annualTurnover)],
+    ])
+  }
+
+  w.heading('Addresses')
+  if (kyc.addresses.length === 0) w.text('None.', { color: MUTED })
+  for (const a of kyc.addresses) {
+    w.text(`${KYC_ADDRESS_TYPE_LABELS[a.type]}${a.contactName ? ` - ${a.contactName}` : ''}`, { bold: true })
+    w.text([a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', '), { indent: 12 })
+    w.text(`Proof of address: ${a.addressDoc ? a.addressDoc.fileName : 'none'} · Verification: ${a.verificationStatus}`, { indent: 12, size: 9, color: MUTED, gap: 4 })
+  }
+
+  w.heading('Means of identification')
+  if (kyc.meansOfIds.length === 0) w.text('None.', { color: MUTED })
+  for (const id of kyc.meansOfIds) {
+    w.text(`${id.firstName} ${id.lastName} (${ID_HOLDER_ROLE_LABELS[id.role]})`, { bold: true })
+    w.text(`${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${id.expiryDate}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`, { indent: 12, gap: 4 })
+  }
+
+  w.heading('Shareholders')
+  if (kyc.shareholders.length === 0) w.text('None.', { color: MUTED })
+  for (const h of kyc.shareholders) {
+    const name = h.type === 'CORPORATE' ? `${h.companyName ?? ''} (${h.registrationNumber ?? ''})` : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
+    const owner = h.type === 'INDIVIDUAL' ? ` · effective ${formatPercentage(h.effectiveOwnership ?? 0)}${h.isBeneficialOwner ? ' · beneficial owner' : ''}` : ''
+    w.text(`${name} - ${formatPercentage(h.percentage)}${h.depth > 0 ? ` (${formatPercentage(h.effectiveStake)} of the business)` : ''}${owner}`, { indent: Math.min(h.depth, 6) * 14 })
+  }
+
+  w.heading('Documents')
+  if (!input.documents) w.text('The document list could not be loaded.', { color: MUTED })
+  else if (input.documents.length === 0) w.text('None.', { color: MUTED })
+  else for (const d of input.documents) w.text(`${d.name}: ${d.state.replace(/_/g, ' ').toLowerCase()}${d.detail ? ` (${d.detail})` : ''}`)
+  for (const d of input.additionalDocuments) w.text(`Additional: ${d.label ?? d.fileName}`)
+
+  if (kyc.gaps.length) {
+    w.heading('Still missing')
+    for (const gap of kyc.gaps) w.text(`- ${gap.message}`)
+  }
+  return doc.save()
+}

@@ -1,0 +1,334 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Form } from '@/components/ui/form'
+import { SelectField } from '@/components/ui/select-field'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { TextField } from '@/components/ui/text-field'
+import { notify } from '@/components/ui/toasts'
+import type { ShareholderType } from '@/lib/contracts/kyc-values'
+import { formatPercentage, remainingPercentage, subtreeIds, type OwnershipNode } from '@/lib/kyc/effective-ownership'
+import { fieldErrors } from '@/lib/http'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { useDeleteShareholder, useSaveShareholder } from '../api/kyc-mutations'
+import type { ShareholderFormValues, ShareholderRecord } from '../api/types'
+import { DraftLine } from './draft-line'
+import styles from './kyc.module.css'
+import { holderName } from './step-checks'
+import type { DraftStatus } from './use-step-draft'
+
+/** The form's values: both kinds' fields, the kind deciding which count (the schema is a union on `type`). */
+export interface ShareholderValues {
+  type: ShareholderType
+  firstName: string
+  lastName: string
+  nationality: string
+  bvn: string
+  companyName: string
+  registrationNumber: string
+  percentage: number
+}
+
+const resolver = lazyZodResolver<ShareholderValues, ShareholderFormValues>(
+  () => import('@/lib/contracts/kyc').then((m) => m.shareholderFormSchema) as never,
+)
+const FIELDS = ['type', 'firstName', 'lastName', 'nationality', 'bvn', 'companyName', 'registrationNumber', 'percentage'] as const
+
+export const EMPTY_SHAREHOLDER: ShareholderValues = {
+  type: 'INDIVIDUAL',
+  firstName: '',
+  lastName: '',
+  nationality: 'Nigerian',
+  bvn: '',
+  companyName: '',
+  registrationNumber: '',
+  percentage: '' as unknown as number,
+}
+
+function valuesOf(h: ShareholderRecord): ShareholderValues {
+  return {
+    type: h.type,
+    firstName: h.firstName ?? '',
+    lastName: h.lastName ?? '',
+    nationality: h.nationality ?? '',
+    bvn: h.bvn ?? '',
+    companyName: h.companyName ?? '',
+    registrationNumber: h.registrationNumber ?? '',
+    percentage: h.percentage,
+  }
+}
+
+/** Only the fields of the chosen kind go to the API. */
+function toInput(values: ShareholderValues): ShareholderFormValues {
+  return values.type === 'INDIVIDUAL'
+    ? { type: 'INDIVIDUAL', firstName: values.firstName, lastName: values.lastName, nationality: values.nationality, bvn: values.bvn || undefined, percentage: values.percentage }
+    : { type: 'CORPORATE', companyName: values.companyName, registrationNumber: values.registrationNumber, percentage: values.percentage }
+}
+
+export interface ShareholderEditing {
+  /** The shareholder being changed, or null for a new one. */
+  id: string | null
+  /** Where a new one goes: a corporate shareholder's id, or null for the business itself. */
+  parentId: string | null
+  values: ShareholderValues
+  restored?: boolean
+}
+
+export interface ShareholderEditorProps {
+  kycDetailsId: string
+  shareholders: readonly ShareholderRecord[]
+  readOnly: boolean
+  /** Restored from a draft after a reload. */
+  initialEditing?: ShareholderEditing | null
+  /** Every change of the open form (autosave). */
+  onDraft?: (editing: ShareholderEditing) => void
+  /** The open form was saved or closed: the draft can go. */
+  onFormClosed?: () => void
+  draftStatus?: DraftStatus
+}
+
+const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
+  list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage }))
+
+/**
+ * Step 4: the shareholding tree. Direct shareholders of the business, and inside each corporate shareholder its own
+ * shareholders, to any depth; each individual shows their effective ownership (through every layer) and whether
+ * they are a beneficial owner. A level cannot go over 100%: the form says what is left and refuses more.
+ */
+export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initialEditing = null, onDraft, onFormClosed, draftStatus = 'idle' }: ShareholderEditorProps) {
+  const [editing, setEditing] = useState<ShareholderEditing | null>(initialEditing)
+  const [deleting, setDeleting] = useState<ShareholderRecord | null>(null)
+  const remove = useDeleteShareholder(kycDetailsId)
+  const nodes = useMemo(() => nodesOf(shareholders), [shareholders])
+  const byParent = useMemo(() => {
+    const map = new Map<string | null, ShareholderRecord[]>()
+    for (const h of shareholders) map.set(h.parentShareholderId, [...(map.get(h.parentShareholderId) ?? []), h])
+    return map
+  }, [shareholders])
+
+  useEffect(() => {
+    if (initialEditing) setEditing(initialEditing)
+  }, [initialEditing])
+
+  const directTotal = 100 - remainingPercentage(nodes, null)
+  const close = () => {
+    setEditing(null)
+    onFormClosed?.()
+  }
+
+  const renderLevel = (parentId: string | null) => {
+    const level = byParent.get(parentId) ?? []
+    if (level.length === 0) return null
+    return (
+      <ul className={styles.tree} aria-label={parentId ? `Shareholders of ${holderName(shareholders.find((h) => h.id === parentId)!)}` : 'Shareholders of the business'}>
+        {level.map((h) => (
+          <li key={h.id} data-shareholder={h.id}>
+            <div className={styles.holder}>
+              <div className={styles.holderHead}>
+                <div>
+                  <p>
+                    <strong>{holderName(h)}</strong> <span className={styles.muted}>({h.type === 'CORPORATE' ? `company ${h.registrationNumber ?? ''}` : 'individual'})</span>
+                  </p>
+                  <p className={styles.small}>
+                    Holds {formatPercentage(h.percentage)} {h.parentShareholderId ? `of ${holderName(shareholders.find((p) => p.id === h.parentShareholderId)!)}` : 'of the business'}
+                    {h.parentShareholderId ? ` · ${formatPercentage(h.effectiveStake)} of the business through it` : ''}
+                  </p>
+                  {h.type === 'INDIVIDUAL' && (
+                    <p className={styles.small}>
+                      Effective ownership: <strong>{formatPercentage(h.effectiveOwnership ?? 0)}</strong>
+                    </p>
+                  )}
+                  {h.type === 'CORPORATE' && (
+                    <p className={styles.small}>Its shareholders listed: {formatPercentage(h.childrenTotalPercentage ?? 0)} of 100%</p>
+                  )}
+                </div>
+                <div className={styles.badges}>
+                  {h.isBeneficialOwner && <StatusBadge status="APPROVED" tone="info" label="Beneficial owner" />}
+                  {h.needsMeansOfId && <StatusBadge status="PENDING" tone="warning" label="Needs a means of ID" />}
+                </div>
+              </div>
+              {!readOnly && (
+                <div className={styles.actions}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })} aria-label={`Edit ${holderName(h)}`}>
+                    Edit
+                  </Button>
+                  {h.type === 'CORPORATE' && (
+                    <Button size="sm" variant="secondary" onClick={() => setEditing({ id: null, parentId: h.id, values: EMPTY_SHAREHOLDER })}>
+                      Add a shareholder to {holderName(h)}
+                    </Button>
+                  )}
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(h)} aria-label={`Delete ${holderName(h)}`}>
+                    Delete
+                  </Button>
+                </div>
+              )}
+              {editing && editing.parentId === h.id && !editing.id && (
+                <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={h} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+              )}
+              {editing && editing.id === h.id && (
+                <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={shareholders.find((p) => p.id === h.parentShareholderId) ?? null} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+              )}
+            </div>
+            {renderLevel(h.id)}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  const deletingCount = deleting ? subtreeIds(nodes, deleting.id).length : 0
+
+  return (
+    <div className={styles.stack}>
+      <p className={styles.small} aria-live="polite">
+        Held directly in the business: <strong>{formatPercentage(directTotal)}</strong> of 100%. Individuals owning 5% or more, directly or through companies, are beneficial owners.
+      </p>
+      {shareholders.length === 0 ? <p className={styles.muted}>No shareholders yet.</p> : renderLevel(null)}
+
+      {editing && editing.parentId === null && !editing.id ? (
+        <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={null} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+      ) : (
+        !readOnly && (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => setEditing({ id: null, parentId: null, values: EMPTY_SHAREHOLDER })}>
+              Add a shareholder
+            </Button>
+          </div>
+        )
+      )}
+
+      <ConfirmDialog
+        open={!!deleting}
+        title={deleting ? `Delete ${holderName(deleting)}?` : 'Delete?'}
+        description={
+          deleting && deletingCount > 1
+            ? `${holderName(deleting)} and the ${deletingCount - 1} shareholder${deletingCount - 1 === 1 ? '' : 's'} listed under it will be deleted.`
+            : 'This shareholder will be deleted.'
+        }
+        confirmLabel={deletingCount > 1 ? `Delete ${deletingCount} shareholders` : 'Delete shareholder'}
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return
+          remove.mutate(deleting.id, {
+            onSuccess: (result) => {
+              notify(result.deleted > 1 ? `${result.deleted} shareholders deleted.` : 'Shareholder deleted.', { type: 'success' })
+              setDeleting(null)
+            },
+          })
+        }}
+      />
+    </div>
+  )
+}
+
+interface ShareholderFormProps {
+  kycDetailsId: string
+  editing: ShareholderEditing
+  nodes: OwnershipNode[]
+  parent: ShareholderRecord | null
+  onDraft?: (editing: ShareholderEditing) => void
+  draftStatus: DraftStatus
+  onClose: () => void
+}
+
+function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftStatus, onClose }: ShareholderFormProps) {
+  const save = useSaveShareholder(kycDetailsId)
+  const form = useForm<ShareholderValues, unknown, ShareholderFormValues>({ resolver, defaultValues: editing.values, mode: 'onTouched' })
+  const watched = useWatch({ control: form.control })
+  const type = (watched.type ?? 'INDIVIDUAL') as ShareholderType
+  const left = remainingPercentage(nodes, parent?.id ?? null, editing.id ?? undefined)
+  const where = parent ? `of ${holderName(parent)}` : 'of the business'
+  const touched = useRef(!!editing.restored)
+
+  useEffect(() => void resolver.preload(), [])
+  useEffect(() => {
+    if (!touched.current && !form.formState.isDirty) return
+    touched.current = true
+    onDraft?.({ id: editing.id, parentId: editing.parentId, values: watched as ShareholderValues })
+  }, [watched])
+
+  const submit = async (output: ShareholderFormValues) => {
+    const values = form.getValues()
+    if (Number(output.percentage) > left + 1e-9) {
+      form.setError('percentage', { type: 'total', message: `Shares ${where} would go over 100%: at most ${formatPercentage(left)} is left` }, { shouldFocus: true })
+      return
+    }
+    try {
+      await save.mutateAsync({ id: editing.id, parentShareholderId: editing.parentId, values: toInput(values) })
+      notify(editing.id ? 'Shareholder updated.' : 'Shareholder added.', { type: 'success' })
+      onClose()
+    } catch (error) {
+      let first = true
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        if (!(FIELDS as readonly string[]).includes(field)) continue
+        form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: first })
+        first = false
+      }
+    }
+  }
+
+  const title = editing.id ? 'Edit shareholder' : parent ? `New shareholder of ${holderName(parent)}` : 'New shareholder of the business'
+  return (
+    <div className={styles.formBox}>
+      <Form form={form} onSubmit={submit} aria-label={title}>
+        <div className={styles.stack}>
+          <h3>{title}</h3>
+          {editing.restored && <p className={styles.notice}>We restored a shareholder you had not saved yet.</p>}
+          <SelectField
+            name="type"
+            label="Kind of shareholder"
+            options={[
+              { value: 'INDIVIDUAL', label: 'Individual' },
+              { value: 'CORPORATE', label: 'Company (corporate shareholder)' },
+            ]}
+            disabled={!!editing.id}
+            required
+          />
+          {type === 'INDIVIDUAL' ? (
+            <>
+              <div className={styles.row}>
+                <TextField name="firstName" label="First name" autoComplete="off" required />
+                <TextField name="lastName" label="Last name" autoComplete="off" required />
+              </div>
+              <div className={styles.row}>
+                <TextField name="nationality" label="Nationality" required />
+                <TextField name="bvn" label="BVN" hint="11 digits; required for Nigerians." inputMode="numeric" autoComplete="off" />
+              </div>
+            </>
+          ) : (
+            <div className={styles.row}>
+              <TextField name="companyName" label="Company name" autoComplete="off" required />
+              <TextField name="registrationNumber" label="Registration number" hint="Class and digits, e.g. RC1234567." autoComplete="off" spellCheck={false} required />
+            </div>
+          )}
+          <TextField
+            name="percentage"
+            label={`Percentage held ${where}`}
+            hint={`At most ${formatPercentage(left)} is left ${where}.`}
+            type="number"
+            min={0.01}
+            max={100}
+            step="0.01"
+            suffix="%"
+            rules={{ valueAsNumber: true }}
+            required
+          />
+          <div className={styles.spread}>
+            <DraftLine status={draftStatus} />
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {editing.id ? 'Save shareholder' : 'Add shareholder'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </Form>
+    </div>
+  )
+}

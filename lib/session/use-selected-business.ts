@@ -1,0 +1,43 @@
+import { useRouter } from 'next/router'
+import { useEffect, useState } from 'react'
+import { getBusinessId, setBusinessId } from './storage'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type SelectedBusinessSource = 'query' | 'storage' | 'only-membership' | 'none'
+
+export interface SelectedBusiness {
+  /** False until the router has read the URL and storage has been read. */
+  isReady: boolean
+  businessId: string | null
+  source: SelectedBusinessSource
+  /** The URL named something that is not a business id. */
+  isInvalid: boolean
+}
+
+/**
+ * The business a business-area page is about: `?businessId=` (remembered in session storage as the chosen business,
+ * spec key `businessId`), else the one chosen earlier in this tab, else the user's only business.
+ */
+export function useSelectedBusiness(membershipIds: readonly string[] = []): SelectedBusiness {
+  const router = useRouter()
+  const fromQuery = typeof router.query.businessId === 'string' ? router.query.businessId : null
+  const [stored, setStored] = useState<string | null | undefined>(undefined)
+
+  useEffect(() => {
+    if (!router.isReady) return
+    if (fromQuery && UUID.test(fromQuery)) setBusinessId(fromQuery)
+    setStored(getBusinessId())
+  }, [router.isReady, fromQuery])
+
+  const isReady = router.isReady && stored !== undefined
+  if (!isReady) return { isReady: false, businessId: null, source: 'none', isInvalid: false }
+  if (fromQuery) {
+    return UUID.test(fromQuery)
+      ? { isReady, businessId: fromQuery, source: 'query', isInvalid: false }
+      : { isReady, businessId: null, source: 'none', isInvalid: true }
+  }
+  if (stored && UUID.test(stored)) return { isReady, businessId: stored, source: 'storage', isInvalid: false }
+  if (membershipIds.length === 1) return { isReady, businessId: membershipIds[0]!, source: 'only-membership', isInvalid: false }
+  return { isReady, businessId: null, source: 'none', isInvalid: false }
+}

@@ -1,0 +1,22 @@
+import Head from 'next/head'
+import { PortalLayout } from '@/features/account/components/portal-layout'
+import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
+import { KycStepperScreen } from '@/features/kyc/components/kyc-screen'
+import { LocationFields } from '@/features/locations/components/location-fields'
+
+export default function KycPage() {
+  return (
+    <>
+      <Head>
+        <title>KYC · KYC Portal</title>
+      </Head>
+      <PortalLayout title="Know your customer">
+        {({ account, permissions }) => (
+          <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} permissions={permissions}>
+            <KycStepperScreen account={account} permissions={permissions} locationFields={(names) => <LocationFields names={names} />} />
+          </BusinessAreaGate>
+        )}
+      </PortalLayout>
+    </>
+  )
+}

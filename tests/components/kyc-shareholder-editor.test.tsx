@@ -1,0 +1,148 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ShareholderEditor } from '@/features/kyc/components/shareholder-editor'
+import type { ShareholderRecord } from '@/lib/contracts/kyc'
+import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
+import { polyfillDialog } from './dialog-polyfill'
+
+vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/dashboard-details/kyc', query: {}, isReady: true, push: vi.fn(), replace: vi.fn() }) }))
+
+const KYC = '55555555-5555-4555-8555-555555555555'
+let seq = 0
+function holder(overrides: Partial<ShareholderRecord>): ShareholderRecord {
+  seq++
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    kycDetailsId: KYC,
+    businessId: '44444444-4444-4444-8444-444444444444',
+    parentShareholderId: null,
+    type: 'INDIVIDUAL',
+    firstName: 'Ada',
+    lastName: 'Obi',
+    nationality: 'Nigerian',
+    bvn: '22212345678',
+    companyName: null,
+    registrationNumber: null,
+    percentage: 10,
+    depth: 0,
+    effectiveStake: 10,
+    effectiveOwnership: 10,
+    isBeneficialOwner: true,
+    needsMeansOfId: false,
+    childrenTotalPercentage: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  }
+}
+
+polyfillDialog()
+
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } })
+
+let api: ReturnType<typeof mockApi>
+afterEach(() => api?.restore())
+
+describe('ShareholderEditor', () => {
+  it('shows the tree with nested corporates, effective ownership and beneficial-owner flags', async () => {
+    api = mockApi()
+    const ada = holder({ percentage: 60, effectiveOwnership: 60 })
+    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC765432', percentage: 40, effectiveStake: 40, effectiveOwnership: null, isBeneficialOwner: false, childrenTotalPercentage: 50 })
+    const tunde = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Tunde', lastName: 'Bello', percentage: 50, effectiveStake: 20, effectiveOwnership: 20, needsMeansOfId: true })
+    const kemi = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Kemi', lastName: 'Ade', percentage: 10, effectiveStake: 4, effectiveOwnership: 4, isBeneficialOwner: false })
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[ada, eko, tunde, kemi]} readOnly={false} />)
+
+    const top = screen.getByRole('list', { name: 'Shareholders of the business' })
+    const nested = within(top).getByRole('list', { name: 'Shareholders of Eko Holdings' })
+    expect(within(nested).getAllByRole('listitem')).toHaveLength(2)
+    const tundeItem = within(nested).getByText('Tunde Bello').closest('li')!
+    expect(tundeItem).toHaveTextContent('Holds 50% of Eko Holdings · 20% of the business through it')
+    expect(tundeItem).toHaveTextContent('Effective ownership: 20%')
+    expect(within(tundeItem).getByText('Beneficial owner')).toBeInTheDocument()
+    expect(within(tundeItem).getByText('Needs a means of ID')).toBeInTheDocument()
+    const kemiItem = within(nested).getByText('Kemi Ade').closest('li')!
+    expect(within(kemiItem).queryByText('Beneficial owner')).not.toBeInTheDocument()
+    expect(screen.getByText(/Held directly in the business:/)).toHaveTextContent('100% of 100%')
+    expect(screen.getByText('Its shareholders listed: 50% of 100%')).toBeInTheDocument()
+  })
+
+  it('adds a shareholder inside a corporate, refusing more than what is left at that level before calling the API', async () => {
+    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC765432', percentage: 100, effectiveStake: 100, effectiveOwnership: null, isBeneficialOwner: false, childrenTotalPercentage: 70 })
+    const tunde = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Tunde', lastName: 'Bello', percentage: 70 })
+    const created = holder({ parentShareholderId: eko.id, depth: 1, type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Lagoon Ventures', registrationNumber: 'BN12345', percentage: 30 })
+    api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: created }))
+    const onDraft = vi.fn()
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko, tunde]} readOnly={false} onDraft={onDraft} />)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder to Eko Holdings' }))
+    const form = await screen.findByRole('form', { name: 'New shareholder of Eko Holdings' })
+    expect(within(form).getByText('At most 30% is left of Eko Holdings.')).toBeInTheDocument()
+    type(within(form).getByLabelText(/Kind of shareholder/), 'CORPORATE')
+    type(within(form).getByLabelText(/Company name/), 'Lagoon Ventures')
+    type(within(form).getByLabelText(/Registration number/), 'bn 12345')
+    type(within(form).getByLabelText(/Percentage held of Eko Holdings/), '30.5')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+
+    expect(await within(form).findByText('Shares of Eko Holdings would go over 100%: at most 30% is left')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    await waitFor(() => expect(onDraft).toHaveBeenCalled())
+    expect(onDraft.mock.lastCall![0]).toMatchObject({ id: null, parentId: eko.id, values: { type: 'CORPORATE', companyName: 'Lagoon Ventures' } })
+
+    const percentage = within(form).getByLabelText(/Percentage held of Eko Holdings/)
+    type(percentage, '30')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      kycDetailsId: KYC,
+      parentShareholderId: eko.id,
+      type: 'CORPORATE',
+      companyName: 'Lagoon Ventures',
+      registrationNumber: 'bn 12345',
+      percentage: 30,
+    })
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New shareholder of Eko Holdings' })).not.toBeInTheDocument())
+  })
+
+  it('shows field errors from its schema and from the API on the right fields', async () => {
+    api = mockApi(route('POST', '/kyc/shareholders', apiError(400, 'VALIDATION_FAILED', 'Shares held directly in the business would add up to 101%; at most 0% is left', 'percentage')))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[]} readOnly={false} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder' }))
+    const form = await screen.findByRole('form', { name: 'New shareholder of the business' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText('First name is required')).toBeInTheDocument()
+    expect(within(form).getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true')
+
+    type(within(form).getByLabelText(/First name/), 'Ada')
+    type(within(form).getByLabelText(/Last name/), 'Obi')
+    type(within(form).getByLabelText(/^BVN/), '123')
+    type(within(form).getByLabelText(/Percentage held/), '50')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText('BVN must be exactly 11 digits')).toBeInTheDocument()
+
+    type(within(form).getByLabelText(/^BVN/), '22212345678')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText(/at most 0% is left/)).toBeInTheDocument()
+    expect(within(form).getByLabelText(/Percentage held/)).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('asks before deleting a corporate, naming how many shareholders go with it', async () => {
+    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC1', percentage: 50, isBeneficialOwner: false, effectiveOwnership: null, childrenTotalPercentage: 100 })
+    const lagoon = holder({ type: 'CORPORATE', parentShareholderId: eko.id, firstName: null, lastName: null, companyName: 'Lagoon', registrationNumber: 'RC2', percentage: 100, isBeneficialOwner: false, effectiveOwnership: null })
+    const deep = holder({ parentShareholderId: lagoon.id, percentage: 100 })
+    api = mockApi(route('DELETE', `/kyc/shareholders/${eko.id}`, { data: { deleted: 3 } }))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko, lagoon, deep]} readOnly={false} />)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Eko Holdings' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Eko Holdings and the 2 shareholders listed under it will be deleted.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 3 shareholders' }))
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.url === `/kyc/shareholders/${eko.id}`)).toBe(true))
+  })
+
+  it('offers no changes when read-only', () => {
+    api = mockApi()
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[holder({})]} readOnly />)
+    expect(screen.queryByRole('button', { name: /Add a shareholder/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument()
+  })
+})
