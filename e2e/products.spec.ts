@@ -1,0 +1,198 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+/**
+ * Products: a visitor picks a product in the public catalogue, signs up, activates, signs in and lands on that
+ * product; registers the business, answers a text and an upload requirement and submits. Staff approve the business
+ * (through KYC and the real review calls), approve the application and mark it completed; the business sees it live.
+ */
+
+const DEMO_PASSWORD = 'Demo-Passw0rd!'
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+
+async function outbox(request: APIRequestContext, to: string) {
+  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
+  return (await res.json()) as { template: string; text: string }[]
+}
+
+async function latestMail(request: APIRequestContext, to: string, template: string) {
+  await expect.poll(async () => (await outbox(request, to)).some((m) => m.template === template)).toBe(true)
+  return (await outbox(request, to)).find((m) => m.template === template)!
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function bearer(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/v1/accounts/login', { data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` }
+}
+
+/** Uploads bytes the way the browser does: a slot, the blob itself, then confirmation. */
+async function uploadFile(request: APIRequestContext, headers: Record<string, string>, businessId: string, purpose: string, fileName: string) {
+  const slot = await request.post('/api/v1/files/upload-url', { headers, data: { fileName, contentType: 'application/pdf', size: PDF.byteLength, purpose, businessId } })
+  expect(slot.status(), await slot.text()).toBe(201)
+  const { fileId, uploadUrl } = (await slot.json()) as { fileId: string; uploadUrl: string }
+  expect((await request.put(uploadUrl, { headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' }, data: PDF })).status()).toBe(201)
+  expect((await request.post(`/api/v1/files/${fileId}/confirm`, { headers })).status()).toBe(200)
+  return fileId
+}
+
+/**
+ * The business's KYC captured and marked complete by its owner, its CAC documents approved and the business
+ * approved by staff: the preconditions the product approval needs, through the same calls the portal makes.
+ */
+async function approveBusinessThroughReview(request: APIRequestContext, owner: Record<string, string>, businessId: string) {
+  const post = async (path: string, data: unknown, headers = owner) => {
+    const res = await request.post(`/api/v1${path}`, { headers, data })
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
+    return (await res.json()) as { id: string }
+  }
+  const kyc = await post('/kyc/details', {
+    businessId,
+    tin: '12345678-0001',
+    incorporationDate: '2018-05-02',
+    natureOfBusiness: 'Retail of groceries',
+    numberOfEmployees: 12,
+    annualTurnover: 30000000,
+    countryOfIncorporation: 'Nigeria',
+  })
+  await post('/kyc/addresses', { kycDetailsId: kyc.id, type: 'REGISTERED', line1: '14 Broad Street', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })
+  const holder = await post('/kyc/shareholders', { kycDetailsId: kyc.id, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Okonkwo', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 })
+  // The sole shareholder is also the director: one means of ID covers both.
+  await post('/kyc/means-of-ids', { kycDetailsId: kyc.id, shareholderId: holder.id, firstName: 'Ada', lastName: 'Okonkwo', role: 'DIRECTOR', bvn: '22212345678', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' })
+
+  const types = (await (await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: owner })).json()) as {
+    id: string
+    code: string
+    required?: boolean
+    alternativeGroup: string | null
+    isActive: boolean
+  }[]
+  const groups = new Set<string>()
+  for (const type of types.filter((t) => t.required && t.isActive)) {
+    if (type.alternativeGroup && groups.has(type.alternativeGroup)) continue
+    if (type.alternativeGroup) groups.add(type.alternativeGroup)
+    const fileId = await uploadFile(request, owner, businessId, 'KYC_DOCUMENT', `${type.code.toLowerCase()}.pdf`)
+    await post('/kyc/documents', { kycDetailsId: kyc.id, documentTypeId: type.id, fileId })
+  }
+  const completed = await request.put(`/api/v1/businesses/${businessId}/completed-kyc-details`, { headers: owner })
+  expect(completed.status(), await completed.text()).toBe(200)
+
+  const approver = await bearer(request, 'approver@example.com', DEMO_PASSWORD)
+  const cac = await request.put('/api/v1/kyc/cac-documents-approval', { headers: approver, data: { ids: [kyc.id], decision: 'APPROVED' } })
+  expect(cac.status(), await cac.text()).toBe(200)
+  const approved = await request.put(`/api/v1/businesses/${businessId}/approve`, { headers: approver, data: { decision: 'APPROVED' } })
+  expect(approved.status(), await approved.text()).toBe(200)
+}
+
+test('a visitor picks a product, signs up, registers the business and applies; staff approve it and it goes live', async ({ page, request, browser }) => {
+  test.setTimeout(240_000)
+  const id = unique()
+  const email = `ada.${id}@example.ng`
+  const password = `Lagoon-${id}-Xy!`
+
+  // The public catalogue: choosing a product remembers it and leads to sign-up.
+  await page.goto('/products')
+  await expect(page.getByRole('heading', { name: 'Our products' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Payments and Collections' })).toBeVisible()
+  await page.getByRole('button', { name: 'Apply for POS terminal acquiring' }).click()
+  await page.getByRole('dialog', { name: 'Apply for POS terminal acquiring' }).getByRole('link', { name: 'Create an account' }).click()
+  await expect(page).toHaveURL(/\/auth\/signup$/)
+
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Okonkwo')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Phone number').fill(`0803${id.slice(-7)}`)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/auth\/signup\/success/)
+
+  const activation = await latestMail(request, email, 'activation')
+  await page.goto(/(\/auth\/activate\?token=[A-Za-z0-9_%-]+)/.exec(activation.text)![1]!)
+  await expect(page.getByText('Your account is active')).toBeVisible()
+
+  // Signing in lands on the product chosen before; with no business yet, register one first.
+  await signIn(page, email, password)
+  await expect(page).toHaveURL(/\/s\/products\/ProductKyc\?productCode=POS-ACQUIRING$/)
+  await expect(page.getByRole('heading', { name: 'Register your business first' })).toBeVisible()
+  await page.getByRole('link', { name: 'Register a business' }).click()
+
+  const regNo = `RC${id.slice(-7)}`
+  const businessName = `Ada Stores ${regNo} Limited`
+  await page.getByLabel('Registration number').fill(regNo)
+  await expect(page.getByText(`${regNo} is available`)).toBeVisible()
+  await page.getByLabel('Business name').fill(businessName)
+  await page.getByLabel('Business type').selectOption({ label: 'Private Limited Company' })
+  await page.getByLabel('Category').selectOption({ label: 'Retail and Wholesale Trade' })
+  await page.getByLabel('Business e-mail').fill(`hello.${id}@adastores.ng`)
+  await page.getByLabel('Business phone').fill('0803 123 4567')
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('14 Broad Street')
+  await page.getByLabel('State').selectOption('Lagos')
+  await page.getByLabel('Local government area').selectOption('Lagos Island')
+  await page.getByRole('button', { name: 'Register business' }).click()
+  await expect(page).toHaveURL(/\/s\/businesses\/dashboard-details\?businessId=[0-9a-f-]{36}$/)
+  const businessId = new URL(page.url()).searchParams.get('businessId')!
+
+  // The products page remembers the product chosen before signing in.
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Products' }).click()
+  await expect(page).toHaveURL(/\/s\/products/)
+  await page.getByRole('link', { name: 'Continue with POS-ACQUIRING' }).click()
+  await expect(page).toHaveURL(/\/s\/products\/ProductKyc\?productCode=POS-ACQUIRING&businessId=/)
+  await page.getByRole('button', { name: 'Apply for POS terminal acquiring' }).click()
+
+  // The requirement form: text answers autosave, the upload saves once confirmed.
+  const form = page.getByRole('form', { name: 'POS terminal acquiring requirements' })
+  await form.getByLabel('Type of business').fill('Supermarket')
+  await form.getByLabel('Number of outlets').fill('2')
+  await form.getByLabel('Outlet addresses').fill('14 Broad Street, Lagos Island, Lagos')
+  await form.getByLabel('Settlement account number (NUBAN)').fill('0123456789')
+  await expect(form.getByText('All changes saved')).toBeVisible({ timeout: 15_000 })
+  await form.getByLabel('Photo of the shop front').setInputFiles({ name: 'shop-front.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await expect(form.getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible({ timeout: 20_000 })
+  await form.getByRole('button', { name: 'Submit for review' }).click()
+  await expect(page.getByText('Our team is reviewing your application.', { exact: false })).toBeVisible()
+
+  // Staff: the business is approved through its KYC review, then the application is approved and completed.
+  await approveBusinessThroughReview(request, await bearer(request, email, password), businessId)
+  const staff = await browser.newContext()
+  const staffPage = await staff.newPage()
+  await signIn(staffPage, 'approver@example.com', DEMO_PASSWORD)
+  await expect(staffPage).toHaveURL(/\/s\/admin/)
+  await staffPage.goto('/s/admin/approvals/products')
+  await staffPage.getByRole('search', { name: /filter/i }).getByLabel('Business name').fill(businessName)
+  await staffPage.getByRole('link', { name: `Review ${businessName}: POS terminal acquiring` }).click()
+  await expect(staffPage.getByRole('list', { name: 'Answers' }).getByText('Supermarket')).toBeVisible()
+  await expect(staffPage.getByRole('list', { name: 'Answers' }).getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible()
+  await staffPage.getByRole('button', { name: 'Approve' }).click()
+  await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click()
+  await staffPage.getByRole('button', { name: 'Mark completed' }).click()
+  await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Mark completed' }).click()
+  await expect(staffPage.getByText('Live since')).toBeVisible()
+  await staff.close()
+
+  // The business sees it live.
+  await page.goto(`/s/products?businessId=${businessId}`)
+  const held = page.getByRole('region', { name: /products$/ }).first()
+  await expect(held.getByText('POS terminal acquiring')).toBeVisible()
+  await expect(held.getByText('Live')).toBeVisible()
+  await page.goto(`/s/products/ProductKyc?productCode=POS-ACQUIRING&businessId=${businessId}`)
+  await expect(page.getByText('You are live on this product.', { exact: false })).toBeVisible()
+})
+
+test('the catalogue works on a phone-sized screen and without a token', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/products')
+  await expect(page.getByRole('heading', { name: 'Our products' })).toBeVisible()
+  await page.getByRole('button', { name: /^Cards/ }).click()
+  await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Payments and Collections' })).toHaveCount(0)
+  const catalogue = await request.get('/api/v1/products?pageSize=100')
+  expect(catalogue.status()).toBe(200)
+  expect(((await catalogue.json()) as { content: { code: string }[] }).content.map((p) => p.code)).not.toContain('WORKING-CAPITAL')
+})
