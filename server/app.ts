@@ -10,6 +10,8 @@ import { archiveRoutes } from './modules/archive/routes'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
+import { cacReviewRoutes } from './modules/cac-review/routes'
+import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
@@ -22,14 +24,17 @@ import { productRoutes } from './modules/products/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
+import { verificationRoutes } from './modules/verification/routes'
 
 export const API_BASE_PATH = '/api/v1'
 
 /**
  * Module routers, in order; within each, static paths are registered before parameterised ones. reviewRoutes comes
  * before businessRoutes so `/businesses/for-approval` and the other static review paths win over `/businesses/{id}`.
+ * cacReviewRoutes and verificationRoutes come before the KYC routers (static `/kyc/...` paths first);
+ * deferralReviewRoutes after deferralRoutes, whose static `/deferrals/deferrable…` paths must win over `/deferrals/{id}`.
  */
-const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, reviewRoutes, businessRoutes, businessReferenceRoutes, fileRoutes, productRoutes, onboardingRoutes, kycDocumentRoutes, deferralRoutes, archiveRoutes, reminderRoutes, reportRoutes, kycRoutes, draftFormRoutes, kycDeleteRoutes]
+const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, reviewRoutes, businessRoutes, businessReferenceRoutes, fileRoutes, productRoutes, onboardingRoutes, cacReviewRoutes, verificationRoutes, kycDocumentRoutes, deferralRoutes, deferralReviewRoutes, archiveRoutes, reminderRoutes, reportRoutes, kycRoutes, draftFormRoutes, kycDeleteRoutes]
 
 export function createApp() {
   const config = getConfig()

@@ -1,0 +1,30 @@
+import type { KycProviderName, VerificationKind, VerificationStatus } from '@/lib/contracts/verification-values'
+
+/** What a provider is asked to check: one verification item. */
+export interface VerificationSubject {
+  id: string
+  businessId: string
+  kind: VerificationKind
+  label: string
+  /** The value to check: `RC1234567|Name`, `NATIONAL_ID_CARD:12345678901`, an 11-digit BVN. */
+  checkedValue: string
+}
+
+/** The provider's answer. PENDING: it has no result (yet); a person decides, or a later run asks again. */
+export interface ProviderOutcome {
+  status: VerificationStatus
+  /** Why it failed, or what the provider said; stored as the item's comment. */
+  comment?: string
+  /** The provider's reference for the check, kept with the item. */
+  reference?: string
+}
+
+/**
+ * A KYC verification provider (domain.md, integrations): checks one item at a time. `billable` says whether a call
+ * costs money: each billable call records a fee charge (domain.md, Money and fees).
+ */
+export interface KycProviderAdapter {
+  readonly name: KycProviderName
+  readonly billable: boolean
+  check(subject: VerificationSubject): Promise<ProviderOutcome>
+}

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
+import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
+import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value))
+
+/**
+ * Whose CAC documents staff review: every business except one still capturing its KYC for the first time (PENDING
+ * and not submitted: its documents are "uploaded", nobody reviews them yet), and not archived.
+ */
+const inReviewScope = and(not(and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, false))!), eq(businesses.archiveStatus, 'ACTIVE'))
+
+/** The current CAC documents grouped per KYC record, with the record's overall status (PENDING > REJECTED > APPROVED). */
+function groupedCacDocuments(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      kycDetailsId: kycDocuments.kycDetailsId,
+      businessId: kycDocuments.businessId,
+      status: sql<KycDocumentStatus>`case when bool_or(${kycDocuments.status} = 'PENDING') then 'PENDING' when bool_or(${kycDocuments.status} = 'REJECTED') then 'REJECTED' else 'APPROVED' end`.as(
+        'cac_status',
+      ),
+      pendingCount: sql<number>`count(*) filter (where ${kycDocuments.status} = 'PENDING')`.as('pending_count'),
+      submittedAt: sql<Date | string>`max(${kycDocuments.createdAt})`.as('submitted_at'),
+      reviewedAt: sql<Date | string | null>`max(${kycDocuments.reviewedAt})`.as('reviewed_at'),
+    })
+    .from(kycDocuments)
+    .innerJoin(kycDocumentTypes, and(eq(kycDocumentTypes.id, kycDocuments.documentTypeId), eq(kycDocumentTypes.isCac, true)))
+    .innerJoin(businesses, eq(businesses.id, kycDocuments.businessId))
+    .where(and(isNull(kycDocuments.supersededAt), where))
+    .groupBy(kycDocuments.kycDetailsId, kycDocuments.businessId)
+    .as('cac')
+}
+
+function upperBound(column: SQL | Parameters<typeof lt>[0], to: string): SQL {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const next = new Date(`${to}T00:00:00.000Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    return lt(column, next)
+  }
+  return lte(column, new Date(to))
+}
+
+const businessColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  regNo: businesses.regNo,
+  registrationClass: businesses.registrationClass,
+  approvalStatus: businesses.approvalStatus,
+  createdBy: businesses.createdBy,
+}
+
+async function toRows(db: Executor, grouped: Array<{ kycDetailsId: string; status: KycDocumentStatus; pendingCount: number | string; submittedAt: Date | string; reviewedAt: Date | string | null; business: CacReviewRow['business'] }>) {
+  if (!grouped.length) return []
+  const documents = await selectKycDocuments(
+    db,
+    and(
+      inArray(
+        kycDocuments.kycDetailsId,
+        grouped.map((g) => g.kycDetailsId),
+      ),
+      isNull(kycDocuments.supersededAt),
+      eq(kycDocumentTypes.isCac, true),
+    ),
+  ).orderBy(asc(kycDocumentTypes.name))
+  return grouped.map(
+    (g): CacReviewRow => ({
+      kycDetailsId: g.kycDetailsId,
+      business: g.business,
+      status: g.status,
+      pendingCount: Number(g.pendingCount),
+      documents: documents.filter((d) => d.document.kycDetailsId === g.kycDetailsId).map(toKycDocument),
+      submittedAt: toDate(g.submittedAt)!.toISOString(),
+      reviewedAt: toDate(g.reviewedAt)?.toISOString() ?? null,
+    }),
+  )
+}
+
+/**
+ * `GET /kyc/cac-documents-for-reviews`: one row per KYC record with its current CAC documents, newest upload first
+ * (recentFirst=false: oldest first, the order to work a queue in). Staff holding CAN_APPROVE_CAC_DOCUMENT or CAN_READ_BUSINESS.
+ */
+export async function findCacReviews(options: { db: Executor; actor: Actor; query: CacReviewQuery }) {
+  const { db, query } = options
+  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
+  const cac = groupedCacDocuments(db, and(inReviewScope, query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined))
+  const where = and(
+    query.status ? eq(cac.status, query.status) : undefined,
+    query.from ? gte(cac.submittedAt, new Date(query.from)) : undefined,
+    query.to ? upperBound(cac.submittedAt, query.to) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ kycDetailsId: cac.kycDetailsId, status: cac.status, pendingCount: cac.pendingCount, submittedAt: cac.submittedAt, reviewedAt: cac.reviewedAt, business: businessColumns })
+      .from(cac)
+      .innerJoin(businesses, eq(businesses.id, cac.businessId))
+      .where(where)
+      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(cac).where(where),
+  ])
+  return toPage(await toRows(db, rows), total?.value ?? 0, query)
+}
+
+/** One KYC record's CAC review row (after a decision, and for the details page); 404 when it has no current CAC document. */
+export async function getCacReview(options: { db: Executor; actor: Actor; kycDetailsId: string }): Promise<CacReviewRow> {
+  const { db } = options
+  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
+  const cac = groupedCacDocuments(db, eq(kycDocuments.kycDetailsId, options.kycDetailsId))
+  const rows = await db
+    .select({ kycDetailsId: cac.kycDetailsId, status: cac.status, pendingCount: cac.pendingCount, submittedAt: cac.submittedAt, reviewedAt: cac.reviewedAt, business: businessColumns })
+    .from(cac)
+    .innerJoin(businesses, eq(businesses.id, cac.businessId))
+  const [row] = await toRows(db, rows)
+  if (!row) throw new AppError('NOT_FOUND', 'This KYC record has no CAC documents')
+  return row
+}

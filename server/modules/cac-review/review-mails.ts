@@ -1,0 +1,62 @@
+import { getConfig } from '@/lib/config/env'
+import { layout, type RenderedMail } from '@/server/integrations/mail/templates'
+
+/** The business's documents page, where it sees each decision, reason and re-upload request. */
+export const documentsUrl = (businessId: string) => `${getConfig().publicUrl}/s/businesses/kyc-document?businessId=${encodeURIComponent(businessId)}`
+
+function render(template: string, subject: string, lines: string[], url: string): RenderedMail {
+  return {
+    template,
+    subject,
+    text: `${lines.join('\n\n')}\n\nOpen your KYC documents: ${url}\n`,
+    html: layout(subject, lines, { label: 'Open your KYC documents', url }),
+  }
+}
+
+/** The outcome of a decision on one or more documents (CAC review, or one document's review). */
+export function documentDecisionMail(input: { businessName: string; documentNames: string[]; approved: boolean; comment: string | null; url: string }): RenderedMail {
+  const what = input.documentNames.join(', ')
+  const lines = input.approved
+    ? ['Hello,', `We reviewed and approved these documents of ${input.businessName}: ${what}.`, ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : [])]
+    : [
+        'Hello,',
+        `We could not accept these documents of ${input.businessName}: ${what}.`,
+        `The reason: ${input.comment ?? 'none given'}`,
+        'Upload a corrected document on your KYC documents page; it is reviewed again.',
+      ]
+  const subject = input.approved ? `Documents approved for ${input.businessName}` : `Documents declined for ${input.businessName}`
+  return render(input.approved ? 'documents-approved' : 'documents-rejected', subject, lines, input.url)
+}
+
+export function reuploadRequestMail(input: { businessName: string; documentName: string; reason: string; url: string }): RenderedMail {
+  const lines = [
+    'Hello,',
+    `Please upload ${input.documentName} of ${input.businessName} again.`,
+    `The reason: ${input.reason}`,
+    'Your review continues once the new upload is in.',
+  ]
+  return render('document-reupload-requested', `Please upload ${input.documentName} again`, lines, input.url)
+}
+
+export function deferralDecisionMail(input: { businessName: string; documentName: string; approved: boolean; comment: string | null; dueDate: string | null; url: string }): RenderedMail {
+  const lines = input.approved
+    ? [
+        'Hello,',
+        `Your request to provide ${input.documentName} of ${input.businessName} later is approved.`,
+        `Upload it by ${input.dueDate}: after that date the business is blocked until it is uploaded.`,
+        ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
+      ]
+    : [
+        'Hello,',
+        `Your request to provide ${input.documentName} of ${input.businessName} later was declined.`,
+        `The reason: ${input.comment ?? 'none given'}`,
+        'Upload the document to complete your KYC.',
+      ]
+  const subject = input.approved ? `Deferral approved: ${input.documentName}` : `Deferral declined: ${input.documentName}`
+  return render(input.approved ? 'deferral-approved' : 'deferral-rejected', subject, lines, input.url)
+}
+
+export function verificationFailedMail(input: { businessName: string; what: string; comment: string; url: string }): RenderedMail {
+  const lines = ['Hello,', `We could not verify ${input.what} for ${input.businessName}.`, `The reason: ${input.comment}`, 'Correct it in your KYC details; it is checked again.']
+  return render('verification-failed', `Verification failed: ${input.what}`, lines, input.url)
+}

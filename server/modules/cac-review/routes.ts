@@ -1,0 +1,133 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  bulkResultSchema,
+  bulkReviewDecisionInputSchema,
+  cacReviewPageSchema,
+  cacReviewQuerySchema,
+  cacReviewRowSchema,
+  reuploadRequestInputSchema,
+  reviewDecisionInputSchema,
+} from '@/lib/contracts/cac-review'
+import { kycDocumentSchema } from '@/lib/contracts/kyc-documents'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
+import { findCacReviews, getCacReview } from './find-cac-reviews'
+import { runBulk } from './review-support'
+
+const tags = ['Document review']
+const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
+
+/** Staff review of CAC documents and single documents. Mounted before the KYC routers: these static paths come first. */
+export const cacReviewRoutes = createRouter()
+
+// ---- static paths first ----
+
+// GET /kyc/cac-documents-for-reviews – the CAC review queue, one row per KYC record
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kyc/cac-documents-for-reviews',
+    tags,
+    summary: 'CAC documents to review',
+    description: 'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
+    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    request: { query: cacReviewQuerySchema },
+    responses: { 200: json(cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findCacReviews({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+)
+
+// PUT /kyc/cac-documents-approval – bulk: several KYC records, one shared decision and comment, each on its own
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/kyc/cac-documents-approval',
+    tags,
+    summary: 'Decide the CAC documents of several KYC records',
+    description: 'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
+    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT),
+    request: body(bulkReviewDecisionInputSchema),
+    responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { ids, decision, comment } = c.req.valid('json')
+    const db = await getDb()
+    const actor = actorOf(c)
+    const audit = auditContextOf(c)
+    return c.json(await runBulk(ids, (kycDetailsId) => decideCacDocuments({ db, actor, kycDetailsId, input: { decision, comment }, audit })), 200)
+  },
+)
+
+// ---- parameterised ----
+
+// GET /kyc/cac-documents-for-reviews/{kycDetailsId} – one KYC record's row (the details page)
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kyc/cac-documents-for-reviews/{kycDetailsId}',
+    tags,
+    summary: "One KYC record's CAC documents",
+    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
+    responses: { 200: json(cacReviewRowSchema, 'The KYC record with its CAC documents'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getCacReview({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
+)
+
+// PUT /kyc/cac-documents-approval/{kycDetailsId}
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/kyc/cac-documents-approval/{kycDetailsId}',
+    tags,
+    summary: 'Decide the CAC documents of a KYC record',
+    description:
+      'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
+    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), ...body(reviewDecisionInputSchema) },
+    responses: { 200: json(cacReviewRowSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await decideCacDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId, input: c.req.valid('json'), audit: auditContextOf(c) }),
+      200,
+    ),
+)
+
+// POST /kyc/documents/{id}/reupload-request
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/kyc/documents/{id}/reupload-request',
+    tags,
+    summary: 'Ask the business to upload a document again',
+    description: 'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ id: uuid('a document id') }), ...body(reuploadRequestInputSchema) },
+    responses: { 200: json(kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(await requestReupload({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, reason: c.req.valid('json').reason, audit: auditContextOf(c) }), 200),
+)
+
+// PUT /kyc/documents/{id}/review – decide one document
+cacReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/kyc/documents/{id}/review',
+    tags,
+    summary: 'Decide one document',
+    description: 'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
+    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ id: uuid('a document id') }), ...body(reviewDecisionInputSchema) },
+    responses: { 200: json(kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => c.json(await reviewDocument({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)

@@ -1,0 +1,87 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
+import { DEFERRAL_MAX_DAYS_SETTING } from '@/lib/contracts/deferral-values'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor } from '@/server/db/client'
+import { appSettings, deferrableMappings, kycDocumentTypes } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
+import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+
+/** Any constant: only the writers of the mapping share it. */
+const MAPPING_LOCK = 7340611
+
+/**
+ * `PUT /deferrals/deferrable-days/{days}`: the most days a deferral may ask for (1–365, checked by the route), staff
+ * holding CAN_UPDATE_DEFERRABLE. Audited with the value before and after. Deferrals already requested keep their days.
+ */
+export async function setMaxDeferralDays(options: { db: Database; actor: Actor; days: number; audit: AuditContext }) {
+  const { db, actor, days } = options
+  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  await db.transaction(async (tx) => {
+    // Locks the row; when it does not exist yet, concurrent inserts meet on the primary key, which the upsert settles.
+    const [stored] = await tx.select().from(appSettings).where(eq(appSettings.key, DEFERRAL_MAX_DAYS_SETTING)).for('update')
+    const before = await getMaxDeferralDays(tx)
+    await tx
+      .insert(appSettings)
+      .values({ key: DEFERRAL_MAX_DAYS_SETTING, value: days, updatedBy: actor.userId, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: days, updatedBy: actor.userId, updatedAt: new Date() } })
+    await appendAudit(tx, options.audit, {
+      resource: 'setting',
+      resourceId: null,
+      action: 'UPDATE',
+      before: { key: DEFERRAL_MAX_DAYS_SETTING, value: stored ? stored.value : null, effective: before },
+      after: { key: DEFERRAL_MAX_DAYS_SETTING, value: days },
+    })
+  })
+  return { maxDays: await getMaxDeferralDays(db) }
+}
+
+async function loadMapping(db: Executor): Promise<DeferrableMappingAnswer> {
+  const rows = await db
+    .select({
+      registrationClass: deferrableMappings.registrationClass,
+      documentTypeId: deferrableMappings.documentTypeId,
+      documentType: { id: kycDocumentTypes.id, code: kycDocumentTypes.code, name: kycDocumentTypes.name, isCac: kycDocumentTypes.isCac, isActive: kycDocumentTypes.isActive },
+    })
+    .from(deferrableMappings)
+    .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrableMappings.documentTypeId))
+    .orderBy(asc(deferrableMappings.registrationClass), asc(kycDocumentTypes.name))
+  return { items: rows }
+}
+
+/** `GET /deferrals/deferrable-mapping`: every (class, document type) pair that may be deferred, inactive types included. */
+export async function getDeferrableMapping(options: { db: Executor }) {
+  return loadMapping(options.db)
+}
+
+/**
+ * `PUT /deferrals/deferrable-mapping`: replaces the whole mapping (staff holding CAN_UPDATE_DEFERRABLE). Every
+ * document type must exist (400 naming `items.N.documentTypeId`). One transaction, serialised against other writers,
+ * audited with the mapping before and after. Deferrals already requested or approved are not touched.
+ */
+export async function replaceDeferrableMapping(options: { db: Database; actor: Actor; input: DeferrableMappingInput; audit: AuditContext }) {
+  const { db, actor, input } = options
+  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  const ids = [...new Set(input.items.map((i) => i.documentTypeId))]
+  const known = new Set(ids.length ? (await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(inArray(kycDocumentTypes.id, ids))).map((t) => t.id) : [])
+  const unknown = input.items.flatMap((item, index) =>
+    known.has(item.documentTypeId) ? [] : [{ code: 'VALIDATION_FAILED' as const, field: `items.${index}.documentTypeId`, message: 'No such document type' }],
+  )
+  if (unknown.length) throw new AppError('VALIDATION_FAILED', unknown[0]!.message, { details: unknown })
+
+  const pairs = (answer: DeferrableMappingAnswer) => answer.items.map((i) => ({ registrationClass: i.registrationClass, documentType: i.documentType.code }))
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAPPING_LOCK})`)
+    const before = await loadMapping(tx)
+    await tx.delete(deferrableMappings).where(sql`true`)
+    if (input.items.length) {
+      await tx.insert(deferrableMappings).values(input.items.map((i) => ({ registrationClass: i.registrationClass, documentTypeId: i.documentTypeId, createdBy: actor.userId })))
+    }
+    const after = await loadMapping(tx)
+    await appendAudit(tx, options.audit, { resource: 'deferrable_mapping', resourceId: null, action: 'REPLACE', before: pairs(before), after: pairs(after) })
+  })
+  return loadMapping(db)
+}

@@ -1,0 +1,124 @@
+import { and, asc, count, desc, eq, gte, like, lt, lte, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor } from '@/server/db/client'
+import { businesses, deferrals, kycDocumentTypes, users } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { pageOffset, toPage } from '@/server/http/pagination'
+import { assertBusinessAccess } from '@/server/http/scope'
+import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
+import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
+import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+
+/** Staff who read deferral lists: readers, and the approvers who work the queue. */
+export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_APPROVE_DEFERRAL] as const
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+const requester = alias(users, 'requester')
+const decider = alias(users, 'decider')
+const nameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${table.firstName} || ' ' || ${table.lastName}), '')`
+
+const selection = {
+  deferral: deferrals,
+  documentType: deferralTypeColumns,
+  business: {
+    id: businesses.id,
+    name: businesses.name,
+    regNo: businesses.regNo,
+    registrationClass: businesses.registrationClass,
+    approvalStatus: businesses.approvalStatus,
+    createdBy: businesses.createdBy,
+  },
+  requestedByName: nameOf(requester),
+  decidedByName: nameOf(decider),
+}
+
+function selectStaffDeferrals(db: Executor, where: SQL | undefined) {
+  return db
+    .select(selection)
+    .from(deferrals)
+    .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
+    .innerJoin(businesses, eq(businesses.id, deferrals.businessId))
+    .leftJoin(requester, eq(requester.id, deferrals.requestedBy))
+    .leftJoin(decider, eq(decider.id, deferrals.decidedBy))
+    .where(where)
+}
+
+type StaffDeferralRow = Awaited<ReturnType<typeof selectStaffDeferrals>>[number]
+
+function toStaffDeferral(row: StaffDeferralRow, now: Date): StaffDeferral {
+  return { ...toDeferral(row, now), business: row.business, requestedByName: row.requestedByName, decidedByName: row.decidedByName }
+}
+
+function upperBound(to: string): SQL {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    const next = new Date(`${to}T00:00:00.000Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    return lt(deferrals.createdAt, next)
+  }
+  return lte(deferrals.createdAt, new Date(to))
+}
+
+const overdueAt = (now: Date) => and(eq(deferrals.status, 'APPROVED'), lt(deferrals.dueDate, now))!
+
+/**
+ * `GET /deferrals` (every deferral) and `GET /deferrals/reviews` (`pendingOnly`: the queue): filters status (OVERDUE
+ * derived), businessName, documentTypeId, from/to on the request time and overdue; newest first unless recentFirst=false.
+ */
+export async function findStaffDeferrals(options: { db: Executor; actor: Actor; query: StaffDeferralQuery; pendingOnly?: boolean; now?: Date }) {
+  const { db, query } = options
+  const now = options.now ?? new Date()
+  assertStaffWithAny(options.actor, ...DEFERRAL_READERS)
+  const where = and(
+    options.pendingOnly ? eq(deferrals.status, 'PENDING') : undefined,
+    deferralStatusCondition(query.status, now),
+    query.overdue === true ? overdueAt(now) : query.overdue === false ? or(ne(deferrals.status, 'APPROVED'), isNull(deferrals.dueDate), not(lt(deferrals.dueDate, now))) : undefined,
+    query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined,
+    query.documentTypeId ? eq(deferrals.documentTypeId, query.documentTypeId) : undefined,
+    query.from ? gte(deferrals.createdAt, new Date(query.from)) : undefined,
+    query.to ? upperBound(query.to) : undefined,
+  )
+  const [rows, [total]] = await Promise.all([
+    selectStaffDeferrals(db, where)
+      .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ value: count() }).from(deferrals).innerJoin(businesses, eq(businesses.id, deferrals.businessId)).where(where),
+  ])
+  return toPage(
+    rows.map((r) => toStaffDeferral(r, now)),
+    total?.value ?? 0,
+    query,
+  )
+}
+
+/** The deferral as staff see it, or undefined. */
+export async function loadStaffDeferral(db: Executor, id: string, now: Date = new Date()): Promise<StaffDeferral | undefined> {
+  const [row] = await selectStaffDeferrals(db, eq(deferrals.id, id))
+  return row ? toStaffDeferral(row, now) : undefined
+}
+
+/**
+ * `GET /deferrals/{id}`: staff holding a deferral permission, or members of the business with CAN_READ_DEFERRALS
+ * (another business's deferral answers 404). With the business's other deferrals, newest first.
+ */
+export async function getDeferralDetail(options: { db: Executor; actor: Actor; id: string; now?: Date }): Promise<DeferralDetail> {
+  const { db, actor } = options
+  const now = options.now ?? new Date()
+  const found = await loadStaffDeferral(db, options.id, now)
+  if (!found) throw new AppError('NOT_FOUND', 'Deferral not found')
+  if (actor.isStaff) assertStaffWithAny(actor, ...DEFERRAL_READERS)
+  else {
+    try {
+      assertBusinessAccess(actor, found.businessId, PERMISSIONS.CAN_READ_DEFERRALS)
+    } catch (error) {
+      // Not theirs: the same answer as an id that does not exist.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', 'Deferral not found')
+      throw error
+    }
+  }
+  const history = await selectDeferrals(db, and(eq(deferrals.businessId, found.businessId), ne(deferrals.id, found.id))).orderBy(desc(deferrals.createdAt)).limit(50)
+  return { ...found, history: history.map((h) => toDeferral(h, now)) }
+}

@@ -1,0 +1,160 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { bulkResultSchema, bulkReviewDecisionInputSchema, reviewDecisionInputSchema } from '@/lib/contracts/cac-review'
+import {
+  deferrableDaysParamSchema,
+  deferrableMappingAnswerSchema,
+  deferrableMappingInputSchema,
+  deferralDetailSchema,
+  staffDeferralPageSchema,
+  staffDeferralQuerySchema,
+  staffDeferralSchema,
+} from '@/lib/contracts/deferral-review'
+import { deferrableMaxDaysSchema } from '@/lib/contracts/deferrals'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf, requireAuth, requirePermission } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { runBulk } from '@/server/modules/cac-review/review-support'
+import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { decideDeferral } from './decide-deferral'
+import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
+import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
+
+const tags = ['Deferrals']
+const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const deferralId = z.uuid({ message: 'must be a deferral id (UUID)' })
+
+/**
+ * The staff side of deferrals. Mounted after the business-side router (whose `/deferrals/deferrable…` paths are static)
+ * and, within it, every static path before `/deferrals/{id}`.
+ */
+export const deferralReviewRoutes = createRouter()
+
+// ---- static paths first ----
+
+// GET /deferrals – every deferral, with filters (staff)
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/deferrals',
+    tags,
+    summary: 'All deferrals',
+    description: 'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
+    ...staffWithAny(...DEFERRAL_READERS),
+    request: { query: staffDeferralQuerySchema },
+    responses: { 200: json(staffDeferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+)
+
+// GET /deferrals/reviews – the PENDING queue
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/deferrals/reviews',
+    tags,
+    summary: 'Deferrals waiting for a decision',
+    ...staffWithAny(...DEFERRAL_READERS),
+    request: { query: staffDeferralQuerySchema },
+    responses: { 200: json(staffDeferralPageSchema, 'A page of PENDING deferrals'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query'), pendingOnly: true }), 200),
+)
+
+// GET /deferrals/deferrable-mapping
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/deferrals/deferrable-mapping',
+    tags,
+    summary: 'Which document types each registration class may defer',
+    security: bearerSecurity,
+    middleware: [requirePermission(P.CAN_READ_DEFERRABLE_MAPPING)],
+    responses: { 200: json(deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
+)
+
+// PUT /deferrals/deferrable-mapping – replaces the whole mapping
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/deferrals/deferrable-mapping',
+    tags,
+    summary: 'Replace the deferrable mapping',
+    ...staffWithAny(P.CAN_UPDATE_DEFERRABLE),
+    request: body(deferrableMappingInputSchema),
+    responses: { 200: json(deferrableMappingAnswerSchema, 'The new mapping'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await replaceDeferrableMapping({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// PUT /deferrals/approval – bulk decision
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/deferrals/approval',
+    tags,
+    summary: 'Decide several deferrals',
+    description: 'Each deferral is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
+    ...staffWithAny(P.CAN_APPROVE_DEFERRAL),
+    request: body(bulkReviewDecisionInputSchema),
+    responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => {
+    const { ids, decision, comment } = c.req.valid('json')
+    const db = await getDb()
+    const actor = actorOf(c)
+    const audit = auditContextOf(c)
+    return c.json(await runBulk(ids, (id) => decideDeferral({ db, actor, id, input: { decision, comment }, audit })), 200)
+  },
+)
+
+// ---- parameterised ----
+
+// PUT /deferrals/deferrable-days/{days}
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/deferrals/deferrable-days/{days}',
+    tags,
+    summary: 'Set the most days a deferral may ask for',
+    ...staffWithAny(P.CAN_UPDATE_DEFERRABLE),
+    request: { params: deferrableDaysParamSchema },
+    responses: { 200: json(deferrableMaxDaysSchema, 'The new maximum'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await setMaxDeferralDays({ db: await getDb(), actor: actorOf(c), days: c.req.valid('param').days, audit: auditContextOf(c) }), 200),
+)
+
+// PUT /deferrals/approval/{deferralId}
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/deferrals/approval/{deferralId}',
+    tags,
+    summary: 'Decide a deferral',
+    description: 'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
+    ...staffWithAny(P.CAN_APPROVE_DEFERRAL),
+    request: { params: z.object({ deferralId }), ...body(reviewDecisionInputSchema) },
+    responses: { 200: json(staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(await decideDeferral({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').deferralId, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// GET /deferrals/{id} – staff, or the business's members
+deferralReviewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/deferrals/{id}',
+    tags,
+    summary: 'One deferral with its business and history',
+    security: bearerSecurity,
+    middleware: [requireAuth()],
+    request: { params: z.object({ id: deferralId }) },
+    responses: { 200: json(deferralDetailSchema, 'The deferral'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getDeferralDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+)

@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm'
+import type { KycAddress as KycAddressAnswer } from '@/lib/contracts/kyc'
+import { KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import type { VerificationResult } from '@/lib/contracts/verification'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { kycAddresses, type KycAddress } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
+import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
+import { toAddressAnswer } from '@/server/modules/kyc/kyc-addresses'
+import { fileSummaries } from '@/server/modules/kyc/kyc-record'
+import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
+import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+
+const auditView = (row: KycAddress) => ({
+  id: row.id,
+  businessId: row.businessId,
+  type: row.type,
+  verificationStatus: row.verificationStatus,
+  verificationComment: row.verificationComment,
+  verifiedBy: row.verifiedBy,
+  verifiedAt: row.verifiedAt,
+})
+
+/**
+ * `PUT /kyc/addresses/{id}/verification`: staff holding CAN_VERIFY_ADDRESS (as a staff permission: the business-side
+ * set carries the name too, but a business never verifies its own address) record the result of an address check:
+ * PENDING → VERIFIED or FAILED (a comment needed). Changing the address sets it back to PENDING (the KYC module does
+ * that). Conditional UPDATE and audit in one transaction; a failure is e-mailed to the owners with the reason.
+ */
+export async function verifyAddress(options: { db: Database; actor: Actor; id: string; input: { status: VerificationResult; comment?: string }; audit: AuditContext; now?: Date }): Promise<KycAddressAnswer> {
+  const { db, actor, input } = options
+  const now = options.now ?? new Date()
+  assertStaffWithAny(actor, PERMISSIONS.CAN_VERIFY_ADDRESS)
+  const comment = input.comment?.trim() || null
+  if (input.status === 'FAILED' && !comment) throw new AppError('VALIDATION_FAILED', 'Say why the address could not be verified: the business sees it', { field: 'comment' })
+  const [current] = await db.select().from(kycAddresses).where(eq(kycAddresses.id, options.id))
+  if (!current) throw new AppError('NOT_FOUND', 'Address not found')
+  const business = await businessRowOf(db, current.businessId)
+  assertFourEyes(actor, business, 'verify its addresses', [current.createdBy])
+
+  const after = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(kycAddresses)
+      .set({ verificationStatus: input.status, verificationComment: comment, verifiedBy: actor.userId, verifiedAt: now, updatedAt: now })
+      .where(and(eq(kycAddresses.id, current.id), eq(kycAddresses.verificationStatus, 'PENDING')))
+      .returning()
+    if (!updated) {
+      const [latest] = await tx.select({ status: kycAddresses.verificationStatus }).from(kycAddresses).where(eq(kycAddresses.id, current.id))
+      throw new AppError('INVALID_STATE', `The address is ${latest?.status ?? 'gone'}: only a PENDING address can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`)
+    }
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_address',
+      resourceId: updated.id,
+      action: input.status === 'VERIFIED' ? 'VERIFY' : 'FAIL_VERIFICATION',
+      before: auditView(current),
+      after: auditView(updated),
+    })
+    return updated
+  })
+  if (input.status === 'FAILED') {
+    const what = `the ${KYC_ADDRESS_TYPE_LABELS[current.type].toLowerCase()} (${current.line1}, ${current.state})`
+    await notifyOwners(db, business, verificationFailedMail({ businessName: business.name, what, comment: comment!, url: dashboardUrl(business.id) }))
+  }
+  return toAddressAnswer(after, await fileSummaries(db, [after.addressDocFileId, after.passportPhotoFileId]))
+}

@@ -1,0 +1,111 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { kycAddressSchema } from '@/lib/contracts/kyc'
+import { businessVerificationSchema, reverificationRunSchema, verificationItemSchema, verificationResultInputSchema } from '@/lib/contracts/verification'
+import { PERMISSIONS as P } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { actorOf, requireAuth } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { verifyAddress } from './address-verification'
+import { findBusinessVerifications, getBusinessVerification, getVerificationItem, recordVerificationResult, runReverification, VERIFICATION_READERS } from './verification-calls'
+
+const tags = ['KYC verification']
+const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
+const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
+
+/** Verification of KYC details (domain.md) and address verification. Mounted before the KYC routers. */
+export const verificationRoutes = createRouter()
+
+// ---- static paths first ----
+
+// GET /kyc/re-verify-pending-kyc-status – run the configured provider over every PENDING item
+verificationRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kyc/re-verify-pending-kyc-status',
+    tags,
+    summary: 'Re-run verification of every PENDING item',
+    description: 'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
+    ...staffWithAny(P.CAN_TRIGGER_KYC_REVERIFICATION),
+    responses: { 200: json(reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await runReverification({ db: await getDb(), actor: actorOf(c), audit: auditContextOf(c) }), 200),
+)
+
+// ---- parameterised ----
+
+// GET /verified-kyc/{id} – a business's verification items (id: business id)
+verificationRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/verified-kyc/{id}',
+    tags,
+    summary: "A business's verification items",
+    ...staffWithAny(...VERIFICATION_READERS),
+    request: { params: z.object({ id: uuid('a business id') }) },
+    responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// PUT /verified-kyc/{id} – manual result (id: verification item id)
+verificationRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/verified-kyc/{id}',
+    tags,
+    summary: 'Record a verification result',
+    description: 'PENDING items only (409 INVALID_STATE otherwise). FAILED needs a comment.',
+    ...staffWithAny(P.CAN_UPDATE_KYC_STATUS),
+    request: { params: z.object({ id: uuid('a verification item id') }), ...body(verificationResultInputSchema) },
+    responses: { 200: json(verificationItemSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(await recordVerificationResult({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)
+
+// GET /kyc/verified-detail/{id} – one item
+verificationRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kyc/verified-detail/{id}',
+    tags,
+    summary: 'One verification item',
+    ...staffWithAny(...VERIFICATION_READERS),
+    request: { params: z.object({ id: uuid('a verification item id') }) },
+    responses: { 200: json(verificationItemSchema, 'The item'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getVerificationItem({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+)
+
+// GET /kyc/business/{id}/verified – where a business's verification stands (staff and its members)
+verificationRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kyc/business/{id}/verified',
+    tags,
+    summary: "Whether a business's KYC is verified",
+    security: bearerSecurity,
+    middleware: [requireAuth()],
+    request: { params: z.object({ id: uuid('a business id') }) },
+    responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+)
+
+// PUT /kyc/addresses/{id}/verification
+verificationRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/kyc/addresses/{id}/verification',
+    tags,
+    summary: 'Record an address verification result',
+    description: 'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
+    ...staffWithAny(P.CAN_VERIFY_ADDRESS),
+    request: { params: z.object({ id: uuid('an address id') }), ...body(verificationResultInputSchema) },
+    responses: { 200: json(kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => c.json(await verifyAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+)

@@ -1,0 +1,167 @@
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm'
+import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import { PERMISSIONS } from '@/lib/permissions'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businesses, kycAddresses, kycDetails, kycVerifications } from '@/server/db/schema'
+import { getKycProvider, type KycProviderAdapter } from '@/server/integrations/kyc-provider'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
+import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
+import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
+import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
+import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { currentItemsOf, selectVerificationItems, syncVerificationItems, toVerificationItem, verificationAuditView } from './verification-items'
+
+/** Staff who read verification items: those who record results or run checks, and business readers. */
+export const VERIFICATION_READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
+
+/** `GET /verified-kyc/{businessId}`: the business's current items (staff), created PENDING where missing. */
+export async function findBusinessVerifications(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<VerificationItem[]> {
+  const { db, actor, businessId } = options
+  assertStaffWithAny(actor, ...VERIFICATION_READERS)
+  await businessRowOf(db, businessId)
+  await syncVerificationItems(db, businessId, options.audit)
+  return currentItemsOf(db, businessId)
+}
+
+/** `GET /kyc/verified-detail/{id}`: one item (staff), history included (a superseded item keeps its last status). */
+export async function getVerificationItem(options: { db: Database; actor: Actor; id: string }): Promise<VerificationItem> {
+  assertStaffWithAny(options.actor, ...VERIFICATION_READERS)
+  const [row] = await selectVerificationItems(options.db, eq(kycVerifications.id, options.id))
+  if (!row) throw new AppError('NOT_FOUND', 'Verification item not found')
+  return toVerificationItem(row)
+}
+
+/**
+ * `GET /kyc/business/{id}/verified`: where the business's verification stands, for staff and for its own members (who
+ * read their business: another business answers 404). `verified` needs at least one item, every item VERIFIED and
+ * every KYC address VERIFIED.
+ */
+export async function getBusinessVerification(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<BusinessVerification> {
+  const { db, businessId } = options
+  await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  await syncVerificationItems(db, businessId, options.audit)
+  const [items, addressRows] = await Promise.all([
+    currentItemsOf(db, businessId),
+    db
+      .select({ status: kycAddresses.verificationStatus, value: count() })
+      .from(kycAddresses)
+      .innerJoin(kycDetails, eq(kycDetails.id, kycAddresses.kycDetailsId))
+      .where(eq(kycDetails.businessId, businessId))
+      .groupBy(kycAddresses.verificationStatus),
+  ])
+  const addressCount = (status: string) => addressRows.find((r) => r.status === status)?.value ?? 0
+  const addresses = { verified: addressCount('VERIFIED'), pending: addressCount('PENDING'), failed: addressCount('FAILED') }
+  const pending = items.filter((i) => i.status === 'PENDING').length
+  const failed = items.filter((i) => i.status === 'FAILED').length
+  return {
+    businessId,
+    verified: items.length > 0 && pending === 0 && failed === 0 && addresses.pending === 0 && addresses.failed === 0,
+    pending,
+    failed,
+    items,
+    addresses,
+  }
+}
+
+/**
+ * `PUT /verified-kyc/{id}`: a staff member's manual result (CAN_UPDATE_KYC_STATUS): PENDING → VERIFIED or FAILED (a
+ * comment needed). One conditional UPDATE with its audit row; a decided or superseded item answers 409 INVALID_STATE.
+ * Four-eyes as for every decision on a business. A failure is e-mailed to the owners with the reason.
+ */
+export async function recordVerificationResult(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: { status: VerificationResult; comment?: string }
+  audit: AuditContext
+  now?: Date
+}): Promise<VerificationItem> {
+  const { db, actor, input } = options
+  const now = options.now ?? new Date()
+  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_KYC_STATUS)
+  const comment = input.comment?.trim() || null
+  if (input.status === 'FAILED' && !comment) throw new AppError('VALIDATION_FAILED', 'Say why the check failed: the business sees it', { field: 'comment' })
+  const [current] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, options.id))
+  if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
+  const business = await businessRowOf(db, current.businessId)
+  assertFourEyes(actor, business, 'record this result')
+
+  await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(kycVerifications)
+      .set({ status: input.status, comment, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
+      .where(and(eq(kycVerifications.id, current.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+      .returning()
+    if (!after) {
+      const [latest] = await tx.select().from(kycVerifications).where(eq(kycVerifications.id, current.id))
+      const state = latest?.supersededAt ? 'SUPERSEDED (the KYC changed; check the new item)' : (latest?.status ?? 'gone')
+      throw new AppError('INVALID_STATE', `The verification item is ${state}: only a PENDING item can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`)
+    }
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_verification',
+      resourceId: after.id,
+      action: input.status === 'VERIFIED' ? 'VERIFY' : 'FAIL',
+      before: verificationAuditView(current),
+      after: verificationAuditView(after),
+    })
+  })
+  if (input.status === 'FAILED') {
+    await notifyOwners(db, business, verificationFailedMail({ businessName: business.name, what: current.label, comment: comment!, url: dashboardUrl(business.id) }))
+  }
+  const [row] = await selectVerificationItems(db, eq(kycVerifications.id, current.id))
+  return toVerificationItem(row!)
+}
+
+/**
+ * `GET /kyc/re-verify-pending-kyc-status` (CAN_TRIGGER_KYC_REVERIFICATION): opens the missing items of every business
+ * whose KYC is submitted or approved, then asks the configured provider about every PENDING item. A result other than
+ * PENDING is written with a conditional UPDATE and audited (a person's result recorded meanwhile wins). The run itself
+ * is audited with its counts. The built-in provider is manual review: it changes nothing and the answer says how many
+ * still wait for a person.
+ */
+export async function runReverification(options: { db: Database; actor: Actor; audit: AuditContext; provider?: KycProviderAdapter; now?: Date }): Promise<ReverificationRun> {
+  const { db, audit } = options
+  const now = options.now ?? new Date()
+  const provider = options.provider ?? getKycProvider()
+  assertStaffWithAny(options.actor, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION)
+
+  const submitted = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .innerJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
+    .where(or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')))
+  let opened = 0
+  for (const b of submitted) opened += await syncVerificationItems(db, b.id, audit, now)
+
+  const pending = await db
+    .select()
+    .from(kycVerifications)
+    .where(and(eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+    .orderBy(asc(kycVerifications.createdAt))
+  let changed = 0
+  for (const item of pending) {
+    const outcome = await provider.check(item)
+    if (outcome.status === 'PENDING') continue
+    const wrote = await db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(kycVerifications)
+        .set({ status: outcome.status, comment: outcome.comment ?? null, providerReference: outcome.reference ?? null, provider: provider.name, decidedBy: null, decidedAt: now, updatedAt: now })
+        .where(and(eq(kycVerifications.id, item.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+        .returning()
+      if (!after) return false
+      await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: after.id, action: `PROVIDER_${outcome.status}`, before: verificationAuditView(item), after: verificationAuditView(after) })
+      return true
+    })
+    if (wrote) changed++
+  }
+  const checked = pending.length
+  const run: ReverificationRun = { provider: provider.name, checked, changed, stillPending: checked - changed, opened, ranAt: now.toISOString() }
+  await db.transaction(async (tx) => {
+    await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: null, action: 'REVERIFY_RUN', after: run })
+  })
+  return run
+}
+

@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
+import { meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor } from '@/server/db/client'
+import { businesses, kycDetails, kycVerifications, meansOfIds, shareholders, users, type KycVerification } from '@/server/db/schema'
+
+/** One item the KYC calls for, as it should be checked now. */
+interface WantedItem {
+  kind: VerificationKind
+  subjectId: string
+  label: string
+  checkedValue: string
+}
+
+const keyOf = (item: { kind: string; subjectId: string }) => `${item.kind}:${item.subjectId}`
+
+/**
+ * What the business's KYC asks to be verified (domain.md, Verification of KYC details): the company against the
+ * registry, each means of ID, each individual shareholder's BVN (at any depth).
+ */
+async function wantedItems(db: Executor, business: { id: string; name: string; regNo: string }, kycDetailsId: string): Promise<WantedItem[]> {
+  const [ids, holders] = await Promise.all([
+    db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)).orderBy(asc(meansOfIds.createdAt)),
+    db
+      .select()
+      .from(shareholders)
+      .where(and(eq(shareholders.kycDetailsId, kycDetailsId), eq(shareholders.type, 'INDIVIDUAL'), isNotNull(shareholders.bvn)))
+      .orderBy(asc(shareholders.createdAt)),
+  ])
+  return [
+    { kind: 'COMPANY', subjectId: kycDetailsId, label: `${business.name} (${business.regNo})`, checkedValue: `${business.regNo}|${business.name}` },
+    ...ids.map((m) => ({
+      kind: 'MEANS_OF_ID' as const,
+      subjectId: m.id,
+      label: `${m.firstName} ${m.lastName}: ${meansOfIdTypeOf(m.idType)?.name ?? m.idType} ${m.idNumber}`,
+      checkedValue: `${m.idType}:${m.idNumber}`,
+    })),
+    ...holders.map((h) => ({
+      kind: 'BVN' as const,
+      subjectId: h.id,
+      label: `${[h.firstName, h.lastName].filter(Boolean).join(' ')}: BVN ${h.bvn}`,
+      checkedValue: h.bvn!,
+    })),
+  ]
+}
+
+export function verificationAuditView(row: KycVerification) {
+  return {
+    id: row.id,
+    businessId: row.businessId,
+    kind: row.kind,
+    subjectId: row.subjectId,
+    checkedValue: row.checkedValue,
+    provider: row.provider,
+    status: row.status,
+    comment: row.comment,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt,
+    supersededAt: row.supersededAt,
+  }
+}
+
+/**
+ * Brings the business's verification items in line with its KYC, lazily (when they are read or re-run): a PENDING item
+ * for each thing to verify that has none; an item whose value changed (a new ID number, a renamed business) or whose
+ * subject is gone is superseded, kept as history, and a new PENDING one takes its place when the subject remains.
+ * Idempotent and safe under concurrent calls (the partial unique index admits one current item per subject). Audited.
+ */
+export async function syncVerificationItems(db: Database, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, kycDetailsId: kycDetails.id })
+    .from(businesses)
+    .innerJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
+    .where(eq(businesses.id, businessId))
+  if (!row) return 0
+  const [wanted, current] = await Promise.all([
+    wantedItems(db, row, row.kycDetailsId),
+    db
+      .select()
+      .from(kycVerifications)
+      .where(and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt))),
+  ])
+  const wantedByKey = new Map(wanted.map((w) => [keyOf(w), w]))
+  const currentByKey = new Map(current.map((c) => [keyOf(c), c]))
+  const stale = current.filter((c) => wantedByKey.get(keyOf(c))?.checkedValue !== c.checkedValue)
+  const staleKeys = new Set(stale.map(keyOf))
+  const missing = wanted.filter((w) => !currentByKey.has(keyOf(w)) || staleKeys.has(keyOf(w)))
+  if (!stale.length && !missing.length) return 0
+
+  return db.transaction(async (tx) => {
+    if (stale.length) {
+      const superseded = await tx
+        .update(kycVerifications)
+        .set({ supersededAt: now, updatedAt: now })
+        .where(
+          and(
+            inArray(
+              kycVerifications.id,
+              stale.map((s) => s.id),
+            ),
+            isNull(kycVerifications.supersededAt),
+          ),
+        )
+        .returning()
+      for (const s of superseded) {
+        await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: s.id, action: 'SUPERSEDE', before: { ...verificationAuditView(s), supersededAt: null }, after: verificationAuditView(s) })
+      }
+    }
+    if (!missing.length) return 0
+    const created = await tx
+      .insert(kycVerifications)
+      .values(missing.map((m) => ({ ...m, businessId, kycDetailsId: row.kycDetailsId, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing()
+      .returning()
+    for (const c of created) await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: c.id, action: 'OPEN', after: verificationAuditView(c) })
+    return created.length
+  })
+}
+
+const selection = { item: kycVerifications, decidedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')` }
+
+export function selectVerificationItems(db: Executor, where: SQL | undefined) {
+  return db.select(selection).from(kycVerifications).leftJoin(users, eq(users.id, kycVerifications.decidedBy)).where(where)
+}
+
+export function toVerificationItem({ item, decidedByName }: { item: KycVerification; decidedByName: string | null }): VerificationItem {
+  return {
+    id: item.id,
+    businessId: item.businessId,
+    kycDetailsId: item.kycDetailsId,
+    kind: item.kind,
+    subjectId: item.subjectId,
+    label: item.label,
+    checkedValue: item.checkedValue,
+    provider: item.provider as VerificationItem['provider'],
+    status: item.status,
+    comment: item.comment,
+    providerReference: item.providerReference,
+    decidedBy: item.decidedBy,
+    decidedByName,
+    decidedAt: item.decidedAt?.toISOString() ?? null,
+    createdAt: item.createdAt.toISOString(),
+  }
+}
+
+const KIND_ORDER: Record<VerificationKind, number> = { COMPANY: 0, MEANS_OF_ID: 1, BVN: 2 }
+
+/** The business's current items: the company first, then means of ID, then BVNs, each oldest first. */
+export async function currentItemsOf(db: Executor, businessId: string): Promise<VerificationItem[]> {
+  const rows = await selectVerificationItems(db, and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt))).orderBy(asc(kycVerifications.createdAt))
+  return rows.map(toVerificationItem).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
+}
