@@ -5,6 +5,7 @@ import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'
 import { businessCategories, businessDivisions, businessTypes, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
+import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
@@ -27,6 +28,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedKycDocumentTypes(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   await seedProducts(db, { demo: options.demo })
+  if (options.demo) await seedDemoKyc(db)
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
 }

@@ -1,0 +1,225 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import type { Database, Tx } from '@/server/db/client'
+import { businesses, businessUsers, draftForms, kycAddresses, kycDetails, meansOfIds, roles, shareholders } from '@/server/db/schema'
+import { demoBusinessRegNos } from './demo-businesses'
+
+type BusinessRow = typeof businesses.$inferSelect
+
+/** Demo businesses (by index) whose KYC is half captured, with drafts; others not submitted have nothing yet. */
+const HALF_CAPTURED = new Set([1, 11, 21])
+
+const PEOPLE: Array<[string, string]> = [
+  ['Adaeze', 'Okafor'], ['Babatunde', 'Lawal'], ['Chiamaka', 'Eze'], ['Danladi', 'Musa'], ['Efosa', 'Igbinedion'],
+  ['Funmilayo', 'Adeyemi'], ['Garba', 'Shehu'], ['Halima', 'Bello'], ['Ifeanyi', 'Nwosu'], ['Jumoke', 'Ogunleye'],
+  ['Kelechi', 'Obi'], ['Lami', 'Abubakar'], ['Mfon', 'Udo'], ['Nneka', 'Okonkwo'], ['Oluwaseun', 'Bakare'],
+]
+const NATURE = ['Food processing', 'Vehicle sales and repair', 'Grain trading', 'Software development', 'Marine logistics', 'Mining and trading']
+
+const person = (i: number, k: number) => PEOPLE[(i * 3 + k) % PEOPLE.length]!
+const bvnOf = (i: number, k: number) => `222${String(10_000_000 + i * 100 + k).slice(-8)}`
+
+/**
+ * Demo mode: KYC capture in every stage. Businesses whose KYC is submitted (and so every approved or declined one)
+ * get complete company details, a registered office address, shareholders (some through a corporate shareholder,
+ * one two layers deep) and a current means of ID for every beneficial owner; a few pending businesses are half
+ * captured, with drafts of the open forms; the rest have not started. Documents and deferrals are the documents
+ * module's seed. Idempotent: a business that already has addresses or shareholders is left alone; business statuses
+ * are never changed.
+ */
+export async function seedDemoKyc(db: Database): Promise<void> {
+  const regNos = demoBusinessRegNos()
+  const rows = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
+  if (!rows.length) return
+  const indexOf = new Map(regNos.map((r, i) => [r, i]))
+  const ids = rows.map((b) => b.id)
+  const [withAddresses, withHolders] = await Promise.all([
+    db.selectDistinct({ businessId: kycAddresses.businessId }).from(kycAddresses).where(inArray(kycAddresses.businessId, ids)),
+    db.selectDistinct({ businessId: shareholders.businessId }).from(shareholders).where(inArray(shareholders.businessId, ids)),
+  ])
+  const done = new Set([...withAddresses, ...withHolders].map((r) => r.businessId))
+  const todo = rows.filter((b) => !done.has(b.id)).sort((a, b) => indexOf.get(a.regNo)! - indexOf.get(b.regNo)!)
+  for (const business of todo) {
+    const index = indexOf.get(business.regNo)!
+    if (business.kycDetailsCompleted) await db.transaction((tx) => seedComplete(tx, business, index))
+    else if (HALF_CAPTURED.has(index)) await db.transaction((tx) => seedHalfCaptured(tx, business, index))
+  }
+}
+
+async function ownerOf(tx: Tx, businessId: string): Promise<string | null> {
+  const [owner] = await tx
+    .select({ id: businessUsers.userId })
+    .from(businessUsers)
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(and(eq(businessUsers.businessId, businessId), eq(roles.name, 'BUSINESS_OWNER')))
+  return owner?.id ?? null
+}
+
+/** The company details (filling in a record another demo seed may have started empty). */
+async function upsertDetails(tx: Tx, business: BusinessRow, index: number, createdBy: string | null) {
+  const values = {
+    tin: `${String(10_000_000 + index * 137)}-0001`,
+    incorporationDate: `${2008 + (index % 12)}-${String((index % 12) + 1).padStart(2, '0')}-15`,
+    natureOfBusiness: NATURE[index % NATURE.length]!,
+    description: `${business.name} serves customers across ${business.state} and neighbouring states.`,
+    numberOfEmployees: 12 + index * 7,
+    annualTurnoverKobo: (index + 1) * 25_000_000 * 100,
+    countryOfIncorporation: 'Nigeria',
+  }
+  const [existing] = await tx.select().from(kycDetails).where(eq(kycDetails.businessId, business.id))
+  if (existing) {
+    const [row] = await tx.update(kycDetails).set({ ...values, updatedAt: new Date() }).where(eq(kycDetails.id, existing.id)).returning()
+    return row!
+  }
+  const [row] = await tx
+    .insert(kycDetails)
+    .values({ businessId: business.id, ...values, createdBy, createdAt: new Date(business.createdAt.getTime() + 3_600_000) })
+    .returning()
+  return row!
+}
+
+async function registeredAddress(tx: Tx, business: BusinessRow, kycDetailsId: string, createdBy: string | null, verified: boolean) {
+  await tx.insert(kycAddresses).values({
+    kycDetailsId,
+    businessId: business.id,
+    type: 'REGISTERED',
+    line1: business.addressLine1,
+    line2: business.addressLine2,
+    city: business.city,
+    country: business.country,
+    state: business.state,
+    lga: business.lga,
+    verificationStatus: verified ? 'VERIFIED' : 'PENDING',
+    verifiedAt: verified ? business.approvedAt : null,
+    verificationComment: verified ? 'Confirmed on site visit.' : null,
+    createdBy,
+  })
+}
+
+interface Holder {
+  kind: 'INDIVIDUAL' | 'CORPORATE'
+  k: number
+  percentage: number
+  children?: Holder[]
+  company?: string
+}
+
+/** Two founders; or a founder and a holding company owned by two people; one demo goes two layers deep. */
+function shareholdingOf(index: number): Holder[] {
+  if (index % 2 === 0) return [{ kind: 'INDIVIDUAL', k: 0, percentage: 60 }, { kind: 'INDIVIDUAL', k: 1, percentage: 40 }]
+  const inner: Holder[] =
+    index % 4 === 3
+      ? [
+          { kind: 'INDIVIDUAL', k: 2, percentage: 50 },
+          { kind: 'CORPORATE', k: 3, percentage: 50, company: 'Delta Family Trust Holdings', children: [{ kind: 'INDIVIDUAL', k: 4, percentage: 100 }] },
+        ]
+      : [{ kind: 'INDIVIDUAL', k: 2, percentage: 70 }, { kind: 'INDIVIDUAL', k: 3, percentage: 30 }]
+  return [{ kind: 'INDIVIDUAL', k: 0, percentage: 55 }, { kind: 'CORPORATE', k: 1, percentage: 45, company: 'Savannah Holdings Limited', children: inner }]
+}
+
+async function insertHolders(tx: Tx, business: BusinessRow, kycDetailsId: string, index: number, createdBy: string | null, list: Holder[], parentId: string | null, stake: number) {
+  const individuals: Array<{ id: string; k: number; stake: number }> = []
+  for (const holder of list) {
+    const [first, last] = person(index, holder.k)
+    const [row] = await tx
+      .insert(shareholders)
+      .values({
+        kycDetailsId,
+        businessId: business.id,
+        parentShareholderId: parentId,
+        type: holder.kind,
+        percentageUnits: holder.percentage * 100,
+        createdBy,
+        ...(holder.kind === 'INDIVIDUAL'
+          ? { firstName: first, lastName: last, nationality: 'Nigerian', bvn: bvnOf(index, holder.k) }
+          : { companyName: holder.company!, registrationNumber: `RC${String(700_000 + index * 31 + holder.k)}` }),
+      })
+      .returning({ id: shareholders.id })
+    const own = (stake * holder.percentage) / 100
+    if (holder.kind === 'INDIVIDUAL') individuals.push({ id: row!.id, k: holder.k, stake: own })
+    if (holder.children) individuals.push(...(await insertHolders(tx, business, kycDetailsId, index, createdBy, holder.children, row!.id, own)))
+  }
+  return individuals
+}
+
+async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
+  const owner = await ownerOf(tx, business.id)
+  const details = await upsertDetails(tx, business, index, owner)
+  await registeredAddress(tx, business, details.id, owner, business.approvalStatus === 'APPROVED')
+  if (index % 3 === 0) {
+    await tx.insert(kycAddresses).values({
+      kycDetailsId: details.id,
+      businessId: business.id,
+      type: 'OPERATING',
+      line1: `Plot ${index + 4}, Industrial Layout`,
+      city: business.city,
+      country: business.country,
+      state: business.state,
+      lga: business.lga,
+      createdBy: owner,
+    })
+  }
+  const individuals = await insertHolders(tx, business, details.id, index, owner, shareholdingOf(index), null, 100)
+  // Every individual here owns 5% or more: each gets a current ID, linked to them; the first is also the director.
+  for (const [n, holder] of individuals.entries()) {
+    const [first, last] = person(index, holder.k)
+    const passport = n % 2 === 0
+    await tx.insert(meansOfIds).values({
+      kycDetailsId: details.id,
+      businessId: business.id,
+      shareholderId: holder.id,
+      firstName: first,
+      lastName: last,
+      role: n === 0 ? 'DIRECTOR' : 'SHAREHOLDER',
+      bvn: bvnOf(index, holder.k),
+      idType: passport ? 'INTERNATIONAL_PASSPORT' : 'NATIONAL_ID_CARD',
+      idNumber: passport ? `A${String(10_000_000 + index * 1000 + n).slice(-8)}` : `${String(30_000_000_000 + index * 1000 + n)}`,
+      issueDate: passport ? '2022-04-11' : null,
+      expiryDate: passport ? '2032-04-10' : null,
+      createdBy: owner,
+    })
+  }
+  await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+    resource: 'kyc_details',
+    resourceId: details.id,
+    action: 'SEED_DEMO_KYC',
+    after: { businessId: business.id, stage: 'complete', shareholders: individuals.length },
+  })
+}
+
+async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
+  const owner = await ownerOf(tx, business.id)
+  const details = await upsertDetails(tx, business, index, owner)
+  await registeredAddress(tx, business, details.id, owner, false)
+  const [first, last] = person(index, 0)
+  await tx.insert(shareholders).values({
+    kycDetailsId: details.id,
+    businessId: business.id,
+    type: 'INDIVIDUAL',
+    firstName: first,
+    lastName: last,
+    nationality: 'Nigerian',
+    bvn: bvnOf(index, 0),
+    percentageUnits: 7000,
+    createdBy: owner,
+  })
+  // The forms left open: a second shareholder and the first director's ID, as the stepper autosaved them.
+  const [second, secondLast] = person(index, 1)
+  await tx.insert(draftForms).values([
+    {
+      businessId: business.id,
+      kycDetailTypeId: 'SHAREHOLDERS',
+      data: { editing: { id: null, parentId: null, values: { type: 'INDIVIDUAL', firstName: second, lastName: secondLast, nationality: 'Nigerian', bvn: '', companyName: '', registrationNumber: '', percentage: 30 } } },
+      createdBy: owner,
+      updatedBy: owner,
+    },
+    {
+      businessId: business.id,
+      kycDetailTypeId: 'MEANS_OF_ID',
+      data: { editingId: null, values: { shareholderId: '', firstName: first, lastName: last, role: 'DIRECTOR', bvn: bvnOf(index, 0), idType: 'INTERNATIONAL_PASSPORT', idNumber: '', issueDate: '', expiryDate: '', fileId: null } },
+      createdBy: owner,
+      updatedBy: owner,
+    },
+  ])
+  await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'kyc_details', resourceId: details.id, action: 'SEED_DEMO_KYC', after: { businessId: business.id, stage: 'half captured' } })
+}

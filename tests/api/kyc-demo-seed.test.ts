@@ -1,0 +1,40 @@
+import { eq, inArray } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '@/server/db/client'
+import { businesses, draftForms, kycDetails, meansOfIds, shareholders } from '@/server/db/schema'
+import { seed } from '@/server/db/seed'
+import { demoBusinessRegNos } from '@/server/db/seed/demo-businesses'
+import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
+import { listShareholdersOf } from '@/server/modules/kyc/shareholders'
+
+describe('demo KYC seed', () => {
+  it('puts the demo businesses in every capture stage, complete ones without gaps, and runs only once', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const regNos = demoBusinessRegNos()
+    const rows = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
+    const byIndex = new Map(rows.map((b) => [regNos.indexOf(b.regNo), b]))
+
+    let nested = 0
+    for (const [index, business] of byIndex) {
+      const gaps = await findKycCaptureGaps(db, { businessId: business.id })
+      const [details] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, business.id))
+      if (business.kycDetailsCompleted) {
+        expect(gaps, `${index} ${business.name}`).toEqual([])
+        const holders = await listShareholdersOf(db, details!.id)
+        if (holders.some((h) => h.depth > 0)) nested++
+        expect(holders.filter((h) => h.isBeneficialOwner).every((h) => !h.needsMeansOfId)).toBe(true)
+      } else if ([1, 11, 21].includes(index)) {
+        expect(gaps.map((g) => g.code), `${index}`).toContain('MEANS_OF_ID_MISSING')
+        expect(await db.$count(draftForms, eq(draftForms.businessId, business.id))).toBe(2)
+      } else {
+        expect(details, `${index}`).toBeUndefined()
+      }
+    }
+    expect(nested).toBeGreaterThan(2)
+
+    const before = { holders: await db.$count(shareholders), ids: await db.$count(meansOfIds), drafts: await db.$count(draftForms) }
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    expect({ holders: await db.$count(shareholders), ids: await db.$count(meansOfIds), drafts: await db.$count(draftForms) }).toEqual(before)
+  })
+})
