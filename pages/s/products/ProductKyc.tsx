@@ -1,4 +1,6 @@
+import dynamic from 'next/dynamic'
 import Head from 'next/head'
+import { useEffect } from 'react'
 import { useRouter } from 'next/router'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -6,9 +8,13 @@ import { PortalLayout } from '@/features/account/components/portal-layout'
 import { permissionsInBusiness } from '@/features/businesses/components/business-access'
 import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
 import { useSelectedBusiness } from '@/features/businesses/components/use-selected-business'
-import { ProductApplication } from '@/features/onboarding/components/product-application'
 import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
+
+// The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
+// rather than with the page: the route stays within its JavaScript budget.
+const loadProductApplication = () => import('@/features/onboarding/components/product-application').then((m) => m.ProductApplication)
+const ProductApplication = dynamic(loadProductApplication, { ssr: false, loading: () => <Skeleton count={5} label="Loading the application" /> })
 
 /** `?productCode=` (the login redirect's key; `?code=` is accepted too) and the chosen business. */
 function Application({ account, permissions }: { account: Account; permissions: string[] }) {
@@ -25,6 +31,7 @@ function Application({ account, permissions }: { account: Account; permissions: 
 }
 
 export default function ProductKycPage() {
+  useEffect(() => void loadProductApplication(), [])
   return (
     <>
       <Head>

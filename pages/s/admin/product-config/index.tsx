@@ -1,11 +1,19 @@
+import dynamic from 'next/dynamic'
 import Head from 'next/head'
+import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
+import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { AdminProductList } from '@/features/products/components/admin-product-list'
 import { PERMISSIONS } from '@/lib/permissions'
+
+// The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
+// rather than with the page: the route stays within its JavaScript budget.
+const loadAdminProductList = () => import('@/features/products/components/admin-product-list').then((m) => m.AdminProductList)
+const AdminProductList = dynamic(loadAdminProductList, { ssr: false, loading: () => <Skeleton count={4} label="Loading the products" /> })
 
 /** /s/admin/product-config: every product, with filters; staff who configure products. */
 export default function ProductConfigPage() {
+  useEffect(() => void loadAdminProductList(), [])
   return (
     <>
       <Head>
