@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 /**
@@ -18,6 +19,12 @@ async function outbox(request: APIRequestContext, to: string) {
 async function latestMail(request: APIRequestContext, to: string, template: string) {
   await expect.poll(async () => (await outbox(request, to)).some((m) => m.template === template)).toBe(true)
   return (await outbox(request, to)).find((m) => m.template === template)!
+}
+
+/** Serious and critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -101,6 +108,7 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await page.goto('/products')
   await expect(page.getByRole('heading', { name: 'Our products' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Payments and Collections' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Apply for POS terminal acquiring' }).click()
   await page.getByRole('dialog', { name: 'Apply for POS terminal acquiring' }).getByRole('link', { name: 'Create an account' }).click()
   await expect(page).toHaveURL(/\/auth\/signup$/)
@@ -153,6 +161,7 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await form.getByLabel('Outlet addresses').fill('14 Broad Street, Lagos Island, Lagos')
   await form.getByLabel('Settlement account number (NUBAN)').fill('0123456789')
   await expect(form.getByText('All changes saved')).toBeVisible({ timeout: 15_000 })
+  expect(await seriousViolations(page)).toEqual([])
   await form.getByLabel('Photo of the shop front').setInputFiles({ name: 'shop-front.pdf', mimeType: 'application/pdf', buffer: PDF })
   await expect(form.getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible({ timeout: 20_000 })
   await form.getByRole('button', { name: 'Submit for review' }).click()
@@ -169,6 +178,7 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await staffPage.getByRole('link', { name: `Review ${businessName}: POS terminal acquiring` }).click()
   await expect(staffPage.getByRole('list', { name: 'Answers' }).getByText('Supermarket')).toBeVisible()
   await expect(staffPage.getByRole('list', { name: 'Answers' }).getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible()
+  expect(await seriousViolations(staffPage)).toEqual([])
   await staffPage.getByRole('button', { name: 'Approve' }).click()
   await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click()
   await staffPage.getByRole('button', { name: 'Mark completed' }).click()
@@ -192,7 +202,32 @@ test('the catalogue works on a phone-sized screen and without a token', async ({
   await page.getByRole('button', { name: /^Cards/ }).click()
   await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Payments and Collections' })).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
   const catalogue = await request.get('/api/v1/products?pageSize=100')
   expect(catalogue.status()).toBe(200)
   expect(((await catalogue.json()) as { content: { code: string }[] }).content.map((p) => p.code)).not.toContain('WORKING-CAPITAL')
+})
+
+test('product configuration and approvals are usable by keyboard and pass axe', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signIn(page, 'product@example.com', DEMO_PASSWORD)
+  await expect(page).toHaveURL(/\/s\/admin/)
+  await page.goto('/s/admin/product-config')
+  await expect(page.getByRole('link', { name: 'Configure POS terminal acquiring' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole('link', { name: 'Create a product' }).click()
+  await page.getByRole('button', { name: 'Add a requirement' }).click()
+  await page.getByRole('button', { name: 'Add a requirement' }).click()
+  await page.getByLabel('Label').first().fill('Funding account')
+  await page.getByLabel('Label').nth(1).fill('Board resolution')
+  // Reordering by keyboard: focus the button and press Enter.
+  await page.getByRole('button', { name: 'Move Board resolution up' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Board resolution moved to position 1 of 2')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  await signIn(page, 'approver@example.com', DEMO_PASSWORD)
+  await page.goto('/s/admin/approvals/products')
+  await expect(page.getByRole('link', { name: /^Review / }).first()).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 })
