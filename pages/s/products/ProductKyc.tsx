@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
 import { permissionsInBusiness } from '@/features/businesses/components/business-access'
 import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
-import { useSelectedBusiness } from '@/features/businesses/components/use-selected-business'
+import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
 
