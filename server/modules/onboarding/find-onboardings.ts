@@ -26,7 +26,8 @@ async function pageOfOnboardings(db: Executor, conditions: (SQL | undefined)[], 
   const direction = query.recentFirst ? desc : asc
   const order =
     orderBy === 'submitted'
-      ? [sql`${onboardingProducts.submittedAt} ${query.recentFirst ? sql`desc` : sql`asc`} nulls last`, direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
+      ? // Postgres's default null order (last ascending, first descending) lets the (status, submitted_at) index serve both ways.
+        [direction(onboardingProducts.submittedAt), direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
       : [direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
   const [rows, [total]] = await Promise.all([
     selectOnboardings(db)
