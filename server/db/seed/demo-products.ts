@@ -53,7 +53,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     requirements: [
       text('merchant_category', 'Type of business', true, 'For example supermarket, pharmacy, filling station'),
       text('number_of_outlets', 'Number of outlets', true),
-      text('outlet_addresses', 'Outlet addresses', true, 'One address per line, with the state'),
+      text('outlet_addresses', 'Outlet addresses', true, 'With the state; separate several with a semicolon'),
       text('settlement_account', 'Settlement account number (NUBAN)', true, '10 digits, in the name of the business'),
       upload('shop_front_photo', 'Photo of the shop front', true, 'Showing the signage with the business name'),
       upload('utility_bill', 'Utility bill of the main outlet', false, 'Not older than three months'),
@@ -188,7 +188,7 @@ function demoText(key: string, businessName: string): string {
   const answers: Record<string, string> = {
     merchant_category: 'Wholesale and retail',
     number_of_outlets: '3',
-    outlet_addresses: '14 Broad Street, Lagos Island, Lagos\n22 Ahmadu Bello Way, Kaduna North, Kaduna',
+    outlet_addresses: '14 Broad Street, Lagos Island, Lagos; 22 Ahmadu Bello Way, Kaduna North, Kaduna',
     settlement_account: '0123456789',
     website_url: `https://${slug}.ng/checkout`,
     expected_monthly_volume: '₦25,000,000',
