@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
+import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -7,7 +8,6 @@ import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { formatDate } from '@/lib/format/date'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
 import { adminBusinessQueries } from '../api/admin-business-queries'
@@ -15,9 +15,12 @@ import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/busine
 import { downloadBusinessReport } from '../api/download-report'
 import type { Business } from '../api/types'
 import styles from './admin.module.css'
+import { formatDay } from './dates'
 import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from './business-list-filters'
-import { ReasonDialog } from './reason-dialog'
-import { RecertificationDialog } from './recertification-dialog'
+
+// The dialogs load when an action is chosen, not with the list.
+const ReasonDialog = dynamic(() => import('./reason-dialog').then((m) => m.ReasonDialog), { ssr: false })
+const RecertificationDialog = dynamic(() => import('./recertification-dialog').then((m) => m.RecertificationDialog), { ssr: false })
 
 /** Which staff list: every business, the approved ones (registered), or the blocked ones. */
 export type BusinessListVariant = 'all' | 'registered' | 'blocked'
@@ -39,7 +42,7 @@ const EMPTY: Record<BusinessListVariant, string> = {
 type Column = ColumnDef<Business, any>
 
 export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
-const day = (value: string | null) => formatDate(value, 'dd MMM yyyy')
+const day = formatDay
 
 export interface AdminBusinessListProps {
   variant: BusinessListVariant
@@ -206,37 +209,39 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
           </span>
         }
       />
-      <ReasonDialog
-        open={pending?.kind === 'archive' || pending?.kind === 'unarchive'}
-        title={pending?.kind === 'unarchive' ? `Unarchive ${pending.business.name}?` : `Archive ${pending?.business.name ?? ''}?`}
-        description={
-          pending?.kind === 'unarchive'
-            ? 'It returns to the lists and, if its KYC is complete and it is pending, to the review queue.'
-            : 'It leaves the lists and the review queue until it is unarchived. The reason is kept with it.'
-        }
-        confirmLabel={pending?.kind === 'unarchive' ? 'Unarchive' : 'Archive'}
-        destructive={pending?.kind === 'archive'}
-        busy={archive.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={(reason) => {
-          if (!pending) return
-          archive.mutate(
-            { businessId: pending.business.id, archive: pending.kind === 'archive', reason },
-            { onSuccess: (b) => closeAnd(pending.kind === 'archive' ? `${b.name} is archived.` : `${b.name} is back in the lists.`) },
-          )
-        }}
-      />
-      <RecertificationDialog
-        open={pending?.kind === 'recertify'}
-        businessName={pending?.business.name ?? ''}
-        current={pending?.business.recertificationDate ?? null}
-        busy={recertify.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={(date) => {
-          if (!pending) return
-          recertify.mutate({ businessId: pending.business.id, date }, { onSuccess: (b) => closeAnd(`${b.name} now recertifies on ${day(b.recertificationDate)}.`) })
-        }}
-      />
+      {(pending?.kind === 'archive' || pending?.kind === 'unarchive') && (
+        <ReasonDialog
+          open
+          title={`${pending.kind === 'archive' ? 'Archive' : 'Unarchive'} ${pending.business.name}?`}
+          description={
+            pending.kind === 'unarchive'
+              ? 'It returns to the lists and, if its KYC is complete and it is pending, to the review queue.'
+              : 'It leaves the lists and the review queue until it is unarchived. The reason is kept with it.'
+          }
+          confirmLabel={pending.kind === 'archive' ? 'Archive' : 'Unarchive'}
+          destructive={pending.kind === 'archive'}
+          busy={archive.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={(reason) =>
+            archive.mutate(
+              { businessId: pending.business.id, archive: pending.kind === 'archive', reason },
+              { onSuccess: (b) => closeAnd(pending.kind === 'archive' ? `${b.name} is archived.` : `${b.name} is back in the lists.`) },
+            )
+          }
+        />
+      )}
+      {pending?.kind === 'recertify' && (
+        <RecertificationDialog
+          open
+          businessName={pending.business.name}
+          current={pending.business.recertificationDate}
+          busy={recertify.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={(date) =>
+            recertify.mutate({ businessId: pending.business.id, date }, { onSuccess: (b) => closeAnd(`${b.name} now recertifies on ${day(b.recertificationDate)}.`) })
+          }
+        />
+      )}
     </>
   )
 }

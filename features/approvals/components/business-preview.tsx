@@ -7,7 +7,6 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { formatDate } from '@/lib/format/date'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -17,9 +16,10 @@ import type { Business } from '../api/types'
 import styles from './approvals.module.css'
 import { CommentThread } from './comment-thread'
 import { DecisionPanel } from './decision-panel'
+import { formatDay } from './dates'
 import { KycSections, type DocumentReviewSlot } from './kyc-sections'
 
-const day = (value: string | null) => formatDate(value, 'dd MMM yyyy')
+const day = formatDay
 
 export interface BusinessPreviewProps {
   businessId: string

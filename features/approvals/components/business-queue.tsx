@@ -7,13 +7,13 @@ import { DataTable } from '@/components/ui/data-table'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { formatDate } from '@/lib/format/date'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries, type ApiQuery } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
 import styles from './approvals.module.css'
+import { formatDay } from './dates'
 
 export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
 type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]
@@ -83,7 +83,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         cell: (info) => <Link href={previewHref(info.row.original.id)}>{info.getValue()}</Link>,
       }),
       col.accessor('regNo', { header: 'Registration number' }),
-      col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDate(info.getValue(), 'dd MMM yyyy') }),
+      col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDay(info.getValue()) }),
       col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),
       col.display({
         id: 'assignee',

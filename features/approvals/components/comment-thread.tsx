@@ -5,11 +5,11 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
-import { formatDateTime } from '@/lib/format/date'
 import { describeError } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
 import styles from './approvals.module.css'
+import { formatDayTime } from './dates'
 
 /** The recommendation comments of a business (staff only), oldest first, and a box to add one when allowed. */
 export function CommentThread({ businessId, canComment }: { businessId: string; canComment: boolean }) {
@@ -39,7 +39,7 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
           {comments.data.map((c) => (
             <li key={c.id} className={styles.comment}>
               <p className={styles.small}>
-                <strong>{c.author.name}</strong> · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>{' '}
+                <strong>{c.author.name}</strong> · <time dateTime={c.createdAt}>{formatDayTime(c.createdAt)}</time>{' '}
                 {c.decision && <StatusBadge status={c.decision} label={c.decision === 'APPROVED' ? 'Approved' : 'Declined'} />}
               </p>
               {c.comment ? <p>{c.comment}</p> : <p className={styles.muted}>(no comment)</p>}

@@ -6,15 +6,15 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { CHECKLIST_STATE_LABELS } from '@/lib/contracts/kyc-document-values'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
-import { formatDate } from '@/lib/format/date'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import styles from './approvals.module.css'
+import { formatDay } from './dates'
 import { DocumentViewer } from './document-viewer'
 
-const day = (value: string | null) => formatDate(value, 'dd MMM yyyy')
+const day = formatDay
 
 /** Per-document actions (approve a CAC document, request a re-upload) a later screen provides; none by default. */
 export type DocumentReviewSlot = (document: KycDocument, item: ChecklistItem | null) => ReactNode

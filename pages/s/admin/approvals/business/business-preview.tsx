@@ -1,19 +1,26 @@
+import dynamic from 'next/dynamic'
 import Head from 'next/head'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
+import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { BusinessPreview } from '@/features/approvals/components/business-preview'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
+
+// The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
+// than with the page: the route stays within its JavaScript budget.
+const loadBusinessPreview = () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview)
+const BusinessPreview = dynamic(loadBusinessPreview, { ssr: false, loading: () => <Skeleton count={4} label="Loading the business" /> })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** /s/admin/approvals/business/business-preview?id=: review one business (KYC, documents, comments, decision). */
 export default function BusinessPreviewPage() {
+  useEffect(() => void loadBusinessPreview(), [])
   const router = useRouter()
   const id = typeof router.query.id === 'string' ? router.query.id : ''
   return (

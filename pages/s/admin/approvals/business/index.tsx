@@ -1,11 +1,19 @@
+import dynamic from 'next/dynamic'
 import Head from 'next/head'
+import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
+import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { BusinessQueue } from '@/features/approvals/components/business-queue'
 import { PERMISSIONS } from '@/lib/permissions'
+
+// The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
+// than with the page: the route stays within its JavaScript budget.
+const loadBusinessQueue = () => import('@/features/approvals/components/business-queue').then((m) => m.BusinessQueue)
+const BusinessQueue = dynamic(loadBusinessQueue, { ssr: false, loading: () => <Skeleton count={4} label="Loading the queue" /> })
 
 /** /s/admin/approvals/business: the business review queue. */
 export default function BusinessApprovalsPage() {
+  useEffect(() => void loadBusinessQueue(), [])
   return (
     <>
       <Head>
