@@ -24,9 +24,12 @@ function dateUpperBound(to: string): SQL {
 /** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_status_created_idx. */
 export const inQueue = and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))!
 
+/** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */
+export const QUEUE_ENTRY_ACTIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
+
 /**
- * When each business (last) entered the queue: the latest audit row that turned `kycDetailsCompleted` from false to
- * true, whichever call wrote it; the creation time when there is none.
+ * When each business (last) entered the queue: the latest KYC completion audit row that turned `kycDetailsCompleted`
+ * from false to true (found through the index on the audit action); the creation time when there is none.
  */
 async function queueEntryTimes(db: Executor, ids: string[]): Promise<Map<string, Date>> {
   if (!ids.length) return new Map()
@@ -35,6 +38,8 @@ async function queueEntryTimes(db: Executor, ids: string[]): Promise<Map<string,
     .from(audits)
     .where(
       and(
+        inArray(audits.action, QUEUE_ENTRY_ACTIONS),
+        eq(audits.resource, 'business'),
         inArray(audits.resourceId, ids),
         sql`${audits.after}->>'kycDetailsCompleted' = 'true'`,
         sql`(${audits.before} is null or ${audits.before}->>'kycDetailsCompleted' is distinct from 'true')`,
