@@ -9,6 +9,7 @@ import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
+import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_USERS } from './demo-users'
 import { seedKycDocumentTypes } from './kyc-document-types'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
@@ -31,6 +32,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoKyc(db)
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
+  if (options.demo) await seedDemoStaffQueues(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {

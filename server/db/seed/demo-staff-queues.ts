@@ -1,0 +1,48 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { businesses, kycVerifications, users } from '@/server/db/schema'
+import { syncVerificationItems } from '@/server/modules/verification/verification-items'
+import { demoBusinessRegNos } from './demo-businesses'
+
+/**
+ * Demo mode, after the KYC and document seeds: the verification queue has work. Every demo business whose KYC is
+ * submitted or approved gets its verification items (company lookup, each means of ID, each shareholder BVN): PENDING
+ * for businesses still under review; an approved business was verified before its approval, so its items are recorded
+ * VERIFIED by the demo approver, once (only when it had none). CAC documents and deferrals waiting for review come from
+ * the KYC documents seed. Idempotent: a second run finds the items in place and writes nothing.
+ */
+export async function seedDemoStaffQueues(db: Database): Promise<void> {
+  const rows = await db
+    .select({ id: businesses.id, approvalStatus: businesses.approvalStatus })
+    .from(businesses)
+    .where(and(inArray(businesses.regNo, demoBusinessRegNos()), or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED'))))
+  if (!rows.length) return
+  const withItems = new Set(
+    (
+      await db
+        .selectDistinct({ businessId: kycVerifications.businessId })
+        .from(kycVerifications)
+        .where(
+          inArray(
+            kycVerifications.businessId,
+            rows.map((r) => r.id),
+          ),
+        )
+    ).map((r) => r.businessId),
+  )
+  const [approver] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'approver@example.com'))
+  for (const business of rows) {
+    const opened = await syncVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+    if (!opened || withItems.has(business.id) || business.approvalStatus !== 'APPROVED') continue
+    await db.transaction(async (tx) => {
+      const now = new Date()
+      const verified = await tx
+        .update(kycVerifications)
+        .set({ status: 'VERIFIED', comment: 'Checked during onboarding (demo data).', decidedBy: approver?.id ?? null, decidedAt: now, updatedAt: now })
+        .where(and(eq(kycVerifications.businessId, business.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+        .returning({ id: kycVerifications.id, kind: kycVerifications.kind })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: business.id, action: 'SEED_DEMO_VERIFICATIONS', after: { verified: verified.map((v) => v.kind) } })
+    })
+  }
+}
