@@ -27,6 +27,8 @@ export const audits = pgTable(
     index('audits_resource_idx').on(t.resource, t.createdAt),
     index('audits_actor_idx').on(t.actorId, t.createdAt),
     index('audits_action_idx').on(t.action),
+    // A record's history (audit filters, the review queue's "waiting since").
+    index('audits_resource_id_idx').on(t.resourceId, t.createdAt),
   ],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX "audits_resource_id_idx" ON "audits" USING btree ("resource_id","created_at");
