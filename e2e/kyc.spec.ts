@@ -213,7 +213,7 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await page.reload()
   await page.getByRole('button', { name: 'Submit for review' }).click()
   await expect(page.getByText('Your KYC is submitted and under review.')).toBeVisible()
-  expect(await page.evaluate(() => sessionStorage.getItem('setKycIsCompleted'))).toBe('true')
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('setKycIsCompleted'))).toBe('true')
 
   // The PDF is made in the browser: a real PDF with the business in it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()])

@@ -19,6 +19,7 @@ import { useDeleteAddress, useDeleteAddressFile, useSaveAddress } from '../api/k
 import { kycQueries } from '../api/kyc-queries'
 import type { KycAddress } from '../api/types'
 import { DraftLine } from './draft-line'
+import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
 import { useStepDraft } from './use-step-draft'
 
@@ -54,9 +55,6 @@ function valuesOf(address: KycAddress): Values {
   }
 }
 
-export function formatAddress(a: Pick<KycAddress, 'line1' | 'line2' | 'city' | 'lga' | 'state' | 'country'>): string {
-  return [...new Set([a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean))].join(', ')
-}
 
 export interface AddressesStepProps {
   businessId: string

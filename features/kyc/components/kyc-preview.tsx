@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
-import { useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -15,12 +15,13 @@ import { clearSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/ses
 import { documentQueries } from '../api/document-queries'
 import { useSubmitKyc } from '../api/kyc-mutations'
 import { kycQueries } from '../api/kyc-queries'
-import { formatAddress } from './addresses-step'
-import { DocumentsSummary } from './documents/documents-summary'
 import { kycEditState } from './kyc-access'
+import { formatAddress } from './kyc-format'
 import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, holderName } from './step-checks'
+
+const DocumentsSummary = lazy(() => import('./documents/documents-summary').then((m) => ({ default: m.DocumentsSummary })))
 
 export interface KycPreviewProps {
   businessId: string
@@ -295,7 +296,9 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
       </Section>
 
       <Section id={ids.docs} title={KYC_STEP_LABELS.DOCUMENTS} edit={editLink('DOCUMENTS', KYC_STEP_LABELS.DOCUMENTS)}>
-        <DocumentsSummary businessId={businessId} kycDetailsId={kycDetailsId ?? null} />
+        <Suspense fallback={<Skeleton count={3} label="Loading the documents" />}>
+          <DocumentsSummary businessId={businessId} kycDetailsId={kycDetailsId ?? null} />
+        </Suspense>
       </Section>
     </div>
   )

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -11,15 +11,18 @@ import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-va
 import { describeError, getHttpStatus } from '@/lib/http'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import { kycQueries } from '../api/kyc-queries'
-import { AddressesStep, type LocationFieldsSlot } from './addresses-step'
-import { CompanyDetailsStep } from './company-details-step'
-import { DocumentsStep } from './documents/documents-step'
+import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
 import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
-import { MeansOfIdStep } from './means-of-id-step'
-import { ShareholdersStep } from './shareholders-step'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
+
+// Each step's form (and react-hook-form with it) loads when the step opens, not with the page.
+const CompanyDetailsStep = lazy(() => import('./company-details-step').then((m) => ({ default: m.CompanyDetailsStep })))
+const AddressesStep = lazy(() => import('./addresses-step').then((m) => ({ default: m.AddressesStep })))
+const MeansOfIdStep = lazy(() => import('./means-of-id-step').then((m) => ({ default: m.MeansOfIdStep })))
+const ShareholdersStep = lazy(() => import('./shareholders-step').then((m) => ({ default: m.ShareholdersStep })))
+const DocumentsStep = lazy(() => import('./documents/documents-step').then((m) => ({ default: m.DocumentsStep })))
 
 /** The steps shown in the list; the last one (preview) is its own page. */
 const DATA_STEPS: readonly KycStep[] = KYC_STEPS.filter((s) => s !== 'PREVIEW')
@@ -199,7 +202,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
               </div>
             </div>
           ) : (
-            <>
+            <Suspense fallback={<Skeleton count={4} label="Loading the step" />}>
               {step === 'COMPANY_DETAILS' && (
                 <CompanyDetailsStep
                   key={details.data?.id ?? 'new'}
@@ -221,7 +224,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                   <Button onClick={() => continueFrom(step)} disabled={!judged}>{next ? `Continue to ${KYC_STEP_LABELS[next].toLowerCase()}` : 'Continue to the preview'}</Button>
                 </div>
               )}
-            </>
+            </Suspense>
           )}
         </section>
       </div>

@@ -1,8 +1,11 @@
+import dynamic from 'next/dynamic'
 import Head from 'next/head'
 import { PortalLayout } from '@/features/account/components/portal-layout'
 import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
-import { KycStepperScreen } from '@/features/kyc/components/kyc-screen'
-import { LocationFields } from '@/features/locations/components/location-fields'
+import { KycStepperScreen } from '@/features/kyc/components/kyc-stepper-screen'
+
+// Only the address form shows these; they load with it.
+const LocationFields = dynamic(() => import('@/features/locations/components/location-fields').then((m) => m.LocationFields))
 
 export default function KycPage() {
   return (

@@ -1,7 +1,7 @@
 import Head from 'next/head'
 import { PortalLayout } from '@/features/account/components/portal-layout'
 import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
-import { KycPreviewScreen } from '@/features/kyc/components/kyc-screen'
+import { KycPreviewScreen } from '@/features/kyc/components/kyc-preview-screen'
 
 export default function KycPreviewPage() {
   return (

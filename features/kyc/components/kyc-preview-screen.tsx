@@ -1,0 +1,13 @@
+import { Skeleton } from '@/components/ui/skeleton'
+import { useSelectedBusiness } from '@/lib/session/use-selected-business'
+import { permissionsInBusiness } from './kyc-access'
+import { KycPreview } from './kyc-preview'
+import { NoBusinessChosen, type KycScreenProps } from './kyc-screen'
+
+/** /s/businesses/dashboard-details/kyc/preview-form for the chosen business. */
+export function KycPreviewScreen(props: KycScreenProps) {
+  const selected = useSelectedBusiness(props.account.businesses.map((b) => b.businessId))
+  if (!selected.isReady) return <Skeleton count={4} label="Loading" />
+  if (!selected.businessId) return <NoBusinessChosen invalid={selected.isInvalid} />
+  return <KycPreview key={selected.businessId} businessId={selected.businessId} permissions={permissionsInBusiness(props.account, props.permissions, selected.businessId)} />
+}
