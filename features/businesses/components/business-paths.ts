@@ -11,5 +11,7 @@ export const BUSINESS_PATHS = {
   manageUsers: (businessId?: string | null) => withBusiness('/s/businesses/manage-users', businessId),
   manageRoles: '/s/businesses/manage-roles',
   products: '/s/products',
+  productOnboarding: (productCode: string, businessId: string) =>
+    `/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
   login: '/auth/login',
 } as const

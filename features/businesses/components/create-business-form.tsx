@@ -10,7 +10,7 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { createBusinessSchema } from '@/lib/contracts/businesses'
-import { setBusinessId } from '@/lib/session/storage'
+import { getSourceProduct, setBusinessId } from '@/lib/session/storage'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { businessQueries } from '../api/business-queries'
 import { useCreateBusiness } from '../api/create-business'
@@ -109,8 +109,10 @@ export function CreateBusinessForm({ locationFields, isStaff = false, onCreated,
         return
       }
       setBusinessId(business.id)
-      notify(`${business.name} is registered. Complete its KYC next.`, { type: 'success' })
-      await router.push(BUSINESS_PATHS.dashboard(business.id))
+      // A visitor who came for a product (`sourceProduct`) goes on to apply for it with the new business.
+      const sourceProduct = getSourceProduct()
+      notify(`${business.name} is registered. ${sourceProduct ? 'Apply for your product next.' : 'Complete its KYC next.'}`, { type: 'success' })
+      await router.push(sourceProduct ? BUSINESS_PATHS.productOnboarding(sourceProduct, business.id) : BUSINESS_PATHS.dashboard(business.id))
     } catch (error) {
       applyApiErrors(error, form.setError, FIELDS)
     }

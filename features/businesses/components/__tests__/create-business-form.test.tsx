@@ -20,6 +20,7 @@ afterEach(() => api.restore())
 beforeEach(() => {
   router.push.mockClear()
   sessionStorage.clear()
+  localStorage.clear()
 })
 
 /** The page composes the locations feature's fields; plain fields stand in for them here. */
@@ -88,6 +89,18 @@ describe('CreateBusinessForm', () => {
     })
     expect(sent.body).not.toHaveProperty('website')
     expect(sessionStorage.getItem('businessId')).toBe(business().id)
+  })
+
+  it('goes on to the product the visitor came for, with the new business', async () => {
+    localStorage.setItem('sourceProduct', 'POS-ACQUIRING')
+    api = mockApi(...checks, route('POST', '/businesses', { status: 201, data: business({ name: 'Kano Grains Cooperative' }) }))
+    renderWithClient(<CreateBusinessForm locationFields={locationFields} />)
+    await fillValidForm()
+    fireEvent.click(screen.getByRole('button', { name: 'Register business' }))
+
+    await waitFor(() =>
+      expect(router.push).toHaveBeenCalledWith(`/s/products/ProductKyc?productCode=POS-ACQUIRING&businessId=${business().id}`),
+    )
   })
 
   it('shows the API’s field errors on their fields', async () => {
