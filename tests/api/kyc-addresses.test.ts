@@ -120,7 +120,7 @@ describe('KYC addresses', () => {
     const blob = await blobNameOf(doc)
     expect((await api(`/kyc/addresses/${created.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204)
     expect(await blobExists(blob)).toBe(false)
-    expect((await api(`/kyc/addresses/all-kyc/${kyc.id}`, { token: owner.token }).then((r) => r.json())) as unknown[]).toEqual([])
+    expect((await (await api(`/kyc/addresses/all-kyc/${kyc.id}`, { token: owner.token })).json()) as unknown[]).toEqual([])
     expect((await api(`/kyc/addresses/${created.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404)
   })
 
