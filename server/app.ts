@@ -27,6 +27,7 @@ import { reviewRoutes } from './modules/reviews/routes'
 import { verificationRoutes } from './modules/verification/routes'
 
 export const API_BASE_PATH = '/api/v1'
+const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
 
 /**
  * Module routers, in order; within each, static paths are registered before parameterised ones. reviewRoutes comes
@@ -50,15 +51,18 @@ export function createApp() {
       strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
     }),
   )
-  app.use(
-    '*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: config.apiBodyLimitBytes,
+      maxSize,
       onError: (c) =>
-        respondWithError(c as never, 'PAYLOAD_TOO_LARGE', [
-          { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${config.apiBodyLimitBytes} bytes` },
-        ]),
-    }),
+        respondWithError(c as never, 'PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${maxSize} bytes` }]),
+    })
+  const jsonBodyLimit = limitBody(config.apiBodyLimitBytes)
+  // A multipart form carries one file up to the upload limit plus its fields; the file itself is checked again by
+  // storeServerUpload against the same upload limit.
+  const multipartBodyLimit = limitBody(config.uploadMaxBytes + MULTIPART_FIELDS_ALLOWANCE_BYTES)
+  app.use('*', (c, next) =>
+    (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit(c, next) : jsonBodyLimit(c, next),
   )
 
   for (const module of MODULES) app.route('/', module)

@@ -122,6 +122,27 @@ describe('company details', () => {
     expect(download.status).toBe(200)
   })
 
+  it('takes a multipart file up to the upload limit (above the JSON body limit) and refuses a bigger one with 413', async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    const pdfOfSize = (bytes: number) => {
+      const padded = new Uint8Array(bytes)
+      padded.set(PDF)
+      return new Blob([padded], { type: 'application/pdf' })
+    }
+    const form = new FormData()
+    for (const [key, value] of Object.entries(companyDetailsBody(businessId))) form.set(key, String(value))
+    form.set('file', pdfOfSize(2 * 1024 * 1024), 'two-megabytes.pdf')
+    const res = await api('/kyc/details', { method: 'POST', token: owner.token, body: form })
+    expect(res.status, await res.clone().text()).toBe(201)
+    const created = (await res.json()) as { id: string }
+
+    const tooBig = new FormData()
+    tooBig.set('file', pdfOfSize(5 * 1024 * 1024 + 1), 'too-big.pdf')
+    const refused = await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, body: tooBig })
+    expect(refused.status).toBe(413)
+    expect((await errorsOf(refused))[0]!.code).toBe('PAYLOAD_TOO_LARGE')
+  })
+
   it('refuses a multipart file whose bytes are not png, jpeg or pdf (415) and bad multipart fields (400)', async () => {
     const { owner, businessId } = await ownerWithBusiness()
     const form = new FormData()

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
@@ -7,7 +8,8 @@ import { DateField } from '@/components/ui/date-field'
 import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
-import { checkUploadCandidate, UPLOAD_ACCEPT } from '@/lib/contracts/file-types'
+import { uploadLimitsQuery } from '@/components/ui/uploader'
+import { checkUploadCandidate, describeUploadLimit, UPLOAD_ACCEPT } from '@/lib/contracts/file-types'
 import type { companyDetailsFormSchema } from '@/lib/contracts/kyc'
 import { TIN_MESSAGE, todayIso } from '@/lib/contracts/kyc-values'
 import { fieldErrors } from '@/lib/http'
@@ -25,8 +27,6 @@ const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/k
 
 const FIELDS = ['tin', 'incorporationDate', 'natureOfBusiness', 'description', 'numberOfEmployees', 'annualTurnover', 'countryOfIncorporation'] as const
 
-/** An additional document sent with the form goes up with it (multipart); the API checks it again by content. */
-const ADDITIONAL_DOC_MAX_BYTES = 1024 * 1024
 
 function valuesOf(details: KycDetails | null): Values {
   return {
@@ -54,6 +54,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   const draft = useStepDraft<Values>(businessId, 'COMPANY_DETAILS', !readOnly)
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: valuesOf(details), mode: 'onTouched' })
   const [file, setFile] = useState<File | null>(null)
+  const { data: uploadLimits } = useQuery(uploadLimitsQuery)
   const [fileError, setFileError] = useState<string | null>(null)
   const [label, setLabel] = useState('')
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null)
@@ -102,7 +103,9 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   }
 
   const pickFile = (picked: File | null) => {
-    setFileError(picked ? checkUploadCandidate(picked, ADDITIONAL_DOC_MAX_BYTES) : null)
+    // An additional document goes up with the form (multipart) under the one configured upload limit; the API
+    // checks it again by content and size.
+    setFileError(picked && uploadLimits ? checkUploadCandidate(picked, uploadLimits.maxBytes) : null)
     setFile(picked)
   }
 
@@ -143,7 +146,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
           <div className={styles.row}>
             <div>
               <label htmlFor={fileId}>Additional company document (optional)</label>
-              <p className={`${styles.muted} ${styles.small}`}>PNG, JPEG or PDF, up to 1 MB, sent with this form.</p>
+              <p className={`${styles.muted} ${styles.small}`}>{uploadLimits ? describeUploadLimit(uploadLimits.maxBytes) : 'PNG, JPEG or PDF'}, sent with this form.</p>
               <input
                 id={fileId}
                 className={styles.fileInput}
