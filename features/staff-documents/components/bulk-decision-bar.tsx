@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
+import { Button } from '@/components/ui/button'
+import { notify } from '@/components/ui/toasts'
+import { getApiErrors } from '@/lib/http'
+import type { BulkResult, ReviewDecision } from '../api/types'
+import styles from './staff-documents.module.css'
+
+export interface BulkDecisionBarProps {
+  /** The ids chosen, in the order they were chosen. */
+  selected: readonly string[]
+  /** "CAC documents of 3 businesses", "3 deferrals". */
+  describe: (count: number) => string
+  /** The name to show for an item in the results ("Acme Ltd"). */
+  nameOf: (id: string) => string
+  busy: boolean
+  decide: (input: { ids: string[]; decision: ReviewDecision; comment?: string }) => Promise<BulkResult>
+  /** After a bulk decision: the ids decided (to unselect them). */
+  onDecided: (decidedIds: string[]) => void
+  onClear: () => void
+}
+
+/**
+ * Decides the selected items at once with one shared comment (required to decline). Each item is its own transition
+ * on the server; the answer lists those that were not decided and why.
+ */
+export function BulkDecisionBar({ selected, describe, nameOf, busy, decide, onDecided, onClear }: BulkDecisionBarProps) {
+  const [decision, setDecision] = useState<ReviewDecision | null>(null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [failures, setFailures] = useState<Array<{ id: string; name: string; message: string }>>([])
+
+  const confirm = async (comment: string) => {
+    if (!decision) return
+    try {
+      const result = await decide({ ids: [...selected], decision, ...(comment ? { comment } : {}) })
+      setDecision(null)
+      const failed = result.results.filter((r) => r.status !== 200)
+      setFailures(failed.map((r) => ({ id: r.id, name: nameOf(r.id), message: r.message ?? `Refused (${r.status})` })))
+      onDecided(result.results.filter((r) => r.status === 200).map((r) => r.id))
+      const verb = decision === 'APPROVED' ? 'approved' : 'declined'
+      notify(failed.length ? `${result.succeeded} ${verb}; ${failed.length} not decided (see the list).` : `${describe(result.succeeded)} ${verb}.`, {
+        type: failed.length ? 'warning' : 'success',
+      })
+    } catch (error) {
+      setServerError(getApiErrors(error).find((e) => e.field === 'comment')?.message ?? null)
+    }
+  }
+
+  return (
+    <>
+      {selected.length > 0 && (
+        <div className={styles.bulkBar} role="region" aria-label="Decide the selected items">
+          <strong>{describe(selected.length)} selected</strong>
+          <Button
+            size="sm"
+            onClick={() => {
+              setServerError(null)
+              setDecision('APPROVED')
+            }}
+          >
+            Approve selected
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => {
+              setServerError(null)
+              setDecision('REJECTED')
+            }}
+          >
+            Decline selected
+          </Button>
+          <Button size="sm" variant="link" onClick={onClear}>
+            Clear selection
+          </Button>
+        </div>
+      )}
+      {failures.length > 0 && (
+        <div className={styles.alert} role="alert">
+          <p className={styles.small}>These were not decided:</p>
+          <ul className={styles.results}>
+            {failures.map((f) => (
+              <li key={f.id}>
+                <strong>{f.name}</strong>: {f.message}
+              </li>
+            ))}
+          </ul>
+          <Button size="sm" variant="link" onClick={() => setFailures([])}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      <ReviewCommentDialog
+        open={decision !== null}
+        title={decision === 'APPROVED' ? `Approve ${describe(selected.length)}?` : `Decline ${describe(selected.length)}?`}
+        description={
+          decision === 'APPROVED'
+            ? 'Each is approved on its own; the businesses are told by e-mail.'
+            : 'Each is declined on its own with this one reason, which every business reads.'
+        }
+        confirmLabel={decision === 'APPROVED' ? 'Approve all' : 'Decline all'}
+        destructive={decision === 'REJECTED'}
+        commentLabel={decision === 'APPROVED' ? 'Shared comment' : 'Shared reason for declining'}
+        required={decision === 'REJECTED'}
+        busy={busy}
+        serverError={serverError}
+        onConfirm={(comment) => void confirm(comment)}
+        onCancel={() => setDecision(null)}
+      />
+    </>
+  )
+}

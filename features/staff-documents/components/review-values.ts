@@ -1,0 +1,28 @@
+import type { SelectOption } from '@/components/ui/select-field'
+
+/**
+ * Status words (domain.md): filters offer all (no filter) plus the states; REJECTED is displayed "Declined". No zod
+ * here: this ships to the browser.
+ */
+export const CAC_STATUS_OPTIONS: readonly SelectOption[] = [
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Declined' },
+]
+
+export const DEFERRAL_STATUS_OPTIONS: readonly SelectOption[] = [
+  ...CAC_STATUS_OPTIONS,
+  { value: 'OVERDUE', label: 'Overdue' },
+  { value: 'FULFILLED', label: 'Fulfilled' },
+]
+
+export const ORDER_OPTIONS: readonly SelectOption[] = [{ value: 'false', label: 'Oldest first' }]
+
+/** The API's query from the URL filters that are set, after page and size. */
+export function apiQuery(table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> }, keys: readonly string[]): Array<[string, string]> {
+  return [
+    ['pageNumber', String(table.pageNumber)],
+    ['pageSize', String(table.pageSize)],
+    ...keys.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]!] as [string, string]] : [])),
+  ]
+}
