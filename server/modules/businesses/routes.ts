@@ -20,6 +20,7 @@ import {
   updateBusinessUserSchema,
 } from '@/lib/contracts/businesses'
 import { businessProductSchema } from '@/lib/contracts/onboarding'
+import { outstandingSchema } from '@/lib/contracts/outstanding'
 import { pageQuerySchema, pageSchema } from '@/lib/contracts/pagination'
 import { productSchema } from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
@@ -29,6 +30,7 @@ import { auditContextOf } from '@/server/http/context'
 import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findAllBusinessUsers, findBusinessUsers, getBusinessUserDetails, removeBusinessUser, updateBusinessUser } from './business-users'
 import { createBusiness } from './create-business'
+import { findOutstanding } from './find-outstanding'
 import { decideAccessRequest, findAccessRequests, lookUpExistingProfile, requestProfileAccess } from './existing-profiles'
 import { businessNameExists, findBusinesses, findMyBusinesses, registrationNumberExists } from './find-businesses'
 import { getBusiness, getBusinessPdfInfo } from './get-business'
@@ -145,6 +147,12 @@ businessRoutes.openapi(
     await getBusiness({ db, actor: actorOf(c), id: c.req.valid('param').id })
     return c.json(await findBusinessProducts(db, c.req.valid('param').id), 200)
   },
+)
+
+// GET /businesses/{id}/outstanding – KYC progress per step and what the business still has to do
+businessRoutes.openapi(
+  createRoute({ method: 'get', path: '/businesses/{id}/outstanding', tags, summary: 'What a business still has to do', ...signedIn, request: { params: idParam }, responses: { 200: json(outstandingSchema, 'KYC progress and outstanding items, most pressing first'), ...errorResponses(400, 401, 403, 404) } }),
+  async (c) => c.json(await findOutstanding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // ---- reference lists, divisions, business users (staff) and existing profiles ----
