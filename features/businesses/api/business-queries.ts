@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import type { Deferral } from '@/lib/contracts/deferrals'
+import type { BusinessProduct } from '@/lib/contracts/onboarding'
+import type { Outstanding } from '@/lib/contracts/outstanding'
 import { LOOKUP_STALE_TIME } from '@/lib/query/client'
 import type {
   AccessRequest,
@@ -51,7 +54,22 @@ export const businessQueries = {
   products: (id: string) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'products'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ProductSummary[]>(`/businesses/${segment(id)}/products`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(id)}/products`, { signal })).data,
+    }),
+  /** KYC progress per step and what the business still has to do (the server's rules; most pressing first). */
+  outstanding: (id: string) =>
+    queryOptions({
+      queryKey: [...businessQueries.details(), id, 'outstanding'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
+    }),
+  /**
+   * A page of the business's deferral requests. Keyed as the deferrals feature keys the same call (`['deferrals', …]`),
+   * so an upload or a request made there refreshes it here too.
+   */
+  deferrals: (id: string, page: { pageNumber: number; pageSize: number }) =>
+    queryOptions({
+      queryKey: ['deferrals', 'business', id, page] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(id)}`, { params: page, signal })).data,
     }),
   usersOf: (id: string) => [...businessQueries.details(), id, 'users'] as const,
   users: (id: string, query: BusinessUsersQuery) =>

@@ -13,8 +13,10 @@ import { businessQueries } from '../api/business-queries'
 import type { Business } from '../api/types'
 import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
-import { formatDay, outstandingItems } from './outstanding'
-import { ProductList } from './product-list'
+import { DashboardDeferrals } from './dashboard-deferrals'
+import { DashboardKycProgress, DashboardOutstanding } from './dashboard-outstanding'
+import { DashboardProducts } from './dashboard-products'
+import { formatDay } from './outstanding'
 import { registrationClassLabel } from './registration-number'
 
 export interface BusinessDashboardProps {
@@ -23,7 +25,7 @@ export interface BusinessDashboardProps {
   permissions: ReadonlySet<string>
 }
 
-/** The chosen business: who it is, its status, what is outstanding, its products and its team. */
+/** The chosen business: who it is, its status, its KYC progress, what is outstanding, its products, deferrals and team. */
 export function BusinessDashboard({ businessId, permissions }: BusinessDashboardProps) {
   const business = useQuery(businessQueries.detail(businessId))
   const notFound = getHttpStatus(business.error) === 404
@@ -61,13 +63,15 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
 }
 
 function Dashboard({ business, permissions }: { business: Business; permissions: ReadonlySet<string> }) {
-  const ids = { summary: useId(), outstanding: useId(), products: useId(), team: useId() }
+  const ids = { summary: useId(), progress: useId(), outstanding: useId(), products: useId(), deferrals: useId(), team: useId() }
+  const outstanding = useQuery(businessQueries.outstanding(business.id))
   const products = useQuery(businessQueries.products(business.id))
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
+  const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
   const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
   const types = useQuery(businessQueries.types())
   const categories = useQuery(businessQueries.categories())
-  const outstanding = outstandingItems(business, products.data ? products.data.length : null)
+  const outstandingLoad = { isError: outstanding.isError, error: outstanding.error, onRetry: () => void outstanding.refetch(), retrying: outstanding.isFetching }
   const typeName = types.data?.find((t) => t.id === business.typeId)?.name
   const categoryName = categories.data?.find((c) => c.id === business.categoryId)?.name
   const address = [...new Set([business.address.line1, business.address.line2, business.address.city, business.address.lga, business.address.state, business.address.country].filter(Boolean))].join(', ')
@@ -145,36 +149,37 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
         )}
       </section>
 
+      <section className={styles.panel} aria-labelledby={ids.progress}>
+        <h2 id={ids.progress}>KYC progress</h2>
+        <DashboardKycProgress businessId={business.id} progress={outstanding.data?.kycProgress} labelledBy={ids.progress} load={outstandingLoad} />
+      </section>
+
       <section className={styles.stackTight} aria-labelledby={ids.outstanding}>
         <h2 id={ids.outstanding} style={{ margin: 0 }}>
           Outstanding
         </h2>
-        {outstanding.length === 0 ? (
-          <p className={styles.muted}>{products.isPending ? 'Checking…' : 'Nothing is outstanding. Well done.'}</p>
-        ) : (
-          <ul className={styles.checklist} aria-labelledby={ids.outstanding}>
-            {outstanding.map((item) => (
-              <li key={item.id} className={item.tone === 'warning' ? undefined : styles[item.tone]} data-outstanding={item.id}>
-                <span>
-                  <strong>{item.title}</strong>
-                  <span className={styles.muted}>{item.description}</span>
-                </span>
-                {item.href && (
-                  <Link href={item.href} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-                    {item.linkLabel}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <DashboardOutstanding businessId={business.id} items={outstanding.data?.items} labelledBy={ids.outstanding} load={outstandingLoad} />
       </section>
 
       <div className={styles.grid2}>
         <section className={styles.panel} aria-labelledby={ids.products}>
           <h2 id={ids.products}>Products</h2>
-          <ProductList products={products.data} isError={products.isError} onRetry={() => void products.refetch()} />
+          <DashboardProducts
+            businessId={business.id}
+            products={products.data}
+            isError={products.isError}
+            error={products.error}
+            onRetry={() => void products.refetch()}
+            retrying={products.isFetching}
+          />
         </section>
+
+        {canReadDeferrals && (
+          <section className={styles.panel} aria-labelledby={ids.deferrals}>
+            <h2 id={ids.deferrals}>Deferrals</h2>
+            <DashboardDeferrals businessId={business.id} />
+          </section>
+        )}
 
         <section className={styles.panel} aria-labelledby={ids.team}>
           <h2 id={ids.team}>Team and divisions</h2>

@@ -1,20 +1,6 @@
-import type { Business } from '../api/types'
+import type { OutstandingItem } from '@/lib/contracts/outstanding'
+import type { KycStep } from '@/lib/contracts/kyc-values'
 import { BUSINESS_PATHS } from './business-paths'
-
-export type OutstandingTone = 'danger' | 'warning' | 'info'
-
-export interface OutstandingItem {
-  id: 'declined' | 'kyc' | 'approval' | 'recertification' | 'products'
-  tone: OutstandingTone
-  title: string
-  description: string
-  href?: string
-  linkLabel?: string
-}
-
-/** Recertification shows as coming up this many days before its date. */
-export const RECERTIFICATION_NOTICE_DAYS = 60
-const DAY_MS = 86_400_000
 
 /** `2026-03-01` (a date) or an ISO date-time → a local Date; null when unreadable. */
 export function readDate(value: string | null | undefined): Date | null {
@@ -32,81 +18,43 @@ export function formatDay(value: string | null | undefined): string {
   return date ? DAY_FORMAT.format(date) : '—'
 }
 
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`
+
+/** The pages the dashboard leads to (spec section 2), with the business in the query; the KYC stepper opens `?step=`. */
+export const DASHBOARD_LINKS = {
+  kycStep: (businessId: string, step: KycStep) =>
+    step === 'PREVIEW' ? withQuery('/s/businesses/dashboard-details/kyc/preview-form', { businessId }) : withQuery('/s/businesses/dashboard-details/kyc', { businessId, step }),
+  documents: (businessId: string) => withQuery('/s/businesses/kyc-document', { businessId }),
+  /** The documents page's deferral requests. */
+  deferrals: (businessId: string) => `${withQuery('/s/businesses/kyc-document', { businessId })}#kyc-deferrals-heading`,
+} as const
+
+export interface OutstandingLink {
+  href: string
+  label: string
+}
+
 /**
- * What the business still has to do or wait for, from what the API says about it today: a declined application,
- * KYC not marked complete, approval pending, recertification due or overdue, and no product yet
- * (`productCount` null while the products are unknown).
+ * Where the business acts on an outstanding item (the API says what and where; this only turns the target into a
+ * page of the portal): a KYC step, the documents page, a product's application or the catalogue. Null for items
+ * to wait for.
  */
-export function outstandingItems(business: Business, productCount: number | null, now: Date = new Date()): OutstandingItem[] {
-  const items: OutstandingItem[] = []
-  const kycHref = BUSINESS_PATHS.kyc(business.id)
-
-  if (business.approvalStatus === 'DECLINED') {
-    items.push({
-      id: 'declined',
-      tone: 'danger',
-      title: 'Your registration was declined',
-      description: business.decision?.comment
-        ? `The reviewers' reason: “${business.decision.comment}”. Correct what it points to, then mark the KYC complete again to resubmit it.`
-        : 'Correct the KYC details the reviewers asked about, then mark the KYC complete again to resubmit it.',
-      href: kycHref,
-      linkLabel: 'Review your KYC',
-    })
-  } else if (!business.kycDetailsCompleted && business.approvalStatus !== 'APPROVED') {
-    items.push({
-      id: 'kyc',
-      tone: 'warning',
-      title: 'Complete your KYC',
-      description: 'Company details, addresses, means of ID, shareholders and documents; then mark the KYC complete.',
-      href: kycHref,
-      linkLabel: 'Continue KYC',
-    })
+export function outstandingLink(item: Pick<OutstandingItem, 'code' | 'target'>, businessId: string): OutstandingLink | null {
+  const { target } = item
+  switch (target.kind) {
+    case 'KYC_STEP':
+      if (!target.step || target.step === 'PREVIEW') return { href: DASHBOARD_LINKS.kycStep(businessId, 'PREVIEW'), label: 'Open the preview' }
+      if (item.code === 'KYC_STEP_INCOMPLETE') return { href: DASHBOARD_LINKS.kycStep(businessId, target.step), label: 'Continue KYC' }
+      return { href: DASHBOARD_LINKS.kycStep(businessId, target.step), label: 'Review your KYC' }
+    case 'KYC_DOCUMENTS':
+      return { href: DASHBOARD_LINKS.documents(businessId), label: item.code === 'DOCUMENT_MISSING' ? 'Go to documents' : 'Upload it' }
+    case 'DEFERRALS':
+      return { href: DASHBOARD_LINKS.deferrals(businessId), label: 'See the request' }
+    case 'PRODUCT':
+      return target.productCode
+        ? { href: BUSINESS_PATHS.productOnboarding(target.productCode, businessId), label: 'Open the application' }
+        : { href: BUSINESS_PATHS.products, label: 'Browse products' }
+    default:
+      return null
   }
-
-  if (business.approvalStatus === 'PENDING') {
-    items.push({
-      id: 'approval',
-      tone: 'info',
-      title: 'Pending approval',
-      description: business.kycDetailsCompleted
-        ? 'Our compliance team is reviewing your KYC. We will e-mail you their decision.'
-        : 'The review starts once your KYC is marked complete.',
-    })
-  }
-
-  const recertification = readDate(business.recertificationDate)
-  if (recertification) {
-    const daysLeft = Math.ceil((recertification.getTime() - now.getTime()) / DAY_MS)
-    if (daysLeft < 0) {
-      items.push({
-        id: 'recertification',
-        tone: 'danger',
-        title: 'Recertification overdue',
-        description: `Recertification was due on ${formatDay(business.recertificationDate)}. Update and confirm your KYC to lift the block.`,
-        href: kycHref,
-        linkLabel: 'Update your KYC',
-      })
-    } else if (daysLeft <= RECERTIFICATION_NOTICE_DAYS) {
-      items.push({
-        id: 'recertification',
-        tone: 'warning',
-        title: 'Recertification due',
-        description: `Recertification is due on ${formatDay(business.recertificationDate)}. Check that your KYC is still correct.`,
-        href: kycHref,
-        linkLabel: 'Review your KYC',
-      })
-    }
-  }
-
-  if (productCount === 0) {
-    items.push({
-      id: 'products',
-      tone: 'info',
-      title: 'No products yet',
-      description: 'Apply for the products your business needs.',
-      href: BUSINESS_PATHS.products,
-      linkLabel: 'Browse products',
-    })
-  }
-  return items
 }

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { describeError } from '@/lib/http'
+import { businessQueries } from '../api/business-queries'
+import styles from './businesses.module.css'
+import dashboard from './dashboard.module.css'
+import { DASHBOARD_LINKS, formatDay } from './outstanding'
+
+const FIRST_PAGE = { pageNumber: 1, pageSize: 5 }
+
+/** The business's latest deferral requests (the first page of GET /deferrals/business-deferrals/{id}), leading to the documents page. */
+export function DashboardDeferrals({ businessId }: { businessId: string }) {
+  const deferrals = useQuery(businessQueries.deferrals(businessId, FIRST_PAGE))
+  const documentsLink = (
+    <Link href={DASHBOARD_LINKS.deferrals(businessId)}>
+      {deferrals.data && deferrals.data.totalElements > deferrals.data.content.length
+        ? `All ${deferrals.data.totalElements} deferral requests`
+        : 'Documents and deferrals'}
+    </Link>
+  )
+
+  if (deferrals.isError) {
+    return (
+      <ErrorState
+        headingLevel={3}
+        title="Couldn't load the deferrals"
+        message={describeError(deferrals.error)}
+        onRetry={() => void deferrals.refetch()}
+        retrying={deferrals.isFetching}
+      />
+    )
+  }
+  if (!deferrals.data) return <Skeleton count={2} label="Loading the deferrals" />
+  if (deferrals.data.totalElements === 0) {
+    return (
+      <EmptyState
+        headingLevel={3}
+        title="No deferral requests"
+        description="When a document cannot be provided yet, you can ask for more time on the documents page."
+        action={documentsLink}
+      />
+    )
+  }
+  return (
+    <>
+      <ul className={dashboard.deferrals} aria-label="Deferral requests">
+        {deferrals.data.content.map((d) => (
+          <li key={d.id}>
+            <span>
+              {d.documentType.name}{' '}
+              <span className={`${styles.muted} ${styles.small}`}>
+                {d.dueDate ? `due ${formatDay(d.dueDate)}` : `${d.days} ${d.days === 1 ? 'day' : 'days'} asked for`}
+              </span>
+            </span>
+            <StatusBadge status={d.displayStatus} tone={d.displayStatus === 'OVERDUE' ? 'danger' : undefined} />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.small}>{documentsLink}</p>
+    </>
+  )
+}
