@@ -94,11 +94,20 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
   // The dashboard of the new business, with what is outstanding.
   await expect(page).toHaveURL(/\/s\/businesses\/dashboard-details\?businessId=[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { name })).toBeVisible()
+  const progress = page.getByRole('list', { name: 'KYC progress' })
+  await expect(progress.getByRole('listitem')).toHaveCount(5)
+  await expect(page.getByText('0 of 5 steps complete')).toBeVisible()
+  await expect(progress.getByRole('link', { name: /Shareholders/ })).toHaveAttribute('href', /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=SHAREHOLDERS$/)
   const outstanding = page.getByRole('list', { name: 'Outstanding' })
-  await expect(outstanding.getByText('Complete your KYC')).toBeVisible()
-  await expect(outstanding.getByText('Pending approval')).toBeVisible()
+  await expect(outstanding.getByText('Complete the company details')).toBeVisible()
+  await expect(outstanding.getByText('Certificate of Incorporation missing')).toBeVisible()
   await expect(outstanding.getByText('No products yet')).toBeVisible()
-  await expect(outstanding.getByRole('link', { name: 'Continue KYC' })).toHaveAttribute('href', /\/s\/businesses\/dashboard-details\/kyc\?businessId=/)
+  await expect(outstanding.getByText('Pending approval')).toHaveCount(0)
+  await expect(outstanding.getByRole('link', { name: 'Continue KYC: Complete the company details' })).toHaveAttribute(
+    'href',
+    /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=COMPANY_DETAILS$/,
+  )
+  await expect(outstanding.getByRole('link', { name: 'Go to documents: Certificate of Incorporation missing' })).toHaveAttribute('href', /\/s\/businesses\/kyc-document\?businessId=/)
   await expect(page.getByText('1 user', { exact: true })).toBeVisible()
 
   // Invite a colleague who has no account yet.
@@ -184,7 +193,8 @@ test('the business pages have no serious or critical accessibility violation', a
   expect(await seriousViolations()).toEqual([])
 
   await page.getByRole('button', { name: 'Open Adebayo Foods Limited' }).click()
-  await expect(page.getByRole('list', { name: 'Outstanding' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'KYC progress' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Outstanding' })).toBeVisible()
   await expect(page.getByText(/^\d+ users?$/)).toBeVisible()
   expect(await seriousViolations()).toEqual([])
 

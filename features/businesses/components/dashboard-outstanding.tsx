@@ -75,9 +75,9 @@ export function DashboardOutstanding({ businessId, items, labelledBy, load }: { 
               {item.dueDate && <span className={dashboard.due}>Due {formatDay(item.dueDate)}</span>}
             </span>
             {link && (
-              <Link href={link.href} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              // Several items can share a label ("Upload it"); the accessible name says which one it is.
+              <Link href={link.href} className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={`${link.label}: ${item.title}`}>
                 {link.label}
-                <VisuallyHidden>: {item.title}</VisuallyHidden>
               </Link>
             )}
           </li>
