@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessPreview } from '@/features/approvals/components/business-preview'
 import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
 import { SYSTEM_ROLES } from '@/lib/permissions'
+import { kycDocument } from './staff-documents-fixtures'
 import { business, CATEGORY, mockApi, OTHER_STAFF_ID, page, renderWithClient, route, STAFF_ID, TYPE, type Route } from './admin-api-mock'
 
 const router = { pathname: '/s/admin/approvals/business', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
@@ -23,7 +24,7 @@ afterEach(() => {
   router.query = {}
 })
 
-function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean } = {}): Route[] {
+function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean; otherDocuments?: unknown[] } = {}): Route[] {
   return [
     route('GET', `/businesses/${b.id}`, { data: b }),
     route('GET', `/businesses/${b.id}/approval-checklist`, { data: CHECKS(options.met ?? true) }),
@@ -32,7 +33,7 @@ function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean 
     }),
     route('GET', `/kyc/details-first-entity/${b.id}`, { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'No KYC yet' }] } }),
     route('GET', `/kyc/document-checklist/${b.id}`, {
-      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], otherDocuments: [] },
+      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], otherDocuments: options.otherDocuments ?? [] },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
     route('GET', '/business-categories', { data: [CATEGORY] }),
@@ -57,6 +58,21 @@ describe('BusinessPreview', () => {
     fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'All verified.' } })
     fireEvent.click(approve)
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }))
+  })
+
+  it('offers the per-document review actions on each document, and sends the re-upload request', async () => {
+    const b = business()
+    const document = kycDocument({ businessId: b.id })
+    api = mockApi(
+      ...previewRoutes(b, { otherDocuments: [document] }),
+      route('POST', `/kyc/documents/${document.id}/reupload-request`, { data: { ...document, reuploadReason: 'The stamp is unreadable.' } }),
+    )
+    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Request a new upload of TIN certificate' }))
+    fireEvent.change(screen.getByLabelText('What is wrong with the document'), { target: { value: 'The stamp is unreadable.' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Request re-upload' }))
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'The stamp is unreadable.' }))
   })
 
   it('keeps approval closed while a precondition is unmet, and a decline needs its reason', async () => {

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useId, useState } from 'react'
+import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -139,6 +140,7 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
  */
 export function BusinessPreview({ businessId, permissions, currentUserId, memberOf, documentReviewSlot }: BusinessPreviewProps) {
   const held = new Set(permissions)
+  const queryClient = useQueryClient()
   const business = useQuery(approvalQueries.business(businessId))
   if (getHttpStatus(business.error) === 404) {
     return (
@@ -159,11 +161,23 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
   const b = business.data
   const canApprove = held.has(PERMISSIONS.CAN_APPROVE_BUSINESS)
   const isOwnRecord = b.createdBy === currentUserId || memberOf.includes(b.id)
+  // Per document: a decision and a re-upload request; the checklist and the documents refresh after either.
+  const reviewSlot: DocumentReviewSlot =
+    documentReviewSlot ??
+    ((document) => (
+      <DocumentReviewActions
+        document={document}
+        permissions={[...held]}
+        currentUserId={currentUserId}
+        isOwnRecord={isOwnRecord}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: approvalQueries.all() })}
+      />
+    ))
   return (
     <div className={styles.layout}>
       <div className={styles.stack}>
         <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
-        <KycSections businessId={b.id} documentReviewSlot={documentReviewSlot} />
+        <KycSections businessId={b.id} documentReviewSlot={reviewSlot} />
       </div>
       <div className={styles.stack}>
         <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />
