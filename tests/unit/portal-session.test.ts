@@ -80,7 +80,7 @@ describe('page security headers', () => {
     expect(blobStorageOrigin({ ...base, storage: { ...base.storage, accountKey: 'k' } })).toBe('https://test.blob.core.windows.net')
     expect(blobStorageOrigin({ ...base, isProduction: true, storage: { ...base.storage, accountName: 'prod' } })).toBe('https://prod.blob.core.windows.net')
     const azurite = { storage: { ...base.storage, connectionString: 'DefaultEndpointsProtocol=http;AccountName=test;AccountKey=x;BlobEndpoint=http://127.0.0.1:10000/test;' } }
-    expect(blobStorageOrigin(azurite)).toBe('http://127.0.0.1:10000')
+    expect(blobStorageOrigin({ ...base, ...azurite, storage: { ...azurite.storage, azuritePort: 20000 } })).toBe('http://127.0.0.1:10000')
     expect(pageSecurityHeaders({ ...base, ...azurite })['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:10000")
   })
 })
