@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { VerificationItem } from '@/lib/contracts/verification'
 import { apiClient, getHttpStatus } from '@/lib/http'
 import { LOOKUP_STALE_TIME } from '@/lib/query/client'
 import type {
@@ -81,6 +82,12 @@ export const approvalQueries = {
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'kyc', 'shareholders', kycDetailsId] as const,
       queryFn: async ({ signal }) => (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
+    }),
+  /** `GET /verified-kyc/{businessId}`: the business's current verification items (opened PENDING where missing). */
+  verification: (businessId: string) =>
+    queryOptions({
+      queryKey: [...approvalQueries.businessOf(businessId), 'verification'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<VerificationItem[]>(`/verified-kyc/${segment(businessId)}`, { signal })).data,
     }),
   documents: (businessId: string) =>
     queryOptions({

@@ -177,7 +177,7 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
     <div className={styles.layout}>
       <div className={styles.stack}>
         <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
-        <KycSections businessId={b.id} documentReviewSlot={reviewSlot} />
+        <KycSections businessId={b.id} documentReviewSlot={reviewSlot} reviewer={{ permissions: [...held], isOwnRecord }} />
       </div>
       <div className={styles.stack}>
         <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />

@@ -8,11 +8,14 @@ import { CHECKLIST_STATE_LABELS } from '@/lib/contracts/kyc-document-values'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
+import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
 import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
+import { AddressVerification } from './address-verification'
 import styles from './approvals.module.css'
 import { formatDay } from './dates'
 import { DocumentViewer } from './document-viewer'
+import { VerificationSection } from './verification-section'
 
 const day = formatDay
 
@@ -74,7 +77,16 @@ function FileView({ file, title }: { file: { id: string; fileName: string; conte
   )
 }
 
-function KycRecord({ businessId, kycDetailsId }: { businessId: string; kycDetailsId: string }) {
+/** What the reviewer may do on the KYC itself (verification); nothing when absent. */
+export interface KycReviewer {
+  /** The signed-in staff member's permission names. */
+  permissions: readonly string[]
+  /** The viewer registered the business or belongs to it (four-eyes). */
+  isOwnRecord: boolean
+}
+
+function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string; kycDetailsId: string; reviewer?: KycReviewer }) {
+  const canVerifyAddress = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VERIFY_ADDRESS)
   const addresses = useQuery(approvalQueries.addresses(businessId, kycDetailsId))
   const meansOfIds = useQuery(approvalQueries.meansOfIds(businessId, kycDetailsId))
   const shareholders = useQuery(approvalQueries.shareholders(businessId, kycDetailsId))
@@ -96,6 +108,12 @@ function KycRecord({ businessId, kycDetailsId }: { businessId: string; kycDetail
                     <p className={styles.muted}>{[a.contactName, a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', ')}</p>
                     {a.addressDoc && <FileView file={a.addressDoc} title={`Address document of the ${a.type.toLowerCase()} address`} />}
                     {a.passportPhoto && <FileView file={a.passportPhoto} title={`Passport photo for the ${a.type.toLowerCase()} address`} />}
+                    <AddressVerification
+                      address={a}
+                      name={`${(KYC_ADDRESS_TYPE_LABELS[a.type] ?? a.type).toLowerCase()}${a.contactName ? ` (${a.contactName})` : ''}`}
+                      canVerify={canVerifyAddress}
+                      isOwnRecord={reviewer?.isOwnRecord}
+                    />
                   </li>
                 ))}
               </ul>
@@ -223,8 +241,11 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
   )
 }
 
-/** The whole KYC of a business, read-only: company details, addresses, means of ID, shareholders and documents. */
-export function KycSections({ businessId, documentReviewSlot }: { businessId: string; documentReviewSlot?: DocumentReviewSlot }) {
+/**
+ * The whole KYC of a business: company details, addresses (with their verification), means of ID, shareholders, the
+ * verification items and documents. Read-only unless a `reviewer` is given.
+ */
+export function KycSections({ businessId, documentReviewSlot, reviewer }: { businessId: string; documentReviewSlot?: DocumentReviewSlot; reviewer?: KycReviewer }) {
   const details = useQuery(approvalQueries.kycDetails(businessId))
   return (
     <>
@@ -233,7 +254,8 @@ export function KycSections({ businessId, documentReviewSlot }: { businessId: st
           {(record) => (record ? <CompanyDetails details={record} /> : <p className={styles.muted}>The business has not filled in its company details yet.</p>)}
         </Loaded>
       </Section>
-      {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} />}
+      {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} reviewer={reviewer} />}
+      {details.data && reviewer && <VerificationSection businessId={businessId} permissions={reviewer.permissions} isOwnRecord={reviewer.isOwnRecord} />}
       <Documents businessId={businessId} documentReviewSlot={documentReviewSlot} />
     </>
   )

@@ -1,0 +1,203 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
+import { Button } from '@/components/ui/button'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { notify } from '@/components/ui/toasts'
+import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
+import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { PERMISSIONS } from '@/lib/permissions'
+import { approvalQueries } from '../api/approval-queries'
+import styles from './approvals.module.css'
+import { formatDayTime } from './dates'
+
+/** Staff who read verification items (the server's VERIFICATION_READERS). */
+const READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** "Verified by Aisha Bello on 05 Mar 2026, 3:05 pm"; for a provider's result, no name. */
+function decisionText(item: VerificationItem): string | null {
+  if (item.status === 'PENDING' || !item.decidedAt) return null
+  const verb = item.status === 'VERIFIED' ? 'Verified' : 'Failed'
+  const who = item.decidedByName ?? (item.decidedBy ? 'a staff member' : `the ${item.provider.toLowerCase()} provider`)
+  return `${verb} by ${who} on ${formatDayTime(item.decidedAt)}`
+}
+
+/** The answer of a re-run, in words. */
+export function reverificationText(run: ReverificationRun): string {
+  const parts = [
+    `Checked ${plural(run.checked, 'pending item')}`,
+    `${plural(run.changed, 'result')} changed`,
+    `${run.stillPending} still pending`,
+  ]
+  if (run.opened > 0) parts.push(`${plural(run.opened, 'new item')} opened`)
+  const manual = run.provider === 'MANUAL' && run.stillPending > 0 ? ' The provider is manual review: staff record each pending result here.' : ''
+  return `${parts.join(', ')}.${manual}`
+}
+
+interface Pending {
+  item: VerificationItem
+  status: VerificationResult
+}
+
+export interface VerificationSectionProps {
+  businessId: string
+  /** The signed-in staff member's permission names: actions they may not use are not shown. */
+  permissions: readonly string[]
+  /** The viewer registered the business or belongs to it: the server refuses their results (four-eyes). */
+  isOwnRecord?: boolean
+}
+
+/**
+ * Verification of the business's KYC details (domain.md): each item (company registry lookup, each means of ID, each
+ * shareholder BVN) with its status, comment and who decided it. Holders of CAN_UPDATE_KYC_STATUS record a manual
+ * result on a PENDING item (a comment needed to fail it, confirmed first); holders of CAN_TRIGGER_KYC_REVERIFICATION
+ * re-run the configured provider over every pending item and read what it did.
+ */
+export function VerificationSection({ businessId, permissions, isOwnRecord = false }: VerificationSectionProps) {
+  const headingId = useId()
+  const held = new Set(permissions)
+  const canRead = READERS.some((p) => held.has(p))
+  const canRecord = held.has(PERMISSIONS.CAN_UPDATE_KYC_STATUS)
+  const canRerun = held.has(PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION)
+  const queryClient = useQueryClient()
+  const items = useQuery({ ...approvalQueries.verification(businessId), enabled: canRead })
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [lastRun, setLastRun] = useState<ReverificationRun | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() })
+
+  const record = useMutation({
+    mutationFn: async (input: { id: string; status: VerificationResult; comment: string }) =>
+      (
+        await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}`, {
+          status: input.status,
+          ...(input.comment ? { comment: input.comment } : {}),
+        })
+      ).data,
+    onSuccess: async (updated) => {
+      setPending(null)
+      notify(updated.status === 'VERIFIED' ? `${updated.label} is verified.` : `${updated.label} failed verification; the business has the reason.`, { type: 'success' })
+      await refresh()
+    },
+    onError: (error) => {
+      const field = getApiErrors(error).find((e) => e.field === 'comment')
+      setServerError(field?.message ?? describeError(error, "We couldn't record the result."))
+      // Someone else decided it, or the KYC changed it: show the item as it is now.
+      if (getHttpStatus(error) === 409) void refresh()
+    },
+  })
+
+  const rerun = useMutation({
+    mutationFn: async () => (await apiClient.get<ReverificationRun>('/kyc/re-verify-pending-kyc-status')).data,
+    onSuccess: async (run) => {
+      setLastRun(run)
+      await refresh()
+    },
+  })
+
+  if (!canRead) return null
+
+  const open = (item: VerificationItem, status: VerificationResult) => {
+    setServerError(null)
+    setPending({ item, status })
+  }
+  const list = items.data
+  const counts = list && {
+    verified: list.filter((i) => i.status === 'VERIFIED').length,
+    pending: list.filter((i) => i.status === 'PENDING').length,
+    failed: list.filter((i) => i.status === 'FAILED').length,
+  }
+  const failing = pending?.status === 'FAILED'
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.itemHead}>
+        <h2 id={headingId}>Verification</h2>
+        {canRerun && (
+          <Button size="sm" variant="secondary" loading={rerun.isPending} loadingText="Re-running verification…" onClick={() => rerun.mutate()}>
+            Re-run verification
+          </Button>
+        )}
+      </div>
+      {lastRun && (
+        <p role="status" className={styles.notice}>
+          Re-run finished: {reverificationText(lastRun)}
+        </p>
+      )}
+      {rerun.isError && (
+        <p role="alert" className={styles.error}>
+          {describeError(rerun.error, "We couldn't re-run verification.")}
+        </p>
+      )}
+      {items.isError ? (
+        <ErrorState message={describeError(items.error, "We couldn't load the verification items.")} onRetry={() => void items.refetch()} retrying={items.isFetching} />
+      ) : !list || !counts ? (
+        <Skeleton count={2} label="Loading the verification items" />
+      ) : list.length === 0 ? (
+        <p className={styles.muted}>Nothing to verify yet: items appear once the business has submitted its KYC.</p>
+      ) : (
+        <>
+          <p className={styles.small}>
+            {counts.verified} verified, {counts.pending} pending, {counts.failed} failed.
+          </p>
+          {canRecord && isOwnRecord && counts.pending > 0 && (
+            <p role="note" className={styles.warning} data-four-eyes>
+              You registered this business or belong to it, so another reviewer records its verification results.
+            </p>
+          )}
+          <ul className={styles.list} aria-label="Verification items">
+            {list.map((item) => {
+              const decided = decisionText(item)
+              return (
+                <li key={item.id} className={styles.item} data-verification-kind={item.kind}>
+                  <div className={styles.itemHead}>
+                    <strong>{VERIFICATION_KIND_LABELS[item.kind] ?? item.kind}</strong>
+                    <StatusBadge status={item.status} />
+                  </div>
+                  <p className={styles.muted}>
+                    {item.label}
+                    {item.checkedValue ? ` · ${item.checkedValue}` : ''}
+                  </p>
+                  {decided && <p className={styles.small}>{decided}</p>}
+                  {item.comment && <p className={styles.small}>Comment: {item.comment}</p>}
+                  {canRecord && !isOwnRecord && item.status === 'PENDING' && (
+                    <div className={styles.actions}>
+                      <Button size="sm" onClick={() => open(item, 'VERIFIED')} aria-label={`Mark ${item.label} verified`}>
+                        Mark verified
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => open(item, 'FAILED')} aria-label={`Mark ${item.label} failed`}>
+                        Mark failed
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+      <ReviewCommentDialog
+        open={pending !== null}
+        title={pending ? `${failing ? 'Fail' : 'Verify'} ${pending.item.label}?` : ''}
+        description={
+          failing
+            ? 'The item is recorded as failed and the business is e-mailed your reason.'
+            : 'The item is recorded as verified by you. The result cannot be changed afterwards.'
+        }
+        confirmLabel={failing ? 'Mark failed' : 'Mark verified'}
+        destructive={failing}
+        commentLabel={failing ? 'Why the check failed' : 'Comment'}
+        required={failing}
+        busy={record.isPending}
+        serverError={serverError}
+        onConfirm={(comment) => pending && record.mutate({ id: pending.item.id, status: pending.status, comment })}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  )
+}
