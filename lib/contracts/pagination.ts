@@ -6,8 +6,14 @@ const booleanQuery = z
 
 /** api.md, Lists: 1-based pageNumber, pageSize 10 by default and at most 100, newest first by default. */
 export const pageQuerySchema = z.object({
-  pageNumber: z.coerce.number({ message: 'must be a number' }).int().min(1).default(1),
-  pageSize: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(10),
+  // Each check names its own rule: the schema-level message would otherwise answer every failure.
+  pageNumber: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more (pages start at 1)' }).default(1),
+  pageSize: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 100' })
+    .max(100, { message: 'must be between 1 and 100' })
+    .default(10),
   recentFirst: booleanQuery.default(true),
 })
 
