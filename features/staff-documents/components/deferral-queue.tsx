@@ -1,8 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
+import dynamic from 'next/dynamic'
 import Link from 'next/link'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
+import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
@@ -16,6 +19,12 @@ import { formatDay } from './dates'
 import { apiQuery, DEFERRAL_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
 import styles from './staff-documents.module.css'
 import { useSelection } from './use-selection'
+
+// Loaded when opened: most visitors of the queue never change the settings.
+const DeferralSettings = dynamic(() => import('./deferral-settings').then((m) => m.DeferralSettings), {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading the deferral settings" />,
+})
 
 export const DEFERRAL_FILTER_KEYS = ['status', 'businessName', 'documentTypeId', 'from', 'to', 'recentFirst'] as const
 type DeferralFilterKey = (typeof DEFERRAL_FILTER_KEYS)[number]
@@ -39,6 +48,9 @@ export interface DeferralQueueProps {
  */
 export function DeferralQueue({ permissions, currentUserId, memberOf }: DeferralQueueProps) {
   const canDecide = permissions.includes(PERMISSIONS.CAN_APPROVE_DEFERRAL)
+  const canSeeSettings = permissions.includes(PERMISSIONS.CAN_UPDATE_DEFERRABLE) || permissions.includes(PERMISSIONS.CAN_READ_DEFERRABLE_MAPPING)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const settingsId = useId()
   const table = useTableUrlState<DeferralFilterKey>({ filterKeys: DEFERRAL_FILTER_KEYS })
   const queue = useQuery({ ...staffDocumentQueries.deferralQueue(apiQuery(table, DEFERRAL_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
   const types = useQuery(staffDocumentQueries.documentTypes())
@@ -122,6 +134,14 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
 
   return (
     <div className={styles.stackTight}>
+      {canSeeSettings && (
+        <div className={styles.actions}>
+          <Button variant="secondary" size="sm" aria-expanded={settingsOpen} aria-controls={settingsOpen ? settingsId : undefined} onClick={() => setSettingsOpen((v) => !v)}>
+            Deferral settings
+          </Button>
+        </div>
+      )}
+      {canSeeSettings && settingsOpen && <DeferralSettings id={settingsId} permissions={permissions} />}
       {canDecide && (
         <BulkDecisionBar
           selected={selected}
