@@ -23,6 +23,21 @@ describe('the business dashboard after a staff decision', () => {
     api = mockApi(
       route('GET', `/businesses/${b.id}`, { data: b }),
       route('GET', `/businesses/${b.id}/products`, { data: [] }),
+      // The outstanding list is the server's (GET /businesses/{id}/outstanding words the decline with its reason).
+      route('GET', `/businesses/${b.id}/outstanding`, {
+        data: {
+          kycProgress: [],
+          items: [
+            {
+              code: 'BUSINESS_DECLINED',
+              severity: 'danger',
+              title: 'Your registration was declined',
+              message: `The reviewers' reason: “${reason}”. Correct what it points to, then mark the KYC complete again to resubmit it.`,
+              target: { kind: 'KYC_STEP', step: 'COMPANY_DETAILS' },
+            },
+          ],
+        },
+      }),
       route('GET', `/businesses/${b.id}/users`, { data: { content: [], pageNumber: 1, pageSize: 1, totalElements: 1, totalPages: 1 } }),
       route('GET', '/business-types', { data: [TYPE] }),
       route('GET', '/business-categories', { data: [CATEGORY] }),
