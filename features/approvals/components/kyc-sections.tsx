@@ -211,7 +211,10 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
                     </strong>
                     <StatusBadge status={item.state} label={state.label} tone={state.tone} />
                   </div>
-                  {item.document?.reuploadReason && !item.document.reuploadResolvedAt && <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>}
+                  {/* With review actions, they show the open request themselves. */}
+                  {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && (
+                    <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>
+                  )}
                   {item.document?.reviewComment && <p className={styles.muted}>Review: {item.document.reviewComment}</p>}
                   {item.deferral && (
                     <p className={styles.muted}>
