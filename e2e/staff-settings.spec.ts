@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/**
+ * Staff settings in the browser, on the demo data: superadmin@ changes the longest deferral on the deferrals queue (and
+ * puts it back: kyc-documents.spec expects the default 30), and records a verification result on a business review.
+ */
+
+const DEMO_PASSWORD = 'Demo-Passw0rd!'
+const ESCAPE = /[.*+?^${}()|[\]\\]/g
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
+}
+
+async function setMaxDays(page: Page, days: number) {
+  const settings = page.getByRole('region', { name: 'Deferral settings' })
+  await settings.getByRole('spinbutton', { name: 'Maximum days' }).fill(String(days))
+  await settings.getByRole('button', { name: 'Save maximum' }).click()
+  const confirm = page.getByRole('alertdialog', { name: `Set the maximum to ${days} days?` })
+  await confirm.getByRole('button', { name: 'Set maximum' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(settings.getByText(`Now ${days} days.`)).toBeVisible()
+}
+
+test('superadmin@ changes the longest deferral; a reload reads the new value back', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'superadmin@example.com')
+  await page.goto('/s/admin/approvals/deferral')
+  await expect(page.getByRole('heading', { name: 'Deferrals' })).toBeVisible()
+  await page.getByRole('button', { name: 'Deferral settings' }).click()
+  const settings = page.getByRole('region', { name: 'Deferral settings' })
+  await expect(settings.getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue('30')
+  // The deferrable mapping is a labelled matrix.
+  await expect(settings.getByRole('table', { name: /Documents each registration class may defer/ })).toBeVisible()
+  await expect(settings.getByRole('checkbox', { name: /: deferrable for Company \(RC\)$/ }).first()).toBeVisible()
+
+  // Out of range: refused before anything is sent.
+  await settings.getByRole('spinbutton', { name: 'Maximum days' }).fill('400')
+  await settings.getByRole('button', { name: 'Save maximum' }).click()
+  await expect(settings.getByRole('alert')).toHaveText('The maximum is at most 365 days')
+
+  try {
+    await setMaxDays(page, 45)
+    await page.reload()
+    await page.getByRole('button', { name: 'Deferral settings' }).click()
+    await expect(page.getByRole('region', { name: 'Deferral settings' }).getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue('45')
+  } finally {
+    await setMaxDays(page, 30)
+  }
+})
+
+test('superadmin@ marks a verification item of a business under review verified', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'superadmin@example.com')
+  const login = await request.post('/api/v1/accounts/login', { data: { email: 'superadmin@example.com', password: DEMO_PASSWORD } })
+  expect(login.status(), await login.text()).toBe(200)
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  // A demo business whose KYC is submitted and which its owner registered (not superadmin@: four-eyes).
+  const found = await request.get('/api/v1/businesses', { headers, params: { businessName: 'Yola Solar Energy' } })
+  expect(found.status(), await found.text()).toBe(200)
+  const business = ((await found.json()) as { content: { id: string; name: string }[] }).content[0]!
+
+  await page.goto(`/s/admin/approvals/business/business-preview?id=${business.id}`)
+  await expect(page.getByRole('heading', { name: business.name })).toBeVisible()
+  const verification = page.getByRole('region', { name: 'Verification' })
+  const mark = verification.getByRole('button', { name: /^Mark .* verified$/ }).first()
+  const label = (await mark.getAttribute('aria-label'))!.replace(/^Mark /, '').replace(/ verified$/, '')
+  await mark.click()
+  const confirm = page.getByRole('alertdialog', { name: `Verify ${label}?` })
+  await confirm.getByLabel('Comment (optional)').fill('Matches the registry record (e2e).')
+  await confirm.getByRole('button', { name: 'Mark verified' }).click()
+  await expect(page.getByText(`${label} is verified.`)).toBeVisible()
+
+  const item = verification.getByRole('listitem').filter({ hasText: new RegExp(label.replace(ESCAPE, '\\$&')) }).first()
+  await expect(item.getByText('Comment: Matches the registry record (e2e).')).toBeVisible()
+  await expect(item.getByText(/^Verified by Ngozi Okafor on /)).toBeVisible()
+  await expect(item.getByRole('button', { name: `Mark ${label} verified` })).toHaveCount(0)
+
+  // Re-running reports what the manual provider did.
+  await verification.getByRole('button', { name: 'Re-run verification' }).click()
+  await expect(verification.getByText(/^Re-run finished: Checked \d+ pending items?/)).toBeVisible()
+})
