@@ -2,21 +2,7 @@ import type { OutstandingItem } from '@/lib/contracts/outstanding'
 import type { KycStep } from '@/lib/contracts/kyc-values'
 import { BUSINESS_PATHS } from './business-paths'
 
-/** `2026-03-01` (a date) or an ISO date-time → a local Date; null when unreadable. */
-export function readDate(value: string | null | undefined): Date | null {
-  if (!value) return null
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  const date = dateOnly ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date
-}
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric' })
-
-/** `05 Jan 2026`; an em dash when unreadable. */
-export function formatDay(value: string | null | undefined): string {
-  const date = readDate(value)
-  return date ? DAY_FORMAT.format(date) : '—'
-}
+export { formatDay } from '@/lib/format/day'
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`
 
