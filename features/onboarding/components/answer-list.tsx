@@ -1,6 +1,9 @@
 import type { OnboardingDetail } from '../api/types'
 import { FileLink } from './file-link'
-import styles from './onboarding.module.css'
+import sharedStyles from '@/styles/product-screens.module.css'
+import ownStyles from './onboarding.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** The requirements with what was given for each (text, or the file to open), read-only. */
 export function AnswerList({ detail, headingLevel = 3 }: { detail: Pick<OnboardingDetail, 'requirements' | 'answers'>; headingLevel?: 3 | 4 }) {

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/lib/format/date'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingSummary } from '../api/types'
 import { ONBOARDING_PATHS } from './onboarding-paths'
-import styles from './onboarding.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
 /** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */

@@ -16,7 +16,7 @@ import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingDetail } from '../api/types'
 import { AnswerList } from './answer-list'
 import { ONBOARDING_PATHS } from './onboarding-paths'
-import styles from './onboarding.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 type Action = 'approve' | 'decline' | 'complete' | 'remove'
 

@@ -19,7 +19,7 @@ import type { OnboardingDetail, Product } from '../api/types'
 import { AnswerList } from './answer-list'
 import { ONBOARDING_PATHS } from './onboarding-paths'
 import { RequirementForm } from './requirement-form'
-import styles from './onboarding.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 export interface ProductApplicationProps {
   productCode: string

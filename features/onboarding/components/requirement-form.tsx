@@ -10,7 +10,10 @@ import { describeError, getApiErrors } from '@/lib/http'
 import { useSaveAnswers, useSubmitOnboarding } from '../api/onboarding-calls'
 import type { OnboardingDetail } from '../api/types'
 import { FileLink } from './file-link'
-import styles from './onboarding.module.css'
+import sharedStyles from '@/styles/product-screens.module.css'
+import ownStyles from './onboarding.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** Autosave waits this long after the last keystroke. */
 export const AUTOSAVE_DELAY_MS = 800

@@ -9,7 +9,7 @@ import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
 import { PRODUCT_PATHS } from './product-paths'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['searchKey', 'categoryId', 'divisionId', 'live', 'active'] as const
 const YES_NO = [

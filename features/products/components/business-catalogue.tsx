@@ -9,7 +9,7 @@ import { productQueries } from '../api/product-queries'
 import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
 import { CatalogueFilters, CatalogueList } from './product-catalogue'
 import { productKycPath } from './product-paths'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 /** What the card offers for the business's standing on the product. */
 function actionFor(status: OnboardingStatus | undefined): { label: string; note?: string } {

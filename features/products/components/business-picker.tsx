@@ -10,7 +10,7 @@ import { describeError } from '@/lib/http'
 import { setBusinessId } from '@/lib/session/storage'
 import { productQueries } from '../api/product-queries'
 import { PRODUCT_PATHS } from './product-paths'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 /**
  * For a user who has not chosen a business in this tab: none yet → register one first (the chosen product is kept);

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format/date'
 import { productQueries } from '../api/product-queries'
 import type { OnboardingSummary } from '../api/types'
 import { PRODUCT_PATHS } from './product-paths'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 const STATUS_OPTIONS = ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] }))
 

@@ -14,7 +14,7 @@ import { isLoggedIn, setSourceProduct } from '@/lib/session/storage'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
 import { productKycPath } from './product-paths'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 const PAGE_SIZE = 24
 const SEARCH_DELAY_MS = 300

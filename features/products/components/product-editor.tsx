@@ -23,7 +23,7 @@ import type { Product } from '../api/types'
 import { ProductBusinesses } from './product-businesses'
 import { PRODUCT_PATHS } from './product-paths'
 import { RequirementsBuilder, type RequirementRow } from './requirements-builder'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 export interface ProductFormValues {
   code: string

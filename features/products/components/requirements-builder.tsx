@@ -5,7 +5,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { MAX_REQUIREMENTS, REQUIREMENT_TYPES, type RequirementType } from '@/lib/contracts/product-values'
-import styles from './products.module.css'
+import styles from '@/styles/product-screens.module.css'
 
 export interface RequirementRow {
   /** Empty for a new row: the API derives one from the label. */
