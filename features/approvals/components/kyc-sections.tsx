@@ -1,5 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
+import { FilePreview } from '@/components/review/file-preview'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -14,7 +15,6 @@ import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import { AddressVerification } from './address-verification'
 import styles from './approvals.module.css'
 import { formatDay } from './dates'
-import { DocumentViewer } from './document-viewer'
 import { VerificationSection } from './verification-section'
 
 const day = formatDay
@@ -72,7 +72,7 @@ function FileView({ file, title }: { file: { id: string; fileName: string; conte
       <Button variant="link" size="sm" aria-expanded={open} aria-label={`${open ? 'Hide' : 'View'} ${title} (${file.fileName})`} onClick={() => setOpen((v) => !v)}>
         {open ? 'Hide' : 'View'} {file.fileName}
       </Button>
-      {open && <DocumentViewer fileId={file.id} fileName={file.fileName} contentType={file.contentType} title={title} />}
+      {open && <FilePreview file={file} title={title} />}
     </div>
   )
 }
