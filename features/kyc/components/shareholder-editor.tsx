@@ -1,20 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useEffect, useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Form } from '@/components/ui/form'
 import { SelectField } from '@/components/ui/select-field'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { ShareholderType } from '@/lib/contracts/kyc-values'
 import { formatPercentage, remainingPercentage, subtreeIds, type OwnershipNode } from '@/lib/kyc/effective-ownership'
-import { fieldErrors } from '@/lib/http'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteShareholder, useSaveShareholder } from '../api/kyc-mutations'
 import type { ShareholderFormValues, ShareholderRecord } from '../api/types'
-import { DraftLine } from './draft-line'
 import styles from './kyc.module.css'
+import { DeleteRecordDialog, RecordButtons, RecordForm, showServerErrors, useRecordForm } from './record-editing'
 import { holderName } from './step-checks'
 import type { DraftStatus } from './use-step-draft'
 
@@ -150,17 +146,13 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
               </div>
               {!readOnly && (
                 <div className={styles.actions}>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })} aria-label={`Edit ${holderName(h)}`}>
-                    Edit
-                  </Button>
-                  {h.type === 'CORPORATE' && (
-                    <Button size="sm" variant="secondary" onClick={() => setEditing({ id: null, parentId: h.id, values: EMPTY_SHAREHOLDER })}>
-                      Add a shareholder to {holderName(h)}
-                    </Button>
-                  )}
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(h)} aria-label={`Delete ${holderName(h)}`}>
-                    Delete
-                  </Button>
+                  <RecordButtons what={holderName(h)} onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })} onDelete={() => setDeleting(h)}>
+                    {h.type === 'CORPORATE' && (
+                      <Button size="sm" variant="secondary" onClick={() => setEditing({ id: null, parentId: h.id, values: EMPTY_SHAREHOLDER })}>
+                        Add a shareholder to {holderName(h)}
+                      </Button>
+                    )}
+                  </RecordButtons>
                 </div>
               )}
               {editing && editing.parentId === h.id && !editing.id && (
@@ -198,8 +190,8 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
         )
       )}
 
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteRecordDialog
+        record={deleting}
         title={deleting ? `Delete ${holderName(deleting)}?` : 'Delete?'}
         description={
           deleting && deletingCount > 1
@@ -207,18 +199,9 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
             : 'This shareholder will be deleted.'
         }
         confirmLabel={deletingCount > 1 ? `Delete ${deletingCount} shareholders` : 'Delete shareholder'}
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return
-          remove.mutate(deleting.id, {
-            onSuccess: (result) => {
-              notify(result.deleted > 1 ? `${result.deleted} shareholders deleted.` : 'Shareholder deleted.', { type: 'success' })
-              setDeleting(null)
-            },
-          })
-        }}
+        remove={remove}
+        deletedMessage={(result) => (result.deleted > 1 ? `${result.deleted} shareholders deleted.` : 'Shareholder deleted.')}
+        onClose={() => setDeleting(null)}
       />
     </div>
   )
@@ -236,19 +219,15 @@ interface ShareholderFormProps {
 
 function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftStatus, onClose }: ShareholderFormProps) {
   const save = useSaveShareholder(kycDetailsId)
-  const form = useForm<ShareholderValues, unknown, ShareholderFormValues>({ resolver, defaultValues: editing.values, mode: 'onTouched' })
-  const watched = useWatch({ control: form.control })
+  const { form, watched } = useRecordForm({
+    resolver,
+    defaultValues: editing.values,
+    restored: !!editing.restored,
+    onDraft: (values) => onDraft?.({ id: editing.id, parentId: editing.parentId, values }),
+  })
   const type = (watched.type ?? 'INDIVIDUAL') as ShareholderType
   const left = remainingPercentage(nodes, parent?.id ?? null, editing.id ?? undefined)
   const where = parent ? `of ${holderName(parent)}` : 'of the business'
-  const touched = useRef(!!editing.restored)
-
-  useEffect(() => void resolver.preload(), [])
-  useEffect(() => {
-    if (!touched.current && !form.formState.isDirty) return
-    touched.current = true
-    onDraft?.({ id: editing.id, parentId: editing.parentId, values: watched as ShareholderValues })
-  }, [watched])
 
   const submit = async (output: ShareholderFormValues) => {
     const values = form.getValues()
@@ -261,74 +240,60 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       notify(editing.id ? 'Shareholder updated.' : 'Shareholder added.', { type: 'success' })
       onClose()
     } catch (error) {
-      let first = true
-      for (const [field, message] of Object.entries(fieldErrors(error))) {
-        if (!(FIELDS as readonly string[]).includes(field)) continue
-        form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: first })
-        first = false
-      }
+      showServerErrors(form, error, FIELDS)
     }
   }
 
   const title = editing.id ? 'Edit shareholder' : parent ? `New shareholder of ${holderName(parent)}` : 'New shareholder of the business'
   return (
-    <div className={styles.formBox}>
-      <Form form={form} onSubmit={submit} aria-label={title}>
-        <div className={styles.stack}>
-          <h3>{title}</h3>
-          {editing.restored && <p className={styles.notice}>We restored a shareholder you had not saved yet.</p>}
-          <SelectField
-            name="type"
-            label="Kind of shareholder"
-            options={[
-              { value: 'INDIVIDUAL', label: 'Individual' },
-              { value: 'CORPORATE', label: 'Company (corporate shareholder)' },
-            ]}
-            disabled={!!editing.id}
-            required
-          />
-          {type === 'INDIVIDUAL' ? (
-            <>
-              <div className={styles.row}>
-                <TextField name="firstName" label="First name" autoComplete="off" required />
-                <TextField name="lastName" label="Last name" autoComplete="off" required />
-              </div>
-              <div className={styles.row}>
-                <TextField name="nationality" label="Nationality" required />
-                <TextField name="bvn" label="BVN" hint="11 digits; required for Nigerians." inputMode="numeric" autoComplete="off" />
-              </div>
-            </>
-          ) : (
-            <div className={styles.row}>
-              <TextField name="companyName" label="Company name" autoComplete="off" required />
-              <TextField name="registrationNumber" label="Registration number" hint="Class and digits, e.g. RC1234567." autoComplete="off" spellCheck={false} required />
-            </div>
-          )}
-          <TextField
-            name="percentage"
-            label={`Percentage held ${where}`}
-            hint={`At most ${formatPercentage(left)} is left ${where}.`}
-            type="number"
-            min={0.01}
-            max={100}
-            step="0.01"
-            suffix="%"
-            rules={{ valueAsNumber: true }}
-            required
-          />
-          <div className={styles.spread}>
-            <DraftLine status={draftStatus} />
-            <div className={styles.actions}>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {editing.id ? 'Save shareholder' : 'Add shareholder'}
-              </Button>
-            </div>
+    <RecordForm
+      form={form}
+      onSubmit={submit}
+      title={title}
+      restoredNotice={editing.restored ? 'We restored a shareholder you had not saved yet.' : null}
+      draftStatus={draftStatus}
+      onCancel={onClose}
+      submitLabel={editing.id ? 'Save shareholder' : 'Add shareholder'}
+    >
+      <SelectField
+        name="type"
+        label="Kind of shareholder"
+        options={[
+          { value: 'INDIVIDUAL', label: 'Individual' },
+          { value: 'CORPORATE', label: 'Company (corporate shareholder)' },
+        ]}
+        disabled={!!editing.id}
+        required
+      />
+      {type === 'INDIVIDUAL' ? (
+        <>
+          <div className={styles.row}>
+            <TextField name="firstName" label="First name" autoComplete="off" required />
+            <TextField name="lastName" label="Last name" autoComplete="off" required />
           </div>
+          <div className={styles.row}>
+            <TextField name="nationality" label="Nationality" required />
+            <TextField name="bvn" label="BVN" hint="11 digits; required for Nigerians." inputMode="numeric" autoComplete="off" />
+          </div>
+        </>
+      ) : (
+        <div className={styles.row}>
+          <TextField name="companyName" label="Company name" autoComplete="off" required />
+          <TextField name="registrationNumber" label="Registration number" hint="Class and digits, e.g. RC1234567." autoComplete="off" spellCheck={false} required />
         </div>
-      </Form>
-    </div>
+      )}
+      <TextField
+        name="percentage"
+        label={`Percentage held ${where}`}
+        hint={`At most ${formatPercentage(left)} is left ${where}.`}
+        type="number"
+        min={0.01}
+        max={100}
+        step="0.01"
+        suffix="%"
+        rules={{ valueAsNumber: true }}
+        required
+      />
+    </RecordForm>
   )
 }
