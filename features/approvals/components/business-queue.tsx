@@ -2,14 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import { useMemo } from 'react'
+import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button } from '@/components/ui/button'
-import { DataTable } from '@/components/ui/data-table'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
-import { approvalQueries, type ApiQuery } from '../api/approval-queries'
+import { approvalQueries } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
 import styles from './approvals.module.css'
@@ -43,12 +43,7 @@ export interface BusinessQueueProps {
 export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps) {
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
   const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS })
-  const query: ApiQuery = [
-    ['pageNumber', String(table.pageNumber)],
-    ['pageSize', String(table.pageSize)],
-    ...QUEUE_FILTER_KEYS.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]] as [string, string]] : [])),
-  ]
-  const queue = useQuery({ ...approvalQueries.queue(query), enabled: table.isReady, placeholderData: keepPreviousData })
+  const queue = useQuery({ ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
   const reviewers = useQuery(approvalQueries.reviewers())
   const types = useQuery(approvalQueries.types())
   const categories = useQuery(approvalQueries.categories())
@@ -127,21 +122,15 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   }, [canAssign, currentUserId, assign])
 
   return (
-    <DataTable
-      {...table.tableProps}
+    <ReviewQueueTable
+      table={table}
+      queue={queue}
       caption="Businesses waiting for a decision"
-      hideCaption
       columns={columns}
-      data={queue.data?.content}
       getRowId={(r) => r.id}
-      totalElements={queue.data?.totalElements ?? 0}
-      isLoading={queue.isPending}
-      isFetching={queue.isPlaceholderData}
-      error={queue.error}
-      onRetry={() => void queue.refetch()}
-      emptyTitle={table.hasFilters ? 'No business matches' : 'Nothing is waiting for a decision'}
-      emptyDescription={table.hasFilters ? 'Change or clear the filters to see more.' : 'Businesses appear here once their KYC is marked complete.'}
       filters={filters}
+      empty={{ title: 'Nothing is waiting for a decision', description: 'Businesses appear here once their KYC is marked complete.' }}
+      noMatchTitle="No business matches"
     />
   )
 }

@@ -4,27 +4,24 @@ import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import { getApiErrors } from '@/lib/http'
 import type { BulkResult, ReviewDecision } from '../api/types'
+import type { QueueSelection } from './queue-selection'
 import styles from './staff-documents.module.css'
 
 export interface BulkDecisionBarProps {
-  /** The ids chosen, in the order they were chosen. */
-  selected: readonly string[]
+  /** The queue's selection (`useQueueSelection`): the ids chosen, their names for the results; decided ids leave it. */
+  selection: Pick<QueueSelection<unknown>, 'selected' | 'nameOf' | 'remove' | 'clear'>
   /** "CAC documents of 3 businesses", "3 deferrals". */
   describe: (count: number) => string
-  /** The name to show for an item in the results ("Acme Ltd"). */
-  nameOf: (id: string) => string
-  busy: boolean
-  decide: (input: { ids: string[]; decision: ReviewDecision; comment?: string }) => Promise<BulkResult>
-  /** After a bulk decision: the ids decided (to unselect them). */
-  onDecided: (decidedIds: string[]) => void
-  onClear: () => void
+  /** The bulk decision call (a React Query mutation). */
+  bulk: { isPending: boolean; mutateAsync: (input: { ids: string[]; decision: ReviewDecision; comment?: string }) => Promise<BulkResult> }
 }
 
 /**
  * Decides the selected items at once with one shared comment (required to decline). Each item is its own transition
  * on the server; the answer lists those that were not decided and why.
  */
-export function BulkDecisionBar({ selected, describe, nameOf, busy, decide, onDecided, onClear }: BulkDecisionBarProps) {
+export function BulkDecisionBar({ selection, describe, bulk }: BulkDecisionBarProps) {
+  const { selected, nameOf } = selection
   const [decision, setDecision] = useState<ReviewDecision | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const [failures, setFailures] = useState<Array<{ id: string; name: string; message: string }>>([])
@@ -32,11 +29,11 @@ export function BulkDecisionBar({ selected, describe, nameOf, busy, decide, onDe
   const confirm = async (comment: string) => {
     if (!decision) return
     try {
-      const result = await decide({ ids: [...selected], decision, ...(comment ? { comment } : {}) })
+      const result = await bulk.mutateAsync({ ids: [...selected], decision, ...(comment ? { comment } : {}) })
       setDecision(null)
       const failed = result.results.filter((r) => r.status !== 200)
       setFailures(failed.map((r) => ({ id: r.id, name: nameOf(r.id), message: r.message ?? `Refused (${r.status})` })))
-      onDecided(result.results.filter((r) => r.status === 200).map((r) => r.id))
+      selection.remove(result.results.filter((r) => r.status === 200).map((r) => r.id))
       const verb = decision === 'APPROVED' ? 'approved' : 'declined'
       notify(failed.length ? `${result.succeeded} ${verb}; ${failed.length} not decided (see the list).` : `${describe(result.succeeded)} ${verb}.`, {
         type: failed.length ? 'warning' : 'success',
@@ -70,7 +67,7 @@ export function BulkDecisionBar({ selected, describe, nameOf, busy, decide, onDe
           >
             Decline selected
           </Button>
-          <Button size="sm" variant="link" onClick={onClear}>
+          <Button size="sm" variant="link" onClick={selection.clear}>
             Clear selection
           </Button>
         </div>
@@ -102,7 +99,7 @@ export function BulkDecisionBar({ selected, describe, nameOf, busy, decide, onDe
         destructive={decision === 'REJECTED'}
         commentLabel={decision === 'APPROVED' ? 'Shared comment' : 'Shared reason for declining'}
         required={decision === 'REJECTED'}
-        busy={busy}
+        busy={bulk.isPending}
         serverError={serverError}
         onConfirm={(comment) => void confirm(comment)}
         onCancel={() => setDecision(null)}

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
-import { useEffect, useMemo, useRef } from 'react'
-import { DataTable } from '@/components/ui/data-table'
+import { useMemo } from 'react'
+import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
@@ -13,9 +13,9 @@ import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { CacReviewRow } from '../api/types'
 import { BulkDecisionBar } from './bulk-decision-bar'
 import { formatDay } from './dates'
-import { apiQuery, CAC_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
+import { selectColumn, useQueueSelection } from './queue-selection'
+import { CAC_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
 import styles from './staff-documents.module.css'
-import { useSelection } from './use-selection'
 
 export const CAC_FILTER_KEYS = ['status', 'businessName', 'from', 'to', 'recentFirst'] as const
 type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]
@@ -42,20 +42,14 @@ export interface CacQueueProps {
 export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps) {
   const canDecide = permissions.includes(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
   const table = useTableUrlState<CacFilterKey>({ filterKeys: CAC_FILTER_KEYS })
-  const queue = useQuery({ ...staffDocumentQueries.cacQueue(apiQuery(table, CAC_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
-  const selection = useSelection()
+  const queue = useQuery({ ...staffDocumentQueries.cacQueue(queueApiQuery(table, CAC_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
   const bulk = useBulkDecideCacDocuments()
-  const names = useRef(new Map<string, string>())
-  // Names of every row seen, for the bulk results (the selection may span pages).
-  useEffect(() => {
-    for (const row of queue.data?.content ?? []) names.current.set(row.kycDetailsId, row.business.name)
-  }, [queue.data])
-
-  const selectable = useMemo(() => {
-    const isOwn = (r: CacReviewRow) => r.business.createdBy === currentUserId || memberOf.includes(r.business.id) || r.documents.some((d) => d.status === 'PENDING' && d.uploadedBy === currentUserId)
-    return (r: CacReviewRow) => canDecide && r.status === 'PENDING' && !isOwn(r)
-  }, [canDecide, currentUserId, memberOf])
-  const pageSelectable = (queue.data?.content ?? []).filter(selectable).map((r) => r.kycDetailsId)
+  const isOwn = (r: CacReviewRow) => r.business.createdBy === currentUserId || memberOf.includes(r.business.id) || r.documents.some((d) => d.status === 'PENDING' && d.uploadedBy === currentUserId)
+  const selection = useQueueSelection(queue.data?.content, {
+    idOf: (r) => r.kycDetailsId,
+    nameOf: (r) => r.business.name,
+    selectable: (r) => canDecide && r.status === 'PENDING' && !isOwn(r),
+  })
 
   const filters: DataTableFilter[] = [
     { key: 'status', label: 'Status', type: 'select', options: CAC_STATUS_OPTIONS },
@@ -65,32 +59,10 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
     { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Newest first', options: ORDER_OPTIONS },
   ]
 
-  const { selected, toggle, toggleAll } = selection
-  const allOnPage = pageSelectable.length > 0 && pageSelectable.every((id) => selected.includes(id))
   const columns = useMemo<Column[]>(() => {
     const col = createColumnHelper<CacReviewRow>()
     return [
-      ...(canDecide
-        ? [
-            col.display({
-              id: 'select',
-              header: () => (
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  aria-label="Select every pending record on this page"
-                  checked={allOnPage}
-                  disabled={pageSelectable.length === 0}
-                  onChange={() => toggleAll(pageSelectable)}
-                />
-              ),
-              cell: ({ row: { original: r } }) =>
-                selectable(r) ? (
-                  <input type="checkbox" className={styles.checkbox} aria-label={`Select ${r.business.name}`} checked={selected.includes(r.kycDetailsId)} onChange={() => toggle(r.kycDetailsId)} />
-                ) : null,
-            }),
-          ]
-        : []),
+      ...(canDecide ? [selectColumn(selection, { all: 'Select every pending record on this page', row: (r) => `Select ${r.business.name}` })] : []),
       col.accessor((r) => r.business.name, {
         id: 'business',
         header: 'Business',
@@ -117,36 +89,20 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
         ),
       }),
     ]
-  }, [canDecide, selectable, selected, toggle, toggleAll, allOnPage, pageSelectable])
+  }, [canDecide, selection])
 
   return (
     <div className={styles.stackTight}>
-      {canDecide && (
-        <BulkDecisionBar
-          selected={selected}
-          describe={businesses}
-          nameOf={(id) => names.current.get(id) ?? id}
-          busy={bulk.isPending}
-          decide={(input) => bulk.mutateAsync(input)}
-          onDecided={selection.remove}
-          onClear={selection.clear}
-        />
-      )}
-      <DataTable
-        {...table.tableProps}
+      {canDecide && <BulkDecisionBar selection={selection} describe={businesses} bulk={bulk} />}
+      <ReviewQueueTable
+        table={table}
+        queue={queue}
         caption="CAC documents to review"
-        hideCaption
         columns={columns}
-        data={queue.data?.content}
         getRowId={(r) => r.kycDetailsId}
-        totalElements={queue.data?.totalElements ?? 0}
-        isLoading={queue.isPending}
-        isFetching={queue.isPlaceholderData}
-        error={queue.error}
-        onRetry={() => void queue.refetch()}
-        emptyTitle={table.hasFilters ? 'No record matches' : 'No CAC documents to review'}
-        emptyDescription={table.hasFilters ? 'Change or clear the filters to see more.' : 'CAC documents appear here once a business submits its KYC.'}
         filters={filters}
+        empty={{ title: 'No CAC documents to review', description: 'CAC documents appear here once a business submits its KYC.' }}
+        noMatchTitle="No record matches"
       />
     </div>
   )

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import dynamic from 'next/dynamic'
 import Link from 'next/link'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
+import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button } from '@/components/ui/button'
-import { DataTable } from '@/components/ui/data-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
@@ -16,9 +16,9 @@ import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { StaffDeferral } from '../api/types'
 import { BulkDecisionBar } from './bulk-decision-bar'
 import { formatDay } from './dates'
-import { apiQuery, DEFERRAL_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
+import { selectColumn, useQueueSelection } from './queue-selection'
+import { DEFERRAL_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
 import styles from './staff-documents.module.css'
-import { useSelection } from './use-selection'
 
 // Loaded when opened: most visitors of the queue never change the settings.
 const DeferralSettings = dynamic(() => import('./deferral-settings').then((m) => m.DeferralSettings), {
@@ -52,20 +52,14 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsId = useId()
   const table = useTableUrlState<DeferralFilterKey>({ filterKeys: DEFERRAL_FILTER_KEYS })
-  const queue = useQuery({ ...staffDocumentQueries.deferralQueue(apiQuery(table, DEFERRAL_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
+  const queue = useQuery({ ...staffDocumentQueries.deferralQueue(queueApiQuery(table, DEFERRAL_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
   const types = useQuery(staffDocumentQueries.documentTypes())
-  const selection = useSelection()
   const bulk = useBulkDecideDeferrals()
-  const names = useRef(new Map<string, string>())
-  useEffect(() => {
-    for (const row of queue.data?.content ?? []) names.current.set(row.id, `${row.business.name} (${row.documentType.name})`)
-  }, [queue.data])
-
-  const selectable = useMemo(
-    () => (r: StaffDeferral) => canDecide && r.status === 'PENDING' && r.requestedBy !== currentUserId && !memberOf.includes(r.business.id),
-    [canDecide, currentUserId, memberOf],
-  )
-  const pageSelectable = (queue.data?.content ?? []).filter(selectable).map((r) => r.id)
+  const selection = useQueueSelection(queue.data?.content, {
+    idOf: (r) => r.id,
+    nameOf: (r) => `${r.business.name} (${r.documentType.name})`,
+    selectable: (r) => canDecide && r.status === 'PENDING' && r.requestedBy !== currentUserId && !memberOf.includes(r.business.id),
+  })
 
   const filters: DataTableFilter[] = [
     { key: 'status', label: 'Status', type: 'select', options: DEFERRAL_STATUS_OPTIONS },
@@ -76,38 +70,10 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
     { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Newest first', options: ORDER_OPTIONS },
   ]
 
-  const { selected, toggle, toggleAll } = selection
-  const allOnPage = pageSelectable.length > 0 && pageSelectable.every((id) => selected.includes(id))
   const columns = useMemo<Column[]>(() => {
     const col = createColumnHelper<StaffDeferral>()
     return [
-      ...(canDecide
-        ? [
-            col.display({
-              id: 'select',
-              header: () => (
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  aria-label="Select every pending request on this page"
-                  checked={allOnPage}
-                  disabled={pageSelectable.length === 0}
-                  onChange={() => toggleAll(pageSelectable)}
-                />
-              ),
-              cell: ({ row: { original: r } }) =>
-                selectable(r) ? (
-                  <input
-                    type="checkbox"
-                    className={styles.checkbox}
-                    aria-label={`Select ${r.business.name}: ${r.documentType.name}`}
-                    checked={selected.includes(r.id)}
-                    onChange={() => toggle(r.id)}
-                  />
-                ) : null,
-            }),
-          ]
-        : []),
+      ...(canDecide ? [selectColumn(selection, { all: 'Select every pending request on this page', row: (r) => `Select ${r.business.name}: ${r.documentType.name}` })] : []),
       col.accessor((r) => r.business.name, {
         id: 'business',
         header: 'Business',
@@ -130,7 +96,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
         ),
       }),
     ]
-  }, [canDecide, selectable, selected, toggle, toggleAll, allOnPage, pageSelectable])
+  }, [canDecide, selection])
 
   return (
     <div className={styles.stackTight}>
@@ -142,32 +108,16 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
         </div>
       )}
       {canSeeSettings && settingsOpen && <DeferralSettings id={settingsId} permissions={permissions} />}
-      {canDecide && (
-        <BulkDecisionBar
-          selected={selected}
-          describe={deferralsText}
-          nameOf={(id) => names.current.get(id) ?? id}
-          busy={bulk.isPending}
-          decide={(input) => bulk.mutateAsync(input)}
-          onDecided={selection.remove}
-          onClear={selection.clear}
-        />
-      )}
-      <DataTable
-        {...table.tableProps}
+      {canDecide && <BulkDecisionBar selection={selection} describe={deferralsText} bulk={bulk} />}
+      <ReviewQueueTable
+        table={table}
+        queue={queue}
         caption="Deferral requests"
-        hideCaption
         columns={columns}
-        data={queue.data?.content}
         getRowId={(r) => r.id}
-        totalElements={queue.data?.totalElements ?? 0}
-        isLoading={queue.isPending}
-        isFetching={queue.isPlaceholderData}
-        error={queue.error}
-        onRetry={() => void queue.refetch()}
-        emptyTitle={table.hasFilters ? 'No request matches' : 'No deferral requests'}
-        emptyDescription={table.hasFilters ? 'Change or clear the filters to see more.' : 'Requests appear here when a business asks to provide a document later.'}
         filters={filters}
+        empty={{ title: 'No deferral requests', description: 'Requests appear here when a business asks to provide a document later.' }}
+        noMatchTitle="No request matches"
       />
     </div>
   )

@@ -17,12 +17,3 @@ export const DEFERRAL_STATUS_OPTIONS: readonly SelectOption[] = [
 ]
 
 export const ORDER_OPTIONS: readonly SelectOption[] = [{ value: 'false', label: 'Oldest first' }]
-
-/** The API's query from the URL filters that are set, after page and size. */
-export function apiQuery(table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> }, keys: readonly string[]): Array<[string, string]> {
-  return [
-    ['pageNumber', String(table.pageNumber)],
-    ['pageSize', String(table.pageSize)],
-    ...keys.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]!] as [string, string]] : [])),
-  ]
-}

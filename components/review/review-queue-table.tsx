@@ -1,0 +1,50 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '@/components/ui/data-table'
+import type { DataTableFilter } from '@/components/ui/table-filters'
+import type { TableUrlState } from '@/components/ui/use-table-url-state'
+
+/** The API's query of a review queue: page and size, then the URL filters that are set, in `keys` order. */
+export function queueApiQuery(table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> }, keys: readonly string[]): Array<[string, string]> {
+  return [
+    ['pageNumber', String(table.pageNumber)],
+    ['pageSize', String(table.pageSize)],
+    ...keys.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]!] as [string, string]] : [])),
+  ]
+}
+
+export interface ReviewQueueTableProps<R> {
+  table: Pick<TableUrlState, 'tableProps' | 'hasFilters'>
+  /** The queue's React Query result (a page of rows, the previous page kept while the next loads). */
+  queue: { data?: { content: readonly R[]; totalElements: number }; isPending: boolean; isPlaceholderData: boolean; error: unknown; refetch: () => unknown }
+  caption: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
+  columns: ColumnDef<R, any>[]
+  getRowId: (row: R) => string
+  filters: readonly DataTableFilter[]
+  /** The empty queue's title and description. */
+  empty: { title: string; description: string }
+  /** The title when the filters leave no row ("No record matches"). */
+  noMatchTitle: string
+}
+
+/** A staff review queue: a server-paged table with its filters in the URL and its empty state for either case. */
+export function ReviewQueueTable<R>({ table, queue, caption, columns, getRowId, filters, empty, noMatchTitle }: ReviewQueueTableProps<R>) {
+  return (
+    <DataTable
+      {...table.tableProps}
+      caption={caption}
+      hideCaption
+      columns={columns}
+      data={queue.data?.content}
+      getRowId={getRowId}
+      totalElements={queue.data?.totalElements ?? 0}
+      isLoading={queue.isPending}
+      isFetching={queue.isPlaceholderData}
+      error={queue.error}
+      onRetry={() => void queue.refetch()}
+      emptyTitle={table.hasFilters ? noMatchTitle : empty.title}
+      emptyDescription={table.hasFilters ? 'Change or clear the filters to see more.' : empty.description}
+      filters={filters}
+    />
+  )
+}
