@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type { BulkItemResult, BulkResult } from '@/lib/contracts/cac-review'
 import type { Executor } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import type { RenderedMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { STATUS_BY_CODE } from '@/server/http/errors'
 import { logger } from '@/server/logger'
 import { mailBusinessOwners } from '@/server/modules/reviews/notify-owners'
 
@@ -36,27 +34,4 @@ export async function notifyOwners(db: Executor, business: { id: string; email: 
   } catch (error) {
     logger.error({ err: error, businessId: business.id, template: mail.template }, 'decision e-mail could not be recorded')
   }
-}
-
-/**
- * Bulk decisions: each id is decided on its own (its own transaction, its own refusal), one after the other, and the
- * answer reports every item with the status and code the single call would have answered.
- */
-export async function runBulk(ids: readonly string[], decideOne: (id: string) => Promise<unknown>): Promise<BulkResult> {
-  const results: BulkItemResult[] = []
-  for (const id of ids) {
-    try {
-      await decideOne(id)
-      results.push({ id, status: 200 })
-    } catch (error) {
-      if (error instanceof AppError) {
-        results.push({ id, status: STATUS_BY_CODE[error.code], code: error.code, message: error.details[0]?.message ?? error.message })
-      } else {
-        logger.error({ err: error, id }, 'bulk decision item failed')
-        results.push({ id, status: 500, code: 'INTERNAL', message: 'Something went wrong on our side with this one; try it again.' })
-      }
-    }
-  }
-  const succeeded = results.filter((r) => r.status === 200).length
-  return { results, succeeded, failed: results.length - succeeded }
 }

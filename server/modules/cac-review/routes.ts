@@ -1,7 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
-  bulkResultSchema,
-  bulkReviewDecisionInputSchema,
   cacReviewPageSchema,
   cacReviewQuerySchema,
   cacReviewRowSchema,
@@ -14,10 +12,10 @@ import { getDb } from '@/server/db/client'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
 import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
 import { findCacReviews, getCacReview } from './find-cac-reviews'
-import { runBulk } from './review-support'
 
 const tags = ['Document review']
 const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
@@ -45,24 +43,16 @@ cacReviewRoutes.openapi(
 )
 
 // PUT /kyc/cac-documents-approval – bulk: several KYC records, one shared decision and comment, each on its own
-cacReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
+openBulkDecisionRoute(
+  cacReviewRoutes,
+  {
     path: '/kyc/cac-documents-approval',
     tags,
     summary: 'Decide the CAC documents of several KYC records',
     description: 'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
-    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT),
-    request: body(bulkReviewDecisionInputSchema),
-    responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
-  }),
-  async (c) => {
-    const { ids, decision, comment } = c.req.valid('json')
-    const db = await getDb()
-    const actor = actorOf(c)
-    const audit = auditContextOf(c)
-    return c.json(await runBulk(ids, (kycDetailsId) => decideCacDocuments({ db, actor, kycDetailsId, input: { decision, comment }, audit })), 200)
+    permission: P.CAN_APPROVE_CAC_DOCUMENT,
   },
+  (kycDetailsId, context) => decideCacDocuments({ ...context, kycDetailsId }),
 )
 
 // ---- parameterised ----

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { bulkResultSchema, bulkReviewDecisionInputSchema, reviewDecisionInputSchema } from '@/lib/contracts/cac-review'
+import { reviewDecisionInputSchema } from '@/lib/contracts/cac-review'
 import {
   deferrableDaysParamSchema,
   deferrableMappingAnswerSchema,
@@ -15,7 +15,7 @@ import { getDb } from '@/server/db/client'
 import { actorOf, requireAuth, requirePermission } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { runBulk } from '@/server/modules/cac-review/review-support'
+import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
@@ -92,24 +92,16 @@ deferralReviewRoutes.openapi(
 )
 
 // PUT /deferrals/approval – bulk decision
-deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
+openBulkDecisionRoute(
+  deferralReviewRoutes,
+  {
     path: '/deferrals/approval',
     tags,
     summary: 'Decide several deferrals',
     description: 'Each deferral is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
-    ...staffWithAny(P.CAN_APPROVE_DEFERRAL),
-    request: body(bulkReviewDecisionInputSchema),
-    responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
-  }),
-  async (c) => {
-    const { ids, decision, comment } = c.req.valid('json')
-    const db = await getDb()
-    const actor = actorOf(c)
-    const audit = auditContextOf(c)
-    return c.json(await runBulk(ids, (id) => decideDeferral({ db, actor, id, input: { decision, comment }, audit })), 200)
+    permission: P.CAN_APPROVE_DEFERRAL,
   },
+  (id, context) => decideDeferral({ ...context, id }),
 )
 
 // ---- parameterised ----
