@@ -144,14 +144,9 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await page.getByLabel('State').selectOption('Lagos')
   await page.getByLabel('Local government area').selectOption('Lagos Island')
   await page.getByRole('button', { name: 'Register business' }).click()
-  await expect(page).toHaveURL(/\/s\/businesses\/dashboard-details\?businessId=[0-9a-f-]{36}$/)
+  // Registered for the product chosen before signing in: straight on to its application, with the new business.
+  await expect(page).toHaveURL(/\/s\/products\/ProductKyc\?productCode=POS-ACQUIRING&businessId=[0-9a-f-]{36}$/)
   const businessId = new URL(page.url()).searchParams.get('businessId')!
-
-  // The products page remembers the product chosen before signing in.
-  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Products' }).click()
-  await expect(page).toHaveURL(/\/s\/products/)
-  await page.getByRole('link', { name: 'Continue with POS-ACQUIRING' }).click()
-  await expect(page).toHaveURL(/\/s\/products\/ProductKyc\?productCode=POS-ACQUIRING&businessId=/)
   await page.getByRole('button', { name: 'Apply for POS terminal acquiring' }).click()
 
   // The requirement form: text answers autosave, the upload saves once confirmed.
