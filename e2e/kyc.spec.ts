@@ -48,15 +48,16 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /**
- * The documents are the documents module's journey (e2e/kyc-documents.spec.ts): here every required one is
+ * The documents are the documents module's journey (e2e/kyc-documents.spec.ts): here every required one without a deferral is
  * uploaded through the API (slot → SAS → confirm → attach) so the KYC can be submitted.
  */
 async function attachRequiredDocuments(request: APIRequestContext, headers: Record<string, string>, businessId: string, kycDetailsId: string) {
   const checklist = (await (await request.get(`/api/v1/kyc/document-checklist/${businessId}`, { headers })).json()) as {
-    items: { documentType: { id: string; name: string }; required: boolean; alternativeGroup: string | null }[]
+    items: { documentType: { id: string; name: string }; required: boolean; alternativeGroup: string | null; deferral: unknown }[]
   }
   const groups = new Set<string>()
-  for (const item of checklist.items.filter((i) => i.required)) {
+  // A document with a deferral request is covered by it until the deferral ends.
+  for (const item of checklist.items.filter((i) => i.required && !i.deferral)) {
     if (item.alternativeGroup) {
       if (groups.has(item.alternativeGroup)) continue
       groups.add(item.alternativeGroup)
@@ -84,7 +85,7 @@ async function pdfText(bytes: Uint8Array): Promise<{ title: string | undefined; 
   return { title: doc.getTitle(), content }
 }
 
-test('an owner captures a complete KYC with a nested corporate shareholder, finds a draft after a reload, submits and downloads the PDF', async ({ page, request }) => {
+test('an owner captures a complete KYC with a nested corporate shareholder, finds a draft after a reload, defers a document, submits and downloads the PDF', async ({ page, request }) => {
   test.setTimeout(180_000)
   const owner = await ownerWithBusiness(request)
   const pdf = Buffer.from(samplePdf(['Electricity bill', '3 Marina, Lagos Island', owner.business.name]))
@@ -191,6 +192,17 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await page.getByRole('button', { name: 'Continue to documents' }).click()
   await expect(page.getByRole('heading', { name: '5. Documents' })).toBeVisible()
   await expect(steps.getByRole('button', { name: /Shareholders/ })).toContainText('Done')
+
+  // Documents step: one the business cannot provide yet is deferred here; the others are uploaded below.
+  const cac2 = page.getByRole('listitem', { name: 'CAC 2 – Statement of share capital' })
+  await cac2.getByRole('button', { name: 'Request a deferral for CAC 2 – Statement of share capital' }).click()
+  const deferral = page.getByRole('dialog', { name: /Request a deferral: CAC 2/ })
+  await deferral.getByLabel(/Days needed/).fill('14')
+  await deferral.getByLabel(/Reason/).fill('The CAC is reissuing our statement of share capital this month.')
+  await deferral.getByRole('button', { name: 'Continue' }).click()
+  await deferral.getByRole('button', { name: 'Confirm request' }).click()
+  await expect(deferral).toBeHidden()
+  await expect(cac2.getByText('Deferral pending')).toBeVisible()
 
   // The step list works on a phone, and the page passes axe.
   await page.setViewportSize({ width: 390, height: 844 })
