@@ -14,9 +14,12 @@ import { adminBusinessQueries } from '../api/admin-business-queries'
 import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/business-actions'
 import { downloadBusinessReport } from '../api/download-report'
 import type { Business } from '../api/types'
-import styles from './admin.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './admin.module.css'
 import { formatDay } from './dates'
 import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from './business-list-filters'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 // The dialogs load when an action is chosen, not with the list.
 const ReasonDialog = dynamic(() => import('./reason-dialog').then((m) => m.ReasonDialog), { ssr: false })

@@ -10,7 +10,10 @@ import { describeError } from '@/lib/http'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { adminBusinessQueries, type ApiQuery } from '../api/admin-business-queries'
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
-import styles from './admin.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './admin.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 // chart.js and its React wrapper load only on this page, after it renders: the table of numbers shows at once.
 const chartFallback = () => <Skeleton count={3} label="Loading the chart" />

@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ARCHIVE_REASON_MAX_LENGTH as REASON_MAX_LENGTH, ARCHIVE_REASON_MIN_LENGTH as REASON_MIN_LENGTH } from '@/lib/contracts/review-values'
-import styles from './admin.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './admin.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface ReasonDialogProps {
   open: boolean

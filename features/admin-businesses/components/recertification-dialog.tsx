@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import styles from './admin.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './admin.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** Tomorrow, `YYYY-MM-DD` in the browser's day: the earliest date the API accepts. */
 export function earliestRecertificationDate(now = new Date()): string {

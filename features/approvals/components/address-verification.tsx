@@ -7,8 +7,11 @@ import type { VerificationResult } from '@/lib/contracts/verification'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import type { KycAddress } from '../api/types'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { formatDayTime } from './dates'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface AddressVerificationProps {
   address: KycAddress

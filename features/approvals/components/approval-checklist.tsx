@@ -1,5 +1,8 @@
 import type { ApprovalCheck } from '../api/types'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** The approval preconditions, each with a mark that is not colour alone (✓ met, ✗ not met, and the words). */
 export function ApprovalChecklist({ checks }: { checks: readonly ApprovalCheck[] }) {

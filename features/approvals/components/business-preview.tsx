@@ -14,11 +14,14 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { Business } from '../api/types'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { CommentThread } from './comment-thread'
 import { DecisionPanel } from './decision-panel'
 import { formatDay } from './dates'
 import { KycSections, type DocumentReviewSlot } from './kyc-sections'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 const day = formatDay
 

@@ -12,8 +12,11 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { formatDay } from './dates'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
 type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]

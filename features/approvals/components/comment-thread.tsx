@@ -8,8 +8,11 @@ import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
 import { describeError } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { formatDayTime } from './dates'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** The recommendation comments of a business (staff only), oldest first, and a box to add one when allowed. */
 export function CommentThread({ businessId, canComment }: { businessId: string; canComment: boolean }) {

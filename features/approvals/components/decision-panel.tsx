@@ -11,7 +11,10 @@ import { approvalQueries } from '../api/approval-queries'
 import { useDecideBusiness } from '../api/review-calls'
 import type { Business } from '../api/types'
 import { ApprovalChecklist } from './approval-checklist'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface DecisionPanelProps {
   business: Business

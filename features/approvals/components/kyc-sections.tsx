@@ -13,9 +13,12 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
 import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import { AddressVerification } from './address-verification'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { formatDay } from './dates'
 import { VerificationSection } from './verification-section'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 const day = formatDay
 

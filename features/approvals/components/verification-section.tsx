@@ -11,8 +11,11 @@ import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
-import styles from './approvals.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './approvals.module.css'
 import { formatDayTime } from './dates'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** Staff who read verification items (the server's VERIFICATION_READERS). */
 const READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const

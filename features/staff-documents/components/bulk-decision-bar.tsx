@@ -5,7 +5,10 @@ import { notify } from '@/components/ui/toasts'
 import { getApiErrors } from '@/lib/http'
 import type { BulkResult, ReviewDecision } from '../api/types'
 import type { QueueSelection } from './queue-selection'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface BulkDecisionBarProps {
   /** The queue's selection (`useQueueSelection`): the ids chosen, their names for the results; decided ids leave it. */

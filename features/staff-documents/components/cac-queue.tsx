@@ -15,7 +15,10 @@ import { BulkDecisionBar } from './bulk-decision-bar'
 import { formatDay } from './dates'
 import { selectColumn, useQueueSelection } from './queue-selection'
 import { CAC_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export const CAC_FILTER_KEYS = ['status', 'businessName', 'from', 'to', 'recentFirst'] as const
 type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]

@@ -17,7 +17,10 @@ import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { CacReviewRow, KycDocument } from '../api/types'
 import { formatDay, formatDayTime } from './dates'
 import { DecisionPanel } from './decision-panel'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface CacReviewDetailsProps {
   kycDetailsId: string

@@ -3,7 +3,10 @@ import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { getApiErrors } from '@/lib/http'
 import type { ReviewDecision, ReviewDecisionInput } from '../api/types'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface DecisionPanelProps {
   /** What is decided, for the dialog titles ("the CAC documents of Acme Ltd"). */

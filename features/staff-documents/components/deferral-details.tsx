@@ -15,7 +15,10 @@ import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { DeferralDetail } from '../api/types'
 import { formatDay, formatDayTime } from './dates'
 import { DecisionPanel } from './decision-panel'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface DeferralDetailsProps {
   deferralId: string

@@ -18,7 +18,10 @@ import { BulkDecisionBar } from './bulk-decision-bar'
 import { formatDay } from './dates'
 import { selectColumn, useQueueSelection } from './queue-selection'
 import { DEFERRAL_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 // Loaded when opened: most visitors of the queue never change the settings.
 const DeferralSettings = dynamic(() => import('./deferral-settings').then((m) => m.DeferralSettings), {

@@ -11,7 +11,10 @@ import { DEFERRAL_MAX_DAYS_LIMIT } from '@/lib/contracts/deferral-values'
 import { describeError, getApiErrors } from '@/lib/http'
 import { deferralSettingsQueries, useSetMaxDays } from './deferral-settings-queries'
 import own from './deferral-settings.module.css'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 /** The client's check of a maximum (the server checks again): a message, or null when fine. */
 export function checkMaxDays(text: string): string | null {

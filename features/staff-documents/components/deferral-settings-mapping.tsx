@@ -12,7 +12,10 @@ import { describeError, getApiErrors } from '@/lib/http'
 import { REGISTRATION_CLASS_LABELS, REGISTRATION_CLASSES, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import { deferralSettingsQueries, useSaveMapping } from './deferral-settings-queries'
 import own from './deferral-settings.module.css'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 interface Row {
   id: string

@@ -2,7 +2,10 @@ import { useId } from 'react'
 import { PERMISSIONS } from '@/lib/permissions'
 import { MaxDaysSetting } from './deferral-settings-days'
 import { DeferrableMapping } from './deferral-settings-mapping'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface DeferralSettingsProps {
   permissions: readonly string[]

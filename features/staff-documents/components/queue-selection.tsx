@@ -1,6 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import styles from './staff-documents.module.css'
+import sharedStyles from '@/styles/staff-screens.module.css'
+import ownStyles from './staff-documents.module.css'
+
+const styles = { ...sharedStyles, ...ownStyles }
 
 export interface QueueSelectionOptions<R> {
   idOf: (row: R) => string
