@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { getConfig } from '@/lib/config/env'
 import type { AppEnv } from './http/context'
 import { handleError, notFoundResponse, respondWithError } from './http/errors'
+import { rejectNulCharacters } from './http/nul-guard'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
 import { accountRoutes } from './modules/accounts/routes'
@@ -64,6 +65,7 @@ export function createApp() {
   app.use('*', (c, next) =>
     (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit(c, next) : jsonBodyLimit(c, next),
   )
+  app.use('*', rejectNulCharacters)
 
   for (const module of MODULES) app.route('/', module)
   if (config.mail.devOutboxEnabled) app.route('/', devOutboxRoutes)

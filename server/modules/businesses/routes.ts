@@ -25,7 +25,7 @@ import { pageQuerySchema, pageSchema } from '@/lib/contracts/pagination'
 import { productSchema } from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth, requirePermission, requireStaff } from '@/server/http/auth'
+import { actorOf, requireAuth, requireStaff } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findAllBusinessUsers, findBusinessUsers, getBusinessUserDetails, removeBusinessUser, updateBusinessUser } from './business-users'
@@ -38,11 +38,13 @@ import { inviteToBusiness } from './invite-to-business'
 import { updateBusiness } from './update-business'
 import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardings'
 import { findDivisionProducts } from '@/server/modules/products/find-products'
+import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
 import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, updateDivision } from './reference-lists'
 
 const tags = ['Businesses']
 const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
-const staffWith = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requirePermission(...permissions), requireStaff()] })
+/** Staff calls need each permission held as staff: owners hold CAN_READ_BUSINESS(_USERS) for their own businesses only. */
+const staffWith = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaff(), ...permissions.map((p) => requireStaffWithAny(p))] })
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 const valueParam = z.object({ value: z.string().trim().min(1).max(200) })

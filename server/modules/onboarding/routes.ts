@@ -29,8 +29,11 @@ import { completeOnboarding, decideOnboarding, removeOnboarding, submitOnboardin
 
 const tags = ['Onboarding products']
 const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
-/** Staff decisions: the permission alone is not enough (business owners hold it too), staff status is needed as well. */
-const approvers = { security: bearerSecurity, middleware: [requirePermission(P.CAN_APPROVE_ONBOARD_PRODUCT), requireStaff()] }
+/**
+ * Staff decisions: business owners hold CAN_APPROVE_ONBOARD_PRODUCT too, so it must be held as a staff permission (a
+ * staff member who only holds it through a business membership is refused).
+ */
+const approvers = { security: bearerSecurity, middleware: [requireStaffWithAny(P.CAN_APPROVE_ONBOARD_PRODUCT)] }
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 const codeParam = z.object({ code: z.string().trim().min(1).max(60) })

@@ -8,6 +8,7 @@ import type { Database } from '@/server/db/client'
 import { onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { assertFourEyes } from '@/server/modules/cac-review/review-support'
 import { requirementsOf } from '@/server/modules/products/product-record'
 import {
   answersOf,
@@ -100,13 +101,15 @@ export async function submitOnboarding(options: { db: Database; actor: Actor; id
 
 /**
  * PUT /onboarding-products/approve/{id} (staff, CAN_APPROVE_ONBOARDING_PRODUCT): IN_REVIEW → APPROVED or DECLINED.
- * Approving needs the business APPROVED and neither archived nor blocked; declining needs a comment (schema).
+ * Approving needs the business APPROVED and neither archived nor blocked; declining needs a comment (schema). Never by
+ * whoever registered the business, belongs to it or applied (403 FOUR_EYES), as for every other decision.
  */
 export async function decideOnboarding(options: { db: Database; actor: Actor; id: string; input: Decision; audit: AuditContext }) {
   const { db, actor, input } = options
   const row = await findJoined(db, eq(onboardingProducts.id, options.id))
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
   const verb = input.decision === 'APPROVED' ? 'approve' : 'decline'
+  assertFourEyes(actor, row.business, `${verb} this application`, [row.onboarding.createdBy])
   if (row.onboarding.status !== 'IN_REVIEW') throw invalidState(verb, row.onboarding.status)
   if (input.decision === 'APPROVED') {
     const reasons: { message: string; field?: string }[] = []
@@ -134,6 +137,7 @@ export async function completeOnboarding(options: { db: Database; actor: Actor; 
   const { db, actor } = options
   const row = await findJoined(db, eq(onboardingProducts.id, options.id))
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
+  assertFourEyes(actor, row.business, 'mark this application completed', [row.onboarding.createdBy])
   if (row.onboarding.status !== 'APPROVED') throw invalidState('mark it completed', row.onboarding.status)
   return transition({
     db,
