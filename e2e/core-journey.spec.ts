@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
+import { activeUser, bearer, signIn } from './support/accounts'
+import { poster } from './support/kyc-api'
 
 /**
  * The core journey, end to end: a new owner registers a business and completes its KYC (the documents uploaded and
@@ -8,9 +10,7 @@ import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
  * (read by auditor@) lists each step with its actor, in order.
  */
 
-const DEMO_PASSWORD = 'Demo-Passw0rd!'
 const APPROVER = 'approver2@example.com'
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)
 
 /** The RC documents the owner uploads (CAC 7 stands for its alternative, the CAC status report). */
 const CAC_DOCUMENTS = ['Certificate of Incorporation', 'CAC 2 – Statement of share capital', 'CAC 7 – Particulars of directors', 'Memorandum and Articles of Association']
@@ -30,50 +30,15 @@ interface AuditRow {
   after: Record<string, unknown> | null
 }
 
-async function outbox(request: APIRequestContext, to: string) {
-  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
-  return (await res.json()) as { template: string; text: string }[]
-}
-
-async function bearer(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/v1/accounts/login', { data: { email, password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` }
-}
-
 async function userIdOf(request: APIRequestContext, headers: Record<string, string>) {
   const res = await request.get('/api/v1/accounts/me', { headers })
   expect(res.status()).toBe(200)
   return ((await res.json()) as { id: string }).id
 }
 
-/** A new, active owner: signing up is not the point here, so it goes through the API and the dev outbox. */
-async function activeOwner(request: APIRequestContext) {
-  const id = unique()
-  const email = `amaka.${id}@example.ng`
-  const password = `Lagoon-${id}-Xy!`
-  const signup = await request.post('/api/v1/accounts/signup', { data: { firstName: 'Amaka', lastName: 'Obi', email, phone: `0803${id.slice(-7)}`, password } })
-  expect(signup.ok(), await signup.text()).toBe(true)
-  await expect.poll(async () => (await outbox(request, email)).some((m) => m.template === 'activation')).toBe(true)
-  const token = /activate\?token=([A-Za-z0-9_-]+)/.exec((await outbox(request, email)).find((m) => m.template === 'activation')!.text)![1]!
-  expect((await request.post('/api/v1/accounts/activate-account', { data: { token } })).status()).toBe(200)
-  return { id, email, password }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 /** The capture steps between company details and documents, through the calls the stepper makes. */
 async function captureAddressShareholderAndId(request: APIRequestContext, headers: Record<string, string>, kycDetailsId: string) {
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(`/api/v1${path}`, { headers, data })
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
-    return (await res.json()) as { id: string }
-  }
+  const post = poster(request, headers)
   await post('/kyc/addresses', { kycDetailsId, type: 'REGISTERED', line1: '21 Awolowo Road', city: 'Ikoyi', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })
   const holder = await post('/kyc/shareholders', { kycDetailsId, type: 'INDIVIDUAL', firstName: 'Amaka', lastName: 'Obi', nationality: 'Nigeria', bvn: '22298765432', percentage: 100 })
   await post('/kyc/means-of-ids', { kycDetailsId, shareholderId: holder.id, firstName: 'Amaka', lastName: 'Obi', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '34567890123' })
@@ -108,7 +73,8 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
 }) => {
   test.setTimeout(180_000)
   const startedAt = new Date(Date.now() - 1000).toISOString()
-  const owner = await activeOwner(request)
+  // A new, active owner: signing up is not the point here, so it goes through the API and the dev outbox.
+  const owner = await activeUser(request, 'Amaka', 'Obi')
 
   // 1. The owner registers the business in the browser.
   await signIn(page, owner.email, owner.password)
@@ -165,7 +131,7 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   // 5. approver2 finds the business in the CAC queue and approves its CAC documents.
   const staffContext = await browser.newContext()
   const staff = await staffContext.newPage()
-  await signIn(staff, APPROVER, DEMO_PASSWORD)
+  await signIn(staff, APPROVER)
   await expect(staff).toHaveURL(/\/s\/admin\/businesses$/)
   await staff.goto(`/s/admin/approvals/cac-doc?status=PENDING&businessName=${encodeURIComponent(name)}`)
   await expect(staff.getByRole('heading', { name: 'CAC documents' })).toBeVisible()
@@ -224,9 +190,9 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await staffContext.close()
 
   // 9. The audit log, read by the auditor: each step of this business with its actor, in the order it happened.
-  const auditor = await bearer(request, 'auditor@example.com', DEMO_PASSWORD)
+  const auditor = await bearer(request, 'auditor@example.com')
   const ownerId = await userIdOf(request, ownerHeaders)
-  const approverId = await userIdOf(request, await bearer(request, APPROVER, DEMO_PASSWORD))
+  const approverId = await userIdOf(request, await bearer(request, APPROVER))
   const types = (await (await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: ownerHeaders })).json()) as { id: string; name: string }[]
   const typeName = new Map(types.map((t) => [t.id, t.name]))
   const ofThisBusiness = (r: AuditRow) =>

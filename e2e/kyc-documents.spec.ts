@@ -1,56 +1,26 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
+import { ownerWithBusiness, signInAsOwner } from './support/accounts'
 
 /** The documents page: an owner uploads a real PDF for a required document and asks to defer another. */
 
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)
-
-async function outbox(request: APIRequestContext, to: string) {
-  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
-  return (await res.json()) as { template: string; text: string }[]
-}
-
 /** An active owner with a new RC business and its company details saved (documents attach to the KYC record). */
 async function ownerWithKycRecord(request: APIRequestContext) {
-  const id = unique()
-  const email = `ngozi.${id}@example.ng`
-  const password = `Lagoon-${id}-Xy!`
-  expect((await request.post('/api/v1/accounts/signup', { data: { firstName: 'Ngozi', lastName: 'Eze', email, phone: `0803${id.slice(-7)}`, password } })).ok()).toBe(true)
-  await expect.poll(async () => (await outbox(request, email)).some((m) => m.template === 'activation')).toBe(true)
-  const token = /activate\?token=([A-Za-z0-9_-]+)/.exec((await outbox(request, email)).find((m) => m.template === 'activation')!.text)![1]!
-  expect((await request.post('/api/v1/accounts/activate-account', { data: { token } })).status()).toBe(200)
-  const login = async () => ((await (await request.post('/api/v1/accounts/login', { data: { email, password } })).json()) as { access_token: string }).access_token
-  const [type] = (await (await request.get('/api/v1/business-types')).json()) as { id: string }[]
-  const [category] = (await (await request.get('/api/v1/business-categories')).json()) as { id: string }[]
-  const regNo = `RC${id}`
-  const created = await request.post('/api/v1/businesses', {
-    headers: { authorization: `Bearer ${await login()}` },
-    data: { name: `Eze Cassava Mills ${id}`, regNo, typeId: type!.id, categoryId: category!.id, email: `info.${id}@ezemills.ng`, phone: '08031112222', address: { line1: '3 Marina', country: 'Nigeria', state: 'Lagos' } },
-  })
-  expect(created.status()).toBe(201)
-  const business = (await created.json()) as { id: string; name: string }
-  const bearer = { authorization: `Bearer ${await login()}` }
+  const { email, password, business, bearer } = await ownerWithBusiness(request, { firstName: 'Ngozi', lastName: 'Eze' }, { name: 'Eze Cassava Mills', emailDomain: 'ezemills.ng' })
+  const headers = await bearer()
   const details = await request.post('/api/v1/kyc/details', {
-    headers: bearer,
+    headers,
     data: { businessId: business.id, tin: '12345678-0001', incorporationDate: '2019-03-14', natureOfBusiness: 'Cassava processing', numberOfEmployees: 18, annualTurnover: 45000000, countryOfIncorporation: 'Nigeria' },
   })
   expect(details.status(), await details.text()).toBe(201)
-  return { email, password, business, kycDetailsId: ((await details.json()) as { id: string }).id, bearer }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/s\/businesses/)
+  return { email, password, business, kycDetailsId: ((await details.json()) as { id: string }).id, bearer: headers }
 }
 
 test('an owner uploads a real PDF for a required document and requests a deferral for another', async ({ page, request }) => {
   test.setTimeout(120_000)
   const owner = await ownerWithKycRecord(request)
-  await signIn(page, owner.email, owner.password)
+  await signInAsOwner(page, owner.email, owner.password)
   await page.goto(`/s/businesses/kyc-document?businessId=${owner.business.id}`)
 
   const certificate = page.getByRole('listitem', { name: 'Certificate of Incorporation' })

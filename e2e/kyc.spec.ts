@@ -1,51 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
+import { ownerWithBusiness, signInAsOwner } from './support/accounts'
+import { uploadFile } from './support/kyc-api'
 
 /**
  * KYC capture: an owner fills in every step (company details, an address with a real PDF through the Uploader, a
  * nested corporate shareholder, means of ID), reloads in the middle of a step and finds the draft, submits, and
  * downloads the KYC summary PDF.
  */
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)
-
-async function outbox(request: APIRequestContext, to: string) {
-  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
-  return (await res.json()) as { template: string; text: string }[]
-}
-
-/** An active owner with a new RC business, made through the API (the journey is about KYC, not signing up). */
-async function ownerWithBusiness(request: APIRequestContext) {
-  const id = unique()
-  const email = `chidi.${id}@example.ng`
-  const password = `Lagoon-${id}-Xy!`
-  expect((await request.post('/api/v1/accounts/signup', { data: { firstName: 'Chidi', lastName: 'Nwankwo', email, phone: `0803${id.slice(-7)}`, password } })).ok()).toBe(true)
-  await expect.poll(async () => (await outbox(request, email)).some((m) => m.template === 'activation')).toBe(true)
-  const token = /activate\?token=([A-Za-z0-9_-]+)/.exec((await outbox(request, email)).find((m) => m.template === 'activation')!.text)![1]!
-  expect((await request.post('/api/v1/accounts/activate-account', { data: { token } })).status()).toBe(200)
-  const login = async () => ((await (await request.post('/api/v1/accounts/login', { data: { email, password } })).json()) as { access_token: string }).access_token
-  const [type] = (await (await request.get('/api/v1/business-types')).json()) as { id: string }[]
-  const [category] = (await (await request.get('/api/v1/business-categories')).json()) as { id: string }[]
-  const name = `Nwankwo Agro Mills ${id}`
-  const created = await request.post('/api/v1/businesses', {
-    headers: { authorization: `Bearer ${await login()}` },
-    data: { name, regNo: `RC${id}`, typeId: type!.id, categoryId: category!.id, email: `info.${id}@nwankwoagro.ng`, phone: '08031112222', address: { line1: '3 Marina', country: 'Nigeria', state: 'Lagos' } },
-  })
-  expect(created.status()).toBe(201)
-  const business = (await created.json()) as { id: string; name: string }
-  return { email, password, business, bearer: async () => ({ authorization: `Bearer ${await login()}` }) }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/s\/businesses/)
-}
 
 /**
  * The documents are the documents module's journey (e2e/kyc-documents.spec.ts): here every required one without a deferral is
@@ -62,13 +27,8 @@ async function attachRequiredDocuments(request: APIRequestContext, headers: Reco
       if (groups.has(item.alternativeGroup)) continue
       groups.add(item.alternativeGroup)
     }
-    const bytes = Buffer.from(samplePdf([item.documentType.name, businessId]))
-    const slot = (await (
-      await request.post('/api/v1/files/upload-url', { headers, data: { fileName: 'document.pdf', contentType: 'application/pdf', size: bytes.byteLength, purpose: 'KYC_DOCUMENT', businessId } })
-    ).json()) as { fileId: string; uploadUrl: string }
-    expect((await request.put(slot.uploadUrl, { data: bytes, headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' } })).ok()).toBe(true)
-    expect((await request.post(`/api/v1/files/${slot.fileId}/confirm`, { headers })).status()).toBe(200)
-    const attached = await request.post('/api/v1/kyc/documents', { headers, data: { kycDetailsId, documentTypeId: item.documentType.id, fileId: slot.fileId } })
+    const fileId = await uploadFile(request, headers, businessId, 'KYC_DOCUMENT', 'document.pdf', Buffer.from(samplePdf([item.documentType.name, businessId])))
+    const attached = await request.post('/api/v1/kyc/documents', { headers, data: { kycDetailsId, documentTypeId: item.documentType.id, fileId } })
     expect(attached.status(), await attached.text()).toBe(201)
   }
 }
@@ -87,9 +47,9 @@ async function pdfText(bytes: Uint8Array): Promise<{ title: string | undefined; 
 
 test('an owner captures a complete KYC with a nested corporate shareholder, finds a draft after a reload, defers a document, submits and downloads the PDF', async ({ page, request }) => {
   test.setTimeout(180_000)
-  const owner = await ownerWithBusiness(request)
+  const owner = await ownerWithBusiness(request, { firstName: 'Chidi', lastName: 'Nwankwo' }, { name: 'Nwankwo Agro Mills', emailDomain: 'nwankwoagro.ng' })
   const pdf = Buffer.from(samplePdf(['Electricity bill', '3 Marina, Lagos Island', owner.business.name]))
-  await signIn(page, owner.email, owner.password)
+  await signInAsOwner(page, owner.email, owner.password)
   await page.goto(`/s/businesses/dashboard-details/kyc?businessId=${owner.business.id}`)
 
   const steps = page.getByRole('navigation', { name: 'KYC steps' })

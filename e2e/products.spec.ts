@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { bearer, DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
+import { completeKyc, PDF, type KycAnswers } from './support/kyc-api'
 
 /**
  * Products: a visitor picks a product in the public catalogue, signs up, activates, signs in and lands on that
@@ -7,47 +9,25 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * (through KYC and the real review calls), approve the application and mark it completed; the business sees it live.
  */
 
-const DEMO_PASSWORD = 'Demo-Passw0rd!'
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8)
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-
-async function outbox(request: APIRequestContext, to: string) {
-  const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
-  return (await res.json()) as { template: string; text: string }[]
-}
-
-async function latestMail(request: APIRequestContext, to: string, template: string) {
-  await expect.poll(async () => (await outbox(request, to)).some((m) => m.template === template)).toBe(true)
-  return (await outbox(request, to)).find((m) => m.template === template)!
-}
-
 /** Serious and critical axe findings on the page as it is now. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
-async function bearer(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/v1/accounts/login', { data: { email, password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` }
-}
-
-/** Uploads bytes the way the browser does: a slot, the blob itself, then confirmation. */
-async function uploadFile(request: APIRequestContext, headers: Record<string, string>, businessId: string, purpose: string, fileName: string) {
-  const slot = await request.post('/api/v1/files/upload-url', { headers, data: { fileName, contentType: 'application/pdf', size: PDF.byteLength, purpose, businessId } })
-  expect(slot.status(), await slot.text()).toBe(201)
-  const { fileId, uploadUrl } = (await slot.json()) as { fileId: string; uploadUrl: string }
-  expect((await request.put(uploadUrl, { headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' }, data: PDF })).status()).toBe(201)
-  expect((await request.post(`/api/v1/files/${fileId}/confirm`, { headers })).status()).toBe(200)
-  return fileId
+/** The owner's KYC, captured through the API: the sole shareholder is also the director, one means of ID covers both. */
+const OKONKWO_KYC: KycAnswers = {
+  details: {
+    tin: '12345678-0001',
+    incorporationDate: '2018-05-02',
+    natureOfBusiness: 'Retail of groceries',
+    numberOfEmployees: 12,
+    annualTurnover: 30000000,
+    countryOfIncorporation: 'Nigeria',
+  },
+  address: { type: 'REGISTERED', line1: '14 Broad Street', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' },
+  shareholder: { type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Okonkwo', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 },
+  meansOfId: { firstName: 'Ada', lastName: 'Okonkwo', role: 'DIRECTOR', bvn: '22212345678', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' },
 }
 
 /**
@@ -55,44 +35,10 @@ async function uploadFile(request: APIRequestContext, headers: Record<string, st
  * approved by staff: the preconditions the product approval needs, through the same calls the portal makes.
  */
 async function approveBusinessThroughReview(request: APIRequestContext, owner: Record<string, string>, businessId: string) {
-  const post = async (path: string, data: unknown, headers = owner) => {
-    const res = await request.post(`/api/v1${path}`, { headers, data })
-    expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
-    return (await res.json()) as { id: string }
-  }
-  const kyc = await post('/kyc/details', {
-    businessId,
-    tin: '12345678-0001',
-    incorporationDate: '2018-05-02',
-    natureOfBusiness: 'Retail of groceries',
-    numberOfEmployees: 12,
-    annualTurnover: 30000000,
-    countryOfIncorporation: 'Nigeria',
-  })
-  await post('/kyc/addresses', { kycDetailsId: kyc.id, type: 'REGISTERED', line1: '14 Broad Street', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })
-  const holder = await post('/kyc/shareholders', { kycDetailsId: kyc.id, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Okonkwo', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 })
-  // The sole shareholder is also the director: one means of ID covers both.
-  await post('/kyc/means-of-ids', { kycDetailsId: kyc.id, shareholderId: holder.id, firstName: 'Ada', lastName: 'Okonkwo', role: 'DIRECTOR', bvn: '22212345678', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' })
-
-  const types = (await (await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: owner })).json()) as {
-    id: string
-    code: string
-    required?: boolean
-    alternativeGroup: string | null
-    isActive: boolean
-  }[]
-  const groups = new Set<string>()
-  for (const type of types.filter((t) => t.required && t.isActive)) {
-    if (type.alternativeGroup && groups.has(type.alternativeGroup)) continue
-    if (type.alternativeGroup) groups.add(type.alternativeGroup)
-    const fileId = await uploadFile(request, owner, businessId, 'KYC_DOCUMENT', `${type.code.toLowerCase()}.pdf`)
-    await post('/kyc/documents', { kycDetailsId: kyc.id, documentTypeId: type.id, fileId })
-  }
-  const completed = await request.put(`/api/v1/businesses/${businessId}/completed-kyc-details`, { headers: owner })
-  expect(completed.status(), await completed.text()).toBe(200)
+  const kycDetailsId = await completeKyc(request, owner, businessId, OKONKWO_KYC)
 
   const approver = await bearer(request, 'approver@example.com', DEMO_PASSWORD)
-  const cac = await request.put('/api/v1/kyc/cac-documents-approval', { headers: approver, data: { ids: [kyc.id], decision: 'APPROVED' } })
+  const cac = await request.put('/api/v1/kyc/cac-documents-approval', { headers: approver, data: { ids: [kycDetailsId], decision: 'APPROVED' } })
   expect(cac.status(), await cac.text()).toBe(200)
   const approved = await request.put(`/api/v1/businesses/${businessId}/approve`, { headers: approver, data: { decision: 'APPROVED' } })
   expect(approved.status(), await approved.text()).toBe(200)

@@ -1,23 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { signInAsStaff } from './support/accounts'
 
 /**
  * Staff document review in the browser, on the demo data: approver@ works the CAC documents queue (viewer, a re-upload
  * request, the decision) and the deferrals queue (a bulk approval, then the request's details).
  */
 
-const DEMO_PASSWORD = 'Demo-Passw0rd!'
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
-}
-
 test('approver@ reviews CAC documents: the viewer shows the PDF, a re-upload is requested, the documents are approved', async ({ page }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'approver@example.com')
+  await signInAsStaff(page, 'approver@example.com')
   // Oldest first: the demo businesses' uploads, not those other specs make meanwhile.
   await page.goto('/s/admin/approvals/cac-doc?status=PENDING&recentFirst=false')
   await expect(page.getByRole('heading', { name: 'CAC documents' })).toBeVisible()
@@ -48,7 +39,7 @@ test('approver@ reviews CAC documents: the viewer shows the PDF, a re-upload is 
 
 test('approver@ approves a pending deferral from the queue and reads it back with its due date', async ({ page }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'approver@example.com')
+  await signInAsStaff(page, 'approver@example.com')
   await page.goto('/s/admin/approvals/deferral?status=PENDING&recentFirst=false')
   await expect(page.getByRole('heading', { name: 'Deferrals' })).toBeVisible()
   const box = page.getByRole('checkbox', { name: /^Select (?!every)/ }).first()

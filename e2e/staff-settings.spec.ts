@@ -1,20 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
+import { bearer, signInAsStaff } from './support/accounts'
 
 /**
  * Staff settings in the browser, on the demo data: superadmin@ changes the longest deferral on the deferrals queue (and
  * puts it back: kyc-documents.spec expects the default 30), and records a verification result on a business review.
  */
 
-const DEMO_PASSWORD = 'Demo-Passw0rd!'
 const ESCAPE = /[.*+?^${}()|[\]\\]/g
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login')
-  await page.getByLabel('E-mail address').fill(email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
-}
 
 async function setMaxDays(page: Page, days: number) {
   const settings = page.getByRole('region', { name: 'Deferral settings' })
@@ -28,7 +20,7 @@ async function setMaxDays(page: Page, days: number) {
 
 test('superadmin@ changes the longest deferral; a reload reads the new value back', async ({ page }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'superadmin@example.com')
+  await signInAsStaff(page, 'superadmin@example.com')
   await page.goto('/s/admin/approvals/deferral')
   await expect(page.getByRole('heading', { name: 'Deferrals' })).toBeVisible()
   await page.getByRole('button', { name: 'Deferral settings' }).click()
@@ -55,10 +47,8 @@ test('superadmin@ changes the longest deferral; a reload reads the new value bac
 
 test('superadmin@ marks a verification item of a business under review verified', async ({ page, request }) => {
   test.setTimeout(120_000)
-  await signIn(page, 'superadmin@example.com')
-  const login = await request.post('/api/v1/accounts/login', { data: { email: 'superadmin@example.com', password: DEMO_PASSWORD } })
-  expect(login.status(), await login.text()).toBe(200)
-  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  await signInAsStaff(page, 'superadmin@example.com')
+  const headers = await bearer(request, 'superadmin@example.com')
   // A demo business whose KYC is submitted and which its owner registered (not superadmin@: four-eyes).
   const found = await request.get('/api/v1/businesses', { headers, params: { businessName: 'Yola Solar Energy' } })
   expect(found.status(), await found.text()).toBe(200)
