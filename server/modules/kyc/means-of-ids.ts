@@ -12,6 +12,7 @@ import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent } from './kyc-capture-gaps'
 import { assertKycWritable, attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { redactPersonalNumbers } from './audit-redaction'
 
 export const MAX_IDS_PER_KYC = 100
 
@@ -93,7 +94,7 @@ export async function createMeansOfId(options: { db: Database; actor: Actor; inp
         createdBy: actor.userId,
       })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: row!.id, action: 'CREATE', after: row })
+    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: row!.id, action: 'CREATE', after: redactPersonalNumbers(row) })
     return row!
   })
   return toMeansOfIdAnswer(created, await fileSummaries(db, [created.fileId]))
@@ -137,7 +138,7 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
       })
       .where(eq(meansOfIds.id, before.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'UPDATE', before, after: row })
+    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'UPDATE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
     if (before.fileId && before.fileId !== row!.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
     return row!
   })
@@ -149,7 +150,7 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
   await options.db.transaction(async (tx) => {
     const before = await lockedMeansOfId(tx, options.actor, options.id, PERMISSIONS.CAN_DELETE_MEANS_OF_ID)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE', before })
+    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE', before: redactPersonalNumbers(before) })
     if (before.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
   })
 }
@@ -160,7 +161,7 @@ export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor;
     const before = await lockedMeansOfId(tx, options.actor, options.id, PERMISSIONS.CAN_UPDATE_MEANS_OF_ID)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
     const [row] = await tx.update(meansOfIds).set({ fileId: null, updatedAt: new Date() }).where(eq(meansOfIds.id, before.id)).returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE_FILE', before, after: row })
+    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE_FILE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
     await deleteStoredFile(tx, before.fileId, options.audit)
     return row!
   })

@@ -12,6 +12,7 @@ import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
 import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { redactPersonalNumbers } from './audit-redaction'
 
 /** A shareholding tree stays small enough to answer whole and to check in one pass. */
 export const MAX_SHAREHOLDERS_PER_KYC = 200
@@ -150,7 +151,7 @@ export async function createShareholder(options: { db: Database; actor: Actor; i
           : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
       })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row!.id, action: 'CREATE', after: row })
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row!.id, action: 'CREATE', after: redactPersonalNumbers(row) })
     return row!
   })
   return answerFor(db, created)
@@ -206,7 +207,7 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
       })
       .where(eq(shareholders.id, before.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: before.id, action: 'UPDATE', before, after: row })
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: before.id, action: 'UPDATE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
     return row!
   })
   return answerFor(db, updated)
@@ -219,7 +220,7 @@ export async function deleteShareholder(options: { db: Database; actor: Actor; i
     const ids = subtreeIds(rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })), row.id)
     const removed = rows.filter((r) => ids.includes(r.id))
     await tx.delete(shareholders).where(and(eq(shareholders.kycDetailsId, row.kycDetailsId), inArray(shareholders.id, ids)))
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row.id, action: 'DELETE', before: { shareholder: row, subtree: removed.filter((r) => r.id !== row.id) } })
+    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row.id, action: 'DELETE', before: { shareholder: redactPersonalNumbers(row), subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)) } })
     return { deleted: ids.length }
   })
 }
