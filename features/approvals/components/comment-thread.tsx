@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
 import { describeError } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
+import { CommentField } from './comment-field'
 import { formatDayTime } from './dates'
 
 const styles = { ...sharedStyles, ...ownStyles }
@@ -52,26 +52,18 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
       )}
       {canComment && (
         <form className={styles.stackTight} onSubmit={submit} noValidate>
-          <div className={styles.field}>
-            <label htmlFor={ids.text}>Add a comment</label>
-            <textarea
-              id={ids.text}
-              rows={3}
-              value={text}
-              maxLength={COMMENT_MAX_LENGTH}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(e) => {
-                setText(e.target.value)
-                setError(null)
-              }}
-            />
-            {error && (
-              <p id={ids.error} role="alert" className={styles.error}>
-                {error}
-              </p>
-            )}
-          </div>
+          <CommentField
+            id={ids.text}
+            errorId={ids.error}
+            label="Add a comment"
+            rows={3}
+            value={text}
+            error={error}
+            onChange={(value) => {
+              setText(value)
+              setError(null)
+            }}
+          />
           <div className={styles.actions}>
             <Button type="submit" variant="secondary" loading={add.isPending} loadingText="Adding…">
               Add comment

@@ -5,7 +5,6 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
 import { describeError, getApiErrors } from '@/lib/http'
 import { approvalQueries } from '../api/approval-queries'
 import { useDecideBusiness } from '../api/review-calls'
@@ -13,6 +12,7 @@ import type { Business } from '../api/types'
 import { ApprovalChecklist } from './approval-checklist'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
+import { CommentField } from './comment-field'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
@@ -92,27 +92,19 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
               <input type="radio" name="decision" value="DECLINED" checked={decision === 'DECLINED'} onChange={() => setDecision('DECLINED')} /> Decline
             </label>
           </fieldset>
-          <div className={styles.field}>
-            <label htmlFor={ids.comment}>{decision === 'DECLINED' ? 'Reason for declining (the business reads it)' : 'Comment (optional)'}</label>
-            <textarea
-              id={ids.comment}
-              rows={4}
-              value={comment}
-              maxLength={COMMENT_MAX_LENGTH}
-              required={decision === 'DECLINED'}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(e) => {
-                setComment(e.target.value)
-                setError(null)
-              }}
-            />
-            {error && (
-              <p id={ids.error} role="alert" className={styles.error}>
-                {error}
-              </p>
-            )}
-          </div>
+          <CommentField
+            id={ids.comment}
+            errorId={ids.error}
+            label={decision === 'DECLINED' ? 'Reason for declining (the business reads it)' : 'Comment (optional)'}
+            rows={4}
+            value={comment}
+            required={decision === 'DECLINED'}
+            error={error}
+            onChange={(value) => {
+              setComment(value)
+              setError(null)
+            }}
+          />
           {decision === 'APPROVED' && unmet.length > 0 && (
             <p className={styles.muted}>Approval waits for every precondition above. You can still decline with a reason.</p>
           )}
