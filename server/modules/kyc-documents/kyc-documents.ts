@@ -70,6 +70,7 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
   let id: string
   try {
     id = await db.transaction(async (tx) => {
+      await assertKycEditable({ db: tx, actor, businessId: details.businessId, lockForWrite: true })
       const newId = randomUUID()
       // The partial unique index allows one current row per type: retire the old one first, then point it at the new.
       const [previous] = await tx
@@ -147,6 +148,7 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
   if (row.supersededAt) throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; it is kept as history and cannot be deleted')
 
   await db.transaction(async (tx) => {
+    await assertKycEditable({ db: tx, actor, businessId: row.businessId, lockForWrite: true })
     const [deleted] = await tx
       .delete(kycDocuments)
       .where(and(eq(kycDocuments.id, id), isNull(kycDocuments.supersededAt)))

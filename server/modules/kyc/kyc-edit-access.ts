@@ -16,11 +16,14 @@ function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> 
  * drafts). Before approval the whole onboarding group (or the whole post-approval group) passes; once the business
  * is approved only the whole post-approval group does, so approved KYC changes go through staff. Another business
  * answers 404; an archived business cannot change. Returns the business row so callers need not load it again.
+ * Pass `lockForWrite` with the write's transaction as `db` to re-check under a row lock.
  */
-export async function assertKycEditable(options: { db: Executor; actor: Actor; businessId: string }): Promise<Business> {
+export async function assertKycEditable(options: { db: Executor; actor: Actor; businessId: string; lockForWrite?: boolean }): Promise<Business> {
   const held = permissionsOver(options.actor, options.businessId)
   if (!held) throw new AppError('NOT_FOUND', 'Business not found')
-  const [business] = await options.db.select().from(businesses).where(eq(businesses.id, options.businessId))
+  const query = options.db.select().from(businesses).where(eq(businesses.id, options.businessId))
+  // Inside a write's transaction: hold the business row so an approval or archive waits for this write to finish.
+  const [business] = options.lockForWrite ? await query.for('share') : await query
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')
 
   if (business.archiveStatus === 'ARCHIVED') {
