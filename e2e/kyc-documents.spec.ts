@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
+import { dismissToasts } from './support/toasts'
 
 /** The documents page: an owner uploads a real PDF for a required document and asks to defer another. */
 
@@ -66,6 +67,7 @@ test('an owner uploads a real PDF for a required document and requests a deferra
   await expect(deferrals.getByText('Pending')).toBeVisible()
 
   // Phone-sized screens keep every action reachable, and the page passes axe.
+  await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(page.getByRole('listitem', { name: 'MEMART' }).or(page.getByRole('listitem', { name: 'Memorandum and Articles of Association' }))).toBeVisible()
   const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

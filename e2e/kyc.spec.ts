@@ -5,6 +5,7 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
 import { uploadFile } from './support/kyc-api'
+import { dismissToasts } from './support/toasts'
 
 /**
  * KYC capture: an owner fills in every step (company details, an address with a real PDF through the Uploader, a
@@ -165,6 +166,7 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await expect(cac2.getByText('Deferral pending')).toBeVisible()
 
   // The step list works on a phone, and the page passes axe.
+  await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(steps.getByRole('button', { name: /Addresses/ })).toBeVisible()
   const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
