@@ -117,7 +117,7 @@ describe('upload through a SAS URL, confirm, read back', () => {
 
     const db = await getDb()
     const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
-    expect(trail.map((a) => a.action)).toEqual(['confirm'])
+    expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'confirm'])
   })
 
   it('records the sniffed type, not the declared one, and confirming again answers the same file', async () => {
@@ -139,8 +139,8 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect(await container().getBlockBlobClient(blobNameOf(slot)).exists()).toBe(false)
     expect(await fileRow(slot.fileId)).toBeUndefined()
     const db = await getDb()
-    const [entry] = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
-    expect(entry?.action).toBe('reject_upload')
+    const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
+    expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'reject_upload'])
   })
 
   it('refuses more bytes than were declared at confirm: 413, deleted', async () => {
@@ -178,6 +178,16 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect(await fileRow(old.fileId)).toBeUndefined()
     expect(await container().getBlockBlobClient(blobNameOf(old)).exists()).toBe(false)
     expect((await fileRow(recent.fileId))?.status).toBe('PENDING')
+    // Handing out a slot and sweeping an abandoned one are both audited, by the uploader.
+    const actions = async (fileId: string) =>
+      (await db.select({ action: audits.action, actorId: audits.actorId }).from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, fileId)))).map(
+        (a) => [a.action, a.actorId],
+      )
+    expect(await actions(old.fileId)).toEqual([
+      ['create_upload_slot', user.user.id],
+      ['sweep_abandoned_slot', user.user.id],
+    ])
+    expect(await actions(recent.fileId)).toEqual([['create_upload_slot', user.user.id]])
   })
 
   it('answers 409 when confirming before anything was uploaded', async () => {
@@ -362,7 +372,7 @@ describe('server-side interface', () => {
     expect(await fileRow(slot.fileId)).toBeUndefined()
     expect(await blob.exists()).toBe(false)
     const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
-    expect(trail.map((a) => a.action)).toEqual(['confirm', 'delete'])
+    expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'confirm', 'delete'])
     expect((await api(`/files/${slot.fileId}`, { token: owner.token })).status).toBe(404)
     await deleteStoredFile(db, slot.fileId) // unknown now: nothing happens
   })

@@ -30,7 +30,7 @@ fileRoutes.openapi(
     request: { body: { required: true, content: { 'application/json': { schema: uploadUrlRequestSchema } } } },
     responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 404, 413, 415) },
   }),
-  async (c) => c.json(await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json') }), 201),
+  async (c) => c.json(await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
 )
 
 // POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large

@@ -5,7 +5,7 @@ import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getConfig } from '@/lib/config/env'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database } from '@/server/db/client'
+import type { Database, Tx } from '@/server/db/client'
 import { businesses, files, type StoredFile } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -24,21 +24,27 @@ export function getUploadLimits(): UploadLimits {
 /** Slots older than their SAS plus this margin can no longer receive bytes; they are swept. */
 const ABANDONED_SLOT_MARGIN_MS = 60 * 60 * 1000
 
-/** The uploader's abandoned slots (never confirmed, long expired) go, with whatever blob they received. */
-async function sweepAbandonedSlots(db: Database, userId: string) {
+/**
+ * The uploader's abandoned slots (never confirmed, long expired) go, audited; returns the blobs to delete once the
+ * transaction has committed.
+ */
+async function sweepAbandonedSlots(tx: Tx, userId: string, audit: AuditContext): Promise<string[]> {
   const cutoff = new Date(Date.now() - getConfig().uploadUrlTtlSeconds * 1000 - ABANDONED_SLOT_MARGIN_MS)
-  const stale = await db
+  const stale = await tx
     .delete(files)
     .where(and(eq(files.uploadedBy, userId), eq(files.status, 'PENDING'), lt(files.createdAt, cutoff)))
-    .returning({ blobName: files.blobName })
-  for (const { blobName } of stale) await deleteBlobBestEffort(blobName)
+    .returning()
+  for (const row of stale) {
+    await appendAudit(tx, audit, { resource: 'file', resourceId: row.id, action: 'sweep_abandoned_slot', before: fileAuditView(row) })
+  }
+  return stale.map((row) => row.blobName)
 }
 
 /**
  * Hands out an upload slot: a PENDING row and a SAS URL for one new blob (create + write only, valid for
  * UPLOAD_URL_TTL_MINUTES). The declared type and size are checked here and the real content again on confirm.
  */
-export async function createUploadSlot(options: { db: Database; actor: Actor; input: UploadUrlRequest }): Promise<UploadSlot> {
+export async function createUploadSlot(options: { db: Database; actor: Actor; input: UploadUrlRequest; audit: AuditContext }): Promise<UploadSlot> {
   const { db, actor, input } = options
   const config = getConfig()
   const declared = normaliseDeclaredType(input.contentType)
@@ -55,24 +61,29 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
     if (!business) throw notFound('Business')
   }
 
-  await sweepAbandonedSlots(db, actor.userId)
   const blobName = newBlobName(input.fileName)
-  const [row] = await db
-    .insert(files)
-    .values({
-      businessId,
-      purpose: input.purpose,
-      fileName: input.fileName,
-      contentType: declared,
-      sizeBytes: input.size,
-      blobName,
-      status: 'PENDING',
-      uploadedBy: actor.userId,
-    })
-    .returning({ id: files.id })
+  const { row, sweptBlobs } = await db.transaction(async (tx) => {
+    const sweptBlobs = await sweepAbandonedSlots(tx, actor.userId, options.audit)
+    const [row] = await tx
+      .insert(files)
+      .values({
+        businessId,
+        purpose: input.purpose,
+        fileName: input.fileName,
+        contentType: declared,
+        sizeBytes: input.size,
+        blobName,
+        status: 'PENDING',
+        uploadedBy: actor.userId,
+      })
+      .returning()
+    await appendAudit(tx, options.audit, { resource: 'file', resourceId: row!.id, action: 'create_upload_slot', after: fileAuditView(row!) })
+    return { row: row!, sweptBlobs }
+  })
+  for (const swept of sweptBlobs) await deleteBlobBestEffort(swept)
   const expiresOn = new Date(Date.now() + config.uploadUrlTtlSeconds * 1000)
   const { uploadUrl, blobUrl } = getBlobStorage().createUploadUrl(blobName, expiresOn)
-  return { fileId: row!.id, uploadUrl, blobUrl, expiresAt: expiresOn.toISOString() }
+  return { fileId: row.id, uploadUrl, blobUrl, expiresAt: expiresOn.toISOString() }
 }
 
 /** The uploader's own file, or 404 (nobody else may confirm or even learn of it). */
