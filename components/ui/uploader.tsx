@@ -14,6 +14,7 @@ import { firstErrorMessage, getHttpStatus } from '@/lib/http/errors'
 import { Button } from './button'
 import { cx } from './cx'
 import type { UploadFunction } from './upload-to-blob'
+import fieldStyles from './field.module.css'
 import styles from './uploader.module.css'
 
 export type { UploadedFile } from '@/lib/contracts/file-types'
@@ -124,11 +125,11 @@ export function Uploader({ purpose, businessId, label, onUploaded, disabled = fa
   const hint = maxBytes === undefined ? 'PNG, JPEG or PDF' : describeUploadLimit(maxBytes)
 
   return (
-    <div className={styles.uploader}>
-      <label htmlFor={inputId} className={styles.label}>
+    <div className={fieldStyles.field}>
+      <label htmlFor={inputId} className={fieldStyles.label}>
         {label}
       </label>
-      <p id={hintId} className={styles.hint}>
+      <p id={hintId} className={fieldStyles.hint}>
         {hint}
       </p>
       <input
