@@ -2,11 +2,13 @@
  * Bench-only entry for bench/business-list.ts: the business API on a throwaway database filled with generated
  * businesses, with an access token for the demo super admin.
  *
- *   node --import tsx bench/business-list-server.ts --rows=N [--database-url=postgres://…]
+ *   node --import tsx bench/business-list-server.ts --rows=N [--database-url=postgres://…] [--path=list|queue]
  *
  * Without --database-url: a fresh PGlite under a temporary DATA_DIR (deleted on stop). With it: that PostgreSQL
  * database (the caller creates and drops it). Either way it migrates, seeds the demo users, inserts the rows
  * (bench/generate-businesses.ts), runs VACUUM ANALYZE on businesses (the state autovacuum reaches in production),
+ * With --path=queue also the audit rows the review queue reads (generateQueueAudits, VACUUM ANALYZE audits too), and
+ * explain/profile capture findForApproval() (GET /businesses/for-approval) instead of findBusinesses().
  * then serves and prints one line `{"ready":true,"port":…,"token":"…","dataDir":"…","generation":{…}}`.
  *
  * stdin takes one JSON command per line and answers one JSON line `{"reply":id,…}`:
@@ -22,6 +24,8 @@ const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=
 const rows = Number(flag('rows') ?? 100_000)
 if (!Number.isInteger(rows) || rows < 0) throw new Error(`Invalid --rows: ${flag('rows')}`)
 const databaseUrl = flag('database-url')
+const target = flag('path') ?? 'list'
+if (target !== 'list' && target !== 'queue') throw new Error(`Invalid --path: ${target}`)
 const port = await freePort()
 
 const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-list-', port, databaseUrl })
@@ -32,7 +36,12 @@ const { createApp } = await import('@/server/app')
 const { getDatabaseHandle } = await import('@/server/db/client')
 const { businessListQuerySchema } = await import('@/lib/contracts/businesses')
 const { findBusinesses } = await import('@/server/modules/businesses/find-businesses')
-const { generateBusinesses } = await import('./generate-businesses')
+const { forApprovalQuerySchema } = await import('@/lib/contracts/reviews')
+const { findForApproval } = await import('@/server/modules/reviews/find-for-approval')
+const { loadActor } = await import('@/server/auth/load-actor')
+const { verifyAccessToken } = await import('@/server/auth/tokens')
+const { generateBusinesses, generateQueueAudits } = await import('./generate-businesses')
+const { statementKind } = await import('./business-list')
 
 let server: ReturnType<typeof serve> | undefined
 const stop = createStopper(dataDir, () => server)
@@ -88,8 +97,10 @@ try {
     onProgress: progress ? (done, total) => process.stderr.write(`\r[${handle.kind}] generated ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`) : undefined,
   })
   if (progress) process.stderr.write('\n')
+  const auditRows = target === 'queue' ? await generateQueueAudits(db) : undefined
   const vacuumStarted = performance.now()
   await db.execute(sql`vacuum analyze businesses`)
+  if (target === 'queue') await db.execute(sql`vacuum analyze audits`)
   const vacuumAnalyzeMs = performance.now() - vacuumStarted
   const [counts] = (
     (await db.execute(sql`select count(*)::int as total, pg_total_relation_size('businesses')::bigint as bytes from businesses`)) as unknown as {
@@ -97,9 +108,17 @@ try {
     }
   ).rows
 
-  /** Runs findBusinesses() once for the query string, recording the statements it sends (the exact generated SQL). */
+  const claims = await verifyAccessToken(accessToken)
+  const actor = typeof claims === 'string' ? null : await loadActor(db, claims)
+  if (!actor) throw new Error('The bench token does not load an actor')
+  const run = async (queryString: string) => {
+    const params = Object.fromEntries(new URLSearchParams(queryString))
+    if (target === 'queue') await findForApproval({ db, actor, query: forApprovalQuerySchema.parse(params) })
+    else await findBusinesses({ db, query: businessListQuerySchema.parse(params) })
+  }
+
+  /** Runs the service once for the query string, recording the statements it sends (the exact generated SQL). */
   async function capture(queryString: string): Promise<Statement[]> {
-    const query = businessListQuerySchema.parse(Object.fromEntries(new URLSearchParams(queryString)))
     const statements: Statement[] = []
     const original = client.query
     client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
@@ -108,7 +127,7 @@ try {
       return original.call(this, text, params, ...rest)
     } as RawClient['query']
     try {
-      await findBusinesses({ db, query })
+      await run(queryString)
     } finally {
       client.query = original
     }
@@ -125,7 +144,7 @@ try {
     return { statements: out }
   }
 
-  const kindOf = (s: Statement, i: number) => (/^select count\(/i.test(s.sql) ? 'count' : i === 0 ? 'page' : `statement ${i + 1}`)
+  const kindOf = (s: Statement, i: number) => statementKind(s.sql, i)
 
   /** Each statement alone, `iterations` times per query string: where the time of one list call goes. */
   async function profile(queryStrings: string[], iterations: number) {
@@ -149,7 +168,7 @@ try {
 
   const app = createApp()
   server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-    const generation = { ...report, openAndSeedMs: openMs, vacuumAnalyzeMs, tableRows: counts?.total, tableBytes: Number(counts?.bytes ?? 0) }
+    const generation = { ...report, auditRows, openAndSeedMs: openMs, vacuumAnalyzeMs, tableRows: counts?.total, tableBytes: Number(counts?.bytes ?? 0) }
     process.stdout.write(`${JSON.stringify({ ready: true, port: info.port, token: accessToken, dataDir, backend: handle.kind, generation })}\n`)
   })
   server.on('error', (error) => {

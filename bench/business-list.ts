@@ -17,6 +17,13 @@ import { PROJECT_ROOT } from './paths'
  * request. Then, on the server: EXPLAIN (ANALYZE, BUFFERS) of the SQL findBusinesses() sends, for the fragment with
  * the median and the one with the most matches, and each statement (page, count) timed alone for every fragment.
  *
+ * With `path: 'queue'` the same phases measure the staff review queue instead (server/modules/reviews/find-for-approval.ts):
+ *
+ *   GET /api/v1/businesses/for-approval?businessName=<fragment>&pageSize=20     (the fragment phases above)
+ *   GET /api/v1/businesses/for-approval?pageSize=20                             (no fragment: sequential, autocannon, plan)
+ *
+ * on the same generated businesses plus the audit rows the queue reads its "waiting since" from.
+ *
  * PostgreSQL: a database `kyc_bench_<timestamp>` is created through `postgresAdminUrl` and dropped at the end; the
  * backend is skipped, with the reason, when that server does not answer.
  */
@@ -24,7 +31,12 @@ import { PROJECT_ROOT } from './paths'
 export type ListBackend = 'pglite' | 'postgres'
 export const LIST_BACKENDS: readonly ListBackend[] = ['pglite', 'postgres']
 
+/** `list`: GET /businesses with a name search and two filters; `queue`: GET /businesses/for-approval. */
+export type ListPath = 'list' | 'queue'
+export const LIST_PATHS: readonly ListPath[] = ['list', 'queue']
+
 export interface ListBenchOptions {
+  path: ListPath
   rows: number
   /** Sequential measured requests per backend (after the warm-up). */
   requests: number
@@ -48,7 +60,19 @@ export const NAME_FRAGMENTS = [
 
 export const listPath = (fragment: string, pageSize = 20) =>
   `/api/v1/businesses?businessName=${encodeURIComponent(fragment)}&approvalStatus=APPROVED&kycDetailsCompleted=true&pageSize=${pageSize}`
-const queryStringOf = (fragment: string) => listPath(fragment).split('?')[1]!
+/** The review queue; without a fragment, the whole queue. */
+export const queuePath = (fragment: string, pageSize = 20) =>
+  `/api/v1/businesses/for-approval?${fragment ? `businessName=${encodeURIComponent(fragment)}&` : ''}pageSize=${pageSize}`
+const pathFor = (path: ListPath) => (path === 'queue' ? queuePath : listPath)
+const queryStringOf = (path: ListPath, fragment: string) => pathFor(path)(fragment).split('?')[1]!
+
+/** "page" (the first statement), "count", else the table the statement reads first: "statement 3 (audits)". */
+export function statementKind(sql: string, index: number): string {
+  if (/^select count\(/i.test(sql)) return 'count'
+  if (index === 0) return 'page'
+  const table = /\bfrom "?(\w+)"?/i.exec(sql)?.[1]
+  return table ? `statement ${index + 1} (${table})` : `statement ${index + 1}`
+}
 
 export interface LatencySummary {
   requests: number
@@ -74,6 +98,8 @@ export interface GenerationInfo {
   vacuumAnalyzeMs: number
   tableRows: number
   tableBytes: number
+  /** path 'queue': audit rows generated for the queue's "waiting since". */
+  auditRows?: number
 }
 
 export interface PlanReport {
@@ -100,6 +126,8 @@ export interface BackendListReport {
   statementTimesByFragment?: Record<string, Record<string, number>>
   /** The same route with `regNo=` (unique index, no match) instead of the name search: auth, validation, HTTP. */
   floor?: LatencySummary
+  /** path 'queue': the queue without a name fragment (every request the same first page). */
+  unfiltered?: { sequential: LatencySummary; concurrent?: LatencySummary & { connections: number }; totalElements: number }
   /** os.loadavg()[0] before and after this backend's run: other work on the machine skews every figure. */
   loadAverage?: [number, number]
 }
@@ -156,8 +184,8 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-async function startListServer(rows: number, databaseUrl?: string): Promise<ListServer> {
-  const args = ['--import', 'tsx', 'bench/business-list-server.ts', `--rows=${rows}`]
+async function startListServer(path: ListPath, rows: number, databaseUrl?: string): Promise<ListServer> {
+  const args = ['--import', 'tsx', 'bench/business-list-server.ts', `--rows=${rows}`, `--path=${path}`]
   if (databaseUrl) args.push(`--database-url=${databaseUrl}`)
   const started = performance.now()
   // stdin: commands, and the lifeline (the server stops when it closes, i.e. when this process dies).
@@ -273,29 +301,35 @@ async function listCall(base: string, token: string, fragment: string, path = li
   return { ms, totalElements: page.totalElements }
 }
 
-async function sequential(base: string, token: string, count: number, offset: number) {
+/** `fragments` in turn, each request to `pathOf(fragment)`. */
+interface Load {
+  pathOf: (fragment: string) => string
+  fragments: readonly string[]
+}
+
+async function sequential(base: string, token: string, count: number, offset: number, load: Load) {
   const latencies: number[] = []
   const matches: Record<string, number> = {}
   const started = performance.now()
   for (let i = 0; i < count; i++) {
-    const fragment = NAME_FRAGMENTS[(offset + i) % NAME_FRAGMENTS.length]!
-    const { ms, totalElements } = await listCall(base, token, fragment)
+    const fragment = load.fragments[(offset + i) % load.fragments.length]!
+    const { ms, totalElements } = await listCall(base, token, fragment, load.pathOf(fragment))
     latencies.push(ms)
     matches[fragment] = totalElements
   }
   return { latencies, matches, seconds: (performance.now() - started) / 1000 }
 }
 
-async function concurrent(base: string, token: string, connections: number, durationSeconds: number) {
+async function concurrent(base: string, token: string, connections: number, durationSeconds: number, load: Load) {
   let next = 0
   const latencies: number[] = []
   const instance = autocannon({
-    url: base + listPath(NAME_FRAGMENTS[0]),
+    url: base + load.pathOf(load.fragments[0]!),
     connections,
     duration: durationSeconds,
     timeout: 30,
     headers: { authorization: `Bearer ${token}` },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: listPath(NAME_FRAGMENTS[next++ % NAME_FRAGMENTS.length]!) }) }],
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: load.pathOf(load.fragments[next++ % load.fragments.length]!) }) }],
   })
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (statusCode === 200) latencies.push(responseTimeMs)
@@ -352,7 +386,7 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
   const loadBefore = loadavg()[0]!
   try {
     log(`[${backend}] starting the server and generating ${options.rows.toLocaleString('en')} businesses…`)
-    const server = await startListServer(options.rows, databaseUrl)
+    const server = await startListServer(options.path, options.rows, databaseUrl)
     try {
       const g = server.generation
       log(
@@ -360,13 +394,14 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
           `(${g.rowsPerSecond.toFixed(0)} rows/s), VACUUM ANALYZE ${(g.vacuumAnalyzeMs / 1000).toFixed(1)} s`,
       )
       const base = `http://127.0.0.1:${server.port}`
-      const first = await listCall(base, server.token, NAME_FRAGMENTS[0])
-      log(`[${backend}] ${listPath(NAME_FRAGMENTS[0])} → 200, totalElements ${first.totalElements}`)
+      const load: Load = { pathOf: pathFor(options.path), fragments: NAME_FRAGMENTS }
+      const first = await listCall(base, server.token, NAME_FRAGMENTS[0], load.pathOf(NAME_FRAGMENTS[0]))
+      log(`[${backend}] ${load.pathOf(NAME_FRAGMENTS[0])} → 200, totalElements ${first.totalElements}`)
 
       log(`[${backend}] warm-up: ${options.warmupRequests} sequential requests…`)
-      await sequential(base, server.token, options.warmupRequests, 0)
+      await sequential(base, server.token, options.warmupRequests, 0, load)
       log(`[${backend}] measuring: ${options.requests} sequential requests…`)
-      const seq = await sequential(base, server.token, options.requests, options.warmupRequests)
+      const seq = await sequential(base, server.token, options.requests, options.warmupRequests, load)
       const floorCount = Math.min(100, options.requests)
       log(`[${backend}] measuring the floor: ${floorCount} sequential requests to ${FLOOR_PATH}…`)
       const floorLatencies: number[] = []
@@ -383,7 +418,18 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
       }
       if (options.durationSeconds > 0) {
         log(`[${backend}] measuring: autocannon ${options.durationSeconds} s, ${options.connections} connections…`)
-        report.concurrent = await concurrent(base, server.token, options.connections, options.durationSeconds)
+        report.concurrent = await concurrent(base, server.token, options.connections, options.durationSeconds, load)
+      }
+      if (options.path === 'queue') {
+        const whole: Load = { pathOf: queuePath, fragments: [''] }
+        log(`[${backend}] measuring the queue without a fragment: ${options.requests} sequential requests to ${queuePath('')}…`)
+        await sequential(base, server.token, Math.min(options.warmupRequests, 20), 0, whole)
+        const unfiltered = await sequential(base, server.token, options.requests, 0, whole)
+        report.unfiltered = { sequential: summarise(unfiltered.latencies, unfiltered.seconds), totalElements: unfiltered.matches[''] ?? 0 }
+        if (options.durationSeconds > 0) {
+          log(`[${backend}] measuring the queue without a fragment: autocannon ${options.durationSeconds} s, ${options.connections} connections…`)
+          report.unfiltered.concurrent = await concurrent(base, server.token, options.connections, options.durationSeconds, whole)
+        }
       }
 
       // Plans: the fragment with the median number of matches (representative) and the one with the most.
@@ -391,17 +437,19 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
       const median = byMatches[Math.floor(byMatches.length / 2)]!
       const most = byMatches[byMatches.length - 1]!
       report.plans = []
-      for (const [fragment, totalElements] of most[0] === median[0] ? [median] : [median, most]) {
+      const planned = most[0] === median[0] ? [median] : [median, most]
+      if (report.unfiltered) planned.push(['', report.unfiltered.totalElements])
+      for (const [fragment, totalElements] of planned) {
         const { statements } = await server.command<{ statements: { sql: string; params: unknown[]; plan: string[] }[] }>({
           cmd: 'explain',
-          query: queryStringOf(fragment),
+          query: queryStringOf(options.path, fragment),
         })
         report.plans.push({
           fragment,
           totalElements,
           statements: statements.map((s, i) => ({
             ...s,
-            kind: /^select count\(/i.test(s.sql) ? 'count' : i === 0 ? 'page' : `statement ${i + 1}`,
+            kind: statementKind(s.sql, i),
             executionMs: executionMsOf(s.plan),
             accessPaths: accessPaths(s.plan),
           })),
@@ -410,7 +458,7 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
       log(`[${backend}] timing the page and count statements alone, every fragment…`)
       const { queries } = await server.command<{ queries: { query: string; ms: Record<string, number[]> }[] }>({
         cmd: 'profile',
-        queries: NAME_FRAGMENTS.map(queryStringOf),
+        queries: NAME_FRAGMENTS.map((f) => queryStringOf(options.path, f)),
         iterations: 3,
       })
       const all = new Map<string, number[]>()
@@ -464,7 +512,7 @@ function table(header: string[], rows: string[][]): string {
 export function formatListReport(report: ListBenchReport): string {
   const o = report.options
   const out: string[] = [
-    `Business list: GET ${listPath('<fragment>')}`,
+    o.path === 'queue' ? `Review queue: GET ${queuePath('<fragment>')}, and GET ${queuePath('')}` : `Business list: GET ${listPath('<fragment>')}`,
     `${o.rows.toLocaleString('en')} generated businesses; ${NAME_FRAGMENTS.length} fragments in turn; ${o.warmupRequests} warm-up + ${o.requests} sequential requests; ` +
       (o.durationSeconds > 0 ? `autocannon ${o.durationSeconds} s × ${o.connections} connections.` : 'no concurrent phase.'),
     '',
@@ -491,12 +539,17 @@ export function formatListReport(report: ListBenchReport): string {
         if (!s) continue
         latencyRows.push([b.backend, phase, String(s.requests), s.requestsPerSecond.toFixed(1), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), ms(s.meanMs), ms(s.maxMs)])
       }
+      const u = b.unfiltered
+      for (const [phase, s] of [['no fragment, sequential', u?.sequential], [`no fragment, ${u?.concurrent?.connections ?? ''} connections`, u?.concurrent]] as const) {
+        if (!s) continue
+        latencyRows.push([b.backend, phase, String(s.requests), s.requestsPerSecond.toFixed(1), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), ms(s.meanMs), ms(s.maxMs)])
+      }
       const f = b.floor
       if (f) latencyRows.push([b.backend, 'floor (regNo=)', String(f.requests), f.requestsPerSecond.toFixed(1), ms(f.p50Ms), ms(f.p95Ms), ms(f.p99Ms), ms(f.meanMs), ms(f.maxMs)])
     }
     out.push(table(['Backend', 'phase', 'requests', 'req/s', 'p50', 'p95', 'p99', 'mean', 'max'], latencyRows), '')
 
-    out.push('Statements of findBusinesses() run alone (ms, in the server process, every fragment × 3)')
+    out.push(`Statements of ${o.path === 'queue' ? 'findForApproval()' : 'findBusinesses()'} run alone (ms, in the server process, every fragment × 3)`)
     out.push(
       table(
         ['Backend', 'statement', 'runs', 'p50', 'p95', 'mean'],
@@ -528,7 +581,7 @@ export function formatListReport(report: ListBenchReport): string {
 
     for (const b of ran) {
       for (const p of b.plans ?? []) {
-        out.push(`EXPLAIN (ANALYZE, BUFFERS) on ${b.backend}, businessName=${p.fragment} (${p.totalElements} matches)`)
+        out.push(`EXPLAIN (ANALYZE, BUFFERS) on ${b.backend}, ${p.fragment ? `businessName=${p.fragment}` : 'no fragment'} (${p.totalElements} matches)`)
         for (const s of p.statements) {
           out.push(`  ${s.kind}: ${s.accessPaths.join(' → ') || '(no scan found)'}; execution ${ms(s.executionMs)} ms`)
           out.push(`  SQL: ${s.sql}`)

@@ -364,6 +364,32 @@ export async function generateBusinesses(db: Database, options: GenerateOptions)
   }
 }
 
+/**
+ * The audit history the review queue reads (bench only, after generateBusinesses()): a `CREATE` row per business at
+ * its creation, and for each business with KYC marked complete a `KYC_COMPLETED` row (false → true) 0–10 days later,
+ * a second one a few days after that for one in five (a later re-entry: the queue takes the latest). Their
+ * before/after hold only `kycDetailsCompleted`, and the hash chain is not computed (throwaway data, never verified).
+ * Deterministic per business id. Returns the number of rows added.
+ */
+export async function generateQueueAudits(db: Database): Promise<number> {
+  const result = (await db.execute(sql`
+    with ins as (
+      insert into audits (resource, resource_id, action, before, after, created_at, prev_hash, hash)
+      select 'business', b.id::text, e.action, e.before, e.after, least(e.at, now()), 'bench', md5(b.id::text || e.action || e.n)
+      from businesses b
+      cross join lateral (values
+        ('CREATE', 0, null::jsonb, '{"kycDetailsCompleted":false}'::jsonb, b.created_at),
+        ('KYC_COMPLETED', 1, '{"kycDetailsCompleted":false}'::jsonb, '{"kycDetailsCompleted":true}'::jsonb,
+          b.created_at + (abs(hashtext(b.id::text)) % 14400) * interval '1 minute'),
+        ('KYC_COMPLETED', 2, '{"kycDetailsCompleted":false}'::jsonb, '{"kycDetailsCompleted":true}'::jsonb,
+          b.created_at + (14400 + abs(hashtext(b.id::text || 'again')) % 7200) * interval '1 minute')
+      ) as e(action, n, before, after, at)
+      where e.n = 0 or (b.kyc_details_completed and (e.n = 1 or abs(hashtext(b.id::text)) % 5 = 0))
+      returning 1
+    ) select count(*) as n from ins`)) as unknown as Rows<{ n: number | string }>
+  return Number(result.rows[0]?.n ?? 0)
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // CLI
 

@@ -17,6 +17,8 @@
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
  *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up)
  *   --backend=NAME         BENCH_BACKEND          pglite, postgres or both (default both)
+ *   --path=NAME            BENCH_PATH             list (default) or queue: the staff review queue
+ *                                                 GET /businesses/for-approval, with and without a name fragment
  *                          BENCH_POSTGRES_URL     admin URL for the throwaway database (default postgres://postgres@127.0.0.1:5432/postgres)
  *
  * Exit code 1 when a route is over the budget or a bench fails (e.g. a non-2xx answer); 2 on a bad command line.
@@ -26,7 +28,16 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatApiReport, runApiBench, type ApiBenchReport } from './api-throughput'
-import { DEFAULT_POSTGRES_ADMIN_URL, formatListReport, LIST_BACKENDS, runListBench, type ListBackend, type ListBenchReport } from './business-list'
+import {
+  DEFAULT_POSTGRES_ADMIN_URL,
+  formatListReport,
+  LIST_BACKENDS,
+  LIST_PATHS,
+  runListBench,
+  type ListBackend,
+  type ListBenchReport,
+  type ListPath,
+} from './business-list'
 import { DEFAULT_BUDGET_KB, formatBundleReport, measureFirstLoadJs, type BundleSizeReport } from './bundle-size'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
 
@@ -45,6 +56,7 @@ interface Cli {
   rows: number
   requests: number
   backends: ListBackend[]
+  path: ListPath
 }
 
 function parseCli(argv: string[]): Cli {
@@ -55,11 +67,11 @@ function parseCli(argv: string[]): Cli {
     if (match) flags.set(match[1]!, match[2] ?? 'true')
     else positional.push(arg)
   }
-  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget', 'rows', 'requests', 'backend'])
+  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget', 'rows', 'requests', 'backend', 'path'])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
-    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both]`)
+    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue]`)
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
     const raw = flags.get(flag) ?? process.env[env]
@@ -73,7 +85,10 @@ function parseCli(argv: string[]): Cli {
   if (backend !== 'both' && !(LIST_BACKENDS as readonly string[]).includes(backend)) {
     throw new Error(`--backend / BENCH_BACKEND must be pglite, postgres or both, got ${backend}`)
   }
+  const path = flags.get('path') ?? process.env.BENCH_PATH ?? 'list'
+  if (!(LIST_PATHS as readonly string[]).includes(path)) throw new Error(`--path / BENCH_PATH must be list or queue, got ${path}`)
   return {
+    path: path as ListPath,
     suites: positional.length ? [...new Set(positional as Suite[])] : [...DEFAULT_SUITES],
     rebuild: flags.has('rebuild') || rebuildEnv === '1' || rebuildEnv === 'true',
     durationSeconds: number('duration', 'BENCH_DURATION', 10, positional.includes('list') ? 0 : 1),
@@ -142,6 +157,7 @@ async function main(): Promise<number> {
     if (cli.suites.includes('list')) {
       const started = performance.now()
       results.list = await runListBench({
+        path: cli.path,
         rows: cli.rows,
         requests: cli.requests,
         warmupRequests: 80,
