@@ -51,6 +51,11 @@ export const businesses = pgTable(
     index('businesses_status_created_idx').on(t.approvalStatus, t.createdAt),
     index('businesses_archive_created_idx').on(t.archiveStatus, t.createdAt),
     index('businesses_kyc_completed_idx').on(t.kycDetailsCompleted, t.createdAt),
+    // The review queue (find-for-approval.ts `inQueue`): its count as an index-only scan instead of visiting every
+    // PENDING row, and its page in (created_at, id) order. The predicate must stay inQueue's for the planner to use it.
+    index('businesses_queue_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
     index('businesses_created_by_idx').on(t.createdBy),
     index('businesses_type_idx').on(t.typeId),
     index('businesses_category_idx').on(t.categoryId),

@@ -21,7 +21,7 @@ function dateUpperBound(to: string): SQL {
   return lte(businesses.createdAt, new Date(to))
 }
 
-/** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_status_created_idx. */
+/** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
 export const inQueue = and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))!
 
 /** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */

@@ -1,0 +1,1 @@
+CREATE INDEX "businesses_queue_created_idx" ON "businesses" USING btree ("created_at","id") WHERE "businesses"."approval_status" = 'PENDING' AND "businesses"."kyc_details_completed" AND "businesses"."archive_status" = 'ACTIVE';
