@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router'
-import { useCallback, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 
 /** A query-string value to write; `null`, `undefined` and `""` remove the key. */
 export type UrlQueryValue = string | number | boolean | null | undefined
@@ -33,8 +33,31 @@ export function useUrlState(): UrlState {
   // The last query written, while the router has not caught up: two writes in a row both count.
   const pending = useRef<{ base: typeof raw; next: Record<string, string | string[]> } | null>(null)
 
+  // While the user is leaving for another page (a link followed, not our own shallow replace), a late write
+  // (e.g. a debounced filter) must not replace the route and cancel that navigation.
+  const leaving = useRef(false)
+  useEffect(() => {
+    const events = router.events
+    if (!events) return
+    const onStart = (_url: string, { shallow }: { shallow: boolean }) => {
+      if (!shallow) leaving.current = true
+    }
+    const onEnd = () => {
+      leaving.current = false
+    }
+    events.on('routeChangeStart', onStart)
+    events.on('routeChangeComplete', onEnd)
+    events.on('routeChangeError', onEnd)
+    return () => {
+      events.off('routeChangeStart', onStart)
+      events.off('routeChangeComplete', onEnd)
+      events.off('routeChangeError', onEnd)
+    }
+  }, [router.events])
+
   const setQuery = useCallback(
     (patch: UrlQueryPatch) => {
+      if (leaving.current) return Promise.resolve(false)
       const current = pending.current?.base === router.query ? pending.current.next : router.query
       const next: Record<string, string | string[]> = {}
       for (const [key, value] of Object.entries(current)) if (value !== undefined) next[key] = value
