@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { normaliseBvn } from '@/lib/validation/identity-numbers'
 import { personNameSchema } from '@/lib/validation/person'
-import { parseRegistrationNumber, REGISTRATION_NUMBER_MESSAGE } from '@/lib/validation/registration-number-rules'
+import { registrationNumberSchema } from '@/lib/validation/registration-number'
 import {
   ADDRESS_FILE_TYPES,
   ADDRESS_VERIFICATION_STATUSES,
@@ -261,19 +261,6 @@ export const percentageSchema = z
   .max(100, 'Percentage can be at most 100')
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Percentage can have at most two decimals')
 
-const registrationNumberField = z
-  .string({ message: 'Registration number is required' })
-  .trim()
-  .min(1, 'Registration number is required')
-  .transform((value, ctx) => {
-    const parsed = parseRegistrationNumber(value)
-    if (!parsed) {
-      ctx.addIssue({ code: 'custom', message: REGISTRATION_NUMBER_MESSAGE })
-      return z.NEVER
-    }
-    return parsed.normalised
-  })
-
 const nationalityField = z.string({ message: 'Nationality is required' }).trim().min(1, 'Nationality is required').max(100)
 
 const individualFields = {
@@ -287,7 +274,7 @@ const individualFields = {
 const corporateFields = {
   type: z.literal('CORPORATE'),
   companyName: z.string({ message: 'Company name is required' }).trim().min(2, 'Company name is required').max(200),
-  registrationNumber: registrationNumberField,
+  registrationNumber: registrationNumberSchema,
   percentage: percentageSchema,
 }
 
@@ -315,7 +302,7 @@ export const updateShareholderSchema = z
     nationality: nationalityField,
     bvn: optionalBvn,
     companyName: corporateFields.companyName,
-    registrationNumber: registrationNumberField,
+    registrationNumber: registrationNumberSchema,
     percentage: percentageSchema,
   })
   .partial()
