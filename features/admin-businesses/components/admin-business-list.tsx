@@ -16,7 +16,7 @@ import { downloadBusinessReport } from '../api/download-report'
 import type { Business } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
-import { formatDay } from './dates'
+import { formatDay } from '@/lib/format/day'
 import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from './business-list-filters'
 
 const styles = { ...sharedStyles, ...ownStyles }

@@ -9,7 +9,7 @@ import { approvalQueries } from '../api/approval-queries'
 import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
-import { formatDayTime } from './dates'
+import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

@@ -18,7 +18,7 @@ import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { CommentThread } from './comment-thread'
 import { DecisionPanel } from './decision-panel'
-import { formatDay } from './dates'
+import { formatDay } from '@/lib/format/day'
 import { KycSections, type DocumentReviewSlot } from './kyc-sections'
 
 const styles = { ...sharedStyles, ...ownStyles }

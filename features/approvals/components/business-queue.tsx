@@ -14,7 +14,7 @@ import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
-import { formatDay } from './dates'
+import { formatDay } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

@@ -10,7 +10,7 @@ import { useAddComment } from '../api/review-calls'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { CommentField } from './comment-field'
-import { formatDayTime } from './dates'
+import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

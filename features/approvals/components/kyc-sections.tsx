@@ -15,7 +15,7 @@ import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import { AddressVerification } from './address-verification'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
-import { formatDay } from './dates'
+import { formatDay } from '@/lib/format/day'
 import { VerificationSection } from './verification-section'
 
 const styles = { ...sharedStyles, ...ownStyles }

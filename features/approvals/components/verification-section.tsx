@@ -13,7 +13,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries } from '../api/approval-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
-import { formatDayTime } from './dates'
+import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

@@ -1,1 +1,0 @@
-export { formatDay, formatDayTime } from '@/lib/format/day'
