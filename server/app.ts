@@ -1,8 +1,8 @@
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { getConfig } from '@/lib/config/env'
+import { limitRequestBody } from './http/body-limit'
 import type { AppEnv } from './http/context'
-import { handleError, notFoundResponse, respondWithError } from './http/errors'
+import { handleError, notFoundResponse } from './http/errors'
 import { rejectNulCharacters } from './http/nul-guard'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
@@ -52,19 +52,10 @@ export function createApp() {
       strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
     }),
   )
-  const limitBody = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) =>
-        respondWithError(c as never, 'PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${maxSize} bytes` }]),
-    })
-  const jsonBodyLimit = limitBody(config.apiBodyLimitBytes)
   // A multipart form carries one file up to the upload limit plus its fields; the file itself is checked again by
   // storeServerUpload against the same upload limit.
-  const multipartBodyLimit = limitBody(config.uploadMaxBytes + MULTIPART_FIELDS_ALLOWANCE_BYTES)
-  app.use('*', (c, next) =>
-    (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartBodyLimit(c, next) : jsonBodyLimit(c, next),
-  )
+  const multipartLimit = config.uploadMaxBytes + MULTIPART_FIELDS_ALLOWANCE_BYTES
+  app.use('*', limitRequestBody({ maxBytesFor: (type) => (type.startsWith('multipart/form-data') ? multipartLimit : config.apiBodyLimitBytes) }))
   app.use('*', rejectNulCharacters)
 
   for (const module of MODULES) app.route('/', module)

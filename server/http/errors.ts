@@ -48,24 +48,45 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
     return respondWithError(c, error.code, error.details)
   }
-  if (error instanceof HTTPException) {
-    const status = error.status
-    if (status === 413) return respondWithError(c, 'PAYLOAD_TOO_LARGE', [{ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' }])
-    if (status === 400) {
-      // Hono's JSON validator throws this for a body that is not JSON.
-      const malformed = /malformed json/i.test(error.message)
-      return respondWithError(c, 'VALIDATION_FAILED', [
-        { code: 'VALIDATION_FAILED', message: malformed ? 'Request body is not valid JSON' : 'Bad request', field: malformed ? 'body' : undefined },
-      ])
-    }
-    if (status === 401) return respondWithError(c, 'UNAUTHENTICATED', [{ code: 'UNAUTHENTICATED', message: 'Sign in to continue' }])
-    if (status === 403) return respondWithError(c, 'FORBIDDEN', [{ code: 'FORBIDDEN', message: 'You do not have permission to do this' }])
-    if (status === 404) return notFoundResponse(c)
-  }
+  if (error instanceof HTTPException && error.status < 500) return httpExceptionResponse(error, c)
   c.get('logger').error({ err: error }, 'unhandled error')
   return respondWithError(c, 'INTERNAL', [
     { code: 'INTERNAL', message: `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact support.` },
   ])
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+}
+
+/**
+ * Hono and @hono/zod-openapi throw HTTPException for transport problems (a body that is not JSON, a Content-Type the
+ * call does not take); each keeps its own status and gets the catalogue's error body.
+ */
+function httpExceptionResponse(error: HTTPException, c: Context<AppEnv>) {
+  if (error.status === 404) return notFoundResponse(c)
+  const code = CODE_BY_STATUS[error.status] ?? 'VALIDATION_FAILED'
+  const contentType = c.req.header('content-type')
+  const message =
+    error.status === 400 && /malformed json/i.test(error.message)
+      ? 'Request body is not valid JSON'
+      : error.status === 415
+        ? `Content-Type ${contentType ? `"${contentType}"` : '(none)'} is not accepted here: send the body as application/json`
+        : error.status === 401
+          ? 'Sign in to continue'
+          : error.status === 403
+            ? 'You do not have permission to do this'
+            : error.status === 413
+              ? 'Request body is too large'
+              : error.message || 'Bad request'
+  const field = error.status === 400 || error.status === 413 || error.status === 415 ? 'body' : undefined
+  return c.json(errorBody([{ code, message, ...(field ? { field } : {}) }]), error.status as ContentfulStatusCode)
 }
 
 export function notFoundResponse(c: Context<AppEnv>) {
