@@ -75,7 +75,9 @@ function httpExceptionResponse(error: HTTPException, c: Context<AppEnv>) {
   const contentType = c.req.header('content-type')
   const message =
     error.status === 400 && /malformed json/i.test(error.message)
-      ? 'Request body is not valid JSON'
+      ? Number(c.req.header('content-length')) > 0
+        ? 'Request body is not valid JSON'
+        : 'Request body is empty: send a JSON object'
       : error.status === 415
         ? `Content-Type ${contentType ? `"${contentType}"` : '(none)'} is not accepted here: send the body as application/json`
         : error.status === 401

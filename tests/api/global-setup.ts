@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort, prepareBlobStorage, startAzurite } from '../../scripts/lib/azurite'
+import { buildIfStale } from '../../scripts/lib/build'
+import { apiServerKind, type ApiServerKind } from './api-server'
 import { TEST_BLOB_ACCOUNT, TEST_BLOB_CONTAINER, TEST_ENV, withTestEnv } from './test-env'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a migrated, seeded data directory each test file copies. PostgreSQL: the template database URL. */
     template: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
+    /** The real server the tests send HTTP to (API_TEST_SERVER, see api-server.ts); null: in process. */
+    apiServer: ApiServerKind | null
   }
 }
 
@@ -34,6 +38,11 @@ async function startTestBlobStorage(root: string) {
  */
 export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL
+  const serverKind = apiServerKind()
+  if (serverKind && !postgresUrl) {
+    throw new Error('API_TEST_SERVER needs TEST_DATABASE_URL: each test file shares its database with its server, and PGlite is one process only')
+  }
+  if (serverKind === 'next') buildIfStale()
   const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
   const dataDir = join(root, 'template')
   const azurite = await startTestBlobStorage(root)
@@ -54,6 +63,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('template', postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: dataDir })
+  project.provide('apiServer', serverKind)
   return async () => {
     await azurite.stop()
     rmSync(root, { recursive: true, force: true })

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
+import { inject } from 'vitest'
 import type { Permission, SystemRoleName } from '@/lib/permissions'
 import { createApp } from '@/server/app'
+import { fileApiBaseUrl } from './api-server'
 import { createSession } from '@/server/auth/sessions'
 import { mintAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
@@ -9,13 +11,21 @@ import { businessCategories, businesses, businessTypes, businessUsers, permissio
 
 export const app = createApp()
 
-/** Calls the API in-process, as an HTTP client would (`path` is relative to /api/v1). */
-export function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+/** The kind of real server under test (API_TEST_SERVER), or null when the suite calls the app in process. */
+export const apiServerKind = inject('apiServer')
+
+/**
+ * Calls the API as an HTTP client would (`path` is relative to /api/v1): over real HTTP to the server under test when
+ * there is one (see tests/api/api-server.ts), else in process.
+ */
+export async function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
   const { token, json, headers, ...rest } = init
   const h = new Headers(headers)
   if (token) h.set('authorization', `Bearer ${token}`)
   if (json !== undefined) h.set('content-type', 'application/json')
-  return app.request(`/api/v1${path}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body })
+  const request = { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }
+  if (apiServerKind) return fetch(`${await fileApiBaseUrl(apiServerKind)}${path}`, { redirect: 'manual', ...request })
+  return app.request(`/api/v1${path}`, request)
 }
 
 export async function roleId(name: string): Promise<string> {

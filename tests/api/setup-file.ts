@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
+import { stopFileApiServer } from './api-server'
 import { TEST_ENV } from './test-env'
 
 /**
@@ -51,6 +52,7 @@ if (template.kind === 'pglite') {
 }
 
 afterAll(async () => {
+  await stopFileApiServer()
   const { closeDatabase } = await import('@/server/db/client')
   await closeDatabase()
   await cleanup()
