@@ -14,7 +14,8 @@ import { bearerSecurity } from './openapi'
  * - `signed-in`: any signed-in user; listed permissions are checked here, held through any role (staff or a business).
  * - `business`: signed in here; the service checks the object: staff act with the permissions held as staff, anyone
  *   else only inside the business the record belongs to (another business's record answers 404, a member lacking the
- *   permissions 403). `membersOnly`: staff never act here.
+ *   permissions 403). `membersOnly`: only a business's own users act here (staff: 403); the route first checks that
+ *   the caller holds the permissions in some business (403 otherwise), the service that they hold them in the target.
  * - `staff`: staff holding the permissions as staff (every one, or `match: 'any'` one of them); 403 otherwise.
  */
 export type AccessKind = 'public' | 'signed-in' | 'business' | 'staff'
@@ -70,7 +71,7 @@ export const access = {
   business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, requireAuth()),
   businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, requireAuth()),
   /** A business's own users only (holding the permissions inside it); staff are refused by the service. */
-  businessMembers: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requireAuth()),
+  businessMembers: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requirePermission(...permissions)),
   staff: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'all' }, requireStaffWithAll(...permissions)),
   staffAny: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'any' }, requireStaffWithAny(...permissions)),
 }
