@@ -40,14 +40,6 @@ export const requirePermission = (...required: Permission[]) =>
     await next()
   })
 
-/** The route is for staff only (decisions, settings); combine with requirePermission for the what. */
-export const requireStaff = () =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const actor = await authenticate(c)
-    if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
-    await next()
-  })
-
 /** Reads the actor a guard has already resolved. */
 export function actorOf(c: AppContext): Actor {
   const actor = c.get('actor')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { isPermission } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, files, kycDocuments, productCategories } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
@@ -744,5 +745,36 @@ describe('the NUL character, which PostgreSQL text cannot hold', () => {
       const res = await api(path, { token: admin.token })
       expect(res.status, path).toBe(400)
     }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+// Every operation says who may call it (server/http/access.ts): tests/api/access-matrix.test.ts holds each to it.
+// ---------------------------------------------------------------------------------------------------------------
+
+describe('declared access', () => {
+  it('every operation of the document carries a well-formed x-access, matching its security', () => {
+    type Declared = { kind?: string; permissions?: unknown; match?: string; membersOnly?: unknown }
+    const problems: string[] = []
+    for (const [path, ops] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(ops as Record<string, Operation & { security?: unknown[]; 'x-access'?: Declared }>)) {
+        const name = `${method.toUpperCase()} ${path}`
+        const declared = op['x-access']
+        // The document's own entry is registered in server/app.ts, outside the routers: a public GET.
+        if (path.endsWith('/openapi.json') && !declared) continue
+        if (!declared) {
+          problems.push(`${name}: no x-access (declare it with access.* from server/http/access.ts)`)
+          continue
+        }
+        const permissions = Array.isArray(declared.permissions) ? (declared.permissions as string[]) : null
+        if (!['public', 'signed-in', 'business', 'staff'].includes(declared.kind ?? '')) problems.push(`${name}: kind ${declared.kind}`)
+        if (!permissions || permissions.some((p) => !isPermission(p))) problems.push(`${name}: permissions ${JSON.stringify(declared.permissions)}`)
+        if (!['all', 'any'].includes(declared.match ?? '')) problems.push(`${name}: match ${declared.match}`)
+        if (declared.kind === 'public' && (permissions?.length || op.security)) problems.push(`${name}: public but asks for permissions or a token`)
+        if (declared.kind !== 'public' && !JSON.stringify(op.security ?? []).includes('bearerAuth')) problems.push(`${name}: ${declared.kind} without bearer security`)
+        if (declared.kind === 'staff' && !permissions?.length) problems.push(`${name}: staff without a permission`)
+      }
+    }
+    expect(problems).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { getDb } from '@/server/db/client'
+import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findOutbox } from './find-outbox'
 
@@ -13,6 +14,7 @@ devOutboxRoutes.openapi(
     path: '/dev/outbox',
     tags: ['Development'],
     summary: 'Mail sent to an address (development only)',
+    ...access.public(),
     request: { query: z.object({ to: z.email({ message: 'must be an e-mail address' }) }) },
     responses: {
       200: json(

@@ -6,7 +6,8 @@ import { businesses, businessReviewEvents } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
-import { assertStaffWithAny, displayName } from '../reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { displayName } from '../reviews/staff-access'
 
 /** Decision: staff who change businesses (onboarding officers, super admins) archive and unarchive them. */
 export const ARCHIVERS = [PERMISSIONS.CAN_UPDATE_BUSINESS] as const

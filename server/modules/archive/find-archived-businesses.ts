@@ -7,7 +7,7 @@ import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { businessFilters } from '../businesses/find-businesses'
-import { assertStaffWithAny } from '../reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 /** `GET /archive/businesses`: archived businesses with the business list's filters, each with why and since when. */
 export async function findArchivedBusinesses(options: { db: Executor; actor: Actor; query: ArchiveListQuery }) {

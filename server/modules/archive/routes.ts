@@ -1,19 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { archivedBusinessPageSchema, archiveListQuerySchema, archiveReasonSchema } from '@/lib/contracts/archive'
 import { businessSchema } from '@/lib/contracts/businesses'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
+import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { requireStaffWithAny } from '../reviews/staff-access'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { ARCHIVERS, changeArchiveStatus } from './archive-business'
 import { findArchivedBusinesses } from './find-archived-businesses'
 
 const tags = ['Archive']
-const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
-const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 
 export const archiveRoutes = createRouter()
 
@@ -24,7 +21,7 @@ archiveRoutes.openapi(
     path: '/archive/businesses',
     tags,
     summary: 'Archived businesses',
-    ...staffWithAny(P.CAN_READ_BUSINESS),
+    ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: archiveListQuerySchema },
     responses: { 200: json(archivedBusinessPageSchema, 'A page of archived businesses'), ...errorResponses(400, 401, 403) },
   }),
@@ -38,8 +35,8 @@ archiveRoutes.openapi(
     path: '/archive/business/{id}/unarchive',
     tags,
     summary: 'Unarchive a business',
-    ...staffWithAny(...ARCHIVERS),
-    request: { params: idParam, ...body(archiveReasonSchema) },
+    ...access.staffAny(...ARCHIVERS),
+    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
     responses: { 200: json(businessSchema, 'Unarchived'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -56,8 +53,8 @@ archiveRoutes.openapi(
     path: '/archive/business/{id}',
     tags,
     summary: 'Archive a business',
-    ...staffWithAny(...ARCHIVERS),
-    request: { params: idParam, ...body(archiveReasonSchema) },
+    ...access.staffAny(...ARCHIVERS),
+    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
     responses: { 200: json(businessSchema, 'Archived'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>

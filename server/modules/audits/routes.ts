@@ -2,20 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { auditActorSchema, auditListQuerySchema, auditPageSchema, auditVerifySchema } from '@/lib/contracts/audits'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { requirePermission, requireStaff } from '@/server/http/auth'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { access } from '@/server/http/access'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findAuditActors, findAuditResources, findAudits } from './find-audits'
 import { verifyAuditChain } from './verify-audit-chain'
 
-const guard = [requirePermission(PERMISSIONS.CAN_AUDIT_SYSTEM), requireStaff()]
-const common = { tags: ['Audits'], security: bearerSecurity, middleware: guard }
+const tags = ['Audits']
 
 export const auditRoutes = createRouter()
 
 // GET /audits/resources – the resource names that appear in the log (static paths first)
 auditRoutes.openapi(
   createRoute({
-    ...common,
+    tags,
+    ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     method: 'get',
     path: '/audits/resources',
     summary: 'Audited resource names',
@@ -27,7 +27,8 @@ auditRoutes.openapi(
 // GET /audits/actors – users who appear in the log
 auditRoutes.openapi(
   createRoute({
-    ...common,
+    tags,
+    ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     method: 'get',
     path: '/audits/actors',
     summary: 'Actors that appear in the audit log',
@@ -39,7 +40,8 @@ auditRoutes.openapi(
 // GET /audits/verify – recompute the hash chain
 auditRoutes.openapi(
   createRoute({
-    ...common,
+    tags,
+    ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     method: 'get',
     path: '/audits/verify',
     summary: 'Verify the audit hash chain',
@@ -51,7 +53,8 @@ auditRoutes.openapi(
 // GET /audits – the audit log, filtered and paginated
 auditRoutes.openapi(
   createRoute({
-    ...common,
+    tags,
+    ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     method: 'get',
     path: '/audits',
     summary: 'Audit log',

@@ -46,9 +46,14 @@ export async function findBusinessUser(options: { db: Executor; membershipId: st
   return toBusinessUser(row)
 }
 
+/** What a business's user list and its changes need, in that business (or as staff). */
+export const USERS_READ = PERMISSIONS.CAN_READ_BUSINESS_USERS
+export const USERS_UPDATE = PERMISSIONS.CAN_UPDATE_BUSINESS_USERS
+export const USERS_REMOVE = PERMISSIONS.CAN_DELETE_BUSINESS_USER
+
 /** The users of one business (members with CAN_READ_BUSINESS_USERS there, or staff). */
 export async function findBusinessUsers(options: { db: Executor; actor: Actor; businessId: string; query: PageQuery & { searchKey?: string } }) {
-  assertBusinessAccess(options.actor, options.businessId, PERMISSIONS.CAN_READ_BUSINESS_USERS)
+  assertBusinessAccess(options.actor, options.businessId, USERS_READ)
   const where = and(eq(businessUsers.businessId, options.businessId), searchCondition(options.query.searchKey))
   const [rows, [total]] = await Promise.all([
     baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)).limit(options.query.pageSize).offset(pageOffset(options.query)),
@@ -111,7 +116,7 @@ export async function updateBusinessUser(options: {
   audit: AuditContext
 }) {
   const { db, actor, input } = options
-  const membership = await membershipOrThrow(db, actor, options.membershipId, PERMISSIONS.CAN_UPDATE_BUSINESS_USERS)
+  const membership = await membershipOrThrow(db, actor, options.membershipId, USERS_UPDATE)
   await db.transaction(async (tx) => {
     const losesOwnership = membership.role === 'BUSINESS_OWNER' && ((input.role && input.role !== 'BUSINESS_OWNER') || input.isActive === false)
     if (losesOwnership) await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
@@ -133,7 +138,7 @@ export async function updateBusinessUser(options: {
 
 export async function removeBusinessUser(options: { db: Database; actor: Actor; membershipId: string; audit: AuditContext }) {
   const { db, actor } = options
-  const membership = await membershipOrThrow(db, actor, options.membershipId, PERMISSIONS.CAN_DELETE_BUSINESS_USER)
+  const membership = await membershipOrThrow(db, actor, options.membershipId, USERS_REMOVE)
   await db.transaction(async (tx) => {
     if (membership.role === 'BUSINESS_OWNER') await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
     await tx.delete(businessUsers).where(eq(businessUsers.id, membership.id))

@@ -23,6 +23,9 @@ async function assertReferences(db: Database, input: { typeId?: string; category
 }
 export { assertReferences }
 
+/** Staff register businesses on a business's behalf holding this; business users register their own. */
+export const BUSINESS_CREATE = PERMISSIONS.CAN_CREATE_BUSINESS
+
 /**
  * Registers a business. A business user becomes its BUSINESS_OWNER. Staff (CAN_CREATE_BUSINESS) create it on the
  * business's behalf and invite its owner by e-mail. A payment-group approver may not apply as a business.
@@ -30,7 +33,7 @@ export { assertReferences }
 export async function createBusiness(options: { db: Database; actor: Actor; input: CreateBusiness; audit: AuditContext }) {
   const { db, actor, input } = options
   if (actor.isStaff) {
-    if (!actor.staffPermissions.has(PERMISSIONS.CAN_CREATE_BUSINESS)) throw new AppError('FORBIDDEN', 'You need the permission CAN_CREATE_BUSINESS to do this')
+    if (!actor.staffPermissions.has(BUSINESS_CREATE)) throw new AppError('FORBIDDEN', 'You need the permission CAN_CREATE_BUSINESS to do this')
     if (isRestrictedFromBusinessArea({ iswStaff: actor.iswStaff, permissions: actor.permissions })) {
       throw new AppError('FORBIDDEN', 'Approvers in the payment group cannot register businesses')
     }

@@ -105,8 +105,11 @@ const toAccessRequest = (r: RequestRow) => ({
   decidedAt: r.decidedAt?.toISOString() ?? null,
 })
 
+/** Reading and deciding requests for access to a business: its users who may invite, or staff. */
+export const ACCESS_REQUEST_DECIDE = PERMISSIONS.CAN_ADD_BUSINESS_USER
+
 export async function findAccessRequests(options: { db: Executor; actor: Actor; businessId: string }) {
-  assertBusinessAccess(options.actor, options.businessId, PERMISSIONS.CAN_ADD_BUSINESS_USER)
+  assertBusinessAccess(options.actor, options.businessId, ACCESS_REQUEST_DECIDE)
   const rows = await options.db
     .select(requestColumns)
     .from(existingProfileRequests)
@@ -122,7 +125,7 @@ export async function decideAccessRequest(options: { db: Database; actor: Actor;
   const { db, actor } = options
   const [request] = await db.select().from(existingProfileRequests).where(eq(existingProfileRequests.id, options.id))
   if (!request) throw new AppError('NOT_FOUND', 'Request not found')
-  assertBusinessAccess(actor, request.businessId, PERMISSIONS.CAN_ADD_BUSINESS_USER)
+  assertBusinessAccess(actor, request.businessId, ACCESS_REQUEST_DECIDE)
 
   await db.transaction(async (tx) => {
     const [decided] = await tx

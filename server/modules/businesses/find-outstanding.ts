@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { KYC_PROGRESS_STEPS, KycStepProgress, Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import type { KycStep } from '@/lib/contracts/kyc-values'
-import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingAnswers, onboardingProducts, productRequirementVersions, products } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
@@ -12,6 +11,7 @@ import { loadDocumentState, type DocumentState } from '@/server/modules/kyc-docu
 import { isEditable, missingRequired } from '@/server/modules/onboarding/onboarding-record'
 import { findLatestDecision } from '../reviews/latest-decision'
 import { getBusinessRowOrThrow } from './business-record'
+import { BUSINESS_READ } from './get-business'
 
 type BusinessRow = typeof businesses.$inferSelect
 type ProgressStep = (typeof KYC_PROGRESS_STEPS)[number]
@@ -61,7 +61,7 @@ const SEVERITY_ORDER = { danger: 0, warning: 1, info: 2 } as const
 export async function findOutstanding(options: { db: Executor; actor: Actor; id: string; now?: Date }): Promise<Outstanding> {
   const { db } = options
   const now = options.now ?? new Date()
-  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.id, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.id, permission: BUSINESS_READ })
   const [captureGaps, documentState, decision, applications] = await Promise.all([
     findKycCaptureGaps(db, { businessId: business.id }),
     loadDocumentState(db, business),

@@ -7,9 +7,12 @@ import { getKycSummary } from '@/server/modules/kyc/kyc-summary'
 import { findLatestDecision } from '../reviews/latest-decision'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from './business-record'
 
+/** Reading a business, its KYC summary and what it still has to do: members or staff holding it. */
+export const BUSINESS_READ = PERMISSIONS.CAN_READ_BUSINESS
+
 /** The business with its latest decision (a decline's comment is the reason the business sees). */
 export async function getBusiness(options: { db: Executor; actor: Actor; id: string; now?: Date }) {
-  const row = await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const row = await getBusinessRowOrThrow({ ...options, permission: BUSINESS_READ })
   const [business, decision] = await Promise.all([toBusinessWithBlocking(options.db, row, options.now), findLatestDecision(options.db, row.id)])
   return { ...business, decision }
 }
@@ -17,7 +20,7 @@ export async function getBusiness(options: { db: Executor; actor: Actor; id: str
 /** Everything the KYC summary PDF needs in one answer (KYC sections join as their modules land). */
 export async function getBusinessPdfInfo(options: { db: Executor; actor: Actor; id: string }) {
   const { db } = options
-  const business = await getBusinessRowOrThrow({ ...options, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const business = await getBusinessRowOrThrow({ ...options, permission: BUSINESS_READ })
   const [[type], [category], division, owners, kyc] = await Promise.all([
     db.select({ name: businessTypes.name }).from(businessTypes).where(eq(businessTypes.id, business.typeId)),
     db.select({ name: businessCategories.name }).from(businessCategories).where(eq(businessCategories.id, business.categoryId)),

@@ -17,6 +17,9 @@ const nameFromEmail = (email: string) => {
   return local ? local.charAt(0).toUpperCase() + local.slice(1) : 'New'
 }
 
+/** Inviting someone into a business: its users holding this there, or staff holding it. */
+export const INVITE_PERMISSION = PERMISSIONS.CAN_ADD_BUSINESS_USER
+
 /**
  * Adds a person to a business with a business role. An existing user is added and told; someone new gets an
  * account pending activation and an e-mailed link to set a password (7 days, single use).
@@ -34,7 +37,7 @@ export async function inviteToBusiness(options: {
   skipAccessCheck?: boolean
 }) {
   const { db, actor, businessId } = options
-  if (!options.skipAccessCheck) assertBusinessAccess(actor, businessId, PERMISSIONS.CAN_ADD_BUSINESS_USER)
+  if (!options.skipAccessCheck) assertBusinessAccess(actor, businessId, INVITE_PERMISSION)
   const business = await db.query.businesses.findFirst({ where: eq(businesses.id, businessId) })
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, options.role))

@@ -12,6 +12,9 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { assertBusinessUnique, getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from './business-record'
 import { assertReferences } from './create-business'
 
+/** Editing a business before approval, in it or as staff (after approval see below). */
+export const BUSINESS_EDIT = PERMISSIONS.CAN_UPDATE_BUSINESS
+
 /**
  * Before approval: its owners (CAN_UPDATE_BUSINESS in the business) or staff with CAN_UPDATE_BUSINESS.
  * After approval: only staff with CAN_UPDATE_APPROVED_BUSINESS_INFO. Audited with before and after.
@@ -24,7 +27,7 @@ export async function updateBusiness(options: { db: Database; actor: Actor; id: 
       throw new AppError('FORBIDDEN', 'An approved business can only be changed by staff with CAN_UPDATE_APPROVED_BUSINESS_INFO')
     }
   } else {
-    assertBusinessAccess(actor, id, PERMISSIONS.CAN_UPDATE_BUSINESS)
+    assertBusinessAccess(actor, id, BUSINESS_EDIT)
   }
   await assertReferences(db, input)
   const registration = input.regNo ? parseRegistrationNumber(input.regNo)! : undefined

@@ -7,7 +7,7 @@ import { kycDetails, kycDocuments, kycDocumentTypes, type KycDocument } from '@/
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { documentAuditView, selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
 import { assertFourEyes, businessRowOf, notifyOwners } from './review-support'

@@ -8,7 +8,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value))

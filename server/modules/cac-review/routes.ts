@@ -9,17 +9,15 @@ import {
 import { kycDocumentSchema } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
+import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
-import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
 import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
 import { findCacReviews, getCacReview } from './find-cac-reviews'
 
 const tags = ['Document review']
-const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
 
 /** Staff review of CAC documents and single documents. Mounted before the KYC routers: these static paths come first. */
@@ -35,7 +33,7 @@ cacReviewRoutes.openapi(
     tags,
     summary: 'CAC documents to review',
     description: 'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
-    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
     request: { query: cacReviewQuerySchema },
     responses: { 200: json(cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
@@ -64,7 +62,7 @@ cacReviewRoutes.openapi(
     path: '/kyc/cac-documents-for-reviews/{kycDetailsId}',
     tags,
     summary: "One KYC record's CAC documents",
-    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
     responses: { 200: json(cacReviewRowSchema, 'The KYC record with its CAC documents'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -80,8 +78,8 @@ cacReviewRoutes.openapi(
     summary: 'Decide the CAC documents of a KYC record',
     description:
       'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
-    ...staffWithAny(P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), ...body(reviewDecisionInputSchema) },
+    ...access.staff(P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), ...jsonBody(reviewDecisionInputSchema) },
     responses: { 200: json(cacReviewRowSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -99,8 +97,8 @@ cacReviewRoutes.openapi(
     tags,
     summary: 'Ask the business to upload a document again',
     description: 'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ id: uuid('a document id') }), ...body(reuploadRequestInputSchema) },
+    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reuploadRequestInputSchema) },
     responses: { 200: json(kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -115,8 +113,8 @@ cacReviewRoutes.openapi(
     tags,
     summary: 'Decide one document',
     description: 'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ id: uuid('a document id') }), ...body(reviewDecisionInputSchema) },
+    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reviewDecisionInputSchema) },
     responses: { 200: json(kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await reviewDocument({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),

@@ -10,7 +10,7 @@ import { deferralDecisionMail, documentsUrl } from '@/server/modules/cac-review/
 import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
 import { isoDay } from '@/server/modules/deferrals/overdue-deferrals'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 import { loadStaffDeferral } from './find-staff-deferrals'
 
 const DAY_MS = 86_400_000

@@ -8,7 +8,7 @@ import { appSettings, deferrableMappings, kycDocumentTypes } from '@/server/db/s
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 /** Any constant: only the writers of the mapping share it. */
 const MAPPING_LOCK = 7340611

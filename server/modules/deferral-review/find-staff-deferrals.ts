@@ -10,7 +10,7 @@ import { pageOffset, toPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 /** Staff who read deferral lists: readers, and the approvers who work the queue. */
 export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_APPROVE_DEFERRAL] as const

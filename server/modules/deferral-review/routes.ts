@@ -12,18 +12,16 @@ import {
 import { deferrableMaxDaysSchema } from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth, requirePermission } from '@/server/http/auth'
+import { access, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
-import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
 
 const tags = ['Deferrals']
-const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const deferralId = z.uuid({ message: 'must be a deferral id (UUID)' })
 
 /**
@@ -42,7 +40,7 @@ deferralReviewRoutes.openapi(
     tags,
     summary: 'All deferrals',
     description: 'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
-    ...staffWithAny(...DEFERRAL_READERS),
+    ...access.staffAny(...DEFERRAL_READERS),
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403) },
   }),
@@ -56,7 +54,7 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/reviews',
     tags,
     summary: 'Deferrals waiting for a decision',
-    ...staffWithAny(...DEFERRAL_READERS),
+    ...access.staffAny(...DEFERRAL_READERS),
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of PENDING deferrals'), ...errorResponses(400, 401, 403) },
   }),
@@ -70,8 +68,7 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/deferrable-mapping',
     tags,
     summary: 'Which document types each registration class may defer',
-    security: bearerSecurity,
-    middleware: [requirePermission(P.CAN_READ_DEFERRABLE_MAPPING)],
+    ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
@@ -84,8 +81,8 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/deferrable-mapping',
     tags,
     summary: 'Replace the deferrable mapping',
-    ...staffWithAny(P.CAN_UPDATE_DEFERRABLE),
-    request: body(deferrableMappingInputSchema),
+    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
+    request: jsonBody(deferrableMappingInputSchema),
     responses: { 200: json(deferrableMappingAnswerSchema, 'The new mapping'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await replaceDeferrableMapping({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
@@ -113,7 +110,7 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/deferrable-days/{days}',
     tags,
     summary: 'Set the most days a deferral may ask for',
-    ...staffWithAny(P.CAN_UPDATE_DEFERRABLE),
+    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: { params: deferrableDaysParamSchema },
     responses: { 200: json(deferrableMaxDaysSchema, 'The new maximum'), ...errorResponses(400, 401, 403) },
   }),
@@ -128,8 +125,8 @@ deferralReviewRoutes.openapi(
     tags,
     summary: 'Decide a deferral',
     description: 'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
-    ...staffWithAny(P.CAN_APPROVE_DEFERRAL),
-    request: { params: z.object({ deferralId }), ...body(reviewDecisionInputSchema) },
+    ...access.staff(P.CAN_APPROVE_DEFERRAL),
+    request: { params: z.object({ deferralId }), ...jsonBody(reviewDecisionInputSchema) },
     responses: { 200: json(staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -143,8 +140,7 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/{id}',
     tags,
     summary: 'One deferral with its business and history',
-    security: bearerSecurity,
-    middleware: [requireAuth()],
+    ...access.businessAny(...DEFERRAL_READERS),
     request: { params: z.object({ id: deferralId }) },
     responses: { 200: json(deferralDetailSchema, 'The deferral'), ...errorResponses(400, 401, 403, 404) },
   }),

@@ -7,6 +7,9 @@ import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { deferralTypeColumns } from './deferral-view'
 
+/** Reading a business's deferrals and what it may still defer: its users holding this there, or staff. */
+export const DEFERRALS_READ = PERMISSIONS.CAN_READ_DEFERRALS
+
 /** `GET /deferrals/deferrable-list`: the whole mapping, class by class. */
 export async function findDeferrableMapping(db: Executor) {
   const rows = await db
@@ -24,7 +27,7 @@ export async function findDeferrableMapping(db: Executor) {
  */
 export async function findDeferrableTypes(options: { db: Executor; actor: Actor; businessId: string; isCac?: boolean }) {
   const { db, businessId } = options
-  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: PERMISSIONS.CAN_READ_DEFERRALS })
+  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: DEFERRALS_READ })
   const conditions = [
     eq(deferrableMappings.registrationClass, business.registrationClass),
     eq(kycDocumentTypes.isActive, true),

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, lt, not, type SQL } from 'drizzle-orm'
 import type { BusinessDeferralsQuery } from '@/lib/contracts/deferrals'
-import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
+import { DEFERRALS_READ } from './deferrable-types'
 import { deferralTypeColumns, toDeferral } from './deferral-view'
 
 /** The `status` filter, with OVERDUE (and APPROVED, which excludes overdue ones) derived at `now`. */
@@ -20,7 +20,7 @@ export function deferralStatusCondition(status: BusinessDeferralsQuery['status']
 export async function findBusinessDeferrals(options: { db: Executor; actor: Actor; businessId: string; query: BusinessDeferralsQuery; now?: Date }) {
   const { db, query, businessId } = options
   const now = options.now ?? new Date()
-  await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: PERMISSIONS.CAN_READ_DEFERRALS })
+  await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: DEFERRALS_READ })
   const where = and(eq(deferrals.businessId, businessId), deferralStatusCondition(query.status, now))
   const [rows, [total]] = await Promise.all([
     db

@@ -18,6 +18,9 @@ export function uniqueViolationOf(error: unknown): string | null {
   return cause?.code === '23505' ? (cause.constraint ?? '') : null
 }
 
+/** Asking for a deferral: a user of the business holding this in it (staff decide deferrals, they never ask). */
+export const DEFERRAL_REQUEST = PERMISSIONS.CAN_CREATE_DEFERRAL
+
 /**
  * `POST /deferrals` (domain.md, Deferral: request). The business itself asks (a member holding CAN_CREATE_DEFERRAL
  * in it: staff do not request deferrals for others, they decide them), for a document type its class may defer,
@@ -32,8 +35,8 @@ export async function requestDeferral(options: { db: Database; actor: Actor; inp
     if (actor.isStaff) throw new AppError('FORBIDDEN', 'A deferral is requested by the business itself, by one of its users')
     throw new AppError('NOT_FOUND', 'Business not found')
   }
-  if (!membership.permissions.has(PERMISSIONS.CAN_CREATE_DEFERRAL)) {
-    throw new AppError('FORBIDDEN', `You need the permission ${PERMISSIONS.CAN_CREATE_DEFERRAL} in this business to request a deferral`)
+  if (!membership.permissions.has(DEFERRAL_REQUEST)) {
+    throw new AppError('FORBIDDEN', `You need the permission ${DEFERRAL_REQUEST} in this business to request a deferral`)
   }
   const [business] = await db.select().from(businesses).where(eq(businesses.id, input.businessId))
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')

@@ -11,24 +11,23 @@ import {
 } from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth, requirePermission } from '@/server/http/auth'
+import { access, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { getMaxDeferralDays } from './deferral-settings'
-import { findDeferrableMapping, findDeferrableTypes } from './deferrable-types'
+import { DEFERRALS_READ, findDeferrableMapping, findDeferrableTypes } from './deferrable-types'
 import { findBusinessDeferrals } from './find-business-deferrals'
-import { requestDeferral } from './request-deferral'
+import { DEFERRAL_REQUEST, requestDeferral } from './request-deferral'
 
 const tags = ['Deferrals']
-const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 
 /** The business side of deferrals. Static paths only before `/deferrals/business-deferrals/{id}`; staff calls live elsewhere. */
 export const deferralRoutes = createRouter()
 
 // GET /deferrals/deferrable?isCAC=1|0&id=<businessId>
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable', tags, summary: 'Document types this business may still defer', ...signedIn, request: { query: deferrableQuerySchema }, responses: { 200: json(z.array(deferrableTypeSchema), 'Deferrable types'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({ method: 'get', path: '/deferrals/deferrable', tags, summary: 'Document types this business may still defer', ...access.business(DEFERRALS_READ), request: { query: deferrableQuerySchema }, responses: { 200: json(z.array(deferrableTypeSchema), 'Deferrable types'), ...errorResponses(400, 401, 403, 404) } }),
   async (c) => {
     const { id, isCAC } = c.req.valid('query')
     return c.json(await findDeferrableTypes({ db: await getDb(), actor: actorOf(c), businessId: id, isCac: isCAC }), 200)
@@ -37,13 +36,13 @@ deferralRoutes.openapi(
 
 // GET /deferrals/deferrable-list – the deferrable mapping (class → document types)
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable-list', tags, summary: 'Deferrable document types per registration class', security: bearerSecurity, middleware: [requirePermission(P.CAN_READ_DEFERRABLE_MAPPING)], responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) } }),
+  createRoute({ method: 'get', path: '/deferrals/deferrable-list', tags, summary: 'Deferrable document types per registration class', ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING), responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) } }),
   async (c) => c.json(await findDeferrableMapping(await getDb()), 200),
 )
 
 // GET /deferrals/deferrable-max-days
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable-max-days', tags, summary: 'The most days a deferral may ask for', ...signedIn, responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) } }),
+  createRoute({ method: 'get', path: '/deferrals/deferrable-max-days', tags, summary: 'The most days a deferral may ask for', ...access.signedIn(), responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) } }),
   async (c) => c.json({ maxDays: await getMaxDeferralDays(await getDb()) }, 200),
 )
 
@@ -54,7 +53,7 @@ deferralRoutes.openapi(
     path: '/deferrals/business-deferrals/{id}',
     tags,
     summary: "A business's deferrals",
-    ...signedIn,
+    ...access.business(DEFERRALS_READ),
     request: { params: z.object({ id: z.uuid({ message: 'must be a business id (UUID)' }) }), query: businessDeferralsQuerySchema },
     responses: { 200: json(deferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -63,6 +62,6 @@ deferralRoutes.openapi(
 
 // POST /deferrals – request one (CAN_CREATE_DEFERRAL in the business)
 deferralRoutes.openapi(
-  createRoute({ method: 'post', path: '/deferrals', tags, summary: 'Request a deferral', security: bearerSecurity, middleware: [requirePermission(P.CAN_CREATE_DEFERRAL)], request: body(createDeferralSchema), responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'post', path: '/deferrals', tags, summary: 'Request a deferral', ...access.businessMembers(DEFERRAL_REQUEST), request: jsonBody(createDeferralSchema), responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await requestDeferral({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
 )

@@ -1,20 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth } from '@/server/http/auth'
+import { access, idParam, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { confirmUpload, createUploadSlot, getUploadLimits, readFile } from './uploads'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { confirmUpload, createUploadSlot, FILE_READ, getUploadLimits, readFile } from './uploads'
 
 const tags = ['Files']
-const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
-const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 
 export const fileRoutes = createRouter()
 
 // GET /files/upload-limits – the one configured limit and the allowed types (no token: the uploader label uses it)
 fileRoutes.openapi(
-  createRoute({ method: 'get', path: '/files/upload-limits', tags, summary: 'Upload size limit and allowed types', responses: { 200: json(uploadLimitsSchema, 'The limits') } }),
+  createRoute({ method: 'get', path: '/files/upload-limits', tags, summary: 'Upload size limit and allowed types', ...access.public(), responses: { 200: json(uploadLimitsSchema, 'The limits') } }),
   (c) => c.json(getUploadLimits(), 200),
 )
 
@@ -26,8 +25,8 @@ fileRoutes.openapi(
     tags,
     summary: 'Upload slot (SAS URL for one new blob)',
     description: 'Checks the declared type and size against the configured limit; business purposes need `businessId` of a business you may see.',
-    ...signedIn,
-    request: { body: { required: true, content: { 'application/json': { schema: uploadUrlRequestSchema } } } },
+    ...access.business(),
+    request: jsonBody(uploadUrlRequestSchema),
     responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 404, 413, 415) },
   }),
   async (c) => c.json(await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
@@ -41,7 +40,7 @@ fileRoutes.openapi(
     tags,
     summary: 'Confirm an upload',
     description: 'Only the uploader. Reads the blob size and magic bytes; refused files are deleted (413 / 415). Idempotent.',
-    ...signedIn,
+    ...access.business(),
     request: { params: idParam },
     responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 404, 409, 413, 415) },
   }),
@@ -57,7 +56,7 @@ fileRoutes.openapi(
     tags,
     summary: 'Read a file',
     description: "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff.",
-    ...signedIn,
+    ...access.business(FILE_READ),
     request: { params: idParam },
     responses: {
       200: {

@@ -150,11 +150,14 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   }
 }
 
+/** Reading a business's file: its members, or staff holding this (anyone else: 404, the file stays unrevealed). */
+export const FILE_READ = PERMISSIONS.CAN_READ_BUSINESS
+
 /** Business files: its members and staff with CAN_READ_BUSINESS. Files of no business: the uploader and staff. */
 function canReadFile(actor: Actor, file: StoredFile): boolean {
   if (file.businessId) {
     if (actor.memberships.some((m) => m.businessId === file.businessId)) return true
-    return actor.isStaff && actor.staffPermissions.has(PERMISSIONS.CAN_READ_BUSINESS)
+    return actor.isStaff && actor.staffPermissions.has(FILE_READ)
   }
   return file.uploadedBy === actor.userId || actor.isStaff
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { access } from '@/server/http/access'
 import { createRouter, json } from '@/server/http/openapi'
 
 const livenessSchema = z.object({ status: z.literal('ok') })
@@ -18,6 +19,7 @@ healthRoutes.openapi(
     method: 'get',
     path: '/health',
     tags: ['Health'],
+    ...access.public(),
     summary: 'Liveness',
     responses: { 200: json(livenessSchema, 'The process is up') },
   }),
@@ -30,6 +32,7 @@ healthRoutes.openapi(
     method: 'get',
     path: '/health/ready',
     tags: ['Health'],
+    ...access.public(),
     summary: 'Readiness: dependencies reachable',
     responses: {
       200: json(readinessSchema, 'Ready'),

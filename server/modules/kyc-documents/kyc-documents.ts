@@ -23,11 +23,14 @@ async function kycDetailsOrThrow(db: Executor, kycDetailsId: string) {
   return details
 }
 
+/** Reading a business's documents and checklist: its users or staff holding this. Writes: the KYC edit check. */
+export const DOCUMENTS_READ = PERMISSIONS.CAN_READ_BUSINESS
+
 /** `GET /kyc/documents/{kycDetailsId}?typeOwner=`: the current documents of a KYC record. */
 export async function findKycDocuments(options: { db: Executor; actor: Actor; kycDetailsId: string; typeOwner?: DocumentTypeOwner }) {
   const { db } = options
   const details = await kycDetailsOrThrow(db, options.kycDetailsId)
-  await getBusinessRowOrThrow({ db, actor: options.actor, id: details.businessId, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  await getBusinessRowOrThrow({ db, actor: options.actor, id: details.businessId, permission: DOCUMENTS_READ })
   const rows = await selectKycDocuments(
     db,
     and(eq(kycDocuments.kycDetailsId, details.id), isNull(kycDocuments.supersededAt), options.typeOwner ? eq(kycDocumentTypes.typeOwner, options.typeOwner) : undefined),
@@ -38,7 +41,7 @@ export async function findKycDocuments(options: { db: Executor; actor: Actor; ky
 /** `GET /kyc/document-checklist/{businessId}`: the class's documents with where each stands (document page, preview). */
 export async function getDocumentChecklist(options: { db: Executor; actor: Actor; businessId: string; now?: Date }) {
   const { db } = options
-  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.businessId, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.businessId, permission: DOCUMENTS_READ })
   const state = await loadDocumentState(db, business)
   const listed = new Set(state.matrix.map((m) => m.type.id))
   return {

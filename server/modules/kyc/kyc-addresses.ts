@@ -12,6 +12,9 @@ import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { canonicalLocation } from './kyc-locations'
 import { assertKycWritable, attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 
+/** What each address write needs, on top of the KYC edit check (KYC_EDITORS). */
+export const ADDRESS_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_BUSINESS_ADDRESS, update: PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS, delete: PERMISSIONS.CAN_DELETE_BUSINESS_ADDRESS } as const
+
 /** An address list stays short enough to answer whole. */
 export const MAX_ADDRESSES_PER_KYC = 50
 
@@ -59,7 +62,7 @@ export async function createAddress(options: { db: Database; actor: Actor; input
   const { db, actor, input } = options
   const location = await canonicalLocation(input)
   const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, PERMISSIONS.CAN_CREATE_BUSINESS_ADDRESS)
+    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, ADDRESS_PERMISSIONS.create)
     const [{ n }] = (await tx.select({ n: count() }).from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kyc.id))) as [{ n: number }]
     if (n >= MAX_ADDRESSES_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_ADDRESSES_PER_KYC} addresses`)
     if (input.addressDocFileId) await attachableKycFile(tx, { fileId: input.addressDocFileId, businessId: kyc.businessId, purpose: 'ADDRESS_DOC', field: 'addressDocFileId' })
@@ -101,7 +104,7 @@ export async function updateAddress(options: { db: Database; actor: Actor; id: s
   const { db, actor, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
   const updated = await db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, actor, options.id, PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS)
+    const before = await lockedAddress(tx, actor, options.id, ADDRESS_PERMISSIONS.update)
     const locationTouched = input.country !== undefined || input.state !== undefined || input.lga !== undefined
     const location = locationTouched
       ? await canonicalLocation({ country: input.country ?? before.country, state: input.state ?? before.state, lga: input.lga !== undefined ? input.lga : before.lga })
@@ -144,7 +147,7 @@ export async function updateAddress(options: { db: Database; actor: Actor; id: s
 /** DELETE /kyc/addresses/{id}: with its files' blobs. */
 export async function deleteAddress(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await options.db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, options.actor, options.id, PERMISSIONS.CAN_DELETE_BUSINESS_ADDRESS)
+    const before = await lockedAddress(tx, options.actor, options.id, ADDRESS_PERMISSIONS.delete)
     await tx.delete(kycAddresses).where(eq(kycAddresses.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE', before })
     for (const fileId of [before.addressDocFileId, before.passportPhotoFileId]) if (fileId) await deleteStoredFile(tx, fileId, options.audit)
@@ -155,7 +158,7 @@ export async function deleteAddress(options: { db: Database; actor: Actor; id: s
 export async function deleteAddressFile(options: { db: Database; actor: Actor; id: string; type: AddressFileType; audit: AuditContext }) {
   const column = options.type === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
   const updated = await options.db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, options.actor, options.id, PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS)
+    const before = await lockedAddress(tx, options.actor, options.id, ADDRESS_PERMISSIONS.update)
     const fileId = before[column]
     if (!fileId) throw new AppError('NOT_FOUND', options.type === 'address_doc' ? 'This address has no proof-of-address file' : 'This address has no passport photo')
     const [row] = await tx

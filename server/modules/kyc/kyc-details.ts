@@ -11,7 +11,7 @@ import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
-import { assertKycReadable, assertKycWritable, findKycDetails, kycNotFound, readableKycDetails, rowsOf } from './kyc-record'
+import { assertKycReadable, assertKycWritable, findKycDetails, KYC_READ, kycNotFound, readableKycDetails, rowsOf } from './kyc-record'
 import { canonicalCountry } from './kyc-locations'
 
 export interface UploadedFormFile {
@@ -39,6 +39,9 @@ export function toKycDetailsAnswer(row: KycDetails, businessName: string): KycDe
   }
 }
 
+/** What each company-details write needs, on top of the KYC edit check (KYC_EDITORS). */
+export const DETAILS_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_KYC_DETAIL, update: PERMISSIONS.CAN_UPDATE_KYC_DETAIL, delete: PERMISSIONS.CAN_DELETE_KYC_DETAIL } as const
+
 async function businessNameOf(db: Executor, businessId: string): Promise<string> {
   const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId))
   return row?.name ?? ''
@@ -47,7 +50,7 @@ async function businessNameOf(db: Executor, businessId: string): Promise<string>
 /** GET /kyc/details: business users see their businesses' records, staff (CAN_READ_BUSINESS) every one. */
 export async function findKycDetailsPage(options: { db: Executor; actor: Actor; query: z.output<typeof kycDetailsListQuerySchema> }) {
   const { db, actor, query } = options
-  if (actor.isStaff && !actor.staffPermissions.has(PERMISSIONS.CAN_READ_BUSINESS)) {
+  if (actor.isStaff && !actor.staffPermissions.has(KYC_READ)) {
     throw new AppError('FORBIDDEN', 'You need the permission CAN_READ_BUSINESS to do this')
   }
   const conditions: SQL[] = []
@@ -116,13 +119,13 @@ export async function createKycDetails(options: { db: Database; actor: Actor; in
   const { db, actor, input } = options
   const country = await canonicalCountry(input.countryOfIncorporation, 'countryOfIncorporation')
   // The edit check first, so an outsider's file is never stored.
-  await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: PERMISSIONS.CAN_CREATE_KYC_DETAIL })
+  await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
   const stored = options.file
     ? await storeServerUpload({ db, actor, businessId: input.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
     : null
   try {
     const created = await db.transaction(async (tx) => {
-      await assertKycWritable({ db: tx, actor, businessId: input.businessId, what: 'Business', permission: PERMISSIONS.CAN_CREATE_KYC_DETAIL })
+      await assertKycWritable({ db: tx, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
       const [row] = await tx
         .insert(kycDetails)
         .values({ businessId: input.businessId, ...detailChanges({ ...input, countryOfIncorporation: country }), createdBy: actor.userId })
@@ -152,7 +155,7 @@ export async function updateKycDetails(options: { db: Database; actor: Actor; id
 
   const current = await findKycDetails(db, options.id)
   if (!current) throw kycNotFound('KYC record')
-  await assertKycWritable({ db, actor, businessId: current.businessId, what: 'KYC record', permission: PERMISSIONS.CAN_UPDATE_KYC_DETAIL })
+  await assertKycWritable({ db, actor, businessId: current.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
   const stored = options.file
     ? await storeServerUpload({ db, actor, businessId: current.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
     : null
@@ -160,7 +163,7 @@ export async function updateKycDetails(options: { db: Database; actor: Actor; id
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
       if (!before) throw kycNotFound('KYC record')
-      await assertKycWritable({ db: tx, actor, businessId: before.businessId, what: 'KYC record', permission: PERMISSIONS.CAN_UPDATE_KYC_DETAIL })
+      await assertKycWritable({ db: tx, actor, businessId: before.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
       let row = before
       if (Object.keys(changes).length) {
         const [after] = await tx
@@ -210,7 +213,7 @@ export async function deleteKyc(options: { db: Database; actor: Actor; id: strin
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
     if (!row) throw kycNotFound('KYC record')
-    const business = await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'KYC record', permission: PERMISSIONS.CAN_DELETE_KYC_DETAIL })
+    const business = await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.delete })
     if (business.approvalStatus === 'APPROVED') throw new AppError('INVALID_STATE', 'The business is APPROVED; its KYC cannot be deleted')
     if (business.kycDetailsCompleted) throw new AppError('INVALID_STATE', 'The KYC is submitted for review; it cannot be deleted while the review is open')
 

@@ -5,6 +5,12 @@ import { businesses, type Business } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 
+/**
+ * Every KYC write needs the whole onboarding group in the business (or as staff), plus the write's own permission;
+ * the whole post-approval group passes too, and is the only way once the business is approved.
+ */
+export const KYC_EDITORS = ONBOARDING_GROUP
+
 /** The permissions the actor holds over this business: staff globally, a member inside it; null when neither. */
 function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> | null {
   if (actor.isStaff) return actor.staffPermissions
@@ -36,7 +42,7 @@ export async function assertKycEditable(options: { db: Executor; actor: Actor; b
     }
     return business
   }
-  if (!postApproval && !hasAllPermissions(held, ONBOARDING_GROUP)) {
+  if (!postApproval && !hasAllPermissions(held, KYC_EDITORS)) {
     throw new AppError('FORBIDDEN', 'You need the KYC onboarding permissions of this business to change its KYC')
   }
   return business

@@ -12,11 +12,14 @@ import { assertKycEditable } from './kyc-edit-access'
 /** The same 404 for a record that does not exist and for one of another business (domain.md, Object-level access). */
 export const kycNotFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`)
 
+/** Reading a business's KYC: its users or staff holding this. */
+export const KYC_READ = PERMISSIONS.CAN_READ_BUSINESS
+
 /**
  * Read access to a business's KYC: members of the business, or staff, with CAN_READ_BUSINESS. Anyone else gets the
  * 404 of the record asked for, so nothing says whether it exists.
  */
-export function assertKycReadable(actor: Actor, businessId: string, what: string, permission: Permission = PERMISSIONS.CAN_READ_BUSINESS) {
+export function assertKycReadable(actor: Actor, businessId: string, what: string, permission: Permission = KYC_READ) {
   if (!canActOnBusiness(actor, businessId)) throw kycNotFound(what)
   if (!canActOnBusiness(actor, businessId, permission)) throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
 }

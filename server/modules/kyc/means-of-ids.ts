@@ -38,6 +38,9 @@ export function toMeansOfIdAnswer(row: MeansOfId, filesById: ReadonlyMap<string,
   }
 }
 
+/** What each means-of-ID write needs, on top of the KYC edit check (KYC_EDITORS). */
+export const MEANS_OF_ID_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_MEANS_OF_ID, update: PERMISSIONS.CAN_UPDATE_MEANS_OF_ID, delete: PERMISSIONS.CAN_DELETE_MEANS_OF_ID } as const
+
 export async function listMeansOfIdsOf(db: Executor, kycDetailsId: string): Promise<MeansOfIdRecord[]> {
   const rows = await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)).orderBy(asc(meansOfIds.createdAt), asc(meansOfIds.id))
   const filesById = await fileSummaries(db, rows.map((r) => r.fileId))
@@ -71,7 +74,7 @@ function assertRules(value: { idType: string; idNumber: string; issueDate: strin
 export async function createMeansOfId(options: { db: Database; actor: Actor; input: z.output<typeof createMeansOfIdSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
   const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, PERMISSIONS.CAN_CREATE_MEANS_OF_ID)
+    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, MEANS_OF_ID_PERMISSIONS.create)
     const [{ n }] = (await tx.select({ n: count() }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kyc.id))) as [{ n: number }]
     if (n >= MAX_IDS_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_IDS_PER_KYC} means of ID`)
     if (input.shareholderId) await assertShareholderLink(tx, kyc.id, input.shareholderId)
@@ -112,7 +115,7 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
   const { db, actor, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
   const updated = await db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, actor, options.id, PERMISSIONS.CAN_UPDATE_MEANS_OF_ID)
+    const before = await lockedMeansOfId(tx, actor, options.id, MEANS_OF_ID_PERMISSIONS.update)
     const merged = {
       idType: input.idType ?? before.idType,
       idNumber: input.idNumber ?? before.idNumber,
@@ -148,7 +151,7 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
 /** DELETE /kyc/means-of-ids/{id}: with its file's blob. */
 export async function deleteMeansOfId(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await options.db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, options.actor, options.id, PERMISSIONS.CAN_DELETE_MEANS_OF_ID)
+    const before = await lockedMeansOfId(tx, options.actor, options.id, MEANS_OF_ID_PERMISSIONS.delete)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE', before: redactPersonalNumbers(before) })
     if (before.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
@@ -158,7 +161,7 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
 /** DELETE /kyc/means-of-ids/{id}/file: removes the scan (404 when there is none). */
 export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const updated = await options.db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, options.actor, options.id, PERMISSIONS.CAN_UPDATE_MEANS_OF_ID)
+    const before = await lockedMeansOfId(tx, options.actor, options.id, MEANS_OF_ID_PERMISSIONS.update)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
     const [row] = await tx.update(meansOfIds).set({ fileId: null, updatedAt: new Date() }).where(eq(meansOfIds.id, before.id)).returning()
     await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE_FILE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })

@@ -14,6 +14,9 @@ import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-cap
 import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 import { redactPersonalNumbers } from './audit-redaction'
 
+/** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
+export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
+
 /** A shareholding tree stays small enough to answer whole and to check in one pass. */
 export const MAX_SHAREHOLDERS_PER_KYC = 200
 
@@ -127,7 +130,7 @@ async function answerFor(db: Executor, row: Shareholder) {
 export async function createShareholder(options: { db: Database; actor: Actor; input: z.output<typeof createShareholderSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
   const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, PERMISSIONS.CAN_UPDATE_KYC_DETAIL)
+    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, SHAREHOLDER_WRITE)
     const rows = await shareholdersOf(tx, kyc.id)
     assertCapacity(rows)
     let parent: Shareholder | null = null
@@ -162,7 +165,7 @@ async function lockedShareholder(tx: Tx, actor: Actor, id: string) {
   if (!found) throw kycNotFound('Shareholder')
   // Outsiders get the shareholder's 404, not the KYC record's.
   if (!canActOnBusiness(actor, found.businessId)) throw kycNotFound('Shareholder')
-  const { kyc } = await writableKycDetails(tx, actor, found.kycDetailsId, PERMISSIONS.CAN_UPDATE_KYC_DETAIL)
+  const { kyc } = await writableKycDetails(tx, actor, found.kycDetailsId, SHAREHOLDER_WRITE)
   const rows = await shareholdersOf(tx, kyc.id)
   const row = rows.find((r) => r.id === id)
   if (!row) throw kycNotFound('Shareholder')

@@ -7,6 +7,7 @@ import {
   countryStateListSchema,
   countryStatesQuerySchema,
 } from '@/lib/contracts/locations'
+import { access } from '@/server/http/access'
 import type { AppEnv } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findCountries, findCountryStates, getCountry } from './find-countries'
@@ -18,7 +19,7 @@ const cacheForADay = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 // Public: no token, as the signup and KYC forms need them before anything else.
-const common = { tags: ['Locations'], middleware: [cacheForADay] }
+const common = { tags: ['Locations'], ...access.public(), middleware: [cacheForADay] }
 
 export const locationRoutes = createRouter()
 

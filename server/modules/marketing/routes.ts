@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { marketingEventSchema } from '@/lib/contracts/marketing'
 import { getDb } from '@/server/db/client'
+import { access, jsonBody } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { recordMarketingEvent } from './record-marketing-event'
@@ -14,7 +15,8 @@ marketingRoutes.openapi(
     path: '/marketing/events',
     tags: ['Marketing'],
     summary: 'Record an identify, track or page call',
-    request: { body: { required: true, content: { 'application/json': { schema: marketingEventSchema } } } },
+    ...access.public(),
+    request: jsonBody(marketingEventSchema),
     responses: { 202: json(z.object({ id: z.uuid() }), 'Recorded'), ...errorResponses(400, 413) },
   }),
   async (c) => {

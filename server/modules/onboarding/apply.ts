@@ -14,6 +14,9 @@ type Apply = z.output<typeof applySchema>
 
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
+/** Applying for a product and submitting the application: in the business, or as staff. */
+export const APPLY_PERMISSION = P.CAN_ONBOARD_BUSINESS_PRODUCT
+
 /**
  * POST /onboarding-products: the business applies for a product (PENDING). Refused for a business that holds the
  * product already in any state but REMOVED (409 CONFLICT), and, one entry per reason, for a product that is not
@@ -21,7 +24,7 @@ const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: strin
  */
 export async function applyForProduct(options: { db: Database; actor: Actor; input: Apply; audit: AuditContext }) {
   const { db, actor, input } = options
-  assertBusinessAccess(actor, input.businessId, P.CAN_ONBOARD_BUSINESS_PRODUCT)
+  assertBusinessAccess(actor, input.businessId, APPLY_PERMISSION)
   if (actor.isStaff && isRestrictedFromBusinessArea({ iswStaff: actor.iswStaff, permissions: actor.permissions })) {
     throw new AppError('FORBIDDEN', 'Approvers in the payment group cannot apply for products')
   }

@@ -45,13 +45,16 @@ async function pageOfOnboardings(db: Executor, conditions: (SQL | undefined)[], 
   return toPage(await toSummaries(db, rows), total?.value ?? 0, query)
 }
 
+/** Staff reading applications hold one of these; business users read their own businesses' applications. */
+export const ONBOARDING_READERS = [P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_BUSINESS] as const
+
 /**
  * GET /onboarding-products: staff (with a product or business read permission) see every business's; anyone else
  * only those of their businesses. A business filter naming someone else's business answers 404.
  */
 export async function findOnboardings(options: { db: Executor; actor: Actor; query: OnboardingListQuery }) {
   const { actor, query } = options
-  if (actor.isStaff && ![P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_BUSINESS].some((p) => actor.staffPermissions.has(p))) {
+  if (actor.isStaff && !ONBOARDING_READERS.some((p) => actor.staffPermissions.has(p))) {
     throw new AppError('FORBIDDEN', 'You need a product or business read permission to list applications')
   }
   if (query.businessId) assertBusinessAccess(actor, query.businessId)
@@ -83,7 +86,7 @@ export async function findBusinessOnboardings(options: { db: Executor; actor: Ac
 /** GET /onboarding-products/details/{id}: one application with its requirements and answers. */
 export async function getOnboardingDetail(options: { db: Executor; actor: Actor; id: string }) {
   const { actor } = options
-  if (actor.isStaff && ![P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_BUSINESS].some((p) => actor.staffPermissions.has(p))) {
+  if (actor.isStaff && !ONBOARDING_READERS.some((p) => actor.staffPermissions.has(p))) {
     throw new AppError('FORBIDDEN', 'You need a product or business read permission to see applications')
   }
   return toDetail(options.db, await loadOnboarding({ db: options.db, actor, id: options.id }))

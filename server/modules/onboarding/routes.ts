@@ -10,11 +10,11 @@ import {
 } from '@/lib/contracts/onboarding'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth, requirePermission, requireStaff } from '@/server/http/auth'
+import { access, idParam, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { requireStaffWithAny } from '@/server/modules/products/guards'
-import { applyForProduct } from './apply'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { APPLY_PERMISSION, applyForProduct } from './apply'
 import {
   canProceedKycCapturing,
   findApprovalQueue,
@@ -23,19 +23,12 @@ import {
   findOnboardings,
   findProductBusinesses,
   getOnboardingDetail,
+  ONBOARDING_READERS,
 } from './find-onboardings'
-import { saveAnswers } from './save-answers'
-import { completeOnboarding, decideOnboarding, removeOnboarding, submitOnboarding } from './transitions'
+import { ANSWERS_PERMISSION, saveAnswers } from './save-answers'
+import { completeOnboarding, decideOnboarding, REMOVE_PERMISSION, removeOnboarding, submitOnboarding } from './transitions'
 
 const tags = ['Onboarding products']
-const signedIn = { security: bearerSecurity, middleware: [requireAuth()] }
-/**
- * Staff decisions: business owners hold CAN_APPROVE_ONBOARD_PRODUCT too, so it must be held as a staff permission (a
- * staff member who only holds it through a business membership is refused).
- */
-const approvers = { security: bearerSecurity, middleware: [requireStaffWithAny(P.CAN_APPROVE_ONBOARD_PRODUCT)] }
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
-const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 const codeParam = z.object({ code: z.string().trim().min(1).max(60) })
 const productCodeParam = z.object({ productCode: z.string().trim().min(1).max(60) })
 const detail = (description: string) => json(onboardingDetailSchema, description)
@@ -51,8 +44,7 @@ onboardingRoutes.openapi(
     path: '/onboarding-products/approvals',
     tags,
     summary: 'Applications to review (staff)',
-    security: bearerSecurity,
-    middleware: [requireStaffWithAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES)],
+    ...access.staffAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES),
     request: { query: onboardingListQuerySchema },
     responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
   }),
@@ -66,7 +58,7 @@ onboardingRoutes.openapi(
     path: '/onboarding-products/me/{productCode}',
     tags,
     summary: "The signed-in user's application for a product",
-    ...signedIn,
+    ...access.business(),
     request: { params: productCodeParam, query: z.object({ businessId: z.uuid({ message: 'must be a business id' }).optional() }) },
     responses: { 200: detail('The application'), ...errorResponses(400, 401, 404) },
   }),
@@ -76,43 +68,43 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/business/{id} – one business's applications
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/business/{id}', tags, summary: "A business's applications", ...signedIn, request: { params: idParam, query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({ method: 'get', path: '/onboarding-products/business/{id}', tags, summary: "A business's applications", ...access.business(), request: { params: idParam, query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
   async (c) => c.json(await findBusinessOnboardings({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, query: c.req.valid('query') }), 200),
 )
 
 // GET /onboarding-products/details/{id} – one application with its requirements, answers and files
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/details/{id}', tags, summary: 'An application', ...signedIn, request: { params: idParam }, responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({ method: 'get', path: '/onboarding-products/details/{id}', tags, summary: 'An application', ...access.businessAny(...ONBOARDING_READERS), request: { params: idParam }, responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) } }),
   async (c) => c.json(await getOnboardingDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // GET /onboarding-products/can-proceed-kyc-capturing/{id}
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/can-proceed-kyc-capturing/{id}', tags, summary: 'May KYC capture go on for this application?', ...signedIn, request: { params: idParam }, responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) } }),
+  createRoute({ method: 'get', path: '/onboarding-products/can-proceed-kyc-capturing/{id}', tags, summary: 'May KYC capture go on for this application?', ...access.business(), request: { params: idParam }, responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) } }),
   async (c) => c.json(await canProceedKycCapturing({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /onboarding-products/approve/{id} (staff) – { decision: APPROVED | DECLINED, comment }
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/approve/{id}', tags, summary: 'Approve or decline an application (staff)', ...approvers, request: { params: idParam, ...body(onboardingDecisionSchema) }, responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'put', path: '/onboarding-products/approve/{id}', tags, summary: 'Approve or decline an application (staff)', ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT), request: { params: idParam, ...jsonBody(onboardingDecisionSchema) }, responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await decideOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
 )
 
 // PUT /onboarding-products/completed/{id} (staff) – the business is live on the product
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/completed/{id}', tags, summary: 'Mark an approved application completed (staff)', ...approvers, request: { params: idParam }, responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'put', path: '/onboarding-products/completed/{id}', tags, summary: 'Mark an approved application completed (staff)', ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT), request: { params: idParam }, responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await completeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
 )
 
 // GET /onboarding-products – applications: staff all, business users their businesses'
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products', tags, summary: 'Applications', ...signedIn, request: { query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({ method: 'get', path: '/onboarding-products', tags, summary: 'Applications', ...access.businessAny(...ONBOARDING_READERS), request: { query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
   async (c) => c.json(await findOnboardings({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
 )
 
 // POST /onboarding-products – apply
 onboardingRoutes.openapi(
-  createRoute({ method: 'post', path: '/onboarding-products', tags, summary: 'Apply for a product', ...signedIn, request: body(applySchema), responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'post', path: '/onboarding-products', tags, summary: 'Apply for a product', ...access.business(APPLY_PERMISSION), request: jsonBody(applySchema), responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await applyForProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
 )
 
@@ -120,19 +112,19 @@ onboardingRoutes.openapi(
 
 // PUT /onboarding-products/{id}/requirements – save answers (draft)
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/{id}/requirements', tags, summary: 'Save requirement answers', ...signedIn, request: { params: idParam, ...body(answersInputSchema) }, responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'put', path: '/onboarding-products/{id}/requirements', tags, summary: 'Save requirement answers', ...access.business(ANSWERS_PERMISSION), request: { params: idParam, ...jsonBody(answersInputSchema) }, responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await saveAnswers({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
 )
 
 // PUT /onboarding-products/{id}/submit – PENDING or DECLINED → IN_REVIEW
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/{id}/submit', tags, summary: 'Submit an application for review', ...signedIn, request: { params: idParam }, responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'put', path: '/onboarding-products/{id}/submit', tags, summary: 'Submit an application for review', ...access.business(APPLY_PERMISSION), request: { params: idParam }, responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await submitOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
 )
 
 // DELETE /onboarding-products/{id} – remove (the record stays, REMOVED)
 onboardingRoutes.openapi(
-  createRoute({ method: 'delete', path: '/onboarding-products/{id}', tags, summary: 'Remove an application', ...signedIn, request: { params: idParam }, responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'delete', path: '/onboarding-products/{id}', tags, summary: 'Remove an application', ...access.business(REMOVE_PERMISSION), request: { params: idParam }, responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await removeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
 )
 
@@ -143,8 +135,7 @@ onboardingRoutes.openapi(
     path: '/onboarding-products/{code}',
     tags,
     summary: 'Businesses on a product (staff)',
-    security: bearerSecurity,
-    middleware: [requirePermission(P.CAN_READ_PRODUCT_BUSINESSES), requireStaff()],
+    ...access.staff(P.CAN_READ_PRODUCT_BUSINESSES),
     request: { params: codeParam, query: onboardingListQuerySchema },
     responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
   }),

@@ -17,6 +17,9 @@ type FieldError = { code: 'VALIDATION_FAILED'; field: string; message: string }
 /** What one key will hold after the save; null clears it. */
 type Planned = { key: string; textValue: string | null; fileId: string | null } | { key: string; clear: true }
 
+/** Answering a product's requirements: in the business, or as staff. */
+export const ANSWERS_PERMISSION = P.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT
+
 /**
  * PUT /onboarding-products/{id}/requirements: saves some answers as a draft (PENDING or DECLINED only), validated
  * against the product's current requirements: known keys, text for Text Input (at most 2000 characters), for Upload
@@ -25,7 +28,7 @@ type Planned = { key: string; textValue: string | null; fileId: string | null } 
  */
 export async function saveAnswers(options: { db: Database; actor: Actor; id: string; input: AnswersInput; audit: AuditContext }) {
   const { db, actor, id, input } = options
-  const row = await loadOnboarding({ db, actor, id, permission: P.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT })
+  const row = await loadOnboarding({ db, actor, id, permission: ANSWERS_PERMISSION })
   if (!isEditable(row.onboarding.status)) throw invalidState('change the answers', row.onboarding.status)
 
   const version = row.product.requirementsVersion

@@ -10,6 +10,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertFourEyes } from '@/server/modules/cac-review/review-support'
 import { requirementsOf } from '@/server/modules/products/product-record'
+import { APPLY_PERMISSION } from './apply'
 import {
   answersOf,
   businessRefusals,
@@ -70,7 +71,7 @@ async function transition(options: {
  */
 export async function submitOnboarding(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { db } = options
-  const row = await loadOnboarding({ db, actor: options.actor, id: options.id, permission: P.CAN_ONBOARD_BUSINESS_PRODUCT })
+  const row = await loadOnboarding({ db, actor: options.actor, id: options.id, permission: APPLY_PERMISSION })
   const o = row.onboarding
   if (!EDITABLE_ONBOARDING_STATUSES.includes(o.status)) throw invalidState('submit', o.status)
 
@@ -155,10 +156,12 @@ export async function completeOnboarding(options: { db: Database; actor: Actor; 
 const REMOVABLE_BY_BUSINESS: readonly OnboardingStatus[] = ['PENDING', 'DECLINED']
 const REMOVABLE_BY_STAFF: readonly OnboardingStatus[] = ['PENDING', 'IN_REVIEW', 'APPROVED', 'DECLINED']
 
+export const REMOVE_PERMISSION = P.CAN_REMOVE_ONBOARDED_PRODUCT
+
 /** DELETE /onboarding-products/{id} (CAN_REMOVE_ONBOARDED_PRODUCT): → REMOVED; the record and its answers stay. */
 export async function removeOnboarding(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { db, actor } = options
-  const row = await loadOnboarding({ db, actor, id: options.id, permission: P.CAN_REMOVE_ONBOARDED_PRODUCT })
+  const row = await loadOnboarding({ db, actor, id: options.id, permission: REMOVE_PERMISSION })
   const allowed = actor.isStaff ? REMOVABLE_BY_STAFF : REMOVABLE_BY_BUSINESS
   if (!allowed.includes(row.onboarding.status)) throw invalidState('remove it', row.onboarding.status)
   return transition({

@@ -2,9 +2,9 @@ import { createRoute } from '@hono/zod-openapi'
 import { reminderRunSchema } from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
+import { access } from '@/server/http/access'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { requireStaffWithAny } from '../reviews/staff-access'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { runReminders } from './run-reminders'
 
 /** Decision: staff who look after businesses' deadlines (officers, reviewers, deferral approvers) may run it. */
@@ -20,8 +20,7 @@ reminderRoutes.openapi(
     tags: ['Reminders'],
     summary: 'Send due-date reminders now',
     description: 'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',
-    security: bearerSecurity,
-    middleware: [requireStaffWithAny(...REMINDER_RUNNERS)],
+    ...access.staffAny(...REMINDER_RUNNERS),
     responses: { 200: json(reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await runReminders({ db: await getDb(), audit: auditContextOf(c) }), 200),

@@ -8,13 +8,12 @@ import {
 } from '@/lib/contracts/business-reports'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { requireStaffWithAny } from '../reviews/staff-access'
+import { access } from '@/server/http/access'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findBusinessReport, streamBusinessReportCsv } from './business-report'
 import { findBusinessSummary } from './summary'
 
 const tags = ['Reports']
-const staffReaders = { security: bearerSecurity, middleware: [requireStaffWithAny(P.CAN_READ_BUSINESS)] }
 
 export const reportRoutes = createRouter()
 
@@ -26,7 +25,7 @@ reportRoutes.openapi(
     tags,
     summary: 'Download the business report',
     description: 'The filters of GET /businesses; every matching row, newest first, streamed.',
-    ...staffReaders,
+    ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: businessReportDownloadQuerySchema },
     responses: { 200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
   }),
@@ -52,7 +51,7 @@ reportRoutes.openapi(
     path: '/reports/businesses/summary',
     tags,
     summary: 'Business counts',
-    ...staffReaders,
+    ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: businessSummaryQuerySchema },
     responses: { 200: json(businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
   }),
@@ -66,7 +65,7 @@ reportRoutes.openapi(
     path: '/reports/businesses',
     tags,
     summary: 'Business report',
-    ...staffReaders,
+    ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: businessReportQuerySchema },
     responses: { 200: json(businessReportPageSchema, 'A page of the report'), ...errorResponses(400, 401, 403) },
   }),

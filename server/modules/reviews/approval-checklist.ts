@@ -4,7 +4,7 @@ import type { Executor } from '@/server/db/client'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '../businesses/business-record'
 import { findApprovalChecks } from './approval-checks'
-import { assertStaffWithAny } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 /** `GET /businesses/{id}/approval-checklist`: what the decision form shows before a reviewer approves. */
 export async function findApprovalChecklist(options: { db: Executor; actor: Actor; businessId: string }): Promise<ApprovalCheck[]> {

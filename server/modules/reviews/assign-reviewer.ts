@@ -7,7 +7,8 @@ import { businesses, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
-import { assertStaffWithAny, displayName } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { displayName } from './staff-access'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */
 const holdsApproveThroughStaffRole = sql`exists (

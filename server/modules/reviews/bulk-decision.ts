@@ -3,13 +3,13 @@ import { bulkResultSchema, bulkReviewDecisionInputSchema, type BulkItemResult, t
 import type { Permission } from '@/lib/permissions'
 import type { AuditContext } from '@/server/audit/append-audit'
 import { getDb, type Database } from '@/server/db/client'
+import { access, jsonBody } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf, type Actor } from '@/server/http/context'
 import { STATUS_BY_CODE } from '@/server/http/errors'
-import { bearerSecurity, errorResponses, json, type Router } from '@/server/http/openapi'
+import { errorResponses, json, type Router } from '@/server/http/openapi'
 import { logger } from '@/server/logger'
-import { requireStaffWithAny } from './staff-access'
 
 /**
  * Bulk decisions: each id is decided on its own (its own transaction, its own refusal), one after the other, and the
@@ -58,9 +58,8 @@ export function openBulkDecisionRoute(
       tags: route.tags,
       summary: route.summary,
       description: route.description,
-      security: bearerSecurity,
-      middleware: [requireStaffWithAny(route.permission)],
-      request: { body: { required: true, content: { 'application/json': { schema: bulkReviewDecisionInputSchema } } } },
+      ...access.staff(route.permission),
+      request: jsonBody(bulkReviewDecisionInputSchema),
       responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
     }),
     async (c) => {

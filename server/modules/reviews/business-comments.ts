@@ -6,7 +6,8 @@ import type { Database, Executor } from '@/server/db/client'
 import { businessComments, type BusinessComment as BusinessCommentRow } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '../businesses/business-record'
-import { assertStaffWithAny, displayName } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { displayName } from './staff-access'
 
 const toComment = (row: BusinessCommentRow): BusinessComment => ({
   id: row.id,

@@ -11,7 +11,8 @@ import { logger } from '@/server/logger'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
 import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
 import { dashboardUrl, mailBusinessOwners } from './notify-owners'
-import { addDays, assertStaffWithAny, displayName, isoDay } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { addDays, displayName, isoDay } from './staff-access'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365

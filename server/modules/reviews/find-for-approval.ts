@@ -7,7 +7,8 @@ import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
-import { assertStaffWithAny, displayName } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { displayName } from './staff-access'
 
 const DAY_MS = 86_400_000
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)

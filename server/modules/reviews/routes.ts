@@ -13,21 +13,18 @@ import {
 } from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
+import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { findApprovalChecklist } from './approval-checklist'
 import { assignReviewer, findReviewers } from './assign-reviewer'
 import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComments } from './business-comments'
 import { decideBusiness } from './decide-business'
 import { findForApproval } from './find-for-approval'
 import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
-import { requireStaffWithAny } from './staff-access'
 
 const tags = ['Business review']
-const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
-const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
 const decidedBusinessSchema = businessSchema.extend({ assigneeName: z.string().nullable().optional() })
 
 /** Mounted before the businesses router, so these static paths win over `/businesses/{id}`. */
@@ -43,7 +40,7 @@ reviewRoutes.openapi(
     tags,
     summary: 'Businesses waiting for a decision',
     description: 'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     request: { query: forApprovalQuerySchema },
     responses: { 200: json(forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
   }),
@@ -57,7 +54,7 @@ reviewRoutes.openapi(
     path: '/businesses/reviewers',
     tags,
     summary: 'Reviewers a business can be assigned to',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     responses: { 200: json(z.array(reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findReviewers({ db: await getDb(), actor: actorOf(c) }), 200),
@@ -70,8 +67,8 @@ reviewRoutes.openapi(
     path: '/businesses/set-recertification-date',
     tags,
     summary: 'Set the recertification date',
-    ...staffWithAny(...RECERTIFICATION_SETTERS),
-    request: body(recertificationInputSchema),
+    ...access.staffAny(...RECERTIFICATION_SETTERS),
+    request: jsonBody(recertificationInputSchema),
     responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
@@ -87,7 +84,7 @@ reviewRoutes.openapi(
     path: '/businesses/attachment/{id}',
     tags,
     summary: 'Recommendation comments',
-    ...staffWithAny(...COMMENT_READERS),
+    ...access.staffAny(...COMMENT_READERS),
     request: { params: idParam },
     responses: { 200: json(z.array(businessCommentSchema), 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -101,8 +98,8 @@ reviewRoutes.openapi(
     path: '/businesses/attachment/{id}',
     tags,
     summary: 'Add a recommendation comment',
-    ...staffWithAny(...COMMENT_WRITERS),
-    request: { params: idParam, ...body(businessCommentInputSchema) },
+    ...access.staffAny(...COMMENT_WRITERS),
+    request: { params: idParam, ...jsonBody(businessCommentInputSchema) },
     responses: { 200: json(businessCommentSchema, 'The comment added'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) =>
@@ -123,8 +120,8 @@ reviewRoutes.openapi(
     summary: 'Decide a business',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS),
-    request: { params: idParam, ...body(businessDecisionInputSchema) },
+    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    request: { params: idParam, ...jsonBody(businessDecisionInputSchema) },
     responses: { 200: json(businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -138,7 +135,7 @@ reviewRoutes.openapi(
     path: '/businesses/{id}/approval-checklist',
     tags,
     summary: 'Approval preconditions',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     request: { params: idParam },
     responses: { 200: json(z.array(approvalCheckSchema), 'The checklist'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -152,8 +149,8 @@ reviewRoutes.openapi(
     path: '/businesses/{id}/assignee',
     tags,
     summary: 'Assign a reviewer',
-    ...staffWithAny(P.CAN_APPROVE_BUSINESS),
-    request: { params: idParam, ...body(assigneeInputSchema) },
+    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    request: { params: idParam, ...jsonBody(assigneeInputSchema) },
     responses: { 200: json(decidedBusinessSchema, 'Assigned'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>

@@ -6,7 +6,8 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
-import { assertStaffWithAny, isoDay } from './staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
+import { isoDay } from './staff-access'
 
 /** Decision: those who change approved businesses, and reviewers (who set the first date by approving). */
 export const RECERTIFICATION_SETTERS = [PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO, PERMISSIONS.CAN_APPROVE_BUSINESS] as const

@@ -13,7 +13,7 @@ import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/ca
 import { toAddressAnswer } from '@/server/modules/kyc/kyc-addresses'
 import { fileSummaries } from '@/server/modules/kyc/kyc-record'
 import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 
 const auditView = (row: KycAddress) => ({
   id: row.id,

@@ -3,16 +3,14 @@ import { kycAddressSchema } from '@/lib/contracts/kyc'
 import { businessVerificationSchema, reverificationRunSchema, verificationItemSchema, verificationResultInputSchema } from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { actorOf, requireAuth } from '@/server/http/auth'
+import { access, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { bearerSecurity, createRouter, errorResponses, json } from '@/server/http/openapi'
-import { requireStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { verifyAddress } from './address-verification'
-import { findBusinessVerifications, getBusinessVerification, getVerificationItem, recordVerificationResult, runReverification, VERIFICATION_READERS } from './verification-calls'
+import { findBusinessVerifications, getBusinessVerification, getVerificationItem, recordVerificationResult, runReverification, VERIFICATION_READERS, VERIFICATION_STATUS_READ } from './verification-calls'
 
 const tags = ['KYC verification']
-const staffWithAny = (...permissions: (typeof P)[keyof typeof P][]) => ({ security: bearerSecurity, middleware: [requireStaffWithAny(...permissions)] })
-const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
 
 /** Verification of KYC details (domain.md) and address verification. Mounted before the KYC routers. */
@@ -28,7 +26,7 @@ verificationRoutes.openapi(
     tags,
     summary: 'Re-run verification of every PENDING item',
     description: 'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
-    ...staffWithAny(P.CAN_TRIGGER_KYC_REVERIFICATION),
+    ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
     responses: { 200: json(reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await runReverification({ db: await getDb(), actor: actorOf(c), audit: auditContextOf(c) }), 200),
@@ -43,7 +41,7 @@ verificationRoutes.openapi(
     path: '/verified-kyc/{id}',
     tags,
     summary: "A business's verification items",
-    ...staffWithAny(...VERIFICATION_READERS),
+    ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -58,8 +56,8 @@ verificationRoutes.openapi(
     tags,
     summary: 'Record a verification result',
     description: 'PENDING items only (409 INVALID_STATE otherwise). FAILED needs a comment.',
-    ...staffWithAny(P.CAN_UPDATE_KYC_STATUS),
-    request: { params: z.object({ id: uuid('a verification item id') }), ...body(verificationResultInputSchema) },
+    ...access.staff(P.CAN_UPDATE_KYC_STATUS),
+    request: { params: z.object({ id: uuid('a verification item id') }), ...jsonBody(verificationResultInputSchema) },
     responses: { 200: json(verificationItemSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -73,7 +71,7 @@ verificationRoutes.openapi(
     path: '/kyc/verified-detail/{id}',
     tags,
     summary: 'One verification item',
-    ...staffWithAny(...VERIFICATION_READERS),
+    ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a verification item id') }) },
     responses: { 200: json(verificationItemSchema, 'The item'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -87,8 +85,7 @@ verificationRoutes.openapi(
     path: '/kyc/business/{id}/verified',
     tags,
     summary: "Whether a business's KYC is verified",
-    security: bearerSecurity,
-    middleware: [requireAuth()],
+    ...access.business(VERIFICATION_STATUS_READ),
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
   }),
@@ -103,8 +100,8 @@ verificationRoutes.openapi(
     tags,
     summary: 'Record an address verification result',
     description: 'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
-    ...staffWithAny(P.CAN_VERIFY_ADDRESS),
-    request: { params: z.object({ id: uuid('an address id') }), ...body(verificationResultInputSchema) },
+    ...access.staff(P.CAN_VERIFY_ADDRESS),
+    request: { params: z.object({ id: uuid('an address id') }), ...jsonBody(verificationResultInputSchema) },
     responses: { 200: json(kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await verifyAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),

@@ -11,11 +11,13 @@ import { verificationFailedMail } from '@/server/modules/cac-review/review-mails
 import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
-import { assertStaffWithAny } from '@/server/modules/reviews/staff-access'
+import { assertStaffWithAny } from '@/server/http/access'
 import { currentItemsOf, selectVerificationItems, syncVerificationItems, toVerificationItem, verificationAuditView } from './verification-items'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
 export const VERIFICATION_READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
+/** Where a business's verification stands: its own users or staff, reading the business. */
+export const VERIFICATION_STATUS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
 /** `GET /verified-kyc/{businessId}`: the business's current items (staff), created PENDING where missing. */
 export async function findBusinessVerifications(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<VerificationItem[]> {
@@ -41,7 +43,7 @@ export async function getVerificationItem(options: { db: Database; actor: Actor;
  */
 export async function getBusinessVerification(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<BusinessVerification> {
   const { db, businessId } = options
-  await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: PERMISSIONS.CAN_READ_BUSINESS })
+  await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: VERIFICATION_STATUS_READ })
   await syncVerificationItems(db, businessId, options.audit)
   const [items, addressRows] = await Promise.all([
     currentItemsOf(db, businessId),

@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi'
+import { createMiddleware } from 'hono/factory'
+import type { ZodType } from 'zod'
+import type { Permission } from '@/lib/permissions'
+import { AppError } from './app-error'
+import { authenticate, requireAuth, requirePermission } from './auth'
+import type { Actor, AppEnv } from './context'
+import { bearerSecurity } from './openapi'
+
+/**
+ * Who may call a route, declared once on the route and published as the operation's `x-access` extension in
+ * /openapi.json (tests/api/access-matrix.test.ts tries every operation against it):
+ * - `public`: no token.
+ * - `signed-in`: any signed-in user; listed permissions are checked here, held through any role (staff or a business).
+ * - `business`: signed in here; the service checks the object: staff act with the permissions held as staff, anyone
+ *   else only inside the business the record belongs to (another business's record answers 404, a member lacking the
+ *   permissions 403). `membersOnly`: only a business's own users act here (staff: 403); the route first checks that
+ *   the caller holds the permissions in some business (403 otherwise), the service that they hold them in the target.
+ * - `staff`: staff holding the permissions as staff (every one, or `match: 'any'` one of them); 403 otherwise.
+ */
+export type AccessKind = 'public' | 'signed-in' | 'business' | 'staff'
+
+export interface AccessDeclaration {
+  kind: AccessKind
+  permissions: Permission[]
+  match: 'all' | 'any'
+  membersOnly?: true
+}
+
+/** True when the actor is staff and holds one of these as a staff permission (not through a business membership). */
+export function holdsStaffPermission(actor: Actor, ...anyOf: Permission[]): boolean {
+  return actor.isStaff && anyOf.some((p) => actor.staffPermissions.has(p))
+}
+
+/** Staff only, holding at least one of the permissions (403 otherwise). */
+export function assertStaffWithAny(actor: Actor, ...anyOf: Permission[]): void {
+  if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
+  if (!holdsStaffPermission(actor, ...anyOf)) throw new AppError('FORBIDDEN', `You need the permission ${anyOf.join(' or ')} to do this`)
+}
+
+/** Staff only, holding every one of the permissions as staff (403 otherwise). */
+export function assertStaffWithAll(actor: Actor, ...all: Permission[]): void {
+  if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
+  const missing = all.filter((p) => !actor.staffPermissions.has(p))
+  if (missing.length) throw new AppError('FORBIDDEN', `You need the permission ${missing.join(', ')} to do this`)
+}
+
+/** Route guard: staff holding any one of the permissions. */
+export const requireStaffWithAny = (...anyOf: Permission[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    assertStaffWithAny(await authenticate(c), ...anyOf)
+    await next()
+  })
+
+const requireStaffWithAll = (...all: Permission[]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    assertStaffWithAll(await authenticate(c), ...all)
+    await next()
+  })
+
+const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof requireAuth>) => ({
+  security: bearerSecurity,
+  middleware: [middleware],
+  'x-access': declaration,
+})
+
+export const access = {
+  public: () => ({ 'x-access': { kind: 'public', permissions: [], match: 'all' } satisfies AccessDeclaration }),
+  signedIn: (...permissions: Permission[]) =>
+    declared({ kind: 'signed-in', permissions, match: 'all' }, permissions.length ? requirePermission(...permissions) : requireAuth()),
+  business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, requireAuth()),
+  businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, requireAuth()),
+  /** A business's own users only (holding the permissions inside it); staff are refused by the service. */
+  businessMembers: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requirePermission(...permissions)),
+  staff: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'all' }, requireStaffWithAll(...permissions)),
+  staffAny: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'any' }, requireStaffWithAny(...permissions)),
+}
+
+/** A required JSON request body: `request: { params: idParam, ...jsonBody(schema) }`. */
+export const jsonBody = <T extends ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+
+/** `{id}` as a UUID, named in the 400 when it is not one. */
+export const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })
+
+/** The 204 answer of a delete. */
+export const noContent = { 204: { description: 'Done' } }
