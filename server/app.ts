@@ -1,5 +1,6 @@
 import { secureHeaders } from 'hono/secure-headers'
 import { getConfig } from '@/lib/config/env'
+import { access } from './http/access'
 import { limitRequestBody } from './http/body-limit'
 import type { AppEnv } from './http/context'
 import { handleError, notFoundResponse } from './http/errors'
@@ -72,6 +73,7 @@ export function createApp() {
     path: '/openapi.json',
     tags: ['Health'],
     summary: 'This OpenAPI 3.1 document',
+    ...access.public(),
     responses: { 200: { description: 'The machine-readable contract', content: { 'application/json': { schema: { type: 'object' } } } } },
   })
   app.doc31('/openapi.json', {

@@ -40,10 +40,8 @@ type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<str
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
 const openapi = (await (await api('/openapi.json')).json()) as OpenApi
-/** The document's own entry is registered in server/app.ts, not through a router: it is public. */
-const SELF: AccessDeclaration = { kind: 'public', permissions: [], match: 'all' }
 const operations = Object.entries(openapi.paths).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ''), op, access: op['x-access'] ?? (path.endsWith('/openapi.json') ? SELF : undefined) })),
+  Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ''), op, access: op['x-access'] })),
 )
 
 const ROLE_PERMISSIONS = new Map<string, ReadonlySet<string>>(SYSTEM_ROLES.map((r) => [r.name, new Set<string>(r.permissions)]))
