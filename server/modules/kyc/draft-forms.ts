@@ -130,3 +130,13 @@ export async function deleteDraftForm(options: { db: Database; actor: Actor; id:
     await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'DELETE', before: auditView(before) })
   })
 }
+
+/**
+ * Deletes every draft of the business inside the caller's transaction, each audited. Used when the KYC is submitted:
+ * what was captured is in the records now, and a form left half filled must not keep personal data as a draft.
+ */
+export async function discardBusinessDrafts(tx: Executor, businessId: string, audit: AuditContext) {
+  const deleted = await tx.delete(draftForms).where(eq(draftForms.businessId, businessId)).returning()
+  for (const row of deleted) await appendAudit(tx, audit, { resource: 'draft_form', resourceId: row.id, action: 'DELETE', before: auditView(row) })
+  return deleted.length
+}
