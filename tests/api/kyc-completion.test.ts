@@ -89,7 +89,7 @@ describe('marking the KYC complete', () => {
       expect(res.status, await res.clone().text()).toBe(201)
       return ((await res.json()) as { id: string }).id
     }
-    const draftStatus = (token: string, businessId: string, type: string) => api(`/draft-forms/${businessId}/${type}`, { token }).then((r) => r.status)
+    const draftStatus = async (token: string, businessId: string, type: string) => (await api(`/draft-forms/${businessId}/${type}`, { token })).status
     const mine = [await saveDraft(owner.token, business.id, 'ADDRESSES'), await saveDraft(owner.token, business.id, 'SHAREHOLDERS')]
     const others = await saveDraft(other.owner.token, other.business.id, 'ADDRESSES')
 
