@@ -29,6 +29,7 @@ export {
 } from './use-table-url-state'
 export { useUrlState, type UrlState, type UrlQueryPatch, type UrlQueryValue } from './use-url-state'
 
+export { ScrollTable, type ScrollTableProps } from './scroll-table'
 export { Modal, type ModalProps, type ModalSize } from './modal'
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog'
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Business } from '@/lib/contracts/businesses'
 import { getDb } from '@/server/db/client'
@@ -79,6 +79,33 @@ describe('marking the KYC complete', () => {
     expect(errors.find((e) => e.field === 'documents.CAC_2')!.message).toMatch(/rejected \(Wrong company\)/)
     expect(errors.find((e) => e.field === 'documents.MEMART')!.message).toMatch(/Page 2 is missing/)
     expect(errors.find((e) => e.field === 'documents.TIN_CERTIFICATE')!.message).toMatch(/overdue since \d{4}-\d{2}-\d{2}/)
+  })
+
+  it("discards the business's step drafts on submission (audited), not when refused, and not another business's", async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const other = await ownerWithBusiness()
+    const saveDraft = async (token: string, businessId: string, kycDetailTypeId: string) => {
+      const res = await api('/draft-forms', { method: 'POST', token, json: { businessId, kycDetailTypeId, data: { values: { line1: 'half typed' } } } })
+      expect(res.status, await res.clone().text()).toBe(201)
+      return ((await res.json()) as { id: string }).id
+    }
+    const draftStatus = async (token: string, businessId: string, type: string) => (await api(`/draft-forms/${businessId}/${type}`, { token })).status
+    const mine = [await saveDraft(owner.token, business.id, 'ADDRESSES'), await saveDraft(owner.token, business.id, 'SHAREHOLDERS')]
+    const others = await saveDraft(other.owner.token, other.business.id, 'ADDRESSES')
+
+    expect((await complete(owner.token, business.id)).status).toBe(409)
+    expect(await draftStatus(owner.token, business.id, 'ADDRESSES')).toBe(200)
+
+    const details = await completeCapture(business.id)
+    await uploadRequiredRc(owner.token, business, details.id)
+    const done = await complete(owner.token, business.id)
+    expect(done.status, await done.clone().text()).toBe(200)
+    expect(await draftStatus(owner.token, business.id, 'ADDRESSES')).toBe(404)
+    expect(await draftStatus(owner.token, business.id, 'SHAREHOLDERS')).toBe(404)
+    expect(await draftStatus(other.owner.token, other.business.id, 'ADDRESSES')).toBe(200)
+    const db = await getDb()
+    const deleted = await db.select().from(audits).where(and(eq(audits.resource, 'draft_form'), eq(audits.action, 'DELETE'), inArray(audits.resourceId, [...mine, others])))
+    expect(deleted.map((a) => a.resourceId).sort()).toEqual([...mine].sort())
   })
 
   it('sends a DECLINED business back to PENDING review, audited as a resubmission', async () => {

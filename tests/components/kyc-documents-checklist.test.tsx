@@ -171,6 +171,34 @@ describe('DocumentsChecklist', () => {
     // The checklist is fetched again after the attach.
     await waitFor(() => expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2))
   })
+  it('deletes a document after confirmation; cancelling keeps it', async () => {
+    const current = document({ file: { id: uuid(), fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10, url: '/api/v1/files/y' } })
+    const calls = serve(checklist([item('CAC 2', 'UPLOADED', { document: current }), item('TIN certificate', 'MISSING')]), route('DELETE', `/kyc/documents/${current.id}`, { status: 204 })).calls
+    renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
+    expect(within(await screen.findByRole('listitem', { name: 'TIN certificate' })).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument()
+
+    click(within(card('CAC 2')).getByRole('button', { name: 'Delete CAC 2' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete CAC 2?' })
+    expect(dialog).toHaveTextContent('cac2.pdf is removed')
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus()
+    click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
+
+    click(within(card('CAC 2')).getByRole('button', { name: 'Delete CAC 2' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete CAC 2?' })
+    click(within(dialog).getByRole('button', { name: 'Delete document' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/kyc/documents/${current.id}`])
+    await waitFor(() => expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2))
+  })
+
+  it('offers no delete to those who may not edit', async () => {
+    serve(checklist([item('CAC 2', 'APPROVED', { document: document({ status: 'APPROVED' }) })], { approvalStatus: 'APPROVED' }))
+    renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
+    expect(await screen.findByRole('button', { name: /View CAC 2/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete CAC 2' })).not.toBeInTheDocument()
+  })
 })
 
 describe('the deferral request dialog', () => {

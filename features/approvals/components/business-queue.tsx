@@ -3,7 +3,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import { useMemo } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClassName } from '@/components/ui/button'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
@@ -93,7 +93,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         header: 'Actions',
         cell: ({ row: { original: r } }) => (
           <span className={styles.actions}>
-            <Link href={previewHref(r.id)} aria-label={`Review ${r.name}`}>
+            <Link href={previewHref(r.id)} aria-label={`Review ${r.name}`} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
               Review
             </Link>
             {canAssign && r.assigneeId !== currentUserId && r.createdBy !== currentUserId && (

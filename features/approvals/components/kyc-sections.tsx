@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { ScrollTable } from '@/components/ui/scroll-table'
 import { CHECKLIST_STATE_LABELS } from '@/lib/contracts/kyc-document-values'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatCurrency } from '@/lib/format/money'
@@ -161,9 +162,7 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
             rows.length === 0 ? (
               <p className={styles.muted}>No shareholder yet.</p>
             ) : (
-              <div className={styles.scroll}>
-                <table className={styles.table}>
-                  <caption className="visually-hidden">Shareholders, corporate holders followed by their own shareholders</caption>
+              <ScrollTable className={styles.table} captionClassName="visually-hidden" caption="Shareholders, corporate holders followed by their own shareholders">
                   <thead>
                     <tr>
                       <th scope="col">Shareholder</th>
@@ -185,8 +184,7 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
                       </tr>
                     ))}
                   </tbody>
-                </table>
-              </div>
+              </ScrollTable>
             )
           }
         </Loaded>

@@ -18,6 +18,15 @@ export function useAttachDocument() {
   })
 }
 
+/** `DELETE /kyc/documents/{id}`: removes the current document of a type (its file goes with it). */
+export function useDeleteDocument() {
+  const invalidate = useInvalidateDocuments()
+  return useMutation({
+    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/documents/${encodeURIComponent(id)}`)),
+    onSuccess: () => invalidate(),
+  })
+}
+
 /** `POST /deferrals`. Silent: the dialog shows the API's answer next to the fields. */
 export function useRequestDeferral() {
   const invalidate = useInvalidateDocuments()

@@ -82,7 +82,7 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
           </>
         )}
         status={(address) => <StatusBadge status={address.verificationStatus} label={`Verification: ${address.verificationStatus.toLowerCase()}`} />}
-        what={(address) => `${KYC_ADDRESS_TYPE_LABELS[address.type]} address`}
+        what={(address) => `${KYC_ADDRESS_TYPE_LABELS[address.type]} at ${address.line1}`}
         onEdit={(address) => step.edit(address.id, valuesOf(address))}
         onDelete={step.setDeleting}
       />

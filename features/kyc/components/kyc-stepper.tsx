@@ -51,6 +51,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   const [step, setStep] = useState<KycStep | null>(null)
   const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const stepsRef = useRef<HTMLOListElement>(null)
   const moved = useRef(false)
   const headingId = useId()
 
@@ -70,6 +71,17 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   useEffect(() => {
     if (moved.current) headingRef.current?.focus()
   }, [step])
+
+  // On a phone the step list scrolls sideways: keep the current step in sight by scrolling the list alone (the page
+  // stays where the heading's focus put it).
+  const listShown = !!business.data && details.data !== undefined
+  useEffect(() => {
+    const list = stepsRef.current
+    const current = list?.querySelector('[aria-current="step"]')?.closest('li')
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return
+    const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left
+    if (offset < 0 || offset + current.getBoundingClientRect().width > list.clientWidth) list.scrollLeft += offset
+  }, [step, listShown])
 
   if (business.isError || details.isError) {
     const error = business.error ?? details.error
@@ -143,7 +155,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
 
       <div className={styles.layout}>
         <nav aria-label="KYC steps">
-          <ol className={styles.steps}>
+          <ol ref={stepsRef} className={styles.steps}>
             {DATA_STEPS.map((s, i) => {
               const state = stepState(s)
               return (

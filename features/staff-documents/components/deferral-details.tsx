@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
+import { ScrollTable } from '@/components/ui/scroll-table'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -37,9 +38,7 @@ function History({ deferral }: { deferral: DeferralDetail }) {
       {deferral.history.length === 0 ? (
         <p className={styles.muted}>None: this is its first request.</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Other deferrals of {deferral.business.name}</caption>
+        <ScrollTable className={styles.table} captionClassName="visually-hidden" caption={`Other deferrals of ${deferral.business.name}`}>
             <thead>
               <tr>
                 <th scope="col">Document</th>
@@ -62,8 +61,7 @@ function History({ deferral }: { deferral: DeferralDetail }) {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   )

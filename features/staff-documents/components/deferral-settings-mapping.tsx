@@ -6,6 +6,7 @@ import { cx } from '@/components/ui/cx'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
+import { ScrollTable } from '@/components/ui/scroll-table'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
 import { describeError, getApiErrors } from '@/lib/http'
@@ -99,11 +100,11 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
 
   return (
     <div className={styles.stackTight}>
-      <div className={styles.scroll}>
-        <table className={cx(styles.table, own.matrix)}>
-          <caption className={cx(styles.muted, styles.small, own.caption)}>
-            Documents each registration class may defer: a business of that class may ask to provide a ticked document later.
-          </caption>
+      <ScrollTable
+        className={cx(styles.table, own.matrix)}
+        captionClassName={cx(styles.muted, styles.small, own.caption)}
+        caption="Documents each registration class may defer: a business of that class may ask to provide a ticked document later."
+      >
           <thead>
             <tr>
               <th scope="col" className={own.rowHead}>
@@ -142,8 +143,7 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
               </tr>
             ))}
           </tbody>
-        </table>
-      </div>
+      </ScrollTable>
       {errors.length > 0 && (
         <div role="alert" className={styles.alert}>
           <p className={styles.small}>The mapping was not saved:</p>

@@ -7,6 +7,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/modules/businesses/business-record'
 import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
+import { discardBusinessDrafts } from '@/server/modules/kyc/draft-forms'
 import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
 import { findDocumentGaps } from './document-gaps'
 
@@ -22,7 +23,8 @@ function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean
  * `PUT /businesses/{id}/completed-kyc-details` (domain.md, KYC capture and Business: resubmit). The business's owner
  * (KYC edit check) marks the KYC complete once every step is valid: otherwise 409 PRECONDITION_FAILED with one entry
  * per missing item (capture steps, then documents). A DECLINED business goes back to PENDING review. One conditional
- * update, audited; a business that is already complete and PENDING, or APPROVED, answers 409 INVALID_STATE.
+ * update, audited, that also discards the business's step drafts; a business that is already complete and PENDING,
+ * or APPROVED, answers 409 INVALID_STATE.
  */
 export async function completeKycDetails(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext; now?: Date }) {
   const { db, actor, businessId } = options
@@ -64,6 +66,7 @@ export async function completeKycDetails(options: { db: Database; actor: Actor; 
       before: toBusiness(current, { now }),
       after: toBusiness(row, { now }),
     })
+    await discardBusinessDrafts(tx, businessId, options.audit)
     return row
   })
   return toBusinessWithBlocking(db, updated, now)

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
 import { DRAFT_DATA_MAX_BYTES } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { draftForms, type DraftForm } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -129,4 +129,14 @@ export async function deleteDraftForm(options: { db: Database; actor: Actor; id:
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'DELETE', before: auditView(before) })
   })
+}
+
+/**
+ * Deletes every draft of the business inside the caller's transaction, each audited. Used when the KYC is submitted:
+ * what was captured is in the records now, and a form left half filled must not keep personal data as a draft.
+ */
+export async function discardBusinessDrafts(tx: Tx, businessId: string, audit: AuditContext) {
+  const deleted = await tx.delete(draftForms).where(eq(draftForms.businessId, businessId)).returning()
+  for (const row of deleted) await appendAudit(tx, audit, { resource: 'draft_form', resourceId: row.id, action: 'DELETE', before: auditView(row) })
+  return deleted.length
 }

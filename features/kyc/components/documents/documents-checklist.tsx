@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import dynamic from 'next/dynamic'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -12,7 +13,7 @@ import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
 import { CHECKLIST_NEEDS_UPLOAD } from '@/lib/contracts/kyc-document-values'
 import { describeError } from '@/lib/http'
 import { canEditKyc, hasAllPermissions, PERMISSIONS, POST_APPROVAL_GROUP } from '@/lib/permissions'
-import { openDocumentFile, useAttachDocument } from '../../api/document-calls'
+import { openDocumentFile, useAttachDocument, useDeleteDocument } from '../../api/document-calls'
 import { documentQueries } from '../../api/document-queries'
 import { alternativesOf, itemStatus, requirementSummary } from './document-status'
 import styles from './documents.module.css'
@@ -38,7 +39,7 @@ export interface DocumentsChecklistProps {
 /**
  * The documents the business's registration class needs, each with where it stands (missing, uploaded, under
  * review, approved, rejected or re-upload requested with the reason, deferred until a date, deferral pending or
- * overdue), to upload, replace, view, or ask to defer.
+ * overdue), to upload, replace, view, delete, or ask to defer.
  */
 export function DocumentsChecklist({ businessId, kycDetailsId, permissions, headingLevel = 3, upload }: DocumentsChecklistProps) {
   const checklist = useQuery(documentQueries.checklist(businessId))
@@ -115,7 +116,9 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
   const [uploading, setUploading] = useState(false)
   const [deferring, setDeferring] = useState(false)
   const [opening, setOpening] = useState(false)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
   const attach = useAttachDocument()
+  const remove = useDeleteDocument()
   const status = itemStatus(item)
   const alternatives = alternativesOf(item, items)
   const Heading = `h${headingLevel}` as const
@@ -131,6 +134,15 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
     } catch {
       // The API's message is shown as a toast by the HTTP client; the uploader stays open to try again.
     }
+  }
+
+  function deleteDocument() {
+    if (!item.document) return
+    remove.mutate(item.document.id, {
+      onSuccess: () => notify(`${name} deleted`, { type: 'success' }),
+      // The API's refusal is toasted by the HTTP client.
+      onSettled: () => setConfirmingDelete(false),
+    })
   }
 
   async function view() {
@@ -169,6 +181,11 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
             {item.document ? 'Replace' : 'Upload'}
           </Button>
         )}
+        {canUpload && item.document && (
+          <Button size="sm" variant="danger" onClick={() => setConfirmingDelete(true)} aria-label={`Delete ${name}`}>
+            Delete
+          </Button>
+        )}
         {canDefer && (
           <Button size="sm" variant="secondary" onClick={() => setDeferring(true)} aria-label={`Request a deferral for ${name}`}>
             Request deferral
@@ -185,6 +202,17 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
           </div>
         </div>
       )}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete ${name}?`}
+        description={`${item.document?.file.fileName ?? 'The file'} is removed. ${item.required ? 'Upload it again before you submit the KYC.' : ''}`.trim()}
+        confirmLabel="Delete document"
+        destructive
+        busy={remove.isPending}
+        busyText="Deleting…"
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={deleteDocument}
+      />
       {canDefer && deferring && (
         <DeferralRequestDialog open={deferring} onClose={() => setDeferring(false)} businessId={businessId} documentType={item.documentType} maxDays={maxDays} />
       )}
