@@ -261,11 +261,16 @@ describe('KYC documents', () => {
     expect(audit!.after).toMatchObject({ status: 'FULFILLED' })
   })
 
-  it('keeps an approved business’s documents for staff: its owner cannot change them', async () => {
-    const { owner, business } = await ownerWithBusiness('RC', { approvalStatus: 'APPROVED' })
+  it('keeps an approved business’s documents for staff: its owner cannot change them, nor upload a file for them', async () => {
+    const { owner, business } = await ownerWithBusiness('RC')
     const details = await createKycDetails(business.id)
-    const res = await attach(owner.token, business, details.id, 'TIN_CERTIFICATE')
+    const { fileId } = await uploadFile(owner.token, business.id)
+    const db = await getDb()
+    await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, business.id))
+    const res = await api('/kyc/documents', { method: 'POST', token: owner.token, json: { kycDetailsId: details.id, documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id, fileId } })
     expect(res.status).toBe(403)
+    const slot = await api('/files/upload-url', { method: 'POST', token: owner.token, json: { fileName: 'tin.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: business.id } })
+    expect(slot.status).toBe(403)
   })
 })
 
