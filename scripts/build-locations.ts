@@ -17,8 +17,9 @@ import {
  *   countries-states-cities-database, ODbL-1.0) as `{ id, country, code, capital, latitude, longitude, states }`,
  *   without cities. Nigeria's `states` are the state names of the local-government list below, so the two agree.
  * - `server/data/local-governments.json`: `{ NG: [{ state, alias, lgas }] }` from naija-state-local-government
- *   (MIT), corrected to the 774 LGAs of INEC's list (see NIGERIA_CORRECTIONS), with "Abuja" added beside the
- *   "Federal Capital Territory" (both alias `abuja`, the same LGAs).
+ *   (MIT), corrected to the 774 LGAs of INEC's list (see NIGERIA_CORRECTIONS): 37 entries, the 36 states and the
+ *   "Federal Capital Territory" (alias `abuja`). The spec's separate "Abuja" entry, a copy of the FCT's six LGAs,
+ *   is not written: it made the list 38 states and 780 LGAs, and let one LGA be filed under two states.
  *
  * Deterministic: names are de-duplicated and sorted; one record per line, so diffs stay readable.
  * Run after upgrading either package: `npx tsx scripts/build-locations.ts`. It fails (and writes nothing) when
@@ -245,9 +246,7 @@ function correctNigerianStates(upstream: NaijaState[]): CountryState[] {
   if (states.length !== Object.keys(OFFICIAL_LGA_COUNTS).length) problems.push(`${states.length} states upstream, expected 37`)
   if (problems.length) throw new Error(`Nigerian LGA corrections are out of date:\n  ${problems.join('\n  ')}`)
 
-  const fct = states.find((s) => s.state === FCT)!
-  fct.alias = 'abuja'
-  states.push({ state: 'Abuja', alias: 'abuja', lgas: [...fct.lgas] })
+  states.find((s) => s.state === FCT)!.alias = 'abuja'
   return states.sort((a, b) => byName(a.state, b.state))
 }
 
@@ -264,7 +263,7 @@ function buildCountries(cscCountries: CscCountry[], cscStates: CscState[], niger
   }
   // The two sources must agree on Nigeria's states (country-state-city calls the FCT "Abuja Federal Capital Territory").
   const cscNigeria = uniqueSorted((statesByCountry.get(NIGERIA_ID) ?? []).map((n) => (/federal capital territory/i.test(n) ? FCT : n)))
-  const ours = nigeria.map((s) => s.state).filter((n) => n !== 'Abuja')
+  const ours = nigeria.map((s) => s.state)
   if (cscNigeria.join('|') !== ours.join('|')) {
     throw new Error(`Nigeria's states differ between the sources:\n  country-state-city: ${cscNigeria.join(', ')}\n  LGA list: ${ours.join(', ')}`)
   }
@@ -313,7 +312,7 @@ const countries = countryListSchema.parse(
 write(COUNTRY_FILE, jsonLines(countries))
 write(LGA_FILE, `{\n"${NIGERIA_ID}": ${jsonLines(nigeria).trimEnd()}\n}\n`)
 
-const lgaCount = new Set(nigeria.filter((s) => s.state !== 'Abuja').flatMap((s) => s.lgas.map((l) => `${s.state}/${l}`))).size
+const lgaCount = new Set(nigeria.flatMap((s) => s.lgas.map((l) => `${s.state}/${l}`))).size
 console.log(
   `${countries.length} countries (${countries.filter((c) => c.states.length === 0).length} without states), ` +
     `${nigeria.length} Nigerian state entries, ${lgaCount} LGAs; sources: ${csc}@${version(csc)}, ${naija}@${version(naija)}`,

@@ -67,7 +67,11 @@ export const SYSTEM_ROLES = [
     name: 'BUSINESS_MEMBER',
     scope: 'business',
     description: 'Helps capture KYC for a business',
-    permissions: [P.CAN_READ_BUSINESS, P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_READ_DEFERRALS],
+    // KYC create/update: every capture step (company details and shareholders, means of ID, addresses), no deletes.
+    permissions: [
+      P.CAN_READ_BUSINESS, P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_CREATE_MEANS_OF_ID, P.CAN_UPDATE_MEANS_OF_ID,
+      P.CAN_CREATE_BUSINESS_ADDRESS, P.CAN_UPDATE_BUSINESS_ADDRESS, P.CAN_READ_DEFERRALS,
+    ],
   },
 ] as const satisfies readonly SystemRole[]
 

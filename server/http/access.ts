@@ -12,6 +12,7 @@ import { bearerSecurity } from './openapi'
  * /openapi.json (tests/api/access-matrix.test.ts tries every operation against it):
  * - `public`: no token.
  * - `signed-in`: any signed-in user; listed permissions are checked here, held through any role (staff or a business).
+ *   `membersOnly` here: business users only, staff are refused (403) - e.g. asking to join a business.
  * - `business`: signed in here; the service checks the object: staff act with the permissions held as staff, anyone
  *   else only inside the business the record belongs to (another business's record answers 404, a member lacking the
  *   permissions 403). `membersOnly`: only a business's own users act here (staff: 403); the route first checks that
@@ -58,6 +59,12 @@ const requireStaffWithAll = (...all: Permission[]) =>
     await next()
   })
 
+const requireNotStaff = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if ((await authenticate(c)).isStaff) throw new AppError('FORBIDDEN', 'Staff cannot do this; it is for business users')
+    await next()
+  })
+
 const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof requireAuth>) => ({
   security: bearerSecurity,
   middleware: [middleware],
@@ -68,6 +75,8 @@ export const access = {
   public: () => ({ 'x-access': { kind: 'public', permissions: [], match: 'all' } satisfies AccessDeclaration }),
   signedIn: (...permissions: Permission[]) =>
     declared({ kind: 'signed-in', permissions, match: 'all' }, permissions.length ? requirePermission(...permissions) : requireAuth()),
+  /** Any signed-in business user; staff are refused. */
+  businessUsers: () => declared({ kind: 'signed-in', permissions: [], match: 'all', membersOnly: true }, requireNotStaff()),
   business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, requireAuth()),
   businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, requireAuth()),
   /** A business's own users only (holding the permissions inside it); staff are refused by the service. */

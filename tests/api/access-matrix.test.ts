@@ -17,7 +17,8 @@ import { requestDeferral, typeByCode } from './kyc-document-fixtures'
  * How the expected answer is derived from `x-access { kind, permissions, match, membersOnly }`:
  * - public: nobody is refused (no 401/403).
  * - anonymous on anything not public: 401.
- * - signed-in: refused with 403 when the caller lacks the permissions in every role they hold (staff or any business).
+ * - signed-in: refused with 403 when the caller lacks the permissions in every role they hold (staff or any business);
+ *   with `membersOnly`, staff are refused with 403 too.
  * - staff: 403 for anyone not staff, and for staff not holding the permissions as staff (all of them, or any one of
  *   them with `match: 'any'`).
  * - business: the service scopes by the business the record belongs to. When the call names A (A's ids in the path,
@@ -326,6 +327,7 @@ function expectedRefusal(caller: Caller, call: Call): number[] | null {
   if (!caller.token) return [401]
   switch (access.kind) {
     case 'signed-in':
+      if (access.membersOnly && caller.isStaff) return [403]
       return holds(caller.anywhere, access) ? null : [403]
     case 'staff':
       return caller.isStaff && holds(caller.staffPermissions, access) ? null : [403]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { audits, businessCategories, businesses, businessTypes, businessUsers } from '@/server/db/schema'
+import { audits, businessCategories, businesses, businessTypes, businessUsers, existingProfileRequests } from '@/server/db/schema'
 import { api, createTestBusiness, errorsOf, latestMail, signedInUser } from './helpers'
 
 let typeId: string
@@ -280,6 +280,31 @@ describe('object-level access', () => {
 })
 
 describe('existing profiles', () => {
+  it('refuses staff an access request (403, nothing recorded, nobody e-mailed); business owners and members may ask', async () => {
+    const { owner, business } = await (async () => {
+      const u = await signedInUser({ businesses: [{}] })
+      const db = await getDb()
+      const [b] = await db.select().from(businesses).where(eq(businesses.id, u.businessIds[0]!))
+      return { owner: u, business: b! }
+    })()
+    const db = await getDb()
+    const requestsOf = () => db.select().from(existingProfileRequests).where(eq(existingProfileRequests.businessId, business.id))
+    const ask = (token: string) => api('/existing-profile?type=business', { method: 'POST', token, json: { identifier: business.regNo, message: 'Let me in' } })
+    for (const staffRole of ['AUDITOR', 'GOVERNMENT_OFFICER', 'PRODUCT_MANAGER', 'ONBOARDING_OFFICER'] as const) {
+      const staff = await signedInUser({ staffRole })
+      const res = await ask(staff.token)
+      expect(res.status, staffRole).toBe(403)
+      expect((await errorsOf(res))[0]!.code).toBe('FORBIDDEN')
+    }
+    expect(await requestsOf()).toEqual([])
+    expect(await latestMail(owner.user.email, 'access-request')).toBeUndefined()
+
+    const otherOwner = await signedInUser({ businesses: [{}] })
+    const member = await signedInUser({ businesses: [{ role: 'BUSINESS_MEMBER' }] })
+    for (const user of [otherOwner, member]) expect((await ask(user.token)).status).toBe(201)
+    expect(await requestsOf()).toHaveLength(2)
+  })
+
   it('looks up a business by registration number or e-mail with a masked name, and lets its owner accept a request once', async () => {
     const { owner, business } = await createAsOwner({ name: `Chukwu Motors ${uniqueDigits()}` })
     const requester = await signedInUser()

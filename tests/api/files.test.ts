@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getConfig } from '@/lib/config/env'
 import { getDb } from '@/server/db/client'
-import { audits, files } from '@/server/db/schema'
+import { audits, businesses, files } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { createBlobStorage } from '@/server/integrations/blob/blob-storage'
@@ -252,6 +252,54 @@ describe('SAS protocol', () => {
     expect(sasOf(true).get('spr')).toBe('https')
     expect(sasOf(false).get('spr')).toBe('https,http')
     expect(sasOf(true).get('se')).toBe(expires.toISOString().replace(/\.\d{3}Z$/, 'Z'))
+  })
+})
+
+describe('upload rights by purpose', () => {
+  const slotBody = (purpose: string, business: string | undefined = businessId) => ({ fileName: 'a.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose, ...(business ? { businessId: business } : {}) })
+  const KYC_PURPOSES = ['KYC_DOCUMENT', 'MEANS_OF_ID', 'ADDRESS_DOC', 'PASSPORT_PHOTO']
+
+  it('refuses the auditor, the government officer and the product manager a slot in a business (403), and writes nothing', async () => {
+    const db = await getDb()
+    for (const staffRole of ['AUDITOR', 'GOVERNMENT_OFFICER', 'PRODUCT_MANAGER'] as const) {
+      const staff = await signedInUser({ staffRole })
+      for (const purpose of [...KYC_PURPOSES, 'PRODUCT_REQUIREMENT']) {
+        const res = await slotFor(staff.token, slotBody(purpose))
+        expect(res.status, `${staffRole} ${purpose}`).toBe(403)
+      }
+      expect(await db.select().from(files).where(eq(files.uploadedBy, staff.user.id)), staffRole).toEqual([])
+    }
+  })
+
+  it('lets the owner and a member upload KYC files; PRODUCT_REQUIREMENT needs the right to answer requirements', async () => {
+    const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
+    for (const user of [owner, member]) {
+      for (const purpose of KYC_PURPOSES) expect((await uploadAndConfirm(user.token, slotBody(purpose), PDF)).res.status, purpose).toBe(200)
+    }
+    expect((await uploadAndConfirm(owner.token, slotBody('PRODUCT_REQUIREMENT'), PDF)).res.status).toBe(200)
+    expect((await slotFor(member.token, slotBody('PRODUCT_REQUIREMENT'))).status).toBe(403)
+  })
+
+  it('GOVERNMENT_DOCUMENT needs CAN_CREATE_GOVERNMENT_ENTITY; SUPPORT_ATTACHMENT only a signed-in user', async () => {
+    const government = await signedInUser({ staffRole: 'GOVERNMENT_OFFICER' })
+    expect((await uploadAndConfirm(government.token, slotBody('GOVERNMENT_DOCUMENT', undefined), PDF)).res.status).toBe(200)
+    for (const user of [owner, await signedInUser({ staffRole: 'AUDITOR' }), await signedInUser({ staffRole: 'PRODUCT_MANAGER' })]) {
+      expect((await slotFor(user.token, slotBody('GOVERNMENT_DOCUMENT', undefined))).status).toBe(403)
+      expect((await slotFor(user.token, slotBody('SUPPORT_ATTACHMENT', undefined))).status).toBe(201)
+    }
+  })
+
+  it('confirm repeats the check: a KYC slot of a business approved meanwhile cannot be confirmed by its owner (403)', async () => {
+    const { owner: own, businessIds } = await (async () => {
+      const u = await signedInUser({ businesses: [{}] })
+      return { owner: u, businessIds: u.businessIds }
+    })()
+    const slot = await newSlot(own.token, slotBody('MEANS_OF_ID', businessIds[0]))
+    await putThroughSas(slot, PDF)
+    const db = await getDb()
+    await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, businessIds[0]!))
+    expect((await confirm(own.token, slot.fileId)).status).toBe(403)
+    expect((await fileRow(slot.fileId))!.status).toBe('PENDING')
   })
 })
 

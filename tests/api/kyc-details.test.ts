@@ -174,7 +174,7 @@ describe('company details', () => {
   it('refuses KYC writes to a member without the onboarding group (403)', async () => {
     const { owner, businessId } = await ownerWithBusiness()
     await createKyc(owner.token, businessId)
-    const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
+    const member = await signedInUser({ businesses: [{ businessId, permissions: ['CAN_READ_BUSINESS', 'CAN_CREATE_KYC_DETAIL', 'CAN_UPDATE_KYC_DETAIL'] }] })
     const res = await api('/kyc/details', { method: 'POST', token: member.token, json: companyDetailsBody(businessId) })
     expect(res.status).toBe(403)
   })

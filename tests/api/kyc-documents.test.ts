@@ -77,6 +77,33 @@ describe('document types and the per-class matrix', () => {
     expect(trail.map((a) => a.action).sort()).toEqual(['CREATE', 'UPDATE', 'UPDATE'])
   })
 
+  it('keeps the deferrable mapping staff set when the matrix changes: classes still listing the type stay as they were', async () => {
+    const staff = await signedInUser({ staffPermissions: ['CAN_UPDATE_DEFERRABLE', 'CAN_READ_DEFERRABLE_MAPPING'] })
+    const code = `PERMIT_${Date.now() % 100000}`
+    const created = await json<DocumentType>(
+      await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { code, name: `Permit ${code}`, isDeferrable: true, requiredFor: ['RC', 'BN', 'IT'] } }),
+      201,
+    )
+    expect(created.deferrableFor).toEqual(['RC', 'BN', 'IT'])
+    type Mapping = { items: { registrationClass: string; documentTypeId: string }[] }
+    const mapping = async () => json<Mapping>(await api('/deferrals/deferrable-mapping', { token: staff.token }))
+    // Staff decide BN may not defer it.
+    const current = await mapping()
+    const items = current.items
+      .filter((i) => !(i.documentTypeId === created.id && i.registrationClass === 'BN'))
+      .map(({ registrationClass, documentTypeId }) => ({ registrationClass, documentTypeId }))
+    await json(await api('/deferrals/deferrable-mapping', { method: 'PUT', token: staff.token, json: { items } }))
+
+    // IT no longer needs it, LP now does; RC and BN still do.
+    const updated = await json<DocumentType>(await api(`/kyc-document-types/${created.id}`, { method: 'PUT', token: staff.token, json: { requiredFor: ['RC', 'BN', 'LP'] } }))
+    expect(updated).toMatchObject({ requiredFor: ['RC', 'BN', 'LP'], deferrableFor: ['RC', 'LP'] })
+    const after = await mapping()
+    expect(after.items.filter((i) => i.documentTypeId === created.id).map((i) => i.registrationClass).sort()).toEqual(['LP', 'RC'])
+    // Other types' mappings are untouched.
+    const others = (m: Mapping) => m.items.filter((i) => i.documentTypeId !== created.id).map((i) => `${i.registrationClass}:${i.documentTypeId}`).sort()
+    expect(others(after)).toEqual(others(current))
+  })
+
   it('refuses business users and staff without the permission, bad input, unknown ids and duplicates', async () => {
     const { owner } = await ownerWithBusiness()
     const reader = await signedInUser({ staffPermissions: ['CAN_READ_BUSINESS'] })
@@ -261,11 +288,16 @@ describe('KYC documents', () => {
     expect(audit!.after).toMatchObject({ status: 'FULFILLED' })
   })
 
-  it('keeps an approved business’s documents for staff: its owner cannot change them', async () => {
-    const { owner, business } = await ownerWithBusiness('RC', { approvalStatus: 'APPROVED' })
+  it('keeps an approved business’s documents for staff: its owner cannot change them, nor upload a file for them', async () => {
+    const { owner, business } = await ownerWithBusiness('RC')
     const details = await createKycDetails(business.id)
-    const res = await attach(owner.token, business, details.id, 'TIN_CERTIFICATE')
+    const { fileId } = await uploadFile(owner.token, business.id)
+    const db = await getDb()
+    await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, business.id))
+    const res = await api('/kyc/documents', { method: 'POST', token: owner.token, json: { kycDetailsId: details.id, documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id, fileId } })
     expect(res.status).toBe(403)
+    const slot = await api('/files/upload-url', { method: 'POST', token: owner.token, json: { fileName: 'tin.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: business.id } })
+    expect(slot.status).toBe(403)
   })
 })
 

@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Country, CountryState } from '@/lib/contracts/locations'
+import { DEMO_LOCATIONS } from '@/server/db/seed/demo-businesses'
+import { canonicalLocation } from '@/server/modules/kyc/kyc-locations'
 import { api, errorsOf } from './helpers'
 
 const CACHE = 'public, max-age=86400'
 
-/** spec section 3: the 36 states, the Federal Capital Territory and Abuja. */
-const NIGERIAN_STATES = [
-  'Abia', 'Adamawa', 'Akwa Ibom', 'Anambra', 'Bauchi', 'Bayelsa', 'Benue', 'Borno', 'Cross River', 'Delta', 'Ebonyi',
-  'Edo', 'Ekiti', 'Enugu', 'Federal Capital Territory', 'Abuja', 'Gombe', 'Imo', 'Jigawa', 'Kaduna', 'Kano', 'Katsina',
-  'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo', 'Plateau', 'Rivers', 'Sokoto',
-  'Taraba', 'Yobe', 'Zamfara',
-]
+/**
+ * LGAs per state and the Federal Capital Territory, as INEC counts them: 774 in all. Spec section 3 also lists
+ * "Abuja" beside the FCT; it is the FCT's alias, not a 38th entry (a copy of its LGAs made 780).
+ */
+const OFFICIAL_LGA_COUNTS: Record<string, number> = {
+  Abia: 17, Adamawa: 21, 'Akwa Ibom': 31, Anambra: 21, Bauchi: 20, Bayelsa: 8, Benue: 23, Borno: 27, 'Cross River': 18,
+  Delta: 25, Ebonyi: 13, Edo: 18, Ekiti: 16, Enugu: 17, 'Federal Capital Territory': 6, Gombe: 11, Imo: 27, Jigawa: 27,
+  Kaduna: 23, Kano: 44, Katsina: 34, Kebbi: 21, Kogi: 21, Kwara: 16, Lagos: 20, Nasarawa: 13, Niger: 25, Ogun: 20,
+  Ondo: 18, Osun: 30, Oyo: 33, Plateau: 17, Rivers: 23, Sokoto: 23, Taraba: 16, Yobe: 17, Zamfara: 14,
+}
+const NIGERIAN_STATES = Object.keys(OFFICIAL_LGA_COUNTS)
+/** Names that really are LGAs of two states each (INEC). */
+const SHARED_LGA_NAMES = ['bassa', 'ifelodun', 'irepodun', 'nasarawa', 'obi', 'surulere']
 
 async function nigerianStates(): Promise<CountryState[]> {
   const res = await api('/countries/states?country=NG')
@@ -72,18 +80,29 @@ describe('locations', () => {
     expect(byName.get('Akwa Ibom')!.alias).toBe('akwa_ibom')
     expect(byName.get('Cross River')!.alias).toBe('cross_river')
     expect(byName.get('Federal Capital Territory')!.alias).toBe('abuja')
-    expect(byName.get('Abuja')!.alias).toBe('abuja')
-    expect(byName.get('Abuja')!.lgas).toEqual(byName.get('Federal Capital Territory')!.lgas)
+    expect(byName.has('Abuja')).toBe(false)
     expect(byName.get('Federal Capital Territory')!.lgas).toHaveLength(6)
 
     const lagos = byName.get('Lagos')!.lgas
     expect(lagos).toHaveLength(20)
     expect(lagos).toEqual(expect.arrayContaining(['Ikeja', 'Eti-Osa', 'Lagos Island', 'Lagos Mainland', 'Surulere']))
 
-    const distinct = new Set(states.filter((s) => s.state !== 'Abuja').flatMap((s) => s.lgas.map((lga) => `${s.state}/${lga}`)))
-    expect(distinct.size).toBe(774)
-    expect(byName.get('Kano')!.lgas).toHaveLength(44)
-    expect(byName.get('Bayelsa')!.lgas).toHaveLength(8)
+    expect(states).toHaveLength(37)
+    expect(Object.fromEntries(states.map((s) => [s.state, s.lgas.length]))).toEqual(OFFICIAL_LGA_COUNTS)
+    expect(states.reduce((n, s) => n + s.lgas.length, 0)).toBe(774)
+    // No LGA is filed under two states (the old "Abuja" copy did that to the FCT's six).
+    const lgaNames = states.flatMap((s) => s.lgas.map((lga) => lga.toLowerCase()))
+    const sharedAcrossStates = lgaNames.filter((name, i) => lgaNames.indexOf(name) !== i)
+    expect(sharedAcrossStates.filter((name) => !SHARED_LGA_NAMES.includes(name))).toEqual([])
+  })
+
+  it('accepts the LGAs the demo seed and the test fixtures use, and "Abuja" as the FCT', async () => {
+    const fixtures: [string, string][] = [...DEMO_LOCATIONS, ['Lagos', 'Lagos Island']]
+    for (const [state, lga] of fixtures) {
+      expect(await canonicalLocation({ country: 'Nigeria', state, lga }), `${state}/${lga}`).toEqual({ country: 'Nigeria', state, lga })
+    }
+    expect(await canonicalLocation({ country: 'Nigeria', state: 'Abuja', lga: 'bwari' })).toEqual({ country: 'Nigeria', state: 'Federal Capital Territory', lga: 'Bwari' })
+    await expect(canonicalLocation({ country: 'Nigeria', state: 'Federal Capital Territory', lga: 'Abuja Municipal Area Council' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
   })
 
   it('GET /countries/states answers empty LGA lists outside Nigeria, and nothing for a country without regions', async () => {

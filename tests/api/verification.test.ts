@@ -1,14 +1,17 @@
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { KycAddress } from '@/lib/contracts/kyc'
 import type { BusinessVerification, ReverificationRun, VerificationItem } from '@/lib/contracts/verification'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { loadActor } from '@/server/auth/load-actor'
 import { getDb } from '@/server/db/client'
-import { audits, kycAddresses, kycVerifications, meansOfIds, shareholders } from '@/server/db/schema'
+import { audits, businesses, kycAddresses, kycVerifications, meansOfIds, shareholders } from '@/server/db/schema'
 import type { KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { runReverification } from '@/server/modules/verification/verification-calls'
+import { openVerificationItems } from '@/server/modules/verification/verification-items'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
+import { completeCapture, ownerWithBusiness } from './kyc-document-fixtures'
+import { attachRequiredDocuments } from './review-fixtures'
 import { auditRows, businessWithKyc, json, put } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
@@ -28,8 +31,12 @@ beforeAll(async () => {
   ])
 })
 
-/** A submitted business whose KYC has a director with a means of ID, an individual shareholder with a BVN and an address. */
-async function businessToVerify(options: { createdBy?: string | null; submitted?: boolean } = {}) {
+/**
+ * A submitted business whose KYC has a director with a means of ID, an individual shareholder with a BVN and an
+ * address, written straight to the database. `opened` (default: when submitted) opens its verification items as the
+ * submission does; without them it is KYC submitted before submissions wrote items.
+ */
+async function businessToVerify(options: { createdBy?: string | null; submitted?: boolean; opened?: boolean } = {}) {
   const setup = await businessWithKyc(options)
   const db = await getDb()
   const base = { kycDetailsId: setup.kycDetailsId, businessId: setup.business.id }
@@ -46,48 +53,74 @@ async function businessToVerify(options: { createdBy?: string | null; submitted?
     .insert(kycAddresses)
     .values({ ...base, type: 'REGISTERED', line1: '14 Broad Street', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island', createdBy: setup.owner.user.id })
     .returning()
+  if (options.opened ?? options.submitted ?? true) await openVerificationItems(db, setup.business.id, SYSTEM_AUDIT_CONTEXT)
   return { ...setup, holder: holder!, meansOfId: id!, address: address! }
 }
 
 const items = async (businessId: string, token = checker.token) => json<VerificationItem[]>(await api(`/verified-kyc/${businessId}`, { token }))
 
+/** Every row the verification reads could touch: the items, the audit log and the business. */
+async function snapshot(businessId: string) {
+  const db = await getDb()
+  return {
+    items: await db.select().from(kycVerifications).orderBy(asc(kycVerifications.id)),
+    audits: await db.select().from(audits).orderBy(asc(audits.id)),
+    business: await db.select().from(businesses).where(eq(businesses.id, businessId)),
+  }
+}
+
 describe('verification items', () => {
-  it('are opened PENDING on first read, one per company, means of ID and individual BVN, audited once', async () => {
-    const { business, kycDetailsId, holder, meansOfId } = await businessToVerify()
+  it('are opened PENDING by the KYC submission, one per company, means of ID and individual BVN, audited in it', async () => {
+    const { owner, business } = await ownerWithBusiness()
+    const details = await completeCapture(business.id)
+    const db = await getDb()
+    const [holder] = await db.update(shareholders).set({ bvn: '22212345678' }).where(eq(shareholders.kycDetailsId, details.id)).returning()
+    const [meansOfId] = await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id))
+    await attachRequiredDocuments(business.id, 'PENDING')
+    expect(await items(business.id)).toEqual([])
+
+    const submitted = await api(`/businesses/${business.id}/completed-kyc-details`, { method: 'PUT', token: owner.token })
+    expect(submitted.status, await submitted.clone().text()).toBe(200)
     const list = await items(business.id)
     expect(list.map((i) => [i.kind, i.subjectId, i.status])).toEqual([
-      ['COMPANY', kycDetailsId, 'PENDING'],
-      ['MEANS_OF_ID', meansOfId.id, 'PENDING'],
-      ['BVN', holder.id, 'PENDING'],
+      ['COMPANY', details.id, 'PENDING'],
+      ['MEANS_OF_ID', meansOfId!.id, 'PENDING'],
+      ['BVN', holder!.id, 'PENDING'],
     ])
     expect(list[0]).toMatchObject({ label: `${business.name} (${business.regNo})`, checkedValue: `${business.regNo}|${business.name}`, provider: 'MANUAL', decidedBy: null })
     expect(list[1]!.label).toBe('Ada Obi: National ID card (NIN) 12345678901')
     expect(list[2]).toMatchObject({ label: 'Ada Obi: BVN 22212345678', checkedValue: '22212345678' })
-    const db = await getDb()
-    const opened = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_verification'), eq(audits.action, 'OPEN'), eq(audits.actorId, checker.user.id)))
-    expect(opened.filter((a) => list.some((i) => i.id === a.resourceId))).toHaveLength(3)
-
-    // A second read finds them in place: same ids, nothing new written.
-    expect((await items(business.id, secondChecker.token)).map((i) => i.id)).toEqual(list.map((i) => i.id))
-    const after = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_verification'), eq(audits.action, 'OPEN')))
-    expect(after.filter((a) => list.some((i) => i.id === a.resourceId))).toHaveLength(3)
+    const opened = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_verification'), eq(audits.action, 'OPEN'), eq(audits.actorId, owner.user.id)))
+    expect(opened.map((a) => a.resourceId).sort()).toEqual(list.map((i) => i.id).sort())
 
     const detail = await json<VerificationItem>(await api(`/kyc/verified-detail/${list[1]!.id}`, { token: checker.token }))
     expect(detail).toEqual(list[1])
     expect((await api('/kyc/verified-detail/00000000-0000-4000-8000-000000000000', { token: checker.token })).status).toBe(404)
   })
 
-  it('a changed number supersedes the item with a new PENDING one; a removed shareholder takes its item away', async () => {
-    const { business, holder, meansOfId } = await businessToVerify()
+  it('reading them changes nothing, not even for KYC submitted before submissions opened items', async () => {
+    for (const { business, owner } of [await businessToVerify(), await businessToVerify({ opened: false })]) {
+      const before = await snapshot(business.id)
+      const first = await items(business.id)
+      await items(business.id, secondChecker.token)
+      await json(await api(`/kyc/business/${business.id}/verified`, { token: owner.token }))
+      await json(await api(`/kyc/business/${business.id}/verified`, { token: approver.token }))
+      expect(await snapshot(business.id)).toEqual(before)
+      expect(first.map((i) => i.id).sort()).toEqual(before.items.filter((i) => i.businessId === business.id).map((i) => i.id).sort())
+    }
+  })
+
+  it('follow KYC writes after submission: a changed number or name supersedes the item with a new PENDING one; a removed shareholder takes its item away', async () => {
+    const { business, owner, holder, meansOfId } = await businessToVerify()
     const first = await items(business.id)
-    const db = await getDb()
-    await db.update(meansOfIds).set({ idNumber: '10987654321' }).where(eq(meansOfIds.id, meansOfId.id))
-    await db.delete(shareholders).where(eq(shareholders.id, holder.id))
+    expect((await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } })).status).toBe(200)
+    expect((await api(`/kyc/shareholders/${holder.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200)
     const second = await items(business.id)
     expect(second.map((i) => i.kind)).toEqual(['COMPANY', 'MEANS_OF_ID'])
     expect(second[0]!.id).toBe(first[0]!.id)
     expect(second[1]).toMatchObject({ subjectId: meansOfId.id, checkedValue: 'NATIONAL_ID_CARD:10987654321', status: 'PENDING' })
     expect(second[1]!.id).not.toBe(first[1]!.id)
+    const db = await getDb()
     const [old] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, first[1]!.id))
     expect(old!.supersededAt).not.toBeNull()
     expect(await auditRows(first[2]!.id, 'SUPERSEDE')).toHaveLength(1)
@@ -96,6 +129,19 @@ describe('verification items', () => {
     const onOld = await put(`/verified-kyc/${first[1]!.id}`, checker.token, { status: 'VERIFIED' })
     expect(onOld.status).toBe(409)
     expect((await errorsOf(onOld))[0]!.message).toContain('SUPERSEDED')
+
+    const renamed = `Renamed ${business.regNo} Limited`
+    expect((await api(`/businesses/${business.id}`, { method: 'PATCH', token: owner.token, json: { name: renamed } })).status).toBe(200)
+    const third = await items(business.id)
+    expect(third[0]).toMatchObject({ kind: 'COMPANY', checkedValue: `${business.regNo}|${renamed}`, status: 'PENDING' })
+    expect(third[0]!.id).not.toBe(first[0]!.id)
+    expect(third[1]!.id).toBe(second[1]!.id)
+  })
+
+  it('are not opened while the KYC is still being captured', async () => {
+    const { business, owner, meansOfId } = await businessToVerify({ submitted: false })
+    expect((await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } })).status).toBe(200)
+    expect(await items(business.id)).toEqual([])
   })
 
   it('are for staff: business users, staff without a verification permission and unknown businesses are refused', async () => {
@@ -164,7 +210,7 @@ describe("a business's verification summary", () => {
 
 describe('re-verification of pending items', () => {
   it('with the built-in manual provider: opens missing items of submitted KYC, changes nothing and says what still waits', async () => {
-    const submitted = await businessToVerify()
+    const submitted = await businessToVerify({ opened: false })
     const capturing = await businessToVerify({ submitted: false })
     const run = await json<ReverificationRun>(await api('/kyc/re-verify-pending-kyc-status', { token: trigger.token }))
     expect(run).toMatchObject({ provider: 'MANUAL', changed: 0 })

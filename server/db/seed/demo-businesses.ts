@@ -11,8 +11,9 @@ const NAMES = [
   'Abeokuta Adire Fashion', 'Maiduguri Livestock Traders', 'Uyo Fintech Solutions', 'Lokoja Riverine Transport', 'Makurdi Yam Exporters',
   'Bauchi Health Clinics', 'Asaba Creative Studios', 'Gombe Cement Distributors', 'Osogbo Arts Foundation', 'Katsina Agro Machinery',
 ]
-const STATES: [string, string][] = [
-  ['Lagos', 'Ikeja'], ['Kano', 'Kano Municipal'], ['Federal Capital Territory', 'Abuja Municipal Area Council'], ['Rivers', 'Port Harcourt'],
+/** [state, LGA] spelled as server/data/local-governments.json spells them (a test checks they validate). */
+export const DEMO_LOCATIONS: [string, string][] = [
+  ['Lagos', 'Ikeja'], ['Kano', 'Kano Municipal'], ['Federal Capital Territory', 'Abuja Municipal'], ['Rivers', 'Port Harcourt'],
   ['Enugu', 'Enugu North'], ['Oyo', 'Ibadan North'], ['Kaduna', 'Zaria'], ['Edo', 'Oredo'], ['Cross River', 'Calabar Municipal'], ['Plateau', 'Jos North'],
 ]
 const CLASSES = ['RC', 'RC', 'RC', 'BN', 'BN', 'IT', 'LP', 'LLP'] as const
@@ -61,7 +62,7 @@ export async function seedDemoBusinesses(db: Database, hashOf: () => Promise<str
       if (have.has(regNos[i]!)) continue
       const ownerEmail = i < 2 ? 'owner@example.com' : DEMO_OWNERS[i % DEMO_OWNERS.length]!.email
       const owner = byEmail.get(ownerEmail)!
-      const [state, lga] = STATES[i % STATES.length]!
+      const [state, lga] = DEMO_LOCATIONS[i % DEMO_LOCATIONS.length]!
       const status = STATUSES[i % STATUSES.length]!
       const createdAt = new Date(Date.UTC(2026, 0, 5) + i * 9 * 86400_000)
       const slug = name.toLowerCase().replace(/[^a-z]+/g, '')

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, kycVerifications, users } from '@/server/db/schema'
-import { syncVerificationItems } from '@/server/modules/verification/verification-items'
+import { openVerificationItems } from '@/server/modules/verification/verification-items'
 import { demoBusinessRegNos } from './demo-businesses'
 
 /**
@@ -33,7 +33,7 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
   )
   const [approver] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'approver@example.com'))
   for (const business of rows) {
-    const opened = await syncVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+    const opened = await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
     if (!opened || withItems.has(business.id) || business.approvalStatus !== 'APPROVED') continue
     await db.transaction(async (tx) => {
       const now = new Date()

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
-import type { Executor } from '@/server/db/client'
+import type { Executor, Tx } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -95,4 +95,15 @@ export async function assertBusinessUnique(db: Executor, input: { regNo?: string
     if (taken && taken.id !== exceptId) errors.push({ code: 'CONFLICT', field: 'name', message: 'A business with this name already exists' })
   }
   if (errors.length) throw new AppError('CONFLICT', errors[0]!.message, { details: errors })
+}
+
+/**
+ * The business row, locked (`SELECT ... FOR UPDATE`) until the transaction ends. Every write whose right depends on
+ * the business's state (KYC writes, business edits) reads that state through this inside its own transaction, so an
+ * approval, decline or archive of the business (a conditional UPDATE of this row) waits for the write to commit, or
+ * the write sees the decision and is refused: never an APPROVED or archived business with KYC changed after the fact.
+ */
+export async function lockBusinessRow(tx: Tx, id: string): Promise<BusinessRow | undefined> {
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, id)).for('update')
+  return row
 }

@@ -36,9 +36,14 @@ export async function lookUpExistingProfile(options: { db: Executor; identifier:
   return { exists: !!found, maskedName: found ? maskName(found.name) : null }
 }
 
-/** Asks the owners of an existing business for access; they are e-mailed and decide on manage-users. */
+/**
+ * Asks the owners of an existing business for access; they are e-mailed and decide on manage-users. For business
+ * users only: staff reach every business through their role and never join one this way, and read-only staff (the
+ * auditor) change nothing, so staff get 403.
+ */
 export async function requestProfileAccess(options: { db: Database; actor: Actor; identifier: string; message?: string; audit: AuditContext }) {
   const { db, actor } = options
+  if (actor.isStaff) throw new AppError('FORBIDDEN', 'Staff do not join businesses through an access request')
   const found = await findByIdentifier(db, options.identifier)
   if (!found) throw new AppError('NOT_FOUND', 'No business matches this registration number or e-mail', { field: 'identifier' })
   if (actor.memberships.some((m) => m.businessId === found.id)) throw new AppError('CONFLICT', 'You already belong to this business')

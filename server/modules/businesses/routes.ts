@@ -235,9 +235,10 @@ businessReferenceRoutes.openapi(
     path: '/existing-profile',
     tags,
     summary: 'Ask for access to an existing business profile',
-    ...access.signedIn(),
+    description: 'Business users only (staff: 403).',
+    ...access.businessUsers(),
     request: { query: z.object({ type: z.literal('business', { message: 'must be business' }) }), ...jsonBody(accessRequestInputSchema) },
-    responses: { 201: json(z.object({ id: z.uuid(), status: z.string(), maskedName: z.string() }), 'Requested'), ...errorResponses(400, 401, 404, 409) },
+    responses: { 201: json(z.object({ id: z.uuid(), status: z.string(), maskedName: z.string() }), 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
     const { identifier, message } = c.req.valid('json')

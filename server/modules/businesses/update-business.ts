@@ -9,26 +9,33 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { assertBusinessUnique, getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from './business-record'
+import { syncSubmittedVerificationItems } from '@/server/modules/kyc/kyc-edit-access'
+import { assertBusinessUnique, getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from './business-record'
 import { assertReferences } from './create-business'
 
 /** Editing a business before approval, in it or as staff (after approval see below). */
 export const BUSINESS_EDIT = PERMISSIONS.CAN_UPDATE_BUSINESS
 
-/**
- * Before approval: its owners (CAN_UPDATE_BUSINESS in the business) or staff with CAN_UPDATE_BUSINESS.
- * After approval: only staff with CAN_UPDATE_APPROVED_BUSINESS_INFO. Audited with before and after.
- */
-export async function updateBusiness(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateBusinessSchema>; audit: AuditContext }) {
-  const { db, actor, id, input } = options
-  const current = await getBusinessRowOrThrow({ db, actor, id })
-  if (current.approvalStatus === 'APPROVED') {
+/** Before approval: its owners (CAN_UPDATE_BUSINESS in the business) or staff with CAN_UPDATE_BUSINESS. After: only staff with CAN_UPDATE_APPROVED_BUSINESS_INFO. */
+function assertMayEdit(actor: Actor, business: { id: string; approvalStatus: string }) {
+  if (business.approvalStatus === 'APPROVED') {
     if (!actor.isStaff || !actor.staffPermissions.has(PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO)) {
       throw new AppError('FORBIDDEN', 'An approved business can only be changed by staff with CAN_UPDATE_APPROVED_BUSINESS_INFO')
     }
   } else {
-    assertBusinessAccess(actor, id, BUSINESS_EDIT)
+    assertBusinessAccess(actor, business.id, BUSINESS_EDIT)
   }
+}
+
+/**
+ * `PUT /businesses/{id}`: who may edit depends on the approval status, so the check is repeated inside the write's
+ * transaction on the business row held (lockBusinessRow): an approval racing this edit either waits for it or makes it
+ * answer 403. A changed name or registration number renews the company verification item of submitted KYC, in the
+ * same transaction. Audited with before and after.
+ */
+export async function updateBusiness(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateBusinessSchema>; audit: AuditContext }) {
+  const { db, actor, id, input } = options
+  assertMayEdit(actor, await getBusinessRowOrThrow({ db, actor, id }))
   await assertReferences(db, input)
   const registration = input.regNo ? parseRegistrationNumber(input.regNo)! : undefined
   await assertBusinessUnique(db, { regNo: registration?.normalised, name: input.name }, id)
@@ -50,12 +57,16 @@ export async function updateBusiness(options: { db: Database; actor: Actor; id: 
     ...(input.address?.lga !== undefined && { lga: input.address.lga }),
   }
   const updated = await db.transaction(async (tx) => {
+    const current = await lockBusinessRow(tx, id)
+    if (!current) throw new AppError('NOT_FOUND', 'Business not found')
+    assertMayEdit(actor, current)
     const [row] = await tx
       .update(businesses)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(businesses.id, id))
       .returning()
     await appendAudit(tx, options.audit, { resource: 'business', resourceId: id, action: 'UPDATE', before: toBusiness(current), after: toBusiness(row!) })
+    await syncSubmittedVerificationItems(tx, [id], options.audit)
     return row!
   })
   return toBusinessWithBlocking(db, updated)

@@ -3,7 +3,7 @@ import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/cont
 import { DEFERRAL_MAX_DAYS_SETTING } from '@/lib/contracts/deferral-values'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { appSettings, deferrableMappings, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -12,6 +12,11 @@ import { assertStaffWithAny } from '@/server/http/access'
 
 /** Any constant: only the writers of the mapping share it. */
 const MAPPING_LOCK = 7340611
+
+/** Serialises writers of the deferrable mapping (this replace, and document type edits that keep it in step). */
+export async function lockDeferrableMapping(tx: Tx) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAPPING_LOCK})`)
+}
 
 /**
  * `PUT /deferrals/deferrable-days/{days}`: the most days a deferral may ask for (1–365, checked by the route), staff
@@ -74,7 +79,7 @@ export async function replaceDeferrableMapping(options: { db: Database; actor: A
 
   const pairs = (answer: DeferrableMappingAnswer) => answer.items.map((i) => ({ registrationClass: i.registrationClass, documentType: i.documentType.code }))
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MAPPING_LOCK})`)
+    await lockDeferrableMapping(tx)
     const before = await loadMapping(tx)
     await tx.delete(deferrableMappings).where(sql`true`)
     if (input.items.length) {

@@ -1,16 +1,17 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadSlot } from '@/lib/contracts/file-types'
+import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadPurpose, type UploadSlot } from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getConfig } from '@/lib/config/env'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Tx } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, files, type StoredFile } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
+import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
 import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
 import { newBlobName, sanitiseFileName, SNIFF_BYTES, sniffContentType } from './file-content'
 import { fileTooLarge, unsupportedContent } from './upload-errors'
@@ -55,11 +56,7 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
   if (isBusinessUploadPurpose(input.purpose) && !businessId) {
     throw new AppError('VALIDATION_FAILED', 'Choose the business this file belongs to', { field: 'businessId' })
   }
-  if (businessId) {
-    assertBusinessAccess(actor, businessId)
-    const [business] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId))
-    if (!business) throw notFound('Business')
-  }
+  await assertMayUpload(db, actor, { purpose: input.purpose, businessId })
 
   const blobName = newBlobName(input.fileName)
   const { row, sweptBlobs } = await db.transaction(async (tx) => {
@@ -86,6 +83,39 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
   return { fileId: row.id, uploadUrl, blobUrl, expiresAt: expiresOn.toISOString() }
 }
 
+/**
+ * An upload slot, and its confirm, need the right of the write the file is for: a KYC file the KYC edit check on its
+ * business, a product requirement the right to answer the business's applications, a government document the
+ * government permission; a support attachment only a signed-in user. The business itself must be one the actor sees
+ * (404 otherwise, as everywhere).
+ */
+async function assertMayUpload(db: Executor, actor: Actor, file: { purpose: UploadPurpose; businessId: string | null }) {
+  const { purpose, businessId } = file
+  if (businessId) {
+    assertBusinessAccess(actor, businessId)
+    const [business] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId))
+    if (!business) throw notFound('Business')
+  }
+  switch (purpose) {
+    case 'KYC_DOCUMENT':
+    case 'MEANS_OF_ID':
+    case 'ADDRESS_DOC':
+    case 'PASSPORT_PHOTO':
+      await assertKycEditable({ db, actor, businessId: businessId! })
+      return
+    case 'PRODUCT_REQUIREMENT':
+      assertBusinessAccess(actor, businessId!, PERMISSIONS.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT)
+      return
+    case 'GOVERNMENT_DOCUMENT':
+      if (!actor.isStaff || !actor.staffPermissions.has(PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY)) {
+        throw new AppError('FORBIDDEN', `You need the permission ${PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY} to do this`)
+      }
+      return
+    case 'SUPPORT_ATTACHMENT':
+      return
+  }
+}
+
 /** The uploader's own file, or 404 (nobody else may confirm or even learn of it). */
 async function findOwnUpload(db: Database, actor: Actor, fileId: string): Promise<StoredFile> {
   const [file] = await db.select().from(files).where(eq(files.id, fileId))
@@ -102,6 +132,8 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   const { db, actor, fileId, audit } = options
   const file = await findOwnUpload(db, actor, fileId)
   if (file.status === 'CONFIRMED') return toFileSummary(file)
+  // The right may have gone since the slot was given (the business approved, the role changed).
+  await assertMayUpload(db, actor, { purpose: file.purpose, businessId: file.businessId })
 
   const storage = getBlobStorage()
   const properties = await storage.getProperties(file.blobName)

@@ -8,7 +8,7 @@ import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/modules/businesses/business-record'
 import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
 import { discardBusinessDrafts } from '@/server/modules/kyc/draft-forms'
-import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
+import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
 import { findDocumentGaps } from './document-gaps'
 
 function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean }): AppError | null {
@@ -22,52 +22,44 @@ function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean
 /**
  * `PUT /businesses/{id}/completed-kyc-details` (domain.md, KYC capture and Business: resubmit). The business's owner
  * (KYC edit check) marks the KYC complete once every step is valid: otherwise 409 PRECONDITION_FAILED with one entry
- * per missing item (capture steps, then documents). A DECLINED business goes back to PENDING review. One conditional
- * update, audited, that also discards the business's step drafts; a business that is already complete and PENDING,
- * or APPROVED, answers 409 INVALID_STATE.
+ * per missing item (capture steps, then documents). A DECLINED business goes back to PENDING review. A KYC write like
+ * the others (kycWriteTransaction): the gaps are judged with the business row held, so no KYC edit slips in between,
+ * and the submission opens the business's verification items and discards the business's step drafts in the same
+ * transaction. Audited; a business that is already complete and PENDING, or APPROVED, answers 409 INVALID_STATE.
  */
 export async function completeKycDetails(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext; now?: Date }) {
   const { db, actor, businessId } = options
   const now = options.now ?? new Date()
-  const current = await getBusinessRowOrThrow({ db, actor, id: businessId })
-  const done = alreadyDone(current)
+  const first = await getBusinessRowOrThrow({ db, actor, id: businessId })
+  const done = alreadyDone(first)
   if (done) throw done
   await assertKycEditable({ db, actor, businessId })
 
-  const gaps: ApiError[] = [
-    ...(await findKycCaptureGaps(db, { businessId })),
-    ...(await findDocumentGaps(db, { businessId, forApproval: false, now })),
-  ].map((g) => ({ code: 'PRECONDITION_FAILED', message: g.message, ...(g.field ? { field: g.field } : {}) }))
-  if (gaps.length) {
-    throw new AppError('PRECONDITION_FAILED', `The KYC is not complete yet: ${gaps.length} item${gaps.length === 1 ? '' : 's'} to finish`, { details: gaps })
-  }
-
-  const updated = await db.transaction(async (tx) => {
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const current = await lock({ businessId, what: 'Business' })
+    const doneMeanwhile = alreadyDone(current)
+    if (doneMeanwhile) throw doneMeanwhile
+    const gaps: ApiError[] = [
+      ...(await findKycCaptureGaps(tx, { businessId })),
+      ...(await findDocumentGaps(tx, { businessId, forApproval: false, now })),
+    ].map((g) => ({ code: 'PRECONDITION_FAILED', message: g.message, ...(g.field ? { field: g.field } : {}) }))
+    if (gaps.length) {
+      throw new AppError('PRECONDITION_FAILED', `The KYC is not complete yet: ${gaps.length} item${gaps.length === 1 ? '' : 's'} to finish`, { details: gaps })
+    }
     const [row] = await tx
       .update(businesses)
       .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING', updatedAt: now })
-      .where(
-        and(
-          eq(businesses.id, businessId),
-          eq(businesses.approvalStatus, current.approvalStatus),
-          eq(businesses.kycDetailsCompleted, current.kycDetailsCompleted),
-          eq(businesses.archiveStatus, 'ACTIVE'),
-        ),
-      )
+      .where(and(eq(businesses.id, businessId), eq(businesses.approvalStatus, current.approvalStatus), eq(businesses.kycDetailsCompleted, current.kycDetailsCompleted)))
       .returning()
-    if (!row) {
-      const [latest] = await tx.select().from(businesses).where(eq(businesses.id, businessId))
-      throw alreadyDone(latest!) ?? new AppError('INVALID_STATE', `The business changed meanwhile (now ${latest!.approvalStatus}); reload and try again`)
-    }
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: businessId,
       action: current.approvalStatus === 'DECLINED' ? 'KYC_RESUBMITTED' : 'KYC_COMPLETED',
       before: toBusiness(current, { now }),
-      after: toBusiness(row, { now }),
+      after: toBusiness(row!, { now }),
     })
     await discardBusinessDrafts(tx, businessId, options.audit)
-    return row
+    return row!
   })
   return toBusinessWithBlocking(db, updated, now)
 }

@@ -7,6 +7,7 @@ import type { Database, Executor, Tx } from '@/server/db/client'
 import { deferrableMappings, kycDocumentTypes, kycRequiredDocuments, type KycDocumentType, type KycRequiredDocument } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { lockDeferrableMapping } from '@/server/modules/deferral-review/deferral-configuration'
 import { uniqueViolationOf } from '@/server/modules/deferrals/request-deferral'
 
 const byClassOrder = (a: RegistrationClass, b: RegistrationClass) => REGISTRATION_CLASSES.indexOf(a) - REGISTRATION_CLASSES.indexOf(b)
@@ -89,14 +90,17 @@ function conflictOf(error: unknown): AppError | null {
 
 /**
  * Replaces the type's matrix rows with `requiredFor` (sharing `alternativeGroup`) and `optionalFor`, and keeps the
- * deferrable mapping in step with `isDeferrable` (the mapping's default): a deferrable type is deferrable for every
- * class that lists it, a type that is not deferrable for none.
+ * deferrable mapping in step: a type that is not deferrable is deferrable for no class; a deferrable one keeps the
+ * classes it was mapped for that still list it (the mapping staff set with PUT /deferrals/deferrable-mapping is theirs
+ * to keep), and takes the default (deferrable) for the classes newly listed, or for every listed class when it is new or
+ * has just become deferrable (`wasDeferrableFor` null).
  */
 async function writeMatrix(
   tx: Tx,
   typeId: string,
   next: { requiredFor: RegistrationClass[]; optionalFor: RegistrationClass[]; alternativeGroup: string | null; isDeferrable: boolean },
   actorId: string,
+  previous: { listed: readonly RegistrationClass[]; deferrableFor: readonly RegistrationClass[] } | null,
 ) {
   await tx.delete(kycRequiredDocuments).where(eq(kycRequiredDocuments.documentTypeId, typeId))
   const rows = [
@@ -106,7 +110,11 @@ async function writeMatrix(
   if (rows.length) await tx.insert(kycRequiredDocuments).values(rows)
 
   const listed = [...next.requiredFor, ...next.optionalFor]
-  const deferrable = next.isDeferrable ? listed : []
+  const deferrable = !next.isDeferrable
+    ? []
+    : previous
+      ? listed.filter((c) => previous.deferrableFor.includes(c) || !previous.listed.includes(c))
+      : listed
   const notDeferrable = REGISTRATION_CLASSES.filter((c) => !deferrable.includes(c))
   if (notDeferrable.length) {
     await tx
@@ -138,7 +146,7 @@ export async function createDocumentType(options: { db: Database; actor: Actor; 
           isActive: input.isActive,
         })
         .returning()
-      await writeMatrix(tx, type!.id, { ...input, alternativeGroup: input.alternativeGroup ?? null }, options.actor.userId)
+      await writeMatrix(tx, type!.id, { ...input, alternativeGroup: input.alternativeGroup ?? null }, options.actor.userId, null)
       await appendAudit(tx, options.audit, { resource: 'kyc_document_type', resourceId: type!.id, action: 'CREATE', after: await getDocumentType(tx, type!.id) })
       return type!.id
     })
@@ -151,9 +159,12 @@ export async function createDocumentType(options: { db: Database; actor: Actor; 
 /** `PUT /kyc-document-types/{id}` (staff): changes what is given; `requiredFor`/`optionalFor` replace its matrix rows. */
 export async function updateDocumentType(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateDocumentTypeSchema>; audit: AuditContext }) {
   const { db, input, id } = options
-  const before = await getDocumentType(db, id)
+  await getDocumentType(db, id)
   try {
     await db.transaction(async (tx) => {
+      // The mapping is read and rewritten below: no PUT /deferrals/deferrable-mapping may come in between.
+      await lockDeferrableMapping(tx)
+      const before = await getDocumentType(tx, id)
       const changes = {
         ...(input.code !== undefined && { code: input.code }),
         ...(input.name !== undefined && { name: input.name }),
@@ -182,6 +193,7 @@ export async function updateDocumentType(options: { db: Database; actor: Actor; 
             isDeferrable: input.isDeferrable ?? before.isDeferrable,
           },
           options.actor.userId,
+          before.isDeferrable ? { listed: [...before.requiredFor, ...before.optionalFor], deferrableFor: before.deferrableFor } : null,
         )
       }
       await appendAudit(tx, options.audit, { resource: 'kyc_document_type', resourceId: id, action: 'UPDATE', before, after: await getDocumentType(tx, id) })

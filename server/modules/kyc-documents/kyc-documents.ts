@@ -12,7 +12,7 @@ import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-reco
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
 import { uniqueViolationOf } from '@/server/modules/deferrals/request-deferral'
 import { deleteStoredFile, getAttachableFile } from '@/server/modules/files/attachable-file'
-import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
+import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
 import { checklistItemsOf } from './document-rules'
 import { loadDocumentState } from './document-state'
 import { documentAuditView, selectKycDocuments, toKycDocument } from './document-view'
@@ -72,8 +72,8 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
 
   let id: string
   try {
-    id = await db.transaction(async (tx) => {
-      await assertKycEditable({ db: tx, actor, businessId: details.businessId, lockForWrite: true })
+    id = await kycWriteTransaction(options, async (tx, lock) => {
+      await lock({ businessId: details.businessId, what: 'KYC record' })
       const newId = randomUUID()
       // The partial unique index allows one current row per type: retire the old one first, then point it at the new.
       const [previous] = await tx
@@ -150,8 +150,8 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
   await assertKycEditable({ db, actor, businessId: row.businessId })
   if (row.supersededAt) throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; it is kept as history and cannot be deleted')
 
-  await db.transaction(async (tx) => {
-    await assertKycEditable({ db: tx, actor, businessId: row.businessId, lockForWrite: true })
+  await kycWriteTransaction(options, async (tx, lock) => {
+    await lock({ businessId: row.businessId, what: 'Document' })
     const [deleted] = await tx
       .delete(kycDocuments)
       .where(and(eq(kycDocuments.id, id), isNull(kycDocuments.supersededAt)))

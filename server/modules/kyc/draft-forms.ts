@@ -8,7 +8,8 @@ import { draftForms, type DraftForm } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { assertKycReadable, assertKycWritable, kycNotFound } from './kyc-record'
+import { kycWriteTransaction } from './kyc-edit-access'
+import { assertKycReadable, kycNotFound } from './kyc-record'
 
 export function toDraftAnswer(row: DraftForm): DraftFormAnswer {
   return {
@@ -79,10 +80,10 @@ export async function saveDraftForm(options: {
   input: { businessId: string; kycDetailTypeId: KycDetailType; data: Record<string, unknown> }
   audit: AuditContext
 }): Promise<{ draft: DraftFormAnswer; created: boolean }> {
-  const { db, actor, input } = options
+  const { actor, input } = options
   assertDraftSize(input.data)
-  return db.transaction(async (tx) => {
-    await assertKycWritable({ db: tx, actor, businessId: input.businessId, what: 'Business' })
+  return kycWriteTransaction(options, async (tx, lock) => {
+    await lock({ businessId: input.businessId, what: 'Business' })
     const [before] = await tx
       .select()
       .from(draftForms)
@@ -107,12 +108,12 @@ export async function saveDraftForm(options: {
 
 /** PUT /draft-forms/{id}: replaces the data. */
 export async function updateDraftForm(options: { db: Database; actor: Actor; id: string; data: Record<string, unknown>; audit: AuditContext }) {
-  const { db, actor } = options
+  const { actor } = options
   assertDraftSize(options.data)
-  return db.transaction(async (tx) => {
+  return kycWriteTransaction(options, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await assertKycWritable({ db: tx, actor, businessId: before.businessId, what: 'Draft form' })
+    await lock({ businessId: before.businessId, what: 'Draft form' })
     const [row] = await tx.update(draftForms).set({ data: options.data, updatedBy: actor.userId, updatedAt: new Date() }).where(eq(draftForms.id, before.id)).returning()
     await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'UPDATE', before: auditView(before), after: auditView(row!) })
     return toDraftAnswer(row!)
@@ -121,11 +122,11 @@ export async function updateDraftForm(options: { db: Database; actor: Actor; id:
 
 /** DELETE /draft-forms/{id}. */
 export async function deleteDraftForm(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  const { db, actor } = options
-  await db.transaction(async (tx) => {
+  const { actor } = options
+  await kycWriteTransaction(options, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await assertKycWritable({ db: tx, actor, businessId: before.businessId, what: 'Draft form' })
+    await lock({ businessId: before.businessId, what: 'Draft form' })
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'DELETE', before: auditView(before) })
   })

@@ -10,7 +10,8 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { canonicalLocation } from './kyc-locations'
-import { assertKycWritable, attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
+import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 
 /** What each address write needs, on top of the KYC edit check (KYC_EDITORS). */
 export const ADDRESS_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_BUSINESS_ADDRESS, update: PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS, delete: PERMISSIONS.CAN_DELETE_BUSINESS_ADDRESS } as const
@@ -61,8 +62,8 @@ export async function findAddresses(options: { db: Executor; actor: Actor; kycDe
 export async function createAddress(options: { db: Database; actor: Actor; input: z.output<typeof createKycAddressSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
   const location = await canonicalLocation(input)
-  const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, ADDRESS_PERMISSIONS.create)
+  const created = await kycWriteTransaction(options, async (tx, lock) => {
+    const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, ADDRESS_PERMISSIONS.create)
     const [{ n }] = (await tx.select({ n: count() }).from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kyc.id))) as [{ n: number }]
     if (n >= MAX_ADDRESSES_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_ADDRESSES_PER_KYC} addresses`)
     if (input.addressDocFileId) await attachableKycFile(tx, { fileId: input.addressDocFileId, businessId: kyc.businessId, purpose: 'ADDRESS_DOC', field: 'addressDocFileId' })
@@ -89,10 +90,10 @@ export async function createAddress(options: { db: Database; actor: Actor; input
   return answer(db, created)
 }
 
-async function lockedAddress(tx: Executor, actor: Actor, id: string, permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS]) {
+async function lockedAddress(tx: Executor, lock: KycEditLock, id: string, permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS]) {
   const [row] = await tx.select().from(kycAddresses).where(eq(kycAddresses.id, id)).for('update')
   if (!row) throw kycNotFound('Address')
-  await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'Address', permission })
+  await lock({ businessId: row.businessId, what: 'Address', permission })
   return row
 }
 
@@ -101,10 +102,10 @@ async function lockedAddress(tx: Executor, actor: Actor, id: string, permission:
  * is deleted with its blob.
  */
 export async function updateAddress(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateKycAddressSchema>; audit: AuditContext }) {
-  const { db, actor, input } = options
+  const { db, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
-  const updated = await db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, actor, options.id, ADDRESS_PERMISSIONS.update)
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
     const locationTouched = input.country !== undefined || input.state !== undefined || input.lga !== undefined
     const location = locationTouched
       ? await canonicalLocation({ country: input.country ?? before.country, state: input.state ?? before.state, lga: input.lga !== undefined ? input.lga : before.lga })
@@ -146,8 +147,8 @@ export async function updateAddress(options: { db: Database; actor: Actor; id: s
 
 /** DELETE /kyc/addresses/{id}: with its files' blobs. */
 export async function deleteAddress(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  await options.db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, options.actor, options.id, ADDRESS_PERMISSIONS.delete)
+  await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.delete)
     await tx.delete(kycAddresses).where(eq(kycAddresses.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE', before })
     for (const fileId of [before.addressDocFileId, before.passportPhotoFileId]) if (fileId) await deleteStoredFile(tx, fileId, options.audit)
@@ -157,8 +158,8 @@ export async function deleteAddress(options: { db: Database; actor: Actor; id: s
 /** DELETE /kyc/addresses/{id}/file?type=address_doc|passport_photo: removes that file (404 when there is none). */
 export async function deleteAddressFile(options: { db: Database; actor: Actor; id: string; type: AddressFileType; audit: AuditContext }) {
   const column = options.type === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
-  const updated = await options.db.transaction(async (tx) => {
-    const before = await lockedAddress(tx, options.actor, options.id, ADDRESS_PERMISSIONS.update)
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
     const fileId = before[column]
     if (!fileId) throw new AppError('NOT_FOUND', options.type === 'address_doc' ? 'This address has no proof-of-address file' : 'This address has no passport photo')
     const [row] = await tx

@@ -11,6 +11,7 @@ import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
+import { kycWriteTransaction } from './kyc-edit-access'
 import { assertKycReadable, assertKycWritable, findKycDetails, KYC_READ, kycNotFound, readableKycDetails, rowsOf } from './kyc-record'
 import { canonicalCountry } from './kyc-locations'
 
@@ -124,8 +125,8 @@ export async function createKycDetails(options: { db: Database; actor: Actor; in
     ? await storeServerUpload({ db, actor, businessId: input.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
     : null
   try {
-    const created = await db.transaction(async (tx) => {
-      await assertKycWritable({ db: tx, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
+    const created = await kycWriteTransaction(options, async (tx, lock) => {
+      await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
       const [row] = await tx
         .insert(kycDetails)
         .values({ businessId: input.businessId, ...detailChanges({ ...input, countryOfIncorporation: country }), createdBy: actor.userId })
@@ -160,10 +161,10 @@ export async function updateKycDetails(options: { db: Database; actor: Actor; id
     ? await storeServerUpload({ db, actor, businessId: current.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
     : null
   try {
-    const updated = await db.transaction(async (tx) => {
+    const updated = await kycWriteTransaction(options, async (tx, lock) => {
       const [before] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
       if (!before) throw kycNotFound('KYC record')
-      await assertKycWritable({ db: tx, actor, businessId: before.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
+      await lock({ businessId: before.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
       let row = before
       if (Object.keys(changes).length) {
         const [after] = await tx
@@ -209,11 +210,10 @@ export async function findAdditionalDocuments(options: { db: Executor; actor: Ac
  * Needs CAN_DELETE_KYC_DETAIL. Documents of the documents module hang off the record too and go with it.
  */
 export async function deleteKyc(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  const { db, actor } = options
-  await db.transaction(async (tx) => {
+  await kycWriteTransaction(options, async (tx, lock) => {
     const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
     if (!row) throw kycNotFound('KYC record')
-    const business = await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.delete })
+    const business = await lock({ businessId: row.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.delete })
     if (business.approvalStatus === 'APPROVED') throw new AppError('INVALID_STATE', 'The business is APPROVED; its KYC cannot be deleted')
     if (business.kycDetailsCompleted) throw new AppError('INVALID_STATE', 'The KYC is submitted for review; it cannot be deleted while the review is open')
 

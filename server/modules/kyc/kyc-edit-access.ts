@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm'
-import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP } from '@/lib/permissions'
-import type { Executor } from '@/server/db/client'
+import { and, eq, inArray, or } from 'drizzle-orm'
+import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP, type Permission } from '@/lib/permissions'
+import type { AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, type Business } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { canActOnBusiness } from '@/server/http/scope'
+import { lockBusinessRow } from '@/server/modules/businesses/business-record'
+import { syncVerificationItems } from '@/server/modules/verification/verification-items'
 
 /**
  * Every KYC write needs the whole onboarding group in the business (or as staff), plus the write's own permission;
@@ -17,21 +21,8 @@ function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> 
   return actor.memberships.find((m) => m.businessId === businessId)?.permissions ?? null
 }
 
-/**
- * The KYC edit check of domain.md, for every KYC write (details, addresses, means of ID, shareholders, documents,
- * drafts). Before approval the whole onboarding group (or the whole post-approval group) passes; once the business
- * is approved only the whole post-approval group does, so approved KYC changes go through staff. Another business
- * answers 404; an archived business cannot change. Returns the business row so callers need not load it again.
- * Pass `lockForWrite` with the write's transaction as `db` to re-check under a row lock.
- */
-export async function assertKycEditable(options: { db: Executor; actor: Actor; businessId: string; lockForWrite?: boolean }): Promise<Business> {
-  const held = permissionsOver(options.actor, options.businessId)
-  if (!held) throw new AppError('NOT_FOUND', 'Business not found')
-  const query = options.db.select().from(businesses).where(eq(businesses.id, options.businessId))
-  // Inside a write's transaction: hold the business row so an approval or archive waits for this write to finish.
-  const [business] = options.lockForWrite ? await query.for('share') : await query
-  if (!business) throw new AppError('NOT_FOUND', 'Business not found')
-
+/** The KYC edit check of domain.md on a business row as read. */
+function assertEditableRow(held: ReadonlySet<string>, business: Business): Business {
   if (business.archiveStatus === 'ARCHIVED') {
     throw new AppError('INVALID_STATE', 'This business is archived; its KYC cannot change until it is unarchived')
   }
@@ -46,4 +37,77 @@ export async function assertKycEditable(options: { db: Executor; actor: Actor; b
     throw new AppError('FORBIDDEN', 'You need the KYC onboarding permissions of this business to change its KYC')
   }
   return business
+}
+
+/**
+ * The KYC edit check of domain.md, for every KYC write (details, addresses, means of ID, shareholders, documents,
+ * drafts, completion). Before approval the onboarding group (or the whole post-approval group) passes; once the
+ * business is approved only the whole post-approval group does, so approved KYC changes go through staff. Another
+ * business answers 404; an archived business cannot change. Returns the business row.
+ *
+ * Unlocked: a pre-check before work outside the write's transaction (storing an uploaded file). The write itself
+ * repeats the check on the locked row through {@link kycWriteTransaction}.
+ */
+export async function assertKycEditable(options: { db: Executor; actor: Actor; businessId: string }): Promise<Business> {
+  const held = permissionsOver(options.actor, options.businessId)
+  if (!held) throw new AppError('NOT_FOUND', 'Business not found')
+  const [business] = await options.db.select().from(businesses).where(eq(businesses.id, options.businessId))
+  if (!business) throw new AppError('NOT_FOUND', 'Business not found')
+  return assertEditableRow(held, business)
+}
+
+/** What a KYC write's transaction checks before it writes: the business, the 404 wording, the write's own permission. */
+export interface KycEditCheck {
+  businessId: string
+  /** Names the record in the 404 an outsider gets. */
+  what: string
+  permission?: Permission
+}
+
+/** Repeats the KYC edit check on the business row, locked for the rest of the write's transaction. */
+export type KycEditLock = (check: KycEditCheck) => Promise<Business>
+
+/**
+ * Runs a KYC write in one transaction whose `lock` repeats the KYC edit check on the business row held with
+ * {@link lockBusinessRow}. The write must call `lock` before it writes (a write that never does fails, so none can
+ * skip the check). Before the transaction commits, the verification items of a business whose KYC is submitted
+ * or approved follow the change (domain.md: derived states are written by the transition that causes them).
+ */
+export async function kycWriteTransaction<T>(
+  options: { db: Database; actor: Actor; audit: AuditContext },
+  write: (tx: Tx, lock: KycEditLock) => Promise<T>,
+): Promise<T> {
+  const { actor } = options
+  return options.db.transaction(async (tx) => {
+    const checked = new Set<string>()
+    const lock: KycEditLock = async ({ businessId, what, permission }) => {
+      if (!canActOnBusiness(actor, businessId)) throw new AppError('NOT_FOUND', `${what} not found`)
+      const held = permissionsOver(actor, businessId)!
+      const business = await lockBusinessRow(tx, businessId)
+      if (!business) throw new AppError('NOT_FOUND', `${what} not found`)
+      assertEditableRow(held, business)
+      if (permission && !canActOnBusiness(actor, businessId, permission)) {
+        throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+      }
+      checked.add(businessId)
+      return business
+    }
+    const result = await write(tx, lock)
+    if (checked.size === 0) throw new Error('A KYC write ran without the KYC edit check on the locked business row')
+    await syncSubmittedVerificationItems(tx, [...checked], options.audit)
+    return result
+  })
+}
+
+/**
+ * Brings the verification items of each of these businesses whose KYC is submitted (marked complete) or approved in
+ * line with its KYC, inside `tx` (verification-items.ts). Items of KYC still being captured are opened on submission.
+ */
+export async function syncSubmittedVerificationItems(tx: Tx, businessIds: readonly string[], audit: AuditContext, now: Date = new Date()) {
+  if (!businessIds.length) return
+  const submitted = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(inArray(businesses.id, [...businessIds]), or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED'))))
+  for (const { id } of submitted) await syncVerificationItems(tx, id, audit, now)
 }

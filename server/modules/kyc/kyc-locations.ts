@@ -1,4 +1,5 @@
 import type { ApiError } from '@/lib/contracts/errors'
+import { locationAlias } from '@/lib/contracts/locations'
 import { AppError } from '@/server/http/app-error'
 import { loadLocations } from '@/server/modules/locations/load-locations'
 
@@ -25,7 +26,8 @@ export async function canonicalLocation(input: { country: string; state: string;
   if (states.length === 0) return { country: country.country, state: input.state.trim(), lga: input.lga?.trim() || null }
 
   const errors: ApiError[] = []
-  const state = states.find((s) => same(s.state, input.state))
+  // By name, or by alias: "Abuja" (the FCT's alias, once a separate entry) still finds the Federal Capital Territory.
+  const state = states.find((s) => same(s.state, input.state)) ?? states.find((s) => s.alias === locationAlias(input.state))
   if (!state) errors.push({ code: 'VALIDATION_FAILED', field: 'state', message: `Choose a state of ${country.country} from the list` })
   let lga: string | null = input.lga?.trim() || null
   if (state && state.lgas.length > 0) {

@@ -7,7 +7,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { getAttachableFile, toFileSummary } from '@/server/modules/files/attachable-file'
-import { assertKycEditable } from './kyc-edit-access'
+import { assertKycEditable, type KycEditLock } from './kyc-edit-access'
 
 /** The same 404 for a record that does not exist and for one of another business (domain.md, Object-level access). */
 export const kycNotFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`)
@@ -24,7 +24,10 @@ export function assertKycReadable(actor: Actor, businessId: string, what: string
   if (!canActOnBusiness(actor, businessId, permission)) throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
 }
 
-/** The KYC edit check of domain.md, with the record's own 404 for outsiders. Run it inside the write's transaction. */
+/**
+ * The KYC edit check of domain.md, with the record's own 404 for outsiders, unlocked: for checks before a write's
+ * transaction (so an outsider's file is never stored). Inside the write, `lock` of kycWriteTransaction repeats it.
+ */
 export async function assertKycWritable(options: { db: Executor; actor: Actor; businessId: string; what: string; permission?: Permission }): Promise<Business> {
   if (!canActOnBusiness(options.actor, options.businessId)) throw kycNotFound(options.what)
   const business = await assertKycEditable(options)
@@ -51,10 +54,10 @@ export async function readableKycDetails(db: Executor, actor: Actor, kycDetailsI
  * A KYC record the actor may change, locked for the rest of the transaction (so concurrent shareholder writes are
  * checked one after the other). `field` names the body field that carried the id, for the 404 of a bad reference.
  */
-export async function writableKycDetails(tx: Tx, actor: Actor, kycDetailsId: string, permission?: Permission): Promise<{ kyc: KycDetails; business: Business }> {
+export async function writableKycDetails(tx: Tx, lock: KycEditLock, kycDetailsId: string, permission?: Permission): Promise<{ kyc: KycDetails; business: Business }> {
   const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, kycDetailsId)).for('update')
   if (!row) throw kycNotFound('KYC record')
-  const business = await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'KYC record', permission })
+  const business = await lock({ businessId: row.businessId, what: 'KYC record', permission })
   return { kyc: row, business }
 }
 

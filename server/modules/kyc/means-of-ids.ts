@@ -11,7 +11,8 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent } from './kyc-capture-gaps'
-import { assertKycWritable, attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
+import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 import { redactPersonalNumbers } from './audit-redaction'
 
 export const MAX_IDS_PER_KYC = 100
@@ -73,8 +74,8 @@ function assertRules(value: { idType: string; idNumber: string; issueDate: strin
 /** POST /kyc/means-of-ids. */
 export async function createMeansOfId(options: { db: Database; actor: Actor; input: z.output<typeof createMeansOfIdSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
-  const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, MEANS_OF_ID_PERMISSIONS.create)
+  const created = await kycWriteTransaction(options, async (tx, lock) => {
+    const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, MEANS_OF_ID_PERMISSIONS.create)
     const [{ n }] = (await tx.select({ n: count() }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kyc.id))) as [{ n: number }]
     if (n >= MAX_IDS_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_IDS_PER_KYC} means of ID`)
     if (input.shareholderId) await assertShareholderLink(tx, kyc.id, input.shareholderId)
@@ -103,19 +104,19 @@ export async function createMeansOfId(options: { db: Database; actor: Actor; inp
   return toMeansOfIdAnswer(created, await fileSummaries(db, [created.fileId]))
 }
 
-async function lockedMeansOfId(tx: Executor, actor: Actor, id: string, permission: Permission) {
+async function lockedMeansOfId(tx: Executor, lock: KycEditLock, id: string, permission: Permission) {
   const [row] = await tx.select().from(meansOfIds).where(eq(meansOfIds.id, id)).for('update')
   if (!row) throw kycNotFound('Means of ID')
-  await assertKycWritable({ db: tx, actor, businessId: row.businessId, what: 'Means of ID', permission })
+  await lock({ businessId: row.businessId, what: 'Means of ID', permission })
   return row
 }
 
 /** PUT /kyc/means-of-ids/{id}: the rules are checked on the record as it will be. A replaced file is deleted. */
 export async function updateMeansOfId(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateMeansOfIdSchema>; audit: AuditContext }) {
-  const { db, actor, input } = options
+  const { db, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
-  const updated = await db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, actor, options.id, MEANS_OF_ID_PERMISSIONS.update)
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.update)
     const merged = {
       idType: input.idType ?? before.idType,
       idNumber: input.idNumber ?? before.idNumber,
@@ -150,8 +151,8 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
 
 /** DELETE /kyc/means-of-ids/{id}: with its file's blob. */
 export async function deleteMeansOfId(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  await options.db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, options.actor, options.id, MEANS_OF_ID_PERMISSIONS.delete)
+  await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.delete)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE', before: redactPersonalNumbers(before) })
     if (before.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
@@ -160,8 +161,8 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
 
 /** DELETE /kyc/means-of-ids/{id}/file: removes the scan (404 when there is none). */
 export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  const updated = await options.db.transaction(async (tx) => {
-    const before = await lockedMeansOfId(tx, options.actor, options.id, MEANS_OF_ID_PERMISSIONS.update)
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.update)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
     const [row] = await tx.update(meansOfIds).set({ fileId: null, updatedAt: new Date() }).where(eq(meansOfIds.id, before.id)).returning()
     await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE_FILE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })

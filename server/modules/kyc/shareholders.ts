@@ -11,6 +11,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
+import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 import { redactPersonalNumbers } from './audit-redaction'
 
@@ -129,8 +130,8 @@ async function answerFor(db: Executor, row: Shareholder) {
 /** POST /kyc/shareholders: individual or corporate, directly in the business or in a corporate shareholder. */
 export async function createShareholder(options: { db: Database; actor: Actor; input: z.output<typeof createShareholderSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
-  const created = await db.transaction(async (tx) => {
-    const { kyc } = await writableKycDetails(tx, actor, input.kycDetailsId, SHAREHOLDER_WRITE)
+  const created = await kycWriteTransaction(options, async (tx, lock) => {
+    const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, SHAREHOLDER_WRITE)
     const rows = await shareholdersOf(tx, kyc.id)
     assertCapacity(rows)
     let parent: Shareholder | null = null
@@ -160,12 +161,12 @@ export async function createShareholder(options: { db: Database; actor: Actor; i
   return answerFor(db, created)
 }
 
-async function lockedShareholder(tx: Tx, actor: Actor, id: string) {
+async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: string) {
   const [found] = await tx.select({ kycDetailsId: shareholders.kycDetailsId, businessId: shareholders.businessId }).from(shareholders).where(eq(shareholders.id, id))
   if (!found) throw kycNotFound('Shareholder')
   // Outsiders get the shareholder's 404, not the KYC record's.
   if (!canActOnBusiness(actor, found.businessId)) throw kycNotFound('Shareholder')
-  const { kyc } = await writableKycDetails(tx, actor, found.kycDetailsId, SHAREHOLDER_WRITE)
+  const { kyc } = await writableKycDetails(tx, lock, found.kycDetailsId, SHAREHOLDER_WRITE)
   const rows = await shareholdersOf(tx, kyc.id)
   const row = rows.find((r) => r.id === id)
   if (!row) throw kycNotFound('Shareholder')
@@ -176,8 +177,8 @@ async function lockedShareholder(tx: Tx, actor: Actor, id: string) {
 export async function updateShareholder(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateShareholderSchema>; audit: AuditContext }) {
   const { db, actor, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
-  const updated = await db.transaction(async (tx) => {
-    const { row: before, rows } = await lockedShareholder(tx, actor, options.id)
+  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+    const { row: before, rows } = await lockedShareholder(tx, lock, actor, options.id)
     const wrongKind =
       before.type === 'INDIVIDUAL'
         ? (['companyName', 'registrationNumber'] as const).filter((k) => input[k] !== undefined)
@@ -218,8 +219,8 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
 
 /** DELETE /kyc/shareholders/{id}: with everything below it (a corporate's own shareholders, to any depth). */
 export async function deleteShareholder(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
-  return options.db.transaction(async (tx) => {
-    const { row, rows } = await lockedShareholder(tx, options.actor, options.id)
+  return kycWriteTransaction(options, async (tx, lock) => {
+    const { row, rows } = await lockedShareholder(tx, lock, options.actor, options.id)
     const ids = subtreeIds(rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })), row.id)
     const removed = rows.filter((r) => ids.includes(r.id))
     await tx.delete(shareholders).where(and(eq(shareholders.kycDetailsId, row.kycDetailsId), inArray(shareholders.id, ids)))

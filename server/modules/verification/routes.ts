@@ -45,7 +45,7 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /verified-kyc/{id} – manual result (id: verification item id)
@@ -89,7 +89,7 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/addresses/{id}/verification

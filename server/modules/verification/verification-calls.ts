@@ -12,19 +12,21 @@ import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/ca
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
 import { assertStaffWithAny } from '@/server/http/access'
-import { currentItemsOf, selectVerificationItems, syncVerificationItems, toVerificationItem, verificationAuditView } from './verification-items'
+import { currentItemsOf, openVerificationItems, selectVerificationItems, toVerificationItem, verificationAuditView } from './verification-items'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
 export const VERIFICATION_READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
 /** Where a business's verification stands: its own users or staff, reading the business. */
 export const VERIFICATION_STATUS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
-/** `GET /verified-kyc/{businessId}`: the business's current items (staff), created PENDING where missing. */
-export async function findBusinessVerifications(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<VerificationItem[]> {
+/**
+ * `GET /verified-kyc/{businessId}`: the business's current items (staff). A read: the items are written by KYC
+ * submission and by the KYC writes that follow it (kyc-edit-access.ts), never here.
+ */
+export async function findBusinessVerifications(options: { db: Database; actor: Actor; businessId: string }): Promise<VerificationItem[]> {
   const { db, actor, businessId } = options
   assertStaffWithAny(actor, ...VERIFICATION_READERS)
   await businessRowOf(db, businessId)
-  await syncVerificationItems(db, businessId, options.audit)
   return currentItemsOf(db, businessId)
 }
 
@@ -39,12 +41,11 @@ export async function getVerificationItem(options: { db: Database; actor: Actor;
 /**
  * `GET /kyc/business/{id}/verified`: where the business's verification stands, for staff and for its own members (who
  * read their business: another business answers 404). `verified` needs at least one item, every item VERIFIED and
- * every KYC address VERIFIED.
+ * every KYC address VERIFIED. A read: it changes nothing.
  */
-export async function getBusinessVerification(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext }): Promise<BusinessVerification> {
+export async function getBusinessVerification(options: { db: Database; actor: Actor; businessId: string }): Promise<BusinessVerification> {
   const { db, businessId } = options
   await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: VERIFICATION_STATUS_READ })
-  await syncVerificationItems(db, businessId, options.audit)
   const [items, addressRows] = await Promise.all([
     currentItemsOf(db, businessId),
     db
@@ -118,8 +119,9 @@ export async function recordVerificationResult(options: {
 }
 
 /**
- * `GET /kyc/re-verify-pending-kyc-status` (CAN_TRIGGER_KYC_REVERIFICATION): opens the missing items of every business
- * whose KYC is submitted or approved, then asks the configured provider about every PENDING item. A result other than
+ * `GET /kyc/re-verify-pending-kyc-status` (CAN_TRIGGER_KYC_REVERIFICATION): an explicit run (the spec's GET), not a
+ * read. It opens the missing items of every business whose KYC is submitted or approved (KYC submitted before items
+ * were written at submission), then asks the configured provider about every PENDING item. A result other than
  * PENDING is written with a conditional UPDATE and audited (a person's result recorded meanwhile wins). The run itself
  * is audited with its counts. The built-in provider is manual review: it changes nothing and the answer says how many
  * still wait for a person.
@@ -136,7 +138,7 @@ export async function runReverification(options: { db: Database; actor: Actor; a
     .innerJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
     .where(or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')))
   let opened = 0
-  for (const b of submitted) opened += await syncVerificationItems(db, b.id, audit, now)
+  for (const b of submitted) opened += await openVerificationItems(db, b.id, audit, now)
 
   const pending = await db
     .select()

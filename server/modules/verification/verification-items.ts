@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle
 import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
 import { meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, kycDetails, kycVerifications, meansOfIds, shareholders, users, type KycVerification } from '@/server/db/schema'
+import { lockBusinessRow } from '@/server/modules/businesses/business-record'
 
 /** One item the KYC calls for, as it should be checked now. */
 interface WantedItem {
@@ -62,21 +63,22 @@ export function verificationAuditView(row: KycVerification) {
 }
 
 /**
- * Brings the business's verification items in line with its KYC, lazily (when they are read or re-run): a PENDING item
- * for each thing to verify that has none; an item whose value changed (a new ID number, a renamed business) or whose
- * subject is gone is superseded, kept as history, and a new PENDING one takes its place when the subject remains.
- * Idempotent and safe under concurrent calls (the partial unique index admits one current item per subject). Audited.
+ * Brings the business's verification items in line with its KYC: a PENDING item for each thing to verify that has
+ * none; an item whose value changed (a new ID number, a renamed business) or whose subject is gone is superseded, kept
+ * as history, and a new PENDING one takes its place when the subject remains. Audited. Run inside the transaction of
+ * the write that changed the KYC (kyc-edit-access.ts, kycWriteTransaction) or of KYC submission, never on a read.
+ * Idempotent; the partial unique index admits one current item per subject.
  */
-export async function syncVerificationItems(db: Database, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
-  const [row] = await db
+export async function syncVerificationItems(tx: Tx, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+  const [row] = await tx
     .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, kycDetailsId: kycDetails.id })
     .from(businesses)
     .innerJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
     .where(eq(businesses.id, businessId))
   if (!row) return 0
   const [wanted, current] = await Promise.all([
-    wantedItems(db, row, row.kycDetailsId),
-    db
+    wantedItems(tx, row, row.kycDetailsId),
+    tx
       .select()
       .from(kycVerifications)
       .where(and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt))),
@@ -88,33 +90,43 @@ export async function syncVerificationItems(db: Database, businessId: string, au
   const missing = wanted.filter((w) => !currentByKey.has(keyOf(w)) || staleKeys.has(keyOf(w)))
   if (!stale.length && !missing.length) return 0
 
-  return db.transaction(async (tx) => {
-    if (stale.length) {
-      const superseded = await tx
-        .update(kycVerifications)
-        .set({ supersededAt: now, updatedAt: now })
-        .where(
-          and(
-            inArray(
-              kycVerifications.id,
-              stale.map((s) => s.id),
-            ),
-            isNull(kycVerifications.supersededAt),
+  if (stale.length) {
+    const superseded = await tx
+      .update(kycVerifications)
+      .set({ supersededAt: now, updatedAt: now })
+      .where(
+        and(
+          inArray(
+            kycVerifications.id,
+            stale.map((s) => s.id),
           ),
-        )
-        .returning()
-      for (const s of superseded) {
-        await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: s.id, action: 'SUPERSEDE', before: { ...verificationAuditView(s), supersededAt: null }, after: verificationAuditView(s) })
-      }
-    }
-    if (!missing.length) return 0
-    const created = await tx
-      .insert(kycVerifications)
-      .values(missing.map((m) => ({ ...m, businessId, kycDetailsId: row.kycDetailsId, createdAt: now, updatedAt: now })))
-      .onConflictDoNothing()
+          isNull(kycVerifications.supersededAt),
+        ),
+      )
       .returning()
-    for (const c of created) await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: c.id, action: 'OPEN', after: verificationAuditView(c) })
-    return created.length
+    for (const s of superseded) {
+      await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: s.id, action: 'SUPERSEDE', before: { ...verificationAuditView(s), supersededAt: null }, after: verificationAuditView(s) })
+    }
+  }
+  if (!missing.length) return 0
+  const created = await tx
+    .insert(kycVerifications)
+    .values(missing.map((m) => ({ ...m, businessId, kycDetailsId: row.kycDetailsId, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing()
+    .returning()
+  for (const c of created) await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: c.id, action: 'OPEN', after: verificationAuditView(c) })
+  return created.length
+}
+
+/**
+ * {@link syncVerificationItems} in its own transaction holding the business row, so it never interleaves with a KYC
+ * write (which holds it too). For the explicit re-verification run and the demo seed, which open the items of KYC
+ * submitted before items were written at submission.
+ */
+export async function openVerificationItems(db: Database, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await lockBusinessRow(tx, businessId))) return 0
+    return syncVerificationItems(tx, businessId, audit, now)
   })
 }
 
