@@ -26,7 +26,8 @@ describe('document types and the per-class matrix', () => {
     expect(all.find((t) => t.code === 'TIN_CERTIFICATE')).toMatchObject({ isCac: false, requiredFor: ['RC', 'BN', 'IT', 'LP', 'LLP'] })
 
     const rcCac = await json<DocumentType[]>(await api('/kyc-document-types?isCac=1&registrationClass=RC', { token: owner.token }))
-    expect(rcCac.map((t) => t.code).sort()).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'CERTIFICATE_OF_INCORPORATION', 'MEMART'])
+    // The corporate shareholder's certificate is required of each corporate shareholder of an RC business.
+    expect(rcCac.map((t) => t.code).sort()).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'CERTIFICATE_OF_INCORPORATION', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'MEMART'])
     expect(rcCac.every((t) => t.required === true && t.isCac)).toBe(true)
 
     const bn = await json<DocumentType[]>(await api('/kyc-document-types?registrationClass=BN', { token: owner.token }))
