@@ -31,7 +31,7 @@ describe('document types and the per-class matrix', () => {
     expect(rcCac.every((t) => t.required === true && t.isCac)).toBe(true)
 
     const bn = await json<DocumentType[]>(await api('/kyc-document-types?registrationClass=BN', { token: owner.token }))
-    expect(bn.filter((t) => t.required).map((t) => t.code).sort()).toEqual(['BN_1', 'BN_CERTIFICATE', 'TIN_CERTIFICATE'])
+    expect(bn.filter((t) => t.required).map((t) => t.code).sort()).toEqual(['BN_1', 'BN_CERTIFICATE', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'TIN_CERTIFICATE'])
     expect(bn.find((t) => t.code === 'SCUML_CERTIFICATE')).toMatchObject({ required: false })
     // Required first.
     expect(bn.findIndex((t) => !t.required)).toBeGreaterThan(bn.findLastIndex((t) => t.required))

@@ -141,11 +141,7 @@ export async function seedDemoKycDocuments(db: Database): Promise<void> {
   const [approver] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'approver@example.com'))
   const now = new Date()
   for (const business of todo) await seedBusinessDocuments(db, business, indexOf.get(business.regNo)!, approver?.id ?? null, now)
-  const byId = new Map(candidates.map((b) => [b.id, b]))
-  for (const holder of shareholderTodo) {
-    const business = byId.get(holder.shareholder.businessId)!
-    await seedShareholderDocument(db, business, indexOf.get(business.regNo)!, holder, approver?.id ?? null, now)
-  }
+  if (shareholderTodo.length) await seedShareholderDocuments(db, candidates, indexOf, shareholderTodo, approver?.id ?? null, now)
 }
 
 /**
@@ -167,43 +163,56 @@ async function shareholdersWithoutDocuments(db: Database, businessIds: string[])
   return rows.filter((r) => kindOf[r.type.typeOwner] === r.shareholder.type)
 }
 
-async function seedShareholderDocument(
+/** One document per missing (shareholder, type): the blobs uploaded side by side, the rows in one transaction. */
+async function seedShareholderDocuments(
   db: Database,
-  business: BusinessRow,
-  index: number,
-  { shareholder, type }: Awaited<ReturnType<typeof shareholdersWithoutDocuments>>[number],
+  candidates: readonly BusinessRow[],
+  indexOf: ReadonlyMap<string, number>,
+  todo: Awaited<ReturnType<typeof shareholdersWithoutDocuments>>,
   approverId: string | null,
   now: Date,
 ) {
-  const name = shareholderName(shareholder)
-  const bytes = samplePdf([type.name, name, shareholder.registrationNumber ? `Registration number ${shareholder.registrationNumber}` : '', `Shareholder of ${business.name}`, 'Demo document generated for the KYC portal demo'])
-  const fileName = `${type.code.toLowerCase()}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`
-  const blobName = newBlobName(fileName)
-  await getBlobStorage().upload(blobName, bytes, 'application/pdf')
-  const approvedAt = business.approvedAt ?? new Date(now.getTime() - 2 * DAY_MS)
-  const uploadedAt = new Date(business.createdAt.getTime() + DAY_MS)
-  const [owner] = await db
-    .select({ id: businessUsers.userId })
+  const byId = new Map(candidates.map((b) => [b.id, b]))
+  const owners = await db
+    .select({ businessId: businessUsers.businessId, userId: businessUsers.userId })
     .from(businessUsers)
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-    .where(and(eq(businessUsers.businessId, business.id), eq(roles.name, 'BUSINESS_OWNER')))
+    .where(and(inArray(businessUsers.businessId, [...new Set(todo.map((t) => t.shareholder.businessId))]), eq(roles.name, 'BUSINESS_OWNER')))
+  const ownerOf = new Map(owners.map((o) => [o.businessId, o.userId]))
+  const stored = await Promise.all(
+    todo.map(async ({ shareholder, type }) => {
+      const business = byId.get(shareholder.businessId)!
+      const name = shareholderName(shareholder)
+      const bytes = samplePdf([type.name, name, `Registration number ${shareholder.registrationNumber ?? '-'}`, `Shareholder of ${business.name}`, 'Demo document generated for the KYC portal demo'])
+      const fileName = `${type.code.toLowerCase()}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`
+      const blobName = newBlobName(fileName)
+      await getBlobStorage().upload(blobName, bytes, 'application/pdf')
+      return { shareholder, type, business, name, fileName, blobName, size: bytes.byteLength }
+    }),
+  )
   await db.transaction(async (tx) => {
-    const [fileRow] = await tx
-      .insert(files)
-      .values({ businessId: business.id, purpose: 'KYC_DOCUMENT', fileName, contentType: 'application/pdf', sizeBytes: bytes.byteLength, blobName, status: 'CONFIRMED', uploadedBy: owner?.id ?? null, confirmedAt: uploadedAt })
-      .returning({ id: files.id })
-    // A declined business had its own certificate rejected; its shareholders' documents were fine.
-    const review = business.approvalStatus === 'DECLINED' ? reviewOf({ ...business, approvalStatus: 'APPROVED' }, index, type, approverId, approvedAt) : reviewOf(business, index, type, approverId, approvedAt)
-    const [document] = await tx
-      .insert(kycDocuments)
-      .values({ kycDetailsId: shareholder.kycDetailsId, businessId: business.id, documentTypeId: type.id, shareholderId: shareholder.id, fileId: fileRow!.id, uploadedBy: owner?.id ?? null, createdAt: uploadedAt, ...review })
-      .returning({ id: kycDocuments.id })
-    await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
-      resource: 'kyc_document',
-      resourceId: document!.id,
-      action: 'SEED_DEMO_SHAREHOLDER_DOCUMENT',
-      after: { businessId: business.id, documentType: type.code, shareholderId: shareholder.id, shareholder: name },
-    })
+    for (const { shareholder, type, business, name, fileName, blobName, size } of stored) {
+      const ownerId = ownerOf.get(business.id) ?? null
+      const uploadedAt = new Date(business.createdAt.getTime() + DAY_MS)
+      const approvedAt = business.approvedAt ?? new Date(now.getTime() - 2 * DAY_MS)
+      const [fileRow] = await tx
+        .insert(files)
+        .values({ businessId: business.id, purpose: 'KYC_DOCUMENT', fileName, contentType: 'application/pdf', sizeBytes: size, blobName, status: 'CONFIRMED', uploadedBy: ownerId, confirmedAt: uploadedAt })
+        .returning({ id: files.id })
+      // A declined business had its own certificate rejected; its shareholders' documents were fine.
+      const index = indexOf.get(business.regNo)!
+      const review = reviewOf(business.approvalStatus === 'DECLINED' ? { ...business, approvalStatus: 'APPROVED' } : business, index, type, approverId, approvedAt)
+      const [document] = await tx
+        .insert(kycDocuments)
+        .values({ kycDetailsId: shareholder.kycDetailsId, businessId: business.id, documentTypeId: type.id, shareholderId: shareholder.id, fileId: fileRow!.id, uploadedBy: ownerId, createdAt: uploadedAt, ...review })
+        .returning({ id: kycDocuments.id })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'kyc_document',
+        resourceId: document!.id,
+        action: 'SEED_DEMO_SHAREHOLDER_DOCUMENT',
+        after: { businessId: business.id, documentType: type.code, shareholderId: shareholder.id, shareholder: name },
+      })
+    }
   })
 }
 
