@@ -165,6 +165,32 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await expect(deferral).toBeHidden()
   await expect(cac2.getByText('Deferral pending')).toBeVisible()
 
+  // Eko Holdings' certificate is counted for Eko Holdings, shown under its name rather than as a loose document:
+  // 6 business requirements (CAC 2 now covered by the pending deferral) and Eko's certificate.
+  const certificate = 'Corporate shareholder’s certificate of incorporation'
+  await expect(page.getByText(/required documents still need your attention/)).toHaveText('6 of 7 required documents still need your attention.')
+  await expect(page.getByRole('list', { name: 'Documents', exact: true }).getByRole('listitem', { name: certificate })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate })).toContainText('Missing')
+
+  // It is uploaded under the shareholder, in the shareholders step, on a phone-sized screen.
+  await steps.getByRole('button', { name: /Shareholders/ }).click()
+  await dismissToasts(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const ekoDocuments = page.getByRole('list', { name: 'Documents of Eko Holdings Limited' })
+  await expect(page.getByRole('list', { name: 'Documents of Chidi Nwankwo' })).toHaveCount(0)
+  await ekoDocuments.getByRole('button', { name: `Upload ${certificate} for Eko Holdings Limited` }).click()
+  await ekoDocuments
+    .getByLabel(`Choose the ${certificate} for Eko Holdings Limited file`)
+    .setInputFiles({ name: 'eko-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(['Certificate of Incorporation', 'Eko Holdings Limited', 'RC765432'])) })
+  await expect(ekoDocuments.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 })
+  await expect(ekoDocuments.getByText(/eko-certificate\.pdf uploaded on/)).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // Back in the documents step it counts: one requirement fewer, shown under Eko Holdings.
+  await steps.getByRole('button', { name: /Documents/ }).click()
+  await expect(page.getByText(/required documents still need your attention/)).toHaveText('5 of 7 required documents still need your attention.')
+  await expect(page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate })).toContainText('Uploaded')
+
   // The step list works on a phone, and the page passes axe.
   await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })

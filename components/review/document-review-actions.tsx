@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
-import type { KycDocument } from '@/lib/contracts/kyc-documents'
+import { documentLabel, type KycDocument } from '@/lib/contracts/kyc-documents'
 import { apiClient, getApiErrors } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
 import { ReviewCommentDialog } from './review-comment-dialog'
@@ -41,7 +41,8 @@ export function DocumentReviewActions({ document, permissions, currentUserId, is
   const canRequest = held.has(PERMISSIONS.CAN_APPROVE_BUSINESS) || held.has(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
   const canDecide = held.has(document.documentType.isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT : PERMISSIONS.CAN_APPROVE_BUSINESS)
   const own = isOwnRecord || (!!currentUserId && document.uploadedBy === currentUserId)
-  const name = document.documentType.name
+  // A shareholder's document names its shareholder: two corporates' certificates must not read alike.
+  const name = documentLabel(document)
 
   const mutation = useMutation({
     mutationFn: async (input: { action: Action; comment: string }) => {

@@ -51,9 +51,11 @@ export async function completeKyc(request: APIRequestContext, owner: Headers, bu
     required?: boolean
     alternativeGroup: string | null
     isActive: boolean
+    typeOwner: string
   }[]
   const groups = new Set<string>()
-  for (const type of types.filter((t) => t.required && t.isActive)) {
+  // The business's own documents; a shareholder's (a corporate's certificate) go under that shareholder.
+  for (const type of types.filter((t) => t.required && t.isActive && t.typeOwner === 'COMPANY')) {
     if (type.alternativeGroup && groups.has(type.alternativeGroup)) continue
     if (type.alternativeGroup) groups.add(type.alternativeGroup)
     const fileId = await uploadFile(request, owner, businessId, 'KYC_DOCUMENT', `${type.code.toLowerCase()}.pdf`)

@@ -119,6 +119,10 @@ export const kycDocumentSchema = z
     kycDetailsId: z.uuid(),
     businessId: z.uuid(),
     documentType: documentTypeRefSchema,
+    /** The shareholder a document of a shareholder type (corporate or individual shareholder) belongs to; null for the business's own. */
+    shareholderId: z.uuid().nullable(),
+    /** That shareholder's name (`Ada Obi`, `Savannah Holdings Limited`), for lists that show the document alone. */
+    shareholderName: z.string().nullable(),
     file: fileSummarySchema,
     status: z.enum(KYC_DOCUMENT_STATUSES),
     reviewComment: z.string().nullable(),
@@ -142,6 +146,11 @@ export const attachKycDocumentSchema = z
     kycDetailsId: z.uuid({ message: 'must be a KYC record id' }),
     documentTypeId: z.uuid({ message: 'must be a document type id' }),
     fileId: z.uuid({ message: 'Upload the file first, then save again' }),
+    /**
+     * Required for a shareholder document type (type owner CORPORATE_SHAREHOLDER or INDIVIDUAL): the shareholder of
+     * this business, of the matching kind, it is about. Refused for the business's own document types.
+     */
+    shareholderId: z.uuid({ message: 'must be a shareholder id' }).nullish(),
   })
   .meta({ id: 'AttachKycDocument' })
 export type AttachKycDocumentInput = z.input<typeof attachKycDocumentSchema>
@@ -171,6 +180,22 @@ export const checklistItemSchema = z.object({
 })
 export type ChecklistItem = z.infer<typeof checklistItemSchema>
 
+export const shareholderChecklistSchema = z
+  .object({
+    shareholder: z.object({
+      id: z.uuid(),
+      type: z.enum(['INDIVIDUAL', 'CORPORATE']),
+      name: z.string(),
+      parentShareholderId: z.uuid().nullable(),
+      /** 0 for a direct shareholder of the business, 1 for a shareholder of a corporate shareholder, ... */
+      depth: z.number().int(),
+    }),
+    /** The shareholder document types the class lists for this kind of shareholder (no deferrals: always null). */
+    items: z.array(checklistItemSchema),
+  })
+  .meta({ id: 'KycShareholderDocuments' })
+export type ShareholderChecklist = z.infer<typeof shareholderChecklistSchema>
+
 export const documentChecklistSchema = z
   .object({
     businessId: z.uuid(),
@@ -179,8 +204,11 @@ export const documentChecklistSchema = z
     kycDetailsId: z.uuid().nullable(),
     kycDetailsCompleted: z.boolean(),
     approvalStatus: z.enum(['PENDING', 'APPROVED', 'DECLINED']),
+    /** The business's own documents (type owner COMPANY). */
     items: z.array(checklistItemSchema),
-    /** Current documents of types not listed for the class. */
+    /** Each shareholder (depth first, nested ones too) with the documents its kind needs: counted per shareholder. */
+    shareholders: z.array(shareholderChecklistSchema),
+    /** Current documents of types not listed for the class (or of a shareholder type, not tied to a shareholder). */
     otherDocuments: z.array(kycDocumentSchema),
   })
   .meta({ id: 'KycDocumentChecklist' })

@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { businesses, draftForms, kycDetails, meansOfIds, shareholders } from '@/server/db/schema'
+import { businesses, draftForms, kycDetails, kycDocuments, meansOfIds, shareholders } from '@/server/db/schema'
 import { seed } from '@/server/db/seed'
 import { demoBusinessRegNos } from '@/server/db/seed/demo-businesses'
 import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
+import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { listShareholdersOf } from '@/server/modules/kyc/shareholders'
 
 describe('demo KYC seed', () => {
@@ -16,6 +17,7 @@ describe('demo KYC seed', () => {
     const byIndex = new Map(rows.map((b) => [regNos.indexOf(b.regNo), b]))
 
     let nested = 0
+    let tiedCorporates = 0
     for (const [index, business] of byIndex) {
       const gaps = await findKycCaptureGaps(db, { businessId: business.id })
       const [details] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, business.id))
@@ -24,6 +26,13 @@ describe('demo KYC seed', () => {
         const holders = await listShareholdersOf(db, details!.id)
         if (holders.some((h) => h.depth > 0)) nested++
         expect(holders.filter((h) => h.isBeneficialOwner).every((h) => !h.needsMeansOfId)).toBe(true)
+        // Each corporate shareholder, nested ones too, has its certificate, tied to it.
+        const documentGaps = await findDocumentGaps(db, { businessId: business.id, forApproval: false })
+        expect(documentGaps.filter((g) => g.field.startsWith('shareholders.')), `${index} ${business.name}`).toEqual([])
+        for (const corporate of holders.filter((h) => h.type === 'CORPORATE')) {
+          expect(await db.$count(kycDocuments, eq(kycDocuments.shareholderId, corporate.id)), `${index} ${corporate.companyName}`).toBe(1)
+          tiedCorporates++
+        }
       } else if ([1, 11, 21].includes(index)) {
         expect(gaps.map((g) => g.code), `${index}`).toContain('MEANS_OF_ID_MISSING')
         expect(await db.$count(draftForms, eq(draftForms.businessId, business.id))).toBe(2)
@@ -32,9 +41,16 @@ describe('demo KYC seed', () => {
       }
     }
     expect(nested).toBeGreaterThan(2)
+    expect(tiedCorporates).toBeGreaterThan(4)
 
-    const before = { holders: await db.$count(shareholders), ids: await db.$count(meansOfIds), drafts: await db.$count(draftForms) }
+    const counts = async () => ({
+      holders: await db.$count(shareholders),
+      ids: await db.$count(meansOfIds),
+      drafts: await db.$count(draftForms),
+      shareholderDocuments: await db.$count(kycDocuments, and(isNotNull(kycDocuments.shareholderId))),
+    })
+    const before = await counts()
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
-    expect({ holders: await db.$count(shareholders), ids: await db.$count(meansOfIds), drafts: await db.$count(draftForms) }).toEqual(before)
+    expect(await counts()).toEqual(before)
   })
 })

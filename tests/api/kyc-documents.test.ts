@@ -26,11 +26,12 @@ describe('document types and the per-class matrix', () => {
     expect(all.find((t) => t.code === 'TIN_CERTIFICATE')).toMatchObject({ isCac: false, requiredFor: ['RC', 'BN', 'IT', 'LP', 'LLP'] })
 
     const rcCac = await json<DocumentType[]>(await api('/kyc-document-types?isCac=1&registrationClass=RC', { token: owner.token }))
-    expect(rcCac.map((t) => t.code).sort()).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'CERTIFICATE_OF_INCORPORATION', 'MEMART'])
+    // The corporate shareholder's certificate is required of each corporate shareholder of an RC business.
+    expect(rcCac.map((t) => t.code).sort()).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'CERTIFICATE_OF_INCORPORATION', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'MEMART'])
     expect(rcCac.every((t) => t.required === true && t.isCac)).toBe(true)
 
     const bn = await json<DocumentType[]>(await api('/kyc-document-types?registrationClass=BN', { token: owner.token }))
-    expect(bn.filter((t) => t.required).map((t) => t.code).sort()).toEqual(['BN_1', 'BN_CERTIFICATE', 'TIN_CERTIFICATE'])
+    expect(bn.filter((t) => t.required).map((t) => t.code).sort()).toEqual(['BN_1', 'BN_CERTIFICATE', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'TIN_CERTIFICATE'])
     expect(bn.find((t) => t.code === 'SCUML_CERTIFICATE')).toMatchObject({ required: false })
     // Required first.
     expect(bn.findIndex((t) => !t.required)).toBeGreaterThan(bn.findLastIndex((t) => t.required))

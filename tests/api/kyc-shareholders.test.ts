@@ -122,7 +122,7 @@ describe('shareholders', () => {
     await add(individualBody(kyc.id, { parentShareholderId: lagoon.id, percentage: 100 }))
     const res = await api(`/kyc/shareholders/${eko.id}`, { method: 'DELETE', token: owner.token })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ deleted: 3 })
+    expect(await res.json()).toEqual({ deleted: 3, documentsDeleted: 0 })
     expect((await list()).map((h) => h.id)).toEqual([ada.id])
     expect((await api(`/kyc/child-shareholders/${eko.id}`, { token: owner.token })).status).toBe(404)
   })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '@/server/db/client'
-import { businesses, files, kycDetails, kycDocuments, kycRequiredDocuments } from '@/server/db/schema'
+import { businesses, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
 import { createTestBusiness, signedInUser } from './helpers'
 
 /**
@@ -15,10 +15,12 @@ export async function attachRequiredDocuments(businessId: string, status: 'PENDI
   const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId))
   let [details] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId))
   if (!details) [details] = await db.insert(kycDetails).values({ businessId, tin: '12345678-0001' }).returning()
+  // The business's own types: a shareholder's documents belong to a shareholder (these businesses have none).
   const required = await db
-    .select()
+    .select({ documentTypeId: kycRequiredDocuments.documentTypeId })
     .from(kycRequiredDocuments)
-    .where(and(eq(kycRequiredDocuments.registrationClass, business!.registrationClass), eq(kycRequiredDocuments.isRequired, true)))
+    .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
+    .where(and(eq(kycRequiredDocuments.registrationClass, business!.registrationClass), eq(kycRequiredDocuments.isRequired, true), eq(kycDocumentTypes.typeOwner, 'COMPANY')))
   const documents = []
   for (const entry of required) {
     const [file] = await db

@@ -33,7 +33,7 @@ function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean;
     }),
     route('GET', `/kyc/details-first-entity/${b.id}`, { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'No KYC yet' }] } }),
     route('GET', `/kyc/document-checklist/${b.id}`, {
-      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], otherDocuments: options.otherDocuments ?? [] },
+      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], shareholders: [], otherDocuments: options.otherDocuments ?? [] },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
     route('GET', '/business-categories', { data: [CATEGORY] }),

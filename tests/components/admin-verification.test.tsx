@@ -79,7 +79,7 @@ function reviewRoutes(b: ReturnType<typeof business>, state: { items: Verificati
     route('GET', '/kyc/shareholders', { data: [] }),
     route('GET', `/verified-kyc/${b.id}`, () => ({ data: state.items })),
     route('GET', `/kyc/document-checklist/${b.id}`, {
-      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], otherDocuments: [] },
+      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], shareholders: [], otherDocuments: [] },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
     route('GET', '/business-categories', { data: [CATEGORY] }),

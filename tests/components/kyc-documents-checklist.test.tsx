@@ -20,6 +20,8 @@ function document(overrides: Partial<KycDocument> = {}): KycDocument {
     kycDetailsId: KYC_ID,
     businessId: BUSINESS_ID,
     documentType: { id: uuid(), code: 'X', name: 'X', isCac: true, typeOwner: 'COMPANY' },
+    shareholderId: null,
+    shareholderName: null,
     file: { id: uuid(), fileName: 'scan.pdf', contentType: 'application/pdf', sizeBytes: 1200, url: '/api/v1/files/x' },
     status: 'PENDING',
     reviewComment: null,
@@ -60,7 +62,7 @@ const deferral = (overrides: Partial<NonNullable<ChecklistItem['deferral']>> = {
 })
 
 function checklist(items: ChecklistItem[], overrides: Partial<DocumentChecklist> = {}): DocumentChecklist {
-  return { businessId: BUSINESS_ID, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: false, approvalStatus: 'PENDING', items, otherDocuments: [], ...overrides }
+  return { businessId: BUSINESS_ID, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: false, approvalStatus: 'PENDING', items, shareholders: [], otherDocuments: [], ...overrides }
 }
 
 const OWNER = new Set<string>([...ONBOARDING_GROUP, PERMISSIONS.CAN_CREATE_DEFERRAL, PERMISSIONS.CAN_READ_BUSINESS])

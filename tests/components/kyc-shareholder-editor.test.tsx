@@ -134,7 +134,7 @@ describe('ShareholderEditor', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Eko Holdings' }))
     const dialog = await screen.findByRole('alertdialog')
-    expect(dialog).toHaveTextContent('Eko Holdings and the 2 shareholders listed under it will be deleted.')
+    expect(dialog).toHaveTextContent('Eko Holdings and the 2 shareholders listed under it will be deleted, with their uploaded documents.')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 3 shareholders' }))
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.url === `/kyc/shareholders/${eko.id}`)).toBe(true))
   })

@@ -21,6 +21,8 @@ export function kycDocument(overrides: Partial<KycDocument> & { code?: string; n
     kycDetailsId: KYC_ID,
     businessId: '44444444-4444-4444-8444-444444444444',
     documentType: { id: uuid('f0000000'), code, name, isCac, typeOwner: 'COMPANY' },
+    shareholderId: null,
+    shareholderName: null,
     file: { id: uuid('a1000000'), fileName: `${code.toLowerCase()}.pdf`, contentType: 'application/pdf', sizeBytes: 2048, url: `/api/v1/files/${id}` },
     status: 'PENDING',
     reviewComment: null,

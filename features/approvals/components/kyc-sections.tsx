@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ScrollTable } from '@/components/ui/scroll-table'
-import { CHECKLIST_STATE_LABELS } from '@/lib/contracts/kyc-document-values'
+import { CHECKLIST_STATE_LABELS, documentLabel } from '@/lib/contracts/kyc-document-values'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
@@ -193,52 +193,69 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
   )
 }
 
+/** One checklist item for the reviewer: state, review notes, deferral, the file and the review actions. */
+function DocumentRow({ item, label, documentReviewSlot }: { item: ChecklistItem; label: string; documentReviewSlot?: DocumentReviewSlot }) {
+  const state = CHECKLIST_STATE_LABELS[item.state]
+  return (
+    <li className={styles.item} data-document-type={item.documentType.code}>
+      <div className={styles.itemHead}>
+        <strong>
+          {item.documentType.name}
+          {item.documentType.isCac && <span className={styles.muted}> (CAC)</span>}
+          {!item.required && <span className={styles.muted}> (optional)</span>}
+        </strong>
+        <StatusBadge status={item.state} label={state.label} tone={state.tone} />
+      </div>
+      {/* With review actions, they show the open request themselves. */}
+      {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>}
+      {item.document?.reviewComment && <p className={styles.muted}>Review: {item.document.reviewComment}</p>}
+      {item.deferral && (
+        <p className={styles.muted}>
+          Deferral {item.deferral.status.toLowerCase()}
+          {item.deferral.dueDate ? `, due ${day(item.deferral.dueDate)}` : ''}: {item.deferral.reason}
+        </p>
+      )}
+      {item.document && <FileView file={item.document.file} title={label} />}
+      {item.document && documentReviewSlot?.(item.document, item)}
+    </li>
+  )
+}
+
 function Documents({ businessId, documentReviewSlot }: { businessId: string; documentReviewSlot?: DocumentReviewSlot }) {
   const documents = useQuery(approvalQueries.documents(businessId))
   return (
     <Section title="Documents">
       <Loaded query={documents} what="documents">
         {(checklist) => (
-          <ul className={styles.list}>
-            {checklist.items.map((item) => {
-              const state = CHECKLIST_STATE_LABELS[item.state]
-              return (
-                <li key={item.documentType.id} className={styles.item} data-document-type={item.documentType.code}>
+          <div className={styles.stackTight}>
+            <ul className={styles.list} aria-label="Documents of the business">
+              {checklist.items.map((item) => (
+                <DocumentRow key={item.documentType.id} item={item} label={item.documentType.name} documentReviewSlot={documentReviewSlot} />
+              ))}
+              {checklist.otherDocuments.map((document) => (
+                <li key={document.id} className={styles.item}>
                   <div className={styles.itemHead}>
-                    <strong>
-                      {item.documentType.name}
-                      {item.documentType.isCac && <span className={styles.muted}> (CAC)</span>}
-                      {!item.required && <span className={styles.muted}> (optional)</span>}
-                    </strong>
-                    <StatusBadge status={item.state} label={state.label} tone={state.tone} />
+                    <strong>{documentLabel(document)}</strong>
+                    <StatusBadge status={document.status} />
                   </div>
-                  {/* With review actions, they show the open request themselves. */}
-                  {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && (
-                    <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>
-                  )}
-                  {item.document?.reviewComment && <p className={styles.muted}>Review: {item.document.reviewComment}</p>}
-                  {item.deferral && (
-                    <p className={styles.muted}>
-                      Deferral {item.deferral.status.toLowerCase()}
-                      {item.deferral.dueDate ? `, due ${day(item.deferral.dueDate)}` : ''}: {item.deferral.reason}
-                    </p>
-                  )}
-                  {item.document && <FileView file={item.document.file} title={item.documentType.name} />}
-                  {item.document && documentReviewSlot?.(item.document, item)}
+                  <FileView file={document.file} title={documentLabel(document)} />
+                  {documentReviewSlot?.(document, null)}
                 </li>
-              )
-            })}
-            {checklist.otherDocuments.map((document) => (
-              <li key={document.id} className={styles.item}>
-                <div className={styles.itemHead}>
-                  <strong>{document.documentType.name}</strong>
-                  <StatusBadge status={document.status} />
-                </div>
-                <FileView file={document.file} title={document.documentType.name} />
-                {documentReviewSlot?.(document, null)}
-              </li>
+              ))}
+            </ul>
+            {checklist.shareholders.map(({ shareholder, items }) => (
+              <section key={shareholder.id} className={styles.stackTight} aria-labelledby={`documents-of-${shareholder.id}`} data-shareholder={shareholder.id}>
+                <h3 id={`documents-of-${shareholder.id}`} className={styles.subheading}>
+                  {shareholder.name} <span className={styles.muted}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
+                </h3>
+                <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
+                  {items.map((item) => (
+                    <DocumentRow key={item.documentType.id} item={item} label={`${item.documentType.name} for ${shareholder.name}`} documentReviewSlot={documentReviewSlot} />
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
         )}
       </Loaded>
     </Section>

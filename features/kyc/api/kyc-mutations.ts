@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiClient, uploadRequest } from '@/lib/http'
+import { documentQueries } from './document-queries'
 import { kycQueries } from './kyc-queries'
 import type { CompanyDetailsFormValues, KycAddress, KycAddressFormValues, KycDetails, MeansOfIdFormValues, MeansOfIdRecord, ShareholderFormValues, ShareholderRecord } from './types'
 
@@ -116,6 +117,11 @@ export interface SaveShareholder {
 }
 
 /** POST (with its place in the tree) or PUT (the kind and place stay; only that kind's fields are sent). */
+/** A shareholder added, changed or deleted changes the documents it needs (the checklist lists them per shareholder). */
+function refreshShareholders(queryClient: QueryClient, kycDetailsId: string) {
+  return Promise.all([refreshRecord(queryClient, kycDetailsId), queryClient.invalidateQueries({ queryKey: documentQueries.all() })])
+}
+
 export function useSaveShareholder(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -124,15 +130,15 @@ export function useSaveShareholder(kycDetailsId: string) {
       const { type: _type, ...fields } = values
       return (await apiClient.put<ShareholderRecord>(`/kyc/shareholders/${segment(id)}`, fields)).data
     },
-    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+    onSuccess: () => refreshShareholders(queryClient, kycDetailsId),
   })
 }
 
 export function useDeleteShareholder(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.delete<{ deleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
-    onSuccess: () => refreshRecord(queryClient, kycDetailsId),
+    mutationFn: async (id: string) => (await apiClient.delete<{ deleted: number; documentsDeleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
+    onSuccess: () => refreshShareholders(queryClient, kycDetailsId),
   })
 }
 

@@ -94,7 +94,14 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
       ])
       const bytes = await buildKycPdf({
         info,
-        documents: checklist ? checklist.items.map((i) => ({ name: i.documentType.name, state: i.state, detail: i.document?.file.fileName ?? null })) : null,
+        documents: checklist
+          ? [
+              ...checklist.items.map((i) => ({ name: i.documentType.name, state: i.state, detail: i.document?.file.fileName ?? null })),
+              ...checklist.shareholders.flatMap(({ shareholder, items }) =>
+                items.map((i) => ({ name: `${i.documentType.name} for ${shareholder.name}`, state: i.state, detail: i.document?.file.fileName ?? null })),
+              ),
+            ]
+          : null,
         additionalDocuments: (extraDocs.data ?? []).map((d) => ({ label: d.label, fileName: d.file.fileName })),
       })
       const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }))

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -82,6 +82,8 @@ export interface ShareholderEditorProps {
   /** The open form was saved or closed: the draft can go. */
   onFormClosed?: () => void
   draftStatus?: DraftStatus
+  /** What shows under each shareholder besides its details (its documents, in the stepper). */
+  renderExtra?: (shareholder: ShareholderRecord) => ReactNode
 }
 
 const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
@@ -92,7 +94,7 @@ const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
  * shareholders, to any depth; each individual shows their effective ownership (through every layer) and whether
  * they are a beneficial owner. A level cannot go over 100%: the form says what is left and refuses more.
  */
-export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initialEditing = null, onDraft, onFormClosed, draftStatus = 'idle' }: ShareholderEditorProps) {
+export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initialEditing = null, onDraft, onFormClosed, draftStatus = 'idle', renderExtra }: ShareholderEditorProps) {
   const [editing, setEditing] = useState<ShareholderEditing | null>(initialEditing)
   const [deleting, setDeleting] = useState<ShareholderRecord | null>(null)
   const remove = useDeleteShareholder(kycDetailsId)
@@ -144,6 +146,7 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
                   {h.needsMeansOfId && <StatusBadge status="PENDING" tone="warning" label="Needs a means of ID" />}
                 </div>
               </div>
+              {renderExtra?.(h)}
               {!readOnly && (
                 <div className={styles.actions}>
                   <RecordButtons what={holderName(h)} onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })} onDelete={() => setDeleting(h)}>
@@ -195,8 +198,8 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
         title={deleting ? `Delete ${holderName(deleting)}?` : 'Delete?'}
         description={
           deleting && deletingCount > 1
-            ? `${holderName(deleting)} and the ${deletingCount - 1} shareholder${deletingCount - 1 === 1 ? '' : 's'} listed under it will be deleted.`
-            : 'This shareholder will be deleted.'
+            ? `${holderName(deleting)} and the ${deletingCount - 1} shareholder${deletingCount - 1 === 1 ? '' : 's'} listed under it will be deleted, with their uploaded documents.`
+            : 'This shareholder will be deleted, with any documents uploaded for it.'
         }
         confirmLabel={deletingCount > 1 ? `Delete ${deletingCount} shareholders` : 'Delete shareholder'}
         remove={remove}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { kycQueries } from '../api/kyc-queries'
+import { ShareholderDocuments } from './documents/shareholder-documents'
 import { EMPTY_SHAREHOLDER, ShareholderEditor, type ShareholderEditing } from './shareholder-editor'
 import { useStepDraft } from './use-step-draft'
 
@@ -15,7 +16,7 @@ export interface ShareholdersStepProps {
   readOnly: boolean
 }
 
-/** Step 4: the shareholder editor, with the open form autosaved as a draft. */
+/** Step 4: the shareholder editor, with the open form autosaved as a draft, and each shareholder's documents under it. */
 export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: ShareholdersStepProps) {
   const shareholders = useQuery(kycQueries.shareholders(kycDetailsId))
   const draft = useStepDraft<ShareholderDraft>(businessId, 'SHAREHOLDERS', !readOnly)
@@ -36,6 +37,7 @@ export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: Shareho
       onDraft={(editing) => draft.schedule({ editing })}
       onFormClosed={() => void draft.discard()}
       draftStatus={draft.status}
+      renderExtra={(h) => <ShareholderDocuments businessId={businessId} shareholderId={h.id} readOnly={readOnly} />}
     />
   )
 }

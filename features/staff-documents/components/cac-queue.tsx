@@ -13,6 +13,7 @@ import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { CacReviewRow } from '../api/types'
 import { BulkDecisionBar } from './bulk-decision-bar'
 import { formatDay } from '@/lib/format/day'
+import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import { selectColumn, useQueueSelection } from './queue-selection'
 import { CAC_STATUS_OPTIONS, ORDER_OPTIONS } from './review-values'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -77,7 +78,7 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
         id: 'documents',
         header: 'CAC documents',
         meta: { wrap: true },
-        cell: ({ row: { original: r } }) => r.documents.map((d) => d.documentType.name).join(', '),
+        cell: ({ row: { original: r } }) => r.documents.map((d) => documentLabel(d)).join(', '),
       }),
       col.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
       col.accessor('submittedAt', { header: 'Uploaded', cell: (info) => formatDay(info.getValue()) }),

@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
+import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -34,7 +35,7 @@ function DocumentItem({ document, businessName, open, onToggle, ...viewer }: { d
   return (
     <li className={styles.item} data-document-type={document.documentType.code}>
       <div className={styles.itemHead}>
-        <strong>{document.documentType.name}</strong>
+        <strong>{documentLabel(document)}</strong>
         <StatusBadge status={document.status} />
       </div>
       <p className={`${styles.muted} ${styles.small}`}>
@@ -48,7 +49,7 @@ function DocumentItem({ document, businessName, open, onToggle, ...viewer }: { d
           {open ? 'Hide the document' : 'Show the document'}
         </Button>
       </div>
-      <div id={viewerId}>{open && <FilePreview file={document.file} title={`${document.documentType.name} of ${businessName}`} />}</div>
+      <div id={viewerId}>{open && <FilePreview file={document.file} title={document.shareholderName ? documentLabel(document) : `${document.documentType.name} of ${businessName}`} />}</div>
     </li>
   )
 }
@@ -112,7 +113,7 @@ function Details({ row, permissions, currentUserId, memberOf }: { row: CacReview
           })
         }
       >
-        {pending.length > 0 && <p className={styles.small}>Waiting: {pending.map((d) => d.documentType.name).join(', ')}. The decision applies to each of them.</p>}
+        {pending.length > 0 && <p className={styles.small}>Waiting: {pending.map((d) => documentLabel(d)).join(', ')}. The decision applies to each of them.</p>}
       </DecisionPanel>
     </div>
   )

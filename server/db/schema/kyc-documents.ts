@@ -6,12 +6,15 @@ import { businesses } from './businesses'
 import { files } from './files'
 import { kycDetails } from './kyc-details'
 import { kycDocumentTypes } from './kyc-document-types'
+import { shareholders } from './shareholders'
 import { users } from './users'
 
 /**
  * A file attached to a business's KYC as one document type. One current row per (KYC record, type); a new upload
  * supersedes the current one (`supersededAt`, `supersededById`), which is kept, with its file, as history.
  * Review (CAC approval, staff) and re-upload requests are recorded on the row they concern.
+ * A document of a shareholder document type (type owner CORPORATE_SHAREHOLDER or INDIVIDUAL) belongs to one
+ * shareholder: one current row per (KYC record, type, shareholder).
  */
 export const kycDocuments = pgTable(
   'kyc_documents',
@@ -27,6 +30,11 @@ export const kycDocuments = pgTable(
     documentTypeId: uuid('document_type_id')
       .notNull()
       .references(() => kycDocumentTypes.id),
+    /**
+     * The shareholder a shareholder document is about; null for the business's own documents. Deleting the shareholder
+     * deletes its documents (current and history): they prove nothing about the business once it is not a shareholder.
+     */
+    shareholderId: uuid('shareholder_id').references(() => shareholders.id, { onDelete: 'cascade' }),
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id),
@@ -46,7 +54,10 @@ export const kycDocuments = pgTable(
     supersededById: uuid('superseded_by_id').references((): AnyPgColumn => kycDocuments.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('kyc_documents_current_key').on(t.kycDetailsId, t.documentTypeId).where(sql`${t.supersededAt} IS NULL`),
+    uniqueIndex('kyc_documents_current_key').on(t.kycDetailsId, t.documentTypeId).where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NULL`),
+    uniqueIndex('kyc_documents_current_shareholder_key').on(t.shareholderId, t.documentTypeId).where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NOT NULL`),
+    // The cascade from shareholders, and history rows (superseded) too.
+    index('kyc_documents_shareholder_idx').on(t.shareholderId),
     uniqueIndex('kyc_documents_file_key').on(t.fileId),
     index('kyc_documents_business_idx').on(t.businessId, t.documentTypeId),
     index('kyc_documents_status_created_idx').on(t.status, t.createdAt),

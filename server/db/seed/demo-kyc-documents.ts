@@ -1,11 +1,12 @@
 import { deflateSync } from 'node:zlib'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
-import { businesses, businessUsers, deferrals, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, roles, users } from '@/server/db/schema'
+import { businesses, businessUsers, deferrals, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, roles, shareholders, users } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
 import { newBlobName } from '@/server/modules/files/file-content'
+import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { demoBusinessRegNos } from './demo-businesses'
 import { KYC_DOCUMENT_TYPES } from './kyc-document-types'
 
@@ -127,7 +128,8 @@ export async function seedDemoKycDocuments(db: Database): Promise<void> {
   ])
   const done = new Set([...withDocs, ...withDeferrals].map((r) => r.businessId))
   const todo = candidates.filter((b) => !done.has(b.id))
-  if (!todo.length) return
+  const shareholderTodo = await shareholdersWithoutDocuments(db, ids)
+  if (!todo.length && !shareholderTodo.length) return
 
   const storage = getBlobStorage()
   try {
@@ -139,6 +141,79 @@ export async function seedDemoKycDocuments(db: Database): Promise<void> {
   const [approver] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'approver@example.com'))
   const now = new Date()
   for (const business of todo) await seedBusinessDocuments(db, business, indexOf.get(business.regNo)!, approver?.id ?? null, now)
+  if (shareholderTodo.length) await seedShareholderDocuments(db, candidates, indexOf, shareholderTodo, approver?.id ?? null, now)
+}
+
+/**
+ * The required shareholder document types each demo shareholder of the matching kind lacks (the corporate
+ * shareholder's certificate for Savannah Holdings and the nested Delta Family Trust Holdings). Checked per
+ * shareholder rather than per business, so a demo database seeded before shareholder documents existed gets them too.
+ */
+async function shareholdersWithoutDocuments(db: Database, businessIds: string[]) {
+  const rows = await db
+    .select({ shareholder: shareholders, type: kycDocumentTypes, registrationClass: businesses.registrationClass })
+    .from(shareholders)
+    .innerJoin(businesses, eq(businesses.id, shareholders.businessId))
+    .innerJoin(kycRequiredDocuments, and(eq(kycRequiredDocuments.registrationClass, businesses.registrationClass), eq(kycRequiredDocuments.isRequired, true)))
+    .innerJoin(kycDocumentTypes, and(eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId), eq(kycDocumentTypes.isActive, true)))
+    .leftJoin(kycDocuments, and(eq(kycDocuments.shareholderId, shareholders.id), eq(kycDocuments.documentTypeId, kycDocumentTypes.id), isNull(kycDocuments.supersededAt)))
+    .where(and(inArray(shareholders.businessId, businessIds), isNull(kycDocuments.id)))
+    .orderBy(asc(shareholders.createdAt))
+  const kindOf = { CORPORATE_SHAREHOLDER: 'CORPORATE', INDIVIDUAL: 'INDIVIDUAL', COMPANY: null } as const
+  return rows.filter((r) => kindOf[r.type.typeOwner] === r.shareholder.type)
+}
+
+/** One document per missing (shareholder, type): the blobs uploaded side by side, the rows in one transaction. */
+async function seedShareholderDocuments(
+  db: Database,
+  candidates: readonly BusinessRow[],
+  indexOf: ReadonlyMap<string, number>,
+  todo: Awaited<ReturnType<typeof shareholdersWithoutDocuments>>,
+  approverId: string | null,
+  now: Date,
+) {
+  const byId = new Map(candidates.map((b) => [b.id, b]))
+  const owners = await db
+    .select({ businessId: businessUsers.businessId, userId: businessUsers.userId })
+    .from(businessUsers)
+    .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+    .where(and(inArray(businessUsers.businessId, [...new Set(todo.map((t) => t.shareholder.businessId))]), eq(roles.name, 'BUSINESS_OWNER')))
+  const ownerOf = new Map(owners.map((o) => [o.businessId, o.userId]))
+  const stored = await Promise.all(
+    todo.map(async ({ shareholder, type }) => {
+      const business = byId.get(shareholder.businessId)!
+      const name = shareholderName(shareholder)
+      const bytes = samplePdf([type.name, name, `Registration number ${shareholder.registrationNumber ?? '-'}`, `Shareholder of ${business.name}`, 'Demo document generated for the KYC portal demo'])
+      const fileName = `${type.code.toLowerCase()}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`
+      const blobName = newBlobName(fileName)
+      await getBlobStorage().upload(blobName, bytes, 'application/pdf')
+      return { shareholder, type, business, name, fileName, blobName, size: bytes.byteLength }
+    }),
+  )
+  await db.transaction(async (tx) => {
+    for (const { shareholder, type, business, name, fileName, blobName, size } of stored) {
+      const ownerId = ownerOf.get(business.id) ?? null
+      const uploadedAt = new Date(business.createdAt.getTime() + DAY_MS)
+      const approvedAt = business.approvedAt ?? new Date(now.getTime() - 2 * DAY_MS)
+      const [fileRow] = await tx
+        .insert(files)
+        .values({ businessId: business.id, purpose: 'KYC_DOCUMENT', fileName, contentType: 'application/pdf', sizeBytes: size, blobName, status: 'CONFIRMED', uploadedBy: ownerId, confirmedAt: uploadedAt })
+        .returning({ id: files.id })
+      // A declined business had its own certificate rejected; its shareholders' documents were fine.
+      const index = indexOf.get(business.regNo)!
+      const review = reviewOf(business.approvalStatus === 'DECLINED' ? { ...business, approvalStatus: 'APPROVED' } : business, index, type, approverId, approvedAt)
+      const [document] = await tx
+        .insert(kycDocuments)
+        .values({ kycDetailsId: shareholder.kycDetailsId, businessId: business.id, documentTypeId: type.id, shareholderId: shareholder.id, fileId: fileRow!.id, uploadedBy: ownerId, createdAt: uploadedAt, ...review })
+        .returning({ id: kycDocuments.id })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'kyc_document',
+        resourceId: document!.id,
+        action: 'SEED_DEMO_SHAREHOLDER_DOCUMENT',
+        after: { businessId: business.id, documentType: type.code, shareholderId: shareholder.id, shareholder: name },
+      })
+    }
+  })
 }
 
 async function seedBusinessDocuments(db: Database, business: BusinessRow, index: number, approverId: string | null, now: Date) {
@@ -151,7 +226,15 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
     .select({ type: kycDocumentTypes, alternativeGroup: kycRequiredDocuments.alternativeGroup })
     .from(kycRequiredDocuments)
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
-    .where(and(eq(kycRequiredDocuments.registrationClass, business.registrationClass), eq(kycRequiredDocuments.isRequired, true), eq(kycDocumentTypes.isActive, true)))
+    .where(
+      and(
+        eq(kycRequiredDocuments.registrationClass, business.registrationClass),
+        eq(kycRequiredDocuments.isRequired, true),
+        eq(kycDocumentTypes.isActive, true),
+        // Shareholder document types go under each shareholder (seedShareholderDocument).
+        eq(kycDocumentTypes.typeOwner, 'COMPANY'),
+      ),
+    )
     .orderBy(asc(kycDocumentTypes.code))
   // One document per requirement: the first alternative of a group (CAC 7 rather than the status report).
   const seenGroups = new Set<string>()

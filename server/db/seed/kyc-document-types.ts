@@ -47,8 +47,9 @@ export const KYC_DOCUMENT_TYPES: readonly SeedDocumentType[] = [
   // Every class
   { code: 'TIN_CERTIFICATE', name: 'TIN certificate', description: 'Tax identification number certificate from the FIRS.', isCac: false, isDeferrable: true, requiredFor: ALL_CLASSES },
   { code: 'SCUML_CERTIFICATE', name: 'SCUML certificate', description: 'Registration with the Special Control Unit against Money Laundering; needed by designated non-financial businesses and professions (DNFBPs).', isCac: false, isDeferrable: true, optionalFor: ALL_CLASSES },
-  // About a corporate shareholder rather than the business itself: not in the matrix.
-  { code: 'CORPORATE_SHAREHOLDER_CERTIFICATE', name: 'Corporate shareholder’s certificate of incorporation', description: 'For each company that holds shares in the business.', isCac: true, isDeferrable: false, typeOwner: 'CORPORATE_SHAREHOLDER' },
+  // About a shareholder rather than the business itself: the matrix row says it is required of each corporate
+  // shareholder (direct or nested) of a business of that class, and it is uploaded under that shareholder.
+  { code: 'CORPORATE_SHAREHOLDER_CERTIFICATE', name: 'Corporate shareholder’s certificate of incorporation', description: 'For each company that holds shares in the business.', isCac: true, isDeferrable: false, typeOwner: 'CORPORATE_SHAREHOLDER', requiredFor: ALL_CLASSES },
 ]
 
 /**

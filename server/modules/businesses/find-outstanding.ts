@@ -6,7 +6,7 @@ import { businesses, onboardingAnswers, onboardingProducts, productRequirementVe
 import type { Actor } from '@/server/http/context'
 import { isDeferralOverdue, isoDay } from '@/server/modules/deferrals/overdue-deferrals'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
-import { checklistItemsOf, documentGapsOf, type DocumentGap } from '@/server/modules/kyc-documents/document-rules'
+import { checklistItemsOf, documentGapsOf, shareholderChecklistsOf, type DocumentGap } from '@/server/modules/kyc-documents/document-rules'
 import { loadDocumentState, type DocumentState } from '@/server/modules/kyc-documents/document-state'
 import { isEditable, missingRequired } from '@/server/modules/onboarding/onboarding-record'
 import { findLatestDecision } from '../reviews/latest-decision'
@@ -136,23 +136,28 @@ function businessItems(business: BusinessRow, declineReason: string | null, firs
   return []
 }
 
-/** The documents module's gaps (required documents missing, rejected or asked for again), and optional documents rejected or asked for again. */
+/**
+ * The documents module's gaps (required documents missing, rejected or asked for again, the business's own and each
+ * shareholder's, named by the shareholder), and optional documents rejected or asked for again.
+ */
 function documentItems(state: DocumentState, gaps: readonly DocumentGap[], now: Date): OutstandingItem[] {
-  const typeByCode = new Map(state.matrix.map((m) => [m.type.code, m.type]))
   const items: OutstandingItem[] = []
   for (const gap of gaps) {
-    const type = typeByCode.get(gap.field.replace(/^documents\./, ''))
-    const target = { kind: 'KYC_DOCUMENTS' as const, ...(type ? { documentTypeId: type.id } : {}) }
+    const target = { kind: 'KYC_DOCUMENTS' as const, ...(gap.documentTypeId ? { documentTypeId: gap.documentTypeId } : {}) }
     if (gap.code === 'DOCUMENT_MISSING') {
-      items.push({ code: 'DOCUMENT_MISSING', severity: 'warning', title: type ? `${type.name} missing` : 'A document is missing', message: gap.message, target })
+      items.push({ code: 'DOCUMENT_MISSING', severity: 'warning', title: `${gap.label} missing`, message: gap.message, target })
     } else if (gap.code === 'DOCUMENT_REJECTED') {
-      items.push({ code: 'DOCUMENT_REJECTED', severity: 'danger', title: `${type?.name ?? 'A document'} was rejected`, message: gap.message, target })
+      items.push({ code: 'DOCUMENT_REJECTED', severity: 'danger', title: `${gap.label} was rejected`, message: gap.message, target })
     } else if (gap.code === 'DOCUMENT_REUPLOAD_REQUESTED') {
-      items.push({ code: 'DOCUMENT_REUPLOAD_REQUESTED', severity: 'warning', title: `Upload the ${type?.name ?? 'document'} again`, message: gap.message, target })
+      items.push({ code: 'DOCUMENT_REUPLOAD_REQUESTED', severity: 'warning', title: `Upload the ${gap.label} again`, message: gap.message, target })
     }
     // DEFERRAL_OVERDUE: said by the deferral's own item, with its date.
   }
-  for (const item of checklistItemsOf(state, now)) {
+  const optional = [
+    ...checklistItemsOf(state, now).map((item) => ({ item, label: item.documentType.name })),
+    ...shareholderChecklistsOf(state, now).flatMap(({ shareholder, items: list }) => list.map((item) => ({ item, label: `${item.documentType.name} for ${shareholder.name}` }))),
+  ]
+  for (const { item, label } of optional) {
     if (item.required || !item.document) continue
     const { documentType: type, document } = item
     const target = { kind: 'KYC_DOCUMENTS' as const, documentTypeId: type.id }
@@ -160,16 +165,16 @@ function documentItems(state: DocumentState, gaps: readonly DocumentGap[], now: 
       items.push({
         code: 'DOCUMENT_REUPLOAD_REQUESTED',
         severity: 'warning',
-        title: `Upload the ${type.name} again`,
-        message: `${type.name}: we asked for a new upload (${document.reuploadReason ?? 'see the document page'}). Upload it again.`,
+        title: `Upload the ${label} again`,
+        message: `${label}: we asked for a new upload (${document.reuploadReason ?? 'see the document page'}). Upload it again.`,
         target,
       })
     } else if (item.state === 'REJECTED') {
       items.push({
         code: 'DOCUMENT_REJECTED',
         severity: 'warning',
-        title: `${type.name} was rejected`,
-        message: `${type.name} was rejected${document.reviewComment ? ` (${document.reviewComment})` : ''}. Upload a new one.`,
+        title: `${label} was rejected`,
+        message: `${label} was rejected${document.reviewComment ? ` (${document.reviewComment})` : ''}. Upload a new one.`,
         target,
       })
     }

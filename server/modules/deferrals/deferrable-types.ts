@@ -31,6 +31,8 @@ export async function findDeferrableTypes(options: { db: Executor; actor: Actor;
   const conditions = [
     eq(deferrableMappings.registrationClass, business.registrationClass),
     eq(kycDocumentTypes.isActive, true),
+    // A shareholder's document is per shareholder; deferrals cover the business's own.
+    eq(kycDocumentTypes.typeOwner, 'COMPANY'),
     notExists(
       db
         .select({ id: kycDocuments.id })

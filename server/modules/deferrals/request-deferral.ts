@@ -47,6 +47,10 @@ export async function requestDeferral(options: { db: Database; actor: Actor; inp
 
   const [type] = await db.select().from(kycDocumentTypes).where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
   if (!type) throw new AppError('VALIDATION_FAILED', 'Choose a document type from the list', { field: 'documentTypeId' })
+  if (type.typeOwner !== 'COMPANY') {
+    // A deferral is per document type of the business; a shareholder's document is per shareholder (domain.md).
+    throw new AppError('VALIDATION_FAILED', `${type.name} belongs to a shareholder and cannot be deferred; upload it under each shareholder`, { field: 'documentTypeId' })
+  }
   if (!(await isDeferrableFor(db, business.registrationClass, type.id))) {
     throw new AppError('VALIDATION_FAILED', `${type.name} cannot be deferred for ${business.registrationClass} businesses`, { field: 'documentTypeId' })
   }

@@ -1,4 +1,7 @@
-import type { ChecklistItem, ChecklistState } from '@/lib/contracts/kyc-documents'
+import type { ChecklistItem, ChecklistState, DocumentTypeOwner, ShareholderChecklist } from '@/lib/contracts/kyc-documents'
+import type { ShareholderType } from '@/lib/contracts/kyc-values'
+import type { Shareholder } from '@/server/db/schema'
+import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { isDeferralOverdue, isoDay } from '@/server/modules/deferrals/overdue-deferrals'
 import type { DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import type { DocumentState, MatrixEntry } from './document-state'
@@ -8,14 +11,68 @@ import { hasOpenReuploadRequest, toKycDocument, type KycDocumentRow } from './do
 export interface DocumentGap {
   code: string
   message: string
+  /** `documents.<CODE>` (or `documents.<GROUP>`) for the business's own; `shareholders.<id>.documents.<CODE>` for a shareholder's. */
   field: string
+  /** The document type concerned; null for "one of" an alternative group. */
+  documentTypeId: string | null
+  /** How the document reads in a title: `TIN certificate`, or `… certificate of incorporation for Savannah Holdings Limited`. */
+  label: string
+}
+
+/**
+ * Which kind of shareholder a document type is about (domain.md: documents of shareholder document types belong to one
+ * shareholder); null for the business's own documents.
+ */
+export function shareholderKindOf(typeOwner: DocumentTypeOwner): ShareholderType | null {
+  if (typeOwner === 'CORPORATE_SHAREHOLDER') return 'CORPORATE'
+  if (typeOwner === 'INDIVIDUAL') return 'INDIVIDUAL'
+  return null
+}
+
+/** Whom a set of documents is about: the business itself (`shareholder` null) or one shareholder. */
+interface Subject {
+  shareholder: Shareholder | null
+  /** The listed types that apply to it: the business's own types, or those of the shareholder's kind. */
+  entries: MatrixEntry[]
+}
+
+const labelOf = (subject: Subject, typeName: string) => (subject.shareholder ? `${typeName} for ${shareholderName(subject.shareholder)}` : typeName)
+const fieldOf = (subject: Subject, key: string) => (subject.shareholder ? `shareholders.${subject.shareholder.id}.documents.${key}` : `documents.${key}`)
+
+function businessSubject(state: DocumentState): Subject {
+  return { shareholder: null, entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === null) }
+}
+
+/**
+ * Every shareholder whose kind has listed types, depth first (a corporate, then its own shareholders): a nested
+ * shareholder of a corporate shareholder is a shareholder too, and needs the same documents as a direct one.
+ */
+function shareholderSubjects(state: DocumentState): Subject[] {
+  const children = new Map<string | null, Shareholder[]>()
+  for (const row of state.shareholders) children.set(row.parentShareholderId, [...(children.get(row.parentShareholderId) ?? []), row])
+  const ordered: Shareholder[] = []
+  const seen = new Set<string>()
+  const walk = (parentId: string | null) => {
+    for (const row of children.get(parentId) ?? []) {
+      if (seen.has(row.id)) continue
+      seen.add(row.id)
+      ordered.push(row)
+      walk(row.id)
+    }
+  }
+  walk(null)
+  return ordered
+    .map((shareholder) => ({ shareholder, entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === shareholder.type) }))
+    .filter((s) => s.entries.length > 0)
 }
 
 const isOpen = (d: DeferralWithType) => d.deferral.status === 'PENDING' || d.deferral.status === 'APPROVED'
 
-function facts(state: DocumentState, typeId: string) {
-  const document = state.documents.find((d) => d.document.documentTypeId === typeId) ?? null
-  const forType = state.deferrals.filter((d) => d.deferral.documentTypeId === typeId)
+function facts(state: DocumentState, subject: Subject, typeId: string) {
+  const owner = subject.shareholder?.id ?? null
+  const document = state.documents.find((d) => d.document.documentTypeId === typeId && d.document.shareholderId === owner) ?? null
+  // Deferrals are per document type of the business: they cover its own documents, never one shareholder's.
+  const forType = subject.shareholder ? [] : state.deferrals.filter((d) => d.deferral.documentTypeId === typeId)
   const open = forType.find(isOpen) ?? null
   return { document, open, latest: open ?? forType[0] ?? null }
 }
@@ -32,15 +89,14 @@ function stateOf(document: KycDocumentRow | null, open: DeferralWithType | null,
   return 'MISSING'
 }
 
-/** The document page's list: every type the matrix lists for the business's class, with where it stands. */
-export function checklistItemsOf(state: DocumentState, now: Date): ChecklistItem[] {
-  return state.matrix.map(({ type, isRequired, alternativeGroup }) => {
-    const { document, open, latest } = facts(state, type.id)
+function itemsOf(state: DocumentState, subject: Subject, now: Date): ChecklistItem[] {
+  return subject.entries.map(({ type, isRequired, alternativeGroup }) => {
+    const { document, open, latest } = facts(state, subject, type.id)
     return {
       documentType: { id: type.id, code: type.code, name: type.name, description: type.description, isCac: type.isCac, typeOwner: type.typeOwner },
       required: isRequired,
       alternativeGroup: isRequired ? alternativeGroup : null,
-      canRequestDeferral: state.deferrableTypeIds.has(type.id) && !document && !open,
+      canRequestDeferral: !subject.shareholder && state.deferrableTypeIds.has(type.id) && !document && !open,
       state: stateOf(document, open, state.business.kycDetailsCompleted, now),
       document: document ? toKycDocument(document) : null,
       deferral: latest
@@ -58,74 +114,111 @@ export function checklistItemsOf(state: DocumentState, now: Date): ChecklistItem
   })
 }
 
-/** Why one document type does not (yet) satisfy its requirement; null when it does. */
-function typeGap(state: DocumentState, entry: MatrixEntry, forApproval: boolean, now: Date): DocumentGap | null {
+/** The document page's list: every type the matrix lists for the business's class about the business itself, with where it stands. */
+export function checklistItemsOf(state: DocumentState, now: Date): ChecklistItem[] {
+  return itemsOf(state, businessSubject(state), now)
+}
+
+/** Each shareholder with the documents its kind needs (listed for the class), where each stands. */
+export function shareholderChecklistsOf(state: DocumentState, now: Date): ShareholderChecklist[] {
+  const depthOf = new Map<string, number>()
+  const byId = new Map(state.shareholders.map((h) => [h.id, h]))
+  const depth = (h: Shareholder): number => {
+    if (depthOf.has(h.id)) return depthOf.get(h.id)!
+    const parent = h.parentShareholderId ? byId.get(h.parentShareholderId) : undefined
+    const d = parent && parent.id !== h.id ? depth(parent) + 1 : 0
+    depthOf.set(h.id, d)
+    return d
+  }
+  return shareholderSubjects(state).map((subject) => {
+    const h = subject.shareholder!
+    return {
+      shareholder: { id: h.id, type: h.type, name: shareholderName(h), parentShareholderId: h.parentShareholderId, depth: depth(h) },
+      items: itemsOf(state, subject, now),
+    }
+  })
+}
+
+/** Why one document type does not (yet) satisfy its requirement for this subject; null when it does. */
+function typeGap(state: DocumentState, subject: Subject, entry: MatrixEntry, forApproval: boolean, now: Date): DocumentGap | null {
   const { type } = entry
-  const field = `documents.${type.code}`
-  const { document, open } = facts(state, type.id)
+  const base = { field: fieldOf(subject, type.code), documentTypeId: type.id, label: labelOf(subject, type.name) }
+  const { label } = base
+  const { document, open } = facts(state, subject, type.id)
   if (document) {
     const row = document.document
     if (hasOpenReuploadRequest(row)) {
-      return { code: 'DOCUMENT_REUPLOAD_REQUESTED', field, message: `${type.name}: we asked for a new upload (${row.reuploadReason ?? 'see the document page'}). Upload it again.` }
+      return { code: 'DOCUMENT_REUPLOAD_REQUESTED', ...base, message: `${label}: we asked for a new upload (${row.reuploadReason ?? 'see the document page'}). Upload it again.` }
     }
     if (row.status === 'REJECTED') {
-      return { code: 'DOCUMENT_REJECTED', field, message: `${type.name} was rejected${row.reviewComment ? ` (${row.reviewComment})` : ''}. Upload a new one.` }
+      return { code: 'DOCUMENT_REJECTED', ...base, message: `${label} was rejected${row.reviewComment ? ` (${row.reviewComment})` : ''}. Upload a new one.` }
     }
     if (forApproval && type.isCac && row.status !== 'APPROVED') {
-      return { code: 'CAC_DOCUMENT_NOT_APPROVED', field, message: `${type.name} is a CAC document and has not been approved yet.` }
+      return { code: 'CAC_DOCUMENT_NOT_APPROVED', ...base, message: `${label} is a CAC document and has not been approved yet.` }
     }
     return null
   }
   if (open) {
     if (isDeferralOverdue(open.deferral, now)) {
-      return { code: 'DEFERRAL_OVERDUE', field, message: `The deferral for ${type.name} is overdue since ${isoDay(open.deferral.dueDate!)}. Upload it.` }
+      return { code: 'DEFERRAL_OVERDUE', ...base, message: `The deferral for ${label} is overdue since ${isoDay(open.deferral.dueDate!)}. Upload it.` }
     }
     if (open.deferral.status === 'APPROVED') return null
     // PENDING: enough to submit the KYC, not to approve the business.
-    return forApproval ? { code: 'DEFERRAL_PENDING', field, message: `The deferral requested for ${type.name} has not been decided yet.` } : null
+    return forApproval ? { code: 'DEFERRAL_PENDING', ...base, message: `The deferral requested for ${label} has not been decided yet.` } : null
   }
-  const deferrable = state.deferrableTypeIds.has(type.id)
-  return { code: 'DOCUMENT_MISSING', field, message: `Upload the ${type.name}${deferrable ? ', or request a deferral for it' : ''}.` }
+  const deferrable = !subject.shareholder && state.deferrableTypeIds.has(type.id)
+  return { code: 'DOCUMENT_MISSING', ...base, message: `Upload the ${label}${deferrable ? ', or request a deferral for it' : ''}.` }
 }
 
-/**
- * What keeps the documents from being complete: each required document of the class present, or covered by a
- * deferral (any open one to submit the KYC; an approved one that is not overdue for approval). Rejected documents and
- * unanswered re-upload requests count as missing. For approval, every current CAC document (required or not) must
- * also be approved.
- * Alternatives (same `alternativeGroup`) are satisfied by any one of them.
- */
-export function documentGapsOf(state: DocumentState, options: { forApproval: boolean; now: Date }): DocumentGap[] {
+function subjectGaps(state: DocumentState, subject: Subject, options: { forApproval: boolean; now: Date }): DocumentGap[] {
   const gaps: DocumentGap[] = []
   const seenGroups = new Set<string>()
-  for (const entry of state.matrix) {
+  for (const entry of subject.entries) {
     if (!entry.isRequired) continue
     if (!entry.alternativeGroup) {
-      const gap = typeGap(state, entry, options.forApproval, options.now)
+      const gap = typeGap(state, subject, entry, options.forApproval, options.now)
       if (gap) gaps.push(gap)
       continue
     }
     if (seenGroups.has(entry.alternativeGroup)) continue
     seenGroups.add(entry.alternativeGroup)
-    const members = state.matrix.filter((m) => m.isRequired && m.alternativeGroup === entry.alternativeGroup)
-    const memberGaps = members.map((m) => typeGap(state, m, options.forApproval, options.now))
+    const members = subject.entries.filter((m) => m.isRequired && m.alternativeGroup === entry.alternativeGroup)
+    const memberGaps = members.map((m) => typeGap(state, subject, m, options.forApproval, options.now))
     if (memberGaps.some((g) => g === null)) continue
     // Say the most specific thing: a problem with something already there before "upload one of these".
     const specific = memberGaps.find((g) => g && g.code !== 'DOCUMENT_MISSING')
+    const names = members.map((m) => m.type.name).join(' or ')
     gaps.push(
       specific ?? {
         code: 'DOCUMENT_MISSING',
-        field: `documents.${entry.alternativeGroup}`,
-        message: `Upload one of: ${members.map((m) => m.type.name).join(' or ')}.`,
+        field: fieldOf(subject, entry.alternativeGroup),
+        documentTypeId: null,
+        label: subject.shareholder ? `One of ${names} for ${shareholderName(subject.shareholder)}` : `One of ${names}`,
+        message: `Upload one of: ${names}${subject.shareholder ? ` for ${shareholderName(subject.shareholder)}` : ''}.`,
       },
     )
   }
+  return gaps
+}
+
+/**
+ * What keeps the documents from being complete: each required document of the class present, or covered by a
+ * deferral (any open one to submit the KYC; an approved one that is not overdue for approval). Rejected documents and
+ * unanswered re-upload requests count as missing. Shareholder document types count per shareholder: each shareholder
+ * of the type's kind (nested ones too) needs its own, named by the shareholder. For approval, every current CAC
+ * document (required or not, the business's or a shareholder's) must also be approved.
+ * Alternatives (same `alternativeGroup`) are satisfied by any one of them.
+ */
+export function documentGapsOf(state: DocumentState, options: { forApproval: boolean; now: Date }): DocumentGap[] {
+  const gaps = [businessSubject(state), ...shareholderSubjects(state)].flatMap((subject) => subjectGaps(state, subject, options))
   if (options.forApproval) {
     const named = new Set(gaps.map((g) => g.field))
-    for (const { document: row, type } of state.documents) {
-      if (type.isCac && row.status !== 'APPROVED' && !named.has(`documents.${type.code}`)) {
-        gaps.push({ code: 'CAC_DOCUMENT_NOT_APPROVED', field: `documents.${type.code}`, message: `${type.name} is a CAC document and has not been approved yet.` })
-      }
+    for (const { document: row, type, shareholder } of state.documents) {
+      if (!type.isCac || row.status === 'APPROVED') continue
+      const field = row.shareholderId ? `shareholders.${row.shareholderId}.documents.${type.code}` : `documents.${type.code}`
+      if (named.has(field)) continue
+      const label = shareholder ? `${type.name} for ${shareholderName(shareholder)}` : type.name
+      gaps.push({ code: 'CAC_DOCUMENT_NOT_APPROVED', field, documentTypeId: type.id, label, message: `${label} is a CAC document and has not been approved yet.` })
     }
   }
   return gaps

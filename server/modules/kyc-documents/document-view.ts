@@ -1,8 +1,9 @@
 import { eq, type SQL } from 'drizzle-orm'
 import type { KycDocument as KycDocumentView } from '@/lib/contracts/kyc-documents'
 import type { Executor } from '@/server/db/client'
-import { files, kycDocuments, kycDocumentTypes, type KycDocument } from '@/server/db/schema'
+import { files, kycDocuments, kycDocumentTypes, shareholders, type KycDocument } from '@/server/db/schema'
 import { toFileSummary } from '@/server/modules/files/attachable-file'
+import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 
 const selection = {
   document: kycDocuments,
@@ -15,6 +16,7 @@ const selection = {
     typeOwner: kycDocumentTypes.typeOwner,
   },
   file: { id: files.id, fileName: files.fileName, contentType: files.contentType, sizeBytes: files.sizeBytes },
+  shareholder: { type: shareholders.type, firstName: shareholders.firstName, lastName: shareholders.lastName, companyName: shareholders.companyName },
 }
 
 /** KYC documents with their type and file. */
@@ -24,6 +26,7 @@ export function selectKycDocuments(db: Executor, where: SQL | undefined) {
     .from(kycDocuments)
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycDocuments.documentTypeId))
     .innerJoin(files, eq(files.id, kycDocuments.fileId))
+    .leftJoin(shareholders, eq(shareholders.id, kycDocuments.shareholderId))
     .where(where)
 }
 
@@ -31,12 +34,14 @@ export type KycDocumentRow = Awaited<ReturnType<typeof selectKycDocuments>>[numb
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
-export function toKycDocument({ document: row, type, file }: KycDocumentRow): KycDocumentView {
+export function toKycDocument({ document: row, type, file, shareholder }: KycDocumentRow): KycDocumentView {
   return {
     id: row.id,
     kycDetailsId: row.kycDetailsId,
     businessId: row.businessId,
     documentType: { id: type.id, code: type.code, name: type.name, isCac: type.isCac, typeOwner: type.typeOwner },
+    shareholderId: row.shareholderId,
+    shareholderName: shareholder ? shareholderName(shareholder) : null,
     file: toFileSummary(file),
     status: row.status,
     reviewComment: row.reviewComment,
@@ -61,6 +66,7 @@ export function documentAuditView(row: KycDocument) {
     kycDetailsId: row.kycDetailsId,
     businessId: row.businessId,
     documentTypeId: row.documentTypeId,
+    shareholderId: row.shareholderId,
     fileId: row.fileId,
     status: row.status,
     reviewComment: row.reviewComment,

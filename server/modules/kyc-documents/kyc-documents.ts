@@ -5,15 +5,16 @@ import type { attachKycDocumentSchema, DocumentTypeOwner } from '@/lib/contracts
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
-import { deferrals, kycDetails, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
+import { deferrals, kycDetails, kycDocuments, kycDocumentTypes, shareholders, type KycDocumentType, type Shareholder } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
 import { uniqueViolationOf } from '@/server/modules/deferrals/request-deferral'
 import { deleteStoredFile, getAttachableFile } from '@/server/modules/files/attachable-file'
+import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
-import { checklistItemsOf } from './document-rules'
+import { checklistItemsOf, shareholderChecklistsOf, shareholderKindOf } from './document-rules'
 import { loadDocumentState } from './document-state'
 import { documentAuditView, selectKycDocuments, toKycDocument } from './document-view'
 
@@ -43,16 +44,47 @@ export async function getDocumentChecklist(options: { db: Executor; actor: Actor
   const { db } = options
   const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.businessId, permission: DOCUMENTS_READ })
   const state = await loadDocumentState(db, business)
-  const listed = new Set(state.matrix.map((m) => m.type.id))
+  const now = options.now ?? new Date()
+  const items = checklistItemsOf(state, now)
+  const shareholderLists = shareholderChecklistsOf(state, now)
+  const shown = new Set([...items, ...shareholderLists.flatMap((s) => s.items)].flatMap((i) => (i.document ? [i.document.id] : [])))
   return {
     businessId: business.id,
     registrationClass: business.registrationClass,
     kycDetailsId: state.kycDetailsId,
     kycDetailsCompleted: business.kycDetailsCompleted,
     approvalStatus: business.approvalStatus,
-    items: checklistItemsOf(state, options.now ?? new Date()),
-    otherDocuments: state.documents.filter((d) => !listed.has(d.document.documentTypeId)).map(toKycDocument),
+    items,
+    shareholders: shareholderLists,
+    otherDocuments: state.documents.filter((d) => !shown.has(d.document.id)).map(toKycDocument),
   }
+}
+
+/**
+ * The shareholder a document of this type is attached to (domain.md: documents of shareholder document types belong to
+ * one shareholder). A shareholder type needs `shareholderId`, of the type's kind, in this KYC record (another
+ * business's shareholder answers 404); the business's own types refuse it.
+ */
+async function documentShareholder(db: Executor, options: { type: KycDocumentType; shareholderId: string | null; kycDetailsId: string }): Promise<Shareholder | null> {
+  const { type, shareholderId } = options
+  const kind = shareholderKindOf(type.typeOwner)
+  if (!kind) {
+    if (shareholderId) throw new AppError('VALIDATION_FAILED', `${type.name} is a document of the business itself, not of a shareholder: leave shareholderId out`, { field: 'shareholderId' })
+    return null
+  }
+  const kindWord = kind === 'CORPORATE' ? 'corporate' : 'individual'
+  if (!shareholderId) throw new AppError('VALIDATION_FAILED', `${type.name} belongs to one ${kindWord} shareholder: say which one in shareholderId`, { field: 'shareholderId' })
+  const [row] = await db
+    .select()
+    .from(shareholders)
+    .where(and(eq(shareholders.id, shareholderId), eq(shareholders.kycDetailsId, options.kycDetailsId)))
+  if (!row) throw new AppError('NOT_FOUND', 'Shareholder not found', { field: 'shareholderId' })
+  if (row.type !== kind) {
+    throw new AppError('VALIDATION_FAILED', `${type.name} is for ${kindWord} shareholders; ${shareholderName(row)} is ${row.type === 'CORPORATE' ? 'a corporate' : 'an individual'} shareholder`, {
+      field: 'shareholderId',
+    })
+  }
+  return row
 }
 
 /**
@@ -68,12 +100,18 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
   await assertKycEditable({ db, actor, businessId: details.businessId })
   const [type] = await db.select().from(kycDocumentTypes).where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
   if (!type) throw new AppError('VALIDATION_FAILED', 'Choose a document type from the list', { field: 'documentTypeId' })
+  const shareholder = await documentShareholder(db, { type, shareholderId: input.shareholderId ?? null, kycDetailsId: details.id })
   const file = await getAttachableFile(db, { fileId: input.fileId, businessId: details.businessId, purposes: ['KYC_DOCUMENT'] })
 
   let id: string
   try {
     id = await kycWriteTransaction(options, async (tx, lock) => {
       await lock({ businessId: details.businessId, what: 'KYC record' })
+      if (shareholder) {
+        // Held until commit, so the shareholder cannot be deleted under the new document.
+        const [still] = await tx.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.id, shareholder.id)).for('share')
+        if (!still) throw new AppError('NOT_FOUND', 'Shareholder not found', { field: 'shareholderId' })
+      }
       const newId = randomUUID()
       // The partial unique index allows one current row per type: retire the old one first, then point it at the new.
       const [previous] = await tx
@@ -83,7 +121,14 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
           reuploadResolvedAt: sql`case when ${kycDocuments.reuploadRequestedAt} is not null and ${kycDocuments.reuploadResolvedAt} is null then ${now.toISOString()}::timestamptz else ${kycDocuments.reuploadResolvedAt} end`,
           updatedAt: now,
         })
-        .where(and(eq(kycDocuments.kycDetailsId, details.id), eq(kycDocuments.documentTypeId, type.id), isNull(kycDocuments.supersededAt)))
+        .where(
+          and(
+            eq(kycDocuments.kycDetailsId, details.id),
+            eq(kycDocuments.documentTypeId, type.id),
+            shareholder ? eq(kycDocuments.shareholderId, shareholder.id) : isNull(kycDocuments.shareholderId),
+            isNull(kycDocuments.supersededAt),
+          ),
+        )
         .returning()
       const [created] = await tx
         .insert(kycDocuments)
@@ -92,6 +137,7 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
           kycDetailsId: details.id,
           businessId: details.businessId,
           documentTypeId: type.id,
+          shareholderId: shareholder?.id ?? null,
           fileId: file.id,
           uploadedBy: actor.userId,
           createdAt: now,
@@ -107,8 +153,10 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
         resourceId: newId,
         action: previous ? 'REPLACE' : 'UPLOAD',
         before: previous ? { replaces: previous.id } : undefined,
-        after: { ...documentAuditView(created!), documentType: type.code, fileName: file.fileName },
+        after: { ...documentAuditView(created!), documentType: type.code, fileName: file.fileName, ...(shareholder && { shareholder: shareholderName(shareholder) }) },
       })
+      // Deferrals are per document type of the business: a shareholder's document fulfils none.
+      if (shareholder) return newId
 
       const openDeferrals = and(eq(deferrals.businessId, details.businessId), eq(deferrals.documentTypeId, type.id), inArray(deferrals.status, ['PENDING', 'APPROVED']))
       const waiting = await tx.select().from(deferrals).where(openDeferrals).for('update')
@@ -132,7 +180,7 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
   } catch (error) {
     const constraint = uniqueViolationOf(error)
     if (constraint === 'kyc_documents_file_key') throw new AppError('CONFLICT', 'This file is already attached to a document; upload it again', { field: 'fileId' })
-    if (constraint === 'kyc_documents_current_key') throw new AppError('CONFLICT', `${type.name} was changed at the same moment; try again`, { field: 'documentTypeId' })
+    if (constraint === 'kyc_documents_current_key' || constraint === 'kyc_documents_current_shareholder_key') throw new AppError('CONFLICT', `${type.name} was changed at the same moment; try again`, { field: 'documentTypeId' })
     throw error
   }
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, id))

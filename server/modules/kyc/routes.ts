@@ -288,7 +288,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/shareholders/{id} – with its own shareholders, to any depth
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/shareholders/{id}', tags, summary: 'Delete a shareholder and everything below it', ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE), request: { params: idParam }, responses: { 200: json(z.object({ deleted: z.number().int() }), 'How many shareholders were removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({ method: 'delete', path: '/kyc/shareholders/{id}', tags, summary: 'Delete a shareholder and everything below it', description: 'Its documents (and those of the shareholders below it) are deleted with it, files included.', ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE), request: { params: idParam }, responses: { 200: json(z.object({ deleted: z.number().int(), documentsDeleted: z.number().int() }), 'How many shareholders and shareholder documents were removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
   async (c) => c.json(await deleteShareholder({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
 )
 

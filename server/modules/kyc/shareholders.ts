@@ -6,10 +6,11 @@ import { computeOwnership, formatPercentage, FULL_HOLDING_UNITS, PERCENT_SCALE, 
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { meansOfIds, shareholders, type MeansOfId, type Shareholder } from '@/server/db/schema'
+import { kycDocuments, meansOfIds, shareholders, type MeansOfId, type Shareholder } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
+import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
@@ -217,14 +218,35 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
   return answerFor(db, updated)
 }
 
-/** DELETE /kyc/shareholders/{id}: with everything below it (a corporate's own shareholders, to any depth). */
+/**
+ * DELETE /kyc/shareholders/{id}: with everything below it (a corporate's own shareholders, to any depth) and their
+ * documents, current and superseded, with the files and blobs (as `DELETE /kyc/documents/{id}` does): a shareholder's
+ * documents prove nothing about the business once it is not a shareholder. Each document's removal is audited.
+ */
 export async function deleteShareholder(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   return kycWriteTransaction(options, async (tx, lock) => {
     const { row, rows } = await lockedShareholder(tx, lock, options.actor, options.id)
     const ids = subtreeIds(rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })), row.id)
     const removed = rows.filter((r) => ids.includes(r.id))
+    // Explicitly rather than by the foreign key's cascade, so each removal is audited and its file goes too.
+    const documents = await tx.delete(kycDocuments).where(inArray(kycDocuments.shareholderId, ids)).returning()
+    for (const document of documents) {
+      await appendAudit(tx, options.audit, {
+        resource: 'kyc_document',
+        resourceId: document.id,
+        action: 'DELETE',
+        before: { id: document.id, documentTypeId: document.documentTypeId, shareholderId: document.shareholderId, fileId: document.fileId, status: document.status, supersededAt: document.supersededAt },
+        after: { reason: 'SHAREHOLDER_DELETED' },
+      })
+    }
     await tx.delete(shareholders).where(and(eq(shareholders.kycDetailsId, row.kycDetailsId), inArray(shareholders.id, ids)))
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row.id, action: 'DELETE', before: { shareholder: redactPersonalNumbers(row), subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)) } })
-    return { deleted: ids.length }
+    await appendAudit(tx, options.audit, {
+      resource: 'shareholder',
+      resourceId: row.id,
+      action: 'DELETE',
+      before: { shareholder: redactPersonalNumbers(row), subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)), documents: documents.map((d) => d.id) },
+    })
+    for (const document of documents) await deleteStoredFile(tx, document.fileId, options.audit)
+    return { deleted: ids.length, documentsDeleted: documents.length }
   })
 }

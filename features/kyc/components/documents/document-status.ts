@@ -1,4 +1,4 @@
-import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
+import type { ChecklistItem, DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { CHECKLIST_STATE_LABELS, type ChecklistTone } from '@/lib/contracts/kyc-document-values'
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -62,16 +62,19 @@ export function alternativesOf(item: ChecklistItem, items: readonly ChecklistIte
 const NEEDS_ATTENTION = new Set(['MISSING', 'REJECTED', 'REUPLOAD_REQUESTED', 'DEFERRAL_OVERDUE'])
 
 /**
- * Required documents counted as requirements: alternatives (same group) count once, and are settled when any one
- * of them is. `outstanding` are those still needing the business (missing, rejected, re-upload asked, overdue).
+ * Required documents counted as requirements, the business's own and each shareholder's: alternatives (same group)
+ * count once, and are settled when any one of them is. `outstanding` are those still needing the business (missing, rejected, re-upload asked, overdue).
  */
-export function requirementSummary(items: readonly ChecklistItem[]): { total: number; outstanding: number } {
+export function requirementSummary(items: readonly ChecklistItem[], shareholders: DocumentChecklist['shareholders'] = []): { total: number; outstanding: number } {
   const units = new Map<string, ChecklistItem[]>()
-  for (const item of items) {
-    if (!item.required) continue
-    const key = item.alternativeGroup ?? item.documentType.id
+  const add = (owner: string, item: ChecklistItem) => {
+    if (!item.required) return
+    const key = `${owner}:${item.alternativeGroup ?? item.documentType.id}`
     units.set(key, [...(units.get(key) ?? []), item])
   }
+  for (const item of items) add('business', item)
+  // Each shareholder's documents count on their own: two corporates need two certificates.
+  for (const { shareholder, items: own } of shareholders) for (const item of own) add(shareholder.id, item)
   let outstanding = 0
   for (const members of units.values()) if (members.every((m) => NEEDS_ATTENTION.has(m.state))) outstanding++
   return { total: units.size, outstanding }

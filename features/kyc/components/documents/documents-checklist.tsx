@@ -58,13 +58,14 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
   if (!checklist.data) return <Skeleton count={4} label="Loading the documents" />
 
   const data = checklist.data
-  if (data.items.length === 0) {
+  if (data.items.length === 0 && data.shareholders.length === 0) {
     return <EmptyState title="No documents needed" description={`Businesses registered as ${data.registrationClass} have no documents to upload.`} />
   }
   const recordId = kycDetailsId ?? data.kycDetailsId
-  const editable = data.approvalStatus === 'APPROVED' ? !permissions || hasAllPermissions(permissions, POST_APPROVAL_GROUP) : !permissions || canEditKyc(permissions)
+  const editable = mayEditDocuments(data, permissions)
   const mayDefer = !permissions || permissions.has(PERMISSIONS.CAN_CREATE_DEFERRAL)
-  const summary = requirementSummary(data.items)
+  const summary = requirementSummary(data.items, data.shareholders)
+  const ShareholderHeading = `h${headingLevel}` as const
 
   return (
     <div className={styles.stack}>
@@ -95,13 +96,49 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
           />
         ))}
       </ul>
+      {data.shareholders.length > 0 && (
+        <section className={styles.stack} aria-label="Shareholders’ documents">
+          <p className={styles.muted}>Each shareholder’s own documents, under that shareholder (you can also upload them in the shareholders step).</p>
+          {data.shareholders.map(({ shareholder, items }) => (
+            <div key={shareholder.id} className={styles.group} data-shareholder={shareholder.id}>
+              <ShareholderHeading className={styles.groupTitle}>
+                {shareholder.name} <span className={`${styles.muted} ${styles.small}`}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
+              </ShareholderHeading>
+              <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
+                {items.map((item) => (
+                  <DocumentItem
+                    key={item.documentType.id}
+                    item={item}
+                    items={items}
+                    shareholder={shareholder}
+                    businessId={businessId}
+                    kycDetailsId={recordId}
+                    canUpload={editable && !!recordId}
+                    canDefer={false}
+                    maxDays={0}
+                    headingLevel={headingLevel === 4 ? 4 : ((headingLevel + 1) as 3 | 4)}
+                    upload={upload}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
     </div>
   )
 }
 
-interface DocumentItemProps {
+/** Whether the signed-in user may upload: the KYC edit check (the post-approval group once approved). Without permissions, the API decides. */
+export function mayEditDocuments(data: { approvalStatus: string }, permissions?: ReadonlySet<string>): boolean {
+  return data.approvalStatus === 'APPROVED' ? !permissions || hasAllPermissions(permissions, POST_APPROVAL_GROUP) : !permissions || canEditKyc(permissions)
+}
+
+export interface DocumentItemProps {
   item: ChecklistItem
   items: readonly ChecklistItem[]
+  /** The shareholder this document is about (a shareholder document type); absent for the business's own. */
+  shareholder?: { id: string; name: string }
   businessId: string
   kycDetailsId: string | null
   canUpload: boolean
@@ -111,7 +148,8 @@ interface DocumentItemProps {
   upload?: UploadFunction
 }
 
-function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDefer, maxDays, headingLevel, upload }: DocumentItemProps) {
+/** One document: where it stands, and view, upload or replace, or ask to defer. */
+export function DocumentItem({ item, items, shareholder, businessId, kycDetailsId, canUpload, canDefer, maxDays, headingLevel, upload }: DocumentItemProps) {
   const titleId = useId()
   const [uploading, setUploading] = useState(false)
   const [deferring, setDeferring] = useState(false)
@@ -123,13 +161,15 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
   const alternatives = alternativesOf(item, items)
   const Heading = `h${headingLevel}` as const
   const name = item.documentType.name
+  // What buttons and messages say: "Upload Corporate shareholder’s certificate … for Savannah Holdings Limited".
+  const label = shareholder ? `${name} for ${shareholder.name}` : name
   const needsUpload = CHECKLIST_NEEDS_UPLOAD.includes(item.state)
 
   async function onUploaded(file: UploadedFile) {
     if (!kycDetailsId) return
     try {
-      await attach.mutateAsync({ kycDetailsId, documentTypeId: item.documentType.id, fileId: file.id })
-      notify(`${name} ${item.document ? 'replaced' : 'uploaded'}`, { type: 'success' })
+      await attach.mutateAsync({ kycDetailsId, documentTypeId: item.documentType.id, fileId: file.id, ...(shareholder && { shareholderId: shareholder.id }) })
+      notify(`${label} ${item.document ? 'replaced' : 'uploaded'}`, { type: 'success' })
       setUploading(false)
     } catch {
       // The API's message is shown as a toast by the HTTP client; the uploader stays open to try again.
@@ -172,12 +212,12 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
       {status.detail && <p className={styles.detail}>{status.detail}</p>}
       <div className={styles.actions}>
         {item.document && (
-          <Button variant="secondary" size="sm" onClick={() => void view()} loading={opening} loadingText="Opening…" aria-label={`View ${name} (opens in a new tab)`}>
+          <Button variant="secondary" size="sm" onClick={() => void view()} loading={opening} loadingText="Opening…" aria-label={`View ${label} (opens in a new tab)`}>
             View
           </Button>
         )}
         {canUpload && !uploading && (
-          <Button size="sm" variant={needsUpload ? 'primary' : 'secondary'} onClick={() => setUploading(true)} aria-label={`${item.document ? 'Replace' : 'Upload'} ${name}`}>
+          <Button size="sm" variant={needsUpload ? 'primary' : 'secondary'} onClick={() => setUploading(true)} aria-label={`${item.document ? 'Replace' : 'Upload'} ${label}`}>
             {item.document ? 'Replace' : 'Upload'}
           </Button>
         )}
@@ -194,7 +234,7 @@ function DocumentItem({ item, items, businessId, kycDetailsId, canUpload, canDef
       </div>
       {uploading && (
         <div className={styles.uploader}>
-          <Uploader purpose="KYC_DOCUMENT" businessId={businessId} label={`Choose the ${name} file`} onUploaded={(file) => void onUploaded(file)} disabled={attach.isPending} upload={upload} />
+          <Uploader purpose="KYC_DOCUMENT" businessId={businessId} label={`Choose the ${label} file`} onUploaded={(file) => void onUploaded(file)} disabled={attach.isPending} upload={upload} />
           <div className={styles.actions}>
             <Button size="sm" variant="link" onClick={() => setUploading(false)} disabled={attach.isPending}>
               Cancel

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import type { UploadFunction } from '@/components/ui/uploader'
+import { documentQueries } from '../../api/document-queries'
+import { DocumentItem, mayEditDocuments } from './documents-checklist'
+import styles from './documents.module.css'
+
+export interface ShareholderDocumentsProps {
+  businessId: string
+  shareholderId: string
+  /** The step is read-only (submitted, approved, or the user may not edit): documents show, nothing uploads. */
+  readOnly: boolean
+  /** Test seam: replaces the real upload, as the Uploader's own `upload`. */
+  upload?: UploadFunction
+}
+
+/**
+ * The documents one shareholder's kind needs (a corporate's certificate of incorporation, ...), under that
+ * shareholder in the shareholders step: where each stands, view, upload or replace. Nothing when none applies.
+ */
+export function ShareholderDocuments({ businessId, shareholderId, readOnly, upload }: ShareholderDocumentsProps) {
+  const checklist = useQuery(documentQueries.checklist(businessId))
+  const group = checklist.data?.shareholders.find((s) => s.shareholder.id === shareholderId)
+  if (!checklist.data || !group || group.items.length === 0) return null
+  const { shareholder, items } = group
+  const canUpload = !readOnly && !!checklist.data.kycDetailsId && mayEditDocuments(checklist.data)
+  return (
+    <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
+      {items.map((item) => (
+        <DocumentItem
+          key={item.documentType.id}
+          item={item}
+          items={items}
+          shareholder={shareholder}
+          businessId={businessId}
+          kycDetailsId={checklist.data.kycDetailsId}
+          canUpload={canUpload}
+          canDefer={false}
+          maxDays={0}
+          headingLevel={4}
+          upload={upload}
+        />
+      ))}
+    </ul>
+  )
+}
