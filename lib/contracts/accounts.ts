@@ -32,7 +32,9 @@ export const acceptInvitationSchema = z.object({
 })
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>
 
-export const otpSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits')
+/** The e-mailed password reset code: 10 digits (docs/security.md has the guessing odds). */
+export const RESET_CODE_DIGITS = 10
+export const otpSchema = z.string().regex(/^\d{10}$/, `The code is ${RESET_CODE_DIGITS} digits`)
 
 export const resetPasswordSchema = z.object({ email: emailSchema, password: passwordSchema })
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>
