@@ -69,7 +69,7 @@ async function limiterFactory(): Promise<(spec: Spec) => Limiter> {
 
 async function createThrottles(): Promise<Throttles> {
   const make = await limiterFactory()
-  const { login, reset } = THROTTLE_LIMITS
+  const { login } = THROTTLE_LIMITS
   // Counters that never reject by themselves: the services compare the count with the limit.
   const counter = (keyPrefix: string, duration: number) => make({ keyPrefix, points: Number.MAX_SAFE_INTEGER, duration })
   return {
