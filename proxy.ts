@@ -3,12 +3,12 @@ import { getConfig } from '@/lib/config/env'
 import { isProtectedPath, paths } from '@/lib/config/paths'
 import { NONCE_HEADER, pageSecurityHeaders } from '@/lib/config/security-headers'
 import { sessionCookieName } from '@/lib/session/keys'
-import { readPortalSession } from '@/lib/session/portal-session'
+import { readLivePortalSession } from '@/server/bff/page-session'
 
 /**
- * Every page gets the security headers. A visitor without a valid portal session cookie is sent from the
- * signed-in area (/s/*, /profile) to login, remembering where they were going. The API re-checks the session on
- * every call, so this guards pages, not data.
+ * Every page gets the security headers. A visitor without a valid portal session cookie, or whose API session has
+ * ended (logout, revocation, expiry), is sent from the signed-in area (/s/*, /profile) to login, remembering where
+ * they were going. The API re-checks the session on every call, so this guards pages, not data.
  */
 export async function proxy(request: NextRequest) {
   const config = getConfig()
@@ -20,7 +20,7 @@ export async function proxy(request: NextRequest) {
 
   let response: NextResponse
   const session = isProtectedPath(pathname)
-    ? await readPortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
+    ? await readLivePortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
     : null
   if (isProtectedPath(pathname) && !session) {
     response = NextResponse.redirect(new URL(paths.login(pathname + search), request.nextUrl))

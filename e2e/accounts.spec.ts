@@ -72,8 +72,8 @@ test('forgot password end to end: code by e-mail, new password, sign in with it'
   await page.goto('/auth/forgot-password')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'Send me a code' }).click()
-  const otp = /(\d{6})/.exec((await latestMail(request, email, 'password-reset')).subject)![1]!
-  await page.getByLabel('6-digit code').fill(otp)
+  const otp = /\b(\d{10})\b/.exec((await latestMail(request, email, 'password-reset')).text)![1]!
+  await page.getByLabel('10-digit code').fill(otp)
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Second-Passw0rd-2')
   await page.getByRole('button', { name: 'Reset password' }).click()
   await expect(page).toHaveURL(/\/auth\/login$/)

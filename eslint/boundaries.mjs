@@ -45,12 +45,20 @@ export function boundaryZones(root) {
   const notServerImporters = `!(pages|${SERVER_IMPORTERS.join('|')})/**`
   return [
     {
-      // Glob targets: every top-level folder except the server importers, files at the root (proxy.ts, configs),
-      // and pages except pages/api (`pages/*` are the files directly in pages/, `pages/!(api)/**` the subfolders).
-      target: [notServerImporters, '*', 'pages/*', 'pages/!(api)/**'],
+      // Glob targets: every top-level folder except the server importers, files at the root (configs; proxy.ts has
+      // its own zone below), and pages except pages/api (`pages/*` are the files directly in pages/,
+      // `pages/!(api)/**` the subfolders).
+      target: [notServerImporters, '!(proxy.ts)', 'pages/*', 'pages/!(api)/**'],
       from: 'server',
       message:
         'server/ is the API implementation: only pages/api, scripts, bench, tests and e2e import it. Share types and schemas through lib/contracts.',
+    },
+    {
+      // proxy.ts checks page sessions against the same revocation as the API, through the BFF's page check only.
+      target: 'proxy.ts',
+      from: 'server',
+      except: ['./bff/page-session.ts'],
+      message: 'proxy.ts may import only server/bff/page-session from server/ (the page session check).',
     },
     {
       target: 'lib',

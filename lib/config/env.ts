@@ -45,6 +45,8 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as smtps://user:pass@smtp.example.com:465' }).optional()),
   MAIL_FROM: z.string().default('KYC Portal <no-reply@kyc-portal.local>'),
   ENABLE_DEV_OUTBOX: booleanFromEnv,
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
+  TRUST_PROXY: booleanFromEnv,
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -86,6 +88,10 @@ export interface AppConfig {
     /** GET /dev/outbox: never in production. */
     devOutboxEnabled: boolean
   }
+  /** Throttle counters live here when set (several instances share them); in process memory otherwise. */
+  redisUrl: string | undefined
+  /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
+  trustProxy: boolean
 }
 
 export class ConfigError extends Error {
@@ -133,6 +139,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (missing.length) {
       throw new ConfigError(`Refusing to start in production without ${missing.join(' and ')} (set ${missing.join(', ')})`)
     }
+    // Without SMTP the outbox table and the log were the delivery, with reset codes and links in them.
+    if (!e.SMTP_URL) {
+      throw new ConfigError('Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)')
+    }
+    if (e.SEED_DEMO) {
+      throw new ConfigError('Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)')
+    }
   }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
@@ -171,6 +184,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       from: e.MAIL_FROM,
       devOutboxEnabled: e.ENABLE_DEV_OUTBOX && !isProduction,
     },
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
   }
 }
 

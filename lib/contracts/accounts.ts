@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailSchema, passwordSchema, personNameSchema, phoneSchema } from '@/lib/validation/person'
+import { RESET_CODE_DIGITS } from './reset-code'
 
 /** The signup form and POST /accounts/signup share this schema. */
 export const signupSchema = z.object({
@@ -32,7 +33,8 @@ export const acceptInvitationSchema = z.object({
 })
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>
 
-export const otpSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits')
+export { RESET_CODE_DIGITS }
+export const otpSchema = z.string().regex(/^\d{10}$/, `The code is ${RESET_CODE_DIGITS} digits`)
 
 export const resetPasswordSchema = z.object({ email: emailSchema, password: passwordSchema })
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>

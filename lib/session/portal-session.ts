@@ -67,3 +67,35 @@ export function isCrossSiteRequest(headers: { secFetchSite?: string | null; orig
     return true
   }
 }
+
+/**
+ * For `/api/login`, which has no session (so no XSRF token) yet: a browser that says where the request comes from
+ * (Sec-Fetch-Site) must say same-origin, and the Origin, or the Referer when there is no Origin, must name this
+ * portal (the Host it was sent to, or PUBLIC_URL). `same-site` alone is not enough: a sibling subdomain is
+ * same-site. A request naming no origin at all is refused too.
+ */
+export function isSameOriginRequest(headers: {
+  secFetchSite?: string | null
+  origin?: string | null
+  referer?: string | null
+  host?: string | null
+  publicUrl?: string | null
+}): boolean {
+  const site = headers.secFetchSite?.toLowerCase()
+  if (site && site !== 'same-origin') return false
+  if (headers.origin === 'null') return false
+  const source = headers.origin || headers.referer
+  if (!source) return false
+  let sourceHost: string
+  try {
+    sourceHost = new URL(source).host
+  } catch {
+    return false
+  }
+  if (headers.host && sourceHost === headers.host) return true
+  try {
+    return !!headers.publicUrl && sourceHost === new URL(headers.publicUrl).host
+  } catch {
+    return false
+  }
+}

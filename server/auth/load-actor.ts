@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { sessions, users } from '@/server/db/schema'
 import type { Actor, BusinessMembership } from '@/server/http/context'
+import { liveSessionCondition } from './sessions'
 import type { AccessTokenClaims } from './tokens'
 
 /** Names of the permissions a role holds, as a text[] (correlated on the `roles` alias `r`). */
@@ -35,15 +36,7 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.status, 'ACTIVE'),
-      ),
-    )
+    .where(liveSessionCondition(claims.sessionId, claims.userId))
   if (!row) return null
 
   const staffPermissions = new Set(row.staffPermissions.filter(isPermission))

@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, type SQL } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
 import type { Executor } from '@/server/db/client'
-import { sessions } from '@/server/db/schema'
+import { sessions, users } from '@/server/db/schema'
 
 /** Starts a server-side session; tokens name it and stop working when it is revoked or expires. */
 export async function createSession(options: { db: Executor; userId: string; ip?: string | null; userAgent?: string | null }) {
@@ -32,4 +32,29 @@ export async function revokeUserSessions(options: { db: Executor; userId: string
     .where(and(...conditions))
     .returning({ id: sessions.id })
   return revoked.length
+}
+
+/**
+ * The one definition of a live session, for the API (load-actor.ts) and the portal's page check (server/bff):
+ * this session of this user, not revoked (logout, password change or reset), not past its limit, user active.
+ * Needs `users` joined on the session's user.
+ */
+export function liveSessionCondition(sessionId: string, userId: string): SQL {
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date()),
+    eq(users.status, 'ACTIVE'),
+  )!
+}
+
+export async function isSessionLive(options: { db: Executor; sessionId: string; userId: string }): Promise<boolean> {
+  const [live] = await options.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSessionCondition(options.sessionId, options.userId))
+    .limit(1)
+  return !!live
 }

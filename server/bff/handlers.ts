@@ -4,6 +4,7 @@ import { getConfig } from '@/lib/config/env'
 import {
   createXsrfToken,
   isCrossSiteRequest,
+  isSameOriginRequest,
   isValidXsrfToken,
   readPortalSession,
   sealPortalSession,
@@ -33,13 +34,23 @@ const loginBodySchema = z.object({
     .refine((v) => v.access_token || v.accessToken, { message: 'must hold access_token or accessToken' }),
 })
 
+const sameOrigin = (req: NextApiRequest) =>
+  isSameOriginRequest({
+    secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+    origin: req.headers.origin,
+    referer: req.headers.referer,
+    host: req.headers.host,
+    publicUrl: getConfig().publicUrl,
+  })
+
 /**
  * POST /api/login { user_auth_data }: checks the API token (signature, expiry, live session) and sets the portal's
- * encrypted HttpOnly session cookie plus the XSRF cookie. Refuses requests the browser marks cross-site.
+ * encrypted HttpOnly session cookie plus the XSRF cookie. Only from the portal's own pages: Sec-Fetch-Site, when
+ * sent, must be same-origin and the Origin (or Referer) must be the portal's.
  */
 export async function handlePortalLogin(req: NextApiRequest, res: NextApiResponse) {
   if (req.method !== 'POST') return fail(res, 404, 'ROUTE_NOT_FOUND', `No such call: ${req.method} /api/login`)
-  if (crossSite(req)) return fail(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed')
+  if (!sameOrigin(req)) return fail(res, 403, 'FORBIDDEN', 'Only the portal itself can sign in here (cross-origin requests are not allowed)')
   const parsed = loginBodySchema.safeParse(req.body)
   if (!parsed.success) return fail(res, 400, 'VALIDATION_FAILED', 'user_auth_data must hold the login answer', 'user_auth_data')
   const token = parsed.data.user_auth_data.access_token ?? parsed.data.user_auth_data.accessToken!

@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { createMiddleware } from 'hono/factory'
+import { isIP } from 'node:net'
+import { getConfig } from '@/lib/config/env'
 import { logger } from '@/server/logger'
-import type { AppEnv } from './context'
+import type { AppContext, AppEnv } from './context'
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
-function clientIp(c: Parameters<Parameters<typeof createMiddleware<AppEnv>>[0]>[0]): string | null {
+/**
+ * The address the throttles and the audit trail use: the socket's, or, when TRUST_PROXY says a reverse proxy
+ * sits in front, the last X-Forwarded-For entry (the one that proxy appended; earlier ones are the client's word).
+ */
+export function clientIp(c: AppContext, trustProxy = getConfig().trustProxy): string | null {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    if (forwarded && isIP(forwarded)) return forwarded
+  }
   try {
     return getConnInfo(c).remote.address ?? null
   } catch {

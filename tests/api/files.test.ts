@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { BlobServiceClient, BlockBlobClient } from '@azure/storage-blob'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -101,7 +102,7 @@ describe('upload through a SAS URL, confirm, read back', () => {
       sizeBytes: PDF.byteLength,
       url: `/api/v1/files/${slot.fileId}`,
     })
-    expect(blobNameOf(slot)).toMatch(/^[0-9a-f-]{36}\/Certificate_of_incorporation_e\.pdf$/)
+    expect(blobNameOf(slot)).toMatch(/^staging\/[0-9a-f-]{36}\/Certificate_of_incorporation_e\.pdf$/)
     expect(new Date(slot.expiresAt).getTime()).toBeGreaterThan(Date.now())
 
     const got = await api(`/files/${slot.fileId}`, { token: owner.token })
@@ -239,8 +240,59 @@ describe('POST /files/upload-url checks', () => {
     const sas = new URL(slot.uploadUrl).searchParams
     expect(sas.get('sp')).toBe('cw')
     expect(sas.get('sr')).toBe('b')
-    // Starts 15 minutes in the past for clock skew.
-    expect(Date.now() - new Date(sas.get('st')!).getTime()).toBeGreaterThan(14 * 60 * 1000)
+    // Starts at most a minute in the past (clock skew), so it lives no longer than its TTL plus that minute.
+    const startedAgo = Date.now() - new Date(sas.get('st')!).getTime()
+    expect(startedAgo).toBeGreaterThan(0)
+    expect(startedAgo).toBeLessThanOrEqual(61_000)
+  })
+})
+
+describe('a confirmed file cannot be replaced', () => {
+  const pdfSlot = () => ({ fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId })
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+  it('refuses a PUT through the kept upload URL after confirm, and serves only the confirmed bytes', async () => {
+    const { slot, res } = await uploadAndConfirm(owner.token, { ...pdfSlot(), size: PDF.byteLength }, PDF)
+    expect(res.status).toBe(200)
+    const row = (await fileRow(slot.fileId))!
+    expect(row.sha256).toBe(sha256(PDF))
+    expect(row.blobName).not.toBe(blobNameOf(slot))
+    // The staging blob is gone; the kept SAS names only it, so it cannot reach the confirmed copy.
+    expect(await container().getBlockBlobClient(blobNameOf(slot)).exists()).toBe(false)
+    const other = new URL(slot.uploadUrl)
+    other.pathname = other.pathname.replace(/\/staging\/.*$/, `/${row.blobName}`)
+    await expect(new BlockBlobClient(other.toString()).uploadData(EXE)).rejects.toMatchObject({ statusCode: 403 })
+
+    // A PUT through the kept URL itself lands in staging again, and is never served.
+    const evil = new Uint8Array([...PDF.subarray(0, 9), ...new TextEncoder().encode('% replaced after confirm'), ...PDF.subarray(9)])
+    await putThroughSas(slot, evil).catch(() => undefined)
+    const got = await api(`/files/${slot.fileId}`, { token: owner.token })
+    expect(got.status).toBe(200)
+    const served = new Uint8Array(await got.arrayBuffer())
+    expect(served).toEqual(PDF)
+    expect(sha256(served)).toBe(row.sha256)
+  })
+
+  it('answers an error, not the bytes, when the stored blob no longer matches the confirmed size or hash', async () => {
+    const { slot } = await uploadAndConfirm(owner.token, { ...pdfSlot(), size: PDF.byteLength }, PDF)
+    const blob = container().getBlockBlobClient((await fileRow(slot.fileId))!.blobName)
+    const sameSize = Uint8Array.from(PDF)
+    sameSize[20] = sameSize[20]! ^ 0xff
+    await blob.uploadData(sameSize)
+    const tampered = await api(`/files/${slot.fileId}`, { token: owner.token })
+    expect(tampered.status).toBe(500)
+    expect((await errorsOf(tampered))[0]!.message).toContain('integrity check')
+
+    await blob.uploadData(new Uint8Array([...PDF, 0x0a]))
+    expect((await api(`/files/${slot.fileId}`, { token: owner.token })).status).toBe(500)
+  })
+
+  it('checks, hashes and copies one read of the staged bytes: a larger blob than declared is still refused', async () => {
+    const slot = await newSlot(owner.token, { ...pdfSlot(), size: PDF.byteLength })
+    await putThroughSas(slot, new Uint8Array([...PDF, ...new Uint8Array(100)]))
+    const res = await confirm(owner.token, slot.fileId)
+    expect(res.status).toBe(413)
+    expect(await fileRow(slot.fileId)).toBeUndefined()
   })
 })
 
@@ -414,7 +466,7 @@ describe('server-side interface', () => {
   it('deleteStoredFile removes the row and the blob, audited, also inside a transaction', async () => {
     const db = await getDb()
     const { slot } = await uploadAndConfirm(owner.token, { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId }, PDF)
-    const blob = container().getBlockBlobClient(blobNameOf(slot))
+    const blob = container().getBlockBlobClient((await fileRow(slot.fileId))!.blobName)
     expect(await blob.exists()).toBe(true)
     await db.transaction(async (tx) => deleteStoredFile(tx, slot.fileId))
     expect(await fileRow(slot.fileId)).toBeUndefined()

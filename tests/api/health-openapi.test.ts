@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { api } from './helpers'
+import { api, signedInUser } from './helpers'
 
 describe('health and contract', () => {
   it('GET /health answers ok without touching anything', async () => {
@@ -15,6 +15,17 @@ describe('health and contract', () => {
     const body = (await res.json()) as { status: string; checks: { database: { status: string } } }
     expect(body.status).toBe('ok')
     expect(body.checks.database.status).toBe('ok')
+  })
+
+  it('GET /health/ready names the database kind only to signed-in staff', async () => {
+    const anonymous = (await (await api('/health/ready')).json()) as { checks: { database: Record<string, string> } }
+    expect(anonymous.checks.database).toEqual({ status: 'ok' })
+    const owner = await signedInUser({ businesses: [{}] })
+    const asOwner = (await (await api('/health/ready', { token: owner.token })).json()) as { checks: { database: Record<string, string> } }
+    expect(asOwner.checks.database).toEqual({ status: 'ok' })
+    const staff = await signedInUser({ staffRole: 'AUDITOR' })
+    const asStaff = (await (await api('/health/ready', { token: staff.token })).json()) as { checks: { database: Record<string, string> } }
+    expect(asStaff.checks.database).toEqual({ status: 'ok', detail: expect.stringMatching(/^(pglite|postgres)$/) })
   })
 
   it('GET /openapi.json is a valid OpenAPI 3.1 document listing every route', async () => {

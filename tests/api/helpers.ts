@@ -108,12 +108,6 @@ export function linkTokenFrom(text: string): string {
   return decodeURIComponent(match[1]!)
 }
 
-export function otpFrom(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text)
-  if (!match) throw new Error(`no code in: ${text}`)
-  return match[1]!
-}
-
 let businessCounter = 0
 
 /** A business row straight in the database (not through the API), with unique name and registration number. */

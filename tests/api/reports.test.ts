@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
@@ -14,14 +15,9 @@ beforeAll(async () => {
   categoryId = (await (await getDb()).select().from(businessCategories).limit(1))[0]!.id
 })
 
-/** The CSV as rows of cells (the test data has no quotes or commas inside cells). */
-async function csvOf(res: Response) {
-  const text = await res.text()
-  return text
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => line.split(','))
+/** The CSV as rows of cells, read back with a real CSV parser. */
+async function csvOf(res: Response): Promise<string[][]> {
+  return parse(await res.text(), { bom: true })
 }
 
 describe('business report', () => {
@@ -78,6 +74,23 @@ describe('business report', () => {
     const text = await (await api(`/reports/businesses/download?businessName=${encodeURIComponent('=HYPERLINK')}`, { token: staff.token })).text()
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")`)
     expect(text).toContain(business.id)
+  })
+
+  it('quotes every cell, so a list separator inside a value cannot start a new cell (Excel with ";")', async () => {
+    const marker = randomUUID().slice(0, 6)
+    const semi = await createTestBusiness({ name: `Semi;=1+1 ${marker}` })
+    const text = await (await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token })).text()
+    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    // Every cell of every line is wrapped in quotes: split on the quoted separator, nothing is left bare.
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/)
+    expect(text).toContain(`"Semi;=1+1 ${marker}"`)
+
+    // As Excel reads it with ";" as the list separator, the name stays one cell and no cell starts with "=".
+    const [, row] = parse(text, { bom: true, delimiter: ';', relax_quotes: true }) as string[][]
+    expect(row!.some((cell) => cell.startsWith('='))).toBe(false)
+    const [header, values] = await csvOf(await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token }))
+    expect(values![header!.indexOf('Business name')]).toBe(`Semi;=1+1 ${marker}`)
+    expect(values![header!.indexOf('Id')]).toBe(semi.id)
   })
 
   it('refuses unknown formats and bad filters (400), and anyone but staff readers', async () => {

@@ -20,4 +20,25 @@ describe('start-up in production', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   })
+  it('refuses to start with the demo users or without a mail transport, in one clear line', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kyc-prod-'))
+    const secrets = { JWT_SECRET: 'j'.repeat(40), SESSION_SECRET: 's'.repeat(40) }
+    const start = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+        env: { ...process.env, APP_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', ...secrets, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      })
+    try {
+      const demo = start({ SMTP_URL: 'smtp://127.0.0.1:2525', SEED_DEMO: 'true' })
+      expect(demo.status).toBe(1)
+      expect(demo.stderr).toContain('Refusing to start in production with SEED_DEMO=true')
+      expect(demo.stderr).not.toMatch(/\n\s+at /)
+      const noMail = start({ SMTP_URL: '', SEED_DEMO: '' })
+      expect(noMail.status).toBe(1)
+      expect(noMail.stderr).toContain('Refusing to start in production without a mail transport (set SMTP_URL')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
 })

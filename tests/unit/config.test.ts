@@ -13,6 +13,7 @@ const tempDir = () => {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const SECRET = 'x'.repeat(40)
+const SMTP_URL = 'smtps://user:pass@smtp.example.com:465'
 
 describe('configuration', () => {
   it('refuses to start in production without the secrets, naming each missing one', () => {
@@ -23,9 +24,20 @@ describe('configuration', () => {
   })
 
   it('starts in production with both secrets and uses the prod storage account', () => {
-    const config = loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET })
+    const config = loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL })
     expect(config.isProduction).toBe(true)
     expect(config.storage.accountName).toBe('prod')
+  })
+
+  it('refuses to start in production without a mail transport, or with the demo users', () => {
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET }
+    expect(() => loadConfig(production)).toThrowError(
+      new ConfigError('Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)'),
+    )
+    expect(() => loadConfig({ ...production, SMTP_URL, SEED_DEMO: 'true' })).toThrowError(
+      new ConfigError('Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)'),
+    )
+    expect(loadConfig({ ...production, SMTP_URL, ENABLE_DEV_OUTBOX: 'true' }).mail.devOutboxEnabled).toBe(false)
   })
 
   it('outside production generates missing secrets once into DATA_DIR and reuses them', () => {

@@ -68,6 +68,7 @@ const EXPECTED: Record<string, string[]> = {
   'pages/s/uses-server.tsx': ['import/no-restricted-paths'],
   // server
   'server/app.ts': [],
+  'server/bff/page-session.ts': [],
   'server/db/client.ts': [],
   'server/modules/widgets/update-one.ts': [],
   'server/modules/widgets/update-all.ts': ['drizzle/enforce-update-with-where', 'drizzle/enforce-delete-with-where'],
@@ -133,6 +134,13 @@ describe('import boundaries (fixture tree, project rules)', () => {
   it('reports lib importing a feature and components importing a feature', () => {
     expect(problemsOf('lib/format/uses-feature.ts')[0]?.message).toContain('lib/ is the bottom layer')
     expect(problemsOf('components/ui/uses-feature.tsx')[0]?.message).toContain('components/ are feature-agnostic')
+  })
+
+  it('lets proxy.ts import the page session check from server/bff, and nothing else from server/', () => {
+    const found = problemsOf('proxy.ts')
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatchObject({ ruleId: 'import/no-restricted-paths', line: 2 })
+    expect(found[0]?.message).toContain('proxy.ts may import only server/bff/page-session')
   })
 
   it('lets a feature import lib, components and itself', () => {

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { resetPasswordFormSchema, ResetPasswordFormInput } from '@/lib/contracts/accounts'
+import { RESET_CODE_DIGITS } from '@/lib/contracts/reset-code'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRecoverPassword, useResetPassword } from '../api/public-account-calls'
 import { applyApiErrors } from './apply-api-errors'
@@ -27,7 +28,7 @@ export function ForgotPasswordFlow() {
   if (!email) {
     return (
       <>
-        <p>Enter the e-mail address of your account. We will send you a 6-digit code.</p>
+        <p>Enter the e-mail address of your account. We will send you a {RESET_CODE_DIGITS}-digit code.</p>
         <EmailRequestForm
           label="Request a reset code"
           submitLabel="Send me a code"
@@ -71,10 +72,10 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
     <Form form={form} onSubmit={submit} aria-label="Reset your password">
       <div className={styles.stack}>
         <p className={styles.notice} role="status">
-          If an account uses this address, a 6-digit code is on its way. It expires in 10 minutes.
+          If an account uses this address, a {RESET_CODE_DIGITS}-digit code is on its way. It expires in 10 minutes.
         </p>
         <TextField name="email" type="email" label="E-mail address" required />
-        <TextField name="otp" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+        <TextField name="otp" label={`${RESET_CODE_DIGITS}-digit code`} inputMode="numeric" autoComplete="one-time-code" maxLength={RESET_CODE_DIGITS} required />
         <TextField name="password" type="password" label="New password" autoComplete="new-password" required aria-describedby="reset-password-rules" />
         <PasswordChecklist name="password" id="reset-password-rules" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Resetting…" fullWidth>

@@ -22,8 +22,13 @@ export const files = pgTable(
     /** The declared type at slot time; replaced by the sniffed type on confirm. */
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    /** `{uuid}/{sanitised file name}` inside the container. */
+    /**
+     * PENDING: `staging/{uuid}/{name}`, the only blob the upload SAS can write. CONFIRMED: `{uuid}/{name}`, a copy
+     * of the checked bytes that no SAS reaches.
+     */
     blobName: text('blob_name').notNull(),
+    /** SHA-256 (hex) of the confirmed bytes; serving checks it. Null for files confirmed before it was recorded. */
+    sha256: text('sha256'),
     status: text('status', { enum: FILE_STATUSES }).notNull().default('PENDING'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
-/** Every login attempt per e-mail, for per-account throttling (the audit log keeps the who and when as well). */
+/** Every login attempt per e-mail and IP, a record for support (throttling counts live in server/auth/throttles.ts). */
 export const loginAttempts = pgTable(
   'login_attempts',
   {

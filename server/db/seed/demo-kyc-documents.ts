@@ -5,7 +5,7 @@ import type { Database } from '@/server/db/client'
 import { businesses, businessUsers, deferrals, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, roles, shareholders, users } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
-import { newBlobName } from '@/server/modules/files/file-content'
+import { newBlobName, sha256Hex } from '@/server/modules/files/file-content'
 import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { demoBusinessRegNos } from './demo-businesses'
 import { KYC_DOCUMENT_TYPES } from './kyc-document-types'
@@ -257,7 +257,7 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
       const blobName = newBlobName(fileName)
       const contentType = isImage ? 'image/png' : 'application/pdf'
       await getBlobStorage().upload(blobName, bytes, contentType)
-      return { type, fileName, blobName, contentType, size: bytes.byteLength }
+      return { type, fileName, blobName, contentType, size: bytes.byteLength, sha256: sha256Hex(bytes) }
     }),
   )
 
@@ -280,6 +280,7 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
           contentType: file.contentType,
           sizeBytes: file.size,
           blobName: file.blobName,
+          sha256: file.sha256,
           status: 'CONFIRMED',
           uploadedBy: owner?.id ?? null,
           confirmedAt: new Date(business.createdAt.getTime() + DAY_MS),

@@ -10,8 +10,8 @@ import {
 import { ConfigError, getConfig, type AppConfig } from '@/lib/config/env'
 import { azuriteConnectionString } from './azurite-account'
 
-/** Clock skew allowance: a SAS starts this long before now (issue 6). */
-const SAS_START_SKEW_MS = 15 * 60 * 1000
+/** Clock skew allowance: a SAS starts this long before now, so it is usable for at most its TTL plus this. */
+export const SAS_START_SKEW_MS = 60 * 1000
 
 export interface BlobProperties {
   size: number
@@ -23,6 +23,9 @@ export interface BlobDownload {
   size: number
 }
 
+/** A whole blob read into memory, or `tooLarge` as soon as it passes the cap (the rest is not read). */
+export type BlobContent = { tooLarge: false; bytes: Uint8Array } | { tooLarge: true }
+
 /** The storage the upload flow needs, over one container. */
 export interface BlobStorage {
   readonly container: string
@@ -32,6 +35,9 @@ export interface BlobStorage {
   getProperties(blobName: string): Promise<BlobProperties | null>
   /** Up to `length` bytes from the start of the blob. */
   readHead(blobName: string, length: number): Promise<Uint8Array>
+  /** The whole blob, reading at most `maxBytes` (+1 to notice more); null when it does not exist. */
+  readAll(blobName: string, maxBytes: number): Promise<BlobContent | null>
+  /** Writes a new blob; refuses (409 from storage) to overwrite one. */
   upload(blobName: string, bytes: Uint8Array, contentType: string): Promise<void>
   /** Deletes the blob if it exists. */
   delete(blobName: string): Promise<void>
@@ -65,7 +71,8 @@ export function createBlobStorage(config: AppConfig): BlobStorage {
     throw new ConfigError('Blob storage needs an account key (in the connection string or AZURE_STORAGE_KEY) to sign upload URLs')
   }
   const container: ContainerClient = service.getContainerClient(config.storage.container)
-  const httpsOnly = config.isProduction
+  // HTTP only for a local emulator endpoint (Azurite) outside production.
+  const httpsOnly = config.isProduction || new URL(container.url).protocol === 'https:'
 
   return {
     container: config.storage.container,
@@ -107,6 +114,28 @@ export function createBlobStorage(config: AppConfig): BlobStorage {
         if (total >= length) break
       }
       return new Uint8Array(Buffer.concat(chunks).subarray(0, length))
+    },
+
+    async readAll(blobName, maxBytes) {
+      let response
+      try {
+        response = await container.getBlockBlobClient(blobName).download(0)
+      } catch (error) {
+        if (isNotFound(error)) return null
+        throw error
+      }
+      const stream = response.readableStreamBody as Readable
+      const chunks: Buffer[] = []
+      let total = 0
+      for await (const chunk of stream) {
+        total += (chunk as Buffer).byteLength
+        if (total > maxBytes) {
+          stream.destroy()
+          return { tooLarge: true }
+        }
+        chunks.push(chunk as Buffer)
+      }
+      return { tooLarge: false, bytes: new Uint8Array(Buffer.concat(chunks)) }
     },
 
     async upload(blobName, bytes, contentType) {

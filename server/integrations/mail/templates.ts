@@ -57,7 +57,8 @@ export function passwordResetMail(input: { firstName: string; otp: string; valid
   ]
   return {
     template: 'password-reset',
-    subject: `Your password reset code: ${input.otp}`,
+    // The code stays out of the subject: subjects show on lock screens and stay in the outbox after sending.
+    subject: 'Your KYC Portal password reset code',
     text: `${lines.join('\n\n')}\n\nEnter it at ${input.resetUrl}\n`,
     html: layout('Reset your password', lines, { label: 'Enter the code', url: input.resetUrl }),
   }

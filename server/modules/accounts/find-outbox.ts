@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
 import { mailOutbox } from '@/server/db/schema'
+import { openMailBody } from '@/server/integrations/mail/outbox-crypto'
 
-/** Development only: the latest mails to one address (the demo and the e2e tests read links from here). */
+/** Development only: the latest mails to one address, bodies decrypted (the demo and the e2e tests read links from here). */
 export async function findOutbox(options: { db: Executor; to: string }) {
   const rows = await options.db
     .select()
@@ -15,7 +16,7 @@ export async function findOutbox(options: { db: Executor; to: string }) {
     to: r.to,
     template: r.template,
     subject: r.subject,
-    text: r.text,
+    text: openMailBody(r.text),
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt?.toISOString() ?? null,
   }))

@@ -70,7 +70,7 @@ accountRoutes.openapi(
   async (c) => c.json(await resendActivation({ db: await getDb(), email: c.req.valid('json').email }), 202),
 )
 
-// POST /accounts/login – e-mail and password → access token (per-account throttling)
+// POST /accounts/login – e-mail and password → access token (throttled per account+IP and per IP)
 accountRoutes.openapi(
   createRoute({ method: 'post', path: '/accounts/login', tags, summary: 'Sign in', ...access.public(), request: jsonBody(loginSchema), responses: { 200: json(loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) } }),
   async (c) => {
@@ -86,10 +86,10 @@ accountRoutes.openapi(
   async (c) => c.json(await logOut({ db: await getDb(), sessionId: actorOf(c).sessionId, audit: auditContextOf(c) }), 200),
 )
 
-// POST /accounts/recover-password – e-mail a 6-digit code
+// POST /accounts/recover-password – e-mail a reset code (capped per address and per IP)
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/recover-password', tags, summary: 'Request a password reset code', ...access.public(), request: jsonBody(emailOnlySchema), responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400) } }),
-  async (c) => c.json(await recoverPassword({ db: await getDb(), email: c.req.valid('json').email }), 202),
+  createRoute({ method: 'post', path: '/accounts/recover-password', tags, summary: 'Request a password reset code', ...access.public(), request: jsonBody(emailOnlySchema), responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400, 429) } }),
+  async (c) => c.json(await recoverPassword({ db: await getDb(), email: c.req.valid('json').email, ip: c.get('ip') }), 202),
 )
 
 // PUT /accounts/reset-password/{otp} – set a new password with the code; revokes every session
@@ -101,7 +101,7 @@ accountRoutes.openapi(
     summary: 'Reset the password with the e-mailed code',
     ...access.public(),
     request: { params: z.object({ otp: otpSchema }), ...jsonBody(resetPasswordRequest) },
-    responses: { 200: json(messageSchema, 'Password reset'), ...errorResponses(400) },
+    responses: { 200: json(messageSchema, 'Password reset'), ...errorResponses(400, 429) },
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
@@ -109,9 +109,9 @@ accountRoutes.openapi(
   },
 )
 
-// POST /accounts/change-password – signed in; revokes the other sessions and e-mails a notice
+// POST /accounts/change-password – signed in; revokes the other sessions and e-mails a notice; throttled like login
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/change-password', tags, summary: 'Change the password', ...access.signedIn(), request: jsonBody(changePasswordRequest), responses: { 200: json(messageSchema, 'Changed'), ...errorResponses(400, 401) } }),
+  createRoute({ method: 'post', path: '/accounts/change-password', tags, summary: 'Change the password', ...access.signedIn(), request: jsonBody(changePasswordRequest), responses: { 200: json(messageSchema, 'Changed'), ...errorResponses(400, 401, 429) } }),
   async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
     return c.json(await changePassword({ db: await getDb(), actor: actorOf(c), currentPassword, newPassword, audit: auditContextOf(c) }), 200)

@@ -12,7 +12,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
-import { newBlobName, sniffContentType } from './file-content'
+import { newBlobName, sha256Hex, sniffContentType } from './file-content'
 import { fileTooLarge, unsupportedContent } from './upload-errors'
 
 export type { StoredFile }
@@ -118,6 +118,7 @@ export async function storeServerUpload(options: {
           contentType,
           sizeBytes: bytes.byteLength,
           blobName,
+          sha256: sha256Hex(bytes),
           status: 'CONFIRMED',
           uploadedBy: actor.userId,
           confirmedAt: new Date(),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
 import { ALLOWED_UPLOAD_TYPES, type AllowedUploadType } from '@/lib/contracts/file-types'
 
@@ -35,4 +35,16 @@ export function sanitiseFileName(name: string): string {
 /** `{uuid}/{sanitised file name}` (api.md, Uploads). */
 export function newBlobName(fileName: string): string {
   return `${randomUUID()}/${sanitiseFileName(fileName)}`
+}
+
+/** Where the browser uploads: `staging/{uuid}/{name}`. Confirm copies the checked bytes to a `newBlobName`. */
+export function newStagingBlobName(fileName: string): string {
+  return `${STAGING_PREFIX}${newBlobName(fileName)}`
+}
+
+export const STAGING_PREFIX = 'staging/'
+
+/** What confirm records and serving checks. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }

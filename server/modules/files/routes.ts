@@ -39,7 +39,8 @@ fileRoutes.openapi(
     path: '/files/{id}/confirm',
     tags,
     summary: 'Confirm an upload',
-    description: 'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the blob size and magic bytes; refused files are deleted (413 / 415). Idempotent.',
+    description:
+      'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the staged blob once (size, magic bytes), copies those bytes where the upload URL cannot write, and records their SHA-256; refused files are deleted (413 / 415). Idempotent.',
     ...access.business(),
     request: { params: idParam },
     responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
@@ -48,14 +49,15 @@ fileRoutes.openapi(
     c.json(await confirmUpload({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
 )
 
-// GET /files/{id} – stream a confirmed file to those who may see its business
+// GET /files/{id} – a confirmed file, after checking its size and SHA-256, to those who may see its business
 fileRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/files/{id}',
     tags,
     summary: 'Read a file',
-    description: "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff.",
+    description:
+      "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff. Answers 500 when the stored bytes are not those confirmed (size or SHA-256).",
     ...access.business(FILE_READ),
     request: { params: idParam },
     responses: {
@@ -72,11 +74,11 @@ fileRoutes.openapi(
   }),
   async (c) => {
     const file = await readFile({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id })
-    return new Response(file.body, {
+    return new Response(file.bytes, {
       status: 200,
       headers: {
         'Content-Type': file.contentType,
-        'Content-Length': String(file.size),
+        'Content-Length': String(file.bytes.byteLength),
         'Content-Disposition': `inline; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'private',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadPurpose, type UploadSlot } from '@/lib/contracts/file-types'
@@ -10,10 +11,11 @@ import { businesses, files, type StoredFile } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
+import { logger } from '@/server/logger'
 import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
 import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
 import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
-import { newBlobName, sanitiseFileName, SNIFF_BYTES, sniffContentType } from './file-content'
+import { newBlobName, newStagingBlobName, sanitiseFileName, sha256Hex, SNIFF_BYTES, sniffContentType } from './file-content'
 import { fileTooLarge, unsupportedContent } from './upload-errors'
 
 type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
@@ -42,7 +44,7 @@ async function sweepAbandonedSlots(tx: Tx, userId: string, audit: AuditContext):
 }
 
 /**
- * Hands out an upload slot: a PENDING row and a SAS URL for one new blob (create + write only, valid for
+ * Hands out an upload slot: a PENDING row and a SAS URL for one new staging blob (create + write only, valid for
  * UPLOAD_URL_TTL_MINUTES). The declared type and size are checked here and the real content again on confirm.
  */
 export async function createUploadSlot(options: { db: Database; actor: Actor; input: UploadUrlRequest; audit: AuditContext }): Promise<UploadSlot> {
@@ -58,7 +60,7 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
   }
   await assertMayUpload(db, actor, { purpose: input.purpose, businessId })
 
-  const blobName = newBlobName(input.fileName)
+  const blobName = newStagingBlobName(input.fileName)
   const { row, sweptBlobs } = await db.transaction(async (tx) => {
     const sweptBlobs = await sweepAbandonedSlots(tx, actor.userId, options.audit)
     const [row] = await tx
@@ -124,9 +126,11 @@ async function findOwnUpload(db: Database, actor: Actor, fileId: string): Promis
 }
 
 /**
- * Checks what actually arrived in the blob: its size (limit and declared size) and its first bytes (png, jpeg
- * or pdf by magic bytes). Anything else is deleted, blob and row, and refused with 413 / 415. Confirming a
- * confirmed file answers it again.
+ * Checks what actually arrived in the staging blob: its size (limit and declared size) and its first bytes (png,
+ * jpeg or pdf by magic bytes). Anything else is deleted, blob and row, and refused with 413 / 415. The checked
+ * bytes are then written to a new blob name that the upload SAS cannot reach (the SAS stays valid until it
+ * expires, so the staging blob could still be overwritten), with their SHA-256, and the staging blob is deleted.
+ * Confirming a confirmed file answers it again.
  */
 export async function confirmUpload(options: { db: Database; actor: Actor; fileId: string; audit: AuditContext }) {
   const { db, actor, fileId, audit } = options
@@ -136,30 +140,48 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   await assertMayUpload(db, actor, { purpose: file.purpose, businessId: file.businessId })
 
   const storage = getBlobStorage()
-  const properties = await storage.getProperties(file.blobName)
-  if (!properties) {
+  const maxBytes = getConfig().uploadMaxBytes
+  const limit = Math.min(maxBytes, file.sizeBytes)
+  // One read: the bytes checked are the bytes hashed and copied, whatever is PUT to the staging blob meanwhile.
+  const content = await storage.readAll(file.blobName, limit)
+  if (!content) {
     throw new AppError('PRECONDITION_FAILED', 'The file has not been uploaded yet; upload it, then confirm', { field: 'fileId' })
   }
-  const maxBytes = getConfig().uploadMaxBytes
-  if (properties.size > maxBytes) await reject(file, fileTooLarge(maxBytes))
-  if (properties.size > file.sizeBytes) {
-    await reject(file, new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${file.sizeBytes} bytes declared for this upload`))
+  if (content.tooLarge) {
+    return reject(
+      file,
+      limit === maxBytes ? fileTooLarge(maxBytes) : new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${file.sizeBytes} bytes declared for this upload`),
+    )
   }
-  const contentType = properties.size > 0 ? await sniffContentType(await storage.readHead(file.blobName, SNIFF_BYTES)) : null
+  const { bytes } = content
+  const contentType = bytes.byteLength > 0 ? await sniffContentType(bytes.subarray(0, SNIFF_BYTES)) : null
   if (!contentType) await reject(file, unsupportedContent())
 
+  const finalBlobName = newBlobName(file.fileName)
+  await storage.upload(finalBlobName, bytes, contentType!)
+  const sha256 = sha256Hex(bytes)
   const confirmed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(files)
-      .set({ status: 'CONFIRMED', contentType: contentType!, sizeBytes: properties.size, confirmedAt: new Date() })
+      .set({ status: 'CONFIRMED', contentType: contentType!, sizeBytes: bytes.byteLength, blobName: finalBlobName, sha256, confirmedAt: new Date() })
       .where(and(eq(files.id, file.id), eq(files.status, 'PENDING')))
       .returning()
     if (!row) return null
-    await appendAudit(tx, audit, { resource: 'file', resourceId: row.id, action: 'confirm', before: fileAuditView(file), after: fileAuditView(row) })
+    await appendAudit(tx, audit, {
+      resource: 'file',
+      resourceId: row.id,
+      action: 'confirm',
+      before: fileAuditView(file),
+      after: { ...fileAuditView(row), sha256 },
+    })
     return row
   })
-  if (confirmed) return toFileSummary(confirmed)
-  // A concurrent confirm got there first (or the row was deleted meanwhile).
+  if (confirmed) {
+    await deleteBlobBestEffort(file.blobName)
+    return toFileSummary(confirmed)
+  }
+  // A concurrent confirm got there first (or the row was deleted meanwhile): this copy is not needed.
+  await deleteBlobBestEffort(finalBlobName)
   const now = await findOwnUpload(db, actor, fileId)
   if (now.status === 'CONFIRMED') return toFileSummary(now)
   throw notFound('File')
@@ -194,16 +216,26 @@ function canReadFile(actor: Actor, file: StoredFile): boolean {
   return file.uploadedBy === actor.userId || actor.isStaff
 }
 
-export interface FileDownload extends BlobDownload {
+export interface FileDownload {
+  bytes: Uint8Array<ArrayBuffer>
   fileName: string
   contentType: string
 }
 
-/** A confirmed file's bytes, to whoever may see the business it belongs to; 404 for everyone else. */
-export async function readFile(options: { db: Database; actor: Actor; fileId: string }): Promise<FileDownload> {
-  const { db, actor, fileId } = options
-  const [file] = await db.select().from(files).where(eq(files.id, fileId))
-  if (!file || file.status !== 'CONFIRMED' || !canReadFile(actor, file)) throw notFound('File')
+/** The stored file failed its size or hash check: logged loudly, and nothing of it is served. */
+function integrityFailure(file: StoredFile, found: { size: number; sha256?: string }): AppError {
+  logger.error(
+    { fileId: file.id, blobName: file.blobName, expectedSize: file.sizeBytes, expectedSha256: file.sha256, ...found },
+    'file integrity check failed: the stored blob is not the confirmed file; not serving it',
+  )
+  return new AppError('INTERNAL', 'This file cannot be shown: it failed its integrity check. The portal team has been alerted.')
+}
+
+/**
+ * The stored bytes, read through a SHA-256 into memory (at most the confirmed size, itself at most the upload
+ * limit) and answered only when size and hash are those recorded at confirm.
+ */
+async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuffer>> {
   let download: BlobDownload
   try {
     download = await getBlobStorage().download(file.blobName)
@@ -211,5 +243,33 @@ export async function readFile(options: { db: Database; actor: Actor; fileId: st
     if ((error as { statusCode?: number }).statusCode === 404) throw notFound('File')
     throw error
   }
-  return { ...download, fileName: sanitiseFileName(file.fileName), contentType: file.contentType }
+  if (download.size !== file.sizeBytes) {
+    await download.body.cancel().catch(() => undefined)
+    throw integrityFailure(file, { size: download.size })
+  }
+  const hash = createHash('sha256')
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const reader = download.body.getReader()
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    total += next.value.byteLength
+    if (total > file.sizeBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw integrityFailure(file, { size: total })
+    }
+    hash.update(next.value)
+    chunks.push(next.value)
+  }
+  const sha256 = hash.digest('hex')
+  if (total !== file.sizeBytes || (file.sha256 !== null && sha256 !== file.sha256)) throw integrityFailure(file, { size: total, sha256 })
+  return Buffer.concat(chunks)
+}
+
+/** A confirmed file's bytes, to whoever may see the business it belongs to; 404 for everyone else. */
+export async function readFile(options: { db: Database; actor: Actor; fileId: string }): Promise<FileDownload> {
+  const { db, actor, fileId } = options
+  const [file] = await db.select().from(files).where(eq(files.id, fileId))
+  if (!file || file.status !== 'CONFIRMED' || !canReadFile(actor, file)) throw notFound('File')
+  const bytes = await readVerifiedBytes(file)
+  return { bytes, fileName: sanitiseFileName(file.fileName), contentType: file.contentType }
 }

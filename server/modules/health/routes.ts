@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { access } from '@/server/http/access'
+import { authenticate } from '@/server/http/auth'
+import type { AppContext } from '@/server/http/context'
 import { createRouter, json } from '@/server/http/openapi'
 
 const livenessSchema = z.object({ status: z.literal('ok') })
@@ -26,7 +28,17 @@ healthRoutes.openapi(
   (c) => c.json({ status: 'ok' as const }, 200),
 )
 
-// GET /health/ready – the database and blob storage answer
+/** Details (the database kind) only for signed-in staff: anyone else learns up or down, nothing about the stack. */
+async function mayReadDetails(c: AppContext): Promise<boolean> {
+  if (!c.req.header('authorization')) return false
+  try {
+    return (await authenticate(c)).isStaff
+  } catch {
+    return false
+  }
+}
+
+// GET /health/ready – the database and blob storage answer (the database kind only for signed-in staff)
 healthRoutes.openapi(
   createRoute({
     method: 'get',
@@ -34,6 +46,7 @@ healthRoutes.openapi(
     tags: ['Health'],
     ...access.public(),
     summary: 'Readiness: dependencies reachable',
+    description: 'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token).',
     responses: {
       200: json(readinessSchema, 'Ready'),
       503: json(readinessSchema, 'A dependency is unreachable'),
@@ -44,7 +57,7 @@ healthRoutes.openapi(
     try {
       const { db, kind } = await getDatabaseHandle()
       await db.execute(sql`select 1`)
-      database = { status: 'ok', detail: kind }
+      database = (await mayReadDetails(c)) ? { status: 'ok', detail: kind } : { status: 'ok' }
     } catch (error) {
       c.get('logger').warn({ err: error }, 'readiness: database unavailable')
       database = { status: 'unavailable' }

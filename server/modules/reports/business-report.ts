@@ -115,11 +115,14 @@ async function* reportRows(db: Executor, query: BusinessReportDownloadQuery, now
   }
 }
 
-/** `GET /reports/businesses/download?format=csv`: the report streamed as CSV (csv-stringify), a header line first. */
+/** `GET /reports/businesses/download?format=csv`: the report streamed as CSV (csv-stringify, every cell quoted), a header line first. */
 export function streamBusinessReportCsv(options: { db: Executor; query: BusinessReportDownloadQuery; now?: Date }): ReadableStream<Uint8Array> {
   const csv = stringify({
     header: true,
     bom: true,
+    // Every cell quoted: Excel with ";" as its list separator would otherwise split `Semi;=1+1` and run `=1+1`.
+    quoted: true,
+    quoted_empty: true,
     columns: CSV_COLUMNS,
     cast: { boolean: (v) => (v ? 'yes' : 'no'), string: csvSafe },
   })

@@ -1,0 +1,183 @@
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterCompatibleAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
+import { getConfig } from '@/lib/config/env'
+import { logger } from '@/server/logger'
+
+const DAY_SECONDS = 24 * 3600
+
+/**
+ * Every throttle limit in one place (docs/security.md quotes them). Sign-in follows rate-limiter-flexible's
+ * "login endpoint protection": failures are counted per (account, IP) pair, so a stranger failing against an
+ * account does not lock its owner out of their own device, and per IP, so one address cannot spray many accounts.
+ */
+export const THROTTLE_LIMITS = {
+  login: {
+    /** Consecutive failures of one (account, IP) pair before it has to wait. A success clears them. */
+    pairFreeFailures: 5,
+    /** The pair's failures are forgotten this long after its first one. */
+    pairWindowSeconds: DAY_SECONDS,
+    /** The wait after the 5th failure; it doubles with every further failure, up to the maximum. */
+    backoffFirstSeconds: 60,
+    backoffMaxSeconds: 3600,
+    /** Failures (sign-in and change-password) from one IP in 24 h; then that IP waits until the day is over. */
+    ipFailuresPerDay: 100,
+  },
+  passwordChange: {
+    /** Wrong current passwords of one user in 24 h that sign the session out (each also counts as a sign-in failure). */
+    failuresBeforeSignOut: 5,
+  },
+  reset: {
+    /** Reset codes e-mailed to one account in 24 h (beyond that, the same answer and no mail). */
+    codesPerAccountPerDay: 5,
+    /** Reset requests from one IP in 24 h, whatever the address (then 429). */
+    requestsPerIpPerDay: 20,
+    /** Wrong codes entered for one account in 24 h, over all its codes (then 429). */
+    wrongCodesPerAccountPerDay: 10,
+    /** Wrong codes entered from one IP in 24 h (then 429). */
+    wrongCodesPerIpPerDay: 30,
+  },
+} as const
+
+type Limiter = RateLimiterCompatibleAbstract
+
+export interface Throttles {
+  loginPairFailures: Limiter
+  /** Blocked keys only (block() sets them); a key counts as blocked while it exists. */
+  loginPairBlock: Limiter
+  loginIpFailures: Limiter
+  passwordChangeFailures: Limiter
+  resetCodesByAccount: Limiter
+  resetRequestsByIp: Limiter
+  resetWrongCodesByAccount: Limiter
+  resetWrongCodesByIp: Limiter
+}
+
+interface Spec {
+  keyPrefix: string
+  points: number
+  duration: number
+}
+
+/** Redis when REDIS_URL is set (every instance shares the counts), with memory as insurance while Redis is down. */
+async function limiterFactory(): Promise<(spec: Spec) => Limiter> {
+  const url = getConfig().redisUrl
+  if (!url) return (spec) => new RateLimiterMemory(spec)
+  const { Redis } = await import('ioredis')
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  client.on('error', (error) => logger.warn({ err: error }, 'throttle store (Redis) unavailable; counting in memory meanwhile'))
+  return (spec) => new RateLimiterRedis({ storeClient: client, ...spec, insuranceLimiter: new RateLimiterMemory(spec) })
+}
+
+async function createThrottles(): Promise<Throttles> {
+  const make = await limiterFactory()
+  const { login } = THROTTLE_LIMITS
+  // Counters that never reject by themselves: the services compare the count with the limit.
+  const counter = (keyPrefix: string, duration: number) => make({ keyPrefix, points: Number.MAX_SAFE_INTEGER, duration })
+  return {
+    loginPairFailures: counter('login_pair_fail', login.pairWindowSeconds),
+    loginPairBlock: make({ keyPrefix: 'login_pair_block', points: 1, duration: login.backoffMaxSeconds }),
+    loginIpFailures: counter('login_ip_fail', DAY_SECONDS),
+    passwordChangeFailures: counter('pwchange_fail', DAY_SECONDS),
+    resetCodesByAccount: counter('reset_codes_account', DAY_SECONDS),
+    resetRequestsByIp: counter('reset_requests_ip', DAY_SECONDS),
+    resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
+    resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
+  }
+}
+
+const globalForThrottles = globalThis as unknown as { __throttles?: Promise<Throttles> }
+
+export function getThrottles(): Promise<Throttles> {
+  globalForThrottles.__throttles ??= createThrottles().catch((error: unknown) => {
+    globalForThrottles.__throttles = undefined
+    throw error
+  })
+  return globalForThrottles.__throttles
+}
+
+export const ipKey = (ip: string | null) => ip ?? 'unknown'
+export const accountKey = (email: string) => email.trim().toLowerCase()
+export const pairKey = (email: string, ip: string | null) => `${accountKey(email)}|${ipKey(ip)}`
+
+const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+
+/** Seconds until the key's count drops below `limit`; 0 when it is below already. */
+async function waitWhenAtLimit(limiter: Limiter, key: string, limit: number): Promise<number> {
+  const res = await limiter.get(key)
+  return res && res.consumedPoints >= limit ? secondsOf(res) : 0
+}
+
+/** Seconds this (account, IP) must wait before the next sign-in or password check; 0 when it may go ahead. */
+export async function signInWaitSeconds(options: { email: string; ip: string | null }): Promise<number> {
+  const t = await getThrottles()
+  const [ip, pair] = await Promise.all([
+    waitWhenAtLimit(t.loginIpFailures, ipKey(options.ip), THROTTLE_LIMITS.login.ipFailuresPerDay),
+    waitWhenAtLimit(t.loginPairBlock, pairKey(options.email, options.ip), 1),
+  ])
+  return Math.max(ip, pair)
+}
+
+/** Counts a wrong password for the pair and the IP; from the 5th on, the pair waits 1, 2, 4 … 60 minutes. */
+export async function recordSignInFailure(options: { email: string; ip: string | null }): Promise<void> {
+  const t = await getThrottles()
+  const { pairFreeFailures, backoffFirstSeconds, backoffMaxSeconds } = THROTTLE_LIMITS.login
+  const key = pairKey(options.email, options.ip)
+  await t.loginIpFailures.penalty(ipKey(options.ip))
+  const { consumedPoints: failures } = await t.loginPairFailures.penalty(key)
+  if (failures >= pairFreeFailures) {
+    await t.loginPairBlock.block(key, Math.min(backoffFirstSeconds * 2 ** (failures - pairFreeFailures), backoffMaxSeconds))
+  }
+}
+
+/** A success from this device forgets its failures (the IP's daily count stays). */
+export async function recordSignInSuccess(options: { email: string; ip: string | null; userId: string }): Promise<void> {
+  const t = await getThrottles()
+  const key = pairKey(options.email, options.ip)
+  await Promise.all([t.loginPairFailures.delete(key), t.loginPairBlock.delete(key), t.passwordChangeFailures.delete(options.userId)])
+}
+
+/** Counts a wrong current password (also as a sign-in failure); true when the session must now be signed out. */
+export async function recordPasswordChangeFailure(options: { userId: string; email: string; ip: string | null }): Promise<boolean> {
+  const t = await getThrottles()
+  await recordSignInFailure(options)
+  const { consumedPoints } = await t.passwordChangeFailures.penalty(options.userId)
+  return consumedPoints >= THROTTLE_LIMITS.passwordChange.failuresBeforeSignOut
+}
+
+export async function clearPasswordChangeFailures(userId: string): Promise<void> {
+  await (await getThrottles()).passwordChangeFailures.delete(userId)
+}
+
+/**
+ * Counts a reset request. 'ip': this IP asked too often today (answer 429). 'account': the address had its codes
+ * for today (answer as usual, send nothing). 'ok': a code may be sent.
+ */
+export async function takeResetRequest(options: { email: string; ip: string | null }): Promise<{ verdict: 'ok' | 'account' } | { verdict: 'ip'; retryAfterSeconds: number }> {
+  const t = await getThrottles()
+  const { requestsPerIpPerDay, codesPerAccountPerDay } = THROTTLE_LIMITS.reset
+  const byIp = await t.resetRequestsByIp.penalty(ipKey(options.ip))
+  if (byIp.consumedPoints > requestsPerIpPerDay) return { verdict: 'ip', retryAfterSeconds: secondsOf(byIp) }
+  const sent = await t.resetCodesByAccount.get(accountKey(options.email))
+  return { verdict: sent && sent.consumedPoints >= codesPerAccountPerDay ? 'account' : 'ok' }
+}
+
+/** Called when a reset code is really e-mailed to the address. */
+export async function recordResetCodeSent(email: string): Promise<void> {
+  await (await getThrottles()).resetCodesByAccount.penalty(accountKey(email))
+}
+
+/** Seconds until this address (or this IP) may enter a reset code again; 0 when it may now. */
+export async function resetCodeWaitSeconds(options: { email: string; ip: string | null }): Promise<number> {
+  const t = await getThrottles()
+  const { wrongCodesPerAccountPerDay, wrongCodesPerIpPerDay } = THROTTLE_LIMITS.reset
+  const [account, ip] = await Promise.all([
+    waitWhenAtLimit(t.resetWrongCodesByAccount, accountKey(options.email), wrongCodesPerAccountPerDay),
+    waitWhenAtLimit(t.resetWrongCodesByIp, ipKey(options.ip), wrongCodesPerIpPerDay),
+  ])
+  return Math.max(account, ip)
+}
+
+/** Counts a wrong code, for any address (known or not, so the answers stay alike). */
+export async function recordWrongResetCode(options: { email: string; ip: string | null }): Promise<void> {
+  const t = await getThrottles()
+  await Promise.all([t.resetWrongCodesByAccount.penalty(accountKey(options.email)), t.resetWrongCodesByIp.penalty(ipKey(options.ip))])
+}
