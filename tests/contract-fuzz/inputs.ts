@@ -114,6 +114,8 @@ function validString(schema: JsonSchema, ctx: GenContext, context: string[]): fc
   if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
   if (schema.format === 'date-time') return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
   if (schema.format === 'uri' || schema.format === 'url') return fc.webUrl()
+  const hinted = byName(context[context.length - 1] ?? '')
+  if (hinted) return hinted
   const min = schema.minLength ?? 0
   const max = Math.max(min, Math.min(schema.maxLength ?? 40, 40))
   if (schema.pattern) {
@@ -124,6 +126,19 @@ function validString(schema: JsonSchema, ctx: GenContext, context: string[]): fc
     }
   }
   return fc.string({ minLength: min, maxLength: max, unit: 'grapheme' })
+}
+
+/** Plausible values for fields the schema types only as strings (its own checks are refinements the document cannot show). */
+function byName(name: string): fc.Arbitrary<string> | undefined {
+  const lower = name.toLowerCase()
+  if (lower.includes('email')) return fc.nat(999).map((n) => `fuzz.${n}@example.test`)
+  if (lower.includes('phone')) return fc.constantFrom('+2348031234567', '08031234567', '+2348000000001')
+  if (lower.includes('password')) return fc.constantFrom('Fuzz-Passw0rd!2026', 'Another-Str0ng-Secret')
+  if (lower === 'website' || lower.endsWith('url')) return fc.webUrl()
+  if (lower === 'country' || lower === 'nationality' || lower === 'countryofincorporation') return fc.constantFrom('Nigeria', 'Ghana')
+  if (lower === 'state') return fc.constantFrom('Lagos', 'Kano', 'FCT')
+  if (lower === 'lga' || lower === 'city') return fc.constantFrom('Ikeja', 'Eti-Osa', 'Kano Municipal')
+  return undefined
 }
 
 function validNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {

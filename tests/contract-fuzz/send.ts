@@ -20,7 +20,18 @@ export interface SendOptions {
  * One request over node:http, so the shapes fetch would smooth over are sent as they are: a chunked body, a DELETE
  * with neither Content-Length nor a body (what browsers send), a body with no Content-Type. Socket errors reject.
  */
-export function send(base: URL, agent: http.Agent, options: SendOptions): Promise<Answer> {
+export async function send(base: URL, agent: http.Agent | false, options: SendOptions): Promise<Answer> {
+  try {
+    return await sendOnce(base, agent, options)
+  } catch (error) {
+    // The server may close an idle keep-alive connection just as a request goes out on it: Node's documented race
+    // (request.reusedSocket). That one request is sent again on a new connection; a reset there is reported.
+    if (agent && (error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(base, false, options)
+    throw error
+  }
+}
+
+function sendOnce(base: URL, agent: http.Agent | false, options: SendOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers }
     const payload = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8')
@@ -38,7 +49,9 @@ export function send(base: URL, agent: http.Agent, options: SendOptions): Promis
       },
     )
     request.setTimeout(options.timeoutMs ?? 30_000, () => request.destroy(new Error(`no answer within ${(options.timeoutMs ?? 30_000) / 1000}s`)))
-    request.on('error', reject)
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(Object.assign(error, { reusedSocket: request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') })),
+    )
     if (payload && options.chunked) {
       const step = Math.max(1, Math.ceil(payload.byteLength / 3))
       for (let offset = 0; offset < payload.byteLength; offset += step) request.write(payload.subarray(offset, offset + step))
