@@ -11,7 +11,7 @@
  *                                       own database, read as it is.
  *   FUZZ_BASE_URL       --base-url      fuzz a server that is already running (with demo data) instead of starting one
  *   FUZZ_SEED           --seed          fast-check seed (default 20261125)
- *   FUZZ_CASES          --cases         cases per operation (default 24; each is sent as all four identities)
+ *   FUZZ_CASES          --cases         cases per operation (default 20; each is sent as all four identities)
  *   FUZZ_CONCURRENCY    --concurrency   requests in flight (default 6)
  *   FUZZ_OPERATION      --operation     only operations whose "METHOD /path" contains this text
  *   FUZZ_CASE           --case          only this case index (with FUZZ_OPERATION: to reproduce one failure)
@@ -79,7 +79,7 @@ function readOptions(): Options {
     return value
   }
   const caseIndex = number(values.case ?? env.FUZZ_CASE, 'FUZZ_CASE')
-  const cases = number(values.cases ?? env.FUZZ_CASES, 'FUZZ_CASES') ?? 24
+  const cases = number(values.cases ?? env.FUZZ_CASES, 'FUZZ_CASES') ?? 20
   return {
     databaseUrl: values['database-url'] ?? (env.FUZZ_DATABASE_URL || undefined),
     baseUrl: values['base-url'] ?? (env.FUZZ_BASE_URL || undefined),
@@ -409,6 +409,8 @@ async function main(): Promise<number> {
         if (had2xx) await identities.ensureSignedIn()
       }
       figures.slowest.push({ key: op.key, ms: performance.now() - opStarted })
+      const done = figures.slowest.length
+      if (done % 25 === 0) console.log(`  … ${done}/${operations.length} operations, ${figures.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)}s`)
     }
 
     printReport({ options, figures, failures, seconds: (performance.now() - started) / 1000, dataChecked: !!watch, relogins: identities.relogins, logFile: target.logFile })
