@@ -349,7 +349,7 @@ async function main(): Promise<number> {
       ids = await harvestIds(base, agent, all, identities)
       console.log('Data checks SKIPPED: no PostgreSQL (set FUZZ_DATABASE_URL); the server runs on PGlite, which only it can open.')
     }
-    console.log(`Fuzzing ${operations.length} operations x ${options.caseIndex ?? options.cases} case(s) x ${IDENTITIES.length} identities, seed ${options.seed}, ${options.concurrency} in flight`)
+    console.log(`Fuzzing ${operations.length} operations x ${options.caseIndex !== undefined ? `case ${options.caseIndex} only` : `${options.cases} cases`} x ${IDENTITIES.length} identities, seed ${options.seed}, ${options.concurrency} in flight`)
 
     const resolve = schemaResolver(doc)
     const failures: Failure[] = []
