@@ -354,6 +354,8 @@ async function main(): Promise<number> {
     const resolve = schemaResolver(doc)
     const failures: Failure[] = []
     const figures: Figures = { operations: operations.length, requests: 0, byStatus: new Map(), batches: 0, twoXxBatches: 0, dataChecks: 0, slowest: [] }
+    // Not a failure (a redirect is no error answer), but worth seeing: Next answers some odd paths itself.
+    const redirects: string[] = []
     let baseline: Snapshot | undefined = watch ? await watch.snapshot() : undefined
 
     const sendOne = async (sent: Sent) => {
@@ -363,6 +365,7 @@ async function main(): Promise<number> {
         const key = answer.status >= 500 ? String(answer.status) : answer.status >= 400 ? String(answer.status) : `${String(answer.status)[0]}xx`
         figures.byStatus.set(key, (figures.byStatus.get(key) ?? 0) + 1)
         failures.push(...checkAnswer(sent, answer))
+        if (answer.status >= 300 && answer.status < 400 && redirects.length < 5) redirects.push(`${sent.op.method} ${sent.request.target.slice(0, 200)} -> ${answer.status}`)
         return answer
       } catch (error) {
         figures.byStatus.set('socket error', (figures.byStatus.get('socket error') ?? 0) + 1)
@@ -413,6 +416,7 @@ async function main(): Promise<number> {
       if (done % 25 === 0) console.log(`  … ${done}/${operations.length} operations, ${figures.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)}s`)
     }
 
+    if (redirects.length) console.log(`\nRedirects (not failures):\n  ${redirects.join('\n  ')}`)
     printReport({ options, figures, failures, seconds: (performance.now() - started) / 1000, dataChecked: !!watch, relogins: identities.relogins, logFile: target.logFile })
     return failures.length ? 1 : 0
   } catch (error) {
