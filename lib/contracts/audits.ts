@@ -1,10 +1,8 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema } from './pagination'
 
-const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' })
-const isoDateOrDateTime = z.union([z.iso.date({ message: 'must be an ISO 8601 date' }), isoDateTime], {
-  message: 'must be an ISO 8601 date or date-time',
-})
+const isoDateOrDateTime = dateQuerySchema('must be an ISO 8601 date or date-time')
 
 export const auditListQuerySchema = pageQuerySchema.extend({
   resource: z.string().trim().min(1).max(100).optional(),

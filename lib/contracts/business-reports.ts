@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { APPROVAL_STATUS_VALUES, ARCHIVE_STATUS_VALUES, businessListQuerySchema } from './businesses'
 import { pageSchema } from './pagination'
 
@@ -33,7 +34,7 @@ export const businessReportRowSchema = z.object({
 export type BusinessReportRow = z.infer<typeof businessReportRowSchema>
 export const businessReportPageSchema = pageSchema(businessReportRowSchema)
 
-const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+const dateQuery = dateQuerySchema()
 
 /** `GET /reports/businesses/summary`: counts over the businesses created in [from, to] (the last 12 months by default). */
 export const businessSummaryQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { emailSchema, phoneSchema } from '@/lib/validation/person'
 import { registrationNumberSchema } from '@/lib/validation/registration-number'
 import { pageQuerySchema, pageSchema } from './pagination'
@@ -100,7 +101,7 @@ export type Business = z.infer<typeof businessSchema>
 const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 const repeatable = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).min(1).optional())
-const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+const dateQuery = dateQuerySchema()
 
 /** Spec section 3 list filters, plus `blocked` (domain.md). */
 export const businessListQuerySchema = pageQuerySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
 import { KYC_DOCUMENT_STATUSES } from './kyc-document-values'
 import { kycDocumentSchema } from './kyc-documents'
@@ -66,7 +67,7 @@ export type BulkResult = z.infer<typeof bulkResultSchema>
 
 // ---- CAC documents ----
 
-const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+const dateQuery = dateQuerySchema()
 
 /** `GET /kyc/cac-documents-for-reviews`. `from`/`to` are on the latest upload of the record's CAC documents. */
 export const cacReviewQuerySchema = pageQuerySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
 import { reviewBusinessSchema } from './cac-review'
 import { DEFERRAL_DISPLAY_STATUSES, DEFERRAL_MAX_DAYS_LIMIT } from './deferral-values'
@@ -7,7 +8,7 @@ import { pageQuerySchema, pageSchema } from './pagination'
 
 /** The staff side of deferrals: lists, the decision, the maximum days and the deferrable mapping. */
 
-const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+const dateQuery = dateQuerySchema()
 
 /** `GET /deferrals` (and `GET /deferrals/reviews`, which is PENDING only). `from`/`to` are on the request time. */
 export const staffDeferralQuerySchema = pageQuerySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateQuerySchema } from './date-query'
 import { businessSchema } from './businesses'
 import { pageQuerySchema, pageSchema } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
@@ -71,7 +72,7 @@ export const approvalCheckSchema = z.object({
 })
 export type ApprovalCheck = z.infer<typeof approvalCheckSchema>
 
-const dateQuery = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'must be an ISO 8601 date' })
+const dateQuery = dateQuerySchema()
 const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 
 /** `GET /businesses/for-approval`: oldest first unless `recentFirst=true`. `assigneeId`: `me`, `none` or a user id. */

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
 /** `next start` as a direct child (killing an npx parent would leave next-server running). */
-export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; quiet?: boolean }): ChildProcess {
+export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; quiet?: boolean; logFd?: number }): ChildProcess {
+  // logFd: stdout and stderr both go to this file descriptor (the caller reads the server's log afterwards).
+  const stdio = options.logFd !== undefined ? (['ignore', options.logFd, options.logFd] as const) : options.quiet ? (['ignore', 'ignore', 'inherit'] as const) : 'inherit'
   return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host], {
     env: { ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    stdio: typeof stdio === 'string' ? stdio : [...stdio],
   })
 }
 
