@@ -151,7 +151,7 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
   await expect(nested.getByText('Tunde Bello')).toBeVisible()
 
   await deleteCorporate.click()
-  await expect(dialog).toContainText('Eko Holdings Limited and the 1 shareholder listed under it will be deleted.')
+  await expect(dialog).toContainText('Eko Holdings Limited and the 1 shareholder listed under it will be deleted, with their uploaded documents.')
   await dialog.getByRole('button', { name: 'Delete 2 shareholders' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('2 shareholders deleted.')).toBeVisible()

@@ -53,10 +53,24 @@ export function createApp() {
       strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
     }),
   )
-  // A multipart form carries one file up to the upload limit plus its fields; the file itself is checked again by
-  // storeServerUpload against the same upload limit.
+  // A multipart form carries one file up to the upload limit plus its fields (the file is checked again by
+  // storeServerUpload against the same limit). Only calls that declare a multipart body get that allowance: any other
+  // request is held to the JSON limit whatever Content-Type it claims, so it cannot make the server buffer megabytes.
   const multipartLimit = config.uploadMaxBytes + MULTIPART_FIELDS_ALLOWANCE_BYTES
-  app.use('*', limitRequestBody({ maxBytesFor: (type) => (type.startsWith('multipart/form-data') ? multipartLimit : config.apiBodyLimitBytes) }))
+  let multipartCalls: { method: string; path: RegExp }[] | undefined
+  const takesMultipart = (method: string, path: string) =>
+    (multipartCalls ??= app.openAPIRegistry.definitions.flatMap((d) =>
+      d.type === 'route' && d.route.request?.body?.content?.['multipart/form-data']
+        ? [{ method: d.route.method.toUpperCase(), path: new RegExp(`^${API_BASE_PATH}${d.route.path.replace(/\{[^}/]+\}/g, '[^/]+')}$`) }]
+        : [],
+    )).some((call) => call.method === method && call.path.test(path))
+  app.use(
+    '*',
+    limitRequestBody({
+      maxBytesFor: ({ contentType, method, path }) =>
+        contentType.startsWith('multipart/form-data') && takesMultipart(method, path) ? multipartLimit : config.apiBodyLimitBytes,
+    }),
+  )
   app.use('*', rejectNulCharacters)
 
   for (const module of MODULES) app.route('/', module)

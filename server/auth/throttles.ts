@@ -1,4 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterCompatibleAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
+import { isIP } from 'node:net'
 import { getConfig } from '@/lib/config/env'
 import { logger } from '@/server/logger'
 
@@ -49,6 +50,8 @@ export interface Throttles {
   resetRequestsByIp: Limiter
   resetWrongCodesByAccount: Limiter
   resetWrongCodesByIp: Limiter
+  /** One password check at a time per (account, IP): the counts above are read before and written after it. */
+  passwordCheckInFlight: Limiter
 }
 
 interface Spec {
@@ -81,6 +84,8 @@ async function createThrottles(): Promise<Throttles> {
     resetRequestsByIp: counter('reset_requests_ip', DAY_SECONDS),
     resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
+    // Freed when the check ends; the duration only frees a slot whose request died half way.
+    passwordCheckInFlight: make({ keyPrefix: 'pw_check_inflight', points: 1, duration: 30 }),
   }
 }
 
@@ -94,7 +99,21 @@ export function getThrottles(): Promise<Throttles> {
   return globalForThrottles.__throttles
 }
 
-export const ipKey = (ip: string | null) => ip ?? 'unknown'
+/**
+ * The key an address is counted under: IPv4 as is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by its /64, the
+ * block one subscriber gets: counting single IPv6 addresses would give one attacker 2^64 fresh keys.
+ */
+export function ipKey(ip: string | null): string {
+  if (!ip) return 'unknown'
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)
+  if (mapped) return mapped[1]!
+  if (isIP(ip) !== 6) return ip
+  const [head, tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
 export const accountKey = (email: string) => email.trim().toLowerCase()
 export const pairKey = (email: string, ip: string | null) => `${accountKey(email)}|${ipKey(ip)}`
 
@@ -104,6 +123,28 @@ const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNex
 async function waitWhenAtLimit(limiter: Limiter, key: string, limit: number): Promise<number> {
   const res = await limiter.get(key)
   return res && res.consumedPoints >= limit ? secondsOf(res) : 0
+}
+
+/**
+ * Runs a password check (sign-in, change-password) holding the (account, IP) pair's only slot. The wait is read before
+ * the check and the failure counted after it, so without the slot a burst of parallel requests would all pass the
+ * read before any failure was counted, and get far more guesses than the limits say. A second check of the same pair
+ * while one is under way gets `busy()` (a 429 with a one-second wait).
+ */
+export async function withPasswordCheckSlot<T>(options: { email: string; ip: string | null }, run: () => Promise<T>, busy: () => Error): Promise<T> {
+  const t = await getThrottles()
+  const key = pairKey(options.email, options.ip)
+  try {
+    await t.passwordCheckInFlight.consume(key)
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection
+    throw busy()
+  }
+  try {
+    return await run()
+  } finally {
+    await t.passwordCheckInFlight.delete(key)
+  }
 }
 
 /** Seconds this (account, IP) must wait before the next sign-in or password check; 0 when it may go ahead. */

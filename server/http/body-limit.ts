@@ -41,10 +41,16 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
   const deadline = Date.now() + DRAIN_MAX_MS
   let total = alreadyRead
   try {
-    while (total <= DRAIN_MAX_BYTES && Date.now() < deadline) {
-      const { done, value } = await reader.read()
-      if (done) return
-      total += value.byteLength
+    while (total <= DRAIN_MAX_BYTES) {
+      // A client that stops sending must not hold the answer longer than the deadline.
+      const left = deadline - Date.now()
+      if (left <= 0) break
+      let timer: NodeJS.Timeout | undefined
+      const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), left)))
+      const read = await Promise.race([reader.read(), stalled]).finally(() => clearTimeout(timer))
+      if (read === 'stalled') break
+      if (read.done) return
+      total += read.value.byteLength
     }
     await reader.cancel()
   } catch {
@@ -58,11 +64,11 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
  * Request, because the Next mount's lightweight request cannot be re-wrapped by `new Request(raw, …)` (Hono's own
  * bodyLimit does that and throws there). Bodies here are small (JSON, or one upload of a few MB), so buffering is fine.
  */
-export function limitRequestBody(options: { maxBytesFor: (contentType: string) => number }) {
+export function limitRequestBody(options: { maxBytesFor: (request: { contentType: string; method: string; path: string }) => number }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const raw = c.req.raw
     if (METHODS_WITHOUT_BODY.has(raw.method)) return next()
-    const maxBytes = options.maxBytesFor((c.req.header('content-type') ?? '').toLowerCase())
+    const maxBytes = options.maxBytesFor({ contentType: (c.req.header('content-type') ?? '').toLowerCase(), method: raw.method, path: c.req.path })
     const tooLarge = () => {
       c.header('Connection', 'close')
       return respondWithError(c, 'PAYLOAD_TOO_LARGE', [

@@ -49,10 +49,23 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     return respondWithError(c, error.code, error.details)
   }
   if (error instanceof HTTPException && error.status < 500) return httpExceptionResponse(error, c)
+  if (isConcurrencyAbort(error)) {
+    c.get('logger').warn({ err: error }, 'transaction aborted by a concurrent one')
+    return respondWithError(c, 'CONFLICT', [{ code: 'CONFLICT', message: 'Someone else changed this at the same moment: reload and try again' }])
+  }
   c.get('logger').error({ err: error }, 'unhandled error')
   return respondWithError(c, 'INTERNAL', [
     { code: 'INTERNAL', message: `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact support.` },
   ])
+}
+
+/** PostgreSQL gave up one of two transactions that waited on each other (deadlock, serialization failure). */
+function isConcurrencyAbort(error: Error): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code
+    if (code === '40P01' || code === '40001') return true
+  }
+  return false
 }
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {

@@ -14,14 +14,25 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
  */
 export function clientIp(c: AppContext, trustProxy = getConfig().trustProxy): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    const header = c.req.header('x-forwarded-for')
+    const forwarded = header ? withoutPort(header.split(',').at(-1)!.trim()) : null
     if (forwarded && isIP(forwarded)) return forwarded
+    // Falling back to the proxy's own address would make every client one key for the throttles.
+    if (header) c.get('logger')?.warn({ forwarded: header.slice(0, 200) }, 'TRUST_PROXY is set but X-Forwarded-For has no address')
   }
   try {
     return getConnInfo(c).remote.address ?? null
   } catch {
     return null // app.request() in tests has no socket
   }
+}
+
+/** `203.0.113.5:54321` and `[2001:db8::1]:443` (as some proxies append them) without the port. */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry)
+  if (bracketed) return bracketed[1]!
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry)
+  return v4WithPort ? v4WithPort[1]! : entry
 }
 
 /**

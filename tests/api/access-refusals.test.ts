@@ -217,6 +217,7 @@ describe('the development outbox', () => {
       ...process.env,
       APP_ENV: 'production',
       ENABLE_DEV_OUTBOX: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       JWT_SECRET: process.env.JWT_SECRET ?? 'j'.repeat(40),
       SESSION_SECRET: process.env.SESSION_SECRET ?? 's'.repeat(40),
     })

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { getThrottles, pairKey, THROTTLE_LIMITS } from '@/server/auth/throttles'
+import { getThrottles, ipKey, pairKey, THROTTLE_LIMITS } from '@/server/auth/throttles'
 import { getDb } from '@/server/db/client'
 import { accountTokens, audits, mailOutbox, users } from '@/server/db/schema'
 import { clientIp } from '@/server/http/request-context'
@@ -66,6 +66,30 @@ describe('sign-in throttling per (account, IP) and per IP', () => {
     expect(await res.text()).toBe('10.0.0.9 192.0.2.55')
     const forged = await probe.request('/', { headers: { 'x-forwarded-for': 'not-an-ip' } }, { incoming: { socket: { remoteAddress: '10.0.0.9' } } })
     expect(await forged.text()).toBe('10.0.0.9 10.0.0.9')
+    // Proxies that append the client's port (Azure App Service does) still name the client, not themselves.
+    for (const [entry, address] of [['192.0.2.55:54321', '192.0.2.55'], ['[2001:db8::7]:443', '2001:db8::7']]) {
+      const withPort = await probe.request('/', { headers: { 'x-forwarded-for': `1.2.3.4, ${entry}` } }, { incoming: { socket: { remoteAddress: '10.0.0.9' } } })
+      expect(await withPort.text()).toBe(`10.0.0.9 ${address}`)
+    }
+  })
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4', () => {
+    expect(ipKey('2001:db8:aa:1::1')).toBe(ipKey('2001:0db8:00aa:0001:ffff:1:2:3'))
+    expect(ipKey('2001:db8:aa:1::1')).not.toBe(ipKey('2001:db8:aa:2::1'))
+    expect(ipKey('::ffff:198.51.100.9')).toBe('198.51.100.9')
+    expect(ipKey('198.51.100.9')).toBe('198.51.100.9')
+  })
+
+  it('lets a burst of parallel sign-ins of one pair make no more guesses than the free failures', async () => {
+    const account = await signUpAndActivate()
+    const ip = '203.0.113.12'
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(ip, account.email, `Wrong-${i}-Passw0rd!`)))
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
+    const db = await getDb()
+    const failed = await db.select().from(audits).where(and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)))
+    expect(failed.length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
   })
 })
 

@@ -61,6 +61,23 @@ describe('error catalogue', () => {
     expect(body.errors[0]!.message).toContain('req-boom-1')
   })
 
+  it('answers a transaction PostgreSQL aborted for a deadlock or a serialization failure with 409, not 500', async () => {
+    const raceApp = createApp()
+    const codes = ['40P01', '40001']
+    for (const code of codes) {
+      raceApp.get(`/__test/race-${code}`, () => {
+        throw new Error('Failed query: update "addresses" ...', { cause: Object.assign(new Error('deadlock detected'), { code }) })
+      })
+    }
+    for (const code of codes) {
+      const res = await raceApp.request(`/api/v1/__test/race-${code}`)
+      expect(res.status).toBe(409)
+      const errors = await errorsOf(res)
+      expect(errors[0]).toMatchObject({ code: 'CONFLICT' })
+      expect(errors[0]!.message).not.toMatch(/deadlock|update|addresses/)
+    }
+  })
+
   it('echoes X-Request-Id, or generates one', async () => {
     const echoed = await api('/health', { headers: { 'x-request-id': 'abc-123' } })
     expect(echoed.headers.get('x-request-id')).toBe('abc-123')

@@ -109,6 +109,13 @@ describe('oversized bodies get a 413 the client can read', () => {
     expectError(answer, 413, 'PAYLOAD_TOO_LARGE')
   })
 
+  it('holds a multipart body to the JSON limit on a call that takes no multipart', async () => {
+    const boundary = 'kycboundary'
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${'x'.repeat(2 * 1024 * 1024)}\r\n--${boundary}--\r\n`
+    const answer = await send({ method: 'POST', path: '/accounts/login', headers: [['Content-Type', `multipart/form-data; boundary=${boundary}`]], body })
+    expectError(answer, 413, 'PAYLOAD_TOO_LARGE')
+  })
+
   it('takes a multipart body up to the upload limit but not one over it', async () => {
     const boundary = 'kycboundary'
     const huge = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'x'.repeat(8 * 1024 * 1024)}\r\n--${boundary}--\r\n`

@@ -3,7 +3,7 @@ import type { LoginAnswer } from '@/lib/contracts/accounts'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { hashPassword, verifyPassword } from '@/server/auth/password'
 import { createSession } from '@/server/auth/sessions'
-import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds } from '@/server/auth/throttles'
+import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds, withPasswordCheckSlot } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
 import { loginAttempts, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -27,6 +27,26 @@ export async function logIn(options: {
   userAgent: string | null
 }): Promise<LoginAnswer> {
   const { db, email, audit } = options
+  const user = await withPasswordCheckSlot({ email, ip: audit.ip }, () => checkPassword(options), () => tooManyAttempts(1))
+  await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
+
+  const session = await db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email, succeeded: true, ip: audit.ip })
+    const created = await createSession({ db: tx, userId: user.id, ip: audit.ip, userAgent: options.userAgent })
+    await appendAudit(tx, { ...audit, actorId: user.id, actorEmail: user.email }, {
+      resource: 'session',
+      resourceId: created.id,
+      action: 'LOGIN_SUCCEEDED',
+      after: { userId: user.id, expiresAt: created.expiresAt.toISOString() },
+    })
+    return created
+  })
+  return issueLoginAnswer(db, session)
+}
+
+/** The throttled password check of a sign-in: the user when it passes, else the failure counted and 401. */
+async function checkPassword(options: { db: Database; email: string; password: string; audit: AuditContext }) {
+  const { db, email, audit } = options
   const wait = await signInWaitSeconds({ email, ip: audit.ip })
   if (wait > 0) throw tooManyAttempts(wait)
 
@@ -47,18 +67,5 @@ export async function logIn(options: {
     await recordSignInFailure({ email, ip: audit.ip })
     throw new AppError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE)
   }
-  await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
-
-  const session = await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email, succeeded: true, ip: audit.ip })
-    const created = await createSession({ db: tx, userId: user.id, ip: audit.ip, userAgent: options.userAgent })
-    await appendAudit(tx, { ...audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'session',
-      resourceId: created.id,
-      action: 'LOGIN_SUCCEEDED',
-      after: { userId: user.id, expiresAt: created.expiresAt.toISOString() },
-    })
-    return created
-  })
-  return issueLoginAnswer(db, session)
+  return user
 }

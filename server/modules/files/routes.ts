@@ -5,6 +5,7 @@ import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import { confirmUpload, createUploadSlot, FILE_READ, getUploadLimits, readFile } from './uploads'
 
 const tags = ['Files']
@@ -24,8 +25,8 @@ fileRoutes.openapi(
     path: '/files/upload-url',
     tags,
     summary: 'Upload slot (SAS URL for one new blob)',
-    description: 'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY (403 otherwise).',
-    ...access.business(),
+    description: 'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files (the purposes x-access declares, KYC editors) the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY, SUPPORT_ATTACHMENT only a signed-in user (403 otherwise).',
+    ...access.business(...KYC_EDITORS),
     request: jsonBody(uploadUrlRequestSchema),
     responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),

@@ -8,7 +8,7 @@ import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { logger } from '@/server/logger'
-import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
+import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
 import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
 import { dashboardUrl, mailBusinessOwners } from './notify-owners'
 import { assertStaffWithAny } from '@/server/http/access'
@@ -56,7 +56,9 @@ export async function decideBusiness(options: {
   }
 
   const decided = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(businesses).where(eq(businesses.id, id))
+    // Held until commit: KYC writes take the same row lock (kycWriteTransaction), so none can change a document or the
+    // registration between these checks and the UPDATE below.
+    const before = await lockBusinessRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND', 'Business not found')
     // Preconditions are judged on a PENDING business; any other state is refused below by the conditional UPDATE,
     // which alone decides between concurrent deciders (it is the only state gate, on PGlite and PostgreSQL alike).
