@@ -30,7 +30,9 @@ export default {
   timeoutMS: 60_000,
   timeoutFactor: 2,
   ignorePatterns: ['/.next', '/.data*', '/e2e', '/reports', '/coverage', '/test-results', '/playwright-report', '/bench/results', '/.ci'],
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // event-recorder: one file per tested mutant as it finishes, so an interrupted run still shows what it found.
+  reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
+  eventReporter: { baseDir: 'reports/mutation/events' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // A re-run tests again only the mutants whose code or covering tests changed (`-- --force` for all).

@@ -6,8 +6,6 @@ import { beforeEach } from 'vitest'
  * the rest. Remove an entry once its test passes again.
  */
 const KNOWN_FAILURES = new Set([
-  // POST /files/upload-url is declared access.business() but the service refuses staff without the KYC onboarding group.
-  'lets in every caller the declaration lets in (any 2xx/4xx but an access refusal), and never answers 5xx',
   // Production now needs SMTP_URL; the test's production config does not set one, so loadConfig throws.
   'is never mounted in production, even with ENABLE_DEV_OUTBOX=true: 404 and absent from the document',
 ])
