@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { apiProject } from './vitest.config.ts'
+import { apiProject } from './vitest.config'
 
 /**
  * The API project as `npm run mutation` (stryker.config.mjs) runs it: only the test files that exercise the access and
