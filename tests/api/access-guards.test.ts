@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import { api, errorsOf, signedInUser } from './helpers'
-import { createKyc, ownerWithBusiness } from './kyc-fixtures'
+import { companyDetailsBody, createKyc, ownerWithBusiness } from './kyc-fixtures'
 
 /**
  * Refusals `npm run mutation` found no test for: each is asserted as the API client sees it (status, code and,
@@ -50,7 +50,7 @@ describe('the KYC edit check', () => {
   it('answers 404 to staff naming a business that does not exist, before and inside the write', async () => {
     const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
     const missing = randomUUID()
-    await refused(await api(`/businesses/${missing}/completed-kyc-details`, { method: 'PUT', token: admin.token }), 404, 'NOT_FOUND', 'Business not found')
+    await refused(await api('/kyc/details', { method: 'POST', token: admin.token, json: companyDetailsBody(missing) }), 404, 'NOT_FOUND', 'Business not found')
     const draft = await api('/draft-forms', { method: 'POST', token: admin.token, json: { businessId: missing, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } } })
     await refused(draft, 404, 'NOT_FOUND', 'Business not found')
   })
