@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import { api, errorsOf, signedInUser } from './helpers'
 import { companyDetailsBody, createKyc, ownerWithBusiness } from './kyc-fixtures'
+import { businessReadyForApproval } from './review-fixtures'
 
 /**
  * Refusals `npm run mutation` found no test for: each is asserted as the API client sees it (status, code and,
@@ -47,6 +48,13 @@ describe('staff-only calls', () => {
 })
 
 describe('the KYC edit check', () => {
+  it('refuses staff without the onboarding or post-approval group a KYC write on a business not yet approved', async () => {
+    const { businessId } = await ownerWithBusiness()
+    const auditor = await signedInUser({ staffRole: 'AUDITOR' })
+    const res = await api('/draft-forms', { method: 'POST', token: auditor.token, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } } })
+    await refused(res, 403, 'FORBIDDEN', 'You need the KYC onboarding permissions of this business to change its KYC')
+  })
+
   it('answers 404 to staff naming a business that does not exist, before and inside the write', async () => {
     const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
     const missing = randomUUID()
@@ -68,6 +76,16 @@ describe('the KYC edit check', () => {
     const postApprovalStaff = await signedInUser({ staffPermissions: [...POST_APPROVAL_GROUP] })
     const res = await api('/draft-forms', { method: 'POST', token: postApprovalStaff.token, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: '3 Broad Street' } } })
     expect(res.status, await res.clone().text()).toBe(201)
+  })
+})
+
+describe('four-eyes on a business decision', () => {
+  it('refuses only a member of this business: an approver belonging to another business decides it', async () => {
+    const { business } = await businessReadyForApproval()
+    const approverElsewhere = await signedInUser({ staffRole: 'APPROVER', businesses: [{}] })
+    const res = await api(`/businesses/${business.id}/approve`, { method: 'PUT', token: approverElsewhere.token, json: { decision: 'DECLINED', comment: 'Proof of address is unreadable' } })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toMatchObject({ approvalStatus: 'DECLINED' })
   })
 })
 
