@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
-import { api, errorsOf, signedInUser } from './helpers'
+import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
 import { companyDetailsBody, createKyc, ownerWithBusiness } from './kyc-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
 
@@ -84,6 +84,16 @@ describe('four-eyes on a business decision', () => {
     const { business } = await businessReadyForApproval()
     const approverElsewhere = await signedInUser({ staffRole: 'APPROVER', businesses: [{}] })
     const res = await api(`/businesses/${business.id}/approve`, { method: 'PUT', token: approverElsewhere.token, json: { decision: 'DECLINED', comment: 'Proof of address is unreadable' } })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toMatchObject({ approvalStatus: 'DECLINED' })
+  })
+})
+
+describe('the preconditions of an approval', () => {
+  it('are not asked of a decline: a pending business that is not ready can be declined', async () => {
+    const notReady = await createTestBusiness({ kycDetailsCompleted: true })
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const res = await api(`/businesses/${notReady.id}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'DECLINED', comment: 'No documents were uploaded' } })
     expect(res.status, await res.clone().text()).toBe(200)
     expect(await res.json()).toMatchObject({ approvalStatus: 'DECLINED' })
   })
