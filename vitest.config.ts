@@ -4,6 +4,21 @@ import { defineConfig } from 'vitest/config'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const alias = { '@': root }
 
+/** The API project: Azurite and a seeded PGlite template per run, a database copy per file (vitest.stryker.config.ts reuses it). */
+export const apiProject = {
+  resolve: { alias },
+  test: {
+    name: 'api',
+    environment: 'node' as const,
+    include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
+    globalSetup: ['tests/api/global-setup.ts'],
+    setupFiles: ['tests/api/setup-file.ts'],
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -17,19 +32,7 @@ export default defineConfig({
           env: { LOG_LEVEL: 'silent', APP_ENV: 'test' },
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'api',
-          environment: 'node',
-          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
-          globalSetup: ['tests/api/global-setup.ts'],
-          setupFiles: ['tests/api/setup-file.ts'],
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      apiProject,
       {
         resolve: { alias },
         test: {

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm'
+import { inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Permission } from '@/lib/permissions'
 import { AppError } from './app-error'
@@ -10,8 +10,8 @@ import type { Actor } from './context'
  */
 export function scopeToActorBusinesses(actor: Actor, businessIdColumn: AnyPgColumn): SQL | undefined {
   if (actor.isStaff) return undefined
-  const ids = actor.memberships.map((m) => m.businessId)
-  return ids.length ? inArray(businessIdColumn, ids) : sql`false`
+  // drizzle's inArray of no ids is `false`: no business at all.
+  return inArray(businessIdColumn, actor.memberships.map((m) => m.businessId))
 }
 
 /** True when the actor may act on this business with this permission (staff: globally; others: in that business). */

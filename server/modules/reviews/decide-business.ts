@@ -50,10 +50,8 @@ export async function decideBusiness(options: {
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
   const current = await getBusinessRowOrThrow({ db, actor, id })
   assertNotOwnRecord(actor, current, 'decide')
-  const comment = input.comment?.trim() || null
-  if (input.decision === 'DECLINED' && !comment) {
-    throw new AppError('VALIDATION_FAILED', 'Give the reason for declining: the business sees it', { field: 'comment' })
-  }
+  // businessDecisionInputSchema has trimmed the comment and refused a decline without one.
+  const comment = input.comment || null
 
   const decided = await db.transaction(async (tx) => {
     // Held until commit: KYC writes take the same row lock (kycWriteTransaction), so none can change a document or the
