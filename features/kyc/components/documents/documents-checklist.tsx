@@ -104,23 +104,15 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
               <ShareholderHeading className={styles.groupTitle}>
                 {shareholder.name} <span className={`${styles.muted} ${styles.small}`}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
               </ShareholderHeading>
-              <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
-                {items.map((item) => (
-                  <DocumentItem
-                    key={item.documentType.id}
-                    item={item}
-                    items={items}
-                    shareholder={shareholder}
-                    businessId={businessId}
-                    kycDetailsId={recordId}
-                    canUpload={editable && !!recordId}
-                    canDefer={false}
-                    maxDays={0}
-                    headingLevel={headingLevel === 4 ? 4 : ((headingLevel + 1) as 3 | 4)}
-                    upload={upload}
-                  />
-                ))}
-              </ul>
+              <ShareholderDocumentList
+                shareholder={shareholder}
+                items={items}
+                businessId={businessId}
+                kycDetailsId={recordId}
+                canUpload={editable && !!recordId}
+                headingLevel={headingLevel === 4 ? 4 : ((headingLevel + 1) as 3 | 4)}
+                upload={upload}
+              />
             </div>
           ))}
         </section>
@@ -257,5 +249,34 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
         <DeferralRequestDialog open={deferring} onClose={() => setDeferring(false)} businessId={businessId} documentType={item.documentType} maxDays={maxDays} />
       )}
     </li>
+  )
+}
+
+/** One shareholder's documents: where each stands, view, upload or replace (never deferred: see docs/decisions.md). */
+export function ShareholderDocumentList(
+  props: Pick<DocumentItemProps, 'items' | 'businessId' | 'kycDetailsId' | 'canUpload' | 'upload'> & {
+    shareholder: { id: string; name: string }
+    headingLevel: 3 | 4
+  },
+) {
+  const { shareholder, items } = props
+  return (
+    <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
+      {items.map((item) => (
+        <DocumentItem
+          key={item.documentType.id}
+          item={item}
+          items={items}
+          shareholder={shareholder}
+          businessId={props.businessId}
+          kycDetailsId={props.kycDetailsId}
+          canUpload={props.canUpload}
+          canDefer={false}
+          maxDays={0}
+          headingLevel={props.headingLevel}
+          upload={props.upload}
+        />
+      ))}
+    </ul>
   )
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { UploadFunction } from '@/components/ui/uploader'
 import { documentQueries } from '../../api/document-queries'
-import { DocumentItem, mayEditDocuments } from './documents-checklist'
-import styles from './documents.module.css'
+import { mayEditDocuments, ShareholderDocumentList } from './documents-checklist'
 
 export interface ShareholderDocumentsProps {
   businessId: string
@@ -24,22 +23,14 @@ export function ShareholderDocuments({ businessId, shareholderId, readOnly, uplo
   const { shareholder, items } = group
   const canUpload = !readOnly && !!checklist.data.kycDetailsId && mayEditDocuments(checklist.data)
   return (
-    <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
-      {items.map((item) => (
-        <DocumentItem
-          key={item.documentType.id}
-          item={item}
-          items={items}
-          shareholder={shareholder}
-          businessId={businessId}
-          kycDetailsId={checklist.data.kycDetailsId}
-          canUpload={canUpload}
-          canDefer={false}
-          maxDays={0}
-          headingLevel={4}
-          upload={upload}
-        />
-      ))}
-    </ul>
+    <ShareholderDocumentList
+      shareholder={shareholder}
+      items={items}
+      businessId={businessId}
+      kycDetailsId={checklist.data.kycDetailsId}
+      canUpload={canUpload}
+      headingLevel={4}
+      upload={upload}
+    />
   )
 }
