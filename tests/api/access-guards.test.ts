@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { loadActor } from '@/server/auth/load-actor'
+import { getDb } from '@/server/db/client'
+import { businesses } from '@/server/db/schema'
+import { decideBusiness } from '@/server/modules/reviews/decide-business'
 import { PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
 import { companyDetailsBody, createKyc, ownerWithBusiness } from './kyc-fixtures'
@@ -119,5 +124,24 @@ describe('business users', () => {
       expect(await res.json()).toMatchObject({ role: 'BUSINESS_OWNER', isActive: true })
     }
     await refused(await api(`/businesses/user/${own.id}`, { method: 'PUT', token: owner.token, json: { isActive: false } }), 409, 'CONFLICT')
+  })
+})
+
+describe('the business decision refuses on its own, not only behind its route guard', () => {
+  it('refuses staff without CAN_APPROVE_BUSINESS called directly (a future caller cannot skip the rule), leaving the business as it was', async () => {
+    const { business } = await businessReadyForApproval()
+    const officer = await signedInUser({ staffRole: 'ONBOARDING_OFFICER' })
+    const db = await getDb()
+    const actor = await loadActor(db, { userId: officer.user.id, sessionId: officer.session.id, expiresAt: Math.floor(Date.now() / 1000) + 600 })
+    const before = await db.select().from(businesses).where(eq(businesses.id, business.id))
+    const attempt = decideBusiness({
+      db,
+      actor: actor!,
+      id: business.id,
+      input: { decision: 'APPROVED' },
+      audit: { actorId: officer.user.id, actorEmail: officer.user.email, requestId: 'guard-test', ip: null },
+    })
+    await expect(attempt).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    expect(await db.select().from(businesses).where(eq(businesses.id, business.id))).toEqual(before)
   })
 })
