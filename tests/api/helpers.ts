@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { inject } from 'vitest'
 import type { Permission, SystemRoleName } from '@/lib/permissions'
@@ -108,14 +108,13 @@ export function linkTokenFrom(text: string): string {
   return decodeURIComponent(match[1]!)
 }
 
-let businessCounter = 0
-
 /** A business row straight in the database (not through the API), with unique name and registration number. */
 export async function createTestBusiness(overrides: Partial<typeof businesses.$inferInsert> = {}) {
   const db = await getDb()
   const [type] = await db.select({ id: businessTypes.id }).from(businessTypes).limit(1)
   const [category] = await db.select({ id: businessCategories.id }).from(businessCategories).limit(1)
-  const n = `${process.pid}${++businessCounter}${Math.floor(Math.random() * 1000)}`
+  // Ten random digits: a counter per file repeats across the files one worker process runs, and pid + counter collided.
+  const n = String(randomInt(1_000_000_000, 10_000_000_000))
   const [row] = await db
     .insert(businesses)
     .values({
