@@ -102,6 +102,24 @@ describe('the preconditions of an approval', () => {
     expect(res.status, await res.clone().text()).toBe(200)
     expect(await res.json()).toMatchObject({ approvalStatus: 'DECLINED' })
   })
+
+  it('nor is a completed KYC: a pending business whose KYC is still open can be declined', async () => {
+    const open = await createTestBusiness({ kycDetailsCompleted: false })
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const res = await api(`/businesses/${open.id}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'DECLINED', comment: 'Start again with the right company' } })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toMatchObject({ approvalStatus: 'DECLINED' })
+  })
+
+  it('are judged only on a PENDING business: approving a declined one is refused for its state, not its gaps', async () => {
+    const declined = await createTestBusiness({ approvalStatus: 'DECLINED', kycDetailsCompleted: false })
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const res = await api(`/businesses/${declined.id}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } })
+    expect(res.status).toBe(409)
+    const errors = await errorsOf(res)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({ code: 'INVALID_STATE' })
+  })
 })
 
 describe('business users', () => {
