@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, prepareBlobStorage, startAzurite } from '../scripts/lib/azurite'
 import { buildIfStale } from '../scripts/lib/build'
-import { startNext, waitForHealthy } from '../scripts/lib/next-server'
+import { demoPortalEnv, startNext, waitForHealthy } from '../scripts/lib/next-server'
 
 /**
  * Builds once (if stale), starts Azurite (free port, temporary data, the upload container with CORS for the e2e
@@ -27,19 +27,7 @@ export default async function globalSetup() {
     port,
     host: '127.0.0.1',
     quiet: true,
-    env: {
-      ...process.env,
-      APP_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      ENABLE_DEV_OUTBOX: 'true',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
-      AZURE_STORAGE_ACCOUNT: 'test',
-      AZURE_STORAGE_CONTAINER: 'blob',
-    },
+    env: demoPortalEnv({ port, dataDir, azuriteConnectionString: azurite.connectionString }),
   })
   try {
     await waitForHealthy(`http://127.0.0.1:${port}/api/v1/health/ready`, server, 90_000)

@@ -24,3 +24,23 @@ export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`)
 }
+
+/**
+ * The environment of a throw-away portal with demo data for browser tests and the contract fuzz: test secrets,
+ * the dev outbox on, blob storage in the given Azurite's `blob` container, PGlite unless a database URL is given.
+ */
+export function demoPortalEnv(options: { port: number; dataDir: string; azuriteConnectionString: string; databaseUrl?: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    APP_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    SEED_DEMO: 'true',
+    ENABLE_DEV_OUTBOX: 'true',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    AZURE_STORAGE_CONNECTION_STRING: options.azuriteConnectionString,
+    AZURE_STORAGE_ACCOUNT: 'test',
+    AZURE_STORAGE_CONTAINER: 'blob',
+  }
+}

@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util'
 import { ERROR_CODES, errorBodySchema } from '@/lib/contracts/errors'
 import { freePort, prepareBlobStorage, startAzurite, type RunningAzurite } from '../../scripts/lib/azurite'
 import { buildIfStale } from '../../scripts/lib/build'
-import { startNext, waitForHealthy } from '../../scripts/lib/next-server'
+import { demoPortalEnv, startNext, waitForHealthy } from '../../scripts/lib/next-server'
 import { changedTables, createScratchDatabase, DataWatch, idsFromAnswers, idsFromDatabase, UNCHECKED_COLUMNS, UNCHECKED_TABLES, type Snapshot } from './database'
 import { casesFor, type AnonymousAuth, type FuzzRequest, type IdSource } from './inputs'
 import { operationsOf, schemaResolver, type OpenApiDocument, type Operation } from './openapi'
@@ -129,19 +129,7 @@ async function startTarget(options: Options): Promise<Target> {
       port,
       host: '127.0.0.1',
       logFd,
-      env: {
-        ...process.env,
-        APP_ENV: 'test',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl ?? '',
-        SEED_DEMO: 'true',
-        ENABLE_DEV_OUTBOX: 'true',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
-        AZURE_STORAGE_ACCOUNT: 'test',
-        AZURE_STORAGE_CONTAINER: 'blob',
-      },
+      env: demoPortalEnv({ port, dataDir, azuriteConnectionString: azurite.connectionString, databaseUrl }),
     })
     cleanups.push(async () => {
       if (server.exitCode === null && server.signalCode === null) {
