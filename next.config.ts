@@ -11,7 +11,11 @@ const nextConfig: NextConfig = {
     // domain.md: the old fragments redirect to the current paths.
     return [
       { source: '/s/businesses/dashboardDetails/:rest*', destination: '/s/businesses/dashboard-details/:rest*', permanent: true },
-      { source: '/s/businesses/dashboard-details/kyc/preview', destination: '/s/businesses/dashboard-details/kyc/preview-form', permanent: true },
+      {
+        source: '/s/businesses/dashboard-details/kyc/preview',
+        destination: '/s/businesses/dashboard-details/kyc/preview-form',
+        permanent: true,
+      },
     ]
   },
 }

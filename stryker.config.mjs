@@ -29,7 +29,17 @@ export default {
   // Every run copies a PGlite database per test file and starts from cold modules.
   timeoutMS: 60_000,
   timeoutFactor: 2,
-  ignorePatterns: ['/.next', '/.data*', '/e2e', '/reports', '/coverage', '/test-results', '/playwright-report', '/bench/results', '/.ci'],
+  ignorePatterns: [
+    '/.next',
+    '/.data*',
+    '/e2e',
+    '/reports',
+    '/coverage',
+    '/test-results',
+    '/playwright-report',
+    '/bench/results',
+    '/.ci',
+  ],
   // event-recorder: one file per tested mutant as it finishes, so an interrupted run still shows what it found.
   reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
   eventReporter: { baseDir: 'reports/mutation/events' },

@@ -96,9 +96,14 @@ async function startServer(): Promise<RunningServer> {
 
   try {
     const ready = await new Promise<ReadyLine>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench/api-server.ts not ready after ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new Error(`bench/api-server.ts not ready after ${READY_TIMEOUT_MS / 1000} s`)),
+        READY_TIMEOUT_MS,
+      )
       child.once('error', reject)
-      child.once('exit', (code, signal) => reject(new Error(`bench/api-server.ts exited before ready (code ${code}, signal ${signal})`)))
+      child.once('exit', (code, signal) =>
+        reject(new Error(`bench/api-server.ts exited before ready (code ${code}, signal ${signal})`)),
+      )
       createInterface({ input: child.stdout! }).on('line', (line) => {
         let parsed: unknown
         try {

@@ -26,7 +26,10 @@ declare module 'autocannon' {
     /** What autocannon() returns without a callback: the run's events, and a promise of its result. */
     interface Instance extends PromiseLike<Result> {
       /** Every response: status code, bytes, and its latency in milliseconds. */
-      on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): this
+      on(
+        event: 'response',
+        listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void,
+      ): this
     }
 
     /** Percentiles are keyed `p50`, `p97_5`, …; latency figures are milliseconds, request figures per second. */

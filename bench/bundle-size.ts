@@ -143,7 +143,9 @@ function crossCheckWithNext(distDir: string, routes: RouteSize[]): string[] {
     if (route.entry !== route.route) continue // Next counts a 404 without its own page as _app only; the HTML also loads _error.
     const theirs = nextRows.find((row) => row.route === route.route)
     if (theirs && theirs.firstLoadUncompressedJsBytes !== route.bytes) {
-      problems.push(`${route.route}: ${route.bytes} B uncompressed here, ${theirs.firstLoadUncompressedJsBytes} B in Next's route-bundle-stats.json`)
+      problems.push(
+        `${route.route}: ${route.bytes} B uncompressed here, ${theirs.firstLoadUncompressedJsBytes} B in Next's route-bundle-stats.json`,
+      )
     }
   }
   return problems
@@ -152,7 +154,13 @@ function crossCheckWithNext(distDir: string, routes: RouteSize[]): string[] {
 export const kb = (bytes: number) => (bytes / 1000).toFixed(1)
 
 export function formatBundleReport(report: BundleSizeReport): string {
-  const header = ['Route', 'First-load JS (kB gz)', 'Floor /_app (kB gz)', 'Route adds (kB gz)', `Budget ${kb(report.budgetBytes)} kB`]
+  const header = [
+    'Route',
+    'First-load JS (kB gz)',
+    'Floor /_app (kB gz)',
+    'Route adds (kB gz)',
+    `Budget ${kb(report.budgetBytes)} kB`,
+  ]
   const rows = report.routes.map((r) => [
     r.entry === r.route ? r.route : `${r.route} (${r.entry})`,
     kb(r.gzipBytes),
@@ -161,7 +169,8 @@ export function formatBundleReport(report: BundleSizeReport): string {
     r.overBudget ? 'OVER BUDGET' : 'ok',
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   const out = [
     `First-load JS per route (build ${report.buildId}; gzip level ${report.gzipLevel}, each file on its own; kB = 1000 B)`,
     line(header),

@@ -47,7 +47,8 @@ let server: ReturnType<typeof serve> | undefined
 const stop = createStopper(dataDir, () => server)
 
 /** Set once the data is in; commands before that are answered with an error. */
-let handlers: { explain: (query: string) => Promise<object>; profile: (queries: string[], iterations: number) => Promise<object> } | undefined
+let handlers:
+  { explain: (query: string) => Promise<object>; profile: (queries: string[], iterations: number) => Promise<object> } | undefined
 // stdin is the lifeline from the start (generation takes a while): it closing means the parent is gone.
 createInterface({ input: process.stdin })
   .on('line', (line) => {
@@ -59,14 +60,18 @@ createInterface({ input: process.stdin })
         return
       }
       try {
-        const result =
-          !handlers ? { error: 'not ready' }
-          : command.cmd === 'explain' ? await handlers.explain(command.query ?? '')
-          : command.cmd === 'profile' ? await handlers.profile(command.queries ?? [], command.iterations ?? 1)
-          : { error: `unknown command ${command.cmd}` }
+        const result = !handlers
+          ? { error: 'not ready' }
+          : command.cmd === 'explain'
+            ? await handlers.explain(command.query ?? '')
+            : command.cmd === 'profile'
+              ? await handlers.profile(command.queries ?? [], command.iterations ?? 1)
+              : { error: `unknown command ${command.cmd}` }
         process.stdout.write(`${JSON.stringify({ reply: command.id, ...result })}\n`)
       } catch (error) {
-        process.stdout.write(`${JSON.stringify({ reply: command.id, error: error instanceof Error ? error.message : String(error) })}\n`)
+        process.stdout.write(
+          `${JSON.stringify({ reply: command.id, error: error instanceof Error ? error.message : String(error) })}\n`,
+        )
       }
     })()
   })
@@ -94,7 +99,10 @@ try {
   const progress = process.stderr.isTTY
   const report = await generateBusinesses(db, {
     rows,
-    onProgress: progress ? (done, total) => process.stderr.write(`\r[${handle.kind}] generated ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`) : undefined,
+    onProgress: progress
+      ? (done, total) =>
+          process.stderr.write(`\r[${handle.kind}] generated ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`)
+      : undefined,
   })
   if (progress) process.stderr.write('\n')
   const auditRows = target === 'queue' ? await generateQueueAudits(db) : undefined
@@ -103,7 +111,9 @@ try {
   if (target === 'queue') await db.execute(sql`vacuum analyze audits`)
   const vacuumAnalyzeMs = performance.now() - vacuumStarted
   const [counts] = (
-    (await db.execute(sql`select count(*)::int as total, pg_total_relation_size('businesses')::bigint as bytes from businesses`)) as unknown as {
+    (await db.execute(
+      sql`select count(*)::int as total, pg_total_relation_size('businesses')::bigint as bytes from businesses`,
+    )) as unknown as {
       rows: { total: number; bytes: string | number }[]
     }
   ).rows
@@ -135,7 +145,9 @@ try {
   }
 
   const planOf = async (statement: Statement) =>
-    (await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params)).rows.map((r) => String(Object.values(r)[0]))
+    (await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params)).rows.map((r) =>
+      String(Object.values(r)[0]),
+    )
 
   async function explain(queryString: string) {
     const statements = await capture(queryString)
@@ -168,8 +180,17 @@ try {
 
   const app = createApp()
   server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-    const generation = { ...report, auditRows, openAndSeedMs: openMs, vacuumAnalyzeMs, tableRows: counts?.total, tableBytes: Number(counts?.bytes ?? 0) }
-    process.stdout.write(`${JSON.stringify({ ready: true, port: info.port, token: accessToken, dataDir, backend: handle.kind, generation })}\n`)
+    const generation = {
+      ...report,
+      auditRows,
+      openAndSeedMs: openMs,
+      vacuumAnalyzeMs,
+      tableRows: counts?.total,
+      tableBytes: Number(counts?.bytes ?? 0),
+    }
+    process.stdout.write(
+      `${JSON.stringify({ ready: true, port: info.port, token: accessToken, dataDir, backend: handle.kind, generation })}\n`,
+    )
   })
   server.on('error', (error) => {
     console.error(error)

@@ -53,9 +53,46 @@ export const DEFAULT_POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/po
 
 /** 3–5 letter fragments of the generated names: common given names and sector words, and rarer ones. */
 export const NAME_FRAGMENTS = [
-  'ade', 'chi', 'emek', 'olu', 'bayo', 'nna', 'kel', 'ife', 'tun', 'segun', 'ngo', 'zain', 'musa', 'yusu', 'bash',
-  'foods', 'agro', 'oil', 'tech', 'logi', 'farm', 'pharm', 'hotel', 'prop', 'media', 'cons', 'vent', 'ltd', 'plc',
-  'eko', 'lekki', 'kano', 'warri', 'jos', 'calab', 'gold', 'roya', 'unity', 'iroko', 'jollo',
+  'ade',
+  'chi',
+  'emek',
+  'olu',
+  'bayo',
+  'nna',
+  'kel',
+  'ife',
+  'tun',
+  'segun',
+  'ngo',
+  'zain',
+  'musa',
+  'yusu',
+  'bash',
+  'foods',
+  'agro',
+  'oil',
+  'tech',
+  'logi',
+  'farm',
+  'pharm',
+  'hotel',
+  'prop',
+  'media',
+  'cons',
+  'vent',
+  'ltd',
+  'plc',
+  'eko',
+  'lekki',
+  'kano',
+  'warri',
+  'jos',
+  'calab',
+  'gold',
+  'roya',
+  'unity',
+  'iroko',
+  'jollo',
 ] as const
 
 export const listPath = (fragment: string, pageSize = 20) =>
@@ -210,7 +247,10 @@ async function startListServer(path: ListPath, rows: number, databaseUrl?: strin
 
   try {
     const ready = await new Promise<ReadyLine>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`business-list-server not ready after ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS)
+      const timer = setTimeout(
+        () => reject(new Error(`business-list-server not ready after ${READY_TIMEOUT_MS / 1000} s`)),
+        READY_TIMEOUT_MS,
+      )
       child.once('error', reject)
       child.once('exit', (code, signal) => {
         const error = new Error(`business-list-server exited (code ${code}, signal ${signal})`)
@@ -244,7 +284,14 @@ async function startListServer(path: ListPath, rows: number, databaseUrl?: strin
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
         child.stdin!.write(`${JSON.stringify({ ...cmd, id })}\n`)
       })
-    return { port: ready.port, token: ready.token, generation: ready.generation, readyMs: performance.now() - started, command, stop }
+    return {
+      port: ready.port,
+      token: ready.token,
+      generation: ready.generation,
+      readyMs: performance.now() - started,
+      command,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error
@@ -291,7 +338,12 @@ async function dropDatabase(adminUrl: string, name: string) {
 /** The floor of the route: a registration number lookup (unique index, no row) instead of the name search. */
 const FLOOR_PATH = '/api/v1/businesses?regNo=RC1&pageSize=20'
 
-async function listCall(base: string, token: string, fragment: string, path = listPath(fragment)): Promise<{ ms: number; totalElements: number }> {
+async function listCall(
+  base: string,
+  token: string,
+  fragment: string,
+  path = listPath(fragment),
+): Promise<{ ms: number; totalElements: number }> {
   const started = performance.now()
   const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } })
   const body = await response.text()
@@ -329,7 +381,12 @@ async function concurrent(base: string, token: string, connections: number, dura
     duration: durationSeconds,
     timeout: 30,
     headers: { authorization: `Bearer ${token}` },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: load.pathOf(load.fragments[next++ % load.fragments.length]!) }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: load.pathOf(load.fragments[next++ % load.fragments.length]!) }),
+      },
+    ],
   })
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     if (statusCode === 200) latencies.push(responseTimeMs)
@@ -347,7 +404,10 @@ async function concurrent(base: string, token: string, connections: number, dura
 export function accessPaths(plan: string[]): string[] {
   const found: string[] = []
   for (const line of plan) {
-    const match = /((?:Parallel )?(?:Bitmap Index Scan on|Index Only Scan(?: Backward)? using|Index Scan(?: Backward)? using|Seq Scan on) \S+)/.exec(line)
+    const match =
+      /((?:Parallel )?(?:Bitmap Index Scan on|Index Only Scan(?: Backward)? using|Index Scan(?: Backward)? using|Seq Scan on) \S+)/.exec(
+        line,
+      )
     if (match && !found.includes(match[1]!)) found.push(match[1]!)
   }
   return found
@@ -358,7 +418,11 @@ const executionMsOf = (plan: string[]) => {
   return line ? Number(/([\d.]+) ms/.exec(line)?.[1]) : undefined
 }
 
-async function benchBackend(backend: ListBackend, options: ListBenchOptions, log: (line: string) => void): Promise<BackendListReport> {
+async function benchBackend(
+  backend: ListBackend,
+  options: ListBenchOptions,
+  log: (line: string) => void,
+): Promise<BackendListReport> {
   let database: string | undefined
   let databaseUrl: string | undefined
   if (backend === 'postgres') {
@@ -425,9 +489,14 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
         log(`[${backend}] measuring the queue without a fragment: ${options.requests} sequential requests to ${queuePath('')}…`)
         await sequential(base, server.token, Math.min(options.warmupRequests, 20), 0, whole)
         const unfiltered = await sequential(base, server.token, options.requests, 0, whole)
-        report.unfiltered = { sequential: summarise(unfiltered.latencies, unfiltered.seconds), totalElements: unfiltered.matches[''] ?? 0 }
+        report.unfiltered = {
+          sequential: summarise(unfiltered.latencies, unfiltered.seconds),
+          totalElements: unfiltered.matches[''] ?? 0,
+        }
         if (options.durationSeconds > 0) {
-          log(`[${backend}] measuring the queue without a fragment: autocannon ${options.durationSeconds} s, ${options.connections} connections…`)
+          log(
+            `[${backend}] measuring the queue without a fragment: autocannon ${options.durationSeconds} s, ${options.connections} connections…`,
+          )
           report.unfiltered.concurrent = await concurrent(base, server.token, options.connections, options.durationSeconds, whole)
         }
       }
@@ -491,7 +560,10 @@ async function benchBackend(backend: ListBackend, options: ListBenchOptions, log
   }
 }
 
-export async function runListBench(options: ListBenchOptions, log: (line: string) => void = console.log): Promise<ListBenchReport> {
+export async function runListBench(
+  options: ListBenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<ListBenchReport> {
   const backends: BackendListReport[] = []
   for (const backend of options.backends) backends.push(await benchBackend(backend, options, log))
   const { postgresAdminUrl: _omitted, ...shown } = options
@@ -512,7 +584,9 @@ function table(header: string[], rows: string[][]): string {
 export function formatListReport(report: ListBenchReport): string {
   const o = report.options
   const out: string[] = [
-    o.path === 'queue' ? `Review queue: GET ${queuePath('<fragment>')}, and GET ${queuePath('')}` : `Business list: GET ${listPath('<fragment>')}`,
+    o.path === 'queue'
+      ? `Review queue: GET ${queuePath('<fragment>')}, and GET ${queuePath('')}`
+      : `Business list: GET ${listPath('<fragment>')}`,
     `${o.rows.toLocaleString('en')} generated businesses; ${NAME_FRAGMENTS.length} fragments in turn; ${o.warmupRequests} warm-up + ${o.requests} sequential requests; ` +
       (o.durationSeconds > 0 ? `autocannon ${o.durationSeconds} s × ${o.connections} connections.` : 'no concurrent phase.'),
     '',
@@ -527,7 +601,15 @@ export function formatListReport(report: ListBenchReport): string {
         ['Backend', 'rows inserted', 'insert s', 'rows/s', 'VACUUM ANALYZE s', 'table+indexes MB', 'server ready s'],
         ran.map((b) => {
           const g = b.generation!
-          return [b.backend, g.inserted.toLocaleString('en'), (g.totalMs / 1000).toFixed(1), g.rowsPerSecond.toFixed(0), (g.vacuumAnalyzeMs / 1000).toFixed(1), (g.tableBytes / 1048576).toFixed(0), ((b.readyMs ?? 0) / 1000).toFixed(1)]
+          return [
+            b.backend,
+            g.inserted.toLocaleString('en'),
+            (g.totalMs / 1000).toFixed(1),
+            g.rowsPerSecond.toFixed(0),
+            (g.vacuumAnalyzeMs / 1000).toFixed(1),
+            (g.tableBytes / 1048576).toFixed(0),
+            ((b.readyMs ?? 0) / 1000).toFixed(1),
+          ]
         }),
       ),
       '',
@@ -535,25 +617,66 @@ export function formatListReport(report: ListBenchReport): string {
     )
     const latencyRows: string[][] = []
     for (const b of ran) {
-      for (const [phase, s] of [['sequential', b.sequential], [`${b.concurrent?.connections ?? ''} connections`, b.concurrent]] as const) {
+      for (const [phase, s] of [
+        ['sequential', b.sequential],
+        [`${b.concurrent?.connections ?? ''} connections`, b.concurrent],
+      ] as const) {
         if (!s) continue
-        latencyRows.push([b.backend, phase, String(s.requests), s.requestsPerSecond.toFixed(1), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), ms(s.meanMs), ms(s.maxMs)])
+        latencyRows.push([
+          b.backend,
+          phase,
+          String(s.requests),
+          s.requestsPerSecond.toFixed(1),
+          ms(s.p50Ms),
+          ms(s.p95Ms),
+          ms(s.p99Ms),
+          ms(s.meanMs),
+          ms(s.maxMs),
+        ])
       }
       const u = b.unfiltered
-      for (const [phase, s] of [['no fragment, sequential', u?.sequential], [`no fragment, ${u?.concurrent?.connections ?? ''} connections`, u?.concurrent]] as const) {
+      for (const [phase, s] of [
+        ['no fragment, sequential', u?.sequential],
+        [`no fragment, ${u?.concurrent?.connections ?? ''} connections`, u?.concurrent],
+      ] as const) {
         if (!s) continue
-        latencyRows.push([b.backend, phase, String(s.requests), s.requestsPerSecond.toFixed(1), ms(s.p50Ms), ms(s.p95Ms), ms(s.p99Ms), ms(s.meanMs), ms(s.maxMs)])
+        latencyRows.push([
+          b.backend,
+          phase,
+          String(s.requests),
+          s.requestsPerSecond.toFixed(1),
+          ms(s.p50Ms),
+          ms(s.p95Ms),
+          ms(s.p99Ms),
+          ms(s.meanMs),
+          ms(s.maxMs),
+        ])
       }
       const f = b.floor
-      if (f) latencyRows.push([b.backend, 'floor (regNo=)', String(f.requests), f.requestsPerSecond.toFixed(1), ms(f.p50Ms), ms(f.p95Ms), ms(f.p99Ms), ms(f.meanMs), ms(f.maxMs)])
+      if (f)
+        latencyRows.push([
+          b.backend,
+          'floor (regNo=)',
+          String(f.requests),
+          f.requestsPerSecond.toFixed(1),
+          ms(f.p50Ms),
+          ms(f.p95Ms),
+          ms(f.p99Ms),
+          ms(f.meanMs),
+          ms(f.maxMs),
+        ])
     }
     out.push(table(['Backend', 'phase', 'requests', 'req/s', 'p50', 'p95', 'p99', 'mean', 'max'], latencyRows), '')
 
-    out.push(`Statements of ${o.path === 'queue' ? 'findForApproval()' : 'findBusinesses()'} run alone (ms, in the server process, every fragment × 3)`)
+    out.push(
+      `Statements of ${o.path === 'queue' ? 'findForApproval()' : 'findBusinesses()'} run alone (ms, in the server process, every fragment × 3)`,
+    )
     out.push(
       table(
         ['Backend', 'statement', 'runs', 'p50', 'p95', 'mean'],
-        ran.flatMap((b) => (b.statementTimes ?? []).map((s) => [b.backend, s.kind, String(s.runs), ms(s.p50Ms), ms(s.p95Ms), ms(s.meanMs)])),
+        ran.flatMap((b) =>
+          (b.statementTimes ?? []).map((s) => [b.backend, s.kind, String(s.runs), ms(s.p50Ms), ms(s.p95Ms), ms(s.meanMs)]),
+        ),
       ),
     )
     for (const b of ran) {
@@ -568,10 +691,15 @@ export function formatListReport(report: ListBenchReport): string {
       }
     }
     out.push('')
-    const load = ran.filter((b) => b.loadAverage).map((b) => `${b.backend} ${b.loadAverage![0].toFixed(1)} → ${b.loadAverage![1].toFixed(1)}`)
+    const load = ran
+      .filter((b) => b.loadAverage)
+      .map((b) => `${b.backend} ${b.loadAverage![0].toFixed(1)} → ${b.loadAverage![1].toFixed(1)}`)
     if (load.length) {
       const busy = ran.some((b) => Math.max(...b.loadAverage!) > report.cpus)
-      out.push(`1-minute load average (${report.cpus} CPUs): ${load.join(', ')}${busy ? ' (busy machine: figures are inflated and noisy)' : ''}`, '')
+      out.push(
+        `1-minute load average (${report.cpus} CPUs): ${load.join(', ')}${busy ? ' (busy machine: figures are inflated and noisy)' : ''}`,
+        '',
+      )
     }
 
     const counts = Object.entries(ran[0]!.matches ?? {}).sort((a, b) => b[1] - a[1])
@@ -581,7 +709,9 @@ export function formatListReport(report: ListBenchReport): string {
 
     for (const b of ran) {
       for (const p of b.plans ?? []) {
-        out.push(`EXPLAIN (ANALYZE, BUFFERS) on ${b.backend}, ${p.fragment ? `businessName=${p.fragment}` : 'no fragment'} (${p.totalElements} matches)`)
+        out.push(
+          `EXPLAIN (ANALYZE, BUFFERS) on ${b.backend}, ${p.fragment ? `businessName=${p.fragment}` : 'no fragment'} (${p.totalElements} matches)`,
+        )
         for (const s of p.statements) {
           out.push(`  ${s.kind}: ${s.accessPaths.join(' → ') || '(no scan found)'}; execution ${ms(s.executionMs)} ms`)
           out.push(`  SQL: ${s.sql}`)

@@ -54,37 +54,199 @@ export const DEFAULT_BATCH_SIZE = 5_000
 
 const GIVEN_NAMES = [
   // Yoruba
-  'Adebayo', 'Adewale', 'Adeola', 'Adeyemi', 'Ayodele', 'Babatunde', 'Bolaji', 'Damilola', 'Folake', 'Funmilayo',
-  'Gbenga', 'Iyabo', 'Kehinde', 'Kunle', 'Lanre', 'Olamide', 'Oluwaseun', 'Olumide', 'Omotola', 'Oyelaran',
-  'Segun', 'Taiwo', 'Temitope', 'Tunde', 'Yetunde', 'Ademola', 'Ajayi', 'Akinola', 'Ogunleye', 'Olabisi',
+  'Adebayo',
+  'Adewale',
+  'Adeola',
+  'Adeyemi',
+  'Ayodele',
+  'Babatunde',
+  'Bolaji',
+  'Damilola',
+  'Folake',
+  'Funmilayo',
+  'Gbenga',
+  'Iyabo',
+  'Kehinde',
+  'Kunle',
+  'Lanre',
+  'Olamide',
+  'Oluwaseun',
+  'Olumide',
+  'Omotola',
+  'Oyelaran',
+  'Segun',
+  'Taiwo',
+  'Temitope',
+  'Tunde',
+  'Yetunde',
+  'Ademola',
+  'Ajayi',
+  'Akinola',
+  'Ogunleye',
+  'Olabisi',
   // Igbo
-  'Chinedu', 'Chiamaka', 'Chidi', 'Chukwuemeka', 'Ebuka', 'Emeka', 'Ifeanyi', 'Ifeoma', 'Ikenna', 'Kelechi',
-  'Nkechi', 'Nnamdi', 'Obinna', 'Ngozi', 'Uchenna', 'Okonkwo', 'Nwachukwu', 'Ezinne', 'Chibuzor', 'Onyeka',
-  'Amaechi', 'Obiageli', 'Udoka', 'Chukwudi', 'Ogechi', 'Nneka', 'Ugochukwu', 'Azubuike', 'Ekene', 'Somto',
+  'Chinedu',
+  'Chiamaka',
+  'Chidi',
+  'Chukwuemeka',
+  'Ebuka',
+  'Emeka',
+  'Ifeanyi',
+  'Ifeoma',
+  'Ikenna',
+  'Kelechi',
+  'Nkechi',
+  'Nnamdi',
+  'Obinna',
+  'Ngozi',
+  'Uchenna',
+  'Okonkwo',
+  'Nwachukwu',
+  'Ezinne',
+  'Chibuzor',
+  'Onyeka',
+  'Amaechi',
+  'Obiageli',
+  'Udoka',
+  'Chukwudi',
+  'Ogechi',
+  'Nneka',
+  'Ugochukwu',
+  'Azubuike',
+  'Ekene',
+  'Somto',
   // Hausa / Fulani
-  'Abubakar', 'Aminu', 'Bello', 'Danjuma', 'Fatima', 'Garba', 'Hadiza', 'Ibrahim', 'Lawal', 'Maryam',
-  'Musa', 'Sani', 'Usman', 'Yakubu', 'Yusuf', 'Zainab', 'Haruna', 'Kabiru', 'Shehu', 'Bashir',
+  'Abubakar',
+  'Aminu',
+  'Bello',
+  'Danjuma',
+  'Fatima',
+  'Garba',
+  'Hadiza',
+  'Ibrahim',
+  'Lawal',
+  'Maryam',
+  'Musa',
+  'Sani',
+  'Usman',
+  'Yakubu',
+  'Yusuf',
+  'Zainab',
+  'Haruna',
+  'Kabiru',
+  'Shehu',
+  'Bashir',
   // Edo, Ijaw, Efik, Tiv, …
-  'Osagie', 'Eghosa', 'Ehize', 'Ebiere', 'Tonye', 'Preye', 'Ekaette', 'Effiong', 'Aondona', 'Terkaa',
+  'Osagie',
+  'Eghosa',
+  'Ehize',
+  'Ebiere',
+  'Tonye',
+  'Preye',
+  'Ekaette',
+  'Effiong',
+  'Aondona',
+  'Terkaa',
 ]
 
 const PLACE_WORDS = [
-  'Eko', 'Lekki', 'Ikeja', 'Ikoyi', 'Yaba', 'Apapa', 'Ibadan', 'Abeokuta', 'Oshogbo', 'Ilorin', 'Kano', 'Kaduna',
-  'Zaria', 'Jos', 'Enugu', 'Onitsha', 'Aba', 'Owerri', 'Calabar', 'Uyo', 'Warri', 'Benin', 'Bonny', 'Makurdi',
-  'Maiduguri', 'Sokoto', 'Arewa', 'Oodua', 'Niger', 'Benue', 'Delta', 'Savannah', 'Harmattan', 'Sahel', 'Zuma',
-  'Olumo', 'Idanre', 'Obudu', 'Yankari', 'Gurara',
+  'Eko',
+  'Lekki',
+  'Ikeja',
+  'Ikoyi',
+  'Yaba',
+  'Apapa',
+  'Ibadan',
+  'Abeokuta',
+  'Oshogbo',
+  'Ilorin',
+  'Kano',
+  'Kaduna',
+  'Zaria',
+  'Jos',
+  'Enugu',
+  'Onitsha',
+  'Aba',
+  'Owerri',
+  'Calabar',
+  'Uyo',
+  'Warri',
+  'Benin',
+  'Bonny',
+  'Makurdi',
+  'Maiduguri',
+  'Sokoto',
+  'Arewa',
+  'Oodua',
+  'Niger',
+  'Benue',
+  'Delta',
+  'Savannah',
+  'Harmattan',
+  'Sahel',
+  'Zuma',
+  'Olumo',
+  'Idanre',
+  'Obudu',
+  'Yankari',
+  'Gurara',
 ]
 
 const VIRTUE_WORDS = [
-  'Royal', 'Golden', 'Unity', 'Heritage', 'Zenith', 'Crest', 'Sterling', 'Prime', 'Divine', 'Grace', 'Favour',
-  'Glory', 'Excel', 'Pinnacle', 'Treasure', 'Kingdom', 'Covenant', 'Rock', 'Bright', 'Evergreen', 'Green Pasture',
-  'Jollof', 'Suya', 'Adire', 'Ankara', 'Aso Oke', 'Kolanut', 'Iroko', 'Baobab', 'Ogbono', 'Egusi', 'Zobo',
-  'Afrobeat', 'Talking Drum', 'Cowrie', 'Oasis', 'Platinum', 'Silverline', 'Morningstar', 'Rainbow',
+  'Royal',
+  'Golden',
+  'Unity',
+  'Heritage',
+  'Zenith',
+  'Crest',
+  'Sterling',
+  'Prime',
+  'Divine',
+  'Grace',
+  'Favour',
+  'Glory',
+  'Excel',
+  'Pinnacle',
+  'Treasure',
+  'Kingdom',
+  'Covenant',
+  'Rock',
+  'Bright',
+  'Evergreen',
+  'Green Pasture',
+  'Jollof',
+  'Suya',
+  'Adire',
+  'Ankara',
+  'Aso Oke',
+  'Kolanut',
+  'Iroko',
+  'Baobab',
+  'Ogbono',
+  'Egusi',
+  'Zobo',
+  'Afrobeat',
+  'Talking Drum',
+  'Cowrie',
+  'Oasis',
+  'Platinum',
+  'Silverline',
+  'Morningstar',
+  'Rainbow',
 ]
 
 /** Sector words per seeded category (server/db/seed/reference-data.ts); unknown categories get GENERIC_SECTORS. */
 const SECTORS_BY_CATEGORY: Record<string, string[]> = {
-  'Agriculture and Agro-allied': ['Farms', 'Agro', 'Agro-Allied', 'Poultry', 'Fisheries', 'Cassava Mills', 'Rice Mills', 'Livestock'],
+  'Agriculture and Agro-allied': [
+    'Farms',
+    'Agro',
+    'Agro-Allied',
+    'Poultry',
+    'Fisheries',
+    'Cassava Mills',
+    'Rice Mills',
+    'Livestock',
+  ],
   Manufacturing: ['Industries', 'Manufacturing', 'Plastics', 'Textiles', 'Packaging', 'Paints', 'Foods', 'Beverages'],
   'Retail and Wholesale Trade': ['Stores', 'Supermarket', 'Trading', 'Mart', 'Provisions', 'Distributors', 'Merchants'],
   'Financial Services': ['Microfinance', 'Capital', 'Finance', 'Investments', 'Bureau de Change', 'Asset Management'],
@@ -106,14 +268,30 @@ type RegistrationClass = 'RC' | 'BN' | 'IT' | 'LP' | 'LLP'
 
 /** Seeded business types: weight, registration class and the name suffixes that fit. */
 const TYPE_PROFILES: Record<string, { weight: number; cls: RegistrationClass; suffixes: string[] }> = {
-  'Private Limited Company': { weight: 44, cls: 'RC', suffixes: ['Limited', 'Ltd', 'Nigeria Limited', 'Nig. Ltd', 'Company Limited'] },
+  'Private Limited Company': {
+    weight: 44,
+    cls: 'RC',
+    suffixes: ['Limited', 'Ltd', 'Nigeria Limited', 'Nig. Ltd', 'Company Limited'],
+  },
   'Public Limited Company': { weight: 2, cls: 'RC', suffixes: ['Plc', 'Nigeria Plc'] },
   'Company Limited by Guarantee': { weight: 4, cls: 'RC', suffixes: ['Ltd/Gte', 'Foundation Ltd/Gte'] },
-  'Business Name': { weight: 30, cls: 'BN', suffixes: ['Enterprises', 'Ventures', '& Sons', 'Global Concepts', 'Stores', 'Nigeria', ''] },
+  'Business Name': {
+    weight: 30,
+    cls: 'BN',
+    suffixes: ['Enterprises', 'Ventures', '& Sons', 'Global Concepts', 'Stores', 'Nigeria', ''],
+  },
   'Limited Partnership': { weight: 3, cls: 'LP', suffixes: ['LP', 'Partners LP'] },
   'Limited Liability Partnership': { weight: 4, cls: 'LLP', suffixes: ['LLP', '& Partners LLP'] },
-  'Incorporated Trustees': { weight: 8, cls: 'IT', suffixes: ['Foundation', 'Initiative', 'Association', 'Trust', 'Welfare Society'] },
-  'Cooperative Society': { weight: 5, cls: 'IT', suffixes: ['Cooperative Society', 'Multipurpose Cooperative', 'Thrift & Credit Society'] },
+  'Incorporated Trustees': {
+    weight: 8,
+    cls: 'IT',
+    suffixes: ['Foundation', 'Initiative', 'Association', 'Trust', 'Welfare Society'],
+  },
+  'Cooperative Society': {
+    weight: 5,
+    cls: 'IT',
+    suffixes: ['Cooperative Society', 'Multipurpose Cooperative', 'Thrift & Credit Society'],
+  },
 }
 const DEFAULT_TYPE_PROFILE = { weight: 1, cls: 'RC' as RegistrationClass, suffixes: ['Limited', 'Ltd'] }
 
@@ -121,19 +299,71 @@ const DEFAULT_TYPE_PROFILE = { weight: 1, cls: 'RC' as RegistrationClass, suffix
 const REG_NO_BASE: Record<RegistrationClass, number> = { RC: 1_000_000, BN: 2_500_000, IT: 50_000, LP: 1_000, LLP: 2_000 }
 
 const STREETS = [
-  'Adeola Odeku', 'Awolowo', 'Ahmadu Bello Way', 'Herbert Macaulay', 'Allen Avenue', 'Broad', 'Marina', 'Isaac John',
-  'Opebi', 'Admiralty Way', 'Aminu Kano Crescent', 'Ogui', 'Aba Road', 'Trans-Amadi', 'Murtala Mohammed Way',
-  'Tafawa Balewa', 'Zik Avenue', 'Bompai', 'Ring Road', 'Okpara Avenue', 'Wuse Zone 4', 'Obafemi Awolowo Way',
+  'Adeola Odeku',
+  'Awolowo',
+  'Ahmadu Bello Way',
+  'Herbert Macaulay',
+  'Allen Avenue',
+  'Broad',
+  'Marina',
+  'Isaac John',
+  'Opebi',
+  'Admiralty Way',
+  'Aminu Kano Crescent',
+  'Ogui',
+  'Aba Road',
+  'Trans-Amadi',
+  'Murtala Mohammed Way',
+  'Tafawa Balewa',
+  'Zik Avenue',
+  'Bompai',
+  'Ring Road',
+  'Okpara Avenue',
+  'Wuse Zone 4',
+  'Obafemi Awolowo Way',
 ]
 const STREET_KINDS = ['Street', 'Road', 'Close', 'Crescent', 'Avenue']
 
 /** Share of businesses per state (%); the other states share what is left equally. */
 const STATE_WEIGHTS: Record<string, number> = {
-  Lagos: 30, 'Federal Capital Territory': 10, Rivers: 7, Kano: 6, Oyo: 5, Ogun: 5, Anambra: 4, Kaduna: 3, Enugu: 3, Delta: 3,
+  Lagos: 30,
+  'Federal Capital Territory': 10,
+  Rivers: 7,
+  Kano: 6,
+  Oyo: 5,
+  Ogun: 5,
+  Anambra: 4,
+  Kaduna: 3,
+  Enugu: 3,
+  Delta: 3,
 }
 
 const EMAIL_DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com']
-const PHONE_PREFIXES = ['803', '806', '813', '816', '703', '706', '810', '814', '903', '805', '807', '815', '905', '802', '808', '812', '701', '902', '809', '817', '818', '909', '908']
+const PHONE_PREFIXES = [
+  '803',
+  '806',
+  '813',
+  '816',
+  '703',
+  '706',
+  '810',
+  '814',
+  '903',
+  '805',
+  '807',
+  '815',
+  '905',
+  '802',
+  '808',
+  '812',
+  '701',
+  '902',
+  '809',
+  '817',
+  '818',
+  '909',
+  '908',
+]
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -167,7 +397,11 @@ function weightedPicker<T>(items: readonly T[], weightOf: (item: T) => number, r
   }
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '')
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '')
 /** The unique index's key: lower(regexp_replace(name, '\s', '', 'g')). */
 const nameKey = (s: string) => s.toLowerCase().replace(/\s/g, '')
 
@@ -202,16 +436,35 @@ async function loadReference(db: Database): Promise<Reference> {
   // "A few users": the oldest handful (the demo staff when SEED_DEMO=true).
   const users = await rows<{ id: string }>(sql`select id from users order by created_at, email limit 6`)
   const [count] = await rows<{ n: number | string }>(sql`select count(*) as n from businesses`)
-  if (!types.length || !categories.length) throw new Error('business_types / business_categories are empty: seed the database first')
+  if (!types.length || !categories.length)
+    throw new Error('business_types / business_categories are empty: seed the database first')
   return { types, categories, divisions, users, existingRows: Number(count?.n ?? 0) }
 }
 
 const COLUMNS = [
-  ['name', 'text'], ['reg_no', 'text'], ['registration_class', 'text'], ['type_id', 'uuid'], ['category_id', 'uuid'],
-  ['email', 'text'], ['phone', 'text'], ['website', 'text'], ['division_id', 'uuid'], ['address_line1', 'text'],
-  ['address_line2', 'text'], ['city', 'text'], ['country', 'text'], ['state', 'text'], ['lga', 'text'],
-  ['approval_status', 'text'], ['kyc_details_completed', 'boolean'], ['archive_status', 'text'], ['assignee_id', 'uuid'],
-  ['recertification_date', 'date'], ['created_by', 'uuid'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['name', 'text'],
+  ['reg_no', 'text'],
+  ['registration_class', 'text'],
+  ['type_id', 'uuid'],
+  ['category_id', 'uuid'],
+  ['email', 'text'],
+  ['phone', 'text'],
+  ['website', 'text'],
+  ['division_id', 'uuid'],
+  ['address_line1', 'text'],
+  ['address_line2', 'text'],
+  ['city', 'text'],
+  ['country', 'text'],
+  ['state', 'text'],
+  ['lga', 'text'],
+  ['approval_status', 'text'],
+  ['kyc_details_completed', 'boolean'],
+  ['archive_status', 'text'],
+  ['assignee_id', 'uuid'],
+  ['recertification_date', 'date'],
+  ['created_by', 'uuid'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
   ['approved_at', 'timestamptz'],
 ] as const
 type Column = (typeof COLUMNS)[number][0]
@@ -232,12 +485,28 @@ function makeRowFactory(ref: Reference, seed: number) {
   const chance = (p: number) => random() < p
 
   const typePicker = weightedPicker(ref.types, (t) => (TYPE_PROFILES[t.name] ?? DEFAULT_TYPE_PROFILE).weight, random)
-  const categoryPicker = weightedPicker(ref.categories, (c) => (c.name === 'Retail and Wholesale Trade' || c.name === 'Professional Services' ? 3 : c.name === 'Oil and Gas' || c.name === 'Telecommunications' ? 0.5 : 1), random)
+  const categoryPicker = weightedPicker(
+    ref.categories,
+    (c) =>
+      c.name === 'Retail and Wholesale Trade' || c.name === 'Professional Services'
+        ? 3
+        : c.name === 'Oil and Gas' || c.name === 'Telecommunications'
+          ? 0.5
+          : 1,
+    random,
+  )
   const states = loadStates()
-  const otherStateWeight = (100 - Object.values(STATE_WEIGHTS).reduce((a, b) => a + b, 0)) / states.filter((s) => !(s.state in STATE_WEIGHTS)).length
+  const otherStateWeight =
+    (100 - Object.values(STATE_WEIGHTS).reduce((a, b) => a + b, 0)) / states.filter((s) => !(s.state in STATE_WEIGHTS)).length
   const statePicker = weightedPicker(states, (s) => STATE_WEIGHTS[s.state] ?? otherStateWeight, random)
   // A few users create them all, the first ones most often (weights 1, 1/2, 1/3, …).
-  const creatorPicker = ref.users.length ? weightedPicker(ref.users.map((u, i) => ({ id: u.id, weight: 1 / (i + 1) })), (u) => u.weight, random) : null
+  const creatorPicker = ref.users.length
+    ? weightedPicker(
+        ref.users.map((u, i) => ({ id: u.id, weight: 1 / (i + 1) })),
+        (u) => u.weight,
+        random,
+      )
+    : null
 
   const usedNames = new Set<string>()
   const now = Date.now()
@@ -285,11 +554,13 @@ function makeRowFactory(ref: Reference, seed: number) {
     const pendingShare = ageDays < 30 ? 0.7 : ageDays < 180 ? 0.3 : 0.12
     const s = random()
     const approvalStatus = s < pendingShare ? 'PENDING' : s < pendingShare + (1 - pendingShare) * 0.82 ? 'APPROVED' : 'DECLINED'
-    const kycDetailsCompleted = approvalStatus === 'APPROVED' ? chance(0.88) : approvalStatus === 'PENDING' ? chance(0.45) : chance(0.6)
+    const kycDetailsCompleted =
+      approvalStatus === 'APPROVED' ? chance(0.88) : approvalStatus === 'PENDING' ? chance(0.45) : chance(0.6)
     const archived = chance(approvalStatus === 'DECLINED' ? 0.15 : 0.03)
     const decidedAt = approvalStatus === 'PENDING' ? null : Math.min(now, createdAt + (1 + random() * 20) * dayMs)
     // Recertification a year after approval: some are overdue (derived "blocked").
-    const recertification = approvalStatus === 'APPROVED' && decidedAt ? new Date(decidedAt + 365 * dayMs).toISOString().slice(0, 10) : null
+    const recertification =
+      approvalStatus === 'APPROVED' && decidedAt ? new Date(decidedAt + 365 * dayMs).toISOString().slice(0, 10) : null
     const updatedAt = Math.min(now, (decidedAt ?? createdAt) + random() * 30 * dayMs)
     const domainSlug = slug(name).slice(0, 40)
     const ownDomain = chance(0.55)
@@ -344,12 +615,15 @@ export async function generateBusinesses(db: Database, options: GenerateOptions)
     for (let i = 0; i < count; i++) batch[i] = makeRow(ref.existingRows + ++generated)
     const json = JSON.stringify(batch)
     buildMs += performance.now() - buildStarted
-    const result = (await db.execute(sql`${sql.raw(INSERT_SQL.head)}${json}${sql.raw(INSERT_SQL.tail)}`)) as unknown as Rows<{ n: number | string }>
+    const result = (await db.execute(sql`${sql.raw(INSERT_SQL.head)}${json}${sql.raw(INSERT_SQL.tail)}`)) as unknown as Rows<{
+      n: number | string
+    }>
     const added = Number(result.rows[0]?.n ?? 0)
     inserted += added
     batches++
     options.onProgress?.(inserted, options.rows)
-    if (added < count * 0.05) throw new Error(`Only ${added} of ${count} rows were new: the name space is exhausted (try another --seed)`)
+    if (added < count * 0.05)
+      throw new Error(`Only ${added} of ${count} rows were new: the name space is exhausted (try another --seed)`)
   }
   const totalMs = performance.now() - started
   return {
@@ -405,7 +679,8 @@ export function parseIntFlag(argv: string[], flag: string, fallback: number, min
 async function cli() {
   const argv = process.argv.slice(2)
   const unknown = argv.filter((a) => !/^--(rows|batch|seed)=/.test(a))
-  if (unknown.length) throw new Error(`Unknown ${unknown.join(', ')}; usage: tsx bench/generate-businesses.ts [--rows=N] [--batch=N] [--seed=N]`)
+  if (unknown.length)
+    throw new Error(`Unknown ${unknown.join(', ')}; usage: tsx bench/generate-businesses.ts [--rows=N] [--batch=N] [--seed=N]`)
   const rows = parseIntFlag(argv, 'rows', DEFAULT_ROWS)
   const batchSize = parseIntFlag(argv, 'batch', DEFAULT_BATCH_SIZE)
   const seed = parseIntFlag(argv, 'seed', 20_240_601, 0)
@@ -413,13 +688,17 @@ async function cli() {
 
   const { getDatabaseHandle, closeDatabase } = await import('@/server/db/client')
   const handle = await getDatabaseHandle()
-  console.log(`Inserting ${rows.toLocaleString('en')} businesses into ${handle.kind} ${handle.location} (batches of ${batchSize})…`)
+  console.log(
+    `Inserting ${rows.toLocaleString('en')} businesses into ${handle.kind} ${handle.location} (batches of ${batchSize})…`,
+  )
   try {
     const report = await generateBusinesses(handle.db, {
       rows,
       batchSize,
       seed,
-      onProgress: process.stdout.isTTY ? (done, total) => process.stdout.write(`\r  ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`) : undefined,
+      onProgress: process.stdout.isTTY
+        ? (done, total) => process.stdout.write(`\r  ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`)
+        : undefined,
     })
     if (process.stdout.isTTY) process.stdout.write('\n')
     const analyzeStarted = performance.now()

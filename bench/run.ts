@@ -71,7 +71,9 @@ function parseCli(argv: string[]): Cli {
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
-    throw new Error(`Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue]`)
+    throw new Error(
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue]`,
+    )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
     const raw = flags.get(flag) ?? process.env[env]
@@ -131,7 +133,14 @@ async function main(): Promise<number> {
     return 2
   }
   const startedAt = new Date()
-  const results: { startedAt: string; commit?: string; node: string; bundle?: BundleSizeReport; api?: ApiBenchReport; list?: ListBenchReport } = {
+  const results: {
+    startedAt: string
+    commit?: string
+    node: string
+    bundle?: BundleSizeReport
+    api?: ApiBenchReport
+    list?: ListBenchReport
+  } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
     node: process.version,
@@ -166,7 +175,9 @@ async function main(): Promise<number> {
         backends: cli.backends,
         postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
       })
-      console.log(`\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`)
+      console.log(
+        `\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
+      )
     }
   } catch (error) {
     failure = error

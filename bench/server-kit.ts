@@ -26,7 +26,13 @@ export function freePort(): Promise<number> {
  */
 export function prepareBenchEnvironment(options: { prefix: string; port: number; databaseUrl?: string }): string {
   const dataDir = mkdtempSync(join(tmpdir(), options.prefix))
-  Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', PORT: String(options.port), HOST: '127.0.0.1' })
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+  })
   if (options.databaseUrl) process.env.DATABASE_URL = options.databaseUrl
   else delete process.env.DATABASE_URL
   return dataDir

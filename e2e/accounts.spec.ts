@@ -9,7 +9,11 @@ async function latestMail(request: APIRequestContext, to: string, template: stri
       return ((await res.json()) as { template: string }[]).some((m) => m.template === template)
     })
     .toBe(true)
-  const mails = (await (await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { template: string; subject: string; text: string }[]
+  const mails = (await (await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+    template: string
+    subject: string
+    text: string
+  }[]
   return mails.find((m) => m.template === template)!
 }
 
@@ -65,7 +69,9 @@ test('a wrong password shows the API message as a toast', async ({ page }) => {
 
 test('forgot password end to end: code by e-mail, new password, sign in with it', async ({ page, request }) => {
   const email = `reset.${Date.now()}@example.ng`
-  await request.post('/api/v1/accounts/signup', { data: { firstName: 'Kunle', lastName: 'Ojo', email, phone: '08091112222', password: 'First-Passw0rd-1' } })
+  await request.post('/api/v1/accounts/signup', {
+    data: { firstName: 'Kunle', lastName: 'Ojo', email, phone: '08091112222', password: 'First-Passw0rd-1' },
+  })
   const link = /activate\?token=([A-Za-z0-9_-]+)/.exec((await latestMail(request, email, 'activation')).text)![1]!
   expect((await request.post('/api/v1/accounts/activate-account', { data: { token: link } })).status()).toBe(200)
 
@@ -101,7 +107,10 @@ test('a cross-site POST to /api/logout without the XSRF header is refused', asyn
   await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
   const cookieHeader = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
 
-  const crossSite = await request.post('/api/logout', { data: {}, headers: { cookie: cookieHeader, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+  const crossSite = await request.post('/api/logout', {
+    data: {},
+    headers: { cookie: cookieHeader, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  })
   expect(crossSite.status()).toBe(403)
   const noHeader = await request.post('/api/logout', { data: {}, headers: { cookie: cookieHeader } })
   expect(noHeader.status()).toBe(403)

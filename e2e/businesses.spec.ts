@@ -60,7 +60,11 @@ async function existingBusiness(request: APIRequestContext) {
   return { regNo, name: `Bola Ventures ${regNo}`, owner: user }
 }
 
-test('a new owner registers a business, sees what is outstanding, and invites a member who joins and sees only it', async ({ page, request, browser }) => {
+test('a new owner registers a business, sees what is outstanding, and invites a member who joins and sees only it', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000)
   const taken = await existingBusiness(request)
   const owner = await activeUser(request, 'Ada')
@@ -97,7 +101,10 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
   const progress = page.getByRole('list', { name: 'KYC progress' })
   await expect(progress.getByRole('listitem')).toHaveCount(5)
   await expect(page.getByText('0 of 5 steps complete')).toBeVisible()
-  await expect(progress.getByRole('link', { name: /Shareholders/ })).toHaveAttribute('href', /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=SHAREHOLDERS$/)
+  await expect(progress.getByRole('link', { name: /Shareholders/ })).toHaveAttribute(
+    'href',
+    /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=SHAREHOLDERS$/,
+  )
   const outstanding = page.getByRole('list', { name: 'Outstanding' })
   await expect(outstanding.getByText('Complete the company details')).toBeVisible()
   await expect(outstanding.getByText('Certificate of Incorporation missing')).toBeVisible()
@@ -107,7 +114,10 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
     'href',
     /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=COMPANY_DETAILS$/,
   )
-  await expect(outstanding.getByRole('link', { name: 'Go to documents: Certificate of Incorporation missing' })).toHaveAttribute('href', /\/s\/businesses\/kyc-document\?businessId=/)
+  await expect(outstanding.getByRole('link', { name: 'Go to documents: Certificate of Incorporation missing' })).toHaveAttribute(
+    'href',
+    /\/s\/businesses\/kyc-document\?businessId=/,
+  )
   await expect(page.getByText('1 user', { exact: true })).toBeVisible()
 
   // Invite a colleague who has no account yet.
@@ -148,7 +158,11 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
   await context.close()
 })
 
-test('the existing-profile lookup shows a masked name and sends an access request the owner accepts', async ({ page, request, browser }) => {
+test('the existing-profile lookup shows a masked name and sends an access request the owner accepts', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000)
   const business = await existingBusiness(request)
   const requester = await activeUser(request, 'Emeka')
@@ -184,7 +198,9 @@ test('the existing-profile lookup shows a masked name and sends an access reques
 test('the business pages have no serious or critical accessibility violation', async ({ page }) => {
   test.setTimeout(90_000)
   const seriousViolations = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`)
 
   await signIn(page, 'owner@example.com', 'Demo-Passw0rd!')
   await expect(page).toHaveURL(/\/s\/businesses$/)

@@ -13,7 +13,12 @@ import { poster } from './support/kyc-api'
 const APPROVER = 'approver2@example.com'
 
 /** The RC documents the owner uploads (CAC 7 stands for its alternative, the CAC status report). */
-const CAC_DOCUMENTS = ['Certificate of Incorporation', 'CAC 2 – Statement of share capital', 'CAC 7 – Particulars of directors', 'Memorandum and Articles of Association']
+const CAC_DOCUMENTS = [
+  'Certificate of Incorporation',
+  'CAC 2 – Statement of share capital',
+  'CAC 7 – Particulars of directors',
+  'Memorandum and Articles of Association',
+]
 const OTHER_DOCUMENTS = ['Board resolution', 'TIN certificate']
 /** Not a CAC form, so the business reviewer's approval does not wait for a second CAC decision. */
 const REUPLOADED = 'TIN certificate'
@@ -39,9 +44,33 @@ async function userIdOf(request: APIRequestContext, headers: Record<string, stri
 /** The capture steps between company details and documents, through the calls the stepper makes. */
 async function captureAddressShareholderAndId(request: APIRequestContext, headers: Record<string, string>, kycDetailsId: string) {
   const post = poster(request, headers)
-  await post('/kyc/addresses', { kycDetailsId, type: 'REGISTERED', line1: '21 Awolowo Road', city: 'Ikoyi', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })
-  const holder = await post('/kyc/shareholders', { kycDetailsId, type: 'INDIVIDUAL', firstName: 'Amaka', lastName: 'Obi', nationality: 'Nigeria', bvn: '22298765432', percentage: 100 })
-  await post('/kyc/means-of-ids', { kycDetailsId, shareholderId: holder.id, firstName: 'Amaka', lastName: 'Obi', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '34567890123' })
+  await post('/kyc/addresses', {
+    kycDetailsId,
+    type: 'REGISTERED',
+    line1: '21 Awolowo Road',
+    city: 'Ikoyi',
+    country: 'Nigeria',
+    state: 'Lagos',
+    lga: 'Lagos Island',
+  })
+  const holder = await post('/kyc/shareholders', {
+    kycDetailsId,
+    type: 'INDIVIDUAL',
+    firstName: 'Amaka',
+    lastName: 'Obi',
+    nationality: 'Nigeria',
+    bvn: '22298765432',
+    percentage: 100,
+  })
+  await post('/kyc/means-of-ids', {
+    kycDetailsId,
+    shareholderId: holder.id,
+    firstName: 'Amaka',
+    lastName: 'Obi',
+    role: 'DIRECTOR',
+    idType: 'NATIONAL_ID_CARD',
+    idNumber: '34567890123',
+  })
 }
 
 /** Uploads a real PDF for one document on the documents page, through the Uploader (slot → blob storage → confirm → attach). */
@@ -49,8 +78,12 @@ async function uploadDocument(page: Page, name: string, fileName: string, lines:
   const item = page.getByRole('listitem', { name, exact: true })
   const replacing = (await item.getByRole('button', { name: `Replace ${name}` }).count()) > 0
   await item.getByRole('button', { name: `${replacing ? 'Replace' : 'Upload'} ${name}` }).click()
-  await item.getByLabel(`Choose the ${name} file`).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(lines)) })
-  await expect(item.getByText(new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} uploaded on `))).toBeVisible({ timeout: 20_000 })
+  await item
+    .getByLabel(`Choose the ${name} file`)
+    .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(lines)) })
+  await expect(item.getByText(new RegExp(`^${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} uploaded on `))).toBeVisible({
+    timeout: 20_000,
+  })
   return item
 }
 
@@ -58,7 +91,10 @@ async function uploadDocument(page: Page, name: string, fileName: string, lines:
 async function auditsOf(request: APIRequestContext, headers: Record<string, string>, actorId: string, from: string) {
   const rows: AuditRow[] = []
   for (let pageNumber = 1; ; pageNumber++) {
-    const res = await request.get('/api/v1/audits', { headers, params: { actorId, from, recentFirst: 'false', pageSize: '100', pageNumber: String(pageNumber) } })
+    const res = await request.get('/api/v1/audits', {
+      headers,
+      params: { actorId, from, recentFirst: 'false', pageSize: '100', pageNumber: String(pageNumber) },
+    })
     expect(res.status(), await res.text()).toBe(200)
     const page = (await res.json()) as { content: AuditRow[]; totalPages: number }
     rows.push(...page.content)
@@ -109,14 +145,20 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await company.getByRole('button', { name: 'Save company details' }).click()
   await expect(page.getByRole('heading', { name: '2. Addresses' })).toBeVisible()
   const ownerHeaders = await bearer(request, owner.email, owner.password)
-  const kyc = (await (await request.get(`/api/v1/kyc/details-first-entity/${businessId}`, { headers: ownerHeaders })).json()) as { id: string }
+  const kyc = (await (await request.get(`/api/v1/kyc/details-first-entity/${businessId}`, { headers: ownerHeaders })).json()) as {
+    id: string
+  }
   await captureAddressShareholderAndId(request, ownerHeaders, kyc.id)
 
   // 3. Every required document of an RC company, a real PDF each, on the documents page.
   await page.goto(`/s/businesses/kyc-document?businessId=${businessId}`)
   await expect(page.getByRole('listitem', { name: 'Certificate of Incorporation' }).getByText('Missing')).toBeVisible()
   for (const document of [...CAC_DOCUMENTS, ...OTHER_DOCUMENTS]) {
-    const item = await uploadDocument(page, document, `${document.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${owner.id}.pdf`, [document, name, regNo])
+    const item = await uploadDocument(page, document, `${document.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${owner.id}.pdf`, [
+      document,
+      name,
+      regNo,
+    ])
     await expect(item.getByText('Uploaded', { exact: true })).toBeVisible()
   }
   await expect(page.getByText('Every required document is provided or deferred.')).toBeVisible()
@@ -173,7 +215,12 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   const tin = page.getByRole('listitem', { name: REUPLOADED, exact: true })
   await expect(tin.getByText('Re-upload requested')).toBeVisible()
   await expect(tin.getByText(`We asked for a new upload: ${REASON}.`)).toBeVisible()
-  await uploadDocument(page, REUPLOADED, `tin-certificate-full-${owner.id}.pdf`, [REUPLOADED, name, 'Federal Inland Revenue Service', 'Seal of the FIRS'])
+  await uploadDocument(page, REUPLOADED, `tin-certificate-full-${owner.id}.pdf`, [
+    REUPLOADED,
+    name,
+    'Federal Inland Revenue Service',
+    'Seal of the FIRS',
+  ])
   await expect(tin.getByText('Under review', { exact: true })).toBeVisible()
   await expect(tin.getByText(/We asked for a new upload/)).toHaveCount(0)
 
@@ -193,12 +240,19 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   const auditor = await bearer(request, 'auditor@example.com')
   const ownerId = await userIdOf(request, ownerHeaders)
   const approverId = await userIdOf(request, await bearer(request, APPROVER))
-  const types = (await (await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: ownerHeaders })).json()) as { id: string; name: string }[]
+  const types = (await (
+    await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: ownerHeaders })
+  ).json()) as { id: string; name: string }[]
   const typeName = new Map(types.map((t) => [t.id, t.name]))
   const ofThisBusiness = (r: AuditRow) =>
     (r.resource === 'business' && r.resourceId === businessId && ['KYC_COMPLETED', 'APPROVE'].includes(r.action)) ||
-    (r.resource === 'kyc_document' && r.after?.businessId === businessId && ['UPLOAD', 'APPROVE', 'REQUEST_REUPLOAD', 'REPLACE'].includes(r.action))
-  const rows = [...(await auditsOf(request, auditor, ownerId, startedAt)), ...(await auditsOf(request, auditor, approverId, startedAt))]
+    (r.resource === 'kyc_document' &&
+      r.after?.businessId === businessId &&
+      ['UPLOAD', 'APPROVE', 'REQUEST_REUPLOAD', 'REPLACE'].includes(r.action))
+  const rows = [
+    ...(await auditsOf(request, auditor, ownerId, startedAt)),
+    ...(await auditsOf(request, auditor, approverId, startedAt)),
+  ]
     .filter(ofThisBusiness)
     .sort((a, b) => a.seq - b.seq)
   const story = rows.map((r) => {

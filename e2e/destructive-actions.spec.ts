@@ -10,8 +10,22 @@ import { poster, uploadFile } from './support/kyc-api'
 
 type Headers = Record<string, string>
 
-const COMPANY = { tin: '12345678-0001', incorporationDate: '2015-09-01', natureOfBusiness: 'Palm oil processing', numberOfEmployees: 22, annualTurnover: 64000000, countryOfIncorporation: 'Nigeria' }
-const REGISTERED = { type: 'REGISTERED', line1: '3 Marina', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' }
+const COMPANY = {
+  tin: '12345678-0001',
+  incorporationDate: '2015-09-01',
+  natureOfBusiness: 'Palm oil processing',
+  numberOfEmployees: 22,
+  annualTurnover: 64000000,
+  countryOfIncorporation: 'Nigeria',
+}
+const REGISTERED = {
+  type: 'REGISTERED',
+  line1: '3 Marina',
+  city: 'Lagos',
+  country: 'Nigeria',
+  state: 'Lagos',
+  lga: 'Lagos Island',
+}
 
 /** A fresh owner and business (`<name> <id>`), signed in on `page`, with the API's bearer header. */
 async function signedInOwner(page: Page, request: APIRequestContext, name: string) {
@@ -59,8 +73,21 @@ test('an owner removes a business user; Escape and Cancel keep them', async ({ p
   test.setTimeout(90_000)
   const owner = await signedInOwner(page, request, 'Okafor Palm Oil')
   const email = `musa.${unique()}@example.ng`
-  const invited = await poster(request, owner.headers)('/businesses/user', { businessId: owner.business.id, email, role: 'BUSINESS_MEMBER', firstName: 'Musa', lastName: 'Danladi' })
-  const usersOf = async () => (await getJson<{ content: { id: string; email: string }[] }>(request, `/businesses/${owner.business.id}/users?pageSize=50`, owner.headers)).content
+  const invited = await poster(request, owner.headers)('/businesses/user', {
+    businessId: owner.business.id,
+    email,
+    role: 'BUSINESS_MEMBER',
+    firstName: 'Musa',
+    lastName: 'Danladi',
+  })
+  const usersOf = async () =>
+    (
+      await getJson<{ content: { id: string; email: string }[] }>(
+        request,
+        `/businesses/${owner.business.id}/users?pageSize=50`,
+        owner.headers,
+      )
+    ).content
 
   await page.goto(`/s/businesses/manage-users?businessId=${owner.business.id}`)
   const table = page.getByRole('table', { name: 'Business users' })
@@ -91,9 +118,31 @@ test('an owner deletes an address and a means of ID from the KYC steps', async (
   const post = poster(request, owner.headers)
   const kycDetailsId = await kycRecord(request, owner.headers, owner.business.id)
   await post('/kyc/addresses', { kycDetailsId, ...REGISTERED })
-  const operating = await post('/kyc/addresses', { kycDetailsId, ...REGISTERED, type: 'OPERATING', line1: '21 Allen Avenue', lga: 'Ikeja' })
-  const holder = await post('/kyc/shareholders', { kycDetailsId, type: 'INDIVIDUAL', firstName: 'Ifeoma', lastName: 'Okafor', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 })
-  const id = await post('/kyc/means-of-ids', { kycDetailsId, shareholderId: holder.id, firstName: 'Ifeoma', lastName: 'Okafor', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' })
+  const operating = await post('/kyc/addresses', {
+    kycDetailsId,
+    ...REGISTERED,
+    type: 'OPERATING',
+    line1: '21 Allen Avenue',
+    lga: 'Ikeja',
+  })
+  const holder = await post('/kyc/shareholders', {
+    kycDetailsId,
+    type: 'INDIVIDUAL',
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    nationality: 'Nigeria',
+    bvn: '22212345678',
+    percentage: 100,
+  })
+  const id = await post('/kyc/means-of-ids', {
+    kycDetailsId,
+    shareholderId: holder.id,
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    role: 'DIRECTOR',
+    idType: 'NATIONAL_ID_CARD',
+    idNumber: '12345678901',
+  })
 
   // The operating address goes; the registered office stays.
   await page.goto(stepUrl(owner.business.id, 'ADDRESSES'))
@@ -139,9 +188,32 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
   const owner = await signedInOwner(page, request, 'Okafor Holdings')
   const post = poster(request, owner.headers)
   const kycDetailsId = await kycRecord(request, owner.headers, owner.business.id)
-  await post('/kyc/shareholders', { kycDetailsId, type: 'INDIVIDUAL', firstName: 'Ifeoma', lastName: 'Okafor', nationality: 'Nigeria', bvn: '22212345678', percentage: 60 })
-  const corporate = await post('/kyc/shareholders', { kycDetailsId, type: 'CORPORATE', companyName: 'Eko Holdings Limited', registrationNumber: 'RC 765432', percentage: 40 })
-  const child = await post('/kyc/shareholders', { kycDetailsId, parentShareholderId: corporate.id, type: 'INDIVIDUAL', firstName: 'Tunde', lastName: 'Bello', nationality: 'Nigeria', bvn: '22212345679', percentage: 100 })
+  await post('/kyc/shareholders', {
+    kycDetailsId,
+    type: 'INDIVIDUAL',
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    nationality: 'Nigeria',
+    bvn: '22212345678',
+    percentage: 60,
+  })
+  const corporate = await post('/kyc/shareholders', {
+    kycDetailsId,
+    type: 'CORPORATE',
+    companyName: 'Eko Holdings Limited',
+    registrationNumber: 'RC 765432',
+    percentage: 40,
+  })
+  const child = await post('/kyc/shareholders', {
+    kycDetailsId,
+    parentShareholderId: corporate.id,
+    type: 'INDIVIDUAL',
+    firstName: 'Tunde',
+    lastName: 'Bello',
+    nationality: 'Nigeria',
+    bvn: '22212345679',
+    percentage: 100,
+  })
 
   await page.goto(stepUrl(owner.business.id, 'SHAREHOLDERS'))
   const nested = page.getByRole('list', { name: 'Shareholders of Eko Holdings Limited' })
@@ -151,7 +223,9 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
   await expect(nested.getByText('Tunde Bello')).toBeVisible()
 
   await deleteCorporate.click()
-  await expect(dialog).toContainText('Eko Holdings Limited and the 1 shareholder listed under it will be deleted, with their uploaded documents.')
+  await expect(dialog).toContainText(
+    'Eko Holdings Limited and the 1 shareholder listed under it will be deleted, with their uploaded documents.',
+  )
   await dialog.getByRole('button', { name: 'Delete 2 shareholders' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('2 shareholders deleted.')).toBeVisible()
@@ -184,7 +258,9 @@ test('an owner deletes an uploaded KYC document on the documents step; its file 
   const item = page.getByRole('listitem', { name: 'Certificate of Incorporation' })
   await expect(item.getByText('Uploaded', { exact: true })).toBeVisible()
   // Only an uploaded document can be deleted.
-  await expect(page.getByRole('listitem', { name: 'CAC 2 – Statement of share capital' }).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  await expect(
+    page.getByRole('listitem', { name: 'CAC 2 – Statement of share capital' }).getByRole('button', { name: /^Delete/ }),
+  ).toHaveCount(0)
   const deleteButton = item.getByRole('button', { name: 'Delete Certificate of Incorporation' })
   const dialog = await cancelTwice(page, deleteButton, 'Delete Certificate of Incorporation?')
   await expect(item.getByText('Uploaded', { exact: true })).toBeVisible()
@@ -208,8 +284,12 @@ test('an owner deletes an uploaded KYC document on the documents step; its file 
 test('an owner withdraws a product application; the product can be applied for again', async ({ page, request }) => {
   test.setTimeout(90_000)
   const owner = await signedInOwner(page, request, 'Okafor Stores')
-  const application = await poster(request, owner.headers)('/onboarding-products', { businessId: owner.business.id, productCode: 'POS-ACQUIRING' })
-  const mine = () => request.get(`/api/v1/onboarding-products/me/POS-ACQUIRING?businessId=${owner.business.id}`, { headers: owner.headers })
+  const application = await poster(request, owner.headers)('/onboarding-products', {
+    businessId: owner.business.id,
+    productCode: 'POS-ACQUIRING',
+  })
+  const mine = () =>
+    request.get(`/api/v1/onboarding-products/me/POS-ACQUIRING?businessId=${owner.business.id}`, { headers: owner.headers })
 
   await page.goto(`/s/products/ProductKyc?productCode=POS-ACQUIRING&businessId=${owner.business.id}`)
   await expect(page.getByRole('heading', { name: 'POS terminal acquiring' })).toBeVisible()
@@ -233,26 +313,50 @@ test('an owner withdraws a product application; the product can be applied for a
   expect(detail.status).toBe('REMOVED')
 })
 
-test("the KYC's drafts are gone once it is submitted: a saved form's at once, a form left open at submission", async ({ page, request }) => {
+test("the KYC's drafts are gone once it is submitted: a saved form's at once, a form left open at submission", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000)
   const owner = await signedInOwner(page, request, 'Okafor Textiles')
   const post = poster(request, owner.headers)
   const kycDetailsId = await kycRecord(request, owner.headers, owner.business.id)
-  const holder = await post('/kyc/shareholders', { kycDetailsId, type: 'INDIVIDUAL', firstName: 'Ifeoma', lastName: 'Okafor', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 })
-  await post('/kyc/means-of-ids', { kycDetailsId, shareholderId: holder.id, firstName: 'Ifeoma', lastName: 'Okafor', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' })
-  const checklist = await getJson<{ items: { documentType: { id: string; code: string }; required: boolean; alternativeGroup: string | null }[] }>(
-    request,
-    `/kyc/document-checklist/${owner.business.id}`,
-    owner.headers,
-  )
+  const holder = await post('/kyc/shareholders', {
+    kycDetailsId,
+    type: 'INDIVIDUAL',
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    nationality: 'Nigeria',
+    bvn: '22212345678',
+    percentage: 100,
+  })
+  await post('/kyc/means-of-ids', {
+    kycDetailsId,
+    shareholderId: holder.id,
+    firstName: 'Ifeoma',
+    lastName: 'Okafor',
+    role: 'DIRECTOR',
+    idType: 'NATIONAL_ID_CARD',
+    idNumber: '12345678901',
+  })
+  const checklist = await getJson<{
+    items: { documentType: { id: string; code: string }; required: boolean; alternativeGroup: string | null }[]
+  }>(request, `/kyc/document-checklist/${owner.business.id}`, owner.headers)
   const groups = new Set<string>()
   for (const item of checklist.items.filter((i) => i.required)) {
     if (item.alternativeGroup && groups.has(item.alternativeGroup)) continue
     if (item.alternativeGroup) groups.add(item.alternativeGroup)
-    const fileId = await uploadFile(request, owner.headers, owner.business.id, 'KYC_DOCUMENT', `${item.documentType.code.toLowerCase()}.pdf`)
+    const fileId = await uploadFile(
+      request,
+      owner.headers,
+      owner.business.id,
+      'KYC_DOCUMENT',
+      `${item.documentType.code.toLowerCase()}.pdf`,
+    )
     await post('/kyc/documents', { kycDetailsId, documentTypeId: item.documentType.id, fileId })
   }
-  const draftStatus = async (type: string) => (await request.get(`/api/v1/draft-forms/${owner.business.id}/${type}`, { headers: owner.headers })).status()
+  const draftStatus = async (type: string) =>
+    (await request.get(`/api/v1/draft-forms/${owner.business.id}/${type}`, { headers: owner.headers })).status()
 
   // The registered office, typed in the browser: autosaved as a draft, which goes when the address is saved.
   await page.goto(stepUrl(owner.business.id, 'ADDRESSES'))
@@ -268,17 +372,26 @@ test("the KYC's drafts are gone once it is submitted: a saved form's at once, a 
   await expect.poll(() => draftStatus('ADDRESSES')).toBe(404)
 
   // A second shareholder half typed and left open: its draft is there when the KYC is submitted.
-  await page.getByRole('navigation', { name: 'KYC steps' }).getByRole('button', { name: /Shareholders/ }).click()
+  await page
+    .getByRole('navigation', { name: 'KYC steps' })
+    .getByRole('button', { name: /Shareholders/ })
+    .click()
   await page.getByRole('button', { name: 'Add a shareholder', exact: true }).click()
-  await page.getByRole('form', { name: 'New shareholder of the business' }).getByLabel(/First name/).fill('Kemi')
-  await expect(page.getByRole('form', { name: 'New shareholder of the business' }).getByText('Draft saved')).toBeVisible({ timeout: 10_000 })
+  await page
+    .getByRole('form', { name: 'New shareholder of the business' })
+    .getByLabel(/First name/)
+    .fill('Kemi')
+  await expect(page.getByRole('form', { name: 'New shareholder of the business' }).getByText('Draft saved')).toBeVisible({
+    timeout: 10_000,
+  })
   expect(await draftStatus('SHAREHOLDERS')).toBe(200)
 
   await page.getByRole('link', { name: 'Preview and submit' }).click()
   await expect(page).toHaveURL(/\/kyc\/preview-form/)
   await page.getByRole('button', { name: 'Submit for review' }).click()
   await expect(page.getByText('Your KYC is submitted and under review.')).toBeVisible()
-  for (const type of ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS']) expect(await draftStatus(type), type).toBe(404)
+  for (const type of ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'])
+    expect(await draftStatus(type), type).toBe(404)
 
   // Back on the step, nothing is restored.
   await page.goto(stepUrl(owner.business.id, 'SHAREHOLDERS'))

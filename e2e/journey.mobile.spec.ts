@@ -20,15 +20,23 @@ async function pageWidth(page: Page) {
   const device = page.viewportSize()!.width
   return page.evaluate((width) => {
     const scrolls = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true
       return false
     }
     const tooWide = Math.max(document.scrollingElement!.scrollWidth, window.innerWidth) > width
     const culprits = tooWide
       ? [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((el) => el.getBoundingClientRect().right > width + 0.5 && (!scrolls(el) || ['absolute', 'fixed'].includes(getComputedStyle(el).position)))
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > width + 0.5 &&
+              (!scrolls(el) || ['absolute', 'fixed'].includes(getComputedStyle(el).position)),
+          )
           .slice(0, 6)
-          .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> in <${el.parentElement?.tagName.toLowerCase()}> reaches ${Math.round(el.getBoundingClientRect().right)}px`)
+          .map(
+            (el) =>
+              `<${el.tagName.toLowerCase()} class="${el.className}"> in <${el.parentElement?.tagName.toLowerCase()}> reaches ${Math.round(el.getBoundingClientRect().right)}px`,
+          )
       : []
     return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth, culprits }
   }, device)
@@ -39,10 +47,18 @@ async function fitsThePhone(page: Page) {
   await dismissToasts(page)
   const device = page.viewportSize()!.width
   const width = await pageWidth(page)
-  expect(width, `wider than the phone: ${width.culprits.join('; ')}`).toEqual({ scrollWidth: expect.any(Number), innerWidth: device, culprits: [] })
+  expect(width, `wider than the phone: ${width.culprits.join('; ')}`).toEqual({
+    scrollWidth: expect.any(Number),
+    innerWidth: device,
+    culprits: [],
+  })
   expect(width.scrollWidth).toBeLessThanOrEqual(device)
   const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
 }
 
 /** A primary action is on screen (scrolled to), inside the phone's width and at least 24 px each way (WCAG 2.5.8). */
@@ -71,7 +87,10 @@ async function navigationOpens(page: Page, link: string) {
   return nav
 }
 
-test('a new owner signs up, registers a business, captures the company details and deletes an address on a phone', async ({ page, request }) => {
+test('a new owner signs up, registers a business, captures the company details and deletes an address on a phone', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000)
   const id = unique()
   const email = `bisola.${id}@example.ng`
@@ -182,7 +201,9 @@ test('a new owner signs up, registers a business, captures the company details a
   await expect(page.getByRole('heading', { name: '5. Documents' })).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'KYC steps' }).locator('[aria-current="step"]')).toBeInViewport({ ratio: 1 })
   await fitsThePhone(page)
-  const headers = { authorization: `Bearer ${await page.evaluate(() => JSON.parse(sessionStorage.getItem('user_auth_data') ?? '{}').access_token as string)}` }
+  const headers = {
+    authorization: `Bearer ${await page.evaluate(() => JSON.parse(sessionStorage.getItem('user_auth_data') ?? '{}').access_token as string)}`,
+  }
   const kyc = (await (await request.get(`/api/v1/kyc/details-first-entity/${businessId}`, { headers })).json()) as { id: string }
   expect(await (await request.get(`/api/v1/kyc/addresses/all-kyc/${kyc.id}`, { headers })).json()).toEqual([])
 })
@@ -203,7 +224,8 @@ test('a staff approver opens the review queue and a business on a phone', async 
   await expect(review).toBeVisible()
   await fitsThePhone(page)
   await tappable(review)
-  const business = (await review.getAttribute('aria-label'))?.replace(/^Review /, '') ?? (await review.innerText()).replace(/^Review /, '')
+  const business =
+    (await review.getAttribute('aria-label'))?.replace(/^Review /, '') ?? (await review.innerText()).replace(/^Review /, '')
   await review.tap()
 
   await expect(page).toHaveURL(/\/s\/admin\/approvals\/business\/business-preview\?id=[0-9a-f-]{36}$/)

@@ -8,11 +8,23 @@ import { dismissToasts } from './support/toasts'
 
 /** An active owner with a new RC business and its company details saved (documents attach to the KYC record). */
 async function ownerWithKycRecord(request: APIRequestContext) {
-  const { email, password, business, bearer } = await ownerWithBusiness(request, { firstName: 'Ngozi', lastName: 'Eze' }, { name: 'Eze Cassava Mills', emailDomain: 'ezemills.ng' })
+  const { email, password, business, bearer } = await ownerWithBusiness(
+    request,
+    { firstName: 'Ngozi', lastName: 'Eze' },
+    { name: 'Eze Cassava Mills', emailDomain: 'ezemills.ng' },
+  )
   const headers = await bearer()
   const details = await request.post('/api/v1/kyc/details', {
     headers,
-    data: { businessId: business.id, tin: '12345678-0001', incorporationDate: '2019-03-14', natureOfBusiness: 'Cassava processing', numberOfEmployees: 18, annualTurnover: 45000000, countryOfIncorporation: 'Nigeria' },
+    data: {
+      businessId: business.id,
+      tin: '12345678-0001',
+      incorporationDate: '2019-03-14',
+      natureOfBusiness: 'Cassava processing',
+      numberOfEmployees: 18,
+      annualTurnover: 45000000,
+      countryOfIncorporation: 'Nigeria',
+    },
   })
   expect(details.status(), await details.text()).toBe(201)
   return { email, password, business, kycDetailsId: ((await details.json()) as { id: string }).id, bearer: headers }
@@ -28,17 +40,24 @@ test('an owner uploads a real PDF for a required document and requests a deferra
   await expect(certificate.getByText('Missing')).toBeVisible()
   await certificate.getByRole('button', { name: 'Upload Certificate of Incorporation' }).click()
   const pdf = Buffer.from(samplePdf(['Certificate of Incorporation', owner.business.name, 'Corporate Affairs Commission']))
-  await certificate.getByLabel('Choose the Certificate of Incorporation file').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await certificate
+    .getByLabel('Choose the Certificate of Incorporation file')
+    .setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf })
   await expect(certificate.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 })
   await expect(certificate.getByText(/certificate\.pdf uploaded on/)).toBeVisible()
 
   // Viewing opens the file in a new tab.
-  const [tab] = await Promise.all([page.waitForEvent('popup'), certificate.getByRole('button', { name: /View Certificate of Incorporation/ }).click()])
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    certificate.getByRole('button', { name: /View Certificate of Incorporation/ }).click(),
+  ])
   await expect.poll(() => tab.url()).toMatch(/^blob:/)
   await tab.close()
 
   // The stored file is the PDF the owner chose, byte for byte.
-  const documents = (await (await request.get(`/api/v1/kyc/documents/${owner.kycDetailsId}`, { headers: owner.bearer })).json()) as { documentType: { code: string }; file: { id: string } }[]
+  const documents = (await (
+    await request.get(`/api/v1/kyc/documents/${owner.kycDetailsId}`, { headers: owner.bearer })
+  ).json()) as { documentType: { code: string }; file: { id: string } }[]
   const stored = documents.find((d) => d.documentType.code === 'CERTIFICATE_OF_INCORPORATION')!
   const file = await request.get(`/api/v1/files/${stored.file.id}`, { headers: owner.bearer })
   expect(file.headers()['content-type']).toBe('application/pdf')
@@ -56,7 +75,11 @@ test('an owner uploads a real PDF for a required document and requests a deferra
   await dialog.getByLabel(/Days needed/).fill('14')
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(dialog.getByText(/within 14 days of approval/)).toBeVisible()
-  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+  expect(
+    (await new AxeBuilder({ page }).include('dialog').analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([])
   await dialog.getByRole('button', { name: 'Confirm request' }).click()
   await expect(dialog).toBeHidden()
   await expect(cac2.getByText('Deferral pending')).toBeVisible()
@@ -69,7 +92,13 @@ test('an owner uploads a real PDF for a required document and requests a deferra
   // Phone-sized screens keep every action reachable, and the page passes axe.
   await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })
-  await expect(page.getByRole('listitem', { name: 'MEMART' }).or(page.getByRole('listitem', { name: 'Memorandum and Articles of Association' }))).toBeVisible()
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  await expect(
+    page
+      .getByRole('listitem', { name: 'MEMART' })
+      .or(page.getByRole('listitem', { name: 'Memorandum and Articles of Association' })),
+  ).toBeVisible()
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 })

@@ -17,7 +17,12 @@ import { dismissToasts } from './support/toasts'
  * The documents are the documents module's journey (e2e/kyc-documents.spec.ts): here every required one without a deferral is
  * uploaded through the API (slot → SAS → confirm → attach) so the KYC can be submitted.
  */
-async function attachRequiredDocuments(request: APIRequestContext, headers: Record<string, string>, businessId: string, kycDetailsId: string) {
+async function attachRequiredDocuments(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  businessId: string,
+  kycDetailsId: string,
+) {
   const checklist = (await (await request.get(`/api/v1/kyc/document-checklist/${businessId}`, { headers })).json()) as {
     items: { documentType: { id: string; name: string }; required: boolean; alternativeGroup: string | null; deferral: unknown }[]
   }
@@ -28,8 +33,18 @@ async function attachRequiredDocuments(request: APIRequestContext, headers: Reco
       if (groups.has(item.alternativeGroup)) continue
       groups.add(item.alternativeGroup)
     }
-    const fileId = await uploadFile(request, headers, businessId, 'KYC_DOCUMENT', 'document.pdf', Buffer.from(samplePdf([item.documentType.name, businessId])))
-    const attached = await request.post('/api/v1/kyc/documents', { headers, data: { kycDetailsId, documentTypeId: item.documentType.id, fileId } })
+    const fileId = await uploadFile(
+      request,
+      headers,
+      businessId,
+      'KYC_DOCUMENT',
+      'document.pdf',
+      Buffer.from(samplePdf([item.documentType.name, businessId])),
+    )
+    const attached = await request.post('/api/v1/kyc/documents', {
+      headers,
+      data: { kycDetailsId, documentTypeId: item.documentType.id, fileId },
+    })
     expect(attached.status(), await attached.text()).toBe(201)
   }
 }
@@ -46,9 +61,16 @@ async function pdfText(bytes: Uint8Array): Promise<{ title: string | undefined; 
   return { title: doc.getTitle(), content }
 }
 
-test('an owner captures a complete KYC with a nested corporate shareholder, finds a draft after a reload, defers a document, submits and downloads the PDF', async ({ page, request }) => {
+test('an owner captures a complete KYC with a nested corporate shareholder, finds a draft after a reload, defers a document, submits and downloads the PDF', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000)
-  const owner = await ownerWithBusiness(request, { firstName: 'Chidi', lastName: 'Nwankwo' }, { name: 'Nwankwo Agro Mills', emailDomain: 'nwankwoagro.ng' })
+  const owner = await ownerWithBusiness(
+    request,
+    { firstName: 'Chidi', lastName: 'Nwankwo' },
+    { name: 'Nwankwo Agro Mills', emailDomain: 'nwankwoagro.ng' },
+  )
   const pdf = Buffer.from(samplePdf(['Electricity bill', '3 Marina, Lagos Island', owner.business.name]))
   await signInAsOwner(page, owner.email, owner.password)
   await page.goto(`/s/businesses/dashboard-details/kyc?businessId=${owner.business.id}`)
@@ -73,7 +95,9 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await address.getByRole('textbox', { name: 'Address', exact: true }).fill('3 Marina')
   await address.getByLabel(/^State/).selectOption('Lagos')
   await address.getByLabel(/Local government area/).selectOption('Lagos Island')
-  await address.getByLabel('Proof of address (utility bill, bank statement)').setInputFiles({ name: 'electricity-bill.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await address
+    .getByLabel('Proof of address (utility bill, bank statement)')
+    .setInputFiles({ name: 'electricity-bill.pdf', mimeType: 'application/pdf', buffer: pdf })
   await expect(address.getByText('Uploaded electricity-bill.pdf')).toBeVisible({ timeout: 20_000 })
   await address.getByRole('button', { name: 'Add address' }).click()
   const addresses = page.getByRole('list', { name: 'Addresses' })
@@ -130,7 +154,13 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await steps.getByRole('button', { name: /Means of ID/ }).click()
   await expect(page.getByRole('note')).toContainText('Tunde Bello')
   for (const holder of [
-    { name: 'Chidi Nwankwo', option: 'Chidi Nwankwo (60%)', type: 'INTERNATIONAL_PASSPORT', number: 'A12345678', expiry: '2031-01-31' },
+    {
+      name: 'Chidi Nwankwo',
+      option: 'Chidi Nwankwo (60%)',
+      type: 'INTERNATIONAL_PASSPORT',
+      number: 'A12345678',
+      expiry: '2031-01-31',
+    },
     { name: 'Tunde Bello', option: 'Tunde Bello (40%)', type: 'NATIONAL_ID_CARD', number: '12345678901', expiry: '' },
   ]) {
     await page.getByRole('button', { name: 'Add a means of ID' }).click()
@@ -141,7 +171,11 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
     await id.getByLabel(/ID number/).fill(holder.number)
     if (holder.expiry) await id.getByLabel(/Expiry date/).fill(holder.expiry)
     if (holder.name === 'Chidi Nwankwo') {
-      await id.getByLabel('Scan or photo of the ID').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(['Passport data page', holder.name])) })
+      await id.getByLabel('Scan or photo of the ID').setInputFiles({
+        name: 'passport.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(samplePdf(['Passport data page', holder.name])),
+      })
       await expect(id.getByText('Uploaded passport.pdf')).toBeVisible({ timeout: 20_000 })
     }
     await id.getByRole('button', { name: 'Add means of ID' }).click()
@@ -168,9 +202,15 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   // Eko Holdings' certificate is counted for Eko Holdings, shown under its name rather than as a loose document:
   // 6 business requirements (CAC 2 now covered by the pending deferral) and Eko's certificate.
   const certificate = 'Corporate shareholder’s certificate of incorporation'
-  await expect(page.getByText(/required documents still need your attention/)).toHaveText('6 of 7 required documents still need your attention.')
-  await expect(page.getByRole('list', { name: 'Documents', exact: true }).getByRole('listitem', { name: certificate })).toHaveCount(0)
-  await expect(page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate })).toContainText('Missing')
+  await expect(page.getByText(/required documents still need your attention/)).toHaveText(
+    '6 of 7 required documents still need your attention.',
+  )
+  await expect(
+    page.getByRole('list', { name: 'Documents', exact: true }).getByRole('listitem', { name: certificate }),
+  ).toHaveCount(0)
+  await expect(
+    page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate }),
+  ).toContainText('Missing')
 
   // It is uploaded under the shareholder, in the shareholders step, on a phone-sized screen.
   await steps.getByRole('button', { name: /Shareholders/ }).click()
@@ -179,23 +219,31 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   const ekoDocuments = page.getByRole('list', { name: 'Documents of Eko Holdings Limited' })
   await expect(page.getByRole('list', { name: 'Documents of Chidi Nwankwo' })).toHaveCount(0)
   await ekoDocuments.getByRole('button', { name: `Upload ${certificate} for Eko Holdings Limited` }).click()
-  await ekoDocuments
-    .getByLabel(`Choose the ${certificate} for Eko Holdings Limited file`)
-    .setInputFiles({ name: 'eko-certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from(samplePdf(['Certificate of Incorporation', 'Eko Holdings Limited', 'RC765432'])) })
+  await ekoDocuments.getByLabel(`Choose the ${certificate} for Eko Holdings Limited file`).setInputFiles({
+    name: 'eko-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(samplePdf(['Certificate of Incorporation', 'Eko Holdings Limited', 'RC765432'])),
+  })
   await expect(ekoDocuments.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 })
   await expect(ekoDocuments.getByText(/eko-certificate\.pdf uploaded on/)).toBeVisible()
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // Back in the documents step it counts: one requirement fewer, shown under Eko Holdings.
   await steps.getByRole('button', { name: /Documents/ }).click()
-  await expect(page.getByText(/required documents still need your attention/)).toHaveText('5 of 7 required documents still need your attention.')
-  await expect(page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate })).toContainText('Uploaded')
+  await expect(page.getByText(/required documents still need your attention/)).toHaveText(
+    '5 of 7 required documents still need your attention.',
+  )
+  await expect(
+    page.getByRole('list', { name: 'Documents of Eko Holdings Limited' }).getByRole('listitem', { name: certificate }),
+  ).toContainText('Uploaded')
 
   // The step list works on a phone, and the page passes axe.
   await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(steps.getByRole('button', { name: /Addresses/ })).toBeVisible()
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
 
@@ -208,7 +256,9 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await expect(page.getByRole('alert').filter({ hasText: 'The KYC cannot be submitted yet' })).toBeVisible()
 
   const headers = await owner.bearer()
-  const kyc = (await (await request.get(`/api/v1/kyc/details-first-entity/${owner.business.id}`, { headers })).json()) as { id: string }
+  const kyc = (await (await request.get(`/api/v1/kyc/details-first-entity/${owner.business.id}`, { headers })).json()) as {
+    id: string
+  }
   await attachRequiredDocuments(request, headers, owner.business.id, kyc.id)
   await page.reload()
   await page.getByRole('button', { name: 'Submit for review' }).click()
@@ -216,7 +266,10 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('setKycIsCompleted'))).toBe('true')
 
   // The PDF is made in the browser: a real PDF with the business in it.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ])
   const bytes = new Uint8Array(await readFile((await download.path())!))
   expect(Buffer.from(bytes.slice(0, 5)).toString('latin1')).toBe('%PDF-')
   const text = await pdfText(bytes)

@@ -25,9 +25,30 @@ const OKONKWO_KYC: KycAnswers = {
     annualTurnover: 30000000,
     countryOfIncorporation: 'Nigeria',
   },
-  address: { type: 'REGISTERED', line1: '14 Broad Street', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' },
-  shareholder: { type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Okonkwo', nationality: 'Nigeria', bvn: '22212345678', percentage: 100 },
-  meansOfId: { firstName: 'Ada', lastName: 'Okonkwo', role: 'DIRECTOR', bvn: '22212345678', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' },
+  address: {
+    type: 'REGISTERED',
+    line1: '14 Broad Street',
+    city: 'Lagos',
+    country: 'Nigeria',
+    state: 'Lagos',
+    lga: 'Lagos Island',
+  },
+  shareholder: {
+    type: 'INDIVIDUAL',
+    firstName: 'Ada',
+    lastName: 'Okonkwo',
+    nationality: 'Nigeria',
+    bvn: '22212345678',
+    percentage: 100,
+  },
+  meansOfId: {
+    firstName: 'Ada',
+    lastName: 'Okonkwo',
+    role: 'DIRECTOR',
+    bvn: '22212345678',
+    idType: 'NATIONAL_ID_CARD',
+    idNumber: '12345678901',
+  },
 }
 
 /**
@@ -38,13 +59,23 @@ async function approveBusinessThroughReview(request: APIRequestContext, owner: R
   const kycDetailsId = await completeKyc(request, owner, businessId, OKONKWO_KYC)
 
   const approver = await bearer(request, 'approver@example.com', DEMO_PASSWORD)
-  const cac = await request.put('/api/v1/kyc/cac-documents-approval', { headers: approver, data: { ids: [kycDetailsId], decision: 'APPROVED' } })
+  const cac = await request.put('/api/v1/kyc/cac-documents-approval', {
+    headers: approver,
+    data: { ids: [kycDetailsId], decision: 'APPROVED' },
+  })
   expect(cac.status(), await cac.text()).toBe(200)
-  const approved = await request.put(`/api/v1/businesses/${businessId}/approve`, { headers: approver, data: { decision: 'APPROVED' } })
+  const approved = await request.put(`/api/v1/businesses/${businessId}/approve`, {
+    headers: approver,
+    data: { decision: 'APPROVED' },
+  })
   expect(approved.status(), await approved.text()).toBe(200)
 }
 
-test('a visitor picks a product, signs up, registers the business and applies; staff approve it and it goes live', async ({ page, request, browser }) => {
+test('a visitor picks a product, signs up, registers the business and applies; staff approve it and it goes live', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000)
   const id = unique()
   const email = `ada.${id}@example.ng`
@@ -56,7 +87,10 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await expect(page.getByRole('region', { name: 'Payments and Collections' })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Apply for POS terminal acquiring' }).click()
-  await page.getByRole('dialog', { name: 'Apply for POS terminal acquiring' }).getByRole('link', { name: 'Create an account' }).click()
+  await page
+    .getByRole('dialog', { name: 'Apply for POS terminal acquiring' })
+    .getByRole('link', { name: 'Create an account' })
+    .click()
   await expect(page).toHaveURL(/\/auth\/signup$/)
 
   await page.getByLabel('First name').fill('Ada')
@@ -103,7 +137,9 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await form.getByLabel('Settlement account number (NUBAN)').fill('0123456789')
   await expect(form.getByText('All changes saved')).toBeVisible({ timeout: 15_000 })
   expect(await seriousViolations(page)).toEqual([])
-  await form.getByLabel('Photo of the shop front').setInputFiles({ name: 'shop-front.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await form
+    .getByLabel('Photo of the shop front')
+    .setInputFiles({ name: 'shop-front.pdf', mimeType: 'application/pdf', buffer: PDF })
   await expect(form.getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible({ timeout: 20_000 })
   await form.getByRole('button', { name: 'Submit for review' }).click()
   await expect(page.getByText('Our team is reviewing your application.', { exact: false })).toBeVisible()
@@ -115,10 +151,15 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   await signIn(staffPage, 'approver@example.com', DEMO_PASSWORD)
   await expect(staffPage).toHaveURL(/\/s\/admin/)
   await staffPage.goto('/s/admin/approvals/products')
-  await staffPage.getByRole('search', { name: /filter/i }).getByLabel('Business name').fill(businessName)
+  await staffPage
+    .getByRole('search', { name: /filter/i })
+    .getByLabel('Business name')
+    .fill(businessName)
   await staffPage.getByRole('link', { name: `Review ${businessName}: POS terminal acquiring` }).click()
   await expect(staffPage.getByRole('list', { name: 'Answers' }).getByText('Supermarket')).toBeVisible()
-  await expect(staffPage.getByRole('list', { name: 'Answers' }).getByRole('button', { name: 'Open shop-front.pdf' })).toBeVisible()
+  await expect(
+    staffPage.getByRole('list', { name: 'Answers' }).getByRole('button', { name: 'Open shop-front.pdf' }),
+  ).toBeVisible()
   expect(await seriousViolations(staffPage)).toEqual([])
   await staffPage.getByRole('button', { name: 'Approve' }).click()
   await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click()
@@ -146,7 +187,9 @@ test('the catalogue works on a phone-sized screen and without a token', async ({
   expect(await seriousViolations(page)).toEqual([])
   const catalogue = await request.get('/api/v1/products?pageSize=100')
   expect(catalogue.status()).toBe(200)
-  expect(((await catalogue.json()) as { content: { code: string }[] }).content.map((p) => p.code)).not.toContain('WORKING-CAPITAL')
+  expect(((await catalogue.json()) as { content: { code: string }[] }).content.map((p) => p.code)).not.toContain(
+    'WORKING-CAPITAL',
+  )
 })
 
 test('product configuration and approvals are usable by keyboard and pass axe', async ({ page }) => {

@@ -19,11 +19,22 @@ const SANI_KYC: KycAnswers = {
     countryOfIncorporation: 'Nigeria',
   },
   address: { type: 'REGISTERED', line1: '7 Kano Road', city: 'Kaduna', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' },
-  shareholder: { type: 'INDIVIDUAL', firstName: 'Halima', lastName: 'Sani', nationality: 'Nigeria', bvn: '22345678901', percentage: 100 },
+  shareholder: {
+    type: 'INDIVIDUAL',
+    firstName: 'Halima',
+    lastName: 'Sani',
+    nationality: 'Nigeria',
+    bvn: '22345678901',
+    percentage: 100,
+  },
   meansOfId: { firstName: 'Halima', lastName: 'Sani', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '23456789012' },
 }
 
-test('superadmin registers a business for a customer and, once its KYC is complete, cannot approve it; approver2 can', async ({ page, request, browser }) => {
+test('superadmin registers a business for a customer and, once its KYC is complete, cannot approve it; approver2 can', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(240_000)
   const id = unique()
   const regNo = `RC${id.slice(-7)}`
@@ -58,7 +69,10 @@ test('superadmin registers a business for a customer and, once its KYC is comple
   expect(accepted.status(), await accepted.text()).toBe(200)
   const kycDetailsId = await completeKyc(request, await bearer(request, ownerEmail, ownerPassword), businessId, SANI_KYC)
   const approver = await bearer(request, 'approver@example.com')
-  const cac = await request.put(`/api/v1/kyc/cac-documents-approval/${kycDetailsId}`, { headers: approver, data: { decision: 'APPROVED' } })
+  const cac = await request.put(`/api/v1/kyc/cac-documents-approval/${kycDetailsId}`, {
+    headers: approver,
+    data: { decision: 'APPROVED' },
+  })
   expect(cac.status(), await cac.text()).toBe(200)
 
   // superadmin, who registered it: every precondition is met, yet no decision is offered, and the API refuses too.
@@ -69,7 +83,10 @@ test('superadmin registers a business for a customer and, once its KYC is comple
   await expect(page.getByText('another reviewer must decide it')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Approve business' })).toHaveCount(0)
   const superadmin = await bearer(request, 'superadmin@example.com')
-  const own = await request.put(`/api/v1/businesses/${businessId}/approve`, { headers: superadmin, data: { decision: 'APPROVED' } })
+  const own = await request.put(`/api/v1/businesses/${businessId}/approve`, {
+    headers: superadmin,
+    data: { decision: 'APPROVED' },
+  })
   expect(own.status()).toBe(403)
   expect(((await own.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('FOUR_EYES')
 
@@ -87,9 +104,15 @@ test('superadmin registers a business for a customer and, once its KYC is comple
   await second.getByLabel('Comment (optional)').fill('Documents verified against the CAC registry.')
   await second.getByRole('button', { name: 'Approve business' }).click()
   await expect(second.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
-  await expect(second.getByRole('list', { name: 'Approval preconditions' }).locator('[data-check="PENDING_STATE"]')).toHaveAttribute('data-met', 'false')
-  await expect(second.getByRole('region', { name: 'Decision' }).getByText(/by Chinedu Eze: “Documents verified against the CAC registry.”/)).toBeVisible()
-  await expect(second.getByRole('region', { name: 'Recommendation comments' }).getByText('Documents verified against the CAC registry.')).toBeVisible()
+  await expect(
+    second.getByRole('list', { name: 'Approval preconditions' }).locator('[data-check="PENDING_STATE"]'),
+  ).toHaveAttribute('data-met', 'false')
+  await expect(
+    second.getByRole('region', { name: 'Decision' }).getByText(/by Chinedu Eze: “Documents verified against the CAC registry.”/),
+  ).toBeVisible()
+  await expect(
+    second.getByRole('region', { name: 'Recommendation comments' }).getByText('Documents verified against the CAC registry.'),
+  ).toBeVisible()
   expect((await latestMail(request, ownerEmail, 'business-approved')).text).toContain(name)
   await context.close()
 })

@@ -18,7 +18,8 @@ const timeoutDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Tim
 async function idleTimerReady(page: Page) {
   await expect(page.getByRole('alertdialog', { includeHidden: true })).toHaveCount(1)
 }
-const countdown = (page: Page, n: number) => page.getByText(`You have gone inactive and will be logged out in ${n}s`, { exact: true })
+const countdown = (page: Page, n: number) =>
+  page.getByText(`You have gone inactive and will be logged out in ${n}s`, { exact: true })
 const userMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu for / })
 
 async function seriousViolations(page: Page) {
@@ -42,7 +43,16 @@ test.describe('signed-in shell', () => {
     const staff = await browser.newPage()
     await signIn(staff, 'superadmin@example.com', '/profile')
     const staffNav = staff.getByRole('navigation', { name: 'Portal' })
-    for (const name of ['All businesses', 'Blocked businesses', 'Business approvals', 'CAC documents', 'Product configuration', 'Reports', 'Entities', 'Manage roles']) {
+    for (const name of [
+      'All businesses',
+      'Blocked businesses',
+      'Business approvals',
+      'CAC documents',
+      'Product configuration',
+      'Reports',
+      'Entities',
+      'Manage roles',
+    ]) {
       await expect(staffNav.getByRole('link', { name })).toBeVisible()
     }
     await expect(staff.getByRole('link', { name: 'KYC Portal' })).toHaveAttribute('href', '/s/admin/businesses')
@@ -78,7 +88,9 @@ test.describe('signed-in shell', () => {
 })
 
 test.describe('idle timeout', () => {
-  test('after 20 minutes on a /s/ page a 10-second warning counts down; activity cancels it; at 0 the user is signed out', async ({ page }) => {
+  test('after 20 minutes on a /s/ page a 10-second warning counts down; activity cancels it; at 0 the user is signed out', async ({
+    page,
+  }) => {
     await page.clock.install()
     await signIn(page, 'owner@example.com', '/s/user-profile-preference')
     await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible()

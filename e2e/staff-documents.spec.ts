@@ -6,7 +6,9 @@ import { signInAsStaff } from './support/accounts'
  * request, the decision) and the deferrals queue (a bulk approval, then the request's details).
  */
 
-test('approver@ reviews CAC documents: the viewer shows the PDF, a re-upload is requested, the documents are approved', async ({ page }) => {
+test('approver@ reviews CAC documents: the viewer shows the PDF, a re-upload is requested, the documents are approved', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   await signInAsStaff(page, 'approver@example.com')
   // Oldest first: the demo businesses' uploads, not those other specs make meanwhile.
@@ -23,7 +25,10 @@ test('approver@ reviews CAC documents: the viewer shows the PDF, a re-upload is 
   await expect(frame).toHaveAttribute('src', /^blob:/)
   await expect(frame).toHaveAttribute('title', new RegExp(`of ${businessName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
 
-  await page.getByRole('button', { name: /^Request a new upload of / }).first().click()
+  await page
+    .getByRole('button', { name: /^Request a new upload of / })
+    .first()
+    .click()
   const ask = page.getByRole('alertdialog')
   await ask.getByLabel('What is wrong with the document').fill('The stamp on the second page is not readable.')
   await ask.getByRole('button', { name: 'Request re-upload' }).click()
@@ -58,5 +63,7 @@ test('approver@ approves a pending deferral from the queue and reads it back wit
   await expect(page.getByRole('heading', { name: documentName })).toBeVisible()
   await expect(page.getByText('Agreed: upload it as soon as it arrives.')).toBeVisible()
   await expect(page.locator('dt', { hasText: /^Due$/ })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Decision' }).getByText('This request is approved: nothing to decide.')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Decision' }).getByText('This request is approved: nothing to decide.'),
+  ).toBeVisible()
 })

@@ -39,7 +39,9 @@ test('superadmin@ changes the longest deferral; a reload reads the new value bac
     await setMaxDays(page, 45)
     await page.reload()
     await page.getByRole('button', { name: 'Deferral settings' }).click()
-    await expect(page.getByRole('region', { name: 'Deferral settings' }).getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue('45')
+    await expect(
+      page.getByRole('region', { name: 'Deferral settings' }).getByRole('spinbutton', { name: 'Maximum days' }),
+    ).toHaveValue('45')
   } finally {
     await setMaxDays(page, 30)
   }
@@ -65,7 +67,10 @@ test('superadmin@ marks a verification item of a business under review verified'
   await confirm.getByRole('button', { name: 'Mark verified' }).click()
   await expect(page.getByText(`${label} is verified.`)).toBeVisible()
 
-  const item = verification.getByRole('listitem').filter({ hasText: new RegExp(label.replace(ESCAPE, '\\$&')) }).first()
+  const item = verification
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(label.replace(ESCAPE, '\\$&')) })
+    .first()
   await expect(item.getByText('Comment: Matches the registry record (e2e).')).toBeVisible()
   await expect(item.getByText(/^Verified by Ngozi Okafor on /)).toBeVisible()
   await expect(item.getByRole('button', { name: `Mark ${label} verified` })).toHaveCount(0)

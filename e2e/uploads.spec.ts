@@ -19,7 +19,13 @@ test('a browser uploads to blob storage with the SAS URL, confirms, and reads th
       const slotRes = await fetch('/api/v1/files/upload-url', {
         method: 'POST',
         headers: auth,
-        body: JSON.stringify({ fileName: 'browser.pdf', contentType: 'application/pdf', size: pdf.byteLength, purpose: 'KYC_DOCUMENT', businessId }),
+        body: JSON.stringify({
+          fileName: 'browser.pdf',
+          contentType: 'application/pdf',
+          size: pdf.byteLength,
+          purpose: 'KYC_DOCUMENT',
+          businessId,
+        }),
       })
       const slot = (await slotRes.json()) as { fileId: string; uploadUrl: string }
       const put = await fetch(slot.uploadUrl, {

@@ -14,7 +14,16 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 export const SERVER_IMPORTERS = ['server', 'scripts', 'bench', 'tests', 'e2e']
 
 /** The parts of `lib/` that `server/` may import (relative to lib/). Everything else in lib/ is browser code. */
-export const SERVER_LIB_ALLOWLIST = ['contracts', 'permissions', 'validation', 'format', 'config', 'kyc', 'session/keys.ts', 'session/portal-session.ts']
+export const SERVER_LIB_ALLOWLIST = [
+  'contracts',
+  'permissions',
+  'validation',
+  'format',
+  'config',
+  'kyc',
+  'session/keys.ts',
+  'session/portal-session.ts',
+]
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
 

@@ -32,7 +32,9 @@ export default function ErrorPage({ statusCode }: Props) {
 ErrorPage.getInitialProps = ({ req, res, err }: NextPageContext): Props => {
   const statusCode = res?.statusCode ?? err?.statusCode ?? 500
   if (res && !res.headersSent && statusCode === 400 && req?.url?.startsWith('/api/')) {
-    const body: ErrorBody = { errors: [{ code: 'VALIDATION_FAILED', message: 'The address is not valid: a percent-escape is not UTF-8', field: 'path' }] }
+    const body: ErrorBody = {
+      errors: [{ code: 'VALIDATION_FAILED', message: 'The address is not valid: a percent-escape is not UTF-8', field: 'path' }],
+    }
     res.setHeader('Content-Type', 'application/json; charset=utf-8')
     res.setHeader('Cache-Control', 'no-store')
     res.end(JSON.stringify(body))

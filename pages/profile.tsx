@@ -6,10 +6,18 @@ import { SignedInPage } from '@/features/account/components/signed-in-page'
 
 // The forms (react-hook-form, the password rules) load in parallel with the account, which the page waits for
 // anyway, rather than with the page: the route stays within its JavaScript budget and nothing shows later.
-const loadProfileDetailsForm = () => import('@/features/account/components/profile-details-form').then((m) => m.ProfileDetailsForm)
-const loadChangePasswordForm = () => import('@/features/account/components/change-password-form').then((m) => m.ChangePasswordForm)
-const ProfileDetailsForm = dynamic(loadProfileDetailsForm, { ssr: false, loading: () => <Skeleton count={3} label="Loading your details" /> })
-const ChangePasswordForm = dynamic(loadChangePasswordForm, { ssr: false, loading: () => <Skeleton count={3} label="Loading the password form" /> })
+const loadProfileDetailsForm = () =>
+  import('@/features/account/components/profile-details-form').then((m) => m.ProfileDetailsForm)
+const loadChangePasswordForm = () =>
+  import('@/features/account/components/change-password-form').then((m) => m.ChangePasswordForm)
+const ProfileDetailsForm = dynamic(loadProfileDetailsForm, {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading your details" />,
+})
+const ChangePasswordForm = dynamic(loadChangePasswordForm, {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading the password form" />,
+})
 
 export default function ProfilePage() {
   useEffect(() => {

@@ -110,8 +110,25 @@ const NIGERIA_CORRECTIONS: Record<string, StateCorrection> = {
   },
   Delta: {
     drop: [
-      'Effurun', 'Idu', 'Ika-Ne', 'Ikpemili', 'Ndokwa-North', 'Ndokwa-South', 'Okwuani', 'Oleh', 'Oshielli-North',
-      'Oshimili', 'Osimili', 'Osimili-North', 'Osimili-South', 'Udokwa', 'Uraun', 'Urwie', 'Uvie', 'Uvwei', 'Uwvie',
+      'Effurun',
+      'Idu',
+      'Ika-Ne',
+      'Ikpemili',
+      'Ndokwa-North',
+      'Ndokwa-South',
+      'Okwuani',
+      'Oleh',
+      'Oshielli-North',
+      'Oshimili',
+      'Osimili',
+      'Osimili-North',
+      'Osimili-South',
+      'Udokwa',
+      'Uraun',
+      'Urwie',
+      'Uvie',
+      'Uvwei',
+      'Uwvie',
       'Warri-Central',
     ],
     add: ['Warri South West'],
@@ -131,7 +148,17 @@ const NIGERIA_CORRECTIONS: Record<string, StateCorrection> = {
   Enugu: { drop: ['Nukanu East'] },
   Gombe: { rename: { 'Nafada/Bajoga': 'Nafada', Shomgom: 'Shongom' } },
   Imo: {
-    drop: ['Dral-Esat', 'Ezeobodo', 'Ideato', 'Mbano', 'Oro-West', 'Ugiri-Ike Ikeduru', 'Ugiri-Ikedikeduru', 'Unbano', 'Zinihitte'],
+    drop: [
+      'Dral-Esat',
+      'Ezeobodo',
+      'Ideato',
+      'Mbano',
+      'Oro-West',
+      'Ugiri-Ike Ikeduru',
+      'Ugiri-Ikedikeduru',
+      'Unbano',
+      'Zinihitte',
+    ],
     rename: { 'Ohaji-Egbema': 'Ohaji/Egbema' },
   },
   Jigawa: {
@@ -199,11 +226,43 @@ const NIGERIA_CORRECTIONS: Record<string, StateCorrection> = {
 
 /** LGAs per state (INEC; 774 in all), to check the corrected list against. */
 const OFFICIAL_LGA_COUNTS: Record<string, number> = {
-  Abia: 17, Adamawa: 21, 'Akwa Ibom': 31, Anambra: 21, Bauchi: 20, Bayelsa: 8, Benue: 23, Borno: 27,
-  'Cross River': 18, Delta: 25, Ebonyi: 13, Edo: 18, Ekiti: 16, Enugu: 17, 'Federal Capital Territory': 6,
-  Gombe: 11, Imo: 27, Jigawa: 27, Kaduna: 23, Kano: 44, Katsina: 34, Kebbi: 21, Kogi: 21, Kwara: 16, Lagos: 20,
-  Nasarawa: 13, Niger: 25, Ogun: 20, Ondo: 18, Osun: 30, Oyo: 33, Plateau: 17, Rivers: 23, Sokoto: 23,
-  Taraba: 16, Yobe: 17, Zamfara: 14,
+  Abia: 17,
+  Adamawa: 21,
+  'Akwa Ibom': 31,
+  Anambra: 21,
+  Bauchi: 20,
+  Bayelsa: 8,
+  Benue: 23,
+  Borno: 27,
+  'Cross River': 18,
+  Delta: 25,
+  Ebonyi: 13,
+  Edo: 18,
+  Ekiti: 16,
+  Enugu: 17,
+  'Federal Capital Territory': 6,
+  Gombe: 11,
+  Imo: 27,
+  Jigawa: 27,
+  Kaduna: 23,
+  Kano: 44,
+  Katsina: 34,
+  Kebbi: 21,
+  Kogi: 21,
+  Kwara: 16,
+  Lagos: 20,
+  Nasarawa: 13,
+  Niger: 25,
+  Ogun: 20,
+  Ondo: 18,
+  Osun: 30,
+  Oyo: 33,
+  Plateau: 17,
+  Rivers: 23,
+  Sokoto: 23,
+  Taraba: 16,
+  Yobe: 17,
+  Zamfara: 14,
 }
 
 const FCT = 'Federal Capital Territory'
@@ -262,10 +321,14 @@ function buildCountries(cscCountries: CscCountry[], cscStates: CscState[], niger
     statesByCountry.set(s.countryCode, list)
   }
   // The two sources must agree on Nigeria's states (country-state-city calls the FCT "Abuja Federal Capital Territory").
-  const cscNigeria = uniqueSorted((statesByCountry.get(NIGERIA_ID) ?? []).map((n) => (/federal capital territory/i.test(n) ? FCT : n)))
+  const cscNigeria = uniqueSorted(
+    (statesByCountry.get(NIGERIA_ID) ?? []).map((n) => (/federal capital territory/i.test(n) ? FCT : n)),
+  )
   const ours = nigeria.map((s) => s.state)
   if (cscNigeria.join('|') !== ours.join('|')) {
-    throw new Error(`Nigeria's states differ between the sources:\n  country-state-city: ${cscNigeria.join(', ')}\n  LGA list: ${ours.join(', ')}`)
+    throw new Error(
+      `Nigeria's states differ between the sources:\n  country-state-city: ${cscNigeria.join(', ')}\n  LGA list: ${ours.join(', ')}`,
+    )
   }
 
   const countries = cscCountries.map((c): Country => {
@@ -293,7 +356,9 @@ function write(path: string, text: string) {
   mkdirSync(dirname(path), { recursive: true })
   writeFileSync(path, text)
   const bytes = Buffer.byteLength(text)
-  console.log(`wrote ${path}: ${(bytes / 1024).toFixed(1)} KiB, ${(gzipSync(text, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped`)
+  console.log(
+    `wrote ${path}: ${(bytes / 1024).toFixed(1)} KiB, ${(gzipSync(text, { level: 9 }).length / 1024).toFixed(1)} KiB gzipped`,
+  )
 }
 
 const csc = 'country-state-city'

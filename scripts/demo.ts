@@ -58,6 +58,7 @@ await runScript(async () => {
 
   console.log(`\nThe portal is running at ${config.publicUrl} (API at ${config.publicUrl}/api/v1)`)
   console.log(`Demo sign-ins (password: ${config.demoPassword}):`)
-  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.staffRole ?? 'business owner'}${u.iswStaff ? ' (payment group)' : ''}`)
+  for (const u of DEMO_USERS)
+    console.log(`  ${u.email.padEnd(24)} ${u.staffRole ?? 'business owner'}${u.iswStaff ? ' (payment group)' : ''}`)
   console.log('Press Ctrl-C to stop.')
 })

@@ -28,7 +28,10 @@ await prepareBlobStorage(env.AZURE_STORAGE_CONNECTION_STRING!, config.storage.co
   `http://127.0.0.1:${config.port}`,
 ])
 
-const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)], { env, stdio: 'inherit' })
+const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'dev', ...process.argv.slice(2)], {
+  env,
+  stdio: 'inherit',
+})
 children.push(child)
 child.on('exit', (code) => {
   stopAll()

@@ -37,7 +37,30 @@ const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
  * cacReviewRoutes and verificationRoutes come before the KYC routers (static `/kyc/...` paths first);
  * deferralReviewRoutes after deferralRoutes, whose static `/deferrals/deferrable…` paths must win over `/deferrals/{id}`.
  */
-const MODULES: Router[] = [healthRoutes, accountRoutes, auditRoutes, marketingRoutes, locationRoutes, reviewRoutes, businessRoutes, businessReferenceRoutes, fileRoutes, productRoutes, onboardingRoutes, cacReviewRoutes, verificationRoutes, kycDocumentRoutes, deferralRoutes, deferralReviewRoutes, archiveRoutes, reminderRoutes, reportRoutes, kycRoutes, draftFormRoutes, kycDeleteRoutes]
+const MODULES: Router[] = [
+  healthRoutes,
+  accountRoutes,
+  auditRoutes,
+  marketingRoutes,
+  locationRoutes,
+  reviewRoutes,
+  businessRoutes,
+  businessReferenceRoutes,
+  fileRoutes,
+  productRoutes,
+  onboardingRoutes,
+  cacReviewRoutes,
+  verificationRoutes,
+  kycDocumentRoutes,
+  deferralRoutes,
+  deferralReviewRoutes,
+  archiveRoutes,
+  reminderRoutes,
+  reportRoutes,
+  kycRoutes,
+  draftFormRoutes,
+  kycDeleteRoutes,
+]
 
 export function createApp() {
   const config = getConfig()
@@ -61,7 +84,12 @@ export function createApp() {
   const takesMultipart = (method: string, path: string) =>
     (multipartCalls ??= app.openAPIRegistry.definitions.flatMap((d) =>
       d.type === 'route' && d.route.request?.body?.content?.['multipart/form-data']
-        ? [{ method: d.route.method.toUpperCase(), path: new RegExp(`^${API_BASE_PATH}${d.route.path.replace(/\{[^}/]+\}/g, '[^/]+')}$`) }]
+        ? [
+            {
+              method: d.route.method.toUpperCase(),
+              path: new RegExp(`^${API_BASE_PATH}${d.route.path.replace(/\{[^}/]+\}/g, '[^/]+')}$`),
+            },
+          ]
         : [],
     )).some((call) => call.method === method && call.path.test(path))
   app.use(
@@ -88,7 +116,9 @@ export function createApp() {
     tags: ['Health'],
     summary: 'This OpenAPI 3.1 document',
     ...access.public(),
-    responses: { 200: { description: 'The machine-readable contract', content: { 'application/json': { schema: { type: 'object' } } } } },
+    responses: {
+      200: { description: 'The machine-readable contract', content: { 'application/json': { schema: { type: 'object' } } } },
+    },
   })
   // Built once, on first request: generating it walks every route's schemas (tens of milliseconds), and the call is public.
   let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined
@@ -99,7 +129,8 @@ export function createApp() {
         info: {
           title: 'Business onboarding and KYC portal: business API',
           version: '1.0.0',
-          description: 'Errors always answer `{ errors: [{ code, message, field? }] }`. Lists are paginated with pageNumber/pageSize.',
+          description:
+            'Errors always answer `{ errors: [{ code, message, field? }] }`. Lists are paginated with pageNumber/pageSize.',
         },
         servers: [{ url: '/' }],
       })),

@@ -90,12 +90,7 @@ export function AppShell({
       </header>
       <div className={styles.body}>
         {hasNav && (
-          <nav
-            id={navId}
-            aria-label="Portal"
-            className={cx(styles.nav, navOpen && styles.navOpen)}
-            onKeyDown={closeNavOnEscape}
-          >
+          <nav id={navId} aria-label="Portal" className={cx(styles.nav, navOpen && styles.navOpen)} onKeyDown={closeNavOnEscape}>
             {sections.map((section) => (
               <div key={section.id} className={styles.navSection}>
                 <h2 className={styles.navHeading} id={`${navId}-${section.id}`}>

@@ -40,7 +40,15 @@ export function isPermitted(
  * to this page' and a link home). The API checks every call anyway: this only spares the user a page that
  * cannot work for them.
  */
-export function RequirePermission({ permissions, required, anyOf, check, homeHref = '/', fallback, children }: RequirePermissionProps) {
+export function RequirePermission({
+  permissions,
+  required,
+  anyOf,
+  check,
+  homeHref = '/',
+  fallback,
+  children,
+}: RequirePermissionProps) {
   if (!permissions) return <Skeleton count={3} label="Checking your access" />
   if (isPermitted(permissions, { required, anyOf, check })) return <>{children}</>
   if (fallback !== undefined) return <>{fallback}</>

@@ -33,13 +33,21 @@ const hasOpenRequest = (d: KycDocument) => !!d.reuploadRequestedAt && !d.reuploa
  * PENDING, approve or reject it (a reason needed). CAC forms are decided by CAN_APPROVE_CAC_DOCUMENT holders, other
  * documents by CAN_APPROVE_BUSINESS holders; either may ask for a re-upload. Each action is confirmed first.
  */
-export function DocumentReviewActions({ document, permissions, currentUserId, isOwnRecord = false, onChanged }: DocumentReviewActionsProps) {
+export function DocumentReviewActions({
+  document,
+  permissions,
+  currentUserId,
+  isOwnRecord = false,
+  onChanged,
+}: DocumentReviewActionsProps) {
   const queryClient = useQueryClient()
   const [action, setAction] = useState<Action | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const held = new Set(permissions)
   const canRequest = held.has(PERMISSIONS.CAN_APPROVE_BUSINESS) || held.has(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
-  const canDecide = held.has(document.documentType.isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT : PERMISSIONS.CAN_APPROVE_BUSINESS)
+  const canDecide = held.has(
+    document.documentType.isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT : PERMISSIONS.CAN_APPROVE_BUSINESS,
+  )
   const own = isOwnRecord || (!!currentUserId && document.uploadedBy === currentUserId)
   // A shareholder's document names its shareholder: two corporates' certificates must not read alike.
   const name = documentLabel(document)
@@ -47,8 +55,14 @@ export function DocumentReviewActions({ document, permissions, currentUserId, is
   const mutation = useMutation({
     mutationFn: async (input: { action: Action; comment: string }) => {
       const path = `/kyc/documents/${encodeURIComponent(document.id)}`
-      if (input.action === 'REUPLOAD') return (await apiClient.post<KycDocument>(`${path}/reupload-request`, { reason: input.comment })).data
-      return (await apiClient.put<KycDocument>(`${path}/review`, { decision: input.action, ...(input.comment ? { comment: input.comment } : {}) })).data
+      if (input.action === 'REUPLOAD')
+        return (await apiClient.post<KycDocument>(`${path}/reupload-request`, { reason: input.comment })).data
+      return (
+        await apiClient.put<KycDocument>(`${path}/review`, {
+          decision: input.action,
+          ...(input.comment ? { comment: input.comment } : {}),
+        })
+      ).data
     },
     onSuccess: async (updated, input) => {
       setAction(null)
@@ -119,7 +133,9 @@ export function DocumentReviewActions({ document, permissions, currentUserId, is
         }
         confirmLabel={action === 'REUPLOAD' ? 'Request re-upload' : action === 'APPROVED' ? 'Approve' : 'Decline'}
         destructive={action === 'REJECTED'}
-        commentLabel={action === 'REUPLOAD' ? 'What is wrong with the document' : action === 'APPROVED' ? 'Comment' : 'Reason for declining'}
+        commentLabel={
+          action === 'REUPLOAD' ? 'What is wrong with the document' : action === 'APPROVED' ? 'Comment' : 'Reason for declining'
+        }
         required={action !== 'APPROVED'}
         minLength={action === 'REUPLOAD' ? 5 : 1}
         busy={mutation.isPending}

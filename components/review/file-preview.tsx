@@ -48,7 +48,11 @@ export function FilePreview({ file, title }: FilePreviewProps) {
   }
   return (
     <div className={styles.stack}>
-      {state.type.startsWith('image/') ? <img src={state.url} alt={title} className={styles.image} /> : <iframe src={state.url} title={title} className={styles.viewer} />}
+      {state.type.startsWith('image/') ? (
+        <img src={state.url} alt={title} className={styles.image} />
+      ) : (
+        <iframe src={state.url} title={title} className={styles.viewer} />
+      )}
       <a href={state.url} download={file.fileName} className={styles.download}>
         Download {file.fileName}
       </a>

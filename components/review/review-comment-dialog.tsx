@@ -59,14 +59,26 @@ export function ReviewCommentDialog({
   const confirm = () => {
     const text = comment.trim()
     if (required && text.length < minLength) {
-      setError(text ? `Write at least ${minLength} characters: the business reads it.` : 'Write the reason: the business reads it.')
+      setError(
+        text ? `Write at least ${minLength} characters: the business reads it.` : 'Write the reason: the business reads it.',
+      )
       return
     }
     onConfirm(text)
   }
 
   return (
-    <ConfirmDialog open={open} title={title} description={description} confirmLabel={confirmLabel} destructive={destructive} busy={busy} busyText="Saving…" onConfirm={confirm} onCancel={onCancel}>
+    <ConfirmDialog
+      open={open}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      busy={busy}
+      busyText="Saving…"
+      onConfirm={confirm}
+      onCancel={onCancel}
+    >
       <div className={styles.field}>
         <label htmlFor={ids.comment}>
           {commentLabel}

@@ -4,7 +4,10 @@ import type { DataTableFilter } from '@/components/ui/table-filters'
 import type { TableUrlState } from '@/components/ui/use-table-url-state'
 
 /** The API's query of a review queue: page and size, then the URL filters that are set, in `keys` order. */
-export function queueApiQuery(table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> }, keys: readonly string[]): Array<[string, string]> {
+export function queueApiQuery(
+  table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> },
+  keys: readonly string[],
+): Array<[string, string]> {
   return [
     ['pageNumber', String(table.pageNumber)],
     ['pageSize', String(table.pageSize)],
@@ -15,7 +18,13 @@ export function queueApiQuery(table: { pageNumber: number; pageSize: number; fil
 export interface ReviewQueueTableProps<R> {
   table: Pick<TableUrlState, 'tableProps' | 'hasFilters'>
   /** The queue's React Query result (a page of rows, the previous page kept while the next loads). */
-  queue: { data?: { content: readonly R[]; totalElements: number }; isPending: boolean; isPlaceholderData: boolean; error: unknown; refetch: () => unknown }
+  queue: {
+    data?: { content: readonly R[]; totalElements: number }
+    isPending: boolean
+    isPlaceholderData: boolean
+    error: unknown
+    refetch: () => unknown
+  }
   caption: string
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
   columns: ColumnDef<R, any>[]
@@ -28,7 +37,16 @@ export interface ReviewQueueTableProps<R> {
 }
 
 /** A staff review queue: a server-paged table with its filters in the URL and its empty state for either case. */
-export function ReviewQueueTable<R>({ table, queue, caption, columns, getRowId, filters, empty, noMatchTitle }: ReviewQueueTableProps<R>) {
+export function ReviewQueueTable<R>({
+  table,
+  queue,
+  caption,
+  columns,
+  getRowId,
+  filters,
+  empty,
+  noMatchTitle,
+}: ReviewQueueTableProps<R>) {
   return (
     <DataTable
       {...table.tableProps}

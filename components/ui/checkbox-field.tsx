@@ -4,7 +4,8 @@ import { cx } from './cx'
 import { FieldErrorMessage, RequiredMark, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
 export interface CheckboxFieldProps<TValues extends FieldValues = FieldValues>
-  extends FieldBaseProps<TValues>,
+  extends
+    FieldBaseProps<TValues>,
     Omit<ComponentPropsWithoutRef<'input'>, 'name' | 'type' | 'id' | 'className' | 'children' | 'required'> {}
 
 /**
@@ -27,12 +28,7 @@ export function CheckboxField<TValues extends FieldValues = FieldValues>({
   return (
     <div className={cx(styles.field, className)}>
       <div className={styles.checkRow}>
-        <input
-          {...inputProps}
-          {...bindControl({ onChange, onBlur })}
-          type="checkbox"
-          className={styles.checkbox}
-        />
+        <input {...inputProps} {...bindControl({ onChange, onBlur })} type="checkbox" className={styles.checkbox} />
         <div className={styles.checkText}>
           <label htmlFor={controlId} className={styles.checkLabel}>
             {label}

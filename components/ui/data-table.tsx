@@ -154,7 +154,14 @@ export function DataTable<TData>({
 
   let state: ReactNode = null
   if (error) {
-    state = <ErrorState headingLevel={stateHeadingLevel} title="Couldn't load the list" message={errorMessage ?? DEFAULT_ERROR} onRetry={onRetry} />
+    state = (
+      <ErrorState
+        headingLevel={stateHeadingLevel}
+        title="Couldn't load the list"
+        message={errorMessage ?? DEFAULT_ERROR}
+        onRetry={onRetry}
+      />
+    )
   } else if (!showSkeleton && rows.length === 0) {
     if (totalElements > 0 && pageNumber > 1 && onPageChange) {
       state = (
@@ -162,7 +169,11 @@ export function DataTable<TData>({
           headingLevel={stateHeadingLevel}
           title="This page is empty"
           description="The list is shorter than this page number."
-          action={<Button variant="secondary" onClick={() => onPageChange(1)}>Go to the first page</Button>}
+          action={
+            <Button variant="secondary" onClick={() => onPageChange(1)}>
+              Go to the first page
+            </Button>
+          }
         />
       )
     } else if (hasFilters) {
@@ -171,11 +182,19 @@ export function DataTable<TData>({
           headingLevel={stateHeadingLevel}
           title="No results match your filters"
           description="Try other filters, or clear them to see everything."
-          action={onClearFilters && <Button variant="secondary" onClick={onClearFilters}>Clear filters</Button>}
+          action={
+            onClearFilters && (
+              <Button variant="secondary" onClick={onClearFilters}>
+                Clear filters
+              </Button>
+            )
+          }
         />
       )
     } else {
-      state = <EmptyState headingLevel={stateHeadingLevel} title={emptyTitle} description={emptyDescription} action={emptyAction} />
+      state = (
+        <EmptyState headingLevel={stateHeadingLevel} title={emptyTitle} description={emptyDescription} action={emptyAction} />
+      )
     }
   }
 

@@ -4,7 +4,8 @@ import { cx } from './cx'
 import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
 export interface DateFieldProps<TValues extends FieldValues = FieldValues>
-  extends FieldBaseProps<TValues>,
+  extends
+    FieldBaseProps<TValues>,
     Omit<ComponentPropsWithoutRef<'input'>, 'name' | 'type' | 'id' | 'className' | 'children' | 'required' | 'min' | 'max'> {
   /** Earliest date, `YYYY-MM-DD`. */
   min?: string
@@ -34,12 +35,7 @@ export function DateField<TValues extends FieldValues = FieldValues>({
   const { shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   return (
     <FieldShell {...shellProps} label={label} className={className}>
-      <input
-        {...inputProps}
-        {...bindControl({ onChange, onBlur })}
-        type="date"
-        className={cx(styles.control, inputClassName)}
-      />
+      <input {...inputProps} {...bindControl({ onChange, onBlur })} type="date" className={cx(styles.control, inputClassName)} />
     </FieldShell>
   )
 }

@@ -77,7 +77,9 @@ export function useFieldControl<TValues extends FieldValues>({
     /** What `FieldShell` needs besides `label` and `className`. */
     shellProps: { controlId, hint, hintId, error, errorId, required },
     /** Props for the control: ids and aria, the registration, and the caller's own handlers run after the form's. */
-    bindControl<E extends Element>(handlers: { onChange?: (event: ChangeEvent<E>) => void; onBlur?: (event: FocusEvent<E>) => void } = {}) {
+    bindControl<E extends Element>(
+      handlers: { onChange?: (event: ChangeEvent<E>) => void; onBlur?: (event: FocusEvent<E>) => void } = {},
+    ) {
       return {
         ...a11y,
         ...registration,
@@ -111,8 +113,7 @@ export function FieldErrorMessage({ id, message }: { id: string | undefined; mes
         <path d="M8 4v5M8 11.2v.8" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
       </svg>
       <span>
-        <VisuallyHidden>Error:</VisuallyHidden>{' '}
-        {message}
+        <VisuallyHidden>Error:</VisuallyHidden> {message}
       </span>
     </p>
   )

@@ -9,8 +9,10 @@ import {
 } from 'react-hook-form'
 import { errorMessageOf, fieldStyles as styles } from './field'
 
-export interface FormProps<TValues extends FieldValues, TContext, TTransformed>
-  extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate' | 'children'> {
+export interface FormProps<TValues extends FieldValues, TContext, TTransformed> extends Omit<
+  ComponentPropsWithoutRef<'form'>,
+  'onSubmit' | 'onInvalid' | 'noValidate' | 'children'
+> {
   /** The `useForm()` result (e.g. `useForm({ resolver: zodResolver(schema), defaultValues })`). */
   form: UseFormReturn<TValues, TContext, TTransformed>
   /**

@@ -6,7 +6,14 @@ export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden'
 export { cx } from './cx'
 
 export { Form, FormRootErrors, type FormProps } from './form'
-export { errorMessageOf, useFieldControl, FieldShell, FieldErrorMessage, type FieldBaseProps, type FieldShellProps } from './field'
+export {
+  errorMessageOf,
+  useFieldControl,
+  FieldShell,
+  FieldErrorMessage,
+  type FieldBaseProps,
+  type FieldShellProps,
+} from './field'
 export { TextField, type TextFieldProps, type TextFieldType } from './text-field'
 export { SelectField, type SelectFieldProps, type SelectOption } from './select-field'
 export { DateField, type DateFieldProps } from './date-field'

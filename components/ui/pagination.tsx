@@ -43,7 +43,9 @@ export function Pagination({
   const last = Math.min(pageNumber * pageSize, totalElements)
   const atStart = pageNumber <= 1
   const atEnd = pageNumber >= totalPages
-  const sizes = pageSizeOptions?.includes(pageSize) ? pageSizeOptions : pageSizeOptions && [...pageSizeOptions, pageSize].sort((a, b) => a - b)
+  const sizes = pageSizeOptions?.includes(pageSize)
+    ? pageSizeOptions
+    : pageSizeOptions && [...pageSizeOptions, pageSize].sort((a, b) => a - b)
   return (
     <nav aria-label={label} className={cx(styles.nav, className)}>
       <p className={styles.summary} aria-live="polite">

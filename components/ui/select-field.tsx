@@ -10,7 +10,8 @@ export interface SelectOption {
 }
 
 export interface SelectFieldProps<TValues extends FieldValues = FieldValues>
-  extends FieldBaseProps<TValues>,
+  extends
+    FieldBaseProps<TValues>,
     Omit<ComponentPropsWithoutRef<'select'>, 'name' | 'id' | 'className' | 'children' | 'required' | 'multiple'> {
   options: readonly SelectOption[]
   /** First option, with value `""` (e.g. "Select a state"). Leave the default value `""` to show it. */
@@ -38,11 +39,7 @@ export function SelectField<TValues extends FieldValues = FieldValues>({
   const { shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
   return (
     <FieldShell {...shellProps} label={label} className={className}>
-      <select
-        {...selectProps}
-        {...bindControl({ onChange, onBlur })}
-        className={cx(styles.control, selectClassName)}
-      >
+      <select {...selectProps} {...bindControl({ onChange, onBlur })} className={cx(styles.control, selectClassName)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -42,5 +42,11 @@ export function SkeletonBone({
   className,
 }: Pick<SkeletonProps, 'variant' | 'width' | 'height' | 'className'>) {
   const shape = variant === 'lines' ? styles.line : styles[variant]
-  return <span aria-hidden="true" className={cx(styles.bone, shape, className)} style={width || height ? { width, height } : undefined} />
+  return (
+    <span
+      aria-hidden="true"
+      className={cx(styles.bone, shape, className)}
+      style={width || height ? { width, height } : undefined}
+    />
+  )
 }

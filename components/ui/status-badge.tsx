@@ -63,7 +63,16 @@ export interface StatusBadgeProps {
 
 /** Icon shapes differ per tone, so the status never depends on colour alone (the text says it too). */
 const ICONS: Record<StatusTone, ReactNode> = {
-  success: <path d="M2.5 6.5l2.5 2.5 4.5-5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />,
+  success: (
+    <path
+      d="M2.5 6.5l2.5 2.5 4.5-5.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  ),
   danger: <path d="M3 3l6 6M9 3l-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />,
   warning: (
     <>

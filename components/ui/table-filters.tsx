@@ -45,7 +45,8 @@ export function TableFilters({ filters, values, onChange, onClear, label, deboun
         for (const f of filters) {
           if (f.type === 'select' || f.type === 'date') continue
           const input = form.elements.namedItem(f.key)
-          if (input instanceof HTMLInputElement && input.value.trim() !== (values[f.key] ?? '')) onChange(f.key, input.value.trim() || null)
+          if (input instanceof HTMLInputElement && input.value.trim() !== (values[f.key] ?? ''))
+            onChange(f.key, input.value.trim() || null)
         }
       }}
     >
@@ -58,7 +59,13 @@ export function TableFilters({ filters, values, onChange, onClear, label, deboun
               {f.label}
             </label>
             {f.type === 'select' ? (
-              <select id={id} name={f.key} className={styles.filterControl} value={value} onChange={(e) => onChange(f.key, e.target.value || null)}>
+              <select
+                id={id}
+                name={f.key}
+                className={styles.filterControl}
+                value={value}
+                onChange={(e) => onChange(f.key, e.target.value || null)}
+              >
                 <option value="">{f.placeholder ?? 'All'}</option>
                 {f.options?.map((o) => (
                   <option key={o.value} value={o.value} disabled={o.disabled}>

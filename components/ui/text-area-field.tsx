@@ -4,7 +4,8 @@ import { cx } from './cx'
 import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
 export interface TextAreaFieldProps<TValues extends FieldValues = FieldValues>
-  extends FieldBaseProps<TValues>,
+  extends
+    FieldBaseProps<TValues>,
     Omit<ComponentPropsWithoutRef<'textarea'>, 'name' | 'id' | 'className' | 'children' | 'required'> {
   /** Class of the `<textarea>`. */
   textareaClassName?: string

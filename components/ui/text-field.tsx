@@ -7,7 +7,8 @@ import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps
 export type TextFieldType = 'text' | 'email' | 'tel' | 'password' | 'number' | 'url' | 'search'
 
 export interface TextFieldProps<TValues extends FieldValues = FieldValues>
-  extends FieldBaseProps<TValues>,
+  extends
+    FieldBaseProps<TValues>,
     Omit<ComponentPropsWithoutRef<'input'>, 'name' | 'type' | 'id' | 'className' | 'children' | 'required' | 'prefix'> {
   /** `text` by default. `password` gets a Show/Hide toggle (turn off with `revealable={false}`). */
   type?: TextFieldType
@@ -77,15 +78,8 @@ export function TextField<TValues extends FieldValues = FieldValues>({
             </span>
           )}
           {toggle && (
-            <button
-              type="button"
-              className={styles.toggle}
-              aria-controls={controlId}
-              onClick={() => setRevealed((r) => !r)}
-            >
-              {revealed ? 'Hide' : 'Show'}
-              {' '}
-              <VisuallyHidden>password</VisuallyHidden>
+            <button type="button" className={styles.toggle} aria-controls={controlId} onClick={() => setRevealed((r) => !r)}>
+              {revealed ? 'Hide' : 'Show'} <VisuallyHidden>password</VisuallyHidden>
             </button>
           )}
         </div>

@@ -3,7 +3,13 @@
  * the SAS URL, then have the API confirm them. Loaded by the Uploader only when an upload starts, and it loads
  * `@azure/storage-blob` (~126 kB gzip) only then too.
  */
-import { declaredTypeOf, type FileSummary, type UploadedFile, type UploadPurpose, type UploadSlot } from '@/lib/contracts/file-types'
+import {
+  declaredTypeOf,
+  type FileSummary,
+  type UploadedFile,
+  type UploadPurpose,
+  type UploadSlot,
+} from '@/lib/contracts/file-types'
 import { apiClient } from '@/lib/http/client'
 
 export interface UploadRequest {

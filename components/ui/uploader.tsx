@@ -63,7 +63,15 @@ function failureOf(error: unknown): { message: string; retryable: boolean } {
  * A file picker that uploads straight to blob storage with a progress bar. The hint shows the configured limit,
  * which is also checked here before anything is sent (and again by the API, by content).
  */
-export function Uploader({ purpose, businessId, label, onUploaded, disabled = false, id, upload = uploadThroughBlobStorage }: UploaderProps) {
+export function Uploader({
+  purpose,
+  businessId,
+  label,
+  onUploaded,
+  disabled = false,
+  id,
+  upload = uploadThroughBlobStorage,
+}: UploaderProps) {
   const generatedId = useId()
   const inputId = id ?? `uploader-${generatedId}`
   const hintId = `${inputId}-hint`

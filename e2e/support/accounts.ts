@@ -50,7 +50,9 @@ export async function activeUser(request: APIRequestContext, firstName: string, 
   const id = unique()
   const email = `${firstName.toLowerCase()}.${id}@example.ng`
   const password = `Lagoon-${id}-Xy!`
-  const signup = await request.post('/api/v1/accounts/signup', { data: { firstName, lastName, email, phone: `0803${id.slice(-7)}`, password } })
+  const signup = await request.post('/api/v1/accounts/signup', {
+    data: { firstName, lastName, email, phone: `0803${id.slice(-7)}`, password },
+  })
   expect(signup.ok(), await signup.text()).toBe(true)
   const activation = await latestMail(request, email, 'activation')
   const token = /activate\?token=([A-Za-z0-9_-]+)/.exec(activation.text)![1]!
@@ -59,7 +61,11 @@ export async function activeUser(request: APIRequestContext, firstName: string, 
 }
 
 /** An active owner with a new RC business (`<name> <id>`, registration number RC<id>), made through the API. */
-export async function ownerWithBusiness(request: APIRequestContext, owner: { firstName: string; lastName: string }, business: { name: string; emailDomain: string }) {
+export async function ownerWithBusiness(
+  request: APIRequestContext,
+  owner: { firstName: string; lastName: string },
+  business: { name: string; emailDomain: string },
+) {
   const { id, email, password } = await activeUser(request, owner.firstName, owner.lastName)
   const [type] = (await (await request.get('/api/v1/business-types')).json()) as { id: string }[]
   const [category] = (await (await request.get('/api/v1/business-categories')).json()) as { id: string }[]
@@ -76,5 +82,11 @@ export async function ownerWithBusiness(request: APIRequestContext, owner: { fir
     },
   })
   expect(created.status()).toBe(201)
-  return { id, email, password, business: (await created.json()) as { id: string; name: string }, bearer: () => bearer(request, email, password) }
+  return {
+    id,
+    email,
+    password,
+    business: (await created.json()) as { id: string; name: string },
+    bearer: () => bearer(request, email, password),
+  }
 }

@@ -15,11 +15,25 @@ export function poster(request: APIRequestContext, headers: Headers) {
 }
 
 /** Uploads bytes the way the browser does: a slot, the blob itself, then confirmation. */
-export async function uploadFile(request: APIRequestContext, headers: Headers, businessId: string, purpose: string, fileName: string, bytes: Buffer = PDF) {
-  const slot = await request.post('/api/v1/files/upload-url', { headers, data: { fileName, contentType: 'application/pdf', size: bytes.byteLength, purpose, businessId } })
+export async function uploadFile(
+  request: APIRequestContext,
+  headers: Headers,
+  businessId: string,
+  purpose: string,
+  fileName: string,
+  bytes: Buffer = PDF,
+) {
+  const slot = await request.post('/api/v1/files/upload-url', {
+    headers,
+    data: { fileName, contentType: 'application/pdf', size: bytes.byteLength, purpose, businessId },
+  })
   expect(slot.status(), await slot.text()).toBe(201)
   const { fileId, uploadUrl } = (await slot.json()) as { fileId: string; uploadUrl: string }
-  expect((await request.put(uploadUrl, { headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' }, data: bytes })).status()).toBe(201)
+  expect(
+    (
+      await request.put(uploadUrl, { headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' }, data: bytes })
+    ).status(),
+  ).toBe(201)
   expect((await request.post(`/api/v1/files/${fileId}/confirm`, { headers })).status()).toBe(200)
   return fileId
 }

@@ -31,8 +31,16 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().default('kyc-portal-api'),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
-  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  API_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   UPLOAD_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SEED_DEMO: booleanFromEnv,
   DEMO_PASSWORD: z.string().min(8).default('Demo-Passw0rd!'),
@@ -42,7 +50,10 @@ const envSchema = z.object({
   AZURE_STORAGE_CONTAINER: z.string().default('blob'),
   AZURITE_PORT: z.coerce.number().int().min(1).max(65535).default(10000),
   NEXT_PUBLIC_API_BASE_URL: z.string().default('/api/v1'),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as smtps://user:pass@smtp.example.com:465' }).optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ message: 'must be a URL such as smtps://user:pass@smtp.example.com:465' }).optional(),
+  ),
   MAIL_FROM: z.string().default('KYC Portal <no-reply@kyc-portal.local>'),
   ENABLE_DEV_OUTBOX: booleanFromEnv,
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
@@ -141,10 +152,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
     // Without SMTP the outbox table and the log were the delivery, with reset codes and links in them.
     if (!e.SMTP_URL) {
-      throw new ConfigError('Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)')
+      throw new ConfigError(
+        'Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)',
+      )
     }
     if (e.SEED_DEMO) {
-      throw new ConfigError('Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)')
+      throw new ConfigError(
+        'Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)',
+      )
     }
   }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')

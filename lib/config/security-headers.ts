@@ -28,7 +28,11 @@ export function pageSecurityHeaders(
   options: { dev?: boolean; nonce?: string } = {},
 ) {
   // Next inlines one bootstrap script per page; it carries the per-request nonce (pages/_document.tsx).
-  const scriptSources = ["'self'", options.nonce ? `'nonce-${options.nonce}'` : '', options.dev ? "'unsafe-eval' 'unsafe-inline'" : '']
+  const scriptSources = [
+    "'self'",
+    options.nonce ? `'nonce-${options.nonce}'` : '',
+    options.dev ? "'unsafe-eval' 'unsafe-inline'" : '',
+  ]
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSources.filter(Boolean).join(' ')}`,

@@ -48,7 +48,10 @@ export const changePasswordSchema = z
     currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(1024),
     newPassword: passwordSchema,
   })
-  .refine((v) => v.currentPassword !== v.newPassword, { message: 'Choose a password different from the current one', path: ['newPassword'] })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: 'Choose a password different from the current one',
+    path: ['newPassword'],
+  })
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>
 
 export const updateAccountSchema = z

@@ -29,7 +29,10 @@ export const addressSchema = z.object({
 
 const websiteSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.url({ message: 'Enter a full web address, e.g. https://example.ng', protocol: /^https?$/ }).max(300).optional(),
+  z
+    .url({ message: 'Enter a full web address, e.g. https://example.ng', protocol: /^https?$/ })
+    .max(300)
+    .optional(),
 )
 
 /** The create-business form and POST /businesses. `ownerEmail`: staff creating on a business's behalf invite its owner. */
@@ -198,4 +201,6 @@ export const accessRequestSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 })
-export const accessDecisionSchema = z.object({ decision: z.enum(['ACCEPTED', 'REFUSED'], { message: 'must be ACCEPTED or REFUSED' }) })
+export const accessDecisionSchema = z.object({
+  decision: z.enum(['ACCEPTED', 'REFUSED'], { message: 'must be ACCEPTED or REFUSED' }),
+})

@@ -19,7 +19,11 @@ export const BULK_MAX_ITEMS = 100
 
 const optionalComment = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string({ message: 'must be text' }).trim().max(REVIEW_COMMENT_MAX, `A comment has at most ${REVIEW_COMMENT_MAX} characters`).optional(),
+  z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `A comment has at most ${REVIEW_COMMENT_MAX} characters`)
+    .optional(),
 )
 
 const decisionFields = {

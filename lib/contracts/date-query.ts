@@ -11,10 +11,8 @@ const maxExclusive = Date.parse('9999-01-01')
  * `+010000-…` and PostgreSQL cannot read: both were 500s.
  */
 export function dateQuerySchema(message = 'must be an ISO 8601 date') {
-  return z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { message })
-    .refine((value) => {
-      const at = Date.parse(value)
-      return at >= min && at < maxExclusive
-    }, `must be between ${DATE_QUERY_MIN} and ${DATE_QUERY_MAX}`)
+  return z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message }).refine((value) => {
+    const at = Date.parse(value)
+    return at >= min && at < maxExclusive
+  }, `must be between ${DATE_QUERY_MIN} and ${DATE_QUERY_MAX}`)
 }

@@ -55,9 +55,15 @@ const registrationClassSchema = z.enum(REGISTRATION_CLASSES, { message: `must be
 export const deferrableMappingInputSchema = z
   .object({
     items: z
-      .array(z.object({ registrationClass: registrationClassSchema, documentTypeId: z.uuid({ message: 'must be a document type id' }) }), {
-        message: 'must be a list of { registrationClass, documentTypeId }',
-      })
+      .array(
+        z.object({
+          registrationClass: registrationClassSchema,
+          documentTypeId: z.uuid({ message: 'must be a document type id' }),
+        }),
+        {
+          message: 'must be a list of { registrationClass, documentTypeId }',
+        },
+      )
       .max(1000, 'At most 1000 rows')
       .refine((items) => new Set(items.map((i) => `${i.registrationClass}:${i.documentTypeId}`)).size === items.length, {
         message: 'must not repeat a class and document type',
@@ -71,5 +77,7 @@ export const deferrableMappingItemSchema = z.object({
   documentTypeId: z.uuid(),
   documentType: z.object({ id: z.uuid(), code: z.string(), name: z.string(), isCac: z.boolean(), isActive: z.boolean() }),
 })
-export const deferrableMappingAnswerSchema = z.object({ items: z.array(deferrableMappingItemSchema) }).meta({ id: 'DeferrableMappingAnswer' })
+export const deferrableMappingAnswerSchema = z
+  .object({ items: z.array(deferrableMappingItemSchema) })
+  .meta({ id: 'DeferrableMappingAnswer' })
 export type DeferrableMappingAnswer = z.infer<typeof deferrableMappingAnswerSchema>

@@ -20,7 +20,10 @@ export const DEFERRAL_MAX_DAYS_LIMIT = 365
 export const DEFERRAL_REASON_MAX = 1000
 
 /** Client-side check of a deferral request; a message per field, empty when fine (the server checks again). */
-export function checkDeferralRequest(input: { days: string | number; reason: string }, maxDays: number): { days?: string; reason?: string } {
+export function checkDeferralRequest(
+  input: { days: string | number; reason: string },
+  maxDays: number,
+): { days?: string; reason?: string } {
   const errors: { days?: string; reason?: string } = {}
   const text = String(input.days).trim()
   const days = Number(text)

@@ -53,10 +53,15 @@ export type CreateDeferralInput = z.input<typeof createDeferralSchema>
 /** `GET /deferrals/deferrable?isCAC=1|0&id=<businessId>`. */
 export const deferrableQuerySchema = z.object({
   id: z.uuid({ message: 'must be a business id' }),
-  isCAC: z.enum(['1', '0', 'true', 'false'], { message: 'must be 1 or 0' }).transform((v) => v === '1' || v === 'true').optional(),
+  isCAC: z
+    .enum(['1', '0', 'true', 'false'], { message: 'must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 })
 
-export const deferrableTypeSchema = documentTypeRefSchema.extend({ description: z.string().nullable() }).meta({ id: 'DeferrableDocumentType' })
+export const deferrableTypeSchema = documentTypeRefSchema
+  .extend({ description: z.string().nullable() })
+  .meta({ id: 'DeferrableDocumentType' })
 
 /** One row of the deferrable mapping. */
 export const deferrableMappingSchema = z

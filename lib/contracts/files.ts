@@ -8,9 +8,16 @@ export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { message: `Purpose m
 /** `POST /files/upload-url`. Type and size are checked against the configured limit by the service (413 / 415). */
 export const uploadUrlRequestSchema = z
   .object({
-    fileName: z.string({ message: 'File name is required' }).trim().min(1, 'File name is required').max(255, 'File name must be at most 255 characters'),
+    fileName: z
+      .string({ message: 'File name is required' })
+      .trim()
+      .min(1, 'File name is required')
+      .max(255, 'File name must be at most 255 characters'),
     contentType: z.string({ message: 'Content type is required' }).trim().min(1, 'Content type is required').max(100),
-    size: z.number({ message: 'Size must be a number of bytes' }).int('Size must be a whole number of bytes').min(1, 'The file is empty'),
+    size: z
+      .number({ message: 'Size must be a number of bytes' })
+      .int('Size must be a whole number of bytes')
+      .min(1, 'The file is empty'),
     purpose: uploadPurposeSchema,
     businessId: z.uuid({ message: 'Business must be an id (UUID)' }).optional(),
   })

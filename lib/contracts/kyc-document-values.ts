@@ -50,7 +50,14 @@ export const CHECKLIST_STATE_LABELS: Readonly<Record<ChecklistState, { label: st
 }
 
 /** States in which the business should upload (or replace) the document. */
-export const CHECKLIST_NEEDS_UPLOAD: readonly ChecklistState[] = ['MISSING', 'REJECTED', 'REUPLOAD_REQUESTED', 'DEFERRAL_PENDING', 'DEFERRED', 'DEFERRAL_OVERDUE']
+export const CHECKLIST_NEEDS_UPLOAD: readonly ChecklistState[] = [
+  'MISSING',
+  'REJECTED',
+  'REUPLOAD_REQUESTED',
+  'DEFERRAL_PENDING',
+  'DEFERRED',
+  'DEFERRAL_OVERDUE',
+]
 
 /** How a document reads on its own: `TIN certificate`, or `Corporate shareholder’s certificate … for Savannah Holdings Limited`. */
 export function documentLabel(document: { documentType: { name: string }; shareholderName?: string | null }): string {

@@ -8,7 +8,9 @@ export * from './kyc-document-values'
 const registrationClassSchema = z.enum(REGISTRATION_CLASSES, { message: `must be one of ${REGISTRATION_CLASSES.join(', ')}` })
 const typeOwnerSchema = z.enum(DOCUMENT_TYPE_OWNERS, { message: `must be one of ${DOCUMENT_TYPE_OWNERS.join(', ')}` })
 /** `1`/`0` (the spec's `isCAC=1|0`) or `true`/`false`. */
-const flagQuery = z.enum(['1', '0', 'true', 'false'], { message: 'must be 1, 0, true or false' }).transform((v) => v === '1' || v === 'true')
+const flagQuery = z
+  .enum(['1', '0', 'true', 'false'], { message: 'must be 1, 0, true or false' })
+  .transform((v) => v === '1' || v === 'true')
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable().optional())
 const classList = z
@@ -56,7 +58,11 @@ const documentTypeFields = {
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9_]{2,40}$/, 'Code: 2 to 40 upper-case letters, digits or underscores'),
-  name: z.string({ message: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(150, 'Name must be at most 150 characters'),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(150, 'Name must be at most 150 characters'),
   description: optionalText(1000),
   isCac: z.boolean({ message: 'must be true or false' }),
   isDeferrable: z.boolean({ message: 'must be true or false' }),
@@ -76,7 +82,8 @@ const documentTypeFields = {
   ),
 }
 
-const noClassTwice = (v: { requiredFor?: string[]; optionalFor?: string[] }) => !(v.requiredFor ?? []).some((c) => (v.optionalFor ?? []).includes(c))
+const noClassTwice = (v: { requiredFor?: string[]; optionalFor?: string[] }) =>
+  !(v.requiredFor ?? []).some((c) => (v.optionalFor ?? []).includes(c))
 const noClassTwiceIssue = { message: 'A class is either required or optional, not both', path: ['optionalFor'] }
 
 /** `POST /kyc-document-types`. */

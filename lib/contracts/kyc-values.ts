@@ -62,10 +62,38 @@ export interface MeansOfIdType {
  * Voter's cards and national ID cards do not expire; passports and licences do.
  */
 export const MEANS_OF_ID_TYPES: readonly MeansOfIdType[] = [
-  { code: 'INTERNATIONAL_PASSPORT', name: 'International passport', expires: true, pattern: '^[A-Z]\\d{8}$', numberHint: 'a letter followed by 8 digits, e.g. A12345678', example: 'A12345678' },
-  { code: 'DRIVERS_LICENCE', name: "Driver's licence", expires: true, pattern: '^[A-Z0-9]{12}$', numberHint: '12 letters and digits, e.g. ABC12345AA12', example: 'ABC12345AA12' },
-  { code: 'NATIONAL_ID_CARD', name: 'National ID card (NIN)', expires: false, pattern: '^\\d{11}$', numberHint: 'the 11-digit NIN', example: '12345678901' },
-  { code: 'VOTERS_CARD', name: "Permanent voter's card", expires: false, pattern: '^[A-Z0-9]{19}$', numberHint: '19 letters and digits (the VIN)', example: '90F5B1234567890123A' },
+  {
+    code: 'INTERNATIONAL_PASSPORT',
+    name: 'International passport',
+    expires: true,
+    pattern: '^[A-Z]\\d{8}$',
+    numberHint: 'a letter followed by 8 digits, e.g. A12345678',
+    example: 'A12345678',
+  },
+  {
+    code: 'DRIVERS_LICENCE',
+    name: "Driver's licence",
+    expires: true,
+    pattern: '^[A-Z0-9]{12}$',
+    numberHint: '12 letters and digits, e.g. ABC12345AA12',
+    example: 'ABC12345AA12',
+  },
+  {
+    code: 'NATIONAL_ID_CARD',
+    name: 'National ID card (NIN)',
+    expires: false,
+    pattern: '^\\d{11}$',
+    numberHint: 'the 11-digit NIN',
+    example: '12345678901',
+  },
+  {
+    code: 'VOTERS_CARD',
+    name: "Permanent voter's card",
+    expires: false,
+    pattern: '^[A-Z0-9]{19}$',
+    numberHint: '19 letters and digits (the VIN)',
+    example: '90F5B1234567890123A',
+  },
 ]
 
 export function meansOfIdTypeOf(code: string): MeansOfIdType | undefined {
@@ -81,7 +109,9 @@ export function normaliseIdNumber(value: string): string {
 export function idNumberProblem(typeCode: string, value: string): string | null {
   const type = meansOfIdTypeOf(typeCode)
   if (!type) return 'Choose the kind of ID'
-  return new RegExp(type.pattern).test(normaliseIdNumber(value)) ? null : `The ${type.name.toLowerCase()} number must be ${type.numberHint}`
+  return new RegExp(type.pattern).test(normaliseIdNumber(value))
+    ? null
+    : `The ${type.name.toLowerCase()} number must be ${type.numberHint}`
 }
 
 /**
@@ -97,10 +127,14 @@ export function meansOfIdProblems(
   if (!type) return [{ field: 'idType', message: 'Choose the kind of ID' }]
   const numberProblem = idNumberProblem(value.idType, value.idNumber)
   if (numberProblem) problems.push({ field: 'idNumber', message: numberProblem })
-  if (type.expires && !value.expiryDate) problems.push({ field: 'expiryDate', message: `Enter the expiry date of the ${type.name.toLowerCase()}` })
-  else if (value.expiryDate && value.expiryDate <= today) problems.push({ field: 'expiryDate', message: 'This ID has expired; the expiry date must be in the future' })
-  if (value.issueDate && value.issueDate > today) problems.push({ field: 'issueDate', message: 'Issue date cannot be in the future' })
-  else if (value.issueDate && value.expiryDate && value.issueDate >= value.expiryDate) problems.push({ field: 'issueDate', message: 'Issue date must be before the expiry date' })
+  if (type.expires && !value.expiryDate)
+    problems.push({ field: 'expiryDate', message: `Enter the expiry date of the ${type.name.toLowerCase()}` })
+  else if (value.expiryDate && value.expiryDate <= today)
+    problems.push({ field: 'expiryDate', message: 'This ID has expired; the expiry date must be in the future' })
+  if (value.issueDate && value.issueDate > today)
+    problems.push({ field: 'issueDate', message: 'Issue date cannot be in the future' })
+  else if (value.issueDate && value.expiryDate && value.issueDate >= value.expiryDate)
+    problems.push({ field: 'issueDate', message: 'Issue date must be before the expiry date' })
   return problems
 }
 

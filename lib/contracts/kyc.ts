@@ -55,19 +55,29 @@ const tinSchema = z
     return tin
   })
 
-const incorporationDateSchema = isoDate('Date of incorporation').refine((d) => d <= todayIso(), 'Date of incorporation cannot be in the future')
+const incorporationDateSchema = isoDate('Date of incorporation').refine(
+  (d) => d <= todayIso(),
+  'Date of incorporation cannot be in the future',
+)
 
 /** Naira with at most two decimals (kobo), 0 to ten trillion. */
 const nairaSchema = z
   .number({ message: 'Annual turnover must be a number (naira)' })
   .min(0, 'Annual turnover cannot be negative')
   .max(MAX_TURNOVER_NAIRA, 'Annual turnover is too large')
-  .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Annual turnover can have at most two decimals (kobo)')
+  .refine(
+    (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+    'Annual turnover can have at most two decimals (kobo)',
+  )
 
 const companyFields = {
   tin: tinSchema,
   incorporationDate: incorporationDateSchema,
-  natureOfBusiness: z.string({ message: 'Nature of business is required' }).trim().min(2, 'Nature of business is required').max(200, 'Nature of business must be at most 200 characters'),
+  natureOfBusiness: z
+    .string({ message: 'Nature of business is required' })
+    .trim()
+    .min(2, 'Nature of business is required')
+    .max(200, 'Nature of business must be at most 200 characters'),
   description: optionalText(2000, 'Description'),
   numberOfEmployees: z
     .number({ message: 'Number of employees must be a whole number' })
@@ -75,15 +85,26 @@ const companyFields = {
     .min(0, 'Number of employees cannot be negative')
     .max(10_000_000, 'Number of employees is too large'),
   annualTurnover: nairaSchema,
-  countryOfIncorporation: z.string({ message: 'Country of incorporation is required' }).trim().min(1, 'Country of incorporation is required').max(100),
+  countryOfIncorporation: z
+    .string({ message: 'Country of incorporation is required' })
+    .trim()
+    .min(1, 'Country of incorporation is required')
+    .max(100),
 }
 
 /** POST /kyc/details (JSON, or multipart with `file` and `label`): the company details of a business. */
-export const createKycDetailsSchema = z.object({ businessId: id('Business'), ...companyFields, label: optionalText(200, 'Label') })
+export const createKycDetailsSchema = z.object({
+  businessId: id('Business'),
+  ...companyFields,
+  label: optionalText(200, 'Label'),
+})
 export type CreateKycDetailsInput = z.input<typeof createKycDetailsSchema>
 
 /** PUT /kyc/details/{id}: any of the fields (a multipart body may carry only a file). */
-export const updateKycDetailsSchema = z.object(companyFields).partial().extend({ label: optionalText(200, 'Label') })
+export const updateKycDetailsSchema = z
+  .object(companyFields)
+  .partial()
+  .extend({ label: optionalText(200, 'Label') })
 export type UpdateKycDetailsInput = z.input<typeof updateKycDetailsSchema>
 
 /** The company-details form (the browser sends JSON; the business comes from the page). */
@@ -128,7 +149,11 @@ export type AdditionalDocument = z.infer<typeof additionalDocumentSchema>
 const addressFields = {
   type: z.enum(KYC_ADDRESS_TYPES, { message: 'Address type must be REGISTERED, OPERATING or DIRECTOR' }),
   contactName: optionalText(200, 'Name'),
-  line1: z.string({ message: 'Address is required' }).trim().min(3, 'Address is required').max(200, 'Address must be at most 200 characters'),
+  line1: z
+    .string({ message: 'Address is required' })
+    .trim()
+    .min(3, 'Address is required')
+    .max(200, 'Address must be at most 200 characters'),
   line2: optionalText(200, 'Address line 2'),
   city: optionalText(100, 'City'),
   country: z.string({ message: 'Country is required' }).trim().min(1, 'Country is required').max(100),
@@ -197,16 +222,29 @@ const meansOfIdFields = {
   role: z.enum(ID_HOLDER_ROLES, { message: 'Role must be DIRECTOR, SIGNATORY, SHAREHOLDER or OTHER' }),
   bvn: optionalBvn,
   idType: z.enum(MEANS_OF_ID_TYPE_CODES, { message: 'Choose the kind of ID' }),
-  idNumber: z.string({ message: 'ID number is required' }).trim().min(1, 'ID number is required').max(40).transform(normaliseIdNumber),
+  idNumber: z
+    .string({ message: 'ID number is required' })
+    .trim()
+    .min(1, 'ID number is required')
+    .max(40)
+    .transform(normaliseIdNumber),
   issueDate: z.preprocess(blankToUndefined, isoDate('Issue date').nullish()),
   expiryDate: z.preprocess(blankToUndefined, isoDate('Expiry date').nullish()),
   fileId: id('ID file').nullish(),
 }
 
 /** Cross-field rules (number per type, expiry in the future, issue before expiry), one issue per field. */
-function checkMeansOfId(value: { idType?: string; idNumber?: string; issueDate?: string | null; expiryDate?: string | null }, ctx: z.RefinementCtx) {
+function checkMeansOfId(
+  value: { idType?: string; idNumber?: string; issueDate?: string | null; expiryDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (!value.idType || value.idNumber === undefined) return
-  for (const problem of meansOfIdProblems({ idType: value.idType, idNumber: value.idNumber, issueDate: value.issueDate ?? null, expiryDate: value.expiryDate ?? null })) {
+  for (const problem of meansOfIdProblems({
+    idType: value.idType,
+    idNumber: value.idNumber,
+    issueDate: value.issueDate ?? null,
+    expiryDate: value.expiryDate ?? null,
+  })) {
     ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
   }
 }
@@ -351,10 +389,16 @@ export type ShareholderRecord = z.infer<typeof shareholderSchema>
 
 // ---- draft forms -----------------------------------------------------------------------------------------------
 
-export const kycDetailTypeSchema = z.enum(KYC_DETAIL_TYPES, { message: `kycDetailTypeId must be one of ${KYC_DETAIL_TYPES.join(', ')}` })
+export const kycDetailTypeSchema = z.enum(KYC_DETAIL_TYPES, {
+  message: `kycDetailTypeId must be one of ${KYC_DETAIL_TYPES.join(', ')}`,
+})
 const draftData = z.record(z.string(), z.unknown(), { message: 'data must be a JSON object' })
 
-export const createDraftFormSchema = z.object({ businessId: id('Business'), kycDetailTypeId: kycDetailTypeSchema, data: draftData })
+export const createDraftFormSchema = z.object({
+  businessId: id('Business'),
+  kycDetailTypeId: kycDetailTypeSchema,
+  data: draftData,
+})
 export const updateDraftFormSchema = z.object({ data: draftData })
 export const draftFormSchema = z
   .object({

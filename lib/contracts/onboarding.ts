@@ -3,7 +3,12 @@ import { pageQuerySchema, pageSchema } from './pagination'
 import { MAX_REQUIREMENTS, MAX_TEXT_ANSWER, ONBOARDING_STATUSES } from './product-values'
 import { productCodeSchema, requirementSchema } from './products'
 
-export { ONBOARDING_STATUSES, ONBOARDING_STATUS_LABELS, EDITABLE_ONBOARDING_STATUSES, type OnboardingStatus } from './product-values'
+export {
+  ONBOARDING_STATUSES,
+  ONBOARDING_STATUS_LABELS,
+  EDITABLE_ONBOARDING_STATUSES,
+  type OnboardingStatus,
+} from './product-values'
 
 export const onboardingStatusSchema = z.enum(ONBOARDING_STATUSES, { message: `must be one of ${ONBOARDING_STATUSES.join(', ')}` })
 
@@ -45,10 +50,14 @@ export type AnswersInput = z.input<typeof answersInputSchema>
 export const onboardingDecisionSchema = z
   .object({
     decision: z.enum(['APPROVED', 'DECLINED'], { message: 'must be APPROVED or DECLINED' }),
-    comment: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(1000).optional()),
+    comment: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().max(1000).optional(),
+    ),
   })
   .superRefine((v, ctx) => {
-    if (v.decision === 'DECLINED' && !v.comment) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Say why the application is declined' })
+    if (v.decision === 'DECLINED' && !v.comment)
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Say why the application is declined' })
   })
   .meta({ id: 'OnboardingDecision' })
 export type OnboardingDecisionInput = z.input<typeof onboardingDecisionSchema>
@@ -85,7 +94,14 @@ export const onboardingSummarySchema = z
       blockedReasons: z.array(z.string()),
     }),
     productId: z.uuid(),
-    product: z.object({ id: z.uuid(), code: z.string(), name: z.string(), category: z.string(), live: z.boolean(), active: z.boolean() }),
+    product: z.object({
+      id: z.uuid(),
+      code: z.string(),
+      name: z.string(),
+      category: z.string(),
+      live: z.boolean(),
+      active: z.boolean(),
+    }),
     requirementsVersion: z.number().int(),
     submittedAt: z.string().nullable(),
     decidedAt: z.string().nullable(),

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 
-const booleanQuery = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .transform((v) => v === 'true')
+const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 
 /** api.md, Lists: 1-based pageNumber, pageSize 10 by default and at most 100, newest first by default. */
 export const pageQuerySchema = z.object({
   // Each check names its own rule: the schema-level message would otherwise answer every failure.
-  pageNumber: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more (pages start at 1)' }).default(1),
+  pageNumber: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be 1 or more (pages start at 1)' })
+    .default(1),
   pageSize: z.coerce
     .number({ message: 'must be a number' })
     .int({ message: 'must be a whole number' })

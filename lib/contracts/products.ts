@@ -1,11 +1,6 @@
 import { z } from 'zod'
 import { pageQuerySchema, pageSchema } from './pagination'
-import {
-  MAX_REQUIREMENTS,
-  productCodeProblem,
-  REQUIREMENT_KEY_PATTERN,
-  REQUIREMENT_TYPES,
-} from './product-values'
+import { MAX_REQUIREMENTS, productCodeProblem, REQUIREMENT_KEY_PATTERN, REQUIREMENT_TYPES } from './product-values'
 
 export * from './product-values'
 
@@ -46,7 +41,11 @@ export const requirementInputSchema = z.object({
       .regex(REQUIREMENT_KEY_PATTERN, 'Key: lower-case letters, digits and underscores, starting with a letter')
       .optional(),
   ),
-  label: z.string({ message: 'Label is required' }).trim().min(2, 'Label is required').max(200, 'Label must be at most 200 characters'),
+  label: z
+    .string({ message: 'Label is required' })
+    .trim()
+    .min(2, 'Label is required')
+    .max(200, 'Label must be at most 200 characters'),
   type: z.enum(REQUIREMENT_TYPES, { message: 'Type must be Text Input or Upload Document' }),
   required: z.boolean({ message: 'must be true or false' }).default(false),
   help: optionalText(500),
@@ -68,7 +67,11 @@ export const requirementListSchema = z
 const uuidField = (label: string) => z.uuid({ message: `${label} must be chosen from the list` })
 
 const productFields = {
-  name: z.string({ message: 'Name is required' }).trim().min(2, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(2, 'Name is required')
+    .max(120, 'Name must be at most 120 characters'),
   description: optionalText(2000),
   categoryId: uuidField('Category'),
   divisionId: uuidField('Division'),

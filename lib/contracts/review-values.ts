@@ -11,5 +11,11 @@ export const ARCHIVE_REASON_MIN_LENGTH = 3
 export const ARCHIVE_REASON_MAX_LENGTH = 1000
 
 /** The approval preconditions of domain.md, in the order the checklist shows them. */
-export const APPROVAL_CHECK_CODES = ['PENDING_STATE', 'NOT_ARCHIVED', 'KYC_COMPLETE', 'REQUIRED_DOCUMENTS', 'CAC_DOCUMENTS'] as const
+export const APPROVAL_CHECK_CODES = [
+  'PENDING_STATE',
+  'NOT_ARCHIVED',
+  'KYC_COMPLETE',
+  'REQUIRED_DOCUMENTS',
+  'CAC_DOCUMENTS',
+] as const
 export type ApprovalCheckCode = (typeof APPROVAL_CHECK_CODES)[number]

@@ -4,7 +4,13 @@ import { businessSchema } from './businesses'
 import { pageQuerySchema, pageSchema } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
 
-export { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH, type ApprovalCheckCode, type BusinessDecisionValue } from './review-values'
+export {
+  APPROVAL_CHECK_CODES,
+  BUSINESS_DECISION_VALUES,
+  COMMENT_MAX_LENGTH,
+  type ApprovalCheckCode,
+  type BusinessDecisionValue,
+} from './review-values'
 
 /** Staff review of a business: decisions, the recommendation comment thread, assignment, queue and recertification. */
 

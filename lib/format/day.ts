@@ -3,7 +3,13 @@
  * nothing but days). A bare day (`2026-03-01`) is read as a local day, never shifted by the time zone.
  */
 const DAY = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric' })
-const DAY_TIME = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+const DAY_TIME = new Intl.DateTimeFormat('en-NG', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
 
 /** `2026-03-01` (a day, read as local) or an ISO date-time → a Date; null when empty or unreadable. */
 export function readDay(value: string | null | undefined): Date | null {

@@ -69,7 +69,11 @@ export const apiClient: AxiosInstance = createApiClient()
  * Sends `data` (usually `FormData`) with no timeout: POST unless `config.method` says otherwise. The error catalogue
  * applies as for any call.
  */
-export function uploadRequest<T = unknown>(url: string, data: unknown, config: AxiosRequestConfig = {}): Promise<AxiosResponse<T>> {
+export function uploadRequest<T = unknown>(
+  url: string,
+  data: unknown,
+  config: AxiosRequestConfig = {},
+): Promise<AxiosResponse<T>> {
   return apiClient.request<T>({ method: 'post', ...config, url, data, timeout: NO_TIMEOUT })
 }
 

@@ -111,7 +111,8 @@ export function installInterceptors(client: AxiosInstance): () => void {
 
     if (response.status === 401) {
       clearSession()
-      if (!message) httpEvents.emit('toast', { type: 'info', message: SESSION_EXPIRED_MESSAGE, toastId: SESSION_EXPIRED_TOAST_ID })
+      if (!message)
+        httpEvents.emit('toast', { type: 'info', message: SESSION_EXPIRED_MESSAGE, toastId: SESSION_EXPIRED_TOAST_ID })
       const now = Date.now()
       if (now - state.lastSessionExpiry >= SESSION_EXPIRED_DEDUPE_MS) {
         state.lastSessionExpiry = now

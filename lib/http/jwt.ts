@@ -26,7 +26,9 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   if (json === null) return null
   try {
     const payload: unknown = JSON.parse(json)
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : null
   } catch {
     return null
   }

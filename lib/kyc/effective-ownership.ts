@@ -127,7 +127,9 @@ export function remainingPercentage(nodes: readonly OwnershipNode[], parentId: s
 }
 
 /** Levels whose holdings add up to more than 100%: `parentId` null is the business itself. */
-export function overAllocatedLevels(nodes: readonly OwnershipNode[]): Array<{ parentId: string | null; totalPercentage: number }> {
+export function overAllocatedLevels(
+  nodes: readonly OwnershipNode[],
+): Array<{ parentId: string | null; totalPercentage: number }> {
   const totals = new Map<string | null, number>()
   for (const n of nodes) totals.set(n.parentId, (totals.get(n.parentId) ?? 0) + toPercentUnits(n.percentage))
   return [...totals]

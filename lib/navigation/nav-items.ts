@@ -151,14 +151,24 @@ const SECTIONS: readonly SectionDefinition[] = [
     label: 'Administration',
     staffOnly: true,
     items: [
-      { id: 'admin.businesses', label: 'All businesses', href: NAV_PATHS.adminBusinesses, rule: { anyOf: [P.CAN_READ_BUSINESS] } },
+      {
+        id: 'admin.businesses',
+        label: 'All businesses',
+        href: NAV_PATHS.adminBusinesses,
+        rule: { anyOf: [P.CAN_READ_BUSINESS] },
+      },
       {
         id: 'admin.registered',
         label: 'Registered businesses',
         href: NAV_PATHS.registeredBusinesses,
         rule: { anyOf: [P.CAN_READ_BUSINESS] },
       },
-      { id: 'admin.blocked', label: 'Blocked businesses', href: NAV_PATHS.blockedBusinesses, rule: { anyOf: [P.CAN_READ_BUSINESS] } },
+      {
+        id: 'admin.blocked',
+        label: 'Blocked businesses',
+        href: NAV_PATHS.blockedBusinesses,
+        rule: { anyOf: [P.CAN_READ_BUSINESS] },
+      },
       {
         id: 'admin.product-config',
         label: 'Product configuration',
@@ -178,7 +188,12 @@ const SECTIONS: readonly SectionDefinition[] = [
     label: 'Approvals',
     staffOnly: true,
     items: [
-      { id: 'approvals.business', label: 'Business approvals', href: NAV_PATHS.businessApprovals, rule: { anyOf: [P.CAN_APPROVE_BUSINESS] } },
+      {
+        id: 'approvals.business',
+        label: 'Business approvals',
+        href: NAV_PATHS.businessApprovals,
+        rule: { anyOf: [P.CAN_APPROVE_BUSINESS] },
+      },
       {
         id: 'approvals.cac-doc',
         label: 'CAC documents',
@@ -191,7 +206,12 @@ const SECTIONS: readonly SectionDefinition[] = [
         href: NAV_PATHS.productApprovals,
         rule: { anyOf: [P.CAN_APPROVE_ONBOARD_PRODUCT] },
       },
-      { id: 'approvals.deferral', label: 'Deferrals', href: NAV_PATHS.deferralApprovals, rule: { anyOf: [P.CAN_APPROVE_DEFERRAL] } },
+      {
+        id: 'approvals.deferral',
+        label: 'Deferrals',
+        href: NAV_PATHS.deferralApprovals,
+        rule: { anyOf: [P.CAN_APPROVE_DEFERRAL] },
+      },
     ],
   },
   {
@@ -216,7 +236,12 @@ const SECTIONS: readonly SectionDefinition[] = [
         href: NAV_PATHS.governmentProducts,
         rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
       },
-      { id: 'government.kyc', label: 'Entity KYC', href: NAV_PATHS.governmentKyc, rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] } },
+      {
+        id: 'government.kyc',
+        label: 'Entity KYC',
+        href: NAV_PATHS.governmentKyc,
+        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
+      },
     ],
   },
 ]

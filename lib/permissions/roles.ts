@@ -22,10 +22,18 @@ export const SYSTEM_ROLES = [
     scope: 'staff',
     description: 'Captures and maintains businesses and their KYC on their behalf',
     permissions: [
-      P.CAN_READ_BUSINESS, P.CAN_CREATE_BUSINESS, P.CAN_UPDATE_BUSINESS,
-      P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_CREATE_MEANS_OF_ID, P.CAN_UPDATE_MEANS_OF_ID,
-      P.CAN_CREATE_BUSINESS_ADDRESS, P.CAN_UPDATE_BUSINESS_ADDRESS,
-      P.CAN_READ_DEFERRALS, P.CAN_READ_USER, P.CAN_READ_BUSINESS_USERS,
+      P.CAN_READ_BUSINESS,
+      P.CAN_CREATE_BUSINESS,
+      P.CAN_UPDATE_BUSINESS,
+      P.CAN_CREATE_KYC_DETAIL,
+      P.CAN_UPDATE_KYC_DETAIL,
+      P.CAN_CREATE_MEANS_OF_ID,
+      P.CAN_UPDATE_MEANS_OF_ID,
+      P.CAN_CREATE_BUSINESS_ADDRESS,
+      P.CAN_UPDATE_BUSINESS_ADDRESS,
+      P.CAN_READ_DEFERRALS,
+      P.CAN_READ_USER,
+      P.CAN_READ_BUSINESS_USERS,
     ],
   },
   {
@@ -33,8 +41,13 @@ export const SYSTEM_ROLES = [
     scope: 'staff',
     description: 'Decides businesses, CAC documents, onboarded products, deferrals and authorizations',
     permissions: [
-      P.CAN_READ_BUSINESS, P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_APPROVE_ONBOARD_PRODUCT,
-      P.CAN_APPROVE_DEFERRAL, P.CAN_READ_AUTHORIZATION, P.CAN_UPDATE_AUTHORIZATION,
+      P.CAN_READ_BUSINESS,
+      P.CAN_APPROVE_BUSINESS,
+      P.CAN_APPROVE_CAC_DOCUMENT,
+      P.CAN_APPROVE_ONBOARD_PRODUCT,
+      P.CAN_APPROVE_DEFERRAL,
+      P.CAN_READ_AUTHORIZATION,
+      P.CAN_UPDATE_AUTHORIZATION,
     ],
   },
   {
@@ -42,7 +55,10 @@ export const SYSTEM_ROLES = [
     scope: 'staff',
     description: 'Configures products, go-live and fees',
     permissions: [
-      P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_READ_BUSINESS_DIVISION,
+      P.CAN_UPDATE_PRODUCT,
+      P.CAN_INDICATE_PRODUCT_GO_LIVE,
+      P.CAN_READ_PRODUCT_BUSINESSES,
+      P.CAN_READ_BUSINESS_DIVISION,
     ],
   },
   {
@@ -69,8 +85,14 @@ export const SYSTEM_ROLES = [
     description: 'Helps capture KYC for a business',
     // KYC create/update: every capture step (company details and shareholders, means of ID, addresses), no deletes.
     permissions: [
-      P.CAN_READ_BUSINESS, P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL, P.CAN_CREATE_MEANS_OF_ID, P.CAN_UPDATE_MEANS_OF_ID,
-      P.CAN_CREATE_BUSINESS_ADDRESS, P.CAN_UPDATE_BUSINESS_ADDRESS, P.CAN_READ_DEFERRALS,
+      P.CAN_READ_BUSINESS,
+      P.CAN_CREATE_KYC_DETAIL,
+      P.CAN_UPDATE_KYC_DETAIL,
+      P.CAN_CREATE_MEANS_OF_ID,
+      P.CAN_UPDATE_MEANS_OF_ID,
+      P.CAN_CREATE_BUSINESS_ADDRESS,
+      P.CAN_UPDATE_BUSINESS_ADDRESS,
+      P.CAN_READ_DEFERRALS,
     ],
   },
 ] as const satisfies readonly SystemRole[]

@@ -57,7 +57,11 @@ export function isValidXsrfToken(config: SecretConfig, sessionId: string, token:
  * A request is cross-site when the browser says so (Sec-Fetch-Site), or, for browsers that do not send it,
  * when its Origin is not our own origin. A request with neither header (curl, server-to-server) is not.
  */
-export function isCrossSiteRequest(headers: { secFetchSite?: string | null; origin?: string | null; host?: string | null }): boolean {
+export function isCrossSiteRequest(headers: {
+  secFetchSite?: string | null
+  origin?: string | null
+  host?: string | null
+}): boolean {
   const site = headers.secFetchSite?.toLowerCase()
   if (site) return site === 'cross-site'
   if (!headers.origin || headers.origin === 'null') return !!headers.origin

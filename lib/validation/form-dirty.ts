@@ -41,10 +41,7 @@ export function isFormDirty(initial: unknown, current: unknown): boolean {
  * The top-level fields that changed, in the order they first appear (fields of `initial`, then fields only in
  * `current`), compared as `formValuesEqual` does. Useful for sending only what changed.
  */
-export function changedFields(
-  initial: Readonly<Record<string, unknown>>,
-  current: Readonly<Record<string, unknown>>,
-): string[] {
+export function changedFields(initial: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): string[] {
   const keys = new Set([...Object.keys(initial), ...Object.keys(current)])
   return [...keys].filter((key) => !formValuesEqual(initial[key], current[key]))
 }

@@ -15,7 +15,11 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput extends Fiel
     (loaded ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<TInput, unknown, TOutput>,
     ))
-  const resolver = (async (values, context, options) => (await load())(values, context, options)) as Resolver<TInput, unknown, TOutput> & {
+  const resolver = (async (values, context, options) => (await load())(values, context, options)) as Resolver<
+    TInput,
+    unknown,
+    TOutput
+  > & {
     preload: () => Promise<unknown>
   }
   resolver.preload = () => load().catch(() => undefined)

@@ -8,7 +8,6 @@
  */
 export function matchesPattern(pattern: RegExp | string, value: string | null | undefined): boolean {
   if (value === null || value === undefined || value === '') return false
-  const regex =
-    typeof pattern === 'string' ? new RegExp(pattern) : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''))
+  const regex = typeof pattern === 'string' ? new RegExp(pattern) : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''))
   return regex.test(value)
 }

@@ -56,7 +56,6 @@ export function normaliseRegistrationNumber(input: string | null | undefined): s
   return parseRegistrationNumber(input)?.normalised ?? null
 }
 
-export const REGISTRATION_NUMBER_MESSAGE =
-  'Registration number must be RC, BN, IT, LP or LLP followed by digits, e.g. RC1234567'
+export const REGISTRATION_NUMBER_MESSAGE = 'Registration number must be RC, BN, IT, LP or LLP followed by digits, e.g. RC1234567'
 
 /** A registration number, transformed to its stored form (`' rc 1234567'` → `'RC1234567'`). */

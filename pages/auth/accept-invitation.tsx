@@ -15,7 +15,10 @@ export default function AcceptInvitationPage() {
         intro="You were invited to a business on the KYC Portal. Choose a password to activate your account, then sign in."
         footer={<Link href="/auth/login">Back to sign in</Link>}
       >
-        <AcceptInvitationForm checklistId="password-rules" checklist={<PasswordChecklist name="password" id="password-rules" />} />
+        <AcceptInvitationForm
+          checklistId="password-rules"
+          checklist={<PasswordChecklist name="password" id="password-rules" />}
+        />
       </AuthCard>
     </>
   )

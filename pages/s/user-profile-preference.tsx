@@ -9,7 +9,10 @@ import { SignedInPage } from '@/features/account/components/signed-in-page'
 
 // The form loads in parallel with the account and the preferences rather than with the page (JavaScript budget).
 const loadPreferencesForm = () => import('@/features/account/components/preferences-form').then((m) => m.PreferencesForm)
-const PreferencesForm = dynamic(loadPreferencesForm, { ssr: false, loading: () => <Skeleton count={3} label="Loading your preferences" /> })
+const PreferencesForm = dynamic(loadPreferencesForm, {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading your preferences" />,
+})
 
 export default function UserProfilePreferencePage() {
   useEffect(() => void loadPreferencesForm(), [])

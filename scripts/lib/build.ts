@@ -2,7 +2,19 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SOURCES = ['pages', 'components', 'features', 'lib', 'server', 'styles', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'tsconfig.json']
+const SOURCES = [
+  'pages',
+  'components',
+  'features',
+  'lib',
+  'server',
+  'styles',
+  'public',
+  'proxy.ts',
+  'next.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0

@@ -1,9 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
 /** `next start` as a direct child (killing an npx parent would leave next-server running). */
-export function startNext(options: { port: number; host: string; env: NodeJS.ProcessEnv; quiet?: boolean; logFd?: number }): ChildProcess {
+export function startNext(options: {
+  port: number
+  host: string
+  env: NodeJS.ProcessEnv
+  quiet?: boolean
+  logFd?: number
+}): ChildProcess {
   // logFd: stdout and stderr both go to this file descriptor (the caller reads the server's log afterwards).
-  const stdio = options.logFd !== undefined ? (['ignore', options.logFd, options.logFd] as const) : options.quiet ? (['ignore', 'ignore', 'inherit'] as const) : 'inherit'
+  const stdio =
+    options.logFd !== undefined
+      ? (['ignore', options.logFd, options.logFd] as const)
+      : options.quiet
+        ? (['ignore', 'ignore', 'inherit'] as const)
+        : 'inherit'
   return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host], {
     env: { ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
     stdio: typeof stdio === 'string' ? stdio : [...stdio],
@@ -29,7 +40,12 @@ export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs
  * The environment of a throw-away portal with demo data for browser tests and the contract fuzz: test secrets,
  * the dev outbox on, blob storage in the given Azurite's `blob` container, PGlite unless a database URL is given.
  */
-export function demoPortalEnv(options: { port: number; dataDir: string; azuriteConnectionString: string; databaseUrl?: string }): NodeJS.ProcessEnv {
+export function demoPortalEnv(options: {
+  port: number
+  dataDir: string
+  azuriteConnectionString: string
+  databaseUrl?: string
+}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     APP_ENV: 'test',

@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterCompatibleAbstract, type RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterCompatibleAbstract,
+  type RateLimiterRes,
+} from 'rate-limiter-flexible'
 import { isIP } from 'node:net'
 import { getConfig } from '@/lib/config/env'
 import { logger } from '@/server/logger'
@@ -112,7 +117,10 @@ export function ipKey(ip: string | null): string {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 export const accountKey = (email: string) => email.trim().toLowerCase()
 export const pairKey = (email: string, ip: string | null) => `${accountKey(email)}|${ipKey(ip)}`
@@ -131,7 +139,11 @@ async function waitWhenAtLimit(limiter: Limiter, key: string, limit: number): Pr
  * read before any failure was counted, and get far more guesses than the limits say. A second check of the same pair
  * while one is under way gets `busy()` (a 429 with a one-second wait).
  */
-export async function withPasswordCheckSlot<T>(options: { email: string; ip: string | null }, run: () => Promise<T>, busy: () => Error): Promise<T> {
+export async function withPasswordCheckSlot<T>(
+  options: { email: string; ip: string | null },
+  run: () => Promise<T>,
+  busy: () => Error,
+): Promise<T> {
   const t = await getThrottles()
   const key = pairKey(options.email, options.ip)
   try {
@@ -173,11 +185,19 @@ export async function recordSignInFailure(options: { email: string; ip: string |
 export async function recordSignInSuccess(options: { email: string; ip: string | null; userId: string }): Promise<void> {
   const t = await getThrottles()
   const key = pairKey(options.email, options.ip)
-  await Promise.all([t.loginPairFailures.delete(key), t.loginPairBlock.delete(key), t.passwordChangeFailures.delete(options.userId)])
+  await Promise.all([
+    t.loginPairFailures.delete(key),
+    t.loginPairBlock.delete(key),
+    t.passwordChangeFailures.delete(options.userId),
+  ])
 }
 
 /** Counts a wrong current password (also as a sign-in failure); true when the session must now be signed out. */
-export async function recordPasswordChangeFailure(options: { userId: string; email: string; ip: string | null }): Promise<boolean> {
+export async function recordPasswordChangeFailure(options: {
+  userId: string
+  email: string
+  ip: string | null
+}): Promise<boolean> {
   const t = await getThrottles()
   await recordSignInFailure(options)
   const { consumedPoints } = await t.passwordChangeFailures.penalty(options.userId)
@@ -192,7 +212,10 @@ export async function clearPasswordChangeFailures(userId: string): Promise<void>
  * Counts a reset request. 'ip': this IP asked too often today (answer 429). 'account': the address had its codes
  * for today (answer as usual, send nothing). 'ok': a code may be sent.
  */
-export async function takeResetRequest(options: { email: string; ip: string | null }): Promise<{ verdict: 'ok' | 'account' } | { verdict: 'ip'; retryAfterSeconds: number }> {
+export async function takeResetRequest(options: {
+  email: string
+  ip: string | null
+}): Promise<{ verdict: 'ok' | 'account' } | { verdict: 'ip'; retryAfterSeconds: number }> {
   const t = await getThrottles()
   const { requestsPerIpPerDay, codesPerAccountPerDay } = THROTTLE_LIMITS.reset
   const byIp = await t.resetRequestsByIp.penalty(ipKey(options.ip))
@@ -220,5 +243,8 @@ export async function resetCodeWaitSeconds(options: { email: string; ip: string 
 /** Counts a wrong code, for any address (known or not, so the answers stay alike). */
 export async function recordWrongResetCode(options: { email: string; ip: string | null }): Promise<void> {
   const t = await getThrottles()
-  await Promise.all([t.resetWrongCodesByAccount.penalty(accountKey(options.email)), t.resetWrongCodesByIp.penalty(ipKey(options.ip))])
+  await Promise.all([
+    t.resetWrongCodesByAccount.penalty(accountKey(options.email)),
+    t.resetWrongCodesByIp.penalty(ipKey(options.ip)),
+  ])
 }

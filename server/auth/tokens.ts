@@ -22,7 +22,11 @@ function key(): Uint8Array {
 }
 
 /** Mints a short-lived access token for a session; it never outlives the session's own limit. */
-export async function mintAccessToken(input: { userId: string; sessionId: string; sessionExpiresAt: Date }): Promise<MintedToken> {
+export async function mintAccessToken(input: {
+  userId: string
+  sessionId: string
+  sessionExpiresAt: Date
+}): Promise<MintedToken> {
   const config = getConfig()
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = Math.min(now + config.accessTokenTtlSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000))

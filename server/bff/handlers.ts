@@ -26,7 +26,11 @@ function fail(res: NextApiResponse, status: number, code: ErrorCode, message: st
 }
 
 const crossSite = (req: NextApiRequest) =>
-  isCrossSiteRequest({ secFetchSite: req.headers['sec-fetch-site'] as string | undefined, origin: req.headers.origin, host: req.headers.host })
+  isCrossSiteRequest({
+    secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+    origin: req.headers.origin,
+    host: req.headers.host,
+  })
 
 const loginBodySchema = z.object({
   user_auth_data: z
@@ -50,7 +54,8 @@ const sameOrigin = (req: NextApiRequest) =>
  */
 export async function handlePortalLogin(req: NextApiRequest, res: NextApiResponse) {
   if (req.method !== 'POST') return fail(res, 404, 'ROUTE_NOT_FOUND', `No such call: ${req.method} /api/login`)
-  if (!sameOrigin(req)) return fail(res, 403, 'FORBIDDEN', 'Only the portal itself can sign in here (cross-origin requests are not allowed)')
+  if (!sameOrigin(req))
+    return fail(res, 403, 'FORBIDDEN', 'Only the portal itself can sign in here (cross-origin requests are not allowed)')
   const parsed = loginBodySchema.safeParse(req.body)
   if (!parsed.success) return fail(res, 400, 'VALIDATION_FAILED', 'user_auth_data must hold the login answer', 'user_auth_data')
   const token = parsed.data.user_auth_data.access_token ?? parsed.data.user_auth_data.accessToken!

@@ -9,7 +9,10 @@ import { logger } from '@/server/logger'
  * consults the same revocation as every API call, so a cookie copied before logout no longer opens /s/ pages.
  * When the database cannot answer, the page is refused too (the visitor is sent to sign in).
  */
-export async function readLivePortalSession(config: Pick<AppConfig, 'sessionSecret'>, cookie: string | undefined): Promise<PortalSession | null> {
+export async function readLivePortalSession(
+  config: Pick<AppConfig, 'sessionSecret'>,
+  cookie: string | undefined,
+): Promise<PortalSession | null> {
   const session = await readPortalSession(config, cookie)
   if (!session) return null
   try {

@@ -23,7 +23,9 @@ export interface DatabaseHandle {
 export const MIGRATIONS_DIR = resolve(process.cwd(), 'server/db/migrations')
 
 /** Opens the configured database and applies the committed migrations. */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolMax)
   return openPglite(join(config.dataDir, 'pglite'), config.dataDir)
 }

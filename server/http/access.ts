@@ -36,7 +36,8 @@ export function holdsStaffPermission(actor: Actor, ...anyOf: Permission[]): bool
 /** Staff only, holding at least one of the permissions (403 otherwise). */
 export function assertStaffWithAny(actor: Actor, ...anyOf: Permission[]): void {
   if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
-  if (!holdsStaffPermission(actor, ...anyOf)) throw new AppError('FORBIDDEN', `You need the permission ${anyOf.join(' or ')} to do this`)
+  if (!holdsStaffPermission(actor, ...anyOf))
+    throw new AppError('FORBIDDEN', `You need the permission ${anyOf.join(' or ')} to do this`)
 }
 
 /** Staff only, holding every one of the permissions as staff (403 otherwise). */
@@ -74,19 +75,27 @@ const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof 
 export const access = {
   public: () => ({ 'x-access': { kind: 'public', permissions: [], match: 'all' } satisfies AccessDeclaration }),
   signedIn: (...permissions: Permission[]) =>
-    declared({ kind: 'signed-in', permissions, match: 'all' }, permissions.length ? requirePermission(...permissions) : requireAuth()),
+    declared(
+      { kind: 'signed-in', permissions, match: 'all' },
+      permissions.length ? requirePermission(...permissions) : requireAuth(),
+    ),
   /** Any signed-in business user; staff are refused. */
   businessUsers: () => declared({ kind: 'signed-in', permissions: [], match: 'all', membersOnly: true }, requireNotStaff()),
   business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, requireAuth()),
   businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, requireAuth()),
   /** A business's own users only (holding the permissions inside it); staff are refused by the service. */
-  businessMembers: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requirePermission(...permissions)),
-  staff: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'all' }, requireStaffWithAll(...permissions)),
-  staffAny: (...permissions: Permission[]) => declared({ kind: 'staff', permissions, match: 'any' }, requireStaffWithAny(...permissions)),
+  businessMembers: (...permissions: Permission[]) =>
+    declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requirePermission(...permissions)),
+  staff: (...permissions: Permission[]) =>
+    declared({ kind: 'staff', permissions, match: 'all' }, requireStaffWithAll(...permissions)),
+  staffAny: (...permissions: Permission[]) =>
+    declared({ kind: 'staff', permissions, match: 'any' }, requireStaffWithAny(...permissions)),
 }
 
 /** A required JSON request body: `request: { params: idParam, ...jsonBody(schema) }`. */
-export const jsonBody = <T extends ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } })
+export const jsonBody = <T extends ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
 
 /** `{id}` as a UUID, named in the 400 when it is not one. */
 export const idParam = z.object({ id: z.uuid({ message: 'must be an id (UUID)' }) })

@@ -7,12 +7,18 @@ export class AppError extends Error {
   /** Sent as Retry-After with RATE_LIMITED. */
   readonly retryAfterSeconds?: number
 
-  constructor(code: ErrorCode, message: string, options: { field?: string; details?: ApiError[]; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { field?: string; details?: ApiError[]; retryAfterSeconds?: number } = {},
+  ) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.retryAfterSeconds = options.retryAfterSeconds
-    this.details = options.details?.length ? options.details : [{ code, message, ...(options.field ? { field: options.field } : {}) }]
+    this.details = options.details?.length
+      ? options.details
+      : [{ code, message, ...(options.field ? { field: options.field } : {}) }]
   }
 }
 

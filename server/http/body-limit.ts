@@ -64,11 +64,17 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
  * Request, because the Next mount's lightweight request cannot be re-wrapped by `new Request(raw, …)` (Hono's own
  * bodyLimit does that and throws there). Bodies here are small (JSON, or one upload of a few MB), so buffering is fine.
  */
-export function limitRequestBody(options: { maxBytesFor: (request: { contentType: string; method: string; path: string }) => number }) {
+export function limitRequestBody(options: {
+  maxBytesFor: (request: { contentType: string; method: string; path: string }) => number
+}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const raw = c.req.raw
     if (METHODS_WITHOUT_BODY.has(raw.method)) return next()
-    const maxBytes = options.maxBytesFor({ contentType: (c.req.header('content-type') ?? '').toLowerCase(), method: raw.method, path: c.req.path })
+    const maxBytes = options.maxBytesFor({
+      contentType: (c.req.header('content-type') ?? '').toLowerCase(),
+      method: raw.method,
+      path: c.req.path,
+    })
     const tooLarge = () => {
       c.header('Connection', 'close')
       return respondWithError(c, 'PAYLOAD_TOO_LARGE', [

@@ -51,11 +51,16 @@ export function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof HTTPException && error.status < 500) return httpExceptionResponse(error, c)
   if (isConcurrencyAbort(error)) {
     c.get('logger').warn({ err: error }, 'transaction aborted by a concurrent one')
-    return respondWithError(c, 'CONFLICT', [{ code: 'CONFLICT', message: 'Someone else changed this at the same moment: reload and try again' }])
+    return respondWithError(c, 'CONFLICT', [
+      { code: 'CONFLICT', message: 'Someone else changed this at the same moment: reload and try again' },
+    ])
   }
   c.get('logger').error({ err: error }, 'unhandled error')
   return respondWithError(c, 'INTERNAL', [
-    { code: 'INTERNAL', message: `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact support.` },
+    {
+      code: 'INTERNAL',
+      message: `Something went wrong on our side. Quote request id ${c.get('requestId')} if you contact support.`,
+    },
   ])
 }
 

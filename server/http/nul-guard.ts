@@ -27,7 +27,8 @@ export const rejectNulCharacters = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url)
   if (/%00/i.test(url.pathname)) throw refuse('path')
   if (/%00/i.test(url.search)) {
-    for (const [name, values] of Object.entries(c.req.queries())) if (name.includes(NUL) || values.some((v) => v.includes(NUL))) throw refuse(name)
+    for (const [name, values] of Object.entries(c.req.queries()))
+      if (name.includes(NUL) || values.some((v) => v.includes(NUL))) throw refuse(name)
   }
   const type = (c.req.header('content-type') ?? '').toLowerCase()
   if (type.startsWith('application/json')) {

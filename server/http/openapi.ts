@@ -31,7 +31,10 @@ type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
 /** Documents error answers on a route: `responses: { 200: json(schema, '...'), ...errorResponses(401, 403) }`. */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: ERROR_DESCRIPTIONS[s], content: { 'application/json': { schema: errorBodySchema } } }]),
+    statuses.map((s) => [
+      s,
+      { description: ERROR_DESCRIPTIONS[s], content: { 'application/json': { schema: errorBodySchema } } },
+    ]),
   ) as unknown as { [K in S]: { description: string; content: { 'application/json': { schema: typeof errorBodySchema } } } }
 }
 

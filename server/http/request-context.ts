@@ -18,7 +18,8 @@ export function clientIp(c: AppContext, trustProxy = getConfig().trustProxy): st
     const forwarded = header ? withoutPort(header.split(',').at(-1)!.trim()) : null
     if (forwarded && isIP(forwarded)) return forwarded
     // Falling back to the proxy's own address would make every client one key for the throttles.
-    if (header) c.get('logger')?.warn({ forwarded: header.slice(0, 200) }, 'TRUST_PROXY is set but X-Forwarded-For has no address')
+    if (header)
+      c.get('logger')?.warn({ forwarded: header.slice(0, 200) }, 'TRUST_PROXY is set but X-Forwarded-For has no address')
   }
   try {
     return getConnInfo(c).remote.address ?? null

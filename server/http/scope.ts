@@ -11,7 +11,10 @@ import type { Actor } from './context'
 export function scopeToActorBusinesses(actor: Actor, businessIdColumn: AnyPgColumn): SQL | undefined {
   if (actor.isStaff) return undefined
   // drizzle's inArray of no ids is `false`: no business at all.
-  return inArray(businessIdColumn, actor.memberships.map((m) => m.businessId))
+  return inArray(
+    businessIdColumn,
+    actor.memberships.map((m) => m.businessId),
+  )
 }
 
 /** True when the actor may act on this business with this permission (staff: globally; others: in that business). */

@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
 import type { AccessDeclaration } from '@/server/http/access'
 import { api, signedInUser } from './helpers'
-import { addressBody, companyDetailsBody, corporateBody, createKyc, individualBody, meansOfIdBody, PDF, uploadFile } from './kyc-fixtures'
+import {
+  addressBody,
+  companyDetailsBody,
+  corporateBody,
+  createKyc,
+  individualBody,
+  meansOfIdBody,
+  PDF,
+  uploadFile,
+} from './kyc-fixtures'
 import { requestDeferral, typeByCode } from './kyc-document-fixtures'
 
 /**
@@ -35,14 +44,35 @@ import { requestDeferral, typeByCode } from './kyc-document-fixtures'
  */
 
 type User = Awaited<ReturnType<typeof signedInUser>>
-type Schema = { type?: string | string[]; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; $ref?: string; minimum?: number }
+type Schema = {
+  type?: string | string[]
+  format?: string
+  enum?: unknown[]
+  properties?: Record<string, Schema>
+  required?: string[]
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  $ref?: string
+  minimum?: number
+}
 type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema?: Schema }
-type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; 'x-access'?: AccessDeclaration }
+type Operation = {
+  parameters?: Parameter[]
+  requestBody?: { content: Record<string, { schema: Schema }> }
+  'x-access'?: AccessDeclaration
+}
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
 const openapi = (await (await api('/openapi.json')).json()) as OpenApi
 const operations = Object.entries(openapi.paths).flatMap(([path, ops]) =>
-  Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ''), op, access: op['x-access'] })),
+  Object.entries(ops).map(([method, op]) => ({
+    method: method.toUpperCase(),
+    path: path.replace(/^\/api\/v1/, ''),
+    op,
+    access: op['x-access'],
+  })),
 )
 
 const ROLE_PERMISSIONS = new Map<string, ReadonlySet<string>>(SYSTEM_ROLES.map((r) => [r.name, new Set<string>(r.permissions)]))
@@ -99,7 +129,17 @@ beforeAll(async () => {
   const categories = (await ok(await api('/products/categories'))) as unknown as { id: string }[]
   const divisions = (await ok(await api('/business-divisions', { token: admin.token }))) as unknown as { id: string }[]
   const product = await ok(
-    await api('/products', { method: 'POST', token: admin.token, json: { code: productCode, name: `Access matrix ${productCode}`, categoryId: categories[0]!.id, divisionId: divisions[0]!.id, requirements: [{ label: 'Settlement account', type: 'Text Input', required: true }] } }),
+    await api('/products', {
+      method: 'POST',
+      token: admin.token,
+      json: {
+        code: productCode,
+        name: `Access matrix ${productCode}`,
+        categoryId: categories[0]!.id,
+        divisionId: divisions[0]!.id,
+        requirements: [{ label: 'Settlement account', type: 'Text Input', required: true }],
+      },
+    }),
     201,
   )
   await ok(await api(`/products/${String(product.id)}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
@@ -111,25 +151,120 @@ beforeAll(async () => {
   const a = A.owner.token
   A.regNo = String((await ok(await api(`/businesses/${A.businessId}`, { token: a }))).regNo)
   A.kycId = (await createKyc(a, A.businessId)).id
-  A.addressId = String((await ok(await api('/kyc/addresses', { method: 'POST', token: a, json: addressBody(A.kycId, { addressDocFileId: await uploadFile(a, A.businessId, 'ADDRESS_DOC') }) }), 201)).id)
-  A.corporateId = String((await ok(await api('/kyc/shareholders', { method: 'POST', token: a, json: corporateBody(A.kycId, { percentage: 40 }) }), 201)).id)
-  A.childId = String((await ok(await api('/kyc/shareholders', { method: 'POST', token: a, json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 100 }) }), 201)).id)
-  A.meansOfIdId = String((await ok(await api('/kyc/means-of-ids', { method: 'POST', token: a, json: meansOfIdBody(A.kycId, { fileId: await uploadFile(a, A.businessId, 'MEANS_OF_ID'), shareholderId: A.childId }) }), 201)).id)
-  A.draftId = String((await ok(await api('/draft-forms', { method: 'POST', token: a, json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done' } } }), 201)).id)
+  A.addressId = String(
+    (
+      await ok(
+        await api('/kyc/addresses', {
+          method: 'POST',
+          token: a,
+          json: addressBody(A.kycId, { addressDocFileId: await uploadFile(a, A.businessId, 'ADDRESS_DOC') }),
+        }),
+        201,
+      )
+    ).id,
+  )
+  A.corporateId = String(
+    (
+      await ok(
+        await api('/kyc/shareholders', { method: 'POST', token: a, json: corporateBody(A.kycId, { percentage: 40 }) }),
+        201,
+      )
+    ).id,
+  )
+  A.childId = String(
+    (
+      await ok(
+        await api('/kyc/shareholders', {
+          method: 'POST',
+          token: a,
+          json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 100 }),
+        }),
+        201,
+      )
+    ).id,
+  )
+  A.meansOfIdId = String(
+    (
+      await ok(
+        await api('/kyc/means-of-ids', {
+          method: 'POST',
+          token: a,
+          json: meansOfIdBody(A.kycId, { fileId: await uploadFile(a, A.businessId, 'MEANS_OF_ID'), shareholderId: A.childId }),
+        }),
+        201,
+      )
+    ).id,
+  )
+  A.draftId = String(
+    (
+      await ok(
+        await api('/draft-forms', {
+          method: 'POST',
+          token: a,
+          json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done' } },
+        }),
+        201,
+      )
+    ).id,
+  )
   A.tinTypeId = (await typeByCode('TIN_CERTIFICATE')).id
   A.fileId = await uploadFile(a, A.businessId, 'KYC_DOCUMENT')
-  A.documentId = String((await ok(await api('/kyc/documents', { method: 'POST', token: a, json: { kycDetailsId: A.kycId, documentTypeId: A.tinTypeId, fileId: A.fileId } }), 201)).id)
+  A.documentId = String(
+    (
+      await ok(
+        await api('/kyc/documents', {
+          method: 'POST',
+          token: a,
+          json: { kycDetailsId: A.kycId, documentTypeId: A.tinTypeId, fileId: A.fileId },
+        }),
+        201,
+      )
+    ).id,
+  )
   A.spareFileId = await uploadFile(a, A.businessId, 'KYC_DOCUMENT')
   A.deferralId = (await requestDeferral(a, A.businessId, 'MEMART')).id
-  A.onboardingId = String((await ok(await api('/onboarding-products', { method: 'POST', token: a, json: { businessId: A.businessId, productCode } }), 201)).id)
+  A.onboardingId = String(
+    (
+      await ok(
+        await api('/onboarding-products', { method: 'POST', token: a, json: { businessId: A.businessId, productCode } }),
+        201,
+      )
+    ).id,
+  )
   A.pendingFileId = String(
-    (await ok(await api('/files/upload-url', { method: 'POST', token: a, json: { fileName: 'later.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId: A.businessId } }), 201)).fileId,
+    (
+      await ok(
+        await api('/files/upload-url', {
+          method: 'POST',
+          token: a,
+          json: {
+            fileName: 'later.pdf',
+            contentType: 'application/pdf',
+            size: PDF.byteLength,
+            purpose: 'KYC_DOCUMENT',
+            businessId: A.businessId,
+          },
+        }),
+        201,
+      )
+    ).fileId,
   )
   const spare = await signedInUser({ businesses: [{ businessId: A.businessId, role: 'BUSINESS_MEMBER' }] })
-  const users = (await ok(await api(`/businesses/${A.businessId}/users?pageSize=100`, { token: a }))).content as { id: string; userId?: string; email?: string }[]
+  const users = (await ok(await api(`/businesses/${A.businessId}/users?pageSize=100`, { token: a }))).content as {
+    id: string
+    userId?: string
+    email?: string
+  }[]
   A.spareMembershipId = users.find((u) => u.email === spare.user.email)!.id
   const requester = await signedInUser()
-  A.accessRequestId = String((await ok(await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: A.regNo } }), 201)).id)
+  A.accessRequestId = String(
+    (
+      await ok(
+        await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: A.regNo } }),
+        201,
+      )
+    ).id,
+  )
 
   const member = await signedInUser({ businesses: [{ businessId: A.businessId, role: 'BUSINESS_MEMBER' }] })
   const otherOwner = await signedInUser({ businesses: [{}] })
@@ -139,10 +274,38 @@ beforeAll(async () => {
   const plain = ROLE_PERMISSIONS.get('BUSINESS_MEMBER')!
   callers.push(
     { name: 'anonymous', isStaff: false, staffPermissions: none, inTarget: null, anywhere: none },
-    { name: 'owner of another business', token: otherOwner.token, isStaff: false, staffPermissions: none, inTarget: null, anywhere: owner },
-    { name: 'plain member of the business', token: member.token, isStaff: false, staffPermissions: none, inTarget: plain, anywhere: plain },
-    { name: 'signed in, no business', token: loner.token, isStaff: false, staffPermissions: none, inTarget: null, anywhere: none },
-    { name: 'owner of the business', token: A.owner.token, isStaff: false, staffPermissions: none, inTarget: owner, anywhere: owner },
+    {
+      name: 'owner of another business',
+      token: otherOwner.token,
+      isStaff: false,
+      staffPermissions: none,
+      inTarget: null,
+      anywhere: owner,
+    },
+    {
+      name: 'plain member of the business',
+      token: member.token,
+      isStaff: false,
+      staffPermissions: none,
+      inTarget: plain,
+      anywhere: plain,
+    },
+    {
+      name: 'signed in, no business',
+      token: loner.token,
+      isStaff: false,
+      staffPermissions: none,
+      inTarget: null,
+      anywhere: none,
+    },
+    {
+      name: 'owner of the business',
+      token: A.owner.token,
+      isStaff: false,
+      staffPermissions: none,
+      inTarget: owner,
+      anywhere: owner,
+    },
   )
   for (const role of STAFF_ROLES) {
     const user = role === 'SUPER_ADMIN' ? admin : await signedInUser({ staffRole: role })
@@ -230,7 +393,11 @@ const QUERIES: Record<string, () => string> = {
 
 /** Valid-shaped bodies: business routes need them to reach the service's object check. */
 const BODIES: Record<string, () => unknown> = {
-  'POST /businesses/user': () => ({ businessId: A.businessId, email: `invitee-${randomUUID()}@example.test`, role: 'BUSINESS_MEMBER' }),
+  'POST /businesses/user': () => ({
+    businessId: A.businessId,
+    email: `invitee-${randomUUID()}@example.test`,
+    role: 'BUSINESS_MEMBER',
+  }),
   'PUT /businesses/user/{id}': () => ({ isActive: true }),
   'POST /businesses': () => ({
     name: `Matrix Foods ${randomUUID().slice(0, 8)} Limited`,
@@ -245,8 +412,19 @@ const BODIES: Record<string, () => unknown> = {
   'PATCH /businesses/{id}': () => ({ website: 'https://matrix.example.ng' }),
   'PUT /existing-profile/requests/{id}': () => ({ decision: 'REFUSED' }),
   'POST /existing-profile': () => ({ identifier: A.regNo }),
-  'POST /deferrals': () => ({ businessId: A.businessId, documentTypeId: A.tinTypeId, days: 5, reason: 'Waiting for the FIRS to issue it.' }),
-  'POST /files/upload-url': () => ({ fileName: 'matrix.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId: A.businessId }),
+  'POST /deferrals': () => ({
+    businessId: A.businessId,
+    documentTypeId: A.tinTypeId,
+    days: 5,
+    reason: 'Waiting for the FIRS to issue it.',
+  }),
+  'POST /files/upload-url': () => ({
+    fileName: 'matrix.pdf',
+    contentType: 'application/pdf',
+    size: PDF.byteLength,
+    purpose: 'KYC_DOCUMENT',
+    businessId: A.businessId,
+  }),
   'POST /kyc/details': () => companyDetailsBody(A.businessId),
   'PUT /kyc/details/{id}': () => ({ natureOfBusiness: 'Food processing' }),
   'POST /kyc/addresses': () => addressBody(A.kycId, { type: 'OPERATING' }),
@@ -314,11 +492,21 @@ function callFor({ method, path, op, access }: (typeof operations)[number]): Cal
     .filter(([name, v]) => !REFERENCE_IDS.has(name) && typeof v === 'string' && /^[0-9a-f-]{36}$/.test(v))
     .map(([, v]) => v as string)
   const text = `${url}?${query} ${JSON.stringify(json ?? null)}`
-  return { key, method, url: query ? `${url}?${query}` : url, json, access: access!, targetsA: aIds.some((id) => text.includes(id)) }
+  return {
+    key,
+    method,
+    url: query ? `${url}?${query}` : url,
+    json,
+    access: access!,
+    targetsA: aIds.some((id) => text.includes(id)),
+  }
 }
 
 const holds = (held: ReadonlySet<string>, access: AccessDeclaration) =>
-  access.permissions.length === 0 || (access.match === 'any' ? access.permissions.some((p) => held.has(p)) : access.permissions.every((p: Permission) => held.has(p)))
+  access.permissions.length === 0 ||
+  (access.match === 'any'
+    ? access.permissions.some((p) => held.has(p))
+    : access.permissions.every((p: Permission) => held.has(p)))
 
 /** The refusal the declaration promises this caller, or null when it lets them in (see the header). */
 function expectedRefusal(caller: Caller, call: Call): number[] | null {
@@ -345,7 +533,7 @@ async function send(caller: Caller, call: Call) {
 }
 
 const WRITE_ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 }
-const phaseTwoOrder = (call: Call) => (call.key === 'POST /accounts/logout' ? 9 : WRITE_ORDER[call.method] ?? 1)
+const phaseTwoOrder = (call: Call) => (call.key === 'POST /accounts/logout' ? 9 : (WRITE_ORDER[call.method] ?? 1))
 
 describe('the access matrix', () => {
   it('covers every operation of the document, each with a declared access', () => {
@@ -353,7 +541,11 @@ describe('the access matrix', () => {
     expect(operations.filter((o) => !o.access).map((o) => `${o.method} ${o.path}`)).toEqual([])
     const unmapped = operations
       .filter((o) => o.access?.kind === 'business' && o.path.includes('{'))
-      .flatMap((o) => [...o.path.matchAll(/\{(\w+)\}/g)].filter(([, name]) => !PATH_IDS[o.path]?.[name!]).map(([, name]) => `${o.method} ${o.path} {${name}}`))
+      .flatMap((o) =>
+        [...o.path.matchAll(/\{(\w+)\}/g)]
+          .filter(([, name]) => !PATH_IDS[o.path]?.[name!])
+          .map(([, name]) => `${o.method} ${o.path} {${name}}`),
+      )
     expect(unmapped, 'business routes need the target id of each path parameter in PATH_IDS').toEqual([])
   })
 
@@ -367,7 +559,10 @@ describe('the access matrix', () => {
         if (!refusal) continue
         const res = await send(caller, call)
         checked++
-        if (!refusal.includes(res.status)) wrong.push(`${call.key} as ${caller.name} → ${res.status}, declared ${JSON.stringify(call.access)} means ${refusal.join(' or ')}: ${(await res.text()).slice(0, 160)}`)
+        if (!refusal.includes(res.status))
+          wrong.push(
+            `${call.key} as ${caller.name} → ${res.status}, declared ${JSON.stringify(call.access)} means ${refusal.join(' or ')}: ${(await res.text()).slice(0, 160)}`,
+          )
       }
     }
     expect(wrong).toEqual([])
@@ -384,7 +579,9 @@ describe('the access matrix', () => {
         const text = await res.text()
         const fourEyes = res.status === 403 && text.includes('"FOUR_EYES"')
         if (res.status >= 500 || res.status === 401 || (res.status === 403 && !fourEyes)) {
-          wrong.push(`${call.key} as ${caller.name} → ${res.status}, declared ${JSON.stringify(call.access)}: ${text.slice(0, 200)}`)
+          wrong.push(
+            `${call.key} as ${caller.name} → ${res.status}, declared ${JSON.stringify(call.access)}: ${text.slice(0, 200)}`,
+          )
         }
       }
     }

@@ -49,11 +49,19 @@ async function recordsOf(businessId: string) {
   return {
     business,
     members: await db.select().from(businessUsers).where(eq(businessUsers.businessId, businessId)).orderBy(asc(businessUsers.id)),
-    accessRequests: await db.select().from(existingProfileRequests).where(eq(existingProfileRequests.businessId, businessId)).orderBy(asc(existingProfileRequests.id)),
+    accessRequests: await db
+      .select()
+      .from(existingProfileRequests)
+      .where(eq(existingProfileRequests.businessId, businessId))
+      .orderBy(asc(existingProfileRequests.id)),
     kyc: await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId)).orderBy(asc(kycDetails.id)),
     addresses: await db.select().from(kycAddresses).where(eq(kycAddresses.businessId, businessId)).orderBy(asc(kycAddresses.id)),
     meansOfIds: await db.select().from(meansOfIds).where(eq(meansOfIds.businessId, businessId)).orderBy(asc(meansOfIds.id)),
-    shareholders: await db.select().from(shareholders).where(eq(shareholders.businessId, businessId)).orderBy(asc(shareholders.id)),
+    shareholders: await db
+      .select()
+      .from(shareholders)
+      .where(eq(shareholders.businessId, businessId))
+      .orderBy(asc(shareholders.id)),
     drafts: await db.select().from(draftForms).where(eq(draftForms.businessId, businessId)).orderBy(asc(draftForms.id)),
     documents: await db.select().from(kycDocuments).where(eq(kycDocuments.businessId, businessId)).orderBy(asc(kycDocuments.id)),
     deferrals: await db.select().from(deferrals).where(eq(deferrals.businessId, businessId)).orderBy(asc(deferrals.id)),
@@ -73,11 +81,21 @@ describe('a plain member (BUSINESS_MEMBER) of the business', () => {
     businessId = owner.businessIds[0]!
     member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
     const other = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
-    const list = (await ok(await api(`/businesses/${businessId}/users?pageSize=100`, { token: owner.token }))).content as { id: string; email: string }[]
+    const list = (await ok(await api(`/businesses/${businessId}/users?pageSize=100`, { token: owner.token }))).content as {
+      id: string
+      email: string
+    }[]
     otherMembershipId = list.find((u) => u.email === other.user.email)!.id
     const regNo = String((await ok(await api(`/businesses/${businessId}`, { token: owner.token }))).regNo)
     const requester = await signedInUser()
-    requestId = String((await ok(await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: regNo } }), 201)).id)
+    requestId = String(
+      (
+        await ok(
+          await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: regNo } }),
+          201,
+        )
+      ).id,
+    )
   })
 
   it('cannot invite, change or remove users, see or decide access requests, or edit the business; nothing changes', async () => {
@@ -127,11 +145,37 @@ describe('an ARCHIVED business', () => {
     const t = owner.token
     kycId = (await createKyc(t, businessId)).id
     addressId = String((await ok(await api('/kyc/addresses', { method: 'POST', token: t, json: addressBody(kycId) }), 201)).id)
-    corporateId = String((await ok(await api('/kyc/shareholders', { method: 'POST', token: t, json: corporateBody(kycId, { percentage: 40 }) }), 201)).id)
-    meansOfIdId = String((await ok(await api('/kyc/means-of-ids', { method: 'POST', token: t, json: meansOfIdBody(kycId) }), 201)).id)
-    draftId = String((await ok(await api('/draft-forms', { method: 'POST', token: t, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { note: 'half done' } } }), 201)).id)
+    corporateId = String(
+      (
+        await ok(
+          await api('/kyc/shareholders', { method: 'POST', token: t, json: corporateBody(kycId, { percentage: 40 }) }),
+          201,
+        )
+      ).id,
+    )
+    meansOfIdId = String(
+      (await ok(await api('/kyc/means-of-ids', { method: 'POST', token: t, json: meansOfIdBody(kycId) }), 201)).id,
+    )
+    draftId = String(
+      (
+        await ok(
+          await api('/draft-forms', {
+            method: 'POST',
+            token: t,
+            json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { note: 'half done' } },
+          }),
+          201,
+        )
+      ).id,
+    )
     spareFileId = await uploadFile(t, businessId, 'KYC_DOCUMENT')
-    await ok(await api(`/archive/business/${businessId}`, { method: 'POST', token: admin.token, json: { reason: 'Ceased trading in 2025' } }))
+    await ok(
+      await api(`/archive/business/${businessId}`, {
+        method: 'POST',
+        token: admin.token,
+        json: { reason: 'Ceased trading in 2025' },
+      }),
+    )
   })
 
   it('refuses every KYC write and a deferral request with 409 INVALID_STATE, and nothing changes', async () => {
@@ -181,13 +225,34 @@ describe('the address and means-of-ID caps', () => {
   it(`a KYC record holds at most ${MAX_ADDRESSES_PER_KYC} addresses: the last one fits, the next is refused and nothing changes`, async () => {
     const db = await getDb()
     await db.insert(kycAddresses).values(
-      Array.from({ length: MAX_ADDRESSES_PER_KYC - 1 }, (_, i) => ({ kycDetailsId: kycId, businessId, type: 'OPERATING' as const, line1: `${i + 1} Broad Street`, country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })),
+      Array.from({ length: MAX_ADDRESSES_PER_KYC - 1 }, (_, i) => ({
+        kycDetailsId: kycId,
+        businessId,
+        type: 'OPERATING' as const,
+        line1: `${i + 1} Broad Street`,
+        country: 'Nigeria',
+        state: 'Lagos',
+        lga: 'Lagos Island',
+      })),
     )
-    await ok(await api('/kyc/addresses', { method: 'POST', token: owner.token, json: addressBody(kycId, { type: 'OPERATING' }) }), 201)
+    await ok(
+      await api('/kyc/addresses', { method: 'POST', token: owner.token, json: addressBody(kycId, { type: 'OPERATING' }) }),
+      201,
+    )
     const before = await db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kycId)).orderBy(asc(kycAddresses.id))
     expect(before).toHaveLength(MAX_ADDRESSES_PER_KYC)
-    await refused(await api('/kyc/addresses', { method: 'POST', token: owner.token, json: addressBody(kycId, { type: 'OPERATING', line1: '99 Marina' }) }), 409, 'CONFLICT')
-    expect(await db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kycId)).orderBy(asc(kycAddresses.id))).toEqual(before)
+    await refused(
+      await api('/kyc/addresses', {
+        method: 'POST',
+        token: owner.token,
+        json: addressBody(kycId, { type: 'OPERATING', line1: '99 Marina' }),
+      }),
+      409,
+      'CONFLICT',
+    )
+    expect(
+      await db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kycId)).orderBy(asc(kycAddresses.id)),
+    ).toEqual(before)
   })
 
   it(`a KYC record holds at most ${MAX_IDS_PER_KYC} means of ID: the last one fits, the next is refused and nothing changes`, async () => {
@@ -206,8 +271,18 @@ describe('the address and means-of-ID caps', () => {
     await ok(await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kycId) }), 201)
     const before = await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycId)).orderBy(asc(meansOfIds.id))
     expect(before).toHaveLength(MAX_IDS_PER_KYC)
-    await refused(await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kycId, { idNumber: 'b7654 3210' }) }), 409, 'CONFLICT')
-    expect(await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycId)).orderBy(asc(meansOfIds.id))).toEqual(before)
+    await refused(
+      await api('/kyc/means-of-ids', {
+        method: 'POST',
+        token: owner.token,
+        json: meansOfIdBody(kycId, { idNumber: 'b7654 3210' }),
+      }),
+      409,
+      'CONFLICT',
+    )
+    expect(await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycId)).orderBy(asc(meansOfIds.id))).toEqual(
+      before,
+    )
   })
 })
 

@@ -104,29 +104,102 @@ beforeAll(async () => {
   const a = A.owner.token
   A.kycId = (await createKyc(a, A.businessId)).id
   A.addressFileId = await uploadFile(a, A.businessId, 'ADDRESS_DOC')
-  A.addressId = (await ok(await api('/kyc/addresses', { method: 'POST', token: a, json: addressBody(A.kycId, { addressDocFileId: A.addressFileId }) }), 201)).id
-  A.corporateId = (await ok(await api('/kyc/shareholders', { method: 'POST', token: a, json: corporateBody(A.kycId, { percentage: 40 }) }), 201)).id
-  A.childId = (await ok(await api('/kyc/shareholders', { method: 'POST', token: a, json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 100 }) }), 201)).id
+  A.addressId = (
+    await ok(
+      await api('/kyc/addresses', {
+        method: 'POST',
+        token: a,
+        json: addressBody(A.kycId, { addressDocFileId: A.addressFileId }),
+      }),
+      201,
+    )
+  ).id
+  A.corporateId = (
+    await ok(await api('/kyc/shareholders', { method: 'POST', token: a, json: corporateBody(A.kycId, { percentage: 40 }) }), 201)
+  ).id
+  A.childId = (
+    await ok(
+      await api('/kyc/shareholders', {
+        method: 'POST',
+        token: a,
+        json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 100 }),
+      }),
+      201,
+    )
+  ).id
   A.idFileId = await uploadFile(a, A.businessId, 'MEANS_OF_ID')
-  A.meansOfIdId = (await ok(await api('/kyc/means-of-ids', { method: 'POST', token: a, json: meansOfIdBody(A.kycId, { fileId: A.idFileId, shareholderId: A.childId }) }), 201)).id
-  A.draftId = (await ok(await api('/draft-forms', { method: 'POST', token: a, json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done' } } }), 201)).id
+  A.meansOfIdId = (
+    await ok(
+      await api('/kyc/means-of-ids', {
+        method: 'POST',
+        token: a,
+        json: meansOfIdBody(A.kycId, { fileId: A.idFileId, shareholderId: A.childId }),
+      }),
+      201,
+    )
+  ).id
+  A.draftId = (
+    await ok(
+      await api('/draft-forms', {
+        method: 'POST',
+        token: a,
+        json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done' } },
+      }),
+      201,
+    )
+  ).id
   A.documentFileId = await uploadFile(a, A.businessId, 'KYC_DOCUMENT')
   const tin = await typeByCode('TIN_CERTIFICATE')
   tinTypeId = tin.id
-  A.documentId = (await ok(await api('/kyc/documents', { method: 'POST', token: a, json: { kycDetailsId: A.kycId, documentTypeId: tin.id, fileId: A.documentFileId } }), 201)).id
+  A.documentId = (
+    await ok(
+      await api('/kyc/documents', {
+        method: 'POST',
+        token: a,
+        json: { kycDetailsId: A.kycId, documentTypeId: tin.id, fileId: A.documentFileId },
+      }),
+      201,
+    )
+  ).id
   const extra = new FormData()
   extra.set('label', 'Extra company document')
   extra.set('file', new Blob([PDF], { type: 'application/pdf' }), 'extra.pdf')
   await ok(await api(`/kyc/details/${A.kycId}`, { method: 'PUT', token: a, body: extra }))
-  const additional = (await (await api(`/kyc/company/additional-doc/${A.kycId}`, { token: a })).json()) as { file: { id: string } }[]
+  const additional = (await (await api(`/kyc/company/additional-doc/${A.kycId}`, { token: a })).json()) as {
+    file: { id: string }
+  }[]
   A.additionalFileId = additional[0]!.file.id
   A.deferralId = (await requestDeferral(a, A.businessId, 'MEMART')).id
-  A.onboardingId = (await ok(await api('/onboarding-products', { method: 'POST', token: a, json: { businessId: A.businessId, productCode } }), 201)).id
+  A.onboardingId = (
+    await ok(
+      await api('/onboarding-products', { method: 'POST', token: a, json: { businessId: A.businessId, productCode } }),
+      201,
+    )
+  ).id
   A.answerFileId = await uploadFile(a, A.businessId, 'PRODUCT_REQUIREMENT')
-  await ok(await api(`/onboarding-products/${A.onboardingId}/requirements`, { method: 'PUT', token: a, json: { answers: [{ key: uploadKey, fileId: A.answerFileId }] } }))
+  await ok(
+    await api(`/onboarding-products/${A.onboardingId}/requirements`, {
+      method: 'PUT',
+      token: a,
+      json: { answers: [{ key: uploadKey, fileId: A.answerFileId }] },
+    }),
+  )
   // A slot the owner never confirmed, and confirmed uploads nothing uses yet.
   A.pendingFileId = (
-    await ok(await api('/files/upload-url', { method: 'POST', token: a, json: { fileName: 'later.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId: A.businessId } }), 201)
+    await ok(
+      await api('/files/upload-url', {
+        method: 'POST',
+        token: a,
+        json: {
+          fileName: 'later.pdf',
+          contentType: 'application/pdf',
+          size: PDF.byteLength,
+          purpose: 'KYC_DOCUMENT',
+          businessId: A.businessId,
+        },
+      }),
+      201,
+    )
   ).fileId as string
   A.spare = {
     kyc: await uploadFile(a, A.businessId, 'KYC_DOCUMENT'),
@@ -143,7 +216,12 @@ beforeAll(async () => {
   B.kycId = (await createKyc(b, B.businessId)).id
   B.addressId = (await ok(await api('/kyc/addresses', { method: 'POST', token: b, json: addressBody(B.kycId) }), 201)).id
   B.meansOfIdId = (await ok(await api('/kyc/means-of-ids', { method: 'POST', token: b, json: meansOfIdBody(B.kycId) }), 201)).id
-  B.onboardingId = (await ok(await api('/onboarding-products', { method: 'POST', token: b, json: { businessId: B.businessId, productCode } }), 201)).id
+  B.onboardingId = (
+    await ok(
+      await api('/onboarding-products', { method: 'POST', token: b, json: { businessId: B.businessId, productCode } }),
+      201,
+    )
+  ).id
   B.kycFileId = await uploadFile(b, B.businessId, 'KYC_DOCUMENT')
 
   loner = await signedInUser()
@@ -162,7 +240,11 @@ function businessScopedCalls(): Call[] {
     { method: 'GET', path: `/files/${A.additionalFileId}` },
     { method: 'GET', path: `/files/${A.answerFileId}` },
     { method: 'POST', path: `/files/${A.pendingFileId}/confirm` },
-    { method: 'POST', path: '/files/upload-url', json: { fileName: 'x.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: A.businessId } },
+    {
+      method: 'POST',
+      path: '/files/upload-url',
+      json: { fileName: 'x.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: A.businessId },
+    },
     // KYC capture (the owner of another business is covered in kyc-access.test.ts; here every kind of outsider)
     { method: 'GET', path: `/kyc/details/${A.kycId}` },
     { method: 'GET', path: `/kyc/details-first-entity/${A.businessId}` },
@@ -180,7 +262,11 @@ function businessScopedCalls(): Call[] {
     { method: 'DELETE', path: `/kyc/means-of-ids/${A.meansOfIdId}/file` },
     { method: 'DELETE', path: `/kyc/means-of-ids/${A.meansOfIdId}` },
     { method: 'GET', path: `/kyc/shareholders?kycDetailsId=${A.kycId}` },
-    { method: 'POST', path: '/kyc/shareholders', json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 1 }) },
+    {
+      method: 'POST',
+      path: '/kyc/shareholders',
+      json: individualBody(A.kycId, { parentShareholderId: A.corporateId, percentage: 1 }),
+    },
     { method: 'PUT', path: `/kyc/shareholders/${A.childId}`, json: { percentage: 1 } },
     { method: 'GET', path: `/kyc/child-shareholders/${A.corporateId}` },
     { method: 'DELETE', path: `/kyc/shareholders/${A.corporateId}` },
@@ -200,7 +286,12 @@ function businessScopedCalls(): Call[] {
     { method: 'GET', path: `/deferrals/deferrable?id=${A.businessId}&isCAC=1` },
     { method: 'GET', path: `/deferrals/business-deferrals/${A.businessId}` },
     { method: 'GET', path: `/deferrals/${A.deferralId}` },
-    { method: 'POST', path: '/deferrals', json: { businessId: A.businessId, documentTypeId: tinTypeId, days: 5, reason: 'We are waiting for the FIRS to issue it.' }, gate: 'CAN_CREATE_DEFERRAL' },
+    {
+      method: 'POST',
+      path: '/deferrals',
+      json: { businessId: A.businessId, documentTypeId: tinTypeId, days: 5, reason: 'We are waiting for the FIRS to issue it.' },
+      gate: 'CAN_CREATE_DEFERRAL',
+    },
     // verification and the dashboard
     { method: 'GET', path: `/kyc/business/${A.businessId}/verified` },
     { method: 'GET', path: `/businesses/${A.businessId}/outstanding` },
@@ -211,13 +302,23 @@ function businessScopedCalls(): Call[] {
     { method: 'GET', path: `/onboarding-products/details/${A.onboardingId}` },
     { method: 'GET', path: `/onboarding-products/can-proceed-kyc-capturing/${A.onboardingId}` },
     { method: 'POST', path: '/onboarding-products', json: { businessId: A.businessId, productCode } },
-    { method: 'PUT', path: `/onboarding-products/${A.onboardingId}/requirements`, json: { answers: [{ key: uploadKey, fileId: null }] } },
+    {
+      method: 'PUT',
+      path: `/onboarding-products/${A.onboardingId}/requirements`,
+      json: { answers: [{ key: uploadKey, fileId: null }] },
+    },
     { method: 'PUT', path: `/onboarding-products/${A.onboardingId}/submit` },
     { method: 'DELETE', path: `/onboarding-products/${A.onboardingId}` },
   ]
 }
 
-const send = (call: Call, token: string) => api(call.path, { method: call.method, token, ...(call.json !== undefined ? { json: call.json } : {}), ...(call.body ? { body: call.body } : {}) })
+const send = (call: Call, token: string) =>
+  api(call.path, {
+    method: call.method,
+    token,
+    ...(call.json !== undefined ? { json: call.json } : {}),
+    ...(call.body ? { body: call.body } : {}),
+  })
 
 describe('another business’s records answer 404 to every outsider', () => {
   const outsiders = [
@@ -229,7 +330,9 @@ describe('another business’s records answer 404 to every outsider', () => {
   for (const [who, user] of outsiders) {
     it(`${who}: 404 NOT_FOUND on every call, never the record`, async () => {
       const actor = user()
-      const held = new Set((await (await api('/accounts/me/permissions', { token: actor.token })).json() as { name: string }[]).map((p) => p.name))
+      const held = new Set(
+        ((await (await api('/accounts/me/permissions', { token: actor.token })).json()) as { name: string }[]).map((p) => p.name),
+      )
       const wrong: string[] = []
       for (const call of businessScopedCalls()) {
         const res = await send(call, actor.token)
@@ -245,18 +348,32 @@ describe('another business’s records answer 404 to every outsider', () => {
 
   it('lists stay scoped: another business’s id as a filter finds nothing of it', async () => {
     for (const actor of [B.owner, B.member, loner]) {
-      const page = (await (await api(`/kyc/details?businessId=${A.businessId}`, { token: actor.token })).json()) as { content: unknown[]; totalElements: number }
+      const page = (await (await api(`/kyc/details?businessId=${A.businessId}`, { token: actor.token })).json()) as {
+        content: unknown[]
+        totalElements: number
+      }
       expect(page.totalElements).toBe(0)
     }
   })
 
   it('the first business’s records are untouched after every attempt', async () => {
     const a = A.owner.token
-    const addresses = (await (await api(`/kyc/addresses/all-kyc/${A.kycId}`, { token: a })).json()) as { id: string; city: string; addressDoc: { id: string } | null }[]
+    const addresses = (await (await api(`/kyc/addresses/all-kyc/${A.kycId}`, { token: a })).json()) as {
+      id: string
+      city: string
+      addressDoc: { id: string } | null
+    }[]
     expect(addresses.map((x) => [x.id, x.city, x.addressDoc?.id])).toEqual([[A.addressId, 'Lagos', A.addressFileId]])
-    const ids = (await (await api(`/kyc/means-of-ids/${A.kycId}`, { token: a })).json()) as { id: string; firstName: string; file: { id: string } | null }[]
+    const ids = (await (await api(`/kyc/means-of-ids/${A.kycId}`, { token: a })).json()) as {
+      id: string
+      firstName: string
+      file: { id: string } | null
+    }[]
     expect(ids.map((x) => [x.id, x.firstName, x.file?.id])).toEqual([[A.meansOfIdId, 'Ada', A.idFileId]])
-    const holders = (await (await api(`/kyc/shareholders?kycDetailsId=${A.kycId}`, { token: a })).json()) as { id: string; percentage: number }[]
+    const holders = (await (await api(`/kyc/shareholders?kycDetailsId=${A.kycId}`, { token: a })).json()) as {
+      id: string
+      percentage: number
+    }[]
     expect(holders.map((h) => [h.id, h.percentage])).toEqual([
       [A.corporateId, 40],
       [A.childId, 100],
@@ -295,35 +412,75 @@ describe('ids of another business nested in the body of my own records', () => {
 
   it('another business’s confirmed KYC file cannot be attached to my KYC document', async () => {
     const tin = (await typeByCode('TIN_CERTIFICATE')).id
-    await sameAsUnknown((fileId) => ({ method: 'POST', path: '/kyc/documents', json: { kycDetailsId: B.kycId, documentTypeId: tin, fileId } }), A.spare.kyc, 'fileId')
+    await sameAsUnknown(
+      (fileId) => ({ method: 'POST', path: '/kyc/documents', json: { kycDetailsId: B.kycId, documentTypeId: tin, fileId } }),
+      A.spare.kyc,
+      'fileId',
+    )
     const db = await getDb()
     expect(await db.select().from(kycDocuments).where(eq(kycDocuments.fileId, A.spare.kyc))).toEqual([])
   })
 
   it('my own file cannot be attached to the other business’s KYC record (404, nothing attached)', async () => {
     const tin = (await typeByCode('TIN_CERTIFICATE')).id
-    const res = await api('/kyc/documents', { method: 'POST', token: B.owner.token, json: { kycDetailsId: A.kycId, documentTypeId: tin, fileId: B.kycFileId } })
+    const res = await api('/kyc/documents', {
+      method: 'POST',
+      token: B.owner.token,
+      json: { kycDetailsId: A.kycId, documentTypeId: tin, fileId: B.kycFileId },
+    })
     expect(res.status).toBe(404)
     const db = await getDb()
     expect(await db.select().from(kycDocuments).where(eq(kycDocuments.fileId, B.kycFileId))).toEqual([])
   })
 
   it('another business’s address file cannot go on my address, new or changed', async () => {
-    await sameAsUnknown((fileId) => ({ method: 'POST', path: '/kyc/addresses', json: addressBody(B.kycId, { addressDocFileId: fileId }) }), A.spare.address, 'addressDocFileId')
-    await sameAsUnknown((fileId) => ({ method: 'PUT', path: `/kyc/addresses/${B.addressId}`, json: { addressDocFileId: fileId } }), A.spare.address, 'addressDocFileId')
-    await sameAsUnknown((fileId) => ({ method: 'PUT', path: `/kyc/addresses/${B.addressId}`, json: { passportPhotoFileId: fileId } }), A.spare.address, 'passportPhotoFileId')
+    await sameAsUnknown(
+      (fileId) => ({ method: 'POST', path: '/kyc/addresses', json: addressBody(B.kycId, { addressDocFileId: fileId }) }),
+      A.spare.address,
+      'addressDocFileId',
+    )
+    await sameAsUnknown(
+      (fileId) => ({ method: 'PUT', path: `/kyc/addresses/${B.addressId}`, json: { addressDocFileId: fileId } }),
+      A.spare.address,
+      'addressDocFileId',
+    )
+    await sameAsUnknown(
+      (fileId) => ({ method: 'PUT', path: `/kyc/addresses/${B.addressId}`, json: { passportPhotoFileId: fileId } }),
+      A.spare.address,
+      'passportPhotoFileId',
+    )
   })
 
   it('another business’s ID scan or shareholder cannot be linked to my means of ID', async () => {
-    await sameAsUnknown((fileId) => ({ method: 'POST', path: '/kyc/means-of-ids', json: meansOfIdBody(B.kycId, { fileId }) }), A.spare.id, 'fileId')
-    await sameAsUnknown((fileId) => ({ method: 'PUT', path: `/kyc/means-of-ids/${B.meansOfIdId}`, json: { fileId } }), A.spare.id, 'fileId')
-    await sameAsUnknown((shareholderId) => ({ method: 'POST', path: '/kyc/means-of-ids', json: meansOfIdBody(B.kycId, { shareholderId }) }), A.childId, 'shareholderId')
-    await sameAsUnknown((shareholderId) => ({ method: 'PUT', path: `/kyc/means-of-ids/${B.meansOfIdId}`, json: { shareholderId } }), A.childId, 'shareholderId')
+    await sameAsUnknown(
+      (fileId) => ({ method: 'POST', path: '/kyc/means-of-ids', json: meansOfIdBody(B.kycId, { fileId }) }),
+      A.spare.id,
+      'fileId',
+    )
+    await sameAsUnknown(
+      (fileId) => ({ method: 'PUT', path: `/kyc/means-of-ids/${B.meansOfIdId}`, json: { fileId } }),
+      A.spare.id,
+      'fileId',
+    )
+    await sameAsUnknown(
+      (shareholderId) => ({ method: 'POST', path: '/kyc/means-of-ids', json: meansOfIdBody(B.kycId, { shareholderId }) }),
+      A.childId,
+      'shareholderId',
+    )
+    await sameAsUnknown(
+      (shareholderId) => ({ method: 'PUT', path: `/kyc/means-of-ids/${B.meansOfIdId}`, json: { shareholderId } }),
+      A.childId,
+      'shareholderId',
+    )
   })
 
   it('my shareholder cannot be placed under another business’s corporate shareholder', async () => {
     await sameAsUnknown(
-      (parentShareholderId) => ({ method: 'POST', path: '/kyc/shareholders', json: individualBody(B.kycId, { parentShareholderId, percentage: 10 }) }),
+      (parentShareholderId) => ({
+        method: 'POST',
+        path: '/kyc/shareholders',
+        json: individualBody(B.kycId, { parentShareholderId, percentage: 10 }),
+      }),
       A.corporateId,
       'parentShareholderId',
     )
@@ -331,13 +488,21 @@ describe('ids of another business nested in the body of my own records', () => {
 
   it('another business’s uploaded file cannot answer my product requirement', async () => {
     await sameAsUnknown(
-      (fileId) => ({ method: 'PUT', path: `/onboarding-products/${B.onboardingId}/requirements`, json: { answers: [{ key: uploadKey, fileId }] } }),
+      (fileId) => ({
+        method: 'PUT',
+        path: `/onboarding-products/${B.onboardingId}/requirements`,
+        json: { answers: [{ key: uploadKey, fileId }] },
+      }),
       A.spare.product,
       'answers.0.fileId',
     )
     // The same file already answering the first business's application, too.
     await sameAsUnknown(
-      (fileId) => ({ method: 'PUT', path: `/onboarding-products/${B.onboardingId}/requirements`, json: { answers: [{ key: uploadKey, fileId }] } }),
+      (fileId) => ({
+        method: 'PUT',
+        path: `/onboarding-products/${B.onboardingId}/requirements`,
+        json: { answers: [{ key: uploadKey, fileId }] },
+      }),
       A.answerFileId,
       'answers.0.fileId',
     )
@@ -345,12 +510,20 @@ describe('ids of another business nested in the body of my own records', () => {
 
   it('my records are unchanged by the refused attempts', async () => {
     const b = B.owner.token
-    const addresses = (await (await api(`/kyc/addresses/all-kyc/${B.kycId}`, { token: b })).json()) as { addressDoc: unknown; passportPhoto: unknown }[]
+    const addresses = (await (await api(`/kyc/addresses/all-kyc/${B.kycId}`, { token: b })).json()) as {
+      addressDoc: unknown
+      passportPhoto: unknown
+    }[]
     expect(addresses.map((x) => [x.addressDoc, x.passportPhoto])).toEqual([[null, null]])
-    const ids = (await (await api(`/kyc/means-of-ids/${B.kycId}`, { token: b })).json()) as { file: unknown; shareholderId: string | null }[]
+    const ids = (await (await api(`/kyc/means-of-ids/${B.kycId}`, { token: b })).json()) as {
+      file: unknown
+      shareholderId: string | null
+    }[]
     expect(ids.map((x) => [x.file, x.shareholderId])).toEqual([[null, null]])
     expect(await (await api(`/kyc/shareholders?kycDetailsId=${B.kycId}`, { token: b })).json()).toEqual([])
-    expect(((await ok(await api(`/onboarding-products/details/${B.onboardingId}`, { token: b }))).answers as unknown[]).length).toBe(0)
+    expect(
+      ((await ok(await api(`/onboarding-products/details/${B.onboardingId}`, { token: b }))).answers as unknown[]).length,
+    ).toBe(0)
   })
 })
 
@@ -417,7 +590,8 @@ describe('staff-only calls refuse business users, even the owners who hold admin
     for (const call of staffCalls()) {
       const res = await send(call, A.owner.token)
       const text = await res.text()
-      if (res.status !== 403 || JSON.parse(text).errors[0].code !== 'FORBIDDEN') wrong.push(`${call.method} ${call.path} → ${res.status} ${text.slice(0, 200)}`)
+      if (res.status !== 403 || JSON.parse(text).errors[0].code !== 'FORBIDDEN')
+        wrong.push(`${call.method} ${call.path} → ${res.status} ${text.slice(0, 200)}`)
     }
     expect(wrong).toEqual([])
   })
@@ -435,7 +609,11 @@ describe('staff-only calls refuse business users, even the owners who hold admin
     }
     // A real approver passes the guard and meets the state machine instead (the application is still PENDING).
     const approver = await signedInUser({ staffRole: 'APPROVER' })
-    const res = await api(`/onboarding-products/approve/${A.onboardingId}`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } })
+    const res = await api(`/onboarding-products/approve/${A.onboardingId}`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { decision: 'APPROVED' },
+    })
     expect(res.status).toBe(409)
     expect((await errorsOf(res))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('PENDING') })
   })
@@ -444,7 +622,12 @@ describe('staff-only calls refuse business users, even the owners who hold admin
 describe('staff lists need the read permission as staff, not through a business membership', () => {
   it('a product manager who owns a business cannot list every business or every business user (403)', async () => {
     const manager = await signedInUser({ staffRole: 'PRODUCT_MANAGER', businesses: [{}] })
-    for (const path of ['/businesses', '/business-users', '/business-users/search?searchKey=a', `/business-users/${A.owner.user.id}/details`]) {
+    for (const path of [
+      '/businesses',
+      '/business-users',
+      '/business-users/search?searchKey=a',
+      `/business-users/${A.owner.user.id}/details`,
+    ]) {
       const res = await api(path, { token: manager.token })
       expect(res.status, `${path}: ${(await res.clone().text()).slice(0, 120)}`).toBe(403)
     }
@@ -460,7 +643,10 @@ describe('onboarding decisions: four-eyes and one winner', () => {
   async function inReview() {
     const owner = await signedInUser({ businesses: [{}] })
     const businessId = owner.businessIds[0]!
-    const application = await ok(await api('/onboarding-products', { method: 'POST', token: owner.token, json: { businessId, productCode } }), 201)
+    const application = await ok(
+      await api('/onboarding-products', { method: 'POST', token: owner.token, json: { businessId, productCode } }),
+      201,
+    )
     const fileId = await uploadFile(owner.token, businessId, 'PRODUCT_REQUIREMENT')
     const detail = await ok(await api(`/onboarding-products/details/${application.id}`, { token: owner.token }))
     const textKey = (detail.requirements as { key: string; type: string }[]).find((r) => r.type === 'Text Input')!.key
@@ -468,17 +654,31 @@ describe('onboarding decisions: four-eyes and one winner', () => {
       await api(`/onboarding-products/${application.id}/requirements`, {
         method: 'PUT',
         token: owner.token,
-        json: { answers: [{ key: textKey, value: '0123456789' }, { key: uploadKey, fileId }] },
+        json: {
+          answers: [
+            { key: textKey, value: '0123456789' },
+            { key: uploadKey, fileId },
+          ],
+        },
       }),
     )
-    expect((await ok(await api(`/onboarding-products/${application.id}/submit`, { method: 'PUT', token: owner.token }))).status).toBe('IN_REVIEW')
+    expect(
+      (await ok(await api(`/onboarding-products/${application.id}/submit`, { method: 'PUT', token: owner.token }))).status,
+    ).toBe('IN_REVIEW')
     return { owner, businessId, id: application.id }
   }
 
   it('an approver who belongs to the business cannot decide or complete its application (403 FOUR_EYES)', async () => {
     const app = await inReview()
-    const insider = await signedInUser({ staffRole: 'APPROVER', businesses: [{ businessId: app.businessId, role: 'BUSINESS_MEMBER' }] })
-    const decided = await api(`/onboarding-products/approve/${app.id}`, { method: 'PUT', token: insider.token, json: { decision: 'DECLINED', comment: 'Not for us' } })
+    const insider = await signedInUser({
+      staffRole: 'APPROVER',
+      businesses: [{ businessId: app.businessId, role: 'BUSINESS_MEMBER' }],
+    })
+    const decided = await api(`/onboarding-products/approve/${app.id}`, {
+      method: 'PUT',
+      token: insider.token,
+      json: { decision: 'DECLINED', comment: 'Not for us' },
+    })
     expect(decided.status).toBe(403)
     expect((await errorsOf(decided))[0]!.code).toBe('FOUR_EYES')
     const completed = await api(`/onboarding-products/completed/${app.id}`, { method: 'PUT', token: insider.token })
@@ -490,7 +690,13 @@ describe('onboarding decisions: four-eyes and one winner', () => {
     const app = await inReview()
     const [first, second] = [await signedInUser({ staffRole: 'APPROVER' }), await signedInUser({ staffRole: 'APPROVER' })]
     const answers = await Promise.all(
-      [first, second].map((u) => api(`/onboarding-products/approve/${app.id}`, { method: 'PUT', token: u.token, json: { decision: 'DECLINED', comment: 'Settlement account is not a corporate account' } })),
+      [first, second].map((u) =>
+        api(`/onboarding-products/approve/${app.id}`, {
+          method: 'PUT',
+          token: u.token,
+          json: { decision: 'DECLINED', comment: 'Settlement account is not a corporate account' },
+        }),
+      ),
     )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     const loser = answers.find((r) => r.status === 409)!
@@ -505,7 +711,17 @@ describe('onboarding decisions: four-eyes and one winner', () => {
 // Malformed input on every reviewed route: 4xx naming the field, never 500.
 // ---------------------------------------------------------------------------------------------------------------
 
-type Schema = { type?: string | string[]; format?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; $ref?: string }
+type Schema = {
+  type?: string | string[]
+  format?: string
+  enum?: unknown[]
+  properties?: Record<string, Schema>
+  items?: Schema
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  $ref?: string
+}
 type Parameter = { name: string; in: 'path' | 'query'; schema?: Schema }
 type Operation = { tags?: string[]; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
@@ -528,7 +744,9 @@ const REVIEWED_TAGS = new Set([
 
 const openapi = (await (await api('/openapi.json')).json()) as OpenApi
 const operations = Object.entries(openapi.paths)
-  .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ''), op })))
+  .flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/api\/v1/, ''), op })),
+  )
   .filter(({ path, op }) => (op.tags ?? []).some((t) => REVIEWED_TAGS.has(t)) || path === '/businesses/{id}/outstanding')
 
 function resolve(schema: Schema | undefined): Schema {
@@ -544,7 +762,19 @@ const typeOf = (s: Schema) => {
 }
 
 /** Path values no route should accept, and none should choke on. */
-const BAD_PATH_VALUES = ['not-a-uuid', '-1', 'NaN', '1e309', '00000000-0000-0000-0000-00000000000g', "'%20OR%201=1--", '%F0%9F%92%A5', '%E0%A4%A', '%00', 'a%00b', 'x'.repeat(3000)]
+const BAD_PATH_VALUES = [
+  'not-a-uuid',
+  '-1',
+  'NaN',
+  '1e309',
+  '00000000-0000-0000-0000-00000000000g',
+  "'%20OR%201=1--",
+  '%F0%9F%92%A5',
+  '%E0%A4%A',
+  '%00',
+  'a%00b',
+  'x'.repeat(3000),
+]
 /** Query values a route needs to get as far as its path params. */
 const REQUIRED_QUERY: Record<string, string> = { '/kyc/addresses/{id}/file': 'type=address_doc' }
 const BAD_QUERY_VALUES = ['not-a-uuid', '-1', 'NaN', '1e309', 'BOGUS_VALUE', '', 'x'.repeat(3000), '%00', 'a%00b']
@@ -586,7 +816,17 @@ function outOfRangeValue(schema: Schema): unknown {
 }
 
 function fillPath(path: string, override?: [string, string]) {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (override && override[0] === name ? override[1] : name === 'code' || name === 'productCode' ? 'NO-SUCH-CODE' : name === 'kycDetailTypeId' ? 'ADDRESSES' : name === 'days' ? '10' : randomUUID()))
+  return path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    override && override[0] === name
+      ? override[1]
+      : name === 'code' || name === 'productCode'
+        ? 'NO-SUCH-CODE'
+        : name === 'kycDetailTypeId'
+          ? 'ADDRESSES'
+          : name === 'days'
+            ? '10'
+            : randomUUID(),
+  )
 }
 
 describe('malformed input never answers 500', () => {
@@ -595,50 +835,72 @@ describe('malformed input never answers 500', () => {
     expect(operations.some((o) => o.path === '/kyc/details/{id}' && o.method === 'PUT')).toBe(true)
   })
 
-  it.each(operations.filter((o) => o.path.includes('{')).map((o) => [`${o.method} ${o.path}`, o] as const))('path params: %s', async (_, { method, path, op }) => {
-    const params = (op.parameters ?? []).filter((p) => p.in === 'path')
-    const problems: string[] = []
-    for (const param of params) {
-      for (const bad of BAD_PATH_VALUES) {
-        for (const token of [admin.token, A.owner.token]) {
-          const url = fillPath(path, [param.name, bad]) + (REQUIRED_QUERY[path] ? `?${REQUIRED_QUERY[path]}` : '')
-          const res = await api(url, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })
-          if (res.status >= 500) problems.push(`${method} ${url.slice(0, 120)} → ${res.status}`)
-          else if (token === admin.token && (bad.includes('%00') || (isUuid(param.schema ?? {}) && bad !== '%E0%A4%A'))) {
-            // A NUL anywhere in the path is refused before routing, naming the path; other bad ids name the param.
-            const field = bad.includes('%00') ? 'path' : param.name
-            const errors = res.status === 400 ? await errorsOf(res) : []
-            if (res.status !== 400 || !errors.some((e) => e.field === field)) problems.push(`${method} ${url.slice(0, 120)} → ${res.status} without naming ${field}`)
+  it.each(operations.filter((o) => o.path.includes('{')).map((o) => [`${o.method} ${o.path}`, o] as const))(
+    'path params: %s',
+    async (_, { method, path, op }) => {
+      const params = (op.parameters ?? []).filter((p) => p.in === 'path')
+      const problems: string[] = []
+      for (const param of params) {
+        for (const bad of BAD_PATH_VALUES) {
+          for (const token of [admin.token, A.owner.token]) {
+            const url = fillPath(path, [param.name, bad]) + (REQUIRED_QUERY[path] ? `?${REQUIRED_QUERY[path]}` : '')
+            const res = await api(url, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })
+            if (res.status >= 500) problems.push(`${method} ${url.slice(0, 120)} → ${res.status}`)
+            else if (token === admin.token && (bad.includes('%00') || (isUuid(param.schema ?? {}) && bad !== '%E0%A4%A'))) {
+              // A NUL anywhere in the path is refused before routing, naming the path; other bad ids name the param.
+              const field = bad.includes('%00') ? 'path' : param.name
+              const errors = res.status === 400 ? await errorsOf(res) : []
+              if (res.status !== 400 || !errors.some((e) => e.field === field))
+                problems.push(`${method} ${url.slice(0, 120)} → ${res.status} without naming ${field}`)
+            }
           }
         }
       }
-    }
-    expect(problems).toEqual([])
-  })
+      expect(problems).toEqual([])
+    },
+  )
 
-  it.each(operations.filter((o) => (o.op.parameters ?? []).some((p) => p.in === 'query')).map((o) => [`${o.method} ${o.path}`, o] as const))('query params: %s', async (_, { method, path, op }) => {
+  it.each(
+    operations
+      .filter((o) => (o.op.parameters ?? []).some((p) => p.in === 'query'))
+      .map((o) => [`${o.method} ${o.path}`, o] as const),
+  )('query params: %s', async (_, { method, path, op }) => {
     const problems: string[] = []
     for (const param of (op.parameters ?? []).filter((p) => p.in === 'query')) {
       const schema = resolve(param.schema)
       for (const bad of [...BAD_QUERY_VALUES, 'repeated']) {
-        const query = bad === 'repeated' ? `${param.name}=a&${param.name}=b` : `${param.name}=${bad.includes('%') ? bad : encodeURIComponent(bad)}`
+        const query =
+          bad === 'repeated'
+            ? `${param.name}=a&${param.name}=b`
+            : `${param.name}=${bad.includes('%') ? bad : encodeURIComponent(bad)}`
         const url = `${fillPath(path)}?${query}`
-        const res = await api(url, { method, token: admin.token, ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }) })
+        const res = await api(url, {
+          method,
+          token: admin.token,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
+        })
         if (res.status >= 500) {
           problems.push(`${method} ${url.slice(0, 120)} → ${res.status}`)
           continue
         }
-        const mustRefuse = bad.includes('%00') || (bad === 'not-a-uuid' && isUuid(schema)) || (bad === 'BOGUS_VALUE' && !!schema.enum) || (bad === 'NaN' && ['integer', 'number'].includes(typeOf(schema) ?? ''))
+        const mustRefuse =
+          bad.includes('%00') ||
+          (bad === 'not-a-uuid' && isUuid(schema)) ||
+          (bad === 'BOGUS_VALUE' && !!schema.enum) ||
+          (bad === 'NaN' && ['integer', 'number'].includes(typeOf(schema) ?? ''))
         if (mustRefuse) {
           const errors = res.status === 400 ? await errorsOf(res) : []
-          if (!errors.some((e) => e.field === param.name || e.field?.startsWith(`${param.name}.`))) problems.push(`${method} ${url.slice(0, 120)} → ${res.status} without naming ${param.name}`)
+          if (!errors.some((e) => e.field === param.name || e.field?.startsWith(`${param.name}.`)))
+            problems.push(`${method} ${url.slice(0, 120)} → ${res.status} without naming ${param.name}`)
         }
       }
     }
     expect(problems).toEqual([])
   })
 
-  it.each(operations.filter((o) => o.op.requestBody?.content['application/json']).map((o) => [`${o.method} ${o.path}`, o] as const))('JSON bodies: %s', async (_, { method, path, op }) => {
+  it.each(
+    operations.filter((o) => o.op.requestBody?.content['application/json']).map((o) => [`${o.method} ${o.path}`, o] as const),
+  )('JSON bodies: %s', async (_, { method, path, op }) => {
     const schema = resolve(op.requestBody!.content['application/json']!.schema)
     const properties = Object.entries(schema.properties ?? {})
     const url = fillPath(path)
@@ -652,10 +914,20 @@ describe('malformed input never answers 500', () => {
       ['deeply nested', `${'['.repeat(2000)}${']'.repeat(2000)}`],
     ]
     if (properties.length) {
-      bodies.push(['every field of the wrong type', JSON.stringify(Object.fromEntries(properties.map(([k, s]) => [k, wrongValue(s)])))])
-      bodies.push(['every field out of range', JSON.stringify(Object.fromEntries(properties.map(([k, s]) => [k, outOfRangeValue(s)])))])
+      bodies.push([
+        'every field of the wrong type',
+        JSON.stringify(Object.fromEntries(properties.map(([k, s]) => [k, wrongValue(s)]))),
+      ])
+      bodies.push([
+        'every field out of range',
+        JSON.stringify(Object.fromEntries(properties.map(([k, s]) => [k, outOfRangeValue(s)]))),
+      ])
       const texts = properties.filter(([, s]) => typeOf(s) === 'string' && !resolve(s).enum && !resolve(s).format)
-      if (texts.length) bodies.push(['every text field with a NUL character', JSON.stringify(Object.fromEntries(texts.map(([k]) => [k, 'Lagos\u0000Island'])))])
+      if (texts.length)
+        bodies.push([
+          'every text field with a NUL character',
+          JSON.stringify(Object.fromEntries(texts.map(([k]) => [k, 'Lagos\u0000Island']))),
+        ])
     }
     for (const [what, body] of bodies) {
       const res = await api(url, { method, token: admin.token, body, headers: { 'content-type': 'application/json' } })
@@ -663,7 +935,8 @@ describe('malformed input never answers 500', () => {
       if (![400, 404, 413, 415].includes(res.status)) problems.push(`${what} → ${res.status} ${text.slice(0, 160)}`)
       else if (res.status === 400 && what.startsWith('every')) {
         const fields = (JSON.parse(text) as { errors: { field?: string }[] }).errors.map((e) => e.field ?? '')
-        if (!fields.some((f) => properties.some(([k]) => f === k || f.startsWith(`${k}.`)))) problems.push(`${what} → 400 naming no field: ${text.slice(0, 160)}`)
+        if (!fields.some((f) => properties.some(([k]) => f === k || f.startsWith(`${k}.`))))
+          problems.push(`${what} → 400 naming no field: ${text.slice(0, 160)}`)
       }
     }
     expect(problems).toEqual([])
@@ -674,7 +947,8 @@ describe('malformed input never answers 500', () => {
     const multipart = (parts: string) => ({ body: parts, headers: { 'content-type': 'multipart/form-data; boundary=XYZ' } })
     const empty = '--XYZ--\r\n'
     const textAsFile = '--XYZ\r\nContent-Disposition: form-data; name="file"\r\n\r\njust text\r\n--XYZ--\r\n'
-    const emptyFile = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="empty.pdf"\r\nContent-Type: application/pdf\r\n\r\n\r\n--XYZ--\r\n'
+    const emptyFile =
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="empty.pdf"\r\nContent-Type: application/pdf\r\n\r\n\r\n--XYZ--\r\n'
     const broken = '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n'
     const cases: Array<[string, string, string, string | undefined]> = [
       ['POST', '/kyc/details', empty, 'businessId'],
@@ -682,8 +956,18 @@ describe('malformed input never answers 500', () => {
       ['PUT', `/kyc/details/${A.kycId}`, textAsFile, 'file'],
       ['PUT', `/kyc/details/${A.kycId}`, emptyFile, 'file'],
       ['PUT', `/kyc/details/${A.kycId}`, broken, undefined],
-      ['POST', '/kyc/details', '--XYZ\r\nContent-Disposition: form-data; name="numberOfEmployees"\r\n\r\n-5\r\n--XYZ--\r\n', 'numberOfEmployees'],
-      ['PUT', `/kyc/details/${A.kycId}`, '--XYZ\r\nContent-Disposition: form-data; name="natureOfBusiness"\r\n\r\nFood\u0000processing\r\n--XYZ--\r\n', 'natureOfBusiness'],
+      [
+        'POST',
+        '/kyc/details',
+        '--XYZ\r\nContent-Disposition: form-data; name="numberOfEmployees"\r\n\r\n-5\r\n--XYZ--\r\n',
+        'numberOfEmployees',
+      ],
+      [
+        'PUT',
+        `/kyc/details/${A.kycId}`,
+        '--XYZ\r\nContent-Disposition: form-data; name="natureOfBusiness"\r\n\r\nFood\u0000processing\r\n--XYZ--\r\n',
+        'natureOfBusiness',
+      ],
     ]
     for (const [method, path, parts, field] of cases) {
       const res = await api(path, { method, token, ...multipart(parts) })
@@ -691,14 +975,25 @@ describe('malformed input never answers 500', () => {
       if (field) expect((await errorsOf(res)).map((e) => e.field)).toContain(field)
     }
     // A body that is neither JSON nor multipart.
-    const plain = await api(`/kyc/details/${A.kycId}`, { method: 'PUT', token, body: 'numberOfEmployees=3', headers: { 'content-type': 'text/plain' } })
+    const plain = await api(`/kyc/details/${A.kycId}`, {
+      method: 'PUT',
+      token,
+      body: 'numberOfEmployees=3',
+      headers: { 'content-type': 'text/plain' },
+    })
     expect(plain.status).toBe(415)
     // Nothing of that reached the record.
     expect((await ok(await api(`/kyc/details/${A.kycId}`, { token }))).numberOfEmployees).toBe(42)
   })
 
   it('upload slots: negative, fractional, huge and non-numeric sizes and unknown purposes are 400s naming the field', async () => {
-    const base = { fileName: 'a.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: A.businessId }
+    const base = {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: 100,
+      purpose: 'KYC_DOCUMENT',
+      businessId: A.businessId,
+    }
     const cases: Array<[Record<string, unknown>, string, number]> = [
       [{ size: -1 }, 'size', 400],
       [{ size: 1.5 }, 'size', 400],
@@ -727,8 +1022,22 @@ describe('the NUL character, which PostgreSQL text cannot hold', () => {
       [{ method: 'PUT', path: `/kyc/addresses/${A.addressId}`, json: { line2: nul } }, 'line2'],
       [{ method: 'PUT', path: `/kyc/shareholders/${A.corporateId}`, json: { companyName: nul } }, 'companyName'],
       [{ method: 'PUT', path: `/draft-forms/${A.draftId}`, json: { data: { note: nul } } }, 'data.note'],
-      [{ method: 'POST', path: '/draft-forms', json: { businessId: A.businessId, kycDetailTypeId: 'ADDRESSES', data: { [nul]: 1 } } }, `data.${nul}`],
-      [{ method: 'PUT', path: `/onboarding-products/${A.onboardingId}/requirements`, json: { answers: [{ key: 'settlement_account', value: nul }] } }, 'answers.0.value'],
+      [
+        {
+          method: 'POST',
+          path: '/draft-forms',
+          json: { businessId: A.businessId, kycDetailTypeId: 'ADDRESSES', data: { [nul]: 1 } },
+        },
+        `data.${nul}`,
+      ],
+      [
+        {
+          method: 'PUT',
+          path: `/onboarding-products/${A.onboardingId}/requirements`,
+          json: { answers: [{ key: 'settlement_account', value: nul }] },
+        },
+        'answers.0.value',
+      ],
       [{ method: 'POST', path: `/kyc/documents/${A.documentId}/reupload-request`, json: { reason: `Blurred ${nul}` } }, 'reason'],
     ]
     for (const [call, field] of cases) {
@@ -741,7 +1050,13 @@ describe('the NUL character, which PostgreSQL text cannot hold', () => {
   })
 
   it('is refused in path values and query filters of any route', async () => {
-    for (const path of ['/products/A%00B', `/onboarding-products/me/A%00B`, '/deferrals?businessName=a%00b', '/products?searchKey=%00', '/reports/businesses?regNo=RC%001']) {
+    for (const path of [
+      '/products/A%00B',
+      `/onboarding-products/me/A%00B`,
+      '/deferrals?businessName=a%00b',
+      '/products?searchKey=%00',
+      '/reports/businesses?regNo=RC%001',
+    ]) {
       const res = await api(path, { token: admin.token })
       expect(res.status, path).toBe(400)
     }
@@ -757,7 +1072,9 @@ describe('declared access', () => {
     type Declared = { kind?: string; permissions?: unknown; match?: string; membersOnly?: unknown }
     const problems: string[] = []
     for (const [path, ops] of Object.entries(openapi.paths)) {
-      for (const [method, op] of Object.entries(ops as Record<string, Operation & { security?: unknown[]; 'x-access'?: Declared }>)) {
+      for (const [method, op] of Object.entries(
+        ops as Record<string, Operation & { security?: unknown[]; 'x-access'?: Declared }>,
+      )) {
         const name = `${method.toUpperCase()} ${path}`
         const declared = op['x-access']
         if (!declared) {
@@ -765,11 +1082,15 @@ describe('declared access', () => {
           continue
         }
         const permissions = Array.isArray(declared.permissions) ? (declared.permissions as string[]) : null
-        if (!['public', 'signed-in', 'business', 'staff'].includes(declared.kind ?? '')) problems.push(`${name}: kind ${declared.kind}`)
-        if (!permissions || permissions.some((p) => !isPermission(p))) problems.push(`${name}: permissions ${JSON.stringify(declared.permissions)}`)
+        if (!['public', 'signed-in', 'business', 'staff'].includes(declared.kind ?? ''))
+          problems.push(`${name}: kind ${declared.kind}`)
+        if (!permissions || permissions.some((p) => !isPermission(p)))
+          problems.push(`${name}: permissions ${JSON.stringify(declared.permissions)}`)
         if (!['all', 'any'].includes(declared.match ?? '')) problems.push(`${name}: match ${declared.match}`)
-        if (declared.kind === 'public' && (permissions?.length || op.security)) problems.push(`${name}: public but asks for permissions or a token`)
-        if (declared.kind !== 'public' && !JSON.stringify(op.security ?? []).includes('bearerAuth')) problems.push(`${name}: ${declared.kind} without bearer security`)
+        if (declared.kind === 'public' && (permissions?.length || op.security))
+          problems.push(`${name}: public but asks for permissions or a token`)
+        if (declared.kind !== 'public' && !JSON.stringify(op.security ?? []).includes('bearerAuth'))
+          problems.push(`${name}: ${declared.kind} without bearer security`)
         if (declared.kind === 'staff' && !permissions?.length) problems.push(`${name}: staff without a permission`)
       }
     }

@@ -62,13 +62,28 @@ describe('sign-in throttling per (account, IP) and per IP', () => {
 
   it('reads the client IP from the socket, and from X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const probe = new Hono().get('/', (c) => c.text(`${clientIp(c as never, false)} ${clientIp(c as never, true)}`))
-    const res = await probe.request('/', { headers: { 'x-forwarded-for': '1.2.3.4, 192.0.2.55' } }, { incoming: { socket: { remoteAddress: '10.0.0.9' } } })
+    const res = await probe.request(
+      '/',
+      { headers: { 'x-forwarded-for': '1.2.3.4, 192.0.2.55' } },
+      { incoming: { socket: { remoteAddress: '10.0.0.9' } } },
+    )
     expect(await res.text()).toBe('10.0.0.9 192.0.2.55')
-    const forged = await probe.request('/', { headers: { 'x-forwarded-for': 'not-an-ip' } }, { incoming: { socket: { remoteAddress: '10.0.0.9' } } })
+    const forged = await probe.request(
+      '/',
+      { headers: { 'x-forwarded-for': 'not-an-ip' } },
+      { incoming: { socket: { remoteAddress: '10.0.0.9' } } },
+    )
     expect(await forged.text()).toBe('10.0.0.9 10.0.0.9')
     // Proxies that append the client's port (Azure App Service does) still name the client, not themselves.
-    for (const [entry, address] of [['192.0.2.55:54321', '192.0.2.55'], ['[2001:db8::7]:443', '2001:db8::7']]) {
-      const withPort = await probe.request('/', { headers: { 'x-forwarded-for': `1.2.3.4, ${entry}` } }, { incoming: { socket: { remoteAddress: '10.0.0.9' } } })
+    for (const [entry, address] of [
+      ['192.0.2.55:54321', '192.0.2.55'],
+      ['[2001:db8::7]:443', '2001:db8::7'],
+    ]) {
+      const withPort = await probe.request(
+        '/',
+        { headers: { 'x-forwarded-for': `1.2.3.4, ${entry}` } },
+        { incoming: { socket: { remoteAddress: '10.0.0.9' } } },
+      )
       expect(await withPort.text()).toBe(`10.0.0.9 ${address}`)
     }
   })
@@ -88,7 +103,10 @@ describe('sign-in throttling per (account, IP) and per IP', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
     const db = await getDb()
-    const failed = await db.select().from(audits).where(and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)))
+    const failed = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)))
     expect(failed.length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
   })
 })
@@ -99,7 +117,11 @@ describe('change-password throttling', () => {
     const ip = '203.0.113.20'
     const token = ((await (await login(ip, account.email, PASSWORD)).json()) as { access_token: string }).access_token
     const change = (currentPassword: string) =>
-      apiFrom(ip, '/accounts/change-password', { method: 'POST', token, json: { currentPassword, newPassword: 'Fresh-Palm-Wine-9' } })
+      apiFrom(ip, '/accounts/change-password', {
+        method: 'POST',
+        token,
+        json: { currentPassword, newPassword: 'Fresh-Palm-Wine-9' },
+      })
     for (let i = 0; i < 4; i++) expect((await change(`Guess-${i}-Passw0rd`)).status).toBe(400)
     const fifth = await change('Guess-5-Passw0rd')
     expect(fifth.status).toBe(401)
@@ -112,25 +134,35 @@ describe('change-password throttling', () => {
 
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, account.email) })
-    const trail = await db.select().from(audits).where(and(eq(audits.resourceId, user!.id), eq(audits.action, 'PASSWORD_CHANGE_FAILED')))
+    const trail = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resourceId, user!.id), eq(audits.action, 'PASSWORD_CHANGE_FAILED')))
     expect(trail).toHaveLength(5)
     expect(trail.at(-1)!.after).toEqual({ sessionRevoked: true })
   })
 })
 
 describe('password reset codes', () => {
-  const requestCode = (ip: string, email: string) => apiFrom(ip, '/accounts/recover-password', { method: 'POST', json: { email } })
+  const requestCode = (ip: string, email: string) =>
+    apiFrom(ip, '/accounts/recover-password', { method: 'POST', json: { email } })
   const reset = (ip: string, email: string, code: string) =>
     apiFrom(ip, `/accounts/reset-password/${code}`, { method: 'PUT', json: { email, password: 'New-Harmattan-77' } })
   /** Lets the next code be sent at once (one a minute per address otherwise). */
   async function ageCodes(email: string) {
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, email) })
-    await db.update(accountTokens).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(accountTokens.userId, user!.id))
+    await db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(accountTokens.userId, user!.id))
   }
   async function resetMails(email: string) {
     const db = await getDb()
-    return db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'password-reset')))
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, 'password-reset')))
   }
 
   it('are 10 digits, never in the subject', async () => {
@@ -156,7 +188,8 @@ describe('password reset codes', () => {
 
   it('answer 429 to an IP that asked 20 times today', async () => {
     const ip = '203.0.113.50'
-    for (let i = 0; i < THROTTLE_LIMITS.reset.requestsPerIpPerDay; i++) expect((await requestCode(ip, newEmail())).status).toBe(202)
+    for (let i = 0; i < THROTTLE_LIMITS.reset.requestsPerIpPerDay; i++)
+      expect((await requestCode(ip, newEmail())).status).toBe(202)
     const refused = await requestCode(ip, newEmail())
     expect(refused.status).toBe(429)
     expect(retryAfterOf(refused)).toBeGreaterThan(0)
@@ -184,7 +217,8 @@ describe('password reset codes', () => {
 
   it('allow 30 wrong codes a day from one IP, over any addresses', async () => {
     const ip = '203.0.113.70'
-    for (let i = 0; i < THROTTLE_LIMITS.reset.wrongCodesPerIpPerDay; i++) expect((await reset(ip, newEmail(), '0123456789')).status).toBe(400)
+    for (let i = 0; i < THROTTLE_LIMITS.reset.wrongCodesPerIpPerDay; i++)
+      expect((await reset(ip, newEmail(), '0123456789')).status).toBe(400)
     expect((await reset(ip, newEmail(), '0123456789')).status).toBe(429)
     expect((await reset('203.0.113.71', newEmail(), '0123456789')).status).toBe(400)
   }, 60_000)

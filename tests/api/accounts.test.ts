@@ -39,12 +39,20 @@ async function loginToken(emailAddress: string, password: string) {
 
 describe('signup and activation', () => {
   it('creates a pending user, e-mails a single-use 24 h activation link and audits it', async () => {
-    const body = signupBody({ email: 'Mixed.Case@Example.NG'.replace('Mixed', `M${randomUUID().slice(0, 6)}`), channel: 'partner-a' })
+    const body = signupBody({
+      email: 'Mixed.Case@Example.NG'.replace('Mixed', `M${randomUUID().slice(0, 6)}`),
+      channel: 'partner-a',
+    })
     const res = await api('/accounts/signup', { method: 'POST', json: body })
     expect(res.status).toBe(202)
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, body.email.toLowerCase()) })
-    expect(user).toMatchObject({ status: 'PENDING_ACTIVATION', phone: '+2348031234567', channel: 'partner-a', lastName: 'Okonkwo-Bello' })
+    expect(user).toMatchObject({
+      status: 'PENDING_ACTIVATION',
+      phone: '+2348031234567',
+      channel: 'partner-a',
+      lastName: 'Okonkwo-Bello',
+    })
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/)
 
     const mail = await latestMail(user!.email, 'activation')
@@ -53,7 +61,9 @@ describe('signup and activation', () => {
     const stored = await db.query.accountTokens.findFirst({ where: eq(accountTokens.userId, user!.id) })
     expect(stored!.tokenHash).not.toContain(token)
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000)
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, user!.id), eq(audits.action, 'SIGNUP')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, user!.id), eq(audits.action, 'SIGNUP')) }),
+    ).toBeDefined()
 
     const activated = await api('/accounts/activate-account', { method: 'POST', json: { token } })
     expect(activated.status).toBe(200)
@@ -61,7 +71,9 @@ describe('signup and activation', () => {
 
     const reused = await api('/accounts/activate-account', { method: 'POST', json: { token } })
     expect(reused.status).toBe(400)
-    expect(await errorsOf(reused)).toEqual([{ code: 'VALIDATION_FAILED', field: 'token', message: expect.stringContaining('already been used') }])
+    expect(await errorsOf(reused)).toEqual([
+      { code: 'VALIDATION_FAILED', field: 'token', message: expect.stringContaining('already been used') },
+    ])
   })
 
   it('refuses unknown and expired activation tokens with a clear reason', async () => {
@@ -73,7 +85,10 @@ describe('signup and activation', () => {
     const token = linkTokenFrom((await latestMail(body.email, 'activation'))!.text)
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, body.email) })
-    await db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, user!.id))
+    await db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, user!.id))
     const expired = await api('/accounts/activate-account', { method: 'POST', json: { token } })
     expect(expired.status).toBe(400)
     expect((await errorsOf(expired))[0]!.message).toContain('expired')
@@ -102,15 +117,21 @@ describe('signup and activation', () => {
     expect(commonPasswords).toContain('password1')
     const common = 'Password1!' // meets every character rule, but is `password1` with a symbol
     expect(PASSWORD_RULES.every((r) => r.test(common))).toBe(true)
-    for (const [path, body] of [
-      ['/accounts/signup', signupBody({ password: common })],
-    ] as const) {
+    for (const [path, body] of [['/accounts/signup', signupBody({ password: common })]] as const) {
       const res = await api(path, { method: 'POST', json: body })
-      expect(await errorsOf(res)).toEqual([{ code: 'VALIDATION_FAILED', field: 'password', message: 'This password is too common; choose another' }])
+      expect(await errorsOf(res)).toEqual([
+        { code: 'VALIDATION_FAILED', field: 'password', message: 'This password is too common; choose another' },
+      ])
     }
     const { token } = await signedInUser()
-    const change = await api('/accounts/change-password', { method: 'POST', token, json: { currentPassword: 'whatever', newPassword: 'Qwerty123!' } })
-    expect(await errorsOf(change)).toEqual([{ code: 'VALIDATION_FAILED', field: 'newPassword', message: 'This password is too common; choose another' }])
+    const change = await api('/accounts/change-password', {
+      method: 'POST',
+      token,
+      json: { currentPassword: 'whatever', newPassword: 'Qwerty123!' },
+    })
+    expect(await errorsOf(change)).toEqual([
+      { code: 'VALIDATION_FAILED', field: 'newPassword', message: 'This password is too common; choose another' },
+    ])
     const long = await api('/accounts/signup', { method: 'POST', json: signupBody({ password: `Aa1!${'x'.repeat(125)}` }) })
     expect((await errorsOf(long))[0]!.field).toBe('password')
   })
@@ -120,7 +141,10 @@ describe('signup and activation', () => {
     await api('/accounts/signup', { method: 'POST', json: body })
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, body.email) })
-    await db.update(accountTokens).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(accountTokens.userId, user!.id))
+    await db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(accountTokens.userId, user!.id))
 
     const first = await api('/accounts/resend-activation-token', { method: 'POST', json: { email: body.email } })
     const second = await api('/accounts/resend-activation-token', { method: 'POST', json: { email: body.email } })
@@ -139,11 +163,17 @@ describe('login', () => {
     const res = await login(account.email.toUpperCase(), PASSWORD)
     expect(res.status).toBe(200)
     const answer = (await res.json()) as Record<string, unknown>
-    expect(answer).toMatchObject({ token_type: 'Bearer', expires_in: 1800, user: { email: account.email, firstName: 'Adaeze', isStaff: false, iswStaff: false } })
+    expect(answer).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 1800,
+      user: { email: account.email, firstName: 'Adaeze', isStaff: false, iswStaff: false },
+    })
     const me = await api('/accounts/me', { token: answer.access_token as string })
     expect(me.status).toBe(200)
     const db = await getDb()
-    const audited = await db.query.audits.findFirst({ where: and(eq(audits.action, 'LOGIN_SUCCEEDED'), eq(audits.actorEmail, account.email)) })
+    const audited = await db.query.audits.findFirst({
+      where: and(eq(audits.action, 'LOGIN_SUCCEEDED'), eq(audits.actorEmail, account.email)),
+    })
     expect(audited).toBeDefined()
   })
 
@@ -151,13 +181,21 @@ describe('login', () => {
     const account = await signUpAndActivate()
     const pending = signupBody()
     await api('/accounts/signup', { method: 'POST', json: pending })
-    const answers = await Promise.all([login(account.email, 'Wrong-Passw0rd!'), login(email(), PASSWORD), login(pending.email, PASSWORD)])
+    const answers = await Promise.all([
+      login(account.email, 'Wrong-Passw0rd!'),
+      login(email(), PASSWORD),
+      login(pending.email, PASSWORD),
+    ])
     for (const res of answers) {
       expect(res.status).toBe(401)
-      expect(await errorsOf(res)).toEqual([{ code: 'UNAUTHENTICATED', message: 'The e-mail or password is wrong, or the account is not activated yet.' }])
+      expect(await errorsOf(res)).toEqual([
+        { code: 'UNAUTHENTICATED', message: 'The e-mail or password is wrong, or the account is not activated yet.' },
+      ])
     }
     const db = await getDb()
-    const failure = await db.query.audits.findFirst({ where: and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)) })
+    const failure = await db.query.audits.findFirst({
+      where: and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)),
+    })
     expect(failure!.after).toEqual({ email: account.email, reason: 'WRONG_PASSWORD' })
     expect(JSON.stringify(failure)).not.toContain('Wrong-Passw0rd!')
   })
@@ -182,13 +220,19 @@ describe('password recovery', () => {
     const account = await signUpAndActivate()
     const oldToken = await loginToken(account.email, PASSWORD)
     const otp = await requestCode(account.email)
-    const res = await api(`/accounts/reset-password/${otp}`, { method: 'PUT', json: { email: account.email, password: 'New-Harmattan-77' } })
+    const res = await api(`/accounts/reset-password/${otp}`, {
+      method: 'PUT',
+      json: { email: account.email, password: 'New-Harmattan-77' },
+    })
     expect(res.status).toBe(200)
     expect((await api('/accounts/me', { token: oldToken })).status).toBe(401)
     expect((await login(account.email, PASSWORD)).status).toBe(401)
     expect((await login(account.email, 'New-Harmattan-77')).status).toBe(200)
 
-    const reused = await api(`/accounts/reset-password/${otp}`, { method: 'PUT', json: { email: account.email, password: 'Another-Pass-88' } })
+    const reused = await api(`/accounts/reset-password/${otp}`, {
+      method: 'PUT',
+      json: { email: account.email, password: 'Another-Pass-88' },
+    })
     expect(reused.status).toBe(400)
     expect((await errorsOf(reused))[0]!.field).toBe('otp')
   })
@@ -198,32 +242,53 @@ describe('password recovery', () => {
     const otp = await requestCode(account.email)
     const wrong = otp === '0000000000' ? '1111111111' : '0000000000'
     for (let i = 0; i < 5; i++) {
-      const res = await api(`/accounts/reset-password/${wrong}`, { method: 'PUT', json: { email: account.email, password: 'New-Harmattan-77' } })
+      const res = await api(`/accounts/reset-password/${wrong}`, {
+        method: 'PUT',
+        json: { email: account.email, password: 'New-Harmattan-77' },
+      })
       expect(res.status).toBe(400)
     }
-    const right = await api(`/accounts/reset-password/${otp}`, { method: 'PUT', json: { email: account.email, password: 'New-Harmattan-77' } })
+    const right = await api(`/accounts/reset-password/${otp}`, {
+      method: 'PUT',
+      json: { email: account.email, password: 'New-Harmattan-77' },
+    })
     expect(right.status).toBe(400)
 
     const db = await getDb()
     const user = await db.query.users.findFirst({ where: eq(users.email, account.email) })
-    await db.update(accountTokens).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(accountTokens.userId, user!.id))
+    await db
+      .update(accountTokens)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(accountTokens.userId, user!.id))
     const fresh = await requestCode(account.email)
     await db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(accountTokens.userId, user!.id), eq(accountTokens.purpose, 'PASSWORD_RESET')))
-    const expired = await api(`/accounts/reset-password/${fresh}`, { method: 'PUT', json: { email: account.email, password: 'New-Harmattan-77' } })
+    const expired = await api(`/accounts/reset-password/${fresh}`, {
+      method: 'PUT',
+      json: { email: account.email, password: 'New-Harmattan-77' },
+    })
     expect(expired.status).toBe(400)
     expect((await errorsOf(expired))[0]!.message).toBe('The code is wrong or has expired. Request a new code.')
   })
 
   it('validates the code shape and the new password', async () => {
-    const badCode = await api('/accounts/reset-password/12ab', { method: 'PUT', json: { email: 'x@example.ng', password: 'Good-Enough-42' } })
+    const badCode = await api('/accounts/reset-password/12ab', {
+      method: 'PUT',
+      json: { email: 'x@example.ng', password: 'Good-Enough-42' },
+    })
     expect(badCode.status).toBe(400)
     expect((await errorsOf(badCode)).map((e) => e.field)).toEqual(['otp'])
-    const sixDigits = await api('/accounts/reset-password/123456', { method: 'PUT', json: { email: 'x@example.ng', password: 'Good-Enough-42' } })
+    const sixDigits = await api('/accounts/reset-password/123456', {
+      method: 'PUT',
+      json: { email: 'x@example.ng', password: 'Good-Enough-42' },
+    })
     expect((await errorsOf(sixDigits))[0]).toMatchObject({ field: 'otp', message: 'The code is 10 digits' })
-    const weak = await api('/accounts/reset-password/1234567890', { method: 'PUT', json: { email: 'x@example.ng', password: 'weak' } })
+    const weak = await api('/accounts/reset-password/1234567890', {
+      method: 'PUT',
+      json: { email: 'x@example.ng', password: 'weak' },
+    })
     expect((await errorsOf(weak)).map((e) => e.field)).toEqual(['password'])
   })
 })
@@ -233,11 +298,19 @@ describe('signed-in account calls', () => {
     const account = await signUpAndActivate()
     const mine = await loginToken(account.email, PASSWORD)
     const other = await loginToken(account.email, PASSWORD)
-    const wrong = await api('/accounts/change-password', { method: 'POST', token: mine, json: { currentPassword: 'Nope-Nope-1', newPassword: 'Fresh-Palm-Wine-9' } })
+    const wrong = await api('/accounts/change-password', {
+      method: 'POST',
+      token: mine,
+      json: { currentPassword: 'Nope-Nope-1', newPassword: 'Fresh-Palm-Wine-9' },
+    })
     expect(wrong.status).toBe(400)
     expect((await errorsOf(wrong))[0]!.field).toBe('currentPassword')
 
-    const ok = await api('/accounts/change-password', { method: 'POST', token: mine, json: { currentPassword: PASSWORD, newPassword: 'Fresh-Palm-Wine-9' } })
+    const ok = await api('/accounts/change-password', {
+      method: 'POST',
+      token: mine,
+      json: { currentPassword: PASSWORD, newPassword: 'Fresh-Palm-Wine-9' },
+    })
     expect(ok.status).toBe(200)
     expect((await api('/accounts/me', { token: mine })).status).toBe(200)
     expect((await api('/accounts/me', { token: other })).status).toBe(401)
@@ -262,7 +335,10 @@ describe('signed-in account calls', () => {
     const { token, session } = await signedInUser()
     const db = await getDb()
     const { sessions } = await import('@/server/db/schema')
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 120_000) }).where(eq(sessions.id, session.id))
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 120_000) })
+      .where(eq(sessions.id, session.id))
     const refreshed = (await (await api('/accounts/refresh-token', { method: 'POST', token })).json()) as { expires_in: number }
     expect(refreshed.expires_in).toBeLessThanOrEqual(120)
   })
@@ -270,7 +346,13 @@ describe('signed-in account calls', () => {
   it('answers me, permissions and profile for the signed-in user', async () => {
     const { token, user, businessIds } = await signedInUser({ staffRole: 'APPROVER', businesses: [{ role: 'BUSINESS_OWNER' }] })
     const me = (await (await api('/accounts/me', { token })).json()) as Record<string, unknown>
-    expect(me).toMatchObject({ id: user.id, email: user.email, isStaff: true, staffRoles: ['APPROVER'], businesses: [{ businessId: businessIds[0], role: 'BUSINESS_OWNER' }] })
+    expect(me).toMatchObject({
+      id: user.id,
+      email: user.email,
+      isStaff: true,
+      staffRoles: ['APPROVER'],
+      businesses: [{ businessId: businessIds[0], role: 'BUSINESS_OWNER' }],
+    })
     const membership = (me.businesses as { permissions: string[] }[])[0]!
     expect(membership.permissions).toContain('CAN_ADD_BUSINESS_USER')
     expect(membership.permissions).not.toContain('CAN_APPROVE_BUSINESS') // the staff permission is not the business's
@@ -278,7 +360,10 @@ describe('signed-in account calls', () => {
     expect(permissions).toContainEqual({ name: 'CAN_APPROVE_BUSINESS' })
     expect(permissions).toContainEqual({ name: 'CAN_ADD_BUSINESS_USER' })
     const profile = (await (await api('/user-profile', { token })).json()) as Record<string, unknown>
-    expect(profile).toMatchObject({ id: user.id, preferences: { defaultBusinessId: null, emailNotifications: true, marketingOptOut: false } })
+    expect(profile).toMatchObject({
+      id: user.id,
+      preferences: { defaultBusinessId: null, emailNotifications: true, marketingOptOut: false },
+    })
     expect((await api('/accounts/me')).status).toBe(401)
   })
 
@@ -288,20 +373,37 @@ describe('signed-in account calls', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ firstName: 'Chiamaka', lastName: 'User', phone: '+2348090001111' })
     const db = await getDb()
-    const row = await db.query.audits.findFirst({ where: and(eq(audits.resourceId, user.id), eq(audits.action, 'UPDATE_PROFILE')) })
-    expect(row).toMatchObject({ before: { firstName: 'Test', phone: null }, after: { firstName: 'Chiamaka', phone: '+2348090001111' } })
+    const row = await db.query.audits.findFirst({
+      where: and(eq(audits.resourceId, user.id), eq(audits.action, 'UPDATE_PROFILE')),
+    })
+    expect(row).toMatchObject({
+      before: { firstName: 'Test', phone: null },
+      after: { firstName: 'Chiamaka', phone: '+2348090001111' },
+    })
     expect((await api('/accounts/me', { method: 'PATCH', token, json: {} })).status).toBe(400)
     expect((await api('/accounts/me', { method: 'PATCH', token, json: { email: 'x@y.z' } })).status).toBe(400)
   })
 
   it('keeps preferences server-side; the default business must be one of the user’s', async () => {
     const { token, businessIds } = await signedInUser({ businesses: [{ role: 'BUSINESS_OWNER' }] })
-    const saved = await api('/accounts/me/preferences', { method: 'PUT', token, json: { defaultBusinessId: businessIds[0], emailNotifications: false, marketingOptOut: true } })
+    const saved = await api('/accounts/me/preferences', {
+      method: 'PUT',
+      token,
+      json: { defaultBusinessId: businessIds[0], emailNotifications: false, marketingOptOut: true },
+    })
     expect(saved.status).toBe(200)
-    expect(await (await api('/accounts/me/preferences', { token })).json()).toEqual({ defaultBusinessId: businessIds[0], emailNotifications: false, marketingOptOut: true })
+    expect(await (await api('/accounts/me/preferences', { token })).json()).toEqual({
+      defaultBusinessId: businessIds[0],
+      emailNotifications: false,
+      marketingOptOut: true,
+    })
 
     const stranger = await signedInUser({ businesses: [{ role: 'BUSINESS_OWNER' }] })
-    const refused = await api('/accounts/me/preferences', { method: 'PUT', token, json: { defaultBusinessId: stranger.businessIds[0], emailNotifications: true, marketingOptOut: false } })
+    const refused = await api('/accounts/me/preferences', {
+      method: 'PUT',
+      token,
+      json: { defaultBusinessId: stranger.businessIds[0], emailNotifications: true, marketingOptOut: false },
+    })
     expect(refused.status).toBe(400)
     expect((await errorsOf(refused))[0]!.field).toBe('defaultBusinessId')
     const db = await getDb()

@@ -21,11 +21,17 @@ beforeAll(async () => {
 })
 
 const archive = (id: string, token: string, json: Json) => api(`/archive/business/${id}`, { method: 'POST', token, json })
-const unarchive = (id: string, token: string, json: Json) => api(`/archive/business/${id}/unarchive`, { method: 'POST', token, json })
+const unarchive = (id: string, token: string, json: Json) =>
+  api(`/archive/business/${id}/unarchive`, { method: 'POST', token, json })
 
 async function auditActions(businessId: string) {
   const db = await getDb()
-  return (await db.select().from(audits).where(and(eq(audits.resourceId, businessId)))).map((a) => a.action)
+  return (
+    await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resourceId, businessId)))
+  ).map((a) => a.action)
 }
 
 describe('archiving a business', () => {
@@ -43,7 +49,11 @@ describe('archiving a business', () => {
 
     const archived = (await (await api(`/archive/businesses?businessName=${name}`, { token: auditor.token })).json()) as Page
     expect(archived.totalElements).toBe(1)
-    expect(archived.content[0]).toMatchObject({ id: business.id, archiveReason: 'Duplicate of an existing profile', archivedBy: 'Test User' })
+    expect(archived.content[0]).toMatchObject({
+      id: business.id,
+      archiveReason: 'Duplicate of an existing profile',
+      archivedBy: 'Test User',
+    })
     expect(Date.now() - new Date(archived.content[0]!.archivedAt as string).getTime()).toBeLessThan(60_000)
     expect(await auditActions(business.id)).toContain('ARCHIVE')
   })
@@ -73,7 +83,9 @@ describe('archiving a business', () => {
     const res = await unarchive(business.id, officer.token, { reason: 'Trading again' })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ archiveStatus: 'ACTIVE' })
-    const list = (await (await api(`/businesses?businessName=${encodeURIComponent(business.name)}`, { token: officer.token })).json()) as Page
+    const list = (await (
+      await api(`/businesses?businessName=${encodeURIComponent(business.name)}`, { token: officer.token })
+    ).json()) as Page
     expect(list.totalElements).toBe(1)
     expect(await auditActions(business.id)).toEqual(expect.arrayContaining(['ARCHIVE', 'UNARCHIVE']))
   })
@@ -94,7 +106,10 @@ describe('archiving a business', () => {
   it('two staff archiving at once: one succeeds, the other gets 409, one audit row', async () => {
     const business = await createTestBusiness()
     const other = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    const answers = await Promise.all([archive(business.id, officer.token, { reason: 'First' }), archive(business.id, other.token, { reason: 'Second' })])
+    const answers = await Promise.all([
+      archive(business.id, officer.token, { reason: 'First' }),
+      archive(business.id, other.token, { reason: 'Second' }),
+    ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     expect((await auditActions(business.id)).filter((a) => a === 'ARCHIVE')).toHaveLength(1)
   })

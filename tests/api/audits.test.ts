@@ -12,7 +12,10 @@ const ctx = (actorId: string | null, email: string | null = null): AuditContext 
   ip: '127.0.0.1',
 })
 
-async function append(entry: { resource: string; action: string; resourceId?: string; before?: unknown; after?: unknown }, context = ctx(null)) {
+async function append(
+  entry: { resource: string; action: string; resourceId?: string; before?: unknown; after?: unknown },
+  context = ctx(null),
+) {
   const db = await getDb()
   return db.transaction((tx) => appendAudit(tx, context, entry))
 }
@@ -34,9 +37,22 @@ beforeAll(async () => {
 
 describe('audit chain', () => {
   it('chains appended rows and verifies them, including concurrent appends', async () => {
-    await append({ resource: 'business', resourceId: 'b-1', action: 'CREATE', after: { name: 'Adebayo Foods Ltd', nested: { z: 1, a: [1, 2] } } })
-    await append({ resource: 'business', resourceId: 'b-1', action: 'UPDATE', before: { name: 'Adebayo Foods Ltd' }, after: { name: 'Adebayo Foods Limited' } })
-    await Promise.all(Array.from({ length: 20 }, (_, i) => append({ resource: 'kyc', resourceId: `k-${i}`, action: 'CREATE', after: { i } })))
+    await append({
+      resource: 'business',
+      resourceId: 'b-1',
+      action: 'CREATE',
+      after: { name: 'Adebayo Foods Ltd', nested: { z: 1, a: [1, 2] } },
+    })
+    await append({
+      resource: 'business',
+      resourceId: 'b-1',
+      action: 'UPDATE',
+      before: { name: 'Adebayo Foods Ltd' },
+      after: { name: 'Adebayo Foods Limited' },
+    })
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => append({ resource: 'kyc', resourceId: `k-${i}`, action: 'CREATE', after: { i } })),
+    )
     const result = await verify(auditorToken)
     expect(result.ok).toBe(true)
     expect(result.firstBrokenId).toBeNull()
@@ -76,11 +92,20 @@ describe('audit reads', () => {
   it('lists audit rows newest first with filters and pagination', async () => {
     const actor = await signedInUser({ staffRole: 'APPROVER' })
     for (let i = 0; i < 3; i++) {
-      await append({ resource: 'deferral', resourceId: `d-${i}`, action: 'APPROVE', after: { i } }, ctx(actor.user.id, actor.user.email))
+      await append(
+        { resource: 'deferral', resourceId: `d-${i}`, action: 'APPROVE', after: { i } },
+        ctx(actor.user.id, actor.user.email),
+      )
     }
     const res = await api(`/audits?resource=deferral&actorId=${actor.user.id}&pageSize=2`, { token: auditorToken })
     expect(res.status).toBe(200)
-    const page = (await res.json()) as { content: { resourceId: string; actorEmail: string }[]; totalElements: number; totalPages: number; pageNumber: number; pageSize: number }
+    const page = (await res.json()) as {
+      content: { resourceId: string; actorEmail: string }[]
+      totalElements: number
+      totalPages: number
+      pageNumber: number
+      pageSize: number
+    }
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2, pageNumber: 1, pageSize: 2 })
     expect(page.content.map((r) => r.resourceId)).toEqual(['d-2', 'd-1'])
     expect(page.content[0]!.actorEmail).toBe(actor.user.email)
@@ -101,7 +126,11 @@ describe('audit reads', () => {
     const resources = (await (await api('/audits/resources', { token: auditorToken })).json()) as string[]
     expect(resources).toContain('product')
     expect(resources).toContain('role') // written by the seed
-    const actors = (await (await api('/audits/actors', { token: auditorToken })).json()) as { id: string; email: string; name: string }[]
+    const actors = (await (await api('/audits/actors', { token: auditorToken })).json()) as {
+      id: string
+      email: string
+      name: string
+    }[]
     expect(actors).toContainEqual({ id: actor.user.id, email: actor.user.email, name: 'Test User' })
     expect(actors.find((a) => a.id === auditorId)).toBeUndefined()
   })

@@ -11,7 +11,10 @@ import { api, errorsOf, signedInUser } from './helpers'
 
 const PROTECTED = '/audits/resources'
 
-async function sign(claims: Record<string, unknown>, options: { alg?: string; secret?: string; exp?: number; aud?: string; iss?: string } = {}) {
+async function sign(
+  claims: Record<string, unknown>,
+  options: { alg?: string; secret?: string; exp?: number; aud?: string; iss?: string } = {},
+) {
   const config = getConfig()
   const now = Math.floor(Date.now() / 1000)
   return new SignJWT(claims)
@@ -90,8 +93,12 @@ describe('token checks', () => {
     const db = await getDb()
     const { createSession } = await import('@/server/auth/sessions')
     const second = await createSession({ db, userId: first.user.id })
-    const secondToken = (await mintAccessToken({ userId: first.user.id, sessionId: second.id, sessionExpiresAt: second.expiresAt })).accessToken
-    expect(await revokeUserSessions({ db, userId: first.user.id, reason: 'password changed', exceptSessionId: second.id })).toBe(1)
+    const secondToken = (
+      await mintAccessToken({ userId: first.user.id, sessionId: second.id, sessionExpiresAt: second.expiresAt })
+    ).accessToken
+    expect(await revokeUserSessions({ db, userId: first.user.id, reason: 'password changed', exceptSessionId: second.id })).toBe(
+      1,
+    )
     await expect401(first.token)
     expect((await api(PROTECTED, { token: secondToken })).status).toBe(200)
   })

@@ -20,7 +20,12 @@ async function postLogin(headers: Record<string, string>, token: string) {
       return res
     },
   }
-  const req = { method: 'POST', headers: { host: 'portal.example.ng', ...headers }, body: { user_auth_data: { access_token: token } }, socket: {} }
+  const req = {
+    method: 'POST',
+    headers: { host: 'portal.example.ng', ...headers },
+    body: { user_auth_data: { access_token: token } },
+    socket: {},
+  }
   await handlePortalLogin(req as unknown as NextApiRequest, res as unknown as NextApiResponse)
   return answer
 }

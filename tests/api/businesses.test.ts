@@ -45,7 +45,8 @@ async function createAsOwner(overrides: Record<string, unknown> = {}) {
   const { mintAccessToken } = await import('@/server/auth/tokens')
   const db = await getDb()
   const session = await createSession({ db, userId: owner.user.id })
-  const token = (await mintAccessToken({ userId: owner.user.id, sessionId: session.id, sessionExpiresAt: session.expiresAt })).accessToken
+  const token = (await mintAccessToken({ userId: owner.user.id, sessionId: session.id, sessionExpiresAt: session.expiresAt }))
+    .accessToken
   return { owner: { ...owner, token }, business }
 }
 
@@ -65,30 +66,58 @@ describe('registering a business', () => {
       address: { line1: '14 Broad Street', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island', line2: null },
       createdBy: owner.user.id,
     })
-    const mine = (await (await api('/businesses/user-businesses/me', { token: owner.token })).json()) as { id: string; role: string }[]
+    const mine = (await (await api('/businesses/user-businesses/me', { token: owner.token })).json()) as {
+      id: string
+      role: string
+    }[]
     expect(mine).toEqual([expect.objectContaining({ id: business.id, role: 'BUSINESS_OWNER' })])
     const db = await getDb()
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, business.id), eq(audits.action, 'CREATE')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, business.id), eq(audits.action, 'CREATE')) }),
+    ).toBeDefined()
   })
 
   it('refuses a taken registration number or name (case and spaces ignored) with 409 naming the field', async () => {
     const { business } = await createAsOwner()
     const someone = await signedInUser()
-    const sameReg = await api('/businesses', { method: 'POST', token: someone.token, json: businessBody({ regNo: business.regNo.replace('RC', 'rc  ') }) })
+    const sameReg = await api('/businesses', {
+      method: 'POST',
+      token: someone.token,
+      json: businessBody({ regNo: business.regNo.replace('RC', 'rc  ') }),
+    })
     expect(sameReg.status).toBe(409)
     expect((await errorsOf(sameReg))[0]).toMatchObject({ code: 'CONFLICT', field: 'regNo' })
-    const sameName = await api('/businesses', { method: 'POST', token: someone.token, json: businessBody({ name: business.name.toUpperCase().replace(/ /g, '   ') }) })
+    const sameName = await api('/businesses', {
+      method: 'POST',
+      token: someone.token,
+      json: businessBody({ name: business.name.toUpperCase().replace(/ /g, '   ') }),
+    })
     expect((await errorsOf(sameName))[0]).toMatchObject({ code: 'CONFLICT', field: 'name' })
     // The number alone may repeat across classes.
-    const otherClass = await api('/businesses', { method: 'POST', token: someone.token, json: businessBody({ regNo: business.regNo.replace('RC', 'BN') }) })
+    const otherClass = await api('/businesses', {
+      method: 'POST',
+      token: someone.token,
+      json: businessBody({ regNo: business.regNo.replace('RC', 'BN') }),
+    })
     expect(otherClass.status).toBe(201)
   })
 
   it('validates fields and references, naming them', async () => {
     const { token } = await signedInUser()
-    const res = await api('/businesses', { method: 'POST', token, json: { ...businessBody({ regNo: 'XX12', phone: '123', website: 'ftp://x' }), address: { line1: '' } } })
+    const res = await api('/businesses', {
+      method: 'POST',
+      token,
+      json: { ...businessBody({ regNo: 'XX12', phone: '123', website: 'ftp://x' }), address: { line1: '' } },
+    })
     expect(res.status).toBe(400)
-    expect((await errorsOf(res)).map((e) => e.field).sort()).toEqual(['address.country', 'address.line1', 'address.state', 'phone', 'regNo', 'website'])
+    expect((await errorsOf(res)).map((e) => e.field).sort()).toEqual([
+      'address.country',
+      'address.line1',
+      'address.state',
+      'phone',
+      'regNo',
+      'website',
+    ])
     const badType = await api('/businesses', { method: 'POST', token, json: businessBody({ typeId: randomUUID() }) })
     expect((await errorsOf(badType))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'typeId' })
   })
@@ -98,7 +127,9 @@ describe('registering a business', () => {
     const check = async (path: string) => ((await (await api(path, { token: owner.token })).json()) as { exists: boolean }).exists
     expect(await check(`/businesses/check/reg-no/${encodeURIComponent(business.regNo.replace('RC', 'rc '))}`)).toBe(true)
     expect(await check('/businesses/check/reg-no/RC0000001')).toBe(false)
-    expect(await check(`/businesses/check/business-name/${encodeURIComponent(business.name.toLowerCase().replace(/ /g, ''))}`)).toBe(true)
+    expect(
+      await check(`/businesses/check/business-name/${encodeURIComponent(business.name.toLowerCase().replace(/ /g, ''))}`),
+    ).toBe(true)
     expect(await check('/businesses/check/business-name/Nobody%20Trading')).toBe(false)
     expect((await api('/businesses/check/reg-no/RC1')).status).toBe(401)
   })
@@ -113,12 +144,19 @@ describe('registering a business', () => {
     const business = (await res.json()) as { id: string }
     const mail = await latestMail(ownerEmail, 'business-invitation')
     const token = /accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
-    expect((await api('/accounts/accept-invitation', { method: 'POST', json: { token, password: 'Owner-Chosen-77' } })).status).toBe(200)
+    expect(
+      (await api('/accounts/accept-invitation', { method: 'POST', json: { token, password: 'Owner-Chosen-77' } })).status,
+    ).toBe(200)
     const login = await api('/accounts/login', { method: 'POST', json: { email: ownerEmail, password: 'Owner-Chosen-77' } })
     const ownerToken = ((await login.json()) as { access_token: string }).access_token
-    const mine = (await (await api('/businesses/user-businesses/me', { token: ownerToken })).json()) as { id: string; role: string }[]
+    const mine = (await (await api('/businesses/user-businesses/me', { token: ownerToken })).json()) as {
+      id: string
+      role: string
+    }[]
     expect(mine).toEqual([expect.objectContaining({ id: business.id, role: 'BUSINESS_OWNER' })])
-    expect((await api('/accounts/accept-invitation', { method: 'POST', json: { token, password: 'Owner-Chosen-77' } })).status).toBe(400)
+    expect(
+      (await api('/accounts/accept-invitation', { method: 'POST', json: { token, password: 'Owner-Chosen-77' } })).status,
+    ).toBe(400)
   })
 
   it('refuses a payment-group approver applying as a business', async () => {
@@ -131,9 +169,16 @@ describe('registering a business', () => {
 describe('updating a business', () => {
   it('lets its owner change it before approval, audited with before and after', async () => {
     const { owner, business } = await createAsOwner()
-    const res = await api(`/businesses/${business.id}`, { method: 'PATCH', token: owner.token, json: { website: 'https://new.example.ng', address: { city: 'Ikeja' } } })
+    const res = await api(`/businesses/${business.id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { website: 'https://new.example.ng', address: { city: 'Ikeja' } },
+    })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ website: 'https://new.example.ng', address: { city: 'Ikeja', line1: '14 Broad Street' } })
+    expect(await res.json()).toMatchObject({
+      website: 'https://new.example.ng',
+      address: { city: 'Ikeja', line1: '14 Broad Street' },
+    })
     const db = await getDb()
     const row = await db.query.audits.findFirst({ where: and(eq(audits.resourceId, business.id), eq(audits.action, 'UPDATE')) })
     expect(row).toMatchObject({ before: { website: 'https://adebayofoods.ng' }, after: { website: 'https://new.example.ng' } })
@@ -143,11 +188,25 @@ describe('updating a business', () => {
     const { owner, business } = await createAsOwner()
     const db = await getDb()
     await db.update(businesses).set({ approvalStatus: 'APPROVED', approvedAt: new Date() }).where(eq(businesses.id, business.id))
-    expect((await api(`/businesses/${business.id}`, { method: 'PATCH', token: owner.token, json: { city: 'x', website: 'https://a.ng' } })).status).toBe(403)
+    expect(
+      (
+        await api(`/businesses/${business.id}`, {
+          method: 'PATCH',
+          token: owner.token,
+          json: { city: 'x', website: 'https://a.ng' },
+        })
+      ).status,
+    ).toBe(403)
     const officer = await signedInUser({ staffRole: 'ONBOARDING_OFFICER' })
-    expect((await api(`/businesses/${business.id}`, { method: 'PATCH', token: officer.token, json: { website: 'https://a.ng' } })).status).toBe(403)
+    expect(
+      (await api(`/businesses/${business.id}`, { method: 'PATCH', token: officer.token, json: { website: 'https://a.ng' } }))
+        .status,
+    ).toBe(403)
     const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    expect((await api(`/businesses/${business.id}`, { method: 'PATCH', token: admin.token, json: { website: 'https://a.ng' } })).status).toBe(200)
+    expect(
+      (await api(`/businesses/${business.id}`, { method: 'PATCH', token: admin.token, json: { website: 'https://a.ng' } }))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -157,8 +216,18 @@ describe('the staff business list', () => {
     const creator = await signedInUser()
     const tag = randomUUID().slice(0, 6)
     const base = { createdBy: creator.user.id }
-    const a = await createTestBusiness({ ...base, name: `Zenith Agro ${tag}`, kycDetailsCompleted: true, approvalStatus: 'APPROVED' })
-    const b = await createTestBusiness({ ...base, name: `zenith logistics ${tag}`, typeId: otherTypeId, createdAt: new Date('2020-01-15T10:00:00Z') })
+    const a = await createTestBusiness({
+      ...base,
+      name: `Zenith Agro ${tag}`,
+      kycDetailsCompleted: true,
+      approvalStatus: 'APPROVED',
+    })
+    const b = await createTestBusiness({
+      ...base,
+      name: `zenith logistics ${tag}`,
+      typeId: otherTypeId,
+      createdAt: new Date('2020-01-15T10:00:00Z'),
+    })
     const c = await createTestBusiness({ ...base, name: `Zenith Archive ${tag}`, archiveStatus: 'ARCHIVED' })
     const d = await createTestBusiness({ ...base, name: `Zenith Overdue ${tag}`, recertificationDate: '2020-01-01' })
     const { token } = await signedInUser({ staffRole: 'AUDITOR' })
@@ -183,14 +252,18 @@ describe('the staff business list', () => {
     const blocked = (await (await api(`/businesses/${d.id}`, { token })).json()) as { blocked: boolean; blockedReasons: string[] }
     expect(blocked).toMatchObject({ blocked: true, blockedReasons: ['Recertification was due on 2020-01-01'] })
 
-    const page = (await (await api(`/businesses?createdBy=${creator.user.id}&pageSize=2&pageNumber=2&recentFirst=false`, { token })).json()) as { content: { id: string }[]; totalElements: number; totalPages: number }
+    const page = (await (
+      await api(`/businesses?createdBy=${creator.user.id}&pageSize=2&pageNumber=2&recentFirst=false`, { token })
+    ).json()) as { content: { id: string }[]; totalElements: number; totalPages: number }
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2 })
     expect(page.content).toHaveLength(1)
     expect((await api('/businesses?pageSize=101', { token })).status).toBe(400)
     // No business holds an unknown product (the filter itself is tested with products in onboarding.test.ts).
     expect(await ids(`productId=${randomUUID()}`)).toEqual([])
     expect((await errorsOf(await api('/businesses?productId=pos', { token })))[0]!.field).toBe('productId')
-    expect((await errorsOf(await api('/businesses?approvalStatus=MAYBE&archiveStatus=GONE', { token }))).map((e) => e.field).sort()).toEqual(['approvalStatus', 'archiveStatus.0'])
+    expect(
+      (await errorsOf(await api('/businesses?approvalStatus=MAYBE&archiveStatus=GONE', { token }))).map((e) => e.field).sort(),
+    ).toEqual(['approvalStatus', 'archiveStatus.0'])
     expect((await api('/businesses', { token: creator.token })).status).toBe(403)
     await db.delete(businessUsers).where(eq(businessUsers.userId, creator.user.id))
   })
@@ -198,7 +271,11 @@ describe('the staff business list', () => {
   it('finds my businesses by name or registration number', async () => {
     const { owner, business } = await createAsOwner()
     const search = async (key: string) =>
-      ((await (await api(`/businesses/searchable-user-businesses/me?searchKey=${encodeURIComponent(key)}`, { token: owner.token })).json()) as { id: string }[]).map((b) => b.id)
+      (
+        (await (
+          await api(`/businesses/searchable-user-businesses/me?searchKey=${encodeURIComponent(key)}`, { token: owner.token })
+        ).json()) as { id: string }[]
+      ).map((b) => b.id)
     expect(await search('adebayo')).toEqual([business.id])
     expect(await search(business.regNo.toLowerCase())).toEqual([business.id])
     expect(await search('nothing-like-it')).toEqual([])
@@ -209,29 +286,58 @@ describe('business users', () => {
   it('invites existing and new users, changes roles, and never loses the last owner', async () => {
     const { owner, business } = await createAsOwner()
     const colleague = await signedInUser()
-    const added = await api('/businesses/user', { method: 'POST', token: owner.token, json: { businessId: business.id, email: colleague.user.email, role: 'BUSINESS_MEMBER' } })
+    const added = await api('/businesses/user', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId: business.id, email: colleague.user.email, role: 'BUSINESS_MEMBER' },
+    })
     expect(added.status).toBe(201)
     const membership = (await added.json()) as { id: string; role: string; status: string }
     expect(membership).toMatchObject({ role: 'BUSINESS_MEMBER', status: 'ACTIVE' })
     expect((await latestMail(colleague.user.email))!.template).toBe('business-added')
-    const again = await api('/businesses/user', { method: 'POST', token: owner.token, json: { businessId: business.id, email: colleague.user.email, role: 'BUSINESS_MEMBER' } })
+    const again = await api('/businesses/user', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId: business.id, email: colleague.user.email, role: 'BUSINESS_MEMBER' },
+    })
     expect(again.status).toBe(409)
 
     const newcomer = `new.${randomUUID().slice(0, 8)}@example.ng`
-    const invited = await api('/businesses/user', { method: 'POST', token: owner.token, json: { businessId: business.id, email: newcomer, role: 'BUSINESS_MEMBER', firstName: 'Chidi' } })
+    const invited = await api('/businesses/user', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId: business.id, email: newcomer, role: 'BUSINESS_MEMBER', firstName: 'Chidi' },
+    })
     expect((await invited.json()) as object).toMatchObject({ status: 'PENDING_ACTIVATION', firstName: 'Chidi' })
     expect((await latestMail(newcomer))!.template).toBe('business-invitation')
 
-    const list = (await (await api(`/businesses/${business.id}/users?searchKey=chidi`, { token: owner.token })).json()) as { content: { email: string }[]; totalElements: number }
+    const list = (await (await api(`/businesses/${business.id}/users?searchKey=chidi`, { token: owner.token })).json()) as {
+      content: { email: string }[]
+      totalElements: number
+    }
     expect(list.content.map((u) => u.email)).toEqual([newcomer])
 
-    const ownerRow = ((await (await api(`/businesses/${business.id}/users`, { token: owner.token })).json()) as { content: { id: string; role: string }[] }).content.find((u) => u.role === 'BUSINESS_OWNER')!
-    const demote = await api(`/businesses/user/${ownerRow.id}`, { method: 'PUT', token: owner.token, json: { role: 'BUSINESS_MEMBER' } })
+    const ownerRow = (
+      (await (await api(`/businesses/${business.id}/users`, { token: owner.token })).json()) as {
+        content: { id: string; role: string }[]
+      }
+    ).content.find((u) => u.role === 'BUSINESS_OWNER')!
+    const demote = await api(`/businesses/user/${ownerRow.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { role: 'BUSINESS_MEMBER' },
+    })
     expect(demote.status).toBe(409)
     expect((await api(`/businesses/user/${ownerRow.id}`, { method: 'DELETE', token: owner.token })).status).toBe(409)
-    expect((await api(`/businesses/user/${ownerRow.id}`, { method: 'PUT', token: owner.token, json: { isActive: false } })).status).toBe(409)
+    expect(
+      (await api(`/businesses/user/${ownerRow.id}`, { method: 'PUT', token: owner.token, json: { isActive: false } })).status,
+    ).toBe(409)
 
-    const promote = await api(`/businesses/user/${membership.id}`, { method: 'PUT', token: owner.token, json: { role: 'BUSINESS_OWNER' } })
+    const promote = await api(`/businesses/user/${membership.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { role: 'BUSINESS_OWNER' },
+    })
     expect(await promote.json()).toMatchObject({ role: 'BUSINESS_OWNER' })
     expect((await api(`/businesses/user/${ownerRow.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204)
   })
@@ -239,9 +345,13 @@ describe('business users', () => {
   it('lists business users across businesses for staff only', async () => {
     const { owner } = await createAsOwner()
     const staff = await signedInUser({ staffRole: 'ONBOARDING_OFFICER' })
-    const page = (await (await api(`/business-users/search?searchKey=${encodeURIComponent(owner.user.email)}`, { token: staff.token })).json()) as { content: { id: string; email: string }[] }
+    const page = (await (
+      await api(`/business-users/search?searchKey=${encodeURIComponent(owner.user.email)}`, { token: staff.token })
+    ).json()) as { content: { id: string; email: string }[] }
     expect(page.content.map((u) => u.email)).toEqual([owner.user.email])
-    const details = (await (await api(`/business-users/${page.content[0]!.id}/details`, { token: staff.token })).json()) as { business: { name: string } }
+    const details = (await (await api(`/business-users/${page.content[0]!.id}/details`, { token: staff.token })).json()) as {
+      business: { name: string }
+    }
     expect(details.business.name).toMatch(/Adebayo Foods/)
     expect((await api('/business-users', { token: owner.token })).status).toBe(403)
   })
@@ -251,11 +361,17 @@ describe('object-level access', () => {
   it('answers 404 to a second business’s owner on every business-scoped call of the first', async () => {
     const first = await createAsOwner()
     const second = await createAsOwner()
-    const firstUsers = (await (await api(`/businesses/${first.business.id}/users`, { token: first.owner.token })).json()) as { content: { id: string }[] }
+    const firstUsers = (await (await api(`/businesses/${first.business.id}/users`, { token: first.owner.token })).json()) as {
+      content: { id: string }[]
+    }
     const membershipId = firstUsers.content[0]!.id
     const requester = await signedInUser()
     const request = (await (
-      await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: first.business.regNo } })
+      await api('/existing-profile?type=business', {
+        method: 'POST',
+        token: requester.token,
+        json: { identifier: first.business.regNo },
+      })
     ).json()) as { id: string }
 
     const attempts: [string, string, unknown?][] = [
@@ -274,7 +390,9 @@ describe('object-level access', () => {
       const res = await api(path, { method, token: second.owner.token, json })
       expect(res.status, `${method} ${path}`).toBe(404)
     }
-    const still = (await (await api(`/businesses/${first.business.id}`, { token: first.owner.token })).json()) as { website: string }
+    const still = (await (await api(`/businesses/${first.business.id}`, { token: first.owner.token })).json()) as {
+      website: string
+    }
     expect(still.website).toBe('https://adebayofoods.ng')
   })
 })
@@ -289,7 +407,12 @@ describe('existing profiles', () => {
     })()
     const db = await getDb()
     const requestsOf = () => db.select().from(existingProfileRequests).where(eq(existingProfileRequests.businessId, business.id))
-    const ask = (token: string) => api('/existing-profile?type=business', { method: 'POST', token, json: { identifier: business.regNo, message: 'Let me in' } })
+    const ask = (token: string) =>
+      api('/existing-profile?type=business', {
+        method: 'POST',
+        token,
+        json: { identifier: business.regNo, message: 'Let me in' },
+      })
     for (const staffRole of ['AUDITOR', 'GOVERNMENT_OFFICER', 'PRODUCT_MANAGER', 'ONBOARDING_OFFICER'] as const) {
       const staff = await signedInUser({ staffRole })
       const res = await ask(staff.token)
@@ -308,26 +431,53 @@ describe('existing profiles', () => {
   it('looks up a business by registration number or e-mail with a masked name, and lets its owner accept a request once', async () => {
     const { owner, business } = await createAsOwner({ name: `Chukwu Motors ${uniqueDigits()}` })
     const requester = await signedInUser()
-    const lookup = (await (await api(`/existing-profile?identifier=${encodeURIComponent(business.regNo)}&type=business`, { token: requester.token })).json()) as { exists: boolean; maskedName: string }
+    const lookup = (await (
+      await api(`/existing-profile?identifier=${encodeURIComponent(business.regNo)}&type=business`, { token: requester.token })
+    ).json()) as { exists: boolean; maskedName: string }
     expect(lookup.exists).toBe(true)
     expect(lookup.maskedName).toMatch(/^Ch\*{4} Mo\*{4} /)
     expect(lookup.maskedName).not.toContain('Chukwu')
-    const unknown = (await (await api('/existing-profile?identifier=RC9999990&type=business', { token: requester.token })).json()) as { exists: boolean }
+    const unknown = (await (
+      await api('/existing-profile?identifier=RC9999990&type=business', { token: requester.token })
+    ).json()) as { exists: boolean }
     expect(unknown.exists).toBe(false)
 
-    const asked = await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: business.regNo, message: 'I am the new accountant' } })
+    const asked = await api('/existing-profile?type=business', {
+      method: 'POST',
+      token: requester.token,
+      json: { identifier: business.regNo, message: 'I am the new accountant' },
+    })
     expect(asked.status).toBe(201)
     const { id } = (await asked.json()) as { id: string }
-    expect((await api('/existing-profile?type=business', { method: 'POST', token: requester.token, json: { identifier: business.regNo } })).status).toBe(409)
+    expect(
+      (
+        await api('/existing-profile?type=business', {
+          method: 'POST',
+          token: requester.token,
+          json: { identifier: business.regNo },
+        })
+      ).status,
+    ).toBe(409)
 
-    const requests = (await (await api(`/existing-profile/requests?businessId=${business.id}`, { token: owner.token })).json()) as { id: string; status: string; message: string }[]
+    const requests = (await (
+      await api(`/existing-profile/requests?businessId=${business.id}`, { token: owner.token })
+    ).json()) as { id: string; status: string; message: string }[]
     expect(requests).toEqual([expect.objectContaining({ id, status: 'PENDING', message: 'I am the new accountant' })])
-    const decided = await api(`/existing-profile/requests/${id}`, { method: 'PUT', token: owner.token, json: { decision: 'ACCEPTED' } })
+    const decided = await api(`/existing-profile/requests/${id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { decision: 'ACCEPTED' },
+    })
     expect(decided.status).toBe(200)
-    expect((await api(`/existing-profile/requests/${id}`, { method: 'PUT', token: owner.token, json: { decision: 'REFUSED' } })).status).toBe(409)
+    expect(
+      (await api(`/existing-profile/requests/${id}`, { method: 'PUT', token: owner.token, json: { decision: 'REFUSED' } }))
+        .status,
+    ).toBe(409)
     expect((await latestMail(requester.user.email))!.template).toBe('access-request-accepted')
     const db = await getDb()
-    const membership = await db.query.businessUsers.findFirst({ where: and(eq(businessUsers.businessId, business.id), eq(businessUsers.userId, requester.user.id)) })
+    const membership = await db.query.businessUsers.findFirst({
+      where: and(eq(businessUsers.businessId, business.id), eq(businessUsers.userId, requester.user.id)),
+    })
     expect(membership?.isActive).toBe(true)
   })
 })
@@ -343,15 +493,27 @@ describe('reference lists and divisions', () => {
   it('lets product staff create and update divisions, refusing duplicates', async () => {
     const staff = await signedInUser({ staffRole: 'PRODUCT_MANAGER' })
     const code = `D${uniqueDigits()}`
-    const created = await api('/business-divisions', { method: 'POST', token: staff.token, json: { name: `Treasury ${code}`, code: code.toLowerCase() } })
+    const created = await api('/business-divisions', {
+      method: 'POST',
+      token: staff.token,
+      json: { name: `Treasury ${code}`, code: code.toLowerCase() },
+    })
     expect(created.status).toBe(201)
     const division = (await created.json()) as { id: string; code: string }
     expect(division.code).toBe(code)
-    expect((await api('/business-divisions', { method: 'POST', token: staff.token, json: { name: `Other ${code}`, code } })).status).toBe(409)
-    const updated = await api(`/business-divisions/${division.id}`, { method: 'PUT', token: staff.token, json: { name: `Treasury Ops ${code}`, code, isActive: false } })
+    expect(
+      (await api('/business-divisions', { method: 'POST', token: staff.token, json: { name: `Other ${code}`, code } })).status,
+    ).toBe(409)
+    const updated = await api(`/business-divisions/${division.id}`, {
+      method: 'PUT',
+      token: staff.token,
+      json: { name: `Treasury Ops ${code}`, code, isActive: false },
+    })
     expect(await updated.json()).toMatchObject({ name: `Treasury Ops ${code}`, isActive: false })
     const owner = await signedInUser()
-    expect((await api('/business-divisions', { method: 'POST', token: owner.token, json: { name: 'X', code: 'XX' } })).status).toBe(403)
+    expect(
+      (await api('/business-divisions', { method: 'POST', token: owner.token, json: { name: 'X', code: 'XX' } })).status,
+    ).toBe(403)
     const list = (await (await api('/business-divisions', { token: owner.token })).json()) as { code: string }[]
     expect(list.map((d) => d.code)).toEqual(expect.arrayContaining(['PAY', 'LND', code]))
     expect((await api(`/business-divisions/${division.id}/products`, { token: owner.token })).status).toBe(200)

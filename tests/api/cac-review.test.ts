@@ -24,7 +24,8 @@ beforeAll(async () => {
   ])
 })
 
-const decide = (kycDetailsId: string, token: string, body: unknown) => put(`/kyc/cac-documents-approval/${kycDetailsId}`, token, body)
+const decide = (kycDetailsId: string, token: string, body: unknown) =>
+  put(`/kyc/cac-documents-approval/${kycDetailsId}`, token, body)
 const queue = (token: string, query = '') => api(`/kyc/cac-documents-for-reviews?pageSize=100${query}`, { token })
 
 async function documentRow(id: string) {
@@ -38,12 +39,20 @@ describe('the CAC review queue', () => {
     const { business, kycDetailsId, certificate, cac2, tin } = await businessWithCacDocuments()
     const capturing = await businessWithCacDocuments({ submitted: false })
 
-    const page = await json<Page<CacReviewRow>>(await queue(approver.token, `&businessName=${encodeURIComponent(business.name.slice(0, 30).toUpperCase())}`))
+    const page = await json<Page<CacReviewRow>>(
+      await queue(approver.token, `&businessName=${encodeURIComponent(business.name.slice(0, 30).toUpperCase())}`),
+    )
     expect(page).toMatchObject({ pageNumber: 1, pageSize: 100, totalElements: 1, totalPages: 1 })
     const [row] = page.content
     expect(row).toMatchObject({
       kycDetailsId,
-      business: { id: business.id, name: business.name, regNo: business.regNo, registrationClass: 'RC', approvalStatus: 'PENDING' },
+      business: {
+        id: business.id,
+        name: business.name,
+        regNo: business.regNo,
+        registrationClass: 'RC',
+        approvalStatus: 'PENDING',
+      },
       status: 'PENDING',
       pendingCount: 2,
       reviewedAt: null,
@@ -58,7 +67,9 @@ describe('the CAC review queue', () => {
     expect(ids).toContain(kycDetailsId)
     // Still capturing its KYC for the first time: nobody reviews it yet.
     expect(ids).not.toContain(capturing.kycDetailsId)
-    expect((await json<Page<CacReviewRow>>(await queue(approver.token, '&status=APPROVED'))).content.map((r) => r.kycDetailsId)).not.toContain(kycDetailsId)
+    expect(
+      (await json<Page<CacReviewRow>>(await queue(approver.token, '&status=APPROVED'))).content.map((r) => r.kycDetailsId),
+    ).not.toContain(kycDetailsId)
 
     // Auditors (read permission) may look; business users and officers without either permission may not.
     expect((await queue(auditor.token)).status).toBe(200)
@@ -73,18 +84,27 @@ describe('the CAC review queue', () => {
 
   it('filters by the latest upload date and pages oldest first on request', async () => {
     const old = await businessWithKyc()
-    await insertDocument({ businessId: old.business.id, kycDetailsId: old.kycDetailsId, code: 'CAC_7', createdAt: new Date('2020-01-10T10:00:00Z') })
+    await insertDocument({
+      businessId: old.business.id,
+      kycDetailsId: old.kycDetailsId,
+      code: 'CAC_7',
+      createdAt: new Date('2020-01-10T10:00:00Z'),
+    })
     const inRange = await json<Page<CacReviewRow>>(await queue(approver.token, '&from=2020-01-10&to=2020-01-10'))
     expect(inRange.content.map((r) => r.kycDetailsId)).toEqual([old.kycDetailsId])
     expect((await json<Page<CacReviewRow>>(await queue(approver.token, '&to=2020-01-09'))).content).toEqual([])
-    const oldestFirst = await json<Page<CacReviewRow>>(await api('/kyc/cac-documents-for-reviews?recentFirst=false&pageSize=1', { token: approver.token }))
+    const oldestFirst = await json<Page<CacReviewRow>>(
+      await api('/kyc/cac-documents-for-reviews?recentFirst=false&pageSize=1', { token: approver.token }),
+    )
     expect(oldestFirst.content[0]!.kycDetailsId).toBe(old.kycDetailsId)
     expect(oldestFirst.totalPages).toBe(oldestFirst.totalElements)
   })
 
   it('answers one KYC record, 404 when it has no CAC document', async () => {
     const { kycDetailsId } = await businessWithCacDocuments()
-    expect(await json<CacReviewRow>(await api(`/kyc/cac-documents-for-reviews/${kycDetailsId}`, { token: approver.token }))).toMatchObject({ kycDetailsId, status: 'PENDING' })
+    expect(
+      await json<CacReviewRow>(await api(`/kyc/cac-documents-for-reviews/${kycDetailsId}`, { token: approver.token })),
+    ).toMatchObject({ kycDetailsId, status: 'PENDING' })
     const empty = await businessWithKyc()
     expect((await api(`/kyc/cac-documents-for-reviews/${empty.kycDetailsId}`, { token: approver.token })).status).toBe(404)
   })
@@ -93,10 +113,13 @@ describe('the CAC review queue', () => {
 describe('deciding the CAC documents of a KYC record', () => {
   it('approves every PENDING CAC document, audits each, e-mails the owner, and refuses a second decision with 409 naming the state', async () => {
     const { owner, kycDetailsId, certificate, cac2, tin } = await businessWithCacDocuments()
-    const row = await json<CacReviewRow>(await decide(kycDetailsId, approver.token, { decision: 'APPROVED', comment: 'Matches the CAC registry.' }))
+    const row = await json<CacReviewRow>(
+      await decide(kycDetailsId, approver.token, { decision: 'APPROVED', comment: 'Matches the CAC registry.' }),
+    )
     expect(row).toMatchObject({ status: 'APPROVED', pendingCount: 0 })
     expect(row.reviewedAt).not.toBeNull()
-    for (const d of row.documents) expect(d).toMatchObject({ status: 'APPROVED', reviewComment: 'Matches the CAC registry.', reviewedBy: approver.user.id })
+    for (const d of row.documents)
+      expect(d).toMatchObject({ status: 'APPROVED', reviewComment: 'Matches the CAC registry.', reviewedBy: approver.user.id })
     // Not a CAC document: untouched.
     expect((await documentRow(tin.id)).status).toBe('PENDING')
 
@@ -124,13 +147,25 @@ describe('deciding the CAC documents of a KYC record', () => {
     const bad = await decide(kycDetailsId, approver.token, { decision: 'DECLINED' })
     expect((await errorsOf(bad))[0]).toMatchObject({ field: 'decision' })
 
-    const rejected = await json<CacReviewRow>(await decide(kycDetailsId, approver.token, { decision: 'REJECTED', comment: 'The name on the certificate differs from the registration.' }))
+    const rejected = await json<CacReviewRow>(
+      await decide(kycDetailsId, approver.token, {
+        decision: 'REJECTED',
+        comment: 'The name on the certificate differs from the registration.',
+      }),
+    )
     expect(rejected.status).toBe('REJECTED')
-    expect((await latestMail(owner.user.email, 'documents-rejected'))?.text).toContain('The name on the certificate differs from the registration.')
-    expect((await json<Page<CacReviewRow>>(await queue(approver.token, '&status=REJECTED'))).content.map((r) => r.kycDetailsId)).toContain(kycDetailsId)
+    expect((await latestMail(owner.user.email, 'documents-rejected'))?.text).toContain(
+      'The name on the certificate differs from the registration.',
+    )
+    expect(
+      (await json<Page<CacReviewRow>>(await queue(approver.token, '&status=REJECTED'))).content.map((r) => r.kycDetailsId),
+    ).toContain(kycDetailsId)
 
     // The business replaces the certificate through the ordinary upload: the new one is PENDING, the record back in the queue.
-    const replaced = await json<KycDocument>(await attach(owner.token, business, kycDetailsId, 'CERTIFICATE_OF_INCORPORATION'), 201)
+    const replaced = await json<KycDocument>(
+      await attach(owner.token, business, kycDetailsId, 'CERTIFICATE_OF_INCORPORATION'),
+      201,
+    )
     expect(replaced.status).toBe('PENDING')
     expect((await documentRow(certificate.id)).supersededAt).not.toBeNull()
     const back = await json<CacReviewRow>(await api(`/kyc/cac-documents-for-reviews/${kycDetailsId}`, { token: approver.token }))
@@ -153,14 +188,24 @@ describe('deciding the CAC documents of a KYC record', () => {
 
     const uploaderSetup = await businessWithKyc()
     const uploader = await signedInUser({ staffRole: 'APPROVER' })
-    await insertDocument({ businessId: uploaderSetup.business.id, kycDetailsId: uploaderSetup.kycDetailsId, code: 'CAC_2', uploadedBy: uploader.user.id })
+    await insertDocument({
+      businessId: uploaderSetup.business.id,
+      kycDetailsId: uploaderSetup.kycDetailsId,
+      code: 'CAC_2',
+      uploadedBy: uploader.user.id,
+    })
     const byUploader = await decide(uploaderSetup.kycDetailsId, uploader.token, { decision: 'APPROVED' })
     expect(byUploader.status).toBe(403)
     expect((await errorsOf(byUploader))[0]!.code).toBe('FOUR_EYES')
 
     const memberSetup = await businessWithCacDocuments()
-    const member = await signedInUser({ staffRole: 'APPROVER', businesses: [{ businessId: memberSetup.business.id, role: 'BUSINESS_MEMBER' }] })
-    expect((await errorsOf(await decide(memberSetup.kycDetailsId, member.token, { decision: 'APPROVED' })))[0]!.code).toBe('FOUR_EYES')
+    const member = await signedInUser({
+      staffRole: 'APPROVER',
+      businesses: [{ businessId: memberSetup.business.id, role: 'BUSINESS_MEMBER' }],
+    })
+    expect((await errorsOf(await decide(memberSetup.kycDetailsId, member.token, { decision: 'APPROVED' })))[0]!.code).toBe(
+      'FOUR_EYES',
+    )
     // Nothing was decided by the refused calls.
     expect((await documentRow(created.certificate.id)).status).toBe('PENDING')
   })
@@ -170,7 +215,9 @@ describe('deciding the CAC documents of a KYC record', () => {
     expect((await decide(kycDetailsId, owner.token, { decision: 'APPROVED' })).status).toBe(403)
     expect((await decide(kycDetailsId, officer.token, { decision: 'APPROVED' })).status).toBe(403)
     expect((await decide(kycDetailsId, auditor.token, { decision: 'APPROVED' })).status).toBe(403)
-    expect((await api(`/kyc/cac-documents-approval/${kycDetailsId}`, { method: 'PUT', json: { decision: 'APPROVED' } })).status).toBe(401)
+    expect(
+      (await api(`/kyc/cac-documents-approval/${kycDetailsId}`, { method: 'PUT', json: { decision: 'APPROVED' } })).status,
+    ).toBe(401)
     expect((await decide('00000000-0000-4000-8000-000000000000', approver.token, { decision: 'APPROVED' })).status).toBe(404)
     const notUuid = await decide('abc', approver.token, { decision: 'APPROVED' })
     expect((await errorsOf(notUuid))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'kycDetailsId' })
@@ -182,7 +229,11 @@ describe('deciding the CAC documents of a KYC record', () => {
 
   it('10 parallel approvals of one KYC record: exactly one 200, nine 409, one audit row per document', async () => {
     const { kycDetailsId, certificate, cac2 } = await businessWithCacDocuments()
-    const reviewers = [approver, secondApprover, ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' }))))]
+    const reviewers = [
+      approver,
+      secondApprover,
+      ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' })))),
+    ]
     const answers = await Promise.all(reviewers.map((r) => decide(kycDetailsId, r.token, { decision: 'APPROVED' })))
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)])
     for (const res of answers.filter((r) => r.status === 409)) expect((await errorsOf(res))[0]!.code).toBe('INVALID_STATE')
@@ -193,14 +244,22 @@ describe('deciding the CAC documents of a KYC record', () => {
 
 describe('bulk CAC decisions', () => {
   it('decides each KYC record on its own and reports every item', async () => {
-    const [first, second, decided] = await Promise.all([businessWithCacDocuments(), businessWithCacDocuments(), businessWithCacDocuments()])
+    const [first, second, decided] = await Promise.all([
+      businessWithCacDocuments(),
+      businessWithCacDocuments(),
+      businessWithCacDocuments(),
+    ])
     await json(await decide(decided.kycDetailsId, approver.token, { decision: 'APPROVED' }))
     const creator = await signedInUser({ staffRole: 'APPROVER' })
     const own = await businessWithCacDocuments({ createdBy: creator.user.id })
     const unknown = '00000000-0000-4000-8000-000000000001'
 
     const answer = await json<BulkResult>(
-      await put('/kyc/cac-documents-approval', creator.token, { ids: [first.kycDetailsId, decided.kycDetailsId, unknown, own.kycDetailsId, second.kycDetailsId], decision: 'REJECTED', comment: 'Blurred scans: upload clearer copies.' }),
+      await put('/kyc/cac-documents-approval', creator.token, {
+        ids: [first.kycDetailsId, decided.kycDetailsId, unknown, own.kycDetailsId, second.kycDetailsId],
+        decision: 'REJECTED',
+        comment: 'Blurred scans: upload clearer copies.',
+      }),
     )
     expect(answer).toEqual({
       succeeded: 2,
@@ -214,7 +273,10 @@ describe('bulk CAC decisions', () => {
       ],
     })
     const db = await getDb()
-    const rows = await db.select().from(kycDocuments).where(inArray(kycDocuments.id, [first.certificate.id, second.cac2.id, own.certificate.id]))
+    const rows = await db
+      .select()
+      .from(kycDocuments)
+      .where(inArray(kycDocuments.id, [first.certificate.id, second.cac2.id, own.certificate.id]))
     expect(rows.map((r) => [r.id, r.status, r.reviewComment]).sort()).toEqual(
       [
         [first.certificate.id, 'REJECTED', 'Blurred scans: upload clearer copies.'],
@@ -229,10 +291,22 @@ describe('bulk CAC decisions', () => {
     const { kycDetailsId } = await businessWithCacDocuments()
     const noComment = await put('/kyc/cac-documents-approval', approver.token, { ids: [kycDetailsId], decision: 'REJECTED' })
     expect((await errorsOf(noComment))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'comment' })
-    expect((await errorsOf(await put('/kyc/cac-documents-approval', approver.token, { ids: [], decision: 'APPROVED' })))[0]!.field).toBe('ids')
-    expect((await errorsOf(await put('/kyc/cac-documents-approval', approver.token, { ids: [kycDetailsId, kycDetailsId], decision: 'APPROVED' })))[0]!.field).toBe('ids')
-    expect((await errorsOf(await put('/kyc/cac-documents-approval', approver.token, { ids: ['x'], decision: 'APPROVED' })))[0]!.field).toBe('ids.0')
-    expect((await put('/kyc/cac-documents-approval', officer.token, { ids: [kycDetailsId], decision: 'APPROVED' })).status).toBe(403)
+    expect(
+      (await errorsOf(await put('/kyc/cac-documents-approval', approver.token, { ids: [], decision: 'APPROVED' })))[0]!.field,
+    ).toBe('ids')
+    expect(
+      (
+        await errorsOf(
+          await put('/kyc/cac-documents-approval', approver.token, { ids: [kycDetailsId, kycDetailsId], decision: 'APPROVED' }),
+        )
+      )[0]!.field,
+    ).toBe('ids')
+    expect(
+      (await errorsOf(await put('/kyc/cac-documents-approval', approver.token, { ids: ['x'], decision: 'APPROVED' })))[0]!.field,
+    ).toBe('ids.0')
+    expect((await put('/kyc/cac-documents-approval', officer.token, { ids: [kycDetailsId], decision: 'APPROVED' })).status).toBe(
+      403,
+    )
     expect((await documentRow((await businessWithCacDocuments()).certificate.id)).status).toBe('PENDING')
   })
 })
@@ -241,8 +315,15 @@ describe('re-upload requests', () => {
   it('records the reason on the current document, audits, e-mails the owner, shows it on the checklist, and is resolved by the next upload', async () => {
     const { owner, business, kycDetailsId, tin } = await businessWithCacDocuments()
     const reason = 'The TIN certificate is cut off at the bottom; scan the whole page.'
-    const doc = await json<KycDocument>(await post(`/kyc/documents/${tin.id}/reupload-request`, approver.token, { reason: `  ${reason} ` }))
-    expect(doc).toMatchObject({ id: tin.id, reuploadReason: reason, reuploadRequestedBy: approver.user.id, reuploadResolvedAt: null })
+    const doc = await json<KycDocument>(
+      await post(`/kyc/documents/${tin.id}/reupload-request`, approver.token, { reason: `  ${reason} ` }),
+    )
+    expect(doc).toMatchObject({
+      id: tin.id,
+      reuploadReason: reason,
+      reuploadRequestedBy: approver.user.id,
+      reuploadResolvedAt: null,
+    })
     expect(doc.reuploadRequestedAt).not.toBeNull()
     const [audit] = await auditRows(tin.id, 'REQUEST_REUPLOAD')
     expect(audit).toMatchObject({ actorId: approver.user.id })
@@ -252,7 +333,10 @@ describe('re-upload requests', () => {
 
     // The business sees the request and its reason on its documents page.
     const checklist = await json<DocumentChecklist>(await api(`/kyc/document-checklist/${business.id}`, { token: owner.token }))
-    expect(checklist.items.find((i) => i.documentType.code === 'TIN_CERTIFICATE')).toMatchObject({ state: 'REUPLOAD_REQUESTED', document: { reuploadReason: reason } })
+    expect(checklist.items.find((i) => i.documentType.code === 'TIN_CERTIFICATE')).toMatchObject({
+      state: 'REUPLOAD_REQUESTED',
+      document: { reuploadReason: reason },
+    })
 
     const twice = await post(`/kyc/documents/${tin.id}/reupload-request`, secondApprover.token, { reason: 'Another reason here' })
     expect(twice.status).toBe(409)
@@ -265,7 +349,9 @@ describe('re-upload requests', () => {
     // The old one is history now; a request on it is refused, the new one can be asked again.
     const onOld = await post(`/kyc/documents/${tin.id}/reupload-request`, approver.token, { reason: 'Still blurred, sorry' })
     expect((await errorsOf(onOld))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('SUPERSEDED') })
-    expect((await post(`/kyc/documents/${replaced.id}/reupload-request`, approver.token, { reason: 'Still blurred, sorry' })).status).toBe(200)
+    expect(
+      (await post(`/kyc/documents/${replaced.id}/reupload-request`, approver.token, { reason: 'Still blurred, sorry' })).status,
+    ).toBe(200)
   })
 
   it('refuses a short reason, business users, staff who may not decide, four-eyes and unknown documents', async () => {
@@ -273,10 +359,26 @@ describe('re-upload requests', () => {
     const { owner, certificate } = await businessWithCacDocuments({ createdBy: creator.user.id })
     const short = await post(`/kyc/documents/${certificate.id}/reupload-request`, approver.token, { reason: 'bad' })
     expect((await errorsOf(short))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'reason' })
-    expect((await post(`/kyc/documents/${certificate.id}/reupload-request`, owner.token, { reason: 'Please upload again' })).status).toBe(403)
-    expect((await post(`/kyc/documents/${certificate.id}/reupload-request`, officer.token, { reason: 'Please upload again' })).status).toBe(403)
-    expect((await errorsOf(await post(`/kyc/documents/${certificate.id}/reupload-request`, creator.token, { reason: 'Please upload again' })))[0]!.code).toBe('FOUR_EYES')
-    expect((await post('/kyc/documents/00000000-0000-4000-8000-000000000000/reupload-request', approver.token, { reason: 'Please upload again' })).status).toBe(404)
+    expect(
+      (await post(`/kyc/documents/${certificate.id}/reupload-request`, owner.token, { reason: 'Please upload again' })).status,
+    ).toBe(403)
+    expect(
+      (await post(`/kyc/documents/${certificate.id}/reupload-request`, officer.token, { reason: 'Please upload again' })).status,
+    ).toBe(403)
+    expect(
+      (
+        await errorsOf(
+          await post(`/kyc/documents/${certificate.id}/reupload-request`, creator.token, { reason: 'Please upload again' }),
+        )
+      )[0]!.code,
+    ).toBe('FOUR_EYES')
+    expect(
+      (
+        await post('/kyc/documents/00000000-0000-4000-8000-000000000000/reupload-request', approver.token, {
+          reason: 'Please upload again',
+        })
+      ).status,
+    ).toBe(404)
     expect((await documentRow(certificate.id)).reuploadRequestedAt).toBeNull()
   })
 })
@@ -289,8 +391,12 @@ describe('deciding one document', () => {
     expect(refused.status).toBe(403)
     expect((await put(`/kyc/documents/${certificate.id}/review`, cacOnly.token, { decision: 'APPROVED' })).status).toBe(200)
 
-    expect((await errorsOf(await put(`/kyc/documents/${tin.id}/review`, approver.token, { decision: 'REJECTED' })))[0]!.field).toBe('comment')
-    const rejected = await json<KycDocument>(await put(`/kyc/documents/${tin.id}/review`, approver.token, { decision: 'REJECTED', comment: 'Expired certificate' }))
+    expect(
+      (await errorsOf(await put(`/kyc/documents/${tin.id}/review`, approver.token, { decision: 'REJECTED' })))[0]!.field,
+    ).toBe('comment')
+    const rejected = await json<KycDocument>(
+      await put(`/kyc/documents/${tin.id}/review`, approver.token, { decision: 'REJECTED', comment: 'Expired certificate' }),
+    )
     expect(rejected).toMatchObject({ status: 'REJECTED', reviewComment: 'Expired certificate', reviewedBy: approver.user.id })
     expect(await auditRows(tin.id, 'REJECT')).toHaveLength(1)
     const again = await put(`/kyc/documents/${tin.id}/review`, secondApprover.token, { decision: 'APPROVED' })

@@ -16,10 +16,16 @@ describe('date filters of the lists', () => {
 
   it.each(lists)('GET %s refuses a day PostgreSQL cannot hold, naming the filter', async (path) => {
     const { token } = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    for (const [name, value] of [['to', '9999-12-31'], ['from', '0000-01-01'], ['to', '0001-01-01T00:00:00+14:00']]) {
+    for (const [name, value] of [
+      ['to', '9999-12-31'],
+      ['from', '0000-01-01'],
+      ['to', '0001-01-01T00:00:00+14:00'],
+    ]) {
       const res = await api(`${path}?${name}=${encodeURIComponent(value!)}`, { token })
       expect(res.status, `${path}?${name}=${value}`).toBe(400)
-      expect(await errorsOf(res)).toEqual([{ code: 'VALIDATION_FAILED', message: 'must be between 1900-01-01 and 9998-12-31', field: name }])
+      expect(await errorsOf(res)).toEqual([
+        { code: 'VALIDATION_FAILED', message: 'must be between 1900-01-01 and 9998-12-31', field: name },
+      ])
     }
   })
 

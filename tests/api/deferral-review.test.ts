@@ -50,7 +50,9 @@ describe('staff deferral lists', () => {
     const b = await pendingDeferral('MEMART')
     await json(await decide(b.deferral.id, approver.token, { decision: 'APPROVED' }))
 
-    const byName = await json<Page<StaffDeferral>>(await api(`/deferrals?businessName=${encodeURIComponent(a.business.name.toLowerCase())}`, { token: approver.token }))
+    const byName = await json<Page<StaffDeferral>>(
+      await api(`/deferrals?businessName=${encodeURIComponent(a.business.name.toLowerCase())}`, { token: approver.token }),
+    )
     expect(byName.totalElements).toBe(1)
     expect(byName.content[0]).toMatchObject({
       id: a.deferral.id,
@@ -63,7 +65,8 @@ describe('staff deferral lists', () => {
       decidedByName: null,
     })
 
-    const ids = async (query: string, token = approver.token) => (await json<Page<StaffDeferral>>(await api(`/deferrals?pageSize=100${query}`, { token }))).content.map((d) => d.id)
+    const ids = async (query: string, token = approver.token) =>
+      (await json<Page<StaffDeferral>>(await api(`/deferrals?pageSize=100${query}`, { token }))).content.map((d) => d.id)
     expect(await ids('&status=PENDING')).toContain(a.deferral.id)
     expect(await ids('&status=PENDING')).not.toContain(b.deferral.id)
     expect(await ids('&status=APPROVED')).toContain(b.deferral.id)
@@ -78,11 +81,18 @@ describe('staff deferral lists', () => {
 
     // Past due: OVERDUE in the list and its filters.
     const db = await getDb()
-    await db.update(deferrals).set({ dueDate: new Date(Date.now() - DAY) }).where(eq(deferrals.id, b.deferral.id))
+    await db
+      .update(deferrals)
+      .set({ dueDate: new Date(Date.now() - DAY) })
+      .where(eq(deferrals.id, b.deferral.id))
     expect(await ids('&overdue=true')).toContain(b.deferral.id)
     expect(await ids('&status=OVERDUE')).toContain(b.deferral.id)
     expect(await ids('&overdue=false')).not.toContain(b.deferral.id)
-    const [overdue] = (await json<Page<StaffDeferral>>(await api(`/deferrals?businessName=${encodeURIComponent(b.business.name)}`, { token: officer.token }))).content
+    const [overdue] = (
+      await json<Page<StaffDeferral>>(
+        await api(`/deferrals?businessName=${encodeURIComponent(b.business.name)}`, { token: officer.token }),
+      )
+    ).content
     expect(overdue).toMatchObject({ displayStatus: 'OVERDUE', isOverdue: true, decidedByName: 'Test User' })
 
     const bad = await api('/deferrals?status=LATE&overdue=yes&documentTypeId=1', { token: approver.token })
@@ -96,7 +106,9 @@ describe('staff deferral lists', () => {
     const a = await pendingDeferral('TIN_CERTIFICATE')
     const b = await pendingDeferral('CAC_7')
     await json(await decide(b.deferral.id, approver.token, { decision: 'REJECTED', comment: 'Upload it now, it is required.' }))
-    const page = await json<Page<StaffDeferral>>(await api('/deferrals/reviews?pageSize=100&recentFirst=false', { token: approver.token }))
+    const page = await json<Page<StaffDeferral>>(
+      await api('/deferrals/reviews?pageSize=100&recentFirst=false', { token: approver.token }),
+    )
     expect(page.content.every((d) => d.status === 'PENDING')).toBe(true)
     expect(page.content.map((d) => d.id)).toContain(a.deferral.id)
     expect(page.content.map((d) => d.id)).not.toContain(b.deferral.id)
@@ -108,7 +120,10 @@ describe('staff deferral lists', () => {
   it('GET /deferrals/{id}: staff and the business members, with its history; 404 for another business; static paths still win', async () => {
     const { owner, business, deferral } = await pendingDeferral('TIN_CERTIFICATE')
     const db = await getDb()
-    await db.update(deferrals).set({ status: 'REJECTED', decisionComment: 'No', decidedAt: new Date() }).where(eq(deferrals.id, deferral.id))
+    await db
+      .update(deferrals)
+      .set({ status: 'REJECTED', decisionComment: 'No', decidedAt: new Date() })
+      .where(eq(deferrals.id, deferral.id))
     const second = await requestDeferral(owner.token, business.id, 'TIN_CERTIFICATE')
 
     const detail = await json<DeferralDetail>(await api(`/deferrals/${second.id}`, { token: approver.token }))
@@ -120,7 +135,10 @@ describe('staff deferral lists', () => {
     const stranger = await businessWithKyc()
     expect((await api(`/deferrals/${second.id}`, { token: stranger.owner.token })).status).toBe(404)
     expect((await api('/deferrals/00000000-0000-4000-8000-000000000000', { token: approver.token })).status).toBe(404)
-    expect((await errorsOf(await api('/deferrals/nope', { token: approver.token })))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'id' })
+    expect((await errorsOf(await api('/deferrals/nope', { token: approver.token })))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'id',
+    })
     // The business side's static paths are not taken for ids.
     expect((await api('/deferrals/deferrable-max-days', { token: owner.token })).status).toBe(200)
     expect((await api('/deferrals/deferrable-list', { token: owner.token })).status).toBe(200)
@@ -131,8 +149,16 @@ describe('deciding a deferral', () => {
   it('approves: due date = decision time + days, audited, owner e-mailed; a second decision is 409 naming the state', async () => {
     const { owner, deferral } = await pendingDeferral('TIN_CERTIFICATE', 21)
     const before = Date.now()
-    const decided = await json<StaffDeferral>(await decide(deferral.id, approver.token, { decision: 'APPROVED', comment: 'Fine, 21 days.' }))
-    expect(decided).toMatchObject({ status: 'APPROVED', displayStatus: 'APPROVED', decidedBy: approver.user.id, decisionComment: 'Fine, 21 days.', decidedByName: 'Test User' })
+    const decided = await json<StaffDeferral>(
+      await decide(deferral.id, approver.token, { decision: 'APPROVED', comment: 'Fine, 21 days.' }),
+    )
+    expect(decided).toMatchObject({
+      status: 'APPROVED',
+      displayStatus: 'APPROVED',
+      decidedBy: approver.user.id,
+      decisionComment: 'Fine, 21 days.',
+      decidedByName: 'Test User',
+    })
     const decidedAt = new Date(decided.decidedAt!).getTime()
     expect(decidedAt).toBeGreaterThanOrEqual(before - 1000)
     expect(new Date(decided.dueDate!).getTime()).toBe(decidedAt + 21 * DAY)
@@ -147,7 +173,10 @@ describe('deciding a deferral', () => {
     for (const decision of ['APPROVED', 'REJECTED']) {
       const again = await decide(deferral.id, secondApprover.token, { decision, comment: 'again' })
       expect(again.status).toBe(409)
-      expect((await errorsOf(again))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringMatching(/^The deferral is APPROVED/) })
+      expect((await errorsOf(again))[0]).toMatchObject({
+        code: 'INVALID_STATE',
+        message: expect.stringMatching(/^The deferral is APPROVED/),
+      })
     }
   })
 
@@ -156,7 +185,9 @@ describe('deciding a deferral', () => {
     const noComment = await decide(deferral.id, approver.token, { decision: 'REJECTED', comment: '' })
     expect(noComment.status).toBe(400)
     expect((await errorsOf(noComment))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'comment' })
-    const rejected = await json<StaffDeferral>(await decide(deferral.id, approver.token, { decision: 'REJECTED', comment: 'The TIN certificate is quick to get.' }))
+    const rejected = await json<StaffDeferral>(
+      await decide(deferral.id, approver.token, { decision: 'REJECTED', comment: 'The TIN certificate is quick to get.' }),
+    )
     expect(rejected).toMatchObject({ status: 'REJECTED', dueDate: null, decisionComment: 'The TIN certificate is quick to get.' })
     expect((await latestMail(owner.user.email, 'deferral-rejected'))?.text).toContain('The TIN certificate is quick to get.')
     const after = await decide(deferral.id, approver.token, { decision: 'APPROVED' })
@@ -165,7 +196,10 @@ describe('deciding a deferral', () => {
 
   it('four-eyes: the requester, and any member of the business, are refused with 403 FOUR_EYES', async () => {
     const setup = await businessWithKyc()
-    const staffOwner = await signedInUser({ staffRole: 'APPROVER', businesses: [{ businessId: setup.business.id, role: 'BUSINESS_OWNER' }] })
+    const staffOwner = await signedInUser({
+      staffRole: 'APPROVER',
+      businesses: [{ businessId: setup.business.id, role: 'BUSINESS_OWNER' }],
+    })
     const own = await requestDeferral(staffOwner.token, setup.business.id, 'TIN_CERTIFICATE')
     const byRequester = await decide(own.id, staffOwner.token, { decision: 'APPROVED' })
     expect(byRequester.status).toBe(403)
@@ -182,16 +216,27 @@ describe('deciding a deferral', () => {
     expect((await decide(deferral.id, owner.token, { decision: 'APPROVED' })).status).toBe(403)
     expect((await decide(deferral.id, officer.token, { decision: 'APPROVED' })).status).toBe(403)
     expect((await decide('00000000-0000-4000-8000-000000000000', approver.token, { decision: 'APPROVED' })).status).toBe(404)
-    expect((await errorsOf(await decide('x', approver.token, { decision: 'APPROVED' })))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'deferralId' })
-    expect((await errorsOf(await decide(deferral.id, approver.token, { decision: 'MAYBE' })))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'decision' })
+    expect((await errorsOf(await decide('x', approver.token, { decision: 'APPROVED' })))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'deferralId',
+    })
+    expect((await errorsOf(await decide(deferral.id, approver.token, { decision: 'MAYBE' })))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'decision',
+    })
   })
 
   it('10 parallel approvals of one deferral: exactly one 200, nine 409, one audit row', async () => {
     const { deferral } = await pendingDeferral()
-    const reviewers = [approver, secondApprover, ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' }))))]
+    const reviewers = [
+      approver,
+      secondApprover,
+      ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' })))),
+    ]
     const answers = await Promise.all(reviewers.map((r) => decide(deferral.id, r.token, { decision: 'APPROVED' })))
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)])
-    for (const res of answers.filter((r) => r.status === 409)) expect((await errorsOf(res))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('APPROVED') })
+    for (const res of answers.filter((r) => r.status === 409))
+      expect((await errorsOf(res))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('APPROVED') })
     expect(await auditRows(deferral.id, 'APPROVE')).toHaveLength(1)
   })
 
@@ -199,7 +244,13 @@ describe('deciding a deferral', () => {
     const [a, b, c] = await Promise.all([pendingDeferral(), pendingDeferral('MEMART'), pendingDeferral('CAC_7')])
     await json(await decide(c.deferral.id, approver.token, { decision: 'APPROVED' }))
     const unknown = '00000000-0000-4000-8000-000000000002'
-    const answer = await json<BulkResult>(await put('/deferrals/approval', secondApprover.token, { ids: [a.deferral.id, c.deferral.id, unknown, b.deferral.id], decision: 'APPROVED', comment: 'Agreed' }))
+    const answer = await json<BulkResult>(
+      await put('/deferrals/approval', secondApprover.token, {
+        ids: [a.deferral.id, c.deferral.id, unknown, b.deferral.id],
+        decision: 'APPROVED',
+        comment: 'Agreed',
+      }),
+    )
     expect(answer).toEqual({
       succeeded: 2,
       failed: 2,
@@ -224,14 +275,23 @@ describe('the time rule (injected clock)', () => {
     const { owner, business, kycDetailsId, deferral } = await pendingDeferral('TIN_CERTIFICATE', 10)
     const db = await getDb()
     const decidedAt = new Date(Date.now() - 20 * DAY) // due 10 days ago
-    await decideDeferral({ db, actor: await actorOf(approver), id: deferral.id, input: { decision: 'APPROVED' }, audit: SYSTEM_AUDIT_CONTEXT, now: decidedAt })
+    await decideDeferral({
+      db,
+      actor: await actorOf(approver),
+      id: deferral.id,
+      input: { decision: 'APPROVED' },
+      audit: SYSTEM_AUDIT_CONTEXT,
+      now: decidedAt,
+    })
 
     const due = new Date(decidedAt.getTime() + 10 * DAY).toISOString().slice(0, 10)
     for (const token of [approver.token, owner.token]) {
       const seen = await json<Business>(await api(`/businesses/${business.id}`, { token }))
       expect(seen).toMatchObject({ blocked: true, blockedReasons: [`Deferral for TIN certificate overdue since ${due}`] })
     }
-    const blockedList = await json<Page<Business>>(await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: approver.token }))
+    const blockedList = await json<Page<Business>>(
+      await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: approver.token }),
+    )
     expect(blockedList.content.map((b) => b.id)).toEqual([business.id])
 
     // Through the API call, with the clock moved on: not blocked the day before the due date, blocked the day after.
@@ -240,13 +300,19 @@ describe('the time rule (injected clock)', () => {
     const dueAt = new Date(approved.dueDate!).getTime()
     const actor = await actorOf(approver)
     expect(await getBusiness({ db, actor, id: second.business.id, now: new Date(dueAt - DAY) })).toMatchObject({ blocked: false })
-    expect(await getBusiness({ db, actor, id: second.business.id, now: new Date(dueAt + DAY) })).toMatchObject({ blocked: true, blockedReasons: [expect.stringMatching(/^Deferral for /)] })
+    expect(await getBusiness({ db, actor, id: second.business.id, now: new Date(dueAt + DAY) })).toMatchObject({
+      blocked: true,
+      blockedReasons: [expect.stringMatching(/^Deferral for /)],
+    })
 
     // The business uploads the document: the deferral is fulfilled and the block lifts.
     expect((await attach(owner.token, business, kycDetailsId, 'TIN_CERTIFICATE')).status).toBe(201)
     const [fulfilled] = await db.select().from(deferrals).where(eq(deferrals.id, deferral.id))
     expect(fulfilled!.status).toBe('FULFILLED')
-    expect(await json<Business>(await api(`/businesses/${business.id}`, { token: approver.token }))).toMatchObject({ blocked: false, blockedReasons: [] })
+    expect(await json<Business>(await api(`/businesses/${business.id}`, { token: approver.token }))).toMatchObject({
+      blocked: false,
+      blockedReasons: [],
+    })
   })
 })
 
@@ -258,7 +324,12 @@ describe('deferral settings', () => {
     expect(await json(await api('/deferrals/deferrable-max-days', { token: setup.owner.token }))).toEqual({ maxDays: 45 })
     const db = await getDb()
     const [audit] = await db.select().from(audits).where(eq(audits.resource, 'setting'))
-    expect(audit).toMatchObject({ action: 'UPDATE', actorId: superAdmin.user.id, before: { key: 'deferral.maxDays', value: null, effective: 30 }, after: { key: 'deferral.maxDays', value: 45 } })
+    expect(audit).toMatchObject({
+      action: 'UPDATE',
+      actorId: superAdmin.user.id,
+      before: { key: 'deferral.maxDays', value: null, effective: 30 },
+      after: { key: 'deferral.maxDays', value: 45 },
+    })
     expect((await requestDeferral(setup.owner.token, setup.business.id, 'TIN_CERTIFICATE', 40)).status).toBe('PENDING')
 
     for (const days of ['0', '366', 'abc', '2.5', '-3']) {
@@ -294,7 +365,9 @@ describe('deferral settings', () => {
       ['BN', 'BN_1'],
       ['RC', 'TIN_CERTIFICATE'],
     ])
-    const deferrable = await json<{ code: string }[]>(await api(`/deferrals/deferrable?id=${setup.business.id}`, { token: setup.owner.token }))
+    const deferrable = await json<{ code: string }[]>(
+      await api(`/deferrals/deferrable?id=${setup.business.id}`, { token: setup.owner.token }),
+    )
     expect(deferrable.map((t) => t.code)).toEqual(['TIN_CERTIFICATE'])
     const db = await getDb()
     const [audit] = await db.select().from(audits).where(eq(audits.resource, 'deferrable_mapping'))
@@ -305,18 +378,38 @@ describe('deferral settings', () => {
       { registrationClass: 'RC', documentType: 'TIN_CERTIFICATE' },
     ])
 
-    const unknown = await put('/deferrals/deferrable-mapping', superAdmin.token, { items: [{ registrationClass: 'RC', documentTypeId: tin.id }, { registrationClass: 'RC', documentTypeId: '00000000-0000-4000-8000-000000000000' }] })
+    const unknown = await put('/deferrals/deferrable-mapping', superAdmin.token, {
+      items: [
+        { registrationClass: 'RC', documentTypeId: tin.id },
+        { registrationClass: 'RC', documentTypeId: '00000000-0000-4000-8000-000000000000' },
+      ],
+    })
     expect(unknown.status).toBe(400)
     expect((await errorsOf(unknown))[0]).toMatchObject({ field: 'items.1.documentTypeId' })
-    const repeated = await put('/deferrals/deferrable-mapping', superAdmin.token, { items: [{ registrationClass: 'RC', documentTypeId: tin.id }, { registrationClass: 'RC', documentTypeId: tin.id }] })
+    const repeated = await put('/deferrals/deferrable-mapping', superAdmin.token, {
+      items: [
+        { registrationClass: 'RC', documentTypeId: tin.id },
+        { registrationClass: 'RC', documentTypeId: tin.id },
+      ],
+    })
     expect((await errorsOf(repeated))[0]).toMatchObject({ field: 'items' })
-    expect((await errorsOf(await put('/deferrals/deferrable-mapping', superAdmin.token, { items: [{ registrationClass: 'XX', documentTypeId: tin.id }] })))[0]).toMatchObject({ field: 'items.0.registrationClass' })
+    expect(
+      (
+        await errorsOf(
+          await put('/deferrals/deferrable-mapping', superAdmin.token, {
+            items: [{ registrationClass: 'XX', documentTypeId: tin.id }],
+          }),
+        )
+      )[0],
+    ).toMatchObject({ field: 'items.0.registrationClass' })
     expect((await put('/deferrals/deferrable-mapping', approver.token, { items: [] })).status).toBe(403)
     expect((await put('/deferrals/deferrable-mapping', setup.owner.token, { items: [] })).status).toBe(403)
 
     // Restore what the seed had, so the rest of the file sees the usual mapping.
     const restored = await json<DeferrableMappingAnswer>(
-      await put('/deferrals/deferrable-mapping', superAdmin.token, { items: current.items.map((i) => ({ registrationClass: i.registrationClass, documentTypeId: i.documentTypeId })) }),
+      await put('/deferrals/deferrable-mapping', superAdmin.token, {
+        items: current.items.map((i) => ({ registrationClass: i.registrationClass, documentTypeId: i.documentTypeId })),
+      }),
     )
     expect(restored.items.length).toBe(current.items.length)
   })

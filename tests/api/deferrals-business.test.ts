@@ -9,7 +9,14 @@ import { findBusinesses } from '@/server/modules/businesses/find-businesses'
 import { getBusiness } from '@/server/modules/businesses/get-business'
 import { businessListQuerySchema } from '@/lib/contracts/businesses'
 import { api, errorsOf, signedInUser } from './helpers'
-import { approveDeferralDirectly, attach, createKycDetails, ownerWithBusiness, requestDeferral, typeByCode } from './kyc-document-fixtures'
+import {
+  approveDeferralDirectly,
+  attach,
+  createKycDetails,
+  ownerWithBusiness,
+  requestDeferral,
+  typeByCode,
+} from './kyc-document-fixtures'
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status)
@@ -35,9 +42,21 @@ describe('deferrable types, mapping and maximum days', () => {
 
   it('lists the mapping to holders of CAN_READ_DEFERRABLE_MAPPING', async () => {
     const { owner } = await ownerWithBusiness()
-    const mapping = await json<{ registrationClass: string; documentType: { code: string } }[]>(await api('/deferrals/deferrable-list', { token: owner.token }))
+    const mapping = await json<{ registrationClass: string; documentType: { code: string } }[]>(
+      await api('/deferrals/deferrable-list', { token: owner.token }),
+    )
     const rc = mapping.filter((m) => m.registrationClass === 'RC').map((m) => m.documentType.code)
-    expect(rc).toEqual(expect.arrayContaining(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'MEMART', 'TIN_CERTIFICATE', 'BOARD_RESOLUTION', 'SCUML_CERTIFICATE']))
+    expect(rc).toEqual(
+      expect.arrayContaining([
+        'CAC_2',
+        'CAC_7',
+        'CAC_STATUS_REPORT',
+        'MEMART',
+        'TIN_CERTIFICATE',
+        'BOARD_RESOLUTION',
+        'SCUML_CERTIFICATE',
+      ]),
+    )
     expect(rc).not.toContain('CERTIFICATE_OF_INCORPORATION')
     expect(mapping.filter((m) => m.registrationClass === 'BN').map((m) => m.documentType.code)).toContain('BN_1')
     const nobody = await signedInUser()
@@ -48,7 +67,9 @@ describe('deferrable types, mapping and maximum days', () => {
     const { owner, business } = await ownerWithBusiness()
     const details = await createKycDetails(business.id)
     const codes = async (query: string) =>
-      (await json<{ code: string }[]>(await api(`/deferrals/deferrable?id=${business.id}${query}`, { token: owner.token }))).map((t) => t.code).sort()
+      (await json<{ code: string }[]>(await api(`/deferrals/deferrable?id=${business.id}${query}`, { token: owner.token })))
+        .map((t) => t.code)
+        .sort()
     expect(await codes('&isCAC=1')).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'MEMART'])
     expect(await codes('&isCAC=0')).toEqual(['BOARD_RESOLUTION', 'SCUML_CERTIFICATE', 'TIN_CERTIFICATE'])
 
@@ -58,7 +79,9 @@ describe('deferrable types, mapping and maximum days', () => {
     expect(await codes('')).toEqual(['BOARD_RESOLUTION', 'CAC_7', 'CAC_STATUS_REPORT', 'SCUML_CERTIFICATE', 'TIN_CERTIFICATE'])
 
     const { business: bn, owner: bnOwner } = await ownerWithBusiness('BN')
-    const bnCac = await json<{ code: string }[]>(await api(`/deferrals/deferrable?id=${bn.id}&isCAC=true`, { token: bnOwner.token }))
+    const bnCac = await json<{ code: string }[]>(
+      await api(`/deferrals/deferrable?id=${bn.id}&isCAC=true`, { token: bnOwner.token }),
+    )
     expect(bnCac.map((t) => t.code)).toEqual(['BN_1'])
 
     expect((await api(`/deferrals/deferrable?id=${business.id}`, { token: bnOwner.token })).status).toBe(404)
@@ -71,7 +94,14 @@ describe('requesting a deferral', () => {
   it('records a PENDING request by a business user, audited', async () => {
     const { owner, business } = await ownerWithBusiness()
     const type = await typeByCode('CAC_7')
-    const created = await json<Deferral>(await api('/deferrals', { method: 'POST', token: owner.token, json: { businessId: business.id, documentTypeId: type.id, days: 21, reason: `  ${reason}  ` } }), 201)
+    const created = await json<Deferral>(
+      await api('/deferrals', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId: business.id, documentTypeId: type.id, days: 21, reason: `  ${reason}  ` },
+      }),
+      201,
+    )
     expect(created).toMatchObject({
       businessId: business.id,
       documentType: { id: type.id, code: 'CAC_7', isCac: true },
@@ -85,20 +115,34 @@ describe('requesting a deferral', () => {
       decidedAt: null,
     })
     const db = await getDb()
-    const [audit] = await db.select().from(audits).where(and(eq(audits.resource, 'deferral'), eq(audits.resourceId, created.id)))
+    const [audit] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'deferral'), eq(audits.resourceId, created.id)))
     expect(audit).toMatchObject({ action: 'REQUEST', actorId: owner.user.id })
     const checklist = await json<DocumentChecklist>(await api(`/kyc/document-checklist/${business.id}`, { token: owner.token }))
-    expect(checklist.items.find((i) => i.documentType.code === 'CAC_7')).toMatchObject({ state: 'DEFERRAL_PENDING', canRequestDeferral: false, deferral: { id: created.id, days: 21 } })
+    expect(checklist.items.find((i) => i.documentType.code === 'CAC_7')).toMatchObject({
+      state: 'DEFERRAL_PENDING',
+      canRequestDeferral: false,
+      deferral: { id: created.id, days: 21 },
+    })
   })
 
   it('refuses a type that is not deferrable for the class, days over the maximum and bad input, naming the field', async () => {
     const { owner, business } = await ownerWithBusiness()
-    const post = (json: Record<string, unknown>) => api('/deferrals', { method: 'POST', token: owner.token, json: { businessId: business.id, reason, days: 10, ...json } })
+    const post = (json: Record<string, unknown>) =>
+      api('/deferrals', { method: 'POST', token: owner.token, json: { businessId: business.id, reason, days: 10, ...json } })
     const certificate = await post({ documentTypeId: (await typeByCode('CERTIFICATE_OF_INCORPORATION')).id })
     expect(certificate.status).toBe(400)
-    expect((await errorsOf(certificate))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'documentTypeId', message: expect.stringMatching(/cannot be deferred for RC/) })
+    expect((await errorsOf(certificate))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'documentTypeId',
+      message: expect.stringMatching(/cannot be deferred for RC/),
+    })
     // BN 1 is deferrable, but for business names, not companies.
-    expect((await errorsOf(await post({ documentTypeId: (await typeByCode('BN_1')).id })))[0]).toMatchObject({ field: 'documentTypeId' })
+    expect((await errorsOf(await post({ documentTypeId: (await typeByCode('BN_1')).id })))[0]).toMatchObject({
+      field: 'documentTypeId',
+    })
 
     const cac2 = (await typeByCode('CAC_2')).id
     const tooLong = await post({ documentTypeId: cac2, days: 31 })
@@ -122,7 +166,12 @@ describe('requesting a deferral', () => {
   it('allows one open deferral per type (409, also under concurrent requests) and a new one after a rejection', async () => {
     const { owner, business } = await ownerWithBusiness()
     const documentTypeId = (await typeByCode('TIN_CERTIFICATE')).id
-    const post = () => api('/deferrals', { method: 'POST', token: owner.token, json: { businessId: business.id, documentTypeId, days: 7, reason } })
+    const post = () =>
+      api('/deferrals', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId: business.id, documentTypeId, days: 7, reason },
+      })
     const answers = await Promise.all(Array.from({ length: 5 }, post))
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409])
     const conflict = answers.find((r) => r.status === 409)!
@@ -130,7 +179,10 @@ describe('requesting a deferral', () => {
 
     const db = await getDb()
     const [open] = await db.select().from(deferrals).where(eq(deferrals.businessId, business.id))
-    await db.update(deferrals).set({ status: 'REJECTED', decisionComment: 'Provide it now', decidedAt: new Date() }).where(eq(deferrals.id, open!.id))
+    await db
+      .update(deferrals)
+      .set({ status: 'REJECTED', decisionComment: 'Provide it now', decidedAt: new Date() })
+      .where(eq(deferrals.id, open!.id))
     expect((await post()).status).toBe(201)
   })
 
@@ -138,7 +190,12 @@ describe('requesting a deferral', () => {
     const { owner, business } = await ownerWithBusiness()
     const details = await createKycDetails(business.id)
     expect((await attach(owner.token, business, details.id, 'MEMART')).status).toBe(201)
-    const body = async (code: string) => ({ businessId: business.id, documentTypeId: (await typeByCode(code)).id, days: 5, reason })
+    const body = async (code: string) => ({
+      businessId: business.id,
+      documentTypeId: (await typeByCode(code)).id,
+      days: 5,
+      reason,
+    })
     const uploaded = await api('/deferrals', { method: 'POST', token: owner.token, json: await body('MEMART') })
     expect(uploaded.status).toBe(409)
     expect((await errorsOf(uploaded))[0]).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already uploaded/) })
@@ -162,20 +219,30 @@ describe("a business's deferrals and blocking", () => {
     await approveDeferralDirectly(first.id, new Date(Date.now() - 20 * DAY)) // due 10 days ago
     await approveDeferralDirectly(second.id, new Date()) // due in 5 days
 
-    const page = await json<{ content: Deferral[]; totalElements: number; totalPages: number }>(await api(`/deferrals/business-deferrals/${business.id}?pageSize=2`, { token: owner.token }))
+    const page = await json<{ content: Deferral[]; totalElements: number; totalPages: number }>(
+      await api(`/deferrals/business-deferrals/${business.id}?pageSize=2`, { token: owner.token }),
+    )
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2 })
     expect(page.content.map((d) => d.id)).toEqual([third.id, second.id])
-    const all = await json<{ content: Deferral[] }>(await api(`/deferrals/business-deferrals/${business.id}?pageSize=100&recentFirst=false`, { token: owner.token }))
+    const all = await json<{ content: Deferral[] }>(
+      await api(`/deferrals/business-deferrals/${business.id}?pageSize=100&recentFirst=false`, { token: owner.token }),
+    )
     const overdue = all.content[0]!
     expect(overdue).toMatchObject({ id: first.id, status: 'APPROVED', displayStatus: 'OVERDUE', isOverdue: true })
     expect(new Date(overdue.dueDate!).getTime()).toBeLessThan(Date.now())
 
-    const onlyOverdue = await json<{ content: Deferral[] }>(await api(`/deferrals/business-deferrals/${business.id}?status=OVERDUE`, { token: owner.token }))
+    const onlyOverdue = await json<{ content: Deferral[] }>(
+      await api(`/deferrals/business-deferrals/${business.id}?status=OVERDUE`, { token: owner.token }),
+    )
     expect(onlyOverdue.content.map((d) => d.id)).toEqual([first.id])
-    const approved = await json<{ content: Deferral[] }>(await api(`/deferrals/business-deferrals/${business.id}?status=APPROVED`, { token: owner.token }))
+    const approved = await json<{ content: Deferral[] }>(
+      await api(`/deferrals/business-deferrals/${business.id}?status=APPROVED`, { token: owner.token }),
+    )
     expect(approved.content.map((d) => d.id)).toEqual([second.id])
 
-    expect((await api(`/deferrals/business-deferrals/${business.id}?pageSize=101&status=LATE`, { token: owner.token })).status).toBe(400)
+    expect(
+      (await api(`/deferrals/business-deferrals/${business.id}?pageSize=101&status=LATE`, { token: owner.token })).status,
+    ).toBe(400)
     const { owner: stranger } = await ownerWithBusiness()
     expect((await api(`/deferrals/business-deferrals/${business.id}`, { token: stranger.token })).status).toBe(404)
     const officer = await signedInUser({ staffRole: 'ONBOARDING_OFFICER' })
@@ -190,8 +257,14 @@ describe("a business's deferrals and blocking", () => {
     await approveDeferralDirectly(deferral.id, decidedAt) // due 2026-11-01T09:00Z
     const db = await getDb()
     const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    const actor = { userId: staff.user.id, isStaff: true, staffPermissions: new Set(['CAN_READ_BUSINESS']), memberships: [] } as never
-    const query = (blocked: boolean) => businessListQuerySchema.parse({ blocked: String(blocked), pageSize: '100', regNo: business.regNo })
+    const actor = {
+      userId: staff.user.id,
+      isStaff: true,
+      staffPermissions: new Set(['CAN_READ_BUSINESS']),
+      memberships: [],
+    } as never
+    const query = (blocked: boolean) =>
+      businessListQuerySchema.parse({ blocked: String(blocked), pageSize: '100', regNo: business.regNo })
 
     const before = new Date('2026-10-31T12:00:00Z')
     expect(await getBusiness({ db, actor, id: business.id, now: before })).toMatchObject({ blocked: false, blockedReasons: [] })
@@ -217,10 +290,14 @@ describe("a business's deferrals and blocking", () => {
     const deferral = await requestDeferral(owner.token, business.id, 'TIN_CERTIFICATE', 2)
     await approveDeferralDirectly(deferral.id, new Date(Date.now() - 5 * DAY))
     const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    const page = await json<{ content: Business[] }>(await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: staff.token }))
+    const page = await json<{ content: Business[] }>(
+      await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: staff.token }),
+    )
     expect(page.content).toHaveLength(1)
     expect(page.content[0]!.blockedReasons[0]).toMatch(/^Deferral for TIN certificate overdue since \d{4}-\d{2}-\d{2}$/)
-    const notBlocked = await json<{ content: Business[] }>(await api(`/businesses?blocked=false&regNo=${business.regNo}`, { token: staff.token }))
+    const notBlocked = await json<{ content: Business[] }>(
+      await api(`/businesses?blocked=false&regNo=${business.regNo}`, { token: staff.token }),
+    )
     expect(notBlocked.content).toEqual([])
   })
 })

@@ -16,7 +16,11 @@ describe('error catalogue', () => {
   })
 
   it('answers malformed JSON with 400 naming the body', async () => {
-    const res = await api('/marketing/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type": ' })
+    const res = await api('/marketing/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"type": ',
+    })
     expect(res.status).toBe(400)
     expect(await errorsOf(res)).toEqual([{ code: 'VALIDATION_FAILED', message: 'Request body is not valid JSON', field: 'body' }])
   })
@@ -66,7 +70,9 @@ describe('error catalogue', () => {
     const codes = ['40P01', '40001']
     for (const code of codes) {
       raceApp.get(`/__test/race-${code}`, () => {
-        throw new Error('Failed query: update "addresses" ...', { cause: Object.assign(new Error('deadlock detected'), { code }) })
+        throw new Error('Failed query: update "addresses" ...', {
+          cause: Object.assign(new Error('deadlock detected'), { code }),
+        })
       })
     }
     for (const code of codes) {

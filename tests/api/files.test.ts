@@ -19,7 +19,23 @@ const PNG = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
 )
 /** The start of a Windows executable ("MZ" header) padded out. */
-const EXE = Uint8Array.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff, ...new Array(200).fill(0)])
+const EXE = Uint8Array.from([
+  0x4d,
+  0x5a,
+  0x90,
+  0x00,
+  0x03,
+  0x00,
+  0x00,
+  0x00,
+  0x04,
+  0x00,
+  0x00,
+  0x00,
+  0xff,
+  0xff,
+  ...new Array(200).fill(0),
+])
 
 interface Slot {
   fileId: string
@@ -117,12 +133,20 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(PDF)
 
     const db = await getDb()
-    const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
+    const trail = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId)))
+      .orderBy(audits.seq)
     expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'confirm'])
   })
 
   it('records the sniffed type, not the declared one, and confirming again answers the same file', async () => {
-    const { slot, res } = await uploadAndConfirm(owner.token, { fileName: 'photo.jpg', contentType: 'image/jpg', purpose: 'PASSPORT_PHOTO', businessId }, PNG)
+    const { slot, res } = await uploadAndConfirm(
+      owner.token,
+      { fileName: 'photo.jpg', contentType: 'image/jpg', purpose: 'PASSPORT_PHOTO', businessId },
+      PNG,
+    )
     expect(res.status).toBe(200)
     expect(((await res.json()) as { contentType: string }).contentType).toBe('image/png')
     const again = await confirm(owner.token, slot.fileId)
@@ -134,18 +158,32 @@ describe('upload through a SAS URL, confirm, read back', () => {
   })
 
   it('refuses a ".pdf" whose bytes are an executable: 415, blob and row deleted, audited', async () => {
-    const { slot, res } = await uploadAndConfirm(owner.token, { fileName: 'invoice.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId }, EXE)
+    const { slot, res } = await uploadAndConfirm(
+      owner.token,
+      { fileName: 'invoice.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId },
+      EXE,
+    )
     expect(res.status).toBe(415)
     expect((await errorsOf(res))[0]).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' })
     expect(await container().getBlockBlobClient(blobNameOf(slot)).exists()).toBe(false)
     expect(await fileRow(slot.fileId)).toBeUndefined()
     const db = await getDb()
-    const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
+    const trail = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId)))
+      .orderBy(audits.seq)
     expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'reject_upload'])
   })
 
   it('refuses more bytes than were declared at confirm: 413, deleted', async () => {
-    const slot = await newSlot(owner.token, { fileName: 'small.pdf', contentType: 'application/pdf', size: 20, purpose: 'KYC_DOCUMENT', businessId })
+    const slot = await newSlot(owner.token, {
+      fileName: 'small.pdf',
+      contentType: 'application/pdf',
+      size: 20,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     await putThroughSas(slot, PDF)
     const res = await confirm(owner.token, slot.fileId)
     expect(res.status).toBe(413)
@@ -158,7 +196,13 @@ describe('upload through a SAS URL, confirm, read back', () => {
     const max = getConfig().uploadMaxBytes
     const big = new Uint8Array(max + 1)
     big.set(PDF)
-    const slot = await newSlot(owner.token, { fileName: 'big.pdf', contentType: 'application/pdf', size: max, purpose: 'KYC_DOCUMENT', businessId })
+    const slot = await newSlot(owner.token, {
+      fileName: 'big.pdf',
+      contentType: 'application/pdf',
+      size: max,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     await putThroughSas(slot, big)
     const res = await confirm(owner.token, slot.fileId)
     expect(res.status).toBe(413)
@@ -169,11 +213,20 @@ describe('upload through a SAS URL, confirm, read back', () => {
 
   it("sweeps the uploader's long-expired pending slots, blob included, when a new slot is asked for", async () => {
     const user = await signedInUser({ businesses: [{}] })
-    const body = { fileName: 'old.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId: user.businessIds[0] }
+    const body = {
+      fileName: 'old.pdf',
+      contentType: 'application/pdf',
+      size: PDF.byteLength,
+      purpose: 'KYC_DOCUMENT',
+      businessId: user.businessIds[0],
+    }
     const old = await newSlot(user.token, body)
     await putThroughSas(old, PDF)
     const db = await getDb()
-    await db.update(files).set({ createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000) }).where(eq(files.id, old.fileId))
+    await db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 3 * 60 * 60 * 1000) })
+      .where(eq(files.id, old.fileId))
     const recent = await newSlot(user.token, body)
     await newSlot(user.token, body)
     expect(await fileRow(old.fileId)).toBeUndefined()
@@ -181,9 +234,12 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect((await fileRow(recent.fileId))?.status).toBe('PENDING')
     // Handing out a slot and sweeping an abandoned one are both audited, by the uploader.
     const actions = async (fileId: string) =>
-      (await db.select({ action: audits.action, actorId: audits.actorId }).from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, fileId)))).map(
-        (a) => [a.action, a.actorId],
-      )
+      (
+        await db
+          .select({ action: audits.action, actorId: audits.actorId })
+          .from(audits)
+          .where(and(eq(audits.resource, 'file'), eq(audits.resourceId, fileId)))
+      ).map((a) => [a.action, a.actorId])
     expect(await actions(old.fileId)).toEqual([
       ['create_upload_slot', user.user.id],
       ['sweep_abandoned_slot', user.user.id],
@@ -192,7 +248,13 @@ describe('upload through a SAS URL, confirm, read back', () => {
   })
 
   it('answers 409 when confirming before anything was uploaded', async () => {
-    const slot = await newSlot(owner.token, { fileName: 'later.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId })
+    const slot = await newSlot(owner.token, {
+      fileName: 'later.pdf',
+      contentType: 'application/pdf',
+      size: 100,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     const res = await confirm(owner.token, slot.fileId)
     expect(res.status).toBe(409)
     expect((await errorsOf(res))[0]!.code).toBe('PRECONDITION_FAILED')
@@ -210,7 +272,11 @@ describe('POST /files/upload-url checks', () => {
   it('refuses a size over the limit with 413 on size', async () => {
     const res = await slotFor(owner.token, { ...base(), size: 5 * 1024 * 1024 + 1 })
     expect(res.status).toBe(413)
-    expect((await errorsOf(res))[0]).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'size', message: 'The file is larger than 5 MB' })
+    expect((await errorsOf(res))[0]).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      field: 'size',
+      message: 'The file is larger than 5 MB',
+    })
   })
 
   it('refuses a declared type other than png, jpeg or pdf with 415 on contentType', async () => {
@@ -264,7 +330,11 @@ describe('a confirmed file cannot be replaced', () => {
     await expect(new BlockBlobClient(other.toString()).uploadData(EXE)).rejects.toMatchObject({ statusCode: 403 })
 
     // A PUT through the kept URL itself lands in staging again, and is never served.
-    const evil = new Uint8Array([...PDF.subarray(0, 9), ...new TextEncoder().encode('% replaced after confirm'), ...PDF.subarray(9)])
+    const evil = new Uint8Array([
+      ...PDF.subarray(0, 9),
+      ...new TextEncoder().encode('% replaced after confirm'),
+      ...PDF.subarray(9),
+    ])
     await putThroughSas(slot, evil).catch(() => undefined)
     const got = await api(`/files/${slot.fileId}`, { token: owner.token })
     expect(got.status).toBe(200)
@@ -308,7 +378,13 @@ describe('SAS protocol', () => {
 })
 
 describe('upload rights by purpose', () => {
-  const slotBody = (purpose: string, business: string | undefined = businessId) => ({ fileName: 'a.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose, ...(business ? { businessId: business } : {}) })
+  const slotBody = (purpose: string, business: string | undefined = businessId) => ({
+    fileName: 'a.pdf',
+    contentType: 'application/pdf',
+    size: PDF.byteLength,
+    purpose,
+    ...(business ? { businessId: business } : {}),
+  })
   const KYC_PURPOSES = ['KYC_DOCUMENT', 'MEANS_OF_ID', 'ADDRESS_DOC', 'PASSPORT_PHOTO']
 
   it('refuses the auditor, the government officer and the product manager a slot in a business (403), and writes nothing', async () => {
@@ -326,7 +402,8 @@ describe('upload rights by purpose', () => {
   it('lets the owner and a member upload KYC files; PRODUCT_REQUIREMENT needs the right to answer requirements', async () => {
     const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
     for (const user of [owner, member]) {
-      for (const purpose of KYC_PURPOSES) expect((await uploadAndConfirm(user.token, slotBody(purpose), PDF)).res.status, purpose).toBe(200)
+      for (const purpose of KYC_PURPOSES)
+        expect((await uploadAndConfirm(user.token, slotBody(purpose), PDF)).res.status, purpose).toBe(200)
     }
     expect((await uploadAndConfirm(owner.token, slotBody('PRODUCT_REQUIREMENT'), PDF)).res.status).toBe(200)
     expect((await slotFor(member.token, slotBody('PRODUCT_REQUIREMENT'))).status).toBe(403)
@@ -335,7 +412,11 @@ describe('upload rights by purpose', () => {
   it('GOVERNMENT_DOCUMENT needs CAN_CREATE_GOVERNMENT_ENTITY; SUPPORT_ATTACHMENT only a signed-in user', async () => {
     const government = await signedInUser({ staffRole: 'GOVERNMENT_OFFICER' })
     expect((await uploadAndConfirm(government.token, slotBody('GOVERNMENT_DOCUMENT', undefined), PDF)).res.status).toBe(200)
-    for (const user of [owner, await signedInUser({ staffRole: 'AUDITOR' }), await signedInUser({ staffRole: 'PRODUCT_MANAGER' })]) {
+    for (const user of [
+      owner,
+      await signedInUser({ staffRole: 'AUDITOR' }),
+      await signedInUser({ staffRole: 'PRODUCT_MANAGER' }),
+    ]) {
       expect((await slotFor(user.token, slotBody('GOVERNMENT_DOCUMENT', undefined))).status).toBe(403)
       expect((await slotFor(user.token, slotBody('SUPPORT_ATTACHMENT', undefined))).status).toBe(201)
     }
@@ -357,10 +438,22 @@ describe('upload rights by purpose', () => {
 
 describe('access across businesses', () => {
   it('answers 404 to another business on upload-url, confirm and GET', async () => {
-    const res = await slotFor(outsider.token, { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, purpose: 'KYC_DOCUMENT', businessId })
+    const res = await slotFor(outsider.token, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     expect(res.status).toBe(404)
 
-    const slot = await newSlot(owner.token, { fileName: 'a.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId })
+    const slot = await newSlot(owner.token, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: PDF.byteLength,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     await putThroughSas(slot, PDF)
     expect((await confirm(outsider.token, slot.fileId)).status).toBe(404)
     expect((await api(`/files/${slot.fileId}`, { token: owner.token })).status).toBe(404) // still pending
@@ -370,7 +463,13 @@ describe('access across businesses', () => {
 
   it('lets other members and staff with CAN_READ_BUSINESS read; other staff get 404; only the uploader confirms', async () => {
     const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
-    const slot = await newSlot(owner.token, { fileName: 'a.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT', businessId })
+    const slot = await newSlot(owner.token, {
+      fileName: 'a.pdf',
+      contentType: 'application/pdf',
+      size: PDF.byteLength,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
     await putThroughSas(slot, PDF)
     expect((await confirm(member.token, slot.fileId)).status).toBe(404)
     expect((await confirm(owner.token, slot.fileId)).status).toBe(200)
@@ -384,12 +483,20 @@ describe('access across businesses', () => {
 
   it('lets staff upload for any business', async () => {
     const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    const { res } = await uploadAndConfirm(staff.token, { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId }, PDF)
+    const { res } = await uploadAndConfirm(
+      staff.token,
+      { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId },
+      PDF,
+    )
     expect(res.status).toBe(200)
   })
 
   it('shows a file of no business to its uploader and staff only', async () => {
-    const { slot, res } = await uploadAndConfirm(outsider.token, { fileName: 'ticket.png', contentType: 'image/png', purpose: 'SUPPORT_ATTACHMENT' }, PNG)
+    const { slot, res } = await uploadAndConfirm(
+      outsider.token,
+      { fileName: 'ticket.png', contentType: 'image/png', purpose: 'SUPPORT_ATTACHMENT' },
+      PNG,
+    )
     expect(res.status).toBe(200)
     expect((await api(`/files/${slot.fileId}`, { token: outsider.token })).status).toBe(200)
     expect((await api(`/files/${slot.fileId}`, { token: owner.token })).status).toBe(404)
@@ -421,57 +528,105 @@ describe('server-side interface', () => {
   }
 
   async function refusal(run: Promise<unknown>) {
-    const error = await run.then(() => null, (e: unknown) => e)
+    const error = await run.then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(AppError)
     return error as AppError
   }
 
   it('getAttachableFile gives only a confirmed file of that business with one of the purposes', async () => {
     const db = await getDb()
-    const { slot } = await uploadAndConfirm(owner.token, { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId }, PDF)
+    const { slot } = await uploadAndConfirm(
+      owner.token,
+      { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId },
+      PDF,
+    )
     const file = await getAttachableFile(db, { fileId: slot.fileId, businessId, purposes: ['KYC_DOCUMENT', 'ADDRESS_DOC'] })
     expect(file.id).toBe(slot.fileId)
 
     const wrongPurpose = await refusal(getAttachableFile(db, { fileId: slot.fileId, businessId, purposes: ['MEANS_OF_ID'] }))
     expect(wrongPurpose.code).toBe('VALIDATION_FAILED')
     expect(wrongPurpose.details[0]!.field).toBe('fileId')
-    const otherBusiness = await refusal(getAttachableFile(db, { fileId: slot.fileId, businessId: outsider.businessIds[0]!, purposes: ['KYC_DOCUMENT'] }))
+    const otherBusiness = await refusal(
+      getAttachableFile(db, { fileId: slot.fileId, businessId: outsider.businessIds[0]!, purposes: ['KYC_DOCUMENT'] }),
+    )
     expect(otherBusiness.details).toEqual(wrongPurpose.details)
 
-    const pending = await newSlot(owner.token, { fileName: 'p.pdf', contentType: 'application/pdf', size: 10, purpose: 'KYC_DOCUMENT', businessId })
-    expect((await refusal(getAttachableFile(db, { fileId: pending.fileId, businessId, purposes: ['KYC_DOCUMENT'] }))).code).toBe('VALIDATION_FAILED')
-    expect((await refusal(getAttachableFile(db, { fileId: 'nope', businessId, purposes: ['KYC_DOCUMENT'] }))).code).toBe('VALIDATION_FAILED')
+    const pending = await newSlot(owner.token, {
+      fileName: 'p.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      purpose: 'KYC_DOCUMENT',
+      businessId,
+    })
+    expect((await refusal(getAttachableFile(db, { fileId: pending.fileId, businessId, purposes: ['KYC_DOCUMENT'] }))).code).toBe(
+      'VALIDATION_FAILED',
+    )
+    expect((await refusal(getAttachableFile(db, { fileId: 'nope', businessId, purposes: ['KYC_DOCUMENT'] }))).code).toBe(
+      'VALIDATION_FAILED',
+    )
   })
 
   it('storeServerUpload sniffs the bytes, stores a confirmed file, and refuses executables and oversize files', async () => {
     const db = await getDb()
-    const stored = await storeServerUpload({ db, actor: actorFor(owner), businessId, purpose: 'MEANS_OF_ID', fileName: 'id.pdf', bytes: PNG })
-    expect(stored).toMatchObject({ status: 'CONFIRMED', contentType: 'image/png', sizeBytes: PNG.byteLength, businessId, uploadedBy: owner.user.id })
+    const stored = await storeServerUpload({
+      db,
+      actor: actorFor(owner),
+      businessId,
+      purpose: 'MEANS_OF_ID',
+      fileName: 'id.pdf',
+      bytes: PNG,
+    })
+    expect(stored).toMatchObject({
+      status: 'CONFIRMED',
+      contentType: 'image/png',
+      sizeBytes: PNG.byteLength,
+      businessId,
+      uploadedBy: owner.user.id,
+    })
     expect(new Uint8Array(await container().getBlockBlobClient(stored.blobName).downloadToBuffer())).toEqual(PNG)
     const got = await api(`/files/${stored.id}`, { token: owner.token })
     expect(got.headers.get('content-type')).toBe('image/png')
 
     const before = (await db.select().from(files)).length
-    expect((await refusal(storeServerUpload({ db, actor: actorFor(owner), businessId, purpose: 'MEANS_OF_ID', fileName: 'id.pdf', bytes: EXE }))).code).toBe(
-      'UNSUPPORTED_MEDIA_TYPE',
-    )
+    expect(
+      (
+        await refusal(
+          storeServerUpload({ db, actor: actorFor(owner), businessId, purpose: 'MEANS_OF_ID', fileName: 'id.pdf', bytes: EXE }),
+        )
+      ).code,
+    ).toBe('UNSUPPORTED_MEDIA_TYPE')
     const big = new Uint8Array(getConfig().uploadMaxBytes + 1)
     big.set(PDF)
-    expect((await refusal(storeServerUpload({ db, actor: actorFor(owner), businessId, purpose: 'MEANS_OF_ID', fileName: 'big.pdf', bytes: big }))).code).toBe(
-      'PAYLOAD_TOO_LARGE',
-    )
+    expect(
+      (
+        await refusal(
+          storeServerUpload({ db, actor: actorFor(owner), businessId, purpose: 'MEANS_OF_ID', fileName: 'big.pdf', bytes: big }),
+        )
+      ).code,
+    ).toBe('PAYLOAD_TOO_LARGE')
     expect((await db.select().from(files)).length).toBe(before)
   })
 
   it('deleteStoredFile removes the row and the blob, audited, also inside a transaction', async () => {
     const db = await getDb()
-    const { slot } = await uploadAndConfirm(owner.token, { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId }, PDF)
+    const { slot } = await uploadAndConfirm(
+      owner.token,
+      { fileName: 'a.pdf', contentType: 'application/pdf', purpose: 'KYC_DOCUMENT', businessId },
+      PDF,
+    )
     const blob = container().getBlockBlobClient((await fileRow(slot.fileId))!.blobName)
     expect(await blob.exists()).toBe(true)
     await db.transaction(async (tx) => deleteStoredFile(tx, slot.fileId))
     expect(await fileRow(slot.fileId)).toBeUndefined()
     expect(await blob.exists()).toBe(false)
-    const trail = await db.select().from(audits).where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId))).orderBy(audits.seq)
+    const trail = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'file'), eq(audits.resourceId, slot.fileId)))
+      .orderBy(audits.seq)
     expect(trail.map((a) => a.action)).toEqual(['create_upload_slot', 'confirm', 'delete'])
     expect((await api(`/files/${slot.fileId}`, { token: owner.token })).status).toBe(404)
     await deleteStoredFile(db, slot.fileId) // unknown now: nothing happens

@@ -40,7 +40,9 @@ export default async function setup(project: TestProject) {
   const postgresUrl = process.env.TEST_DATABASE_URL
   const serverKind = apiServerKind()
   if (serverKind && !postgresUrl) {
-    throw new Error('API_TEST_SERVER needs TEST_DATABASE_URL: each test file shares its database with its server, and PGlite is one process only')
+    throw new Error(
+      'API_TEST_SERVER needs TEST_DATABASE_URL: each test file shares its database with its server, and PGlite is one process only',
+    )
   }
   if (serverKind === 'next') buildIfStale()
   const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
@@ -77,7 +79,9 @@ async function dropFileDatabases(templateUrl: string) {
   const client = new pg.Client({ connectionString: templateUrl })
   await client.connect()
   const prefix = `${new URL(templateUrl).pathname.slice(1)}_f`
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix])
+  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+    prefix,
+  ])
   for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   await client.end()
 }

@@ -21,10 +21,14 @@ describe('health and contract', () => {
     const anonymous = (await (await api('/health/ready')).json()) as { checks: { database: Record<string, string> } }
     expect(anonymous.checks.database).toEqual({ status: 'ok' })
     const owner = await signedInUser({ businesses: [{}] })
-    const asOwner = (await (await api('/health/ready', { token: owner.token })).json()) as { checks: { database: Record<string, string> } }
+    const asOwner = (await (await api('/health/ready', { token: owner.token })).json()) as {
+      checks: { database: Record<string, string> }
+    }
     expect(asOwner.checks.database).toEqual({ status: 'ok' })
     const staff = await signedInUser({ staffRole: 'AUDITOR' })
-    const asStaff = (await (await api('/health/ready', { token: staff.token })).json()) as { checks: { database: Record<string, string> } }
+    const asStaff = (await (await api('/health/ready', { token: staff.token })).json()) as {
+      checks: { database: Record<string, string> }
+    }
     expect(asStaff.checks.database).toEqual({ status: 'ok', detail: expect.stringMatching(/^(pglite|postgres)$/) })
   })
 
@@ -36,7 +40,9 @@ describe('health and contract', () => {
     const result = await new Validator().validate(doc as never)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    )
     expect(operations).toEqual(
       expect.arrayContaining([
         'GET /api/v1/health',

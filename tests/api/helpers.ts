@@ -7,7 +7,17 @@ import { fileApiBaseUrl } from './api-server'
 import { createSession } from '@/server/auth/sessions'
 import { mintAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
-import { businessCategories, businesses, businessTypes, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import {
+  businessCategories,
+  businesses,
+  businessTypes,
+  businessUsers,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '@/server/db/schema'
 
 export const app = createApp()
 
@@ -73,7 +83,9 @@ export async function signedInUser(options: TestUserOptions = {}) {
     .returning()
   if (options.staffRole) await db.insert(userRoles).values({ userId: user!.id, roleId: await roleId(options.staffRole) })
   if (options.staffPermissions) {
-    await db.insert(userRoles).values({ userId: user!.id, roleId: await createRole({ scope: 'staff', permissions: options.staffPermissions }) })
+    await db
+      .insert(userRoles)
+      .values({ userId: user!.id, roleId: await createRole({ scope: 'staff', permissions: options.staffPermissions }) })
   }
   const businessIds: string[] = []
   for (const membership of options.businesses ?? []) {

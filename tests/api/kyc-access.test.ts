@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { api, signedInUser } from './helpers'
-import { addressBody, companyDetailsBody, corporateBody, createKyc, individualBody, meansOfIdBody, ownerWithBusiness, uploadFile } from './kyc-fixtures'
+import {
+  addressBody,
+  companyDetailsBody,
+  corporateBody,
+  createKyc,
+  individualBody,
+  meansOfIdBody,
+  ownerWithBusiness,
+  uploadFile,
+} from './kyc-fixtures'
 
 /**
  * Object-level access (domain.md): a second business's owner tries every KYC capture call on the first business's
@@ -13,10 +22,22 @@ describe('KYC capture across businesses', () => {
     const kyc = await createKyc(token, first.businessId)
     const doc = await uploadFile(token, first.businessId, 'ADDRESS_DOC')
     const scan = await uploadFile(token, first.businessId, 'MEANS_OF_ID')
-    const address = (await (await api('/kyc/addresses', { method: 'POST', token, json: addressBody(kyc.id, { addressDocFileId: doc }) })).json()) as { id: string }
-    const id = (await (await api('/kyc/means-of-ids', { method: 'POST', token, json: meansOfIdBody(kyc.id, { fileId: scan }) })).json()) as { id: string }
-    const corporate = (await (await api('/kyc/shareholders', { method: 'POST', token, json: corporateBody(kyc.id) })).json()) as { id: string }
-    const draft = (await (await api('/draft-forms', { method: 'POST', token, json: { businessId: first.businessId, kycDetailTypeId: 'ADDRESSES', data: { x: 1 } } })).json()) as { id: string }
+    const address = (await (
+      await api('/kyc/addresses', { method: 'POST', token, json: addressBody(kyc.id, { addressDocFileId: doc }) })
+    ).json()) as { id: string }
+    const id = (await (
+      await api('/kyc/means-of-ids', { method: 'POST', token, json: meansOfIdBody(kyc.id, { fileId: scan }) })
+    ).json()) as { id: string }
+    const corporate = (await (await api('/kyc/shareholders', { method: 'POST', token, json: corporateBody(kyc.id) })).json()) as {
+      id: string
+    }
+    const draft = (await (
+      await api('/draft-forms', {
+        method: 'POST',
+        token,
+        json: { businessId: first.businessId, kycDetailTypeId: 'ADDRESSES', data: { x: 1 } },
+      })
+    ).json()) as { id: string }
 
     const second = await ownerWithBusiness()
     const other = second.owner.token
@@ -56,7 +77,9 @@ describe('KYC capture across businesses', () => {
     }
 
     // Nothing changed for the first owner.
-    expect(((await (await api(`/kyc/addresses/all-kyc/${kyc.id}`, { token })).json()) as { addressDoc: unknown }[])[0]!.addressDoc).not.toBeNull()
+    expect(
+      ((await (await api(`/kyc/addresses/all-kyc/${kyc.id}`, { token })).json()) as { addressDoc: unknown }[])[0]!.addressDoc,
+    ).not.toBeNull()
     expect(((await (await api(`/kyc/means-of-ids/${kyc.id}`, { token })).json()) as unknown[]).length).toBe(1)
     expect(((await (await api(`/kyc/shareholders?kycDetailsId=${kyc.id}`, { token })).json()) as unknown[]).length).toBe(1)
     expect((await api(`/draft-forms/${draft.id}`, { token })).status).toBe(200)

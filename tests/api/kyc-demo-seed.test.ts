@@ -28,13 +28,22 @@ describe('demo KYC seed', () => {
         expect(holders.filter((h) => h.isBeneficialOwner).every((h) => !h.needsMeansOfId)).toBe(true)
         // Each corporate shareholder, nested ones too, has its certificate, tied to it.
         const documentGaps = await findDocumentGaps(db, { businessId: business.id, forApproval: false })
-        expect(documentGaps.filter((g) => g.field.startsWith('shareholders.')), `${index} ${business.name}`).toEqual([])
+        expect(
+          documentGaps.filter((g) => g.field.startsWith('shareholders.')),
+          `${index} ${business.name}`,
+        ).toEqual([])
         for (const corporate of holders.filter((h) => h.type === 'CORPORATE')) {
-          expect(await db.$count(kycDocuments, eq(kycDocuments.shareholderId, corporate.id)), `${index} ${corporate.companyName}`).toBe(1)
+          expect(
+            await db.$count(kycDocuments, eq(kycDocuments.shareholderId, corporate.id)),
+            `${index} ${corporate.companyName}`,
+          ).toBe(1)
           tiedCorporates++
         }
       } else if ([1, 11, 21].includes(index)) {
-        expect(gaps.map((g) => g.code), `${index}`).toContain('MEANS_OF_ID_MISSING')
+        expect(
+          gaps.map((g) => g.code),
+          `${index}`,
+        ).toContain('MEANS_OF_ID_MISSING')
         expect(await db.$count(draftForms, eq(draftForms.businessId, business.id))).toBe(2)
       } else {
         expect(details, `${index}`).toBeUndefined()

@@ -22,19 +22,30 @@ describe('company details', () => {
   it('creates them (turnover in naira, kobo in storage), reads them three ways and audits the write', async () => {
     const { owner, businessId } = await ownerWithBusiness()
     const created = await createKyc(owner.token, businessId, { tin: ' 1234567890 ', countryOfIncorporation: 'nigeria' })
-    expect(created).toMatchObject({ businessId, tin: '1234567890', annualTurnover: 125_000_000.5, numberOfEmployees: 42, countryOfIncorporation: 'Nigeria' })
+    expect(created).toMatchObject({
+      businessId,
+      tin: '1234567890',
+      annualTurnover: 125_000_000.5,
+      numberOfEmployees: 42,
+      countryOfIncorporation: 'Nigeria',
+    })
 
     const db = await getDb()
     const [row] = await db.select().from(kycDetails).where(eq(kycDetails.id, created.id))
     expect(row!.annualTurnoverKobo).toBe(12_500_000_050)
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, created.id), eq(audits.action, 'CREATE')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, created.id), eq(audits.action, 'CREATE')) }),
+    ).toBeDefined()
 
     const byId = await api(`/kyc/details/${created.id}`, { token: owner.token })
     expect(byId.status).toBe(200)
     expect(await byId.json()).toEqual(created)
     const first = await api(`/kyc/details-first-entity/${businessId}`, { token: owner.token })
     expect(((await first.json()) as { id: string }).id).toBe(created.id)
-    const list = (await (await api(`/kyc/details?businessId=${businessId}`, { token: owner.token })).json()) as { content: { id: string }[]; totalElements: number }
+    const list = (await (await api(`/kyc/details?businessId=${businessId}`, { token: owner.token })).json()) as {
+      content: { id: string }[]
+      totalElements: number
+    }
     expect(list).toMatchObject({ totalElements: 1, pageNumber: 1, pageSize: 10 })
     expect(list.content[0]!.id).toBe(created.id)
   })
@@ -49,12 +60,18 @@ describe('company details', () => {
     const b = await ownerWithBusiness()
     const kycA = await createKyc(a.owner.token, a.businessId)
     const kycB = await createKyc(b.owner.token, b.businessId)
-    const mine = (await (await api('/kyc/details?pageSize=100', { token: a.owner.token })).json()) as { content: { id: string }[] }
+    const mine = (await (await api('/kyc/details?pageSize=100', { token: a.owner.token })).json()) as {
+      content: { id: string }[]
+    }
     expect(mine.content.map((k) => k.id)).toEqual([kycA.id])
-    const filteredOther = (await (await api(`/kyc/details?businessId=${b.businessId}`, { token: a.owner.token })).json()) as { totalElements: number }
+    const filteredOther = (await (await api(`/kyc/details?businessId=${b.businessId}`, { token: a.owner.token })).json()) as {
+      totalElements: number
+    }
     expect(filteredOther.totalElements).toBe(0)
     const staff = await signedInUser({ staffRole: 'AUDITOR' })
-    const all = (await (await api(`/kyc/details?businessId=${b.businessId}`, { token: staff.token })).json()) as { content: { id: string; businessName: string }[] }
+    const all = (await (await api(`/kyc/details?businessId=${b.businessId}`, { token: staff.token })).json()) as {
+      content: { id: string; businessName: string }[]
+    }
     expect(all.content.map((k) => k.id)).toEqual([kycB.id])
     expect((await api('/kyc/details?pageSize=101', { token: staff.token })).status).toBe(400)
   })
@@ -64,17 +81,37 @@ describe('company details', () => {
     const res = await api('/kyc/details', {
       method: 'POST',
       token: owner.token,
-      json: companyDetailsBody(businessId, { tin: '1234-56', incorporationDate: '2999-01-01', numberOfEmployees: -1, annualTurnover: 10.555, natureOfBusiness: '' }),
+      json: companyDetailsBody(businessId, {
+        tin: '1234-56',
+        incorporationDate: '2999-01-01',
+        numberOfEmployees: -1,
+        annualTurnover: 10.555,
+        natureOfBusiness: '',
+      }),
     })
     expect(res.status).toBe(400)
     const fields = (await errorsOf(res)).map((e) => e.field).sort()
     expect(fields).toEqual(['annualTurnover', 'incorporationDate', 'natureOfBusiness', 'numberOfEmployees', 'tin'])
-    const country = await api('/kyc/details', { method: 'POST', token: owner.token, json: companyDetailsBody(businessId, { countryOfIncorporation: 'Wakanda' }) })
+    const country = await api('/kyc/details', {
+      method: 'POST',
+      token: owner.token,
+      json: companyDetailsBody(businessId, { countryOfIncorporation: 'Wakanda' }),
+    })
     expect(country.status).toBe(400)
     expect((await errorsOf(country))[0]).toMatchObject({ field: 'countryOfIncorporation' })
-    const notJson = await api('/kyc/details', { method: 'POST', token: owner.token, body: 'tin=1', headers: { 'content-type': 'text/plain' } })
+    const notJson = await api('/kyc/details', {
+      method: 'POST',
+      token: owner.token,
+      body: 'tin=1',
+      headers: { 'content-type': 'text/plain' },
+    })
     expect(notJson.status).toBe(415)
-    const broken = await api('/kyc/details', { method: 'POST', token: owner.token, body: '{', headers: { 'content-type': 'application/json' } })
+    const broken = await api('/kyc/details', {
+      method: 'POST',
+      token: owner.token,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(broken.status).toBe(400)
   })
 
@@ -85,7 +122,11 @@ describe('company details', () => {
     expect(again.status).toBe(409)
     expect((await errorsOf(again))[0]).toMatchObject({ code: 'CONFLICT', field: 'businessId' })
 
-    const put = await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, json: { numberOfEmployees: 50, annualTurnover: 1 } })
+    const put = await api(`/kyc/details/${created.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { numberOfEmployees: 50, annualTurnover: 1 },
+    })
     expect(put.status).toBe(200)
     expect(await put.json()).toMatchObject({ numberOfEmployees: 50, annualTurnover: 1, tin: '12345678-0001' })
     const db = await getDb()
@@ -94,7 +135,11 @@ describe('company details', () => {
     expect(audit?.after).toMatchObject({ numberOfEmployees: 50 })
 
     expect((await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, json: {} })).status).toBe(400)
-    const bad = await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, json: { incorporationDate: '2999-12-31' } })
+    const bad = await api(`/kyc/details/${created.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { incorporationDate: '2999-12-31' },
+    })
     expect((await errorsOf(bad))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'incorporationDate' })
   })
 
@@ -113,7 +158,10 @@ describe('company details', () => {
     update.set('file', new Blob([PNG], { type: 'image/png' }), 'stamp.png')
     expect((await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, body: update })).status).toBe(200)
 
-    const docs = (await (await api(`/kyc/company/additional-doc/${created.id}`, { token: owner.token })).json()) as { label: string | null; file: { fileName: string; contentType: string; url: string } }[]
+    const docs = (await (await api(`/kyc/company/additional-doc/${created.id}`, { token: owner.token })).json()) as {
+      label: string | null
+      file: { fileName: string; contentType: string; url: string }
+    }[]
     expect(docs.map((d) => [d.label, d.file.fileName, d.file.contentType])).toEqual([
       ['Board resolution', 'resolution.pdf', 'application/pdf'],
       [null, 'stamp.png', 'image/png'],
@@ -147,13 +195,18 @@ describe('company details', () => {
     const { owner, businessId } = await ownerWithBusiness()
     const form = new FormData()
     for (const [key, value] of Object.entries(companyDetailsBody(businessId))) form.set(key, String(value))
-    form.set('file', new Blob([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, ...new Array(64).fill(0)])], { type: 'application/pdf' }), 'evil.pdf')
+    form.set(
+      'file',
+      new Blob([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, ...new Array(64).fill(0)])], { type: 'application/pdf' }),
+      'evil.pdf',
+    )
     const res = await api('/kyc/details', { method: 'POST', token: owner.token, body: form })
     expect(res.status).toBe(415)
     expect((await api(`/kyc/details-first-entity/${businessId}`, { token: owner.token })).status).toBe(404)
 
     const badNumber = new FormData()
-    for (const [key, value] of Object.entries(companyDetailsBody(businessId, { numberOfEmployees: 'many' }))) badNumber.set(key, String(value))
+    for (const [key, value] of Object.entries(companyDetailsBody(businessId, { numberOfEmployees: 'many' })))
+      badNumber.set(key, String(value))
     const bad = await api('/kyc/details', { method: 'POST', token: owner.token, body: badNumber })
     expect(bad.status).toBe(400)
     expect((await errorsOf(bad))[0]).toMatchObject({ field: 'numberOfEmployees' })
@@ -166,7 +219,9 @@ describe('company details', () => {
     const put = await api(`/kyc/details/${created.id}`, { method: 'PUT', token: owner.token, json: { numberOfEmployees: 7 } })
     expect(put.status).toBe(403)
     const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    expect((await api(`/kyc/details/${created.id}`, { method: 'PUT', token: admin.token, json: { numberOfEmployees: 7 } })).status).toBe(200)
+    expect(
+      (await api(`/kyc/details/${created.id}`, { method: 'PUT', token: admin.token, json: { numberOfEmployees: 7 } })).status,
+    ).toBe(200)
     // Reads stay open to the owner.
     expect((await api(`/kyc/details/${created.id}`, { token: owner.token })).status).toBe(200)
   })
@@ -174,7 +229,9 @@ describe('company details', () => {
   it('refuses KYC writes to a member without the onboarding group (403)', async () => {
     const { owner, businessId } = await ownerWithBusiness()
     await createKyc(owner.token, businessId)
-    const member = await signedInUser({ businesses: [{ businessId, permissions: ['CAN_READ_BUSINESS', 'CAN_CREATE_KYC_DETAIL', 'CAN_UPDATE_KYC_DETAIL'] }] })
+    const member = await signedInUser({
+      businesses: [{ businessId, permissions: ['CAN_READ_BUSINESS', 'CAN_CREATE_KYC_DETAIL', 'CAN_UPDATE_KYC_DETAIL'] }],
+    })
     const res = await api('/kyc/details', { method: 'POST', token: member.token, json: companyDetailsBody(businessId) })
     expect(res.status).toBe(403)
   })
@@ -189,10 +246,25 @@ describe('DELETE /kyc/{id}', () => {
     const kyc = (await (await api('/kyc/details', { method: 'POST', token: owner.token, body: form })).json()) as { id: string }
     const docFile = await uploadFile(owner.token, businessId, 'ADDRESS_DOC')
     const idFile = await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
-    expect((await api('/kyc/addresses', { method: 'POST', token: owner.token, json: addressBody(kyc.id, { addressDocFileId: docFile }) })).status).toBe(201)
-    expect((await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: idFile }) })).status).toBe(201)
-    expect((await api('/kyc/shareholders', { method: 'POST', token: owner.token, json: individualBody(kyc.id) })).status).toBe(201)
-    const extra = (await (await api(`/kyc/company/additional-doc/${kyc.id}`, { token: owner.token })).json()) as { file: { id: string } }[]
+    expect(
+      (
+        await api('/kyc/addresses', {
+          method: 'POST',
+          token: owner.token,
+          json: addressBody(kyc.id, { addressDocFileId: docFile }),
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: idFile }) }))
+        .status,
+    ).toBe(201)
+    expect((await api('/kyc/shareholders', { method: 'POST', token: owner.token, json: individualBody(kyc.id) })).status).toBe(
+      201,
+    )
+    const extra = (await (await api(`/kyc/company/additional-doc/${kyc.id}`, { token: owner.token })).json()) as {
+      file: { id: string }
+    }[]
     const blobs = await Promise.all([docFile, idFile, extra[0]!.file.id].map(blobNameOf))
 
     const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
@@ -206,7 +278,9 @@ describe('DELETE /kyc/{id}', () => {
     expect(await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kyc.id))).toEqual([])
     expect(await db.select().from(shareholders).where(eq(shareholders.kycDetailsId, kyc.id))).toEqual([])
     for (const blob of blobs) expect(await blobExists(blob)).toBe(false)
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, kyc.id), eq(audits.action, 'DELETE')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, kyc.id), eq(audits.action, 'DELETE')) }),
+    ).toBeDefined()
     expect((await api(`/kyc/${kyc.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404)
   })
 

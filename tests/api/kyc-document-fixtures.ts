@@ -10,7 +10,10 @@ export const PDF = samplePdf(['Test document', 'For the KYC document tests'])
 export const PNG = samplePng([40, 120, 200])
 
 /** A business of the given class owned by a fresh, signed-in BUSINESS_OWNER. */
-export async function ownerWithBusiness(registrationClass: 'RC' | 'BN' | 'IT' | 'LP' | 'LLP' = 'RC', overrides: Parameters<typeof createTestBusiness>[0] = {}) {
+export async function ownerWithBusiness(
+  registrationClass: 'RC' | 'BN' | 'IT' | 'LP' | 'LLP' = 'RC',
+  overrides: Parameters<typeof createTestBusiness>[0] = {},
+) {
   const business = await createTestBusiness({
     registrationClass,
     regNo: `${registrationClass}${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 1000)}`,
@@ -43,10 +46,26 @@ export async function createKycDetails(businessId: string) {
 export async function completeCapture(businessId: string) {
   const db = await getDb()
   const details = await createKycDetails(businessId)
-  await db.insert(kycAddresses).values({ kycDetailsId: details.id, businessId, type: 'REGISTERED', line1: '14 Broad Street', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' })
+  await db.insert(kycAddresses).values({
+    kycDetailsId: details.id,
+    businessId,
+    type: 'REGISTERED',
+    line1: '14 Broad Street',
+    country: 'Nigeria',
+    state: 'Lagos',
+    lga: 'Lagos Island',
+  })
   const [holder] = await db
     .insert(shareholders)
-    .values({ kycDetailsId: details.id, businessId, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', nationality: 'Nigeria', percentageUnits: 10000 })
+    .values({
+      kycDetailsId: details.id,
+      businessId,
+      type: 'INDIVIDUAL',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      nationality: 'Nigeria',
+      percentageUnits: 10000,
+    })
     .returning()
   await db.insert(meansOfIds).values({
     kycDetailsId: details.id,
@@ -62,12 +81,22 @@ export async function completeCapture(businessId: string) {
 }
 
 /** Slot → upload through the SAS → confirm, as the browser does. */
-export async function uploadFile(token: string, businessId: string, options: { bytes?: Uint8Array; purpose?: string; fileName?: string } = {}) {
+export async function uploadFile(
+  token: string,
+  businessId: string,
+  options: { bytes?: Uint8Array; purpose?: string; fileName?: string } = {},
+) {
   const bytes = options.bytes ?? PDF
   const slot = await api('/files/upload-url', {
     method: 'POST',
     token,
-    json: { fileName: options.fileName ?? 'document.pdf', contentType: bytes === PNG ? 'image/png' : 'application/pdf', size: bytes.byteLength, purpose: options.purpose ?? 'KYC_DOCUMENT', businessId },
+    json: {
+      fileName: options.fileName ?? 'document.pdf',
+      contentType: bytes === PNG ? 'image/png' : 'application/pdf',
+      size: bytes.byteLength,
+      purpose: options.purpose ?? 'KYC_DOCUMENT',
+      businessId,
+    },
   })
   expect(slot.status, await slot.clone().text()).toBe(201)
   const { fileId, uploadUrl } = (await slot.json()) as { fileId: string; uploadUrl: string }
@@ -89,7 +118,11 @@ export async function typeByCode(code: string) {
 /** Uploads a file and attaches it as the document type `code`; returns the API answer. */
 export async function attach(token: string, business: { id: string }, kycDetailsId: string, code: string, bytes?: Uint8Array) {
   const { fileId } = await uploadFile(token, business.id, { bytes })
-  return api('/kyc/documents', { method: 'POST', token, json: { kycDetailsId, documentTypeId: (await typeByCode(code)).id, fileId } })
+  return api('/kyc/documents', {
+    method: 'POST',
+    token,
+    json: { kycDetailsId, documentTypeId: (await typeByCode(code)).id, fileId },
+  })
 }
 
 /** What the staff approval call will do (H5): APPROVED with due date = decision time + days. */
@@ -98,7 +131,12 @@ export async function approveDeferralDirectly(id: string, decidedAt: Date) {
   const [row] = await db.select().from(deferrals).where(eq(deferrals.id, id))
   const [updated] = await db
     .update(deferrals)
-    .set({ status: 'APPROVED', decidedAt, dueDate: new Date(decidedAt.getTime() + row!.days * 86_400_000), decisionComment: 'Approved for the test' })
+    .set({
+      status: 'APPROVED',
+      decidedAt,
+      dueDate: new Date(decidedAt.getTime() + row!.days * 86_400_000),
+      decisionComment: 'Approved for the test',
+    })
     .where(eq(deferrals.id, id))
     .returning()
   return updated!
@@ -108,7 +146,12 @@ export async function requestDeferral(token: string, businessId: string, code: s
   const res = await api('/deferrals', {
     method: 'POST',
     token,
-    json: { businessId, documentTypeId: (await typeByCode(code)).id, days, reason: 'The CAC has not issued it yet; we applied last week.' },
+    json: {
+      businessId,
+      documentTypeId: (await typeByCode(code)).id,
+      days,
+      reason: 'The CAC has not issued it yet; we applied last week.',
+    },
   })
   expect(res.status, await res.clone().text()).toBe(201)
   return (await res.json()) as { id: string; status: string }

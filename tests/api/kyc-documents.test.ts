@@ -8,7 +8,16 @@ import { demoBusinessRegNos } from '@/server/db/seed/demo-businesses'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { api, errorsOf, signedInUser } from './helpers'
-import { approveDeferralDirectly, attach, createKycDetails, ownerWithBusiness, PNG, requestDeferral, typeByCode, uploadFile } from './kyc-document-fixtures'
+import {
+  approveDeferralDirectly,
+  attach,
+  createKycDetails,
+  ownerWithBusiness,
+  PNG,
+  requestDeferral,
+  typeByCode,
+  uploadFile,
+} from './kyc-document-fixtures'
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status)
@@ -22,23 +31,48 @@ describe('document types and the per-class matrix', () => {
 
     const all = await json<DocumentType[]>(await api('/kyc-document-types', { token: owner.token }))
     const cac7 = all.find((t) => t.code === 'CAC_7')!
-    expect(cac7).toMatchObject({ isCac: true, isDeferrable: true, requiredFor: ['RC'], alternativeGroup: 'RC_DIRECTORS', deferrableFor: ['RC'] })
-    expect(all.find((t) => t.code === 'TIN_CERTIFICATE')).toMatchObject({ isCac: false, requiredFor: ['RC', 'BN', 'IT', 'LP', 'LLP'] })
+    expect(cac7).toMatchObject({
+      isCac: true,
+      isDeferrable: true,
+      requiredFor: ['RC'],
+      alternativeGroup: 'RC_DIRECTORS',
+      deferrableFor: ['RC'],
+    })
+    expect(all.find((t) => t.code === 'TIN_CERTIFICATE')).toMatchObject({
+      isCac: false,
+      requiredFor: ['RC', 'BN', 'IT', 'LP', 'LLP'],
+    })
 
-    const rcCac = await json<DocumentType[]>(await api('/kyc-document-types?isCac=1&registrationClass=RC', { token: owner.token }))
+    const rcCac = await json<DocumentType[]>(
+      await api('/kyc-document-types?isCac=1&registrationClass=RC', { token: owner.token }),
+    )
     // The corporate shareholder's certificate is required of each corporate shareholder of an RC business.
-    expect(rcCac.map((t) => t.code).sort()).toEqual(['CAC_2', 'CAC_7', 'CAC_STATUS_REPORT', 'CERTIFICATE_OF_INCORPORATION', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'MEMART'])
+    expect(rcCac.map((t) => t.code).sort()).toEqual([
+      'CAC_2',
+      'CAC_7',
+      'CAC_STATUS_REPORT',
+      'CERTIFICATE_OF_INCORPORATION',
+      'CORPORATE_SHAREHOLDER_CERTIFICATE',
+      'MEMART',
+    ])
     expect(rcCac.every((t) => t.required === true && t.isCac)).toBe(true)
 
     const bn = await json<DocumentType[]>(await api('/kyc-document-types?registrationClass=BN', { token: owner.token }))
-    expect(bn.filter((t) => t.required).map((t) => t.code).sort()).toEqual(['BN_1', 'BN_CERTIFICATE', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'TIN_CERTIFICATE'])
+    expect(
+      bn
+        .filter((t) => t.required)
+        .map((t) => t.code)
+        .sort(),
+    ).toEqual(['BN_1', 'BN_CERTIFICATE', 'CORPORATE_SHAREHOLDER_CERTIFICATE', 'TIN_CERTIFICATE'])
     expect(bn.find((t) => t.code === 'SCUML_CERTIFICATE')).toMatchObject({ required: false })
     // Required first.
     expect(bn.findIndex((t) => !t.required)).toBeGreaterThan(bn.findLastIndex((t) => t.required))
 
     const nonCac = await json<DocumentType[]>(await api('/kyc-document-types?isCac=0', { token: owner.token }))
     expect(nonCac.every((t) => !t.isCac)).toBe(true)
-    const corporate = await json<DocumentType[]>(await api('/kyc-document-types?typeOwner=CORPORATE_SHAREHOLDER', { token: owner.token }))
+    const corporate = await json<DocumentType[]>(
+      await api('/kyc-document-types?typeOwner=CORPORATE_SHAREHOLDER', { token: owner.token }),
+    )
     expect(corporate.map((t) => t.code)).toEqual(['CORPORATE_SHAREHOLDER_CERTIFICATE'])
 
     const bad = await api('/kyc-document-types?registrationClass=XY&isCac=maybe', { token: owner.token })
@@ -53,28 +87,66 @@ describe('document types and the per-class matrix', () => {
       await api('/kyc-document-types', {
         method: 'POST',
         token: staff.token,
-        json: { code: code.toLowerCase(), name: `Operating licence ${code}`, isDeferrable: true, requiredFor: ['RC', 'BN'], optionalFor: ['IT'] },
+        json: {
+          code: code.toLowerCase(),
+          name: `Operating licence ${code}`,
+          isDeferrable: true,
+          requiredFor: ['RC', 'BN'],
+          optionalFor: ['IT'],
+        },
       }),
       201,
     )
-    expect(created).toMatchObject({ code, isCac: false, typeOwner: 'COMPANY', isActive: true, requiredFor: ['RC', 'BN'], optionalFor: ['IT'], deferrableFor: ['RC', 'BN', 'IT'] })
+    expect(created).toMatchObject({
+      code,
+      isCac: false,
+      typeOwner: 'COMPANY',
+      isActive: true,
+      requiredFor: ['RC', 'BN'],
+      optionalFor: ['IT'],
+      deferrableFor: ['RC', 'BN', 'IT'],
+    })
 
     const { owner } = await ownerWithBusiness('BN')
     const forBn = await json<DocumentType[]>(await api('/kyc-document-types?registrationClass=BN', { token: owner.token }))
     expect(forBn.find((t) => t.id === created.id)).toMatchObject({ required: true })
 
     const updated = await json<DocumentType>(
-      await api(`/kyc-document-types/${created.id}`, { method: 'PUT', token: staff.token, json: { requiredFor: ['LP'], isDeferrable: false, description: 'Issued by the regulator' } }),
+      await api(`/kyc-document-types/${created.id}`, {
+        method: 'PUT',
+        token: staff.token,
+        json: { requiredFor: ['LP'], isDeferrable: false, description: 'Issued by the regulator' },
+      }),
     )
-    expect(updated).toMatchObject({ requiredFor: ['LP'], optionalFor: ['IT'], deferrableFor: [], description: 'Issued by the regulator' })
-    const again = await json<DocumentType>(await api(`/kyc-document-types/${created.id}`, { method: 'PUT', token: staff.token, json: { isDeferrable: true, isActive: false } }))
+    expect(updated).toMatchObject({
+      requiredFor: ['LP'],
+      optionalFor: ['IT'],
+      deferrableFor: [],
+      description: 'Issued by the regulator',
+    })
+    const again = await json<DocumentType>(
+      await api(`/kyc-document-types/${created.id}`, {
+        method: 'PUT',
+        token: staff.token,
+        json: { isDeferrable: true, isActive: false },
+      }),
+    )
     expect(again).toMatchObject({ deferrableFor: ['IT', 'LP'], isActive: false })
     // Inactive types leave the lists (staff may ask for them).
-    expect((await json<DocumentType[]>(await api('/kyc-document-types', { token: owner.token }))).some((t) => t.id === created.id)).toBe(false)
-    expect((await json<DocumentType[]>(await api('/kyc-document-types?includeInactive=true', { token: staff.token }))).some((t) => t.id === created.id)).toBe(true)
+    expect(
+      (await json<DocumentType[]>(await api('/kyc-document-types', { token: owner.token }))).some((t) => t.id === created.id),
+    ).toBe(false)
+    expect(
+      (await json<DocumentType[]>(await api('/kyc-document-types?includeInactive=true', { token: staff.token }))).some(
+        (t) => t.id === created.id,
+      ),
+    ).toBe(true)
 
     const db = await getDb()
-    const trail = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_document_type'), eq(audits.resourceId, created.id)))
+    const trail = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'kyc_document_type'), eq(audits.resourceId, created.id)))
     expect(trail.map((a) => a.action).sort()).toEqual(['CREATE', 'UPDATE', 'UPDATE'])
   })
 
@@ -82,7 +154,11 @@ describe('document types and the per-class matrix', () => {
     const staff = await signedInUser({ staffPermissions: ['CAN_UPDATE_DEFERRABLE', 'CAN_READ_DEFERRABLE_MAPPING'] })
     const code = `PERMIT_${Date.now() % 100000}`
     const created = await json<DocumentType>(
-      await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { code, name: `Permit ${code}`, isDeferrable: true, requiredFor: ['RC', 'BN', 'IT'] } }),
+      await api('/kyc-document-types', {
+        method: 'POST',
+        token: staff.token,
+        json: { code, name: `Permit ${code}`, isDeferrable: true, requiredFor: ['RC', 'BN', 'IT'] },
+      }),
       201,
     )
     expect(created.deferrableFor).toEqual(['RC', 'BN', 'IT'])
@@ -96,12 +172,27 @@ describe('document types and the per-class matrix', () => {
     await json(await api('/deferrals/deferrable-mapping', { method: 'PUT', token: staff.token, json: { items } }))
 
     // IT no longer needs it, LP now does; RC and BN still do.
-    const updated = await json<DocumentType>(await api(`/kyc-document-types/${created.id}`, { method: 'PUT', token: staff.token, json: { requiredFor: ['RC', 'BN', 'LP'] } }))
+    const updated = await json<DocumentType>(
+      await api(`/kyc-document-types/${created.id}`, {
+        method: 'PUT',
+        token: staff.token,
+        json: { requiredFor: ['RC', 'BN', 'LP'] },
+      }),
+    )
     expect(updated).toMatchObject({ requiredFor: ['RC', 'BN', 'LP'], deferrableFor: ['RC', 'LP'] })
     const after = await mapping()
-    expect(after.items.filter((i) => i.documentTypeId === created.id).map((i) => i.registrationClass).sort()).toEqual(['LP', 'RC'])
+    expect(
+      after.items
+        .filter((i) => i.documentTypeId === created.id)
+        .map((i) => i.registrationClass)
+        .sort(),
+    ).toEqual(['LP', 'RC'])
     // Other types' mappings are untouched.
-    const others = (m: Mapping) => m.items.filter((i) => i.documentTypeId !== created.id).map((i) => `${i.registrationClass}:${i.documentTypeId}`).sort()
+    const others = (m: Mapping) =>
+      m.items
+        .filter((i) => i.documentTypeId !== created.id)
+        .map((i) => `${i.registrationClass}:${i.documentTypeId}`)
+        .sort()
     expect(others(after)).toEqual(others(current))
   })
 
@@ -113,21 +204,51 @@ describe('document types and the per-class matrix', () => {
     expect((await api('/kyc-document-types', { method: 'POST', token: owner.token, json: input })).status).toBe(403)
     expect((await api('/kyc-document-types', { method: 'POST', token: reader.token, json: input })).status).toBe(403)
 
-    const invalid = await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { code: 'no spaces allowed', name: 'x', requiredFor: ['RC'], optionalFor: ['RC', 'XX'] } })
+    const invalid = await api('/kyc-document-types', {
+      method: 'POST',
+      token: staff.token,
+      json: { code: 'no spaces allowed', name: 'x', requiredFor: ['RC'], optionalFor: ['RC', 'XX'] },
+    })
     expect(invalid.status).toBe(400)
     expect((await errorsOf(invalid)).map((e) => e.field)).toEqual(expect.arrayContaining(['code', 'name', 'optionalFor.1']))
-    const both = await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { ...input, requiredFor: ['RC'], optionalFor: ['RC'] } })
+    const both = await api('/kyc-document-types', {
+      method: 'POST',
+      token: staff.token,
+      json: { ...input, requiredFor: ['RC'], optionalFor: ['RC'] },
+    })
     expect((await errorsOf(both))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'optionalFor' })
 
-    const duplicate = await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { code: 'CAC_2', name: 'Another name' } })
+    const duplicate = await api('/kyc-document-types', {
+      method: 'POST',
+      token: staff.token,
+      json: { code: 'CAC_2', name: 'Another name' },
+    })
     expect(duplicate.status).toBe(409)
     expect((await errorsOf(duplicate))[0]).toMatchObject({ code: 'CONFLICT', field: 'code' })
-    const sameName = await api('/kyc-document-types', { method: 'POST', token: staff.token, json: { code: 'TIN_AGAIN', name: 'tin certificate' } })
+    const sameName = await api('/kyc-document-types', {
+      method: 'POST',
+      token: staff.token,
+      json: { code: 'TIN_AGAIN', name: 'tin certificate' },
+    })
     expect((await errorsOf(sameName))[0]).toMatchObject({ code: 'CONFLICT', field: 'name' })
 
-    expect((await api('/kyc-document-types/00000000-0000-4000-8000-000000000000', { method: 'PUT', token: staff.token, json: { name: 'Nope nope' } })).status).toBe(404)
-    expect((await api('/kyc-document-types/not-an-id', { method: 'PUT', token: staff.token, json: { name: 'Nope nope' } })).status).toBe(400)
-    const empty = await api(`/kyc-document-types/${(await typeByCode('CAC_2')).id}`, { method: 'PUT', token: staff.token, json: {} })
+    expect(
+      (
+        await api('/kyc-document-types/00000000-0000-4000-8000-000000000000', {
+          method: 'PUT',
+          token: staff.token,
+          json: { name: 'Nope nope' },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await api('/kyc-document-types/not-an-id', { method: 'PUT', token: staff.token, json: { name: 'Nope nope' } })).status,
+    ).toBe(400)
+    const empty = await api(`/kyc-document-types/${(await typeByCode('CAC_2')).id}`, {
+      method: 'PUT',
+      token: staff.token,
+      json: {},
+    })
     expect(empty.status).toBe(400)
   })
 })
@@ -153,19 +274,35 @@ describe('KYC documents', () => {
 
     const listed = await json<KycDocument[]>(await api(`/kyc/documents/${details.id}`, { token: owner.token }))
     expect(listed.map((d) => d.id)).toEqual([doc.id])
-    expect(await json<KycDocument[]>(await api(`/kyc/documents/${details.id}?typeOwner=INDIVIDUAL`, { token: owner.token }))).toEqual([])
+    expect(
+      await json<KycDocument[]>(await api(`/kyc/documents/${details.id}?typeOwner=INDIVIDUAL`, { token: owner.token })),
+    ).toEqual([])
     expect((await api(`/kyc/documents/${details.id}?typeOwner=NOBODY`, { token: owner.token })).status).toBe(400)
 
     const checklist = await json<DocumentChecklist>(await api(`/kyc/document-checklist/${business.id}`, { token: owner.token }))
-    expect(checklist).toMatchObject({ businessId: business.id, registrationClass: 'RC', kycDetailsId: details.id, kycDetailsCompleted: false })
+    expect(checklist).toMatchObject({
+      businessId: business.id,
+      registrationClass: 'RC',
+      kycDetailsId: details.id,
+      kycDetailsCompleted: false,
+    })
     const states = Object.fromEntries(checklist.items.map((i) => [i.documentType.code, i.state]))
     expect(states).toMatchObject({ CAC_2: 'UPLOADED', CERTIFICATE_OF_INCORPORATION: 'MISSING', TIN_CERTIFICATE: 'MISSING' })
-    expect(checklist.items.find((i) => i.documentType.code === 'CAC_2')).toMatchObject({ required: true, canRequestDeferral: false, document: { id: doc.id } })
+    expect(checklist.items.find((i) => i.documentType.code === 'CAC_2')).toMatchObject({
+      required: true,
+      canRequestDeferral: false,
+      document: { id: doc.id },
+    })
     expect(checklist.items.find((i) => i.documentType.code === 'MEMART')).toMatchObject({ canRequestDeferral: true })
-    expect(checklist.items.find((i) => i.documentType.code === 'CERTIFICATE_OF_INCORPORATION')).toMatchObject({ canRequestDeferral: false })
+    expect(checklist.items.find((i) => i.documentType.code === 'CERTIFICATE_OF_INCORPORATION')).toMatchObject({
+      canRequestDeferral: false,
+    })
 
     const db = await getDb()
-    const [audit] = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_document'), eq(audits.resourceId, doc.id)))
+    const [audit] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'kyc_document'), eq(audits.resourceId, doc.id)))
     expect(audit).toMatchObject({ action: 'UPLOAD', actorId: owner.user.id })
   })
 
@@ -178,10 +315,21 @@ describe('KYC documents', () => {
     const requestedAt = new Date(Date.now() - 3_600_000)
     await db
       .update(kycDocuments)
-      .set({ status: 'REJECTED', reviewComment: 'Illegible', reviewedBy: staff.user.id, reviewedAt: requestedAt, reuploadReason: 'Please scan it again', reuploadRequestedBy: staff.user.id, reuploadRequestedAt: requestedAt })
+      .set({
+        status: 'REJECTED',
+        reviewComment: 'Illegible',
+        reviewedBy: staff.user.id,
+        reviewedAt: requestedAt,
+        reuploadReason: 'Please scan it again',
+        reuploadRequestedBy: staff.user.id,
+        reuploadRequestedAt: requestedAt,
+      })
       .where(eq(kycDocuments.id, first.id))
     const before = await json<DocumentChecklist>(await api(`/kyc/document-checklist/${business.id}`, { token: owner.token }))
-    expect(before.items.find((i) => i.documentType.code === 'CAC_7')).toMatchObject({ state: 'REUPLOAD_REQUESTED', document: { reuploadReason: 'Please scan it again', reviewComment: 'Illegible' } })
+    expect(before.items.find((i) => i.documentType.code === 'CAC_7')).toMatchObject({
+      state: 'REUPLOAD_REQUESTED',
+      document: { reuploadReason: 'Please scan it again', reviewComment: 'Illegible' },
+    })
 
     const second = await json<KycDocument>(await attach(owner.token, business, details.id, 'CAC_7', PNG), 201)
     expect(second).toMatchObject({ status: 'PENDING', reviewComment: null, file: { contentType: 'image/png' } })
@@ -201,7 +349,9 @@ describe('KYC documents', () => {
     const historyDelete = await api(`/kyc/documents/${first.id}`, { method: 'DELETE', token: owner.token })
     expect(historyDelete.status).toBe(409)
     expect((await errorsOf(historyDelete))[0]!.message).toMatch(/SUPERSEDED/)
-    const actions = (await db.select().from(audits).where(eq(audits.resource, 'kyc_document'))).filter((a) => a.resourceId === first.id || a.resourceId === second.id)
+    const actions = (await db.select().from(audits).where(eq(audits.resource, 'kyc_document'))).filter(
+      (a) => a.resourceId === first.id || a.resourceId === second.id,
+    )
     expect(actions.map((a) => a.action).sort()).toEqual(['REPLACE', 'SUPERSEDE', 'UPLOAD'])
   })
 
@@ -218,10 +368,16 @@ describe('KYC documents', () => {
     expect((await errorsOf(foreign))[0]).toMatchObject({ field: 'fileId' })
 
     const idFile = await uploadFile(owner.token, business.id, { purpose: 'MEANS_OF_ID' })
-    expect((await errorsOf(await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: idFile.fileId })))[0]).toMatchObject({ field: 'fileId' })
+    expect(
+      (await errorsOf(await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: idFile.fileId })))[0],
+    ).toMatchObject({ field: 'fileId' })
 
     const mine = await uploadFile(owner.token, business.id)
-    const unknownType = await post({ kycDetailsId: details.id, documentTypeId: '00000000-0000-4000-8000-000000000000', fileId: mine.fileId })
+    const unknownType = await post({
+      kycDetailsId: details.id,
+      documentTypeId: '00000000-0000-4000-8000-000000000000',
+      fileId: mine.fileId,
+    })
     expect(unknownType.status).toBe(400)
     expect((await errorsOf(unknownType))[0]).toMatchObject({ field: 'documentTypeId' })
 
@@ -230,7 +386,11 @@ describe('KYC documents', () => {
     expect((await errorsOf(malformed)).map((e) => e.field).sort()).toEqual(['documentTypeId', 'fileId', 'kycDetailsId'])
 
     expect((await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: mine.fileId })).status).toBe(201)
-    const twice = await post({ kycDetailsId: details.id, documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id, fileId: mine.fileId })
+    const twice = await post({
+      kycDetailsId: details.id,
+      documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id,
+      fileId: mine.fileId,
+    })
     expect(twice.status).toBe(409)
     expect((await errorsOf(twice))[0]).toMatchObject({ code: 'CONFLICT', field: 'fileId' })
   })
@@ -245,7 +405,11 @@ describe('KYC documents', () => {
     expect((await api(`/kyc/documents/${details.id}`, { token: stranger.token })).status).toBe(404)
     expect((await api(`/kyc/document-checklist/${business.id}`, { token: stranger.token })).status).toBe(404)
     expect((await api(`/kyc/documents/${doc.id}`, { method: 'DELETE', token: stranger.token })).status).toBe(404)
-    const post = await api('/kyc/documents', { method: 'POST', token: stranger.token, json: { kycDetailsId: details.id, documentTypeId: doc.documentType.id, fileId: strangerFile.fileId } })
+    const post = await api('/kyc/documents', {
+      method: 'POST',
+      token: stranger.token,
+      json: { kycDetailsId: details.id, documentTypeId: doc.documentType.id, fileId: strangerFile.fileId },
+    })
     expect(post.status).toBe(404)
     expect((await api('/kyc/documents/00000000-0000-4000-8000-000000000000', { token: owner.token })).status).toBe(404)
 
@@ -269,7 +433,10 @@ describe('KYC documents', () => {
     expect(await db.select().from(files).where(eq(files.id, doc.file.id))).toEqual([])
     expect(await getBlobStorage().getProperties(file!.blobName)).toBeNull()
     expect((await api(`/files/${doc.file.id}`, { token: owner.token })).status).toBe(404)
-    const [audit] = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_document'), eq(audits.resourceId, doc.id), eq(audits.action, 'DELETE')))
+    const [audit] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'kyc_document'), eq(audits.resourceId, doc.id), eq(audits.action, 'DELETE')))
     expect(audit).toBeDefined()
     expect((await api(`/kyc/documents/${doc.id}`, { method: 'DELETE', token: owner.token })).status).toBe(404)
   })
@@ -284,7 +451,10 @@ describe('KYC documents', () => {
     const [row] = await db.select().from(deferrals).where(eq(deferrals.id, deferral.id))
     expect(row).toMatchObject({ status: 'FULFILLED', fulfilledByDocumentId: doc.id })
     expect(row!.fulfilledAt).toBeInstanceOf(Date)
-    const [audit] = await db.select().from(audits).where(and(eq(audits.resource, 'deferral'), eq(audits.resourceId, deferral.id), eq(audits.action, 'FULFIL')))
+    const [audit] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'deferral'), eq(audits.resourceId, deferral.id), eq(audits.action, 'FULFIL')))
     expect(audit!.before).toMatchObject({ status: 'APPROVED' })
     expect(audit!.after).toMatchObject({ status: 'FULFILLED' })
   })
@@ -295,9 +465,17 @@ describe('KYC documents', () => {
     const { fileId } = await uploadFile(owner.token, business.id)
     const db = await getDb()
     await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, business.id))
-    const res = await api('/kyc/documents', { method: 'POST', token: owner.token, json: { kycDetailsId: details.id, documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id, fileId } })
+    const res = await api('/kyc/documents', {
+      method: 'POST',
+      token: owner.token,
+      json: { kycDetailsId: details.id, documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id, fileId },
+    })
     expect(res.status).toBe(403)
-    const slot = await api('/files/upload-url', { method: 'POST', token: owner.token, json: { fileName: 'tin.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: business.id } })
+    const slot = await api('/files/upload-url', {
+      method: 'POST',
+      token: owner.token,
+      json: { fileName: 'tin.pdf', contentType: 'application/pdf', size: 100, purpose: 'KYC_DOCUMENT', businessId: business.id },
+    })
     expect(slot.status).toBe(403)
   })
 })
@@ -322,20 +500,59 @@ describe('seeded data', () => {
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const statusesBefore = demo.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])
     const complete = demo.filter((b) => b.kycDetailsCompleted)
-    const documents = await db.select().from(kycDocuments).where(inArray(kycDocuments.businessId, complete.map((b) => b.id)))
+    const documents = await db
+      .select()
+      .from(kycDocuments)
+      .where(
+        inArray(
+          kycDocuments.businessId,
+          complete.map((b) => b.id),
+        ),
+      )
     expect(new Set(documents.map((d) => d.businessId)).size).toBe(complete.length)
-    expect(await db.$count(kycDocuments, inArray(kycDocuments.businessId, demo.filter((b) => !b.kycDetailsCompleted).map((b) => b.id)))).toBe(0)
+    expect(
+      await db.$count(
+        kycDocuments,
+        inArray(
+          kycDocuments.businessId,
+          demo.filter((b) => !b.kycDetailsCompleted).map((b) => b.id),
+        ),
+      ),
+    ).toBe(0)
 
     // Real bytes in blob storage: a PDF and a PNG.
-    const [pdf] = await db.select().from(files).where(and(eq(files.id, documents.find((d) => d.status === 'PENDING')!.fileId)))
+    const [pdf] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, documents.find((d) => d.status === 'PENDING')!.fileId)))
     const pdfBytes = await getBlobStorage().readHead(pdf!.blobName, pdf!.sizeBytes)
     expect(new TextDecoder().decode(pdfBytes.slice(0, 5))).toBe('%PDF-')
     const { PDFDocument } = await import('pdf-lib')
     expect((await PDFDocument.load(pdfBytes, { throwOnInvalidObject: true })).getPageCount()).toBe(1)
-    const [png] = await db.select().from(files).where(and(inArray(files.id, documents.map((d) => d.fileId)), eq(files.contentType, 'image/png'))).limit(1)
+    const [png] = await db
+      .select()
+      .from(files)
+      .where(
+        and(
+          inArray(
+            files.id,
+            documents.map((d) => d.fileId),
+          ),
+          eq(files.contentType, 'image/png'),
+        ),
+      )
+      .limit(1)
     expect([...(await getBlobStorage().readHead(png!.blobName, 4))]).toEqual([0x89, 0x50, 0x4e, 0x47])
 
-    const demoDeferrals = await db.select().from(deferrals).where(inArray(deferrals.businessId, demo.map((b) => b.id)))
+    const demoDeferrals = await db
+      .select()
+      .from(deferrals)
+      .where(
+        inArray(
+          deferrals.businessId,
+          demo.map((b) => b.id),
+        ),
+      )
     expect(demoDeferrals.filter((d) => d.status === 'PENDING').length).toBeGreaterThanOrEqual(1)
     const approved = demoDeferrals.filter((d) => d.status === 'APPROVED')
     expect(approved.some((d) => d.dueDate!.getTime() > Date.now())).toBe(true)
@@ -345,11 +562,14 @@ describe('seeded data', () => {
     expect(blocked.blockedReasons).toContainEqual(expect.stringMatching(/^Deferral for TIN certificate overdue since/))
     // CAC documents wait for review on some PENDING businesses and are approved on at least three others.
     const pendingBusinesses = complete.filter((b) => b.approvalStatus === 'PENDING').map((b) => b.id)
-    const cacIds = (await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true))).map((t) => t.id)
+    const cacIds = (
+      await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true))
+    ).map((t) => t.id)
     const pendingCac = documents.filter((d) => pendingBusinesses.includes(d.businessId) && cacIds.includes(d.documentTypeId))
     expect(pendingCac.some((d) => d.status === 'PENDING')).toBe(true)
     const ready = []
-    for (const id of pendingBusinesses) if ((await findDocumentGaps(db, { businessId: id, forApproval: true })).length === 0) ready.push(id)
+    for (const id of pendingBusinesses)
+      if ((await findDocumentGaps(db, { businessId: id, forApproval: true })).length === 0) ready.push(id)
     expect(ready.length).toBeGreaterThanOrEqual(3)
 
     const auditCount = await db.$count(audits)

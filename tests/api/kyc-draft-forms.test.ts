@@ -15,10 +15,18 @@ interface Draft {
 describe('draft forms', () => {
   it('saves one draft per business and step: POST creates (201), POST again replaces (200); reads by id and by pair', async () => {
     const { owner, businessId } = await ownerWithBusiness()
-    const first = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'COMPANY_DETAILS', data: { tin: '1234' } } })
+    const first = await api('/draft-forms', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId, kycDetailTypeId: 'COMPANY_DETAILS', data: { tin: '1234' } },
+    })
     expect(first.status).toBe(201)
     const created = (await first.json()) as Draft
-    const again = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'COMPANY_DETAILS', data: { tin: '12345678' } } })
+    const again = await api('/draft-forms', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId, kycDetailTypeId: 'COMPANY_DETAILS', data: { tin: '12345678' } },
+    })
     expect(again.status).toBe(200)
     expect(((await again.json()) as Draft).id).toBe(created.id)
 
@@ -34,7 +42,13 @@ describe('draft forms', () => {
 
   it('replaces data with PUT, deletes with DELETE, and audits each write without the draft’s content', async () => {
     const { owner, businessId } = await ownerWithBusiness()
-    const draft = (await (await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { rows: [{ bvn: '22212345678' }] } } })).json()) as Draft
+    const draft = (await (
+      await api('/draft-forms', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { rows: [{ bvn: '22212345678' }] } },
+      })
+    ).json()) as Draft
     const put = await api(`/draft-forms/${draft.id}`, { method: 'PUT', token: owner.token, json: { data: { rows: [] } } })
     expect(put.status).toBe(200)
     expect(await put.json()).toMatchObject({ data: { rows: [] } })
@@ -42,18 +56,32 @@ describe('draft forms', () => {
     expect((await api(`/draft-forms/${draft.id}`, { token: owner.token })).status).toBe(404)
 
     const db = await getDb()
-    const rows = await db.select().from(audits).where(and(eq(audits.resource, 'draft_form'), eq(audits.resourceId, draft.id)))
+    const rows = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'draft_form'), eq(audits.resourceId, draft.id)))
     expect(rows.map((r) => r.action).sort()).toEqual(['CREATE', 'DELETE', 'UPDATE'])
     expect(JSON.stringify(rows)).not.toContain('22212345678')
-    expect(rows.find((r) => r.action === 'CREATE')!.after).toMatchObject({ kycDetailTypeId: 'SHAREHOLDERS', sizeBytes: expect.any(Number) })
+    expect(rows.find((r) => r.action === 'CREATE')!.after).toMatchObject({
+      kycDetailTypeId: 'SHAREHOLDERS',
+      sizeBytes: expect.any(Number),
+    })
   })
 
   it('refuses data over 64 kB (413) and data that is not an object (400)', async () => {
     const { owner, businessId } = await ownerWithBusiness()
-    const big = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'DOCUMENTS', data: { text: 'x'.repeat(65 * 1024) } } })
+    const big = await api('/draft-forms', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId, kycDetailTypeId: 'DOCUMENTS', data: { text: 'x'.repeat(65 * 1024) } },
+    })
     expect(big.status).toBe(413)
     expect((await errorsOf(big))[0]).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'data' })
-    const list = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'DOCUMENTS', data: [1, 2] } })
+    const list = await api('/draft-forms', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId, kycDetailTypeId: 'DOCUMENTS', data: [1, 2] },
+    })
     expect(list.status).toBe(400)
     expect((await errorsOf(list))[0]).toMatchObject({ field: 'data' })
     const noType = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, data: {} } })
@@ -62,9 +90,23 @@ describe('draft forms', () => {
 
   it('follows the KYC edit check: refused to the owner after approval (403), readable still', async () => {
     const { owner, businessId } = await ownerWithBusiness()
-    const draft = (await (await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: {} } })).json()) as Draft
+    const draft = (await (
+      await api('/draft-forms', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: {} },
+      })
+    ).json()) as Draft
     await setApproval(businessId, 'APPROVED')
-    expect((await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { a: 1 } } })).status).toBe(403)
+    expect(
+      (
+        await api('/draft-forms', {
+          method: 'POST',
+          token: owner.token,
+          json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { a: 1 } },
+        })
+      ).status,
+    ).toBe(403)
     expect((await api(`/draft-forms/${draft.id}`, { method: 'PUT', token: owner.token, json: { data: {} } })).status).toBe(403)
     expect((await api(`/draft-forms/${draft.id}`, { method: 'DELETE', token: owner.token })).status).toBe(403)
     expect((await api(`/draft-forms/${draft.id}`, { token: owner.token })).status).toBe(200)

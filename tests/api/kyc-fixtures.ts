@@ -46,9 +46,19 @@ export async function createKyc(token: string, businessId: string, overrides: Re
 }
 
 /** Slot → upload through the SAS → confirm, as the browser's Uploader does; returns the confirmed file id. */
-export async function uploadFile(token: string, businessId: string, purpose: UploadPurpose, bytes: Uint8Array = PDF, fileName = 'proof.pdf') {
+export async function uploadFile(
+  token: string,
+  businessId: string,
+  purpose: UploadPurpose,
+  bytes: Uint8Array = PDF,
+  fileName = 'proof.pdf',
+) {
   const contentType = fileName.endsWith('.png') ? 'image/png' : 'application/pdf'
-  const slotRes = await api('/files/upload-url', { method: 'POST', token, json: { fileName, contentType, size: bytes.byteLength, purpose, businessId } })
+  const slotRes = await api('/files/upload-url', {
+    method: 'POST',
+    token,
+    json: { fileName, contentType, size: bytes.byteLength, purpose, businessId },
+  })
   expect(slotRes.status, await slotRes.clone().text()).toBe(201)
   const slot = (await slotRes.json()) as { fileId: string; uploadUrl: string }
   await new BlockBlobClient(slot.uploadUrl).uploadData(bytes)
@@ -63,7 +73,9 @@ export async function fileState(fileId: string): Promise<{ row: boolean; blob: b
   const [row] = await db.select().from(files).where(eq(files.id, fileId))
   if (!row) return { row: false, blob: null }
   const config = getConfig()
-  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(config.storage.container)
+  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(
+    config.storage.container,
+  )
   return { row: true, blob: await container.getBlockBlobClient(row.blobName).exists() }
 }
 
@@ -76,11 +88,17 @@ export async function blobNameOf(fileId: string): Promise<string> {
 
 export async function blobExists(blobName: string): Promise<boolean> {
   const config = getConfig()
-  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(config.storage.container)
+  const container = BlobServiceClient.fromConnectionString(config.storage.connectionString!).getContainerClient(
+    config.storage.container,
+  )
   return container.getBlockBlobClient(blobName).exists()
 }
 
-export async function setApproval(businessId: string, approvalStatus: 'PENDING' | 'APPROVED' | 'DECLINED', kycDetailsCompleted = false) {
+export async function setApproval(
+  businessId: string,
+  approvalStatus: 'PENDING' | 'APPROVED' | 'DECLINED',
+  kycDetailsCompleted = false,
+) {
   const db = await getDb()
   await db.update(businesses).set({ approvalStatus, kycDetailsCompleted }).where(eq(businesses.id, businessId))
 }

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
-import { blobExists, blobNameOf, createKyc, inDays, individualBody, meansOfIdBody, ownerWithBusiness, setApproval, uploadFile } from './kyc-fixtures'
+import {
+  blobExists,
+  blobNameOf,
+  createKyc,
+  inDays,
+  individualBody,
+  meansOfIdBody,
+  ownerWithBusiness,
+  setApproval,
+  uploadFile,
+} from './kyc-fixtures'
 
 interface MeansOfId {
   id: string
@@ -24,7 +34,11 @@ async function setup() {
 describe('means of ID', () => {
   it('lists the kinds of ID with their number rules and whether they expire', async () => {
     const { owner } = await setup()
-    const types = (await (await api('/kyc/means-of-ids/types', { token: owner.token })).json()) as { code: string; expires: boolean; pattern: string }[]
+    const types = (await (await api('/kyc/means-of-ids/types', { token: owner.token })).json()) as {
+      code: string
+      expires: boolean
+      pattern: string
+    }[]
     expect(types.map((t) => [t.code, t.expires])).toEqual([
       ['INTERNATIONAL_PASSPORT', true],
       ['DRIVERS_LICENCE', true],
@@ -36,12 +50,24 @@ describe('means of ID', () => {
 
   it('adds one with a scan, normalising the number, linked to an individual shareholder, and audits it', async () => {
     const { owner, businessId, kyc } = await setup()
-    const holder = (await (await api('/kyc/shareholders', { method: 'POST', token: owner.token, json: individualBody(kyc.id) })).json()) as { id: string }
+    const holder = (await (
+      await api('/kyc/shareholders', { method: 'POST', token: owner.token, json: individualBody(kyc.id) })
+    ).json()) as { id: string }
     const scan = await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
-    const res = await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { shareholderId: holder.id, fileId: scan }) })
+    const res = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { shareholderId: holder.id, fileId: scan }),
+    })
     expect(res.status, await res.clone().text()).toBe(201)
     const created = (await res.json()) as MeansOfId
-    expect(created).toMatchObject({ idNumber: 'A12345678', idTypeName: 'International passport', isCurrent: true, shareholderId: holder.id, file: { id: scan } })
+    expect(created).toMatchObject({
+      idNumber: 'A12345678',
+      idTypeName: 'International passport',
+      isCurrent: true,
+      shareholderId: holder.id,
+      file: { id: scan },
+    })
     const list = (await (await api(`/kyc/means-of-ids/${kyc.id}`, { token: owner.token })).json()) as MeansOfId[]
     expect(list.map((m) => m.id)).toEqual([created.id])
     const db = await getDb()
@@ -70,38 +96,80 @@ describe('means of ID', () => {
       expect(res.status, JSON.stringify(overrides)).toBe(400)
       expect([...new Set((await errorsOf(res)).map((e) => e.field))].sort(), JSON.stringify(overrides)).toEqual(fields)
     }
-    const nin = await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { idType: 'NATIONAL_ID_CARD', idNumber: '123 4567 8901', expiryDate: undefined }) })
+    const nin = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { idType: 'NATIONAL_ID_CARD', idNumber: '123 4567 8901', expiryDate: undefined }),
+    })
     expect(nin.status).toBe(201)
-    const licence = await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { idType: 'DRIVERS_LICENCE', idNumber: 'abc12345aa12' }) })
+    const licence = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { idType: 'DRIVERS_LICENCE', idNumber: 'abc12345aa12' }),
+    })
     expect(((await licence.json()) as MeansOfId).idNumber).toBe('ABC12345AA12')
   })
 
   it('refuses a link to a corporate shareholder or to another KYC’s shareholder', async () => {
     const { owner, kyc } = await setup()
     const corporate = (await (
-      await api('/kyc/shareholders', { method: 'POST', token: owner.token, json: { kycDetailsId: kyc.id, type: 'CORPORATE', companyName: 'Eko Holdings', registrationNumber: 'RC1234', percentage: 10 } })
+      await api('/kyc/shareholders', {
+        method: 'POST',
+        token: owner.token,
+        json: {
+          kycDetailsId: kyc.id,
+          type: 'CORPORATE',
+          companyName: 'Eko Holdings',
+          registrationNumber: 'RC1234',
+          percentage: 10,
+        },
+      })
     ).json()) as { id: string }
-    const res = await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { shareholderId: corporate.id }) })
+    const res = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { shareholderId: corporate.id }),
+    })
     expect((await errorsOf(res))[0]).toMatchObject({ field: 'shareholderId' })
     const other = await setup()
-    const theirs = (await (await api('/kyc/shareholders', { method: 'POST', token: other.owner.token, json: individualBody(other.kyc.id) })).json()) as { id: string }
-    const foreign = await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { shareholderId: theirs.id }) })
+    const theirs = (await (
+      await api('/kyc/shareholders', { method: 'POST', token: other.owner.token, json: individualBody(other.kyc.id) })
+    ).json()) as { id: string }
+    const foreign = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { shareholderId: theirs.id }),
+    })
     expect((await errorsOf(foreign))[0]).toMatchObject({ field: 'shareholderId' })
   })
 
   it('updates one, re-checking the rules on the record as it will be; a replaced scan loses its blob', async () => {
     const { owner, businessId, kyc } = await setup()
     const first = await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
-    const created = (await (await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: first }) })).json()) as MeansOfId
-    const changeType = await api(`/kyc/means-of-ids/${created.id}`, { method: 'PUT', token: owner.token, json: { idType: 'NATIONAL_ID_CARD' } })
+    const created = (await (
+      await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: first }) })
+    ).json()) as MeansOfId
+    const changeType = await api(`/kyc/means-of-ids/${created.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { idType: 'NATIONAL_ID_CARD' },
+    })
     expect(changeType.status).toBe(400)
     expect((await errorsOf(changeType)).map((e) => e.field)).toEqual(['idNumber'])
-    const expired = await api(`/kyc/means-of-ids/${created.id}`, { method: 'PUT', token: owner.token, json: { expiryDate: inDays(0) } })
+    const expired = await api(`/kyc/means-of-ids/${created.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { expiryDate: inDays(0) },
+    })
     expect((await errorsOf(expired)).map((e) => e.field)).toEqual(['expiryDate'])
 
     const firstBlob = await blobNameOf(first)
     const second = await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
-    const res = await api(`/kyc/means-of-ids/${created.id}`, { method: 'PUT', token: owner.token, json: { idType: 'NATIONAL_ID_CARD', idNumber: '12345678901', expiryDate: null, fileId: second } })
+    const res = await api(`/kyc/means-of-ids/${created.id}`, {
+      method: 'PUT',
+      token: owner.token,
+      json: { idType: 'NATIONAL_ID_CARD', idNumber: '12345678901', expiryDate: null, fileId: second },
+    })
     expect(res.status, await res.clone().text()).toBe(200)
     expect(await res.json()).toMatchObject({ idType: 'NATIONAL_ID_CARD', idNumber: '12345678901', file: { id: second } })
     expect(await blobExists(firstBlob)).toBe(false)
@@ -114,7 +182,9 @@ describe('means of ID', () => {
   it('removes the scan (then 404) and deletes the means of ID with its blob', async () => {
     const { owner, businessId, kyc } = await setup()
     const scan = await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
-    const created = (await (await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: scan }) })).json()) as MeansOfId
+    const created = (await (
+      await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id, { fileId: scan }) })
+    ).json()) as MeansOfId
     const blob = await blobNameOf(scan)
     const removed = await api(`/kyc/means-of-ids/${created.id}/file`, { method: 'DELETE', token: owner.token })
     expect(removed.status).toBe(200)
@@ -132,12 +202,16 @@ describe('means of ID', () => {
 
   it('refuses the owner after approval (403); a member without CAN_DELETE_MEANS_OF_ID cannot delete', async () => {
     const { owner, businessId, kyc } = await setup()
-    const created = (await (await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id) })).json()) as MeansOfId
+    const created = (await (
+      await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id) })
+    ).json()) as MeansOfId
     const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
     expect((await api(`/kyc/means-of-ids/${created.id}`, { method: 'DELETE', token: member.token })).status).toBe(403)
     await setApproval(businessId, 'APPROVED')
     expect((await api('/kyc/means-of-ids', { method: 'POST', token: owner.token, json: meansOfIdBody(kyc.id) })).status).toBe(403)
-    expect((await api(`/kyc/means-of-ids/${created.id}`, { method: 'PUT', token: owner.token, json: { firstName: 'Adaeze' } })).status).toBe(403)
+    expect(
+      (await api(`/kyc/means-of-ids/${created.id}`, { method: 'PUT', token: owner.token, json: { firstName: 'Adaeze' } })).status,
+    ).toBe(403)
     expect((await api(`/kyc/means-of-ids/${created.id}`, { method: 'DELETE', token: owner.token })).status).toBe(403)
   })
 })

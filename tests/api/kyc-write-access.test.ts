@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { api, signedInUser } from './helpers'
-import { addressBody, companyDetailsBody, createKyc, individualBody, meansOfIdBody, ownerWithBusiness, PDF, uploadFile } from './kyc-fixtures'
+import {
+  addressBody,
+  companyDetailsBody,
+  createKyc,
+  individualBody,
+  meansOfIdBody,
+  ownerWithBusiness,
+  PDF,
+  uploadFile,
+} from './kyc-fixtures'
 
 /**
  * Who writes KYC (domain.md, Seeded roles and KYC edit check): BUSINESS_MEMBER ("KYC create/update") and
@@ -17,13 +26,30 @@ type Write = { name: string; call: (token: string) => Response | Promise<Respons
 /** One write of each capture step on the business's KYC record. */
 function writesOn(businessId: string, kycDetailsId: string): Write[] {
   return [
-    { name: 'PUT /kyc/details/{id}', call: (token) => api(`/kyc/details/${kycDetailsId}`, { method: 'PUT', token, json: { numberOfEmployees: 7 } }), created: 200 },
-    { name: 'POST /kyc/addresses', call: (token) => api('/kyc/addresses', { method: 'POST', token, json: addressBody(kycDetailsId) }), created: 201 },
-    { name: 'POST /kyc/means-of-ids', call: (token) => api('/kyc/means-of-ids', { method: 'POST', token, json: meansOfIdBody(kycDetailsId) }), created: 201 },
-    { name: 'POST /kyc/shareholders', call: (token) => api('/kyc/shareholders', { method: 'POST', token, json: individualBody(kycDetailsId, { percentage: 1 }) }), created: 201 },
+    {
+      name: 'PUT /kyc/details/{id}',
+      call: (token) => api(`/kyc/details/${kycDetailsId}`, { method: 'PUT', token, json: { numberOfEmployees: 7 } }),
+      created: 200,
+    },
+    {
+      name: 'POST /kyc/addresses',
+      call: (token) => api('/kyc/addresses', { method: 'POST', token, json: addressBody(kycDetailsId) }),
+      created: 201,
+    },
+    {
+      name: 'POST /kyc/means-of-ids',
+      call: (token) => api('/kyc/means-of-ids', { method: 'POST', token, json: meansOfIdBody(kycDetailsId) }),
+      created: 201,
+    },
+    {
+      name: 'POST /kyc/shareholders',
+      call: (token) => api('/kyc/shareholders', { method: 'POST', token, json: individualBody(kycDetailsId, { percentage: 1 }) }),
+      created: 201,
+    },
     {
       name: 'POST /draft-forms',
-      call: (token) => api('/draft-forms', { method: 'POST', token, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } } }),
+      call: (token) =>
+        api('/draft-forms', { method: 'POST', token, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } } }),
       created: 201,
     },
   ]
@@ -42,7 +68,10 @@ async function setApproved(businessId: string) {
 
 describe('KYC writes by role', () => {
   const roles: Array<[string, (businessId: string) => Promise<User>]> = [
-    ['a BUSINESS_MEMBER of the business', (businessId) => signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })],
+    [
+      'a BUSINESS_MEMBER of the business',
+      (businessId) => signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] }),
+    ],
     ['an ONBOARDING_OFFICER', () => signedInUser({ staffRole: 'ONBOARDING_OFFICER' })],
   ]
 
@@ -62,7 +91,11 @@ describe('KYC writes by role', () => {
         const res = await write.call(user.token)
         expect(res.status, write.name).toBe(403)
       }
-      const slot = await api('/files/upload-url', { method: 'POST', token: user.token, json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, purpose: 'MEANS_OF_ID', businessId } })
+      const slot = await api('/files/upload-url', {
+        method: 'POST',
+        token: user.token,
+        json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, purpose: 'MEANS_OF_ID', businessId },
+      })
       expect(slot.status).toBe(403)
     })
   }
@@ -95,7 +128,11 @@ describe('KYC writes by role', () => {
         const res = await write.call(stranger.token)
         expect(res.status, `${write.name} (approved: ${approved})`).toBe(404)
       }
-      const slot = await api('/files/upload-url', { method: 'POST', token: stranger.token, json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, purpose: 'KYC_DOCUMENT', businessId } })
+      const slot = await api('/files/upload-url', {
+        method: 'POST',
+        token: stranger.token,
+        json: { fileName: 'a.pdf', contentType: 'application/pdf', size: 10, purpose: 'KYC_DOCUMENT', businessId },
+      })
       expect(slot.status).toBe(404)
     }
   })

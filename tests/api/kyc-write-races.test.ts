@@ -19,7 +19,10 @@ let officer: User
 const ROUNDS = 12
 
 beforeAll(async () => {
-  ;[approver, officer] = await Promise.all([signedInUser({ staffRole: 'APPROVER' }), signedInUser({ staffRole: 'ONBOARDING_OFFICER' })])
+  ;[approver, officer] = await Promise.all([
+    signedInUser({ staffRole: 'APPROVER' }),
+    signedInUser({ staffRole: 'ONBOARDING_OFFICER' }),
+  ])
 })
 
 /** A business ready for approval with its owner and KYC record. */
@@ -40,8 +43,10 @@ async function auditTrail(resourceIds: string[], actions: string[]) {
     .orderBy(asc(audits.seq))
 }
 
-const approve = (businessId: string) => api(`/businesses/${businessId}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } })
-const archive = (businessId: string) => api(`/archive/business/${businessId}`, { method: 'POST', token: officer.token, json: { reason: 'Duplicate registration' } })
+const approve = (businessId: string) =>
+  api(`/businesses/${businessId}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } })
+const archive = (businessId: string) =>
+  api(`/archive/business/${businessId}`, { method: 'POST', token: officer.token, json: { reason: 'Duplicate registration' } })
 
 describe('a KYC edit racing a decision on the business', () => {
   it('company details vs approval: the edit is in the approved KYC, or it was refused and changed nothing', async () => {
@@ -76,7 +81,13 @@ describe('a KYC edit racing a decision on the business', () => {
         api('/kyc/shareholders', {
           method: 'POST',
           token: owner.token,
-          json: { kycDetailsId, type: 'CORPORATE', companyName: `Holdco ${round} Ltd`, registrationNumber: 'RC7654321', percentage: 10 },
+          json: {
+            kycDetailsId,
+            type: 'CORPORATE',
+            companyName: `Holdco ${round} Ltd`,
+            registrationNumber: 'RC7654321',
+            percentage: 10,
+          },
         }),
         archive(business.id),
       ])

@@ -12,10 +12,43 @@ const CACHE = 'public, max-age=86400'
  * "Abuja" beside the FCT; it is the FCT's alias, not a 38th entry (a copy of its LGAs made 780).
  */
 const OFFICIAL_LGA_COUNTS: Record<string, number> = {
-  Abia: 17, Adamawa: 21, 'Akwa Ibom': 31, Anambra: 21, Bauchi: 20, Bayelsa: 8, Benue: 23, Borno: 27, 'Cross River': 18,
-  Delta: 25, Ebonyi: 13, Edo: 18, Ekiti: 16, Enugu: 17, 'Federal Capital Territory': 6, Gombe: 11, Imo: 27, Jigawa: 27,
-  Kaduna: 23, Kano: 44, Katsina: 34, Kebbi: 21, Kogi: 21, Kwara: 16, Lagos: 20, Nasarawa: 13, Niger: 25, Ogun: 20,
-  Ondo: 18, Osun: 30, Oyo: 33, Plateau: 17, Rivers: 23, Sokoto: 23, Taraba: 16, Yobe: 17, Zamfara: 14,
+  Abia: 17,
+  Adamawa: 21,
+  'Akwa Ibom': 31,
+  Anambra: 21,
+  Bauchi: 20,
+  Bayelsa: 8,
+  Benue: 23,
+  Borno: 27,
+  'Cross River': 18,
+  Delta: 25,
+  Ebonyi: 13,
+  Edo: 18,
+  Ekiti: 16,
+  Enugu: 17,
+  'Federal Capital Territory': 6,
+  Gombe: 11,
+  Imo: 27,
+  Jigawa: 27,
+  Kaduna: 23,
+  Kano: 44,
+  Katsina: 34,
+  Kebbi: 21,
+  Kogi: 21,
+  Kwara: 16,
+  Lagos: 20,
+  Nasarawa: 13,
+  Niger: 25,
+  Ogun: 20,
+  Ondo: 18,
+  Osun: 30,
+  Oyo: 33,
+  Plateau: 17,
+  Rivers: 23,
+  Sokoto: 23,
+  Taraba: 16,
+  Yobe: 17,
+  Zamfara: 14,
 }
 const NIGERIAN_STATES = Object.keys(OFFICIAL_LGA_COUNTS)
 /** Names that really are LGAs of two states each (INEC). */
@@ -38,7 +71,8 @@ describe('locations', () => {
 
     for (const c of countries) {
       expect(Object.keys(c).sort()).toEqual(['capital', 'code', 'country', 'id', 'latitude', 'longitude', 'states'])
-      for (const key of ['id', 'country', 'code', 'capital', 'latitude', 'longitude'] as const) expect(typeof c[key]).toBe('string')
+      for (const key of ['id', 'country', 'code', 'capital', 'latitude', 'longitude'] as const)
+        expect(typeof c[key]).toBe('string')
       expect(Array.isArray(c.states)).toBe(true)
       if (c.latitude) expect(c.latitude).toMatch(/^-?\d+(\.\d+)?$/)
     }
@@ -99,10 +133,20 @@ describe('locations', () => {
   it('accepts the LGAs the demo seed and the test fixtures use, and "Abuja" as the FCT', async () => {
     const fixtures: [string, string][] = [...DEMO_LOCATIONS, ['Lagos', 'Lagos Island']]
     for (const [state, lga] of fixtures) {
-      expect(await canonicalLocation({ country: 'Nigeria', state, lga }), `${state}/${lga}`).toEqual({ country: 'Nigeria', state, lga })
+      expect(await canonicalLocation({ country: 'Nigeria', state, lga }), `${state}/${lga}`).toEqual({
+        country: 'Nigeria',
+        state,
+        lga,
+      })
     }
-    expect(await canonicalLocation({ country: 'Nigeria', state: 'Abuja', lga: 'bwari' })).toEqual({ country: 'Nigeria', state: 'Federal Capital Territory', lga: 'Bwari' })
-    await expect(canonicalLocation({ country: 'Nigeria', state: 'Federal Capital Territory', lga: 'Abuja Municipal Area Council' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
+    expect(await canonicalLocation({ country: 'Nigeria', state: 'Abuja', lga: 'bwari' })).toEqual({
+      country: 'Nigeria',
+      state: 'Federal Capital Territory',
+      lga: 'Bwari',
+    })
+    await expect(
+      canonicalLocation({ country: 'Nigeria', state: 'Federal Capital Territory', lga: 'Abuja Municipal Area Council' }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
   })
 
   it('GET /countries/states answers empty LGA lists outside Nigeria, and nothing for a country without regions', async () => {

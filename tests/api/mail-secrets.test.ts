@@ -25,7 +25,9 @@ vi.mock('@/server/logger', async (importOriginal) => {
 describe('secrets in mail at rest', () => {
   it('keeps reset codes and activation links out of the outbox table and the log; the dev outbox still shows them', async () => {
     const account = await signUpAndActivate()
-    expect((await apiFrom('203.0.113.90', '/accounts/recover-password', { method: 'POST', json: { email: account.email } })).status).toBe(202)
+    expect(
+      (await apiFrom('203.0.113.90', '/accounts/recover-password', { method: 'POST', json: { email: account.email } })).status,
+    ).toBe(202)
 
     const code = resetCodeFrom((await latestMail(account.email, 'password-reset'))!.text)
     const activation = (await latestMail(account.email, 'activation'))!.text
@@ -50,7 +52,10 @@ describe('secrets in mail at rest', () => {
     const account = await signUpAndActivate()
     await apiFrom('203.0.113.91', '/accounts/recover-password', { method: 'POST', json: { email: account.email } })
     const db = await getDb()
-    const [row] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, account.email), eq(mailOutbox.template, 'password-reset')))
+    const [row] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, account.email), eq(mailOutbox.template, 'password-reset')))
     expect(row!.subject).toBe('Your KYC Portal password reset code')
   })
 })

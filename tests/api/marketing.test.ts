@@ -12,7 +12,10 @@ async function stored(id: string) {
 
 describe('POST /marketing/events', () => {
   it('records a page view from an anonymous visitor', async () => {
-    const res = await api('/marketing/events', { method: 'POST', json: { type: 'page', path: '/products', channel: 'partner-x' } })
+    const res = await api('/marketing/events', {
+      method: 'POST',
+      json: { type: 'page', path: '/products', channel: 'partner-x' },
+    })
     expect(res.status).toBe(202)
     const { id } = (await res.json()) as { id: string }
     expect(await stored(id)).toMatchObject({ type: 'page', path: '/products', channel: 'partner-x', userId: null })

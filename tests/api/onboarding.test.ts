@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { audits, businessDivisions, businesses, onboardingAnswers, onboardingProducts, productCategories } from '@/server/db/schema'
+import {
+  audits,
+  businessDivisions,
+  businesses,
+  onboardingAnswers,
+  onboardingProducts,
+  productCategories,
+} from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
@@ -44,11 +51,18 @@ async function product(options: { live?: boolean; requirements?: Requirement[]; 
   const res = await api('/products', {
     method: 'POST',
     token: admin,
-    json: { code: `OB-${randomUUID().slice(0, 8).toUpperCase()}`, name: `POS ${randomUUID().slice(0, 6)}`, categoryId, divisionId, requirements: options.requirements ?? DEFAULT_REQUIREMENTS },
+    json: {
+      code: `OB-${randomUUID().slice(0, 8).toUpperCase()}`,
+      name: `POS ${randomUUID().slice(0, 6)}`,
+      categoryId,
+      divisionId,
+      requirements: options.requirements ?? DEFAULT_REQUIREMENTS,
+    },
   })
   expect(res.status).toBe(201)
   const created = (await res.json()) as Product
-  if (options.live !== false) expect((await api(`/products/${created.id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status).toBe(200)
+  if (options.live !== false)
+    expect((await api(`/products/${created.id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status).toBe(200)
   if (options.active === false) await api(`/products/${created.id}`, { method: 'PUT', token: admin, json: { active: false } })
   return created
 }
@@ -71,7 +85,11 @@ async function applied(token: string, businessId: string, productCode: string): 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 /** A confirmed PRODUCT_REQUIREMENT file of the business, stored for real in blob storage. */
-async function upload(userId: string, businessId: string, purpose: 'PRODUCT_REQUIREMENT' | 'KYC_DOCUMENT' = 'PRODUCT_REQUIREMENT') {
+async function upload(
+  userId: string,
+  businessId: string,
+  purpose: 'PRODUCT_REQUIREMENT' | 'KYC_DOCUMENT' = 'PRODUCT_REQUIREMENT',
+) {
   const actor = { userId, email: 'owner@example.test' } as Actor
   const file = await storeServerUpload({ db: await getDb(), actor, businessId, purpose, fileName: 'shop-front.pdf', bytes: PDF })
   return file.id
@@ -117,10 +135,18 @@ describe('applying for a product', () => {
     const user = await owner()
     const p = await product()
     const onboarding = await applied(user.token, user.businessId, p.code.toLowerCase())
-    expect(onboarding).toMatchObject({ status: 'PENDING', editable: true, businessId: user.businessId, answers: [], missingRequired: ['settlement_account', 'shop_front_photo'] })
+    expect(onboarding).toMatchObject({
+      status: 'PENDING',
+      editable: true,
+      businessId: user.businessId,
+      answers: [],
+      missingRequired: ['settlement_account', 'shop_front_photo'],
+    })
     expect(onboarding.requirements.map((r) => r.key)).toEqual(['settlement_account', 'outlet_addresses', 'shop_front_photo'])
     const db = await getDb()
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, onboarding.id), eq(audits.action, 'APPLY')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, onboarding.id), eq(audits.action, 'APPLY')) }),
+    ).toBeDefined()
   })
 
   it('refuses a product the business already has unless it was removed', async () => {
@@ -139,19 +165,32 @@ describe('applying for a product', () => {
     const draft = await product({ live: false })
     const notLive = await apply(user.token, user.businessId, draft.code)
     expect(notLive.status).toBe(409)
-    expect(await errorsOf(notLive)).toEqual([expect.objectContaining({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('not live') })])
+    expect(await errorsOf(notLive)).toEqual([
+      expect.objectContaining({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('not live') }),
+    ])
     const paused = await product({ active: false })
-    expect((await errorsOf(await apply(user.token, user.businessId, paused.code)))[0]).toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('not offered') })
+    expect((await errorsOf(await apply(user.token, user.businessId, paused.code)))[0]).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: expect.stringContaining('not offered'),
+    })
 
     const p = await product()
     const db = await getDb()
     await db.update(businesses).set({ recertificationDate: '2020-01-01' }).where(eq(businesses.id, user.businessId))
     const blocked = await apply(user.token, user.businessId, p.code)
     expect(blocked.status).toBe(409)
-    expect(await errorsOf(blocked)).toEqual([expect.objectContaining({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('blocked: Recertification was due on 2020-01-01') })])
+    expect(await errorsOf(blocked)).toEqual([
+      expect.objectContaining({
+        code: 'PRECONDITION_FAILED',
+        message: expect.stringContaining('blocked: Recertification was due on 2020-01-01'),
+      }),
+    ])
     await db.update(businesses).set({ archiveStatus: 'ARCHIVED' }).where(eq(businesses.id, user.businessId))
     const both = await errorsOf(await apply(user.token, user.businessId, p.code))
-    expect(both.map((e) => e.message)).toEqual(['The business is archived', 'The business is blocked: Recertification was due on 2020-01-01'])
+    expect(both.map((e) => e.message)).toEqual([
+      'The business is archived',
+      'The business is blocked: Recertification was due on 2020-01-01',
+    ])
   })
 
   it('answers 404 for another business or an unknown product, 403 without the permission, 400 for a bad code', async () => {
@@ -176,7 +215,11 @@ describe('answering requirements', () => {
     const saved = await answerAll(user, onboarding)
     expect(saved.missingRequired).toEqual([])
     const photo = saved.answers.find((a) => a.key === 'shop_front_photo')!
-    expect(photo.file).toMatchObject({ fileName: 'shop-front.pdf', url: `/api/v1/files/${photo.file!.id}`, contentType: 'application/pdf' })
+    expect(photo.file).toMatchObject({
+      fileName: 'shop-front.pdf',
+      url: `/api/v1/files/${photo.file!.id}`,
+      contentType: 'application/pdf',
+    })
     expect(saved.answers.find((a) => a.key === 'settlement_account')).toMatchObject({ value: '0123456789', file: null })
 
     const db = await getDb()
@@ -205,11 +248,21 @@ describe('answering requirements', () => {
     expect(await fieldsOf([{ key: 'favourite_colour', value: 'blue' }])).toEqual(['answers.0.key'])
     expect(await fieldsOf([{ key: 'settlement_account', fileId: foreignFile }])).toEqual(['answers.0.fileId'])
     expect(await fieldsOf([{ key: 'shop_front_photo', value: 'see attached' }])).toEqual(['answers.0.value'])
-    expect(await fieldsOf([{ key: 'shop_front_photo', fileId: foreignFile }, { key: 'outlet_addresses', value: 'x'.repeat(2001) }])).toEqual(['answers.1.value'])
+    expect(
+      await fieldsOf([
+        { key: 'shop_front_photo', fileId: foreignFile },
+        { key: 'outlet_addresses', value: 'x'.repeat(2001) },
+      ]),
+    ).toEqual(['answers.1.value'])
     expect(await fieldsOf([{ key: 'shop_front_photo', fileId: foreignFile }])).toEqual(['answers.0.fileId'])
     expect(await fieldsOf([{ key: 'shop_front_photo', fileId: kycFile }])).toEqual(['answers.0.fileId'])
     expect(await fieldsOf([{ key: 'shop_front_photo', fileId: randomUUID() }])).toEqual(['answers.0.fileId'])
-    expect(await fieldsOf([{ key: 'outlet_addresses', value: 'a' }, { key: 'outlet_addresses', value: 'b' }])).toEqual(['answers.1.key'])
+    expect(
+      await fieldsOf([
+        { key: 'outlet_addresses', value: 'a' },
+        { key: 'outlet_addresses', value: 'b' },
+      ]),
+    ).toEqual(['answers.1.key'])
     expect((await save(other.token, onboarding.id, [{ key: 'outlet_addresses', value: 'x' }])).status).toBe(404)
   })
 })
@@ -234,42 +287,78 @@ describe('submitting and deciding', () => {
     const locked = await save(user.token, onboarding.id, [{ key: 'outlet_addresses', value: 'x' }])
     expect(locked.status).toBe(409)
     expect((await errorsOf(locked))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('IN_REVIEW') })
-    expect((await errorsOf(await submit(user.token, onboarding.id)))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('IN_REVIEW') })
+    expect((await errorsOf(await submit(user.token, onboarding.id)))[0]).toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringContaining('IN_REVIEW'),
+    })
 
     const noComment = await decide(approver, onboarding.id, 'DECLINED')
     expect(noComment.status).toBe(400)
     expect((await errorsOf(noComment))[0]!.field).toBe('comment')
     const declined = await decide(approver, onboarding.id, 'DECLINED', 'The photo does not show the signage')
     expect(declined.status).toBe(200)
-    expect(await declined.json()).toMatchObject({ status: 'DECLINED', editable: true, decisionComment: 'The photo does not show the signage' })
+    expect(await declined.json()).toMatchObject({
+      status: 'DECLINED',
+      editable: true,
+      decisionComment: 'The photo does not show the signage',
+    })
 
     const unchanged = await submit(user.token, onboarding.id)
     expect(unchanged.status).toBe(409)
-    expect((await errorsOf(unchanged))[0]).toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('Change at least one answer') })
+    expect((await errorsOf(unchanged))[0]).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: expect.stringContaining('Change at least one answer'),
+    })
     await save(user.token, onboarding.id, [{ key: 'shop_front_photo', fileId: await upload(user.user.id, user.businessId) }])
     expect((await submit(user.token, onboarding.id)).status).toBe(200)
 
     // The business itself is not approved yet.
     const early = await decide(approver, onboarding.id, 'APPROVED')
     expect(early.status).toBe(409)
-    expect(await errorsOf(early)).toEqual([expect.objectContaining({ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' })])
-    expect((await errorsOf(await complete(approver, onboarding.id)))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('IN_REVIEW') })
+    expect(await errorsOf(early)).toEqual([
+      expect.objectContaining({ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' }),
+    ])
+    expect((await errorsOf(await complete(approver, onboarding.id)))[0]).toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringContaining('IN_REVIEW'),
+    })
 
     await approveBusiness(user.businessId)
     const approved = await decide(approver, onboarding.id, 'APPROVED')
     expect(approved.status).toBe(200)
     expect(await approved.json()).toMatchObject({ status: 'APPROVED', editable: false })
-    expect((await errorsOf(await decide(approver, onboarding.id, 'APPROVED')))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('APPROVED') })
+    expect((await errorsOf(await decide(approver, onboarding.id, 'APPROVED')))[0]).toMatchObject({
+      code: 'INVALID_STATE',
+      message: expect.stringContaining('APPROVED'),
+    })
     const completed = await complete(approver, onboarding.id)
     expect(completed.status).toBe(200)
     expect(await completed.json()).toMatchObject({ status: 'COMPLETED', completedAt: expect.any(String) })
 
     const db = await getDb()
-    const actions = (await db.select({ action: audits.action, before: audits.before, after: audits.after }).from(audits).where(eq(audits.resourceId, onboarding.id)).orderBy(audits.seq)).map((a) => a.action)
-    expect(actions).toEqual(['APPLY', 'UPDATE_REQUIREMENTS', 'SUBMIT', 'DECLINE', 'UPDATE_REQUIREMENTS', 'RESUBMIT', 'APPROVE', 'COMPLETE'])
+    const actions = (
+      await db
+        .select({ action: audits.action, before: audits.before, after: audits.after })
+        .from(audits)
+        .where(eq(audits.resourceId, onboarding.id))
+        .orderBy(audits.seq)
+    ).map((a) => a.action)
+    expect(actions).toEqual([
+      'APPLY',
+      'UPDATE_REQUIREMENTS',
+      'SUBMIT',
+      'DECLINE',
+      'UPDATE_REQUIREMENTS',
+      'RESUBMIT',
+      'APPROVE',
+      'COMPLETE',
+    ])
 
     // The business sees it live.
-    const mine = (await (await api(`/businesses/${user.businessId}/products`, { token: user.token })).json()) as { id: string; status: string }[]
+    const mine = (await (await api(`/businesses/${user.businessId}/products`, { token: user.token })).json()) as {
+      id: string
+      status: string
+    }[]
     expect(mine).toEqual([expect.objectContaining({ id: onboarding.id, status: 'COMPLETED' })])
   })
 
@@ -281,13 +370,18 @@ describe('submitting and deciding', () => {
     const productManager = await signedInUser({ staffRole: 'PRODUCT_MANAGER' })
     expect((await decide(productManager.token, onboarding.id, 'APPROVED')).status).toBe(403)
     expect((await decide(approver, randomUUID(), 'APPROVED')).status).toBe(404)
-    expect((await api(`/onboarding-products/approve/${onboarding.id}`, { method: 'PUT', json: { decision: 'APPROVED' } })).status).toBe(401)
+    expect(
+      (await api(`/onboarding-products/approve/${onboarding.id}`, { method: 'PUT', json: { decision: 'APPROVED' } })).status,
+    ).toBe(401)
   })
 
   it('lets one of two simultaneous decisions through; the other gets 409 INVALID_STATE', async () => {
     const { user, onboarding } = await inReview()
     await approveBusiness(user.businessId)
-    const answers = await Promise.all([decide(approver, onboarding.id, 'APPROVED'), decide(approver, onboarding.id, 'DECLINED', 'Too late')])
+    const answers = await Promise.all([
+      decide(approver, onboarding.id, 'APPROVED'),
+      decide(approver, onboarding.id, 'DECLINED', 'Too late'),
+    ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
   })
 
@@ -321,17 +415,28 @@ describe('requirement versions', () => {
     const submitted = await inReview(p)
     const user = await owner()
     const draft = await applied(user.token, user.businessId, p.code)
-    await save(user.token, draft.id, [{ key: 'settlement_account', value: '1111111111' }, { key: 'shop_front_photo', fileId: await upload(user.user.id, user.businessId) }])
+    await save(user.token, draft.id, [
+      { key: 'settlement_account', value: '1111111111' },
+      { key: 'shop_front_photo', fileId: await upload(user.user.id, user.businessId) },
+    ])
 
     const [account, , photo] = p.requirements
     const changed = await api(`/products/${p.id}`, {
       method: 'PUT',
       token: admin,
-      json: { requirements: [{ ...account, label: 'Settlement NUBAN' }, photo, { label: 'Tax identification number', type: 'Text Input', required: true }] },
+      json: {
+        requirements: [
+          { ...account, label: 'Settlement NUBAN' },
+          photo,
+          { label: 'Tax identification number', type: 'Text Input', required: true },
+        ],
+      },
     })
     expect(changed.status).toBe(200)
 
-    const kept = (await (await api(`/onboarding-products/details/${submitted.onboarding.id}`, { token: approver })).json()) as Detail
+    const kept = (await (
+      await api(`/onboarding-products/details/${submitted.onboarding.id}`, { token: approver })
+    ).json()) as Detail
     expect(kept.requirementsVersion).toBe(1)
     expect(kept.requirements.map((r) => r.label)).toEqual(['Settlement account', 'Outlet addresses', 'Shop front photo'])
     expect(kept.answers.map((a) => a.key).sort()).toEqual(['settlement_account', 'shop_front_photo'])
@@ -340,7 +445,9 @@ describe('requirement versions', () => {
     expect(moved.requirementsVersion).toBe(2)
     expect(moved.requirements.map((r) => r.label)).toEqual(['Settlement NUBAN', 'Shop front photo', 'Tax identification number'])
     expect(moved.missingRequired).toEqual(['tax_identification_number'])
-    expect((await errorsOf(await submit(user.token, draft.id))).map((e) => e.field)).toEqual(['requirements.tax_identification_number'])
+    expect((await errorsOf(await submit(user.token, draft.id))).map((e) => e.field)).toEqual([
+      'requirements.tax_identification_number',
+    ])
     await save(user.token, draft.id, [{ key: 'tax_identification_number', value: '12345678-0001' }])
     const resubmitted = (await (await submit(user.token, draft.id)).json()) as Detail
     expect(resubmitted).toMatchObject({ status: 'IN_REVIEW', requirementsVersion: 2 })
@@ -374,13 +481,19 @@ describe('reading applications', () => {
     const governmentOfficer = await signedInUser({ staffPermissions: ['CAN_CREATE_GOVERNMENT_ENTITY'] })
     expect((await api('/onboarding-products', { token: governmentOfficer.token })).status).toBe(403)
 
-    const queue = (await (await api(`/onboarding-products/approvals?productId=${p.id}`, { token: approver })).json()) as { content: { id: string; status: string; business: { name: string } }[] }
+    const queue = (await (await api(`/onboarding-products/approvals?productId=${p.id}`, { token: approver })).json()) as {
+      content: { id: string; status: string; business: { name: string } }[]
+    }
     expect(queue.content).toEqual([expect.objectContaining({ id: a.onboarding.id, status: 'IN_REVIEW' })])
     expect((await api('/onboarding-products/approvals', { token: a.user.token })).status).toBe(403)
 
-    const onProduct = await api(`/onboarding-products/${p.code}`, { token: (await signedInUser({ staffRole: 'PRODUCT_MANAGER' })).token })
+    const onProduct = await api(`/onboarding-products/${p.code}`, {
+      token: (await signedInUser({ staffRole: 'PRODUCT_MANAGER' })).token,
+    })
     expect(onProduct.status).toBe(200)
-    expect(((await onProduct.json()) as { content: { id: string }[] }).content.map((x) => x.id).sort()).toEqual([a.onboarding.id, bApp.id].sort())
+    expect(((await onProduct.json()) as { content: { id: string }[] }).content.map((x) => x.id).sort()).toEqual(
+      [a.onboarding.id, bApp.id].sort(),
+    )
     expect((await api(`/onboarding-products/${p.code}`, { token: approver })).status).toBe(403)
     expect((await api('/onboarding-products/NO-SUCH', { token: admin })).status).toBe(404)
   })
@@ -388,22 +501,35 @@ describe('reading applications', () => {
   it('answers one business’s applications, one application and can-proceed, 404 across businesses', async () => {
     const { user, onboarding } = await inReview()
     const stranger = await owner()
-    const list = (await (await api(`/onboarding-products/business/${user.businessId}`, { token: user.token })).json()) as { content: { id: string }[] }
+    const list = (await (await api(`/onboarding-products/business/${user.businessId}`, { token: user.token })).json()) as {
+      content: { id: string }[]
+    }
     expect(list.content.map((x) => x.id)).toEqual([onboarding.id])
     expect((await api(`/onboarding-products/business/${user.businessId}`, { token: stranger.token })).status).toBe(404)
     expect((await api(`/onboarding-products/details/${onboarding.id}`, { token: stranger.token })).status).toBe(404)
-    expect((await api(`/onboarding-products/can-proceed-kyc-capturing/${onboarding.id}`, { token: stranger.token })).status).toBe(404)
+    expect((await api(`/onboarding-products/can-proceed-kyc-capturing/${onboarding.id}`, { token: stranger.token })).status).toBe(
+      404,
+    )
     expect((await api(`/businesses/${user.businessId}/products`, { token: stranger.token })).status).toBe(404)
 
     const detail = (await (await api(`/onboarding-products/details/${onboarding.id}`, { token: user.token })).json()) as Detail
     expect(detail.answers.find((a) => a.key === 'shop_front_photo')!.file!.url).toMatch(/^\/api\/v1\/files\//)
-    const file = await api(detail.answers.find((a) => a.key === 'shop_front_photo')!.file!.url.replace('/api/v1', ''), { token: approver })
+    const file = await api(detail.answers.find((a) => a.key === 'shop_front_photo')!.file!.url.replace('/api/v1', ''), {
+      token: approver,
+    })
     expect(file.status).toBe(200)
 
-    const canProceed = async (token: string) => (await (await api(`/onboarding-products/can-proceed-kyc-capturing/${onboarding.id}`, { token })).json()) as { canProceed: boolean; reasons: string[] }
+    const canProceed = async (token: string) =>
+      (await (await api(`/onboarding-products/can-proceed-kyc-capturing/${onboarding.id}`, { token })).json()) as {
+        canProceed: boolean
+        reasons: string[]
+      }
     expect(await canProceed(user.token)).toEqual({ canProceed: true, reasons: [] })
     await approveBusiness(user.businessId)
-    expect(await canProceed(user.token)).toEqual({ canProceed: false, reasons: ['The business is approved; changes to its KYC are made by our staff'] })
+    expect(await canProceed(user.token)).toEqual({
+      canProceed: false,
+      reasons: ['The business is approved; changes to its KYC are made by our staff'],
+    })
     const db = await getDb()
     await db.update(businesses).set({ archiveStatus: 'ARCHIVED' }).where(eq(businesses.id, user.businessId))
     expect((await canProceed(user.token)).reasons).toContain('The business is archived')
@@ -470,7 +596,10 @@ describe('removed applications stay on record', () => {
     await save(user.token, onboarding.id, [{ key: 'settlement_account', value: '0123456789' }])
     await remove(user.token, onboarding.id)
     const db = await getDb()
-    expect((await db.select().from(onboardingProducts).where(eq(onboardingProducts.id, onboarding.id)))[0]).toMatchObject({ status: 'REMOVED', removedBy: user.user.id })
+    expect((await db.select().from(onboardingProducts).where(eq(onboardingProducts.id, onboarding.id)))[0]).toMatchObject({
+      status: 'REMOVED',
+      removedBy: user.user.id,
+    })
     expect(await db.$count(onboardingAnswers, eq(onboardingAnswers.onboardingId, onboarding.id))).toBe(1)
   })
 })

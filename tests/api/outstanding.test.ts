@@ -10,7 +10,15 @@ import { businessDivisions, businesses, productCategories } from '@/server/db/sc
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
 import { api, errorsOf, signedInUser } from './helpers'
-import { approveDeferralDirectly, attach, completeCapture, createKycDetails, ownerWithBusiness, requestDeferral, typeByCode } from './kyc-document-fixtures'
+import {
+  approveDeferralDirectly,
+  attach,
+  completeCapture,
+  createKycDetails,
+  ownerWithBusiness,
+  requestDeferral,
+  typeByCode,
+} from './kyc-document-fixtures'
 import { businessWithKyc, insertDocument, json } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
@@ -21,7 +29,8 @@ beforeAll(async () => {
   ;[approver, admin] = await Promise.all([signedInUser({ staffRole: 'APPROVER' }), signedInUser({ staffRole: 'SUPER_ADMIN' })])
 })
 
-const outstanding = async (businessId: string, token: string) => json<Outstanding>(await api(`/businesses/${businessId}/outstanding`, { token }))
+const outstanding = async (businessId: string, token: string) =>
+  json<Outstanding>(await api(`/businesses/${businessId}/outstanding`, { token }))
 const ofCode = (o: Outstanding, code: OutstandingItem['code']) => o.items.filter((i) => i.code === code)
 const SEVERITY_RANK = { danger: 0, warning: 1, info: 2 }
 
@@ -49,7 +58,11 @@ describe('GET /businesses/{id}/outstanding', () => {
     expect(missing).toHaveLength(6)
     expect(fresh.kycProgress.find((p) => p.step === 'DOCUMENTS')!.gaps).toBe(6)
     const certificate = await typeByCode('CERTIFICATE_OF_INCORPORATION')
-    expect(missing.find((i) => i.target.documentTypeId === certificate.id)).toMatchObject({ severity: 'warning', title: 'Certificate of Incorporation missing', target: { kind: 'KYC_DOCUMENTS' } })
+    expect(missing.find((i) => i.target.documentTypeId === certificate.id)).toMatchObject({
+      severity: 'warning',
+      title: 'Certificate of Incorporation missing',
+      target: { kind: 'KYC_DOCUMENTS' },
+    })
     expect(missing.find((i) => i.message.includes('Upload one of'))!.target).toEqual({ kind: 'KYC_DOCUMENTS' })
     expect(ofCode(fresh, 'NO_PRODUCTS')).toHaveLength(1)
     expect(ofCode(fresh, 'AWAITING_APPROVAL')).toHaveLength(0)
@@ -57,7 +70,12 @@ describe('GET /businesses/{id}/outstanding', () => {
 
     const details = await completeCapture(business.id)
     const captured = await outstanding(business.id, owner.token)
-    expect(captured.kycProgress.filter((p) => p.complete).map((p) => p.step)).toEqual(['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS'])
+    expect(captured.kycProgress.filter((p) => p.complete).map((p) => p.step)).toEqual([
+      'COMPANY_DETAILS',
+      'ADDRESSES',
+      'MEANS_OF_ID',
+      'SHAREHOLDERS',
+    ])
     expect(ofCode(captured, 'KYC_STEP_INCOMPLETE')).toHaveLength(0)
     expect(captured.items.length).toBe(fresh.items.length - 4)
 
@@ -71,7 +89,9 @@ describe('GET /businesses/{id}/outstanding', () => {
     expect(documented.items.map((i) => i.code)).toEqual(['KYC_NOT_SUBMITTED', 'NO_PRODUCTS'])
     expect(ofCode(documented, 'KYC_NOT_SUBMITTED')[0]!.target).toEqual({ kind: 'KYC_STEP', step: 'PREVIEW' })
 
-    expect((await api(`/businesses/${business.id}/completed-kyc-details`, { method: 'PUT', token: owner.token })).status).toBe(200)
+    expect((await api(`/businesses/${business.id}/completed-kyc-details`, { method: 'PUT', token: owner.token })).status).toBe(
+      200,
+    )
     const submitted = await outstanding(business.id, owner.token)
     expect(submitted.items.map((i) => [i.code, i.severity])).toEqual([
       ['AWAITING_APPROVAL', 'info'],
@@ -89,10 +109,28 @@ describe('GET /businesses/{id}/outstanding', () => {
     expect(ofCode(before, 'DOCUMENT_REUPLOAD_REQUESTED')).toHaveLength(0)
 
     const rejection = 'The name on the certificate differs from the registration.'
-    await json(await api(`/kyc/documents/${certificate.id}/review`, { method: 'PUT', token: approver.token, json: { decision: 'REJECTED', comment: rejection } }))
+    await json(
+      await api(`/kyc/documents/${certificate.id}/review`, {
+        method: 'PUT',
+        token: approver.token,
+        json: { decision: 'REJECTED', comment: rejection },
+      }),
+    )
     const reupload = 'The TIN certificate is cut off at the bottom; scan the whole page.'
-    await json(await api(`/kyc/documents/${tin.id}/reupload-request`, { method: 'POST', token: approver.token, json: { reason: reupload } }))
-    await json(await api(`/kyc/documents/${scuml.id}/review`, { method: 'PUT', token: approver.token, json: { decision: 'REJECTED', comment: 'Expired registration' } }))
+    await json(
+      await api(`/kyc/documents/${tin.id}/reupload-request`, {
+        method: 'POST',
+        token: approver.token,
+        json: { reason: reupload },
+      }),
+    )
+    await json(
+      await api(`/kyc/documents/${scuml.id}/review`, {
+        method: 'PUT',
+        token: approver.token,
+        json: { decision: 'REJECTED', comment: 'Expired registration' },
+      }),
+    )
 
     const after = await outstanding(business.id, owner.token)
     const [rejected, optionalRejected] = ofCode(after, 'DOCUMENT_REJECTED')
@@ -102,12 +140,22 @@ describe('GET /businesses/{id}/outstanding', () => {
       message: expect.stringContaining(rejection),
       target: { kind: 'KYC_DOCUMENTS', documentTypeId: certificate.documentTypeId },
     })
-    expect(optionalRejected).toMatchObject({ severity: 'warning', message: expect.stringContaining('Expired registration'), target: { documentTypeId: scuml.documentTypeId } })
+    expect(optionalRejected).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('Expired registration'),
+      target: { documentTypeId: scuml.documentTypeId },
+    })
     expect(ofCode(after, 'DOCUMENT_REUPLOAD_REQUESTED')).toEqual([
-      expect.objectContaining({ severity: 'warning', message: expect.stringContaining(reupload), target: { kind: 'KYC_DOCUMENTS', documentTypeId: tin.documentTypeId } }),
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining(reupload),
+        target: { kind: 'KYC_DOCUMENTS', documentTypeId: tin.documentTypeId },
+      }),
     ])
     // The documents step counts them as gaps (the optional one is not required, so not a gap).
-    expect(after.kycProgress.find((p) => p.step === 'DOCUMENTS')!.gaps).toBe(before.kycProgress.find((p) => p.step === 'DOCUMENTS')!.gaps + 2)
+    expect(after.kycProgress.find((p) => p.step === 'DOCUMENTS')!.gaps).toBe(
+      before.kycProgress.find((p) => p.step === 'DOCUMENTS')!.gaps + 2,
+    )
     const ranks = after.items.map((i) => SEVERITY_RANK[i.severity])
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b))
   })
@@ -117,11 +165,17 @@ describe('GET /businesses/{id}/outstanding', () => {
     await createKycDetails(business.id)
     const pending = await requestDeferral(owner.token, business.id, 'CAC_2', 3)
     const waiting = await outstanding(business.id, owner.token)
-    expect(ofCode(waiting, 'DEFERRAL_PENDING')).toEqual([expect.objectContaining({ severity: 'info', title: expect.stringContaining('CAC 2'), target: { kind: 'DEFERRALS' } })])
+    expect(ofCode(waiting, 'DEFERRAL_PENDING')).toEqual([
+      expect.objectContaining({ severity: 'info', title: expect.stringContaining('CAC 2'), target: { kind: 'DEFERRALS' } }),
+    ])
 
-    await json(await api(`/deferrals/approval/${pending.id}`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } }))
+    await json(
+      await api(`/deferrals/approval/${pending.id}`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } }),
+    )
     const later = await requestDeferral(owner.token, business.id, 'BOARD_RESOLUTION', 20)
-    await json(await api(`/deferrals/approval/${later.id}`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } }))
+    await json(
+      await api(`/deferrals/approval/${later.id}`, { method: 'PUT', token: approver.token, json: { decision: 'APPROVED' } }),
+    )
     const due = await outstanding(business.id, owner.token)
     expect(ofCode(due, 'DEFERRAL_PENDING')).toHaveLength(0)
     const cac2 = await typeByCode('CAC_2')
@@ -180,7 +234,10 @@ describe('GET /businesses/{id}/outstanding', () => {
     await json(await api(`/products/${created.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
     const owner = await signedInUser({ businesses: [{}] })
     const businessId = owner.businessIds[0]!
-    const application = await json<{ id: string }>(await api('/onboarding-products', { method: 'POST', token: owner.token, json: { businessId, productCode: created.code } }), 201)
+    const application = await json<{ id: string }>(
+      await api('/onboarding-products', { method: 'POST', token: owner.token, json: { businessId, productCode: created.code } }),
+      201,
+    )
 
     const applied = await outstanding(businessId, owner.token)
     expect(ofCode(applied, 'NO_PRODUCTS')).toHaveLength(0)
@@ -192,23 +249,45 @@ describe('GET /businesses/{id}/outstanding', () => {
       }),
     ])
 
-    const save = (answers: unknown[]) => api(`/onboarding-products/${application.id}/requirements`, { method: 'PUT', token: owner.token, json: { answers } })
+    const save = (answers: unknown[]) =>
+      api(`/onboarding-products/${application.id}/requirements`, { method: 'PUT', token: owner.token, json: { answers } })
     await json(await save([{ key: 'settlement_account', value: '0123456789' }]))
-    expect(ofCode(await outstanding(businessId, owner.token), 'PRODUCT_REQUIREMENTS_MISSING')[0]!.message).toBe('One required item is not answered yet: Shop front photo.')
+    expect(ofCode(await outstanding(businessId, owner.token), 'PRODUCT_REQUIREMENTS_MISSING')[0]!.message).toBe(
+      'One required item is not answered yet: Shop front photo.',
+    )
 
     const actor = { userId: owner.user.id, email: owner.user.email } as Actor
-    const file = await storeServerUpload({ db, actor, businessId, purpose: 'PRODUCT_REQUIREMENT', fileName: 'shop-front.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') })
+    const file = await storeServerUpload({
+      db,
+      actor,
+      businessId,
+      purpose: 'PRODUCT_REQUIREMENT',
+      fileName: 'shop-front.pdf',
+      bytes: new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    })
     await json(await save([{ key: 'shop_front_photo', fileId: file.id }]))
     const ready = await outstanding(businessId, owner.token)
     expect(ofCode(ready, 'PRODUCT_REQUIREMENTS_MISSING')).toHaveLength(0)
-    expect(ofCode(ready, 'PRODUCT_NOT_SUBMITTED')).toEqual([expect.objectContaining({ target: { kind: 'PRODUCT', productCode: created.code } })])
+    expect(ofCode(ready, 'PRODUCT_NOT_SUBMITTED')).toEqual([
+      expect.objectContaining({ target: { kind: 'PRODUCT', productCode: created.code } }),
+    ])
 
     await json(await api(`/onboarding-products/${application.id}/submit`, { method: 'PUT', token: owner.token }))
     expect(ready.items.length - (await outstanding(businessId, owner.token)).items.length).toBe(1)
     const comment = 'The photo does not show the signage'
-    await json(await api(`/onboarding-products/approve/${application.id}`, { method: 'PUT', token: approver.token, json: { decision: 'DECLINED', comment } }))
+    await json(
+      await api(`/onboarding-products/approve/${application.id}`, {
+        method: 'PUT',
+        token: approver.token,
+        json: { decision: 'DECLINED', comment },
+      }),
+    )
     expect(ofCode(await outstanding(businessId, owner.token), 'PRODUCT_DECLINED')).toEqual([
-      expect.objectContaining({ severity: 'danger', message: expect.stringContaining(comment), target: { kind: 'PRODUCT', productCode: created.code } }),
+      expect.objectContaining({
+        severity: 'danger',
+        message: expect.stringContaining(comment),
+        target: { kind: 'PRODUCT', productCode: created.code },
+      }),
     ])
   })
 
@@ -217,23 +296,48 @@ describe('GET /businesses/{id}/outstanding', () => {
     const db = await getDb()
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-    await db.update(businesses).set({ approvalStatus: 'APPROVED', kycDetailsCompleted: true, recertificationDate: inDays(90) }).where(eq(businesses.id, business.id))
+    await db
+      .update(businesses)
+      .set({ approvalStatus: 'APPROVED', kycDetailsCompleted: true, recertificationDate: inDays(90) })
+      .where(eq(businesses.id, business.id))
     expect(ofCode(await outstanding(business.id, owner.token), 'RECERTIFICATION_DUE')).toHaveLength(0)
-    await db.update(businesses).set({ recertificationDate: inDays(30) }).where(eq(businesses.id, business.id))
+    await db
+      .update(businesses)
+      .set({ recertificationDate: inDays(30) })
+      .where(eq(businesses.id, business.id))
     expect(ofCode(await outstanding(business.id, owner.token), 'RECERTIFICATION_DUE')).toEqual([
       expect.objectContaining({ severity: 'warning', dueDate: inDays(30), message: expect.stringContaining('in 30 days') }),
     ])
-    await db.update(businesses).set({ recertificationDate: inDays(-1) }).where(eq(businesses.id, business.id))
+    await db
+      .update(businesses)
+      .set({ recertificationDate: inDays(-1) })
+      .where(eq(businesses.id, business.id))
     const overdue = await outstanding(business.id, owner.token)
-    expect(overdue.items[0]).toMatchObject({ code: 'RECERTIFICATION_OVERDUE', severity: 'danger', blocking: true, dueDate: inDays(-1) })
+    expect(overdue.items[0]).toMatchObject({
+      code: 'RECERTIFICATION_OVERDUE',
+      severity: 'danger',
+      blocking: true,
+      dueDate: inDays(-1),
+    })
     expect(ofCode(overdue, 'AWAITING_APPROVAL')).toHaveLength(0)
 
     // Declined through the review API, with its reason.
     const declined = await businessWithKyc({ submitted: true })
     const reason = 'The directors on the CAC 7 do not match the means of ID.'
-    await json(await api(`/businesses/${declined.business.id}/approve`, { method: 'PUT', token: approver.token, json: { decision: 'DECLINED', comment: reason } }))
+    await json(
+      await api(`/businesses/${declined.business.id}/approve`, {
+        method: 'PUT',
+        token: approver.token,
+        json: { decision: 'DECLINED', comment: reason },
+      }),
+    )
     const answer = await outstanding(declined.business.id, declined.owner.token)
-    expect(answer.items[0]).toMatchObject({ code: 'BUSINESS_DECLINED', severity: 'danger', message: expect.stringContaining(reason), target: { kind: 'KYC_STEP' } })
+    expect(answer.items[0]).toMatchObject({
+      code: 'BUSINESS_DECLINED',
+      severity: 'danger',
+      message: expect.stringContaining(reason),
+      target: { kind: 'KYC_STEP' },
+    })
   })
 
   it('is for the business’s members with CAN_READ_BUSINESS and staff who may read businesses; 404 for another business', async () => {
@@ -249,7 +353,9 @@ describe('GET /businesses/{id}/outstanding', () => {
     expect(staff).toEqual(await outstanding(business.id, owner.token))
     const productManager = await signedInUser({ staffRole: 'PRODUCT_MANAGER' })
     expect((await api(`/businesses/${business.id}/outstanding`, { token: productManager.token })).status).toBe(403)
-    const member = await signedInUser({ businesses: [{ businessId: business.id, permissions: [PERMISSIONS.CAN_READ_DEFERRALS] }] })
+    const member = await signedInUser({
+      businesses: [{ businessId: business.id, permissions: [PERMISSIONS.CAN_READ_DEFERRALS] }],
+    })
     expect((await api(`/businesses/${business.id}/outstanding`, { token: member.token })).status).toBe(403)
     const reader = await signedInUser({ businesses: [{ businessId: business.id, role: 'BUSINESS_MEMBER' }] })
     expect((await api(`/businesses/${business.id}/outstanding`, { token: reader.token })).status).toBe(200)

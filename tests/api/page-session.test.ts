@@ -12,8 +12,17 @@ import { api, signedInUser } from './helpers'
 /** A page request as the browser sends it, with the portal session cookie `/api/login` would have set. */
 async function openPage(path: string, session: { id: string; userId: string; expiresAt: Date }) {
   const config = getConfig()
-  const cookie = await sealPortalSession(config, { sessionId: session.id, userId: session.userId, isStaff: false, expiresAt: session.expiresAt.getTime() })
-  return proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { cookie: `${sessionCookieName(config.isProduction)}=${cookie}` } }))
+  const cookie = await sealPortalSession(config, {
+    sessionId: session.id,
+    userId: session.userId,
+    isStaff: false,
+    expiresAt: session.expiresAt.getTime(),
+  })
+  return proxy(
+    new NextRequest(`http://localhost:3000${path}`, {
+      headers: { cookie: `${sessionCookieName(config.isProduction)}=${cookie}` },
+    }),
+  )
 }
 
 describe('page check (proxy.ts)', () => {

@@ -65,11 +65,19 @@ describe('creating and configuring products', () => {
     expect(product.code).toMatch(/^POS-LITE-[A-Z0-9]{4}$/)
     expect(product).toMatchObject({ live: false, active: true, requirementsVersion: 1 })
     expect(product.requirements).toEqual([
-      { key: 'settlement_account_number', label: 'Settlement account number', type: 'Text Input', required: true, help: '10 digits' },
+      {
+        key: 'settlement_account_number',
+        label: 'Settlement account number',
+        type: 'Text Input',
+        required: true,
+        help: '10 digits',
+      },
       { key: 'shop_front_photo', label: 'Shop front photo', type: 'Upload Document', required: true, help: null },
     ])
     const db = await getDb()
-    expect(await db.query.audits.findFirst({ where: and(eq(audits.resourceId, product.id), eq(audits.action, 'CREATE')) })).toBeDefined()
+    expect(
+      await db.query.audits.findFirst({ where: and(eq(audits.resourceId, product.id), eq(audits.action, 'CREATE')) }),
+    ).toBeDefined()
   })
 
   it('refuses bad codes, reserved path words, taken codes, unknown references and repeated keys, naming the field', async () => {
@@ -78,16 +86,30 @@ describe('creating and configuring products', () => {
       return { status: res.status, errors: await errorsOf(res) }
     }
     expect(await fieldOf({ code: 'POS_TERMINAL' })).toMatchObject({ status: 400, errors: [{ field: 'code' }] })
-    expect(await fieldOf({ code: 'admin' })).toMatchObject({ status: 400, errors: [{ field: 'code', message: expect.stringContaining('reserved') }] })
+    expect(await fieldOf({ code: 'admin' })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'code', message: expect.stringContaining('reserved') }],
+    })
     expect(await fieldOf({ code: 'categories' })).toMatchObject({ status: 400, errors: [{ field: 'code' }] })
     const taken = await createProduct()
-    expect(await fieldOf({ code: taken.code.toLowerCase() })).toMatchObject({ status: 409, errors: [{ code: 'CONFLICT', field: 'code' }] })
+    expect(await fieldOf({ code: taken.code.toLowerCase() })).toMatchObject({
+      status: 409,
+      errors: [{ code: 'CONFLICT', field: 'code' }],
+    })
     expect(await fieldOf({ categoryId: randomUUID() })).toMatchObject({ status: 400, errors: [{ field: 'categoryId' }] })
     expect(await fieldOf({ divisionId: 'not-an-id' })).toMatchObject({ status: 400, errors: [{ field: 'divisionId' }] })
     const [documentType] = await (await getDb()).select().from(kycDocumentTypes).limit(1)
-    expect(await fieldOf({ kycDocumentTypeIds: [documentType!.id, randomUUID()] })).toMatchObject({ status: 400, errors: [{ field: 'kycDocumentTypeIds.1' }] })
+    expect(await fieldOf({ kycDocumentTypeIds: [documentType!.id, randomUUID()] })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'kycDocumentTypeIds.1' }],
+    })
     expect((await createProduct({ kycDocumentTypeIds: [documentType!.id] })).kycDocumentTypeIds).toEqual([documentType!.id])
-    const repeated = await fieldOf({ requirements: [{ key: 'tin', label: 'Tax ID', type: 'Text Input' }, { key: 'tin', label: 'TIN again', type: 'Text Input' }] })
+    const repeated = await fieldOf({
+      requirements: [
+        { key: 'tin', label: 'Tax ID', type: 'Text Input' },
+        { key: 'tin', label: 'TIN again', type: 'Text Input' },
+      ],
+    })
     expect(repeated).toMatchObject({ status: 400, errors: [{ field: 'requirements.1.key' }] })
     const malformed = await fieldOf({ requirements: [{ label: 'x', type: 'Checkbox' }] })
     expect(malformed.errors.map((e) => e.field).sort()).toEqual(['requirements.0.label', 'requirements.0.type'])
@@ -107,14 +129,24 @@ describe('creating and configuring products', () => {
   it('versions a changed requirement list and leaves the version alone otherwise', async () => {
     const product = await createProduct()
     const [account, photo] = product.requirements
-    const unchanged = await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: { name: 'Renamed product', requirements: product.requirements } })
+    const unchanged = await api(`/products/${product.id}`, {
+      method: 'PUT',
+      token: manager,
+      json: { name: 'Renamed product', requirements: product.requirements },
+    })
     expect(unchanged.status).toBe(200)
     expect(await unchanged.json()).toMatchObject({ name: 'Renamed product', requirementsVersion: 1 })
 
     const changed = await api(`/products/${product.id}`, {
       method: 'PUT',
       token: manager,
-      json: { requirements: [photo, { ...account, label: 'Settlement NUBAN', required: false }, { label: 'CAC certificate', type: 'Upload Document', required: true }] },
+      json: {
+        requirements: [
+          photo,
+          { ...account, label: 'Settlement NUBAN', required: false },
+          { label: 'CAC certificate', type: 'Upload Document', required: true },
+        ],
+      },
     })
     expect(changed.status).toBe(200)
     const v2 = (await changed.json()) as ProductAnswer
@@ -125,19 +157,35 @@ describe('creating and configuring products', () => {
       ['cac_certificate', 'CAC certificate', true],
     ])
     const db = await getDb()
-    const versions = await db.select().from(productRequirementVersions).where(eq(productRequirementVersions.productId, product.id))
+    const versions = await db
+      .select()
+      .from(productRequirementVersions)
+      .where(eq(productRequirementVersions.productId, product.id))
     expect(versions.map((v) => v.version).sort()).toEqual([1, 2])
-    expect(versions.find((v) => v.version === 1)!.requirements.map((r) => r.label)).toEqual(['Settlement account number', 'Shop front photo'])
+    expect(versions.find((v) => v.version === 1)!.requirements.map((r) => r.label)).toEqual([
+      'Settlement account number',
+      'Shop front photo',
+    ])
   })
 
   it('never gives a retired key to a new requirement, and keeps a key’s type for good', async () => {
     const product = await createProduct()
     // Retire the photo requirement, then add one with the same label: it gets a fresh key.
     await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: { requirements: [product.requirements[0]] } })
-    const readded = (await (await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: { requirements: [product.requirements[0], { label: 'Shop front photo', type: 'Upload Document' }] } })).json()) as ProductAnswer
+    const readded = (await (
+      await api(`/products/${product.id}`, {
+        method: 'PUT',
+        token: manager,
+        json: { requirements: [product.requirements[0], { label: 'Shop front photo', type: 'Upload Document' }] },
+      })
+    ).json()) as ProductAnswer
     expect(readded.requirements[1]!.key).toBe('shop_front_photo_2')
 
-    const retyped = await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: { requirements: [{ ...product.requirements[0], type: 'Upload Document' }] } })
+    const retyped = await api(`/products/${product.id}`, {
+      method: 'PUT',
+      token: manager,
+      json: { requirements: [{ ...product.requirements[0], type: 'Upload Document' }] },
+    })
     expect(retyped.status).toBe(400)
     expect((await errorsOf(retyped))[0]).toMatchObject({ field: 'requirements.0.type' })
     const nothing = await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: {} })
@@ -176,7 +224,9 @@ describe('go-live and the public catalogue', () => {
     expect((await goLive(product.id, true, updater.token)).status).toBe(403)
     const owner = await signedInUser({ businesses: [{}] })
     expect((await goLive(product.id, true, owner.token)).status).toBe(403)
-    expect((await api(`/products/${product.id}/go-live`, { method: 'PUT', token: manager, json: { live: 'yes' } })).status).toBe(400)
+    expect((await api(`/products/${product.id}/go-live`, { method: 'PUT', token: manager, json: { live: 'yes' } })).status).toBe(
+      400,
+    )
   })
 
   it('lists only live, active products without a token, with their requirements, by category', async () => {
@@ -194,7 +244,9 @@ describe('go-live and the public catalogue', () => {
     expect(page.content.map((p) => p.id)).toEqual([offered.id])
     expect(page.content[0]!.requirements).toHaveLength(2)
     expect(page.totalElements).toBe(1)
-    expect(((await (await api(`/products?categoryId=${categoryId}&searchKey=${tag}`)).json()) as { content: unknown[] }).content).toEqual([])
+    expect(
+      ((await (await api(`/products?categoryId=${categoryId}&searchKey=${tag}`)).json()) as { content: unknown[] }).content,
+    ).toEqual([])
 
     const one = await api(`/products/${offered.code.toLowerCase()}`)
     expect(one.status).toBe(200)
@@ -239,10 +291,14 @@ describe('go-live and the public catalogue', () => {
     await goLive(offered.id)
     const hidden = await createProduct({ name: `Division hidden ${tag}`, divisionId: otherDivisionId })
     const owner = await signedInUser({ businesses: [{}] })
-    const mine = ((await (await api(`/business-divisions/${otherDivisionId}/products`, { token: owner.token })).json()) as { id: string }[]).map((p) => p.id)
+    const mine = (
+      (await (await api(`/business-divisions/${otherDivisionId}/products`, { token: owner.token })).json()) as { id: string }[]
+    ).map((p) => p.id)
     expect(mine).toContain(offered.id)
     expect(mine).not.toContain(hidden.id)
-    const all = ((await (await api(`/business-divisions/${otherDivisionId}/products`, { token: manager })).json()) as { id: string }[]).map((p) => p.id)
+    const all = (
+      (await (await api(`/business-divisions/${otherDivisionId}/products`, { token: manager })).json()) as { id: string }[]
+    ).map((p) => p.id)
     expect(all).toEqual(expect.arrayContaining([offered.id, hidden.id]))
     expect((await api(`/business-divisions/${randomUUID()}/products`, { token: owner.token })).status).toBe(404)
   })
@@ -281,17 +337,27 @@ describe('demo data', () => {
     expect(await counts()).toEqual(first)
 
     expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(6)
-    for (const p of DEMO_PRODUCTS) expect(new Set(p.requirements.map((r) => r.type)), p.code).toEqual(new Set(['Text Input', 'Upload Document']))
-    const offered = (await (await api('/products?pageSize=100')).json()) as { content: { code: string; category: { name: string } }[] }
+    for (const p of DEMO_PRODUCTS)
+      expect(new Set(p.requirements.map((r) => r.type)), p.code).toEqual(new Set(['Text Input', 'Upload Document']))
+    const offered = (await (await api('/products?pageSize=100')).json()) as {
+      content: { code: string; category: { name: string } }[]
+    }
     const demoOffered = offered.content.filter((p) => DEMO_PRODUCTS.some((d) => d.code === p.code))
     expect(new Set(demoOffered.map((p) => p.category.name)).size).toBeGreaterThanOrEqual(5)
-    const statuses = new Set((await db.select({ status: onboardingProducts.status }).from(onboardingProducts)).map((r) => r.status))
+    const statuses = new Set(
+      (await db.select({ status: onboardingProducts.status }).from(onboardingProducts)).map((r) => r.status),
+    )
     expect([...statuses].sort()).toEqual(['APPROVED', 'COMPLETED', 'DECLINED', 'IN_REVIEW', 'PENDING', 'REMOVED'])
 
     // Submitted demo applications carry real uploaded files (blob storage runs for the API tests).
     const { token } = await signedInUser({ staffRole: 'APPROVER' })
-    const queue = (await (await api('/onboarding-products/approvals?pageSize=100', { token })).json()) as { content: { id: string }[] }
-    const detail = (await (await api(`/onboarding-products/details/${queue.content[0]!.id}`, { token })).json()) as { missingRequired: string[]; answers: { file: { url: string } | null }[] }
+    const queue = (await (await api('/onboarding-products/approvals?pageSize=100', { token })).json()) as {
+      content: { id: string }[]
+    }
+    const detail = (await (await api(`/onboarding-products/details/${queue.content[0]!.id}`, { token })).json()) as {
+      missingRequired: string[]
+      answers: { file: { url: string } | null }[]
+    }
     expect(detail.missingRequired).toEqual([])
     const url = detail.answers.find((a) => a.file)!.file!.url
     const file = await api(url.replace('/api/v1', ''), { token })

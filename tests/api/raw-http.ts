@@ -58,17 +58,24 @@ export function sendRaw(baseUrl: string, request: RawRequest): Promise<RawAnswer
       socket.destroy()
       resolve(answer)
     }
-    socket.setTimeout(30_000, () => finish({ kind: 'failed', error: 'timeout', received: Buffer.concat(received).toString('latin1').slice(0, 200) }))
+    socket.setTimeout(30_000, () =>
+      finish({ kind: 'failed', error: 'timeout', received: Buffer.concat(received).toString('latin1').slice(0, 200) }),
+    )
     socket.on('data', (chunk) => received.push(chunk))
     socket.on('end', () => finish(parseAnswer(Buffer.concat(received))))
     socket.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ kind: 'failed', error: error.code ?? error.message, received: Buffer.concat(received).toString('latin1').slice(0, 200) }),
+      finish({
+        kind: 'failed',
+        error: error.code ?? error.message,
+        received: Buffer.concat(received).toString('latin1').slice(0, 200),
+      }),
     )
     socket.on('connect', async () => {
       const headers: [string, string][] = [['Host', url.host], ...(request.headers ?? []), ['Connection', 'close']]
       const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body
       if (request.chunked) headers.push(['Transfer-Encoding', 'chunked'])
-      else if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length')) headers.push(['Content-Length', String(body.byteLength)])
+      else if (body && !headers.some(([name]) => name.toLowerCase() === 'content-length'))
+        headers.push(['Content-Length', String(body.byteLength)])
       const head = `${request.method} ${url.pathname.replace(/\/$/, '')}${request.path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`
       const write = (data: Uint8Array | string) =>
         new Promise<void>((done) => (socket.write(data) ? done() : socket.once('drain', () => done())))

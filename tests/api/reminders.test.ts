@@ -24,7 +24,13 @@ beforeAll(async () => {
 
 /** An approved business with an owner, due for recertification on `due`. */
 async function recertifying(due: string, overrides: Partial<typeof businesses.$inferInsert> = {}) {
-  const business = await createTestBusiness({ approvalStatus: 'APPROVED', kycDetailsCompleted: true, approvedAt: new Date(), recertificationDate: due, ...overrides })
+  const business = await createTestBusiness({
+    approvalStatus: 'APPROVED',
+    kycDetailsCompleted: true,
+    approvedAt: new Date(),
+    recertificationDate: due,
+    ...overrides,
+  })
   const owner = await signedInUser({ businesses: [{ businessId: business.id }] })
   return { business, owner }
 }
@@ -36,7 +42,16 @@ describe('due-date reminders', () => {
     expect(sentFor(await run(day(shift(due, -4))), business.id)).toEqual([])
 
     const first = await run(day(shift(due, -3), 6))
-    expect(sentFor(first, business.id)).toEqual([{ kind: 'RECERTIFICATION', itemId: business.id, businessId: business.id, businessName: business.name, dueDate: due, recipients: [owner.user.email] }])
+    expect(sentFor(first, business.id)).toEqual([
+      {
+        kind: 'RECERTIFICATION',
+        itemId: business.id,
+        businessId: business.id,
+        businessName: business.name,
+        dueDate: due,
+        recipients: [owner.user.email],
+      },
+    ])
     const mail = await latestMail(owner.user.email, 'due-reminder')
     expect(mail?.subject).toContain(due)
     expect(mail?.text).toContain(business.name)
@@ -66,11 +81,19 @@ describe('due-date reminders', () => {
     const db = await getDb()
     const due = '2033-05-15'
     const values = { businessId: business.id, documentTypeId, days: 30, reason: 'Awaiting the CAC', dueDate: day(due, 15) }
-    const [approved] = await db.insert(deferrals).values({ ...values, status: 'APPROVED' }).returning()
-    const [fulfilled] = await db.insert(deferrals).values({ ...values, status: 'FULFILLED', documentTypeId: (await otherType())! }).returning()
+    const [approved] = await db
+      .insert(deferrals)
+      .values({ ...values, status: 'APPROVED' })
+      .returning()
+    const [fulfilled] = await db
+      .insert(deferrals)
+      .values({ ...values, status: 'FULFILLED', documentTypeId: (await otherType())! })
+      .returning()
     expect(sentFor(await run(day(shift(due, -4))), approved!.id)).toEqual([])
     const result = await run(day(shift(due, -3), 1))
-    expect(sentFor(result, approved!.id)).toEqual([expect.objectContaining({ kind: 'DEFERRAL', businessId: business.id, dueDate: due, recipients: [owner.user.email] })])
+    expect(sentFor(result, approved!.id)).toEqual([
+      expect.objectContaining({ kind: 'DEFERRAL', businessId: business.id, dueDate: due, recipients: [owner.user.email] }),
+    ])
     expect(sentFor(result, fulfilled!.id)).toEqual([])
     expect((await latestMail(owner.user.email, 'due-reminder'))?.text).toContain('deferred document')
     expect(sentFor(await run(day(shift(due, -2))), approved!.id)).toEqual([])

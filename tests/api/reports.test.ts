@@ -25,11 +25,19 @@ describe('business report', () => {
     const marker = `Report ${randomUUID().slice(0, 8)}`
     const approved = await createTestBusiness({ name: `${marker} Approved`, approvalStatus: 'APPROVED', approvedAt: new Date() })
     await createTestBusiness({ name: `${marker} Pending` })
-    const res = await api(`/reports/businesses?businessName=${encodeURIComponent(marker)}&approvalStatus=APPROVED`, { token: staff.token })
+    const res = await api(`/reports/businesses?businessName=${encodeURIComponent(marker)}&approvalStatus=APPROVED`, {
+      token: staff.token,
+    })
     expect(res.status).toBe(200)
     const page = (await res.json()) as { content: Json[]; totalElements: number }
     expect(page.totalElements).toBe(1)
-    expect(page.content[0]).toMatchObject({ id: approved.id, approvalStatus: 'APPROVED', type: expect.any(String), category: expect.any(String), blocked: false })
+    expect(page.content[0]).toMatchObject({
+      id: approved.id,
+      approvalStatus: 'APPROVED',
+      type: expect.any(String),
+      category: expect.any(String),
+      blocked: false,
+    })
   })
 
   it('downloads every matching row as CSV, streamed in batches, with the same filters', async () => {
@@ -65,13 +73,19 @@ describe('business report', () => {
     expect(lines.every((l) => l[0]!.startsWith(marker) && l[header!.indexOf('Archive status')] === 'ACTIVE')).toBe(true)
     expect(lines[0]![header!.indexOf('Phone')]).toBe('+2348031234567')
 
-    const withArchived = await csvOf(await api(`/reports/businesses/download?businessName=${marker}&archiveStatus=ACTIVE&archiveStatus=ARCHIVED`, { token: staff.token }))
+    const withArchived = await csvOf(
+      await api(`/reports/businesses/download?businessName=${marker}&archiveStatus=ACTIVE&archiveStatus=ARCHIVED`, {
+        token: staff.token,
+      }),
+    )
     expect(withArchived).toHaveLength(1 + 524)
   })
 
   it('keeps a spreadsheet from reading a cell as a formula', async () => {
     const business = await createTestBusiness({ name: `=HYPERLINK("http://evil.example") ${randomUUID().slice(0, 6)}` })
-    const text = await (await api(`/reports/businesses/download?businessName=${encodeURIComponent('=HYPERLINK')}`, { token: staff.token })).text()
+    const text = await (
+      await api(`/reports/businesses/download?businessName=${encodeURIComponent('=HYPERLINK')}`, { token: staff.token })
+    ).text()
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")`)
     expect(text).toContain(business.id)
   })
@@ -79,8 +93,13 @@ describe('business report', () => {
   it('quotes every cell, so a list separator inside a value cannot start a new cell (Excel with ";")', async () => {
     const marker = randomUUID().slice(0, 6)
     const semi = await createTestBusiness({ name: `Semi;=1+1 ${marker}` })
-    const text = await (await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token })).text()
-    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const text = await (
+      await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token })
+    ).text()
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     // Every cell of every line is wrapped in quotes: split on the quoted separator, nothing is left bare.
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/)
     expect(text).toContain(`"Semi;=1+1 ${marker}"`)
@@ -88,7 +107,9 @@ describe('business report', () => {
     // As Excel reads it with ";" as the list separator, the name stays one cell and no cell starts with "=".
     const [, row] = parse(text, { bom: true, delimiter: ';', relax_quotes: true }) as string[][]
     expect(row!.some((cell) => cell.startsWith('='))).toBe(false)
-    const [header, values] = await csvOf(await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token }))
+    const [header, values] = await csvOf(
+      await api(`/reports/businesses/download?businessName=${encodeURIComponent(`Semi;=1+1 ${marker}`)}`, { token: staff.token }),
+    )
     expect(values![header!.indexOf('Business name')]).toBe(`Semi;=1+1 ${marker}`)
     expect(values![header!.indexOf('Id')]).toBe(semi.id)
   })
@@ -107,7 +128,10 @@ describe('business report', () => {
 describe('business summary', () => {
   it('counts by status, type, category and month (registered and approved), months without businesses included', async () => {
     const db = await getDb()
-    const [type] = await db.insert(businessTypes).values({ name: `Summary type ${randomUUID()}` }).returning()
+    const [type] = await db
+      .insert(businessTypes)
+      .values({ name: `Summary type ${randomUUID()}` })
+      .returning()
     const now = new Date()
     await createTestBusiness({ typeId: type!.id, approvalStatus: 'APPROVED', approvedAt: now })
     await createTestBusiness({ typeId: type!.id, approvalStatus: 'DECLINED' })
@@ -132,10 +156,14 @@ describe('business summary', () => {
     expect(thisMonth.registered).toBeGreaterThanOrEqual(2)
     expect(thisMonth.approved).toBeGreaterThanOrEqual(1)
 
-    const withArchived = (await (await api('/reports/businesses/summary?archiveStatus=ACTIVE&archiveStatus=ARCHIVED', { token: staff.token })).json()) as typeof summary
+    const withArchived = (await (
+      await api('/reports/businesses/summary?archiveStatus=ACTIVE&archiveStatus=ARCHIVED', { token: staff.token })
+    ).json()) as typeof summary
     expect(withArchived.byType.find((t) => t.key === type!.id)!.count).toBe(3)
 
-    const range = (await (await api('/reports/businesses/summary?from=2020-01-01&to=2020-03-31', { token: staff.token })).json()) as typeof summary
+    const range = (await (
+      await api('/reports/businesses/summary?from=2020-01-01&to=2020-03-31', { token: staff.token })
+    ).json()) as typeof summary
     expect(range.byMonth.map((m) => m.month)).toEqual(['2020-01', '2020-02', '2020-03'])
     expect((await api('/reports/businesses/summary?from=2021-01-01&to=2020-01-01', { token: staff.token })).status).toBe(400)
   })

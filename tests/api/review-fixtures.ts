@@ -20,7 +20,13 @@ export async function attachRequiredDocuments(businessId: string, status: 'PENDI
     .select({ documentTypeId: kycRequiredDocuments.documentTypeId })
     .from(kycRequiredDocuments)
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
-    .where(and(eq(kycRequiredDocuments.registrationClass, business!.registrationClass), eq(kycRequiredDocuments.isRequired, true), eq(kycDocumentTypes.typeOwner, 'COMPANY')))
+    .where(
+      and(
+        eq(kycRequiredDocuments.registrationClass, business!.registrationClass),
+        eq(kycRequiredDocuments.isRequired, true),
+        eq(kycDocumentTypes.typeOwner, 'COMPANY'),
+      ),
+    )
   const documents = []
   for (const entry of required) {
     const [file] = await db

@@ -28,16 +28,26 @@ const decide = (id: string, token: string, json: Json) => api(`/businesses/${id}
 
 async function auditsOf(businessId: string, action: string) {
   const db = await getDb()
-  return db.select().from(audits).where(and(eq(audits.resourceId, businessId), eq(audits.action, action)))
+  return db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.resourceId, businessId), eq(audits.action, action)))
 }
 
 describe('approving a business', () => {
   it('approves a ready business: sets approvedAt and a recertification date a year ahead, audits, threads the comment and e-mails the owner', async () => {
     const { business, owner } = await businessReadyForApproval({ createdBy: superAdmin.user.id })
-    const res = await decide(business.id, approver.token, { decision: 'APPROVED', comment: 'All documents verified against the CAC portal.' })
+    const res = await decide(business.id, approver.token, {
+      decision: 'APPROVED',
+      comment: 'All documents verified against the CAC portal.',
+    })
     expect(res.status).toBe(200)
     const body = (await res.json()) as Json
-    expect(body).toMatchObject({ id: business.id, approvalStatus: 'APPROVED', decision: { decision: 'APPROVED', decidedBy: 'Test User' } })
+    expect(body).toMatchObject({
+      id: business.id,
+      approvalStatus: 'APPROVED',
+      decision: { decision: 'APPROVED', decidedBy: 'Test User' },
+    })
     const approvedAt = new Date(body.approvedAt as string)
     expect(Date.now() - approvedAt.getTime()).toBeLessThan(60_000)
     const yearAhead = new Date(approvedAt.getTime() + 365 * DAY).toISOString().slice(0, 10)
@@ -46,10 +56,19 @@ describe('approving a business', () => {
     const [audit] = await auditsOf(business.id, 'APPROVE')
     expect(audit).toMatchObject({ actorId: approver.user.id })
     expect(audit!.before).toMatchObject({ approvalStatus: 'PENDING' })
-    expect(audit!.after).toMatchObject({ approvalStatus: 'APPROVED', decisionComment: 'All documents verified against the CAC portal.' })
+    expect(audit!.after).toMatchObject({
+      approvalStatus: 'APPROVED',
+      decisionComment: 'All documents verified against the CAC portal.',
+    })
 
     const thread = (await (await api(`/businesses/attachment/${business.id}`, { token: secondApprover.token })).json()) as Json[]
-    expect(thread).toEqual([expect.objectContaining({ comment: 'All documents verified against the CAC portal.', decision: 'APPROVED', author: { id: approver.user.id, name: 'Test User' } })])
+    expect(thread).toEqual([
+      expect.objectContaining({
+        comment: 'All documents verified against the CAC portal.',
+        decision: 'APPROVED',
+        author: { id: approver.user.id, name: 'Test User' },
+      }),
+    ])
 
     const mail = await latestMail(owner.user.email, 'business-approved')
     expect(mail?.subject).toContain(business.name)
@@ -77,7 +96,9 @@ describe('approving a business', () => {
     const errors = await errorsOf(res)
     expect(errors.every((e) => e.code === 'PRECONDITION_FAILED')).toBe(true)
     expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['KYC_COMPLETE', 'REQUIRED_DOCUMENTS']))
-    await expect((await getDb()).select().from(businesses).where(eq(businesses.id, bare.id))).resolves.toEqual([expect.objectContaining({ approvalStatus: 'PENDING' })])
+    await expect((await getDb()).select().from(businesses).where(eq(businesses.id, bare.id))).resolves.toEqual([
+      expect.objectContaining({ approvalStatus: 'PENDING' }),
+    ])
 
     // Documents present but the CAC documents not approved yet.
     const cacPending = await createTestBusiness({ kycDetailsCompleted: true })
@@ -91,10 +112,15 @@ describe('approving a business', () => {
     // An open re-upload request counts as a missing document.
     const { business: reupload, documents } = await businessReadyForApproval()
     const db = await getDb()
-    await db.update(kycDocuments).set({ reuploadRequestedAt: new Date(), reuploadReason: 'Blurred scan' }).where(eq(kycDocuments.id, documents[0]!.id))
+    await db
+      .update(kycDocuments)
+      .set({ reuploadRequestedAt: new Date(), reuploadReason: 'Blurred scan' })
+      .where(eq(kycDocuments.id, documents[0]!.id))
     const reuploadRes = await decide(reupload.id, approver.token, { decision: 'APPROVED' })
     expect(reuploadRes.status).toBe(409)
-    expect((await errorsOf(reuploadRes)).some((e) => e.field === 'REQUIRED_DOCUMENTS' && e.message.includes('Blurred scan'))).toBe(true)
+    expect(
+      (await errorsOf(reuploadRes)).some((e) => e.field === 'REQUIRED_DOCUMENTS' && e.message.includes('Blurred scan')),
+    ).toBe(true)
 
     // Archived: unarchive first.
     const { business: archived } = await businessReadyForApproval()
@@ -107,13 +133,22 @@ describe('approving a business', () => {
   it('shows the same preconditions as a checklist', async () => {
     const { business } = await businessReadyForApproval()
     const ready = (await (await api(`/businesses/${business.id}/approval-checklist`, { token: approver.token })).json()) as Json[]
-    expect(ready.map((c) => c.code)).toEqual(['PENDING_STATE', 'NOT_ARCHIVED', 'KYC_COMPLETE', 'REQUIRED_DOCUMENTS', 'CAC_DOCUMENTS'])
+    expect(ready.map((c) => c.code)).toEqual([
+      'PENDING_STATE',
+      'NOT_ARCHIVED',
+      'KYC_COMPLETE',
+      'REQUIRED_DOCUMENTS',
+      'CAC_DOCUMENTS',
+    ])
     expect(ready.every((c) => c.met === true)).toBe(true)
 
     const bare = await createTestBusiness()
     const unmet = (await (await api(`/businesses/${bare.id}/approval-checklist`, { token: auditor.token })).json()) as Json[]
     expect(unmet.find((c) => c.code === 'KYC_COMPLETE')).toMatchObject({ met: false })
-    expect(unmet.find((c) => c.code === 'REQUIRED_DOCUMENTS')).toMatchObject({ met: false, details: expect.arrayContaining([expect.stringContaining('Certificate of Incorporation')]) })
+    expect(unmet.find((c) => c.code === 'REQUIRED_DOCUMENTS')).toMatchObject({
+      met: false,
+      details: expect.arrayContaining([expect.stringContaining('Certificate of Incorporation')]),
+    })
 
     const owner = await signedInUser({ businesses: [{ businessId: bare.id }] })
     expect((await api(`/businesses/${bare.id}/approval-checklist`, { token: owner.token })).status).toBe(403)
@@ -121,7 +156,11 @@ describe('approving a business', () => {
 
   it('10 parallel approvals of one business: exactly one 200, nine 409, one audit row', async () => {
     const { business } = await businessReadyForApproval()
-    const reviewers = [approver, secondApprover, ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' }))))]
+    const reviewers = [
+      approver,
+      secondApprover,
+      ...(await Promise.all(Array.from({ length: 8 }, () => signedInUser({ staffRole: 'APPROVER' })))),
+    ]
     const answers = await Promise.all(reviewers.map((r) => decide(business.id, r.token, { decision: 'APPROVED' })))
     const statuses = answers.map((r) => r.status).sort()
     expect(statuses).toEqual([200, ...Array(9).fill(409)])
@@ -158,7 +197,9 @@ describe('declining a business', () => {
     expect(await auditsOf(business.id, 'DECLINE')).toHaveLength(1)
     // A business never decided has no decision.
     const fresh = await signedInUser({ businesses: [{}] })
-    expect(((await (await api(`/businesses/${fresh.businessIds[0]}`, { token: fresh.token })).json()) as Json).decision).toBeNull()
+    expect(
+      ((await (await api(`/businesses/${fresh.businessIds[0]}`, { token: fresh.token })).json()) as Json).decision,
+    ).toBeNull()
   })
 })
 
@@ -169,7 +210,10 @@ describe('who may decide', () => {
     expect(own.status).toBe(403)
     expect((await errorsOf(own))[0]!.code).toBe('FOUR_EYES')
 
-    const memberApprover = await signedInUser({ staffRole: 'APPROVER', businesses: [{ businessId: business.id, role: 'BUSINESS_MEMBER' }] })
+    const memberApprover = await signedInUser({
+      staffRole: 'APPROVER',
+      businesses: [{ businessId: business.id, role: 'BUSINESS_MEMBER' }],
+    })
     const member = await decide(business.id, memberApprover.token, { decision: 'DECLINED', comment: 'Mine' })
     expect((await errorsOf(member))[0]!.code).toBe('FOUR_EYES')
     expect(await auditsOf(business.id, 'APPROVE')).toHaveLength(0)
@@ -190,10 +234,23 @@ describe('who may decide', () => {
 describe('the recommendation comment thread', () => {
   it('lets staff append comments with author and time, oldest first, audited', async () => {
     const { business } = await businessReadyForApproval()
-    const first = await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: officer.token, json: { comment: 'Address verified by site visit.' } })
+    const first = await api(`/businesses/attachment/${business.id}`, {
+      method: 'PUT',
+      token: officer.token,
+      json: { comment: 'Address verified by site visit.' },
+    })
     expect(first.status).toBe(200)
-    expect(await first.json()).toMatchObject({ businessId: business.id, comment: 'Address verified by site visit.', author: { id: officer.user.id, name: 'Test User' }, decision: null })
-    await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: approver.token, json: { comment: 'Recommend approval.' } })
+    expect(await first.json()).toMatchObject({
+      businessId: business.id,
+      comment: 'Address verified by site visit.',
+      author: { id: officer.user.id, name: 'Test User' },
+      decision: null,
+    })
+    await api(`/businesses/attachment/${business.id}`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { comment: 'Recommend approval.' },
+    })
     const thread = (await (await api(`/businesses/attachment/${business.id}`, { token: auditor.token })).json()) as Json[]
     expect(thread.map((c) => c.comment)).toEqual(['Address verified by site visit.', 'Recommend approval.'])
     expect(typeof thread[0]!.createdAt).toBe('string')
@@ -202,11 +259,26 @@ describe('the recommendation comment thread', () => {
 
   it('refuses empty comments, business users, auditors writing and unknown businesses', async () => {
     const { business, owner } = await businessReadyForApproval()
-    const empty = await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: approver.token, json: { comment: ' ' } })
+    const empty = await api(`/businesses/attachment/${business.id}`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { comment: ' ' },
+    })
     expect((await errorsOf(empty))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'comment' })
     expect((await api(`/businesses/attachment/${business.id}`, { token: owner.token })).status).toBe(403)
-    expect((await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: owner.token, json: { comment: 'Please approve' } })).status).toBe(403)
-    expect((await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: auditor.token, json: { comment: 'Hm' } })).status).toBe(403)
+    expect(
+      (
+        await api(`/businesses/attachment/${business.id}`, {
+          method: 'PUT',
+          token: owner.token,
+          json: { comment: 'Please approve' },
+        })
+      ).status,
+    ).toBe(403)
+    expect(
+      (await api(`/businesses/attachment/${business.id}`, { method: 'PUT', token: auditor.token, json: { comment: 'Hm' } }))
+        .status,
+    ).toBe(403)
     expect((await api('/businesses/attachment/00000000-0000-4000-8000-000000000000', { token: approver.token })).status).toBe(404)
   })
 })
@@ -214,20 +286,34 @@ describe('the recommendation comment thread', () => {
 describe('reviewer assignment and the queue', () => {
   it('assigns to oneself or another reviewer, filters the queue by assignee, unassigns; audited', async () => {
     const { business } = await businessReadyForApproval()
-    const mine = await api(`/businesses/${business.id}/assignee`, { method: 'PUT', token: approver.token, json: { userId: approver.user.id } })
+    const mine = await api(`/businesses/${business.id}/assignee`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { userId: approver.user.id },
+    })
     expect(mine.status).toBe(200)
     expect(await mine.json()).toMatchObject({ assigneeId: approver.user.id, assigneeName: 'Test User' })
 
     const queueOf = async (token: string, query: string) =>
-      ((await (await api(`/businesses/for-approval?pageSize=100&${query}`, { token })).json()) as { content: Json[] }).content.map((b) => b.id)
+      (
+        (await (await api(`/businesses/for-approval?pageSize=100&${query}`, { token })).json()) as { content: Json[] }
+      ).content.map((b) => b.id)
     expect(await queueOf(approver.token, 'assigneeId=me')).toContain(business.id)
     expect(await queueOf(secondApprover.token, 'assigneeId=me')).not.toContain(business.id)
     expect(await queueOf(secondApprover.token, `assigneeId=${approver.user.id}`)).toContain(business.id)
     expect(await queueOf(secondApprover.token, 'assigneeId=none')).not.toContain(business.id)
 
-    const given = await api(`/businesses/${business.id}/assignee`, { method: 'PUT', token: approver.token, json: { userId: secondApprover.user.id } })
+    const given = await api(`/businesses/${business.id}/assignee`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { userId: secondApprover.user.id },
+    })
     expect(await given.json()).toMatchObject({ assigneeId: secondApprover.user.id })
-    const unassigned = await api(`/businesses/${business.id}/assignee`, { method: 'PUT', token: approver.token, json: { userId: null } })
+    const unassigned = await api(`/businesses/${business.id}/assignee`, {
+      method: 'PUT',
+      token: approver.token,
+      json: { userId: null },
+    })
     expect(await unassigned.json()).toMatchObject({ assigneeId: null })
     expect(await queueOf(approver.token, 'assigneeId=none')).toContain(business.id)
     expect(await auditsOf(business.id, 'ASSIGN_REVIEWER')).toHaveLength(2)
@@ -236,10 +322,20 @@ describe('reviewer assignment and the queue', () => {
 
   it('refuses assignees who may not review, its creator, non-pending businesses and non-reviewers', async () => {
     const { business, owner } = await businessReadyForApproval({ createdBy: secondApprover.user.id })
-    const assign = (token: string, userId: string | null, id = business.id) => api(`/businesses/${id}/assignee`, { method: 'PUT', token, json: { userId } })
-    expect((await errorsOf(await assign(approver.token, officer.user.id)))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'userId' })
-    expect((await errorsOf(await assign(approver.token, owner.user.id)))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'userId' })
-    expect((await errorsOf(await assign(approver.token, secondApprover.user.id)))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'userId' })
+    const assign = (token: string, userId: string | null, id = business.id) =>
+      api(`/businesses/${id}/assignee`, { method: 'PUT', token, json: { userId } })
+    expect((await errorsOf(await assign(approver.token, officer.user.id)))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'userId',
+    })
+    expect((await errorsOf(await assign(approver.token, owner.user.id)))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'userId',
+    })
+    expect((await errorsOf(await assign(approver.token, secondApprover.user.id)))[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'userId',
+    })
     expect((await assign(officer.token, approver.user.id)).status).toBe(403)
     expect((await assign(owner.token, approver.user.id)).status).toBe(403)
     const { business: approved } = await businessReadyForApproval()
@@ -259,17 +355,42 @@ describe('reviewer assignment and the queue', () => {
   it('holds PENDING businesses with KYC complete, not archived, oldest first, with waiting time and time waiting on the business apart', async () => {
     const db = await getDb()
     const now = Date.now()
-    const old = await createTestBusiness({ kycDetailsCompleted: true, createdAt: new Date(now - 10 * DAY), name: `Queue Old ${now}` })
-    const waiting = await createTestBusiness({ kycDetailsCompleted: true, createdAt: new Date(now - 5 * DAY), name: `Queue Waiting ${now}` })
+    const old = await createTestBusiness({
+      kycDetailsCompleted: true,
+      createdAt: new Date(now - 10 * DAY),
+      name: `Queue Old ${now}`,
+    })
+    const waiting = await createTestBusiness({
+      kycDetailsCompleted: true,
+      createdAt: new Date(now - 5 * DAY),
+      name: `Queue Waiting ${now}`,
+    })
     const notReady = await createTestBusiness({ kycDetailsCompleted: false, name: `Queue NotReady ${now}` })
-    const archived = await createTestBusiness({ kycDetailsCompleted: true, archiveStatus: 'ARCHIVED', name: `Queue Archived ${now}` })
-    const declined = await createTestBusiness({ kycDetailsCompleted: true, approvalStatus: 'DECLINED', name: `Queue Declined ${now}` })
+    const archived = await createTestBusiness({
+      kycDetailsCompleted: true,
+      archiveStatus: 'ARCHIVED',
+      name: `Queue Archived ${now}`,
+    })
+    const declined = await createTestBusiness({
+      kycDetailsCompleted: true,
+      approvalStatus: 'DECLINED',
+      name: `Queue Declined ${now}`,
+    })
     // Two overlapping re-upload requests (days 4→2 and 3→1 ago) and one still open since 1 day: 4 days on the business.
     const { documents } = await attachRequiredDocuments(waiting.id, 'APPROVED')
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY)
-    await db.update(kycDocuments).set({ reuploadRequestedAt: at(4), reuploadResolvedAt: at(2) }).where(eq(kycDocuments.id, documents[0]!.id))
-    await db.update(kycDocuments).set({ reuploadRequestedAt: at(3), reuploadResolvedAt: at(1) }).where(eq(kycDocuments.id, documents[1]!.id))
-    await db.update(kycDocuments).set({ reuploadRequestedAt: at(0.5) }).where(eq(kycDocuments.id, documents[2]!.id))
+    await db
+      .update(kycDocuments)
+      .set({ reuploadRequestedAt: at(4), reuploadResolvedAt: at(2) })
+      .where(eq(kycDocuments.id, documents[0]!.id))
+    await db
+      .update(kycDocuments)
+      .set({ reuploadRequestedAt: at(3), reuploadResolvedAt: at(1) })
+      .where(eq(kycDocuments.id, documents[1]!.id))
+    await db
+      .update(kycDocuments)
+      .set({ reuploadRequestedAt: at(0.5) })
+      .where(eq(kycDocuments.id, documents[2]!.id))
     // Entered the queue (KYC marked complete) 4.5 days ago: the audit row of that call is what counts.
     await db.insert(audits).values({
       id: crypto.randomUUID(),
@@ -283,7 +404,9 @@ describe('reviewer assignment and the queue', () => {
       hash: `test-${waiting.id}`,
     })
 
-    const res = await api(`/businesses/for-approval?businessName=${encodeURIComponent(`Queue `)}&pageSize=100`, { token: auditor.token })
+    const res = await api(`/businesses/for-approval?businessName=${encodeURIComponent(`Queue `)}&pageSize=100`, {
+      token: auditor.token,
+    })
     expect(res.status).toBe(200)
     const page = (await res.json()) as { content: Json[]; totalElements: number }
     const mine = page.content.filter((b) => String(b.name).endsWith(String(now)))
@@ -292,7 +415,9 @@ describe('reviewer assignment and the queue', () => {
     expect(mine[1]).toMatchObject({ waitingSince: at(4.5).toISOString(), waitingDays: 4, waitingOnBusinessDays: 3 })
     for (const id of [notReady.id, archived.id, declined.id]) expect(page.content.map((b) => b.id)).not.toContain(id)
 
-    const newest = (await (await api(`/businesses/for-approval?businessName=Queue&recentFirst=true&pageSize=100`, { token: approver.token })).json()) as { content: Json[] }
+    const newest = (await (
+      await api(`/businesses/for-approval?businessName=Queue&recentFirst=true&pageSize=100`, { token: approver.token })
+    ).json()) as { content: Json[] }
     expect(newest.content.filter((b) => String(b.name).endsWith(String(now))).map((b) => b.id)).toEqual([waiting.id, old.id])
     const paged = (await (await api('/businesses/for-approval?pageSize=1', { token: approver.token })).json()) as Json
     expect(paged).toMatchObject({ pageNumber: 1, pageSize: 1 })
@@ -320,9 +445,14 @@ describe('recertification date', () => {
     expect((await set(approver.token, { businessId: business.id, date: '2098-06-30' })).status).toBe(200)
     expect(await auditsOf(business.id, 'SET_RECERTIFICATION_DATE')).toHaveLength(2)
 
-    const past = await set(superAdmin.token, { businessId: business.id, date: new Date(Date.now() - DAY).toISOString().slice(0, 10) })
+    const past = await set(superAdmin.token, {
+      businessId: business.id,
+      date: new Date(Date.now() - DAY).toISOString().slice(0, 10),
+    })
     expect((await errorsOf(past))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'date' })
-    expect((await errorsOf(await set(superAdmin.token, { businessId: business.id, date: '01/02/2099' })))[0]).toMatchObject({ field: 'date' })
+    expect((await errorsOf(await set(superAdmin.token, { businessId: business.id, date: '01/02/2099' })))[0]).toMatchObject({
+      field: 'date',
+    })
     expect((await set(owner.token, { businessId: business.id, date: '2099-01-01' })).status).toBe(403)
     expect((await set(officer.token, { businessId: business.id, date: '2099-01-01' })).status).toBe(403)
   })
@@ -345,16 +475,27 @@ describe('demo data for the review queues', () => {
     expect(declined.length).toBeGreaterThan(0)
     for (const b of declined) {
       const seen = (await (await api(`/businesses/${b.id}`, { token: auditor.token })).json()) as Json
-      expect(seen.decision).toMatchObject({ decision: 'DECLINED', comment: expect.stringMatching(/^.{20,}$/), decidedBy: 'Aisha Bello' })
+      expect(seen.decision).toMatchObject({
+        decision: 'DECLINED',
+        comment: expect.stringMatching(/^.{20,}$/),
+        decidedBy: 'Aisha Bello',
+      })
     }
-    const archived = (await (await api('/archive/businesses?pageSize=100', { token: auditor.token })).json()) as { content: Json[] }
-    expect(archived.content.find((b) => b.id === at(29).id)).toMatchObject({ archiveReason: expect.stringContaining('Duplicate profile'), archivedBy: 'Tunde Bakare' })
+    const archived = (await (await api('/archive/businesses?pageSize=100', { token: auditor.token })).json()) as {
+      content: Json[]
+    }
+    expect(archived.content.find((b) => b.id === at(29).id)).toMatchObject({
+      archiveReason: expect.stringContaining('Duplicate profile'),
+      archivedBy: 'Tunde Bakare',
+    })
 
     const underReview = at(6)
     expect(underReview).toMatchObject({ approvalStatus: 'PENDING', kycDetailsCompleted: true })
     const thread = (await (await api(`/businesses/attachment/${underReview.id}`, { token: auditor.token })).json()) as Json[]
     expect(thread.map((c) => (c.author as Json).name)).toEqual(['Tunde Bakare', 'Aisha Bello'])
-    const queue = (await (await api('/businesses/for-approval?pageSize=100', { token: auditor.token })).json()) as { content: Json[] }
+    const queue = (await (await api('/businesses/for-approval?pageSize=100', { token: auditor.token })).json()) as {
+      content: Json[]
+    }
     const demoInQueue = queue.content.filter((b) => regNos.includes(String(b.regNo)))
     expect(demoInQueue.length).toBeGreaterThanOrEqual(3)
     expect(demoInQueue.find((b) => b.id === underReview.id)).toMatchObject({ assigneeName: 'Aisha Bello' })

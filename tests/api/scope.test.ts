@@ -15,8 +15,14 @@ async function actorFor(user: Awaited<ReturnType<typeof signedInUser>>) {
 async function visibleBusinessIds(user: Awaited<ReturnType<typeof signedInUser>>, among: string[]) {
   const db = await getDb()
   const actor = await actorFor(user)
-  const rows = await db.select({ id: businesses.id }).from(businesses).where(and(scopeToActorBusinesses(actor, businesses.id)))
-  return rows.map((r) => r.id).filter((id) => among.includes(id)).sort()
+  const rows = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(scopeToActorBusinesses(actor, businesses.id)))
+  return rows
+    .map((r) => r.id)
+    .filter((id) => among.includes(id))
+    .sort()
 }
 
 describe('business scoping', () => {

@@ -17,7 +17,9 @@ export async function json<T>(res: Response, status = 200): Promise<T> {
 }
 
 /** A business with its KYC record and an owner; `submitted`: KYC marked complete (in the review queues). */
-export async function businessWithKyc(options: { submitted?: boolean; createdBy?: string | null; registrationClass?: 'RC' | 'BN' } = {}) {
+export async function businessWithKyc(
+  options: { submitted?: boolean; createdBy?: string | null; registrationClass?: 'RC' | 'BN' } = {},
+) {
   const registrationClass = options.registrationClass ?? 'RC'
   const business = await createTestBusiness({
     registrationClass,
@@ -27,12 +29,22 @@ export async function businessWithKyc(options: { submitted?: boolean; createdBy?
   })
   const owner = await signedInUser({ businesses: [{ businessId: business.id }] })
   const db = await getDb()
-  const [details] = await db.insert(kycDetails).values({ businessId: business.id, tin: '12345678-0001', createdBy: owner.user.id }).returning()
+  const [details] = await db
+    .insert(kycDetails)
+    .values({ businessId: business.id, tin: '12345678-0001', createdBy: owner.user.id })
+    .returning()
   return { business, owner, kycDetailsId: details!.id }
 }
 
 /** A current document of type `code` (a confirmed file row, no blob: these tests never read the bytes). */
-export async function insertDocument(options: { businessId: string; kycDetailsId: string; code: string; uploadedBy?: string | null; status?: 'PENDING' | 'APPROVED' | 'REJECTED'; createdAt?: Date }) {
+export async function insertDocument(options: {
+  businessId: string
+  kycDetailsId: string
+  code: string
+  uploadedBy?: string | null
+  status?: 'PENDING' | 'APPROVED' | 'REJECTED'
+  createdAt?: Date
+}) {
   const db = await getDb()
   const type = await typeByCode(options.code)
   const [file] = await db

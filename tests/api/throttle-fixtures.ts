@@ -16,7 +16,11 @@ export function resetCodeFrom(text: string): string {
  * Calls the API in-process as a client at `ip` would: the node-server bindings carry the socket address the
  * throttles read (the shared `api()` helper has no socket, so every call of it comes from one unknown address).
  */
-export function apiFrom(ip: string, path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+export function apiFrom(
+  ip: string,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers(init.headers)
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
@@ -36,4 +40,5 @@ export async function signUpAndActivate(ip = '198.51.100.250') {
   return { email, password: PASSWORD }
 }
 
-export const login = (ip: string, email: string, password: string) => apiFrom(ip, '/accounts/login', { method: 'POST', json: { email, password } })
+export const login = (ip: string, email: string, password: string) =>
+  apiFrom(ip, '/accounts/login', { method: 'POST', json: { email, password } })

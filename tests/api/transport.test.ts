@@ -48,7 +48,11 @@ function expectError(answer: RawAnswer, status: number, code?: string) {
 }
 
 async function newDraft() {
-  const res = await api('/draft-forms', { method: 'POST', token: owner.token, json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } } })
+  const res = await api('/draft-forms', {
+    method: 'POST',
+    token: owner.token,
+    json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { line1: 'x' } },
+  })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
@@ -63,35 +67,59 @@ describe('request bodies as clients send them', () => {
 
   it('deletes with a DELETE carrying Content-Length: 0, and with an empty chunked body', async () => {
     const first = await newDraft()
-    expect(await send({ method: 'DELETE', path: `/draft-forms/${first}`, headers: [bearer(), ['Content-Length', '0']] })).toMatchObject({ status: 204 })
+    expect(
+      await send({ method: 'DELETE', path: `/draft-forms/${first}`, headers: [bearer(), ['Content-Length', '0']] }),
+    ).toMatchObject({ status: 204 })
     const second = await newDraft()
-    expect(await send({ method: 'DELETE', path: `/draft-forms/${second}`, headers: [bearer()], chunked: 16 })).toMatchObject({ status: 204 })
+    expect(await send({ method: 'DELETE', path: `/draft-forms/${second}`, headers: [bearer()], chunked: 16 })).toMatchObject({
+      status: 204,
+    })
   })
 
   it('reads a JSON body that arrives chunked, in small pieces', async () => {
     const body = JSON.stringify({ businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { note: 'é'.repeat(300) } })
     const answer = await send({ method: 'POST', path: '/draft-forms', headers: [bearer(), json], body, chunked: 7 })
     expect(answer, JSON.stringify(answer)).toMatchObject({ kind: 'answer', status: 201 })
-    if (answer.kind === 'answer') expect(JSON.parse(answer.body)).toMatchObject({ kycDetailTypeId: 'MEANS_OF_ID', data: { note: 'é'.repeat(300) } })
+    if (answer.kind === 'answer')
+      expect(JSON.parse(answer.body)).toMatchObject({ kycDetailTypeId: 'MEANS_OF_ID', data: { note: 'é'.repeat(300) } })
   })
 
   it('answers a POST, PUT or PATCH with no body at all (no length, not chunked, or empty) with 400 naming the body', async () => {
     const errors = expectError(await send({ method: 'POST', path: '/accounts/login', headers: [json] }), 400, 'VALIDATION_FAILED')
     expect(errors![0]).toMatchObject({ field: 'body', message: 'Request body is empty: send a JSON object' })
-    expectError(await send({ method: 'PUT', path: `/draft-forms/${crypto.randomUUID()}`, headers: [bearer(), json, ['Content-Length', '0']] }), 400)
+    expectError(
+      await send({
+        method: 'PUT',
+        path: `/draft-forms/${crypto.randomUUID()}`,
+        headers: [bearer(), json, ['Content-Length', '0']],
+      }),
+      400,
+    )
     expectError(await send({ method: 'PATCH', path: '/accounts/me', headers: [bearer(), json], chunked: 8 }), 400)
   })
 
   it('answers JSON sent as text/plain, as form data or with no Content-Type with 415, naming the body', async () => {
     const body = JSON.stringify({ email: 'someone@example.ng', password: 'whatever-it-is' })
-    for (const headers of [[['Content-Type', 'text/plain;charset=UTF-8']], [['Content-Type', 'application/x-www-form-urlencoded']], []] as [string, string][][]) {
-      const errors = expectError(await send({ method: 'POST', path: '/accounts/login', headers, body: body }), 415, 'UNSUPPORTED_MEDIA_TYPE')
+    for (const headers of [
+      [['Content-Type', 'text/plain;charset=UTF-8']],
+      [['Content-Type', 'application/x-www-form-urlencoded']],
+      [],
+    ] as [string, string][][]) {
+      const errors = expectError(
+        await send({ method: 'POST', path: '/accounts/login', headers, body: body }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      )
       expect(errors![0]).toMatchObject({ field: 'body' })
     }
   })
 
   it('answers a body that is not JSON with 400 naming the body', async () => {
-    const errors = expectError(await send({ method: 'POST', path: '/accounts/login', headers: [json], body: '{"email": "a@b.ng",' }), 400, 'VALIDATION_FAILED')
+    const errors = expectError(
+      await send({ method: 'POST', path: '/accounts/login', headers: [json], body: '{"email": "a@b.ng",' }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(errors![0]).toMatchObject({ field: 'body', message: 'Request body is not valid JSON' })
   })
 })
@@ -100,7 +128,10 @@ describe('oversized bodies get a 413 the client can read', () => {
   const big = new Uint8Array(3 * 1024 * 1024).fill(0x20)
 
   it.each([
-    ['with Content-Length and a JSON type', { headers: [json, ['Content-Length', String(big.byteLength)]] as [string, string][] }],
+    [
+      'with Content-Length and a JSON type',
+      { headers: [json, ['Content-Length', String(big.byteLength)]] as [string, string][] },
+    ],
     ['with Content-Length and no Content-Type', { headers: [['Content-Length', String(big.byteLength)]] as [string, string][] }],
     ['chunked, with a JSON type', { headers: [json] as [string, string][], chunked: 64 * 1024 }],
     ['chunked, with no Content-Type', { headers: [] as [string, string][], chunked: 64 * 1024 }],
@@ -112,21 +143,37 @@ describe('oversized bodies get a 413 the client can read', () => {
   it('holds a multipart body to the JSON limit on a call that takes no multipart', async () => {
     const boundary = 'kycboundary'
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\n${'x'.repeat(2 * 1024 * 1024)}\r\n--${boundary}--\r\n`
-    const answer = await send({ method: 'POST', path: '/accounts/login', headers: [['Content-Type', `multipart/form-data; boundary=${boundary}`]], body })
+    const answer = await send({
+      method: 'POST',
+      path: '/accounts/login',
+      headers: [['Content-Type', `multipart/form-data; boundary=${boundary}`]],
+      body,
+    })
     expectError(answer, 413, 'PAYLOAD_TOO_LARGE')
   })
 
   it('takes a multipart body up to the upload limit but not one over it', async () => {
     const boundary = 'kycboundary'
     const huge = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'x'.repeat(8 * 1024 * 1024)}\r\n--${boundary}--\r\n`
-    const answer = await send({ method: 'POST', path: '/kyc/details', headers: [bearer(), ['Content-Type', `multipart/form-data; boundary=${boundary}`]], body: huge, chunked: 256 * 1024 })
+    const answer = await send({
+      method: 'POST',
+      path: '/kyc/details',
+      headers: [bearer(), ['Content-Type', `multipart/form-data; boundary=${boundary}`]],
+      body: huge,
+      chunked: 256 * 1024,
+    })
     expectError(answer, 413, 'PAYLOAD_TOO_LARGE')
   })
 })
 
 describe('methods and headers', () => {
   it('ignores a body on GET', async () => {
-    const answer = await send({ method: 'GET', path: '/health', headers: [json, ['Content-Length', '13']], body: '{"a":"b","c"}' })
+    const answer = await send({
+      method: 'GET',
+      path: '/health',
+      headers: [json, ['Content-Length', '13']],
+      body: '{"a":"b","c"}',
+    })
     expect(answer).toMatchObject({ kind: 'answer', status: 200 })
   })
 
@@ -137,25 +184,56 @@ describe('methods and headers', () => {
   })
 
   it('answers OPTIONS and unknown methods with the catalogue body, not a 500', async () => {
-    expectError(await send({ method: 'OPTIONS', path: '/businesses', headers: [['Origin', 'https://elsewhere.example'], ['Access-Control-Request-Method', 'DELETE']] }), 404, 'ROUTE_NOT_FOUND')
+    expectError(
+      await send({
+        method: 'OPTIONS',
+        path: '/businesses',
+        headers: [
+          ['Origin', 'https://elsewhere.example'],
+          ['Access-Control-Request-Method', 'DELETE'],
+        ],
+      }),
+      404,
+      'ROUTE_NOT_FOUND',
+    )
     expectError(await send({ method: 'PROPFIND', path: '/businesses', headers: [bearer()] }), 404, 'ROUTE_NOT_FOUND')
   })
 
   it('treats duplicated headers as a client error, never a 500', async () => {
     const body = JSON.stringify({ email: 'someone@example.ng', password: 'whatever-it-is' })
-    const twoTypes = await send({ method: 'POST', path: '/accounts/login', headers: [json, ['Content-Type', 'text/plain']], body })
+    const twoTypes = await send({
+      method: 'POST',
+      path: '/accounts/login',
+      headers: [json, ['Content-Type', 'text/plain']],
+      body,
+    })
     expect(twoTypes.kind === 'answer' && twoTypes.status >= 400 && twoTypes.status < 500, JSON.stringify(twoTypes)).toBe(true)
     const twoTokens = await send({ method: 'GET', path: '/accounts/me', headers: [bearer(), bearer()] })
     expectError(twoTokens, 401, 'UNAUTHENTICATED')
-    const twoIds = await send({ method: 'GET', path: '/health', headers: [['X-Request-Id', 'one'], ['X-Request-Id', 'two']] })
+    const twoIds = await send({
+      method: 'GET',
+      path: '/health',
+      headers: [
+        ['X-Request-Id', 'one'],
+        ['X-Request-Id', 'two'],
+      ],
+    })
     expect(twoIds).toMatchObject({ kind: 'answer', status: 200 })
   })
 
   it('answers very long query strings and URLs without a 500 or a reset', async () => {
     const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
-    const longQuery = await send({ method: 'GET', path: `/businesses?businessName=${'a'.repeat(6000)}&unknown=${'b'.repeat(3000)}`, headers: [['Authorization', `Bearer ${staff.token}`]] })
+    const longQuery = await send({
+      method: 'GET',
+      path: `/businesses?businessName=${'a'.repeat(6000)}&unknown=${'b'.repeat(3000)}`,
+      headers: [['Authorization', `Bearer ${staff.token}`]],
+    })
     expect(longQuery.kind === 'answer' && longQuery.status < 500, JSON.stringify(longQuery).slice(0, 300)).toBe(true)
-    const longPath = await send({ method: 'GET', path: `/businesses/${'9'.repeat(7000)}`, headers: [['Authorization', `Bearer ${staff.token}`]] })
+    const longPath = await send({
+      method: 'GET',
+      path: `/businesses/${'9'.repeat(7000)}`,
+      headers: [['Authorization', `Bearer ${staff.token}`]],
+    })
     expectError(longPath, 400, 'VALIDATION_FAILED')
     // Over Node's 16 KB header limit the server refuses the request line itself; the answer is still readable.
     const tooLong = await send({ method: 'GET', path: `/health?q=${'c'.repeat(20_000)}` })

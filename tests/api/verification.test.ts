@@ -42,22 +42,49 @@ async function businessToVerify(options: { createdBy?: string | null; submitted?
   const base = { kycDetailsId: setup.kycDetailsId, businessId: setup.business.id }
   const [holder] = await db
     .insert(shareholders)
-    .values({ ...base, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', nationality: 'Nigeria', bvn: '22212345678', percentageUnits: 6000 })
+    .values({
+      ...base,
+      type: 'INDIVIDUAL',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      nationality: 'Nigeria',
+      bvn: '22212345678',
+      percentageUnits: 6000,
+    })
     .returning()
-  await db.insert(shareholders).values({ ...base, type: 'CORPORATE', companyName: 'Holdco Ltd', registrationNumber: 'RC7654321', percentageUnits: 4000 })
+  await db
+    .insert(shareholders)
+    .values({ ...base, type: 'CORPORATE', companyName: 'Holdco Ltd', registrationNumber: 'RC7654321', percentageUnits: 4000 })
   const [id] = await db
     .insert(meansOfIds)
-    .values({ ...base, shareholderId: holder!.id, firstName: 'Ada', lastName: 'Obi', role: 'DIRECTOR', idType: 'NATIONAL_ID_CARD', idNumber: '12345678901' })
+    .values({
+      ...base,
+      shareholderId: holder!.id,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      role: 'DIRECTOR',
+      idType: 'NATIONAL_ID_CARD',
+      idNumber: '12345678901',
+    })
     .returning()
   const [address] = await db
     .insert(kycAddresses)
-    .values({ ...base, type: 'REGISTERED', line1: '14 Broad Street', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island', createdBy: setup.owner.user.id })
+    .values({
+      ...base,
+      type: 'REGISTERED',
+      line1: '14 Broad Street',
+      country: 'Nigeria',
+      state: 'Lagos',
+      lga: 'Lagos Island',
+      createdBy: setup.owner.user.id,
+    })
     .returning()
   if (options.opened ?? options.submitted ?? true) await openVerificationItems(db, setup.business.id, SYSTEM_AUDIT_CONTEXT)
   return { ...setup, holder: holder!, meansOfId: id!, address: address! }
 }
 
-const items = async (businessId: string, token = checker.token) => json<VerificationItem[]>(await api(`/verified-kyc/${businessId}`, { token }))
+const items = async (businessId: string, token = checker.token) =>
+  json<VerificationItem[]>(await api(`/verified-kyc/${businessId}`, { token }))
 
 /** Every row the verification reads could touch: the items, the audit log and the business. */
 async function snapshot(businessId: string) {
@@ -74,7 +101,11 @@ describe('verification items', () => {
     const { owner, business } = await ownerWithBusiness()
     const details = await completeCapture(business.id)
     const db = await getDb()
-    const [holder] = await db.update(shareholders).set({ bvn: '22212345678' }).where(eq(shareholders.kycDetailsId, details.id)).returning()
+    const [holder] = await db
+      .update(shareholders)
+      .set({ bvn: '22212345678' })
+      .where(eq(shareholders.kycDetailsId, details.id))
+      .returning()
     const [meansOfId] = await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id))
     await attachRequiredDocuments(business.id, 'PENDING')
     expect(await items(business.id)).toEqual([])
@@ -87,10 +118,18 @@ describe('verification items', () => {
       ['MEANS_OF_ID', meansOfId!.id, 'PENDING'],
       ['BVN', holder!.id, 'PENDING'],
     ])
-    expect(list[0]).toMatchObject({ label: `${business.name} (${business.regNo})`, checkedValue: `${business.regNo}|${business.name}`, provider: 'MANUAL', decidedBy: null })
+    expect(list[0]).toMatchObject({
+      label: `${business.name} (${business.regNo})`,
+      checkedValue: `${business.regNo}|${business.name}`,
+      provider: 'MANUAL',
+      decidedBy: null,
+    })
     expect(list[1]!.label).toBe('Ada Obi: National ID card (NIN) 12345678901')
     expect(list[2]).toMatchObject({ label: 'Ada Obi: BVN 22212345678', checkedValue: '22212345678' })
-    const opened = await db.select().from(audits).where(and(eq(audits.resource, 'kyc_verification'), eq(audits.action, 'OPEN'), eq(audits.actorId, owner.user.id)))
+    const opened = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resource, 'kyc_verification'), eq(audits.action, 'OPEN'), eq(audits.actorId, owner.user.id)))
     expect(opened.map((a) => a.resourceId).sort()).toEqual(list.map((i) => i.id).sort())
 
     const detail = await json<VerificationItem>(await api(`/kyc/verified-detail/${list[1]!.id}`, { token: checker.token }))
@@ -106,14 +145,22 @@ describe('verification items', () => {
       await json(await api(`/kyc/business/${business.id}/verified`, { token: owner.token }))
       await json(await api(`/kyc/business/${business.id}/verified`, { token: approver.token }))
       expect(await snapshot(business.id)).toEqual(before)
-      expect(first.map((i) => i.id).sort()).toEqual(before.items.filter((i) => i.businessId === business.id).map((i) => i.id).sort())
+      expect(first.map((i) => i.id).sort()).toEqual(
+        before.items
+          .filter((i) => i.businessId === business.id)
+          .map((i) => i.id)
+          .sort(),
+      )
     }
   })
 
   it('follow KYC writes after submission: a changed number or name supersedes the item with a new PENDING one; a removed shareholder takes its item away', async () => {
     const { business, owner, holder, meansOfId } = await businessToVerify()
     const first = await items(business.id)
-    expect((await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } })).status).toBe(200)
+    expect(
+      (await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } }))
+        .status,
+    ).toBe(200)
     expect((await api(`/kyc/shareholders/${holder.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200)
     const second = await items(business.id)
     expect(second.map((i) => i.kind)).toEqual(['COMPANY', 'MEANS_OF_ID'])
@@ -125,13 +172,17 @@ describe('verification items', () => {
     expect(old!.supersededAt).not.toBeNull()
     expect(await auditRows(first[2]!.id, 'SUPERSEDE')).toHaveLength(1)
     // History stays readable; a result on it is refused.
-    expect((await json<VerificationItem>(await api(`/kyc/verified-detail/${first[1]!.id}`, { token: checker.token }))).id).toBe(first[1]!.id)
+    expect((await json<VerificationItem>(await api(`/kyc/verified-detail/${first[1]!.id}`, { token: checker.token }))).id).toBe(
+      first[1]!.id,
+    )
     const onOld = await put(`/verified-kyc/${first[1]!.id}`, checker.token, { status: 'VERIFIED' })
     expect(onOld.status).toBe(409)
     expect((await errorsOf(onOld))[0]!.message).toContain('SUPERSEDED')
 
     const renamed = `Renamed ${business.regNo} Limited`
-    expect((await api(`/businesses/${business.id}`, { method: 'PATCH', token: owner.token, json: { name: renamed } })).status).toBe(200)
+    expect(
+      (await api(`/businesses/${business.id}`, { method: 'PATCH', token: owner.token, json: { name: renamed } })).status,
+    ).toBe(200)
     const third = await items(business.id)
     expect(third[0]).toMatchObject({ kind: 'COMPANY', checkedValue: `${business.regNo}|${renamed}`, status: 'PENDING' })
     expect(third[0]!.id).not.toBe(first[0]!.id)
@@ -140,7 +191,10 @@ describe('verification items', () => {
 
   it('are not opened while the KYC is still being captured', async () => {
     const { business, owner, meansOfId } = await businessToVerify({ submitted: false })
-    expect((await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } })).status).toBe(200)
+    expect(
+      (await api(`/kyc/means-of-ids/${meansOfId.id}`, { method: 'PUT', token: owner.token, json: { idNumber: '10987654321' } }))
+        .status,
+    ).toBe(200)
     expect(await items(business.id)).toEqual([])
   })
 
@@ -158,8 +212,15 @@ describe('recording a manual result', () => {
   it('VERIFIED: PENDING only, audited; a second result is 409 naming the state', async () => {
     const { business } = await businessToVerify()
     const [company] = await items(business.id)
-    const verified = await json<VerificationItem>(await put(`/verified-kyc/${company!.id}`, checker.token, { status: 'VERIFIED', comment: 'Matches the CAC public search.' }))
-    expect(verified).toMatchObject({ status: 'VERIFIED', comment: 'Matches the CAC public search.', decidedBy: checker.user.id, decidedByName: 'Test User' })
+    const verified = await json<VerificationItem>(
+      await put(`/verified-kyc/${company!.id}`, checker.token, { status: 'VERIFIED', comment: 'Matches the CAC public search.' }),
+    )
+    expect(verified).toMatchObject({
+      status: 'VERIFIED',
+      comment: 'Matches the CAC public search.',
+      decidedBy: checker.user.id,
+      decidedByName: 'Test User',
+    })
     const [audit] = await auditRows(company!.id, 'VERIFY')
     expect(audit).toMatchObject({ actorId: checker.user.id })
     expect(audit!.before).toMatchObject({ status: 'PENDING' })
@@ -175,8 +236,12 @@ describe('recording a manual result', () => {
     const noComment = await put(`/verified-kyc/${id!.id}`, checker.token, { status: 'FAILED' })
     expect(noComment.status).toBe(400)
     expect((await errorsOf(noComment))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'comment' })
-    expect((await errorsOf(await put(`/verified-kyc/${id!.id}`, checker.token, { status: 'PENDING' })))[0]).toMatchObject({ field: 'status' })
-    const failed = await json<VerificationItem>(await put(`/verified-kyc/${id!.id}`, checker.token, { status: 'FAILED', comment: 'NIMC has no record of this NIN.' }))
+    expect((await errorsOf(await put(`/verified-kyc/${id!.id}`, checker.token, { status: 'PENDING' })))[0]).toMatchObject({
+      field: 'status',
+    })
+    const failed = await json<VerificationItem>(
+      await put(`/verified-kyc/${id!.id}`, checker.token, { status: 'FAILED', comment: 'NIMC has no record of this NIN.' }),
+    )
     expect(failed.status).toBe('FAILED')
     expect((await latestMail(owner.user.email, 'verification-failed'))?.text).toContain('NIMC has no record of this NIN.')
   })
@@ -187,8 +252,12 @@ describe('recording a manual result', () => {
     const [company] = await items(business.id)
     expect((await put(`/verified-kyc/${company!.id}`, approver.token, { status: 'VERIFIED' })).status).toBe(403)
     expect((await put(`/verified-kyc/${company!.id}`, owner.token, { status: 'VERIFIED' })).status).toBe(403)
-    expect((await errorsOf(await put(`/verified-kyc/${company!.id}`, creator.token, { status: 'VERIFIED' })))[0]!.code).toBe('FOUR_EYES')
-    expect((await put('/verified-kyc/00000000-0000-4000-8000-000000000000', checker.token, { status: 'VERIFIED' })).status).toBe(404)
+    expect((await errorsOf(await put(`/verified-kyc/${company!.id}`, creator.token, { status: 'VERIFIED' })))[0]!.code).toBe(
+      'FOUR_EYES',
+    )
+    expect((await put('/verified-kyc/00000000-0000-4000-8000-000000000000', checker.token, { status: 'VERIFIED' })).status).toBe(
+      404,
+    )
   })
 })
 
@@ -196,15 +265,25 @@ describe("a business's verification summary", () => {
   it('is readable by its members (404 for others) and says verified once every item and address is', async () => {
     const { business, owner, address } = await businessToVerify()
     const summary = await json<BusinessVerification>(await api(`/kyc/business/${business.id}/verified`, { token: owner.token }))
-    expect(summary).toMatchObject({ businessId: business.id, verified: false, pending: 3, failed: 0, addresses: { pending: 1, verified: 0, failed: 0 } })
+    expect(summary).toMatchObject({
+      businessId: business.id,
+      verified: false,
+      pending: 3,
+      failed: 0,
+      addresses: { pending: 1, verified: 0, failed: 0 },
+    })
     const stranger = await businessWithKyc()
     expect((await api(`/kyc/business/${business.id}/verified`, { token: stranger.owner.token })).status).toBe(404)
     expect((await api(`/kyc/business/${business.id}/verified`)).status).toBe(401)
 
     for (const item of summary.items) await json(await put(`/verified-kyc/${item.id}`, checker.token, { status: 'VERIFIED' }))
-    expect(await json<BusinessVerification>(await api(`/kyc/business/${business.id}/verified`, { token: owner.token }))).toMatchObject({ verified: false, pending: 0 })
+    expect(
+      await json<BusinessVerification>(await api(`/kyc/business/${business.id}/verified`, { token: owner.token })),
+    ).toMatchObject({ verified: false, pending: 0 })
     await json(await put(`/kyc/addresses/${address.id}/verification`, addressChecker.token, { status: 'VERIFIED' }))
-    expect(await json<BusinessVerification>(await api(`/kyc/business/${business.id}/verified`, { token: approver.token }))).toMatchObject({ verified: true, pending: 0, failed: 0, addresses: { verified: 1 } })
+    expect(
+      await json<BusinessVerification>(await api(`/kyc/business/${business.id}/verified`, { token: approver.token })),
+    ).toMatchObject({ verified: true, pending: 0, failed: 0, addresses: { verified: 1 } })
   })
 })
 
@@ -220,7 +299,10 @@ describe('re-verification of pending items', () => {
     const opened = await db.select().from(kycVerifications).where(eq(kycVerifications.businessId, submitted.business.id))
     expect(opened).toHaveLength(3)
     expect(await db.select().from(kycVerifications).where(eq(kycVerifications.businessId, capturing.business.id))).toHaveLength(0)
-    const [audit] = await db.select().from(audits).where(and(eq(audits.action, 'REVERIFY_RUN'), eq(audits.actorId, trigger.user.id)))
+    const [audit] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.action, 'REVERIFY_RUN'), eq(audits.actorId, trigger.user.id)))
     expect(audit!.after).toMatchObject({ provider: 'MANUAL', checked: run.checked, changed: 0 })
 
     // Nothing left to open: a second run opens none and checks the same ones.
@@ -268,13 +350,24 @@ describe('address verification', () => {
     const { address, owner } = await businessToVerify()
     const noComment = await put(`/kyc/addresses/${address.id}/verification`, addressChecker.token, { status: 'FAILED' })
     expect((await errorsOf(noComment))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'comment' })
-    const failed = await json<KycAddress>(await put(`/kyc/addresses/${address.id}/verification`, addressChecker.token, { status: 'FAILED', comment: 'Nobody at this address knows the business.' }))
-    expect(failed).toMatchObject({ id: address.id, verificationStatus: 'FAILED', verificationComment: 'Nobody at this address knows the business.' })
+    const failed = await json<KycAddress>(
+      await put(`/kyc/addresses/${address.id}/verification`, addressChecker.token, {
+        status: 'FAILED',
+        comment: 'Nobody at this address knows the business.',
+      }),
+    )
+    expect(failed).toMatchObject({
+      id: address.id,
+      verificationStatus: 'FAILED',
+      verificationComment: 'Nobody at this address knows the business.',
+    })
     expect(failed.verifiedAt).not.toBeNull()
     const [audit] = await auditRows(address.id, 'FAIL_VERIFICATION')
     expect(audit).toMatchObject({ actorId: addressChecker.user.id, resource: 'kyc_address' })
     expect(audit!.before).toMatchObject({ verificationStatus: 'PENDING' })
-    expect((await latestMail(owner.user.email, 'verification-failed'))?.text).toContain('Nobody at this address knows the business.')
+    expect((await latestMail(owner.user.email, 'verification-failed'))?.text).toContain(
+      'Nobody at this address knows the business.',
+    )
     const again = await put(`/kyc/addresses/${address.id}/verification`, addressChecker.token, { status: 'VERIFIED' })
     expect(again.status).toBe(409)
     expect((await errorsOf(again))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('FAILED') })
@@ -284,9 +377,20 @@ describe('address verification', () => {
     const { address, owner } = await businessToVerify()
     expect((await put(`/kyc/addresses/${address.id}/verification`, owner.token, { status: 'VERIFIED' })).status).toBe(403)
     expect((await put(`/kyc/addresses/${address.id}/verification`, approver.token, { status: 'VERIFIED' })).status).toBe(403)
-    expect((await put('/kyc/addresses/00000000-0000-4000-8000-000000000000/verification', addressChecker.token, { status: 'VERIFIED' })).status).toBe(404)
-    const member = await signedInUser({ staffPermissions: ['CAN_VERIFY_ADDRESS', 'CAN_UPDATE_KYC_STATUS'], businesses: [{ businessId: address.businessId, role: 'BUSINESS_MEMBER' }] })
-    expect((await errorsOf(await put(`/kyc/addresses/${address.id}/verification`, member.token, { status: 'VERIFIED' })))[0]!.code).toBe('FOUR_EYES')
+    expect(
+      (
+        await put('/kyc/addresses/00000000-0000-4000-8000-000000000000/verification', addressChecker.token, {
+          status: 'VERIFIED',
+        })
+      ).status,
+    ).toBe(404)
+    const member = await signedInUser({
+      staffPermissions: ['CAN_VERIFY_ADDRESS', 'CAN_UPDATE_KYC_STATUS'],
+      businesses: [{ businessId: address.businessId, role: 'BUSINESS_MEMBER' }],
+    })
+    expect(
+      (await errorsOf(await put(`/kyc/addresses/${address.id}/verification`, member.token, { status: 'VERIFIED' })))[0]!.code,
+    ).toBe('FOUR_EYES')
     const db = await getDb()
     const [row] = await db.select().from(kycAddresses).where(eq(kycAddresses.id, address.id))
     expect(row!.verificationStatus).toBe('PENDING')

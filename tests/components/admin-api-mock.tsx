@@ -39,8 +39,16 @@ export function mockApi(...routes: Route[]) {
       status: 404,
       data: { errors: [{ code: 'ROUTE_NOT_FOUND', message: `No mock for ${call.method} ${call.path}` }] },
     }
-    const response = { data: answer.data, status: answer.status ?? 200, statusText: '', headers: new AxiosHeaders(), config, request: {} }
-    if (response.status >= 400) throw new AxiosError(`Request failed with status ${response.status}`, 'ERR_BAD_RESPONSE', config, {}, response)
+    const response = {
+      data: answer.data,
+      status: answer.status ?? 200,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+      request: {},
+    }
+    if (response.status >= 400)
+      throw new AxiosError(`Request failed with status ${response.status}`, 'ERR_BAD_RESPONSE', config, {}, response)
     return response
   }
   apiClient.defaults.adapter = adapter
@@ -48,7 +56,8 @@ export function mockApi(...routes: Route[]) {
 }
 
 export function route(method: string, path: string, answer: Answer | ((call: Call) => Answer)): Route {
-  return (call) => (call.method === method && call.path === path ? (typeof answer === 'function' ? answer(call) : answer) : undefined)
+  return (call) =>
+    call.method === method && call.path === path ? (typeof answer === 'function' ? answer(call) : answer) : undefined
 }
 
 export function renderWithClient(ui: ReactElement) {

@@ -6,7 +6,13 @@ import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, CATEGORY, mockApi, page, renderWithClient, route, STAFF_ID, TYPE, type Call } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
 
-const router = { pathname: '/s/admin/businesses', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/businesses',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
@@ -14,7 +20,9 @@ const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.
 const reference = [
   route('GET', '/business-types', { data: [TYPE] }),
   route('GET', '/business-categories', { data: [CATEGORY] }),
-  route('GET', '/products', { data: page([{ id: '55555555-5555-4555-8555-555555555555', name: 'Payment gateway', code: 'PAYGATE' }]) }),
+  route('GET', '/products', {
+    data: page([{ id: '55555555-5555-4555-8555-555555555555', name: 'Payment gateway', code: 'PAYGATE' }]),
+  }),
 ]
 
 let api: ReturnType<typeof mockApi>
@@ -28,12 +36,30 @@ const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c
 describe('business list filters', () => {
   it('offers every filter of spec section 3 and hides the ones a screen fixes', () => {
     const keys = businessFilterDefinitions({ currentUserId: STAFF_ID }).map((f) => f.key)
-    expect(keys).toEqual(['businessName', 'regNo', 'approvalStatus', 'kycDetailsCompleted', 'typeId', 'categoryId', 'productId', 'createdBy', 'from', 'to', 'archiveStatus', 'recentFirst'])
-    expect(businessFilterDefinitions({ currentUserId: STAFF_ID, hidden: ['approvalStatus'] }).map((f) => f.key)).not.toContain('approvalStatus')
+    expect(keys).toEqual([
+      'businessName',
+      'regNo',
+      'approvalStatus',
+      'kycDetailsCompleted',
+      'typeId',
+      'categoryId',
+      'productId',
+      'createdBy',
+      'from',
+      'to',
+      'archiveStatus',
+      'recentFirst',
+    ])
+    expect(businessFilterDefinitions({ currentUserId: STAFF_ID, hidden: ['approvalStatus'] }).map((f) => f.key)).not.toContain(
+      'approvalStatus',
+    )
   })
 
   it('turns the URL into the API query: archive "all" repeats the filter, the screen’s fixed filters win', () => {
-    const query = toApiQuery({ pageNumber: 2, pageSize: 20, filters: { businessName: 'foods', archiveStatus: 'ALL', approvalStatus: 'PENDING' } }, { approvalStatus: 'APPROVED' })
+    const query = toApiQuery(
+      { pageNumber: 2, pageSize: 20, filters: { businessName: 'foods', archiveStatus: 'ALL', approvalStatus: 'PENDING' } },
+      { approvalStatus: 'APPROVED' },
+    )
     expect(query).toEqual([
       ['pageNumber', '2'],
       ['pageSize', '20'],
@@ -83,7 +109,12 @@ describe('AdminBusinessList', () => {
   })
 
   it('blocked list: asks the API for blocked businesses and shows why and since when', async () => {
-    const row = business({ name: 'Onitsha Motors', approvalStatus: 'APPROVED', blocked: true, blockedReasons: ['Recertification was due on 2026-01-31', 'Deferral for CAC 7 overdue since 2026-02-10'] })
+    const row = business({
+      name: 'Onitsha Motors',
+      approvalStatus: 'APPROVED',
+      blocked: true,
+      blockedReasons: ['Recertification was due on 2026-01-31', 'Deferral for CAC 7 overdue since 2026-02-10'],
+    })
     api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }))
     renderWithClient(<AdminBusinessList variant="blocked" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
     expect(await screen.findByText('Deferral for CAC 7 overdue since 2026-02-10')).toBeInTheDocument()
@@ -92,8 +123,19 @@ describe('AdminBusinessList', () => {
   })
 
   it('registered list: approved only, with recertification dates that a reviewer may move', async () => {
-    const row = business({ name: 'Ibadan Foods', approvalStatus: 'APPROVED', approvedAt: '2026-01-10T10:00:00.000Z', recertificationDate: '2027-01-10' })
-    api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }), route('PUT', '/businesses/set-recertification-date', (c) => ({ data: { ...row, recertificationDate: (c.body as { date: string }).date } })))
+    const row = business({
+      name: 'Ibadan Foods',
+      approvalStatus: 'APPROVED',
+      approvedAt: '2026-01-10T10:00:00.000Z',
+      recertificationDate: '2027-01-10',
+    })
+    api = mockApi(
+      ...reference,
+      route('GET', '/businesses', { data: page([row]) }),
+      route('PUT', '/businesses/set-recertification-date', (c) => ({
+        data: { ...row, recertificationDate: (c.body as { date: string }).date },
+      })),
+    )
     renderWithClient(<AdminBusinessList variant="registered" permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
     await screen.findByRole('link', { name: 'Ibadan Foods' })
     expect(listCalls(api.calls)[0]!.query.get('approvalStatus')).toBe('APPROVED')
@@ -104,6 +146,8 @@ describe('AdminBusinessList', () => {
     const dialog = await screen.findByRole('alertdialog')
     fireEvent.change(within(dialog).getByLabelText('New recertification date'), { target: { value: '2028-03-01' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save the date' }))
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ businessId: row.id, date: '2028-03-01' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ businessId: row.id, date: '2028-03-01' }),
+    )
   })
 })

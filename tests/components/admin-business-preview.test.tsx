@@ -4,9 +4,26 @@ import { BusinessPreview } from '@/features/approvals/components/business-previe
 import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { kycDocument } from './staff-documents-fixtures'
-import { business, CATEGORY, mockApi, OTHER_STAFF_ID, page, renderWithClient, route, STAFF_ID, TYPE, type Route } from './admin-api-mock'
+import {
+  business,
+  CATEGORY,
+  mockApi,
+  OTHER_STAFF_ID,
+  page,
+  renderWithClient,
+  route,
+  STAFF_ID,
+  TYPE,
+  type Route,
+} from './admin-api-mock'
 
-const router = { pathname: '/s/admin/approvals/business', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/approvals/business',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 
 const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]
@@ -14,7 +31,12 @@ const CHECKS = (met: boolean) => [
   { code: 'PENDING_STATE', label: 'The business is waiting for a decision', met: true, details: [] },
   { code: 'NOT_ARCHIVED', label: 'The business is not archived', met: true, details: [] },
   { code: 'KYC_COMPLETE', label: 'KYC is marked complete', met: true, details: [] },
-  { code: 'REQUIRED_DOCUMENTS', label: 'Every required document is present', met, details: met ? [] : ['Upload the Certificate of Incorporation.'] },
+  {
+    code: 'REQUIRED_DOCUMENTS',
+    label: 'Every required document is present',
+    met,
+    details: met ? [] : ['Upload the Certificate of Incorporation.'],
+  },
   { code: 'CAC_DOCUMENTS', label: 'CAC documents are approved', met: true, details: [] },
 ]
 
@@ -29,11 +51,32 @@ function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean;
     route('GET', `/businesses/${b.id}`, { data: b }),
     route('GET', `/businesses/${b.id}/approval-checklist`, { data: CHECKS(options.met ?? true) }),
     route('GET', `/businesses/attachment/${b.id}`, {
-      data: [{ id: 'c1', businessId: b.id, author: { id: OTHER_STAFF_ID, name: 'Tunde Bakare' }, comment: 'Address verified by site visit.', decision: null, createdAt: '2026-03-02T10:00:00.000Z' }],
+      data: [
+        {
+          id: 'c1',
+          businessId: b.id,
+          author: { id: OTHER_STAFF_ID, name: 'Tunde Bakare' },
+          comment: 'Address verified by site visit.',
+          decision: null,
+          createdAt: '2026-03-02T10:00:00.000Z',
+        },
+      ],
     }),
-    route('GET', `/kyc/details-first-entity/${b.id}`, { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'No KYC yet' }] } }),
+    route('GET', `/kyc/details-first-entity/${b.id}`, {
+      status: 404,
+      data: { errors: [{ code: 'NOT_FOUND', message: 'No KYC yet' }] },
+    }),
     route('GET', `/kyc/document-checklist/${b.id}`, {
-      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: null, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], shareholders: [], otherDocuments: options.otherDocuments ?? [] },
+      data: {
+        businessId: b.id,
+        registrationClass: 'RC',
+        kycDetailsId: null,
+        kycDetailsCompleted: true,
+        approvalStatus: 'PENDING',
+        items: [],
+        shareholders: [],
+        otherDocuments: options.otherDocuments ?? [],
+      },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
     route('GET', '/business-categories', { data: [CATEGORY] }),
@@ -44,20 +87,31 @@ function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean;
 describe('BusinessPreview', () => {
   it('lets a reviewer approve once every precondition is met, and shows the comment thread', async () => {
     const b = business({ name: 'Lagos Spices Limited' })
-    api = mockApi(...previewRoutes(b), route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'APPROVED' } }))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    api = mockApi(
+      ...previewRoutes(b),
+      route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'APPROVED' } }),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     expect(await screen.findByRole('heading', { name: 'Lagos Spices Limited' })).toBeInTheDocument()
     expect(await screen.findByText('Address verified by site visit.')).toBeInTheDocument()
     expect(await screen.findByText('The business has not filled in its company details yet.')).toBeInTheDocument()
     const checks = await screen.findByRole('list', { name: 'Approval preconditions' })
-    expect(within(checks).getAllByRole('listitem').filter((li) => li.getAttribute('data-met') === 'true')).toHaveLength(5)
+    expect(
+      within(checks)
+        .getAllByRole('listitem')
+        .filter((li) => li.getAttribute('data-met') === 'true'),
+    ).toHaveLength(5)
 
     const approve = screen.getByRole('button', { name: 'Approve business' })
     await waitFor(() => expect(approve).toBeEnabled())
     fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'All verified.' } })
     fireEvent.click(approve)
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }),
+    )
   })
 
   it('offers the per-document review actions on each document, and sends the re-upload request', async () => {
@@ -65,9 +119,13 @@ describe('BusinessPreview', () => {
     const document = kycDocument({ businessId: b.id })
     api = mockApi(
       ...previewRoutes(b, { otherDocuments: [document] }),
-      route('POST', `/kyc/documents/${document.id}/reupload-request`, { data: { ...document, reuploadReason: 'The stamp is unreadable.' } }),
+      route('POST', `/kyc/documents/${document.id}/reupload-request`, {
+        data: { ...document, reuploadReason: 'The stamp is unreadable.' },
+      }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     fireEvent.click(await screen.findByRole('button', { name: 'Request a new upload of TIN certificate' }))
     fireEvent.change(screen.getByLabelText('What is wrong with the document'), { target: { value: 'The stamp is unreadable.' } })
@@ -77,8 +135,13 @@ describe('BusinessPreview', () => {
 
   it('keeps approval closed while a precondition is unmet, and a decline needs its reason', async () => {
     const b = business()
-    api = mockApi(...previewRoutes(b, { met: false }), route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'DECLINED' } }))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    api = mockApi(
+      ...previewRoutes(b, { met: false }),
+      route('PUT', `/businesses/${b.id}/approve`, { data: { ...b, approvalStatus: 'DECLINED' } }),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     expect(await screen.findByText('Upload the Certificate of Incorporation.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Approve business' })).toBeDisabled()
@@ -88,13 +151,17 @@ describe('BusinessPreview', () => {
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
     fireEvent.change(screen.getByLabelText(/Reason for declining/), { target: { value: 'The CAC 2 is missing.' } })
     fireEvent.click(screen.getByRole('button', { name: 'Decline business' }))
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'DECLINED', comment: 'The CAC 2 is missing.' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'DECLINED', comment: 'The CAC 2 is missing.' }),
+    )
   })
 
   it('four-eyes: the creator of the record sees why they cannot decide, and no decision buttons', async () => {
     const b = business({ createdBy: STAFF_ID })
     api = mockApi(...previewRoutes(b))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     expect(await screen.findByText(/another reviewer must decide it/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Approve business' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument()
@@ -118,8 +185,20 @@ describe('BusinessQueue', () => {
   })
 
   it('lists the queue with the URL’s filters; a reviewer takes a case or lets it go', async () => {
-    const mine = { ...business({ name: 'Abuja Logistics', assigneeId: STAFF_ID }), assigneeName: 'Chinedu Eze', waitingSince: '2026-03-01T09:00:00.000Z', waitingDays: 9, waitingOnBusinessDays: 2 }
-    const free = { ...business({ name: 'Enugu Coal' }), assigneeName: null, waitingSince: '2026-03-05T09:00:00.000Z', waitingDays: 5, waitingOnBusinessDays: 0 }
+    const mine = {
+      ...business({ name: 'Abuja Logistics', assigneeId: STAFF_ID }),
+      assigneeName: 'Chinedu Eze',
+      waitingSince: '2026-03-01T09:00:00.000Z',
+      waitingDays: 9,
+      waitingOnBusinessDays: 2,
+    }
+    const free = {
+      ...business({ name: 'Enugu Coal' }),
+      assigneeName: null,
+      waitingSince: '2026-03-05T09:00:00.000Z',
+      waitingDays: 5,
+      waitingOnBusinessDays: 0,
+    }
     router.query = { assigneeId: 'none', businessName: 'a' }
     api = mockApi(
       route('GET', '/businesses/for-approval', { data: page([mine, free]) }),
@@ -137,14 +216,27 @@ describe('BusinessQueue', () => {
 
     expect(screen.queryByRole('button', { name: 'Assign Abuja Logistics to me' })).not.toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Assign Enugu Coal to me' }))
-    await waitFor(() => expect(api.calls.find((c) => c.path === `/businesses/${free.id}/assignee`)?.body).toEqual({ userId: STAFF_ID }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === `/businesses/${free.id}/assignee`)?.body).toEqual({ userId: STAFF_ID }),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Unassign Abuja Logistics' }))
-    await waitFor(() => expect(api.calls.find((c) => c.path === `/businesses/${mine.id}/assignee`)?.body).toEqual({ userId: null }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === `/businesses/${mine.id}/assignee`)?.body).toEqual({ userId: null }),
+    )
   })
 
   it('offers no assignment to staff who do not review (auditor)', async () => {
-    const row = { ...business({ name: 'Jos Tin' }), assigneeName: null, waitingSince: '2026-03-05T09:00:00.000Z', waitingDays: 5, waitingOnBusinessDays: 0 }
-    api = mockApi(route('GET', '/businesses/for-approval', { data: page([row]) }), route('GET', '/businesses/reviewers', { data: [] }))
+    const row = {
+      ...business({ name: 'Jos Tin' }),
+      assigneeName: null,
+      waitingSince: '2026-03-05T09:00:00.000Z',
+      waitingDays: 5,
+      waitingOnBusinessDays: 0,
+    }
+    api = mockApi(
+      route('GET', '/businesses/for-approval', { data: page([row]) }),
+      route('GET', '/businesses/reviewers', { data: [] }),
+    )
     renderWithClient(<BusinessQueue permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
     expect(await screen.findByRole('link', { name: 'Jos Tin' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /to me/ })).not.toBeInTheDocument()

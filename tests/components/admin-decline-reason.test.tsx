@@ -4,7 +4,9 @@ import { BusinessDashboard } from '@/features/businesses/components/business-das
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, CATEGORY, mockApi, renderWithClient, route, TYPE } from './admin-api-mock'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }) }))
+vi.mock('next/router', () => ({
+  useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }),
+}))
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
 let api: ReturnType<typeof mockApi>
@@ -38,7 +40,9 @@ describe('the business dashboard after a staff decision', () => {
           ],
         },
       }),
-      route('GET', `/businesses/${b.id}/users`, { data: { content: [], pageNumber: 1, pageSize: 1, totalElements: 1, totalPages: 1 } }),
+      route('GET', `/businesses/${b.id}/users`, {
+        data: { content: [], pageNumber: 1, pageSize: 1, totalElements: 1, totalPages: 1 },
+      }),
       route('GET', '/business-types', { data: [TYPE] }),
       route('GET', '/business-categories', { data: [CATEGORY] }),
     )

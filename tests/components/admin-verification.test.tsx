@@ -5,11 +5,27 @@ import { reverificationText } from '@/features/approvals/components/verification
 import type { KycAddress } from '@/lib/contracts/kyc'
 import type { VerificationItem } from '@/lib/contracts/verification'
 import { PERMISSIONS } from '@/lib/permissions'
-import { business, CATEGORY, mockApi, OTHER_STAFF_ID, renderWithClient, route, STAFF_ID, TYPE, type Route } from './admin-api-mock'
+import {
+  business,
+  CATEGORY,
+  mockApi,
+  OTHER_STAFF_ID,
+  renderWithClient,
+  route,
+  STAFF_ID,
+  TYPE,
+  type Route,
+} from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
 import { roleOf } from './staff-documents-fixtures'
 
-const router = { pathname: '/s/admin/approvals/business/business-preview', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/approvals/business/business-preview',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
@@ -72,14 +88,33 @@ function reviewRoutes(b: ReturnType<typeof business>, state: { items: Verificati
     route('GET', `/businesses/${b.id}/approval-checklist`, { data: [] }),
     route('GET', `/businesses/attachment/${b.id}`, { data: [] }),
     route('GET', `/kyc/details-first-entity/${b.id}`, {
-      data: { id: KYC_ID, businessId: b.id, tin: '12345678-0001', incorporationDate: '2019-05-01', countryOfIncorporation: 'Nigeria', natureOfBusiness: 'Food', numberOfEmployees: 12, annualTurnover: null, description: null },
+      data: {
+        id: KYC_ID,
+        businessId: b.id,
+        tin: '12345678-0001',
+        incorporationDate: '2019-05-01',
+        countryOfIncorporation: 'Nigeria',
+        natureOfBusiness: 'Food',
+        numberOfEmployees: 12,
+        annualTurnover: null,
+        description: null,
+      },
     }),
     route('GET', `/kyc/addresses/all-kyc/${KYC_ID}`, () => ({ data: state.addresses })),
     route('GET', `/kyc/means-of-ids/${KYC_ID}`, { data: [] }),
     route('GET', '/kyc/shareholders', { data: [] }),
     route('GET', `/verified-kyc/${b.id}`, () => ({ data: state.items })),
     route('GET', `/kyc/document-checklist/${b.id}`, {
-      data: { businessId: b.id, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: true, approvalStatus: 'PENDING', items: [], shareholders: [], otherDocuments: [] },
+      data: {
+        businessId: b.id,
+        registrationClass: 'RC',
+        kycDetailsId: KYC_ID,
+        kycDetailsCompleted: true,
+        approvalStatus: 'PENDING',
+        items: [],
+        shareholders: [],
+        otherDocuments: [],
+      },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
     route('GET', '/business-categories', { data: [CATEGORY] }),
@@ -108,12 +143,21 @@ describe('Verification on the business review', () => {
       ...reviewRoutes(b, state),
       route('PUT', `/verified-kyc/${company.id}`, (call) => {
         const body = call.body as { status: 'VERIFIED'; comment?: string }
-        const decided = { ...company, status: body.status, comment: body.comment ?? null, decidedBy: STAFF_ID, decidedByName: 'Ngozi Okafor', decidedAt: '2026-03-05T09:00:00.000Z' }
+        const decided = {
+          ...company,
+          status: body.status,
+          comment: body.comment ?? null,
+          decidedBy: STAFF_ID,
+          decidedByName: 'Ngozi Okafor',
+          decidedAt: '2026-03-05T09:00:00.000Z',
+        }
         state.items = [decided, bvn]
         return { data: decided }
       }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     const region = await verificationRegion()
     const items = await within(region).findByRole('list', { name: 'Verification items' })
@@ -145,10 +189,14 @@ describe('Verification on the business review', () => {
       ...reviewRoutes(b, { items: [company], addresses: [] }),
       route('PUT', `/verified-kyc/${company.id}`, {
         status: 409,
-        data: { errors: [{ code: 'INVALID_STATE', message: 'The verification item is VERIFIED: only a PENDING item can be failed' }] },
+        data: {
+          errors: [{ code: 'INVALID_STATE', message: 'The verification item is VERIFIED: only a PENDING item can be failed' }],
+        },
       }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     const region = await verificationRegion()
     fireEvent.click(await within(region).findByRole('button', { name: 'Mark Company RC1000001 failed' }))
@@ -156,19 +204,27 @@ describe('Verification on the business review', () => {
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Write the reason: the business reads it.')
     expect(puts()).toHaveLength(0)
 
-    fireEvent.change(within(dialog()).getByLabelText('Why the check failed'), { target: { value: 'The CAC register shows another name.' } })
+    fireEvent.change(within(dialog()).getByLabelText('Why the check failed'), {
+      target: { value: 'The CAC register shows another name.' },
+    })
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Mark failed' }))
     await waitFor(() => expect(puts()[0]?.body).toEqual({ status: 'FAILED', comment: 'The CAC register shows another name.' }))
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('The verification item is VERIFIED: only a PENDING item can be failed')
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'The verification item is VERIFIED: only a PENDING item can be failed',
+    )
   })
 
   it('re-runs verification and says what the provider did', async () => {
     const b = business()
     api = mockApi(
       ...reviewRoutes(b, { items: [item(b.id)], addresses: [] }),
-      route('GET', '/kyc/re-verify-pending-kyc-status', { data: { provider: 'MANUAL', checked: 4, changed: 0, stillPending: 4, opened: 1, ranAt: '2026-03-05T09:00:00.000Z' } }),
+      route('GET', '/kyc/re-verify-pending-kyc-status', {
+        data: { provider: 'MANUAL', checked: 4, changed: 0, stillPending: 4, opened: 1, ranAt: '2026-03-05T09:00:00.000Z' },
+      }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     const region = await verificationRegion()
     fireEvent.click(within(region).getByRole('button', { name: 'Re-run verification' }))
@@ -176,13 +232,17 @@ describe('Verification on the business review', () => {
       'Re-run finished: Checked 4 pending items, 0 results changed, 4 still pending, 1 new item opened. The provider is manual review: staff record each pending result here.',
     )
     expect(api.calls.filter((c) => c.path === '/kyc/re-verify-pending-kyc-status')).toHaveLength(1)
-    expect(reverificationText({ provider: 'MANUAL', checked: 1, changed: 1, stillPending: 0, opened: 0, ranAt: '' })).toBe('Checked 1 pending item, 1 result changed, 0 still pending.')
+    expect(reverificationText({ provider: 'MANUAL', checked: 1, changed: 1, stillPending: 0, opened: 0, ranAt: '' })).toBe(
+      'Checked 1 pending item, 1 result changed, 0 still pending.',
+    )
   })
 
   it('shows no result or re-run buttons to staff who only read businesses, nor address actions', async () => {
     const b = business()
     api = mockApi(...reviewRoutes(b, { items: [item(b.id)], addresses: [address(b.id)] }))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     const region = await verificationRegion()
     expect(await within(region).findByText('Company registry (CAC) lookup')).toBeInTheDocument()
@@ -195,7 +255,14 @@ describe('Verification on the business review', () => {
   it('a holder of only CAN_TRIGGER_KYC_REVERIFICATION may re-run but not record a result', async () => {
     const b = business()
     api = mockApi(...reviewRoutes(b, { items: [item(b.id)], addresses: [] }))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={[PERMISSIONS.CAN_READ_BUSINESS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION]} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview
+        businessId={b.id}
+        permissions={[PERMISSIONS.CAN_READ_BUSINESS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION]}
+        currentUserId={STAFF_ID}
+        memberOf={[]}
+      />,
+    )
     const region = await verificationRegion()
     expect(await within(region).findByText('Company registry (CAC) lookup')).toBeInTheDocument()
     expect(within(region).getByRole('button', { name: 'Re-run verification' })).toBeInTheDocument()
@@ -205,7 +272,9 @@ describe('Verification on the business review', () => {
   it('four-eyes: whoever registered the business is told another reviewer records the results', async () => {
     const b = business({ createdBy: STAFF_ID })
     api = mockApi(...reviewRoutes(b, { items: [item(b.id)], addresses: [address(b.id)] }))
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     const region = await verificationRegion()
     expect(await within(region).findByText(/another reviewer records its verification results/)).toBeInTheDocument()
     expect(within(region).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument()
@@ -222,12 +291,19 @@ describe('Address verification on the business review', () => {
       ...reviewRoutes(b, state),
       route('PUT', `/kyc/addresses/${registered.id}/verification`, (call) => {
         const body = call.body as { status: 'VERIFIED'; comment?: string }
-        const after = { ...registered, verificationStatus: body.status, verificationComment: body.comment ?? null, verifiedAt: '2026-03-05T09:00:00.000Z' }
+        const after = {
+          ...registered,
+          verificationStatus: body.status,
+          verificationComment: body.comment ?? null,
+          verifiedAt: '2026-03-05T09:00:00.000Z',
+        }
         state.addresses = [after]
         return { data: after }
       }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     const addresses = await screen.findByRole('region', { name: 'Addresses' })
     expect(await within(addresses).findByText('Pending')).toBeInTheDocument()
@@ -251,15 +327,28 @@ describe('Address verification on the business review', () => {
         data: { errors: [{ code: 'VALIDATION_FAILED', field: 'comment', message: 'A comment has at most 2000 characters' }] },
       }),
     )
-    renderWithClient(<BusinessPreview businessId={b.id} permissions={[PERMISSIONS.CAN_READ_BUSINESS, PERMISSIONS.CAN_VERIFY_ADDRESS]} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <BusinessPreview
+        businessId={b.id}
+        permissions={[PERMISSIONS.CAN_READ_BUSINESS, PERMISSIONS.CAN_VERIFY_ADDRESS]}
+        currentUserId={STAFF_ID}
+        memberOf={[]}
+      />,
+    )
 
-    fireEvent.click(await screen.findByRole('button', { name: "Record that the director's residence (Ada Obi) failed verification" }))
+    fireEvent.click(
+      await screen.findByRole('button', { name: "Record that the director's residence (Ada Obi) failed verification" }),
+    )
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Address failed' }))
     expect(within(dialog()).getByRole('alert')).toHaveTextContent('Write the reason')
     expect(puts()).toHaveLength(0)
-    fireEvent.change(within(dialog()).getByLabelText('Why the address could not be verified'), { target: { value: 'Nobody at the address knows the director.' } })
+    fireEvent.change(within(dialog()).getByLabelText('Why the address could not be verified'), {
+      target: { value: 'Nobody at the address knows the director.' },
+    })
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Address failed' }))
-    await waitFor(() => expect(puts()[0]?.body).toEqual({ status: 'FAILED', comment: 'Nobody at the address knows the director.' }))
+    await waitFor(() =>
+      expect(puts()[0]?.body).toEqual({ status: 'FAILED', comment: 'Nobody at the address knows the director.' }),
+    )
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('A comment has at most 2000 characters')
   })
 })

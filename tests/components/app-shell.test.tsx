@@ -27,7 +27,10 @@ function renderShell(props: Partial<AppShellProps> = {}) {
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Portal', hidden: true })
-const navLinks = () => within(nav()).queryAllByRole('link', { hidden: true }).map((link) => link.textContent)
+const navLinks = () =>
+  within(nav())
+    .queryAllByRole('link', { hidden: true })
+    .map((link) => link.textContent)
 
 describe('AppShell navigation', () => {
   it('a business owner sees the business area and user management, and no staff area', () => {
@@ -39,14 +42,21 @@ describe('AppShell navigation', () => {
   it('an approver sees the admin lists and approvals, not the business self-service area', () => {
     renderShell({ user: staffUser, permissions: roleOf('APPROVER'), isStaff: true, currentPath: '/s/admin/businesses' })
     const links = navLinks()
-    expect(links).toEqual(expect.arrayContaining(['All businesses', 'Business approvals', 'CAC documents', 'Product approvals', 'Deferrals']))
+    expect(links).toEqual(
+      expect.arrayContaining(['All businesses', 'Business approvals', 'CAC documents', 'Product approvals', 'Deferrals']),
+    )
     expect(links).not.toContain('My businesses')
     expect(links).not.toContain('Entities')
     expect(links).not.toContain('Product configuration')
   })
 
   it('a government officer sees the government area', () => {
-    renderShell({ user: staffUser, permissions: roleOf('GOVERNMENT_OFFICER'), isStaff: true, currentPath: '/s/government/entities' })
+    renderShell({
+      user: staffUser,
+      permissions: roleOf('GOVERNMENT_OFFICER'),
+      isStaff: true,
+      currentPath: '/s/government/entities',
+    })
     expect(navLinks()).toEqual(expect.arrayContaining(['Entities', 'Create an entity', 'Entity products', 'Entity KYC']))
   })
 
@@ -106,7 +116,14 @@ describe('AppShell navigation', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'true')
     // A link was followed: the page (path) changes.
     rerender(
-      <AppShell user={owner} permissions={BUSINESS_PERMISSIONS} isStaff={false} iswStaff={false} onLogout={onLogout} currentPath="/s/products">
+      <AppShell
+        user={owner}
+        permissions={BUSINESS_PERMISSIONS}
+        isStaff={false}
+        iswStaff={false}
+        onLogout={onLogout}
+        currentPath="/s/products"
+      >
         <p>Products</p>
       </AppShell>,
     )

@@ -39,7 +39,14 @@ function document(overrides: Partial<KycDocument> = {}): KycDocument {
 
 function item(name: string, state: ChecklistItem['state'], overrides: Partial<ChecklistItem> = {}): ChecklistItem {
   return {
-    documentType: { id: uuid(), code: name.toUpperCase().replace(/\W+/g, '_'), name, description: null, isCac: true, typeOwner: 'COMPANY' },
+    documentType: {
+      id: uuid(),
+      code: name.toUpperCase().replace(/\W+/g, '_'),
+      name,
+      description: null,
+      isCac: true,
+      typeOwner: 'COMPANY',
+    },
     required: true,
     alternativeGroup: null,
     canRequestDeferral: false,
@@ -62,7 +69,17 @@ const deferral = (overrides: Partial<NonNullable<ChecklistItem['deferral']>> = {
 })
 
 function checklist(items: ChecklistItem[], overrides: Partial<DocumentChecklist> = {}): DocumentChecklist {
-  return { businessId: BUSINESS_ID, registrationClass: 'RC', kycDetailsId: KYC_ID, kycDetailsCompleted: false, approvalStatus: 'PENDING', items, shareholders: [], otherDocuments: [], ...overrides }
+  return {
+    businessId: BUSINESS_ID,
+    registrationClass: 'RC',
+    kycDetailsId: KYC_ID,
+    kycDetailsCompleted: false,
+    approvalStatus: 'PENDING',
+    items,
+    shareholders: [],
+    otherDocuments: [],
+    ...overrides,
+  }
 }
 
 const OWNER = new Set<string>([...ONBOARDING_GROUP, PERMISSIONS.CAN_CREATE_DEFERRAL, PERMISSIONS.CAN_READ_BUSINESS])
@@ -71,7 +88,11 @@ let api: ReturnType<typeof mockApi> | undefined
 afterEach(() => api?.restore())
 
 function serve(data: DocumentChecklist, ...more: Parameters<typeof mockApi>) {
-  api = mockApi(route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, { data }), route('GET', '/deferrals/deferrable-max-days', { data: { maxDays: 30 } }), ...more)
+  api = mockApi(
+    route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, { data }),
+    route('GET', '/deferrals/deferrable-max-days', { data: { maxDays: 30 } }),
+    ...more,
+  )
   return api
 }
 
@@ -84,14 +105,28 @@ describe('DocumentsChecklist', () => {
     serve(
       checklist([
         item('Certificate of Incorporation', 'MISSING'),
-        item('CAC 2', 'UPLOADED', { document: document({ file: { id: uuid(), fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10, url: '' } }) }),
+        item('CAC 2', 'UPLOADED', {
+          document: document({
+            file: { id: uuid(), fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10, url: '' },
+          }),
+        }),
         item('Memorandum', 'APPROVED', { document: document({ status: 'APPROVED', reviewedAt: '2026-10-05T10:00:00Z' }) }),
-        item('CAC 7', 'REJECTED', { document: document({ status: 'REJECTED', reviewComment: 'The seal is missing' }), alternativeGroup: 'RC_DIRECTORS' }),
-        item('CAC status report', 'MISSING', { alternativeGroup: 'RC_DIRECTORS', deferral: deferral({ status: 'REJECTED', decisionComment: 'Provide it now' }) }),
-        item('Board resolution', 'REUPLOAD_REQUESTED', { document: document({ reuploadReason: 'Page 2 is missing', reuploadRequestedAt: '2026-10-06T00:00:00Z' }) }),
+        item('CAC 7', 'REJECTED', {
+          document: document({ status: 'REJECTED', reviewComment: 'The seal is missing' }),
+          alternativeGroup: 'RC_DIRECTORS',
+        }),
+        item('CAC status report', 'MISSING', {
+          alternativeGroup: 'RC_DIRECTORS',
+          deferral: deferral({ status: 'REJECTED', decisionComment: 'Provide it now' }),
+        }),
+        item('Board resolution', 'REUPLOAD_REQUESTED', {
+          document: document({ reuploadReason: 'Page 2 is missing', reuploadRequestedAt: '2026-10-06T00:00:00Z' }),
+        }),
         item('TIN certificate', 'DEFERRED', { deferral: deferral({ status: 'APPROVED', dueDate: '2026-12-01T09:00:00Z' }) }),
         item('SCUML certificate', 'DEFERRAL_PENDING', { required: false, deferral: deferral({ days: 21 }) }),
-        item('Status letter', 'DEFERRAL_OVERDUE', { deferral: deferral({ status: 'APPROVED', isOverdue: true, dueDate: '2026-11-01T09:00:00Z' }) }),
+        item('Status letter', 'DEFERRAL_OVERDUE', {
+          deferral: deferral({ status: 'APPROVED', isOverdue: true, dueDate: '2026-11-01T09:00:00Z' }),
+        }),
       ]),
     )
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
@@ -116,13 +151,23 @@ describe('DocumentsChecklist', () => {
     // 7 requirements (CAC 7 or the status report count once); missing, rejected, re-upload and overdue need attention.
     expect(screen.getByText('4 of 7 required documents still need your attention.')).toBeInTheDocument()
     // Uploads are offered; replacing is what an uploaded document offers.
-    expect(within(card('Certificate of Incorporation')).getByRole('button', { name: 'Upload Certificate of Incorporation' })).toBeInTheDocument()
+    expect(
+      within(card('Certificate of Incorporation')).getByRole('button', { name: 'Upload Certificate of Incorporation' }),
+    ).toBeInTheDocument()
     expect(within(card('CAC 2')).getByRole('button', { name: 'Replace CAC 2' })).toBeInTheDocument()
     expect(within(card('CAC 2')).getByRole('button', { name: /View CAC 2/ })).toBeInTheDocument()
   })
 
   it('offers uploads only to those who may edit: an approved business is changed by staff', async () => {
-    serve(checklist([item('CAC 2', 'APPROVED', { document: document({ status: 'APPROVED' }) }), item('TIN certificate', 'MISSING', { canRequestDeferral: true })], { approvalStatus: 'APPROVED' }))
+    serve(
+      checklist(
+        [
+          item('CAC 2', 'APPROVED', { document: document({ status: 'APPROVED' }) }),
+          item('TIN certificate', 'MISSING', { canRequestDeferral: true }),
+        ],
+        { approvalStatus: 'APPROVED' },
+      ),
+    )
     const { unmount } = renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
     expect(await screen.findByText(/changes to its documents are made by our staff/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^(Upload|Replace) / })).not.toBeInTheDocument()
@@ -145,7 +190,9 @@ describe('DocumentsChecklist', () => {
 
     let fail = true
     api = mockApi(
-      route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, () => (fail ? apiError(500, 'INTERNAL', 'Something broke') : { data: checklist([item('CAC 2', 'MISSING')]) })),
+      route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, () =>
+        fail ? apiError(500, 'INTERNAL', 'Something broke') : { data: checklist([item('CAC 2', 'MISSING')]) },
+      ),
       route('GET', '/deferrals/deferrable-max-days', { data: { maxDays: 30 } }),
     )
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
@@ -162,22 +209,40 @@ describe('DocumentsChecklist', () => {
       route('POST', '/kyc/documents', { status: 201, data: document() }),
       route('GET', '/files/upload-limits', { data: { maxBytes: 5 * 1024 * 1024, allowedTypes: ['application/pdf'] } }),
     ).calls
-    const upload = async () => ({ id: 'ffffffff-ffff-4fff-8fff-ffffffffffff', fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10 })
+    const upload = async () => ({
+      id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+      fileName: 'cac2.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+    })
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} upload={upload} />)
     click(await screen.findByRole('button', { name: 'Upload CAC 2' }))
     const input = await screen.findByLabelText('Choose the CAC 2 file')
     await waitFor(() => expect(input).toBeEnabled())
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cac2.pdf', { type: 'application/pdf' })] } })
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/kyc/documents')).toBe(true))
-    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toEqual({ kycDetailsId: KYC_ID, documentTypeId: type.documentType.id, fileId: 'ffffffff-ffff-4fff-8fff-ffffffffffff' })
+    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toEqual({
+      kycDetailsId: KYC_ID,
+      documentTypeId: type.documentType.id,
+      fileId: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+    })
     // The checklist is fetched again after the attach.
-    await waitFor(() => expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2),
+    )
   })
   it('deletes a document after confirmation; cancelling keeps it', async () => {
-    const current = document({ file: { id: uuid(), fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10, url: '/api/v1/files/y' } })
-    const calls = serve(checklist([item('CAC 2', 'UPLOADED', { document: current }), item('TIN certificate', 'MISSING')]), route('DELETE', `/kyc/documents/${current.id}`, { status: 204 })).calls
+    const current = document({
+      file: { id: uuid(), fileName: 'cac2.pdf', contentType: 'application/pdf', sizeBytes: 10, url: '/api/v1/files/y' },
+    })
+    const calls = serve(
+      checklist([item('CAC 2', 'UPLOADED', { document: current }), item('TIN certificate', 'MISSING')]),
+      route('DELETE', `/kyc/documents/${current.id}`, { status: 204 }),
+    ).calls
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
-    expect(within(await screen.findByRole('listitem', { name: 'TIN certificate' })).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument()
+    expect(
+      within(await screen.findByRole('listitem', { name: 'TIN certificate' })).queryByRole('button', { name: /^Delete/ }),
+    ).not.toBeInTheDocument()
 
     click(within(card('CAC 2')).getByRole('button', { name: 'Delete CAC 2' }))
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete CAC 2?' })
@@ -192,7 +257,9 @@ describe('DocumentsChecklist', () => {
     click(within(dialog).getByRole('button', { name: 'Delete document' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/kyc/documents/${current.id}`])
-    await waitFor(() => expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2))
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2),
+    )
   })
 
   it('offers no delete to those who may not edit', async () => {
@@ -226,7 +293,7 @@ describe('the deferral request dialog', () => {
     expect(await within(dialog).findByText('A deferral is at most 30 days')).toBeInTheDocument()
     expect(within(dialog).getByText(/at least 10 characters/)).toBeInTheDocument()
 
-        type(days, '0')
+    type(days, '0')
     click(within(dialog).getByRole('button', { name: 'Continue' }))
     expect(await within(dialog).findByText('A deferral is at least 1 day')).toBeInTheDocument()
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
@@ -246,7 +313,9 @@ describe('the deferral request dialog', () => {
     type(within(dialog).getByLabelText(/Days needed/), '14')
     type(within(dialog).getByLabelText(/Reason/), '  The CAC is reissuing it this month.  ')
     click(within(dialog).getByRole('button', { name: 'Continue' }))
-    expect(await within(dialog).findByText(/within/)).toHaveTextContent('You are asking to provide the CAC 2 within 14 days of approval, because: “The CAC is reissuing it this month.”.')
+    expect(await within(dialog).findByText(/within/)).toHaveTextContent(
+      'You are asking to provide the CAC 2 within 14 days of approval, because: “The CAC is reissuing it this month.”.',
+    )
     click(within(dialog).getByRole('button', { name: 'Back' }))
     expect(within(dialog).getByLabelText(/Days needed/)).toHaveValue(14)
     click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -258,7 +327,10 @@ describe('the deferral request dialog', () => {
   })
 
   it("shows the API's refusal next to the field it names", async () => {
-    serve(checklist([item('CAC 2', 'MISSING', { canRequestDeferral: true })]), route('POST', '/deferrals', apiError(400, 'VALIDATION_FAILED', 'A deferral is at most 20 days', 'days')))
+    serve(
+      checklist([item('CAC 2', 'MISSING', { canRequestDeferral: true })]),
+      route('POST', '/deferrals', apiError(400, 'VALIDATION_FAILED', 'A deferral is at most 20 days', 'days')),
+    )
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
     const dialog = await openDialog()
     type(within(dialog).getByLabelText(/Days needed/), '25')

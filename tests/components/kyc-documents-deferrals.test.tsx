@@ -34,14 +34,35 @@ afterEach(() => api?.restore())
 describe('BusinessDeferrals', () => {
   it('lists the requests with their status, due date and decision, and pages through them', async () => {
     const page1 = [
-      deferral({ documentType: { id: 'a', code: 'TIN', name: 'TIN certificate', isCac: false }, status: 'APPROVED', displayStatus: 'OVERDUE', isOverdue: true, dueDate: '2026-11-01T09:00:00Z', decisionComment: 'Upload it soon' }),
+      deferral({
+        documentType: { id: 'a', code: 'TIN', name: 'TIN certificate', isCac: false },
+        status: 'APPROVED',
+        displayStatus: 'OVERDUE',
+        isOverdue: true,
+        dueDate: '2026-11-01T09:00:00Z',
+        decisionComment: 'Upload it soon',
+      }),
       deferral({ status: 'REJECTED', displayStatus: 'REJECTED', decisionComment: 'Provide it now' }),
-      deferral({ documentType: { id: 'b', code: 'MEMART', name: 'Memorandum', isCac: true }, status: 'FULFILLED', displayStatus: 'FULFILLED', dueDate: '2026-10-20T00:00:00Z', fulfilledAt: '2026-10-10T00:00:00Z' }),
+      deferral({
+        documentType: { id: 'b', code: 'MEMART', name: 'Memorandum', isCac: true },
+        status: 'FULFILLED',
+        displayStatus: 'FULFILLED',
+        dueDate: '2026-10-20T00:00:00Z',
+        fulfilledAt: '2026-10-10T00:00:00Z',
+      }),
     ]
     api = mockApi(
       route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, (call) =>
         call.url.includes('pageNumber=2')
-          ? { data: { content: [deferral({ documentType: { id: 'c', code: 'BR', name: 'Board resolution', isCac: false } })], pageNumber: 2, pageSize: 10, totalElements: 11, totalPages: 2 } }
+          ? {
+              data: {
+                content: [deferral({ documentType: { id: 'c', code: 'BR', name: 'Board resolution', isCac: false } })],
+                pageNumber: 2,
+                pageSize: 10,
+                totalElements: 11,
+                totalPages: 2,
+              },
+            }
           : { data: { content: page1, pageNumber: 1, pageSize: 10, totalElements: 11, totalPages: 2 } },
       ),
     )
@@ -61,7 +82,11 @@ describe('BusinessDeferrals', () => {
   })
 
   it('says when there are none, and offers a retry when loading fails', async () => {
-    api = mockApi(route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: { content: [], pageNumber: 1, pageSize: 10, totalElements: 0, totalPages: 0 } }))
+    api = mockApi(
+      route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, {
+        data: { content: [], pageNumber: 1, pageSize: 10, totalElements: 0, totalPages: 0 },
+      }),
+    )
     const { unmount } = renderWithClient(<BusinessDeferrals businessId={BUSINESS_ID} />)
     expect(await screen.findByText('No deferral requests')).toBeInTheDocument()
     unmount()

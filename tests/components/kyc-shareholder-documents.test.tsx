@@ -11,7 +11,15 @@ import type { ChecklistItem, DocumentChecklist, KycDocument, ShareholderChecklis
 import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
 import { polyfillDialog } from './dialog-polyfill'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/dashboard-details/kyc', query: {}, isReady: true, push: vi.fn(), replace: vi.fn() }) }))
+vi.mock('next/router', () => ({
+  useRouter: () => ({
+    pathname: '/s/businesses/dashboard-details/kyc',
+    query: {},
+    isReady: true,
+    push: vi.fn(),
+    replace: vi.fn(),
+  }),
+}))
 polyfillDialog()
 
 const BUSINESS_ID = '44444444-4444-4444-8444-444444444444'
@@ -19,7 +27,14 @@ const KYC_ID = '55555555-5555-4555-8555-555555555555'
 const SAVANNAH = '66666666-6666-4666-8666-666666666661'
 const DELTA = '66666666-6666-4666-8666-666666666662'
 const CERTIFICATE = 'Corporate shareholder’s certificate of incorporation'
-const CERTIFICATE_TYPE = { id: '77777777-7777-4777-8777-777777777777', code: 'CORPORATE_SHAREHOLDER_CERTIFICATE', name: CERTIFICATE, description: null, isCac: true, typeOwner: 'CORPORATE_SHAREHOLDER' as const }
+const CERTIFICATE_TYPE = {
+  id: '77777777-7777-4777-8777-777777777777',
+  code: 'CORPORATE_SHAREHOLDER_CERTIFICATE',
+  name: CERTIFICATE,
+  description: null,
+  isCac: true,
+  typeOwner: 'CORPORATE_SHAREHOLDER' as const,
+}
 const FILE_ID = 'ffffffff-ffff-4fff-8fff-ffffffffffff'
 const OWNER = new Set<string>([...ONBOARDING_GROUP, PERMISSIONS.CAN_CREATE_DEFERRAL, PERMISSIONS.CAN_READ_BUSINESS])
 let n = 0
@@ -30,10 +45,22 @@ function document(overrides: Partial<KycDocument> = {}): KycDocument {
     id: uuid(),
     kycDetailsId: KYC_ID,
     businessId: BUSINESS_ID,
-    documentType: { id: CERTIFICATE_TYPE.id, code: CERTIFICATE_TYPE.code, name: CERTIFICATE, isCac: true, typeOwner: 'CORPORATE_SHAREHOLDER' },
+    documentType: {
+      id: CERTIFICATE_TYPE.id,
+      code: CERTIFICATE_TYPE.code,
+      name: CERTIFICATE,
+      isCac: true,
+      typeOwner: 'CORPORATE_SHAREHOLDER',
+    },
     shareholderId: SAVANNAH,
     shareholderName: 'Savannah Holdings Limited',
-    file: { id: uuid(), fileName: 'savannah-certificate.pdf', contentType: 'application/pdf', sizeBytes: 1200, url: '/api/v1/files/x' },
+    file: {
+      id: uuid(),
+      fileName: 'savannah-certificate.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1200,
+      url: '/api/v1/files/x',
+    },
     status: 'PENDING',
     reviewComment: null,
     reviewedBy: null,
@@ -49,11 +76,26 @@ function document(overrides: Partial<KycDocument> = {}): KycDocument {
 }
 
 function certificate(state: ChecklistItem['state'], doc: KycDocument | null = null): ChecklistItem {
-  return { documentType: CERTIFICATE_TYPE, required: true, alternativeGroup: null, canRequestDeferral: false, state, document: doc, deferral: null }
+  return {
+    documentType: CERTIFICATE_TYPE,
+    required: true,
+    alternativeGroup: null,
+    canRequestDeferral: false,
+    state,
+    document: doc,
+    deferral: null,
+  }
 }
 
 const tin = (state: ChecklistItem['state']): ChecklistItem => ({
-  documentType: { id: uuid(), code: 'TIN_CERTIFICATE', name: 'TIN certificate', description: null, isCac: false, typeOwner: 'COMPANY' },
+  documentType: {
+    id: uuid(),
+    code: 'TIN_CERTIFICATE',
+    name: 'TIN certificate',
+    description: null,
+    isCac: false,
+    typeOwner: 'COMPANY',
+  },
   required: true,
   alternativeGroup: null,
   canRequestDeferral: false,
@@ -75,7 +117,10 @@ function checklist(overrides: Partial<DocumentChecklist> = {}): DocumentChecklis
     kycDetailsCompleted: false,
     approvalStatus: 'PENDING',
     items: [tin('UPLOADED')],
-    shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('MISSING')]), group(DELTA, 'Delta Family Trust Holdings', 1, [certificate('MISSING')])],
+    shareholders: [
+      group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('MISSING')]),
+      group(DELTA, 'Delta Family Trust Holdings', 1, [certificate('MISSING')]),
+    ],
     otherDocuments: [],
     ...overrides,
   }
@@ -120,15 +165,24 @@ describe('documents step: shareholders’ documents', () => {
 
     fireEvent.click(within(delta).getByRole('button', { name: `Upload ${CERTIFICATE} for Delta Family Trust Holdings` }))
     await uploadThrough(`Choose the ${CERTIFICATE} for Delta Family Trust Holdings file`, calls)
-    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toEqual({ kycDetailsId: KYC_ID, documentTypeId: CERTIFICATE_TYPE.id, fileId: FILE_ID, shareholderId: DELTA })
-    await waitFor(() => expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2))
+    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toEqual({
+      kycDetailsId: KYC_ID,
+      documentTypeId: CERTIFICATE_TYPE.id,
+      fileId: FILE_ID,
+      shareholderId: DELTA,
+    })
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === `/kyc/document-checklist/${BUSINESS_ID}`).length).toBeGreaterThanOrEqual(2),
+    )
   })
 
   it('says every requirement is met only when each shareholder has its own', async () => {
     serve(checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UPLOADED', document())])] }))
     renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
     expect(await screen.findByText('Every required document is provided or deferred.')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (opens in a new tab)` })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (opens in a new tab)` }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Request a deferral/ })).not.toBeInTheDocument()
   })
 })
@@ -160,14 +214,26 @@ describe('shareholders step: documents under each shareholder', () => {
 
   it('shows a corporate’s certificate in its own card and uploads it for that corporate', async () => {
     const calls = serve(checklist(), route('POST', '/kyc/documents', { status: 201, data: document() })).calls
-    const ada = holder(uuid(), { type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', companyName: null, registrationNumber: null, percentage: 55, effectiveStake: 55, effectiveOwnership: 55, childrenTotalPercentage: null })
+    const ada = holder(uuid(), {
+      type: 'INDIVIDUAL',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      companyName: null,
+      registrationNumber: null,
+      percentage: 55,
+      effectiveStake: 55,
+      effectiveOwnership: 55,
+      childrenTotalPercentage: null,
+    })
     const savannah = holder(SAVANNAH, {})
     renderWithClient(
       <ShareholderEditor
         kycDetailsId={KYC_ID}
         shareholders={[ada, savannah]}
         readOnly={false}
-        renderExtra={(h) => <ShareholderDocuments businessId={BUSINESS_ID} shareholderId={h.id} readOnly={false} upload={fakeUpload} />}
+        renderExtra={(h) => (
+          <ShareholderDocuments businessId={BUSINESS_ID} shareholderId={h.id} readOnly={false} upload={fakeUpload} />
+        )}
       />,
     )
     const documents = await screen.findByRole('list', { name: 'Documents of Savannah Holdings Limited' })
@@ -177,11 +243,16 @@ describe('shareholders step: documents under each shareholder', () => {
 
     fireEvent.click(within(documents).getByRole('button', { name: `Upload ${CERTIFICATE} for Savannah Holdings Limited` }))
     await uploadThrough(`Choose the ${CERTIFICATE} for Savannah Holdings Limited file`, calls)
-    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toMatchObject({ shareholderId: SAVANNAH, documentTypeId: CERTIFICATE_TYPE.id })
+    expect(calls.find((c) => c.url === '/kyc/documents')!.body).toMatchObject({
+      shareholderId: SAVANNAH,
+      documentTypeId: CERTIFICATE_TYPE.id,
+    })
   })
 
   it('only shows them when the step is read-only', async () => {
-    serve(checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UNDER_REVIEW', document())])] }))
+    serve(
+      checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UNDER_REVIEW', document())])] }),
+    )
     renderWithClient(<ShareholderDocuments businessId={BUSINESS_ID} shareholderId={SAVANNAH} readOnly />)
     const documents = await screen.findByRole('list', { name: 'Documents of Savannah Holdings Limited' })
     expect(within(documents).getByText('Under review')).toBeInTheDocument()
@@ -191,26 +262,48 @@ describe('shareholders step: documents under each shareholder', () => {
 
 describe('read-only lists', () => {
   it('the KYC preview shows each shareholder’s documents under it', async () => {
-    serve(checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UPLOADED', document())]), group(DELTA, 'Delta Family Trust Holdings', 1, [certificate('MISSING')])] }))
+    serve(
+      checklist({
+        shareholders: [
+          group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UPLOADED', document())]),
+          group(DELTA, 'Delta Family Trust Holdings', 1, [certificate('MISSING')]),
+        ],
+      }),
+    )
     renderWithClient(<DocumentsSummary businessId={BUSINESS_ID} kycDetailsId={KYC_ID} />)
     const savannah = await screen.findByRole('list', { name: 'Documents of Savannah Holdings Limited' })
     expect(within(savannah).getByText('Uploaded')).toBeInTheDocument()
-    expect(within(savannah).getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (opens in a new tab)` })).toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Documents of Delta Family Trust Holdings' })).getByText('Missing')).toBeInTheDocument()
+    expect(
+      within(savannah).getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (opens in a new tab)` }),
+    ).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('list', { name: 'Documents of Delta Family Trust Holdings' })).getByText('Missing'),
+    ).toBeInTheDocument()
   })
 
   it('staff review shows the documents under their shareholder, with review actions naming it', async () => {
     const tied = document()
     api = mockApi(
       route('GET', `/kyc/details-first-entity/${BUSINESS_ID}`, apiError(404, 'NOT_FOUND', 'KYC record not found')),
-      route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, { data: checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UPLOADED', tied)])] }) }),
+      route('GET', `/kyc/document-checklist/${BUSINESS_ID}`, {
+        data: checklist({ shareholders: [group(SAVANNAH, 'Savannah Holdings Limited', 0, [certificate('UPLOADED', tied)])] }),
+      }),
     )
-    renderWithClient(<KycSections businessId={BUSINESS_ID} documentReviewSlot={(d) => <button type="button">Approve {d.shareholderName}</button>} />)
+    renderWithClient(
+      <KycSections
+        businessId={BUSINESS_ID}
+        documentReviewSlot={(d) => <button type="button">Approve {d.shareholderName}</button>}
+      />,
+    )
     const section = await screen.findByRole('region', { name: 'Savannah Holdings Limited (corporate shareholder)' })
     const list = within(section).getByRole('list', { name: 'Documents of Savannah Holdings Limited' })
     expect(within(list).getByText(CERTIFICATE)).toBeInTheDocument()
-    expect(within(list).getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (savannah-certificate.pdf)` })).toBeInTheDocument()
+    expect(
+      within(list).getByRole('button', { name: `View ${CERTIFICATE} for Savannah Holdings Limited (savannah-certificate.pdf)` }),
+    ).toBeInTheDocument()
     expect(within(list).getByRole('button', { name: 'Approve Savannah Holdings Limited' })).toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Documents of the business' })).queryByText(CERTIFICATE)).not.toBeInTheDocument()
+    expect(
+      within(screen.getByRole('list', { name: 'Documents of the business' })).queryByText(CERTIFICATE),
+    ).not.toBeInTheDocument()
   })
 })

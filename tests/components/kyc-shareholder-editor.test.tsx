@@ -5,7 +5,15 @@ import type { ShareholderRecord } from '@/lib/contracts/kyc'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { polyfillDialog } from './dialog-polyfill'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/dashboard-details/kyc', query: {}, isReady: true, push: vi.fn(), replace: vi.fn() }) }))
+vi.mock('next/router', () => ({
+  useRouter: () => ({
+    pathname: '/s/businesses/dashboard-details/kyc',
+    query: {},
+    isReady: true,
+    push: vi.fn(),
+    replace: vi.fn(),
+  }),
+}))
 
 const KYC = '55555555-5555-4555-8555-555555555555'
 let seq = 0
@@ -47,9 +55,38 @@ describe('ShareholderEditor', () => {
   it('shows the tree with nested corporates, effective ownership and beneficial-owner flags', async () => {
     api = mockApi()
     const ada = holder({ percentage: 60, effectiveOwnership: 60 })
-    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC765432', percentage: 40, effectiveStake: 40, effectiveOwnership: null, isBeneficialOwner: false, childrenTotalPercentage: 50 })
-    const tunde = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Tunde', lastName: 'Bello', percentage: 50, effectiveStake: 20, effectiveOwnership: 20, needsMeansOfId: true })
-    const kemi = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Kemi', lastName: 'Ade', percentage: 10, effectiveStake: 4, effectiveOwnership: 4, isBeneficialOwner: false })
+    const eko = holder({
+      type: 'CORPORATE',
+      firstName: null,
+      lastName: null,
+      companyName: 'Eko Holdings',
+      registrationNumber: 'RC765432',
+      percentage: 40,
+      effectiveStake: 40,
+      effectiveOwnership: null,
+      isBeneficialOwner: false,
+      childrenTotalPercentage: 50,
+    })
+    const tunde = holder({
+      parentShareholderId: eko.id,
+      depth: 1,
+      firstName: 'Tunde',
+      lastName: 'Bello',
+      percentage: 50,
+      effectiveStake: 20,
+      effectiveOwnership: 20,
+      needsMeansOfId: true,
+    })
+    const kemi = holder({
+      parentShareholderId: eko.id,
+      depth: 1,
+      firstName: 'Kemi',
+      lastName: 'Ade',
+      percentage: 10,
+      effectiveStake: 4,
+      effectiveOwnership: 4,
+      isBeneficialOwner: false,
+    })
     renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[ada, eko, tunde, kemi]} readOnly={false} />)
 
     const top = screen.getByRole('list', { name: 'Shareholders of the business' })
@@ -67,9 +104,29 @@ describe('ShareholderEditor', () => {
   })
 
   it('adds a shareholder inside a corporate, refusing more than what is left at that level before calling the API', async () => {
-    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC765432', percentage: 100, effectiveStake: 100, effectiveOwnership: null, isBeneficialOwner: false, childrenTotalPercentage: 70 })
+    const eko = holder({
+      type: 'CORPORATE',
+      firstName: null,
+      lastName: null,
+      companyName: 'Eko Holdings',
+      registrationNumber: 'RC765432',
+      percentage: 100,
+      effectiveStake: 100,
+      effectiveOwnership: null,
+      isBeneficialOwner: false,
+      childrenTotalPercentage: 70,
+    })
     const tunde = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Tunde', lastName: 'Bello', percentage: 70 })
-    const created = holder({ parentShareholderId: eko.id, depth: 1, type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Lagoon Ventures', registrationNumber: 'BN12345', percentage: 30 })
+    const created = holder({
+      parentShareholderId: eko.id,
+      depth: 1,
+      type: 'CORPORATE',
+      firstName: null,
+      lastName: null,
+      companyName: 'Lagoon Ventures',
+      registrationNumber: 'BN12345',
+      percentage: 30,
+    })
     api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: created }))
     const onDraft = vi.fn()
     renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko, tunde]} readOnly={false} onDraft={onDraft} />)
@@ -86,7 +143,11 @@ describe('ShareholderEditor', () => {
     expect(await within(form).findByText('Shares of Eko Holdings would go over 100%: at most 30% is left')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
     await waitFor(() => expect(onDraft).toHaveBeenCalled())
-    expect(onDraft.mock.lastCall![0]).toMatchObject({ id: null, parentId: eko.id, values: { type: 'CORPORATE', companyName: 'Lagoon Ventures' } })
+    expect(onDraft.mock.lastCall![0]).toMatchObject({
+      id: null,
+      parentId: eko.id,
+      values: { type: 'CORPORATE', companyName: 'Lagoon Ventures' },
+    })
 
     const percentage = within(form).getByLabelText(/Percentage held of Eko Holdings/)
     type(percentage, '30')
@@ -104,7 +165,18 @@ describe('ShareholderEditor', () => {
   })
 
   it('shows field errors from its schema and from the API on the right fields', async () => {
-    api = mockApi(route('POST', '/kyc/shareholders', apiError(400, 'VALIDATION_FAILED', 'Shares held directly in the business would add up to 101%; at most 0% is left', 'percentage')))
+    api = mockApi(
+      route(
+        'POST',
+        '/kyc/shareholders',
+        apiError(
+          400,
+          'VALIDATION_FAILED',
+          'Shares held directly in the business would add up to 101%; at most 0% is left',
+          'percentage',
+        ),
+      ),
+    )
     renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[]} readOnly={false} />)
     fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder' }))
     const form = await screen.findByRole('form', { name: 'New shareholder of the business' })
@@ -126,17 +198,41 @@ describe('ShareholderEditor', () => {
   })
 
   it('asks before deleting a corporate, naming how many shareholders go with it', async () => {
-    const eko = holder({ type: 'CORPORATE', firstName: null, lastName: null, companyName: 'Eko Holdings', registrationNumber: 'RC1', percentage: 50, isBeneficialOwner: false, effectiveOwnership: null, childrenTotalPercentage: 100 })
-    const lagoon = holder({ type: 'CORPORATE', parentShareholderId: eko.id, firstName: null, lastName: null, companyName: 'Lagoon', registrationNumber: 'RC2', percentage: 100, isBeneficialOwner: false, effectiveOwnership: null })
+    const eko = holder({
+      type: 'CORPORATE',
+      firstName: null,
+      lastName: null,
+      companyName: 'Eko Holdings',
+      registrationNumber: 'RC1',
+      percentage: 50,
+      isBeneficialOwner: false,
+      effectiveOwnership: null,
+      childrenTotalPercentage: 100,
+    })
+    const lagoon = holder({
+      type: 'CORPORATE',
+      parentShareholderId: eko.id,
+      firstName: null,
+      lastName: null,
+      companyName: 'Lagoon',
+      registrationNumber: 'RC2',
+      percentage: 100,
+      isBeneficialOwner: false,
+      effectiveOwnership: null,
+    })
     const deep = holder({ parentShareholderId: lagoon.id, percentage: 100 })
     api = mockApi(route('DELETE', `/kyc/shareholders/${eko.id}`, { data: { deleted: 3 } }))
     renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko, lagoon, deep]} readOnly={false} />)
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Eko Holdings' }))
     const dialog = await screen.findByRole('alertdialog')
-    expect(dialog).toHaveTextContent('Eko Holdings and the 2 shareholders listed under it will be deleted, with their uploaded documents.')
+    expect(dialog).toHaveTextContent(
+      'Eko Holdings and the 2 shareholders listed under it will be deleted, with their uploaded documents.',
+    )
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete 3 shareholders' }))
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.url === `/kyc/shareholders/${eko.id}`)).toBe(true))
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'DELETE' && c.url === `/kyc/shareholders/${eko.id}`)).toBe(true),
+    )
   })
 
   it('offers no changes when read-only', () => {

@@ -7,7 +7,13 @@ import { business, BUSINESS_ID, mockApi, renderWithClient, route } from '@/featu
 const replace = vi.fn(() => Promise.resolve(true))
 const push = vi.fn(() => Promise.resolve(true))
 vi.mock('next/router', () => ({
-  useRouter: () => ({ pathname: '/s/businesses/dashboard-details/kyc', query: { businessId: BUSINESS_ID }, isReady: true, replace, push }),
+  useRouter: () => ({
+    pathname: '/s/businesses/dashboard-details/kyc',
+    query: { businessId: BUSINESS_ID },
+    isReady: true,
+    replace,
+    push,
+  }),
 }))
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
@@ -27,7 +33,11 @@ const details = {
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 }
-const noDraft = (type: string) => route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'Draft form not found' }] } })
+const noDraft = (type: string) =>
+  route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, {
+    status: 404,
+    data: { errors: [{ code: 'NOT_FOUND', message: 'Draft form not found' }] },
+  })
 
 let api: ReturnType<typeof mockApi>
 beforeEach(() => sessionStorage.clear())
@@ -36,10 +46,24 @@ afterEach(() => {
   vi.clearAllMocks()
 })
 
-function kycRoutes(overrides: { details?: unknown; addresses?: unknown[]; ids?: unknown[]; shareholders?: unknown[]; business?: Record<string, unknown> } = {}) {
+function kycRoutes(
+  overrides: {
+    details?: unknown
+    addresses?: unknown[]
+    ids?: unknown[]
+    shareholders?: unknown[]
+    business?: Record<string, unknown>
+  } = {},
+) {
   return [
     route('GET', `/businesses/${BUSINESS_ID}`, { data: business(overrides.business) }),
-    route('GET', `/kyc/details-first-entity/${BUSINESS_ID}`, overrides.details === null ? { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'KYC record not found' }] } } : { data: overrides.details ?? details }),
+    route(
+      'GET',
+      `/kyc/details-first-entity/${BUSINESS_ID}`,
+      overrides.details === null
+        ? { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'KYC record not found' }] } }
+        : { data: overrides.details ?? details },
+    ),
     route('GET', `/kyc/addresses/all-kyc/${KYC_ID}`, { data: overrides.addresses ?? [] }),
     route('GET', `/kyc/means-of-ids/${KYC_ID}`, { data: overrides.ids ?? [] }),
     route('GET', '/kyc/shareholders', { data: overrides.shareholders ?? [] }),
@@ -51,7 +75,8 @@ function kycRoutes(overrides: { details?: unknown; addresses?: unknown[]; ids?: 
   ]
 }
 
-const render = () => renderWithClient(<KycStepper businessId={BUSINESS_ID} permissions={owner} locationFields={() => <p>Location fields</p>} />)
+const render = () =>
+  renderWithClient(<KycStepper businessId={BUSINESS_ID} permissions={owner} locationFields={() => <p>Location fields</p>} />)
 
 describe('KycStepper', () => {
   it('opens the step kept in session storage and marks it current in a keyboard-usable step list', async () => {
@@ -67,12 +92,41 @@ describe('KycStepper', () => {
     fireEvent.click(within(nav).getByRole('button', { name: /Shareholders/ }))
     expect(await screen.findByRole('heading', { name: '4. Shareholders' })).toHaveFocus()
     expect(sessionStorage.getItem('selectedStep')).toBe('SHAREHOLDERS')
-    expect(replace).toHaveBeenCalledWith(expect.objectContaining({ query: expect.objectContaining({ step: 'SHAREHOLDERS' }) }), undefined, expect.anything())
+    expect(replace).toHaveBeenCalledWith(
+      expect.objectContaining({ query: expect.objectContaining({ step: 'SHAREHOLDERS' }) }),
+      undefined,
+      expect.anything(),
+    )
   })
 
   it('will not leave a step as done while it is invalid, and says what is wrong', async () => {
     sessionStorage.setItem('selectedStep', 'ADDRESSES')
-    api = mockApi(...kycRoutes({ addresses: [{ id: 'a1', kycDetailsId: KYC_ID, businessId: BUSINESS_ID, type: 'OPERATING', contactName: null, line1: '1 Marina', line2: null, city: null, country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island', addressDoc: null, passportPhoto: null, verificationStatus: 'PENDING', verificationComment: null, verifiedAt: null, createdAt: '', updatedAt: '' }] }))
+    api = mockApi(
+      ...kycRoutes({
+        addresses: [
+          {
+            id: 'a1',
+            kycDetailsId: KYC_ID,
+            businessId: BUSINESS_ID,
+            type: 'OPERATING',
+            contactName: null,
+            line1: '1 Marina',
+            line2: null,
+            city: null,
+            country: 'Nigeria',
+            state: 'Lagos',
+            lga: 'Lagos Island',
+            addressDoc: null,
+            passportPhoto: null,
+            verificationStatus: 'PENDING',
+            verificationComment: null,
+            verifiedAt: null,
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
+      }),
+    )
     render()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to means of id' })).toBeEnabled())
     fireEvent.click(screen.getByRole('button', { name: 'Continue to means of id' }))
@@ -87,12 +141,47 @@ describe('KycStepper', () => {
 
   it('lists over-allocated shareholdings and beneficial owners without ID as what blocks the steps', async () => {
     sessionStorage.setItem('selectedStep', 'SHAREHOLDERS')
-    const base = { kycDetailsId: KYC_ID, businessId: BUSINESS_ID, nationality: 'Nigerian', bvn: null, companyName: null, registrationNumber: null, depth: 0, childrenTotalPercentage: null, createdAt: '', updatedAt: '' }
+    const base = {
+      kycDetailsId: KYC_ID,
+      businessId: BUSINESS_ID,
+      nationality: 'Nigerian',
+      bvn: null,
+      companyName: null,
+      registrationNumber: null,
+      depth: 0,
+      childrenTotalPercentage: null,
+      createdAt: '',
+      updatedAt: '',
+    }
     api = mockApi(
       ...kycRoutes({
         shareholders: [
-          { ...base, id: 'h1', parentShareholderId: null, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', percentage: 70, effectiveStake: 70, effectiveOwnership: 70, isBeneficialOwner: true, needsMeansOfId: true },
-          { ...base, id: 'h2', parentShareholderId: null, type: 'INDIVIDUAL', firstName: 'Bola', lastName: 'Ade', percentage: 40, effectiveStake: 40, effectiveOwnership: 40, isBeneficialOwner: true, needsMeansOfId: false },
+          {
+            ...base,
+            id: 'h1',
+            parentShareholderId: null,
+            type: 'INDIVIDUAL',
+            firstName: 'Ada',
+            lastName: 'Obi',
+            percentage: 70,
+            effectiveStake: 70,
+            effectiveOwnership: 70,
+            isBeneficialOwner: true,
+            needsMeansOfId: true,
+          },
+          {
+            ...base,
+            id: 'h2',
+            parentShareholderId: null,
+            type: 'INDIVIDUAL',
+            firstName: 'Bola',
+            lastName: 'Ade',
+            percentage: 40,
+            effectiveStake: 40,
+            effectiveOwnership: 40,
+            isBeneficialOwner: true,
+            needsMeansOfId: false,
+          },
         ],
       }),
     )
@@ -107,17 +196,38 @@ describe('KycStepper', () => {
 
   it('restores a company-details draft after a reload and autosaves changes about a second after typing stops', async () => {
     api = mockApi(
-      route('GET', `/draft-forms/${BUSINESS_ID}/COMPANY_DETAILS`, { data: { id: 'd1', businessId: BUSINESS_ID, kycDetailTypeId: 'COMPANY_DETAILS', data: { natureOfBusiness: 'Cassava flour milling' }, createdAt: '', updatedAt: '2025-01-02T00:00:00Z' } }),
-      route('POST', '/draft-forms', (call) => ({ status: 200, data: { id: 'd1', ...(call.body as object), createdAt: '', updatedAt: '' } })),
+      route('GET', `/draft-forms/${BUSINESS_ID}/COMPANY_DETAILS`, {
+        data: {
+          id: 'd1',
+          businessId: BUSINESS_ID,
+          kycDetailTypeId: 'COMPANY_DETAILS',
+          data: { natureOfBusiness: 'Cassava flour milling' },
+          createdAt: '',
+          updatedAt: '2025-01-02T00:00:00Z',
+        },
+      }),
+      route('POST', '/draft-forms', (call) => ({
+        status: 200,
+        data: { id: 'd1', ...(call.body as object), createdAt: '', updatedAt: '' },
+      })),
       ...kycRoutes({ details: null }),
     )
     render()
     expect(await screen.findByText(/We restored changes you had not saved yet/)).toBeInTheDocument()
     expect(screen.getByLabelText(/Nature of business/)).toHaveValue('Cassava flour milling')
     fireEvent.change(screen.getByLabelText(/Tax identification number/), { target: { value: '1234567890' } })
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/draft-forms')).toBe(true), { timeout: 3000 })
-    const saved = api.calls.find((c) => c.method === 'POST' && c.url === '/draft-forms')!.body as { kycDetailTypeId: string; data: Record<string, unknown> }
-    expect(saved).toMatchObject({ businessId: BUSINESS_ID, kycDetailTypeId: 'COMPANY_DETAILS', data: { tin: '1234567890', natureOfBusiness: 'Cassava flour milling' } })
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url === '/draft-forms')).toBe(true), {
+      timeout: 3000,
+    })
+    const saved = api.calls.find((c) => c.method === 'POST' && c.url === '/draft-forms')!.body as {
+      kycDetailTypeId: string
+      data: Record<string, unknown>
+    }
+    expect(saved).toMatchObject({
+      businessId: BUSINESS_ID,
+      kycDetailTypeId: 'COMPANY_DETAILS',
+      data: { tin: '1234567890', natureOfBusiness: 'Cassava flour milling' },
+    })
     expect(await screen.findByText('Draft saved')).toBeInTheDocument()
   })
 

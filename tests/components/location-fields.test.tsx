@@ -83,7 +83,10 @@ function renderFields(options: { defaults?: Partial<Address['address']>; props?:
 const countrySelect = () => screen.getByLabelText(/^Country/) as HTMLSelectElement
 const stateSelect = () => screen.getByLabelText(/^State/) as HTMLSelectElement
 const lgaSelect = () => screen.getByLabelText(/^Local government area/) as HTMLSelectElement
-const optionsOf = (select: HTMLSelectElement) => within(select).getAllByRole('option').map((o) => o.textContent)
+const optionsOf = (select: HTMLSelectElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
 
 async function choose(select: () => HTMLSelectElement, value: string) {
   await waitFor(() => expect(optionsOf(select())).toContain(value))
@@ -192,7 +195,10 @@ describe('LocationFields', () => {
         <QueryClientProvider client={client}>
           <FormProvider {...form}>
             <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values))}>
-              <LocationFields names={{ country: 'home.nation', state: 'home.region', lga: 'home.area' }} required={{ lga: false }} />
+              <LocationFields
+                names={{ country: 'home.nation', state: 'home.region', lga: 'home.area' }}
+                required={{ lga: false }}
+              />
               <button type="submit">Save</button>
             </form>
           </FormProvider>
@@ -214,7 +220,9 @@ describe('LocationFields', () => {
     expect(stateSelect()).toHaveValue('Lagos')
     expect(lgaSelect()).toHaveValue('Surulere')
     await submit()
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ address: { country: 'Nigeria', state: 'Lagos', lga: 'Surulere' } }))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ address: { country: 'Nigeria', state: 'Lagos', lga: 'Surulere' } }),
+    )
   })
 
   it('caches the countries for 8 hours and offers a retry when they fail to load', async () => {

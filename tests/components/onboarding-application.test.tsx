@@ -23,7 +23,9 @@ const OWNER = new Set<string>([
   PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT,
 ])
 const MINE = `/onboarding-products/me/POS-ACQUIRING`
-const canProceed = route('GET', `/onboarding-products/can-proceed-kyc-capturing/${ONBOARDING_ID}`, { data: { canProceed: true, reasons: [] } })
+const canProceed = route('GET', `/onboarding-products/can-proceed-kyc-capturing/${ONBOARDING_ID}`, {
+  data: { canProceed: true, reasons: [] },
+})
 const limits = route('GET', '/files/upload-limits', { data: { maxBytes: 5 * 1024 * 1024, allowedTypes: ['application/pdf'] } })
 
 let api: ReturnType<typeof mockApi>
@@ -35,7 +37,9 @@ describe('before applying', () => {
     localStorage.setItem('sourceProduct', 'POS-ACQUIRING')
     let applied = false
     api = mockApi(
-      route('GET', MINE, () => (applied ? { data: onboarding() } : apiError(404, 'NOT_FOUND', 'You have not applied for this product yet'))),
+      route('GET', MINE, () =>
+        applied ? { data: onboarding() } : apiError(404, 'NOT_FOUND', 'You have not applied for this product yet'),
+      ),
       route('GET', '/products/POS-ACQUIRING', { data: product() }),
       route('POST', '/onboarding-products', () => {
         applied = true
@@ -75,7 +79,10 @@ describe('before applying', () => {
   })
 
   it('says when the product is not offered', async () => {
-    api = mockApi(route('GET', MINE, apiError(404, 'NOT_FOUND', 'none')), route('GET', '/products/OLD-THING', apiError(404, 'NOT_FOUND', 'none')))
+    api = mockApi(
+      route('GET', MINE, apiError(404, 'NOT_FOUND', 'none')),
+      route('GET', '/products/OLD-THING', apiError(404, 'NOT_FOUND', 'none')),
+    )
     renderWithClient(<ProductApplication productCode="OLD-THING" businessId={BUSINESS_ID} permissions={OWNER} />)
     expect(await screen.findByRole('heading', { name: 'This product is not offered' })).toBeInTheDocument()
   })
@@ -95,13 +102,19 @@ describe('the requirement form', () => {
       saveRoute(saved),
       route('PUT', `/onboarding-products/${ONBOARDING_ID}/submit`, {
         status: 409,
-        data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'Answer “Photo of the shop front”', field: 'requirements.shop_front_photo' }] },
+        data: {
+          errors: [
+            { code: 'PRECONDITION_FAILED', message: 'Answer “Photo of the shop front”', field: 'requirements.shop_front_photo' },
+          ],
+        },
       }),
       canProceed,
       limits,
     )
     const upload = vi.fn(async () => ({ id: FILE_ID, fileName: 'shop.pdf', contentType: 'application/pdf', sizeBytes: 2048 }))
-    renderWithClient(<ProductApplication productCode="POS-ACQUIRING" businessId={BUSINESS_ID} permissions={OWNER} upload={upload} />)
+    renderWithClient(
+      <ProductApplication productCode="POS-ACQUIRING" businessId={BUSINESS_ID} permissions={OWNER} upload={upload} />,
+    )
 
     fireEvent.change(await screen.findByLabelText(/^Settlement account number/), { target: { value: '0123456789' } })
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 3000 })
@@ -128,7 +141,13 @@ describe('the requirement form', () => {
       saveRoute(saved),
       route('PUT', `/onboarding-products/${ONBOARDING_ID}/submit`, () => {
         submitted = true
-        return { data: onboarding({ status: 'IN_REVIEW', editable: false, answers: [{ key: 'settlement_account', value: '0123456789', file: null, updatedAt: '' }] }) }
+        return {
+          data: onboarding({
+            status: 'IN_REVIEW',
+            editable: false,
+            answers: [{ key: 'settlement_account', value: '0123456789', file: null, updatedAt: '' }],
+          }),
+        }
       }),
       canProceed,
       limits,
@@ -138,7 +157,9 @@ describe('the requirement form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }))
     expect(await screen.findByText(/Our team is reviewing your application/)).toBeInTheDocument()
     expect(saved[0]!.body).toEqual({ answers: [{ key: 'settlement_account', value: '0123456789' }] })
-    expect(api.calls.findIndex((c) => c.url.endsWith('/requirements'))).toBeLessThan(api.calls.findIndex((c) => c.url.endsWith('/submit')))
+    expect(api.calls.findIndex((c) => c.url.endsWith('/requirements'))).toBeLessThan(
+      api.calls.findIndex((c) => c.url.endsWith('/submit')),
+    )
     // Read-only now: the answer shows, no form.
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
   })
@@ -164,8 +185,12 @@ describe('the requirement form', () => {
 
   it('is read-only for a member without the requirement permission, with the reasons KYC cannot go on', async () => {
     api = mockApi(
-      route('GET', MINE, { data: onboarding({ answers: [{ key: 'settlement_account', value: '0123456789', file: null, updatedAt: '' }] }) }),
-      route('GET', `/onboarding-products/can-proceed-kyc-capturing/${ONBOARDING_ID}`, { data: { canProceed: false, reasons: ['The business is archived'] } }),
+      route('GET', MINE, {
+        data: onboarding({ answers: [{ key: 'settlement_account', value: '0123456789', file: null, updatedAt: '' }] }),
+      }),
+      route('GET', `/onboarding-products/can-proceed-kyc-capturing/${ONBOARDING_ID}`, {
+        data: { canProceed: false, reasons: ['The business is archived'] },
+      }),
     )
     renderWithClient(<ProductApplication productCode="POS-ACQUIRING" businessId={BUSINESS_ID} permissions={new Set()} />)
     expect(await screen.findByText('0123456789')).toBeInTheDocument()

@@ -26,7 +26,18 @@ const inReview = onboarding({
   missingRequired: [],
   answers: [
     { key: 'settlement_account', value: '0123456789', file: null, updatedAt: '' },
-    { key: 'shop_front_photo', value: null, file: { id: FILE_ID, fileName: 'shop.pdf', contentType: 'application/pdf', sizeBytes: 2048, url: `/api/v1/files/${FILE_ID}` }, updatedAt: '' },
+    {
+      key: 'shop_front_photo',
+      value: null,
+      file: {
+        id: FILE_ID,
+        fileName: 'shop.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 2048,
+        url: `/api/v1/files/${FILE_ID}`,
+      },
+      updatedAt: '',
+    },
   ],
 })
 
@@ -83,7 +94,10 @@ describe('the application preview', () => {
       route('GET', `/onboarding-products/details/${ONBOARDING_ID}`, { data: inReview }),
       route('PUT', `/onboarding-products/approve/${ONBOARDING_ID}`, (call) =>
         (call.body as { decision: string }).decision === 'APPROVED'
-          ? { status: 409, data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' }] } }
+          ? {
+              status: 409,
+              data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' }] },
+            }
           : { data: { ...inReview, status: 'DECLINED' } },
       ),
     )
@@ -101,12 +115,13 @@ describe('the application preview', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(2))
     expect(api.calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ decision: 'DECLINED', comment: 'Blurred photo' })
-
   })
 
   it('offers mark completed for an approved application, and nothing to someone without the permissions', async () => {
     api = mockApi(route('GET', `/onboarding-products/details/${ONBOARDING_ID}`, { data: { ...inReview, status: 'APPROVED' } }))
-    const { unmount } = renderWithClient(<OnboardingPreview id={ONBOARDING_ID} permissions={new Set([...APPROVER, PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT])} />)
+    const { unmount } = renderWithClient(
+      <OnboardingPreview id={ONBOARDING_ID} permissions={new Set([...APPROVER, PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT])} />,
+    )
     expect(await screen.findByRole('button', { name: 'Mark completed' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()

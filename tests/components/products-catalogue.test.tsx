@@ -17,7 +17,13 @@ const router = vi.hoisted(() => ({
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
-const CARDS = { id: '99999999-9999-4999-8999-999999999999', code: 'CORPORATE-CARDS', name: 'Corporate prepaid cards', category: { id: 'c2', name: 'Cards' }, categoryId: 'c2' }
+const CARDS = {
+  id: '99999999-9999-4999-8999-999999999999',
+  code: 'CORPORATE-CARDS',
+  name: 'Corporate prepaid cards',
+  category: { id: 'c2', name: 'Cards' },
+  categoryId: 'c2',
+}
 const categories = [
   { id: '11111111-1111-4111-8111-111111111111', name: 'Payments and Collections', description: null, productCount: 1 },
   { id: 'c2', name: 'Cards', description: null, productCount: 1 },
@@ -36,7 +42,10 @@ afterEach(() => api.restore())
 
 describe('the public catalogue', () => {
   it('shows offered products by category with what applying asks for; categories with products become filters', async () => {
-    api = mockApi(route('GET', '/products/categories', { data: categories }), route('GET', '/products', { data: page([product(), product(CARDS)]) }))
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', { data: page([product(), product(CARDS)]) }),
+    )
     renderWithClient(<ProductCatalogue />)
 
     const payments = await screen.findByRole('region', { name: 'Payments and Collections' })
@@ -55,7 +64,10 @@ describe('the public catalogue', () => {
   })
 
   it('remembers the chosen product and offers sign-up or sign-in to a visitor', async () => {
-    api = mockApi(route('GET', '/products/categories', { data: categories }), route('GET', '/products', { data: page([product()]) }))
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', { data: page([product()]) }),
+    )
     renderWithClient(<ProductCatalogue />)
     fireEvent.click(await screen.findByRole('button', { name: 'Apply for POS terminal acquiring' }))
 
@@ -68,7 +80,10 @@ describe('the public catalogue', () => {
 
   it('takes a signed-in user straight to the application', async () => {
     sessionStorage.setItem('user_auth_data', JSON.stringify({ access_token: 'x' }))
-    api = mockApi(route('GET', '/products/categories', { data: categories }), route('GET', '/products', { data: page([product()]) }))
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', { data: page([product()]) }),
+    )
     renderWithClient(<ProductCatalogue />)
     fireEvent.click(await screen.findByRole('button', { name: 'Apply for POS terminal acquiring' }))
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/s/products/ProductKyc?productCode=POS-ACQUIRING'))
@@ -81,7 +96,10 @@ describe('the public catalogue', () => {
     expect(await screen.findByRole('heading', { name: 'No product matches' })).toBeInTheDocument()
     api.restore()
 
-    api = mockApi(route('GET', '/products/categories', { data: categories }), route('GET', '/products', { status: 503, data: { errors: [{ code: 'INTERNAL', message: 'Down' }] } }))
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', { status: 503, data: { errors: [{ code: 'INTERNAL', message: 'Down' }] } }),
+    )
     router.query = {}
     renderWithClient(<ProductCatalogue />)
     expect(await screen.findByRole('button', { name: /try again|retry/i }, { timeout: 15_000 })).toBeInTheDocument()
@@ -95,7 +113,18 @@ describe("a business's catalogue", () => {
       route('GET', '/products/categories', { data: categories }),
       route('GET', '/products', { data: page([product(), product(CARDS)]) }),
       route('GET', `/businesses/${BUSINESS_ID}/products`, {
-        data: [{ id: ONBOARDING_ID, productId: PRODUCT_ID, code: 'POS-ACQUIRING', name: 'POS terminal acquiring', category: 'Payments and Collections', status: 'IN_REVIEW', createdAt: '', updatedAt: '' }],
+        data: [
+          {
+            id: ONBOARDING_ID,
+            productId: PRODUCT_ID,
+            code: 'POS-ACQUIRING',
+            name: 'POS terminal acquiring',
+            category: 'Payments and Collections',
+            status: 'IN_REVIEW',
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
       }),
     )
     renderWithClient(<BusinessCatalogue businessId={BUSINESS_ID} businessName="Adebayo Foods Limited" canApply />)
@@ -108,14 +137,23 @@ describe("a business's catalogue", () => {
       'href',
       `/s/products/ProductKyc?productCode=POS-ACQUIRING&businessId=${BUSINESS_ID}`,
     )
-    expect(within(screen.getByRole('region', { name: 'Cards' })).getByRole('link', { name: 'Apply: Corporate prepaid cards' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Continue with CORPORATE-CARDS' })).toHaveAttribute('href', `/s/products/ProductKyc?productCode=CORPORATE-CARDS&businessId=${BUSINESS_ID}`)
+    expect(
+      within(screen.getByRole('region', { name: 'Cards' })).getByRole('link', { name: 'Apply: Corporate prepaid cards' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Continue with CORPORATE-CARDS' })).toHaveAttribute(
+      'href',
+      `/s/products/ProductKyc?productCode=CORPORATE-CARDS&businessId=${BUSINESS_ID}`,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }))
     expect(localStorage.getItem('sourceProduct')).toBeNull()
   })
 
   it('tells a member without the permission to ask an owner', async () => {
-    api = mockApi(route('GET', '/products/categories', { data: categories }), route('GET', '/products', { data: page([product()]) }), route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }))
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', { data: page([product()]) }),
+      route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }),
+    )
     renderWithClient(<BusinessCatalogue businessId={BUSINESS_ID} canApply={false} />)
     expect(await screen.findByText('Ask an owner of the business to apply.')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: /^Apply/ })).not.toBeInTheDocument()

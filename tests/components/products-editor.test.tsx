@@ -16,9 +16,19 @@ const router = vi.hoisted(() => ({
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
-const CATEGORY = { id: '11111111-1111-4111-8111-111111111111', name: 'Payments and Collections', description: null, productCount: 1 }
+const CATEGORY = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Payments and Collections',
+  description: null,
+  productCount: 1,
+}
 const DIVISION = { id: '22222222-2222-4222-8222-222222222222', name: 'Payments', code: 'PAY', description: null, isActive: true }
-const DOC_TYPE = { id: '33333333-3333-4333-8333-333333333333', code: 'CAC_CERT', name: 'Certificate of incorporation', isActive: true }
+const DOC_TYPE = {
+  id: '33333333-3333-4333-8333-333333333333',
+  code: 'CAC_CERT',
+  name: 'Certificate of incorporation',
+  isActive: true,
+}
 const reference = [
   route('GET', '/products/categories', { data: [CATEGORY] }),
   route('GET', '/business-divisions', { data: [DIVISION] }),
@@ -34,7 +44,10 @@ afterEach(() => api.restore())
 
 describe('creating a product', () => {
   it('builds the requirement list (add, reorder with buttons, type, required) and posts it in order', async () => {
-    api = mockApi(...reference, route('POST', '/products', (call) => ({ status: 201, data: { ...product(), ...(call.body as object), id: PRODUCT_ID } })))
+    api = mockApi(
+      ...reference,
+      route('POST', '/products', (call) => ({ status: 201, data: { ...product(), ...(call.body as object), id: PRODUCT_ID } })),
+    )
     renderWithClient(<ProductEditor {...rights} />)
 
     fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: 'bulk-payouts' } })
@@ -61,7 +74,11 @@ describe('creating a product', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true))
-    const body = api.calls.find((c) => c.method === 'POST')!.body as { code: string; kycDocumentTypeIds: string[]; requirements: { label: string; type: string; required: boolean }[] }
+    const body = api.calls.find((c) => c.method === 'POST')!.body as {
+      code: string
+      kycDocumentTypeIds: string[]
+      requirements: { label: string; type: string; required: boolean }[]
+    }
     expect(body.code).toBe('BULK-PAYOUTS')
     expect(body.kycDocumentTypeIds).toEqual([DOC_TYPE.id])
     expect(body.requirements.map((r) => [r.label, r.type, r.required])).toEqual([
@@ -72,7 +89,10 @@ describe('creating a product', () => {
   })
 
   it('shows the API’s field errors where they belong', async () => {
-    api = mockApi(...reference, route('POST', '/products', apiError(409, 'CONFLICT', 'A product with code POS already exists', 'code')))
+    api = mockApi(
+      ...reference,
+      route('POST', '/products', apiError(409, 'CONFLICT', 'A product with code POS already exists', 'code')),
+    )
     renderWithClient(<ProductEditor {...rights} />)
     fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: 'POS' } })
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'POS' } })
@@ -103,7 +123,10 @@ describe('an existing product', () => {
       route('GET', `/products/admin/${PRODUCT_ID}`, () => ({ data: product({ live: goLiveAnswers >= 2 }) })),
       route('PUT', `/products/${PRODUCT_ID}/go-live`, () =>
         ++goLiveAnswers === 1
-          ? { status: 409, data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The product is inactive; activate it first' }] } }
+          ? {
+              status: 409,
+              data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The product is inactive; activate it first' }] },
+            }
           : { data: product({ live: true }) },
       ),
     )
@@ -125,7 +148,11 @@ describe('an existing product', () => {
   })
 
   it('hides the controls a user may not use', async () => {
-    api = mockApi(...reference, route('GET', `/products/admin/${PRODUCT_ID}`, { data: product() }), route('GET', '/onboarding-products/POS-ACQUIRING', { data: page([]) }))
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product() }),
+      route('GET', '/onboarding-products/POS-ACQUIRING', { data: page([]) }),
+    )
     renderWithClient(<ProductEditor productId={PRODUCT_ID} canUpdate={false} canGoLive={false} canReadBusinesses />)
     expect(await screen.findByRole('heading', { name: 'Businesses on this product' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()

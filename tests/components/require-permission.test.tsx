@@ -8,7 +8,10 @@ const secret = <p>Secret page</p>
 describe('RequirePermission', () => {
   it('renders the children when every required permission is held', () => {
     render(
-      <RequirePermission permissions={[P.CAN_READ_BUSINESS, P.CAN_APPROVE_BUSINESS]} required={[P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS]}>
+      <RequirePermission
+        permissions={[P.CAN_READ_BUSINESS, P.CAN_APPROVE_BUSINESS]}
+        required={[P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS]}
+      >
         {secret}
       </RequirePermission>,
     )
@@ -18,7 +21,11 @@ describe('RequirePermission', () => {
 
   it('shows the 403 content with a link home when one required permission is missing', () => {
     render(
-      <RequirePermission permissions={[P.CAN_READ_BUSINESS]} required={[P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS]} homeHref="/s/businesses">
+      <RequirePermission
+        permissions={[P.CAN_READ_BUSINESS]}
+        required={[P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS]}
+        homeHref="/s/businesses"
+      >
         {secret}
       </RequirePermission>,
     )

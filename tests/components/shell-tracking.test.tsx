@@ -24,7 +24,10 @@ function routerEvents() {
   }
 }
 
-const signedIn = { access_token: 't', user: { id: 'u-1', email: 'Owner@Example.com', firstName: 'Emeka', lastName: 'Nwosu', isStaff: false } }
+const signedIn = {
+  access_token: 't',
+  user: { id: 'u-1', email: 'Owner@Example.com', firstName: 'Emeka', lastName: 'Nwosu', isStaff: false },
+}
 
 beforeEach(() => {
   analytics.page.mockClear()
@@ -57,7 +60,13 @@ describe('useShellTracking', () => {
     await events.emit('/s/businesses')
     await events.emit('/profile')
     expect(analytics.identify).toHaveBeenCalledTimes(1)
-    expect(analytics.identify).toHaveBeenCalledWith({ id: 'u-1', email: 'Owner@Example.com', firstName: 'Emeka', lastName: 'Nwosu', isStaff: false })
+    expect(analytics.identify).toHaveBeenCalledWith({
+      id: 'u-1',
+      email: 'Owner@Example.com',
+      firstName: 'Emeka',
+      lastName: 'Nwosu',
+      isStaff: false,
+    })
     sessionStorage.clear()
     await events.emit('/auth/login')
     sessionStorage.setItem('user_auth_data', JSON.stringify(signedIn))

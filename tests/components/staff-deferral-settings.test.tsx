@@ -10,7 +10,13 @@ import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './a
 import { polyfillDialog } from './dialog-polyfill'
 import { roleOf, staffDeferral } from './staff-documents-fixtures'
 
-const router = { pathname: '/s/admin/approvals/deferral', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/approvals/deferral',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
@@ -49,7 +55,9 @@ function settingsRoutes(state: { maxDays: number; mapping: DeferrableMappingAnsw
   const types = state.types ?? [TIN, MEMART, OLD]
   return [
     route('GET', '/deferrals', { data: page([staffDeferral()]) }),
-    route('GET', '/kyc-document-types', (call: Call) => ({ data: call.query.get('includeInactive') === 'true' ? types : types.filter((t) => t.isActive) })),
+    route('GET', '/kyc-document-types', (call: Call) => ({
+      data: call.query.get('includeInactive') === 'true' ? types : types.filter((t) => t.isActive),
+    })),
     route('GET', '/deferrals/deferrable-max-days', () => ({ data: { maxDays: state.maxDays } })),
     route('GET', '/deferrals/deferrable-mapping', () => ({ data: state.mapping })),
   ]
@@ -95,7 +103,10 @@ describe('deferral settings: the maximum days', () => {
   it('refuses a maximum outside 1–365 before asking, and shows the server’s message', async () => {
     api = mockApi(
       ...settingsRoutes({ maxDays: 30, mapping: { items: [] } }),
-      route('PUT', '/deferrals/deferrable-days/200', { status: 403, data: { errors: [{ code: 'FORBIDDEN', message: 'Only staff may change deferral settings' }] } }),
+      route('PUT', '/deferrals/deferrable-days/200', {
+        status: 403,
+        data: { errors: [{ code: 'FORBIDDEN', message: 'Only staff may change deferral settings' }] },
+      }),
     )
     renderWithClient(<DeferralQueue permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
     const panel = await openSettings()
@@ -130,7 +141,14 @@ describe('deferral settings: the deferrable mapping', () => {
       ...settingsRoutes(state),
       route('PUT', '/deferrals/deferrable-mapping', (call) => {
         const body = call.body as { items: { registrationClass: 'RC'; documentTypeId: string }[] }
-        state.mapping = { items: body.items.map((i) => mapped(i.registrationClass, [TIN, MEMART, OLD].find((t) => t.id === i.documentTypeId)!)) }
+        state.mapping = {
+          items: body.items.map((i) =>
+            mapped(
+              i.registrationClass,
+              [TIN, MEMART, OLD].find((t) => t.id === i.documentTypeId)!,
+            ),
+          ),
+        }
         return { data: state.mapping }
       }),
     )
@@ -138,7 +156,11 @@ describe('deferral settings: the deferrable mapping', () => {
     const panel = await openSettings()
 
     const matrix = await within(panel).findByRole('table', { name: /Documents each registration class may defer/ })
-    expect(within(matrix).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Document type', 'RC', 'BN', 'IT', 'LP', 'LLP'])
+    expect(
+      within(matrix)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Document type', 'RC', 'BN', 'IT', 'LP', 'LLP'])
     expect(within(matrix).getByRole('rowheader', { name: 'Old utility bill (inactive)' })).toBeInTheDocument()
     expect(within(matrix).getAllByRole('checkbox')).toHaveLength(15)
     expect(api.calls.find((c) => c.path === '/kyc-document-types' && c.query.get('includeInactive') === 'true')).toBeDefined()
@@ -181,7 +203,9 @@ describe('deferral settings: the deferrable mapping', () => {
     )
     renderWithClient(<DeferralQueue permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
     const panel = await openSettings()
-    fireEvent.click(await within(panel).findByRole('checkbox', { name: 'TIN certificate: deferrable for Incorporated trustees (IT)' }))
+    fireEvent.click(
+      await within(panel).findByRole('checkbox', { name: 'TIN certificate: deferrable for Incorporated trustees (IT)' }),
+    )
     fireEvent.click(within(panel).getByRole('button', { name: 'Save deferrable documents' }))
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }))
     const alert = await within(panel).findByRole('alert')
@@ -190,7 +214,9 @@ describe('deferral settings: the deferrable mapping', () => {
     // The change is kept to correct or undo.
     expect(within(panel).getByText('1 unsaved change.')).toBeInTheDocument()
     fireEvent.click(within(panel).getByRole('button', { name: 'Undo changes' }))
-    expect(within(panel).getByRole('checkbox', { name: 'TIN certificate: deferrable for Incorporated trustees (IT)' })).not.toBeChecked()
+    expect(
+      within(panel).getByRole('checkbox', { name: 'TIN certificate: deferrable for Incorporated trustees (IT)' }),
+    ).not.toBeChecked()
     expect(within(panel).getByText('No unsaved changes.')).toBeInTheDocument()
   })
 
@@ -216,7 +242,13 @@ describe('deferral settings: the deferrable mapping', () => {
 
   it('without the mapping read permission, only the maximum is shown (its GET would be refused)', async () => {
     api = mockApi(...settingsRoutes({ maxDays: 30, mapping: { items: [] } }))
-    renderWithClient(<DeferralQueue permissions={[PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_UPDATE_DEFERRABLE]} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <DeferralQueue
+        permissions={[PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_UPDATE_DEFERRABLE]}
+        currentUserId={STAFF_ID}
+        memberOf={[]}
+      />,
+    )
     const panel = await openSettings()
     expect(await within(panel).findByRole('spinbutton', { name: 'Maximum days' })).toBeInTheDocument()
     expect(within(panel).queryByRole('table')).not.toBeInTheDocument()

@@ -6,7 +6,13 @@ import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './a
 import { polyfillDialog } from './dialog-polyfill'
 import { cacRow, roleOf } from './staff-documents-fixtures'
 
-const router = { pathname: '/s/admin/approvals/cac-doc', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/approvals/cac-doc',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
@@ -27,12 +33,19 @@ describe('CAC documents queue', () => {
     api = mockApi(route('GET', '/kyc/cac-documents-for-reviews', { data: page([pending, declined]) }))
     renderWithClient(<CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
 
-    expect(await screen.findByRole('link', { name: pending.business.name })).toHaveAttribute('href', `/s/admin/approvals/cac-doc/details?id=${pending.kycDetailsId}`)
+    expect(await screen.findByRole('link', { name: pending.business.name })).toHaveAttribute(
+      'href',
+      `/s/admin/approvals/cac-doc/details?id=${pending.kycDetailsId}`,
+    )
     expect(screen.getAllByText('Certificate of incorporation, CAC 2 – Statement of share capital')).toHaveLength(2)
     const row = screen.getByRole('row', { name: new RegExp(declined.business.name) })
     expect(within(row).getByText('Declined')).toBeInTheDocument()
     const status = screen.getByRole('combobox', { name: 'Status' })
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Approved', 'Declined'])
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Pending', 'Approved', 'Declined'])
     const [call] = queueCalls(api.calls)
     expect(call!.query.get('status')).toBe('REJECTED')
     expect(call!.query.get('businessName')).toBe('kano')
@@ -46,7 +59,14 @@ describe('CAC documents queue', () => {
     api = mockApi(
       route('GET', '/kyc/cac-documents-for-reviews', { data: page([first, second, own, approved]) }),
       route('PUT', '/kyc/cac-documents-approval', {
-        data: { succeeded: 1, failed: 1, results: [{ id: first.kycDetailsId, status: 200 }, { id: second.kycDetailsId, status: 409, code: 'INVALID_STATE', message: 'The CAC documents are APPROVED' }] },
+        data: {
+          succeeded: 1,
+          failed: 1,
+          results: [
+            { id: first.kycDetailsId, status: 200 },
+            { id: second.kycDetailsId, status: 409, code: 'INVALID_STATE', message: 'The CAC documents are APPROVED' },
+          ],
+        },
       }),
     )
     renderWithClient(<CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
@@ -67,7 +87,13 @@ describe('CAC documents queue', () => {
     fireEvent.change(within(dialog).getByLabelText('Shared reason for declining'), { target: { value: 'Scans are unreadable.' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline all' }))
 
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [first.kycDetailsId, second.kycDetailsId], decision: 'REJECTED', comment: 'Scans are unreadable.' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        ids: [first.kycDetailsId, second.kycDetailsId],
+        decision: 'REJECTED',
+        comment: 'Scans are unreadable.',
+      }),
+    )
     const failures = await screen.findByText('These were not decided:')
     expect(failures.parentElement).toHaveTextContent(`${second.business.name}: The CAC documents are APPROVED`)
     // The decided one is unselected, the refused one stays selected.
@@ -83,12 +109,16 @@ describe('CAC documents queue', () => {
     api.restore()
 
     api = mockApi(route('GET', '/kyc/cac-documents-for-reviews', { data: page([]) }))
-    const { unmount: unmount2 } = renderWithClient(<CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    const { unmount: unmount2 } = renderWithClient(
+      <CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     expect(await screen.findByText('No CAC documents to review')).toBeInTheDocument()
     unmount2()
     api.restore()
 
-    api = mockApi(route('GET', '/kyc/cac-documents-for-reviews', { status: 500, data: { errors: [{ code: 'INTERNAL', message: 'Down' }] } }))
+    api = mockApi(
+      route('GET', '/kyc/cac-documents-for-reviews', { status: 500, data: { errors: [{ code: 'INTERNAL', message: 'Down' }] } }),
+    )
     renderWithClient(<CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
@@ -105,7 +135,14 @@ describe('CAC document details', () => {
       route('GET', `/files/${cac2!.file.id}`, { data: new Blob(['%PDF'], { type: 'application/pdf' }) }),
       route('PUT', `/kyc/cac-documents-approval/${row.kycDetailsId}`, { data: { ...row, status: 'APPROVED', pendingCount: 0 } }),
     )
-    renderWithClient(<CacReviewDetails kycDetailsId={row.kycDetailsId} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <CacReviewDetails
+        kycDetailsId={row.kycDetailsId}
+        permissions={roleOf('APPROVER')}
+        currentUserId={STAFF_ID}
+        memberOf={[]}
+      />,
+    )
 
     expect(await screen.findByTitle(`Certificate of incorporation of ${row.business.name}`)).toHaveAttribute('src', 'blob:cac')
     // Only the first document is downloaded until asked.
@@ -124,16 +161,33 @@ describe('CAC document details', () => {
   it('four-eyes: whoever registered the business gets no decision buttons; an unknown record says so', async () => {
     const row = cacRow({ business: { ...cacRow().business, createdBy: STAFF_ID } })
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:cac'), revokeObjectURL: vi.fn() })
-    api = mockApi(route('GET', `/kyc/cac-documents-for-reviews/${row.kycDetailsId}`, { data: row }), route('GET', `/files/${row.documents[0]!.file.id}`, { data: new Blob(['%PDF']) }))
-    const { unmount } = renderWithClient(<CacReviewDetails kycDetailsId={row.kycDetailsId} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    api = mockApi(
+      route('GET', `/kyc/cac-documents-for-reviews/${row.kycDetailsId}`, { data: row }),
+      route('GET', `/files/${row.documents[0]!.file.id}`, { data: new Blob(['%PDF']) }),
+    )
+    const { unmount } = renderWithClient(
+      <CacReviewDetails
+        kycDetailsId={row.kycDetailsId}
+        permissions={roleOf('APPROVER')}
+        currentUserId={STAFF_ID}
+        memberOf={[]}
+      />,
+    )
     const decision = await screen.findByRole('region', { name: 'Decision' })
     expect(within(decision).getByRole('note')).toHaveTextContent('four-eyes')
     expect(within(decision).queryByRole('button')).not.toBeInTheDocument()
     unmount()
     api.restore()
 
-    api = mockApi(route('GET', '/kyc/cac-documents-for-reviews/unknown', { status: 404, data: { errors: [{ code: 'NOT_FOUND', message: 'No CAC documents' }] } }))
-    renderWithClient(<CacReviewDetails kycDetailsId="unknown" permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    api = mockApi(
+      route('GET', '/kyc/cac-documents-for-reviews/unknown', {
+        status: 404,
+        data: { errors: [{ code: 'NOT_FOUND', message: 'No CAC documents' }] },
+      }),
+    )
+    renderWithClient(
+      <CacReviewDetails kycDetailsId="unknown" permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     expect(await screen.findByText('No CAC documents here')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to the queue' })).toHaveAttribute('href', '/s/admin/approvals/cac-doc')
   })

@@ -6,7 +6,13 @@ import { mockApi, page, renderWithClient, route, STAFF_ID } from './admin-api-mo
 import { polyfillDialog } from './dialog-polyfill'
 import { deferralDetail, roleOf, staffDeferral } from './staff-documents-fixtures'
 
-const router = { pathname: '/s/admin/approvals/deferral', query: {} as Record<string, string>, isReady: true, replace: vi.fn(async () => true), push: vi.fn() }
+const router = {
+  pathname: '/s/admin/approvals/deferral',
+  query: {} as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+}
 vi.mock('next/router', () => ({ useRouter: () => router }))
 polyfillDialog()
 
@@ -22,7 +28,12 @@ describe('deferrals queue', () => {
   it('lists requests with their status (overdue in red words), filters in the URL, and approves the selected ones together', async () => {
     const pending = staffDeferral()
     const mine = staffDeferral({ requestedBy: STAFF_ID })
-    const overdue = staffDeferral({ status: 'APPROVED', displayStatus: 'OVERDUE', isOverdue: true, dueDate: '2026-02-01T10:00:00.000Z' })
+    const overdue = staffDeferral({
+      status: 'APPROVED',
+      displayStatus: 'OVERDUE',
+      isOverdue: true,
+      dueDate: '2026-02-01T10:00:00.000Z',
+    })
     router.query = { status: 'PENDING', documentTypeId: TYPES[0]!.id }
     api = mockApi(
       route('GET', '/deferrals', { data: page([pending, mine, overdue]) }),
@@ -31,10 +42,17 @@ describe('deferrals queue', () => {
     )
     renderWithClient(<DeferralQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
 
-    expect(await screen.findByRole('link', { name: pending.business.name })).toHaveAttribute('href', `/s/admin/approvals/deferral/details?id=${pending.id}`)
+    expect(await screen.findByRole('link', { name: pending.business.name })).toHaveAttribute(
+      'href',
+      `/s/admin/approvals/deferral/details?id=${pending.id}`,
+    )
     expect(within(screen.getByRole('row', { name: new RegExp(overdue.business.name) })).getByText('Overdue')).toBeInTheDocument()
     const status = screen.getByRole('combobox', { name: 'Status' })
-    expect(within(status).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Approved', 'Declined', 'Overdue', 'Fulfilled'])
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Pending', 'Approved', 'Declined', 'Overdue', 'Fulfilled'])
     const listCall = api.calls.find((c) => c.path === '/deferrals')!
     expect(listCall.query.get('status')).toBe('PENDING')
     expect(listCall.query.get('documentTypeId')).toBe(TYPES[0]!.id)
@@ -45,12 +63,17 @@ describe('deferrals queue', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: `Select ${pending.business.name}: TIN certificate` }))
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }))
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve all' }))
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [pending.id], decision: 'APPROVED' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [pending.id], decision: 'APPROVED' }),
+    )
     await waitFor(() => expect(screen.queryByText('1 deferral selected')).not.toBeInTheDocument())
   })
 
   it('readers without CAN_APPROVE_DEFERRAL only look', async () => {
-    api = mockApi(route('GET', '/deferrals', { data: page([staffDeferral()]) }), route('GET', '/kyc-document-types', { data: TYPES }))
+    api = mockApi(
+      route('GET', '/deferrals', { data: page([staffDeferral()]) }),
+      route('GET', '/kyc-document-types', { data: TYPES }),
+    )
     renderWithClient(<DeferralQueue permissions={roleOf('ONBOARDING_OFFICER')} currentUserId={STAFF_ID} memberOf={[]} />)
     expect(await screen.findByRole('link', { name: /^Review the deferral of/ })).toHaveTextContent('View')
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
@@ -64,9 +87,13 @@ describe('deferral details', () => {
     const deferral = deferralDetail({ history: [earlier] })
     api = mockApi(
       route('GET', `/deferrals/${deferral.id}`, { data: deferral }),
-      route('PUT', `/deferrals/approval/${deferral.id}`, { data: { ...deferral, status: 'REJECTED', displayStatus: 'REJECTED' } }),
+      route('PUT', `/deferrals/approval/${deferral.id}`, {
+        data: { ...deferral, status: 'REJECTED', displayStatus: 'REJECTED' },
+      }),
     )
-    renderWithClient(<DeferralDetails deferralId={deferral.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <DeferralDetails deferralId={deferral.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
 
     expect(await screen.findByRole('heading', { name: 'TIN certificate' })).toBeInTheDocument()
     expect(screen.getByText(deferral.reason)).toBeInTheDocument()
@@ -83,22 +110,38 @@ describe('deferral details', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Write the reason')
     fireEvent.change(within(dialog).getByLabelText('Reason for declining'), { target: { value: 'The TIN is quick to get.' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }))
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'REJECTED', comment: 'The TIN is quick to get.' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        decision: 'REJECTED',
+        comment: 'The TIN is quick to get.',
+      }),
+    )
   })
 
   it('four-eyes for the requester; nothing to decide once decided; overdue says the business is blocked', async () => {
     const mine = deferralDetail({ requestedBy: STAFF_ID })
     api = mockApi(route('GET', `/deferrals/${mine.id}`, { data: mine }))
-    const { unmount } = renderWithClient(<DeferralDetails deferralId={mine.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    const { unmount } = renderWithClient(
+      <DeferralDetails deferralId={mine.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     const decision = await screen.findByRole('region', { name: 'Decision' })
     expect(within(decision).getByRole('note')).toHaveTextContent('four-eyes')
     expect(within(decision).queryByRole('button')).not.toBeInTheDocument()
     unmount()
     api.restore()
 
-    const overdue = deferralDetail({ status: 'APPROVED', displayStatus: 'OVERDUE', isOverdue: true, dueDate: '2026-02-01T10:00:00.000Z', decidedAt: '2026-01-18T10:00:00.000Z', decidedByName: 'Chinedu Eze' })
+    const overdue = deferralDetail({
+      status: 'APPROVED',
+      displayStatus: 'OVERDUE',
+      isOverdue: true,
+      dueDate: '2026-02-01T10:00:00.000Z',
+      decidedAt: '2026-01-18T10:00:00.000Z',
+      decidedByName: 'Chinedu Eze',
+    })
     api = mockApi(route('GET', `/deferrals/${overdue.id}`, { data: overdue }))
-    renderWithClient(<DeferralDetails deferralId={overdue.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
+    renderWithClient(
+      <DeferralDetails deferralId={overdue.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
     expect(await screen.findByText('Overdue: the business is blocked until it uploads the document.')).toBeInTheDocument()
     expect(screen.getByText('This request is overdue: nothing to decide.')).toBeInTheDocument()
     expect(screen.getByText('None: this is its first request.')).toBeInTheDocument()

@@ -13,7 +13,9 @@ let n = 0
 /** A fresh UUID-shaped id starting with the 8 hex digits of `prefix`. */
 const uuid = (prefix: string) => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`
 
-export function kycDocument(overrides: Partial<KycDocument> & { code?: string; name?: string; isCac?: boolean } = {}): KycDocument {
+export function kycDocument(
+  overrides: Partial<KycDocument> & { code?: string; name?: string; isCac?: boolean } = {},
+): KycDocument {
   const { code = 'TIN_CERTIFICATE', name = 'TIN certificate', isCac = false, ...rest } = overrides
   const id = uuid('e0000000')
   return {
@@ -23,7 +25,13 @@ export function kycDocument(overrides: Partial<KycDocument> & { code?: string; n
     documentType: { id: uuid('f0000000'), code, name, isCac, typeOwner: 'COMPANY' },
     shareholderId: null,
     shareholderName: null,
-    file: { id: uuid('a1000000'), fileName: `${code.toLowerCase()}.pdf`, contentType: 'application/pdf', sizeBytes: 2048, url: `/api/v1/files/${id}` },
+    file: {
+      id: uuid('a1000000'),
+      fileName: `${code.toLowerCase()}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: 2048,
+      url: `/api/v1/files/${id}`,
+    },
     status: 'PENDING',
     reviewComment: null,
     reviewedBy: null,
@@ -43,11 +51,24 @@ export function cacRow(overrides: Partial<CacReviewRow> = {}): CacReviewRow {
   const businessId = uuid('c3000000')
   return {
     kycDetailsId,
-    business: { id: businessId, name: `Kano Textiles ${n} Limited`, regNo: `RC20000${n}`, registrationClass: 'RC', approvalStatus: 'PENDING', createdBy: OTHER_STAFF_ID },
+    business: {
+      id: businessId,
+      name: `Kano Textiles ${n} Limited`,
+      regNo: `RC20000${n}`,
+      registrationClass: 'RC',
+      approvalStatus: 'PENDING',
+      createdBy: OTHER_STAFF_ID,
+    },
     status: 'PENDING',
     pendingCount: 2,
     documents: [
-      kycDocument({ kycDetailsId, businessId, code: 'CERTIFICATE_OF_INCORPORATION', name: 'Certificate of incorporation', isCac: true }),
+      kycDocument({
+        kycDetailsId,
+        businessId,
+        code: 'CERTIFICATE_OF_INCORPORATION',
+        name: 'Certificate of incorporation',
+        isCac: true,
+      }),
       kycDocument({ kycDetailsId, businessId, code: 'CAC_2', name: 'CAC 2 – Statement of share capital', isCac: true }),
     ],
     submittedAt: '2026-03-02T09:00:00.000Z',
@@ -74,11 +95,22 @@ export function staffDeferral(overrides: Partial<StaffDeferral> = {}): StaffDefe
     decisionComment: null,
     dueDate: null,
     fulfilledAt: null,
-    business: { id: businessId, name: `Abuja Logistics ${n} Limited`, regNo: `RC30000${n}`, registrationClass: 'RC', approvalStatus: 'PENDING', createdBy: null },
+    business: {
+      id: businessId,
+      name: `Abuja Logistics ${n} Limited`,
+      regNo: `RC30000${n}`,
+      registrationClass: 'RC',
+      approvalStatus: 'PENDING',
+      createdBy: null,
+    },
     requestedByName: 'Ngozi Okafor',
     decidedByName: null,
     ...overrides,
   }
 }
 
-export const deferralDetail = (overrides: Partial<DeferralDetail> = {}): DeferralDetail => ({ ...staffDeferral(), history: [], ...overrides })
+export const deferralDetail = (overrides: Partial<DeferralDetail> = {}): DeferralDetail => ({
+  ...staffDeferral(),
+  history: [],
+  ...overrides,
+})

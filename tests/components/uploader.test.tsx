@@ -9,11 +9,20 @@ const MB = 1024 * 1024
 
 function renderUploader(options: { upload: UploadFunction; maxBytes?: number; onUploaded?: (file: UploadedFile) => void }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  queryClient.setQueryData(uploadLimitsQuery.queryKey, { maxBytes: options.maxBytes ?? 5 * MB, allowedTypes: ['image/png', 'image/jpeg', 'application/pdf'] })
+  queryClient.setQueryData(uploadLimitsQuery.queryKey, {
+    maxBytes: options.maxBytes ?? 5 * MB,
+    allowedTypes: ['image/png', 'image/jpeg', 'application/pdf'],
+  })
   const onUploaded = options.onUploaded ?? vi.fn()
   render(
     <QueryClientProvider client={queryClient}>
-      <Uploader purpose="KYC_DOCUMENT" businessId="b-1" label="Certificate of incorporation" onUploaded={onUploaded} upload={options.upload} />
+      <Uploader
+        purpose="KYC_DOCUMENT"
+        businessId="b-1"
+        label="Certificate of incorporation"
+        onUploaded={onUploaded}
+        upload={options.upload}
+      />
     </QueryClientProvider>,
   )
   return { onUploaded, input: screen.getByLabelText('Certificate of incorporation') as HTMLInputElement }
@@ -40,7 +49,13 @@ function deferred<T>() {
 }
 
 function httpError(status: number, message: string): AxiosError {
-  const response = { status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() }, data: { errors: [{ code: 'X', message }] } } as AxiosResponse
+  const response = {
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+    data: { errors: [{ code: 'X', message }] },
+  } as AxiosResponse
   return new AxiosError(message, 'ERR_BAD_REQUEST', undefined, undefined, response)
 }
 
@@ -108,7 +123,9 @@ describe('Uploader', () => {
   it("shows the server's message for 415 and 413 from confirm, without a retry", async () => {
     const upload = vi
       .fn<UploadFunction>()
-      .mockRejectedValueOnce(httpError(415, 'Only PNG, JPEG or PDF files can be uploaded; the content of this file is not one of them'))
+      .mockRejectedValueOnce(
+        httpError(415, 'Only PNG, JPEG or PDF files can be uploaded; the content of this file is not one of them'),
+      )
       .mockRejectedValueOnce(httpError(413, 'The file is larger than 5 MB'))
       .mockRejectedValueOnce(httpError(500, 'Something went wrong'))
     const { input } = renderUploader({ upload })

@@ -84,11 +84,17 @@ export class DataWatch {
     const checked = tables.filter((t) => !(t.name in UNCHECKED_TABLES))
     const parts = checked.map((t) => {
       const dropped = UNCHECKED_COLUMNS[t.name] ?? []
-      const row = dropped.length ? `(to_jsonb(x) - array[${dropped.map((c) => `'${c}'`).join(',')}]::text[])::text` : 'to_jsonb(x)::text'
+      const row = dropped.length
+        ? `(to_jsonb(x) - array[${dropped.map((c) => `'${c}'`).join(',')}]::text[])::text`
+        : 'to_jsonb(x)::text'
       const order = t.pk?.length ? t.pk.map((c) => `x.${quote(c)}`).join(', ') : row
       return `select '${t.name}' as name, count(*)::int as rows, md5(coalesce(string_agg(${row}, E'\\n' order by ${order}), '')) as checksum from ${quote(t.name)} x`
     })
-    return new DataWatch(client, parts.join('\nunion all\n'), checked.map((t) => t.name))
+    return new DataWatch(
+      client,
+      parts.join('\nunion all\n'),
+      checked.map((t) => t.name),
+    )
   }
 
   async snapshot(): Promise<Snapshot> {
@@ -129,7 +135,11 @@ const splitWords = (name: string) =>
  */
 export async function idsFromDatabase(watch: DataWatch, ownBusinessIds: string[], perSide = 40): Promise<IdSource> {
   const columns = await watch.query<{ table_name: string; column_name: string }>(
-    `select table_name, column_name from information_schema.columns where table_schema = 'public' and column_name in ('id', 'business_id', 'kyc_details_id') and table_name not in (${Object.keys(UNCHECKED_TABLES).map((t) => `'${t}'`).join(',')})`,
+    `select table_name, column_name from information_schema.columns where table_schema = 'public' and column_name in ('id', 'business_id', 'kyc_details_id') and table_name not in (${Object.keys(
+      UNCHECKED_TABLES,
+    )
+      .map((t) => `'${t}'`)
+      .join(',')})`,
   )
   const byTable = new Map<string, Set<string>>()
   for (const c of columns) byTable.set(c.table_name, (byTable.get(c.table_name) ?? new Set()).add(c.column_name))
@@ -149,8 +159,14 @@ export async function idsFromDatabase(watch: DataWatch, ownBusinessIds: string[]
     )
     if (!rows.length) continue
     pools.set(table, {
-      own: rows.filter((r) => r.own !== false).slice(0, perSide).map((r) => r.id),
-      foreign: rows.filter((r) => r.own === false).slice(0, perSide).map((r) => r.id),
+      own: rows
+        .filter((r) => r.own !== false)
+        .slice(0, perSide)
+        .map((r) => r.id),
+      foreign: rows
+        .filter((r) => r.own === false)
+        .slice(0, perSide)
+        .map((r) => r.id),
     })
   }
   const all = [...pools.values()].flatMap((p) => [...p.own.slice(0, 5), ...p.foreign.slice(0, 5)])

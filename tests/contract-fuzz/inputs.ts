@@ -33,16 +33,72 @@ export interface FuzzRequest {
 const MAX_URL_VALUE = 2_000
 const HUGE_STRINGS = ['x'.repeat(300_000), '😀'.repeat(60_000), 'é'.repeat(100_000)]
 const SPECIAL_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '😀', '👨‍👩‍👧‍👦🇳🇬', '\ud800', '\uffff', '\u202e', 'null', 'undefined', 'NaN', 'Infinity', '-0', '1e999', '0x10',
-  "' OR '1'='1", '"; DROP TABLE businesses; --', '<script>alert(1)</script>', '%00', '%', '../../etc/passwd', '${7*7}', '\\', '"',
-  'true', '[]', '{}', '__proto__', 'constructor',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '0000-01-01', '9999-12-31', '2026-02-30', '2026-13-01',
-  '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '1970-01-01T00:00:00Z', '2026-01-01T25:61:61Z', '0001-01-01T00:00:00Z',
-  ' leading', 'trailing ', '\t\n', 'x'.repeat(256), 'x'.repeat(5_000), '9'.repeat(400),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '😀',
+  '👨‍👩‍👧‍👦🇳🇬',
+  '\ud800',
+  '\uffff',
+  '\u202e',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e999',
+  '0x10',
+  "' OR '1'='1",
+  '"; DROP TABLE businesses; --',
+  '<script>alert(1)</script>',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '${7*7}',
+  '\\',
+  '"',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-02-30',
+  '2026-13-01',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '1970-01-01T00:00:00Z',
+  '2026-01-01T25:61:61Z',
+  '0001-01-01T00:00:00Z',
+  ' leading',
+  'trailing ',
+  '\t\n',
+  'x'.repeat(256),
+  'x'.repeat(5_000),
+  '9'.repeat(400),
 ]
-const SPECIAL_NUMBERS = [0, -1, 1, 0.5, -0.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e21, 1e308, -1e308, 5e-324]
+const SPECIAL_NUMBERS = [
+  0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53 + 2,
+  Number.MAX_SAFE_INTEGER,
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+]
 
-const oneOfWeighted = <T>(...entries: [number, fc.Arbitrary<T>][]) => fc.oneof(...entries.map(([weight, arbitrary]) => ({ weight, arbitrary })))
+const oneOfWeighted = <T>(...entries: [number, fc.Arbitrary<T>][]) =>
+  fc.oneof(...entries.map(([weight, arbitrary]) => ({ weight, arbitrary })))
 
 function badAny(inBody: boolean): fc.Arbitrary<unknown> {
   const strings = inBody ? [...SPECIAL_STRINGS, ...HUGE_STRINGS] : SPECIAL_STRINGS
@@ -73,10 +129,13 @@ function badFor(schema: JsonSchema, inBody: boolean): fc.Arbitrary<unknown> {
   if (schema.maxLength !== undefined) edges.push('x'.repeat(schema.maxLength + 1))
   if (schema.minLength) edges.push('x'.repeat(schema.minLength - 1))
   if (schema.pattern) edges.push('a', 'A-1 ')
-  if (schema.enum) edges.push(...schema.enum.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)), `${String(schema.enum[0])} `)
-  if (schema.format === 'uuid') edges.push('not-a-uuid', '123', 'ABCDEFAB-1234-4234-8234-123456789ABC', 'g0000000-0000-0000-0000-000000000000')
+  if (schema.enum)
+    edges.push(...schema.enum.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)), `${String(schema.enum[0])} `)
+  if (schema.format === 'uuid')
+    edges.push('not-a-uuid', '123', 'ABCDEFAB-1234-4234-8234-123456789ABC', 'g0000000-0000-0000-0000-000000000000')
   if (schema.format === 'email') edges.push('a@', '@b.c', 'a b@c.d', `${'x'.repeat(300)}@example.test`)
-  if (schema.format === 'date' || schema.format === 'date-time') edges.push('2026-02-29', '2026-04-31', '10000-01-01', '-000001-01-01', '2026-1-1', '31/12/2026')
+  if (schema.format === 'date' || schema.format === 'date-time')
+    edges.push('2026-02-29', '2026-04-31', '10000-01-01', '-000001-01-01', '2026-1-1', '31/12/2026')
   if (schema.minimum !== undefined) edges.push(schema.minimum - 1, schema.minimum - 0.5)
   if (schema.maximum !== undefined) edges.push(schema.maximum + 1, schema.maximum + 0.5)
   if (schema.exclusiveMinimum !== undefined) edges.push(schema.exclusiveMinimum)
@@ -84,7 +143,12 @@ function badFor(schema: JsonSchema, inBody: boolean): fc.Arbitrary<unknown> {
   if (types.includes('integer')) edges.push(1.5, '1', 2 ** 63)
   if (types.includes('number')) edges.push('1', '1e3')
   if (types.includes('boolean')) edges.push('true', 1, 0)
-  if (types.includes('array')) edges.push({}, [[]], Array.from({ length: (schema.maxItems ?? 200) + 1 }, () => null))
+  if (types.includes('array'))
+    edges.push(
+      {},
+      [[]],
+      Array.from({ length: (schema.maxItems ?? 200) + 1 }, () => null),
+    )
   if (schema.minItems) edges.push([])
   return edges.length ? oneOfWeighted([1, fc.constantFrom(...edges)], [1, badAny(inBody)]) : badAny(inBody)
 }
@@ -111,8 +175,12 @@ function idArbitrary(ctx: GenContext, context: string[]): fc.Arbitrary<string> {
 function validString(schema: JsonSchema, ctx: GenContext, context: string[]): fc.Arbitrary<string> {
   if (schema.format === 'uuid') return idArbitrary(ctx, context)
   if (schema.format === 'email') return fc.nat(999).map((n) => `fuzz.${n}@example.test`)
-  if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))
-  if (schema.format === 'date-time') return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10))
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString())
   if (schema.format === 'uri' || schema.format === 'url') return fc.webUrl()
   const hinted = byName(context[context.length - 1] ?? '')
   if (hinted) return hinted
@@ -120,7 +188,9 @@ function validString(schema: JsonSchema, ctx: GenContext, context: string[]): fc
   const max = Math.max(min, Math.min(schema.maxLength ?? 40, 40))
   if (schema.pattern) {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity))
     } catch {
       // a pattern JavaScript cannot compile: fall through to a plain string
     }
@@ -135,7 +205,8 @@ function byName(name: string): fc.Arbitrary<string> | undefined {
   if (lower.includes('phone')) return fc.constantFrom('+2348031234567', '08031234567', '+2348000000001')
   if (lower.includes('password')) return fc.constantFrom('Fuzz-Passw0rd!2026', 'Another-Str0ng-Secret')
   if (lower === 'website' || lower.endsWith('url')) return fc.webUrl()
-  if (lower === 'country' || lower === 'nationality' || lower === 'countryofincorporation') return fc.constantFrom('Nigeria', 'Ghana')
+  if (lower === 'country' || lower === 'nationality' || lower === 'countryofincorporation')
+    return fc.constantFrom('Nigeria', 'Ghana')
   if (lower === 'state') return fc.constantFrom('Lagos', 'Kano', 'FCT')
   if (lower === 'lga' || lower === 'city') return fc.constantFrom('Ikeja', 'Eti-Osa', 'Kano Municipal')
   return undefined
@@ -199,23 +270,32 @@ function validValue(schema: JsonSchema, ctx: GenContext, context: string[], dept
 
 function objectValue(schema: JsonSchema, ctx: GenContext, context: string[], depth: number): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {}
-  const entries = Object.entries(properties).map(([name, child]) => [name, valueFor(child, ctx, [...context, name], depth + 1)] as const)
+  const entries = Object.entries(properties).map(
+    ([name, child]) => [name, valueFor(child, ctx, [...context, name], depth + 1)] as const,
+  )
   const required = (schema.required ?? []).filter((name) => name in properties)
   const record = fc.record(Object.fromEntries(entries), { requiredKeys: required })
   // Now and then a required key goes missing or an unknown one comes along.
-  const extraKey = fc.constantFrom('unknownField', '__proto__', 'constructor', 'id', 'businessId', 'createdBy', 'approvalStatus', '')
-  return fc
-    .tuple(record, fc.nat(19), fc.nat(), extraKey, badAny(ctx.inBody))
-    .map(([value, roll, index, key, bad]) => {
-      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
-      if (roll === 0 && required.length) delete copy[required[index % required.length]!]
-      if (roll === 1) Object.defineProperty(copy, key, { value: bad, enumerable: true, writable: true, configurable: true })
-      return copy
-    })
+  const extraKey = fc.constantFrom(
+    'unknownField',
+    '__proto__',
+    'constructor',
+    'id',
+    'businessId',
+    'createdBy',
+    'approvalStatus',
+    '',
+  )
+  return fc.tuple(record, fc.nat(19), fc.nat(), extraKey, badAny(ctx.inBody)).map(([value, roll, index, key, bad]) => {
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) }
+    if (roll === 0 && required.length) delete copy[required[index % required.length]!]
+    if (roll === 1) Object.defineProperty(copy, key, { value: bad, enumerable: true, writable: true, configurable: true })
+    return copy
+  })
 }
 
 const stringForUrl = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value) ?? ''
+  const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? '')
   return text.length > MAX_URL_VALUE ? text.slice(0, MAX_URL_VALUE) : text
 }
 
@@ -243,10 +323,23 @@ const encodeSegment = (value: string) => value.split(LONE_SURROGATE).map(encodeU
 /** Raw query text URLSearchParams would never produce: bad percent-escapes, invalid UTF-8, stray separators. */
 const RAW_QUERY_TAILS = ['&x=%ED%A0%80', '&x=%', '&pageSize=%FF', '&&=&', '&x=%E0%A4%A', '&%00=1']
 
-const UNKNOWN_QUERY_NAMES = ['foo', '__proto__', 'constructor', 'pageSize[]', 'sort', 'id', 'businessId', 'a b', '😀', 'pageNumber']
+const UNKNOWN_QUERY_NAMES = [
+  'foo',
+  '__proto__',
+  'constructor',
+  'pageSize[]',
+  'sort',
+  'id',
+  'businessId',
+  'a b',
+  '😀',
+  'pageNumber',
+]
 
 function queryArbitrary(params: Parameter[], ctx: GenContext, context: string[]): fc.Arbitrary<string> {
-  const known = params.map((param) => fc.option(valueFor(param.schema, ctx, [...context, param.name], 0).map(stringForUrl), { nil: undefined, freq: 3 }))
+  const known = params.map((param) =>
+    fc.option(valueFor(param.schema, ctx, [...context, param.name], 0).map(stringForUrl), { nil: undefined, freq: 3 }),
+  )
   const unknown = fc.array(fc.tuple(fc.constantFrom(...UNKNOWN_QUERY_NAMES), badAny(false).map(stringForUrl)), { maxLength: 2 })
   const rawTail = fc.option(fc.constantFrom(...RAW_QUERY_TAILS), { nil: '', freq: 6 })
   return fc.tuple(fc.tuple(...known), unknown, rawTail).map(([values, extra, tail]) => {
@@ -267,7 +360,20 @@ interface BodyChoice {
   chunked?: boolean
 }
 
-const MALFORMED_JSON = ['{', '{"a":', '[1,]', "{'a':1}", 'nul', '{"a":1}garbage', '\ufeff{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"__proto__":{"x":1}}', '{"a":1,"a":2}', ' ']
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,]',
+  "{'a':1}",
+  'nul',
+  '{"a":1}garbage',
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"__proto__":{"x":1}}',
+  '{"a":1,"a":2}',
+  ' ',
+]
 const WRONG_TOP_LEVEL = ['[]', '"x"', '1', 'null', 'true', '[{}]']
 
 function formOf(value: unknown): string {
@@ -304,11 +410,19 @@ function bodyArbitrary(op: Operation, ctx: GenContext, context: string[]): fc.Ar
     [1, value.map((v) => ({ kind: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: formOf(v) }))],
     [1, value.map(async (v) => ({ kind: 'multipart', ...(await multipartOf(v)) }))],
     [2, fc.constantFrom(...MALFORMED_JSON).map((body) => ({ kind: 'malformed-json', contentType: 'application/json', body }))],
-    [1, fc.constantFrom(...WRONG_TOP_LEVEL).map((body) => ({ kind: 'wrong-top-level-json', contentType: 'application/json', body }))],
+    [
+      1,
+      fc
+        .constantFrom(...WRONG_TOP_LEVEL)
+        .map((body) => ({ kind: 'wrong-top-level-json', contentType: 'application/json', body })),
+    ],
     [1, fc.constant({ kind: 'empty-json', contentType: 'application/json', body: '' })],
-    [1, fc.constantFrom('application/json; charset=utf-16', 'application/xml', 'application/json-patch+json', 'APPLICATION/JSON').chain((contentType) =>
-      value.map((v) => ({ kind: 'odd-content-type', contentType, body: json(v) })),
-    )],
+    [
+      1,
+      fc
+        .constantFrom('application/json; charset=utf-16', 'application/xml', 'application/json-patch+json', 'APPLICATION/JSON')
+        .chain((contentType) => value.map((v) => ({ kind: 'odd-content-type', contentType, body: json(v) }))),
+    ],
     [op.body ? 1 : 12, fc.constant({ kind: 'none' })],
     [1, fc.constant({ kind: 'oversized-json', contentType: 'application/json', body: oversized })],
   ]
@@ -321,7 +435,10 @@ export interface CaseInput {
   anonymousAuth: AnonymousAuth
 }
 
-export function caseArbitrary(op: Operation, options: { resolve: (s: JsonSchema) => JsonSchema; ids: IdSource }): fc.Arbitrary<CaseInput> {
+export function caseArbitrary(
+  op: Operation,
+  options: { resolve: (s: JsonSchema) => JsonSchema; ids: IdSource },
+): fc.Arbitrary<CaseInput> {
   const urlCtx: GenContext = { resolve: options.resolve, ids: options.ids, validWeight: 3, inBody: false }
   const bodyCtx: GenContext = { resolve: options.resolve, ids: options.ids, validWeight: 8, inBody: true }
   const context = op.path.split('/').filter((s) => s && !s.startsWith('{'))

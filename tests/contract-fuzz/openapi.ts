@@ -77,7 +77,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, required: true, schema: p.schema })),
-        queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: !!p.required, schema: p.schema })),
+        queryParams: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: !!p.required, schema: p.schema })),
         body: contentTypes.length
           ? { contentTypes, schema: content[contentTypes[0]!]?.schema ?? {}, required: !!op.requestBody?.required }
           : undefined,

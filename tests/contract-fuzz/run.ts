@@ -31,7 +31,16 @@ import { ERROR_CODES, errorBodySchema } from '@/lib/contracts/errors'
 import { freePort, prepareBlobStorage, startAzurite, type RunningAzurite } from '../../scripts/lib/azurite'
 import { buildIfStale } from '../../scripts/lib/build'
 import { demoPortalEnv, startNext, waitForHealthy } from '../../scripts/lib/next-server'
-import { changedTables, createScratchDatabase, DataWatch, idsFromAnswers, idsFromDatabase, UNCHECKED_COLUMNS, UNCHECKED_TABLES, type Snapshot } from './database'
+import {
+  changedTables,
+  createScratchDatabase,
+  DataWatch,
+  idsFromAnswers,
+  idsFromDatabase,
+  UNCHECKED_COLUMNS,
+  UNCHECKED_TABLES,
+  type Snapshot,
+} from './database'
 import { casesFor, type AnonymousAuth, type FuzzRequest, type IdSource } from './inputs'
 import { operationsOf, schemaResolver, type OpenApiDocument, type Operation } from './openapi'
 import { send, type Answer } from './send'
@@ -120,7 +129,11 @@ async function startTarget(options: Options): Promise<Target> {
       console.log(`PostgreSQL: fresh database ${scratch.name} (dropped at the end)`)
     }
     const port = options.port ?? (await freePort())
-    const azurite: RunningAzurite = await startAzurite({ accountName: 'test', port: await freePort(), location: join(dataDir, 'azurite') })
+    const azurite: RunningAzurite = await startAzurite({
+      accountName: 'test',
+      port: await freePort(),
+      location: join(dataDir, 'azurite'),
+    })
     cleanups.push(() => azurite.stop())
     await prepareBlobStorage(azurite.connectionString, 'blob', [`http://127.0.0.1:${port}`])
     const logFile = join(dataDir, 'server.log')
@@ -171,13 +184,18 @@ class Identities {
   ) {}
 
   async signInAll() {
-    for (const who of Object.keys(IDENTITY_EMAILS) as SignedIn[]) this.tokens.set(who, await signIn(this.base, this.agent, IDENTITY_EMAILS[who]))
+    for (const who of Object.keys(IDENTITY_EMAILS) as SignedIn[])
+      this.tokens.set(who, await signIn(this.base, this.agent, IDENTITY_EMAILS[who]))
   }
 
   /** After a batch with a 2xx (a fuzzed logout ends the session), sign in again whoever lost their session. */
   async ensureSignedIn() {
     for (const [who, token] of this.tokens) {
-      const me = await send(this.base, this.agent, { method: 'GET', target: '/api/v1/accounts/me', headers: { authorization: `Bearer ${token}` } })
+      const me = await send(this.base, this.agent, {
+        method: 'GET',
+        target: '/api/v1/accounts/me',
+        headers: { authorization: `Bearer ${token}` },
+      })
       if (me.status === 200) continue
       this.tokens.set(who, await signIn(this.base, this.agent, IDENTITY_EMAILS[who]))
       this.relogins++
@@ -239,12 +257,19 @@ function checkAnswer(sent: Sent, answer: Answer): Failure[] {
     else {
       try {
         const parsed = errorBodySchema.safeParse(JSON.parse(answer.body))
-        if (!parsed.success) problem = `not the catalogue error body (codes: ${ERROR_CODES.join(', ')}): ${parsed.error.issues[0]?.message}`
+        if (!parsed.success)
+          problem = `not the catalogue error body (codes: ${ERROR_CODES.join(', ')}): ${parsed.error.issues[0]?.message}`
       } catch {
         problem = 'body is not JSON'
       }
     }
-    if (problem) failures.push({ kind: 'error body', sent, status: answer.status, detail: `${problem}; answer ${excerpt(answer.body, 300)}` })
+    if (problem)
+      failures.push({
+        kind: 'error body',
+        sent,
+        status: answer.status,
+        detail: `${problem}; answer ${excerpt(answer.body, 300)}`,
+      })
   }
   if (sent.identity === 'anonymous' && sent.op.secured && answer.status >= 200 && answer.status < 300) {
     failures.push({ kind: 'anonymous 2xx on a secured call', sent, status: answer.status, detail: excerpt(answer.body, 300) })
@@ -286,7 +311,8 @@ async function harvestIds(base: URL, agent: http.Agent, operations: Operation[],
     if (op.method !== 'GET' || op.pathParams.length || op.key.includes('openapi')) continue
     for (const token of identities.tokens.values()) {
       const answer = await send(base, agent, { method: 'GET', target: op.path, headers: { authorization: `Bearer ${token}` } })
-      if (answer.status === 200) for (const id of answer.body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []) seen.add(id)
+      if (answer.status === 200)
+        for (const id of answer.body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []) seen.add(id)
     }
   }
   return idsFromAnswers(seen)
@@ -330,18 +356,40 @@ async function main(): Promise<number> {
           where u.email = $1 and r.name = 'BUSINESS_MEMBER' and bu.business_id = any($2::uuid[])`,
         [IDENTITY_EMAILS.member, own.map((r) => r.id)],
       )
-      if (!own.length || !membership[0]?.n) throw new Error('the demo seed no longer has owner@example.com owning a business bisi.adewale@example.com is a member of')
-      ids = await idsFromDatabase(watch, own.map((r) => r.id))
-      console.log(`Data checks: ${watch.checkedTables.length} tables; not checked: ${Object.entries(UNCHECKED_TABLES).map(([t, why]) => `${t} (${why})`).join(', ')}; columns not checked: ${Object.entries(UNCHECKED_COLUMNS).map(([t, cols]) => `${t}.${cols.join(',')}`).join(', ')}`)
+      if (!own.length || !membership[0]?.n)
+        throw new Error('the demo seed no longer has owner@example.com owning a business bisi.adewale@example.com is a member of')
+      ids = await idsFromDatabase(
+        watch,
+        own.map((r) => r.id),
+      )
+      console.log(
+        `Data checks: ${watch.checkedTables.length} tables; not checked: ${Object.entries(UNCHECKED_TABLES)
+          .map(([t, why]) => `${t} (${why})`)
+          .join(', ')}; columns not checked: ${Object.entries(UNCHECKED_COLUMNS)
+          .map(([t, cols]) => `${t}.${cols.join(',')}`)
+          .join(', ')}`,
+      )
     } else {
       ids = await harvestIds(base, agent, all, identities)
-      console.log('Data checks SKIPPED: no PostgreSQL (set FUZZ_DATABASE_URL); the server runs on PGlite, which only it can open.')
+      console.log(
+        'Data checks SKIPPED: no PostgreSQL (set FUZZ_DATABASE_URL); the server runs on PGlite, which only it can open.',
+      )
     }
-    console.log(`Fuzzing ${operations.length} operations x ${options.caseIndex !== undefined ? `case ${options.caseIndex} only` : `${options.cases} cases`} x ${IDENTITIES.length} identities, seed ${options.seed}, ${options.concurrency} in flight`)
+    console.log(
+      `Fuzzing ${operations.length} operations x ${options.caseIndex !== undefined ? `case ${options.caseIndex} only` : `${options.cases} cases`} x ${IDENTITIES.length} identities, seed ${options.seed}, ${options.concurrency} in flight`,
+    )
 
     const resolve = schemaResolver(doc)
     const failures: Failure[] = []
-    const figures: Figures = { operations: operations.length, requests: 0, byStatus: new Map(), batches: 0, twoXxBatches: 0, dataChecks: 0, slowest: [] }
+    const figures: Figures = {
+      operations: operations.length,
+      requests: 0,
+      byStatus: new Map(),
+      batches: 0,
+      twoXxBatches: 0,
+      dataChecks: 0,
+      slowest: [],
+    }
     // Not a failure (a redirect is no error answer), but worth seeing: Next answers some odd paths itself.
     const redirects: string[] = []
     let baseline: Snapshot | undefined = watch ? await watch.snapshot() : undefined
@@ -349,15 +397,31 @@ async function main(): Promise<number> {
     const sendOne = async (sent: Sent) => {
       figures.requests++
       try {
-        const answer = await send(base, agent, { method: sent.op.method, target: sent.request.target, headers: sent.headers, body: sent.request.body, chunked: sent.request.chunked })
-        const key = answer.status >= 500 ? String(answer.status) : answer.status >= 400 ? String(answer.status) : `${String(answer.status)[0]}xx`
+        const answer = await send(base, agent, {
+          method: sent.op.method,
+          target: sent.request.target,
+          headers: sent.headers,
+          body: sent.request.body,
+          chunked: sent.request.chunked,
+        })
+        const key =
+          answer.status >= 500
+            ? String(answer.status)
+            : answer.status >= 400
+              ? String(answer.status)
+              : `${String(answer.status)[0]}xx`
         figures.byStatus.set(key, (figures.byStatus.get(key) ?? 0) + 1)
         failures.push(...checkAnswer(sent, answer))
-        if (answer.status >= 300 && answer.status < 400 && redirects.length < 5) redirects.push(`${sent.op.method} ${sent.request.target.slice(0, 200)} -> ${answer.status}`)
+        if (answer.status >= 300 && answer.status < 400 && redirects.length < 5)
+          redirects.push(`${sent.op.method} ${sent.request.target.slice(0, 200)} -> ${answer.status}`)
         return answer
       } catch (error) {
         figures.byStatus.set('socket error', (figures.byStatus.get('socket error') ?? 0) + 1)
-        failures.push({ kind: 'socket error', sent, detail: error instanceof Error ? `${error.message} ${(error as NodeJS.ErrnoException).code ?? ''}` : String(error) })
+        failures.push({
+          kind: 'socket error',
+          sent,
+          detail: error instanceof Error ? `${error.message} ${(error as NodeJS.ErrnoException).code ?? ''}` : String(error),
+        })
         return undefined
       }
     }
@@ -371,7 +435,13 @@ async function main(): Promise<number> {
         cases.forEach((request, caseIndex) => {
           if (options.caseIndex !== undefined && caseIndex !== options.caseIndex) return
           const authorization = identities.authorization(identity, request.anonymousAuth)
-          batch.push({ op, caseIndex, identity, request, headers: { ...request.headers, ...(authorization ? { authorization } : {}) } })
+          batch.push({
+            op,
+            caseIndex,
+            identity,
+            request,
+            headers: { ...request.headers, ...(authorization ? { authorization } : {}) },
+          })
         })
         const statuses: number[] = []
         await pool(batch, options.concurrency, async (sent) => {
@@ -401,11 +471,22 @@ async function main(): Promise<number> {
       }
       figures.slowest.push({ key: op.key, ms: performance.now() - opStarted })
       const done = figures.slowest.length
-      if (done % 25 === 0) console.log(`  … ${done}/${operations.length} operations, ${figures.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)}s`)
+      if (done % 25 === 0)
+        console.log(
+          `  … ${done}/${operations.length} operations, ${figures.requests} requests, ${((performance.now() - started) / 1000).toFixed(0)}s`,
+        )
     }
 
     if (redirects.length) console.log(`\nRedirects (not failures):\n  ${redirects.join('\n  ')}`)
-    printReport({ options, figures, failures, seconds: (performance.now() - started) / 1000, dataChecked: !!watch, relogins: identities.relogins, logFile: target.logFile })
+    printReport({
+      options,
+      figures,
+      failures,
+      seconds: (performance.now() - started) / 1000,
+      dataChecked: !!watch,
+      relogins: identities.relogins,
+      logFile: target.logFile,
+    })
     return failures.length ? 1 : 0
   } catch (error) {
     console.error(`The fuzz run could not finish: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
@@ -418,13 +499,24 @@ async function main(): Promise<number> {
 }
 
 const resend = (base: URL, agent: http.Agent, sent: Sent) =>
-  send(base, agent, { method: sent.op.method, target: sent.request.target, headers: sent.headers, body: sent.request.body, chunked: sent.request.chunked }).catch(() => undefined)
+  send(base, agent, {
+    method: sent.op.method,
+    target: sent.request.target,
+    headers: sent.headers,
+    body: sent.request.body,
+    chunked: sent.request.chunked,
+  }).catch(() => undefined)
 
 /**
  * A batch of only 4xx answers changed data: send its requests again one by one, each between two snapshots, to
  * name the request that does it. When none does on replay, the batch itself is reported.
  */
-async function pinpointDataChange(watch: DataWatch, batch: Sent[], changed: string[], resend: (sent: Sent) => Promise<Answer | undefined>): Promise<Failure[]> {
+async function pinpointDataChange(
+  watch: DataWatch,
+  batch: Sent[],
+  changed: string[],
+  resend: (sent: Sent) => Promise<Answer | undefined>,
+): Promise<Failure[]> {
   const found: Failure[] = []
   let before = await watch.snapshot()
   for (const sent of batch.slice(0, 400)) {
@@ -432,15 +524,34 @@ async function pinpointDataChange(watch: DataWatch, batch: Sent[], changed: stri
     const after = await watch.snapshot()
     const diff = changedTables(before, after)
     if (diff.length && answer && answer.status >= 400 && answer.status < 500) {
-      found.push({ kind: 'data changed by a 4xx', sent, status: answer.status, detail: `changed ${diff.join(', ')}; answer ${excerpt(answer.body, 300)}` })
+      found.push({
+        kind: 'data changed by a 4xx',
+        sent,
+        status: answer.status,
+        detail: `changed ${diff.join(', ')}; answer ${excerpt(answer.body, 300)}`,
+      })
     }
     before = after
   }
   if (found.length) return found
-  return [{ kind: 'data changed by a 4xx', sent: batch[0]!, detail: `the batch (all 4xx) changed ${changed.join(', ')}; no single request did so again on replay` }]
+  return [
+    {
+      kind: 'data changed by a 4xx',
+      sent: batch[0]!,
+      detail: `the batch (all 4xx) changed ${changed.join(', ')}; no single request did so again on replay`,
+    },
+  ]
 }
 
-function printReport(input: { options: Options; figures: Figures; failures: Failure[]; seconds: number; dataChecked: boolean; relogins: number; logFile?: string }) {
+function printReport(input: {
+  options: Options
+  figures: Figures
+  failures: Failure[]
+  seconds: number
+  dataChecked: boolean
+  relogins: number
+  logFile?: string
+}) {
   const { options, figures, failures, seconds } = input
   const serverLog = input.logFile ? safeRead(input.logFile) : ''
   if (failures.length) {
@@ -453,39 +564,59 @@ function printReport(input: { options: Options; figures: Figures; failures: Fail
       shown.set(group, count)
       if (count > 3) continue
       console.log(`\n[${f.kind}] ${f.sent.op.method} ${f.sent.request.target.slice(0, 300)}  as ${f.sent.identity}`)
-      console.log(`  body (${f.sent.request.bodyKind}${f.sent.request.chunked ? ', chunked' : ''}): ${excerpt(f.sent.request.body, 200)}`)
+      console.log(
+        `  body (${f.sent.request.bodyKind}${f.sent.request.chunked ? ', chunked' : ''}): ${excerpt(f.sent.request.body, 200)}`,
+      )
       console.log(`  content-type: ${f.sent.headers['content-type'] ?? '(none)'}; status: ${f.status ?? '-'}`)
       console.log(`  answer/detail: ${excerpt(f.detail, 400)}`)
       const requestId = /request id ([0-9a-f-]{36})/.exec(f.detail)?.[1]
-      const logged = requestId ? serverLog.split('\n').find((line) => line.includes(requestId) && line.includes('"err"')) : undefined
+      const logged = requestId
+        ? serverLog.split('\n').find((line) => line.includes(requestId) && line.includes('"err"'))
+        : undefined
       if (logged) console.log(`  server log: ${serverError(logged)}`)
-      console.log(`  reproduce: FUZZ_SEED=${options.seed} FUZZ_OPERATION='${f.sent.op.key}' FUZZ_CASE=${f.sent.caseIndex} npm run test:fuzz`)
+      console.log(
+        `  reproduce: FUZZ_SEED=${options.seed} FUZZ_OPERATION='${f.sent.op.key}' FUZZ_CASE=${f.sent.caseIndex} npm run test:fuzz`,
+      )
     }
     for (const [group, count] of shown) if (count > 3) console.log(`  … ${count - 3} more of: ${group}`)
   }
   const failureCounts = new Map<string, number>()
   for (const f of failures) failureCounts.set(f.kind, (failureCounts.get(f.kind) ?? 0) + 1)
   const statuses = [...figures.byStatus.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}: ${n}`)
-  const slowest = [...figures.slowest].sort((a, b) => b.ms - a.ms).slice(0, 5).map((s) => `${s.key} ${(s.ms / 1000).toFixed(1)}s`)
+  const slowest = [...figures.slowest]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((s) => `${s.key} ${(s.ms / 1000).toFixed(1)}s`)
   console.log('\n== Contract fuzz ==')
   console.log(`operations:        ${figures.operations}`)
   console.log(`requests:          ${figures.requests}`)
   console.log(`seconds:           ${seconds.toFixed(1)}`)
   console.log(`answers by status: ${statuses.join(', ')}`)
-  console.log(`2xx (allowed):     ${figures.byStatus.get('2xx') ?? 0}, in ${figures.twoXxBatches} of ${figures.batches} batches (operation x identity; baseline refreshed there)`)
-  console.log(`data checks:       ${input.dataChecked ? `${figures.dataChecks} of ${figures.batches} batches compared before/after (all answers 4xx)` : 'SKIPPED (no PostgreSQL)'}`)
+  console.log(
+    `2xx (allowed):     ${figures.byStatus.get('2xx') ?? 0}, in ${figures.twoXxBatches} of ${figures.batches} batches (operation x identity; baseline refreshed there)`,
+  )
+  console.log(
+    `data checks:       ${input.dataChecked ? `${figures.dataChecks} of ${figures.batches} batches compared before/after (all answers 4xx)` : 'SKIPPED (no PostgreSQL)'}`,
+  )
   console.log(`re-sign-ins:       ${input.relogins} (after fuzzed sign-outs)`)
   console.log(`slowest batches:   ${slowest.join('; ')}`)
-  console.log(`failures:          ${failures.length}${failures.length ? ` (${[...failureCounts].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`)
+  console.log(
+    `failures:          ${failures.length}${failures.length ? ` (${[...failureCounts].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''}`,
+  )
   console.log(failures.length ? 'FAIL' : 'PASS')
 }
 
 /** The error of a server log line: its message's end and its cause (a failed query's own message is in the cause). */
 function serverError(line: string): string {
   try {
-    const { err } = JSON.parse(line) as { err?: { type?: string; message?: string; stack?: string; cause?: { message?: string } } }
+    const { err } = JSON.parse(line) as {
+      err?: { type?: string; message?: string; stack?: string; cause?: { message?: string } }
+    }
     const message = err?.message ?? ''
-    const frame = err?.stack?.split('\n').find((l) => l.includes('/server/') || l.includes('/lib/'))?.trim()
+    const frame = err?.stack
+      ?.split('\n')
+      .find((l) => l.includes('/server/') || l.includes('/lib/'))
+      ?.trim()
     return `${err?.type ?? 'Error'}: ${message.length > 200 ? `…${message.slice(-200)}` : message}${err?.cause?.message ? ` | cause: ${err.cause.message}` : ''}${frame ? ` | ${frame}` : ''}`
   } catch {
     return excerpt(line, 800)

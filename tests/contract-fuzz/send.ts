@@ -38,19 +38,35 @@ function sendOnce(base: URL, agent: http.Agent | false, options: SendOptions): P
     if (payload && options.chunked) headers['transfer-encoding'] = 'chunked'
     else if (payload) headers['content-length'] = String(payload.byteLength)
     const request = http.request(
-      { protocol: base.protocol, hostname: base.hostname, port: base.port, method: options.method, path: options.target, headers, agent },
+      {
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        method: options.method,
+        path: options.target,
+        headers,
+        agent,
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: String(response.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         )
         response.on('error', reject)
       },
     )
-    request.setTimeout(options.timeoutMs ?? 30_000, () => request.destroy(new Error(`no answer within ${(options.timeoutMs ?? 30_000) / 1000}s`)))
+    request.setTimeout(options.timeoutMs ?? 30_000, () =>
+      request.destroy(new Error(`no answer within ${(options.timeoutMs ?? 30_000) / 1000}s`)),
+    )
     request.on('error', (error: NodeJS.ErrnoException) =>
-      reject(Object.assign(error, { reusedSocket: request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') })),
+      reject(
+        Object.assign(error, { reusedSocket: request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') }),
+      ),
     )
     if (payload && options.chunked) {
       const step = Math.max(1, Math.ceil(payload.byteLength / 3))

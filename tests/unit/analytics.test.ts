@@ -41,7 +41,11 @@ describe('e-mail normalisation', () => {
   it('turns Email or email into lower-case top-level email, on identify', () => {
     identify({ Email: '  Ada.Obi@Example.COM ', firstName: 'Ada', id: 'u-1' })
     identify({ email: 'CHIDI@EXAMPLE.NG' })
-    expect(events[0]).toMatchObject({ type: 'identify', email: 'ada.obi@example.com', properties: { firstName: 'Ada', id: 'u-1' } })
+    expect(events[0]).toMatchObject({
+      type: 'identify',
+      email: 'ada.obi@example.com',
+      properties: { firstName: 'Ada', id: 'u-1' },
+    })
     expect(events[0]?.properties).not.toHaveProperty('Email')
     expect(events[1]).toMatchObject({ type: 'identify', email: 'chidi@example.ng' })
     expect(events[1]).not.toHaveProperty('properties')
@@ -50,7 +54,12 @@ describe('e-mail normalisation', () => {
   it('moves an Email / email found in track properties to the top level', () => {
     track('Signed Up', { Email: 'New.User@Example.com', plan: 'basic' })
     track('Clicked', { email: 'x@Y.ng', Email: 'ignored@y.ng' })
-    expect(events[0]).toMatchObject({ type: 'track', event: 'Signed Up', email: 'new.user@example.com', properties: { plan: 'basic' } })
+    expect(events[0]).toMatchObject({
+      type: 'track',
+      event: 'Signed Up',
+      email: 'new.user@example.com',
+      properties: { plan: 'basic' },
+    })
     expect(events[1]).toMatchObject({ email: 'x@y.ng' })
     expect(events[1]).not.toHaveProperty('properties')
   })
@@ -139,7 +148,12 @@ describe('the default sink', () => {
     const [url, blob] = sendBeacon.mock.calls[0]!
     expect(url).toBe('/api/v1/marketing/events')
     expect((blob as Blob).type).toBe('application/json')
-    expect(JSON.parse(await (blob as Blob).text())).toMatchObject({ type: 'track', event: 'Visited', email: 'visitor@example.com', channel: 'campaign-x' })
+    expect(JSON.parse(await (blob as Blob).text())).toMatchObject({
+      type: 'track',
+      event: 'Visited',
+      email: 'visitor@example.com',
+      channel: 'campaign-x',
+    })
     expect(calls).toHaveLength(0)
   })
 
@@ -169,7 +183,11 @@ describe('the default sink', () => {
     expect(calls[0]?.url).toBe('/marketing/events')
     expect(calls[0]?.silent).toBe(true)
     expect(AxiosHeaders.from(calls[0]?.headers).get('Authorization')).toBe('Bearer tok')
-    expect(JSON.parse(String(calls[0]?.data))).toMatchObject({ type: 'identify', email: 'ada@example.com', properties: { id: 'u-1' } })
+    expect(JSON.parse(String(calls[0]?.data))).toMatchObject({
+      type: 'identify',
+      email: 'ada@example.com',
+      properties: { id: 'u-1' },
+    })
     expect(seen).not.toHaveBeenCalled()
     expect(sessionStorage.getItem('user_auth_data')).not.toBeNull()
   })

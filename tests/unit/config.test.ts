@@ -24,7 +24,13 @@ describe('configuration', () => {
   })
 
   it('starts in production with both secrets and uses the prod storage account', () => {
-    const config = loadConfig({ APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL })
+    const config = loadConfig({
+      APP_ENV: 'production',
+      DATA_DIR: tempDir(),
+      JWT_SECRET: SECRET,
+      SESSION_SECRET: SECRET,
+      SMTP_URL,
+    })
     expect(config.isProduction).toBe(true)
     expect(config.storage.accountName).toBe('prod')
   })
@@ -32,10 +38,14 @@ describe('configuration', () => {
   it('refuses to start in production without a mail transport, or with the demo users', () => {
     const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET }
     expect(() => loadConfig(production)).toThrowError(
-      new ConfigError('Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)'),
+      new ConfigError(
+        'Refusing to start in production without a mail transport (set SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465)',
+      ),
     )
     expect(() => loadConfig({ ...production, SMTP_URL, SEED_DEMO: 'true' })).toThrowError(
-      new ConfigError('Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)'),
+      new ConfigError(
+        'Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)',
+      ),
     )
     expect(loadConfig({ ...production, SMTP_URL, ENABLE_DEV_OUTBOX: 'true' }).mail.devOutboxEnabled).toBe(false)
   })

@@ -39,7 +39,10 @@ function treeArb(maxDepth: number): fc.Arbitrary<OwnershipNode[]> {
           }
         })
         const below = nodes.filter((n) => n.kind === 'CORPORATE').map((n) => level(n.id, depth + 1))
-        return (below.length ? fc.tuple(...below) : fc.constant([] as OwnershipNode[][])).map((subtrees) => [...nodes, ...subtrees.flat()])
+        return (below.length ? fc.tuple(...below) : fc.constant([] as OwnershipNode[][])).map((subtrees) => [
+          ...nodes,
+          ...subtrees.flat(),
+        ])
       })
   return fc.constant(null).chain(() => {
     counter = 0
@@ -53,7 +56,13 @@ describe('effective ownership (property-based)', () => {
   it('in a flat structure, effective ownership equals the direct percentage', () => {
     fc.assert(
       fc.property(fc.array(pct, { minLength: 1, maxLength: 20 }), (percentages) => {
-        const nodes = percentages.map((percentage, i) => ({ id: `i${i}`, parentId: null, kind: 'INDIVIDUAL' as const, percentage, personKey: `p${i}` }))
+        const nodes = percentages.map((percentage, i) => ({
+          id: `i${i}`,
+          parentId: null,
+          kind: 'INDIVIDUAL' as const,
+          percentage,
+          personKey: `p${i}`,
+        }))
         const { effectiveOwnershipOf, beneficialOwnerIds } = computeOwnership(nodes)
         for (const n of nodes) {
           expect(effectiveOwnershipOf.get(n.id)).toBeCloseTo(n.percentage, 9)
@@ -153,7 +162,10 @@ describe('effective ownership (property-based)', () => {
           }))
           // A dangling parent and a cycle, which the API never writes.
           nodes.push({ id: 'orphan', parentId: 'missing', kind: 'INDIVIDUAL', percentage: 50 })
-          nodes.push({ id: 'x', parentId: 'y', kind: 'CORPORATE', percentage: 50 }, { id: 'y', parentId: 'x', kind: 'CORPORATE', percentage: 50 })
+          nodes.push(
+            { id: 'x', parentId: 'y', kind: 'CORPORATE', percentage: 50 },
+            { id: 'y', parentId: 'x', kind: 'CORPORATE', percentage: 50 },
+          )
           const { stakeOf, effectiveOwnershipOf } = computeOwnership(nodes)
           for (const value of [...stakeOf.values(), ...effectiveOwnershipOf.values()]) {
             expect(Number.isFinite(value)).toBe(true)

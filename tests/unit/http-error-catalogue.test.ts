@@ -28,7 +28,13 @@ function stubAdapter(reply: (config: InternalAxiosRequestConfig) => Reply): Axio
     if (answer === 'network-error') throw new AxiosError('Network Error', 'ERR_NETWORK', config, {})
     const response = { status: answer.status, statusText: '', data: answer.data, headers: {}, config, request: {} }
     if (answer.status >= 200 && answer.status < 300) return response
-    throw new AxiosError(`Request failed with status code ${answer.status}`, answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, {}, response)
+    throw new AxiosError(
+      `Request failed with status code ${answer.status}`,
+      answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+      config,
+      {},
+      response,
+    )
   }
 }
 
@@ -106,14 +112,23 @@ describe('an answer whose body has an errors list', () => {
     let thrown: unknown
     const client = createApiClient({
       adapter: async (config) => {
-        const response = { status: 409, statusText: '', data: body('Registration number already exists', 'second'), headers: {}, config, request: {} }
+        const response = {
+          status: 409,
+          statusText: '',
+          data: body('Registration number already exists', 'second'),
+          headers: {},
+          config,
+          request: {},
+        }
         thrown = new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', config, {}, response)
         throw thrown
       },
     })
     const error = await failureOf(client.post('/businesses', {}))
     expect(error).toBe(thrown)
-    expect(toasts).toEqual([{ type: 'error', message: 'Registration number already exists', toastId: 'api-error:Registration number already exists' }])
+    expect(toasts).toEqual([
+      { type: 'error', message: 'Registration number already exists', toastId: 'api-error:Registration number already exists' },
+    ])
     expect([navigations, expiries]).toEqual([[], []])
     expect(sessionStorage.getItem('user_auth_data')).not.toBeNull()
   })
@@ -131,7 +146,11 @@ describe('an answer whose body has an errors list', () => {
 
 describe('401', () => {
   it('with a message: toasts it, clears the session keys, and goes to login with from = path + query', async () => {
-    const error = await failureOf(clientAnswering({ status: 401, data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Token expired' }] } }).get('/businesses'))
+    const error = await failureOf(
+      clientAnswering({ status: 401, data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Token expired' }] } }).get(
+        '/businesses',
+      ),
+    )
     expect(getHttpStatus(error)).toBe(401)
     expect(toasts).toEqual([{ type: 'error', message: 'Token expired', toastId: 'api-error:Token expired' }])
     for (const key of ['user_auth_data', 'selectedStep', 'setKycIsCompleted', 'crmFlow', 'businessId', 'externalBusinessUrl']) {
@@ -147,7 +166,9 @@ describe('401', () => {
 
   it("without a message: the info toast 'Your session has expired, please login again'", async () => {
     await failureOf(clientAnswering({ status: 401 }).get('/businesses'))
-    expect(toasts).toEqual([{ type: 'info', message: 'Your session has expired, please login again', toastId: 'session-expired' }])
+    expect(toasts).toEqual([
+      { type: 'info', message: 'Your session has expired, please login again', toastId: 'session-expired' },
+    ])
     expect(sessionStorage.getItem('user_auth_data')).toBeNull()
     expect(navigations.map((n) => n.to)).toEqual(['/auth/login?from=%2Fs%2Fbusinesses%3Fpage%3D2%26q%3Da%2520b'])
   })
@@ -167,7 +188,12 @@ describe('401', () => {
 
   it('stays on the login page when the failing call was made there (a refused sign-in)', async () => {
     window.history.replaceState(null, '', '/auth/login?from=%2Fs%2Fproducts')
-    await failureOf(clientAnswering({ status: 401, data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Wrong e-mail or password' }] } }).post('/accounts/login', {}))
+    await failureOf(
+      clientAnswering({ status: 401, data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Wrong e-mail or password' }] } }).post(
+        '/accounts/login',
+        {},
+      ),
+    )
     expect(toasts.map((t) => t.message)).toEqual(['Wrong e-mail or password'])
     expect(navigations).toEqual([])
   })
@@ -208,11 +234,21 @@ describe('GET /accounts/me failing with no body', () => {
 
 describe('other failures', () => {
   it('are rethrown as they came, with no event', async () => {
-    for (const reply of [{ status: 404 }, { status: 500, data: 'Internal Server Error' }, { status: 422, data: { message: 'x' } }]) {
+    for (const reply of [
+      { status: 404 },
+      { status: 500, data: 'Internal Server Error' },
+      { status: 422, data: { message: 'x' } },
+    ]) {
       let thrown: unknown
       const client = createApiClient({
         adapter: async (config) => {
-          thrown = new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, { status: reply.status, statusText: '', data: reply.data, headers: {}, config })
+          thrown = new AxiosError(
+            'failed',
+            'ERR_BAD_RESPONSE',
+            config,
+            {},
+            { status: reply.status, statusText: '', data: reply.data, headers: {}, config },
+          )
           throw thrown
         },
       })
@@ -253,7 +289,13 @@ describe('other failures', () => {
 
 describe('error helpers', () => {
   const errorWith = (data: unknown, status = 400) =>
-    new AxiosError('failed', 'ERR_BAD_REQUEST', undefined, {}, { status, statusText: '', data, headers: {}, config: { headers: new axios.AxiosHeaders() } })
+    new AxiosError(
+      'failed',
+      'ERR_BAD_REQUEST',
+      undefined,
+      {},
+      { status, statusText: '', data, headers: {}, config: { headers: new axios.AxiosHeaders() } },
+    )
 
   it('read the errors list', () => {
     const error = errorWith({
@@ -278,7 +320,9 @@ describe('error helpers', () => {
     }
     expect(firstErrorMessage({ errors: [{ code: 'CONFLICT', message: 'from a body' }] })).toBe('from a body')
     expect(describeError(new Error('x'))).toBe('Something went wrong. Please try again.')
-    expect(describeError(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe('We could not reach the server. Check your connection and try again.')
+    expect(describeError(new AxiosError('Network Error', 'ERR_NETWORK'))).toBe(
+      'We could not reach the server. Check your connection and try again.',
+    )
     expect(describeError(errorWith(undefined), 'Could not load the businesses.')).toBe('Could not load the businesses.')
   })
 })

@@ -23,7 +23,14 @@ function jwt(msFromNow: number, extra: Record<string, unknown> = {}): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u-1', exp: Math.floor((NOW + msFromNow) / 1000), ...extra })}.signature`
 }
 
-const user = { id: '6f1d3a8e-0000-4000-8000-000000000001', email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', isStaff: false, iswStaff: false }
+const user = {
+  id: '6f1d3a8e-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Obi',
+  isStaff: false,
+  iswStaff: false,
+}
 const store = (data: object) => sessionStorage.setItem('user_auth_data', JSON.stringify(data))
 const stored = () => JSON.parse(sessionStorage.getItem('user_auth_data') ?? 'null') as Record<string, unknown> | null
 const bearerOf = (config: InternalAxiosRequestConfig) => AxiosHeaders.from(config.headers).get('Authorization')
@@ -69,7 +76,14 @@ describe('JWT expiry', () => {
   })
 
   it('answers null for what is not a JWT with exp', () => {
-    for (const token of ['', 'abc', 'a.b', 'a.!!!.c', `x.${Buffer.from('[1]').toString('base64url')}.y`, `x.${Buffer.from('{"sub":1}').toString('base64url')}.y`]) {
+    for (const token of [
+      '',
+      'abc',
+      'a.b',
+      'a.!!!.c',
+      `x.${Buffer.from('[1]').toString('base64url')}.y`,
+      `x.${Buffer.from('{"sub":1}').toString('base64url')}.y`,
+    ]) {
       expect(getTokenExpiry(token)).toBeNull()
       expect(shouldRefreshToken(token)).toBe(false)
     }
@@ -123,7 +137,10 @@ describe('refresh before a call', () => {
   it('keeps an entry that used accessToken in step', async () => {
     const newToken = jwt(30 * MINUTE)
     store({ accessToken: jwt(2 * MINUTE), user })
-    const { adapter } = backend(() => ({ status: 200, data: { access_token: newToken, token_type: 'Bearer', expires_in: 1800, user } }))
+    const { adapter } = backend(() => ({
+      status: 200,
+      data: { access_token: newToken, token_type: 'Bearer', expires_in: 1800, user },
+    }))
     await createApiClient({ adapter }).get('/x')
     expect(stored()).toMatchObject({ access_token: newToken, accessToken: newToken })
   })
@@ -131,7 +148,10 @@ describe('refresh before a call', () => {
   it('continues with the old token, silently, when the refresh fails', async () => {
     const oldToken = jwt(4 * MINUTE)
     store({ access_token: oldToken, user })
-    const { calls, adapter, refreshCalls } = backend(() => ({ status: 401, data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Session ended' }] } }))
+    const { calls, adapter, refreshCalls } = backend(() => ({
+      status: 401,
+      data: { errors: [{ code: 'UNAUTHENTICATED', message: 'Session ended' }] },
+    }))
     const client = createApiClient({ adapter })
     await Promise.all([1, 2, 3, 4, 5].map((n) => client.get(`/x/${n}`)))
     expect(refreshCalls()).toHaveLength(1)

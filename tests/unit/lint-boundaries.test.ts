@@ -126,9 +126,7 @@ describe('import boundaries (fixture tree, project rules)', () => {
     for (const file of ['features/alpha/api/uses-beta.ts', 'features/alpha/api/uses-beta-relative.ts']) {
       expect(problemsOf(file)[0]?.message).toContain('features/alpha must not import another feature')
     }
-    expect(problemsOf('features/beta/api/uses-alpha.ts')[0]?.message).toContain(
-      'features/beta must not import another feature',
-    )
+    expect(problemsOf('features/beta/api/uses-alpha.ts')[0]?.message).toContain('features/beta must not import another feature')
   })
 
   it('reports lib importing a feature and components importing a feature', () => {
@@ -159,9 +157,7 @@ describe('import boundaries (fixture tree, project rules)', () => {
   })
 
   it('reports a dependency cycle with import/no-cycle', () => {
-    expect(problemsOf('lib/cycle/cycle-a.ts')).toEqual([
-      expect.objectContaining({ ruleId: 'import/no-cycle', line: 2 }),
-    ])
+    expect(problemsOf('lib/cycle/cycle-a.ts')).toEqual([expect.objectContaining({ ruleId: 'import/no-cycle', line: 2 })])
   })
 
   it('reports drizzle update and delete without where, on db and tx', () => {
@@ -198,9 +194,7 @@ describe('the project configuration', () => {
     const results = await eslint.lintFiles(['.'])
     const failures = results
       .filter((r) => r.errorCount + r.warningCount > 0)
-      .flatMap((r) =>
-        r.messages.map((m) => `${path.relative(projectRoot, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`),
-      )
+      .flatMap((r) => r.messages.map((m) => `${path.relative(projectRoot, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`))
     expect(failures).toEqual([])
     expect(results.length).toBeGreaterThan(0)
   }, 120_000)

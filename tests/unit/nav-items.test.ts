@@ -12,10 +12,32 @@ const staff = (role: SystemRoleName, iswStaff = false, hasBusinesses = false): N
 const hrefs = (context: NavContext) => navHrefs(buildNavigation(context))
 const sectionIds = (context: NavContext) => buildNavigation(context).map((s) => s.id)
 
-const BUSINESS_SELF_SERVICE = [NAV_PATHS.businesses, NAV_PATHS.dashboard, NAV_PATHS.divisions, NAV_PATHS.kycDocument, NAV_PATHS.products]
-const ADMIN = [NAV_PATHS.adminBusinesses, NAV_PATHS.registeredBusinesses, NAV_PATHS.blockedBusinesses, NAV_PATHS.productConfig, NAV_PATHS.reports]
-const APPROVALS = [NAV_PATHS.businessApprovals, NAV_PATHS.cacDocApprovals, NAV_PATHS.productApprovals, NAV_PATHS.deferralApprovals]
-const GOVERNMENT = [NAV_PATHS.governmentEntities, NAV_PATHS.governmentCreateEntity, NAV_PATHS.governmentProducts, NAV_PATHS.governmentKyc]
+const BUSINESS_SELF_SERVICE = [
+  NAV_PATHS.businesses,
+  NAV_PATHS.dashboard,
+  NAV_PATHS.divisions,
+  NAV_PATHS.kycDocument,
+  NAV_PATHS.products,
+]
+const ADMIN = [
+  NAV_PATHS.adminBusinesses,
+  NAV_PATHS.registeredBusinesses,
+  NAV_PATHS.blockedBusinesses,
+  NAV_PATHS.productConfig,
+  NAV_PATHS.reports,
+]
+const APPROVALS = [
+  NAV_PATHS.businessApprovals,
+  NAV_PATHS.cacDocApprovals,
+  NAV_PATHS.productApprovals,
+  NAV_PATHS.deferralApprovals,
+]
+const GOVERNMENT = [
+  NAV_PATHS.governmentEntities,
+  NAV_PATHS.governmentCreateEntity,
+  NAV_PATHS.governmentProducts,
+  NAV_PATHS.governmentKyc,
+]
 
 describe('navigation: business owner', () => {
   const owner: NavContext = { permissions: BUSINESS_PERMISSIONS, isStaff: false, iswStaff: false }
@@ -50,7 +72,8 @@ describe('navigation: business owner', () => {
 describe('navigation: staff by permission', () => {
   it('a super admin sees every staff area and link, and the business area once they belong to a business', () => {
     const all = hrefs(staff('SUPER_ADMIN'))
-    for (const href of [NAV_PATHS.manageUsers, NAV_PATHS.manageRoles, ...ADMIN, ...APPROVALS, ...GOVERNMENT]) expect(all).toContain(href)
+    for (const href of [NAV_PATHS.manageUsers, NAV_PATHS.manageRoles, ...ADMIN, ...APPROVALS, ...GOVERNMENT])
+      expect(all).toContain(href)
     expect(sectionIds(staff('SUPER_ADMIN'))).toEqual(['users', 'admin', 'approvals', 'government'])
     const member = hrefs(staff('SUPER_ADMIN', false, true))
     for (const href of BUSINESS_SELF_SERVICE) expect(member).toContain(href)
@@ -60,7 +83,12 @@ describe('navigation: staff by permission', () => {
   it('an approver (not payment group) sees the admin lists and exactly the approvals they decide', () => {
     const approver = staff('APPROVER')
     expect(hrefs(approver)).toEqual(
-      expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.registeredBusinesses, NAV_PATHS.blockedBusinesses, ...APPROVALS]),
+      expect.arrayContaining([
+        NAV_PATHS.adminBusinesses,
+        NAV_PATHS.registeredBusinesses,
+        NAV_PATHS.blockedBusinesses,
+        ...APPROVALS,
+      ]),
     )
     expect(hrefs(approver)).not.toContain(NAV_PATHS.productConfig)
     expect(sectionIds(approver)).not.toContain('government')
@@ -75,7 +103,9 @@ describe('navigation: staff by permission', () => {
 
   it('an auditor sees the lists and reports, and the user and role screens (read), but no approvals', () => {
     const auditor = staff('AUDITOR')
-    expect(hrefs(auditor)).toEqual(expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.reports, NAV_PATHS.manageUsers, NAV_PATHS.manageRoles]))
+    expect(hrefs(auditor)).toEqual(
+      expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.reports, NAV_PATHS.manageUsers, NAV_PATHS.manageRoles]),
+    )
     expect(sectionIds(auditor)).not.toContain('approvals')
   })
 
@@ -116,15 +146,29 @@ describe('navigation: staff-restriction rule', () => {
   })
 
   it('each deciding permission alone triggers it for payment-group staff', () => {
-    for (const deciding of [P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_APPROVE_DEFERRAL, P.CAN_UPDATE_AUTHORIZATION]) {
-      const context: NavContext = { permissions: [...BUSINESS_PERMISSIONS, deciding], isStaff: true, iswStaff: true, hasBusinesses: true }
+    for (const deciding of [
+      P.CAN_APPROVE_BUSINESS,
+      P.CAN_APPROVE_CAC_DOCUMENT,
+      P.CAN_APPROVE_DEFERRAL,
+      P.CAN_UPDATE_AUTHORIZATION,
+    ]) {
+      const context: NavContext = {
+        permissions: [...BUSINESS_PERMISSIONS, deciding],
+        isStaff: true,
+        iswStaff: true,
+        hasBusinesses: true,
+      }
       expect(sectionIds(context)).not.toContain('business')
     }
   })
 
   it('payment-group staff without a deciding permission, and deciders outside the payment group, keep the area', () => {
-    expect(sectionIds({ permissions: BUSINESS_PERMISSIONS, isStaff: true, iswStaff: true, hasBusinesses: true })).toContain('business')
-    expect(sectionIds({ permissions: roleOf('SUPER_ADMIN'), isStaff: true, iswStaff: false, hasBusinesses: true })).toContain('business')
+    expect(sectionIds({ permissions: BUSINESS_PERMISSIONS, isStaff: true, iswStaff: true, hasBusinesses: true })).toContain(
+      'business',
+    )
+    expect(sectionIds({ permissions: roleOf('SUPER_ADMIN'), isStaff: true, iswStaff: false, hasBusinesses: true })).toContain(
+      'business',
+    )
   })
 })
 

@@ -34,7 +34,15 @@ describe('findFormPath (spec section 2: case-insensitive)', () => {
   })
 
   it('takes the first of two forms whose names differ only in case', () => {
-    expect(findFormPath([{ formName: 'kyc', formPath: '/a' }, { formName: 'KYC', formPath: '/b' }], 'Kyc')).toBe('/a')
+    expect(
+      findFormPath(
+        [
+          { formName: 'kyc', formPath: '/a' },
+          { formName: 'KYC', formPath: '/b' },
+        ],
+        'Kyc',
+      ),
+    ).toBe('/a')
   })
 })
 

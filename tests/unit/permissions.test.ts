@@ -30,7 +30,14 @@ describe('permission names', () => {
     expect(ADMINISTRATIVE_PERMISSIONS).toHaveLength(43)
     expect(BUSINESS_PERMISSIONS).toHaveLength(24)
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length)
-    for (const extra of ['CAN_CREATE_ROLE', 'CAN_UPDATE_ROLE', 'CAN_READ_AUTHORIZATION', 'CAN_UPDATE_AUTHORIZATION', 'CAN_READ_BUSINESS_DIVISION', 'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT']) {
+    for (const extra of [
+      'CAN_CREATE_ROLE',
+      'CAN_UPDATE_ROLE',
+      'CAN_READ_AUTHORIZATION',
+      'CAN_UPDATE_AUTHORIZATION',
+      'CAN_READ_BUSINESS_DIVISION',
+      'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
+    ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
     expect(ALL_PERMISSIONS).toHaveLength(49)
@@ -59,7 +66,11 @@ describe('KYC edit check (either whole group)', () => {
       ['CAN_CREATE_MEANS_OF_ID', 'CAN_UPDATE_MEANS_OF_ID', 'CAN_CREATE_KYC_DETAIL', 'CAN_UPDATE_KYC_DETAIL'].sort(),
     )
     expect([...POST_APPROVAL_GROUP].sort()).toEqual(
-      ['CAN_UPDATE_KYC_DETAIL_AFTER_BUSINESS_APPROVAL', 'CAN_UPDATE_APPROVED_BUSINESS_INFO', 'CAN_TRIGGER_KYC_REVERIFICATION'].sort(),
+      [
+        'CAN_UPDATE_KYC_DETAIL_AFTER_BUSINESS_APPROVAL',
+        'CAN_UPDATE_APPROVED_BUSINESS_INFO',
+        'CAN_TRIGGER_KYC_REVERIFICATION',
+      ].sort(),
     )
   })
 })
@@ -106,7 +117,8 @@ describe('system roles', () => {
     }
   })
   it('makes every staff role staff and gives the auditor nothing that writes', () => {
-    for (const role of SYSTEM_ROLES.filter((r) => r.scope === 'staff')) expect(holdsStaffPermission(role.permissions), role.name).toBe(true)
+    for (const role of SYSTEM_ROLES.filter((r) => r.scope === 'staff'))
+      expect(holdsStaffPermission(role.permissions), role.name).toBe(true)
     const auditor = SYSTEM_ROLES.find((r) => r.name === 'AUDITOR')!
     expect(auditor.permissions.every((p) => p.startsWith('CAN_READ_') || p === 'CAN_AUDIT_SYSTEM')).toBe(true)
   })

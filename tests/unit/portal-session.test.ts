@@ -27,7 +27,13 @@ describe('portal session cookie', () => {
     const token = createXsrfToken(config, 's-1')
     expect(isValidXsrfToken(config, 's-1', token)).toBe(true)
     expect(isValidXsrfToken(config, 's-2', token)).toBe(false)
-    expect(isValidXsrfToken(config, 's-1', token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBe(false)
+    expect(
+      isValidXsrfToken(
+        config,
+        's-1',
+        token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ).toBe(false)
     expect(isValidXsrfToken(config, 's-1', undefined)).toBe(false)
     expect(isValidXsrfToken(config, 's-1', 'no-dot')).toBe(false)
   })
@@ -46,13 +52,23 @@ describe('portal session cookie', () => {
 describe('route protection and redirects', () => {
   it('protects /s/* and /profile only', () => {
     for (const p of ['/s', '/s/businesses', '/s/admin/businesses', '/profile']) expect(isProtectedPath(p), p).toBe(true)
-    for (const p of ['/', '/auth/login', '/products', '/support/contact-us', '/sandbox', '/profiles-public']) expect(isProtectedPath(p), p).toBe(false)
+    for (const p of ['/', '/auth/login', '/products', '/support/contact-us', '/sandbox', '/profiles-public'])
+      expect(isProtectedPath(p), p).toBe(false)
   })
 
   it('returns to a same-site relative `from`, never an open redirect', () => {
     expect(afterLoginPath('/s/admin/businesses?tab=blocked', true)).toBe('/s/admin/businesses?tab=blocked')
     expect(afterLoginPath('/s/businesses', false)).toBe('/s/businesses')
-    for (const bad of ['https://evil.example/s', '//evil.example/s', '/\\evil.example', 'javascript:alert(1)', '/api/logout', '', null, undefined]) {
+    for (const bad of [
+      'https://evil.example/s',
+      '//evil.example/s',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/api/logout',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(afterLoginPath(bad, false), String(bad)).toBe('/s/businesses')
       expect(afterLoginPath(bad, true), String(bad)).toBe('/s/admin/businesses')
     }
@@ -60,7 +76,11 @@ describe('route protection and redirects', () => {
 })
 
 describe('page security headers', () => {
-  const base = { appEnv: 'development' as const, isProduction: false, storage: { connectionString: undefined, accountName: 'test', accountKey: undefined, container: 'blob', azuritePort: 10000 } }
+  const base = {
+    appEnv: 'development' as const,
+    isProduction: false,
+    storage: { connectionString: undefined, accountName: 'test', accountKey: undefined, container: 'blob', azuritePort: 10000 },
+  }
 
   it('sends a strict CSP, nosniff and a referrer policy, and HSTS only in production', () => {
     const headers = pageSecurityHeaders(base)
@@ -71,16 +91,31 @@ describe('page security headers', () => {
     expect(headers['X-Content-Type-Options']).toBe('nosniff')
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin')
     expect(headers['Strict-Transport-Security']).toBeUndefined()
-    expect(pageSecurityHeaders({ ...base, isProduction: true, appEnv: 'production' })['Strict-Transport-Security']).toMatch(/max-age=\d+/)
+    expect(pageSecurityHeaders({ ...base, isProduction: true, appEnv: 'production' })['Strict-Transport-Security']).toMatch(
+      /max-age=\d+/,
+    )
   })
 
   it('lets the browser upload to the configured blob origin only', () => {
     // Nothing configured outside production: the local Azurite the API falls back to.
     expect(blobStorageOrigin(base)).toBe('http://127.0.0.1:10000')
-    expect(blobStorageOrigin({ ...base, storage: { ...base.storage, accountKey: 'k' } })).toBe('https://test.blob.core.windows.net')
-    expect(blobStorageOrigin({ ...base, isProduction: true, storage: { ...base.storage, accountName: 'prod' } })).toBe('https://prod.blob.core.windows.net')
-    const azurite = { storage: { ...base.storage, connectionString: 'DefaultEndpointsProtocol=http;AccountName=test;AccountKey=x;BlobEndpoint=http://127.0.0.1:10000/test;' } }
-    expect(blobStorageOrigin({ ...base, ...azurite, storage: { ...azurite.storage, azuritePort: 20000 } })).toBe('http://127.0.0.1:10000')
-    expect(pageSecurityHeaders({ ...base, ...azurite })['Content-Security-Policy']).toContain("connect-src 'self' http://127.0.0.1:10000")
+    expect(blobStorageOrigin({ ...base, storage: { ...base.storage, accountKey: 'k' } })).toBe(
+      'https://test.blob.core.windows.net',
+    )
+    expect(blobStorageOrigin({ ...base, isProduction: true, storage: { ...base.storage, accountName: 'prod' } })).toBe(
+      'https://prod.blob.core.windows.net',
+    )
+    const azurite = {
+      storage: {
+        ...base.storage,
+        connectionString: 'DefaultEndpointsProtocol=http;AccountName=test;AccountKey=x;BlobEndpoint=http://127.0.0.1:10000/test;',
+      },
+    }
+    expect(blobStorageOrigin({ ...base, ...azurite, storage: { ...azurite.storage, azuritePort: 20000 } })).toBe(
+      'http://127.0.0.1:10000',
+    )
+    expect(pageSecurityHeaders({ ...base, ...azurite })['Content-Security-Policy']).toContain(
+      "connect-src 'self' http://127.0.0.1:10000",
+    )
   })
 })

@@ -14,13 +14,19 @@ import {
 
 const httpError = (status: number) => {
   const config = { headers: new AxiosHeaders() }
-  return new AxiosError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, {}, {
-    status,
-    statusText: '',
-    data: undefined,
-    headers: {},
+  return new AxiosError(
+    `Request failed with status code ${status}`,
+    status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
     config,
-  })
+    {},
+    {
+      status,
+      statusText: '',
+      data: undefined,
+      headers: {},
+      config,
+    },
+  )
 }
 const noAnswer = (code: string) => new AxiosError('no answer', code, { headers: new AxiosHeaders() }, {})
 
@@ -112,7 +118,11 @@ describe('403 on a query', () => {
     const client = createQueryClient()
     await client.fetchQuery({ queryKey: ['missing'], queryFn: async () => Promise.reject(httpError(404)) }).catch(() => undefined)
     const mutationFn = vi.fn(async () => Promise.reject(httpError(403)))
-    await client.getMutationCache().build(client, { mutationFn }).execute(undefined).catch(() => undefined)
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn })
+      .execute(undefined)
+      .catch(() => undefined)
     expect(mutationFn).toHaveBeenCalledTimes(1)
     expect(toasts).toEqual([])
     client.clear()
@@ -121,7 +131,11 @@ describe('403 on a query', () => {
   it('does not retry a mutation failing with 500', async () => {
     const client = createQueryClient()
     const mutationFn = vi.fn(async () => Promise.reject(httpError(500)))
-    await client.getMutationCache().build(client, { mutationFn }).execute(undefined).catch(() => undefined)
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn })
+      .execute(undefined)
+      .catch(() => undefined)
     expect(mutationFn).toHaveBeenCalledTimes(1)
     client.clear()
   })

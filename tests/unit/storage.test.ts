@@ -181,7 +181,13 @@ describe('when the browser refuses storage (Safari private mode, quota)', () => 
       clearSession()
       clearSourceProduct()
     }).not.toThrow()
-    expect([getAuthData(), getAccessToken(), getSelectedStep(), getBusinessId(), getChannel()]).toEqual([null, null, null, null, null])
+    expect([getAuthData(), getAccessToken(), getSelectedStep(), getBusinessId(), getChannel()]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
     expect([isLoggedIn(), isKycCompleted(), isCrmFlow()]).toEqual([false, false, false])
   })
 

@@ -185,9 +185,7 @@ describe('registration numbers (domain.md: RC, BN, IT, LP, LLP; any spacing and 
       'Registration number must be RC, BN, IT, LP or LLP followed by digits, e.g. RC1234567',
     ])
     expect(registrationNumberSchema.safeParse('  ').error?.issues[0]?.message).toBe('Registration number is required')
-    expect(registrationNumberSchema.safeParse(undefined).error?.issues[0]?.message).toBe(
-      'Registration number is required',
-    )
+    expect(registrationNumberSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Registration number is required')
   })
 })
 

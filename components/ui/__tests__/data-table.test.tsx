@@ -82,7 +82,11 @@ describe('DataTable', () => {
   it('renders the caption, headers and rows', () => {
     render(<Harness />)
     const table = screen.getByRole('table', { name: 'Businesses' })
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'RC number', 'Status'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'RC number', 'Status'])
     const bodyRows = within(table).getAllByRole('row').slice(1)
     expect(bodyRows).toHaveLength(2)
     expect(within(bodyRows[0]!).getByRole('rowheader')).toHaveTextContent('Acme Ltd')
@@ -104,7 +108,12 @@ describe('DataTable', () => {
 
   it('shows the empty state, and a clear-filters one when filtered', () => {
     const { unmount } = render(
-      <Harness data={[]} totalElements={0} emptyTitle="No businesses yet" emptyDescription="Businesses you create appear here." />,
+      <Harness
+        data={[]}
+        totalElements={0}
+        emptyTitle="No businesses yet"
+        emptyDescription="Businesses you create appear here."
+      />,
     )
     expect(screen.getByRole('heading', { name: 'No businesses yet' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation')).toBeNull()

@@ -22,10 +22,24 @@ const schema = z.object({
 })
 type Values = z.input<typeof schema>
 
-function Harness({ onSubmit = () => {}, serverError }: { onSubmit?: (v: z.output<typeof schema>) => void; serverError?: string }) {
+function Harness({
+  onSubmit = () => {},
+  serverError,
+}: {
+  onSubmit?: (v: z.output<typeof schema>) => void
+  serverError?: string
+}) {
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', phone: '', state: '', incorporatedOn: '', about: '', terms: false as unknown as true, directors: [{ name: '' }] },
+    defaultValues: {
+      email: '',
+      phone: '',
+      state: '',
+      incorporatedOn: '',
+      about: '',
+      terms: false as unknown as true,
+      directors: [{ name: '' }],
+    },
   })
   return (
     <Form
@@ -96,7 +110,10 @@ describe('form fields', () => {
     for (const [control, message] of cases) {
       expect(control).toHaveAttribute('aria-invalid', 'true')
       expect(control).toHaveAccessibleDescription(expect.stringContaining(message))
-      const errorId = control.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error'))
+      const errorId = control
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((id) => id.endsWith('-error'))
       expect(errorId && document.getElementById(errorId)).toHaveTextContent(message)
     }
     // The hint stays in the description, before the error.
@@ -121,7 +138,13 @@ describe('form fields', () => {
     expect(screen.getByLabelText(/E-mail address/)).toHaveAccessibleDescription('We send the approval here.')
     await submit()
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ email: 'ada@example.com', state: 'LA', incorporatedOn: '2020-05-04', terms: true, directors: [{ name: 'Ada Obi' }] }),
+      expect.objectContaining({
+        email: 'ada@example.com',
+        state: 'LA',
+        incorporatedOn: '2020-05-04',
+        terms: true,
+        directors: [{ name: 'Ada Obi' }],
+      }),
     )
   })
 

@@ -7,7 +7,14 @@ import { Spinner } from '../spinner'
 
 describe('EmptyState, ErrorState, Skeleton, Spinner', () => {
   it('EmptyState shows a heading, description and action', () => {
-    render(<EmptyState title="No businesses yet" description="Create one to start." action={<a href="/new">Create</a>} headingLevel={3} />)
+    render(
+      <EmptyState
+        title="No businesses yet"
+        description="Create one to start."
+        action={<a href="/new">Create</a>}
+        headingLevel={3}
+      />,
+    )
     expect(screen.getByRole('heading', { level: 3, name: 'No businesses yet' })).toBeInTheDocument()
     expect(screen.getByText('Create one to start.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Create' })).toBeInTheDocument()

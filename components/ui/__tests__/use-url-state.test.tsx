@@ -21,7 +21,11 @@ describe('useUrlState', () => {
   it('writes the query with a shallow replace', async () => {
     const { result } = renderHook(() => useUrlState())
     await act(() => result.current.setQuery({ businessName: 'Ada', status: '' }))
-    expect(router.replace).toHaveBeenCalledWith({ pathname: '/s/admin/approvals/products', query: { businessName: 'Ada' } }, undefined, { shallow: true, scroll: false })
+    expect(router.replace).toHaveBeenCalledWith(
+      { pathname: '/s/admin/approvals/products', query: { businessName: 'Ada' } },
+      undefined,
+      { shallow: true, scroll: false },
+    )
   })
 
   it('does not cancel a navigation to another page with a late write (a debounced filter after a link click)', async () => {

@@ -4,14 +4,21 @@ import { apiClient } from '@/lib/http'
 
 export const accountQueries = {
   all: () => ['account'] as const,
-  me: () => queryOptions({ queryKey: [...accountQueries.all(), 'me'], queryFn: async () => (await apiClient.get<Account>('/accounts/me')).data }),
+  me: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'me'],
+      queryFn: async () => (await apiClient.get<Account>('/accounts/me')).data,
+    }),
   permissions: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'permissions'],
       queryFn: async () => (await apiClient.get<{ name: string }[]>('/accounts/me/permissions')).data.map((p) => p.name),
     }),
   profile: () =>
-    queryOptions({ queryKey: [...accountQueries.all(), 'profile'], queryFn: async () => (await apiClient.get<UserProfile>('/user-profile')).data }),
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'profile'],
+      queryFn: async () => (await apiClient.get<UserProfile>('/user-profile')).data,
+    }),
   preferences: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'preferences'],

@@ -13,7 +13,8 @@ export function useUpdateAccount() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: async (input: ChangePasswordInput) => (await apiClient.post<{ message: string }>('/accounts/change-password', input)).data,
+    mutationFn: async (input: ChangePasswordInput) =>
+      (await apiClient.post<{ message: string }>('/accounts/change-password', input)).data,
   })
 }
 

@@ -20,11 +20,23 @@ export function ActivateAccountView() {
   }, [router.isReady, token, activate])
 
   if (router.isReady && !token) {
-    return <Outcome ok={false} message="This page needs the activation link from your e-mail. Request a new link if you cannot find it." />
+    return (
+      <Outcome
+        ok={false}
+        message="This page needs the activation link from your e-mail. Request a new link if you cannot find it."
+      />
+    )
   }
   if (activate.isSuccess) return <Outcome ok message={activate.data.message} />
   if (activate.isError) {
-    return <Outcome ok={false} message={firstErrorMessage(activate.error) ?? 'We could not activate your account. Check your connection and reload this page.'} />
+    return (
+      <Outcome
+        ok={false}
+        message={
+          firstErrorMessage(activate.error) ?? 'We could not activate your account. Check your connection and reload this page.'
+        }
+      />
+    )
   }
   return <Skeleton count={2} label="Activating your account" />
 }
@@ -35,7 +47,11 @@ function Outcome({ ok, message }: { ok: boolean; message: string }) {
       <p role={ok ? 'status' : 'alert'} className={styles.notice}>
         {message}
       </p>
-      {ok ? <Link href="/auth/login">Sign in</Link> : <Link href="/auth/resend-activation-token">Send me a new activation link</Link>}
+      {ok ? (
+        <Link href="/auth/login">Sign in</Link>
+      ) : (
+        <Link href="/auth/resend-activation-token">Send me a new activation link</Link>
+      )}
     </div>
   )
 }

@@ -5,7 +5,11 @@ import { fieldErrors } from '@/lib/http'
  * Puts the API's per-field errors on the form's fields (the interceptor already toasts the first message).
  * Returns true when at least one field got a message.
  */
-export function applyApiErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): boolean {
+export function applyApiErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): boolean {
   let applied = false
   for (const [field, message] of Object.entries(fieldErrors(error))) {
     if (!fields.includes(field)) continue

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react'
 import styles from './auth-card.module.css'
 
 /** The centred card every sign-in page uses: brand, title, optional intro, the form, and links below it. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string
+  intro?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+}) {
   return (
     <div className={styles.page}>
       <Link href="/" className={styles.brand}>

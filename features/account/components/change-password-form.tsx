@@ -35,7 +35,14 @@ export function ChangePasswordForm() {
       <div className={styles.stack}>
         <h2 id="change-password-title">Change password</h2>
         <TextField name="currentPassword" type="password" label="Current password" autoComplete="current-password" required />
-        <TextField name="newPassword" type="password" label="New password" autoComplete="new-password" required aria-describedby="new-password-rules" />
+        <TextField
+          name="newPassword"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+          aria-describedby="new-password-rules"
+        />
         <PasswordChecklist name="newPassword" id="new-password-rules" />
         <div>
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Changing…">

@@ -75,8 +75,22 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
           If an account uses this address, a {RESET_CODE_DIGITS}-digit code is on its way. It expires in 10 minutes.
         </p>
         <TextField name="email" type="email" label="E-mail address" required />
-        <TextField name="otp" label={`${RESET_CODE_DIGITS}-digit code`} inputMode="numeric" autoComplete="one-time-code" maxLength={RESET_CODE_DIGITS} required />
-        <TextField name="password" type="password" label="New password" autoComplete="new-password" required aria-describedby="reset-password-rules" />
+        <TextField
+          name="otp"
+          label={`${RESET_CODE_DIGITS}-digit code`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={RESET_CODE_DIGITS}
+          required
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+          aria-describedby="reset-password-rules"
+        />
         <PasswordChecklist name="password" id="reset-password-rules" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Resetting…" fullWidth>
           Reset password

@@ -26,7 +26,10 @@ function destination(from: unknown, isStaff: boolean): string {
 export function LoginForm() {
   const router = useRouter()
   const logIn = useLogIn()
-  const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({ resolver, defaultValues: { email: '', password: '' } })
+  const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
+    resolver,
+    defaultValues: { email: '', password: '' },
+  })
 
   useEffect(() => void resolver.preload(), [])
 

@@ -32,7 +32,13 @@ export function PreferencesForm({ preferences, businesses }: { preferences: Pref
           name="defaultBusinessId"
           label="Default business"
           hint={businesses.length ? 'Opened first after you sign in' : 'You do not belong to a business yet'}
-          options={[{ value: '', label: 'None' }, ...businesses.map((b, i) => ({ value: b.businessId, label: `Business ${i + 1} (${b.role.replace('BUSINESS_', '').toLowerCase()})` }))]}
+          options={[
+            { value: '', label: 'None' },
+            ...businesses.map((b, i) => ({
+              value: b.businessId,
+              label: `Business ${i + 1} (${b.role.replace('BUSINESS_', '').toLowerCase()})`,
+            })),
+          ]}
           disabled={!businesses.length}
         />
         <CheckboxField name="emailNotifications" label="E-mail me about my applications and reviews" />

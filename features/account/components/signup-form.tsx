@@ -43,8 +43,21 @@ export function SignupForm() {
           <TextField name="lastName" label="Last name" autoComplete="family-name" required />
         </div>
         <TextField name="email" type="email" label="E-mail address" required />
-        <TextField name="phone" type="tel" label="Phone number" hint="Nigerian number, e.g. 0803 123 4567 or +234 803 123 4567" required />
-        <TextField name="password" type="password" label="Password" autoComplete="new-password" required aria-describedby="password-rules" />
+        <TextField
+          name="phone"
+          type="tel"
+          label="Phone number"
+          hint="Nigerian number, e.g. 0803 123 4567 or +234 803 123 4567"
+          required
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          required
+          aria-describedby="password-rules"
+        />
         <PasswordChecklist name="password" id="password-rules" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Creating your account…" fullWidth>
           Create account

@@ -19,17 +19,20 @@ export const adminBusinessQueries = {
   list: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...adminBusinessQueries.lists(), query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<Business>>('/businesses', { params: toSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<Business>>('/businesses', { params: toSearchParams(query), signal })).data,
     }),
   archived: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...adminBusinessQueries.lists(), 'archived', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<ArchivedBusiness>>('/archive/businesses', { params: toSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<ArchivedBusiness>>('/archive/businesses', { params: toSearchParams(query), signal })).data,
     }),
   summary: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...adminBusinessQueries.all(), 'summary', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<BusinessSummary>('/reports/businesses/summary', { params: toSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessSummary>('/reports/businesses/summary', { params: toSearchParams(query), signal })).data,
     }),
 
   reference: () => [...adminBusinessQueries.all(), 'reference'] as const,
@@ -49,7 +52,8 @@ export const adminBusinessQueries = {
   products: () =>
     queryOptions({
       queryKey: [...adminBusinessQueries.reference(), 'products'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<ProductOption>>('/products', { params: { pageSize: 100 }, signal })).data.content,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<ProductOption>>('/products', { params: { pageSize: 100 }, signal })).data.content,
       staleTime: 5 * 60 * 1000,
     }),
 }

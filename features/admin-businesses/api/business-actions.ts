@@ -9,9 +9,12 @@ export function useChangeArchiveStatus() {
   return useMutation({
     mutationFn: async (input: { businessId: string; archive: boolean; reason: string }) =>
       (
-        await apiClient.post<Business>(`/archive/business/${encodeURIComponent(input.businessId)}${input.archive ? '' : '/unarchive'}`, {
-          reason: input.reason,
-        })
+        await apiClient.post<Business>(
+          `/archive/business/${encodeURIComponent(input.businessId)}${input.archive ? '' : '/unarchive'}`,
+          {
+            reason: input.reason,
+          },
+        )
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessQueries.all() }),
   })
@@ -21,7 +24,8 @@ export function useChangeArchiveStatus() {
 export function useSetRecertificationDate() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: { businessId: string; date: string }) => (await apiClient.put<Business>('/businesses/set-recertification-date', input)).data,
+    mutationFn: async (input: { businessId: string; date: string }) =>
+      (await apiClient.put<Business>('/businesses/set-recertification-date', input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessQueries.lists() }),
   })
 }

@@ -23,7 +23,9 @@ const styles = { ...sharedStyles, ...ownStyles }
 
 // The dialogs load when an action is chosen, not with the list.
 const ReasonDialog = dynamic(() => import('./reason-dialog').then((m) => m.ReasonDialog), { ssr: false })
-const RecertificationDialog = dynamic(() => import('./recertification-dialog').then((m) => m.RecertificationDialog), { ssr: false })
+const RecertificationDialog = dynamic(() => import('./recertification-dialog').then((m) => m.RecertificationDialog), {
+  ssr: false,
+})
 
 /** Which staff list: every business, the approved ones (registered), or the blocked ones. */
 export type BusinessListVariant = 'all' | 'registered' | 'blocked'
@@ -34,7 +36,11 @@ const FIXED: Record<BusinessListVariant, Partial<Record<string, string>>> = {
   blocked: { blocked: 'true' },
 }
 const HIDDEN: Record<BusinessListVariant, BusinessFilterKey[]> = { all: [], registered: ['approvalStatus'], blocked: [] }
-const CAPTIONS: Record<BusinessListVariant, string> = { all: 'Businesses', registered: 'Registered (approved) businesses', blocked: 'Blocked businesses' }
+const CAPTIONS: Record<BusinessListVariant, string> = {
+  all: 'Businesses',
+  registered: 'Registered (approved) businesses',
+  blocked: 'Blocked businesses',
+}
 const EMPTY: Record<BusinessListVariant, string> = {
   all: 'No business matches',
   registered: 'No approved business matches',
@@ -100,7 +106,12 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
         cell: ({ row: { original: b } }) => (
           <span className={styles.badges}>
             <StatusBadge status={b.approvalStatus} />
-            {variant !== 'registered' && <StatusBadge status={b.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'} label={b.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'} />}
+            {variant !== 'registered' && (
+              <StatusBadge
+                status={b.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+                label={b.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'}
+              />
+            )}
             {b.blocked && variant !== 'blocked' && <StatusBadge status="BLOCKED" />}
             {b.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
           </span>
@@ -140,7 +151,13 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
       const actions = []
       if (canRecertify && b.approvalStatus === 'APPROVED' && variant !== 'all') {
         actions.push(
-          <Button key="recertify" variant="link" size="sm" aria-label={`Set recertification date of ${b.name}`} onClick={() => setPending({ kind: 'recertify', business: b })}>
+          <Button
+            key="recertify"
+            variant="link"
+            size="sm"
+            aria-label={`Set recertification date of ${b.name}`}
+            onClick={() => setPending({ kind: 'recertify', business: b })}
+          >
             Set recertification date
           </Button>,
         )
@@ -148,7 +165,13 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
       if (canArchive) {
         const kind = b.archiveStatus === 'ARCHIVED' ? 'unarchive' : 'archive'
         actions.push(
-          <Button key={kind} variant="link" size="sm" aria-label={`${kind === 'archive' ? 'Archive' : 'Unarchive'} ${b.name}`} onClick={() => setPending({ kind, business: b })}>
+          <Button
+            key={kind}
+            variant="link"
+            size="sm"
+            aria-label={`${kind === 'archive' ? 'Archive' : 'Unarchive'} ${b.name}`}
+            onClick={() => setPending({ kind, business: b })}
+          >
             {kind === 'archive' ? 'Archive' : 'Unarchive'}
           </Button>,
         )
@@ -156,7 +179,13 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
       return actions
     }
     if (canArchive || canRecertify) {
-      defs.push(col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <span className={styles.actions}>{actionsFor(row.original)}</span> }))
+      defs.push(
+        col.display({
+          id: 'actions',
+          header: 'Actions',
+          cell: ({ row }) => <span className={styles.actions}>{actionsFor(row.original)}</span>,
+        }),
+      )
     }
     return defs
   }, [variant, types.data, categories.data, canArchive, canRecertify])
@@ -196,7 +225,13 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
         filters={filters}
         toolbar={
           <span className={styles.actions}>
-            <Button variant="secondary" size="sm" loading={downloading} loadingText="Preparing the file…" onClick={() => void download()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={downloading}
+              loadingText="Preparing the file…"
+              onClick={() => void download()}
+            >
               Download CSV
             </Button>
             {variant === 'all' && held.has(PERMISSIONS.CAN_CREATE_BUSINESS) && (
@@ -228,7 +263,10 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
           onConfirm={(reason) =>
             archive.mutate(
               { businessId: pending.business.id, archive: pending.kind === 'archive', reason },
-              { onSuccess: (b) => closeAnd(pending.kind === 'archive' ? `${b.name} is archived.` : `${b.name} is back in the lists.`) },
+              {
+                onSuccess: (b) =>
+                  closeAnd(pending.kind === 'archive' ? `${b.name} is archived.` : `${b.name} is back in the lists.`),
+              },
             )
           }
         />
@@ -241,7 +279,10 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
           busy={recertify.isPending}
           onCancel={() => setPending(null)}
           onConfirm={(date) =>
-            recertify.mutate({ businessId: pending.business.id, date }, { onSuccess: (b) => closeAnd(`${b.name} now recertifies on ${day(b.recertificationDate)}.`) })
+            recertify.mutate(
+              { businessId: pending.business.id, date },
+              { onSuccess: (b) => closeAnd(`${b.name} now recertifies on ${day(b.recertificationDate)}.`) },
+            )
           }
         />
       )}

@@ -42,7 +42,8 @@ const options = (items: readonly Option[] | undefined) => items?.map((i) => ({ v
 /** The filter bar of a staff business list. */
 export function businessFilterDefinitions(sources: FilterSources): DataTableFilter[] {
   const createdByOptions = [{ value: sources.currentUserId, label: 'Me' }]
-  if (sources.createdBy && sources.createdBy !== sources.currentUserId) createdByOptions.push({ value: sources.createdBy, label: 'Another user (from the link)' })
+  if (sources.createdBy && sources.createdBy !== sources.currentUserId)
+    createdByOptions.push({ value: sources.createdBy, label: 'Another user (from the link)' })
   const all: Array<DataTableFilter & { key: BusinessFilterKey }> = [
     { key: 'businessName', label: 'Business name', type: 'search', placeholder: 'Part of the name' },
     { key: 'regNo', label: 'Registration number', type: 'text', placeholder: 'e.g. RC1234567' },
@@ -81,7 +82,13 @@ export function businessFilterDefinitions(sources: FilterSources): DataTableFilt
         { value: ARCHIVE_ALL, label: 'Active and archived' },
       ],
     },
-    { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Newest first', options: [{ value: 'false', label: 'Oldest first' }] },
+    {
+      key: 'recentFirst',
+      label: 'Order',
+      type: 'select',
+      placeholder: 'Newest first',
+      options: [{ value: 'false', label: 'Oldest first' }],
+    },
   ]
   return all.filter((f) => !sources.hidden?.includes(f.key))
 }

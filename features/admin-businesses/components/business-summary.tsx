@@ -128,7 +128,12 @@ export function BusinessSummaryScreen() {
         <form role="search" aria-label="Period" className={styles.range} onSubmit={(e) => e.preventDefault()}>
           <div className={styles.field}>
             <label htmlFor={`${id}-from`}>Registered from</label>
-            <input id={`${id}-from`} type="date" value={query.from ?? ''} onChange={(e) => void setQuery({ from: e.target.value })} />
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={query.from ?? ''}
+              onChange={(e) => void setQuery({ from: e.target.value })}
+            />
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-to`}>Registered to</label>
@@ -140,7 +145,11 @@ export function BusinessSummaryScreen() {
         </Link>
       </div>
       {summary.isError ? (
-        <ErrorState message={describeError(summary.error, "We couldn't load the summary. Try again.")} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
+        <ErrorState
+          message={describeError(summary.error, "We couldn't load the summary. Try again.")}
+          onRetry={() => void summary.refetch()}
+          retrying={summary.isFetching}
+        />
       ) : summary.data ? (
         <Summary summary={summary.data} />
       ) : (

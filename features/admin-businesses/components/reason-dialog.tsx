@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { ARCHIVE_REASON_MAX_LENGTH as REASON_MAX_LENGTH, ARCHIVE_REASON_MIN_LENGTH as REASON_MIN_LENGTH } from '@/lib/contracts/review-values'
+import {
+  ARCHIVE_REASON_MAX_LENGTH as REASON_MAX_LENGTH,
+  ARCHIVE_REASON_MIN_LENGTH as REASON_MIN_LENGTH,
+} from '@/lib/contracts/review-values'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
 
@@ -18,7 +21,16 @@ export interface ReasonDialogProps {
 }
 
 /** A confirmation that needs a reason (archive, unarchive): the same bounds as the API, checked before sending. */
-export function ReasonDialog({ open, title, description, confirmLabel, destructive, busy, onConfirm, onCancel }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+}: ReasonDialogProps) {
   const id = useId()
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -35,7 +47,16 @@ export function ReasonDialog({ open, title, description, confirmLabel, destructi
     onConfirm(text)
   }
   return (
-    <ConfirmDialog open={open} title={title} description={description} confirmLabel={confirmLabel} destructive={destructive} busy={busy} onConfirm={confirm} onCancel={onCancel}>
+    <ConfirmDialog
+      open={open}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      busy={busy}
+      onConfirm={confirm}
+      onCancel={onCancel}
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-reason`}>
           Reason <span aria-hidden="true">*</span>

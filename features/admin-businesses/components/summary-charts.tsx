@@ -15,8 +15,18 @@ export function CountsChart({ counts, label }: { counts: readonly BusinessSummar
   return (
     <Bar
       aria-hidden="true"
-      data={{ labels: counts.map((c) => c.label), datasets: [{ label, data: counts.map((c) => c.count), backgroundColor: PRIMARY }] }}
-      options={{ indexAxis: 'y', responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } }, scales: { x: integerAxis } }}
+      data={{
+        labels: counts.map((c) => c.label),
+        datasets: [{ label, data: counts.map((c) => c.count), backgroundColor: PRIMARY }],
+      }}
+      options={{
+        indexAxis: 'y',
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        plugins: { legend: { display: false } },
+        scales: { x: integerAxis },
+      }}
     />
   )
 }

@@ -30,7 +30,9 @@ export const approvalQueries = {
   queue: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...approvalQueries.all(), 'queue', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<ForApprovalRow>>('/businesses/for-approval', { params: new URLSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<ForApprovalRow>>('/businesses/for-approval', { params: new URLSearchParams(query), signal }))
+          .data,
     }),
   reviewers: () =>
     queryOptions({
@@ -48,12 +50,14 @@ export const approvalQueries = {
   checklist: (id: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(id), 'checklist'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ApprovalCheck[]>(`/businesses/${segment(id)}/approval-checklist`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<ApprovalCheck[]>(`/businesses/${segment(id)}/approval-checklist`, { signal })).data,
     }),
   comments: (id: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(id), 'comments'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<BusinessComment[]>(`/businesses/attachment/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessComment[]>(`/businesses/attachment/${segment(id)}`, { signal })).data,
     }),
   /** The business's KYC record; null before the company details step created it (a 404, not an error here). */
   kycDetails: (businessId: string) =>
@@ -61,7 +65,8 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.businessOf(businessId), 'kyc', 'details'] as const,
       queryFn: async ({ signal }) => {
         try {
-          return (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true })).data
+          return (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true }))
+            .data
         } catch (error) {
           if (getHttpStatus(error) === 404) return null
           throw error
@@ -71,28 +76,33 @@ export const approvalQueries = {
   addresses: (businessId: string, kycDetailsId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'kyc', 'addresses', kycDetailsId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
     }),
   meansOfIds: (businessId: string, kycDetailsId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'kyc', 'means-of-ids', kycDetailsId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
     }),
   shareholders: (businessId: string, kycDetailsId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'kyc', 'shareholders', kycDetailsId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
     }),
   /** `GET /verified-kyc/{businessId}`: the business's current verification items (opened PENDING where missing). */
   verification: (businessId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'verification'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<VerificationItem[]>(`/verified-kyc/${segment(businessId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<VerificationItem[]>(`/verified-kyc/${segment(businessId)}`, { signal })).data,
     }),
   documents: (businessId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'documents'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DocumentChecklist>(`/kyc/document-checklist/${segment(businessId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DocumentChecklist>(`/kyc/document-checklist/${segment(businessId)}`, { signal })).data,
     }),
 
   types: () =>

@@ -9,7 +9,8 @@ const segment = (value: string) => encodeURIComponent(value)
 export function useDecideBusiness(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: BusinessDecisionInput) => (await apiClient.put<Business>(`/businesses/${segment(businessId)}/approve`, input)).data,
+    mutationFn: async (input: BusinessDecisionInput) =>
+      (await apiClient.put<Business>(`/businesses/${segment(businessId)}/approve`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
   })
 }
@@ -19,7 +20,11 @@ export function useAssignReviewer() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: { businessId: string; userId: string | null }) =>
-      (await apiClient.put<Business & { assigneeName: string | null }>(`/businesses/${segment(input.businessId)}/assignee`, { userId: input.userId })).data,
+      (
+        await apiClient.put<Business & { assigneeName: string | null }>(`/businesses/${segment(input.businessId)}/assignee`, {
+          userId: input.userId,
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
   })
 }
@@ -28,7 +33,8 @@ export function useAssignReviewer() {
 export function useAddComment(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (comment: string) => (await apiClient.put<BusinessComment>(`/businesses/attachment/${segment(businessId)}`, { comment })).data,
+    mutationFn: async (comment: string) =>
+      (await apiClient.put<BusinessComment>(`/businesses/attachment/${segment(businessId)}`, { comment })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.comments(businessId).queryKey }),
   })
 }

@@ -44,9 +44,14 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
       ).data,
     onSuccess: async (updated) => {
       setStatus(null)
-      notify(updated.verificationStatus === 'VERIFIED' ? `The ${name} is verified.` : `The ${name} failed verification; the business has the reason.`, {
-        type: 'success',
-      })
+      notify(
+        updated.verificationStatus === 'VERIFIED'
+          ? `The ${name} is verified.`
+          : `The ${name} failed verification; the business has the reason.`,
+        {
+          type: 'success',
+        },
+      )
       await refresh()
     },
     onError: (error) => {
@@ -76,7 +81,12 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
           <Button size="sm" variant="secondary" onClick={() => open('VERIFIED')} aria-label={`Verify the ${name}`}>
             Verify address
           </Button>
-          <Button size="sm" variant="danger" onClick={() => open('FAILED')} aria-label={`Record that the ${name} failed verification`}>
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() => open('FAILED')}
+            aria-label={`Record that the ${name} failed verification`}
+          >
             Address failed
           </Button>
         </div>
@@ -84,7 +94,11 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
       <ReviewCommentDialog
         open={status !== null}
         title={failing ? `Record that the ${name} failed?` : `Verify the ${name}?`}
-        description={failing ? 'The address is recorded as failed and the business is e-mailed your reason.' : 'The address is recorded as verified by you.'}
+        description={
+          failing
+            ? 'The address is recorded as failed and the business is e-mailed your reason.'
+            : 'The address is recorded as verified by you.'
+        }
         confirmLabel={failing ? 'Address failed' : 'Verify address'}
         destructive={failing}
         commentLabel={failing ? 'Why the address could not be verified' : 'Comment'}

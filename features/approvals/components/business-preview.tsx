@@ -41,7 +41,11 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
   const assign = useAssignReviewer()
   const [choice, setChoice] = useState(business.assigneeId ?? '')
   const current = reviewers.data?.find((r) => r.id === business.assigneeId)
-  const label = business.assigneeId ? (business.assigneeId === currentUserId ? 'You' : (current?.name ?? 'Another reviewer')) : 'Nobody yet'
+  const label = business.assigneeId
+    ? business.assigneeId === currentUserId
+      ? 'You'
+      : (current?.name ?? 'Another reviewer')
+    : 'Nobody yet'
   if (!canAssign || business.approvalStatus !== 'PENDING') {
     return (
       <p className={styles.small}>
@@ -50,7 +54,10 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
     )
   }
   const save = (userId: string | null) =>
-    assign.mutate({ businessId: business.id, userId }, { onSuccess: (b) => notify(b.assigneeName ? `Assigned to ${b.assigneeName}.` : 'Unassigned.', { type: 'success' }) })
+    assign.mutate(
+      { businessId: business.id, userId },
+      { onSuccess: (b) => notify(b.assigneeName ? `Assigned to ${b.assigneeName}.` : 'Unassigned.', { type: 'success' }) },
+    )
   return (
     <form
       className={styles.actions}
@@ -72,7 +79,13 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
             ))}
         </select>
       </div>
-      <Button type="submit" variant="secondary" size="sm" loading={assign.isPending} disabled={(business.assigneeId ?? '') === choice}>
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        loading={assign.isPending}
+        disabled={(business.assigneeId ?? '') === choice}
+      >
         Save
       </Button>
       {business.assigneeId !== currentUserId && business.createdBy !== currentUserId && (
@@ -88,13 +101,25 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
   const id = useId()
   const types = useQuery(approvalQueries.types())
   const categories = useQuery(approvalQueries.categories())
-  const address = [business.address.line1, business.address.line2, business.address.city, business.address.lga, business.address.state, business.address.country].filter(Boolean).join(', ')
+  const address = [
+    business.address.line1,
+    business.address.line2,
+    business.address.city,
+    business.address.lga,
+    business.address.state,
+    business.address.country,
+  ]
+    .filter(Boolean)
+    .join(', ')
   return (
     <section className={styles.panel} aria-labelledby={id}>
       <h2 id={id}>{business.name}</h2>
       <div className={styles.badges}>
         <StatusBadge status={business.approvalStatus} />
-        <StatusBadge status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'} label={business.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'} />
+        <StatusBadge
+          status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+          label={business.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'}
+        />
         {business.blocked && <StatusBadge status="BLOCKED" />}
         {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
       </div>
@@ -158,7 +183,13 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
     )
   }
   if (business.isError) {
-    return <ErrorState message={describeError(business.error, "We couldn't load this business.")} onRetry={() => void business.refetch()} retrying={business.isFetching} />
+    return (
+      <ErrorState
+        message={describeError(business.error, "We couldn't load this business.")}
+        onRetry={() => void business.refetch()}
+        retrying={business.isFetching}
+      />
+    )
   }
   if (!business.data) return <Skeleton count={6} label="Loading the business" />
   const b = business.data

@@ -29,7 +29,9 @@ const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 /** "12 days (3 waiting on the business)": the reviewers' part of the wait is the difference. */
 export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOnBusinessDays'>): string {
   if (row.waitingDays === 0) return 'Since today'
-  return row.waitingOnBusinessDays > 0 ? `${days(row.waitingDays)} (${days(row.waitingOnBusinessDays)} waiting on the business)` : days(row.waitingDays)
+  return row.waitingOnBusinessDays > 0
+    ? `${days(row.waitingDays)} (${days(row.waitingOnBusinessDays)} waiting on the business)`
+    : days(row.waitingDays)
 }
 
 export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
@@ -46,7 +48,11 @@ export interface BusinessQueueProps {
 export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps) {
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
   const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS })
-  const queue = useQuery({ ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
+  const queue = useQuery({
+    ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)),
+    enabled: table.isReady,
+    placeholderData: keepPreviousData,
+  })
   const reviewers = useQuery(approvalQueries.reviewers())
   const types = useQuery(approvalQueries.types())
   const categories = useQuery(approvalQueries.categories())
@@ -55,7 +61,12 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   const filters: DataTableFilter[] = [
     { key: 'businessName', label: 'Business name', type: 'search' },
     { key: 'typeId', label: 'Type', type: 'select', options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [] },
-    { key: 'categoryId', label: 'Category', type: 'select', options: categories.data?.map((c) => ({ value: c.id, label: c.name })) ?? [] },
+    {
+      key: 'categoryId',
+      label: 'Category',
+      type: 'select',
+      options: categories.data?.map((c) => ({ value: c.id, label: c.name })) ?? [],
+    },
     {
       key: 'assigneeId',
       label: 'Assignee',
@@ -69,7 +80,13 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
     },
     { key: 'from', label: 'Registered from', type: 'date' },
     { key: 'to', label: 'Registered to', type: 'date' },
-    { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Oldest first', options: [{ value: 'true', label: 'Newest first' }] },
+    {
+      key: 'recentFirst',
+      label: 'Order',
+      type: 'select',
+      placeholder: 'Oldest first',
+      options: [{ value: 'true', label: 'Newest first' }],
+    },
   ]
 
   const columns = useMemo<Column[]>(() => {
@@ -86,14 +103,19 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
       col.display({
         id: 'assignee',
         header: 'Assignee',
-        cell: ({ row: { original: r } }) => (r.assigneeId === currentUserId ? 'You' : (r.assigneeName ?? <span className={styles.muted}>Unassigned</span>)),
+        cell: ({ row: { original: r } }) =>
+          r.assigneeId === currentUserId ? 'You' : (r.assigneeName ?? <span className={styles.muted}>Unassigned</span>),
       }),
       col.display({
         id: 'actions',
         header: 'Actions',
         cell: ({ row: { original: r } }) => (
           <span className={styles.actions}>
-            <Link href={previewHref(r.id)} aria-label={`Review ${r.name}`} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <Link
+              href={previewHref(r.id)}
+              aria-label={`Review ${r.name}`}
+              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            >
               Review
             </Link>
             {canAssign && r.assigneeId !== currentUserId && r.createdBy !== currentUserId && (
@@ -102,7 +124,12 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
                 size="sm"
                 aria-label={`Assign ${r.name} to me`}
                 disabled={assign.isPending}
-                onClick={() => assign.mutate({ businessId: r.id, userId: currentUserId }, { onSuccess: () => notify(`${r.name} is assigned to you.`, { type: 'success' }) })}
+                onClick={() =>
+                  assign.mutate(
+                    { businessId: r.id, userId: currentUserId },
+                    { onSuccess: () => notify(`${r.name} is assigned to you.`, { type: 'success' }) },
+                  )
+                }
               >
                 Assign to me
               </Button>
@@ -113,7 +140,12 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
                 size="sm"
                 aria-label={`Unassign ${r.name}`}
                 disabled={assign.isPending}
-                onClick={() => assign.mutate({ businessId: r.id, userId: null }, { onSuccess: () => notify(`${r.name} is unassigned.`, { type: 'success' }) })}
+                onClick={() =>
+                  assign.mutate(
+                    { businessId: r.id, userId: null },
+                    { onSuccess: () => notify(`${r.name} is unassigned.`, { type: 'success' }) },
+                  )
+                }
               >
                 Unassign
               </Button>
@@ -132,7 +164,10 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
       columns={columns}
       getRowId={(r) => r.id}
       filters={filters}
-      empty={{ title: 'Nothing is waiting for a decision', description: 'Businesses appear here once their KYC is marked complete.' }}
+      empty={{
+        title: 'Nothing is waiting for a decision',
+        description: 'Businesses appear here once their KYC is marked complete.',
+      }}
       noMatchTitle="No business matches"
     />
   )

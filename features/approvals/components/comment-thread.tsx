@@ -32,7 +32,11 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
     <section className={styles.panel} aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>Recommendation comments</h2>
       {comments.isError ? (
-        <ErrorState message={describeError(comments.error, "We couldn't load the comments.")} onRetry={() => void comments.refetch()} retrying={comments.isFetching} />
+        <ErrorState
+          message={describeError(comments.error, "We couldn't load the comments.")}
+          onRetry={() => void comments.refetch()}
+          retrying={comments.isFetching}
+        />
       ) : !comments.data ? (
         <Skeleton count={2} label="Loading the comments" />
       ) : comments.data.length === 0 ? (

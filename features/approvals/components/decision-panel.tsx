@@ -46,7 +46,12 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
       { decision, ...(text ? { comment: text } : {}) },
       {
         onSuccess: (b) => {
-          notify(b.approvalStatus === 'APPROVED' ? `${b.name} is approved. Its owners have been told.` : `${b.name} is declined. Its owners have the reason.`, { type: 'success' })
+          notify(
+            b.approvalStatus === 'APPROVED'
+              ? `${b.name} is approved. Its owners have been told.`
+              : `${b.name} is declined. Its owners have the reason.`,
+            { type: 'success' },
+          )
           setComment('')
         },
         onError: (e) => {
@@ -67,7 +72,11 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
         </p>
       )}
       {checklist.isError ? (
-        <ErrorState message={describeError(checklist.error, "We couldn't check the preconditions.")} onRetry={() => void checklist.refetch()} retrying={checklist.isFetching} />
+        <ErrorState
+          message={describeError(checklist.error, "We couldn't check the preconditions.")}
+          onRetry={() => void checklist.refetch()}
+          retrying={checklist.isFetching}
+        />
       ) : checklist.data ? (
         <ApprovalChecklist checks={checklist.data} />
       ) : (
@@ -86,10 +95,24 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
           <fieldset className={styles.choices}>
             <legend className="visually-hidden">Decision</legend>
             <label>
-              <input type="radio" name="decision" value="APPROVED" checked={decision === 'APPROVED'} onChange={() => setDecision('APPROVED')} /> Approve
+              <input
+                type="radio"
+                name="decision"
+                value="APPROVED"
+                checked={decision === 'APPROVED'}
+                onChange={() => setDecision('APPROVED')}
+              />{' '}
+              Approve
             </label>
             <label>
-              <input type="radio" name="decision" value="DECLINED" checked={decision === 'DECLINED'} onChange={() => setDecision('DECLINED')} /> Decline
+              <input
+                type="radio"
+                name="decision"
+                value="DECLINED"
+                checked={decision === 'DECLINED'}
+                onChange={() => setDecision('DECLINED')}
+              />{' '}
+              Decline
             </label>
           </fieldset>
           <CommentField

@@ -38,7 +38,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Loading, error with retry, or the content of one KYC query. */
 function Loaded<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
-  if (query.isError) return <ErrorState message={describeError(query.error, `We couldn't load the ${what}.`)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  if (query.isError)
+    return (
+      <ErrorState
+        message={describeError(query.error, `We couldn't load the ${what}.`)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
   if (query.data === undefined) return <Skeleton count={2} label={`Loading the ${what}`} />
   return <>{children(query.data)}</>
 }
@@ -73,7 +80,13 @@ function FileView({ file, title }: { file: { id: string; fileName: string; conte
   const [open, setOpen] = useState(false)
   return (
     <div className={styles.stackTight}>
-      <Button variant="link" size="sm" aria-expanded={open} aria-label={`${open ? 'Hide' : 'View'} ${title} (${file.fileName})`} onClick={() => setOpen((v) => !v)}>
+      <Button
+        variant="link"
+        size="sm"
+        aria-expanded={open}
+        aria-label={`${open ? 'Hide' : 'View'} ${title} (${file.fileName})`}
+        onClick={() => setOpen((v) => !v)}
+      >
         {open ? 'Hide' : 'View'} {file.fileName}
       </Button>
       {open && <FilePreview file={file} title={title} />}
@@ -109,9 +122,15 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
                       <strong>{KYC_ADDRESS_TYPE_LABELS[a.type] ?? a.type}</strong>
                       <StatusBadge status={a.verificationStatus} />
                     </div>
-                    <p className={styles.muted}>{[a.contactName, a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', ')}</p>
-                    {a.addressDoc && <FileView file={a.addressDoc} title={`Address document of the ${a.type.toLowerCase()} address`} />}
-                    {a.passportPhoto && <FileView file={a.passportPhoto} title={`Passport photo for the ${a.type.toLowerCase()} address`} />}
+                    <p className={styles.muted}>
+                      {[a.contactName, a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', ')}
+                    </p>
+                    {a.addressDoc && (
+                      <FileView file={a.addressDoc} title={`Address document of the ${a.type.toLowerCase()} address`} />
+                    )}
+                    {a.passportPhoto && (
+                      <FileView file={a.passportPhoto} title={`Passport photo for the ${a.type.toLowerCase()} address`} />
+                    )}
                     <AddressVerification
                       address={a}
                       name={`${(KYC_ADDRESS_TYPE_LABELS[a.type] ?? a.type).toLowerCase()}${a.contactName ? ` (${a.contactName})` : ''}`}
@@ -162,28 +181,32 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
             rows.length === 0 ? (
               <p className={styles.muted}>No shareholder yet.</p>
             ) : (
-              <ScrollTable className={styles.table} captionClassName="visually-hidden" caption="Shareholders, corporate holders followed by their own shareholders">
-                  <thead>
-                    <tr>
-                      <th scope="col">Shareholder</th>
-                      <th scope="col">Holding</th>
-                      <th scope="col">Effective stake</th>
-                      <th scope="col">Beneficial owner</th>
+              <ScrollTable
+                className={styles.table}
+                captionClassName="visually-hidden"
+                caption="Shareholders, corporate holders followed by their own shareholders"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">Shareholder</th>
+                    <th scope="col">Holding</th>
+                    <th scope="col">Effective stake</th>
+                    <th scope="col">Beneficial owner</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((s) => (
+                    <tr key={s.id}>
+                      <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${s.depth * 1.25}rem)` }}>
+                        {s.type === 'CORPORATE' ? s.companyName : `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}
+                        <span className={styles.muted}> ({s.type === 'CORPORATE' ? 'corporate' : 'individual'})</span>
+                      </th>
+                      <td>{s.percentage}%</td>
+                      <td>{s.effectiveStake}%</td>
+                      <td>{s.isBeneficialOwner ? (s.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((s) => (
-                      <tr key={s.id}>
-                        <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${s.depth * 1.25}rem)` }}>
-                          {s.type === 'CORPORATE' ? s.companyName : `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}
-                          <span className={styles.muted}> ({s.type === 'CORPORATE' ? 'corporate' : 'individual'})</span>
-                        </th>
-                        <td>{s.percentage}%</td>
-                        <td>{s.effectiveStake}%</td>
-                        <td>{s.isBeneficialOwner ? (s.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
+                  ))}
+                </tbody>
               </ScrollTable>
             )
           }
@@ -194,7 +217,15 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
 }
 
 /** One checklist item for the reviewer: state, review notes, deferral, the file and the review actions. */
-function DocumentRow({ item, label, documentReviewSlot }: { item: ChecklistItem; label: string; documentReviewSlot?: DocumentReviewSlot }) {
+function DocumentRow({
+  item,
+  label,
+  documentReviewSlot,
+}: {
+  item: ChecklistItem
+  label: string
+  documentReviewSlot?: DocumentReviewSlot
+}) {
   const state = CHECKLIST_STATE_LABELS[item.state]
   return (
     <li className={styles.item} data-document-type={item.documentType.code}>
@@ -207,7 +238,9 @@ function DocumentRow({ item, label, documentReviewSlot }: { item: ChecklistItem;
         <StatusBadge status={item.state} label={state.label} tone={state.tone} />
       </div>
       {/* With review actions, they show the open request themselves. */}
-      {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>}
+      {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && (
+        <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>
+      )}
       {item.document?.reviewComment && <p className={styles.muted}>Review: {item.document.reviewComment}</p>}
       {item.deferral && (
         <p className={styles.muted}>
@@ -230,7 +263,12 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
           <div className={styles.stackTight}>
             <ul className={styles.list} aria-label="Documents of the business">
               {checklist.items.map((item) => (
-                <DocumentRow key={item.documentType.id} item={item} label={item.documentType.name} documentReviewSlot={documentReviewSlot} />
+                <DocumentRow
+                  key={item.documentType.id}
+                  item={item}
+                  label={item.documentType.name}
+                  documentReviewSlot={documentReviewSlot}
+                />
               ))}
               {checklist.otherDocuments.map((document) => (
                 <li key={document.id} className={styles.item}>
@@ -244,13 +282,26 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
               ))}
             </ul>
             {checklist.shareholders.map(({ shareholder, items }) => (
-              <section key={shareholder.id} className={styles.stackTight} aria-labelledby={`documents-of-${shareholder.id}`} data-shareholder={shareholder.id}>
+              <section
+                key={shareholder.id}
+                className={styles.stackTight}
+                aria-labelledby={`documents-of-${shareholder.id}`}
+                data-shareholder={shareholder.id}
+              >
                 <h3 id={`documents-of-${shareholder.id}`} className={styles.subheading}>
-                  {shareholder.name} <span className={styles.muted}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
+                  {shareholder.name}{' '}
+                  <span className={styles.muted}>
+                    ({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})
+                  </span>
                 </h3>
                 <ul className={styles.list} aria-label={`Documents of ${shareholder.name}`}>
                   {items.map((item) => (
-                    <DocumentRow key={item.documentType.id} item={item} label={`${item.documentType.name} for ${shareholder.name}`} documentReviewSlot={documentReviewSlot} />
+                    <DocumentRow
+                      key={item.documentType.id}
+                      item={item}
+                      label={`${item.documentType.name} for ${shareholder.name}`}
+                      documentReviewSlot={documentReviewSlot}
+                    />
                   ))}
                 </ul>
               </section>
@@ -266,17 +317,33 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
  * The whole KYC of a business: company details, addresses (with their verification), means of ID, shareholders, the
  * verification items and documents. Read-only unless a `reviewer` is given.
  */
-export function KycSections({ businessId, documentReviewSlot, reviewer }: { businessId: string; documentReviewSlot?: DocumentReviewSlot; reviewer?: KycReviewer }) {
+export function KycSections({
+  businessId,
+  documentReviewSlot,
+  reviewer,
+}: {
+  businessId: string
+  documentReviewSlot?: DocumentReviewSlot
+  reviewer?: KycReviewer
+}) {
   const details = useQuery(approvalQueries.kycDetails(businessId))
   return (
     <>
       <Section title="Company details">
         <Loaded query={details} what="company details">
-          {(record) => (record ? <CompanyDetails details={record} /> : <p className={styles.muted}>The business has not filled in its company details yet.</p>)}
+          {(record) =>
+            record ? (
+              <CompanyDetails details={record} />
+            ) : (
+              <p className={styles.muted}>The business has not filled in its company details yet.</p>
+            )
+          }
         </Loaded>
       </Section>
       {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} reviewer={reviewer} />}
-      {details.data && reviewer && <VerificationSection businessId={businessId} permissions={reviewer.permissions} isOwnRecord={reviewer.isOwnRecord} />}
+      {details.data && reviewer && (
+        <VerificationSection businessId={businessId} permissions={reviewer.permissions} isOwnRecord={reviewer.isOwnRecord} />
+      )}
       <Documents businessId={businessId} documentReviewSlot={documentReviewSlot} />
     </>
   )

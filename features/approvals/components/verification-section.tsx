@@ -18,7 +18,11 @@ import { formatDayTime } from '@/lib/format/day'
 const styles = { ...sharedStyles, ...ownStyles }
 
 /** Staff who read verification items (the server's VERIFICATION_READERS). */
-const READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
+const READERS = [
+  PERMISSIONS.CAN_UPDATE_KYC_STATUS,
+  PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION,
+  PERMISSIONS.CAN_READ_BUSINESS,
+] as const
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
@@ -38,7 +42,10 @@ export function reverificationText(run: ReverificationRun): string {
     `${run.stillPending} still pending`,
   ]
   if (run.opened > 0) parts.push(`${plural(run.opened, 'new item')} opened`)
-  const manual = run.provider === 'MANUAL' && run.stillPending > 0 ? ' The provider is manual review: staff record each pending result here.' : ''
+  const manual =
+    run.provider === 'MANUAL' && run.stillPending > 0
+      ? ' The provider is manual review: staff record each pending result here.'
+      : ''
   return `${parts.join(', ')}.${manual}`
 }
 
@@ -84,7 +91,12 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
       ).data,
     onSuccess: async (updated) => {
       setPending(null)
-      notify(updated.status === 'VERIFIED' ? `${updated.label} is verified.` : `${updated.label} failed verification; the business has the reason.`, { type: 'success' })
+      notify(
+        updated.status === 'VERIFIED'
+          ? `${updated.label} is verified.`
+          : `${updated.label} failed verification; the business has the reason.`,
+        { type: 'success' },
+      )
       await refresh()
     },
     onError: (error) => {
@@ -122,7 +134,13 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
       <div className={styles.itemHead}>
         <h2 id={headingId}>Verification</h2>
         {canRerun && (
-          <Button size="sm" variant="secondary" loading={rerun.isPending} loadingText="Re-running verification…" onClick={() => rerun.mutate()}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={rerun.isPending}
+            loadingText="Re-running verification…"
+            onClick={() => rerun.mutate()}
+          >
             Re-run verification
           </Button>
         )}
@@ -138,7 +156,11 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
         </p>
       )}
       {items.isError ? (
-        <ErrorState message={describeError(items.error, "We couldn't load the verification items.")} onRetry={() => void items.refetch()} retrying={items.isFetching} />
+        <ErrorState
+          message={describeError(items.error, "We couldn't load the verification items.")}
+          onRetry={() => void items.refetch()}
+          retrying={items.isFetching}
+        />
       ) : !list || !counts ? (
         <Skeleton count={2} label="Loading the verification items" />
       ) : list.length === 0 ? (
@@ -173,7 +195,12 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
                       <Button size="sm" onClick={() => open(item, 'VERIFIED')} aria-label={`Mark ${item.label} verified`}>
                         Mark verified
                       </Button>
-                      <Button size="sm" variant="danger" onClick={() => open(item, 'FAILED')} aria-label={`Mark ${item.label} failed`}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => open(item, 'FAILED')}
+                        aria-label={`Mark ${item.label} failed`}
+                      >
                         Mark failed
                       </Button>
                     </div>

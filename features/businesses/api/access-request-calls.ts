@@ -12,7 +12,11 @@ export interface AccessRequestInput {
 export function useRequestProfileAccess() {
   return useMutation({
     mutationFn: async (input: AccessRequestInput) =>
-      (await apiClient.post<{ id: string; status: string; maskedName: string }>('/existing-profile', input, { params: { type: 'business' } })).data,
+      (
+        await apiClient.post<{ id: string; status: string; maskedName: string }>('/existing-profile', input, {
+          params: { type: 'business' },
+        })
+      ).data,
   })
 }
 

@@ -41,7 +41,8 @@ export const businessQueries = {
       queryKey: [...businessQueries.all(), 'mine', searchKey] as const,
       queryFn: async ({ signal }) =>
         searchKey
-          ? (await apiClient.get<MyBusiness[]>('/businesses/searchable-user-businesses/me', { params: { searchKey }, signal })).data
+          ? (await apiClient.get<MyBusiness[]>('/businesses/searchable-user-businesses/me', { params: { searchKey }, signal }))
+              .data
           : (await apiClient.get<MyBusiness[]>('/businesses/user-businesses/me', { signal })).data,
     }),
 
@@ -54,13 +55,15 @@ export const businessQueries = {
   products: (id: string) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'products'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(id)}/products`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(id)}/products`, { signal })).data,
     }),
   /** KYC progress per step and what the business still has to do (the server's rules; most pressing first). */
   outstanding: (id: string) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'outstanding'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
     }),
   /**
    * A page of the business's deferral requests. Keyed as the deferrals feature keys the same call (`['deferrals', …]`),
@@ -69,7 +72,8 @@ export const businessQueries = {
   deferrals: (id: string, page: { pageNumber: number; pageSize: number }) =>
     queryOptions({
       queryKey: ['deferrals', 'business', id, page] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(id)}`, { params: page, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(id)}`, { params: page, signal })).data,
     }),
   usersOf: (id: string) => [...businessQueries.details(), id, 'users'] as const,
   users: (id: string, query: BusinessUsersQuery) =>
@@ -106,7 +110,8 @@ export const businessQueries = {
     queryOptions({
       queryKey: [...businessQueries.all(), 'existing-profile', identifier] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<ExistingProfileAnswer>('/existing-profile', { params: { identifier, type: 'business' }, signal })).data,
+        (await apiClient.get<ExistingProfileAnswer>('/existing-profile', { params: { identifier, type: 'business' }, signal }))
+          .data,
       staleTime: 0,
     }),
 

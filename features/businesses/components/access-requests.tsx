@@ -12,7 +12,8 @@ import type { AccessRequest } from '../api/types'
 import styles from './businesses.module.css'
 import { formatDay } from './outstanding'
 
-const nameOf = (request: AccessRequest) => [request.requester.firstName, request.requester.lastName].filter(Boolean).join(' ') || request.requester.email
+const nameOf = (request: AccessRequest) =>
+  [request.requester.firstName, request.requester.lastName].filter(Boolean).join(' ') || request.requester.email
 
 /**
  * People who found this business through "find an existing business profile" and asked to join. Accepting makes
@@ -28,7 +29,9 @@ export function AccessRequests({ businessId }: { businessId: string }) {
     setDeciding(`${request.id}:${decision}`)
     try {
       await decide.mutateAsync({ id: request.id, decision })
-      notify(decision === 'ACCEPTED' ? `${nameOf(request)} is now a member.` : `You refused ${nameOf(request)}'s request.`, { type: 'success' })
+      notify(decision === 'ACCEPTED' ? `${nameOf(request)} is now a member.` : `You refused ${nameOf(request)}'s request.`, {
+        type: 'success',
+      })
     } catch (error) {
       // The HTTP layer toasts the API's message; say something when there was none (no answer at all).
       if (getApiErrors(error).length === 0) notify(describeError(error), { type: 'error' })
@@ -44,7 +47,12 @@ export function AccessRequests({ businessId }: { businessId: string }) {
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>Access requests</h2>
       {requests.isError ? (
-        <ErrorState headingLevel={3} title="Couldn't load the requests" onRetry={() => void requests.refetch()} retrying={requests.isFetching} />
+        <ErrorState
+          headingLevel={3}
+          title="Couldn't load the requests"
+          onRetry={() => void requests.refetch()}
+          retrying={requests.isFetching}
+        />
       ) : !requests.data ? (
         <Skeleton count={2} label="Loading the access requests" />
       ) : (

@@ -16,6 +16,9 @@ export function permissionsInBusiness(input: {
 export function businessRoleLabel(role: string): string {
   if (role === 'BUSINESS_OWNER') return 'Owner'
   if (role === 'BUSINESS_MEMBER') return 'Member'
-  const words = role.replace(/^BUSINESS_/, '').replace(/_+/g, ' ').toLowerCase()
+  const words = role
+    .replace(/^BUSINESS_/, '')
+    .replace(/_+/g, ' ')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -21,7 +21,9 @@ export function BusinessAreaGate({ iswStaff, permissions, staffNeeds, isStaff = 
   return (
     <RequirePermission
       permissions={permissions}
-      check={(held) => !isRestrictedFromBusinessArea({ iswStaff, permissions: held }) && (!isStaff || !staffNeeds || held.has(staffNeeds))}
+      check={(held) =>
+        !isRestrictedFromBusinessArea({ iswStaff, permissions: held }) && (!isStaff || !staffNeeds || held.has(staffNeeds))
+      }
       homeHref={isStaff ? '/s/admin/businesses' : '/s/businesses'}
     >
       {children}

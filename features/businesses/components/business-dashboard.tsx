@@ -71,10 +71,26 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
   const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
   const types = useQuery(businessQueries.types())
   const categories = useQuery(businessQueries.categories())
-  const outstandingLoad = { isError: outstanding.isError, error: outstanding.error, onRetry: () => void outstanding.refetch(), retrying: outstanding.isFetching }
+  const outstandingLoad = {
+    isError: outstanding.isError,
+    error: outstanding.error,
+    onRetry: () => void outstanding.refetch(),
+    retrying: outstanding.isFetching,
+  }
   const typeName = types.data?.find((t) => t.id === business.typeId)?.name
   const categoryName = categories.data?.find((c) => c.id === business.categoryId)?.name
-  const address = [...new Set([business.address.line1, business.address.line2, business.address.city, business.address.lga, business.address.state, business.address.country].filter(Boolean))].join(', ')
+  const address = [
+    ...new Set(
+      [
+        business.address.line1,
+        business.address.line2,
+        business.address.city,
+        business.address.lga,
+        business.address.state,
+        business.address.country,
+      ].filter(Boolean),
+    ),
+  ].join(', ')
 
   return (
     <div className={styles.stack}>
@@ -151,14 +167,24 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
 
       <section className={styles.panel} aria-labelledby={ids.progress}>
         <h2 id={ids.progress}>KYC progress</h2>
-        <DashboardKycProgress businessId={business.id} progress={outstanding.data?.kycProgress} labelledBy={ids.progress} load={outstandingLoad} />
+        <DashboardKycProgress
+          businessId={business.id}
+          progress={outstanding.data?.kycProgress}
+          labelledBy={ids.progress}
+          load={outstandingLoad}
+        />
       </section>
 
       <section className={styles.stackTight} aria-labelledby={ids.outstanding}>
         <h2 id={ids.outstanding} style={{ margin: 0 }}>
           Outstanding
         </h2>
-        <DashboardOutstanding businessId={business.id} items={outstanding.data?.items} labelledBy={ids.outstanding} load={outstandingLoad} />
+        <DashboardOutstanding
+          businessId={business.id}
+          items={outstanding.data?.items}
+          labelledBy={ids.outstanding}
+          load={outstandingLoad}
+        />
       </section>
 
       <div className={styles.grid2}>
@@ -185,12 +211,19 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
           <h2 id={ids.team}>Team and divisions</h2>
           {canReadUsers && (
             <p className={styles.muted} aria-live="polite">
-              {users.data ? `${users.data.totalElements} ${users.data.totalElements === 1 ? 'user' : 'users'}` : users.isError ? 'Users could not be counted.' : 'Counting users…'}
+              {users.data
+                ? `${users.data.totalElements} ${users.data.totalElements === 1 ? 'user' : 'users'}`
+                : users.isError
+                  ? 'Users could not be counted.'
+                  : 'Counting users…'}
             </p>
           )}
           <div className={styles.actions}>
             {canReadUsers && (
-              <Link href={BUSINESS_PATHS.manageUsers(business.id)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <Link
+                href={BUSINESS_PATHS.manageUsers(business.id)}
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+              >
                 Manage users
               </Link>
             )}

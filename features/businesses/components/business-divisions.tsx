@@ -44,7 +44,9 @@ export function BusinessDivisions() {
   }
   return (
     <div className={styles.stack}>
-      <p className={styles.muted}>Our products are grouped by the division that provides them. Apply for one from the products page.</p>
+      <p className={styles.muted}>
+        Our products are grouped by the division that provides them. Apply for one from the products page.
+      </p>
       <ul className={styles.cards} aria-label="Divisions">
         {active.map((division) => (
           <DivisionCard key={division.id} division={division} />

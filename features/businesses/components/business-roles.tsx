@@ -9,7 +9,8 @@ const BUSINESS_ROLES = SYSTEM_ROLES.filter((role) => role.scope === 'business')
 
 /** What each role is for, in the words of someone running a business (the seed's descriptions are for staff). */
 const ROLE_SUMMARIES: Readonly<Record<string, string>> = {
-  BUSINESS_OWNER: 'Runs the business on the portal: its details, KYC, products and users. Every business keeps at least one active owner.',
+  BUSINESS_OWNER:
+    'Runs the business on the portal: its details, KYC, products and users. Every business keeps at least one active owner.',
   BUSINESS_MEMBER: 'Helps capture the KYC. Sees the business but does not manage its users or products.',
 }
 
@@ -20,13 +21,15 @@ export function BusinessRoles() {
   const listed = new Set(PERMISSION_GROUPS.flatMap((g) => g.permissions.map((p) => p.name)))
   // Anything a role holds that the groups do not name still shows, under "Other".
   const others = [...new Set(BUSINESS_ROLES.flatMap((r) => r.permissions as readonly string[]))].filter((p) => !listed.has(p))
-  const groups = others.length ? [...PERMISSION_GROUPS, { title: 'Other', permissions: others.map((name) => ({ name, label: permissionLabel(name) })) }] : PERMISSION_GROUPS
+  const groups = others.length
+    ? [...PERMISSION_GROUPS, { title: 'Other', permissions: others.map((name) => ({ name, label: permissionLabel(name) })) }]
+    : PERMISSION_GROUPS
 
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>
-        Everyone in a business has one of these roles. The roles are fixed; an owner chooses each user&apos;s role on the
-        Manage users page.
+        Everyone in a business has one of these roles. The roles are fixed; an owner chooses each user&apos;s role on the Manage
+        users page.
       </p>
       <ul className={styles.cards} aria-label="Business roles">
         {BUSINESS_ROLES.map((role, i) => (

@@ -7,7 +7,11 @@ import { useSelectedBusiness, type SelectedBusiness } from './use-selected-busin
 
 /** The parts of the signed-in account these screens need (`GET /accounts/me` and its permissions). */
 export interface BusinessScreenProps {
-  account: { id: string; isStaff: boolean; businesses: readonly { businessId: string; role: string; permissions: readonly string[] }[] }
+  account: {
+    id: string
+    isStaff: boolean
+    businesses: readonly { businessId: string; role: string; permissions: readonly string[] }[]
+  }
   permissions: readonly string[]
 }
 
@@ -30,4 +34,3 @@ export function NoBusinessChosen({ selected }: { selected: SelectedBusiness }) {
     />
   )
 }
-

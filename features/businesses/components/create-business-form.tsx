@@ -28,8 +28,20 @@ const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/b
 
 /** Fields the API may name in its errors. */
 const FIELDS = [
-  'name', 'regNo', 'typeId', 'categoryId', 'email', 'phone', 'website', 'ownerEmail',
-  'address.line1', 'address.line2', 'address.city', 'address.country', 'address.state', 'address.lga',
+  'name',
+  'regNo',
+  'typeId',
+  'categoryId',
+  'email',
+  'phone',
+  'website',
+  'ownerEmail',
+  'address.line1',
+  'address.line2',
+  'address.city',
+  'address.country',
+  'address.state',
+  'address.lga',
 ] as const
 
 const DEFAULTS: Values = {
@@ -45,7 +57,8 @@ const DEFAULTS: Values = {
 
 const REG_NO_HINT = `Start with the class, then the digits: ${REGISTRATION_CLASS_HINTS.map((c) => `${c.code} (${c.label})`).join(', ')}. For example RC1234567.`
 
-const toOptions = (items: ReferenceItem[] | undefined): SelectOption[] => items?.map((i) => ({ value: i.id, label: i.name })) ?? []
+const toOptions = (items: ReferenceItem[] | undefined): SelectOption[] =>
+  items?.map((i) => ({ value: i.id, label: i.name })) ?? []
 
 export interface CreateBusinessFormProps {
   /**
@@ -68,7 +81,12 @@ export interface CreateBusinessFormProps {
  * Registers a business (POST /businesses). The registration number and the name are checked while the user types
  * and a taken one is refused before sending; on success the business becomes the chosen one and its dashboard opens.
  */
-export function CreateBusinessForm({ locationFields, isStaff = false, onCreated, cancelHref = BUSINESS_PATHS.list }: CreateBusinessFormProps) {
+export function CreateBusinessForm({
+  locationFields,
+  isStaff = false,
+  onCreated,
+  cancelHref = BUSINESS_PATHS.list,
+}: CreateBusinessFormProps) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const create = useCreateBusiness()
@@ -111,8 +129,12 @@ export function CreateBusinessForm({ locationFields, isStaff = false, onCreated,
       setBusinessId(business.id)
       // A visitor who came for a product (`sourceProduct`) goes on to apply for it with the new business.
       const sourceProduct = getSourceProduct()
-      notify(`${business.name} is registered. ${sourceProduct ? 'Apply for your product next.' : 'Complete its KYC next.'}`, { type: 'success' })
-      await router.push(sourceProduct ? BUSINESS_PATHS.productOnboarding(sourceProduct, business.id) : BUSINESS_PATHS.dashboard(business.id))
+      notify(`${business.name} is registered. ${sourceProduct ? 'Apply for your product next.' : 'Complete its KYC next.'}`, {
+        type: 'success',
+      })
+      await router.push(
+        sourceProduct ? BUSINESS_PATHS.productOnboarding(sourceProduct, business.id) : BUSINESS_PATHS.dashboard(business.id),
+      )
     } catch (error) {
       applyApiErrors(error, form.setError, FIELDS)
     }
@@ -124,11 +146,24 @@ export function CreateBusinessForm({ locationFields, isStaff = false, onCreated,
         <fieldset className={styles.fieldset}>
           <legend>The business</legend>
           <div>
-            <TextField name="name" label="Business name" hint="As registered with the Corporate Affairs Commission." autoComplete="organization" required />
+            <TextField
+              name="name"
+              label="Business name"
+              hint="As registered with the Corporate Affairs Commission."
+              autoComplete="organization"
+              required
+            />
             <AvailabilityLine form={form} kind="name" />
           </div>
           <div>
-            <TextField name="regNo" label="Registration number" hint={REG_NO_HINT} autoComplete="off" spellCheck={false} required />
+            <TextField
+              name="regNo"
+              label="Registration number"
+              hint={REG_NO_HINT}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
             <AvailabilityLine form={form} kind="regNo" />
           </div>
           <div className={styles.row}>
@@ -152,7 +187,11 @@ export function CreateBusinessForm({ locationFields, isStaff = false, onCreated,
           {(types.isError || categories.isError) && (
             <p role="alert" className={styles.alert}>
               The business types or categories could not be loaded.{' '}
-              <button type="button" className="link-button" onClick={() => void Promise.all([types.refetch(), categories.refetch()])}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void Promise.all([types.refetch(), categories.refetch()])}
+              >
                 Try again
               </button>
             </p>
@@ -167,7 +206,13 @@ export function CreateBusinessForm({ locationFields, isStaff = false, onCreated,
           </div>
           <TextField name="website" type="url" label="Website (optional)" hint="A full address, e.g. https://example.ng" />
           {isStaff && (
-            <TextField name="ownerEmail" type="email" label="Owner's e-mail" hint="We invite the business's owner to set a password and take over." required />
+            <TextField
+              name="ownerEmail"
+              type="email"
+              label="Owner's e-mail"
+              hint="We invite the business's owner to set a password and take over."
+              required
+            />
           )}
         </fieldset>
 
@@ -202,7 +247,9 @@ function AvailabilityLine({ form, kind }: { form: UseFormReturn<Values, unknown,
   const registration = kind === 'regNo' ? readRegistrationNumber(raw) : null
   // The same sentence already shows as the field's error after a refused submit.
   const repeated = availability.state === 'taken' && errors[kind]?.message === availability.message
-  const classLabel = registration ? `${registrationClassLabel(registration.registrationClass)} (${registration.registrationClass})` : null
+  const classLabel = registration
+    ? `${registrationClassLabel(registration.registrationClass)} (${registration.registrationClass})`
+    : null
   const message = repeated ? null : availability.message
   return (
     <p

@@ -11,7 +11,11 @@ import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
 import { DASHBOARD_LINKS, formatDay, outstandingLink } from './outstanding'
 
-const SEVERITY_WORDS: Record<OutstandingItem['severity'], string> = { danger: 'Urgent', warning: 'To do', info: 'For your information' }
+const SEVERITY_WORDS: Record<OutstandingItem['severity'], string> = {
+  danger: 'Urgent',
+  warning: 'To do',
+  info: 'For your information',
+}
 
 interface LoadState {
   isError: boolean
@@ -21,7 +25,17 @@ interface LoadState {
 }
 
 /** The five KYC steps, each done or with how many things are left, each leading to its step of the KYC. */
-export function DashboardKycProgress({ businessId, progress, labelledBy, load }: { businessId: string; progress: KycStepProgress[] | undefined; labelledBy: string; load: Pick<LoadState, 'isError'> }) {
+export function DashboardKycProgress({
+  businessId,
+  progress,
+  labelledBy,
+  load,
+}: {
+  businessId: string
+  progress: KycStepProgress[] | undefined
+  labelledBy: string
+  load: Pick<LoadState, 'isError'>
+}) {
   // The same answer as the outstanding list, which shows the error and the retry once for both.
   if (load.isError) return <p className={styles.muted}>The KYC progress could not be loaded.</p>
   if (!progress) return <Skeleton count={1} label="Loading the KYC progress" />
@@ -51,9 +65,27 @@ export function DashboardKycProgress({ businessId, progress, labelledBy, load }:
 }
 
 /** What the business still has to do or wait for, as the API lists it (most pressing first), each with where to act. */
-export function DashboardOutstanding({ businessId, items, labelledBy, load }: { businessId: string; items: OutstandingItem[] | undefined; labelledBy: string; load: LoadState }) {
+export function DashboardOutstanding({
+  businessId,
+  items,
+  labelledBy,
+  load,
+}: {
+  businessId: string
+  items: OutstandingItem[] | undefined
+  labelledBy: string
+  load: LoadState
+}) {
   if (load.isError) {
-    return <ErrorState headingLevel={3} title="Couldn't load what is outstanding" message={describeError(load.error)} onRetry={load.onRetry} retrying={load.retrying} />
+    return (
+      <ErrorState
+        headingLevel={3}
+        title="Couldn't load what is outstanding"
+        message={describeError(load.error)}
+        onRetry={load.onRetry}
+        retrying={load.retrying}
+      />
+    )
   }
   if (!items) return <Skeleton count={3} label="Loading what is outstanding" />
   if (items.length === 0) return <p className={styles.muted}>Nothing is outstanding. Well done.</p>
@@ -62,7 +94,11 @@ export function DashboardOutstanding({ businessId, items, labelledBy, load }: { 
       {items.map((item, index) => {
         const link = outstandingLink(item, businessId)
         return (
-          <li key={`${item.code}-${index}`} className={item.severity === 'warning' ? undefined : styles[item.severity]} data-outstanding={item.code}>
+          <li
+            key={`${item.code}-${index}`}
+            className={item.severity === 'warning' ? undefined : styles[item.severity]}
+            data-outstanding={item.code}
+          >
             <span className={dashboard.itemText}>
               <span className={dashboard.itemHead}>
                 <strong>
@@ -76,7 +112,11 @@ export function DashboardOutstanding({ businessId, items, labelledBy, load }: { 
             </span>
             {link && (
               // Several items can share a label ("Upload it"); the accessible name says which one it is.
-              <Link href={link.href} className={buttonClassName({ variant: 'secondary', size: 'sm' })} aria-label={`${link.label}: ${item.title}`}>
+              <Link
+                href={link.href}
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                aria-label={`${link.label}: ${item.title}`}
+              >
                 {link.label}
               </Link>
             )}

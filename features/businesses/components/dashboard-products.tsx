@@ -22,7 +22,15 @@ export function DashboardProducts(props: {
 }) {
   const { businessId, products } = props
   if (props.isError) {
-    return <ErrorState headingLevel={3} title="Couldn't load the products" message={describeError(props.error)} onRetry={props.onRetry} retrying={props.retrying} />
+    return (
+      <ErrorState
+        headingLevel={3}
+        title="Couldn't load the products"
+        message={describeError(props.error)}
+        onRetry={props.onRetry}
+        retrying={props.retrying}
+      />
+    )
   }
   if (!products) return <Skeleton count={2} label="Loading the products" />
   if (products.length === 0) {

@@ -18,7 +18,9 @@ import styles from './businesses.module.css'
 type Values = z.input<typeof accessRequestInputSchema>
 type Output = z.output<typeof accessRequestInputSchema>
 
-const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/businesses').then((m) => m.accessRequestInputSchema))
+const resolver = lazyZodResolver<Values, Output>(() =>
+  import('@/lib/contracts/businesses').then((m) => m.accessRequestInputSchema),
+)
 
 interface Lookup {
   identifier: string
@@ -72,7 +74,13 @@ export function ExistingProfileForm() {
       )}
       <Form form={form} onSubmit={submit} aria-label="Find an existing business profile">
         <div className={styles.formStack}>
-          <TextField name="identifier" label="Registration number or business e-mail" hint="e.g. RC1234567 or info@company.ng" autoComplete="off" required />
+          <TextField
+            name="identifier"
+            label="Registration number or business e-mail"
+            hint="e.g. RC1234567 or info@company.ng"
+            autoComplete="off"
+            required
+          />
           <div aria-live="polite">
             {current && current.maskedName && (
               <p className={styles.notice}>
@@ -87,7 +95,12 @@ export function ExistingProfileForm() {
           </div>
           {canRequest && <TextAreaField name="message" label="Message to the owners (optional)" rows={3} maxLength={500} />}
           <div className={styles.actions}>
-            <Button type="submit" variant={canRequest ? 'primary' : 'secondary'} loading={form.formState.isSubmitting} loadingText={canRequest ? 'Sending…' : 'Searching…'}>
+            <Button
+              type="submit"
+              variant={canRequest ? 'primary' : 'secondary'}
+              loading={form.formState.isSubmitting}
+              loadingText={canRequest ? 'Sending…' : 'Searching…'}
+            >
               {canRequest ? 'Ask for access' : 'Find the business'}
             </Button>
           </div>

@@ -5,7 +5,10 @@ import styles from './businesses.module.css'
 
 // The form (react-hook-form and its fields) is not needed to show the page: it loads right after, in parallel.
 const loadForm = () => import('./existing-profile-form').then((m) => m.ExistingProfileForm)
-const ExistingProfileForm = dynamic(loadForm, { ssr: false, loading: () => <Skeleton count={2} label="Loading the search form" /> })
+const ExistingProfileForm = dynamic(loadForm, {
+  ssr: false,
+  loading: () => <Skeleton count={2} label="Loading the search form" />,
+})
 
 /** "Find an existing business profile": for someone whose business is already registered by a colleague. */
 export function ExistingProfilePanel() {

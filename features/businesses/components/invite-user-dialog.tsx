@@ -17,7 +17,9 @@ import styles from './businesses.module.css'
 type Values = z.input<typeof inviteBusinessUserSchema>
 type Output = z.output<typeof inviteBusinessUserSchema>
 
-const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/businesses').then((m) => m.inviteBusinessUserSchema))
+const resolver = lazyZodResolver<Values, Output>(() =>
+  import('@/lib/contracts/businesses').then((m) => m.inviteBusinessUserSchema),
+)
 
 const ROLE_OPTIONS = [
   { value: 'BUSINESS_MEMBER', label: 'Member: helps capture the KYC' },

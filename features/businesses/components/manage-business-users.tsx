@@ -29,7 +29,8 @@ type PendingAction =
   | { kind: 'active'; user: BusinessUser; isActive: boolean }
   | { kind: 'remove'; user: BusinessUser }
 
-const nameOf = (user: Pick<BusinessUser, 'firstName' | 'lastName' | 'email'>) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
+const nameOf = (user: Pick<BusinessUser, 'firstName' | 'lastName' | 'email'>) =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
 
 /** The status a business user shows: invitation not accepted yet, deactivated here, or active. */
 function UserStatus({ user }: { user: BusinessUser }) {
@@ -43,14 +44,40 @@ function confirmText(action: PendingAction, businessName: string) {
   switch (action.kind) {
     case 'role':
       return action.role === 'BUSINESS_OWNER'
-        ? { title: `Make ${who} an owner?`, description: `Owners manage ${businessName}'s users, KYC and products.`, confirm: 'Make owner', done: `${who} is now an owner.` }
-        : { title: `Make ${who} a member?`, description: 'Members help capture the KYC but cannot manage users. A business always keeps at least one active owner.', confirm: 'Make member', done: `${who} is now a member.` }
+        ? {
+            title: `Make ${who} an owner?`,
+            description: `Owners manage ${businessName}'s users, KYC and products.`,
+            confirm: 'Make owner',
+            done: `${who} is now an owner.`,
+          }
+        : {
+            title: `Make ${who} a member?`,
+            description:
+              'Members help capture the KYC but cannot manage users. A business always keeps at least one active owner.',
+            confirm: 'Make member',
+            done: `${who} is now a member.`,
+          }
     case 'active':
       return action.isActive
-        ? { title: `Reactivate ${who}?`, description: `They will see ${businessName} again when they sign in.`, confirm: 'Reactivate', done: `${who} is active again.` }
-        : { title: `Deactivate ${who}?`, description: `They keep their account but no longer see ${businessName} until reactivated.`, confirm: 'Deactivate', done: `${who} is deactivated.` }
+        ? {
+            title: `Reactivate ${who}?`,
+            description: `They will see ${businessName} again when they sign in.`,
+            confirm: 'Reactivate',
+            done: `${who} is active again.`,
+          }
+        : {
+            title: `Deactivate ${who}?`,
+            description: `They keep their account but no longer see ${businessName} until reactivated.`,
+            confirm: 'Deactivate',
+            done: `${who} is deactivated.`,
+          }
     case 'remove':
-      return { title: `Remove ${who}?`, description: `They lose access to ${businessName}. Invite them again to bring them back.`, confirm: 'Remove user', done: `${who} was removed.` }
+      return {
+        title: `Remove ${who}?`,
+        description: `They lose access to ${businessName}. Invite them again to bring them back.`,
+        confirm: 'Remove user',
+        done: `${who} was removed.`,
+      }
   }
 }
 
@@ -72,7 +99,11 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
   const business = useQuery(businessQueries.detail(businessId))
   const table = useTableUrlState({ filterKeys: ['searchKey'] })
   const users = useQuery({
-    ...businessQueries.users(businessId, { pageNumber: table.pageNumber, pageSize: table.pageSize, searchKey: table.filters.searchKey }),
+    ...businessQueries.users(businessId, {
+      pageNumber: table.pageNumber,
+      pageSize: table.pageSize,
+      searchKey: table.filters.searchKey,
+    }),
     enabled: table.isReady && canRead,
     placeholderData: keepPreviousData,
   })
@@ -135,7 +166,12 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
                       </Button>
                     )}
                     {canRemove && (
-                      <Button size="sm" variant="danger" aria-label={`Remove ${who}`} onClick={() => setPending({ kind: 'remove', user })}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        aria-label={`Remove ${who}`}
+                        onClick={() => setPending({ kind: 'remove', user })}
+                      >
                         Remove
                       </Button>
                     )}
@@ -153,7 +189,11 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
       <EmptyState
         title="We couldn't find this business"
         description="It does not exist, or you are no longer one of its users."
-        action={<Link href={BUSINESS_PATHS.list} className={buttonClassName()}>Choose a business</Link>}
+        action={
+          <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+            Choose a business
+          </Link>
+        }
       />
     )
   }
@@ -162,7 +202,11 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
       <EmptyState
         title="Only the business's owners manage its users"
         description="Ask an owner if someone should be added or removed."
-        action={<Link href={BUSINESS_PATHS.dashboard(businessId)} className={buttonClassName({ variant: 'secondary' })}>Back to the dashboard</Link>}
+        action={
+          <Link href={BUSINESS_PATHS.dashboard(businessId)} className={buttonClassName({ variant: 'secondary' })}>
+            Back to the dashboard
+          </Link>
+        }
       />
     )
   }
@@ -204,7 +248,9 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
         isLoading={users.isPending}
         isFetching={users.isPlaceholderData}
         error={users.error}
-        errorMessage={users.error ? describeError(users.error, "We couldn't load the users. Check your connection and try again.") : undefined}
+        errorMessage={
+          users.error ? describeError(users.error, "We couldn't load the users. Check your connection and try again.") : undefined
+        }
         onRetry={() => void users.refetch()}
         filters={[{ key: 'searchKey', label: 'Search by name or e-mail', type: 'search' }]}
         emptyTitle="No users yet"
@@ -213,7 +259,9 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
 
       {canAdd && <AccessRequests businessId={businessId} />}
 
-      {canAdd && inviting && <InviteUserDialog open onClose={() => setInviting(false)} businessId={businessId} businessName={business.data?.name} />}
+      {canAdd && inviting && (
+        <InviteUserDialog open onClose={() => setInviting(false)} businessId={businessId} businessName={business.data?.name} />
+      )}
       <ConfirmDialog
         open={pending !== null}
         title={pendingText?.title ?? ''}

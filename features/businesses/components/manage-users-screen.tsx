@@ -7,5 +7,12 @@ export function ManageUsersScreen(props: BusinessScreenProps) {
   const { selected, allowed } = useBusinessContext(props)
   if (!selected.isReady) return <Skeleton count={4} label="Loading the users" />
   if (!selected.businessId) return <NoBusinessChosen selected={selected} />
-  return <ManageBusinessUsers key={selected.businessId} businessId={selected.businessId} permissions={allowed} currentUserId={props.account.id} />
+  return (
+    <ManageBusinessUsers
+      key={selected.businessId}
+      businessId={selected.businessId}
+      permissions={allowed}
+      currentUserId={props.account.id}
+    />
+  )
 }

@@ -65,7 +65,13 @@ export function MyBusinesses({ canCreate = true }: { canCreate?: boolean }) {
         title="No business matches your search"
         description={`None of your businesses has a name or registration number containing “${searchKey}”.`}
         action={
-          <Button variant="secondary" onClick={() => { setTyped(''); void setQuery({ searchKey: null }) }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setTyped('')
+              void setQuery({ searchKey: null })
+            }}
+          >
             Clear the search
           </Button>
         }

@@ -9,7 +9,9 @@ const withQuery = (path: string, query: Record<string, string>) => `${path}?${ne
 /** The pages the dashboard leads to (spec section 2), with the business in the query; the KYC stepper opens `?step=`. */
 export const DASHBOARD_LINKS = {
   kycStep: (businessId: string, step: KycStep) =>
-    step === 'PREVIEW' ? withQuery('/s/businesses/dashboard-details/kyc/preview-form', { businessId }) : withQuery('/s/businesses/dashboard-details/kyc', { businessId, step }),
+    step === 'PREVIEW'
+      ? withQuery('/s/businesses/dashboard-details/kyc/preview-form', { businessId })
+      : withQuery('/s/businesses/dashboard-details/kyc', { businessId, step }),
   documents: (businessId: string) => withQuery('/s/businesses/kyc-document', { businessId }),
   /** The documents page's deferral requests. */
   deferrals: (businessId: string) => `${withQuery('/s/businesses/kyc-document', { businessId })}#kyc-deferrals-heading`,
@@ -29,11 +31,16 @@ export function outstandingLink(item: Pick<OutstandingItem, 'code' | 'target'>, 
   const { target } = item
   switch (target.kind) {
     case 'KYC_STEP':
-      if (!target.step || target.step === 'PREVIEW') return { href: DASHBOARD_LINKS.kycStep(businessId, 'PREVIEW'), label: 'Open the preview' }
-      if (item.code === 'KYC_STEP_INCOMPLETE') return { href: DASHBOARD_LINKS.kycStep(businessId, target.step), label: 'Continue KYC' }
+      if (!target.step || target.step === 'PREVIEW')
+        return { href: DASHBOARD_LINKS.kycStep(businessId, 'PREVIEW'), label: 'Open the preview' }
+      if (item.code === 'KYC_STEP_INCOMPLETE')
+        return { href: DASHBOARD_LINKS.kycStep(businessId, target.step), label: 'Continue KYC' }
       return { href: DASHBOARD_LINKS.kycStep(businessId, target.step), label: 'Review your KYC' }
     case 'KYC_DOCUMENTS':
-      return { href: DASHBOARD_LINKS.documents(businessId), label: item.code === 'DOCUMENT_MISSING' ? 'Go to documents' : 'Upload it' }
+      return {
+        href: DASHBOARD_LINKS.documents(businessId),
+        label: item.code === 'DOCUMENT_MISSING' ? 'Go to documents' : 'Upload it',
+      }
     case 'DEFERRALS':
       return { href: DASHBOARD_LINKS.deferrals(businessId), label: 'See the request' }
     case 'PRODUCT':

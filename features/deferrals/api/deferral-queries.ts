@@ -10,7 +10,12 @@ export const deferralQueries = {
     queryOptions({
       queryKey: [...deferralQueries.all(), 'business', businessId, page] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${encodeURIComponent(businessId)}`, { params: page, signal })).data,
+        (
+          await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${encodeURIComponent(businessId)}`, {
+            params: page,
+            signal,
+          })
+        ).data,
       placeholderData: keepPreviousData,
     }),
 }

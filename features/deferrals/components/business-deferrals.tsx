@@ -33,7 +33,13 @@ export function BusinessDeferrals({ businessId }: { businessId: string }) {
   }
   if (!deferrals.data) return <Skeleton count={2} label="Loading the deferrals" />
   if (deferrals.data.totalElements === 0) {
-    return <EmptyState title="No deferral requests" description="When a document cannot be provided yet, request a deferral next to it above." headingLevel={3} />
+    return (
+      <EmptyState
+        title="No deferral requests"
+        description="When a document cannot be provided yet, request a deferral next to it above."
+        headingLevel={3}
+      />
+    )
   }
   return (
     <div className={styles.stack}>
@@ -61,7 +67,10 @@ function DeferralCard({ deferral: d }: { deferral: Deferral }) {
     <li className={styles.card}>
       <div className={styles.head}>
         <strong className={styles.name}>{d.documentType.name}</strong>
-        <StatusBadge status={d.displayStatus} tone={d.displayStatus === 'OVERDUE' ? 'danger' : d.displayStatus === 'FULFILLED' ? 'success' : undefined} />
+        <StatusBadge
+          status={d.displayStatus}
+          tone={d.displayStatus === 'OVERDUE' ? 'danger' : d.displayStatus === 'FULFILLED' ? 'success' : undefined}
+        />
       </div>
       <dl className={styles.facts}>
         <dt>Days asked</dt>

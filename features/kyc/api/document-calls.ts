@@ -31,7 +31,8 @@ export function useDeleteDocument() {
 export function useRequestDeferral() {
   const invalidate = useInvalidateDocuments()
   return useMutation({
-    mutationFn: async (input: CreateDeferralInput) => (await apiClient.post<Deferral>('/deferrals', input, { silent: true })).data,
+    mutationFn: async (input: CreateDeferralInput) =>
+      (await apiClient.post<Deferral>('/deferrals', input, { silent: true })).data,
     onSuccess: () => invalidate(),
   })
 }

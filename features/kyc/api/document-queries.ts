@@ -13,13 +13,15 @@ export const documentQueries = {
   checklist: (businessId: string) =>
     queryOptions({
       queryKey: [...documentQueries.all(), 'checklist', businessId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DocumentChecklist>(`/kyc/document-checklist/${segment(businessId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DocumentChecklist>(`/kyc/document-checklist/${segment(businessId)}`, { signal })).data,
     }),
   /** `GET /deferrals/deferrable-max-days`: staff change it rarely. */
   maxDeferralDays: () =>
     queryOptions({
       queryKey: ['deferrals', 'max-days'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<{ maxDays: number }>('/deferrals/deferrable-max-days', { signal })).data.maxDays,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<{ maxDays: number }>('/deferrals/deferrable-max-days', { signal })).data.maxDays,
       staleTime: 5 * 60_000,
     }),
 }

@@ -5,7 +5,11 @@ import type { DraftForm, KycDetailType } from './types'
  * Draft forms: POST is an upsert per business and step. Autosave runs in the background, so failures are silent
  * (the step shows "Not saved" instead of a toast).
  */
-export async function saveDraft(businessId: string, kycDetailTypeId: KycDetailType, data: Record<string, unknown>): Promise<DraftForm> {
+export async function saveDraft(
+  businessId: string,
+  kycDetailTypeId: KycDetailType,
+  data: Record<string, unknown>,
+): Promise<DraftForm> {
   return (await apiClient.post<DraftForm>('/draft-forms', { businessId, kycDetailTypeId, data }, { silent: true })).data
 }
 

@@ -2,7 +2,16 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiClient, uploadRequest } from '@/lib/http'
 import { documentQueries } from './document-queries'
 import { kycQueries } from './kyc-queries'
-import type { CompanyDetailsFormValues, KycAddress, KycAddressFormValues, KycDetails, MeansOfIdFormValues, MeansOfIdRecord, ShareholderFormValues, ShareholderRecord } from './types'
+import type {
+  CompanyDetailsFormValues,
+  KycAddress,
+  KycAddressFormValues,
+  KycDetails,
+  MeansOfIdFormValues,
+  MeansOfIdRecord,
+  ShareholderFormValues,
+  ShareholderRecord,
+} from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
@@ -38,7 +47,8 @@ export function useSaveCompanyDetails(businessId: string) {
       const fields: Record<string, unknown> = kycDetailsId ? { ...values } : { businessId, ...values }
       if (!file) return (await apiClient.request<KycDetails>({ method, url, data: fields })).data
       const form = new FormData()
-      for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null && value !== '') form.set(key, String(value))
+      for (const [key, value] of Object.entries(fields))
+        if (value !== undefined && value !== null && value !== '') form.set(key, String(value))
       if (label) form.set('label', label)
       form.set('file', file, file.name)
       return (await uploadRequest<KycDetails>(url, form, { method })).data
@@ -119,14 +129,19 @@ export interface SaveShareholder {
 /** POST (with its place in the tree) or PUT (the kind and place stay; only that kind's fields are sent). */
 /** A shareholder added, changed or deleted changes the documents it needs (the checklist lists them per shareholder). */
 function refreshShareholders(queryClient: QueryClient, kycDetailsId: string) {
-  return Promise.all([refreshRecord(queryClient, kycDetailsId), queryClient.invalidateQueries({ queryKey: documentQueries.all() })])
+  return Promise.all([
+    refreshRecord(queryClient, kycDetailsId),
+    queryClient.invalidateQueries({ queryKey: documentQueries.all() }),
+  ])
 }
 
 export function useSaveShareholder(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, parentShareholderId, values }: SaveShareholder) => {
-      if (!id) return (await apiClient.post<ShareholderRecord>('/kyc/shareholders', { ...values, kycDetailsId, parentShareholderId })).data
+      if (!id)
+        return (await apiClient.post<ShareholderRecord>('/kyc/shareholders', { ...values, kycDetailsId, parentShareholderId }))
+          .data
       const { type: _type, ...fields } = values
       return (await apiClient.put<ShareholderRecord>(`/kyc/shareholders/${segment(id)}`, fields)).data
     },
@@ -137,7 +152,8 @@ export function useSaveShareholder(kycDetailsId: string) {
 export function useDeleteShareholder(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.delete<{ deleted: number; documentsDeleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
+    mutationFn: async (id: string) =>
+      (await apiClient.delete<{ deleted: number; documentsDeleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
     onSuccess: () => refreshShareholders(queryClient, kycDetailsId),
   })
 }
@@ -149,7 +165,8 @@ export function useDeleteShareholder(kycDetailsId: string) {
 export function useSubmitKyc(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async () => (await apiClient.put<unknown>(`/businesses/${segment(businessId)}/completed-kyc-details`, {}, { silent: true })).data,
+    mutationFn: async () =>
+      (await apiClient.put<unknown>(`/businesses/${segment(businessId)}/completed-kyc-details`, {}, { silent: true })).data,
     onSuccess: () => refreshBusiness(queryClient, businessId),
   })
 }

@@ -44,40 +44,52 @@ export const kycQueries = {
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'details'] as const,
       queryFn: ({ signal }) =>
-        orNull(async () => (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true })).data),
+        orNull(
+          async () =>
+            (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true })).data,
+        ),
     }),
   draft: (businessId: string, type: KycDetailType) =>
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'draft', type] as const,
-      queryFn: ({ signal }) => orNull(async () => (await apiClient.get<DraftForm>(`/draft-forms/${segment(businessId)}/${type}`, { signal, silent: true })).data),
+      queryFn: ({ signal }) =>
+        orNull(
+          async () =>
+            (await apiClient.get<DraftForm>(`/draft-forms/${segment(businessId)}/${type}`, { signal, silent: true })).data,
+        ),
       staleTime: Infinity,
     }),
   pdfInfo: (businessId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'pdf-info'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<PdfInfo>(`/businesses/pdf-info/${segment(businessId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<PdfInfo>(`/businesses/pdf-info/${segment(businessId)}`, { signal })).data,
       staleTime: 0,
     }),
 
   addresses: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'addresses'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
     }),
   meansOfIds: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'means-of-ids'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
     }),
   shareholders: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'shareholders'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
     }),
   additionalDocuments: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'additional-documents'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<AdditionalDocument[]>(`/kyc/company/additional-doc/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<AdditionalDocument[]>(`/kyc/company/additional-doc/${segment(kycDetailsId)}`, { signal })).data,
     }),
   idTypes: () =>
     queryOptions({

@@ -15,7 +15,17 @@ import { kycQueries } from '../api/kyc-queries'
 import type { KycAddress } from '../api/types'
 import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
-import { AddRecordButton, CurrentFile, DeleteRecordDialog, RecordForm, RecordList, showServerErrors, useRecordForm, useRecordStep, type RecordEditing } from './record-editing'
+import {
+  AddRecordButton,
+  CurrentFile,
+  DeleteRecordDialog,
+  RecordForm,
+  RecordList,
+  showServerErrors,
+  useRecordForm,
+  useRecordStep,
+  type RecordEditing,
+} from './record-editing'
 import type { DraftStatus } from './use-step-draft'
 
 type Values = z.input<typeof kycAddressFormSchema>
@@ -23,12 +33,34 @@ type Output = z.output<typeof kycAddressFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.kycAddressFormSchema))
 
-const FIELDS = ['type', 'contactName', 'line1', 'line2', 'city', 'country', 'state', 'lga', 'addressDocFileId', 'passportPhotoFileId'] as const
+const FIELDS = [
+  'type',
+  'contactName',
+  'line1',
+  'line2',
+  'city',
+  'country',
+  'state',
+  'lga',
+  'addressDocFileId',
+  'passportPhotoFileId',
+] as const
 
 /** Country, state and LGA fields for a form whose values are named `country`, `state` and `lga`. */
 export type LocationFieldsSlot = (names: { country: string; state: string; lga: string }) => ReactNode
 
-const EMPTY: Values = { type: 'REGISTERED', contactName: '', line1: '', line2: '', city: '', country: 'Nigeria', state: '', lga: '', addressDocFileId: null, passportPhotoFileId: null }
+const EMPTY: Values = {
+  type: 'REGISTERED',
+  contactName: '',
+  line1: '',
+  line2: '',
+  city: '',
+  country: 'Nigeria',
+  state: '',
+  lga: '',
+  addressDocFileId: null,
+  passportPhotoFileId: null,
+}
 
 function valuesOf(address: KycAddress): Values {
   return {
@@ -77,11 +109,14 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
             </p>
             <p>{formatAddress(address)}</p>
             <p className={`${styles.muted} ${styles.small}`}>
-              Proof of address: {address.addressDoc?.fileName ?? 'none'} · Passport photo: {address.passportPhoto?.fileName ?? 'none'}
+              Proof of address: {address.addressDoc?.fileName ?? 'none'} · Passport photo:{' '}
+              {address.passportPhoto?.fileName ?? 'none'}
             </p>
           </>
         )}
-        status={(address) => <StatusBadge status={address.verificationStatus} label={`Verification: ${address.verificationStatus.toLowerCase()}`} />}
+        status={(address) => (
+          <StatusBadge status={address.verificationStatus} label={`Verification: ${address.verificationStatus.toLowerCase()}`} />
+        )}
         what={(address) => `${KYC_ADDRESS_TYPE_LABELS[address.type]} at ${address.line1}`}
         onEdit={(address) => step.edit(address.id, valuesOf(address))}
         onDelete={step.setDeleting}
@@ -100,13 +135,21 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
           onDone={step.closeForm}
         />
       ) : (
-        !readOnly && <AddRecordButton onClick={() => step.edit(null, { ...EMPTY, type: hasRegistered ? 'OPERATING' : 'REGISTERED' })}>Add an address</AddRecordButton>
+        !readOnly && (
+          <AddRecordButton onClick={() => step.edit(null, { ...EMPTY, type: hasRegistered ? 'OPERATING' : 'REGISTERED' })}>
+            Add an address
+          </AddRecordButton>
+        )
       )}
 
       <DeleteRecordDialog
         record={deleting}
         title="Delete this address?"
-        description={deleting ? `${KYC_ADDRESS_TYPE_LABELS[deleting.type]}: ${formatAddress(deleting)}. Its files are deleted too.` : undefined}
+        description={
+          deleting
+            ? `${KYC_ADDRESS_TYPE_LABELS[deleting.type]}: ${formatAddress(deleting)}. Its files are deleted too.`
+            : undefined
+        }
         confirmLabel="Delete address"
         remove={remove}
         deletedMessage={() => 'Address deleted.'}
@@ -127,7 +170,16 @@ interface AddressFormProps {
   onDone: () => Promise<void>
 }
 
-function AddressForm({ businessId, kycDetailsId, editing, current, locationFields, onDraft, draftStatus, onDone }: AddressFormProps) {
+function AddressForm({
+  businessId,
+  kycDetailsId,
+  editing,
+  current,
+  locationFields,
+  onDraft,
+  draftStatus,
+  onDone,
+}: AddressFormProps) {
   const save = useSaveAddress(kycDetailsId)
   const removeFile = useDeleteAddressFile(kycDetailsId)
   const { form, watched } = useRecordForm({ resolver, defaultValues: editing.values, restored: editing.restored, onDraft })
@@ -177,7 +229,12 @@ function AddressForm({ businessId, kycDetailsId, editing, current, locationField
       submitLabel={editing.id ? 'Save address' : 'Add address'}
     >
       <div className={styles.row}>
-        <SelectField name="type" label="Address type" options={KYC_ADDRESS_TYPES.map((t) => ({ value: t, label: KYC_ADDRESS_TYPE_LABELS[t] }))} required />
+        <SelectField
+          name="type"
+          label="Address type"
+          options={KYC_ADDRESS_TYPES.map((t) => ({ value: t, label: KYC_ADDRESS_TYPE_LABELS[t] }))}
+          required
+        />
         {type === 'DIRECTOR' && <TextField name="contactName" label="Director's name" autoComplete="name" />}
       </div>
       <TextField name="line1" label="Address" autoComplete="address-line1" required />
@@ -191,7 +248,11 @@ function AddressForm({ businessId, kycDetailsId, editing, current, locationField
           <Uploader
             purpose="ADDRESS_DOC"
             businessId={businessId}
-            label={watched.addressDocFileId ? 'Replace the proof of address (utility bill, bank statement)' : 'Proof of address (utility bill, bank statement)'}
+            label={
+              watched.addressDocFileId
+                ? 'Replace the proof of address (utility bill, bank statement)'
+                : 'Proof of address (utility bill, bank statement)'
+            }
             onUploaded={(file) => form.setValue('addressDocFileId', file.id, { shouldDirty: true })}
           />
           {fileLine('address_doc')}

@@ -25,8 +25,15 @@ type Output = z.output<typeof companyDetailsFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.companyDetailsFormSchema))
 
-const FIELDS = ['tin', 'incorporationDate', 'natureOfBusiness', 'description', 'numberOfEmployees', 'annualTurnover', 'countryOfIncorporation'] as const
-
+const FIELDS = [
+  'tin',
+  'incorporationDate',
+  'natureOfBusiness',
+  'description',
+  'numberOfEmployees',
+  'annualTurnover',
+  'countryOfIncorporation',
+] as const
 
 function valuesOf(details: KycDetails | null): Values {
   return {
@@ -86,7 +93,12 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
       return
     }
     try {
-      await save.mutateAsync({ kycDetailsId: details?.id ?? null, values: values as unknown as Values, file, label: label.trim() || undefined })
+      await save.mutateAsync({
+        kycDetailsId: details?.id ?? null,
+        values: values as unknown as Values,
+        file,
+        label: label.trim() || undefined,
+      })
       await draft.discard()
       setFile(null)
       setLabel('')
@@ -96,7 +108,8 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
       onSaved()
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
-        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true })
+        if ((FIELDS as readonly string[]).includes(field))
+          form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true })
         else if (field === 'file') setFileError(message)
       }
     }
@@ -131,22 +144,57 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
         )}
         <fieldset className={styles.fieldset} disabled={readOnly}>
           <div className={styles.row}>
-            <TextField name="tin" label="Tax identification number (TIN)" hint={TIN_MESSAGE.replace('TIN must be', 'For example')} autoComplete="off" required />
+            <TextField
+              name="tin"
+              label="Tax identification number (TIN)"
+              hint={TIN_MESSAGE.replace('TIN must be', 'For example')}
+              autoComplete="off"
+              required
+            />
             <DateField name="incorporationDate" label="Date of incorporation" max={todayIso()} required />
           </div>
           <div className={styles.row}>
-            <TextField name="natureOfBusiness" label="Nature of business" hint="What the business does, e.g. Food processing." required />
+            <TextField
+              name="natureOfBusiness"
+              label="Nature of business"
+              hint="What the business does, e.g. Food processing."
+              required
+            />
             <TextField name="countryOfIncorporation" label="Country of incorporation" autoComplete="country-name" required />
           </div>
-          <TextAreaField name="description" label="Description" hint="Optional: products, customers, where you operate." rows={3} />
+          <TextAreaField
+            name="description"
+            label="Description"
+            hint="Optional: products, customers, where you operate."
+            rows={3}
+          />
           <div className={styles.row}>
-            <TextField name="numberOfEmployees" label="Number of employees" type="number" min={0} step={1} rules={{ valueAsNumber: true }} required />
-            <TextField name="annualTurnover" label="Annual turnover (naira)" type="number" min={0} step="0.01" prefix="₦" rules={{ valueAsNumber: true }} required />
+            <TextField
+              name="numberOfEmployees"
+              label="Number of employees"
+              type="number"
+              min={0}
+              step={1}
+              rules={{ valueAsNumber: true }}
+              required
+            />
+            <TextField
+              name="annualTurnover"
+              label="Annual turnover (naira)"
+              type="number"
+              min={0}
+              step="0.01"
+              prefix="₦"
+              rules={{ valueAsNumber: true }}
+              required
+            />
           </div>
           <div className={styles.row}>
             <div>
               <label htmlFor={fileId}>Additional company document (optional)</label>
-              <p className={`${styles.muted} ${styles.small}`}>{uploadLimits ? describeUploadLimit(uploadLimits.maxBytes) : 'PNG, JPEG or PDF'}, sent with this form.</p>
+              <p className={`${styles.muted} ${styles.small}`}>
+                {uploadLimits ? describeUploadLimit(uploadLimits.maxBytes) : 'PNG, JPEG or PDF'}, sent with this form.
+              </p>
               <input
                 id={fileId}
                 className={styles.fileInput}
@@ -164,7 +212,13 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
             {file && (
               <div>
                 <label htmlFor={labelId}>What is this document?</label>
-                <input id={labelId} className={styles.fileInput} value={label} maxLength={200} onChange={(e) => setLabel(e.target.value)} />
+                <input
+                  id={labelId}
+                  className={styles.fileInput}
+                  value={label}
+                  maxLength={200}
+                  onChange={(e) => setLabel(e.target.value)}
+                />
               </div>
             )}
           </div>

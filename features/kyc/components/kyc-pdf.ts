@@ -42,7 +42,8 @@ export function pdfSafe(text: string): string {
 
 const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const naira = (value: number | null) => (value === null ? '-' : `NGN ${nairaFormat.format(value)}`)
-const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value))
+const orDash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '-' : String(value)
 
 class Writer {
   private page: PDFPage
@@ -80,7 +81,10 @@ class Writer {
     return lines
   }
 
-  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {}) {
+  text(
+    text: string,
+    options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number; gap?: number } = {},
+  ) {
     const size = options.size ?? 10
     const font = options.bold ? this.bold : this.font
     const indent = options.indent ?? 0
@@ -112,7 +116,12 @@ class Writer {
     this.ensure(40)
     this.y -= 14
     this.text(text, { size: 13, bold: true })
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y - 4 }, end: { x: PAGE.width - PAGE.margin, y: this.y - 4 }, thickness: 0.5, color: RULE })
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y - 4 },
+      end: { x: PAGE.width - PAGE.margin, y: this.y - 4 },
+      thickness: 0.5,
+      color: RULE,
+    })
     this.y -= 8
   }
 }
@@ -160,28 +169,47 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
   for (const a of kyc.addresses) {
     w.text(`${KYC_ADDRESS_TYPE_LABELS[a.type]}${a.contactName ? ` - ${a.contactName}` : ''}`, { bold: true })
     w.text([a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', '), { indent: 12 })
-    w.text(`Proof of address: ${a.addressDoc ? a.addressDoc.fileName : 'none'} · Verification: ${a.verificationStatus}`, { indent: 12, size: 9, color: MUTED, gap: 4 })
+    w.text(`Proof of address: ${a.addressDoc ? a.addressDoc.fileName : 'none'} · Verification: ${a.verificationStatus}`, {
+      indent: 12,
+      size: 9,
+      color: MUTED,
+      gap: 4,
+    })
   }
 
   w.heading('Means of identification')
   if (kyc.meansOfIds.length === 0) w.text('None.', { color: MUTED })
   for (const id of kyc.meansOfIds) {
     w.text(`${id.firstName} ${id.lastName} (${ID_HOLDER_ROLE_LABELS[id.role]})`, { bold: true })
-    w.text(`${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${id.expiryDate}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`, { indent: 12, gap: 4 })
+    w.text(
+      `${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${id.expiryDate}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`,
+      { indent: 12, gap: 4 },
+    )
   }
 
   w.heading('Shareholders')
   if (kyc.shareholders.length === 0) w.text('None.', { color: MUTED })
   for (const h of kyc.shareholders) {
-    const name = h.type === 'CORPORATE' ? `${h.companyName ?? ''} (${h.registrationNumber ?? ''})` : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
-    const owner = h.type === 'INDIVIDUAL' ? ` · effective ${formatPercentage(h.effectiveOwnership ?? 0)}${h.isBeneficialOwner ? ' · beneficial owner' : ''}` : ''
-    w.text(`${name} - ${formatPercentage(h.percentage)}${h.depth > 0 ? ` (${formatPercentage(h.effectiveStake)} of the business)` : ''}${owner}`, { indent: Math.min(h.depth, 6) * 14 })
+    const name =
+      h.type === 'CORPORATE'
+        ? `${h.companyName ?? ''} (${h.registrationNumber ?? ''})`
+        : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
+    const owner =
+      h.type === 'INDIVIDUAL'
+        ? ` · effective ${formatPercentage(h.effectiveOwnership ?? 0)}${h.isBeneficialOwner ? ' · beneficial owner' : ''}`
+        : ''
+    w.text(
+      `${name} - ${formatPercentage(h.percentage)}${h.depth > 0 ? ` (${formatPercentage(h.effectiveStake)} of the business)` : ''}${owner}`,
+      { indent: Math.min(h.depth, 6) * 14 },
+    )
   }
 
   w.heading('Documents')
   if (!input.documents) w.text('The document list could not be loaded.', { color: MUTED })
   else if (input.documents.length === 0) w.text('None.', { color: MUTED })
-  else for (const d of input.documents) w.text(`${d.name}: ${d.state.replace(/_/g, ' ').toLowerCase()}${d.detail ? ` (${d.detail})` : ''}`)
+  else
+    for (const d of input.documents)
+      w.text(`${d.name}: ${d.state.replace(/_/g, ' ').toLowerCase()}${d.detail ? ` (${d.detail})` : ''}`)
   for (const d of input.additionalDocuments) w.text(`Additional: ${d.label ?? d.fileName}`)
 
   if (kyc.gaps.length) {

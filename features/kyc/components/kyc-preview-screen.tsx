@@ -9,5 +9,11 @@ export function KycPreviewScreen(props: KycScreenProps) {
   const selected = useSelectedBusiness(props.account.businesses.map((b) => b.businessId))
   if (!selected.isReady) return <Skeleton count={4} label="Loading" />
   if (!selected.businessId) return <NoBusinessChosen invalid={selected.isInvalid} />
-  return <KycPreview key={selected.businessId} businessId={selected.businessId} permissions={permissionsInBusiness(props.account, props.permissions, selected.businessId)} />
+  return (
+    <KycPreview
+      key={selected.businessId}
+      businessId={selected.businessId}
+      permissions={permissionsInBusiness(props.account, props.permissions, selected.businessId)}
+    />
+  )
 }

@@ -7,7 +7,13 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS, KYC_STEP_LABELS, maskIdNumber, type KycStep } from '@/lib/contracts/kyc-values'
+import {
+  ID_HOLDER_ROLE_LABELS,
+  KYC_ADDRESS_TYPE_LABELS,
+  KYC_STEP_LABELS,
+  maskIdNumber,
+  type KycStep,
+} from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
@@ -50,21 +56,47 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   if (business.isError || details.isError) {
     const error = business.error ?? details.error
     if (getHttpStatus(error) === 404) {
-      return <EmptyState title="We couldn't find this business" description="It does not exist, or you are no longer one of its users." action={<Link href={KYC_PATHS.businesses} className={buttonClassName()}>Choose a business</Link>} />
+      return (
+        <EmptyState
+          title="We couldn't find this business"
+          description="It does not exist, or you are no longer one of its users."
+          action={
+            <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+              Choose a business
+            </Link>
+          }
+        />
+      )
     }
-    return <ErrorState title="Couldn't load the KYC" message={describeError(error)} onRetry={() => void Promise.all([business.refetch(), details.refetch()])} />
+    return (
+      <ErrorState
+        title="Couldn't load the KYC"
+        message={describeError(error)}
+        onRetry={() => void Promise.all([business.refetch(), details.refetch()])}
+      />
+    )
   }
   if (!business.data || details.data === undefined) return <Skeleton count={8} label="Loading the KYC" />
 
   const { readOnly } = kycEditState(business.data, permissions)
-  const checks = checkCaptureSteps({ details: details.data, addresses: addresses.data, meansOfIds: meansOfIds.data, shareholders: shareholders.data })
+  const checks = checkCaptureSteps({
+    details: details.data,
+    addresses: addresses.data,
+    meansOfIds: meansOfIds.data,
+    shareholders: shareholders.data,
+  })
   const problems = Object.values(checks).flatMap((c) => c.problems)
   const underReview = business.data.kycDetailsCompleted && business.data.approvalStatus === 'PENDING'
   const canSubmit = !readOnly && business.data.approvalStatus !== 'APPROVED' && !underReview
 
   const editLink = (step: KycStep, label: string) =>
     readOnly ? null : (
-      <Link href={KYC_PATHS.stepper(businessId, step)} onClick={() => setSelectedStep(step)} className={buttonClassName({ variant: 'link', size: 'sm' })} aria-label={`Edit ${label.toLowerCase()}`}>
+      <Link
+        href={KYC_PATHS.stepper(businessId, step)}
+        onClick={() => setSelectedStep(step)}
+        className={buttonClassName({ variant: 'link', size: 'sm' })}
+        aria-label={`Edit ${label.toLowerCase()}`}
+      >
         Edit
       </Link>
     )
@@ -96,9 +128,17 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         info,
         documents: checklist
           ? [
-              ...checklist.items.map((i) => ({ name: i.documentType.name, state: i.state, detail: i.document?.file.fileName ?? null })),
+              ...checklist.items.map((i) => ({
+                name: i.documentType.name,
+                state: i.state,
+                detail: i.document?.file.fileName ?? null,
+              })),
               ...checklist.shareholders.flatMap(({ shareholder, items }) =>
-                items.map((i) => ({ name: `${i.documentType.name} for ${shareholder.name}`, state: i.state, detail: i.document?.file.fileName ?? null })),
+                items.map((i) => ({
+                  name: `${i.documentType.name} for ${shareholder.name}`,
+                  state: i.state,
+                  detail: i.document?.file.fileName ?? null,
+                })),
               ),
             ]
           : null,
@@ -130,7 +170,10 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
           </div>
           <div className={styles.badges}>
             <StatusBadge status={business.data.approvalStatus} />
-            <StatusBadge status={business.data.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'} label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'} />
+            <StatusBadge
+              status={business.data.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+              label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
+            />
           </div>
         </div>
         {underReview && <p className={styles.notice}>Your KYC is submitted and under review. We will e-mail you the decision.</p>}
@@ -173,7 +216,11 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         </div>
       </div>
 
-      <Section id={ids.company} title={KYC_STEP_LABELS.COMPANY_DETAILS} edit={editLink('COMPANY_DETAILS', KYC_STEP_LABELS.COMPANY_DETAILS)}>
+      <Section
+        id={ids.company}
+        title={KYC_STEP_LABELS.COMPANY_DETAILS}
+        edit={editLink('COMPANY_DETAILS', KYC_STEP_LABELS.COMPANY_DETAILS)}
+      >
         {!d ? (
           <p className={styles.muted}>Not captured yet.</p>
         ) : (
@@ -261,7 +308,10 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
                     <td>
                       {id.idTypeName} {maskIdNumber(id.idNumber)}
                     </td>
-                    <td>{id.expiryDate ?? '—'}{!id.isCurrent && ' (expired)'}</td>
+                    <td>
+                      {id.expiryDate ?? '—'}
+                      {!id.isCurrent && ' (expired)'}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -270,7 +320,11 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         )}
       </Section>
 
-      <Section id={ids.holders} title={KYC_STEP_LABELS.SHAREHOLDERS} edit={editLink('SHAREHOLDERS', KYC_STEP_LABELS.SHAREHOLDERS)}>
+      <Section
+        id={ids.holders}
+        title={KYC_STEP_LABELS.SHAREHOLDERS}
+        edit={editLink('SHAREHOLDERS', KYC_STEP_LABELS.SHAREHOLDERS)}
+      >
         {!shareholders.data?.length ? (
           <p className={styles.muted}>None yet.</p>
         ) : (
@@ -289,10 +343,13 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
                 {shareholders.data.map((h) => (
                   <tr key={h.id}>
                     <td style={{ paddingLeft: `${0.5 + h.depth * 1.25}rem` }}>
-                      {holderName(h)} <span className={styles.muted}>{h.type === 'CORPORATE' ? `(${h.registrationNumber})` : ''}</span>
+                      {holderName(h)}{' '}
+                      <span className={styles.muted}>{h.type === 'CORPORATE' ? `(${h.registrationNumber})` : ''}</span>
                     </td>
                     <td>{formatPercentage(h.percentage)}</td>
-                    <td>{h.type === 'INDIVIDUAL' ? formatPercentage(h.effectiveOwnership ?? 0) : formatPercentage(h.effectiveStake)}</td>
+                    <td>
+                      {h.type === 'INDIVIDUAL' ? formatPercentage(h.effectiveOwnership ?? 0) : formatPercentage(h.effectiveStake)}
+                    </td>
                     <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes (needs ID)' : 'Yes') : 'No'}</td>
                   </tr>
                 ))}

@@ -98,18 +98,32 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
         />
       )
     }
-    return <ErrorState title="Couldn't load the KYC" message={describeError(error)} onRetry={() => void Promise.all([business.refetch(), details.refetch()])} />
+    return (
+      <ErrorState
+        title="Couldn't load the KYC"
+        message={describeError(error)}
+        onRetry={() => void Promise.all([business.refetch(), details.refetch()])}
+      />
+    )
   }
   if (!business.data || details.data === undefined || !step) return <Skeleton count={6} label="Loading the KYC" />
 
   const { readOnly, reason } = kycEditState(business.data, permissions)
-  const checks: Record<string, StepCheck> = checkCaptureSteps({ details: details.data, addresses: addresses.data, meansOfIds: meansOfIds.data, shareholders: shareholders.data })
+  const checks: Record<string, StepCheck> = checkCaptureSteps({
+    details: details.data,
+    addresses: addresses.data,
+    meansOfIds: meansOfIds.data,
+    shareholders: shareholders.data,
+  })
   const stepState = (s: KycStep): 'done' | 'problem' | 'open' => {
     const check = checks[s]
     if (!check) return 'open'
     if (check.done) return 'done'
     if (s === 'COMPANY_DETAILS') return details.data ? 'problem' : 'open'
-    return details.data && (s === 'ADDRESSES' ? addresses.data?.length : s === 'MEANS_OF_ID' ? meansOfIds.data?.length : shareholders.data?.length) ? 'problem' : 'open'
+    return details.data &&
+      (s === 'ADDRESSES' ? addresses.data?.length : s === 'MEANS_OF_ID' ? meansOfIds.data?.length : shareholders.data?.length)
+      ? 'problem'
+      : 'open'
   }
 
   const goTo = (next: KycStep) => {
@@ -117,7 +131,10 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
     setBlocked(null)
     setSelectedStep(next)
     setStep(next)
-    void router.replace({ pathname: router.pathname, query: { ...router.query, step: next } }, undefined, { shallow: true, scroll: false })
+    void router.replace({ pathname: router.pathname, query: { ...router.query, step: next } }, undefined, {
+      shallow: true,
+      scroll: false,
+    })
   }
   const index = DATA_STEPS.indexOf(step)
   const next = DATA_STEPS[index + 1]
@@ -142,7 +159,10 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       <div className={styles.spread}>
         <div className={styles.badges}>
           <StatusBadge status={business.data.approvalStatus} />
-          <StatusBadge status={business.data.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'} label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'} />
+          <StatusBadge
+            status={business.data.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+            label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
+          />
         </div>
         <Link href={KYC_PATHS.preview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Preview and submit
@@ -150,7 +170,9 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       </div>
       {reason && <p className={styles.notice}>{reason}</p>}
       {business.data.approvalStatus === 'DECLINED' && !readOnly && (
-        <p className={styles.warning}>Your registration was declined. Correct what the reviewers asked about, then submit the KYC again from the preview.</p>
+        <p className={styles.warning}>
+          Your registration was declined. Correct what the reviewers asked about, then submit the KYC again from the preview.
+        </p>
       )}
 
       <div className={styles.layout}>
@@ -173,7 +195,9 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                     </span>
                     <span>
                       {KYC_STEP_LABELS[s]}
-                      <span className={styles.stepState}>{state === 'done' ? 'Done' : state === 'problem' ? 'Needs attention' : 'To do'}</span>
+                      <span className={styles.stepState}>
+                        {state === 'done' ? 'Done' : state === 'problem' ? 'Needs attention' : 'To do'}
+                      </span>
                     </span>
                   </button>
                 </li>
@@ -224,16 +248,31 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                   onSaved={() => goTo('ADDRESSES')}
                 />
               )}
-              {step === 'ADDRESSES' && <AddressesStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} locationFields={locationFields} />}
-              {step === 'MEANS_OF_ID' && <MeansOfIdStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />}
-              {step === 'SHAREHOLDERS' && <ShareholdersStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />}
-              {step === 'DOCUMENTS' && <DocumentsStep businessId={businessId} kycDetailsId={kycDetailsId!} permissions={permissions} />}
+              {step === 'ADDRESSES' && (
+                <AddressesStep
+                  businessId={businessId}
+                  kycDetailsId={kycDetailsId!}
+                  readOnly={readOnly}
+                  locationFields={locationFields}
+                />
+              )}
+              {step === 'MEANS_OF_ID' && (
+                <MeansOfIdStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />
+              )}
+              {step === 'SHAREHOLDERS' && (
+                <ShareholdersStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />
+              )}
+              {step === 'DOCUMENTS' && (
+                <DocumentsStep businessId={businessId} kycDetailsId={kycDetailsId!} permissions={permissions} />
+              )}
               {step !== 'COMPANY_DETAILS' && (
                 <div className={styles.spread}>
                   <Button variant="secondary" onClick={() => goTo(DATA_STEPS[index - 1]!)}>
                     Back
                   </Button>
-                  <Button onClick={() => continueFrom(step)} disabled={!judged}>{next ? `Continue to ${KYC_STEP_LABELS[next].toLowerCase()}` : 'Continue to the preview'}</Button>
+                  <Button onClick={() => continueFrom(step)} disabled={!judged}>
+                    {next ? `Continue to ${KYC_STEP_LABELS[next].toLowerCase()}` : 'Continue to the preview'}
+                  </Button>
                 </div>
               )}
             </Suspense>

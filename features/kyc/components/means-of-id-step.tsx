@@ -8,13 +8,30 @@ import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
 import type { meansOfIdFormSchema } from '@/lib/contracts/kyc'
-import { ID_HOLDER_ROLE_LABELS, ID_HOLDER_ROLES, maskIdNumber, MEANS_OF_ID_TYPES, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import {
+  ID_HOLDER_ROLE_LABELS,
+  ID_HOLDER_ROLES,
+  maskIdNumber,
+  MEANS_OF_ID_TYPES,
+  meansOfIdTypeOf,
+  todayIso,
+} from '@/lib/contracts/kyc-values'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-mutations'
 import { kycQueries } from '../api/kyc-queries'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import styles from './kyc.module.css'
-import { AddRecordButton, CurrentFile, DeleteRecordDialog, RecordForm, RecordList, showServerErrors, useRecordForm, useRecordStep, type RecordEditing } from './record-editing'
+import {
+  AddRecordButton,
+  CurrentFile,
+  DeleteRecordDialog,
+  RecordForm,
+  RecordList,
+  showServerErrors,
+  useRecordForm,
+  useRecordStep,
+  type RecordEditing,
+} from './record-editing'
 import { holderName } from './step-checks'
 import type { DraftStatus } from './use-step-draft'
 
@@ -22,9 +39,31 @@ type Values = z.input<typeof meansOfIdFormSchema>
 type Output = z.output<typeof meansOfIdFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.meansOfIdFormSchema))
-const FIELDS = ['shareholderId', 'firstName', 'lastName', 'role', 'bvn', 'idType', 'idNumber', 'issueDate', 'expiryDate', 'fileId'] as const
+const FIELDS = [
+  'shareholderId',
+  'firstName',
+  'lastName',
+  'role',
+  'bvn',
+  'idType',
+  'idNumber',
+  'issueDate',
+  'expiryDate',
+  'fileId',
+] as const
 
-const EMPTY: Values = { shareholderId: '', firstName: '', lastName: '', role: 'DIRECTOR', bvn: '', idType: 'INTERNATIONAL_PASSPORT', idNumber: '', issueDate: '', expiryDate: '', fileId: null }
+const EMPTY: Values = {
+  shareholderId: '',
+  firstName: '',
+  lastName: '',
+  role: 'DIRECTOR',
+  bvn: '',
+  idType: 'INTERNATIONAL_PASSPORT',
+  idNumber: '',
+  issueDate: '',
+  expiryDate: '',
+  fileId: null,
+}
 
 function valuesOf(id: MeansOfIdRecord): Values {
   return {
@@ -43,7 +82,12 @@ function valuesOf(id: MeansOfIdRecord): Values {
 
 /** Empty text means "none" to the API (a link or a date cleared). */
 function toInput(values: Values): Values {
-  return { ...values, shareholderId: values.shareholderId || null, issueDate: values.issueDate || null, expiryDate: values.expiryDate || null }
+  return {
+    ...values,
+    shareholderId: values.shareholderId || null,
+    issueDate: values.issueDate || null,
+    expiryDate: values.expiryDate || null,
+  }
 }
 
 export interface MeansOfIdStepProps {
@@ -96,7 +140,9 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
             <p className={`${styles.muted} ${styles.small}`}>Scan: {id.file?.fileName ?? 'none'}</p>
           </>
         )}
-        status={(id) => <StatusBadge status={id.isCurrent ? 'APPROVED' : 'REJECTED'} label={id.isCurrent ? 'Current' : 'Expired'} />}
+        status={(id) => (
+          <StatusBadge status={id.isCurrent ? 'APPROVED' : 'REJECTED'} label={id.isCurrent ? 'Current' : 'Expired'} />
+        )}
         what={(id) => `the ID of ${id.firstName} ${id.lastName}`}
         onEdit={(id) => step.edit(id.id, valuesOf(id))}
         onDelete={step.setDeleting}
@@ -121,7 +167,9 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
       <DeleteRecordDialog
         record={deleting}
         title="Delete this means of ID?"
-        description={deleting ? `${deleting.idTypeName} of ${deleting.firstName} ${deleting.lastName}, with its scan.` : undefined}
+        description={
+          deleting ? `${deleting.idTypeName} of ${deleting.firstName} ${deleting.lastName}, with its scan.` : undefined
+        }
         confirmLabel="Delete"
         remove={remove}
         deletedMessage={() => 'Means of ID deleted.'}
@@ -142,7 +190,16 @@ interface MeansOfIdFormProps {
   onDone: () => Promise<void>
 }
 
-function MeansOfIdForm({ businessId, kycDetailsId, editing, current, individuals, onDraft, draftStatus, onDone }: MeansOfIdFormProps) {
+function MeansOfIdForm({
+  businessId,
+  kycDetailsId,
+  editing,
+  current,
+  individuals,
+  onDraft,
+  draftStatus,
+  onDone,
+}: MeansOfIdFormProps) {
   const save = useSaveMeansOfId(kycDetailsId)
   const removeFile = useDeleteMeansOfIdFile(kycDetailsId)
   const { form, watched } = useRecordForm({ resolver, defaultValues: editing.values, restored: editing.restored, onDraft })
@@ -191,16 +248,39 @@ function MeansOfIdForm({ businessId, kycDetailsId, editing, current, individuals
         <TextField name="lastName" label="Last name" autoComplete="off" required />
       </div>
       <div className={styles.row}>
-        <SelectField name="role" label="Role" options={ID_HOLDER_ROLES.map((r) => ({ value: r, label: ID_HOLDER_ROLE_LABELS[r] }))} required />
+        <SelectField
+          name="role"
+          label="Role"
+          options={ID_HOLDER_ROLES.map((r) => ({ value: r, label: ID_HOLDER_ROLE_LABELS[r] }))}
+          required
+        />
         <TextField name="bvn" label="BVN" hint="11 digits (optional for non-Nigerians)." inputMode="numeric" autoComplete="off" />
       </div>
       <div className={styles.row}>
-        <SelectField name="idType" label="Kind of ID" options={MEANS_OF_ID_TYPES.map((t) => ({ value: t.code, label: t.name }))} required />
-        <TextField name="idNumber" label="ID number" hint={type ? `${type.numberHint[0]!.toUpperCase()}${type.numberHint.slice(1)}` : undefined} autoComplete="off" spellCheck={false} required />
+        <SelectField
+          name="idType"
+          label="Kind of ID"
+          options={MEANS_OF_ID_TYPES.map((t) => ({ value: t.code, label: t.name }))}
+          required
+        />
+        <TextField
+          name="idNumber"
+          label="ID number"
+          hint={type ? `${type.numberHint[0]!.toUpperCase()}${type.numberHint.slice(1)}` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
       </div>
       <div className={styles.row}>
         <DateField name="issueDate" label="Issue date" max={todayIso()} />
-        <DateField name="expiryDate" label="Expiry date" min={todayIso()} hint={type?.expires ? 'Must be in the future.' : 'This kind of ID does not expire.'} required={type?.expires} />
+        <DateField
+          name="expiryDate"
+          label="Expiry date"
+          min={todayIso()}
+          hint={type?.expires ? 'Must be in the future.' : 'This kind of ID does not expire.'}
+          required={type?.expires}
+        />
       </div>
       <div>
         <Uploader
@@ -210,7 +290,11 @@ function MeansOfIdForm({ businessId, kycDetailsId, editing, current, individuals
           onUploaded={(file) => form.setValue('fileId', file.id, { shouldDirty: true })}
         />
         {current?.file && watched.fileId === current.file.id && (
-          <CurrentFile file={current.file} busy={removeFile.isPending} onRemove={() => removeFile.mutate(current.id, { onSuccess: () => form.setValue('fileId', null) })} />
+          <CurrentFile
+            file={current.file}
+            busy={removeFile.isPending}
+            onRemove={() => removeFile.mutate(current.id, { onSuccess: () => form.setValue('fileId', null) })}
+          />
         )}
       </div>
     </RecordForm>

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { useForm, useWatch, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form'
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form } from '@/components/ui/form'
@@ -76,7 +84,17 @@ export interface RecordListProps<R extends { id: string }> {
 }
 
 /** A step's records, each with its status and (unless read-only) Edit and Delete. */
-export function RecordList<R extends { id: string }>({ records, label, emptyText, readOnly, describe, status, what, onEdit, onDelete }: RecordListProps<R>) {
+export function RecordList<R extends { id: string }>({
+  records,
+  label,
+  emptyText,
+  readOnly,
+  describe,
+  status,
+  what,
+  onEdit,
+  onDelete,
+}: RecordListProps<R>) {
   if (records.length === 0) return <p className={styles.muted}>{emptyText}</p>
   return (
     <ul className={styles.items} aria-label={label}>
@@ -131,7 +149,11 @@ export function useRecordForm<V extends FieldValues, O extends FieldValues>(opti
 }
 
 /** Puts the API's field errors on the form's own fields (focusing the first); others are left to the error toast. */
-export function showServerErrors<V extends FieldValues, O extends FieldValues>(form: UseFormReturn<V, unknown, O>, error: unknown, fields: readonly string[]) {
+export function showServerErrors<V extends FieldValues, O extends FieldValues>(
+  form: UseFormReturn<V, unknown, O>,
+  error: unknown,
+  fields: readonly string[],
+) {
   let first = true
   for (const [field, message] of Object.entries(fieldErrors(error))) {
     if (!fields.includes(field)) continue
@@ -153,7 +175,16 @@ export interface RecordFormProps<V extends FieldValues, O extends FieldValues> {
 }
 
 /** The boxed form of one record: heading, the restored-draft notice, its fields, then the draft state, Cancel and save. */
-export function RecordForm<V extends FieldValues, O extends FieldValues>({ form, onSubmit, title, restoredNotice, draftStatus, onCancel, submitLabel, children }: RecordFormProps<V, O>) {
+export function RecordForm<V extends FieldValues, O extends FieldValues>({
+  form,
+  onSubmit,
+  title,
+  restoredNotice,
+  draftStatus,
+  onCancel,
+  submitLabel,
+  children,
+}: RecordFormProps<V, O>) {
   return (
     <div className={styles.formBox}>
       <Form form={form} onSubmit={onSubmit} aria-label={title}>
@@ -179,10 +210,21 @@ export function RecordForm<V extends FieldValues, O extends FieldValues>({ form,
 }
 
 /** The saved file of a record's form, with a link to it and a button removing it. */
-export function CurrentFile({ file, busy, onRemove }: { file: { url: string; fileName: string }; busy: boolean; onRemove: () => void }) {
+export function CurrentFile({
+  file,
+  busy,
+  onRemove,
+}: {
+  file: { url: string; fileName: string }
+  busy: boolean
+  onRemove: () => void
+}) {
   return (
     <p className={styles.small}>
-      Current file: <a href={file.url} target="_blank" rel="noreferrer">{file.fileName}</a>{' '}
+      Current file:{' '}
+      <a href={file.url} target="_blank" rel="noreferrer">
+        {file.fileName}
+      </a>{' '}
       <button type="button" className="link-button" disabled={busy} onClick={onRemove}>
         Remove file
       </button>
@@ -191,7 +233,17 @@ export function CurrentFile({ file, busy, onRemove }: { file: { url: string; fil
 }
 
 /** A listed record's Edit and Delete buttons ("Edit <what>" to assistive technology), any others between them. */
-export function RecordButtons({ what, onEdit, onDelete, children }: { what: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+export function RecordButtons({
+  what,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  what: string
+  onEdit: () => void
+  onDelete: () => void
+  children?: ReactNode
+}) {
   return (
     <>
       <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${what}`}>
@@ -218,7 +270,15 @@ export interface DeleteRecordDialogProps<R extends { id: string }, T> {
 }
 
 /** Asks before deleting a record, deletes it, says so and closes. */
-export function DeleteRecordDialog<R extends { id: string }, T>({ record, title, description, confirmLabel, remove, deletedMessage, onClose }: DeleteRecordDialogProps<R, T>) {
+export function DeleteRecordDialog<R extends { id: string }, T>({
+  record,
+  title,
+  description,
+  confirmLabel,
+  remove,
+  deletedMessage,
+  onClose,
+}: DeleteRecordDialogProps<R, T>) {
   return (
     <ConfirmDialog
       open={!!record}

@@ -58,8 +58,20 @@ function valuesOf(h: ShareholderRecord): ShareholderValues {
 /** Only the fields of the chosen kind go to the API. */
 function toInput(values: ShareholderValues): ShareholderFormValues {
   return values.type === 'INDIVIDUAL'
-    ? { type: 'INDIVIDUAL', firstName: values.firstName, lastName: values.lastName, nationality: values.nationality, bvn: values.bvn || undefined, percentage: values.percentage }
-    : { type: 'CORPORATE', companyName: values.companyName, registrationNumber: values.registrationNumber, percentage: values.percentage }
+    ? {
+        type: 'INDIVIDUAL',
+        firstName: values.firstName,
+        lastName: values.lastName,
+        nationality: values.nationality,
+        bvn: values.bvn || undefined,
+        percentage: values.percentage,
+      }
+    : {
+        type: 'CORPORATE',
+        companyName: values.companyName,
+        registrationNumber: values.registrationNumber,
+        percentage: values.percentage,
+      }
 }
 
 export interface ShareholderEditing {
@@ -94,7 +106,16 @@ const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
  * shareholders, to any depth; each individual shows their effective ownership (through every layer) and whether
  * they are a beneficial owner. A level cannot go over 100%: the form says what is left and refuses more.
  */
-export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initialEditing = null, onDraft, onFormClosed, draftStatus = 'idle', renderExtra }: ShareholderEditorProps) {
+export function ShareholderEditor({
+  kycDetailsId,
+  shareholders,
+  readOnly,
+  initialEditing = null,
+  onDraft,
+  onFormClosed,
+  draftStatus = 'idle',
+  renderExtra,
+}: ShareholderEditorProps) {
   const [editing, setEditing] = useState<ShareholderEditing | null>(initialEditing)
   const [deleting, setDeleting] = useState<ShareholderRecord | null>(null)
   const remove = useDeleteShareholder(kycDetailsId)
@@ -119,17 +140,30 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
     const level = byParent.get(parentId) ?? []
     if (level.length === 0) return null
     return (
-      <ul className={styles.tree} aria-label={parentId ? `Shareholders of ${holderName(shareholders.find((h) => h.id === parentId)!)}` : 'Shareholders of the business'}>
+      <ul
+        className={styles.tree}
+        aria-label={
+          parentId
+            ? `Shareholders of ${holderName(shareholders.find((h) => h.id === parentId)!)}`
+            : 'Shareholders of the business'
+        }
+      >
         {level.map((h) => (
           <li key={h.id} data-shareholder={h.id}>
             <div className={styles.holder}>
               <div className={styles.holderHead}>
                 <div>
                   <p>
-                    <strong>{holderName(h)}</strong> <span className={styles.muted}>({h.type === 'CORPORATE' ? `company ${h.registrationNumber ?? ''}` : 'individual'})</span>
+                    <strong>{holderName(h)}</strong>{' '}
+                    <span className={styles.muted}>
+                      ({h.type === 'CORPORATE' ? `company ${h.registrationNumber ?? ''}` : 'individual'})
+                    </span>
                   </p>
                   <p className={styles.small}>
-                    Holds {formatPercentage(h.percentage)} {h.parentShareholderId ? `of ${holderName(shareholders.find((p) => p.id === h.parentShareholderId)!)}` : 'of the business'}
+                    Holds {formatPercentage(h.percentage)}{' '}
+                    {h.parentShareholderId
+                      ? `of ${holderName(shareholders.find((p) => p.id === h.parentShareholderId)!)}`
+                      : 'of the business'}
                     {h.parentShareholderId ? ` · ${formatPercentage(h.effectiveStake)} of the business through it` : ''}
                   </p>
                   {h.type === 'INDIVIDUAL' && (
@@ -138,7 +172,9 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
                     </p>
                   )}
                   {h.type === 'CORPORATE' && (
-                    <p className={styles.small}>Its shareholders listed: {formatPercentage(h.childrenTotalPercentage ?? 0)} of 100%</p>
+                    <p className={styles.small}>
+                      Its shareholders listed: {formatPercentage(h.childrenTotalPercentage ?? 0)} of 100%
+                    </p>
                   )}
                 </div>
                 <div className={styles.badges}>
@@ -149,9 +185,17 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
               {renderExtra?.(h)}
               {!readOnly && (
                 <div className={styles.actions}>
-                  <RecordButtons what={holderName(h)} onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })} onDelete={() => setDeleting(h)}>
+                  <RecordButtons
+                    what={holderName(h)}
+                    onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })}
+                    onDelete={() => setDeleting(h)}
+                  >
                     {h.type === 'CORPORATE' && (
-                      <Button size="sm" variant="secondary" onClick={() => setEditing({ id: null, parentId: h.id, values: EMPTY_SHAREHOLDER })}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing({ id: null, parentId: h.id, values: EMPTY_SHAREHOLDER })}
+                      >
                         Add a shareholder to {holderName(h)}
                       </Button>
                     )}
@@ -159,10 +203,26 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
                 </div>
               )}
               {editing && editing.parentId === h.id && !editing.id && (
-                <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={h} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+                <ShareholderForm
+                  kycDetailsId={kycDetailsId}
+                  editing={editing}
+                  nodes={nodes}
+                  parent={h}
+                  onDraft={onDraft}
+                  draftStatus={draftStatus}
+                  onClose={close}
+                />
               )}
               {editing && editing.id === h.id && (
-                <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={shareholders.find((p) => p.id === h.parentShareholderId) ?? null} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+                <ShareholderForm
+                  kycDetailsId={kycDetailsId}
+                  editing={editing}
+                  nodes={nodes}
+                  parent={shareholders.find((p) => p.id === h.parentShareholderId) ?? null}
+                  onDraft={onDraft}
+                  draftStatus={draftStatus}
+                  onClose={close}
+                />
               )}
             </div>
             {renderLevel(h.id)}
@@ -177,12 +237,21 @@ export function ShareholderEditor({ kycDetailsId, shareholders, readOnly, initia
   return (
     <div className={styles.stack}>
       <p className={styles.small} aria-live="polite">
-        Held directly in the business: <strong>{formatPercentage(directTotal)}</strong> of 100%. Individuals owning 5% or more, directly or through companies, are beneficial owners.
+        Held directly in the business: <strong>{formatPercentage(directTotal)}</strong> of 100%. Individuals owning 5% or more,
+        directly or through companies, are beneficial owners.
       </p>
       {shareholders.length === 0 ? <p className={styles.muted}>No shareholders yet.</p> : renderLevel(null)}
 
       {editing && editing.parentId === null && !editing.id ? (
-        <ShareholderForm kycDetailsId={kycDetailsId} editing={editing} nodes={nodes} parent={null} onDraft={onDraft} draftStatus={draftStatus} onClose={close} />
+        <ShareholderForm
+          kycDetailsId={kycDetailsId}
+          editing={editing}
+          nodes={nodes}
+          parent={null}
+          onDraft={onDraft}
+          draftStatus={draftStatus}
+          onClose={close}
+        />
       ) : (
         !readOnly && (
           <div className={styles.actions}>
@@ -235,7 +304,11 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
   const submit = async (output: ShareholderFormValues) => {
     const values = form.getValues()
     if (Number(output.percentage) > left + 1e-9) {
-      form.setError('percentage', { type: 'total', message: `Shares ${where} would go over 100%: at most ${formatPercentage(left)} is left` }, { shouldFocus: true })
+      form.setError(
+        'percentage',
+        { type: 'total', message: `Shares ${where} would go over 100%: at most ${formatPercentage(left)} is left` },
+        { shouldFocus: true },
+      )
       return
     }
     try {
@@ -247,7 +320,11 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
     }
   }
 
-  const title = editing.id ? 'Edit shareholder' : parent ? `New shareholder of ${holderName(parent)}` : 'New shareholder of the business'
+  const title = editing.id
+    ? 'Edit shareholder'
+    : parent
+      ? `New shareholder of ${holderName(parent)}`
+      : 'New shareholder of the business'
   return (
     <RecordForm
       form={form}
@@ -282,7 +359,14 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       ) : (
         <div className={styles.row}>
           <TextField name="companyName" label="Company name" autoComplete="off" required />
-          <TextField name="registrationNumber" label="Registration number" hint="Class and digits, e.g. RC1234567." autoComplete="off" spellCheck={false} required />
+          <TextField
+            name="registrationNumber"
+            label="Registration number"
+            hint="Class and digits, e.g. RC1234567."
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
         </div>
       )}
       <TextField

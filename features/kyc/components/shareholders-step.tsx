@@ -25,7 +25,11 @@ export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: Shareho
   const [initialEditing, setInitialEditing] = useState<ShareholderEditing | null | undefined>(readOnly ? null : undefined)
   useEffect(() => {
     if (initialEditing !== undefined || restored === undefined) return
-    setInitialEditing(restored?.editing ? { ...restored.editing, values: { ...EMPTY_SHAREHOLDER, ...restored.editing.values }, restored: true } : null)
+    setInitialEditing(
+      restored?.editing
+        ? { ...restored.editing, values: { ...EMPTY_SHAREHOLDER, ...restored.editing.values }, restored: true }
+        : null,
+    )
   }, [restored, initialEditing])
   if (!shareholders.data || initialEditing === undefined) return <Skeleton count={3} label="Loading shareholders" />
   return (

@@ -33,25 +33,35 @@ export const holderName = (h: Pick<ShareholderRecord, 'type' | 'companyName' | '
  * The stepper's view of steps 1–4, from what the API answered; the same rules as the server's capture gaps, so a
  * step shown as done is not refused later. Documents are checked by the documents step itself.
  */
-export function checkCaptureSteps(kyc: CapturedKyc): Record<'COMPANY_DETAILS' | 'ADDRESSES' | 'MEANS_OF_ID' | 'SHAREHOLDERS', StepCheck> {
+export function checkCaptureSteps(
+  kyc: CapturedKyc,
+): Record<'COMPANY_DETAILS' | 'ADDRESSES' | 'MEANS_OF_ID' | 'SHAREHOLDERS', StepCheck> {
   const company: string[] = []
   if (!kyc.details) company.push('Save the company details.')
-  else for (const [field, label] of DETAIL_FIELDS) if (kyc.details[field] === null || kyc.details[field] === '') company.push(`Enter ${label}.`)
+  else
+    for (const [field, label] of DETAIL_FIELDS)
+      if (kyc.details[field] === null || kyc.details[field] === '') company.push(`Enter ${label}.`)
 
   const addresses: string[] = []
-  if (!kyc.addresses?.some((a) => a.type === 'REGISTERED')) addresses.push(`Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address.`)
+  if (!kyc.addresses?.some((a) => a.type === 'REGISTERED'))
+    addresses.push(`Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address.`)
 
   const ids: string[] = []
   if (!kyc.meansOfIds?.length) ids.push('Add a means of ID for at least one director or signatory.')
   for (const id of kyc.meansOfIds ?? []) {
-    if (!id.isCurrent) ids.push(`The ${id.idTypeName.toLowerCase()} of ${id.firstName} ${id.lastName} has expired${id.expiryDate ? ` (${id.expiryDate})` : ''}; replace it.`)
+    if (!id.isCurrent)
+      ids.push(
+        `The ${id.idTypeName.toLowerCase()} of ${id.firstName} ${id.lastName} has expired${id.expiryDate ? ` (${id.expiryDate})` : ''}; replace it.`,
+      )
   }
 
   const holders: string[] = []
   const list = kyc.shareholders ?? []
   if (!list.some((h) => h.parentShareholderId === null)) holders.push('Add the shareholders of the business.')
   const byId = new Map(list.map((h) => [h.id, h]))
-  for (const level of overAllocatedLevels(list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage })))) {
+  for (const level of overAllocatedLevels(
+    list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage })),
+  )) {
     holders.push(
       level.parentId === null
         ? `Direct shareholdings add up to ${formatPercentage(level.totalPercentage)}; they can be at most 100%.`
@@ -59,7 +69,11 @@ export function checkCaptureSteps(kyc: CapturedKyc): Record<'COMPANY_DETAILS' | 
     )
   }
   for (const h of list) {
-    if (h.type === 'CORPORATE' && h.effectiveStake >= BENEFICIAL_OWNER_THRESHOLD && !list.some((c) => c.parentShareholderId === h.id)) {
+    if (
+      h.type === 'CORPORATE' &&
+      h.effectiveStake >= BENEFICIAL_OWNER_THRESHOLD &&
+      !list.some((c) => c.parentShareholderId === h.id)
+    ) {
       holders.push(`List the shareholders of ${holderName(h)} (it holds ${formatPercentage(h.effectiveStake)} of the business).`)
     }
   }
@@ -69,7 +83,9 @@ export function checkCaptureSteps(kyc: CapturedKyc): Record<'COMPANY_DETAILS' | 
     const name = holderName(h)
     if (named.has(name)) continue
     named.add(name)
-    ids.push(`${name} owns ${formatPercentage(h.effectiveOwnership ?? 0)} and is a beneficial owner: add their means of ID, linked to them.`)
+    ids.push(
+      `${name} owns ${formatPercentage(h.effectiveOwnership ?? 0)} and is a beneficial owner: add their means of ID, linked to them.`,
+    )
   }
 
   return {

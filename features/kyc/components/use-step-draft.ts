@@ -26,7 +26,11 @@ export interface StepDraft<T> {
  * second after typing stops, a pending save is sent at once when the step unmounts, and `restored` brings them
  * back after a reload.
  */
-export function useStepDraft<T extends Record<string, unknown>>(businessId: string, type: KycDetailType, enabled = true): StepDraft<T> {
+export function useStepDraft<T extends Record<string, unknown>>(
+  businessId: string,
+  type: KycDetailType,
+  enabled = true,
+): StepDraft<T> {
   const queryClient = useQueryClient()
   const draft = useQuery({ ...kycQueries.draft(businessId, type), enabled })
   const [status, setStatus] = useState<DraftStatus>('idle')

@@ -208,7 +208,19 @@ function ControlledSelect(props: ControlledSelectProps) {
   )
 }
 
-function RegionInput({ id, name, required, disabled, countryField }: { id: string; name: string; required: boolean; disabled: boolean; countryField: string }) {
+function RegionInput({
+  id,
+  name,
+  required,
+  disabled,
+  countryField,
+}: {
+  id: string
+  name: string
+  required: boolean
+  disabled: boolean
+  countryField: string
+}) {
   const { control } = useFormContext()
   const rules = useRequiredRule(required, MESSAGES.region, countryField)
   const { field, fieldState } = useController({ name, control, rules })
@@ -284,4 +296,3 @@ function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
     </span>
   )
 }
-

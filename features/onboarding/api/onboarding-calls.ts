@@ -12,7 +12,10 @@ function useOnboardingMutation<TInput>(call: (input: TInput) => Promise<Onboardi
     mutationFn: call,
     onSuccess: (detail) => {
       queryClient.setQueryData(onboardingQueries.detail(detail.id).queryKey, detail)
-      queryClient.setQueryData(onboardingQueries.mine(detail.product.code, detail.businessId).queryKey, detail.status === 'REMOVED' ? null : detail)
+      queryClient.setQueryData(
+        onboardingQueries.mine(detail.product.code, detail.businessId).queryKey,
+        detail.status === 'REMOVED' ? null : detail,
+      )
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: [...onboardingQueries.all(), 'approvals'] }),
         queryClient.invalidateQueries({ queryKey: onboardingQueries.businessProducts(detail.businessId).queryKey }),
@@ -26,28 +29,41 @@ function useOnboardingMutation<TInput>(call: (input: TInput) => Promise<Onboardi
 
 /** POST /onboarding-products. */
 export const useApply = () =>
-  useOnboardingMutation(async (input: { businessId: string; productCode: string }) => (await apiClient.post<OnboardingDetail>('/onboarding-products', input)).data)
+  useOnboardingMutation(
+    async (input: { businessId: string; productCode: string }) =>
+      (await apiClient.post<OnboardingDetail>('/onboarding-products', input)).data,
+  )
 
 /** PUT /onboarding-products/{id}/requirements: a draft of some answers. Quiet: the form shows what went wrong. */
 export const useSaveAnswers = (id: string) =>
   useOnboardingMutation(
-    async (input: AnswersInput) => (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/requirements`, input, { silent: true })).data,
+    async (input: AnswersInput) =>
+      (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/requirements`, input, { silent: true })).data,
   )
 
 /** PUT /onboarding-products/{id}/submit. Quiet: the form lists what is missing. */
 export const useSubmitOnboarding = (id: string) =>
-  useOnboardingMutation(async () => (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/submit`, undefined, { silent: true })).data)
+  useOnboardingMutation(
+    async () =>
+      (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/submit`, undefined, { silent: true })).data,
+  )
 
 /** PUT /onboarding-products/approve/{id} `{ decision, comment }`. */
 export const useDecideOnboarding = (id: string) =>
   useOnboardingMutation(
-    async (input: OnboardingDecisionInput) => (await apiClient.put<OnboardingDetail>(`/onboarding-products/approve/${segment(id)}`, input, { silent: true })).data,
+    async (input: OnboardingDecisionInput) =>
+      (await apiClient.put<OnboardingDetail>(`/onboarding-products/approve/${segment(id)}`, input, { silent: true })).data,
   )
 
 /** PUT /onboarding-products/completed/{id}. */
 export const useCompleteOnboarding = (id: string) =>
-  useOnboardingMutation(async () => (await apiClient.put<OnboardingDetail>(`/onboarding-products/completed/${segment(id)}`, undefined, { silent: true })).data)
+  useOnboardingMutation(
+    async () =>
+      (await apiClient.put<OnboardingDetail>(`/onboarding-products/completed/${segment(id)}`, undefined, { silent: true })).data,
+  )
 
 /** DELETE /onboarding-products/{id}. */
 export const useRemoveOnboarding = (id: string) =>
-  useOnboardingMutation(async () => (await apiClient.delete<OnboardingDetail>(`/onboarding-products/${segment(id)}`, { silent: true })).data)
+  useOnboardingMutation(
+    async () => (await apiClient.delete<OnboardingDetail>(`/onboarding-products/${segment(id)}`, { silent: true })).data,
+  )

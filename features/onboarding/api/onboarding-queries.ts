@@ -1,6 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient, getHttpStatus } from '@/lib/http'
-import type { BusinessProduct, CanProceed, MyBusiness, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page, Product } from './types'
+import type {
+  BusinessProduct,
+  CanProceed,
+  MyBusiness,
+  OnboardingDetail,
+  OnboardingQuery,
+  OnboardingSummary,
+  Page,
+  Product,
+} from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
@@ -21,7 +30,11 @@ export const onboardingQueries = {
       queryFn: async ({ signal }) => {
         try {
           return (
-            await apiClient.get<OnboardingDetail>(`/onboarding-products/me/${segment(productCode)}`, { params: { businessId }, signal, silent: true })
+            await apiClient.get<OnboardingDetail>(`/onboarding-products/me/${segment(productCode)}`, {
+              params: { businessId },
+              signal,
+              silent: true,
+            })
           ).data
         } catch (error) {
           if (getHttpStatus(error) === 404) return null
@@ -47,12 +60,14 @@ export const onboardingQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...onboardingQueries.details(), id] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<OnboardingDetail>(`/onboarding-products/details/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<OnboardingDetail>(`/onboarding-products/details/${segment(id)}`, { signal })).data,
     }),
   canProceed: (id: string) =>
     queryOptions({
       queryKey: [...onboardingQueries.details(), id, 'can-proceed'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
     }),
   /** The review queue; `statuses` repeat as `status=` (none: the API's default, IN_REVIEW). */
   approvals: (query: OnboardingQuery) =>
@@ -62,14 +77,16 @@ export const onboardingQueries = {
         const params = new URLSearchParams({ pageNumber: String(query.pageNumber), pageSize: String(query.pageSize) })
         if (query.searchKey) params.set('searchKey', query.searchKey)
         for (const status of query.statuses ?? []) params.append('status', status)
-        return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal })).data
+        return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal }))
+          .data
       },
     }),
   /** `GET /businesses/{id}/products`: what the business holds (not removed). */
   businessProducts: (businessId: string) =>
     queryOptions({
       queryKey: [...onboardingQueries.all(), 'business', businessId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
     }),
   myBusinesses: () =>
     queryOptions({

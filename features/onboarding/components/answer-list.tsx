@@ -6,7 +6,13 @@ import ownStyles from './onboarding.module.css'
 const styles = { ...sharedStyles, ...ownStyles }
 
 /** The requirements with what was given for each (text, or the file to open), read-only. */
-export function AnswerList({ detail, headingLevel = 3 }: { detail: Pick<OnboardingDetail, 'requirements' | 'answers'>; headingLevel?: 3 | 4 }) {
+export function AnswerList({
+  detail,
+  headingLevel = 3,
+}: {
+  detail: Pick<OnboardingDetail, 'requirements' | 'answers'>
+  headingLevel?: 3 | 4
+}) {
   const Heading = `h${headingLevel}` as const
   if (detail.requirements.length === 0) return <p className={styles.muted}>This product asks for nothing more.</p>
   return (

@@ -15,7 +15,10 @@ import styles from '@/styles/product-screens.module.css'
 const FILTER_KEYS = ['status', 'searchKey'] as const
 /** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */
 const ALL = 'ALL'
-const STATUS_OPTIONS = [...ONBOARDING_STATUSES.filter((s) => s !== 'IN_REVIEW').map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] })), { value: ALL, label: 'All statuses' }]
+const STATUS_OPTIONS = [
+  ...ONBOARDING_STATUSES.filter((s) => s !== 'IN_REVIEW').map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] })),
+  { value: ALL, label: 'All statuses' },
+]
 
 /** `/s/admin/approvals/products`: applications waiting for a decision (or any status), oldest submission last. */
 export function ApprovalsQueue() {
@@ -27,7 +30,11 @@ export function ApprovalsQueue() {
     ...(searchKey ? { searchKey } : {}),
     statuses: status === ALL ? ONBOARDING_STATUSES : [status ?? 'IN_REVIEW'],
   }
-  const applications = useQuery({ ...onboardingQueries.approvals(query), enabled: table.isReady, placeholderData: keepPreviousData })
+  const applications = useQuery({
+    ...onboardingQueries.approvals(query),
+    enabled: table.isReady,
+    placeholderData: keepPreviousData,
+  })
 
   const columns = useMemo(() => {
     const column = createColumnHelper<OnboardingSummary>()
@@ -37,7 +44,10 @@ export function ApprovalsQueue() {
         header: 'Business',
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
-          <Link href={ONBOARDING_PATHS.preview(info.row.original.id)} aria-label={`Review ${info.getValue()}: ${info.row.original.product.name}`}>
+          <Link
+            href={ONBOARDING_PATHS.preview(info.row.original.id)}
+            aria-label={`Review ${info.getValue()}: ${info.row.original.product.name}`}
+          >
             {info.getValue()}
           </Link>
         ),
@@ -53,7 +63,13 @@ export function ApprovalsQueue() {
           </span>
         ),
       }),
-      column.display({ id: 'status', header: 'Application', cell: (info) => <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} /> }),
+      column.display({
+        id: 'status',
+        header: 'Application',
+        cell: (info) => (
+          <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} />
+        ),
+      }),
       column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), { id: 'submittedAt', header: 'Submitted' }),
     ]
   }, [])

@@ -12,7 +12,11 @@ export function FileLink({ file }: { file: { id: string; fileName: string; sizeB
         variant="link"
         size="sm"
         aria-label={`Open ${file.fileName}`}
-        onClick={() => void openFile(file).catch((error: unknown) => notify(describeError(error, 'The file could not be opened.'), { type: 'error' }))}
+        onClick={() =>
+          void openFile(file).catch((error: unknown) =>
+            notify(describeError(error, 'The file could not be opened.'), { type: 'error' }),
+          )
+        }
       >
         {file.fileName}
       </Button>{' '}

@@ -24,7 +24,14 @@ type Action = 'approve' | 'decline' | 'complete' | 'remove'
 export function OnboardingPreview({ id, permissions }: { id: string; permissions: ReadonlySet<string> }) {
   const detail = useQuery(onboardingQueries.detail(id))
   if (detail.isError) {
-    return <ErrorState title="Couldn't load the application" message={describeError(detail.error)} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+    return (
+      <ErrorState
+        title="Couldn't load the application"
+        message={describeError(detail.error)}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    )
   }
   if (!detail.data) return <Skeleton count={8} label="Loading the application" />
   return <Preview detail={detail.data} permissions={permissions} />
@@ -103,7 +110,9 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
       <section className={styles.panel} aria-labelledby="answers-heading">
         <h2 id="answers-heading">Answers</h2>
         <AnswerList detail={detail} />
-        {detail.missingRequired.length > 0 && <p className={styles.muted}>{detail.missingRequired.length} required answer(s) still missing.</p>}
+        {detail.missingRequired.length > 0 && (
+          <p className={styles.muted}>{detail.missingRequired.length} required answer(s) still missing.</p>
+        )}
       </section>
       <Decisions detail={detail} canDecide={canDecide} canRemove={canRemove} />
     </div>
@@ -134,7 +143,8 @@ function Decisions({ detail, canDecide, canRemove }: { detail: OnboardingDetail;
     }
     setProblems([])
     try {
-      if (action === 'approve') await decide.mutateAsync({ decision: 'APPROVED', ...(comment.trim() ? { comment: comment.trim() } : {}) })
+      if (action === 'approve')
+        await decide.mutateAsync({ decision: 'APPROVED', ...(comment.trim() ? { comment: comment.trim() } : {}) })
       if (action === 'decline') await decide.mutateAsync({ decision: 'DECLINED', comment: comment.trim() })
       if (action === 'complete') await complete.mutateAsync()
       if (action === 'remove') await remove.mutateAsync()
@@ -230,7 +240,12 @@ const DESCRIPTIONS: Record<Action, string> = {
   complete: 'The business is live on the product. This cannot be undone.',
   remove: 'The application is closed and kept on record. The business may apply again.',
 }
-const LABELS: Record<Action, string> = { approve: 'Approve', decline: 'Decline', complete: 'Mark completed', remove: 'Remove application' }
+const LABELS: Record<Action, string> = {
+  approve: 'Approve',
+  decline: 'Decline',
+  complete: 'Mark completed',
+  remove: 'Remove application',
+}
 const DONE: Record<Action, string> = {
   approve: 'Application approved.',
   decline: 'Application declined.',

@@ -40,12 +40,29 @@ export function ProductApplication({ productCode, businessId, permissions, uploa
   const product = useQuery({ ...onboardingQueries.offeredProduct(productCode), enabled: mine.data === null })
 
   if (mine.isError) {
-    return <ErrorState title="Couldn't load your application" message={describeError(mine.error)} onRetry={() => void mine.refetch()} retrying={mine.isFetching} />
+    return (
+      <ErrorState
+        title="Couldn't load your application"
+        message={describeError(mine.error)}
+        onRetry={() => void mine.refetch()}
+        retrying={mine.isFetching}
+      />
+    )
   }
   if (mine.data === undefined) return <Skeleton count={5} label="Loading the application" />
-  if (mine.data) return <Application key={`${mine.data.id}:${mine.data.status}`} detail={mine.data} permissions={permissions} upload={upload} />
+  if (mine.data)
+    return (
+      <Application key={`${mine.data.id}:${mine.data.status}`} detail={mine.data} permissions={permissions} upload={upload} />
+    )
 
-  if (product.isError) return <ErrorState title="Couldn't load the product" message={describeError(product.error)} onRetry={() => void product.refetch()} />
+  if (product.isError)
+    return (
+      <ErrorState
+        title="Couldn't load the product"
+        message={describeError(product.error)}
+        onRetry={() => void product.refetch()}
+      />
+    )
   if (product.data === undefined) return <Skeleton count={4} label="Loading the product" />
   if (product.data === null) {
     return (
@@ -60,7 +77,13 @@ export function ProductApplication({ productCode, businessId, permissions, uploa
       />
     )
   }
-  return <ApplyPanel product={product.data} businessId={businessId} canApply={permissions.has(PERMISSIONS.CAN_ONBOARD_BUSINESS_PRODUCT)} />
+  return (
+    <ApplyPanel
+      product={product.data}
+      businessId={businessId}
+      canApply={permissions.has(PERMISSIONS.CAN_ONBOARD_BUSINESS_PRODUCT)}
+    />
+  )
 }
 
 function ApplyPanel({ product, businessId, canApply }: { product: Product; businessId: string; canApply: boolean }) {
@@ -122,7 +145,15 @@ const STATUS_MESSAGES: Record<OnboardingDetail['status'], string> = {
   REMOVED: 'This application was removed.',
 }
 
-function Application({ detail, permissions, upload }: { detail: OnboardingDetail; permissions: ReadonlySet<string>; upload?: UploadFunction }) {
+function Application({
+  detail,
+  permissions,
+  upload,
+}: {
+  detail: OnboardingDetail
+  permissions: ReadonlySet<string>
+  upload?: UploadFunction
+}) {
   const canEdit = detail.editable && permissions.has(PERMISSIONS.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT)
   const canRemove = detail.editable && permissions.has(PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT)
   const remove = useRemoveOnboarding(detail.id)

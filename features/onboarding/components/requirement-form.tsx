@@ -23,7 +23,8 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { k
 
 function textValuesOf(detail: OnboardingDetail): TextValues {
   const values: TextValues = {}
-  for (const r of detail.requirements) if (r.type === 'Text Input') values[r.key] = detail.answers.find((a) => a.key === r.key)?.value ?? ''
+  for (const r of detail.requirements)
+    if (r.type === 'Text Input') values[r.key] = detail.answers.find((a) => a.key === r.key)?.value ?? ''
   return values
 }
 
@@ -44,7 +45,10 @@ export function RequirementForm({ detail, upload }: RequirementFormProps) {
   const saved = useRef<TextValues>(textValuesOf(detail))
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' })
   const [problems, setProblems] = useState<string[]>([])
-  const textKeys = useMemo(() => detail.requirements.filter((r) => r.type === 'Text Input').map((r) => r.key), [detail.requirements])
+  const textKeys = useMemo(
+    () => detail.requirements.filter((r) => r.type === 'Text Input').map((r) => r.key),
+    [detail.requirements],
+  )
 
   /** Sends the text answers that differ from what the API last stored. */
   const flush = async () => {
@@ -151,7 +155,13 @@ export function RequirementForm({ detail, upload }: RequirementFormProps) {
         ),
       )}
       <p className={styles.saveState} role="status" aria-live="polite">
-        {saveState.kind === 'saving' ? 'Saving…' : saveState.kind === 'saved' ? 'All changes saved' : saveState.kind === 'failed' ? saveState.message : ''}
+        {saveState.kind === 'saving'
+          ? 'Saving…'
+          : saveState.kind === 'saved'
+            ? 'All changes saved'
+            : saveState.kind === 'failed'
+              ? saveState.message
+              : ''}
       </p>
       {problems.length > 0 && (
         <div className={styles.alert} role="alert">

@@ -16,7 +16,8 @@ export function useCreateProduct() {
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: UpdateProductInput) => (await apiClient.put<Product>(`/products/${encodeURIComponent(id)}`, input)).data,
+    mutationFn: async (input: UpdateProductInput) =>
+      (await apiClient.put<Product>(`/products/${encodeURIComponent(id)}`, input)).data,
     onSuccess: (product) => {
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, product)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })
@@ -28,7 +29,8 @@ export function useUpdateProduct(id: string) {
 export function useSetProductLive(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (live: boolean) => (await apiClient.put<Product>(`/products/${encodeURIComponent(id)}/go-live`, { live })).data,
+    mutationFn: async (live: boolean) =>
+      (await apiClient.put<Product>(`/products/${encodeURIComponent(id)}/go-live`, { live })).data,
     onSuccess: (product) => {
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, product)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })

@@ -1,7 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
 import { LOOKUP_STALE_TIME } from '@/lib/query/client'
-import type { BusinessProduct, Division, DocumentType, MyBusiness, OnboardingSummary, Page, Product, ProductCategory, ProductQuery } from './types'
+import type {
+  BusinessProduct,
+  Division,
+  DocumentType,
+  MyBusiness,
+  OnboardingSummary,
+  Page,
+  Product,
+  ProductCategory,
+  ProductQuery,
+} from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
@@ -15,12 +25,14 @@ export const productQueries = {
   catalogue: (query: ProductQuery) =>
     queryOptions({
       queryKey: [...productQueries.all(), 'catalogue', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<Product>>('/products', { params: query, signal, skipAuth: true })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<Product>>('/products', { params: query, signal, skipAuth: true })).data,
     }),
   categories: () =>
     queryOptions({
       queryKey: [...productQueries.all(), 'categories'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ProductCategory[]>('/products/categories', { signal, skipAuth: true })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<ProductCategory[]>('/products/categories', { signal, skipAuth: true })).data,
       staleTime: 60_000,
     }),
   /** An offered product by code; null when no product with that code is offered. */
@@ -52,14 +64,16 @@ export const productQueries = {
   businessesOn: (code: string, query: { pageNumber: number; pageSize: number; status?: string }) =>
     queryOptions({
       queryKey: [...productQueries.admin(), 'businesses', code, query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/${segment(code)}`, { params: query, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/${segment(code)}`, { params: query, signal })).data,
     }),
 
   /** `GET /businesses/{id}/products`: what a business holds (not removed), with each status. */
   heldBy: (businessId: string) =>
     queryOptions({
       queryKey: [...productQueries.all(), 'held', businessId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
     }),
   myBusinesses: () =>
     queryOptions({

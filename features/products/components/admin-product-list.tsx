@@ -22,7 +22,11 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
   const table = useTableUrlState({ filterKeys: FILTER_KEYS })
   const categories = useQuery(productQueries.categories())
   const divisions = useQuery(productQueries.divisions())
-  const products = useQuery({ ...productQueries.adminList(table.query), enabled: table.isReady, placeholderData: keepPreviousData })
+  const products = useQuery({
+    ...productQueries.adminList(table.query),
+    enabled: table.isReady,
+    placeholderData: keepPreviousData,
+  })
 
   const columns = useMemo(() => {
     const column = createColumnHelper<Product>()
@@ -40,11 +44,20 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
       column.accessor((p) => p.category.name, { id: 'category', header: 'Category', meta: { wrap: true } }),
       column.accessor((p) => p.division?.name ?? '—', { id: 'division', header: 'Division' }),
       column.accessor((p) => p.requirements.length, { id: 'requirements', header: 'Requirements', meta: { align: 'end' } }),
-      column.display({ id: 'active', header: 'Active', cell: (info) => <StatusBadge status={info.row.original.active ? 'ACTIVE' : 'INACTIVE'} /> }),
+      column.display({
+        id: 'active',
+        header: 'Active',
+        cell: (info) => <StatusBadge status={info.row.original.active ? 'ACTIVE' : 'INACTIVE'} />,
+      }),
       column.display({
         id: 'live',
         header: 'Live',
-        cell: (info) => <StatusBadge status={info.row.original.live ? 'COMPLETED' : 'DRAFT'} label={info.row.original.live ? 'Live' : 'Not live'} />,
+        cell: (info) => (
+          <StatusBadge
+            status={info.row.original.live ? 'COMPLETED' : 'DRAFT'}
+            label={info.row.original.live ? 'Live' : 'Not live'}
+          />
+        ),
       }),
     ]
   }, [])
@@ -67,8 +80,18 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
         emptyDescription={table.hasFilters ? 'No product matches these filters.' : 'Create the first product.'}
         filters={[
           { key: 'searchKey', label: 'Search', type: 'search', placeholder: 'Name or code' },
-          { key: 'categoryId', label: 'Category', type: 'select', options: (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })) },
-          { key: 'divisionId', label: 'Division', type: 'select', options: (divisions.data ?? []).map((d) => ({ value: d.id, label: d.name })) },
+          {
+            key: 'categoryId',
+            label: 'Category',
+            type: 'select',
+            options: (categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          },
+          {
+            key: 'divisionId',
+            label: 'Division',
+            type: 'select',
+            options: (divisions.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+          },
           { key: 'live', label: 'Live', type: 'select', options: YES_NO },
           { key: 'active', label: 'Active', type: 'select', options: YES_NO },
         ]}

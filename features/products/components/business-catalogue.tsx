@@ -56,7 +56,11 @@ export function BusinessCatalogue({ businessId, businessName, canApply }: Busine
     return (
       <>
         {holding && <StatusBadge status={holding.status} label={note ?? ONBOARDING_STATUS_LABELS[holding.status]} />}
-        <Link href={productKycPath(product.code, businessId)} className={buttonClassName({ size: 'sm', variant: holding ? 'secondary' : 'primary' })} aria-label={`${label}: ${product.name}`}>
+        <Link
+          href={productKycPath(product.code, businessId)}
+          className={buttonClassName({ size: 'sm', variant: holding ? 'secondary' : 'primary' })}
+          aria-label={`${label}: ${product.name}`}
+        >
           {label}
         </Link>
       </>
@@ -92,7 +96,15 @@ export function BusinessCatalogue({ businessId, businessName, canApply }: Busine
   )
 }
 
-function HeldProducts({ held, businessId, businessName }: { held: BusinessProduct[]; businessId: string; businessName?: string }) {
+function HeldProducts({
+  held,
+  businessId,
+  businessName,
+}: {
+  held: BusinessProduct[]
+  businessId: string
+  businessName?: string
+}) {
   return (
     <section className={styles.panel} aria-labelledby="held-products">
       <h2 id="held-products">{businessName ? `${businessName}'s products` : 'Your products'}</h2>

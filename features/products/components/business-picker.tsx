@@ -23,7 +23,13 @@ export function BusinessPicker({ purpose = 'to see its products' }: { purpose?: 
   const selectId = useId()
 
   if (businesses.isError) {
-    return <ErrorState title="Couldn't load your businesses" message={describeError(businesses.error)} onRetry={() => void businesses.refetch()} />
+    return (
+      <ErrorState
+        title="Couldn't load your businesses"
+        message={describeError(businesses.error)}
+        onRetry={() => void businesses.refetch()}
+      />
+    )
   }
   if (!businesses.data) return <Skeleton count={2} label="Loading your businesses" />
   if (businesses.data.length === 0) {

@@ -31,8 +31,18 @@ export function ProductBusinesses({ code }: { code: string }) {
         cell: (info) => <Link href={PRODUCT_PATHS.preview(info.row.original.id)}>{info.getValue()}</Link>,
       }),
       column.accessor((o) => o.business.regNo, { id: 'regNo', header: 'Registration no.' }),
-      column.display({ id: 'businessStatus', header: 'Business', cell: (info) => <StatusBadge status={info.row.original.business.approvalStatus} /> }),
-      column.display({ id: 'status', header: 'Application', cell: (info) => <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} /> }),
+      column.display({
+        id: 'businessStatus',
+        header: 'Business',
+        cell: (info) => <StatusBadge status={info.row.original.business.approvalStatus} />,
+      }),
+      column.display({
+        id: 'status',
+        header: 'Application',
+        cell: (info) => (
+          <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} />
+        ),
+      }),
       column.accessor((o) => formatDateTime(o.updatedAt), { id: 'updatedAt', header: 'Last change' }),
     ]
   }, [])

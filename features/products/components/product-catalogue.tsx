@@ -23,7 +23,10 @@ const SEARCH_DELAY_MS = 300
 export function requirementSummary(product: Pick<Product, 'requirements'>): string {
   const texts = product.requirements.filter((r) => r.type === 'Text Input').length
   const uploads = product.requirements.length - texts
-  const parts = [texts ? `${texts} ${texts === 1 ? 'detail' : 'details'}` : null, uploads ? `${uploads} ${uploads === 1 ? 'document' : 'documents'}` : null]
+  const parts = [
+    texts ? `${texts} ${texts === 1 ? 'detail' : 'details'}` : null,
+    uploads ? `${uploads} ${uploads === 1 ? 'document' : 'documents'}` : null,
+  ]
   return parts.filter(Boolean).join(' and ') || 'nothing more'
 }
 
@@ -119,10 +122,21 @@ export function CatalogueFilters() {
 }
 
 /** The offered products of the URL's page, grouped by category; `renderActions` fills each card. */
-export function CatalogueList({ renderActions, emptyAction }: { renderActions: (product: Product) => ReactNode; emptyAction?: ReactNode }) {
+export function CatalogueList({
+  renderActions,
+  emptyAction,
+}: {
+  renderActions: (product: Product) => ReactNode
+  emptyAction?: ReactNode
+}) {
   const { query, setQuery, isReady } = useUrlState()
   const pageNumber = Math.max(1, Number(query.pageNumber) || 1)
-  const filters = { pageNumber, pageSize: PAGE_SIZE, ...(query.categoryId ? { categoryId: query.categoryId } : {}), ...(query.searchKey ? { searchKey: query.searchKey } : {}) }
+  const filters = {
+    pageNumber,
+    pageSize: PAGE_SIZE,
+    ...(query.categoryId ? { categoryId: query.categoryId } : {}),
+    ...(query.searchKey ? { searchKey: query.searchKey } : {}),
+  }
   const products = useQuery({ ...productQueries.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
 
   if (products.isError) {
@@ -211,7 +225,9 @@ export function ProductCatalogue() {
           </>
         }
       >
-        <p className={styles.muted}>It takes a few minutes: you will register your business, then answer {chosen ? requirementSummary(chosen) : ''}.</p>
+        <p className={styles.muted}>
+          It takes a few minutes: you will register your business, then answer {chosen ? requirementSummary(chosen) : ''}.
+        </p>
       </Modal>
     </div>
   )

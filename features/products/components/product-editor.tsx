@@ -51,7 +51,13 @@ function valuesOf(product: Product | null): ProductFormValues {
     categoryId: product?.categoryId ?? '',
     divisionId: product?.divisionId ?? '',
     kycDocumentTypeIds: product?.kycDocumentTypeIds ?? [],
-    requirements: (product?.requirements ?? []).map((r) => ({ key: r.key, label: r.label, type: r.type, required: r.required, help: r.help ?? '' })),
+    requirements: (product?.requirements ?? []).map((r) => ({
+      key: r.key,
+      label: r.label,
+      type: r.type,
+      required: r.required,
+      help: r.help ?? '',
+    })),
   }
 }
 
@@ -68,7 +74,14 @@ export function ProductEditor({ productId, ...rights }: ProductEditorProps) {
   const product = useQuery({ ...productQueries.adminDetail(productId ?? ''), enabled: !!productId })
   if (!productId) return <ProductForm product={null} {...rights} />
   if (product.isError) {
-    return <ErrorState title="Couldn't load the product" message={describeError(product.error)} onRetry={() => void product.refetch()} retrying={product.isFetching} />
+    return (
+      <ErrorState
+        title="Couldn't load the product"
+        message={describeError(product.error)}
+        onRetry={() => void product.refetch()}
+        retrying={product.isFetching}
+      />
+    )
   }
   if (!product.data) return <Skeleton count={8} label="Loading the product" />
   return (
@@ -101,7 +114,12 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
       } else {
         const { code: _code, ...changes } = values
         const saved = await update.mutateAsync(changes)
-        notify(saved.requirementsVersion !== product.requirementsVersion ? `Saved: requirements version ${saved.requirementsVersion}.` : 'Saved.', { type: 'success' })
+        notify(
+          saved.requirementsVersion !== product.requirementsVersion
+            ? `Saved: requirements version ${saved.requirementsVersion}.`
+            : 'Saved.',
+          { type: 'success' },
+        )
       }
     } catch (error) {
       const errors = getApiErrors(error)
@@ -122,7 +140,13 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
         <legend className={styles.small}>Product</legend>
         <div className={styles.row}>
           {isNew ? (
-            <TextField name="code" label="Code" hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later." required autoCapitalize="characters" />
+            <TextField
+              name="code"
+              label="Code"
+              hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later."
+              required
+              autoCapitalize="characters"
+            />
           ) : (
             <div className={styles.stackTight}>
               <span className={styles.small}>Code</span>
@@ -133,11 +157,27 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
         </div>
         <TextAreaField name="description" label="Description (optional)" rows={3} />
         <div className={styles.row}>
-          <SelectField name="categoryId" label="Category" placeholder="Select a category" required options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-          <SelectField name="divisionId" label="Division" placeholder="Select a division" required options={(divisions.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+          <SelectField
+            name="categoryId"
+            label="Category"
+            placeholder="Select a category"
+            required
+            options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <SelectField
+            name="divisionId"
+            label="Division"
+            placeholder="Select a division"
+            required
+            options={(divisions.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+          />
         </div>
       </fieldset>
-      <DocumentTypesField disabled={!canUpdate} control={form.control} setValue={(ids) => form.setValue('kycDocumentTypeIds', ids, { shouldDirty: true })} />
+      <DocumentTypesField
+        disabled={!canUpdate}
+        control={form.control}
+        setValue={(ids) => form.setValue('kycDocumentTypeIds', ids, { shouldDirty: true })}
+      />
       <RequirementsBuilder disabled={!canUpdate} />
       {canUpdate && (
         <div className={styles.actions}>
@@ -152,7 +192,15 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
 }
 
 /** The KYC document types the product needs: a checkbox per type (`GET /kyc-document-types`). */
-function DocumentTypesField({ disabled, control, setValue }: { disabled: boolean; control: ReturnType<typeof useForm<ProductFormValues, unknown, ProductFormOutput>>['control']; setValue: (ids: string[]) => void }) {
+function DocumentTypesField({
+  disabled,
+  control,
+  setValue,
+}: {
+  disabled: boolean
+  control: ReturnType<typeof useForm<ProductFormValues, unknown, ProductFormOutput>>['control']
+  setValue: (ids: string[]) => void
+}) {
   const types = useQuery(productQueries.documentTypes())
   const chosen = useWatch({ control, name: 'kycDocumentTypeIds' }) ?? []
   const toggle = (id: string, on: boolean) => setValue(on ? [...chosen, id] : chosen.filter((x) => x !== id))
@@ -191,10 +239,15 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
     try {
       if (pending === 'active') {
         await update.mutateAsync({ active: !product.active })
-        notify(product.active ? `${product.name} is inactive: businesses no longer see it.` : `${product.name} is active again.`, { type: 'success' })
+        notify(
+          product.active ? `${product.name} is inactive: businesses no longer see it.` : `${product.name} is active again.`,
+          { type: 'success' },
+        )
       } else {
         await goLive.mutateAsync(!product.live)
-        notify(product.live ? `${product.name} is withdrawn from sale.` : `${product.name} is live: businesses can apply.`, { type: 'success' })
+        notify(product.live ? `${product.name} is withdrawn from sale.` : `${product.name} is live: businesses can apply.`, {
+          type: 'success',
+        })
       }
     } catch (error) {
       const errors = getApiErrors(error)
@@ -243,7 +296,13 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
       <ConfirmDialog
         open={pending !== null}
         title={
-          pending === 'active' ? (product.active ? `Deactivate ${product.name}?` : `Activate ${product.name}?`) : product.live ? `Withdraw ${product.name} from sale?` : `Take ${product.name} live?`
+          pending === 'active'
+            ? product.active
+              ? `Deactivate ${product.name}?`
+              : `Activate ${product.name}?`
+            : product.live
+              ? `Withdraw ${product.name} from sale?`
+              : `Take ${product.name} live?`
         }
         description={
           pending === 'active'

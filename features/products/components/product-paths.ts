@@ -5,7 +5,8 @@ const query = (params: Record<string, string | null | undefined>) => {
 }
 
 /** A product's application; `productCode` is the query key the login redirect uses as well. */
-export const productKycPath = (productCode: string, businessId?: string | null) => `/s/products/ProductKyc${query({ productCode, businessId })}`
+export const productKycPath = (productCode: string, businessId?: string | null) =>
+  `/s/products/ProductKyc${query({ productCode, businessId })}`
 export const PRODUCT_PATHS = {
   catalogue: '/products',
   business: '/s/products',

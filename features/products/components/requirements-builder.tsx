@@ -39,8 +39,13 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
   return (
     <fieldset className={styles.fieldset} disabled={disabled}>
       <legend>Requirements</legend>
-      <p className={styles.muted}>What a business answers when it applies, in this order. Changing the list makes a new version; applications already submitted keep theirs.</p>
-      {fields.length === 0 && <p className={styles.muted}>No requirements yet. A product needs at least one before it can go live.</p>}
+      <p className={styles.muted}>
+        What a business answers when it applies, in this order. Changing the list makes a new version; applications already
+        submitted keep theirs.
+      </p>
+      {fields.length === 0 && (
+        <p className={styles.muted}>No requirements yet. A product needs at least one before it can go live.</p>
+      )}
       <ol className={styles.requirements}>
         {fields.map((field, i) => {
           const saved = !!rows[i]?.key
@@ -52,10 +57,22 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
                   {saved && <span className={styles.key}> ({rows[i]!.key})</span>}
                 </h3>
                 <span className={styles.actions}>
-                  <Button size="sm" variant="secondary" disabled={i === 0} aria-label={`Move ${nameOf(i)} up`} onClick={() => moveRow(i, i - 1)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={i === 0}
+                    aria-label={`Move ${nameOf(i)} up`}
+                    onClick={() => moveRow(i, i - 1)}
+                  >
                     Move up
                   </Button>
-                  <Button size="sm" variant="secondary" disabled={i === fields.length - 1} aria-label={`Move ${nameOf(i)} down`} onClick={() => moveRow(i, i + 1)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={i === fields.length - 1}
+                    aria-label={`Move ${nameOf(i)} down`}
+                    onClick={() => moveRow(i, i + 1)}
+                  >
                     Move down
                   </Button>
                   <Button
@@ -77,13 +94,19 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
                   <div className={styles.stackTight}>
                     <span className={styles.small}>Type</span>
                     <span>{TYPE_OPTIONS.find((o) => o.value === rows[i]!.type)?.label}</span>
-                    <span className={`${styles.muted} ${styles.small}`}>A saved requirement keeps its type; add a new one instead.</span>
+                    <span className={`${styles.muted} ${styles.small}`}>
+                      A saved requirement keeps its type; add a new one instead.
+                    </span>
                   </div>
                 ) : (
                   <SelectField name={`requirements.${i}.type`} label="Type" options={TYPE_OPTIONS} required />
                 )}
               </div>
-              <TextField name={`requirements.${i}.help`} label="Help text (optional)" hint="Shown under the field, e.g. what to upload" />
+              <TextField
+                name={`requirements.${i}.help`}
+                label="Help text (optional)"
+                hint="Shown under the field, e.g. what to upload"
+              />
               <CheckboxField name={`requirements.${i}.required`} label="Required" hint="A business cannot submit without it" />
             </li>
           )

@@ -9,7 +9,8 @@ const segment = (value: string) => encodeURIComponent(value)
 export function useDecideCacDocuments(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: ReviewDecisionInput) => (await apiClient.put<CacReviewRow>(`/kyc/cac-documents-approval/${segment(kycDetailsId)}`, input)).data,
+    mutationFn: async (input: ReviewDecisionInput) =>
+      (await apiClient.put<CacReviewRow>(`/kyc/cac-documents-approval/${segment(kycDetailsId)}`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.cac() }),
   })
 }
@@ -18,7 +19,8 @@ export function useDecideCacDocuments(kycDetailsId: string) {
 export function useBulkDecideCacDocuments() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: BulkReviewDecisionInput) => (await apiClient.put<BulkResult>('/kyc/cac-documents-approval', input)).data,
+    mutationFn: async (input: BulkReviewDecisionInput) =>
+      (await apiClient.put<BulkResult>('/kyc/cac-documents-approval', input)).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.cac() }),
   })
 }
@@ -27,7 +29,8 @@ export function useBulkDecideCacDocuments() {
 export function useDecideDeferral(deferralId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: ReviewDecisionInput) => (await apiClient.put<StaffDeferral>(`/deferrals/approval/${segment(deferralId)}`, input)).data,
+    mutationFn: async (input: ReviewDecisionInput) =>
+      (await apiClient.put<StaffDeferral>(`/deferrals/approval/${segment(deferralId)}`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.deferrals() }),
   })
 }

@@ -18,19 +18,27 @@ export const staffDocumentQueries = {
   cacQueue: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.cac(), 'queue', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<CacReviewRow>>('/kyc/cac-documents-for-reviews', { params: new URLSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (
+          await apiClient.get<Page<CacReviewRow>>('/kyc/cac-documents-for-reviews', {
+            params: new URLSearchParams(query),
+            signal,
+          })
+        ).data,
     }),
   cacRecord: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.cac(), 'record', kycDetailsId] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<CacReviewRow>(`/kyc/cac-documents-for-reviews/${segment(kycDetailsId)}`, { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<CacReviewRow>(`/kyc/cac-documents-for-reviews/${segment(kycDetailsId)}`, { signal })).data,
     }),
 
   deferrals: () => [...STAFF_DOCUMENTS_QUERY_KEY, 'deferrals'] as const,
   deferralQueue: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.deferrals(), 'queue', query] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Page<StaffDeferral>>('/deferrals', { params: new URLSearchParams(query), signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<StaffDeferral>>('/deferrals', { params: new URLSearchParams(query), signal })).data,
     }),
   deferral: (id: string) =>
     queryOptions({

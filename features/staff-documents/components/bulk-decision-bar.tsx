@@ -16,7 +16,10 @@ export interface BulkDecisionBarProps {
   /** "CAC documents of 3 businesses", "3 deferrals". */
   describe: (count: number) => string
   /** The bulk decision call (a React Query mutation). */
-  bulk: { isPending: boolean; mutateAsync: (input: { ids: string[]; decision: ReviewDecision; comment?: string }) => Promise<BulkResult> }
+  bulk: {
+    isPending: boolean
+    mutateAsync: (input: { ids: string[]; decision: ReviewDecision; comment?: string }) => Promise<BulkResult>
+  }
 }
 
 /**
@@ -38,9 +41,14 @@ export function BulkDecisionBar({ selection, describe, bulk }: BulkDecisionBarPr
       setFailures(failed.map((r) => ({ id: r.id, name: nameOf(r.id), message: r.message ?? `Refused (${r.status})` })))
       selection.remove(result.results.filter((r) => r.status === 200).map((r) => r.id))
       const verb = decision === 'APPROVED' ? 'approved' : 'declined'
-      notify(failed.length ? `${result.succeeded} ${verb}; ${failed.length} not decided (see the list).` : `${describe(result.succeeded)} ${verb}.`, {
-        type: failed.length ? 'warning' : 'success',
-      })
+      notify(
+        failed.length
+          ? `${result.succeeded} ${verb}; ${failed.length} not decided (see the list).`
+          : `${describe(result.succeeded)} ${verb}.`,
+        {
+          type: failed.length ? 'warning' : 'success',
+        },
+      )
     } catch (error) {
       setServerError(getApiErrors(error).find((e) => e.field === 'comment')?.message ?? null)
     }

@@ -27,7 +27,8 @@ type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<CacReviewRow, any>
 
-export const cacDetailsHref = (kycDetailsId: string) => `${NAV_PATHS.cacDocApprovals}/details?id=${encodeURIComponent(kycDetailsId)}`
+export const cacDetailsHref = (kycDetailsId: string) =>
+  `${NAV_PATHS.cacDocApprovals}/details?id=${encodeURIComponent(kycDetailsId)}`
 
 const businesses = (n: number) => `CAC documents of ${n} business${n === 1 ? '' : 'es'}`
 
@@ -46,9 +47,16 @@ export interface CacQueueProps {
 export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps) {
   const canDecide = permissions.includes(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
   const table = useTableUrlState<CacFilterKey>({ filterKeys: CAC_FILTER_KEYS })
-  const queue = useQuery({ ...staffDocumentQueries.cacQueue(queueApiQuery(table, CAC_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
+  const queue = useQuery({
+    ...staffDocumentQueries.cacQueue(queueApiQuery(table, CAC_FILTER_KEYS)),
+    enabled: table.isReady,
+    placeholderData: keepPreviousData,
+  })
   const bulk = useBulkDecideCacDocuments()
-  const isOwn = (r: CacReviewRow) => r.business.createdBy === currentUserId || memberOf.includes(r.business.id) || r.documents.some((d) => d.status === 'PENDING' && d.uploadedBy === currentUserId)
+  const isOwn = (r: CacReviewRow) =>
+    r.business.createdBy === currentUserId ||
+    memberOf.includes(r.business.id) ||
+    r.documents.some((d) => d.status === 'PENDING' && d.uploadedBy === currentUserId)
   const selection = useQueueSelection(queue.data?.content, {
     idOf: (r) => r.kycDetailsId,
     nameOf: (r) => r.business.name,
@@ -66,7 +74,9 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
   const columns = useMemo<Column[]>(() => {
     const col = createColumnHelper<CacReviewRow>()
     return [
-      ...(canDecide ? [selectColumn(selection, { all: 'Select every pending record on this page', row: (r) => `Select ${r.business.name}` })] : []),
+      ...(canDecide
+        ? [selectColumn(selection, { all: 'Select every pending record on this page', row: (r) => `Select ${r.business.name}` })]
+        : []),
       col.accessor((r) => r.business.name, {
         id: 'business',
         header: 'Business',

@@ -30,7 +30,21 @@ export interface CacReviewDetailsProps {
   memberOf: readonly string[]
 }
 
-function DocumentItem({ document, businessName, open, onToggle, ...viewer }: { document: KycDocument; businessName: string; open: boolean; onToggle: () => void; permissions: readonly string[]; currentUserId: string; isOwnRecord: boolean }) {
+function DocumentItem({
+  document,
+  businessName,
+  open,
+  onToggle,
+  ...viewer
+}: {
+  document: KycDocument
+  businessName: string
+  open: boolean
+  onToggle: () => void
+  permissions: readonly string[]
+  currentUserId: string
+  isOwnRecord: boolean
+}) {
   const viewerId = useId()
   return (
     <li className={styles.item} data-document-type={document.documentType.code}>
@@ -43,18 +57,35 @@ function DocumentItem({ document, businessName, open, onToggle, ...viewer }: { d
         {document.reviewedAt && ` · decided ${formatDayTime(document.reviewedAt)}`}
       </p>
       {document.reviewComment && <p className={styles.small}>Reviewer’s comment: {document.reviewComment}</p>}
-      <DocumentReviewActions document={document} permissions={viewer.permissions} currentUserId={viewer.currentUserId} isOwnRecord={viewer.isOwnRecord} />
+      <DocumentReviewActions
+        document={document}
+        permissions={viewer.permissions}
+        currentUserId={viewer.currentUserId}
+        isOwnRecord={viewer.isOwnRecord}
+      />
       <div>
         <Button size="sm" variant="link" aria-expanded={open} aria-controls={viewerId} onClick={onToggle}>
           {open ? 'Hide the document' : 'Show the document'}
         </Button>
       </div>
-      <div id={viewerId}>{open && <FilePreview file={document.file} title={document.shareholderName ? documentLabel(document) : `${document.documentType.name} of ${businessName}`} />}</div>
+      <div id={viewerId}>
+        {open && (
+          <FilePreview
+            file={document.file}
+            title={document.shareholderName ? documentLabel(document) : `${document.documentType.name} of ${businessName}`}
+          />
+        )}
+      </div>
     </li>
   )
 }
 
-function Details({ row, permissions, currentUserId, memberOf }: { row: CacReviewRow } & Omit<CacReviewDetailsProps, 'kycDetailsId'>) {
+function Details({
+  row,
+  permissions,
+  currentUserId,
+  memberOf,
+}: { row: CacReviewRow } & Omit<CacReviewDetailsProps, 'kycDetailsId'>) {
   const headingId = useId()
   const decide = useDecideCacDocuments(row.kycDetailsId)
   // The first document is shown at once; the others on demand (each is a download).
@@ -91,7 +122,9 @@ function Details({ row, permissions, currentUserId, memberOf }: { row: CacReview
               document={document}
               businessName={row.business.name}
               open={openIds.includes(document.id)}
-              onToggle={() => setOpenIds((ids) => (ids.includes(document.id) ? ids.filter((x) => x !== document.id) : [...ids, document.id]))}
+              onToggle={() =>
+                setOpenIds((ids) => (ids.includes(document.id) ? ids.filter((x) => x !== document.id) : [...ids, document.id]))
+              }
               permissions={permissions}
               currentUserId={currentUserId}
               isOwnRecord={isOwnBusiness}
@@ -108,12 +141,21 @@ function Details({ row, permissions, currentUserId, memberOf }: { row: CacReview
         busy={decide.isPending}
         decide={(input) => decide.mutateAsync(input)}
         onDecided={(decision) =>
-          notify(decision === 'APPROVED' ? `The CAC documents of ${row.business.name} are approved.` : `The CAC documents of ${row.business.name} are declined; the business has the reason.`, {
-            type: 'success',
-          })
+          notify(
+            decision === 'APPROVED'
+              ? `The CAC documents of ${row.business.name} are approved.`
+              : `The CAC documents of ${row.business.name} are declined; the business has the reason.`,
+            {
+              type: 'success',
+            },
+          )
         }
       >
-        {pending.length > 0 && <p className={styles.small}>Waiting: {pending.map((d) => documentLabel(d)).join(', ')}. The decision applies to each of them.</p>}
+        {pending.length > 0 && (
+          <p className={styles.small}>
+            Waiting: {pending.map((d) => documentLabel(d)).join(', ')}. The decision applies to each of them.
+          </p>
+        )}
       </DecisionPanel>
     </div>
   )
@@ -137,7 +179,13 @@ export function CacReviewDetails({ kycDetailsId, ...viewer }: CacReviewDetailsPr
         />
       )
     }
-    return <ErrorState message={describeError(record.error, "We couldn't load the CAC documents.")} onRetry={() => void record.refetch()} retrying={record.isFetching} />
+    return (
+      <ErrorState
+        message={describeError(record.error, "We couldn't load the CAC documents.")}
+        onRetry={() => void record.refetch()}
+        retrying={record.isFetching}
+      />
+    )
   }
   return <Details row={record.data} {...viewer} />
 }

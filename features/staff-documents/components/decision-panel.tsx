@@ -27,7 +27,17 @@ export interface DecisionPanelProps {
 }
 
 /** Approve, or decline with the reason the business reads; each confirmed first. Hidden without the permission. */
-export function DecisionPanel({ subject, children, pending, notPendingText, canDecide, isOwnRecord, busy, decide, onDecided }: DecisionPanelProps) {
+export function DecisionPanel({
+  subject,
+  children,
+  pending,
+  notPendingText,
+  canDecide,
+  isOwnRecord,
+  busy,
+  decide,
+  onDecided,
+}: DecisionPanelProps) {
   const heading = useId()
   const [decision, setDecision] = useState<ReviewDecision | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
@@ -79,7 +89,9 @@ export function DecisionPanel({ subject, children, pending, notPendingText, canD
       <ReviewCommentDialog
         open={decision !== null}
         title={decision === 'APPROVED' ? `Approve ${subject}?` : `Decline ${subject}?`}
-        description={decision === 'APPROVED' ? 'The business is told by e-mail.' : 'The business is e-mailed this reason and can correct it.'}
+        description={
+          decision === 'APPROVED' ? 'The business is told by e-mail.' : 'The business is e-mailed this reason and can correct it.'
+        }
         confirmLabel={decision === 'APPROVED' ? 'Approve' : 'Decline'}
         destructive={decision === 'REJECTED'}
         commentLabel={decision === 'APPROVED' ? 'Comment' : 'Reason for declining'}

@@ -38,36 +38,45 @@ function History({ deferral }: { deferral: DeferralDetail }) {
       {deferral.history.length === 0 ? (
         <p className={styles.muted}>None: this is its first request.</p>
       ) : (
-        <ScrollTable className={styles.table} captionClassName="visually-hidden" caption={`Other deferrals of ${deferral.business.name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Document</th>
-                <th scope="col">Days</th>
-                <th scope="col">Requested</th>
-                <th scope="col">Status</th>
-                <th scope="col">Due</th>
-                <th scope="col">Decision comment</th>
+        <ScrollTable
+          className={styles.table}
+          captionClassName="visually-hidden"
+          caption={`Other deferrals of ${deferral.business.name}`}
+        >
+          <thead>
+            <tr>
+              <th scope="col">Document</th>
+              <th scope="col">Days</th>
+              <th scope="col">Requested</th>
+              <th scope="col">Status</th>
+              <th scope="col">Due</th>
+              <th scope="col">Decision comment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deferral.history.map((h) => (
+              <tr key={h.id}>
+                <th scope="row">{h.documentType.name}</th>
+                <td>{h.days}</td>
+                <td>{formatDay(h.requestedAt)}</td>
+                <td>{statusBadge(h.displayStatus)}</td>
+                <td>{formatDay(h.dueDate)}</td>
+                <td>{h.decisionComment ?? '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {deferral.history.map((h) => (
-                <tr key={h.id}>
-                  <th scope="row">{h.documentType.name}</th>
-                  <td>{h.days}</td>
-                  <td>{formatDay(h.requestedAt)}</td>
-                  <td>{statusBadge(h.displayStatus)}</td>
-                  <td>{formatDay(h.dueDate)}</td>
-                  <td>{h.decisionComment ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
+          </tbody>
         </ScrollTable>
       )}
     </section>
   )
 }
 
-function Details({ deferral, permissions, currentUserId, memberOf }: { deferral: DeferralDetail } & Omit<DeferralDetailsProps, 'deferralId'>) {
+function Details({
+  deferral,
+  permissions,
+  currentUserId,
+  memberOf,
+}: { deferral: DeferralDetail } & Omit<DeferralDetailsProps, 'deferralId'>) {
   const headingId = useId()
   const decide = useDecideDeferral(deferral.id)
   const isOwn = deferral.requestedBy === currentUserId || memberOf.includes(deferral.business.id)
@@ -82,7 +91,10 @@ function Details({ deferral, permissions, currentUserId, memberOf }: { deferral:
           <dl className={styles.facts}>
             <dt>Business</dt>
             <dd>
-              <Link href={`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(deferral.business.id)}`}>{deferral.business.name}</Link> ({deferral.business.regNo})
+              <Link href={`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(deferral.business.id)}`}>
+                {deferral.business.name}
+              </Link>{' '}
+              ({deferral.business.regNo})
             </dd>
             <dt>Business status</dt>
             <dd>
@@ -140,10 +152,19 @@ function Details({ deferral, permissions, currentUserId, memberOf }: { deferral:
           busy={decide.isPending}
           decide={(input) => decide.mutateAsync(input)}
           onDecided={(decision) =>
-            notify(decision === 'APPROVED' ? `Deferral approved: due in ${deferral.days} days.` : 'Deferral declined; the business has the reason.', { type: 'success' })
+            notify(
+              decision === 'APPROVED'
+                ? `Deferral approved: due in ${deferral.days} days.`
+                : 'Deferral declined; the business has the reason.',
+              { type: 'success' },
+            )
           }
         >
-          {deferral.status === 'PENDING' && <p className={styles.small}>Approving gives the business {deferral.days} days from now to upload the document; after that it is blocked.</p>}
+          {deferral.status === 'PENDING' && (
+            <p className={styles.small}>
+              Approving gives the business {deferral.days} days from now to upload the document; after that it is blocked.
+            </p>
+          )}
         </DecisionPanel>
       </div>
       <History deferral={deferral} />
@@ -169,7 +190,13 @@ export function DeferralDetails({ deferralId, ...viewer }: DeferralDetailsProps)
         />
       )
     }
-    return <ErrorState message={describeError(deferral.error, "We couldn't load the deferral.")} onRetry={() => void deferral.refetch()} retrying={deferral.isFetching} />
+    return (
+      <ErrorState
+        message={describeError(deferral.error, "We couldn't load the deferral.")}
+        onRetry={() => void deferral.refetch()}
+        retrying={deferral.isFetching}
+      />
+    )
   }
   return <Details deferral={deferral.data} {...viewer} />
 }

@@ -51,23 +51,34 @@ export interface DeferralQueueProps {
  */
 export function DeferralQueue({ permissions, currentUserId, memberOf }: DeferralQueueProps) {
   const canDecide = permissions.includes(PERMISSIONS.CAN_APPROVE_DEFERRAL)
-  const canSeeSettings = permissions.includes(PERMISSIONS.CAN_UPDATE_DEFERRABLE) || permissions.includes(PERMISSIONS.CAN_READ_DEFERRABLE_MAPPING)
+  const canSeeSettings =
+    permissions.includes(PERMISSIONS.CAN_UPDATE_DEFERRABLE) || permissions.includes(PERMISSIONS.CAN_READ_DEFERRABLE_MAPPING)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsId = useId()
   const table = useTableUrlState<DeferralFilterKey>({ filterKeys: DEFERRAL_FILTER_KEYS })
-  const queue = useQuery({ ...staffDocumentQueries.deferralQueue(queueApiQuery(table, DEFERRAL_FILTER_KEYS)), enabled: table.isReady, placeholderData: keepPreviousData })
+  const queue = useQuery({
+    ...staffDocumentQueries.deferralQueue(queueApiQuery(table, DEFERRAL_FILTER_KEYS)),
+    enabled: table.isReady,
+    placeholderData: keepPreviousData,
+  })
   const types = useQuery(staffDocumentQueries.documentTypes())
   const bulk = useBulkDecideDeferrals()
   const selection = useQueueSelection(queue.data?.content, {
     idOf: (r) => r.id,
     nameOf: (r) => `${r.business.name} (${r.documentType.name})`,
-    selectable: (r) => canDecide && r.status === 'PENDING' && r.requestedBy !== currentUserId && !memberOf.includes(r.business.id),
+    selectable: (r) =>
+      canDecide && r.status === 'PENDING' && r.requestedBy !== currentUserId && !memberOf.includes(r.business.id),
   })
 
   const filters: DataTableFilter[] = [
     { key: 'status', label: 'Status', type: 'select', options: DEFERRAL_STATUS_OPTIONS },
     { key: 'businessName', label: 'Business name', type: 'search' },
-    { key: 'documentTypeId', label: 'Document', type: 'select', options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [] },
+    {
+      key: 'documentTypeId',
+      label: 'Document',
+      type: 'select',
+      options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [],
+    },
     { key: 'from', label: 'Requested from', type: 'date' },
     { key: 'to', label: 'Requested to', type: 'date' },
     { key: 'recentFirst', label: 'Order', type: 'select', placeholder: 'Newest first', options: ORDER_OPTIONS },
@@ -76,7 +87,14 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
   const columns = useMemo<Column[]>(() => {
     const col = createColumnHelper<StaffDeferral>()
     return [
-      ...(canDecide ? [selectColumn(selection, { all: 'Select every pending request on this page', row: (r) => `Select ${r.business.name}: ${r.documentType.name}` })] : []),
+      ...(canDecide
+        ? [
+            selectColumn(selection, {
+              all: 'Select every pending request on this page',
+              row: (r) => `Select ${r.business.name}: ${r.documentType.name}`,
+            }),
+          ]
+        : []),
       col.accessor((r) => r.business.name, {
         id: 'business',
         header: 'Business',
@@ -87,13 +105,19 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
       col.accessor('days', { header: 'Days', meta: { align: 'end' } }),
       col.accessor('requestedAt', { header: 'Requested', cell: (info) => formatDay(info.getValue()) }),
       col.accessor('requestedByName', { header: 'Requested by', cell: (info) => info.getValue() ?? '—' }),
-      col.accessor('displayStatus', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} tone={info.getValue() === 'OVERDUE' ? 'danger' : undefined} /> }),
+      col.accessor('displayStatus', {
+        header: 'Status',
+        cell: (info) => <StatusBadge status={info.getValue()} tone={info.getValue() === 'OVERDUE' ? 'danger' : undefined} />,
+      }),
       col.accessor('dueDate', { header: 'Due', cell: (info) => formatDay(info.getValue()) }),
       col.display({
         id: 'actions',
         header: 'Actions',
         cell: ({ row: { original: r } }) => (
-          <Link href={deferralDetailsHref(r.id)} aria-label={`Review the deferral of ${r.documentType.name} for ${r.business.name}`}>
+          <Link
+            href={deferralDetailsHref(r.id)}
+            aria-label={`Review the deferral of ${r.documentType.name} for ${r.business.name}`}
+          >
             {r.status === 'PENDING' && canDecide ? 'Review' : 'View'}
           </Link>
         ),
@@ -105,7 +129,13 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
     <div className={styles.stackTight}>
       {canSeeSettings && (
         <div className={styles.actions}>
-          <Button variant="secondary" size="sm" aria-expanded={settingsOpen} aria-controls={settingsOpen ? settingsId : undefined} onClick={() => setSettingsOpen((v) => !v)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={settingsOpen}
+            aria-controls={settingsOpen ? settingsId : undefined}
+            onClick={() => setSettingsOpen((v) => !v)}
+          >
             Deferral settings
           </Button>
         </div>
@@ -119,7 +149,10 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
         columns={columns}
         getRowId={(r) => r.id}
         filters={filters}
-        empty={{ title: 'No deferral requests', description: 'Requests appear here when a business asks to provide a document later.' }}
+        empty={{
+          title: 'No deferral requests',
+          description: 'Requests appear here when a business asks to provide a document later.',
+        }}
         noMatchTitle="No request matches"
       />
     </div>

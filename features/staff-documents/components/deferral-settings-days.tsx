@@ -119,7 +119,15 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
 /** The most days a deferral may ask for (`GET /deferrals/deferrable-max-days`), changed by CAN_UPDATE_DEFERRABLE holders. */
 export function MaxDaysSetting({ canEdit }: { canEdit: boolean }) {
   const maxDays = useQuery(deferralSettingsQueries.maxDays())
-  if (maxDays.isError) return <ErrorState headingLevel={3} message={describeError(maxDays.error, "We couldn't load the maximum.")} onRetry={() => void maxDays.refetch()} retrying={maxDays.isFetching} />
+  if (maxDays.isError)
+    return (
+      <ErrorState
+        headingLevel={3}
+        message={describeError(maxDays.error, "We couldn't load the maximum.")}
+        onRetry={() => void maxDays.refetch()}
+        retrying={maxDays.isFetching}
+      />
+    )
   if (!maxDays.data) return <Skeleton count={1} label="Loading the maximum" />
   return <MaxDaysForm current={maxDays.data.maxDays} canEdit={canEdit} />
 }

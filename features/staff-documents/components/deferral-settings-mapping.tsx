@@ -10,7 +10,11 @@ import { ScrollTable } from '@/components/ui/scroll-table'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
 import { describeError, getApiErrors } from '@/lib/http'
-import { REGISTRATION_CLASS_LABELS, REGISTRATION_CLASSES, type RegistrationClass } from '@/lib/validation/registration-number-rules'
+import {
+  REGISTRATION_CLASS_LABELS,
+  REGISTRATION_CLASSES,
+  type RegistrationClass,
+} from '@/lib/validation/registration-number-rules'
 import { deferralSettingsQueries, useSaveMapping } from './deferral-settings-queries'
 import own from './deferral-settings.module.css'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -36,7 +40,13 @@ const parseCell = (cell: Cell) => {
 export function mappingRows(types: readonly DocumentType[], mapping: DeferrableMappingAnswer): Row[] {
   const rows = new Map<string, Row>(types.map((t) => [t.id, { id: t.id, name: t.name, isCac: t.isCac, isActive: t.isActive }]))
   for (const item of mapping.items) {
-    if (!rows.has(item.documentTypeId)) rows.set(item.documentTypeId, { id: item.documentTypeId, name: item.documentType.name, isCac: item.documentType.isCac, isActive: item.documentType.isActive })
+    if (!rows.has(item.documentTypeId))
+      rows.set(item.documentTypeId, {
+        id: item.documentTypeId,
+        name: item.documentType.name,
+        isCac: item.documentType.isCac,
+        isActive: item.documentType.isActive,
+      })
   }
   return [...rows.values()].sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.name.localeCompare(b.name))
 }
@@ -91,7 +101,9 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
           // `items.3.documentTypeId`: say which cell the server means.
           const index = /^items\.(\d+)/.exec(e.field ?? '')?.[1]
           const item = index === undefined ? undefined : input.items[Number(index)]
-          return item ? `${names.get(item.documentTypeId) ?? 'A document'} for ${item.registrationClass}: ${e.message}` : e.message
+          return item
+            ? `${names.get(item.documentTypeId) ?? 'A document'} for ${item.registrationClass}: ${e.message}`
+            : e.message
         })
         setErrors(found.length ? found : [describeError(failure, "We couldn't save the deferrable documents.")])
       },
@@ -105,44 +117,54 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
         captionClassName={cx(styles.muted, styles.small, own.caption)}
         caption="Documents each registration class may defer: a business of that class may ask to provide a ticked document later."
       >
-          <thead>
-            <tr>
-              <th scope="col" className={own.rowHead}>
-                Document type
+        <thead>
+          <tr>
+            <th scope="col" className={own.rowHead}>
+              Document type
+            </th>
+            {REGISTRATION_CLASSES.map((c) => (
+              <th key={c} scope="col">
+                <abbr title={REGISTRATION_CLASS_LABELS[c]}>{c}</abbr>
               </th>
-              {REGISTRATION_CLASSES.map((c) => (
-                <th key={c} scope="col">
-                  <abbr title={REGISTRATION_CLASS_LABELS[c]}>{c}</abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">
-                  {row.name}
-                  {row.isCac && <> <span className={styles.muted}>(CAC)</span></>}
-                  {!row.isActive && <> <span className={styles.muted}>(inactive)</span></>}
-                </th>
-                {REGISTRATION_CLASSES.map((c) => {
-                  const cell = cellOf(c, row.id)
-                  return (
-                    <td key={c}>
-                      <input
-                        type="checkbox"
-                        className={styles.checkbox}
-                        aria-label={`${row.name}: deferrable for ${REGISTRATION_CLASS_LABELS[c]} (${c})`}
-                        checked={ticked.has(cell)}
-                        disabled={!canEdit || save.isPending}
-                        onChange={() => toggle(cell)}
-                      />
-                    </td>
-                  )
-                })}
-              </tr>
             ))}
-          </tbody>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                {row.name}
+                {row.isCac && (
+                  <>
+                    {' '}
+                    <span className={styles.muted}>(CAC)</span>
+                  </>
+                )}
+                {!row.isActive && (
+                  <>
+                    {' '}
+                    <span className={styles.muted}>(inactive)</span>
+                  </>
+                )}
+              </th>
+              {REGISTRATION_CLASSES.map((c) => {
+                const cell = cellOf(c, row.id)
+                return (
+                  <td key={c}>
+                    <input
+                      type="checkbox"
+                      className={styles.checkbox}
+                      aria-label={`${row.name}: deferrable for ${REGISTRATION_CLASS_LABELS[c]} (${c})`}
+                      checked={ticked.has(cell)}
+                      disabled={!canEdit || save.isPending}
+                      onChange={() => toggle(cell)}
+                    />
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
       </ScrollTable>
       {errors.length > 0 && (
         <div role="alert" className={styles.alert}>

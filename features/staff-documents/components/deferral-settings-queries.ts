@@ -10,18 +10,21 @@ export const deferralSettingsQueries = {
   maxDays: () =>
     queryOptions({
       queryKey: [...deferralSettingsQueries.all(), 'max-days'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<{ maxDays: number }>('/deferrals/deferrable-max-days', { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<{ maxDays: number }>('/deferrals/deferrable-max-days', { signal })).data,
     }),
   mapping: () =>
     queryOptions({
       queryKey: [...deferralSettingsQueries.all(), 'mapping'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', { signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', { signal })).data,
     }),
   /** Inactive types too: the mapping is replaced as a whole, so their rows must be seen to be kept. */
   documentTypes: () =>
     queryOptions({
       queryKey: [...deferralSettingsQueries.all(), 'document-types'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DocumentType[]>('/kyc-document-types', { params: { includeInactive: 'true' }, signal })).data,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DocumentType[]>('/kyc-document-types', { params: { includeInactive: 'true' }, signal })).data,
     }),
 }
 
@@ -29,7 +32,8 @@ export const deferralSettingsQueries = {
 export function useSetMaxDays() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (days: number) => (await apiClient.put<{ maxDays: number }>(`/deferrals/deferrable-days/${encodeURIComponent(String(days))}`)).data,
+    mutationFn: async (days: number) =>
+      (await apiClient.put<{ maxDays: number }>(`/deferrals/deferrable-days/${encodeURIComponent(String(days))}`)).data,
     onSuccess: (answer) => queryClient.setQueryData(deferralSettingsQueries.maxDays().queryKey, answer),
   })
 }
@@ -38,7 +42,8 @@ export function useSetMaxDays() {
 export function useSaveMapping() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (input: DeferrableMappingInput) => (await apiClient.put<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', input)).data,
+    mutationFn: async (input: DeferrableMappingInput) =>
+      (await apiClient.put<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', input)).data,
     onSuccess: (answer) => queryClient.setQueryData(deferralSettingsQueries.mapping().queryKey, answer),
   })
 }

@@ -24,7 +24,9 @@ export function DeferralSettings({ permissions, id }: DeferralSettingsProps) {
   return (
     <section id={id} className={styles.panel} aria-labelledby={headings.panel}>
       <h2 id={headings.panel}>Deferral settings</h2>
-      {!canEdit && <p className={styles.muted}>You can read these settings; staff allowed to change deferral settings edit them.</p>}
+      {!canEdit && (
+        <p className={styles.muted}>You can read these settings; staff allowed to change deferral settings edit them.</p>
+      )}
       <section aria-labelledby={headings.days} className={styles.stackTight}>
         <h3 id={headings.days}>Longest deferral</h3>
         <MaxDaysSetting canEdit={canEdit} />

@@ -27,7 +27,12 @@ export function useQueueSelection<R>(rows: readonly R[] | undefined, { idOf, nam
   const toggle = useCallback((id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), [])
   /** Selects all of `ids`, or unselects them when they all are already. */
   const toggleAll = useCallback(
-    (ids: readonly string[]) => setSelected((s) => (ids.length > 0 && ids.every((id) => s.includes(id)) ? s.filter((x) => !ids.includes(x)) : [...s, ...ids.filter((id) => !s.includes(id))])),
+    (ids: readonly string[]) =>
+      setSelected((s) =>
+        ids.length > 0 && ids.every((id) => s.includes(id))
+          ? s.filter((x) => !ids.includes(x))
+          : [...s, ...ids.filter((id) => !s.includes(id))],
+      ),
     [],
   )
   const remove = useCallback((ids: readonly string[]) => setSelected((s) => s.filter((x) => !ids.includes(x))), [])
@@ -51,15 +56,33 @@ export function useQueueSelection<R>(rows: readonly R[] | undefined, { idOf, nam
 export type QueueSelection<R> = ReturnType<typeof useQueueSelection<R>>
 
 /** The checkbox column: every selectable row of the page in the header, each selectable row in its cell. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
-export function selectColumn<R>(selection: QueueSelection<R>, labels: { all: string; row: (row: R) => string }): ColumnDef<R, any> {
+export function selectColumn<R>(
+  selection: QueueSelection<R>,
+  labels: { all: string; row: (row: R) => string },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
+): ColumnDef<R, any> {
   const { selected, toggle, toggleAll, pageSelectable, allOnPage, idOf, selectable } = selection
   return {
     id: 'select',
     header: () => (
-      <input type="checkbox" className={styles.checkbox} aria-label={labels.all} checked={allOnPage} disabled={pageSelectable.length === 0} onChange={() => toggleAll(pageSelectable)} />
+      <input
+        type="checkbox"
+        className={styles.checkbox}
+        aria-label={labels.all}
+        checked={allOnPage}
+        disabled={pageSelectable.length === 0}
+        onChange={() => toggleAll(pageSelectable)}
+      />
     ),
     cell: ({ row: { original: r } }) =>
-      selectable(r) ? <input type="checkbox" className={styles.checkbox} aria-label={labels.row(r)} checked={selected.includes(idOf(r))} onChange={() => toggle(idOf(r))} /> : null,
+      selectable(r) ? (
+        <input
+          type="checkbox"
+          className={styles.checkbox}
+          aria-label={labels.row(r)}
+          checked={selected.includes(idOf(r))}
+          onChange={() => toggle(idOf(r))}
+        />
+      ) : null,
   }
 }

@@ -13,8 +13,8 @@ export default function SignupSuccessPage() {
       </Head>
       <AuthCard title="Check your e-mail" footer={<Link href="/auth/login">Back to sign in</Link>}>
         <p role="status">
-          We have sent an activation link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Open it within 24 hours to
-          activate your account.
+          We have sent an activation link to {email ? <strong>{email}</strong> : 'your e-mail address'}. Open it within 24 hours
+          to activate your account.
         </p>
         <p>
           No e-mail after a few minutes? Check your spam folder, or{' '}

@@ -11,7 +11,10 @@ import { BusinessAreaGate } from '@/features/businesses/components/business-area
 const loadForm = () => import('@/features/businesses/components/create-business-form').then((m) => m.CreateBusinessForm)
 const loadLocationFields = () => import('@/features/locations/components/location-fields').then((m) => m.LocationFields)
 const CreateBusinessForm = dynamic(loadForm, { ssr: false, loading: () => <Skeleton count={6} label="Loading the form" /> })
-const LocationFields = dynamic(loadLocationFields, { ssr: false, loading: () => <Skeleton count={2} label="Loading the location fields" /> })
+const LocationFields = dynamic(loadLocationFields, {
+  ssr: false,
+  loading: () => <Skeleton count={2} label="Loading the location fields" />,
+})
 
 export default function CreateBusinessPage() {
   useEffect(() => {
@@ -25,7 +28,12 @@ export default function CreateBusinessPage() {
       </Head>
       <PortalLayout title="Register a business">
         {({ account, permissions }) => (
-          <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} staffNeeds="CAN_CREATE_BUSINESS" permissions={permissions}>
+          <BusinessAreaGate
+            iswStaff={account.iswStaff}
+            isStaff={account.isStaff}
+            staffNeeds="CAN_CREATE_BUSINESS"
+            permissions={permissions}
+          >
             <CreateBusinessForm isStaff={account.isStaff} locationFields={<LocationFields required={{ lga: false }} />} />
           </BusinessAreaGate>
         )}

@@ -2,7 +2,11 @@ import Head from 'next/head'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
 import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
-import { NoBusinessChosen, useBusinessContext, type BusinessScreenProps } from '@/features/businesses/components/business-screen-context'
+import {
+  NoBusinessChosen,
+  useBusinessContext,
+  type BusinessScreenProps,
+} from '@/features/businesses/components/business-screen-context'
 import { BusinessDeferrals } from '@/features/deferrals/components/business-deferrals'
 import { DocumentsChecklist } from '@/features/kyc/components/documents/documents-checklist'
 

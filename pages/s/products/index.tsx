@@ -15,7 +15,13 @@ function ProductsForBusiness({ account, permissions }: { account: Account; permi
   if (!selected.businessId) return <BusinessPicker />
   const membership = account.businesses.find((b) => b.businessId === selected.businessId)
   const allowed = permissionsInBusiness({ membership, isStaff: account.isStaff, permissions })
-  return <BusinessCatalogue key={selected.businessId} businessId={selected.businessId} canApply={allowed.has(PERMISSIONS.CAN_ONBOARD_BUSINESS_PRODUCT)} />
+  return (
+    <BusinessCatalogue
+      key={selected.businessId}
+      businessId={selected.businessId}
+      canApply={allowed.has(PERMISSIONS.CAN_ONBOARD_BUSINESS_PRODUCT)}
+    />
+  )
 }
 
 export default function BusinessProductsPage() {

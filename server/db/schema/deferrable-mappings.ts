@@ -17,7 +17,10 @@ export const deferrableMappings = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.registrationClass, t.documentTypeId] }), index('deferrable_mappings_type_idx').on(t.documentTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.registrationClass, t.documentTypeId] }),
+    index('deferrable_mappings_type_idx').on(t.documentTypeId),
+  ],
 )
 
 export type DeferrableMapping = typeof deferrableMappings.$inferSelect

@@ -18,7 +18,10 @@ export const draftForms = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('draft_forms_business_type_key').on(t.businessId, t.kycDetailTypeId), index('draft_forms_created_by_idx').on(t.createdBy)],
+  (t) => [
+    uniqueIndex('draft_forms_business_type_key').on(t.businessId, t.kycDetailTypeId),
+    index('draft_forms_created_by_idx').on(t.createdBy),
+  ],
 )
 
 export type DraftForm = typeof draftForms.$inferSelect

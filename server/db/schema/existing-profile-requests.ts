@@ -21,5 +21,8 @@ export const existingProfileRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('existing_profile_requests_business_idx').on(t.businessId, t.status), index('existing_profile_requests_requester_idx').on(t.requesterId)],
+  (t) => [
+    index('existing_profile_requests_business_idx').on(t.businessId, t.status),
+    index('existing_profile_requests_requester_idx').on(t.requesterId),
+  ],
 )

@@ -22,7 +22,10 @@ export const kycAdditionalDocuments = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kyc_additional_documents_kyc_idx').on(t.kycDetailsId, t.createdAt), index('kyc_additional_documents_file_idx').on(t.fileId)],
+  (t) => [
+    index('kyc_additional_documents_kyc_idx').on(t.kycDetailsId, t.createdAt),
+    index('kyc_additional_documents_file_idx').on(t.fileId),
+  ],
 )
 
 export type KycAdditionalDocument = typeof kycAdditionalDocuments.$inferSelect

@@ -54,14 +54,20 @@ export const kycDocuments = pgTable(
     supersededById: uuid('superseded_by_id').references((): AnyPgColumn => kycDocuments.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('kyc_documents_current_key').on(t.kycDetailsId, t.documentTypeId).where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NULL`),
-    uniqueIndex('kyc_documents_current_shareholder_key').on(t.shareholderId, t.documentTypeId).where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NOT NULL`),
+    uniqueIndex('kyc_documents_current_key')
+      .on(t.kycDetailsId, t.documentTypeId)
+      .where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NULL`),
+    uniqueIndex('kyc_documents_current_shareholder_key')
+      .on(t.shareholderId, t.documentTypeId)
+      .where(sql`${t.supersededAt} IS NULL AND ${t.shareholderId} IS NOT NULL`),
     // The cascade from shareholders, and history rows (superseded) too.
     index('kyc_documents_shareholder_idx').on(t.shareholderId),
     uniqueIndex('kyc_documents_file_key').on(t.fileId),
     index('kyc_documents_business_idx').on(t.businessId, t.documentTypeId),
     index('kyc_documents_status_created_idx').on(t.status, t.createdAt),
-    index('kyc_documents_reupload_open_idx').on(t.businessId).where(sql`${t.reuploadRequestedAt} IS NOT NULL AND ${t.reuploadResolvedAt} IS NULL`),
+    index('kyc_documents_reupload_open_idx')
+      .on(t.businessId)
+      .where(sql`${t.reuploadRequestedAt} IS NOT NULL AND ${t.reuploadResolvedAt} IS NULL`),
   ],
 )
 

@@ -17,7 +17,10 @@ export const kycRequiredDocuments = pgTable(
     isRequired: boolean('is_required').notNull().default(true),
     alternativeGroup: text('alternative_group'),
   },
-  (t) => [primaryKey({ columns: [t.registrationClass, t.documentTypeId] }), index('kyc_required_documents_type_idx').on(t.documentTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.registrationClass, t.documentTypeId] }),
+    index('kyc_required_documents_type_idx').on(t.documentTypeId),
+  ],
 )
 
 export type KycRequiredDocument = typeof kycRequiredDocuments.$inferSelect

@@ -40,10 +40,14 @@ export const kycVerifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('kyc_verifications_current_key').on(t.kind, t.subjectId).where(sql`${t.supersededAt} IS NULL`),
+    uniqueIndex('kyc_verifications_current_key')
+      .on(t.kind, t.subjectId)
+      .where(sql`${t.supersededAt} IS NULL`),
     index('kyc_verifications_business_idx').on(t.businessId, t.createdAt),
     // The re-verification run and the pending counts.
-    index('kyc_verifications_status_idx').on(t.status, t.createdAt).where(sql`${t.supersededAt} IS NULL`),
+    index('kyc_verifications_status_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.supersededAt} IS NULL`),
   ],
 )
 

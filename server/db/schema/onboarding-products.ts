@@ -37,7 +37,9 @@ export const onboardingProducts = pgTable(
   },
   (t) => [
     // A business holds a product once at a time: anything but REMOVED counts (DECLINED can still be resubmitted).
-    uniqueIndex('onboarding_products_business_product_key').on(t.businessId, t.productId).where(sql`${t.status} <> 'REMOVED'`),
+    uniqueIndex('onboarding_products_business_product_key')
+      .on(t.businessId, t.productId)
+      .where(sql`${t.status} <> 'REMOVED'`),
     index('onboarding_products_business_idx').on(t.businessId, t.createdAt),
     index('onboarding_products_product_status_idx').on(t.productId, t.status, t.createdAt),
     index('onboarding_products_status_created_idx').on(t.status, t.createdAt),

@@ -44,7 +44,10 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     live: boolean('live').notNull().default(false),
     /** The KYC document types the product needs (ids of kyc_document_types, checked when written). */
-    kycDocumentTypeIds: uuid('kyc_document_type_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    kycDocumentTypeIds: uuid('kyc_document_type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     requirementsVersion: integer('requirements_version').notNull().default(1),
     wentLiveAt: timestamp('went_live_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

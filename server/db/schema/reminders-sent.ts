@@ -21,5 +21,8 @@ export const remindersSent = pgTable(
     recipients: text('recipients').array().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('reminders_sent_item_key').on(t.kind, t.itemId, t.dueDate), index('reminders_sent_business_idx').on(t.businessId)],
+  (t) => [
+    uniqueIndex('reminders_sent_item_key').on(t.kind, t.itemId, t.dueDate),
+    index('reminders_sent_business_idx').on(t.businessId),
+  ],
 )

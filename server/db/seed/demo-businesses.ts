@@ -4,17 +4,49 @@ import type { Database } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes, businessUsers, roles, users } from '@/server/db/schema'
 
 const NAMES = [
-  'Adebayo Foods Limited', 'Chukwuemeka Motors', 'Kano Grains Cooperative', 'Lagos Tech Hub Limited', 'Niger Delta Marine Services',
-  'Enugu Coal Traders', 'Zaria Textiles Limited', 'Ibadan Fresh Farms', 'Abuja Smart Homes Limited', 'Calabar Spice Exports',
-  'Owerri Pharmaceuticals Plc', 'Jos Plateau Dairies', 'Benin Bronze Crafts', 'Port Harcourt Logistics Limited', 'Sokoto Leather Works',
-  'Akure Cocoa Processors', 'Yola Solar Energy', 'Onitsha Market Wholesalers', 'Ilorin Education Trust', 'Warri Oil Field Supplies',
-  'Abeokuta Adire Fashion', 'Maiduguri Livestock Traders', 'Uyo Fintech Solutions', 'Lokoja Riverine Transport', 'Makurdi Yam Exporters',
-  'Bauchi Health Clinics', 'Asaba Creative Studios', 'Gombe Cement Distributors', 'Osogbo Arts Foundation', 'Katsina Agro Machinery',
+  'Adebayo Foods Limited',
+  'Chukwuemeka Motors',
+  'Kano Grains Cooperative',
+  'Lagos Tech Hub Limited',
+  'Niger Delta Marine Services',
+  'Enugu Coal Traders',
+  'Zaria Textiles Limited',
+  'Ibadan Fresh Farms',
+  'Abuja Smart Homes Limited',
+  'Calabar Spice Exports',
+  'Owerri Pharmaceuticals Plc',
+  'Jos Plateau Dairies',
+  'Benin Bronze Crafts',
+  'Port Harcourt Logistics Limited',
+  'Sokoto Leather Works',
+  'Akure Cocoa Processors',
+  'Yola Solar Energy',
+  'Onitsha Market Wholesalers',
+  'Ilorin Education Trust',
+  'Warri Oil Field Supplies',
+  'Abeokuta Adire Fashion',
+  'Maiduguri Livestock Traders',
+  'Uyo Fintech Solutions',
+  'Lokoja Riverine Transport',
+  'Makurdi Yam Exporters',
+  'Bauchi Health Clinics',
+  'Asaba Creative Studios',
+  'Gombe Cement Distributors',
+  'Osogbo Arts Foundation',
+  'Katsina Agro Machinery',
 ]
 /** [state, LGA] spelled as server/data/local-governments.json spells them (a test checks they validate). */
 export const DEMO_LOCATIONS: [string, string][] = [
-  ['Lagos', 'Ikeja'], ['Kano', 'Kano Municipal'], ['Federal Capital Territory', 'Abuja Municipal'], ['Rivers', 'Port Harcourt'],
-  ['Enugu', 'Enugu North'], ['Oyo', 'Ibadan North'], ['Kaduna', 'Zaria'], ['Edo', 'Oredo'], ['Cross River', 'Calabar Municipal'], ['Plateau', 'Jos North'],
+  ['Lagos', 'Ikeja'],
+  ['Kano', 'Kano Municipal'],
+  ['Federal Capital Territory', 'Abuja Municipal'],
+  ['Rivers', 'Port Harcourt'],
+  ['Enugu', 'Enugu North'],
+  ['Oyo', 'Ibadan North'],
+  ['Kaduna', 'Zaria'],
+  ['Edo', 'Oredo'],
+  ['Cross River', 'Calabar Municipal'],
+  ['Plateau', 'Jos North'],
 ]
 const CLASSES = ['RC', 'RC', 'RC', 'BN', 'BN', 'IT', 'LP', 'LLP'] as const
 const STATUSES = ['PENDING', 'PENDING', 'APPROVED', 'APPROVED', 'DECLINED'] as const
@@ -44,14 +76,24 @@ export async function seedDemoBusinesses(db: Database, hashOf: () => Promise<str
   await db.transaction(async (tx) => {
     const created = await tx
       .insert(users)
-      .values(DEMO_OWNERS.map((o, i) => ({ ...o, phone: `+23480300001${String(10 + i)}`, passwordHash, status: 'ACTIVE' as const })))
+      .values(
+        DEMO_OWNERS.map((o, i) => ({ ...o, phone: `+23480300001${String(10 + i)}`, passwordHash, status: 'ACTIVE' as const })),
+      )
       .onConflictDoNothing({ target: users.email })
       .returning()
     for (const user of created) {
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'user', resourceId: user.id, action: 'SEED_DEMO_USER', after: { email: user.email } })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'SEED_DEMO_USER',
+        after: { email: user.email },
+      })
     }
   })
-  const owners = await db.select().from(users).where(inArray(users.email, ['owner@example.com', ...DEMO_OWNERS.map((o) => o.email)]))
+  const owners = await db
+    .select()
+    .from(users)
+    .where(inArray(users.email, ['owner@example.com', ...DEMO_OWNERS.map((o) => o.email)]))
   const byEmail = new Map(owners.map((u) => [u.email, u]))
   const [ownerRole] = await db.select().from(roles).where(eq(roles.name, 'BUSINESS_OWNER'))
   const [memberRole] = await db.select().from(roles).where(eq(roles.name, 'BUSINESS_MEMBER'))
@@ -95,9 +137,17 @@ export async function seedDemoBusinesses(db: Database, hashOf: () => Promise<str
       await tx.insert(businessUsers).values({ businessId: business!.id, userId: owner.id, roleId: ownerRole!.id })
       const member = DEMO_OWNERS[(i + 1) % DEMO_OWNERS.length]!.email
       if (member !== ownerEmail && i % 3 === 1) {
-        await tx.insert(businessUsers).values({ businessId: business!.id, userId: byEmail.get(member)!.id, roleId: memberRole!.id }).onConflictDoNothing()
+        await tx
+          .insert(businessUsers)
+          .values({ businessId: business!.id, userId: byEmail.get(member)!.id, roleId: memberRole!.id })
+          .onConflictDoNothing()
       }
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: business!.id, action: 'SEED_DEMO_BUSINESS', after: { name, regNo: regNos[i] } })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: business!.id,
+        action: 'SEED_DEMO_BUSINESS',
+        after: { name, regNo: regNos[i] },
+      })
     }
   })
 }

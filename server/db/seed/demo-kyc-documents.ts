@@ -2,7 +2,19 @@ import { deflateSync } from 'node:zlib'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
-import { businesses, businessUsers, deferrals, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, roles, shareholders, users } from '@/server/db/schema'
+import {
+  businesses,
+  businessUsers,
+  deferrals,
+  files,
+  kycDetails,
+  kycDocuments,
+  kycDocumentTypes,
+  kycRequiredDocuments,
+  roles,
+  shareholders,
+  users,
+} from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
 import { newBlobName, sha256Hex } from '@/server/modules/files/file-content'
@@ -23,7 +35,14 @@ const pdfText = (text: string) =>
  * content sniffing and PDF viewers accept it. Offsets in the cross-reference table are computed, not guessed.
  */
 export function samplePdf(lines: readonly string[]): Uint8Array {
-  const content = ['BT', '/F1 16 Tf', '72 770 Td', '22 TL', ...lines.map((l, i) => `${i === 0 ? '' : 'T* '}(${pdfText(l)}) Tj`), 'ET'].join('\n')
+  const content = [
+    'BT',
+    '/F1 16 Tf',
+    '72 770 Td',
+    '22 TL',
+    ...lines.map((l, i) => `${i === 0 ? '' : 'T* '}(${pdfText(l)}) Tj`),
+    'ET',
+  ].join('\n')
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -83,7 +102,12 @@ export function samplePng(rgb: readonly [number, number, number], width = 120, h
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
   return new Uint8Array(
-    Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.from(rows))), pngChunk('IEND', new Uint8Array(0))]),
+    Buffer.concat([
+      signature,
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+      pngChunk('IEND', new Uint8Array(0)),
+    ]),
   )
 }
 
@@ -154,9 +178,22 @@ async function shareholdersWithoutDocuments(db: Database, businessIds: string[])
     .select({ shareholder: shareholders, type: kycDocumentTypes, registrationClass: businesses.registrationClass })
     .from(shareholders)
     .innerJoin(businesses, eq(businesses.id, shareholders.businessId))
-    .innerJoin(kycRequiredDocuments, and(eq(kycRequiredDocuments.registrationClass, businesses.registrationClass), eq(kycRequiredDocuments.isRequired, true)))
-    .innerJoin(kycDocumentTypes, and(eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId), eq(kycDocumentTypes.isActive, true)))
-    .leftJoin(kycDocuments, and(eq(kycDocuments.shareholderId, shareholders.id), eq(kycDocuments.documentTypeId, kycDocumentTypes.id), isNull(kycDocuments.supersededAt)))
+    .innerJoin(
+      kycRequiredDocuments,
+      and(eq(kycRequiredDocuments.registrationClass, businesses.registrationClass), eq(kycRequiredDocuments.isRequired, true)),
+    )
+    .innerJoin(
+      kycDocumentTypes,
+      and(eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId), eq(kycDocumentTypes.isActive, true)),
+    )
+    .leftJoin(
+      kycDocuments,
+      and(
+        eq(kycDocuments.shareholderId, shareholders.id),
+        eq(kycDocuments.documentTypeId, kycDocumentTypes.id),
+        isNull(kycDocuments.supersededAt),
+      ),
+    )
     .where(and(inArray(shareholders.businessId, businessIds), isNull(kycDocuments.id)))
     .orderBy(asc(shareholders.createdAt))
   const kindOf = { CORPORATE_SHAREHOLDER: 'CORPORATE', INDIVIDUAL: 'INDIVIDUAL', COMPANY: null } as const
@@ -177,13 +214,24 @@ async function seedShareholderDocuments(
     .select({ businessId: businessUsers.businessId, userId: businessUsers.userId })
     .from(businessUsers)
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-    .where(and(inArray(businessUsers.businessId, [...new Set(todo.map((t) => t.shareholder.businessId))]), eq(roles.name, 'BUSINESS_OWNER')))
+    .where(
+      and(
+        inArray(businessUsers.businessId, [...new Set(todo.map((t) => t.shareholder.businessId))]),
+        eq(roles.name, 'BUSINESS_OWNER'),
+      ),
+    )
   const ownerOf = new Map(owners.map((o) => [o.businessId, o.userId]))
   const stored = await Promise.all(
     todo.map(async ({ shareholder, type }) => {
       const business = byId.get(shareholder.businessId)!
       const name = shareholderName(shareholder)
-      const bytes = samplePdf([type.name, name, `Registration number ${shareholder.registrationNumber ?? '-'}`, `Shareholder of ${business.name}`, 'Demo document generated for the KYC portal demo'])
+      const bytes = samplePdf([
+        type.name,
+        name,
+        `Registration number ${shareholder.registrationNumber ?? '-'}`,
+        `Shareholder of ${business.name}`,
+        'Demo document generated for the KYC portal demo',
+      ])
       const fileName = `${type.code.toLowerCase()}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`
       const blobName = newBlobName(fileName)
       await getBlobStorage().upload(blobName, bytes, 'application/pdf')
@@ -197,14 +245,39 @@ async function seedShareholderDocuments(
       const approvedAt = business.approvedAt ?? new Date(now.getTime() - 2 * DAY_MS)
       const [fileRow] = await tx
         .insert(files)
-        .values({ businessId: business.id, purpose: 'KYC_DOCUMENT', fileName, contentType: 'application/pdf', sizeBytes: size, blobName, status: 'CONFIRMED', uploadedBy: ownerId, confirmedAt: uploadedAt })
+        .values({
+          businessId: business.id,
+          purpose: 'KYC_DOCUMENT',
+          fileName,
+          contentType: 'application/pdf',
+          sizeBytes: size,
+          blobName,
+          status: 'CONFIRMED',
+          uploadedBy: ownerId,
+          confirmedAt: uploadedAt,
+        })
         .returning({ id: files.id })
       // A declined business had its own certificate rejected; its shareholders' documents were fine.
       const index = indexOf.get(business.regNo)!
-      const review = reviewOf(business.approvalStatus === 'DECLINED' ? { ...business, approvalStatus: 'APPROVED' } : business, index, type, approverId, approvedAt)
+      const review = reviewOf(
+        business.approvalStatus === 'DECLINED' ? { ...business, approvalStatus: 'APPROVED' } : business,
+        index,
+        type,
+        approverId,
+        approvedAt,
+      )
       const [document] = await tx
         .insert(kycDocuments)
-        .values({ kycDetailsId: shareholder.kycDetailsId, businessId: business.id, documentTypeId: type.id, shareholderId: shareholder.id, fileId: fileRow!.id, uploadedBy: ownerId, createdAt: uploadedAt, ...review })
+        .values({
+          kycDetailsId: shareholder.kycDetailsId,
+          businessId: business.id,
+          documentTypeId: type.id,
+          shareholderId: shareholder.id,
+          fileId: fileRow!.id,
+          uploadedBy: ownerId,
+          createdAt: uploadedAt,
+          ...review,
+        })
         .returning({ id: kycDocuments.id })
       await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
         resource: 'kyc_document',
@@ -240,7 +313,9 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
   const seenGroups = new Set<string>()
   const required = matrix
     .sort((a, b) => (SEED_ORDER.get(a.type.code) ?? 99) - (SEED_ORDER.get(b.type.code) ?? 99))
-    .filter(({ alternativeGroup }) => !alternativeGroup || (!seenGroups.has(alternativeGroup) && !!seenGroups.add(alternativeGroup)))
+    .filter(
+      ({ alternativeGroup }) => !alternativeGroup || (!seenGroups.has(alternativeGroup) && !!seenGroups.add(alternativeGroup)),
+    )
     .map((m) => m.type)
   const deferral = DEFERRALS[index]
   const deferredType = deferral ? required.find((t) => t.code === deferral.code) : undefined
@@ -252,7 +327,13 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
       const isImage = type.code === 'TIN_CERTIFICATE'
       const bytes = isImage
         ? samplePng([34, 139, 94])
-        : samplePdf([type.name.replace(/ – .*/, ''), business.name, `Registration number ${business.regNo}`, type.name, 'Demo document generated for the KYC portal demo'])
+        : samplePdf([
+            type.name.replace(/ – .*/, ''),
+            business.name,
+            `Registration number ${business.regNo}`,
+            type.name,
+            'Demo document generated for the KYC portal demo',
+          ])
       const fileName = `${type.code.toLowerCase()}.${isImage ? 'png' : 'pdf'}`
       const blobName = newBlobName(fileName)
       const contentType = isImage ? 'image/png' : 'application/pdf'
@@ -298,9 +379,14 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
       })
     }
     if (deferral && deferredType) {
-      const requestedAt = deferral.decided === 'overdue' ? new Date(now.getTime() - 40 * DAY_MS) : new Date(now.getTime() - 3 * DAY_MS)
+      const requestedAt =
+        deferral.decided === 'overdue' ? new Date(now.getTime() - 40 * DAY_MS) : new Date(now.getTime() - 3 * DAY_MS)
       const decidedAt =
-        deferral.decided === 'overdue' ? new Date(requestedAt.getTime() + DAY_MS) : deferral.decided === 'running' ? new Date(now.getTime() - 10 * DAY_MS) : null
+        deferral.decided === 'overdue'
+          ? new Date(requestedAt.getTime() + DAY_MS)
+          : deferral.decided === 'running'
+            ? new Date(now.getTime() - 10 * DAY_MS)
+            : null
       await tx.insert(deferrals).values({
         businessId: business.id,
         documentTypeId: deferredType.id,
@@ -325,7 +411,13 @@ async function seedBusinessDocuments(db: Database, business: BusinessRow, index:
   })
 }
 
-function reviewOf(business: BusinessRow, index: number, type: typeof kycDocumentTypes.$inferSelect, approverId: string | null, approvedAt: Date) {
+function reviewOf(
+  business: BusinessRow,
+  index: number,
+  type: typeof kycDocumentTypes.$inferSelect,
+  approverId: string | null,
+  approvedAt: Date,
+) {
   const reviewed = (status: 'APPROVED' | 'REJECTED', reviewComment: string | null = null) => ({
     status,
     reviewComment,
@@ -334,12 +426,20 @@ function reviewOf(business: BusinessRow, index: number, type: typeof kycDocument
   })
   if (business.approvalStatus === 'APPROVED') return reviewed('APPROVED')
   if (business.approvalStatus === 'DECLINED') {
-    return type.code === firstCacOf(business) ? reviewed('REJECTED', 'The company name on this document does not match the registration.') : reviewed('APPROVED')
+    return type.code === firstCacOf(business)
+      ? reviewed('REJECTED', 'The company name on this document does not match the registration.')
+      : reviewed('APPROVED')
   }
   return type.isCac && CAC_APPROVED_WHILE_PENDING.has(index) ? reviewed('APPROVED') : { status: 'PENDING' as const }
 }
 
 /** The certificate of each class: the document a declined demo business had rejected. */
 function firstCacOf(business: BusinessRow): string {
-  return { RC: 'CERTIFICATE_OF_INCORPORATION', BN: 'BN_CERTIFICATE', IT: 'IT_CERTIFICATE', LP: 'LP_CERTIFICATE', LLP: 'LLP_CERTIFICATE' }[business.registrationClass]
+  return {
+    RC: 'CERTIFICATE_OF_INCORPORATION',
+    BN: 'BN_CERTIFICATE',
+    IT: 'IT_CERTIFICATE',
+    LP: 'LP_CERTIFICATE',
+    LLP: 'LLP_CERTIFICATE',
+  }[business.registrationClass]
 }

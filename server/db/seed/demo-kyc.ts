@@ -1,7 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
-import { businesses, businessUsers, draftForms, kycAddresses, kycDetails, meansOfIds, roles, shareholders } from '@/server/db/schema'
+import {
+  businesses,
+  businessUsers,
+  draftForms,
+  kycAddresses,
+  kycDetails,
+  meansOfIds,
+  roles,
+  shareholders,
+} from '@/server/db/schema'
 import { demoBusinessRegNos } from './demo-businesses'
 
 type BusinessRow = typeof businesses.$inferSelect
@@ -10,11 +19,30 @@ type BusinessRow = typeof businesses.$inferSelect
 const HALF_CAPTURED = new Set([1, 11, 21])
 
 const PEOPLE: Array<[string, string]> = [
-  ['Adaeze', 'Okafor'], ['Babatunde', 'Lawal'], ['Chiamaka', 'Eze'], ['Danladi', 'Musa'], ['Efosa', 'Igbinedion'],
-  ['Funmilayo', 'Adeyemi'], ['Garba', 'Shehu'], ['Halima', 'Bello'], ['Ifeanyi', 'Nwosu'], ['Jumoke', 'Ogunleye'],
-  ['Kelechi', 'Obi'], ['Lami', 'Abubakar'], ['Mfon', 'Udo'], ['Nneka', 'Okonkwo'], ['Oluwaseun', 'Bakare'],
+  ['Adaeze', 'Okafor'],
+  ['Babatunde', 'Lawal'],
+  ['Chiamaka', 'Eze'],
+  ['Danladi', 'Musa'],
+  ['Efosa', 'Igbinedion'],
+  ['Funmilayo', 'Adeyemi'],
+  ['Garba', 'Shehu'],
+  ['Halima', 'Bello'],
+  ['Ifeanyi', 'Nwosu'],
+  ['Jumoke', 'Ogunleye'],
+  ['Kelechi', 'Obi'],
+  ['Lami', 'Abubakar'],
+  ['Mfon', 'Udo'],
+  ['Nneka', 'Okonkwo'],
+  ['Oluwaseun', 'Bakare'],
 ]
-const NATURE = ['Food processing', 'Vehicle sales and repair', 'Grain trading', 'Software development', 'Marine logistics', 'Mining and trading']
+const NATURE = [
+  'Food processing',
+  'Vehicle sales and repair',
+  'Grain trading',
+  'Software development',
+  'Marine logistics',
+  'Mining and trading',
+]
 
 const person = (i: number, k: number) => PEOPLE[(i * 3 + k) % PEOPLE.length]!
 const bvnOf = (i: number, k: number) => `222${String(10_000_000 + i * 100 + k).slice(-8)}`
@@ -68,7 +96,11 @@ async function upsertDetails(tx: Tx, business: BusinessRow, index: number, creat
   }
   const [existing] = await tx.select().from(kycDetails).where(eq(kycDetails.businessId, business.id))
   if (existing) {
-    const [row] = await tx.update(kycDetails).set({ ...values, updatedAt: new Date() }).where(eq(kycDetails.id, existing.id)).returning()
+    const [row] = await tx
+      .update(kycDetails)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(kycDetails.id, existing.id))
+      .returning()
     return row!
   }
   const [row] = await tx
@@ -78,7 +110,13 @@ async function upsertDetails(tx: Tx, business: BusinessRow, index: number, creat
   return row!
 }
 
-async function registeredAddress(tx: Tx, business: BusinessRow, kycDetailsId: string, createdBy: string | null, verified: boolean) {
+async function registeredAddress(
+  tx: Tx,
+  business: BusinessRow,
+  kycDetailsId: string,
+  createdBy: string | null,
+  verified: boolean,
+) {
   await tx.insert(kycAddresses).values({
     kycDetailsId,
     businessId: business.id,
@@ -106,18 +144,43 @@ interface Holder {
 
 /** Two founders; or a founder and a holding company owned by two people; one demo goes two layers deep. */
 function shareholdingOf(index: number): Holder[] {
-  if (index % 2 === 0) return [{ kind: 'INDIVIDUAL', k: 0, percentage: 60 }, { kind: 'INDIVIDUAL', k: 1, percentage: 40 }]
+  if (index % 2 === 0)
+    return [
+      { kind: 'INDIVIDUAL', k: 0, percentage: 60 },
+      { kind: 'INDIVIDUAL', k: 1, percentage: 40 },
+    ]
   const inner: Holder[] =
     index % 4 === 3
       ? [
           { kind: 'INDIVIDUAL', k: 2, percentage: 50 },
-          { kind: 'CORPORATE', k: 3, percentage: 50, company: 'Delta Family Trust Holdings', children: [{ kind: 'INDIVIDUAL', k: 4, percentage: 100 }] },
+          {
+            kind: 'CORPORATE',
+            k: 3,
+            percentage: 50,
+            company: 'Delta Family Trust Holdings',
+            children: [{ kind: 'INDIVIDUAL', k: 4, percentage: 100 }],
+          },
         ]
-      : [{ kind: 'INDIVIDUAL', k: 2, percentage: 70 }, { kind: 'INDIVIDUAL', k: 3, percentage: 30 }]
-  return [{ kind: 'INDIVIDUAL', k: 0, percentage: 55 }, { kind: 'CORPORATE', k: 1, percentage: 45, company: 'Savannah Holdings Limited', children: inner }]
+      : [
+          { kind: 'INDIVIDUAL', k: 2, percentage: 70 },
+          { kind: 'INDIVIDUAL', k: 3, percentage: 30 },
+        ]
+  return [
+    { kind: 'INDIVIDUAL', k: 0, percentage: 55 },
+    { kind: 'CORPORATE', k: 1, percentage: 45, company: 'Savannah Holdings Limited', children: inner },
+  ]
 }
 
-async function insertHolders(tx: Tx, business: BusinessRow, kycDetailsId: string, index: number, createdBy: string | null, list: Holder[], parentId: string | null, stake: number) {
+async function insertHolders(
+  tx: Tx,
+  business: BusinessRow,
+  kycDetailsId: string,
+  index: number,
+  createdBy: string | null,
+  list: Holder[],
+  parentId: string | null,
+  stake: number,
+) {
   const individuals: Array<{ id: string; k: number; stake: number }> = []
   for (const holder of list) {
     const [first, last] = person(index, holder.k)
@@ -137,7 +200,8 @@ async function insertHolders(tx: Tx, business: BusinessRow, kycDetailsId: string
       .returning({ id: shareholders.id })
     const own = (stake * holder.percentage) / 100
     if (holder.kind === 'INDIVIDUAL') individuals.push({ id: row!.id, k: holder.k, stake: own })
-    if (holder.children) individuals.push(...(await insertHolders(tx, business, kycDetailsId, index, createdBy, holder.children, row!.id, own)))
+    if (holder.children)
+      individuals.push(...(await insertHolders(tx, business, kycDetailsId, index, createdBy, holder.children, row!.id, own)))
   }
   return individuals
 }
@@ -209,17 +273,51 @@ async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
     {
       businessId: business.id,
       kycDetailTypeId: 'SHAREHOLDERS',
-      data: { editing: { id: null, parentId: null, values: { type: 'INDIVIDUAL', firstName: second, lastName: secondLast, nationality: 'Nigerian', bvn: '', companyName: '', registrationNumber: '', percentage: 30 } } },
+      data: {
+        editing: {
+          id: null,
+          parentId: null,
+          values: {
+            type: 'INDIVIDUAL',
+            firstName: second,
+            lastName: secondLast,
+            nationality: 'Nigerian',
+            bvn: '',
+            companyName: '',
+            registrationNumber: '',
+            percentage: 30,
+          },
+        },
+      },
       createdBy: owner,
       updatedBy: owner,
     },
     {
       businessId: business.id,
       kycDetailTypeId: 'MEANS_OF_ID',
-      data: { editingId: null, values: { shareholderId: '', firstName: first, lastName: last, role: 'DIRECTOR', bvn: bvnOf(index, 0), idType: 'INTERNATIONAL_PASSPORT', idNumber: '', issueDate: '', expiryDate: '', fileId: null } },
+      data: {
+        editingId: null,
+        values: {
+          shareholderId: '',
+          firstName: first,
+          lastName: last,
+          role: 'DIRECTOR',
+          bvn: bvnOf(index, 0),
+          idType: 'INTERNATIONAL_PASSPORT',
+          idNumber: '',
+          issueDate: '',
+          expiryDate: '',
+          fileId: null,
+        },
+      },
       createdBy: owner,
       updatedBy: owner,
     },
   ])
-  await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'kyc_details', resourceId: details.id, action: 'SEED_DEMO_KYC', after: { businessId: business.id, stage: 'half captured' } })
+  await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+    resource: 'kyc_details',
+    resourceId: details.id,
+    action: 'SEED_DEMO_KYC',
+    after: { businessId: business.id, stage: 'half captured' },
+  })
 }

@@ -20,14 +20,30 @@ import { logger } from '@/server/logger'
 export const PRODUCT_CATEGORIES = [
   { name: 'Payments and Collections', description: 'Accept card, transfer and USSD payments in store and online', sortOrder: 1 },
   { name: 'Payouts and Disbursements', description: 'Pay salaries, vendors and customers in bulk', sortOrder: 2 },
-  { name: 'Accounts and Wallets', description: 'Dedicated and virtual accounts for collections and reconciliation', sortOrder: 3 },
+  {
+    name: 'Accounts and Wallets',
+    description: 'Dedicated and virtual accounts for collections and reconciliation',
+    sortOrder: 3,
+  },
   { name: 'Cards', description: 'Corporate and prepaid cards for your team', sortOrder: 4 },
   { name: 'Bills and Billers', description: 'Collect bills and levies through agents, banks and apps', sortOrder: 5 },
   { name: 'Lending', description: 'Working capital for businesses that trade with us', sortOrder: 6 },
 ] as const
 
-const text = (key: string, label: string, required: boolean, help: string | null = null): StoredRequirement => ({ key, label, type: 'Text Input', required, help })
-const upload = (key: string, label: string, required: boolean, help: string | null = null): StoredRequirement => ({ key, label, type: 'Upload Document', required, help })
+const text = (key: string, label: string, required: boolean, help: string | null = null): StoredRequirement => ({
+  key,
+  label,
+  type: 'Text Input',
+  required,
+  help,
+})
+const upload = (key: string, label: string, required: boolean, help: string | null = null): StoredRequirement => ({
+  key,
+  label,
+  type: 'Upload Document',
+  required,
+  help,
+})
 
 interface DemoProduct {
   code: string
@@ -164,12 +180,22 @@ type DemoStatus = 'PENDING' | 'IN_REVIEW' | 'APPROVED' | 'DECLINED' | 'COMPLETED
 const DEMO_ONBOARDINGS: readonly { business: string; product: string; status: DemoStatus; comment?: string }[] = [
   { business: 'Adebayo Foods Limited', product: 'PAYMENT-GATEWAY', status: 'PENDING' },
   { business: 'Chukwuemeka Motors', product: 'POS-ACQUIRING', status: 'IN_REVIEW' },
-  { business: 'Chukwuemeka Motors', product: 'BULK-PAYOUTS', status: 'DECLINED', comment: 'The signatory mandate is signed by one director only; the resolution needs two.' },
+  {
+    business: 'Chukwuemeka Motors',
+    product: 'BULK-PAYOUTS',
+    status: 'DECLINED',
+    comment: 'The signatory mandate is signed by one director only; the resolution needs two.',
+  },
   { business: 'Kano Grains Cooperative', product: 'POS-ACQUIRING', status: 'COMPLETED' },
   { business: 'Kano Grains Cooperative', product: 'VIRTUAL-ACCOUNTS', status: 'APPROVED' },
   { business: 'Lagos Tech Hub Limited', product: 'PAYMENT-GATEWAY', status: 'COMPLETED' },
   { business: 'Lagos Tech Hub Limited', product: 'CORPORATE-CARDS', status: 'IN_REVIEW' },
-  { business: 'Niger Delta Marine Services', product: 'BILLER-ONBOARDING', status: 'DECLINED', comment: 'The sample invoice does not show how customers are identified.' },
+  {
+    business: 'Niger Delta Marine Services',
+    product: 'BILLER-ONBOARDING',
+    status: 'DECLINED',
+    comment: 'The sample invoice does not show how customers are identified.',
+  },
   { business: 'Enugu Coal Traders', product: 'BULK-PAYOUTS', status: 'PENDING' },
   { business: 'Zaria Textiles Limited', product: 'PAYMENT-GATEWAY', status: 'REMOVED' },
   { business: 'Abuja Smart Homes Limited', product: 'BULK-PAYOUTS', status: 'COMPLETED' },
@@ -227,7 +253,17 @@ export async function seedProducts(db: Database, options: { demo: boolean }) {
 
 async function seedDemoProducts(db: Database) {
   const existing = new Set(
-    (await db.select({ code: products.code }).from(products).where(inArray(products.code, DEMO_PRODUCTS.map((p) => p.code)))).map((p) => p.code),
+    (
+      await db
+        .select({ code: products.code })
+        .from(products)
+        .where(
+          inArray(
+            products.code,
+            DEMO_PRODUCTS.map((p) => p.code),
+          ),
+        )
+    ).map((p) => p.code),
   )
   const missing = DEMO_PRODUCTS.filter((p) => !existing.has(p.code))
   if (!missing.length) return
@@ -253,8 +289,15 @@ async function seedDemoProducts(db: Database) {
         .onConflictDoNothing({ target: products.code })
         .returning()
       if (!row) continue
-      await tx.insert(productRequirementVersions).values({ productId: row.id, version: 1, requirements: demo.requirements, createdBy: manager?.id ?? null })
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'product', resourceId: row.id, action: 'SEED_DEMO_PRODUCT', after: { code: demo.code, name: demo.name } })
+      await tx
+        .insert(productRequirementVersions)
+        .values({ productId: row.id, version: 1, requirements: demo.requirements, createdBy: manager?.id ?? null })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'product',
+        resourceId: row.id,
+        action: 'SEED_DEMO_PRODUCT',
+        after: { code: demo.code, name: demo.name },
+      })
     }
   })
 }
@@ -262,7 +305,15 @@ async function seedDemoProducts(db: Database) {
 async function demoContext(db: Database) {
   const names = [...new Set(DEMO_ONBOARDINGS.map((o) => o.business))]
   const businessRows = await db.select().from(businesses).where(inArray(businesses.name, names))
-  const productRows = await db.select().from(products).where(inArray(products.code, DEMO_PRODUCTS.map((p) => p.code)))
+  const productRows = await db
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.code,
+        DEMO_PRODUCTS.map((p) => p.code),
+      ),
+    )
   return { byName: new Map(businessRows.map((b) => [b.name, b])), byCode: new Map(productRows.map((p) => [p.code, p])) }
 }
 
@@ -272,7 +323,12 @@ async function seedDemoOnboardings(db: Database) {
   const existing = await db
     .select({ businessId: onboardingProducts.businessId, productId: onboardingProducts.productId })
     .from(onboardingProducts)
-    .where(inArray(onboardingProducts.productId, [...byCode.values()].map((p) => p.id)))
+    .where(
+      inArray(
+        onboardingProducts.productId,
+        [...byCode.values()].map((p) => p.id),
+      ),
+    )
   const have = new Set(existing.map((e) => `${e.businessId}/${e.productId}`))
   const todo = DEMO_ONBOARDINGS.filter((o) => {
     const business = byName.get(o.business)
@@ -317,7 +373,13 @@ async function seedDemoOnboardings(db: Database) {
       const answered = plan.status === 'PENDING' ? texts.slice(0, 1) : texts
       if (answered.length) {
         await tx.insert(onboardingAnswers).values(
-          answered.map((r) => ({ onboardingId: row.id, key: r.key, textValue: demoText(r.key, business.name), updatedBy: business.createdBy, updatedAt: createdAt })),
+          answered.map((r) => ({
+            onboardingId: row.id,
+            key: r.key,
+            textValue: demoText(r.key, business.name),
+            updatedBy: business.createdBy,
+            updatedAt: createdAt,
+          })),
         )
       }
       await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
@@ -345,7 +407,13 @@ async function demoPdf(title: string, businessName: string): Promise<Uint8Array>
 /** Upload answers of submitted demo onboardings (required and optional ones), as real files; skipped without storage. */
 async function seedDemoUploads(db: Database) {
   const { byName, byCode } = await demoContext(db)
-  const wanted: { onboardingId: string; businessId: string; businessName: string; requirement: StoredRequirement; createdBy: string | null }[] = []
+  const wanted: {
+    onboardingId: string
+    businessId: string
+    businessName: string
+    requirement: StoredRequirement
+    createdBy: string | null
+  }[] = []
   for (const plan of DEMO_ONBOARDINGS) {
     if (!isSubmitted(plan.status)) continue
     const business = byName.get(plan.business)
@@ -358,11 +426,25 @@ async function seedDemoUploads(db: Database) {
       .limit(1)
     if (!onboarding) continue
     const answered = new Set(
-      (await db.select({ key: onboardingAnswers.key }).from(onboardingAnswers).where(eq(onboardingAnswers.onboardingId, onboarding.id))).map((a) => a.key),
+      (
+        await db
+          .select({ key: onboardingAnswers.key })
+          .from(onboardingAnswers)
+          .where(eq(onboardingAnswers.onboardingId, onboarding.id))
+      ).map((a) => a.key),
     )
-    const uploads = DEMO_PRODUCTS.find((p) => p.code === plan.product)!.requirements.filter((r) => r.type === ('Upload Document' satisfies RequirementType))
+    const uploads = DEMO_PRODUCTS.find((p) => p.code === plan.product)!.requirements.filter(
+      (r) => r.type === ('Upload Document' satisfies RequirementType),
+    )
     for (const requirement of uploads) {
-      if (!answered.has(requirement.key)) wanted.push({ onboardingId: onboarding.id, businessId: business.id, businessName: business.name, requirement, createdBy: business.createdBy })
+      if (!answered.has(requirement.key))
+        wanted.push({
+          onboardingId: onboarding.id,
+          businessId: business.id,
+          businessName: business.name,
+          requirement,
+          createdBy: business.createdBy,
+        })
     }
   }
   if (!wanted.length) return
@@ -371,7 +453,10 @@ async function seedDemoUploads(db: Database) {
   try {
     await getBlobStorage().ping(2_000)
   } catch {
-    logger.info({ missing: wanted.length }, 'blob storage not reachable: demo upload answers are left out until a start with storage')
+    logger.info(
+      { missing: wanted.length },
+      'blob storage not reachable: demo upload answers are left out until a start with storage',
+    )
     return
   }
   const { storeServerUpload } = await import('@/server/modules/files/attachable-file')
@@ -405,7 +490,12 @@ async function seedDemoUploads(db: Database) {
         .insert(onboardingAnswers)
         .values({ onboardingId: item.onboardingId, key: item.requirement.key, fileId: file.id, updatedBy: item.createdBy })
         .onConflictDoNothing()
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'onboarding_product', resourceId: item.onboardingId, action: 'SEED_DEMO_UPLOAD', after: { key: item.requirement.key, fileId: file.id } })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'onboarding_product',
+        resourceId: item.onboardingId,
+        action: 'SEED_DEMO_UPLOAD',
+        after: { key: item.requirement.key, fileId: file.id },
+      })
     })
   }
 }

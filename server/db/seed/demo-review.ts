@@ -33,12 +33,23 @@ export async function seedDemoReview(db: Database): Promise<void> {
   const rows = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
   if (!rows.length) return
   const byIndex = new Map(rows.map((b) => [regNos.indexOf(b.regNo), b]))
-  const staff = await db.select().from(users).where(inArray(users.email, ['approver@example.com', 'officer@example.com']))
+  const staff = await db
+    .select()
+    .from(users)
+    .where(inArray(users.email, ['approver@example.com', 'officer@example.com']))
   const approver = staff.find((u) => u.email === 'approver@example.com')
   const officer = staff.find((u) => u.email === 'officer@example.com')
   if (!approver || !officer) return
   const nameOf = (u: typeof approver) => `${u.firstName} ${u.lastName}`
-  const existing = await db.select({ businessId: businessReviewEvents.businessId, kind: businessReviewEvents.kind }).from(businessReviewEvents).where(inArray(businessReviewEvents.businessId, rows.map((b) => b.id)))
+  const existing = await db
+    .select({ businessId: businessReviewEvents.businessId, kind: businessReviewEvents.kind })
+    .from(businessReviewEvents)
+    .where(
+      inArray(
+        businessReviewEvents.businessId,
+        rows.map((b) => b.id),
+      ),
+    )
   const has = (businessId: string, kind: string) => existing.some((e) => e.businessId === businessId && e.kind === kind)
 
   await db.transaction(async (tx) => {
@@ -46,22 +57,58 @@ export async function seedDemoReview(db: Database): Promise<void> {
       const business = byIndex.get(Number(index))
       if (!business || business.approvalStatus !== 'DECLINED' || has(business.id, 'DECISION')) continue
       const decidedAt = new Date(business.createdAt.getTime() + 6 * DAY_MS)
-      await tx.insert(businessComments).values({ businessId: business.id, authorId: approver.id, authorName: nameOf(approver), body: reason, decision: 'DECLINED', createdAt: decidedAt })
-      await tx.insert(businessReviewEvents).values({ businessId: business.id, kind: 'DECISION', decision: 'DECLINED', reason, actorId: approver.id, actorName: nameOf(approver), createdAt: decidedAt })
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: business.id, action: 'SEED_DEMO_DECISION', after: { decision: 'DECLINED', comment: reason, decidedBy: approver.email } })
+      await tx.insert(businessComments).values({
+        businessId: business.id,
+        authorId: approver.id,
+        authorName: nameOf(approver),
+        body: reason,
+        decision: 'DECLINED',
+        createdAt: decidedAt,
+      })
+      await tx.insert(businessReviewEvents).values({
+        businessId: business.id,
+        kind: 'DECISION',
+        decision: 'DECLINED',
+        reason,
+        actorId: approver.id,
+        actorName: nameOf(approver),
+        createdAt: decidedAt,
+      })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: business.id,
+        action: 'SEED_DEMO_DECISION',
+        after: { decision: 'DECLINED', comment: reason, decidedBy: approver.email },
+      })
     }
 
     for (const [index, reason] of Object.entries(ARCHIVED)) {
       const business = byIndex.get(Number(index))
       if (!business || business.archiveStatus !== 'ARCHIVED' || has(business.id, 'ARCHIVE')) continue
       const archivedAt = new Date(business.createdAt.getTime() + 9 * DAY_MS)
-      await tx.insert(businessReviewEvents).values({ businessId: business.id, kind: 'ARCHIVE', reason, actorId: officer.id, actorName: nameOf(officer), createdAt: archivedAt })
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: business.id, action: 'SEED_DEMO_ARCHIVE', after: { reason, archivedBy: officer.email } })
+      await tx.insert(businessReviewEvents).values({
+        businessId: business.id,
+        kind: 'ARCHIVE',
+        reason,
+        actorId: officer.id,
+        actorName: nameOf(officer),
+        createdAt: archivedAt,
+      })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: business.id,
+        action: 'SEED_DEMO_ARCHIVE',
+        after: { reason, archivedBy: officer.email },
+      })
     }
 
     const pending = byIndex.get(UNDER_REVIEW)
     if (pending && pending.approvalStatus === 'PENDING' && pending.kycDetailsCompleted) {
-      const [commented] = await tx.select({ id: businessComments.id }).from(businessComments).where(eq(businessComments.businessId, pending.id)).limit(1)
+      const [commented] = await tx
+        .select({ id: businessComments.id })
+        .from(businessComments)
+        .where(eq(businessComments.businessId, pending.id))
+        .limit(1)
       if (!commented) {
         const at = (days: number) => new Date(pending.createdAt.getTime() + days * DAY_MS)
         await tx.insert(businessComments).values([
@@ -80,8 +127,16 @@ export async function seedDemoReview(db: Database): Promise<void> {
             createdAt: at(4),
           },
         ])
-        await tx.update(businesses).set({ assigneeId: approver.id }).where(and(eq(businesses.id, pending.id), eq(businesses.approvalStatus, 'PENDING')))
-        await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: pending.id, action: 'SEED_DEMO_REVIEW', after: { comments: 2, assignee: approver.email } })
+        await tx
+          .update(businesses)
+          .set({ assigneeId: approver.id })
+          .where(and(eq(businesses.id, pending.id), eq(businesses.approvalStatus, 'PENDING')))
+        await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+          resource: 'business',
+          resourceId: pending.id,
+          action: 'SEED_DEMO_REVIEW',
+          after: { comments: 2, assignee: approver.email },
+        })
       }
     }
   })

@@ -16,7 +16,12 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
   const rows = await db
     .select({ id: businesses.id, approvalStatus: businesses.approvalStatus })
     .from(businesses)
-    .where(and(inArray(businesses.regNo, demoBusinessRegNos()), or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED'))))
+    .where(
+      and(
+        inArray(businesses.regNo, demoBusinessRegNos()),
+        or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')),
+      ),
+    )
   if (!rows.length) return
   const withItems = new Set(
     (
@@ -39,10 +44,27 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
       const now = new Date()
       const verified = await tx
         .update(kycVerifications)
-        .set({ status: 'VERIFIED', comment: 'Checked during onboarding (demo data).', decidedBy: approver?.id ?? null, decidedAt: now, updatedAt: now })
-        .where(and(eq(kycVerifications.businessId, business.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+        .set({
+          status: 'VERIFIED',
+          comment: 'Checked during onboarding (demo data).',
+          decidedBy: approver?.id ?? null,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(kycVerifications.businessId, business.id),
+            eq(kycVerifications.status, 'PENDING'),
+            isNull(kycVerifications.supersededAt),
+          ),
+        )
         .returning({ id: kycVerifications.id, kind: kycVerifications.kind })
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, { resource: 'business', resourceId: business.id, action: 'SEED_DEMO_VERIFICATIONS', after: { verified: verified.map((v) => v.kind) } })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: business.id,
+        action: 'SEED_DEMO_VERIFICATIONS',
+        after: { verified: verified.map((v) => v.kind) },
+      })
     })
   }
 }

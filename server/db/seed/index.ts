@@ -3,7 +3,16 @@ import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'
-import { businessCategories, businessDivisions, businessTypes, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import {
+  businessCategories,
+  businessDivisions,
+  businessTypes,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
@@ -75,9 +84,18 @@ async function seedPermissionsAndRoles(db: Database) {
 }
 
 async function seedReferenceData(db: Database) {
-  await db.insert(businessTypes).values([...BUSINESS_TYPES]).onConflictDoNothing({ target: businessTypes.name })
-  await db.insert(businessCategories).values([...BUSINESS_CATEGORIES]).onConflictDoNothing({ target: businessCategories.name })
-  await db.insert(businessDivisions).values([...BUSINESS_DIVISIONS]).onConflictDoNothing({ target: businessDivisions.code })
+  await db
+    .insert(businessTypes)
+    .values([...BUSINESS_TYPES])
+    .onConflictDoNothing({ target: businessTypes.name })
+  await db
+    .insert(businessCategories)
+    .values([...BUSINESS_CATEGORIES])
+    .onConflictDoNothing({ target: businessCategories.name })
+  await db
+    .insert(businessDivisions)
+    .values([...BUSINESS_DIVISIONS])
+    .onConflictDoNothing({ target: businessDivisions.code })
 }
 
 async function seedDemoUsers(db: Database, password: string) {

@@ -25,31 +25,162 @@ const ALL_CLASSES: RegistrationClass[] = ['RC', 'BN', 'IT', 'LP', 'LLP']
  */
 export const KYC_DOCUMENT_TYPES: readonly SeedDocumentType[] = [
   // RC – companies
-  { code: 'CERTIFICATE_OF_INCORPORATION', name: 'Certificate of Incorporation', description: 'Issued by the CAC when the company was incorporated.', isCac: true, isDeferrable: false, requiredFor: ['RC'] },
-  { code: 'CAC_2', name: 'CAC 2 – Statement of share capital', description: 'Return of allotment: the share capital and who holds it.', isCac: true, isDeferrable: true, requiredFor: ['RC'] },
-  { code: 'CAC_7', name: 'CAC 7 – Particulars of directors', description: 'The directors at registration and any changes since.', isCac: true, isDeferrable: true, requiredFor: ['RC'], alternativeGroup: 'RC_DIRECTORS' },
-  { code: 'CAC_STATUS_REPORT', name: 'CAC status report', description: 'A current report from the CAC portal listing the directors and shareholders; accepted in place of CAC 7.', isCac: true, isDeferrable: true, requiredFor: ['RC'], alternativeGroup: 'RC_DIRECTORS' },
-  { code: 'MEMART', name: 'Memorandum and Articles of Association', description: 'The company’s constitution as registered with the CAC.', isCac: true, isDeferrable: true, requiredFor: ['RC'] },
-  { code: 'BOARD_RESOLUTION', name: 'Board resolution', description: 'A resolution of the board (or trustees or partners) authorising the relationship and naming the signatories.', isCac: false, isDeferrable: true, requiredFor: ['RC'], optionalFor: ['IT', 'LP', 'LLP'] },
+  {
+    code: 'CERTIFICATE_OF_INCORPORATION',
+    name: 'Certificate of Incorporation',
+    description: 'Issued by the CAC when the company was incorporated.',
+    isCac: true,
+    isDeferrable: false,
+    requiredFor: ['RC'],
+  },
+  {
+    code: 'CAC_2',
+    name: 'CAC 2 – Statement of share capital',
+    description: 'Return of allotment: the share capital and who holds it.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['RC'],
+  },
+  {
+    code: 'CAC_7',
+    name: 'CAC 7 – Particulars of directors',
+    description: 'The directors at registration and any changes since.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['RC'],
+    alternativeGroup: 'RC_DIRECTORS',
+  },
+  {
+    code: 'CAC_STATUS_REPORT',
+    name: 'CAC status report',
+    description: 'A current report from the CAC portal listing the directors and shareholders; accepted in place of CAC 7.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['RC'],
+    alternativeGroup: 'RC_DIRECTORS',
+  },
+  {
+    code: 'MEMART',
+    name: 'Memorandum and Articles of Association',
+    description: 'The company’s constitution as registered with the CAC.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['RC'],
+  },
+  {
+    code: 'BOARD_RESOLUTION',
+    name: 'Board resolution',
+    description: 'A resolution of the board (or trustees or partners) authorising the relationship and naming the signatories.',
+    isCac: false,
+    isDeferrable: true,
+    requiredFor: ['RC'],
+    optionalFor: ['IT', 'LP', 'LLP'],
+  },
   // BN – business names
-  { code: 'BN_1', name: 'BN 1 – Application for registration of business name', description: 'The registration form naming the proprietors.', isCac: true, isDeferrable: true, requiredFor: ['BN'] },
-  { code: 'BN_CERTIFICATE', name: 'Certificate of Registration of Business Name', description: 'Issued by the CAC when the business name was registered.', isCac: true, isDeferrable: false, requiredFor: ['BN'] },
+  {
+    code: 'BN_1',
+    name: 'BN 1 – Application for registration of business name',
+    description: 'The registration form naming the proprietors.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['BN'],
+  },
+  {
+    code: 'BN_CERTIFICATE',
+    name: 'Certificate of Registration of Business Name',
+    description: 'Issued by the CAC when the business name was registered.',
+    isCac: true,
+    isDeferrable: false,
+    requiredFor: ['BN'],
+  },
   // IT – incorporated trustees
-  { code: 'IT_1', name: 'IT 1 – Application for registration of incorporated trustees', description: 'The registration form naming the trustees.', isCac: true, isDeferrable: true, requiredFor: ['IT'] },
-  { code: 'IT_CERTIFICATE', name: 'Certificate of Incorporation of Incorporated Trustees', description: 'Issued by the CAC when the trustees were incorporated.', isCac: true, isDeferrable: false, requiredFor: ['IT'] },
-  { code: 'IT_CONSTITUTION', name: 'Constitution of the association', description: 'The constitution registered with the application.', isCac: true, isDeferrable: true, requiredFor: ['IT'] },
+  {
+    code: 'IT_1',
+    name: 'IT 1 – Application for registration of incorporated trustees',
+    description: 'The registration form naming the trustees.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['IT'],
+  },
+  {
+    code: 'IT_CERTIFICATE',
+    name: 'Certificate of Incorporation of Incorporated Trustees',
+    description: 'Issued by the CAC when the trustees were incorporated.',
+    isCac: true,
+    isDeferrable: false,
+    requiredFor: ['IT'],
+  },
+  {
+    code: 'IT_CONSTITUTION',
+    name: 'Constitution of the association',
+    description: 'The constitution registered with the application.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['IT'],
+  },
   // LP – limited partnerships
-  { code: 'LP_CERTIFICATE', name: 'Certificate of Registration of Limited Partnership', description: 'Issued by the CAC when the partnership was registered.', isCac: true, isDeferrable: false, requiredFor: ['LP'] },
-  { code: 'LP_STATEMENT', name: 'Limited partnership registration statement', description: 'The statement of particulars naming the general and limited partners.', isCac: true, isDeferrable: true, requiredFor: ['LP'] },
+  {
+    code: 'LP_CERTIFICATE',
+    name: 'Certificate of Registration of Limited Partnership',
+    description: 'Issued by the CAC when the partnership was registered.',
+    isCac: true,
+    isDeferrable: false,
+    requiredFor: ['LP'],
+  },
+  {
+    code: 'LP_STATEMENT',
+    name: 'Limited partnership registration statement',
+    description: 'The statement of particulars naming the general and limited partners.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['LP'],
+  },
   // LLP – limited liability partnerships
-  { code: 'LLP_CERTIFICATE', name: 'Certificate of Incorporation of Limited Liability Partnership', description: 'Issued by the CAC when the partnership was incorporated.', isCac: true, isDeferrable: false, requiredFor: ['LLP'] },
-  { code: 'LLP_INCORPORATION_DOCUMENT', name: 'LLP incorporation document', description: 'The registration form naming the designated partners.', isCac: true, isDeferrable: true, requiredFor: ['LLP'] },
+  {
+    code: 'LLP_CERTIFICATE',
+    name: 'Certificate of Incorporation of Limited Liability Partnership',
+    description: 'Issued by the CAC when the partnership was incorporated.',
+    isCac: true,
+    isDeferrable: false,
+    requiredFor: ['LLP'],
+  },
+  {
+    code: 'LLP_INCORPORATION_DOCUMENT',
+    name: 'LLP incorporation document',
+    description: 'The registration form naming the designated partners.',
+    isCac: true,
+    isDeferrable: true,
+    requiredFor: ['LLP'],
+  },
   // Every class
-  { code: 'TIN_CERTIFICATE', name: 'TIN certificate', description: 'Tax identification number certificate from the FIRS.', isCac: false, isDeferrable: true, requiredFor: ALL_CLASSES },
-  { code: 'SCUML_CERTIFICATE', name: 'SCUML certificate', description: 'Registration with the Special Control Unit against Money Laundering; needed by designated non-financial businesses and professions (DNFBPs).', isCac: false, isDeferrable: true, optionalFor: ALL_CLASSES },
+  {
+    code: 'TIN_CERTIFICATE',
+    name: 'TIN certificate',
+    description: 'Tax identification number certificate from the FIRS.',
+    isCac: false,
+    isDeferrable: true,
+    requiredFor: ALL_CLASSES,
+  },
+  {
+    code: 'SCUML_CERTIFICATE',
+    name: 'SCUML certificate',
+    description:
+      'Registration with the Special Control Unit against Money Laundering; needed by designated non-financial businesses and professions (DNFBPs).',
+    isCac: false,
+    isDeferrable: true,
+    optionalFor: ALL_CLASSES,
+  },
   // About a shareholder rather than the business itself: the matrix row says it is required of each corporate
   // shareholder (direct or nested) of a business of that class, and it is uploaded under that shareholder.
-  { code: 'CORPORATE_SHAREHOLDER_CERTIFICATE', name: 'Corporate shareholder’s certificate of incorporation', description: 'For each company that holds shares in the business.', isCac: true, isDeferrable: false, typeOwner: 'CORPORATE_SHAREHOLDER', requiredFor: ALL_CLASSES },
+  {
+    code: 'CORPORATE_SHAREHOLDER_CERTIFICATE',
+    name: 'Corporate shareholder’s certificate of incorporation',
+    description: 'For each company that holds shares in the business.',
+    isCac: true,
+    isDeferrable: false,
+    typeOwner: 'CORPORATE_SHAREHOLDER',
+    requiredFor: ALL_CLASSES,
+  },
 ]
 
 /**
@@ -60,20 +191,44 @@ export async function seedKycDocumentTypes(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(kycDocumentTypes)
-      .values(KYC_DOCUMENT_TYPES.map((t) => ({ code: t.code, name: t.name, description: t.description, isCac: t.isCac, isDeferrable: t.isDeferrable, typeOwner: t.typeOwner ?? 'COMPANY' })))
+      .values(
+        KYC_DOCUMENT_TYPES.map((t) => ({
+          code: t.code,
+          name: t.name,
+          description: t.description,
+          isCac: t.isCac,
+          isDeferrable: t.isDeferrable,
+          typeOwner: t.typeOwner ?? 'COMPANY',
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: kycDocumentTypes.id, code: kycDocumentTypes.code })
     if (!inserted.length) return
     const idOf = new Map(inserted.map((t) => [t.code, t.id]))
     const fresh = KYC_DOCUMENT_TYPES.filter((t) => idOf.has(t.code))
     const matrix = fresh.flatMap((t) => [
-      ...(t.requiredFor ?? []).map((registrationClass) => ({ registrationClass, documentTypeId: idOf.get(t.code)!, isRequired: true, alternativeGroup: t.alternativeGroup ?? null })),
-      ...(t.optionalFor ?? []).map((registrationClass) => ({ registrationClass, documentTypeId: idOf.get(t.code)!, isRequired: false, alternativeGroup: null })),
+      ...(t.requiredFor ?? []).map((registrationClass) => ({
+        registrationClass,
+        documentTypeId: idOf.get(t.code)!,
+        isRequired: true,
+        alternativeGroup: t.alternativeGroup ?? null,
+      })),
+      ...(t.optionalFor ?? []).map((registrationClass) => ({
+        registrationClass,
+        documentTypeId: idOf.get(t.code)!,
+        isRequired: false,
+        alternativeGroup: null,
+      })),
     ])
     if (matrix.length) await tx.insert(kycRequiredDocuments).values(matrix).onConflictDoNothing()
     const mapping = fresh
       .filter((t) => t.isDeferrable)
-      .flatMap((t) => [...(t.requiredFor ?? []), ...(t.optionalFor ?? [])].map((registrationClass) => ({ registrationClass, documentTypeId: idOf.get(t.code)! })))
+      .flatMap((t) =>
+        [...(t.requiredFor ?? []), ...(t.optionalFor ?? [])].map((registrationClass) => ({
+          registrationClass,
+          documentTypeId: idOf.get(t.code)!,
+        })),
+      )
     if (mapping.length) await tx.insert(deferrableMappings).values(mapping).onConflictDoNothing()
   })
 }

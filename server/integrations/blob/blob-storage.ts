@@ -57,7 +57,9 @@ export function storageConnectionString(config: AppConfig): string {
     return `DefaultEndpointsProtocol=https;AccountName=${accountName};AccountKey=${accountKey};EndpointSuffix=core.windows.net`
   }
   if (config.isProduction) {
-    throw new ConfigError('Blob storage is not configured: set AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT and AZURE_STORAGE_KEY')
+    throw new ConfigError(
+      'Blob storage is not configured: set AZURE_STORAGE_CONNECTION_STRING, or AZURE_STORAGE_ACCOUNT and AZURE_STORAGE_KEY',
+    )
   }
   return azuriteConnectionString(accountName, azuritePort)
 }

@@ -29,7 +29,9 @@ async function deliver(db: Executor, id: string, smtpUrl: string, to: string, ma
       .update(mailOutbox)
       .set({ error: error instanceof Error ? error.message.slice(0, 500) : 'delivery failed' })
       .where(eq(mailOutbox.id, id))
-      .catch((updateError: unknown) => logger.error({ err: updateError, mailId: id }, 'could not record the mail delivery failure'))
+      .catch((updateError: unknown) =>
+        logger.error({ err: updateError, mailId: id }, 'could not record the mail delivery failure'),
+      )
   }
 }
 
@@ -43,7 +45,12 @@ async function deliver(db: Executor, id: string, smtpUrl: string, to: string, ma
  * an address is known (sign-up, password recovery, activation resend); only with the root database, not a
  * transaction.
  */
-export async function sendMail(options: { db: Executor; to: string; mail: RenderedMail; delivery?: 'inline' | 'background' }): Promise<{ id: string }> {
+export async function sendMail(options: {
+  db: Executor
+  to: string
+  mail: RenderedMail
+  delivery?: 'inline' | 'background'
+}): Promise<{ id: string }> {
   const { db, to, mail } = options
   const config = getConfig()
   const [row] = await db

@@ -49,7 +49,12 @@ export function alreadyRegisteredMail(input: { firstName: string; loginUrl: stri
   }
 }
 
-export function passwordResetMail(input: { firstName: string; otp: string; validMinutes: number; resetUrl: string }): RenderedMail {
+export function passwordResetMail(input: {
+  firstName: string
+  otp: string
+  validMinutes: number
+  resetUrl: string
+}): RenderedMail {
   const lines = [
     `Hello ${input.firstName},`,
     `Your code to reset your KYC Portal password is ${input.otp}.`,
@@ -78,7 +83,14 @@ export function passwordChangedMail(input: { firstName: string; when: Date; rese
   }
 }
 
-export function businessInvitationMail(input: { businessName: string; inviterName: string; role: string; url: string; isNewUser: boolean; validDays: number }): RenderedMail {
+export function businessInvitationMail(input: {
+  businessName: string
+  inviterName: string
+  role: string
+  url: string
+  isNewUser: boolean
+  validDays: number
+}): RenderedMail {
   const lines = [
     'Hello,',
     `${input.inviterName} has added you to ${input.businessName} on the KYC Portal as ${input.role}.`,
@@ -95,7 +107,12 @@ export function businessInvitationMail(input: { businessName: string; inviterNam
   }
 }
 
-export function accessRequestDecisionMail(input: { firstName: string; businessName: string; accepted: boolean; loginUrl: string }): RenderedMail {
+export function accessRequestDecisionMail(input: {
+  firstName: string
+  businessName: string
+  accepted: boolean
+  loginUrl: string
+}): RenderedMail {
   const lines = [
     `Hello ${input.firstName},`,
     input.accepted
@@ -111,7 +128,10 @@ export function accessRequestDecisionMail(input: { firstName: string; businessNa
 }
 
 export function accessRequestMail(input: { businessName: string; requester: string; url: string }): RenderedMail {
-  const lines = [`${input.requester} asks to join ${input.businessName} on the KYC Portal.`, 'Accept or refuse the request on the Manage users page.']
+  const lines = [
+    `${input.requester} asks to join ${input.businessName} on the KYC Portal.`,
+    'Accept or refuse the request on the Manage users page.',
+  ]
   return {
     template: 'access-request',
     subject: `${input.requester} asks to join ${input.businessName}`,
@@ -120,7 +140,13 @@ export function accessRequestMail(input: { businessName: string; requester: stri
   }
 }
 
-export function businessDecisionMail(input: { businessName: string; approved: boolean; comment: string | null; recertificationDate?: string | null; url: string }): RenderedMail {
+export function businessDecisionMail(input: {
+  businessName: string
+  approved: boolean
+  comment: string | null
+  recertificationDate?: string | null
+  url: string
+}): RenderedMail {
   const lines = input.approved
     ? [
         'Hello,',

@@ -13,10 +13,13 @@ export async function acceptInvitation(options: { db: Database; token: string; p
   const passwordHash = await hashPassword(options.password)
   const tokenHash = hashAccountToken('INVITATION', options.token)
   return options.db.transaction(async (tx) => {
-    const found = await tx.query.accountTokens.findFirst({ where: and(eq(accountTokens.purpose, 'INVITATION'), eq(accountTokens.tokenHash, tokenHash)) })
+    const found = await tx.query.accountTokens.findFirst({
+      where: and(eq(accountTokens.purpose, 'INVITATION'), eq(accountTokens.tokenHash, tokenHash)),
+    })
     if (!found) throw invalid('This invitation link is not valid. Ask the business owner to invite you again.')
     if (found.usedAt) throw invalid('This invitation has already been used. Sign in instead.')
-    if (found.expiresAt.getTime() <= Date.now()) throw invalid('This invitation has expired. Ask the business owner to invite you again.')
+    if (found.expiresAt.getTime() <= Date.now())
+      throw invalid('This invitation has expired. Ask the business owner to invite you again.')
     const [consumed] = await tx
       .update(accountTokens)
       .set({ usedAt: new Date() })
@@ -29,13 +32,17 @@ export async function acceptInvitation(options: { db: Database; token: string; p
       .where(and(eq(users.id, found.userId), eq(users.status, 'PENDING_ACTIVATION')))
       .returning()
     if (!user) throw new AppError('INVALID_STATE', 'This account is already active. Sign in instead.')
-    await appendAudit(tx, { ...options.audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'user',
-      resourceId: user.id,
-      action: 'ACCEPT_INVITATION',
-      before: { status: 'PENDING_ACTIVATION' },
-      after: { status: 'ACTIVE' },
-    })
+    await appendAudit(
+      tx,
+      { ...options.audit, actorId: user.id, actorEmail: user.email },
+      {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'ACCEPT_INVITATION',
+        before: { status: 'PENDING_ACTIVATION' },
+        after: { status: 'ACTIVE' },
+      },
+    )
     return { message: 'Your password is set and your account is active. You can sign in now.' }
   })
 }

@@ -25,7 +25,11 @@ export async function issueAccountToken(options: { db: Executor; userId: string;
   const { purpose } = options
   const token = purpose === 'PASSWORD_RESET' ? resetCode() : randomBytes(32).toString('base64url')
   const validMs =
-    purpose === 'ACTIVATION' ? ACTIVATION_VALID_HOURS * 3600_000 : purpose === 'INVITATION' ? INVITATION_VALID_DAYS * 86400_000 : OTP_VALID_MINUTES * 60_000
+    purpose === 'ACTIVATION'
+      ? ACTIVATION_VALID_HOURS * 3600_000
+      : purpose === 'INVITATION'
+        ? INVITATION_VALID_DAYS * 86400_000
+        : OTP_VALID_MINUTES * 60_000
   await options.db.insert(accountTokens).values({
     userId: options.userId,
     purpose,

@@ -35,13 +35,17 @@ export async function activateAccount(options: { db: Database; token: string; au
       if (current?.status === 'ACTIVE') return { message: 'Your account is already active. You can sign in.' }
       throw new AppError('INVALID_STATE', 'This account cannot be activated. Contact support.')
     }
-    await appendAudit(tx, { ...options.audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'user',
-      resourceId: user.id,
-      action: 'ACTIVATE',
-      before: { status: 'PENDING_ACTIVATION' },
-      after: { status: 'ACTIVE' },
-    })
+    await appendAudit(
+      tx,
+      { ...options.audit, actorId: user.id, actorEmail: user.email },
+      {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'ACTIVATE',
+        before: { status: 'PENDING_ACTIVATION' },
+        after: { status: 'ACTIVE' },
+      },
+    )
     return { message: 'Your account is active. You can sign in now.' }
   })
 }

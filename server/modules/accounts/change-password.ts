@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { hashPassword, verifyPassword } from '@/server/auth/password'
 import { revokeSession, revokeUserSessions } from '@/server/auth/sessions'
-import { clearPasswordChangeFailures, recordPasswordChangeFailure, signInWaitSeconds, withPasswordCheckSlot } from '@/server/auth/throttles'
+import {
+  clearPasswordChangeFailures,
+  recordPasswordChangeFailure,
+  signInWaitSeconds,
+  withPasswordCheckSlot,
+} from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
 import { users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -25,16 +30,34 @@ export async function changePassword(options: {
 }) {
   const { db, actor, audit } = options
   // Someone holding a stolen session must not get unlimited guesses at the password: the sign-in throttle applies.
-  const user = await withPasswordCheckSlot({ email: actor.email, ip: audit.ip }, () => checkCurrentPassword(options), () => tooManyAttempts(1))
+  const user = await withPasswordCheckSlot(
+    { email: actor.email, ip: audit.ip },
+    () => checkCurrentPassword(options),
+    () => tooManyAttempts(1),
+  )
   await clearPasswordChangeFailures(actor.userId)
   const passwordHash = await hashPassword(options.newPassword)
   const changedAt = new Date()
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: changedAt }).where(eq(users.id, actor.userId))
-    const revoked = await revokeUserSessions({ db: tx, userId: actor.userId, reason: 'password changed', exceptSessionId: actor.sessionId })
-    await appendAudit(tx, audit, { resource: 'user', resourceId: actor.userId, action: 'PASSWORD_CHANGED', after: { otherSessionsRevoked: revoked } })
+    const revoked = await revokeUserSessions({
+      db: tx,
+      userId: actor.userId,
+      reason: 'password changed',
+      exceptSessionId: actor.sessionId,
+    })
+    await appendAudit(tx, audit, {
+      resource: 'user',
+      resourceId: actor.userId,
+      action: 'PASSWORD_CHANGED',
+      after: { otherSessionsRevoked: revoked },
+    })
   })
-  await sendMail({ db, to: user.email, mail: passwordChangedMail({ firstName: user.firstName, when: changedAt, resetUrl: portalLinks.forgotPassword(user.email) }) })
+  await sendMail({
+    db,
+    to: user.email,
+    mail: passwordChangedMail({ firstName: user.firstName, when: changedAt, resetUrl: portalLinks.forgotPassword(user.email) }),
+  })
   return { message: 'Your password has been changed. Other devices have been signed out.' }
 }
 
@@ -47,10 +70,17 @@ async function checkCurrentPassword(options: { db: Database; actor: Actor; curre
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, options.currentPassword))) {
     const signOut = await recordPasswordChangeFailure({ userId: actor.userId, email: actor.email, ip: audit.ip })
     await db.transaction(async (tx) => {
-      const revoked = signOut && (await revokeSession({ db: tx, sessionId: actor.sessionId, reason: 'too many wrong current passwords' }))
-      await appendAudit(tx, audit, { resource: 'user', resourceId: actor.userId, action: 'PASSWORD_CHANGE_FAILED', after: { sessionRevoked: revoked } })
+      const revoked =
+        signOut && (await revokeSession({ db: tx, sessionId: actor.sessionId, reason: 'too many wrong current passwords' }))
+      await appendAudit(tx, audit, {
+        resource: 'user',
+        resourceId: actor.userId,
+        action: 'PASSWORD_CHANGE_FAILED',
+        after: { sessionRevoked: revoked },
+      })
     })
-    if (signOut) throw new AppError('UNAUTHENTICATED', 'Too many wrong passwords: you have been signed out. Sign in again to continue.')
+    if (signOut)
+      throw new AppError('UNAUTHENTICATED', 'Too many wrong passwords: you have been signed out. Sign in again to continue.')
     throw new AppError('VALIDATION_FAILED', 'The current password is wrong', { field: 'currentPassword' })
   }
   return user

@@ -18,7 +18,17 @@ devOutboxRoutes.openapi(
     request: { query: z.object({ to: z.email({ message: 'must be an e-mail address' }) }) },
     responses: {
       200: json(
-        z.array(z.object({ id: z.uuid(), to: z.string(), template: z.string(), subject: z.string(), text: z.string(), createdAt: z.string(), sentAt: z.string().nullable() })),
+        z.array(
+          z.object({
+            id: z.uuid(),
+            to: z.string(),
+            template: z.string(),
+            subject: z.string(),
+            text: z.string(),
+            createdAt: z.string(),
+            sentAt: z.string().nullable(),
+          }),
+        ),
         'Latest mails first',
       ),
       ...errorResponses(400),

@@ -28,7 +28,11 @@ export async function getAccount(options: { db: Executor; actor: Actor }): Promi
     iswStaff: actor.iswStaff,
     createdAt: user.createdAt.toISOString(),
     staffRoles: staffRoles.map((r) => r.name).sort(),
-    businesses: actor.memberships.map((m) => ({ businessId: m.businessId, role: m.role, permissions: [...m.permissions].sort() })),
+    businesses: actor.memberships.map((m) => ({
+      businessId: m.businessId,
+      role: m.role,
+      permissions: [...m.permissions].sort(),
+    })),
   }
 }
 

@@ -16,7 +16,9 @@ let timingHash: Promise<string> | undefined
 const dummyHash = () => (timingHash ??= hashPassword('timing-equaliser-not-a-password'))
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', `Too many failed attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, { retryAfterSeconds })
+  return new AppError('RATE_LIMITED', `Too many failed attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
+    retryAfterSeconds,
+  })
 }
 
 export async function logIn(options: {
@@ -27,18 +29,26 @@ export async function logIn(options: {
   userAgent: string | null
 }): Promise<LoginAnswer> {
   const { db, email, audit } = options
-  const user = await withPasswordCheckSlot({ email, ip: audit.ip }, () => checkPassword(options), () => tooManyAttempts(1))
+  const user = await withPasswordCheckSlot(
+    { email, ip: audit.ip },
+    () => checkPassword(options),
+    () => tooManyAttempts(1),
+  )
   await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
 
   const session = await db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ email, succeeded: true, ip: audit.ip })
     const created = await createSession({ db: tx, userId: user.id, ip: audit.ip, userAgent: options.userAgent })
-    await appendAudit(tx, { ...audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'session',
-      resourceId: created.id,
-      action: 'LOGIN_SUCCEEDED',
-      after: { userId: user.id, expiresAt: created.expiresAt.toISOString() },
-    })
+    await appendAudit(
+      tx,
+      { ...audit, actorId: user.id, actorEmail: user.email },
+      {
+        resource: 'session',
+        resourceId: created.id,
+        action: 'LOGIN_SUCCEEDED',
+        after: { userId: user.id, expiresAt: created.expiresAt.toISOString() },
+      },
+    )
     return created
   })
   return issueLoginAnswer(db, session)
@@ -57,12 +67,16 @@ async function checkPassword(options: { db: Database; email: string; password: s
   if (reason || !user) {
     await db.transaction(async (tx) => {
       await tx.insert(loginAttempts).values({ email, succeeded: false, ip: audit.ip })
-      await appendAudit(tx, { ...audit, actorId: null, actorEmail: email }, {
-        resource: 'session',
-        resourceId: user?.id ?? null,
-        action: 'LOGIN_FAILED',
-        after: { email, reason },
-      })
+      await appendAudit(
+        tx,
+        { ...audit, actorId: null, actorEmail: email },
+        {
+          resource: 'session',
+          resourceId: user?.id ?? null,
+          action: 'LOGIN_FAILED',
+          after: { email, reason },
+        },
+      )
     })
     await recordSignInFailure({ email, ip: audit.ip })
     throw new AppError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE)

@@ -7,7 +7,12 @@ export async function logOut(options: { db: Database; sessionId: string; audit: 
   await options.db.transaction(async (tx) => {
     const revoked = await revokeSession({ db: tx, sessionId: options.sessionId, reason: options.reason ?? 'logout' })
     if (revoked) {
-      await appendAudit(tx, options.audit, { resource: 'session', resourceId: options.sessionId, action: 'LOGOUT', after: { reason: options.reason ?? 'logout' } })
+      await appendAudit(tx, options.audit, {
+        resource: 'session',
+        resourceId: options.sessionId,
+        action: 'LOGOUT',
+        after: { reason: options.reason ?? 'logout' },
+      })
     }
   })
   return { message: 'You are signed out.' }

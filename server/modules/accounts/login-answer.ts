@@ -6,7 +6,10 @@ import type { Session } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
 /** The api.md login answer for a live session: a fresh access token plus who the user is. */
-export async function issueLoginAnswer(db: Executor, session: Pick<Session, 'id' | 'userId' | 'expiresAt'>): Promise<LoginAnswer> {
+export async function issueLoginAnswer(
+  db: Executor,
+  session: Pick<Session, 'id' | 'userId' | 'expiresAt'>,
+): Promise<LoginAnswer> {
   const minted = await mintAccessToken({ userId: session.userId, sessionId: session.id, sessionExpiresAt: session.expiresAt })
   const actor = await loadActor(db, { userId: session.userId, sessionId: session.id, expiresAt: minted.expiresAt })
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has ended, please login again')

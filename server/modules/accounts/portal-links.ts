@@ -4,7 +4,8 @@ import { getConfig } from '@/lib/config/env'
 export const portalLinks = {
   activate: (token: string) => `${getConfig().publicUrl}/auth/activate?token=${encodeURIComponent(token)}`,
   acceptInvitation: (token: string) => `${getConfig().publicUrl}/auth/accept-invitation?token=${encodeURIComponent(token)}`,
-  manageUsers: (businessId: string) => `${getConfig().publicUrl}/s/businesses/manage-users?businessId=${encodeURIComponent(businessId)}`,
+  manageUsers: (businessId: string) =>
+    `${getConfig().publicUrl}/s/businesses/manage-users?businessId=${encodeURIComponent(businessId)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   forgotPassword: (email?: string) =>
     `${getConfig().publicUrl}/auth/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,

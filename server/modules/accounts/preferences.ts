@@ -11,7 +11,11 @@ const DEFAULTS: Preferences = { defaultBusinessId: null, emailNotifications: tru
 export async function getPreferences(options: { db: Executor; actor: Actor }): Promise<Preferences> {
   const row = await options.db.query.userPreferences.findFirst({ where: eq(userPreferences.userId, options.actor.userId) })
   if (!row) return DEFAULTS
-  return { defaultBusinessId: row.defaultBusinessId, emailNotifications: row.emailNotifications, marketingOptOut: row.marketingOptOut }
+  return {
+    defaultBusinessId: row.defaultBusinessId,
+    emailNotifications: row.emailNotifications,
+    marketingOptOut: row.marketingOptOut,
+  }
 }
 
 /** The default business must be one the user belongs to. */
@@ -26,7 +30,13 @@ export async function updatePreferences(options: { db: Database; actor: Actor; i
       .insert(userPreferences)
       .values({ userId: actor.userId, ...input })
       .onConflictDoUpdate({ target: userPreferences.userId, set: { ...input, updatedAt: new Date() } })
-    await appendAudit(tx, options.audit, { resource: 'user', resourceId: actor.userId, action: 'UPDATE_PREFERENCES', before, after: input })
+    await appendAudit(tx, options.audit, {
+      resource: 'user',
+      resourceId: actor.userId,
+      action: 'UPDATE_PREFERENCES',
+      before,
+      after: input,
+    })
   })
   return getPreferences({ db, actor })
 }

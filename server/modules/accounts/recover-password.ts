@@ -22,7 +22,9 @@ export async function recoverPassword(options: { db: Database; email: string; ip
   const { db, email } = options
   const allowed = await takeResetRequest({ email, ip: options.ip })
   if (allowed.verdict === 'ip') {
-    throw new AppError('RATE_LIMITED', 'Too many reset requests from your network today. Try again later.', { retryAfterSeconds: allowed.retryAfterSeconds })
+    throw new AppError('RATE_LIMITED', 'Too many reset requests from your network today. Try again later.', {
+      retryAfterSeconds: allowed.retryAfterSeconds,
+    })
   }
   const user = await db.query.users.findFirst({ where: eq(users.email, email) })
   if (allowed.verdict === 'ok' && user?.status === 'ACTIVE' && !(await mailedRecently(db, user.id, 'PASSWORD_RESET'))) {
@@ -31,7 +33,12 @@ export async function recoverPassword(options: { db: Database; email: string; ip
     await sendMail({
       db,
       to: user.email,
-      mail: passwordResetMail({ firstName: user.firstName, otp, validMinutes: OTP_VALID_MINUTES, resetUrl: portalLinks.forgotPassword(user.email) }),
+      mail: passwordResetMail({
+        firstName: user.firstName,
+        otp,
+        validMinutes: OTP_VALID_MINUTES,
+        resetUrl: portalLinks.forgotPassword(user.email),
+      }),
       delivery: 'background',
     })
   }

@@ -17,7 +17,12 @@ export async function resendActivation(options: { db: Database; email: string })
   const user = await db.query.users.findFirst({ where: eq(users.email, options.email) })
   if (user?.status === 'PENDING_ACTIVATION' && !(await mailedRecently(db, user.id, 'ACTIVATION'))) {
     const token = await issueAccountToken({ db, userId: user.id, purpose: 'ACTIVATION' })
-    await sendMail({ db, to: user.email, mail: activationMail({ firstName: user.firstName, url: portalLinks.activate(token), validHours: ACTIVATION_VALID_HOURS }), delivery: 'background' })
+    await sendMail({
+      db,
+      to: user.email,
+      mail: activationMail({ firstName: user.firstName, url: portalLinks.activate(token), validHours: ACTIVATION_VALID_HOURS }),
+      delivery: 'background',
+    })
   }
   return RESEND_ANSWER
 }

@@ -16,7 +16,13 @@ const WRONG_CODE = 'The code is wrong or has expired. Request a new code.'
  * dead after 5 wrong guesses. Every session of the user is revoked. Wrong codes are also capped per address and
  * per IP per day (known addresses or not, so the answers stay alike): then 429 without looking at the code.
  */
-export async function resetPassword(options: { db: Database; otp: string; email: string; password: string; audit: AuditContext }) {
+export async function resetPassword(options: {
+  db: Database
+  otp: string
+  email: string
+  password: string
+  audit: AuditContext
+}) {
   const { db, email } = options
   const ip = options.audit.ip
   const wait = await resetCodeWaitSeconds({ email, ip })
@@ -66,12 +72,16 @@ export async function resetPassword(options: { db: Database; otp: string; email:
 
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
     const revoked = await revokeUserSessions({ db: tx, userId: user.id, reason: 'password reset' })
-    await appendAudit(tx, { ...options.audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'user',
-      resourceId: user.id,
-      action: 'PASSWORD_RESET',
-      after: { sessionsRevoked: revoked },
-    })
+    await appendAudit(
+      tx,
+      { ...options.audit, actorId: user.id, actorEmail: user.email },
+      {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'PASSWORD_RESET',
+        after: { sessionsRevoked: revoked },
+      },
+    )
     return { message: 'Your password has been reset. Sign in with your new password.' }
   })
 }

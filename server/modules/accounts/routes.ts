@@ -45,19 +45,44 @@ export const accountRoutes = createRouter()
 
 // POST /accounts/signup – create an account pending activation (same answer for known e-mails)
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/signup', tags, summary: 'Sign up', ...access.public(), request: jsonBody(signupRequest), responses: { 202: json(messageSchema, 'Activation link sent if possible'), ...errorResponses(400) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/signup',
+    tags,
+    summary: 'Sign up',
+    ...access.public(),
+    request: jsonBody(signupRequest),
+    responses: { 202: json(messageSchema, 'Activation link sent if possible'), ...errorResponses(400) },
+  }),
   async (c) => c.json(await signUp({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 202),
 )
 
 // POST /accounts/activate-account – activate with the e-mailed token
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/activate-account', tags, summary: 'Activate an account', ...access.public(), request: jsonBody(activateAccountSchema), responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) } }),
-  async (c) => c.json(await activateAccount({ db: await getDb(), token: c.req.valid('json').token, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'post',
+    path: '/accounts/activate-account',
+    tags,
+    summary: 'Activate an account',
+    ...access.public(),
+    request: jsonBody(activateAccountSchema),
+    responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) },
+  }),
+  async (c) =>
+    c.json(await activateAccount({ db: await getDb(), token: c.req.valid('json').token, audit: auditContextOf(c) }), 200),
 )
 
 // POST /accounts/accept-invitation – someone invited to a business sets a password and is activated
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/accept-invitation', tags, summary: 'Accept a business invitation', ...access.public(), request: jsonBody(acceptInvitationRequest), responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/accept-invitation',
+    tags,
+    summary: 'Accept a business invitation',
+    ...access.public(),
+    request: jsonBody(acceptInvitationRequest),
+    responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) },
+  }),
   async (c) => {
     const { token, password } = c.req.valid('json')
     return c.json(await acceptInvitation({ db: await getDb(), token, password, audit: auditContextOf(c) }), 200)
@@ -66,29 +91,66 @@ accountRoutes.openapi(
 
 // POST /accounts/resend-activation-token – a new activation link (same answer whatever the e-mail)
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/resend-activation-token', tags, summary: 'Resend the activation link', ...access.public(), request: jsonBody(emailOnlySchema), responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/resend-activation-token',
+    tags,
+    summary: 'Resend the activation link',
+    ...access.public(),
+    request: jsonBody(emailOnlySchema),
+    responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400) },
+  }),
   async (c) => c.json(await resendActivation({ db: await getDb(), email: c.req.valid('json').email }), 202),
 )
 
 // POST /accounts/login – e-mail and password → access token (throttled per account+IP and per IP)
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/login', tags, summary: 'Sign in', ...access.public(), request: jsonBody(loginSchema), responses: { 200: json(loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/login',
+    tags,
+    summary: 'Sign in',
+    ...access.public(),
+    request: jsonBody(loginSchema),
+    responses: { 200: json(loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) },
+  }),
   async (c) => {
     const { email, password } = c.req.valid('json')
-    const answer = await logIn({ db: await getDb(), email, password, audit: auditContextOf(c), userAgent: c.req.header('user-agent') ?? null })
+    const answer = await logIn({
+      db: await getDb(),
+      email,
+      password,
+      audit: auditContextOf(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    })
     return c.json(answer, 200)
   },
 )
 
 // POST /accounts/logout – end the current session server-side
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/logout', tags, summary: 'Sign out', ...access.signedIn(), responses: { 200: json(messageSchema, 'Signed out'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/logout',
+    tags,
+    summary: 'Sign out',
+    ...access.signedIn(),
+    responses: { 200: json(messageSchema, 'Signed out'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await logOut({ db: await getDb(), sessionId: actorOf(c).sessionId, audit: auditContextOf(c) }), 200),
 )
 
 // POST /accounts/recover-password – e-mail a reset code (capped per address and per IP)
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/recover-password', tags, summary: 'Request a password reset code', ...access.public(), request: jsonBody(emailOnlySchema), responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400, 429) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/recover-password',
+    tags,
+    summary: 'Request a password reset code',
+    ...access.public(),
+    request: jsonBody(emailOnlySchema),
+    responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400, 429) },
+  }),
   async (c) => c.json(await recoverPassword({ db: await getDb(), email: c.req.valid('json').email, ip: c.get('ip') }), 202),
 )
 
@@ -105,57 +167,130 @@ accountRoutes.openapi(
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
-    return c.json(await resetPassword({ db: await getDb(), otp: c.req.valid('param').otp, email, password, audit: auditContextOf(c) }), 200)
+    return c.json(
+      await resetPassword({ db: await getDb(), otp: c.req.valid('param').otp, email, password, audit: auditContextOf(c) }),
+      200,
+    )
   },
 )
 
 // POST /accounts/change-password – signed in; revokes the other sessions and e-mails a notice; throttled like login
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/change-password', tags, summary: 'Change the password', ...access.signedIn(), request: jsonBody(changePasswordRequest), responses: { 200: json(messageSchema, 'Changed'), ...errorResponses(400, 401, 429) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/change-password',
+    tags,
+    summary: 'Change the password',
+    ...access.signedIn(),
+    request: jsonBody(changePasswordRequest),
+    responses: { 200: json(messageSchema, 'Changed'), ...errorResponses(400, 401, 429) },
+  }),
   async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
-    return c.json(await changePassword({ db: await getDb(), actor: actorOf(c), currentPassword, newPassword, audit: auditContextOf(c) }), 200)
+    return c.json(
+      await changePassword({ db: await getDb(), actor: actorOf(c), currentPassword, newPassword, audit: auditContextOf(c) }),
+      200,
+    )
   },
 )
 
 // POST /accounts/refresh-token – a new token for the same session
 accountRoutes.openapi(
-  createRoute({ method: 'post', path: '/accounts/refresh-token', tags, summary: 'Refresh the access token', ...access.signedIn(), responses: { 200: json(loginAnswerSchema, 'A new token'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'post',
+    path: '/accounts/refresh-token',
+    tags,
+    summary: 'Refresh the access token',
+    ...access.signedIn(),
+    responses: { 200: json(loginAnswerSchema, 'A new token'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await refreshToken({ db: await getDb(), actor: actorOf(c) }), 200),
 )
 
 // GET /accounts/me/permissions – the signed-in user's permission names (static path before /accounts/me)
 accountRoutes.openapi(
-  createRoute({ method: 'get', path: '/accounts/me/permissions', tags, summary: 'My permissions', ...access.signedIn(), responses: { 200: json(z.array(z.object({ name: z.string() })), 'Permissions'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/accounts/me/permissions',
+    tags,
+    summary: 'My permissions',
+    ...access.signedIn(),
+    responses: { 200: json(z.array(z.object({ name: z.string() })), 'Permissions'), ...errorResponses(401) },
+  }),
   (c) => c.json(getPermissionNames(actorOf(c)), 200),
 )
 
 // GET /accounts/me/preferences – kept server-side
 accountRoutes.openapi(
-  createRoute({ method: 'get', path: '/accounts/me/preferences', tags, summary: 'My preferences', ...access.signedIn(), responses: { 200: json(preferencesSchema, 'Preferences'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/accounts/me/preferences',
+    tags,
+    summary: 'My preferences',
+    ...access.signedIn(),
+    responses: { 200: json(preferencesSchema, 'Preferences'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await getPreferences({ db: await getDb(), actor: actorOf(c) }), 200),
 )
 
 // PUT /accounts/me/preferences
 accountRoutes.openapi(
-  createRoute({ method: 'put', path: '/accounts/me/preferences', tags, summary: 'Save my preferences', ...access.signedIn(), request: jsonBody(preferencesSchema), responses: { 200: json(preferencesSchema, 'Saved'), ...errorResponses(400, 401) } }),
-  async (c) => c.json(await updatePreferences({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/accounts/me/preferences',
+    tags,
+    summary: 'Save my preferences',
+    ...access.signedIn(),
+    request: jsonBody(preferencesSchema),
+    responses: { 200: json(preferencesSchema, 'Saved'), ...errorResponses(400, 401) },
+  }),
+  async (c) =>
+    c.json(
+      await updatePreferences({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /accounts/me – the signed-in account
 accountRoutes.openapi(
-  createRoute({ method: 'get', path: '/accounts/me', tags, summary: 'My account', ...access.signedIn(), responses: { 200: json(accountSchema, 'Account'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/accounts/me',
+    tags,
+    summary: 'My account',
+    ...access.signedIn(),
+    responses: { 200: json(accountSchema, 'Account'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await getAccount({ db: await getDb(), actor: actorOf(c) }), 200),
 )
 
 // PATCH /accounts/me – own name and phone
 accountRoutes.openapi(
-  createRoute({ method: 'patch', path: '/accounts/me', tags, summary: 'Update my name and phone', ...access.signedIn(), request: jsonBody(updateAccountSchema), responses: { 200: json(accountSchema, 'Updated'), ...errorResponses(400, 401) } }),
-  async (c) => c.json(await updateAccount({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'patch',
+    path: '/accounts/me',
+    tags,
+    summary: 'Update my name and phone',
+    ...access.signedIn(),
+    request: jsonBody(updateAccountSchema),
+    responses: { 200: json(accountSchema, 'Updated'), ...errorResponses(400, 401) },
+  }),
+  async (c) =>
+    c.json(
+      await updateAccount({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /user-profile – account, permissions and preferences in one answer
 accountRoutes.openapi(
-  createRoute({ method: 'get', path: '/user-profile', tags, summary: 'My profile', ...access.signedIn(), responses: { 200: json(userProfileSchema, 'Profile'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/user-profile',
+    tags,
+    summary: 'My profile',
+    ...access.signedIn(),
+    responses: { 200: json(userProfileSchema, 'Profile'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await getUserProfile({ db: await getDb(), actor: actorOf(c) }), 200),
 )

@@ -41,18 +41,30 @@ export async function signUp(options: { db: Database; input: z.output<typeof sig
 
   if (existing) {
     const mail = await db.transaction(async (tx) => {
-      await appendAudit(tx, { ...options.audit, actorId: null, actorEmail: input.email }, {
-        resource: 'user',
-        resourceId: existing.id,
-        action: 'SIGNUP_EXISTING_EMAIL',
-        after: { status: existing.status },
-      })
+      await appendAudit(
+        tx,
+        { ...options.audit, actorId: null, actorEmail: input.email },
+        {
+          resource: 'user',
+          resourceId: existing.id,
+          action: 'SIGNUP_EXISTING_EMAIL',
+          after: { status: existing.status },
+        },
+      )
       if (existing.status === 'ACTIVE' && !(await alreadyRegisteredMailedRecently(tx, existing.email))) {
-        return alreadyRegisteredMail({ firstName: existing.firstName, loginUrl: portalLinks.login(), resetUrl: portalLinks.forgotPassword(existing.email) })
+        return alreadyRegisteredMail({
+          firstName: existing.firstName,
+          loginUrl: portalLinks.login(),
+          resetUrl: portalLinks.forgotPassword(existing.email),
+        })
       }
       if (existing.status === 'PENDING_ACTIVATION' && !(await mailedRecently(tx, existing.id, 'ACTIVATION'))) {
         const token = await issueAccountToken({ db: tx, userId: existing.id, purpose: 'ACTIVATION' })
-        return activationMail({ firstName: existing.firstName, url: portalLinks.activate(token), validHours: ACTIVATION_VALID_HOURS })
+        return activationMail({
+          firstName: existing.firstName,
+          url: portalLinks.activate(token),
+          validHours: ACTIVATION_VALID_HOURS,
+        })
       }
       return null
     })
@@ -76,19 +88,33 @@ export async function signUp(options: { db: Database; input: z.output<typeof sig
       .returning()
     if (!user) return null // a concurrent signup with the same e-mail won
     const token = await issueAccountToken({ db: tx, userId: user.id, purpose: 'ACTIVATION' })
-    await appendAudit(tx, { ...options.audit, actorId: user.id, actorEmail: user.email }, {
-      resource: 'user',
-      resourceId: user.id,
-      action: 'SIGNUP',
-      after: { email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phone, channel: user.channel },
-    })
+    await appendAudit(
+      tx,
+      { ...options.audit, actorId: user.id, actorEmail: user.email },
+      {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'SIGNUP',
+        after: {
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          phone: user.phone,
+          channel: user.channel,
+        },
+      },
+    )
     return { user, token }
   })
   if (created) {
     await sendMail({
       db,
       to: created.user.email,
-      mail: activationMail({ firstName: created.user.firstName, url: portalLinks.activate(created.token), validHours: ACTIVATION_VALID_HOURS }),
+      mail: activationMail({
+        firstName: created.user.firstName,
+        url: portalLinks.activate(created.token),
+        validHours: ACTIVATION_VALID_HOURS,
+      }),
       delivery: 'background',
     })
   }

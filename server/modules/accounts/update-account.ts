@@ -8,7 +8,12 @@ import type { Actor } from '@/server/http/context'
 import { getAccount } from './get-account'
 
 /** The user's own name and phone; audited with before and after. */
-export async function updateAccount(options: { db: Database; actor: Actor; input: z.output<typeof updateAccountSchema>; audit: AuditContext }) {
+export async function updateAccount(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof updateAccountSchema>
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   await db.transaction(async (tx) => {
     const [before] = await tx

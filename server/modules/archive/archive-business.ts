@@ -41,7 +41,10 @@ export async function changeArchiveStatus(options: {
       .where(and(eq(businesses.id, businessId), eq(businesses.archiveStatus, from)))
       .returning()
     if (!after) {
-      throw new AppError('INVALID_STATE', `The business is ${before?.archiveStatus ?? 'gone'}: only an ${from} business can be ${archive ? 'archived' : 'unarchived'}`)
+      throw new AppError(
+        'INVALID_STATE',
+        `The business is ${before?.archiveStatus ?? 'gone'}: only an ${from} business can be ${archive ? 'archived' : 'unarchived'}`,
+      )
     }
     await tx.insert(businessReviewEvents).values({
       businessId,

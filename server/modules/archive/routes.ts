@@ -41,7 +41,14 @@ archiveRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await changeArchiveStatus({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, archive: false, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
+      await changeArchiveStatus({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        archive: false,
+        reason: c.req.valid('json').reason,
+        audit: auditContextOf(c),
+      }),
       200,
     ),
 )
@@ -59,7 +66,14 @@ archiveRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await changeArchiveStatus({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, archive: true, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
+      await changeArchiveStatus({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        archive: true,
+        reason: c.req.valid('json').reason,
+        audit: auditContextOf(c),
+      }),
       200,
     ),
 )

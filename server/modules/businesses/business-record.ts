@@ -5,7 +5,12 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { isoDay, loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
+import {
+  isoDay,
+  loadOverdueDeferrals,
+  overdueDeferralExists,
+  type OverdueDeferral,
+} from '@/server/modules/deferrals/overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
 
 type BusinessRow = typeof businesses.$inferSelect
@@ -27,8 +32,10 @@ export interface BlockingFacts {
 export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, facts: BlockingFacts = {}): string[] {
   const today = isoDay(facts.now ?? new Date())
   const reasons: string[] = []
-  if (row.recertificationDate && row.recertificationDate < today) reasons.push(`Recertification was due on ${row.recertificationDate}`)
-  for (const d of facts.overdueDeferrals ?? []) reasons.push(`Deferral for ${d.documentTypeName} overdue since ${isoDay(d.dueDate)}`)
+  if (row.recertificationDate && row.recertificationDate < today)
+    reasons.push(`Recertification was due on ${row.recertificationDate}`)
+  for (const d of facts.overdueDeferrals ?? [])
+    reasons.push(`Deferral for ${d.documentTypeName} overdue since ${isoDay(d.dueDate)}`)
   return reasons
 }
 
@@ -39,7 +46,11 @@ export function blockedCondition(now: Date = new Date()): SQL {
 
 /** Businesses as the API returns them, with their overdue deferrals loaded in one query. */
 export async function toBusinesses(db: Executor, rows: readonly BusinessRow[], now: Date = new Date()): Promise<Business[]> {
-  const overdue = await loadOverdueDeferrals(db, rows.map((r) => r.id), now)
+  const overdue = await loadOverdueDeferrals(
+    db,
+    rows.map((r) => r.id),
+    now,
+  )
   return rows.map((row) => toBusiness(row, { now, overdueDeferrals: overdue.get(row.id) ?? [] }))
 }
 
@@ -61,7 +72,14 @@ export function toBusiness(row: BusinessRow, facts: BlockingFacts = {}): Busines
     phone: row.phone,
     website: row.website,
     divisionId: row.divisionId,
-    address: { line1: row.addressLine1, line2: row.addressLine2, city: row.city, country: row.country, state: row.state, lga: row.lga },
+    address: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      city: row.city,
+      country: row.country,
+      state: row.state,
+      lga: row.lga,
+    },
     approvalStatus: row.approvalStatus,
     kycDetailsCompleted: row.kycDetailsCompleted,
     archiveStatus: row.archiveStatus,
@@ -78,7 +96,10 @@ export function toBusiness(row: BusinessRow, facts: BlockingFacts = {}): Busines
 /** The business, if the actor may see it (staff with the permission, or a member); otherwise 404. */
 export async function getBusinessRowOrThrow(options: { db: Executor; actor: Actor; id: string; permission?: Permission }) {
   assertBusinessAccess(options.actor, options.id, options.permission)
-  const [row] = await options.db.select().from(businesses).where(and(eq(businesses.id, options.id)))
+  const [row] = await options.db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.id, options.id)))
   if (!row) throw new AppError('NOT_FOUND', 'Business not found')
   return row
 }
@@ -88,11 +109,20 @@ export async function assertBusinessUnique(db: Executor, input: { regNo?: string
   const errors: { code: 'CONFLICT'; message: string; field: string }[] = []
   if (input.regNo) {
     const [taken] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.regNo, input.regNo))
-    if (taken && taken.id !== exceptId) errors.push({ code: 'CONFLICT', field: 'regNo', message: `A business with registration number ${input.regNo} already exists` })
+    if (taken && taken.id !== exceptId)
+      errors.push({
+        code: 'CONFLICT',
+        field: 'regNo',
+        message: `A business with registration number ${input.regNo} already exists`,
+      })
   }
   if (input.name) {
-    const [taken] = await db.select({ id: businesses.id }).from(businesses).where(eq(nameKey, normalisedName(input.name)))
-    if (taken && taken.id !== exceptId) errors.push({ code: 'CONFLICT', field: 'name', message: 'A business with this name already exists' })
+    const [taken] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(nameKey, normalisedName(input.name)))
+    if (taken && taken.id !== exceptId)
+      errors.push({ code: 'CONFLICT', field: 'name', message: 'A business with this name already exists' })
   }
   if (errors.length) throw new AppError('CONFLICT', errors[0]!.message, { details: errors })
 }

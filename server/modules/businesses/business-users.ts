@@ -52,11 +52,20 @@ export const USERS_UPDATE = PERMISSIONS.CAN_UPDATE_BUSINESS_USERS
 export const USERS_REMOVE = PERMISSIONS.CAN_DELETE_BUSINESS_USER
 
 /** The users of one business (members with CAN_READ_BUSINESS_USERS there, or staff). */
-export async function findBusinessUsers(options: { db: Executor; actor: Actor; businessId: string; query: PageQuery & { searchKey?: string } }) {
+export async function findBusinessUsers(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  query: PageQuery & { searchKey?: string }
+}) {
   assertBusinessAccess(options.actor, options.businessId, USERS_READ)
   const where = and(eq(businessUsers.businessId, options.businessId), searchCondition(options.query.searchKey))
   const [rows, [total]] = await Promise.all([
-    baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)).limit(options.query.pageSize).offset(pageOffset(options.query)),
+    baseQuery(options.db)
+      .where(where)
+      .orderBy(asc(users.firstName), asc(users.lastName))
+      .limit(options.query.pageSize)
+      .offset(pageOffset(options.query)),
     options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
   ])
   return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
@@ -86,9 +95,20 @@ export async function getBusinessUserDetails(options: { db: Executor; membership
   return { ...user, business: business! }
 }
 
-async function membershipOrThrow(db: Executor, actor: Actor, membershipId: string, permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS]) {
+async function membershipOrThrow(
+  db: Executor,
+  actor: Actor,
+  membershipId: string,
+  permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS],
+) {
   const [membership] = await db
-    .select({ id: businessUsers.id, businessId: businessUsers.businessId, userId: businessUsers.userId, role: roles.name, isActive: businessUsers.isActive })
+    .select({
+      id: businessUsers.id,
+      businessId: businessUsers.businessId,
+      userId: businessUsers.userId,
+      role: roles.name,
+      isActive: businessUsers.isActive,
+    })
     .from(businessUsers)
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
     .where(eq(businessUsers.id, membershipId))
@@ -103,9 +123,17 @@ async function assertAnotherActiveOwner(tx: Executor, businessId: string, except
     .select({ id: businessUsers.id })
     .from(businessUsers)
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-    .where(and(eq(businessUsers.businessId, businessId), eq(roles.name, 'BUSINESS_OWNER'), eq(businessUsers.isActive, true), ne(businessUsers.id, exceptMembershipId)))
+    .where(
+      and(
+        eq(businessUsers.businessId, businessId),
+        eq(roles.name, 'BUSINESS_OWNER'),
+        eq(businessUsers.isActive, true),
+        ne(businessUsers.id, exceptMembershipId),
+      ),
+    )
     .for('update', { of: businessUsers })
-  if (!owners.length) throw new AppError('CONFLICT', 'A business must keep at least one active owner. Make someone else an owner first.')
+  if (!owners.length)
+    throw new AppError('CONFLICT', 'A business must keep at least one active owner. Make someone else an owner first.')
 }
 
 export async function updateBusinessUser(options: {
@@ -118,9 +146,12 @@ export async function updateBusinessUser(options: {
   const { db, actor, input } = options
   const membership = await membershipOrThrow(db, actor, options.membershipId, USERS_UPDATE)
   await db.transaction(async (tx) => {
-    const losesOwnership = membership.role === 'BUSINESS_OWNER' && ((input.role && input.role !== 'BUSINESS_OWNER') || input.isActive === false)
+    const losesOwnership =
+      membership.role === 'BUSINESS_OWNER' && ((input.role && input.role !== 'BUSINESS_OWNER') || input.isActive === false)
     if (losesOwnership) await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
-    const roleId = input.role ? (await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, input.role)))[0]!.id : undefined
+    const roleId = input.role
+      ? (await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, input.role)))[0]!.id
+      : undefined
     await tx
       .update(businessUsers)
       .set({ ...(roleId ? { roleId } : {}), ...(input.isActive !== undefined ? { isActive: input.isActive } : {}) })
@@ -142,6 +173,11 @@ export async function removeBusinessUser(options: { db: Database; actor: Actor; 
   await db.transaction(async (tx) => {
     if (membership.role === 'BUSINESS_OWNER') await assertAnotherActiveOwner(tx, membership.businessId, membership.id)
     await tx.delete(businessUsers).where(eq(businessUsers.id, membership.id))
-    await appendAudit(tx, options.audit, { resource: 'business_user', resourceId: membership.id, action: 'REMOVE', before: membership })
+    await appendAudit(tx, options.audit, {
+      resource: 'business_user',
+      resourceId: membership.id,
+      action: 'REMOVE',
+      before: membership,
+    })
   })
 }

@@ -16,9 +16,12 @@ type CreateBusiness = z.output<typeof createBusinessSchema>
 /** The referenced type, category and division must exist: 400 naming the field otherwise. */
 async function assertReferences(db: Database, input: { typeId?: string; categoryId?: string; divisionId?: string }) {
   const missing: { code: 'VALIDATION_FAILED'; field: string; message: string }[] = []
-  if (input.typeId && !(await db.query.businessTypes.findFirst({ where: eq(businessTypes.id, input.typeId) }))) missing.push({ code: 'VALIDATION_FAILED', field: 'typeId', message: 'Choose a business type from the list' })
-  if (input.categoryId && !(await db.query.businessCategories.findFirst({ where: eq(businessCategories.id, input.categoryId) }))) missing.push({ code: 'VALIDATION_FAILED', field: 'categoryId', message: 'Choose a category from the list' })
-  if (input.divisionId && !(await db.query.businessDivisions.findFirst({ where: eq(businessDivisions.id, input.divisionId) }))) missing.push({ code: 'VALIDATION_FAILED', field: 'divisionId', message: 'Choose a division from the list' })
+  if (input.typeId && !(await db.query.businessTypes.findFirst({ where: eq(businessTypes.id, input.typeId) })))
+    missing.push({ code: 'VALIDATION_FAILED', field: 'typeId', message: 'Choose a business type from the list' })
+  if (input.categoryId && !(await db.query.businessCategories.findFirst({ where: eq(businessCategories.id, input.categoryId) })))
+    missing.push({ code: 'VALIDATION_FAILED', field: 'categoryId', message: 'Choose a category from the list' })
+  if (input.divisionId && !(await db.query.businessDivisions.findFirst({ where: eq(businessDivisions.id, input.divisionId) })))
+    missing.push({ code: 'VALIDATION_FAILED', field: 'divisionId', message: 'Choose a division from the list' })
   if (missing.length) throw new AppError('VALIDATION_FAILED', missing[0]!.message, { details: missing })
 }
 export { assertReferences }
@@ -33,11 +36,13 @@ export const BUSINESS_CREATE = PERMISSIONS.CAN_CREATE_BUSINESS
 export async function createBusiness(options: { db: Database; actor: Actor; input: CreateBusiness; audit: AuditContext }) {
   const { db, actor, input } = options
   if (actor.isStaff) {
-    if (!actor.staffPermissions.has(BUSINESS_CREATE)) throw new AppError('FORBIDDEN', 'You need the permission CAN_CREATE_BUSINESS to do this')
+    if (!actor.staffPermissions.has(BUSINESS_CREATE))
+      throw new AppError('FORBIDDEN', 'You need the permission CAN_CREATE_BUSINESS to do this')
     if (isRestrictedFromBusinessArea({ iswStaff: actor.iswStaff, permissions: actor.permissions })) {
       throw new AppError('FORBIDDEN', 'Approvers in the payment group cannot register businesses')
     }
-    if (!input.ownerEmail) throw new AppError('VALIDATION_FAILED', 'Give the e-mail of the business owner to invite', { field: 'ownerEmail' })
+    if (!input.ownerEmail)
+      throw new AppError('VALIDATION_FAILED', 'Give the e-mail of the business owner to invite', { field: 'ownerEmail' })
   }
   await assertReferences(db, input)
   const registration = parseRegistrationNumber(input.regNo)!
@@ -75,7 +80,15 @@ export async function createBusiness(options: { db: Database; actor: Actor; inpu
     return row
   })
   if (actor.isStaff && input.ownerEmail) {
-    await inviteToBusiness({ db, actor, businessId: created.id, email: input.ownerEmail, role: 'BUSINESS_OWNER', audit: options.audit, skipAccessCheck: true })
+    await inviteToBusiness({
+      db,
+      actor,
+      businessId: created.id,
+      email: input.ownerEmail,
+      role: 'BUSINESS_OWNER',
+      audit: options.audit,
+      skipAccessCheck: true,
+    })
   }
   return toBusiness(created)
 }

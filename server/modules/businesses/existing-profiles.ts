@@ -41,21 +41,42 @@ export async function lookUpExistingProfile(options: { db: Executor; identifier:
  * users only: staff reach every business through their role and never join one this way, and read-only staff (the
  * auditor) change nothing, so staff get 403.
  */
-export async function requestProfileAccess(options: { db: Database; actor: Actor; identifier: string; message?: string; audit: AuditContext }) {
+export async function requestProfileAccess(options: {
+  db: Database
+  actor: Actor
+  identifier: string
+  message?: string
+  audit: AuditContext
+}) {
   const { db, actor } = options
   if (actor.isStaff) throw new AppError('FORBIDDEN', 'Staff do not join businesses through an access request')
   const found = await findByIdentifier(db, options.identifier)
   if (!found) throw new AppError('NOT_FOUND', 'No business matches this registration number or e-mail', { field: 'identifier' })
-  if (actor.memberships.some((m) => m.businessId === found.id)) throw new AppError('CONFLICT', 'You already belong to this business')
+  if (actor.memberships.some((m) => m.businessId === found.id))
+    throw new AppError('CONFLICT', 'You already belong to this business')
   const [pending] = await db
     .select({ id: existingProfileRequests.id })
     .from(existingProfileRequests)
-    .where(and(eq(existingProfileRequests.businessId, found.id), eq(existingProfileRequests.requesterId, actor.userId), eq(existingProfileRequests.status, 'PENDING')))
+    .where(
+      and(
+        eq(existingProfileRequests.businessId, found.id),
+        eq(existingProfileRequests.requesterId, actor.userId),
+        eq(existingProfileRequests.status, 'PENDING'),
+      ),
+    )
   if (pending) throw new AppError('CONFLICT', 'You have already asked for access to this business; its owners will decide')
 
   const request = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(existingProfileRequests).values({ businessId: found.id, requesterId: actor.userId, message: options.message ?? null }).returning()
-    await appendAudit(tx, options.audit, { resource: 'existing_profile_request', resourceId: row!.id, action: 'CREATE', after: { businessId: found.id } })
+    const [row] = await tx
+      .insert(existingProfileRequests)
+      .values({ businessId: found.id, requesterId: actor.userId, message: options.message ?? null })
+      .returning()
+    await appendAudit(tx, options.audit, {
+      resource: 'existing_profile_request',
+      resourceId: row!.id,
+      action: 'CREATE',
+      after: { businessId: found.id },
+    })
     return row!
   })
   const owners = await db
@@ -68,7 +89,11 @@ export async function requestProfileAccess(options: { db: Database; actor: Actor
     await sendMail({
       db,
       to: owner.email,
-      mail: accessRequestMail({ businessName: found.name, requester: `${actor.firstName} ${actor.lastName} (${actor.email})`, url: portalLinks.manageUsers(found.id) }),
+      mail: accessRequestMail({
+        businessName: found.name,
+        requester: `${actor.firstName} ${actor.lastName} (${actor.email})`,
+        url: portalLinks.manageUsers(found.id),
+      }),
     })
   }
   return { id: request.id, status: request.status, maskedName: maskName(found.name) }
@@ -126,7 +151,13 @@ export async function findAccessRequests(options: { db: Executor; actor: Actor; 
 }
 
 /** One winner: the decision is a conditional update from PENDING; a second decision answers 409. */
-export async function decideAccessRequest(options: { db: Database; actor: Actor; id: string; decision: 'ACCEPTED' | 'REFUSED'; audit: AuditContext }) {
+export async function decideAccessRequest(options: {
+  db: Database
+  actor: Actor
+  id: string
+  decision: 'ACCEPTED' | 'REFUSED'
+  audit: AuditContext
+}) {
   const { db, actor } = options
   const [request] = await db.select().from(existingProfileRequests).where(eq(existingProfileRequests.id, options.id))
   if (!request) throw new AppError('NOT_FOUND', 'Request not found')
@@ -141,7 +172,10 @@ export async function decideAccessRequest(options: { db: Database; actor: Actor;
     if (!decided) throw new AppError('INVALID_STATE', `This request has already been decided (${request.status})`)
     if (options.decision === 'ACCEPTED') {
       const [member] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'BUSINESS_MEMBER'))
-      await tx.insert(businessUsers).values({ businessId: request.businessId, userId: request.requesterId, roleId: member!.id }).onConflictDoNothing()
+      await tx
+        .insert(businessUsers)
+        .values({ businessId: request.businessId, userId: request.requesterId, roleId: member!.id })
+        .onConflictDoNothing()
     }
     await appendAudit(tx, options.audit, {
       resource: 'existing_profile_request',
@@ -156,8 +190,17 @@ export async function decideAccessRequest(options: { db: Database; actor: Actor;
   await sendMail({
     db,
     to: requester!.email,
-    mail: accessRequestDecisionMail({ firstName: requester!.firstName, businessName: business!.name, accepted: options.decision === 'ACCEPTED', loginUrl: portalLinks.login() }),
+    mail: accessRequestDecisionMail({
+      firstName: requester!.firstName,
+      businessName: business!.name,
+      accepted: options.decision === 'ACCEPTED',
+      loginUrl: portalLinks.login(),
+    }),
   })
-  const [row] = await db.select(requestColumns).from(existingProfileRequests).innerJoin(users, eq(users.id, existingProfileRequests.requesterId)).where(eq(existingProfileRequests.id, request.id))
+  const [row] = await db
+    .select(requestColumns)
+    .from(existingProfileRequests)
+    .innerJoin(users, eq(users.id, existingProfileRequests.requesterId))
+    .where(eq(existingProfileRequests.id, request.id))
   return toAccessRequest(row!)
 }

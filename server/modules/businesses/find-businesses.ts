@@ -23,18 +23,23 @@ function dateUpperBound(to: string): SQL {
 export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date()): SQL[] {
   const conditions: SQL[] = []
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  if (query.businessName) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.businessName)
+    conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
   if (query.kycDetailsCompleted !== undefined) conditions.push(eq(businesses.kycDetailsCompleted, query.kycDetailsCompleted))
   if (query.approvalStatus) conditions.push(eq(businesses.approvalStatus, query.approvalStatus))
   if (query.createdBy) conditions.push(eq(businesses.createdBy, query.createdBy))
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
-  if (query.regNo) conditions.push(eq(businesses.regNo, normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()))
+  if (query.regNo)
+    conditions.push(
+      eq(businesses.regNo, normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()),
+    )
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
   if (query.to) conditions.push(dateUpperBound(query.to))
   // domain.md: archived businesses leave the default lists.
   conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
-  if (query.blocked !== undefined) conditions.push(query.blocked ? blockedCondition(now) : not(sql`coalesce(${blockedCondition(now)}, false)`))
+  if (query.blocked !== undefined)
+    conditions.push(query.blocked ? blockedCondition(now) : not(sql`coalesce(${blockedCondition(now)}, false)`))
   return conditions
 }
 
@@ -71,7 +76,10 @@ export async function findMyBusinesses(options: { db: Executor; actor: Actor; se
     .where(and(...conditions))
     .orderBy(desc(businesses.createdAt))
     .limit(200)
-  const views = await toBusinesses(options.db, rows.map((r) => r.business))
+  const views = await toBusinesses(
+    options.db,
+    rows.map((r) => r.business),
+  )
   return rows.map((r, i) => ({ ...views[i]!, role: r.role }))
 }
 
@@ -82,6 +90,10 @@ export async function registrationNumberExists(options: { db: Executor; value: s
 }
 
 export async function businessNameExists(options: { db: Executor; value: string }) {
-  const [row] = await options.db.select({ id: businesses.id }).from(businesses).where(eq(nameKey, normalisedName(options.value))).limit(1)
+  const [row] = await options.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(nameKey, normalisedName(options.value)))
+    .limit(1)
   return { exists: !!row }
 }

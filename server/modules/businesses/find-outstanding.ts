@@ -6,7 +6,12 @@ import { businesses, onboardingAnswers, onboardingProducts, productRequirementVe
 import type { Actor } from '@/server/http/context'
 import { isDeferralOverdue, isoDay } from '@/server/modules/deferrals/overdue-deferrals'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
-import { checklistItemsOf, documentGapsOf, shareholderChecklistsOf, type DocumentGap } from '@/server/modules/kyc-documents/document-rules'
+import {
+  checklistItemsOf,
+  documentGapsOf,
+  shareholderChecklistsOf,
+  type DocumentGap,
+} from '@/server/modules/kyc-documents/document-rules'
 import { loadDocumentState, type DocumentState } from '@/server/modules/kyc-documents/document-state'
 import { isEditable, missingRequired } from '@/server/modules/onboarding/onboarding-record'
 import { findLatestDecision } from '../reviews/latest-decision'
@@ -80,15 +85,13 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
 
   const items: OutstandingItem[] = [
     ...businessItems(business, decision?.decision === 'DECLINED' ? decision.comment : null, firstOpenStep),
-    ...CAPTURE_STEPS.filter((step) => byStep.get(step)!.length > 0).map(
-      (step): OutstandingItem => ({
-        code: 'KYC_STEP_INCOMPLETE',
-        severity: 'warning',
-        title: STEP_TITLES[step],
-        message: firstOf(byStep.get(step)!),
-        target: { kind: 'KYC_STEP', step },
-      }),
-    ),
+    ...CAPTURE_STEPS.filter((step) => byStep.get(step)!.length > 0).map((step): OutstandingItem => ({
+      code: 'KYC_STEP_INCOMPLETE',
+      severity: 'warning',
+      title: STEP_TITLES[step],
+      message: firstOf(byStep.get(step)!),
+      target: { kind: 'KYC_STEP', step },
+    })),
     ...documentItems(documentState, documentGaps, now),
     ...deferralItems(documentState, now),
     ...productItems(applications),
@@ -147,15 +150,29 @@ function documentItems(state: DocumentState, gaps: readonly DocumentGap[], now: 
     if (gap.code === 'DOCUMENT_MISSING') {
       items.push({ code: 'DOCUMENT_MISSING', severity: 'warning', title: `${gap.label} missing`, message: gap.message, target })
     } else if (gap.code === 'DOCUMENT_REJECTED') {
-      items.push({ code: 'DOCUMENT_REJECTED', severity: 'danger', title: `${gap.label} was rejected`, message: gap.message, target })
+      items.push({
+        code: 'DOCUMENT_REJECTED',
+        severity: 'danger',
+        title: `${gap.label} was rejected`,
+        message: gap.message,
+        target,
+      })
     } else if (gap.code === 'DOCUMENT_REUPLOAD_REQUESTED') {
-      items.push({ code: 'DOCUMENT_REUPLOAD_REQUESTED', severity: 'warning', title: `Upload the ${gap.label} again`, message: gap.message, target })
+      items.push({
+        code: 'DOCUMENT_REUPLOAD_REQUESTED',
+        severity: 'warning',
+        title: `Upload the ${gap.label} again`,
+        message: gap.message,
+        target,
+      })
     }
     // DEFERRAL_OVERDUE: said by the deferral's own item, with its date.
   }
   const optional = [
     ...checklistItemsOf(state, now).map((item) => ({ item, label: item.documentType.name })),
-    ...shareholderChecklistsOf(state, now).flatMap(({ shareholder, items: list }) => list.map((item) => ({ item, label: `${item.documentType.name} for ${shareholder.name}` }))),
+    ...shareholderChecklistsOf(state, now).flatMap(({ shareholder, items: list }) =>
+      list.map((item) => ({ item, label: `${item.documentType.name} for ${shareholder.name}` })),
+    ),
   ]
   for (const { item, label } of optional) {
     if (item.required || !item.document) continue
@@ -238,12 +255,20 @@ async function loadApplications(db: Executor, businessId: string) {
     })
     .from(onboardingProducts)
     .innerJoin(products, eq(products.id, onboardingProducts.productId))
-    .leftJoin(productRequirementVersions, and(eq(productRequirementVersions.productId, products.id), eq(productRequirementVersions.version, products.requirementsVersion)))
+    .leftJoin(
+      productRequirementVersions,
+      and(
+        eq(productRequirementVersions.productId, products.id),
+        eq(productRequirementVersions.version, products.requirementsVersion),
+      ),
+    )
     .where(and(eq(onboardingProducts.businessId, businessId), ne(onboardingProducts.status, 'REMOVED')))
     .orderBy(desc(onboardingProducts.createdAt))
     .limit(200)
   const editableIds = rows.filter((r) => isEditable(r.status)).map((r) => r.id)
-  const answers = editableIds.length ? await db.select().from(onboardingAnswers).where(inArray(onboardingAnswers.onboardingId, editableIds)) : []
+  const answers = editableIds.length
+    ? await db.select().from(onboardingAnswers).where(inArray(onboardingAnswers.onboardingId, editableIds))
+    : []
   return rows.map((row) => ({
     ...row,
     missing: isEditable(row.status)
@@ -257,7 +282,15 @@ async function loadApplications(db: Executor, businessId: string) {
 
 function productItems(applications: readonly Application[]): OutstandingItem[] {
   if (applications.length === 0) {
-    return [{ code: 'NO_PRODUCTS', severity: 'info', title: 'No products yet', message: 'Apply for the products your business needs.', target: { kind: 'PRODUCT' } }]
+    return [
+      {
+        code: 'NO_PRODUCTS',
+        severity: 'info',
+        title: 'No products yet',
+        message: 'Apply for the products your business needs.',
+        target: { kind: 'PRODUCT' },
+      },
+    ]
   }
   const items: OutstandingItem[] = []
   for (const app of applications) {

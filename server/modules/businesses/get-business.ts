@@ -13,7 +13,10 @@ export const BUSINESS_READ = PERMISSIONS.CAN_READ_BUSINESS
 /** The business with its latest decision (a decline's comment is the reason the business sees). */
 export async function getBusiness(options: { db: Executor; actor: Actor; id: string; now?: Date }) {
   const row = await getBusinessRowOrThrow({ ...options, permission: BUSINESS_READ })
-  const [business, decision] = await Promise.all([toBusinessWithBlocking(options.db, row, options.now), findLatestDecision(options.db, row.id)])
+  const [business, decision] = await Promise.all([
+    toBusinessWithBlocking(options.db, row, options.now),
+    findLatestDecision(options.db, row.id),
+  ])
   return { ...business, decision }
 }
 
@@ -25,7 +28,10 @@ export async function getBusinessPdfInfo(options: { db: Executor; actor: Actor; 
     db.select({ name: businessTypes.name }).from(businessTypes).where(eq(businessTypes.id, business.typeId)),
     db.select({ name: businessCategories.name }).from(businessCategories).where(eq(businessCategories.id, business.categoryId)),
     business.divisionId
-      ? db.select({ name: businessDivisions.name, code: businessDivisions.code }).from(businessDivisions).where(eq(businessDivisions.id, business.divisionId))
+      ? db
+          .select({ name: businessDivisions.name, code: businessDivisions.code })
+          .from(businessDivisions)
+          .where(eq(businessDivisions.id, business.divisionId))
       : Promise.resolve([]),
     db
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })

@@ -13,7 +13,10 @@ import { portalLinks } from '@/server/modules/accounts/portal-links'
 import { findBusinessUser } from './business-users'
 
 const nameFromEmail = (email: string) => {
-  const local = email.split('@')[0]!.replace(/[^A-Za-z]+/g, ' ').trim()
+  const local = email
+    .split('@')[0]!
+    .replace(/[^A-Za-z]+/g, ' ')
+    .trim()
   return local ? local.charAt(0).toUpperCase() + local.slice(1) : 'New'
 }
 

@@ -9,7 +9,13 @@ import { AppError } from '@/server/http/app-error'
 export const findBusinessTypes = (db: Executor) => db.select().from(businessTypes).orderBy(asc(businessTypes.name))
 export const findBusinessCategories = (db: Executor) => db.select().from(businessCategories).orderBy(asc(businessCategories.name))
 
-const toDivision = (d: typeof businessDivisions.$inferSelect) => ({ id: d.id, name: d.name, code: d.code, description: d.description, isActive: d.isActive })
+const toDivision = (d: typeof businessDivisions.$inferSelect) => ({
+  id: d.id,
+  name: d.name,
+  code: d.code,
+  description: d.description,
+  isActive: d.isActive,
+})
 
 export async function findDivisions(db: Executor) {
   return (await db.select().from(businessDivisions).orderBy(asc(businessDivisions.name))).map(toDivision)
@@ -38,7 +44,12 @@ export async function createDivision(options: { db: Database; input: DivisionInp
   await assertDivisionUnique(options.db, options.input)
   return options.db.transaction(async (tx) => {
     const [row] = await tx.insert(businessDivisions).values(options.input).returning()
-    await appendAudit(tx, options.audit, { resource: 'business_division', resourceId: row!.id, action: 'CREATE', after: toDivision(row!) })
+    await appendAudit(tx, options.audit, {
+      resource: 'business_division',
+      resourceId: row!.id,
+      action: 'CREATE',
+      after: toDivision(row!),
+    })
     return toDivision(row!)
   })
 }
@@ -52,7 +63,13 @@ export async function updateDivision(options: { db: Database; id: string; input:
       .set({ ...options.input, updatedAt: new Date() })
       .where(eq(businessDivisions.id, options.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'business_division', resourceId: options.id, action: 'UPDATE', before, after: toDivision(row!) })
+    await appendAudit(tx, options.audit, {
+      resource: 'business_division',
+      resourceId: options.id,
+      action: 'UPDATE',
+      before,
+      after: toDivision(row!),
+    })
     return toDivision(row!)
   })
 }

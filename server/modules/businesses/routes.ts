@@ -29,10 +29,25 @@ import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
-import { findAllBusinessUsers, findBusinessUsers, getBusinessUserDetails, removeBusinessUser, updateBusinessUser, USERS_READ, USERS_REMOVE, USERS_UPDATE } from './business-users'
+import {
+  findAllBusinessUsers,
+  findBusinessUsers,
+  getBusinessUserDetails,
+  removeBusinessUser,
+  updateBusinessUser,
+  USERS_READ,
+  USERS_REMOVE,
+  USERS_UPDATE,
+} from './business-users'
 import { BUSINESS_CREATE, createBusiness } from './create-business'
 import { findOutstanding } from './find-outstanding'
-import { ACCESS_REQUEST_DECIDE, decideAccessRequest, findAccessRequests, lookUpExistingProfile, requestProfileAccess } from './existing-profiles'
+import {
+  ACCESS_REQUEST_DECIDE,
+  decideAccessRequest,
+  findAccessRequests,
+  lookUpExistingProfile,
+  requestProfileAccess,
+} from './existing-profiles'
 import { businessNameExists, findBusinesses, findMyBusinesses, registrationNumberExists } from './find-businesses'
 import { BUSINESS_READ, getBusiness, getBusinessPdfInfo } from './get-business'
 import { INVITE_PERMISSION, inviteToBusiness } from './invite-to-business'
@@ -52,37 +67,85 @@ export const businessRoutes = createRouter()
 
 // GET /businesses/check/reg-no/{value} – is this registration number taken (while typing)
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/check/reg-no/{value}', tags, summary: 'Registration number taken?', ...access.signedIn(), request: { params: valueParam }, responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/check/reg-no/{value}',
+    tags,
+    summary: 'Registration number taken?',
+    ...access.signedIn(),
+    request: { params: valueParam },
+    responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+  }),
   async (c) => c.json(await registrationNumberExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
 )
 
 // GET /businesses/check/business-name/{value} – is this name taken (case and spaces ignored)
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/check/business-name/{value}', tags, summary: 'Business name taken?', ...access.signedIn(), request: { params: valueParam }, responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/check/business-name/{value}',
+    tags,
+    summary: 'Business name taken?',
+    ...access.signedIn(),
+    request: { params: valueParam },
+    responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+  }),
   async (c) => c.json(await businessNameExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
 )
 
 // GET /businesses/user-businesses/me – my businesses with my role in each
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/user-businesses/me', tags, summary: 'My businesses', ...access.signedIn(), responses: { 200: json(z.array(myBusinessSchema), 'My businesses'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/user-businesses/me',
+    tags,
+    summary: 'My businesses',
+    ...access.signedIn(),
+    responses: { 200: json(z.array(myBusinessSchema), 'My businesses'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await findMyBusinesses({ db: await getDb(), actor: actorOf(c) }), 200),
 )
 
 // GET /businesses/searchable-user-businesses/me?searchKey= – my businesses matching a name or reg number
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/searchable-user-businesses/me', tags, summary: 'Search my businesses', ...access.signedIn(), request: { query: searchQuery }, responses: { 200: json(z.array(myBusinessSchema), 'Matches'), ...errorResponses(400, 401) } }),
-  async (c) => c.json(await findMyBusinesses({ db: await getDb(), actor: actorOf(c), searchKey: c.req.valid('query').searchKey }), 200),
+  createRoute({
+    method: 'get',
+    path: '/businesses/searchable-user-businesses/me',
+    tags,
+    summary: 'Search my businesses',
+    ...access.signedIn(),
+    request: { query: searchQuery },
+    responses: { 200: json(z.array(myBusinessSchema), 'Matches'), ...errorResponses(400, 401) },
+  }),
+  async (c) =>
+    c.json(await findMyBusinesses({ db: await getDb(), actor: actorOf(c), searchKey: c.req.valid('query').searchKey }), 200),
 )
 
 // GET /businesses/pdf-info/{id} – everything the KYC summary PDF needs
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/pdf-info/{id}', tags, summary: 'KYC summary data', ...access.business(BUSINESS_READ), request: { params: idParam }, responses: { 200: json(z.object({ business: businessSchema }).loose(), 'Summary data'), ...errorResponses(401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/pdf-info/{id}',
+    tags,
+    summary: 'KYC summary data',
+    ...access.business(BUSINESS_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.object({ business: businessSchema }).loose(), 'Summary data'), ...errorResponses(401, 403, 404) },
+  }),
   async (c) => c.json(await getBusinessPdfInfo({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // POST /businesses/user – add a user to a business (invite by e-mail)
 businessRoutes.openapi(
-  createRoute({ method: 'post', path: '/businesses/user', tags, summary: 'Invite a business user', ...access.business(INVITE_PERMISSION), request: jsonBody(inviteBusinessUserSchema), responses: { 201: json(businessUserSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({
+    method: 'post',
+    path: '/businesses/user',
+    tags,
+    summary: 'Invite a business user',
+    ...access.business(INVITE_PERMISSION),
+    request: jsonBody(inviteBusinessUserSchema),
+    responses: { 201: json(businessUserSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
   async (c) => {
     const input = c.req.valid('json')
     return c.json(await inviteToBusiness({ db: await getDb(), actor: actorOf(c), ...input, audit: auditContextOf(c) }), 201)
@@ -91,54 +154,156 @@ businessRoutes.openapi(
 
 // PUT /businesses/user/{id} – change a business user's role or active flag
 businessRoutes.openapi(
-  createRoute({ method: 'put', path: '/businesses/user/{id}', tags, summary: 'Update a business user', ...access.business(USERS_UPDATE), request: { params: idParam, ...jsonBody(updateBusinessUserSchema) }, responses: { 200: json(businessUserSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateBusinessUser({ db: await getDb(), actor: actorOf(c), membershipId: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/businesses/user/{id}',
+    tags,
+    summary: 'Update a business user',
+    ...access.business(USERS_UPDATE),
+    request: { params: idParam, ...jsonBody(updateBusinessUserSchema) },
+    responses: { 200: json(businessUserSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateBusinessUser({
+        db: await getDb(),
+        actor: actorOf(c),
+        membershipId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // DELETE /businesses/user/{id} – remove a business user (never the last owner)
 businessRoutes.openapi(
-  createRoute({ method: 'delete', path: '/businesses/user/{id}', tags, summary: 'Remove a business user', ...access.business(USERS_REMOVE), request: { params: idParam }, responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 409) } }),
+  createRoute({
+    method: 'delete',
+    path: '/businesses/user/{id}',
+    tags,
+    summary: 'Remove a business user',
+    ...access.business(USERS_REMOVE),
+    request: { params: idParam },
+    responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 409) },
+  }),
   async (c) => {
-    await removeBusinessUser({ db: await getDb(), actor: actorOf(c), membershipId: c.req.valid('param').id, audit: auditContextOf(c) })
+    await removeBusinessUser({
+      db: await getDb(),
+      actor: actorOf(c),
+      membershipId: c.req.valid('param').id,
+      audit: auditContextOf(c),
+    })
     return c.body(null, 204)
   },
 )
 
 // GET /businesses – staff: every business with the spec's filters
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses', tags, summary: 'Businesses (staff)', ...access.staff(P.CAN_READ_BUSINESS), request: { query: businessListQuerySchema }, responses: { 200: json(businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses',
+    tags,
+    summary: 'Businesses (staff)',
+    ...access.staff(P.CAN_READ_BUSINESS),
+    request: { query: businessListQuerySchema },
+    responses: { 200: json(businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => c.json(await findBusinesses({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
 // POST /businesses – register a business
 businessRoutes.openapi(
-  createRoute({ method: 'post', path: '/businesses', tags, summary: 'Register a business', ...access.business(BUSINESS_CREATE), request: jsonBody(createBusinessSchema), responses: { 201: json(businessSchema, 'Created'), ...errorResponses(400, 401, 403, 409) } }),
-  async (c) => c.json(await createBusiness({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/businesses',
+    tags,
+    summary: 'Register a business',
+    ...access.business(BUSINESS_CREATE),
+    request: jsonBody(createBusinessSchema),
+    responses: { 201: json(businessSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await createBusiness({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // ---- parameterised ----
 
 // GET /businesses/{id}
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/{id}', tags, summary: 'A business', ...access.business(BUSINESS_READ), request: { params: idParam }, responses: { 200: json(businessSchema, 'The business'), ...errorResponses(401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}',
+    tags,
+    summary: 'A business',
+    ...access.business(BUSINESS_READ),
+    request: { params: idParam },
+    responses: { 200: json(businessSchema, 'The business'), ...errorResponses(401, 403, 404) },
+  }),
   async (c) => c.json(await getBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // PATCH /businesses/{id} – owners before approval; CAN_UPDATE_APPROVED_BUSINESS_INFO after
 businessRoutes.openapi(
-  createRoute({ method: 'patch', path: '/businesses/{id}', tags, summary: 'Update a business', ...access.business(BUSINESS_EDIT), request: { params: idParam, ...jsonBody(updateBusinessSchema) }, responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'patch',
+    path: '/businesses/{id}',
+    tags,
+    summary: 'Update a business',
+    ...access.business(BUSINESS_EDIT),
+    request: { params: idParam, ...jsonBody(updateBusinessSchema) },
+    responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateBusiness({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /businesses/{id}/users
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/{id}/users', tags, summary: 'Users of a business', ...access.business(USERS_READ), request: { params: idParam, query: pagedSearchQuery }, responses: { 200: json(pageSchema(businessUserSchema), 'A page of users'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findBusinessUsers({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, query: c.req.valid('query') }), 200),
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}/users',
+    tags,
+    summary: 'Users of a business',
+    ...access.business(USERS_READ),
+    request: { params: idParam, query: pagedSearchQuery },
+    responses: { 200: json(pageSchema(businessUserSchema), 'A page of users'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await findBusinessUsers({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
 )
 
 // GET /businesses/{id}/products – its onboarding products (filled by the products module)
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/{id}/products', tags, summary: 'Onboarding products of a business', ...access.business(BUSINESS_READ), request: { params: idParam }, responses: { 200: json(z.array(businessProductSchema), 'Its products (not removed)'), ...errorResponses(401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}/products',
+    tags,
+    summary: 'Onboarding products of a business',
+    ...access.business(BUSINESS_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.array(businessProductSchema), 'Its products (not removed)'), ...errorResponses(401, 403, 404) },
+  }),
   async (c) => {
     const db = await getDb()
     await getBusiness({ db, actor: actorOf(c), id: c.req.valid('param').id })
@@ -148,7 +313,18 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}/outstanding – KYC progress per step and what the business still has to do
 businessRoutes.openapi(
-  createRoute({ method: 'get', path: '/businesses/{id}/outstanding', tags, summary: 'What a business still has to do', ...access.business(BUSINESS_READ), request: { params: idParam }, responses: { 200: json(outstandingSchema, 'KYC progress and outstanding items, most pressing first'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}/outstanding',
+    tags,
+    summary: 'What a business still has to do',
+    ...access.business(BUSINESS_READ),
+    request: { params: idParam },
+    responses: {
+      200: json(outstandingSchema, 'KYC progress and outstanding items, most pressing first'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
   async (c) => c.json(await findOutstanding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
@@ -158,73 +334,187 @@ export const businessReferenceRoutes = createRouter()
 
 // GET /business-types
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-types', tags, summary: 'Business types', ...access.public(), responses: { 200: json(z.array(referenceItemSchema), 'Types') } }),
+  createRoute({
+    method: 'get',
+    path: '/business-types',
+    tags,
+    summary: 'Business types',
+    ...access.public(),
+    responses: { 200: json(z.array(referenceItemSchema), 'Types') },
+  }),
   async (c) => c.json(await findBusinessTypes(await getDb()), 200),
 )
 
 // GET /business-categories
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-categories', tags, summary: 'Business categories', ...access.public(), responses: { 200: json(z.array(referenceItemSchema), 'Categories') } }),
+  createRoute({
+    method: 'get',
+    path: '/business-categories',
+    tags,
+    summary: 'Business categories',
+    ...access.public(),
+    responses: { 200: json(z.array(referenceItemSchema), 'Categories') },
+  }),
   async (c) => c.json(await findBusinessCategories(await getDb()), 200),
 )
 
 // GET /business-divisions
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-divisions', tags, summary: 'Business divisions', ...access.signedIn(), responses: { 200: json(z.array(divisionSchema), 'Divisions'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/business-divisions',
+    tags,
+    summary: 'Business divisions',
+    ...access.signedIn(),
+    responses: { 200: json(z.array(divisionSchema), 'Divisions'), ...errorResponses(401) },
+  }),
   async (c) => c.json(await findDivisions(await getDb()), 200),
 )
 
 // POST /business-divisions (staff, CAN_UPDATE_PRODUCT)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'post', path: '/business-divisions', tags, summary: 'Create a division', ...access.staff(P.CAN_UPDATE_PRODUCT), request: jsonBody(divisionInputSchema), responses: { 201: json(divisionSchema, 'Created'), ...errorResponses(400, 401, 403, 409) } }),
+  createRoute({
+    method: 'post',
+    path: '/business-divisions',
+    tags,
+    summary: 'Create a division',
+    ...access.staff(P.CAN_UPDATE_PRODUCT),
+    request: jsonBody(divisionInputSchema),
+    responses: { 201: json(divisionSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+  }),
   async (c) => c.json(await createDivision({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
 )
 
 // PUT /business-divisions/{id} (staff, CAN_UPDATE_PRODUCT)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'put', path: '/business-divisions/{id}', tags, summary: 'Update a division', ...access.staff(P.CAN_UPDATE_PRODUCT), request: { params: idParam, ...jsonBody(divisionInputSchema) }, responses: { 200: json(divisionSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateDivision({ db: await getDb(), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/business-divisions/{id}',
+    tags,
+    summary: 'Update a division',
+    ...access.staff(P.CAN_UPDATE_PRODUCT),
+    request: { params: idParam, ...jsonBody(divisionInputSchema) },
+    responses: { 200: json(divisionSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateDivision({
+        db: await getDb(),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /business-divisions/{id}/products – the division's products (filled by the products module)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-divisions/{id}/products', tags, summary: 'Products of a division', ...access.signedIn(), request: { params: idParam }, responses: { 200: json(z.array(productSchema), 'Its products (offered ones; staff see all)'), ...errorResponses(401, 404) } }),
-  async (c) => c.json(await findDivisionProducts({ db: await getDb(), actor: actorOf(c), divisionId: c.req.valid('param').id }), 200),
+  createRoute({
+    method: 'get',
+    path: '/business-divisions/{id}/products',
+    tags,
+    summary: 'Products of a division',
+    ...access.signedIn(),
+    request: { params: idParam },
+    responses: { 200: json(z.array(productSchema), 'Its products (offered ones; staff see all)'), ...errorResponses(401, 404) },
+  }),
+  async (c) =>
+    c.json(await findDivisionProducts({ db: await getDb(), actor: actorOf(c), divisionId: c.req.valid('param').id }), 200),
 )
 
 // GET /business-users/search?searchKey= (staff)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-users/search', tags, summary: 'Search business users (staff)', ...access.staff(P.CAN_READ_BUSINESS_USERS), request: { query: pagedSearchQuery }, responses: { 200: json(pageSchema(businessUserSchema), 'Matches'), ...errorResponses(400, 401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/business-users/search',
+    tags,
+    summary: 'Search business users (staff)',
+    ...access.staff(P.CAN_READ_BUSINESS_USERS),
+    request: { query: pagedSearchQuery },
+    responses: { 200: json(pageSchema(businessUserSchema), 'Matches'), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
 // GET /business-users (staff)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-users', tags, summary: 'Business users (staff)', ...access.staff(P.CAN_READ_BUSINESS_USERS), request: { query: pagedSearchQuery }, responses: { 200: json(pageSchema(businessUserSchema), 'A page'), ...errorResponses(400, 401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/business-users',
+    tags,
+    summary: 'Business users (staff)',
+    ...access.staff(P.CAN_READ_BUSINESS_USERS),
+    request: { query: pagedSearchQuery },
+    responses: { 200: json(pageSchema(businessUserSchema), 'A page'), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
 // GET /business-users/{id}/details (staff)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/business-users/{id}/details', tags, summary: 'A business user (staff)', ...access.staff(P.CAN_READ_BUSINESS_USERS), request: { params: idParam }, responses: { 200: json(businessUserSchema.loose(), 'Details'), ...errorResponses(401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/business-users/{id}/details',
+    tags,
+    summary: 'A business user (staff)',
+    ...access.staff(P.CAN_READ_BUSINESS_USERS),
+    request: { params: idParam },
+    responses: { 200: json(businessUserSchema.loose(), 'Details'), ...errorResponses(401, 403, 404) },
+  }),
   async (c) => c.json(await getBusinessUserDetails({ db: await getDb(), membershipId: c.req.valid('param').id }), 200),
 )
 
 // GET /existing-profile/requests?businessId= – access requests to my business
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/existing-profile/requests', tags, summary: 'Access requests to a business', ...access.business(ACCESS_REQUEST_DECIDE), request: { query: z.object({ businessId: z.uuid({ message: 'must be a business id' }) }) }, responses: { 200: json(z.array(accessRequestSchema), 'Requests'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findAccessRequests({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('query').businessId }), 200),
+  createRoute({
+    method: 'get',
+    path: '/existing-profile/requests',
+    tags,
+    summary: 'Access requests to a business',
+    ...access.business(ACCESS_REQUEST_DECIDE),
+    request: { query: z.object({ businessId: z.uuid({ message: 'must be a business id' }) }) },
+    responses: { 200: json(z.array(accessRequestSchema), 'Requests'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await findAccessRequests({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('query').businessId }), 200),
 )
 
 // PUT /existing-profile/requests/{id} – accept or refuse
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'put', path: '/existing-profile/requests/{id}', tags, summary: 'Decide an access request', ...access.business(ACCESS_REQUEST_DECIDE), request: { params: idParam, ...jsonBody(accessDecisionSchema) }, responses: { 200: json(accessRequestSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await decideAccessRequest({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, decision: c.req.valid('json').decision, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/existing-profile/requests/{id}',
+    tags,
+    summary: 'Decide an access request',
+    ...access.business(ACCESS_REQUEST_DECIDE),
+    request: { params: idParam, ...jsonBody(accessDecisionSchema) },
+    responses: { 200: json(accessRequestSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await decideAccessRequest({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        decision: c.req.valid('json').decision,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /existing-profile?identifier=&type=business – does a business exist (masked name only)
 businessReferenceRoutes.openapi(
-  createRoute({ method: 'get', path: '/existing-profile', tags, summary: 'Look up an existing business profile', ...access.signedIn(), request: { query: existingProfileQuerySchema }, responses: { 200: json(existingProfileAnswerSchema, 'Whether it exists'), ...errorResponses(400, 401) } }),
+  createRoute({
+    method: 'get',
+    path: '/existing-profile',
+    tags,
+    summary: 'Look up an existing business profile',
+    ...access.signedIn(),
+    request: { query: existingProfileQuerySchema },
+    responses: { 200: json(existingProfileAnswerSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+  }),
   async (c) => c.json(await lookUpExistingProfile({ db: await getDb(), identifier: c.req.valid('query').identifier }), 200),
 )
 
@@ -237,11 +527,20 @@ businessReferenceRoutes.openapi(
     summary: 'Ask for access to an existing business profile',
     description: 'Business users only (staff: 403).',
     ...access.businessUsers(),
-    request: { query: z.object({ type: z.literal('business', { message: 'must be business' }) }), ...jsonBody(accessRequestInputSchema) },
-    responses: { 201: json(z.object({ id: z.uuid(), status: z.string(), maskedName: z.string() }), 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: {
+      query: z.object({ type: z.literal('business', { message: 'must be business' }) }),
+      ...jsonBody(accessRequestInputSchema),
+    },
+    responses: {
+      201: json(z.object({ id: z.uuid(), status: z.string(), maskedName: z.string() }), 'Requested'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { identifier, message } = c.req.valid('json')
-    return c.json(await requestProfileAccess({ db: await getDb(), actor: actorOf(c), identifier, message, audit: auditContextOf(c) }), 201)
+    return c.json(
+      await requestProfileAccess({ db: await getDb(), actor: actorOf(c), identifier, message, audit: auditContextOf(c) }),
+      201,
+    )
   },
 )

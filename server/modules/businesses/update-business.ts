@@ -10,7 +10,13 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { syncSubmittedVerificationItems } from '@/server/modules/kyc/kyc-edit-access'
-import { assertBusinessUnique, getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from './business-record'
+import {
+  assertBusinessUnique,
+  getBusinessRowOrThrow,
+  lockBusinessRow,
+  toBusiness,
+  toBusinessWithBlocking,
+} from './business-record'
 import { assertReferences } from './create-business'
 
 /** Editing a business before approval, in it or as staff (after approval see below). */
@@ -33,7 +39,13 @@ function assertMayEdit(actor: Actor, business: { id: string; approvalStatus: str
  * answer 403. A changed name or registration number renews the company verification item of submitted KYC, in the
  * same transaction. Audited with before and after.
  */
-export async function updateBusiness(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateBusinessSchema>; audit: AuditContext }) {
+export async function updateBusiness(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateBusinessSchema>
+  audit: AuditContext
+}) {
   const { db, actor, id, input } = options
   assertMayEdit(actor, await getBusinessRowOrThrow({ db, actor, id }))
   await assertReferences(db, input)
@@ -65,7 +77,13 @@ export async function updateBusiness(options: { db: Database; actor: Actor; id: 
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(businesses.id, id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'business', resourceId: id, action: 'UPDATE', before: toBusiness(current), after: toBusiness(row!) })
+    await appendAudit(tx, options.audit, {
+      resource: 'business',
+      resourceId: id,
+      action: 'UPDATE',
+      before: toBusiness(current),
+      after: toBusiness(row!),
+    })
     await syncSubmittedVerificationItems(tx, [id], options.audit)
     return row!
   })

@@ -26,7 +26,10 @@ const describeStatuses = (rows: readonly { status: string }[]) => [...new Set(ro
  * Decides these PENDING documents in the caller's transaction: one conditional UPDATE (a document decided or replaced
  * meanwhile is left out) and an audit row per document decided. Answers the documents it changed.
  */
-async function decidePendingDocuments(tx: Tx, options: { ids: string[]; input: DecisionInput; actor: Actor; audit: AuditContext; now: Date; before: KycDocument[] }) {
+async function decidePendingDocuments(
+  tx: Tx,
+  options: { ids: string[]; input: DecisionInput; actor: Actor; audit: AuditContext; now: Date; before: KycDocument[] },
+) {
   const { input, now } = options
   const comment = input.comment?.trim() || null
   const decided = await tx
@@ -53,14 +56,24 @@ async function decidePendingDocuments(tx: Tx, options: { ids: string[]; input: D
  * INVALID_STATE naming their status. Never by whoever registered the business, belongs to it or uploaded one of the
  * documents (403 FOUR_EYES). The owners are e-mailed the outcome and the reason once it commits.
  */
-export async function decideCacDocuments(options: { db: Database; actor: Actor; kycDetailsId: string; input: DecisionInput; audit: AuditContext; now?: Date }) {
+export async function decideCacDocuments(options: {
+  db: Database
+  actor: Actor
+  kycDetailsId: string
+  input: DecisionInput
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
   if (input.decision === 'REJECTED' && !input.comment?.trim()) {
     throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })
   }
-  const [details] = await db.select({ id: kycDetails.id, businessId: kycDetails.businessId }).from(kycDetails).where(eq(kycDetails.id, options.kycDetailsId))
+  const [details] = await db
+    .select({ id: kycDetails.id, businessId: kycDetails.businessId })
+    .from(kycDetails)
+    .where(eq(kycDetails.id, options.kycDetailsId))
   if (!details) throw new AppError('NOT_FOUND', 'KYC record not found')
   const business = await businessRowOf(db, details.businessId)
   assertFourEyes(actor, business, 'decide its CAC documents')
@@ -74,14 +87,27 @@ export async function decideCacDocuments(options: { db: Database; actor: Actor; 
     if (!current.length) throw new AppError('INVALID_STATE', 'This KYC record has no CAC document to decide')
     const pending = current.filter((c) => c.document.status === 'PENDING')
     if (!pending.length) {
-      throw new AppError('INVALID_STATE', `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only PENDING documents can be ${verb(input.decision)}`)
+      throw new AppError(
+        'INVALID_STATE',
+        `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only PENDING documents can be ${verb(input.decision)}`,
+      )
     }
     if (pending.some((p) => p.document.uploadedBy === actor.userId)) {
       throw new AppError('FOUR_EYES', 'You uploaded one of these documents, so another reviewer must decide them')
     }
-    const rows = await decidePendingDocuments(tx, { ids: pending.map((p) => p.document.id), input, actor, audit: options.audit, now, before: pending.map((p) => p.document) })
+    const rows = await decidePendingDocuments(tx, {
+      ids: pending.map((p) => p.document.id),
+      input,
+      actor,
+      audit: options.audit,
+      now,
+      before: pending.map((p) => p.document),
+    })
     if (!rows.length) {
-      throw new AppError('INVALID_STATE', 'The CAC documents were decided or replaced while you reviewed them; reload and try again')
+      throw new AppError(
+        'INVALID_STATE',
+        'The CAC documents were decided or replaced while you reviewed them; reload and try again',
+      )
     }
     return rows.map((r) => current.find((c) => c.document.id === r.id)!.typeName)
   })
@@ -89,7 +115,13 @@ export async function decideCacDocuments(options: { db: Database; actor: Actor; 
   await notifyOwners(
     db,
     business,
-    documentDecisionMail({ businessName: business.name, documentNames: decided, approved: input.decision === 'APPROVED', comment: input.comment?.trim() || null, url: documentsUrl(business.id) }),
+    documentDecisionMail({
+      businessName: business.name,
+      documentNames: decided,
+      approved: input.decision === 'APPROVED',
+      comment: input.comment?.trim() || null,
+      url: documentsUrl(business.id),
+    }),
   )
   return getCacReview({ db, actor, kycDetailsId: details.id })
 }
@@ -97,7 +129,8 @@ export async function decideCacDocuments(options: { db: Database; actor: Actor; 
 async function currentDocumentOrThrow(db: Database, id: string) {
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Document not found')
-  if (row.document.supersededAt) throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+  if (row.document.supersededAt)
+    throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
   return row
 }
 
@@ -108,7 +141,14 @@ const deciderOf = (isCac: boolean) => (isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUM
  * `PUT /kyc/documents/{id}/review`: decides one current, PENDING document (any type; CAC ones need
  * CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS). Same rules as the CAC decision.
  */
-export async function reviewDocument(options: { db: Database; actor: Actor; id: string; input: DecisionInput; audit: AuditContext; now?: Date }) {
+export async function reviewDocument(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: DecisionInput
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_APPROVE_BUSINESS)
@@ -121,9 +161,19 @@ export async function reviewDocument(options: { db: Database; actor: Actor; id: 
   assertFourEyes(actor, business, 'decide this document', [current.document.uploadedBy])
 
   await db.transaction(async (tx) => {
-    const rows = await decidePendingDocuments(tx, { ids: [current.document.id], input, actor, audit: options.audit, now, before: [current.document] })
+    const rows = await decidePendingDocuments(tx, {
+      ids: [current.document.id],
+      input,
+      actor,
+      audit: options.audit,
+      now,
+      before: [current.document],
+    })
     if (!rows.length) {
-      const [latest] = await tx.select({ status: kycDocuments.status, supersededAt: kycDocuments.supersededAt }).from(kycDocuments).where(eq(kycDocuments.id, current.document.id))
+      const [latest] = await tx
+        .select({ status: kycDocuments.status, supersededAt: kycDocuments.supersededAt })
+        .from(kycDocuments)
+        .where(eq(kycDocuments.id, current.document.id))
       const state = !latest ? 'gone' : latest.supersededAt ? 'SUPERSEDED' : latest.status
       throw new AppError('INVALID_STATE', `The document is ${state}: only a PENDING document can be ${verb(input.decision)}`)
     }
@@ -131,7 +181,13 @@ export async function reviewDocument(options: { db: Database; actor: Actor; id: 
   await notifyOwners(
     db,
     business,
-    documentDecisionMail({ businessName: business.name, documentNames: [current.type.name], approved: input.decision === 'APPROVED', comment: input.comment?.trim() || null, url: documentsUrl(business.id) }),
+    documentDecisionMail({
+      businessName: business.name,
+      documentNames: [current.type.name],
+      approved: input.decision === 'APPROVED',
+      comment: input.comment?.trim() || null,
+      url: documentsUrl(business.id),
+    }),
   )
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, current.document.id))
   return toKycDocument(row!)
@@ -143,7 +199,14 @@ export async function reviewDocument(options: { db: Database; actor: Actor; id: 
  * business's next upload of the type resolves it. The document page and outstanding list show the reason; the owners
  * get it by e-mail.
  */
-export async function requestReupload(options: { db: Database; actor: Actor; id: string; reason: string; audit: AuditContext; now?: Date }) {
+export async function requestReupload(options: {
+  db: Database
+  actor: Actor
+  id: string
+  reason: string
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
@@ -155,13 +218,29 @@ export async function requestReupload(options: { db: Database; actor: Actor; id:
   await db.transaction(async (tx) => {
     const [after] = await tx
       .update(kycDocuments)
-      .set({ reuploadReason: reason, reuploadRequestedBy: actor.userId, reuploadRequestedAt: now, reuploadResolvedAt: null, updatedAt: now })
-      .where(and(eq(kycDocuments.id, current.document.id), isNull(kycDocuments.supersededAt), isNull(kycDocuments.reuploadRequestedAt)))
+      .set({
+        reuploadReason: reason,
+        reuploadRequestedBy: actor.userId,
+        reuploadRequestedAt: now,
+        reuploadResolvedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(kycDocuments.id, current.document.id),
+          isNull(kycDocuments.supersededAt),
+          isNull(kycDocuments.reuploadRequestedAt),
+        ),
+      )
       .returning()
     if (!after) {
       const [latest] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, current.document.id))
-      if (latest?.supersededAt) throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
-      throw new AppError('INVALID_STATE', `A re-upload is already REQUESTED for this document (${latest?.reuploadReason ?? 'no reason'}); wait for the new upload`)
+      if (latest?.supersededAt)
+        throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+      throw new AppError(
+        'INVALID_STATE',
+        `A re-upload is already REQUESTED for this document (${latest?.reuploadReason ?? 'no reason'}); wait for the new upload`,
+      )
     }
     await appendAudit(tx, options.audit, {
       resource: 'kyc_document',
@@ -171,7 +250,11 @@ export async function requestReupload(options: { db: Database; actor: Actor; id:
       after: { ...documentAuditView(after), reuploadRequestedBy: after.reuploadRequestedBy },
     })
   })
-  await notifyOwners(db, business, reuploadRequestMail({ businessName: business.name, documentName: current.type.name, reason, url: documentsUrl(business.id) }))
+  await notifyOwners(
+    db,
+    business,
+    reuploadRequestMail({ businessName: business.name, documentName: current.type.name, reason, url: documentsUrl(business.id) }),
+  )
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, current.document.id))
   return toKycDocument(row!)
 }

@@ -17,7 +17,10 @@ const toDate = (value: Date | string | null) => (value === null ? null : value i
  * Whose CAC documents staff review: every business except one still capturing its KYC for the first time (PENDING
  * and not submitted: its documents are "uploaded", nobody reviews them yet), and not archived.
  */
-const inReviewScope = and(not(and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, false))!), eq(businesses.archiveStatus, 'ACTIVE'))
+const inReviewScope = and(
+  not(and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, false))!),
+  eq(businesses.archiveStatus, 'ACTIVE'),
+)
 
 /** The current CAC documents grouped per KYC record, with the record's overall status (PENDING > REJECTED > APPROVED). */
 function groupedCacDocuments(db: Executor, where: SQL | undefined) {
@@ -25,9 +28,10 @@ function groupedCacDocuments(db: Executor, where: SQL | undefined) {
     .select({
       kycDetailsId: kycDocuments.kycDetailsId,
       businessId: kycDocuments.businessId,
-      status: sql<KycDocumentStatus>`case when bool_or(${kycDocuments.status} = 'PENDING') then 'PENDING' when bool_or(${kycDocuments.status} = 'REJECTED') then 'REJECTED' else 'APPROVED' end`.as(
-        'cac_status',
-      ),
+      status:
+        sql<KycDocumentStatus>`case when bool_or(${kycDocuments.status} = 'PENDING') then 'PENDING' when bool_or(${kycDocuments.status} = 'REJECTED') then 'REJECTED' else 'APPROVED' end`.as(
+          'cac_status',
+        ),
       pendingCount: sql<number>`count(*) filter (where ${kycDocuments.status} = 'PENDING')`.as('pending_count'),
       submittedAt: sql<Date | string>`max(${kycDocuments.createdAt})`.as('submitted_at'),
       reviewedAt: sql<Date | string | null>`max(${kycDocuments.reviewedAt})`.as('reviewed_at'),
@@ -58,7 +62,17 @@ const businessColumns = {
   createdBy: businesses.createdBy,
 }
 
-async function toRows(db: Executor, grouped: Array<{ kycDetailsId: string; status: KycDocumentStatus; pendingCount: number | string; submittedAt: Date | string; reviewedAt: Date | string | null; business: CacReviewRow['business'] }>) {
+async function toRows(
+  db: Executor,
+  grouped: Array<{
+    kycDetailsId: string
+    status: KycDocumentStatus
+    pendingCount: number | string
+    submittedAt: Date | string
+    reviewedAt: Date | string | null
+    business: CacReviewRow['business']
+  }>,
+) {
   if (!grouped.length) return []
   const documents = await selectKycDocuments(
     db,
@@ -71,17 +85,15 @@ async function toRows(db: Executor, grouped: Array<{ kycDetailsId: string; statu
       eq(kycDocumentTypes.isCac, true),
     ),
   ).orderBy(asc(kycDocumentTypes.name))
-  return grouped.map(
-    (g): CacReviewRow => ({
-      kycDetailsId: g.kycDetailsId,
-      business: g.business,
-      status: g.status,
-      pendingCount: Number(g.pendingCount),
-      documents: documents.filter((d) => d.document.kycDetailsId === g.kycDetailsId).map(toKycDocument),
-      submittedAt: toDate(g.submittedAt)!.toISOString(),
-      reviewedAt: toDate(g.reviewedAt)?.toISOString() ?? null,
-    }),
-  )
+  return grouped.map((g): CacReviewRow => ({
+    kycDetailsId: g.kycDetailsId,
+    business: g.business,
+    status: g.status,
+    pendingCount: Number(g.pendingCount),
+    documents: documents.filter((d) => d.document.kycDetailsId === g.kycDetailsId).map(toKycDocument),
+    submittedAt: toDate(g.submittedAt)!.toISOString(),
+    reviewedAt: toDate(g.reviewedAt)?.toISOString() ?? null,
+  }))
 }
 
 /**
@@ -91,7 +103,13 @@ async function toRows(db: Executor, grouped: Array<{ kycDetailsId: string; statu
 export async function findCacReviews(options: { db: Executor; actor: Actor; query: CacReviewQuery }) {
   const { db, query } = options
   assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
-  const cac = groupedCacDocuments(db, and(inReviewScope, query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined))
+  const cac = groupedCacDocuments(
+    db,
+    and(
+      inReviewScope,
+      query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined,
+    ),
+  )
   const where = and(
     query.status ? eq(cac.status, query.status) : undefined,
     query.from ? gte(cac.submittedAt, new Date(query.from)) : undefined,
@@ -99,7 +117,14 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
   )
   const [rows, [total]] = await Promise.all([
     db
-      .select({ kycDetailsId: cac.kycDetailsId, status: cac.status, pendingCount: cac.pendingCount, submittedAt: cac.submittedAt, reviewedAt: cac.reviewedAt, business: businessColumns })
+      .select({
+        kycDetailsId: cac.kycDetailsId,
+        status: cac.status,
+        pendingCount: cac.pendingCount,
+        submittedAt: cac.submittedAt,
+        reviewedAt: cac.reviewedAt,
+        business: businessColumns,
+      })
       .from(cac)
       .innerJoin(businesses, eq(businesses.id, cac.businessId))
       .where(where)
@@ -117,7 +142,14 @@ export async function getCacReview(options: { db: Executor; actor: Actor; kycDet
   assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
   const cac = groupedCacDocuments(db, eq(kycDocuments.kycDetailsId, options.kycDetailsId))
   const rows = await db
-    .select({ kycDetailsId: cac.kycDetailsId, status: cac.status, pendingCount: cac.pendingCount, submittedAt: cac.submittedAt, reviewedAt: cac.reviewedAt, business: businessColumns })
+    .select({
+      kycDetailsId: cac.kycDetailsId,
+      status: cac.status,
+      pendingCount: cac.pendingCount,
+      submittedAt: cac.submittedAt,
+      reviewedAt: cac.reviewedAt,
+      business: businessColumns,
+    })
     .from(cac)
     .innerJoin(businesses, eq(businesses.id, cac.businessId))
   const [row] = await toRows(db, rows)

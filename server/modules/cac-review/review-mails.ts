@@ -2,7 +2,8 @@ import { getConfig } from '@/lib/config/env'
 import { layout, type RenderedMail } from '@/server/integrations/mail/templates'
 
 /** The business's documents page, where it sees each decision, reason and re-upload request. */
-export const documentsUrl = (businessId: string) => `${getConfig().publicUrl}/s/businesses/kyc-document?businessId=${encodeURIComponent(businessId)}`
+export const documentsUrl = (businessId: string) =>
+  `${getConfig().publicUrl}/s/businesses/kyc-document?businessId=${encodeURIComponent(businessId)}`
 
 function render(template: string, subject: string, lines: string[], url: string): RenderedMail {
   return {
@@ -14,10 +15,20 @@ function render(template: string, subject: string, lines: string[], url: string)
 }
 
 /** The outcome of a decision on one or more documents (CAC review, or one document's review). */
-export function documentDecisionMail(input: { businessName: string; documentNames: string[]; approved: boolean; comment: string | null; url: string }): RenderedMail {
+export function documentDecisionMail(input: {
+  businessName: string
+  documentNames: string[]
+  approved: boolean
+  comment: string | null
+  url: string
+}): RenderedMail {
   const what = input.documentNames.join(', ')
   const lines = input.approved
-    ? ['Hello,', `We reviewed and approved these documents of ${input.businessName}: ${what}.`, ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : [])]
+    ? [
+        'Hello,',
+        `We reviewed and approved these documents of ${input.businessName}: ${what}.`,
+        ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
+      ]
     : [
         'Hello,',
         `We could not accept these documents of ${input.businessName}: ${what}.`,
@@ -28,7 +39,12 @@ export function documentDecisionMail(input: { businessName: string; documentName
   return render(input.approved ? 'documents-approved' : 'documents-rejected', subject, lines, input.url)
 }
 
-export function reuploadRequestMail(input: { businessName: string; documentName: string; reason: string; url: string }): RenderedMail {
+export function reuploadRequestMail(input: {
+  businessName: string
+  documentName: string
+  reason: string
+  url: string
+}): RenderedMail {
   const lines = [
     'Hello,',
     `Please upload ${input.documentName} of ${input.businessName} again.`,
@@ -38,7 +54,14 @@ export function reuploadRequestMail(input: { businessName: string; documentName:
   return render('document-reupload-requested', `Please upload ${input.documentName} again`, lines, input.url)
 }
 
-export function deferralDecisionMail(input: { businessName: string; documentName: string; approved: boolean; comment: string | null; dueDate: string | null; url: string }): RenderedMail {
+export function deferralDecisionMail(input: {
+  businessName: string
+  documentName: string
+  approved: boolean
+  comment: string | null
+  dueDate: string | null
+  url: string
+}): RenderedMail {
   const lines = input.approved
     ? [
         'Hello,',
@@ -56,7 +79,17 @@ export function deferralDecisionMail(input: { businessName: string; documentName
   return render(input.approved ? 'deferral-approved' : 'deferral-rejected', subject, lines, input.url)
 }
 
-export function verificationFailedMail(input: { businessName: string; what: string; comment: string; url: string }): RenderedMail {
-  const lines = ['Hello,', `We could not verify ${input.what} for ${input.businessName}.`, `The reason: ${input.comment}`, 'Correct it in your KYC details; it is checked again.']
+export function verificationFailedMail(input: {
+  businessName: string
+  what: string
+  comment: string
+  url: string
+}): RenderedMail {
+  const lines = [
+    'Hello,',
+    `We could not verify ${input.what} for ${input.businessName}.`,
+    `The reason: ${input.comment}`,
+    'Correct it in your KYC details; it is checked again.',
+  ]
   return render('verification-failed', `Verification failed: ${input.what}`, lines, input.url)
 }

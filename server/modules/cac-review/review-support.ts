@@ -21,10 +21,17 @@ export async function businessRowOf(db: Executor, businessId: string): Promise<B
  * Four-eyes (domain.md): whoever registered the business, belongs to it, or made the record under review (uploaded
  * the document, requested the deferral) never decides it. `what` completes "another reviewer must …".
  */
-export function assertFourEyes(actor: Actor, business: Pick<BusinessRow, 'id' | 'createdBy'>, what: string, makers: readonly (string | null)[] = []) {
+export function assertFourEyes(
+  actor: Actor,
+  business: Pick<BusinessRow, 'id' | 'createdBy'>,
+  what: string,
+  makers: readonly (string | null)[] = [],
+) {
   if (makers.includes(actor.userId)) throw new AppError('FOUR_EYES', `You made this record, so another reviewer must ${what}`)
-  if (business.createdBy === actor.userId) throw new AppError('FOUR_EYES', `You registered this business, so another reviewer must ${what}`)
-  if (actor.memberships.some((m) => m.businessId === business.id)) throw new AppError('FOUR_EYES', `You belong to this business, so another reviewer must ${what}`)
+  if (business.createdBy === actor.userId)
+    throw new AppError('FOUR_EYES', `You registered this business, so another reviewer must ${what}`)
+  if (actor.memberships.some((m) => m.businessId === business.id))
+    throw new AppError('FOUR_EYES', `You belong to this business, so another reviewer must ${what}`)
 }
 
 /** E-mails the business's owners after a decision committed; a failed outbox write never undoes the decision. */

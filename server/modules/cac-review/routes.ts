@@ -32,7 +32,8 @@ cacReviewRoutes.openapi(
     path: '/kyc/cac-documents-for-reviews',
     tags,
     summary: 'CAC documents to review',
-    description: 'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
+    description:
+      'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
     ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
     request: { query: cacReviewQuerySchema },
     responses: { 200: json(cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
@@ -47,7 +48,8 @@ openBulkDecisionRoute(
     path: '/kyc/cac-documents-approval',
     tags,
     summary: 'Decide the CAC documents of several KYC records',
-    description: 'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
+    description:
+      'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
     permission: P.CAN_APPROVE_CAC_DOCUMENT,
   },
   (kycDetailsId, context) => decideCacDocuments({ ...context, kycDetailsId }),
@@ -66,7 +68,8 @@ cacReviewRoutes.openapi(
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
     responses: { 200: json(cacReviewRowSchema, 'The KYC record with its CAC documents'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getCacReview({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
+  async (c) =>
+    c.json(await getCacReview({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
 )
 
 // PUT /kyc/cac-documents-approval/{kycDetailsId}
@@ -84,7 +87,13 @@ cacReviewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await decideCacDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId, input: c.req.valid('json'), audit: auditContextOf(c) }),
+      await decideCacDocuments({
+        db: await getDb(),
+        actor: actorOf(c),
+        kycDetailsId: c.req.valid('param').kycDetailsId,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
       200,
     ),
 )
@@ -96,13 +105,23 @@ cacReviewRoutes.openapi(
     path: '/kyc/documents/{id}/reupload-request',
     tags,
     summary: 'Ask the business to upload a document again',
-    description: 'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
+    description:
+      'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
     request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reuploadRequestInputSchema) },
     responses: { 200: json(kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(await requestReupload({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, reason: c.req.valid('json').reason, audit: auditContextOf(c) }), 200),
+    c.json(
+      await requestReupload({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        reason: c.req.valid('json').reason,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /kyc/documents/{id}/review – decide one document
@@ -112,10 +131,21 @@ cacReviewRoutes.openapi(
     path: '/kyc/documents/{id}/review',
     tags,
     summary: 'Decide one document',
-    description: 'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
+    description:
+      'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
     request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reviewDecisionInputSchema) },
     responses: { 200: json(kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) => c.json(await reviewDocument({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  async (c) =>
+    c.json(
+      await reviewDocument({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )

@@ -21,12 +21,20 @@ const DAY_MS = 86_400_000
  * business (403 FOUR_EYES). One conditional UPDATE and its audit row in one transaction: of concurrent deciders one
  * wins, the others get 409 INVALID_STATE naming the status. The owners are e-mailed the outcome once it commits.
  */
-export async function decideDeferral(options: { db: Database; actor: Actor; id: string; input: { decision: ReviewDecision; comment?: string }; audit: AuditContext; now?: Date }) {
+export async function decideDeferral(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: { decision: ReviewDecision; comment?: string }
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_DEFERRAL)
   const comment = input.comment?.trim() || null
-  if (input.decision === 'REJECTED' && !comment) throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })
+  if (input.decision === 'REJECTED' && !comment)
+    throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })
 
   const [current] = await db
     .select({ deferral: deferrals, typeName: kycDocumentTypes.name })
@@ -35,7 +43,8 @@ export async function decideDeferral(options: { db: Database; actor: Actor; id: 
     .where(eq(deferrals.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Deferral not found')
   const business = await businessRowOf(db, current.deferral.businessId)
-  if (current.deferral.requestedBy === actor.userId) throw new AppError('FOUR_EYES', 'You requested this deferral, so another reviewer must decide it')
+  if (current.deferral.requestedBy === actor.userId)
+    throw new AppError('FOUR_EYES', 'You requested this deferral, so another reviewer must decide it')
   assertFourEyes(actor, { id: business.id, createdBy: null }, 'decide its deferrals')
 
   const decided = await db.transaction(async (tx) => {
@@ -50,7 +59,10 @@ export async function decideDeferral(options: { db: Database; actor: Actor; id: 
       .returning()
     if (!after) {
       const [latest] = await tx.select({ status: deferrals.status }).from(deferrals).where(eq(deferrals.id, options.id))
-      throw new AppError('INVALID_STATE', `The deferral is ${latest?.status ?? 'gone'}: only a PENDING deferral can be ${input.decision === 'APPROVED' ? 'approved' : 'rejected'}`)
+      throw new AppError(
+        'INVALID_STATE',
+        `The deferral is ${latest?.status ?? 'gone'}: only a PENDING deferral can be ${input.decision === 'APPROVED' ? 'approved' : 'rejected'}`,
+      )
     }
     await appendAudit(tx, options.audit, {
       resource: 'deferral',

@@ -49,7 +49,13 @@ async function loadMapping(db: Executor): Promise<DeferrableMappingAnswer> {
     .select({
       registrationClass: deferrableMappings.registrationClass,
       documentTypeId: deferrableMappings.documentTypeId,
-      documentType: { id: kycDocumentTypes.id, code: kycDocumentTypes.code, name: kycDocumentTypes.name, isCac: kycDocumentTypes.isCac, isActive: kycDocumentTypes.isActive },
+      documentType: {
+        id: kycDocumentTypes.id,
+        code: kycDocumentTypes.code,
+        name: kycDocumentTypes.name,
+        isCac: kycDocumentTypes.isCac,
+        isActive: kycDocumentTypes.isActive,
+      },
     })
     .from(deferrableMappings)
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrableMappings.documentTypeId))
@@ -67,26 +73,52 @@ export async function getDeferrableMapping(options: { db: Executor }) {
  * document type must exist (400 naming `items.N.documentTypeId`). One transaction, serialised against other writers,
  * audited with the mapping before and after. Deferrals already requested or approved are not touched.
  */
-export async function replaceDeferrableMapping(options: { db: Database; actor: Actor; input: DeferrableMappingInput; audit: AuditContext }) {
+export async function replaceDeferrableMapping(options: {
+  db: Database
+  actor: Actor
+  input: DeferrableMappingInput
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
   const ids = [...new Set(input.items.map((i) => i.documentTypeId))]
-  const known = new Set(ids.length ? (await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(inArray(kycDocumentTypes.id, ids))).map((t) => t.id) : [])
+  const known = new Set(
+    ids.length
+      ? (await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(inArray(kycDocumentTypes.id, ids))).map(
+          (t) => t.id,
+        )
+      : [],
+  )
   const unknown = input.items.flatMap((item, index) =>
-    known.has(item.documentTypeId) ? [] : [{ code: 'VALIDATION_FAILED' as const, field: `items.${index}.documentTypeId`, message: 'No such document type' }],
+    known.has(item.documentTypeId)
+      ? []
+      : [{ code: 'VALIDATION_FAILED' as const, field: `items.${index}.documentTypeId`, message: 'No such document type' }],
   )
   if (unknown.length) throw new AppError('VALIDATION_FAILED', unknown[0]!.message, { details: unknown })
 
-  const pairs = (answer: DeferrableMappingAnswer) => answer.items.map((i) => ({ registrationClass: i.registrationClass, documentType: i.documentType.code }))
+  const pairs = (answer: DeferrableMappingAnswer) =>
+    answer.items.map((i) => ({ registrationClass: i.registrationClass, documentType: i.documentType.code }))
   await db.transaction(async (tx) => {
     await lockDeferrableMapping(tx)
     const before = await loadMapping(tx)
     await tx.delete(deferrableMappings).where(sql`true`)
     if (input.items.length) {
-      await tx.insert(deferrableMappings).values(input.items.map((i) => ({ registrationClass: i.registrationClass, documentTypeId: i.documentTypeId, createdBy: actor.userId })))
+      await tx.insert(deferrableMappings).values(
+        input.items.map((i) => ({
+          registrationClass: i.registrationClass,
+          documentTypeId: i.documentTypeId,
+          createdBy: actor.userId,
+        })),
+      )
     }
     const after = await loadMapping(tx)
-    await appendAudit(tx, options.audit, { resource: 'deferrable_mapping', resourceId: null, action: 'REPLACE', before: pairs(before), after: pairs(after) })
+    await appendAudit(tx, options.audit, {
+      resource: 'deferrable_mapping',
+      resourceId: null,
+      action: 'REPLACE',
+      before: pairs(before),
+      after: pairs(after),
+    })
   })
   return loadMapping(db)
 }

@@ -18,7 +18,8 @@ export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const requester = alias(users, 'requester')
 const decider = alias(users, 'decider')
-const nameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${table.firstName} || ' ' || ${table.lastName}), '')`
+const nameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(${table.firstName} || ' ' || ${table.lastName}), '')`
 
 const selection = {
   deferral: deferrals,
@@ -49,7 +50,12 @@ function selectStaffDeferrals(db: Executor, where: SQL | undefined) {
 type StaffDeferralRow = Awaited<ReturnType<typeof selectStaffDeferrals>>[number]
 
 function toStaffDeferral(row: StaffDeferralRow, now: Date): StaffDeferral {
-  return { ...toDeferral(row, now), business: row.business, requestedByName: row.requestedByName, decidedByName: row.decidedByName }
+  return {
+    ...toDeferral(row, now),
+    business: row.business,
+    requestedByName: row.requestedByName,
+    decidedByName: row.decidedByName,
+  }
 }
 
 function upperBound(to: string): SQL {
@@ -67,14 +73,24 @@ const overdueAt = (now: Date) => and(eq(deferrals.status, 'APPROVED'), lt(deferr
  * `GET /deferrals` (every deferral) and `GET /deferrals/reviews` (`pendingOnly`: the queue): filters status (OVERDUE
  * derived), businessName, documentTypeId, from/to on the request time and overdue; newest first unless recentFirst=false.
  */
-export async function findStaffDeferrals(options: { db: Executor; actor: Actor; query: StaffDeferralQuery; pendingOnly?: boolean; now?: Date }) {
+export async function findStaffDeferrals(options: {
+  db: Executor
+  actor: Actor
+  query: StaffDeferralQuery
+  pendingOnly?: boolean
+  now?: Date
+}) {
   const { db, query } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(options.actor, ...DEFERRAL_READERS)
   const where = and(
     options.pendingOnly ? eq(deferrals.status, 'PENDING') : undefined,
     deferralStatusCondition(query.status, now),
-    query.overdue === true ? overdueAt(now) : query.overdue === false ? or(ne(deferrals.status, 'APPROVED'), isNull(deferrals.dueDate), not(lt(deferrals.dueDate, now))) : undefined,
+    query.overdue === true
+      ? overdueAt(now)
+      : query.overdue === false
+        ? or(ne(deferrals.status, 'APPROVED'), isNull(deferrals.dueDate), not(lt(deferrals.dueDate, now)))
+        : undefined,
     query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined,
     query.documentTypeId ? eq(deferrals.documentTypeId, query.documentTypeId) : undefined,
     query.from ? gte(deferrals.createdAt, new Date(query.from)) : undefined,
@@ -104,7 +120,12 @@ export async function loadStaffDeferral(db: Executor, id: string, now: Date = ne
  * `GET /deferrals/{id}`: staff holding a deferral permission, or members of the business with CAN_READ_DEFERRALS
  * (another business's deferral answers 404). With the business's other deferrals, newest first.
  */
-export async function getDeferralDetail(options: { db: Executor; actor: Actor; id: string; now?: Date }): Promise<DeferralDetail> {
+export async function getDeferralDetail(options: {
+  db: Executor
+  actor: Actor
+  id: string
+  now?: Date
+}): Promise<DeferralDetail> {
   const { db, actor } = options
   const now = options.now ?? new Date()
   const found = await loadStaffDeferral(db, options.id, now)
@@ -119,6 +140,8 @@ export async function getDeferralDetail(options: { db: Executor; actor: Actor; i
       throw error
     }
   }
-  const history = await selectDeferrals(db, and(eq(deferrals.businessId, found.businessId), ne(deferrals.id, found.id))).orderBy(desc(deferrals.createdAt)).limit(50)
+  const history = await selectDeferrals(db, and(eq(deferrals.businessId, found.businessId), ne(deferrals.id, found.id)))
+    .orderBy(desc(deferrals.createdAt))
+    .limit(50)
   return { ...found, history: history.map((h) => toDeferral(h, now)) }
 }

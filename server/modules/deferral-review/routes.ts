@@ -39,7 +39,8 @@ deferralReviewRoutes.openapi(
     path: '/deferrals',
     tags,
     summary: 'All deferrals',
-    description: 'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
+    description:
+      'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
     ...access.staffAny(...DEFERRAL_READERS),
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403) },
@@ -58,7 +59,11 @@ deferralReviewRoutes.openapi(
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of PENDING deferrals'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query'), pendingOnly: true }), 200),
+  async (c) =>
+    c.json(
+      await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query'), pendingOnly: true }),
+      200,
+    ),
 )
 
 // GET /deferrals/deferrable-mapping
@@ -85,7 +90,16 @@ deferralReviewRoutes.openapi(
     request: jsonBody(deferrableMappingInputSchema),
     responses: { 200: json(deferrableMappingAnswerSchema, 'The new mapping'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await replaceDeferrableMapping({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  async (c) =>
+    c.json(
+      await replaceDeferrableMapping({
+        db: await getDb(),
+        actor: actorOf(c),
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /deferrals/approval – bulk decision
@@ -95,7 +109,8 @@ openBulkDecisionRoute(
     path: '/deferrals/approval',
     tags,
     summary: 'Decide several deferrals',
-    description: 'Each deferral is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
+    description:
+      'Each deferral is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
     permission: P.CAN_APPROVE_DEFERRAL,
   },
   (id, context) => decideDeferral({ ...context, id }),
@@ -114,7 +129,16 @@ deferralReviewRoutes.openapi(
     request: { params: deferrableDaysParamSchema },
     responses: { 200: json(deferrableMaxDaysSchema, 'The new maximum'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await setMaxDeferralDays({ db: await getDb(), actor: actorOf(c), days: c.req.valid('param').days, audit: auditContextOf(c) }), 200),
+  async (c) =>
+    c.json(
+      await setMaxDeferralDays({
+        db: await getDb(),
+        actor: actorOf(c),
+        days: c.req.valid('param').days,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /deferrals/approval/{deferralId}
@@ -124,13 +148,23 @@ deferralReviewRoutes.openapi(
     path: '/deferrals/approval/{deferralId}',
     tags,
     summary: 'Decide a deferral',
-    description: 'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
+    description:
+      'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
     ...access.staff(P.CAN_APPROVE_DEFERRAL),
     request: { params: z.object({ deferralId }), ...jsonBody(reviewDecisionInputSchema) },
     responses: { 200: json(staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(await decideDeferral({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').deferralId, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+    c.json(
+      await decideDeferral({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').deferralId,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /deferrals/{id} – staff, or the business's members

@@ -38,13 +38,25 @@ export async function findDeferrableTypes(options: { db: Executor; actor: Actor;
         .select({ id: kycDocuments.id })
         .from(kycDocuments)
         .innerJoin(kycDetails, eq(kycDetails.id, kycDocuments.kycDetailsId))
-        .where(and(eq(kycDetails.businessId, businessId), eq(kycDocuments.documentTypeId, kycDocumentTypes.id), isNull(kycDocuments.supersededAt))),
+        .where(
+          and(
+            eq(kycDetails.businessId, businessId),
+            eq(kycDocuments.documentTypeId, kycDocumentTypes.id),
+            isNull(kycDocuments.supersededAt),
+          ),
+        ),
     ),
     notExists(
       db
         .select({ id: deferrals.id })
         .from(deferrals)
-        .where(and(eq(deferrals.businessId, businessId), eq(deferrals.documentTypeId, kycDocumentTypes.id), inArray(deferrals.status, [...OPEN_DEFERRAL_STATUSES]))),
+        .where(
+          and(
+            eq(deferrals.businessId, businessId),
+            eq(deferrals.documentTypeId, kycDocumentTypes.id),
+            inArray(deferrals.status, [...OPEN_DEFERRAL_STATUSES]),
+          ),
+        ),
     ),
   ]
   if (options.isCac !== undefined) conditions.push(eq(kycDocumentTypes.isCac, options.isCac))

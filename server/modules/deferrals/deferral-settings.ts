@@ -8,7 +8,12 @@ import { appSettings } from '@/server/db/schema'
  * `PUT /deferrals/deferrable-days/{days}`, stored as a JSON number), else the default of 30.
  */
 export async function getMaxDeferralDays(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, DEFERRAL_MAX_DAYS_SETTING))
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, DEFERRAL_MAX_DAYS_SETTING))
   const value = row?.value
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= DEFERRAL_MAX_DAYS_LIMIT ? value : DEFERRAL_MAX_DAYS_DEFAULT
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= DEFERRAL_MAX_DAYS_LIMIT
+    ? value
+    : DEFERRAL_MAX_DAYS_DEFAULT
 }

@@ -6,7 +6,12 @@ import { isDeferralOverdue } from './overdue-deferrals'
 
 export type DeferralWithType = { deferral: Deferral; documentType: Pick<KycDocumentType, 'id' | 'code' | 'name' | 'isCac'> }
 
-export const deferralTypeColumns = { id: kycDocumentTypes.id, code: kycDocumentTypes.code, name: kycDocumentTypes.name, isCac: kycDocumentTypes.isCac }
+export const deferralTypeColumns = {
+  id: kycDocumentTypes.id,
+  code: kycDocumentTypes.code,
+  name: kycDocumentTypes.name,
+  isCac: kycDocumentTypes.isCac,
+}
 
 /** Deferral rows with their document type. */
 export function selectDeferrals(db: Executor, where: SQL | undefined) {

@@ -17,7 +17,13 @@ export function deferralStatusCondition(status: BusinessDeferralsQuery['status']
 }
 
 /** `GET /deferrals/business-deferrals/{id}`: the business's deferrals, newest first by default. */
-export async function findBusinessDeferrals(options: { db: Executor; actor: Actor; businessId: string; query: BusinessDeferralsQuery; now?: Date }) {
+export async function findBusinessDeferrals(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  query: BusinessDeferralsQuery
+  now?: Date
+}) {
   const { db, query, businessId } = options
   const now = options.now ?? new Date()
   await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: DEFERRALS_READ })
@@ -39,4 +45,3 @@ export async function findBusinessDeferrals(options: { db: Executor; actor: Acto
     query,
   )
 }
-

@@ -18,14 +18,25 @@ export function overdueDeferralExists(now: Date): SQL {
 }
 
 /** The overdue deferrals of these businesses at `now`, by business id (oldest due first). */
-export async function loadOverdueDeferrals(db: Executor, businessIds: readonly string[], now: Date): Promise<Map<string, OverdueDeferral[]>> {
+export async function loadOverdueDeferrals(
+  db: Executor,
+  businessIds: readonly string[],
+  now: Date,
+): Promise<Map<string, OverdueDeferral[]>> {
   const byBusiness = new Map<string, OverdueDeferral[]>()
   if (!businessIds.length) return byBusiness
   const rows = await db
-    .select({ businessId: deferrals.businessId, deferralId: deferrals.id, documentTypeName: kycDocumentTypes.name, dueDate: deferrals.dueDate })
+    .select({
+      businessId: deferrals.businessId,
+      deferralId: deferrals.id,
+      documentTypeName: kycDocumentTypes.name,
+      dueDate: deferrals.dueDate,
+    })
     .from(deferrals)
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
-    .where(and(inArray(deferrals.businessId, [...new Set(businessIds)]), eq(deferrals.status, 'APPROVED'), lt(deferrals.dueDate, now)))
+    .where(
+      and(inArray(deferrals.businessId, [...new Set(businessIds)]), eq(deferrals.status, 'APPROVED'), lt(deferrals.dueDate, now)),
+    )
     .orderBy(asc(deferrals.dueDate))
   for (const row of rows) {
     const list = byBusiness.get(row.businessId) ?? []

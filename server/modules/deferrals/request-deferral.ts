@@ -27,7 +27,13 @@ export const DEFERRAL_REQUEST = PERMISSIONS.CAN_CREATE_DEFERRAL
  * for 1 to the configured maximum of days, with a reason; not for a document already uploaded, and at most one open
  * deferral per type (409). Starts PENDING; audited.
  */
-export async function requestDeferral(options: { db: Database; actor: Actor; input: z.output<typeof createDeferralSchema>; audit: AuditContext; now?: Date }) {
+export async function requestDeferral(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createDeferralSchema>
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   const membership = actor.memberships.find((m) => m.businessId === input.businessId)
@@ -40,41 +46,74 @@ export async function requestDeferral(options: { db: Database; actor: Actor; inp
   }
   const [business] = await db.select().from(businesses).where(eq(businesses.id, input.businessId))
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')
-  if (business.archiveStatus === 'ARCHIVED') throw new AppError('INVALID_STATE', 'This business is ARCHIVED; it cannot request deferrals')
+  if (business.archiveStatus === 'ARCHIVED')
+    throw new AppError('INVALID_STATE', 'This business is ARCHIVED; it cannot request deferrals')
 
   const maxDays = await getMaxDeferralDays(db)
   if (input.days > maxDays) throw new AppError('VALIDATION_FAILED', `A deferral is at most ${maxDays} days`, { field: 'days' })
 
-  const [type] = await db.select().from(kycDocumentTypes).where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
+  const [type] = await db
+    .select()
+    .from(kycDocumentTypes)
+    .where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
   if (!type) throw new AppError('VALIDATION_FAILED', 'Choose a document type from the list', { field: 'documentTypeId' })
   if (type.typeOwner !== 'COMPANY') {
     // A deferral is per document type of the business; a shareholder's document is per shareholder (domain.md).
-    throw new AppError('VALIDATION_FAILED', `${type.name} belongs to a shareholder and cannot be deferred; upload it under each shareholder`, { field: 'documentTypeId' })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${type.name} belongs to a shareholder and cannot be deferred; upload it under each shareholder`,
+      { field: 'documentTypeId' },
+    )
   }
   if (!(await isDeferrableFor(db, business.registrationClass, type.id))) {
-    throw new AppError('VALIDATION_FAILED', `${type.name} cannot be deferred for ${business.registrationClass} businesses`, { field: 'documentTypeId' })
+    throw new AppError('VALIDATION_FAILED', `${type.name} cannot be deferred for ${business.registrationClass} businesses`, {
+      field: 'documentTypeId',
+    })
   }
   const [uploaded] = await db
     .select({ id: kycDocuments.id })
     .from(kycDocuments)
     .innerJoin(kycDetails, eq(kycDetails.id, kycDocuments.kycDetailsId))
-    .where(and(eq(kycDetails.businessId, business.id), eq(kycDocuments.documentTypeId, type.id), isNull(kycDocuments.supersededAt)))
-  if (uploaded) throw new AppError('CONFLICT', `${type.name} is already uploaded; there is nothing to defer`, { field: 'documentTypeId' })
+    .where(
+      and(eq(kycDetails.businessId, business.id), eq(kycDocuments.documentTypeId, type.id), isNull(kycDocuments.supersededAt)),
+    )
+  if (uploaded)
+    throw new AppError('CONFLICT', `${type.name} is already uploaded; there is nothing to defer`, { field: 'documentTypeId' })
 
-  const openConflict = () => new AppError('CONFLICT', `There is already an open deferral for ${type.name}`, { field: 'documentTypeId' })
+  const openConflict = () =>
+    new AppError('CONFLICT', `There is already an open deferral for ${type.name}`, { field: 'documentTypeId' })
   const [open] = await db
     .select({ id: deferrals.id })
     .from(deferrals)
-    .where(and(eq(deferrals.businessId, business.id), eq(deferrals.documentTypeId, type.id), inArray(deferrals.status, [...OPEN_DEFERRAL_STATUSES])))
+    .where(
+      and(
+        eq(deferrals.businessId, business.id),
+        eq(deferrals.documentTypeId, type.id),
+        inArray(deferrals.status, [...OPEN_DEFERRAL_STATUSES]),
+      ),
+    )
   if (open) throw openConflict()
 
   try {
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(deferrals)
-        .values({ businessId: business.id, documentTypeId: type.id, days: input.days, reason: input.reason, requestedBy: actor.userId, createdAt: now, updatedAt: now })
+        .values({
+          businessId: business.id,
+          documentTypeId: type.id,
+          days: input.days,
+          reason: input.reason,
+          requestedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning()
-      await appendAudit(tx, options.audit, { resource: 'deferral', resourceId: inserted!.id, action: 'REQUEST', after: deferralAuditView(inserted!) })
+      await appendAudit(tx, options.audit, {
+        resource: 'deferral',
+        resourceId: inserted!.id,
+        action: 'REQUEST',
+        after: deferralAuditView(inserted!),
+      })
       return inserted!
     })
     return toDeferral({ deferral: row, documentType: type }, now)

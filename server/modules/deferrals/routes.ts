@@ -27,7 +27,15 @@ export const deferralRoutes = createRouter()
 
 // GET /deferrals/deferrable?isCAC=1|0&id=<businessId>
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable', tags, summary: 'Document types this business may still defer', ...access.business(DEFERRALS_READ), request: { query: deferrableQuerySchema }, responses: { 200: json(z.array(deferrableTypeSchema), 'Deferrable types'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/deferrals/deferrable',
+    tags,
+    summary: 'Document types this business may still defer',
+    ...access.business(DEFERRALS_READ),
+    request: { query: deferrableQuerySchema },
+    responses: { 200: json(z.array(deferrableTypeSchema), 'Deferrable types'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => {
     const { id, isCAC } = c.req.valid('query')
     return c.json(await findDeferrableTypes({ db: await getDb(), actor: actorOf(c), businessId: id, isCac: isCAC }), 200)
@@ -36,13 +44,27 @@ deferralRoutes.openapi(
 
 // GET /deferrals/deferrable-list – the deferrable mapping (class → document types)
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable-list', tags, summary: 'Deferrable document types per registration class', ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING), responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/deferrals/deferrable-list',
+    tags,
+    summary: 'Deferrable document types per registration class',
+    ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
+    responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) },
+  }),
   async (c) => c.json(await findDeferrableMapping(await getDb()), 200),
 )
 
 // GET /deferrals/deferrable-max-days
 deferralRoutes.openapi(
-  createRoute({ method: 'get', path: '/deferrals/deferrable-max-days', tags, summary: 'The most days a deferral may ask for', ...access.signedIn(), responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/deferrals/deferrable-max-days',
+    tags,
+    summary: 'The most days a deferral may ask for',
+    ...access.signedIn(),
+    responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) },
+  }),
   async (c) => c.json({ maxDays: await getMaxDeferralDays(await getDb()) }, 200),
 )
 
@@ -54,14 +76,38 @@ deferralRoutes.openapi(
     tags,
     summary: "A business's deferrals",
     ...access.business(DEFERRALS_READ),
-    request: { params: z.object({ id: z.uuid({ message: 'must be a business id (UUID)' }) }), query: businessDeferralsQuerySchema },
+    request: {
+      params: z.object({ id: z.uuid({ message: 'must be a business id (UUID)' }) }),
+      query: businessDeferralsQuerySchema,
+    },
     responses: { 200: json(deferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findBusinessDeferrals({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, query: c.req.valid('query') }), 200),
+  async (c) =>
+    c.json(
+      await findBusinessDeferrals({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
 )
 
 // POST /deferrals – request one (CAN_CREATE_DEFERRAL in the business)
 deferralRoutes.openapi(
-  createRoute({ method: 'post', path: '/deferrals', tags, summary: 'Request a deferral', ...access.businessMembers(DEFERRAL_REQUEST), request: jsonBody(createDeferralSchema), responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await requestDeferral({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/deferrals',
+    tags,
+    summary: 'Request a deferral',
+    ...access.businessMembers(DEFERRAL_REQUEST),
+    request: jsonBody(createDeferralSchema),
+    responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await requestDeferral({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )

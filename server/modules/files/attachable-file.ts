@@ -54,7 +54,12 @@ export async function getAttachableFile(
   const refuse = () => new AppError('VALIDATION_FAILED', 'Upload the file first, then save again', { field: 'fileId' })
   if (!UUID.test(options.fileId)) throw refuse()
   const [file] = await db.select().from(files).where(eq(files.id, options.fileId))
-  if (!file || file.status !== 'CONFIRMED' || file.businessId !== options.businessId || !options.purposes.includes(file.purpose)) {
+  if (
+    !file ||
+    file.status !== 'CONFIRMED' ||
+    file.businessId !== options.businessId ||
+    !options.purposes.includes(file.purpose)
+  ) {
     throw refuse()
   }
   return file

@@ -14,7 +14,14 @@ export const fileRoutes = createRouter()
 
 // GET /files/upload-limits – the one configured limit and the allowed types (no token: the uploader label uses it)
 fileRoutes.openapi(
-  createRoute({ method: 'get', path: '/files/upload-limits', tags, summary: 'Upload size limit and allowed types', ...access.public(), responses: { 200: json(uploadLimitsSchema, 'The limits') } }),
+  createRoute({
+    method: 'get',
+    path: '/files/upload-limits',
+    tags,
+    summary: 'Upload size limit and allowed types',
+    ...access.public(),
+    responses: { 200: json(uploadLimitsSchema, 'The limits') },
+  }),
   (c) => c.json(getUploadLimits(), 200),
 )
 
@@ -25,12 +32,17 @@ fileRoutes.openapi(
     path: '/files/upload-url',
     tags,
     summary: 'Upload slot (SAS URL for one new blob)',
-    description: 'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files (the purposes x-access declares, KYC editors) the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY, SUPPORT_ATTACHMENT only a signed-in user (403 otherwise).',
+    description:
+      'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files (the purposes x-access declares, KYC editors) the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY, SUPPORT_ATTACHMENT only a signed-in user (403 otherwise).',
     ...access.business(...KYC_EDITORS),
     request: jsonBody(uploadUrlRequestSchema),
     responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
-  async (c) => c.json(await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  async (c) =>
+    c.json(
+      await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large
@@ -47,7 +59,10 @@ fileRoutes.openapi(
     responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
   async (c) =>
-    c.json(await confirmUpload({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+    c.json(
+      await confirmUpload({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /files/{id} – a confirmed file, after checking its size and SHA-256, to those who may see its business

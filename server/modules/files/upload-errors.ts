@@ -6,5 +6,7 @@ export function fileTooLarge(maxBytes: number, field?: string): AppError {
 }
 
 export function unsupportedContent(field?: string): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', `${unsupportedTypeMessage()}; the content of this file is not one of them`, { field })
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `${unsupportedTypeMessage()}; the content of this file is not one of them`, {
+    field,
+  })
 }

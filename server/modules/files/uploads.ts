@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ALLOWED_UPLOAD_TYPES, isBusinessUploadPurpose, normaliseDeclaredType, type UploadLimits, type UploadPurpose, type UploadSlot } from '@/lib/contracts/file-types'
+import {
+  ALLOWED_UPLOAD_TYPES,
+  isBusinessUploadPurpose,
+  normaliseDeclaredType,
+  type UploadLimits,
+  type UploadPurpose,
+  type UploadSlot,
+} from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getConfig } from '@/lib/config/env'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -38,7 +45,12 @@ async function sweepAbandonedSlots(tx: Tx, userId: string, audit: AuditContext):
     .where(and(eq(files.uploadedBy, userId), eq(files.status, 'PENDING'), lt(files.createdAt, cutoff)))
     .returning()
   for (const row of stale) {
-    await appendAudit(tx, audit, { resource: 'file', resourceId: row.id, action: 'sweep_abandoned_slot', before: fileAuditView(row) })
+    await appendAudit(tx, audit, {
+      resource: 'file',
+      resourceId: row.id,
+      action: 'sweep_abandoned_slot',
+      before: fileAuditView(row),
+    })
   }
   return stale.map((row) => row.blobName)
 }
@@ -47,11 +59,17 @@ async function sweepAbandonedSlots(tx: Tx, userId: string, audit: AuditContext):
  * Hands out an upload slot: a PENDING row and a SAS URL for one new staging blob (create + write only, valid for
  * UPLOAD_URL_TTL_MINUTES). The declared type and size are checked here and the real content again on confirm.
  */
-export async function createUploadSlot(options: { db: Database; actor: Actor; input: UploadUrlRequest; audit: AuditContext }): Promise<UploadSlot> {
+export async function createUploadSlot(options: {
+  db: Database
+  actor: Actor
+  input: UploadUrlRequest
+  audit: AuditContext
+}): Promise<UploadSlot> {
   const { db, actor, input } = options
   const config = getConfig()
   const declared = normaliseDeclaredType(input.contentType)
-  if (!declared) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG or PDF files can be uploaded', { field: 'contentType' })
+  if (!declared)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG or PDF files can be uploaded', { field: 'contentType' })
   if (input.size > config.uploadMaxBytes) throw fileTooLarge(config.uploadMaxBytes, 'size')
 
   const businessId = input.businessId ?? null
@@ -76,7 +94,12 @@ export async function createUploadSlot(options: { db: Database; actor: Actor; in
         uploadedBy: actor.userId,
       })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'file', resourceId: row!.id, action: 'create_upload_slot', after: fileAuditView(row!) })
+    await appendAudit(tx, options.audit, {
+      resource: 'file',
+      resourceId: row!.id,
+      action: 'create_upload_slot',
+      after: fileAuditView(row!),
+    })
     return { row: row!, sweptBlobs }
   })
   for (const swept of sweptBlobs) await deleteBlobBestEffort(swept)
@@ -150,7 +173,9 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   if (content.tooLarge) {
     return reject(
       file,
-      limit === maxBytes ? fileTooLarge(maxBytes) : new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${file.sizeBytes} bytes declared for this upload`),
+      limit === maxBytes
+        ? fileTooLarge(maxBytes)
+        : new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${file.sizeBytes} bytes declared for this upload`),
     )
   }
   const { bytes } = content
@@ -163,7 +188,14 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   const confirmed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(files)
-      .set({ status: 'CONFIRMED', contentType: contentType!, sizeBytes: bytes.byteLength, blobName: finalBlobName, sha256, confirmedAt: new Date() })
+      .set({
+        status: 'CONFIRMED',
+        contentType: contentType!,
+        sizeBytes: bytes.byteLength,
+        blobName: finalBlobName,
+        sha256,
+        confirmedAt: new Date(),
+      })
       .where(and(eq(files.id, file.id), eq(files.status, 'PENDING')))
       .returning()
     if (!row) return null
@@ -189,7 +221,10 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   async function reject(target: StoredFile, error: AppError): Promise<never> {
     await deleteBlobBestEffort(target.blobName)
     await db.transaction(async (tx) => {
-      const [row] = await tx.delete(files).where(and(eq(files.id, target.id), eq(files.status, 'PENDING'))).returning()
+      const [row] = await tx
+        .delete(files)
+        .where(and(eq(files.id, target.id), eq(files.status, 'PENDING')))
+        .returning()
       if (row) {
         await appendAudit(tx, audit, {
           resource: 'file',
@@ -261,7 +296,8 @@ async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuff
     chunks.push(next.value)
   }
   const sha256 = hash.digest('hex')
-  if (total !== file.sizeBytes || (file.sha256 !== null && sha256 !== file.sha256)) throw integrityFailure(file, { size: total, sha256 })
+  if (total !== file.sizeBytes || (file.sha256 !== null && sha256 !== file.sha256))
+    throw integrityFailure(file, { size: total, sha256 })
   return Buffer.concat(chunks)
 }
 

@@ -72,8 +72,6 @@ healthRoutes.openapi(
     }
     const checks = { database, blobStorage }
     const ready = database.status === 'ok' && blobStorage.status === 'ok'
-    return ready
-      ? c.json({ status: 'ok' as const, checks }, 200)
-      : c.json({ status: 'unavailable' as const, checks }, 503)
+    return ready ? c.json({ status: 'ok' as const, checks }, 200) : c.json({ status: 'unavailable' as const, checks }, 503)
   },
 )

@@ -12,7 +12,8 @@ import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc
 import { findDocumentGaps } from './document-gaps'
 
 function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean }): AppError | null {
-  if (row.approvalStatus === 'APPROVED') return new AppError('INVALID_STATE', 'This business is APPROVED; its KYC was accepted already')
+  if (row.approvalStatus === 'APPROVED')
+    return new AppError('INVALID_STATE', 'This business is APPROVED; its KYC was accepted already')
   if (row.approvalStatus === 'PENDING' && row.kycDetailsCompleted) {
     return new AppError('INVALID_STATE', 'The KYC is complete already and the business is PENDING review')
   }
@@ -27,7 +28,13 @@ function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean
  * and the submission opens the business's verification items and discards the business's step drafts in the same
  * transaction. Audited; a business that is already complete and PENDING, or APPROVED, answers 409 INVALID_STATE.
  */
-export async function completeKycDetails(options: { db: Database; actor: Actor; businessId: string; audit: AuditContext; now?: Date }) {
+export async function completeKycDetails(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, businessId } = options
   const now = options.now ?? new Date()
   const first = await getBusinessRowOrThrow({ db, actor, id: businessId })
@@ -44,12 +51,22 @@ export async function completeKycDetails(options: { db: Database; actor: Actor; 
       ...(await findDocumentGaps(tx, { businessId, forApproval: false, now })),
     ].map((g) => ({ code: 'PRECONDITION_FAILED', message: g.message, ...(g.field ? { field: g.field } : {}) }))
     if (gaps.length) {
-      throw new AppError('PRECONDITION_FAILED', `The KYC is not complete yet: ${gaps.length} item${gaps.length === 1 ? '' : 's'} to finish`, { details: gaps })
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        `The KYC is not complete yet: ${gaps.length} item${gaps.length === 1 ? '' : 's'} to finish`,
+        { details: gaps },
+      )
     }
     const [row] = await tx
       .update(businesses)
       .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING', updatedAt: now })
-      .where(and(eq(businesses.id, businessId), eq(businesses.approvalStatus, current.approvalStatus), eq(businesses.kycDetailsCompleted, current.kycDetailsCompleted)))
+      .where(
+        and(
+          eq(businesses.id, businessId),
+          eq(businesses.approvalStatus, current.approvalStatus),
+          eq(businesses.kycDetailsCompleted, current.kycDetailsCompleted),
+        ),
+      )
       .returning()
     await appendAudit(tx, options.audit, {
       resource: 'business',

@@ -14,7 +14,10 @@ export type { DocumentGap }
  * and every CAC document is APPROVED. Rejected documents and unanswered re-upload requests count as missing.
  * One entry per unmet item; empty when complete. No access check: callers have done theirs.
  */
-export async function findDocumentGaps(db: Executor, options: { businessId: string; forApproval: boolean; now?: Date }): Promise<DocumentGap[]> {
+export async function findDocumentGaps(
+  db: Executor,
+  options: { businessId: string; forApproval: boolean; now?: Date },
+): Promise<DocumentGap[]> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, options.businessId))
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')
   const state = await loadDocumentState(db, business)

@@ -36,8 +36,10 @@ interface Subject {
   entries: MatrixEntry[]
 }
 
-const labelOf = (subject: Subject, typeName: string) => (subject.shareholder ? `${typeName} for ${shareholderName(subject.shareholder)}` : typeName)
-const fieldOf = (subject: Subject, key: string) => (subject.shareholder ? `shareholders.${subject.shareholder.id}.documents.${key}` : `documents.${key}`)
+const labelOf = (subject: Subject, typeName: string) =>
+  subject.shareholder ? `${typeName} for ${shareholderName(subject.shareholder)}` : typeName
+const fieldOf = (subject: Subject, key: string) =>
+  subject.shareholder ? `shareholders.${subject.shareholder.id}.documents.${key}` : `documents.${key}`
 
 function businessSubject(state: DocumentState): Subject {
   return { shareholder: null, entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === null) }
@@ -49,7 +51,8 @@ function businessSubject(state: DocumentState): Subject {
  */
 function shareholderSubjects(state: DocumentState): Subject[] {
   const children = new Map<string | null, Shareholder[]>()
-  for (const row of state.shareholders) children.set(row.parentShareholderId, [...(children.get(row.parentShareholderId) ?? []), row])
+  for (const row of state.shareholders)
+    children.set(row.parentShareholderId, [...(children.get(row.parentShareholderId) ?? []), row])
   const ordered: Shareholder[] = []
   const seen = new Set<string>()
   const walk = (parentId: string | null) => {
@@ -62,7 +65,10 @@ function shareholderSubjects(state: DocumentState): Subject[] {
   }
   walk(null)
   return ordered
-    .map((shareholder) => ({ shareholder, entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === shareholder.type) }))
+    .map((shareholder) => ({
+      shareholder,
+      entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === shareholder.type),
+    }))
     .filter((s) => s.entries.length > 0)
 }
 
@@ -77,7 +83,12 @@ function facts(state: DocumentState, subject: Subject, typeId: string) {
   return { document, open, latest: open ?? forType[0] ?? null }
 }
 
-function stateOf(document: KycDocumentRow | null, open: DeferralWithType | null, kycSubmitted: boolean, now: Date): ChecklistState {
+function stateOf(
+  document: KycDocumentRow | null,
+  open: DeferralWithType | null,
+  kycSubmitted: boolean,
+  now: Date,
+): ChecklistState {
   if (document) {
     if (hasOpenReuploadRequest(document.document)) return 'REUPLOAD_REQUESTED'
     if (document.document.status === 'REJECTED') return 'REJECTED'
@@ -93,7 +104,14 @@ function itemsOf(state: DocumentState, subject: Subject, now: Date): ChecklistIt
   return subject.entries.map(({ type, isRequired, alternativeGroup }) => {
     const { document, open, latest } = facts(state, subject, type.id)
     return {
-      documentType: { id: type.id, code: type.code, name: type.name, description: type.description, isCac: type.isCac, typeOwner: type.typeOwner },
+      documentType: {
+        id: type.id,
+        code: type.code,
+        name: type.name,
+        description: type.description,
+        isCac: type.isCac,
+        typeOwner: type.typeOwner,
+      },
       required: isRequired,
       alternativeGroup: isRequired ? alternativeGroup : null,
       canRequestDeferral: !subject.shareholder && state.deferrableTypeIds.has(type.id) && !document && !open,
@@ -133,14 +151,26 @@ export function shareholderChecklistsOf(state: DocumentState, now: Date): Shareh
   return shareholderSubjects(state).map((subject) => {
     const h = subject.shareholder!
     return {
-      shareholder: { id: h.id, type: h.type, name: shareholderName(h), parentShareholderId: h.parentShareholderId, depth: depth(h) },
+      shareholder: {
+        id: h.id,
+        type: h.type,
+        name: shareholderName(h),
+        parentShareholderId: h.parentShareholderId,
+        depth: depth(h),
+      },
       items: itemsOf(state, subject, now),
     }
   })
 }
 
 /** Why one document type does not (yet) satisfy its requirement for this subject; null when it does. */
-function typeGap(state: DocumentState, subject: Subject, entry: MatrixEntry, forApproval: boolean, now: Date): DocumentGap | null {
+function typeGap(
+  state: DocumentState,
+  subject: Subject,
+  entry: MatrixEntry,
+  forApproval: boolean,
+  now: Date,
+): DocumentGap | null {
   const { type } = entry
   const base = { field: fieldOf(subject, type.code), documentTypeId: type.id, label: labelOf(subject, type.name) }
   const { label } = base
@@ -148,10 +178,18 @@ function typeGap(state: DocumentState, subject: Subject, entry: MatrixEntry, for
   if (document) {
     const row = document.document
     if (hasOpenReuploadRequest(row)) {
-      return { code: 'DOCUMENT_REUPLOAD_REQUESTED', ...base, message: `${label}: we asked for a new upload (${row.reuploadReason ?? 'see the document page'}). Upload it again.` }
+      return {
+        code: 'DOCUMENT_REUPLOAD_REQUESTED',
+        ...base,
+        message: `${label}: we asked for a new upload (${row.reuploadReason ?? 'see the document page'}). Upload it again.`,
+      }
     }
     if (row.status === 'REJECTED') {
-      return { code: 'DOCUMENT_REJECTED', ...base, message: `${label} was rejected${row.reviewComment ? ` (${row.reviewComment})` : ''}. Upload a new one.` }
+      return {
+        code: 'DOCUMENT_REJECTED',
+        ...base,
+        message: `${label} was rejected${row.reviewComment ? ` (${row.reviewComment})` : ''}. Upload a new one.`,
+      }
     }
     if (forApproval && type.isCac && row.status !== 'APPROVED') {
       return { code: 'CAC_DOCUMENT_NOT_APPROVED', ...base, message: `${label} is a CAC document and has not been approved yet.` }
@@ -160,14 +198,24 @@ function typeGap(state: DocumentState, subject: Subject, entry: MatrixEntry, for
   }
   if (open) {
     if (isDeferralOverdue(open.deferral, now)) {
-      return { code: 'DEFERRAL_OVERDUE', ...base, message: `The deferral for ${label} is overdue since ${isoDay(open.deferral.dueDate!)}. Upload it.` }
+      return {
+        code: 'DEFERRAL_OVERDUE',
+        ...base,
+        message: `The deferral for ${label} is overdue since ${isoDay(open.deferral.dueDate!)}. Upload it.`,
+      }
     }
     if (open.deferral.status === 'APPROVED') return null
     // PENDING: enough to submit the KYC, not to approve the business.
-    return forApproval ? { code: 'DEFERRAL_PENDING', ...base, message: `The deferral requested for ${label} has not been decided yet.` } : null
+    return forApproval
+      ? { code: 'DEFERRAL_PENDING', ...base, message: `The deferral requested for ${label} has not been decided yet.` }
+      : null
   }
   const deferrable = !subject.shareholder && state.deferrableTypeIds.has(type.id)
-  return { code: 'DOCUMENT_MISSING', ...base, message: `Upload the ${label}${deferrable ? ', or request a deferral for it' : ''}.` }
+  return {
+    code: 'DOCUMENT_MISSING',
+    ...base,
+    message: `Upload the ${label}${deferrable ? ', or request a deferral for it' : ''}.`,
+  }
 }
 
 function subjectGaps(state: DocumentState, subject: Subject, options: { forApproval: boolean; now: Date }): DocumentGap[] {
@@ -218,7 +266,13 @@ export function documentGapsOf(state: DocumentState, options: { forApproval: boo
       const field = row.shareholderId ? `shareholders.${row.shareholderId}.documents.${type.code}` : `documents.${type.code}`
       if (named.has(field)) continue
       const label = shareholder ? `${type.name} for ${shareholderName(shareholder)}` : type.name
-      gaps.push({ code: 'CAC_DOCUMENT_NOT_APPROVED', field, documentTypeId: type.id, label, message: `${label} is a CAC document and has not been approved yet.` })
+      gaps.push({
+        code: 'CAC_DOCUMENT_NOT_APPROVED',
+        field,
+        documentTypeId: type.id,
+        label,
+        message: `${label} is a CAC document and has not been approved yet.`,
+      })
     }
   }
   return gaps

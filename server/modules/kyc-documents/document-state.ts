@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
-import { businesses, deferrableMappings, deferrals, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments, shareholders, type KycDocumentType, type Shareholder } from '@/server/db/schema'
+import {
+  businesses,
+  deferrableMappings,
+  deferrals,
+  kycDetails,
+  kycDocuments,
+  kycDocumentTypes,
+  kycRequiredDocuments,
+  shareholders,
+  type KycDocumentType,
+  type Shareholder,
+} from '@/server/db/schema'
 import { deferralTypeColumns, type DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import { selectKycDocuments, type KycDocumentRow } from './document-view'
 
@@ -31,14 +42,24 @@ export async function loadDocumentState(db: Executor, business: BusinessRow): Pr
   const [details] = await db.select({ id: kycDetails.id }).from(kycDetails).where(eq(kycDetails.businessId, business.id))
   const [matrix, documents, holders, deferralRows, mapping] = await Promise.all([
     db
-      .select({ type: kycDocumentTypes, isRequired: kycRequiredDocuments.isRequired, alternativeGroup: kycRequiredDocuments.alternativeGroup })
+      .select({
+        type: kycDocumentTypes,
+        isRequired: kycRequiredDocuments.isRequired,
+        alternativeGroup: kycRequiredDocuments.alternativeGroup,
+      })
       .from(kycRequiredDocuments)
       .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
       .where(and(eq(kycRequiredDocuments.registrationClass, business.registrationClass), eq(kycDocumentTypes.isActive, true)))
       .orderBy(desc(kycRequiredDocuments.isRequired), asc(kycDocumentTypes.name)),
-    details ? selectKycDocuments(db, and(eq(kycDocuments.kycDetailsId, details.id), isNull(kycDocuments.supersededAt))) : Promise.resolve([]),
     details
-      ? db.select().from(shareholders).where(eq(shareholders.kycDetailsId, details.id)).orderBy(asc(shareholders.createdAt), asc(shareholders.id))
+      ? selectKycDocuments(db, and(eq(kycDocuments.kycDetailsId, details.id), isNull(kycDocuments.supersededAt)))
+      : Promise.resolve([]),
+    details
+      ? db
+          .select()
+          .from(shareholders)
+          .where(eq(shareholders.kycDetailsId, details.id))
+          .orderBy(asc(shareholders.createdAt), asc(shareholders.id))
       : Promise.resolve([]),
     db
       .select({ deferral: deferrals, documentType: deferralTypeColumns })

@@ -1,16 +1,28 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { createDocumentTypeSchema, DocumentType, documentTypeListQuerySchema, updateDocumentTypeSchema } from '@/lib/contracts/kyc-documents'
+import type {
+  createDocumentTypeSchema,
+  DocumentType,
+  documentTypeListQuerySchema,
+  updateDocumentTypeSchema,
+} from '@/lib/contracts/kyc-documents'
 import { REGISTRATION_CLASSES, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { deferrableMappings, kycDocumentTypes, kycRequiredDocuments, type KycDocumentType, type KycRequiredDocument } from '@/server/db/schema'
+import {
+  deferrableMappings,
+  kycDocumentTypes,
+  kycRequiredDocuments,
+  type KycDocumentType,
+  type KycRequiredDocument,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { lockDeferrableMapping } from '@/server/modules/deferral-review/deferral-configuration'
 import { uniqueViolationOf } from '@/server/modules/deferrals/request-deferral'
 
-const byClassOrder = (a: RegistrationClass, b: RegistrationClass) => REGISTRATION_CLASSES.indexOf(a) - REGISTRATION_CLASSES.indexOf(b)
+const byClassOrder = (a: RegistrationClass, b: RegistrationClass) =>
+  REGISTRATION_CLASSES.indexOf(a) - REGISTRATION_CLASSES.indexOf(b)
 
 export function toDocumentType(
   type: KycDocumentType,
@@ -29,14 +41,21 @@ export function toDocumentType(
     typeOwner: type.typeOwner,
     isActive: type.isActive,
     requiredFor: requiredRows.map((m) => m.registrationClass).sort(byClassOrder),
-    optionalFor: matrix.filter((m) => !m.isRequired).map((m) => m.registrationClass).sort(byClassOrder),
+    optionalFor: matrix
+      .filter((m) => !m.isRequired)
+      .map((m) => m.registrationClass)
+      .sort(byClassOrder),
     alternativeGroup: requiredRows.find((m) => m.alternativeGroup)?.alternativeGroup ?? null,
     deferrableFor: [...deferrableFor].sort(byClassOrder),
     ...(registrationClass && { required: requiredRows.some((m) => m.registrationClass === registrationClass) }),
   }
 }
 
-async function withMatrix(db: Executor, types: KycDocumentType[], registrationClass?: RegistrationClass): Promise<DocumentType[]> {
+async function withMatrix(
+  db: Executor,
+  types: KycDocumentType[],
+  registrationClass?: RegistrationClass,
+): Promise<DocumentType[]> {
   if (!types.length) return []
   const ids = types.map((t) => t.id)
   const [matrix, mapping] = await Promise.all([
@@ -57,7 +76,11 @@ async function withMatrix(db: Executor, types: KycDocumentType[], registrationCl
  * `GET /kyc-document-types`: active types (staff may ask for inactive ones too), filtered by CAC kind and owner;
  * with `registrationClass`, only the types the matrix lists for that class, required first.
  */
-export async function findDocumentTypes(options: { db: Executor; actor: Actor; query: z.output<typeof documentTypeListQuerySchema> }) {
+export async function findDocumentTypes(options: {
+  db: Executor
+  actor: Actor
+  query: z.output<typeof documentTypeListQuerySchema>
+}) {
   const { db, query } = options
   const conditions: SQL[] = []
   if (!(query.includeInactive && options.actor.isStaff)) conditions.push(eq(kycDocumentTypes.isActive, true))
@@ -70,7 +93,11 @@ export async function findDocumentTypes(options: { db: Executor; actor: Actor; q
       .where(eq(kycRequiredDocuments.registrationClass, query.registrationClass))
     conditions.push(inArray(kycDocumentTypes.id, listed))
   }
-  const types = await db.select().from(kycDocumentTypes).where(and(...conditions)).orderBy(asc(kycDocumentTypes.name))
+  const types = await db
+    .select()
+    .from(kycDocumentTypes)
+    .where(and(...conditions))
+    .orderBy(asc(kycDocumentTypes.name))
   const result = await withMatrix(db, types, query.registrationClass)
   return query.registrationClass ? result.sort((a, b) => Number(b.required) - Number(a.required)) : result
 }
@@ -83,8 +110,10 @@ async function getDocumentType(db: Executor, id: string): Promise<DocumentType> 
 
 function conflictOf(error: unknown): AppError | null {
   const constraint = uniqueViolationOf(error)
-  if (constraint === 'kyc_document_types_code_key') return new AppError('CONFLICT', 'A document type with this code already exists', { field: 'code' })
-  if (constraint === 'kyc_document_types_name_key') return new AppError('CONFLICT', 'A document type with this name already exists', { field: 'name' })
+  if (constraint === 'kyc_document_types_code_key')
+    return new AppError('CONFLICT', 'A document type with this code already exists', { field: 'code' })
+  if (constraint === 'kyc_document_types_name_key')
+    return new AppError('CONFLICT', 'A document type with this name already exists', { field: 'name' })
   return null
 }
 
@@ -98,14 +127,29 @@ function conflictOf(error: unknown): AppError | null {
 async function writeMatrix(
   tx: Tx,
   typeId: string,
-  next: { requiredFor: RegistrationClass[]; optionalFor: RegistrationClass[]; alternativeGroup: string | null; isDeferrable: boolean },
+  next: {
+    requiredFor: RegistrationClass[]
+    optionalFor: RegistrationClass[]
+    alternativeGroup: string | null
+    isDeferrable: boolean
+  },
   actorId: string,
   previous: { listed: readonly RegistrationClass[]; deferrableFor: readonly RegistrationClass[] } | null,
 ) {
   await tx.delete(kycRequiredDocuments).where(eq(kycRequiredDocuments.documentTypeId, typeId))
   const rows = [
-    ...next.requiredFor.map((registrationClass) => ({ registrationClass, documentTypeId: typeId, isRequired: true, alternativeGroup: next.alternativeGroup })),
-    ...next.optionalFor.map((registrationClass) => ({ registrationClass, documentTypeId: typeId, isRequired: false, alternativeGroup: null })),
+    ...next.requiredFor.map((registrationClass) => ({
+      registrationClass,
+      documentTypeId: typeId,
+      isRequired: true,
+      alternativeGroup: next.alternativeGroup,
+    })),
+    ...next.optionalFor.map((registrationClass) => ({
+      registrationClass,
+      documentTypeId: typeId,
+      isRequired: false,
+      alternativeGroup: null,
+    })),
   ]
   if (rows.length) await tx.insert(kycRequiredDocuments).values(rows)
 
@@ -130,7 +174,12 @@ async function writeMatrix(
 }
 
 /** `POST /kyc-document-types` (staff): a new type with its matrix rows; audited. */
-export async function createDocumentType(options: { db: Database; actor: Actor; input: z.output<typeof createDocumentTypeSchema>; audit: AuditContext }) {
+export async function createDocumentType(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createDocumentTypeSchema>
+  audit: AuditContext
+}) {
   const { db, input } = options
   try {
     const id = await db.transaction(async (tx) => {
@@ -147,7 +196,12 @@ export async function createDocumentType(options: { db: Database; actor: Actor; 
         })
         .returning()
       await writeMatrix(tx, type!.id, { ...input, alternativeGroup: input.alternativeGroup ?? null }, options.actor.userId, null)
-      await appendAudit(tx, options.audit, { resource: 'kyc_document_type', resourceId: type!.id, action: 'CREATE', after: await getDocumentType(tx, type!.id) })
+      await appendAudit(tx, options.audit, {
+        resource: 'kyc_document_type',
+        resourceId: type!.id,
+        action: 'CREATE',
+        after: await getDocumentType(tx, type!.id),
+      })
       return type!.id
     })
     return getDocumentType(db, id)
@@ -157,7 +211,13 @@ export async function createDocumentType(options: { db: Database; actor: Actor; 
 }
 
 /** `PUT /kyc-document-types/{id}` (staff): changes what is given; `requiredFor`/`optionalFor` replace its matrix rows. */
-export async function updateDocumentType(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateDocumentTypeSchema>; audit: AuditContext }) {
+export async function updateDocumentType(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateDocumentTypeSchema>
+  audit: AuditContext
+}) {
   const { db, input, id } = options
   await getDocumentType(db, id)
   try {
@@ -179,7 +239,10 @@ export async function updateDocumentType(options: { db: Database; actor: Actor; 
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(kycDocumentTypes.id, id))
       const matrixChanged =
-        input.requiredFor !== undefined || input.optionalFor !== undefined || input.alternativeGroup !== undefined || (input.isDeferrable !== undefined && input.isDeferrable !== before.isDeferrable)
+        input.requiredFor !== undefined ||
+        input.optionalFor !== undefined ||
+        input.alternativeGroup !== undefined ||
+        (input.isDeferrable !== undefined && input.isDeferrable !== before.isDeferrable)
       if (matrixChanged) {
         const requiredFor = input.requiredFor ?? before.requiredFor.filter((c) => !input.optionalFor?.includes(c))
         const optionalFor = input.optionalFor ?? before.optionalFor.filter((c) => !input.requiredFor?.includes(c))
@@ -193,10 +256,18 @@ export async function updateDocumentType(options: { db: Database; actor: Actor; 
             isDeferrable: input.isDeferrable ?? before.isDeferrable,
           },
           options.actor.userId,
-          before.isDeferrable ? { listed: [...before.requiredFor, ...before.optionalFor], deferrableFor: before.deferrableFor } : null,
+          before.isDeferrable
+            ? { listed: [...before.requiredFor, ...before.optionalFor], deferrableFor: before.deferrableFor }
+            : null,
         )
       }
-      await appendAudit(tx, options.audit, { resource: 'kyc_document_type', resourceId: id, action: 'UPDATE', before, after: await getDocumentType(tx, id) })
+      await appendAudit(tx, options.audit, {
+        resource: 'kyc_document_type',
+        resourceId: id,
+        action: 'UPDATE',
+        before,
+        after: await getDocumentType(tx, id),
+      })
     })
   } catch (error) {
     throw conflictOf(error) ?? error

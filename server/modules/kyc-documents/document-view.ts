@@ -16,7 +16,12 @@ const selection = {
     typeOwner: kycDocumentTypes.typeOwner,
   },
   file: { id: files.id, fileName: files.fileName, contentType: files.contentType, sizeBytes: files.sizeBytes },
-  shareholder: { type: shareholders.type, firstName: shareholders.firstName, lastName: shareholders.lastName, companyName: shareholders.companyName },
+  shareholder: {
+    type: shareholders.type,
+    firstName: shareholders.firstName,
+    lastName: shareholders.lastName,
+    companyName: shareholders.companyName,
+  },
 }
 
 /** KYC documents with their type and file. */
@@ -57,7 +62,8 @@ export function toKycDocument({ document: row, type, file, shareholder }: KycDoc
 }
 
 /** A re-upload was asked for and no new upload has answered it yet. */
-export const hasOpenReuploadRequest = (row: Pick<KycDocument, 'reuploadRequestedAt' | 'reuploadResolvedAt'>) => !!row.reuploadRequestedAt && !row.reuploadResolvedAt
+export const hasOpenReuploadRequest = (row: Pick<KycDocument, 'reuploadRequestedAt' | 'reuploadResolvedAt'>) =>
+  !!row.reuploadRequestedAt && !row.reuploadResolvedAt
 
 /** For the audit trail. */
 export function documentAuditView(row: KycDocument) {

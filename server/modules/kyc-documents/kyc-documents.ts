@@ -5,7 +5,15 @@ import type { attachKycDocumentSchema, DocumentTypeOwner } from '@/lib/contracts
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
-import { deferrals, kycDetails, kycDocuments, kycDocumentTypes, shareholders, type KycDocumentType, type Shareholder } from '@/server/db/schema'
+import {
+  deferrals,
+  kycDetails,
+  kycDocuments,
+  kycDocumentTypes,
+  shareholders,
+  type KycDocumentType,
+  type Shareholder,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
@@ -19,7 +27,10 @@ import { loadDocumentState } from './document-state'
 import { documentAuditView, selectKycDocuments, toKycDocument } from './document-view'
 
 async function kycDetailsOrThrow(db: Executor, kycDetailsId: string) {
-  const [details] = await db.select({ id: kycDetails.id, businessId: kycDetails.businessId }).from(kycDetails).where(eq(kycDetails.id, kycDetailsId))
+  const [details] = await db
+    .select({ id: kycDetails.id, businessId: kycDetails.businessId })
+    .from(kycDetails)
+    .where(eq(kycDetails.id, kycDetailsId))
   if (!details) throw new AppError('NOT_FOUND', 'KYC record not found')
   return details
 }
@@ -28,13 +39,22 @@ async function kycDetailsOrThrow(db: Executor, kycDetailsId: string) {
 export const DOCUMENTS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
 /** `GET /kyc/documents/{kycDetailsId}?typeOwner=`: the current documents of a KYC record. */
-export async function findKycDocuments(options: { db: Executor; actor: Actor; kycDetailsId: string; typeOwner?: DocumentTypeOwner }) {
+export async function findKycDocuments(options: {
+  db: Executor
+  actor: Actor
+  kycDetailsId: string
+  typeOwner?: DocumentTypeOwner
+}) {
   const { db } = options
   const details = await kycDetailsOrThrow(db, options.kycDetailsId)
   await getBusinessRowOrThrow({ db, actor: options.actor, id: details.businessId, permission: DOCUMENTS_READ })
   const rows = await selectKycDocuments(
     db,
-    and(eq(kycDocuments.kycDetailsId, details.id), isNull(kycDocuments.supersededAt), options.typeOwner ? eq(kycDocumentTypes.typeOwner, options.typeOwner) : undefined),
+    and(
+      eq(kycDocuments.kycDetailsId, details.id),
+      isNull(kycDocuments.supersededAt),
+      options.typeOwner ? eq(kycDocumentTypes.typeOwner, options.typeOwner) : undefined,
+    ),
   ).orderBy(asc(kycDocumentTypes.name))
   return rows.map(toKycDocument)
 }
@@ -47,7 +67,9 @@ export async function getDocumentChecklist(options: { db: Executor; actor: Actor
   const now = options.now ?? new Date()
   const items = checklistItemsOf(state, now)
   const shareholderLists = shareholderChecklistsOf(state, now)
-  const shown = new Set([...items, ...shareholderLists.flatMap((s) => s.items)].flatMap((i) => (i.document ? [i.document.id] : [])))
+  const shown = new Set(
+    [...items, ...shareholderLists.flatMap((s) => s.items)].flatMap((i) => (i.document ? [i.document.id] : [])),
+  )
   return {
     businessId: business.id,
     registrationClass: business.registrationClass,
@@ -65,24 +87,41 @@ export async function getDocumentChecklist(options: { db: Executor; actor: Actor
  * one shareholder). A shareholder type needs `shareholderId`, of the type's kind, in this KYC record (another
  * business's shareholder answers 404); the business's own types refuse it.
  */
-async function documentShareholder(db: Executor, options: { type: KycDocumentType; shareholderId: string | null; kycDetailsId: string }): Promise<Shareholder | null> {
+async function documentShareholder(
+  db: Executor,
+  options: { type: KycDocumentType; shareholderId: string | null; kycDetailsId: string },
+): Promise<Shareholder | null> {
   const { type, shareholderId } = options
   const kind = shareholderKindOf(type.typeOwner)
   if (!kind) {
-    if (shareholderId) throw new AppError('VALIDATION_FAILED', `${type.name} is a document of the business itself, not of a shareholder: leave shareholderId out`, { field: 'shareholderId' })
+    if (shareholderId)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${type.name} is a document of the business itself, not of a shareholder: leave shareholderId out`,
+        { field: 'shareholderId' },
+      )
     return null
   }
   const kindWord = kind === 'CORPORATE' ? 'corporate' : 'individual'
-  if (!shareholderId) throw new AppError('VALIDATION_FAILED', `${type.name} belongs to one ${kindWord} shareholder: say which one in shareholderId`, { field: 'shareholderId' })
+  if (!shareholderId)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${type.name} belongs to one ${kindWord} shareholder: say which one in shareholderId`,
+      { field: 'shareholderId' },
+    )
   const [row] = await db
     .select()
     .from(shareholders)
     .where(and(eq(shareholders.id, shareholderId), eq(shareholders.kycDetailsId, options.kycDetailsId)))
   if (!row) throw new AppError('NOT_FOUND', 'Shareholder not found', { field: 'shareholderId' })
   if (row.type !== kind) {
-    throw new AppError('VALIDATION_FAILED', `${type.name} is for ${kindWord} shareholders; ${shareholderName(row)} is ${row.type === 'CORPORATE' ? 'a corporate' : 'an individual'} shareholder`, {
-      field: 'shareholderId',
-    })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${type.name} is for ${kindWord} shareholders; ${shareholderName(row)} is ${row.type === 'CORPORATE' ? 'a corporate' : 'an individual'} shareholder`,
+      {
+        field: 'shareholderId',
+      },
+    )
   }
   return row
 }
@@ -93,14 +132,27 @@ async function documentShareholder(db: Executor, options: { type: KycDocumentTyp
  * PENDING review. In the same transaction: an unanswered re-upload request on the old one is resolved, and an open
  * deferral for the type is FULFILLED (the document it waited for has come). Every change is audited.
  */
-export async function attachKycDocument(options: { db: Database; actor: Actor; input: z.output<typeof attachKycDocumentSchema>; audit: AuditContext; now?: Date }) {
+export async function attachKycDocument(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof attachKycDocumentSchema>
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   const details = await kycDetailsOrThrow(db, input.kycDetailsId)
   await assertKycEditable({ db, actor, businessId: details.businessId })
-  const [type] = await db.select().from(kycDocumentTypes).where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
+  const [type] = await db
+    .select()
+    .from(kycDocumentTypes)
+    .where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
   if (!type) throw new AppError('VALIDATION_FAILED', 'Choose a document type from the list', { field: 'documentTypeId' })
-  const shareholder = await documentShareholder(db, { type, shareholderId: input.shareholderId ?? null, kycDetailsId: details.id })
+  const shareholder = await documentShareholder(db, {
+    type,
+    shareholderId: input.shareholderId ?? null,
+    kycDetailsId: details.id,
+  })
   const file = await getAttachableFile(db, { fileId: input.fileId, businessId: details.businessId, purposes: ['KYC_DOCUMENT'] })
 
   let id: string
@@ -109,7 +161,11 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
       await lock({ businessId: details.businessId, what: 'KYC record' })
       if (shareholder) {
         // Held until commit, so the shareholder cannot be deleted under the new document.
-        const [still] = await tx.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.id, shareholder.id)).for('share')
+        const [still] = await tx
+          .select({ id: shareholders.id })
+          .from(shareholders)
+          .where(eq(shareholders.id, shareholder.id))
+          .for('share')
         if (!still) throw new AppError('NOT_FOUND', 'Shareholder not found', { field: 'shareholderId' })
       }
       const newId = randomUUID()
@@ -145,20 +201,38 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
         })
         .returning()
       if (previous) {
-        const [retired] = await tx.update(kycDocuments).set({ supersededById: newId }).where(eq(kycDocuments.id, previous.id)).returning()
-        await appendAudit(tx, options.audit, { resource: 'kyc_document', resourceId: previous.id, action: 'SUPERSEDE', after: documentAuditView(retired!) })
+        const [retired] = await tx
+          .update(kycDocuments)
+          .set({ supersededById: newId })
+          .where(eq(kycDocuments.id, previous.id))
+          .returning()
+        await appendAudit(tx, options.audit, {
+          resource: 'kyc_document',
+          resourceId: previous.id,
+          action: 'SUPERSEDE',
+          after: documentAuditView(retired!),
+        })
       }
       await appendAudit(tx, options.audit, {
         resource: 'kyc_document',
         resourceId: newId,
         action: previous ? 'REPLACE' : 'UPLOAD',
         before: previous ? { replaces: previous.id } : undefined,
-        after: { ...documentAuditView(created!), documentType: type.code, fileName: file.fileName, ...(shareholder && { shareholder: shareholderName(shareholder) }) },
+        after: {
+          ...documentAuditView(created!),
+          documentType: type.code,
+          fileName: file.fileName,
+          ...(shareholder && { shareholder: shareholderName(shareholder) }),
+        },
       })
       // Deferrals are per document type of the business: a shareholder's document fulfils none.
       if (shareholder) return newId
 
-      const openDeferrals = and(eq(deferrals.businessId, details.businessId), eq(deferrals.documentTypeId, type.id), inArray(deferrals.status, ['PENDING', 'APPROVED']))
+      const openDeferrals = and(
+        eq(deferrals.businessId, details.businessId),
+        eq(deferrals.documentTypeId, type.id),
+        inArray(deferrals.status, ['PENDING', 'APPROVED']),
+      )
       const waiting = await tx.select().from(deferrals).where(openDeferrals).for('update')
       const fulfilled = await tx
         .update(deferrals)
@@ -179,8 +253,10 @@ export async function attachKycDocument(options: { db: Database; actor: Actor; i
     })
   } catch (error) {
     const constraint = uniqueViolationOf(error)
-    if (constraint === 'kyc_documents_file_key') throw new AppError('CONFLICT', 'This file is already attached to a document; upload it again', { field: 'fileId' })
-    if (constraint === 'kyc_documents_current_key' || constraint === 'kyc_documents_current_shareholder_key') throw new AppError('CONFLICT', `${type.name} was changed at the same moment; try again`, { field: 'documentTypeId' })
+    if (constraint === 'kyc_documents_file_key')
+      throw new AppError('CONFLICT', 'This file is already attached to a document; upload it again', { field: 'fileId' })
+    if (constraint === 'kyc_documents_current_key' || constraint === 'kyc_documents_current_shareholder_key')
+      throw new AppError('CONFLICT', `${type.name} was changed at the same moment; try again`, { field: 'documentTypeId' })
     throw error
   }
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, id))
@@ -196,7 +272,11 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
   const [row] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Document not found')
   await assertKycEditable({ db, actor, businessId: row.businessId })
-  if (row.supersededAt) throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; it is kept as history and cannot be deleted')
+  if (row.supersededAt)
+    throw new AppError(
+      'INVALID_STATE',
+      'This document is SUPERSEDED by a newer upload; it is kept as history and cannot be deleted',
+    )
 
   await kycWriteTransaction(options, async (tx, lock) => {
     await lock({ businessId: row.businessId, what: 'Document' })
@@ -205,8 +285,12 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
       .where(and(eq(kycDocuments.id, id), isNull(kycDocuments.supersededAt)))
       .returning()
     if (!deleted) throw new AppError('INVALID_STATE', 'This document was replaced meanwhile; reload to see the current one')
-    await appendAudit(tx, options.audit, { resource: 'kyc_document', resourceId: id, action: 'DELETE', before: documentAuditView(deleted) })
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_document',
+      resourceId: id,
+      action: 'DELETE',
+      before: documentAuditView(deleted),
+    })
     await deleteStoredFile(tx, deleted.fileId, options.audit)
   })
 }
-

@@ -28,43 +28,130 @@ export const kycDocumentRoutes = createRouter()
 
 // GET /kyc-document-types?isCac=&registrationClass=&typeOwner=
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc-document-types', tags, summary: 'KYC document types with the per-class matrix', ...access.signedIn(), request: { query: documentTypeListQuerySchema }, responses: { 200: json(z.array(documentTypeSchema), 'Document types'), ...errorResponses(400, 401) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc-document-types',
+    tags,
+    summary: 'KYC document types with the per-class matrix',
+    ...access.signedIn(),
+    request: { query: documentTypeListQuerySchema },
+    responses: { 200: json(z.array(documentTypeSchema), 'Document types'), ...errorResponses(400, 401) },
+  }),
   async (c) => c.json(await findDocumentTypes({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
 )
 
 // POST /kyc-document-types (staff, CAN_UPDATE_DEFERRABLE)
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'post', path: '/kyc-document-types', tags, summary: 'Create a document type', ...access.staff(P.CAN_UPDATE_DEFERRABLE), request: jsonBody(createDocumentTypeSchema), responses: { 201: json(documentTypeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) } }),
-  async (c) => c.json(await createDocumentType({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/kyc-document-types',
+    tags,
+    summary: 'Create a document type',
+    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
+    request: jsonBody(createDocumentTypeSchema),
+    responses: { 201: json(documentTypeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await createDocumentType({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // PUT /kyc-document-types/{id} (staff, CAN_UPDATE_DEFERRABLE)
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'put', path: '/kyc-document-types/{id}', tags, summary: 'Update a document type and its matrix rows', ...access.staff(P.CAN_UPDATE_DEFERRABLE), request: { params: z.object({ id: uuid('a document type id') }), ...jsonBody(updateDocumentTypeSchema) }, responses: { 200: json(documentTypeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateDocumentType({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/kyc-document-types/{id}',
+    tags,
+    summary: 'Update a document type and its matrix rows',
+    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
+    request: { params: z.object({ id: uuid('a document type id') }), ...jsonBody(updateDocumentTypeSchema) },
+    responses: { 200: json(documentTypeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateDocumentType({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /kyc/document-checklist/{businessId} – the class's documents and where each stands
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/document-checklist/{businessId}', tags, summary: "The business's documents checklist", ...access.business(DOCUMENTS_READ), request: { params: z.object({ businessId: uuid('a business id') }) }, responses: { 200: json(documentChecklistSchema, 'Checklist'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await getDocumentChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').businessId }), 200),
+  createRoute({
+    method: 'get',
+    path: '/kyc/document-checklist/{businessId}',
+    tags,
+    summary: "The business's documents checklist",
+    ...access.business(DOCUMENTS_READ),
+    request: { params: z.object({ businessId: uuid('a business id') }) },
+    responses: { 200: json(documentChecklistSchema, 'Checklist'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await getDocumentChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').businessId }),
+      200,
+    ),
 )
 
 // POST /kyc/documents – attach a confirmed upload as a document type (replaces the current one)
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'post', path: '/kyc/documents', tags, summary: 'Attach a KYC document', ...access.business(...KYC_EDITORS), request: jsonBody(attachKycDocumentSchema), responses: { 201: json(kycDocumentSchema, 'Attached'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await attachKycDocument({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/kyc/documents',
+    tags,
+    summary: 'Attach a KYC document',
+    ...access.business(...KYC_EDITORS),
+    request: jsonBody(attachKycDocumentSchema),
+    responses: { 201: json(kycDocumentSchema, 'Attached'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await attachKycDocument({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // GET /kyc/documents/{kycDetailsId}?typeOwner=
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/documents/{kycDetailsId}', tags, summary: 'Current documents of a KYC record', ...access.business(DOCUMENTS_READ), request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), query: kycDocumentListQuerySchema }, responses: { 200: json(z.array(kycDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findKycDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId, typeOwner: c.req.valid('query').typeOwner }), 200),
+  createRoute({
+    method: 'get',
+    path: '/kyc/documents/{kycDetailsId}',
+    tags,
+    summary: 'Current documents of a KYC record',
+    ...access.business(DOCUMENTS_READ),
+    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), query: kycDocumentListQuerySchema },
+    responses: { 200: json(z.array(kycDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await findKycDocuments({
+        db: await getDb(),
+        actor: actorOf(c),
+        kycDetailsId: c.req.valid('param').kycDetailsId,
+        typeOwner: c.req.valid('query').typeOwner,
+      }),
+      200,
+    ),
 )
 
 // DELETE /kyc/documents/{id} – removes the document, its file and its blob
 kycDocumentRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/documents/{id}', tags, summary: 'Delete a KYC document', ...access.business(...KYC_EDITORS), request: { params: z.object({ id: uuid('a document id') }) }, responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/documents/{id}',
+    tags,
+    summary: 'Delete a KYC document',
+    ...access.business(...KYC_EDITORS),
+    request: { params: z.object({ id: uuid('a document id') }) },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
   async (c) => {
     await deleteKycDocument({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
     return c.body(null, 204)
@@ -78,10 +165,23 @@ kycDocumentRoutes.openapi(
     path: '/businesses/{id}/completed-kyc-details',
     tags,
     summary: 'Mark the KYC complete',
-    description: 'Refused with 409 PRECONDITION_FAILED, one entry per missing item, until every step and required document is done.',
+    description:
+      'Refused with 409 PRECONDITION_FAILED, one entry per missing item, until every step and required document is done.',
     ...access.business(...KYC_EDITORS),
     request: { params: z.object({ id: uuid('a business id') }) },
-    responses: { 200: json(businessSchema, 'Complete; the business is PENDING review'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(businessSchema, 'Complete; the business is PENDING review'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
-  async (c) => c.json(await completeKycDetails({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  async (c) =>
+    c.json(
+      await completeKycDetails({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )

@@ -26,7 +26,11 @@ export function toDraftAnswer(row: DraftForm): DraftFormAnswer {
 function assertDraftSize(data: unknown) {
   const bytes = Buffer.byteLength(JSON.stringify(data), 'utf8')
   if (bytes > DRAFT_DATA_MAX_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `A draft can hold at most ${DRAFT_DATA_MAX_BYTES / 1024} kB; this one is ${Math.ceil(bytes / 1024)} kB`, { field: 'data' })
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A draft can hold at most ${DRAFT_DATA_MAX_BYTES / 1024} kB; this one is ${Math.ceil(bytes / 1024)} kB`,
+      { field: 'data' },
+    )
   }
 }
 
@@ -59,7 +63,12 @@ export async function getDraftForm(options: { db: Executor; actor: Actor; id: st
 }
 
 /** GET /draft-forms/{businessId}/{kycDetailTypeId}: 404 when the step has no draft. */
-export async function getDraftFormOf(options: { db: Executor; actor: Actor; businessId: string; kycDetailTypeId: KycDetailType }) {
+export async function getDraftFormOf(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  kycDetailTypeId: KycDetailType
+}) {
   assertKycReadable(options.actor, options.businessId, 'Draft form')
   const [row] = await options.db
     .select()
@@ -92,8 +101,17 @@ export async function saveDraftForm(options: {
     const now = new Date()
     const [row] = await tx
       .insert(draftForms)
-      .values({ businessId: input.businessId, kycDetailTypeId: input.kycDetailTypeId, data: input.data, createdBy: actor.userId, updatedBy: actor.userId })
-      .onConflictDoUpdate({ target: [draftForms.businessId, draftForms.kycDetailTypeId], set: { data: input.data, updatedBy: actor.userId, updatedAt: now } })
+      .values({
+        businessId: input.businessId,
+        kycDetailTypeId: input.kycDetailTypeId,
+        data: input.data,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .onConflictDoUpdate({
+        target: [draftForms.businessId, draftForms.kycDetailTypeId],
+        set: { data: input.data, updatedBy: actor.userId, updatedAt: now },
+      })
       .returning()
     await appendAudit(tx, options.audit, {
       resource: 'draft_form',
@@ -107,15 +125,31 @@ export async function saveDraftForm(options: {
 }
 
 /** PUT /draft-forms/{id}: replaces the data. */
-export async function updateDraftForm(options: { db: Database; actor: Actor; id: string; data: Record<string, unknown>; audit: AuditContext }) {
+export async function updateDraftForm(options: {
+  db: Database
+  actor: Actor
+  id: string
+  data: Record<string, unknown>
+  audit: AuditContext
+}) {
   const { actor } = options
   assertDraftSize(options.data)
   return kycWriteTransaction(options, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
     await lock({ businessId: before.businessId, what: 'Draft form' })
-    const [row] = await tx.update(draftForms).set({ data: options.data, updatedBy: actor.userId, updatedAt: new Date() }).where(eq(draftForms.id, before.id)).returning()
-    await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'UPDATE', before: auditView(before), after: auditView(row!) })
+    const [row] = await tx
+      .update(draftForms)
+      .set({ data: options.data, updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(draftForms.id, before.id))
+      .returning()
+    await appendAudit(tx, options.audit, {
+      resource: 'draft_form',
+      resourceId: before.id,
+      action: 'UPDATE',
+      before: auditView(before),
+      after: auditView(row!),
+    })
     return toDraftAnswer(row!)
   })
 }
@@ -128,7 +162,12 @@ export async function deleteDraftForm(options: { db: Database; actor: Actor; id:
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
     await lock({ businessId: before.businessId, what: 'Draft form' })
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
-    await appendAudit(tx, options.audit, { resource: 'draft_form', resourceId: before.id, action: 'DELETE', before: auditView(before) })
+    await appendAudit(tx, options.audit, {
+      resource: 'draft_form',
+      resourceId: before.id,
+      action: 'DELETE',
+      before: auditView(before),
+    })
   })
 }
 
@@ -138,6 +177,7 @@ export async function deleteDraftForm(options: { db: Database; actor: Actor; id:
  */
 export async function discardBusinessDrafts(tx: Tx, businessId: string, audit: AuditContext) {
   const deleted = await tx.delete(draftForms).where(eq(draftForms.businessId, businessId)).returning()
-  for (const row of deleted) await appendAudit(tx, audit, { resource: 'draft_form', resourceId: row.id, action: 'DELETE', before: auditView(row) })
+  for (const row of deleted)
+    await appendAudit(tx, audit, { resource: 'draft_form', resourceId: row.id, action: 'DELETE', before: auditView(row) })
   return deleted.length
 }

@@ -1,7 +1,12 @@
 import { asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { FileSummary } from '@/lib/contracts/file-types'
-import type { AddressFileType, createKycAddressSchema, KycAddress as KycAddressAnswer, updateKycAddressSchema } from '@/lib/contracts/kyc'
+import type {
+  AddressFileType,
+  createKycAddressSchema,
+  KycAddress as KycAddressAnswer,
+  updateKycAddressSchema,
+} from '@/lib/contracts/kyc'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
@@ -14,7 +19,11 @@ import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 
 /** What each address write needs, on top of the KYC edit check (KYC_EDITORS). */
-export const ADDRESS_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_BUSINESS_ADDRESS, update: PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS, delete: PERMISSIONS.CAN_DELETE_BUSINESS_ADDRESS } as const
+export const ADDRESS_PERMISSIONS = {
+  create: PERMISSIONS.CAN_CREATE_BUSINESS_ADDRESS,
+  update: PERMISSIONS.CAN_UPDATE_BUSINESS_ADDRESS,
+  delete: PERMISSIONS.CAN_DELETE_BUSINESS_ADDRESS,
+} as const
 
 /** An address list stays short enough to answer whole. */
 export const MAX_ADDRESSES_PER_KYC = 50
@@ -47,8 +56,15 @@ async function answer(db: Executor, row: KycAddress) {
 }
 
 export async function listAddressesOf(db: Executor, kycDetailsId: string): Promise<KycAddressAnswer[]> {
-  const rows = await db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kycDetailsId)).orderBy(asc(kycAddresses.createdAt), asc(kycAddresses.id))
-  const filesById = await fileSummaries(db, rows.flatMap((r) => [r.addressDocFileId, r.passportPhotoFileId]))
+  const rows = await db
+    .select()
+    .from(kycAddresses)
+    .where(eq(kycAddresses.kycDetailsId, kycDetailsId))
+    .orderBy(asc(kycAddresses.createdAt), asc(kycAddresses.id))
+  const filesById = await fileSummaries(
+    db,
+    rows.flatMap((r) => [r.addressDocFileId, r.passportPhotoFileId]),
+  )
   return rows.map((r) => toAddressAnswer(r, filesById))
 }
 
@@ -59,15 +75,35 @@ export async function findAddresses(options: { db: Executor; actor: Actor; kycDe
 }
 
 /** POST /kyc/addresses: state and LGA checked against the reference dataset; files must be confirmed uploads of the business. */
-export async function createAddress(options: { db: Database; actor: Actor; input: z.output<typeof createKycAddressSchema>; audit: AuditContext }) {
+export async function createAddress(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createKycAddressSchema>
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const location = await canonicalLocation(input)
   const created = await kycWriteTransaction(options, async (tx, lock) => {
     const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, ADDRESS_PERMISSIONS.create)
-    const [{ n }] = (await tx.select({ n: count() }).from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kyc.id))) as [{ n: number }]
-    if (n >= MAX_ADDRESSES_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_ADDRESSES_PER_KYC} addresses`)
-    if (input.addressDocFileId) await attachableKycFile(tx, { fileId: input.addressDocFileId, businessId: kyc.businessId, purpose: 'ADDRESS_DOC', field: 'addressDocFileId' })
-    if (input.passportPhotoFileId) await attachableKycFile(tx, { fileId: input.passportPhotoFileId, businessId: kyc.businessId, purpose: 'PASSPORT_PHOTO', field: 'passportPhotoFileId' })
+    const [{ n }] = (await tx.select({ n: count() }).from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kyc.id))) as [
+      { n: number },
+    ]
+    if (n >= MAX_ADDRESSES_PER_KYC)
+      throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_ADDRESSES_PER_KYC} addresses`)
+    if (input.addressDocFileId)
+      await attachableKycFile(tx, {
+        fileId: input.addressDocFileId,
+        businessId: kyc.businessId,
+        purpose: 'ADDRESS_DOC',
+        field: 'addressDocFileId',
+      })
+    if (input.passportPhotoFileId)
+      await attachableKycFile(tx, {
+        fileId: input.passportPhotoFileId,
+        businessId: kyc.businessId,
+        purpose: 'PASSPORT_PHOTO',
+        field: 'passportPhotoFileId',
+      })
     const [row] = await tx
       .insert(kycAddresses)
       .values({
@@ -90,7 +126,12 @@ export async function createAddress(options: { db: Database; actor: Actor; input
   return answer(db, created)
 }
 
-async function lockedAddress(tx: Executor, lock: KycEditLock, id: string, permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS]) {
+async function lockedAddress(
+  tx: Executor,
+  lock: KycEditLock,
+  id: string,
+  permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS],
+) {
   const [row] = await tx.select().from(kycAddresses).where(eq(kycAddresses.id, id)).for('update')
   if (!row) throw kycNotFound('Address')
   await lock({ businessId: row.businessId, what: 'Address', permission })
@@ -101,22 +142,46 @@ async function lockedAddress(tx: Executor, lock: KycEditLock, id: string, permis
  * PUT /kyc/addresses/{id}. A changed address goes back to PENDING verification. A replaced or removed file (null)
  * is deleted with its blob.
  */
-export async function updateAddress(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateKycAddressSchema>; audit: AuditContext }) {
+export async function updateAddress(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateKycAddressSchema>
+  audit: AuditContext
+}) {
   const { db, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
     const locationTouched = input.country !== undefined || input.state !== undefined || input.lga !== undefined
     const location = locationTouched
-      ? await canonicalLocation({ country: input.country ?? before.country, state: input.state ?? before.state, lga: input.lga !== undefined ? input.lga : before.lga })
+      ? await canonicalLocation({
+          country: input.country ?? before.country,
+          state: input.state ?? before.state,
+          lga: input.lga !== undefined ? input.lga : before.lga,
+        })
       : {}
     if (input.addressDocFileId && input.addressDocFileId !== before.addressDocFileId) {
-      await attachableKycFile(tx, { fileId: input.addressDocFileId, businessId: before.businessId, purpose: 'ADDRESS_DOC', field: 'addressDocFileId', exceptRecordId: before.id })
+      await attachableKycFile(tx, {
+        fileId: input.addressDocFileId,
+        businessId: before.businessId,
+        purpose: 'ADDRESS_DOC',
+        field: 'addressDocFileId',
+        exceptRecordId: before.id,
+      })
     }
     if (input.passportPhotoFileId && input.passportPhotoFileId !== before.passportPhotoFileId) {
-      await attachableKycFile(tx, { fileId: input.passportPhotoFileId, businessId: before.businessId, purpose: 'PASSPORT_PHOTO', field: 'passportPhotoFileId', exceptRecordId: before.id })
+      await attachableKycFile(tx, {
+        fileId: input.passportPhotoFileId,
+        businessId: before.businessId,
+        purpose: 'PASSPORT_PHOTO',
+        field: 'passportPhotoFileId',
+        exceptRecordId: before.id,
+      })
     }
-    const addressChanged = ['line1', 'line2', 'city', 'country', 'state', 'lga', 'type'].some((k) => input[k as keyof typeof input] !== undefined)
+    const addressChanged = ['line1', 'line2', 'city', 'country', 'state', 'lga', 'type'].some(
+      (k) => input[k as keyof typeof input] !== undefined,
+    )
     const [row] = await tx
       .update(kycAddresses)
       .set({
@@ -128,7 +193,12 @@ export async function updateAddress(options: { db: Database; actor: Actor; id: s
         ...location,
         ...(input.addressDocFileId !== undefined && { addressDocFileId: input.addressDocFileId }),
         ...(input.passportPhotoFileId !== undefined && { passportPhotoFileId: input.passportPhotoFileId }),
-        ...(addressChanged && { verificationStatus: 'PENDING' as const, verificationComment: null, verifiedBy: null, verifiedAt: null }),
+        ...(addressChanged && {
+          verificationStatus: 'PENDING' as const,
+          verificationComment: null,
+          verifiedBy: null,
+          verifiedAt: null,
+        }),
         updatedAt: new Date(),
       })
       .where(eq(kycAddresses.id, options.id))
@@ -151,26 +221,42 @@ export async function deleteAddress(options: { db: Database; actor: Actor; id: s
     const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.delete)
     await tx.delete(kycAddresses).where(eq(kycAddresses.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE', before })
-    for (const fileId of [before.addressDocFileId, before.passportPhotoFileId]) if (fileId) await deleteStoredFile(tx, fileId, options.audit)
+    for (const fileId of [before.addressDocFileId, before.passportPhotoFileId])
+      if (fileId) await deleteStoredFile(tx, fileId, options.audit)
   })
 }
 
 /** DELETE /kyc/addresses/{id}/file?type=address_doc|passport_photo: removes that file (404 when there is none). */
-export async function deleteAddressFile(options: { db: Database; actor: Actor; id: string; type: AddressFileType; audit: AuditContext }) {
+export async function deleteAddressFile(options: {
+  db: Database
+  actor: Actor
+  id: string
+  type: AddressFileType
+  audit: AuditContext
+}) {
   const column = options.type === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
     const fileId = before[column]
-    if (!fileId) throw new AppError('NOT_FOUND', options.type === 'address_doc' ? 'This address has no proof-of-address file' : 'This address has no passport photo')
+    if (!fileId)
+      throw new AppError(
+        'NOT_FOUND',
+        options.type === 'address_doc' ? 'This address has no proof-of-address file' : 'This address has no passport photo',
+      )
     const [row] = await tx
       .update(kycAddresses)
       .set({ [column]: null, updatedAt: new Date() })
       .where(eq(kycAddresses.id, before.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE_FILE', before, after: row })
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_address',
+      resourceId: before.id,
+      action: 'DELETE_FILE',
+      before,
+      after: row,
+    })
     await deleteStoredFile(tx, fileId, options.audit)
     return row!
   })
   return answer(options.db, updated)
 }
-

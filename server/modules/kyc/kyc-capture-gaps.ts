@@ -1,8 +1,22 @@
 import { asc, eq } from 'drizzle-orm'
-import { BENEFICIAL_OWNER_THRESHOLD, computeOwnership, overAllocatedLevels, personKeyOf, type OwnershipNode } from '@/lib/kyc/effective-ownership'
+import {
+  BENEFICIAL_OWNER_THRESHOLD,
+  computeOwnership,
+  overAllocatedLevels,
+  personKeyOf,
+  type OwnershipNode,
+} from '@/lib/kyc/effective-ownership'
 import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
-import { kycAddresses, kycDetails, meansOfIds, shareholders, type KycDetails, type MeansOfId, type Shareholder } from '@/server/db/schema'
+import {
+  kycAddresses,
+  kycDetails,
+  meansOfIds,
+  shareholders,
+  type KycDetails,
+  type MeansOfId,
+  type Shareholder,
+} from '@/server/db/schema'
 
 export interface KycCaptureGap {
   code: string
@@ -18,7 +32,9 @@ export async function getKycDetailsForBusiness(db: Executor, businessId: string)
 
 /** How a shareholder reads in a message: `Ada Obi` or `Acme Holdings Ltd`. */
 export function shareholderName(row: Pick<Shareholder, 'type' | 'firstName' | 'lastName' | 'companyName'>): string {
-  return row.type === 'CORPORATE' ? (row.companyName ?? 'A corporate shareholder') : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'A shareholder'
+  return row.type === 'CORPORATE'
+    ? (row.companyName ?? 'A corporate shareholder')
+    : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'A shareholder'
 }
 
 /** The shareholders of a KYC record as ownership nodes (see lib/kyc/effective-ownership). */
@@ -59,7 +75,11 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
     return [
       { code: 'COMPANY_DETAILS_MISSING', message: 'Fill in the company details (step 1).', field: 'companyDetails' },
       { code: 'REGISTERED_ADDRESS_MISSING', message: 'Add the registered office address (step 2).', field: 'addresses' },
-      { code: 'MEANS_OF_ID_MISSING', message: 'Add a means of ID for at least one director or signatory (step 3).', field: 'meansOfIds' },
+      {
+        code: 'MEANS_OF_ID_MISSING',
+        message: 'Add a means of ID for at least one director or signatory (step 3).',
+        field: 'meansOfIds',
+      },
       { code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' },
     ]
   }
@@ -69,11 +89,19 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
   for (const { field, label } of COMPANY_FIELDS) {
     const value = details[field]
     if (value === null || value === undefined || value === '') {
-      gaps.push({ code: 'COMPANY_DETAILS_INCOMPLETE', message: `Company details: enter the ${label.charAt(0).toLowerCase()}${label.slice(1)}.`, field: `companyDetails.${field}` })
+      gaps.push({
+        code: 'COMPANY_DETAILS_INCOMPLETE',
+        message: `Company details: enter the ${label.charAt(0).toLowerCase()}${label.slice(1)}.`,
+        field: `companyDetails.${field}`,
+      })
     }
   }
   if (details.incorporationDate && details.incorporationDate > today) {
-    gaps.push({ code: 'COMPANY_DETAILS_INVALID', message: 'Company details: the date of incorporation cannot be in the future.', field: 'companyDetails.incorporationDate' })
+    gaps.push({
+      code: 'COMPANY_DETAILS_INVALID',
+      message: 'Company details: the date of incorporation cannot be in the future.',
+      field: 'companyDetails.incorporationDate',
+    })
   }
 
   const [addresses, ids, holders] = await Promise.all([
@@ -83,11 +111,19 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
   ])
 
   if (!addresses.some((a) => a.type === 'REGISTERED')) {
-    gaps.push({ code: 'REGISTERED_ADDRESS_MISSING', message: `Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address (step 2).`, field: 'addresses' })
+    gaps.push({
+      code: 'REGISTERED_ADDRESS_MISSING',
+      message: `Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address (step 2).`,
+      field: 'addresses',
+    })
   }
 
   if (ids.length === 0) {
-    gaps.push({ code: 'MEANS_OF_ID_MISSING', message: 'Add a means of ID for at least one director or signatory (step 3).', field: 'meansOfIds' })
+    gaps.push({
+      code: 'MEANS_OF_ID_MISSING',
+      message: 'Add a means of ID for at least one director or signatory (step 3).',
+      field: 'meansOfIds',
+    })
   }
   for (const id of ids) {
     if (!isMeansOfIdCurrent(id, today)) {
@@ -108,7 +144,11 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
   for (const level of overAllocatedLevels(ownershipNodesOf(holders))) {
     gaps.push(
       level.parentId === null
-        ? { code: 'SHAREHOLDING_OVER_100', message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`, field: 'shareholders' }
+        ? {
+            code: 'SHAREHOLDING_OVER_100',
+            message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`,
+            field: 'shareholders',
+          }
         : {
             code: 'SHAREHOLDING_OVER_100',
             message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
@@ -117,7 +157,11 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
     )
   }
   if (!holders.some((h) => h.parentShareholderId === null)) {
-    gaps.push({ code: 'SHAREHOLDERS_MISSING', message: 'Add the direct shareholders of the business (step 4).', field: 'shareholders' })
+    gaps.push({
+      code: 'SHAREHOLDERS_MISSING',
+      message: 'Add the direct shareholders of the business (step 4).',
+      field: 'shareholders',
+    })
   }
 
   const ownership = computeOwnership(ownershipNodesOf(holders))
@@ -142,7 +186,9 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
     const key = personKeyOf(holder)
     if (reported.has(key)) continue
     const samePerson = holders.filter((h) => h.type === 'INDIVIDUAL' && personKeyOf(h) === key).map((h) => h.id)
-    const current = ids.some((id) => id.shareholderId !== null && samePerson.includes(id.shareholderId) && isMeansOfIdCurrent(id, today))
+    const current = ids.some(
+      (id) => id.shareholderId !== null && samePerson.includes(id.shareholderId) && isMeansOfIdCurrent(id, today),
+    )
     if (!current) {
       reported.add(key)
       const share = Math.round((ownership.effectiveOwnershipOf.get(holder.id) ?? 0) * 100) / 100

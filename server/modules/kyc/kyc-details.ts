@@ -1,18 +1,39 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { createKycDetailsSchema, KycDetails as KycDetailsAnswer, kycDetailsListQuerySchema, updateKycDetailsSchema } from '@/lib/contracts/kyc'
+import type {
+  createKycDetailsSchema,
+  KycDetails as KycDetailsAnswer,
+  kycDetailsListQuerySchema,
+  updateKycDetailsSchema,
+} from '@/lib/contracts/kyc'
 import { KOBO_PER_NAIRA } from '@/lib/contracts/kyc-values'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { businesses, files, kycAdditionalDocuments, kycAddresses, kycDetails, meansOfIds, type KycDetails } from '@/server/db/schema'
+import {
+  businesses,
+  files,
+  kycAdditionalDocuments,
+  kycAddresses,
+  kycDetails,
+  meansOfIds,
+  type KycDetails,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { pageOffset, toPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
-import { assertKycReadable, assertKycWritable, findKycDetails, KYC_READ, kycNotFound, readableKycDetails, rowsOf } from './kyc-record'
+import {
+  assertKycReadable,
+  assertKycWritable,
+  findKycDetails,
+  KYC_READ,
+  kycNotFound,
+  readableKycDetails,
+  rowsOf,
+} from './kyc-record'
 import { canonicalCountry } from './kyc-locations'
 
 export interface UploadedFormFile {
@@ -41,7 +62,11 @@ export function toKycDetailsAnswer(row: KycDetails, businessName: string): KycDe
 }
 
 /** What each company-details write needs, on top of the KYC edit check (KYC_EDITORS). */
-export const DETAILS_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_KYC_DETAIL, update: PERMISSIONS.CAN_UPDATE_KYC_DETAIL, delete: PERMISSIONS.CAN_DELETE_KYC_DETAIL } as const
+export const DETAILS_PERMISSIONS = {
+  create: PERMISSIONS.CAN_CREATE_KYC_DETAIL,
+  update: PERMISSIONS.CAN_UPDATE_KYC_DETAIL,
+  delete: PERMISSIONS.CAN_DELETE_KYC_DETAIL,
+} as const
 
 async function businessNameOf(db: Executor, businessId: string): Promise<string> {
   const [row] = await db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId))
@@ -49,7 +74,11 @@ async function businessNameOf(db: Executor, businessId: string): Promise<string>
 }
 
 /** GET /kyc/details: business users see their businesses' records, staff (CAN_READ_BUSINESS) every one. */
-export async function findKycDetailsPage(options: { db: Executor; actor: Actor; query: z.output<typeof kycDetailsListQuerySchema> }) {
+export async function findKycDetailsPage(options: {
+  db: Executor
+  actor: Actor
+  query: z.output<typeof kycDetailsListQuerySchema>
+}) {
   const { db, actor, query } = options
   if (actor.isStaff && !actor.staffPermissions.has(KYC_READ)) {
     throw new AppError('FORBIDDEN', 'You need the permission CAN_READ_BUSINESS to do this')
@@ -104,10 +133,19 @@ function detailChanges(input: z.output<typeof updateKycDetailsSchema>) {
 }
 
 /** Stores a file that came with the form as an additional company document (its own audit row). */
-async function storeAdditionalDocument(tx: Tx, options: { actor: Actor; kyc: KycDetails; file: UploadedFormFile; label?: string; audit: AuditContext; fileId: string }) {
+async function storeAdditionalDocument(
+  tx: Tx,
+  options: { actor: Actor; kyc: KycDetails; file: UploadedFormFile; label?: string; audit: AuditContext; fileId: string },
+) {
   const [doc] = await tx
     .insert(kycAdditionalDocuments)
-    .values({ kycDetailsId: options.kyc.id, businessId: options.kyc.businessId, fileId: options.fileId, label: options.label ?? null, uploadedBy: options.actor.userId })
+    .values({
+      kycDetailsId: options.kyc.id,
+      businessId: options.kyc.businessId,
+      fileId: options.fileId,
+      label: options.label ?? null,
+      uploadedBy: options.actor.userId,
+    })
     .returning()
   await appendAudit(tx, options.audit, { resource: 'kyc_additional_document', resourceId: doc!.id, action: 'CREATE', after: doc })
 }
@@ -116,28 +154,61 @@ async function storeAdditionalDocument(tx: Tx, options: { actor: Actor; kyc: Kyc
  * POST /kyc/details: a business's company details, once (a second POST answers 409 naming the existing record; use
  * PUT). A file sent with the form (multipart) is checked and kept as an additional company document.
  */
-export async function createKycDetails(options: { db: Database; actor: Actor; input: z.output<typeof createKycDetailsSchema>; file?: UploadedFormFile; audit: AuditContext }) {
+export async function createKycDetails(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createKycDetailsSchema>
+  file?: UploadedFormFile
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const country = await canonicalCountry(input.countryOfIncorporation, 'countryOfIncorporation')
   // The edit check first, so an outsider's file is never stored.
   await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
   const stored = options.file
-    ? await storeServerUpload({ db, actor, businessId: input.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
+    ? await storeServerUpload({
+        db,
+        actor,
+        businessId: input.businessId,
+        purpose: 'KYC_DOCUMENT',
+        fileName: options.file.fileName,
+        bytes: options.file.bytes,
+        audit: options.audit,
+      })
     : null
   try {
     const created = await kycWriteTransaction(options, async (tx, lock) => {
       await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
       const [row] = await tx
         .insert(kycDetails)
-        .values({ businessId: input.businessId, ...detailChanges({ ...input, countryOfIncorporation: country }), createdBy: actor.userId })
+        .values({
+          businessId: input.businessId,
+          ...detailChanges({ ...input, countryOfIncorporation: country }),
+          createdBy: actor.userId,
+        })
         .onConflictDoNothing()
         .returning()
       if (!row) {
-        const [existing] = await tx.select({ id: kycDetails.id }).from(kycDetails).where(eq(kycDetails.businessId, input.businessId))
-        throw new AppError('CONFLICT', `This business already has its company details (${existing?.id}); change them with PUT /kyc/details/${existing?.id}`, { field: 'businessId' })
+        const [existing] = await tx
+          .select({ id: kycDetails.id })
+          .from(kycDetails)
+          .where(eq(kycDetails.businessId, input.businessId))
+        throw new AppError(
+          'CONFLICT',
+          `This business already has its company details (${existing?.id}); change them with PUT /kyc/details/${existing?.id}`,
+          { field: 'businessId' },
+        )
       }
       await appendAudit(tx, options.audit, { resource: 'kyc_details', resourceId: row.id, action: 'CREATE', after: row })
-      if (stored) await storeAdditionalDocument(tx, { actor, kyc: row, file: options.file!, label: input.label, audit: options.audit, fileId: stored.id })
+      if (stored)
+        await storeAdditionalDocument(tx, {
+          actor,
+          kyc: row,
+          file: options.file!,
+          label: input.label,
+          audit: options.audit,
+          fileId: stored.id,
+        })
       return row
     })
     return toKycDetailsAnswer(created, await businessNameOf(db, created.businessId))
@@ -148,17 +219,39 @@ export async function createKycDetails(options: { db: Database; actor: Actor; in
 }
 
 /** PUT /kyc/details/{id}: change any field; a file sent with the form is added as an additional company document. */
-export async function updateKycDetails(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateKycDetailsSchema>; file?: UploadedFormFile; audit: AuditContext }) {
+export async function updateKycDetails(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateKycDetailsSchema>
+  file?: UploadedFormFile
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const changes = detailChanges(input)
   if (Object.keys(changes).length === 0 && !options.file) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
-  if (changes.countryOfIncorporation) changes.countryOfIncorporation = await canonicalCountry(changes.countryOfIncorporation, 'countryOfIncorporation')
+  if (changes.countryOfIncorporation)
+    changes.countryOfIncorporation = await canonicalCountry(changes.countryOfIncorporation, 'countryOfIncorporation')
 
   const current = await findKycDetails(db, options.id)
   if (!current) throw kycNotFound('KYC record')
-  await assertKycWritable({ db, actor, businessId: current.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
+  await assertKycWritable({
+    db,
+    actor,
+    businessId: current.businessId,
+    what: 'KYC record',
+    permission: DETAILS_PERMISSIONS.update,
+  })
   const stored = options.file
-    ? await storeServerUpload({ db, actor, businessId: current.businessId, purpose: 'KYC_DOCUMENT', fileName: options.file.fileName, bytes: options.file.bytes, audit: options.audit })
+    ? await storeServerUpload({
+        db,
+        actor,
+        businessId: current.businessId,
+        purpose: 'KYC_DOCUMENT',
+        fileName: options.file.fileName,
+        bytes: options.file.bytes,
+        audit: options.audit,
+      })
     : null
   try {
     const updated = await kycWriteTransaction(options, async (tx, lock) => {
@@ -173,9 +266,23 @@ export async function updateKycDetails(options: { db: Database; actor: Actor; id
           .where(eq(kycDetails.id, options.id))
           .returning()
         row = after!
-        await appendAudit(tx, options.audit, { resource: 'kyc_details', resourceId: row.id, action: 'UPDATE', before, after: row })
+        await appendAudit(tx, options.audit, {
+          resource: 'kyc_details',
+          resourceId: row.id,
+          action: 'UPDATE',
+          before,
+          after: row,
+        })
       }
-      if (stored) await storeAdditionalDocument(tx, { actor, kyc: row!, file: options.file!, label: input.label, audit: options.audit, fileId: stored.id })
+      if (stored)
+        await storeAdditionalDocument(tx, {
+          actor,
+          kyc: row!,
+          file: options.file!,
+          label: input.label,
+          audit: options.audit,
+          fileId: stored.id,
+        })
       return row!
     })
     return toKycDetailsAnswer(updated, await businessNameOf(db, updated.businessId))
@@ -214,25 +321,43 @@ export async function deleteKyc(options: { db: Database; actor: Actor; id: strin
     const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
     if (!row) throw kycNotFound('KYC record')
     const business = await lock({ businessId: row.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.delete })
-    if (business.approvalStatus === 'APPROVED') throw new AppError('INVALID_STATE', 'The business is APPROVED; its KYC cannot be deleted')
-    if (business.kycDetailsCompleted) throw new AppError('INVALID_STATE', 'The KYC is submitted for review; it cannot be deleted while the review is open')
+    if (business.approvalStatus === 'APPROVED')
+      throw new AppError('INVALID_STATE', 'The business is APPROVED; its KYC cannot be deleted')
+    if (business.kycDetailsCompleted)
+      throw new AppError('INVALID_STATE', 'The KYC is submitted for review; it cannot be deleted while the review is open')
 
     const [addressFiles, idFiles, extraFiles] = await Promise.all([
-      tx.select({ a: kycAddresses.addressDocFileId, b: kycAddresses.passportPhotoFileId }).from(kycAddresses).where(eq(kycAddresses.kycDetailsId, row.id)),
+      tx
+        .select({ a: kycAddresses.addressDocFileId, b: kycAddresses.passportPhotoFileId })
+        .from(kycAddresses)
+        .where(eq(kycAddresses.kycDetailsId, row.id)),
       tx.select({ a: meansOfIds.fileId }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, row.id)),
-      tx.select({ a: kycAdditionalDocuments.fileId }).from(kycAdditionalDocuments).where(eq(kycAdditionalDocuments.kycDetailsId, row.id)),
+      tx
+        .select({ a: kycAdditionalDocuments.fileId })
+        .from(kycAdditionalDocuments)
+        .where(eq(kycAdditionalDocuments.kycDetailsId, row.id)),
     ])
     // The documents module's files hang off the record too (its table may be absent in an older schema).
-    const [documentsTable] = rowsOf<{ t: string | null }>(await tx.execute(sql`SELECT to_regclass('public.kyc_documents')::text AS t`))
+    const [documentsTable] = rowsOf<{ t: string | null }>(
+      await tx.execute(sql`SELECT to_regclass('public.kyc_documents')::text AS t`),
+    )
     const documentFiles = documentsTable?.t
       ? rowsOf<{ file_id: string }>(await tx.execute(sql`SELECT file_id FROM kyc_documents WHERE kyc_details_id = ${row.id}`))
       : []
-    const fileIds = [...addressFiles.flatMap((r) => [r.a, r.b]), ...idFiles.map((r) => r.a), ...extraFiles.map((r) => r.a), ...documentFiles.map((r) => r.file_id)].filter(
-      (x): x is string => !!x,
-    )
+    const fileIds = [
+      ...addressFiles.flatMap((r) => [r.a, r.b]),
+      ...idFiles.map((r) => r.a),
+      ...extraFiles.map((r) => r.a),
+      ...documentFiles.map((r) => r.file_id),
+    ].filter((x): x is string => !!x)
 
     await tx.delete(kycDetails).where(eq(kycDetails.id, row.id))
-    await appendAudit(tx, options.audit, { resource: 'kyc_details', resourceId: row.id, action: 'DELETE', before: { ...row, fileIds } })
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_details',
+      resourceId: row.id,
+      action: 'DELETE',
+      before: { ...row, fileIds },
+    })
     for (const fileId of new Set(fileIds)) await deleteStoredFile(tx, fileId, options.audit)
   })
 }

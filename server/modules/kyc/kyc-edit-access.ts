@@ -29,7 +29,10 @@ function assertEditableRow(held: ReadonlySet<string>, business: Business): Busin
   const postApproval = hasAllPermissions(held, POST_APPROVAL_GROUP)
   if (business.approvalStatus === 'APPROVED') {
     if (!postApproval) {
-      throw new AppError('FORBIDDEN', 'This business is approved; changes to its KYC are made by our staff. Contact support to request one.')
+      throw new AppError(
+        'FORBIDDEN',
+        'This business is approved; changes to its KYC are made by our staff. Contact support to request one.',
+      )
     }
     return business
   }
@@ -103,11 +106,21 @@ export async function kycWriteTransaction<T>(
  * Brings the verification items of each of these businesses whose KYC is submitted (marked complete) or approved in
  * line with its KYC, inside `tx` (verification-items.ts). Items of KYC still being captured are opened on submission.
  */
-export async function syncSubmittedVerificationItems(tx: Tx, businessIds: readonly string[], audit: AuditContext, now: Date = new Date()) {
+export async function syncSubmittedVerificationItems(
+  tx: Tx,
+  businessIds: readonly string[],
+  audit: AuditContext,
+  now: Date = new Date(),
+) {
   if (!businessIds.length) return
   const submitted = await tx
     .select({ id: businesses.id })
     .from(businesses)
-    .where(and(inArray(businesses.id, [...businessIds]), or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED'))))
+    .where(
+      and(
+        inArray(businesses.id, [...businessIds]),
+        or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')),
+      ),
+    )
   for (const { id } of submitted) await syncVerificationItems(tx, id, audit, now)
 }

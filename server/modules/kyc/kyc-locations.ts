@@ -18,7 +18,11 @@ export async function canonicalCountry(name: string, field: string): Promise<str
  * needs one of them; a state with LGAs (Nigeria) needs one of its LGAs; a country without states takes any region.
  * One 400 entry per wrong field.
  */
-export async function canonicalLocation(input: { country: string; state: string; lga?: string | null }): Promise<{ country: string; state: string; lga: string | null }> {
+export async function canonicalLocation(input: {
+  country: string
+  state: string
+  lga?: string | null
+}): Promise<{ country: string; state: string; lga: string | null }> {
   const { countries, statesById } = await loadLocations()
   const country = countries.find((c) => same(c.country, input.country))
   if (!country) throw new AppError('VALIDATION_FAILED', 'Choose a country from the list', { field: 'country' })
@@ -28,11 +32,17 @@ export async function canonicalLocation(input: { country: string; state: string;
   const errors: ApiError[] = []
   // By name, or by alias: "Abuja" (the FCT's alias, once a separate entry) still finds the Federal Capital Territory.
   const state = states.find((s) => same(s.state, input.state)) ?? states.find((s) => s.alias === locationAlias(input.state))
-  if (!state) errors.push({ code: 'VALIDATION_FAILED', field: 'state', message: `Choose a state of ${country.country} from the list` })
+  if (!state)
+    errors.push({ code: 'VALIDATION_FAILED', field: 'state', message: `Choose a state of ${country.country} from the list` })
   let lga: string | null = input.lga?.trim() || null
   if (state && state.lgas.length > 0) {
     const match = lga ? state.lgas.find((l) => same(l, lga!)) : undefined
-    if (!match) errors.push({ code: 'VALIDATION_FAILED', field: 'lga', message: lga ? `Choose a local government area of ${state.state} from the list` : 'Select a local government area' })
+    if (!match)
+      errors.push({
+        code: 'VALIDATION_FAILED',
+        field: 'lga',
+        message: lga ? `Choose a local government area of ${state.state} from the list` : 'Select a local government area',
+      })
     else lga = match
   }
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, { details: errors })

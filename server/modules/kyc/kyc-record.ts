@@ -21,14 +21,21 @@ export const KYC_READ = PERMISSIONS.CAN_READ_BUSINESS
  */
 export function assertKycReadable(actor: Actor, businessId: string, what: string, permission: Permission = KYC_READ) {
   if (!canActOnBusiness(actor, businessId)) throw kycNotFound(what)
-  if (!canActOnBusiness(actor, businessId, permission)) throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+  if (!canActOnBusiness(actor, businessId, permission))
+    throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
 }
 
 /**
  * The KYC edit check of domain.md, with the record's own 404 for outsiders, unlocked: for checks before a write's
  * transaction (so an outsider's file is never stored). Inside the write, `lock` of kycWriteTransaction repeats it.
  */
-export async function assertKycWritable(options: { db: Executor; actor: Actor; businessId: string; what: string; permission?: Permission }): Promise<Business> {
+export async function assertKycWritable(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  what: string
+  permission?: Permission
+}): Promise<Business> {
   if (!canActOnBusiness(options.actor, options.businessId)) throw kycNotFound(options.what)
   const business = await assertKycEditable(options)
   if (options.permission && !canActOnBusiness(options.actor, options.businessId, options.permission)) {
@@ -54,7 +61,12 @@ export async function readableKycDetails(db: Executor, actor: Actor, kycDetailsI
  * A KYC record the actor may change, locked for the rest of the transaction (so concurrent shareholder writes are
  * checked one after the other). `field` names the body field that carried the id, for the 404 of a bad reference.
  */
-export async function writableKycDetails(tx: Tx, lock: KycEditLock, kycDetailsId: string, permission?: Permission): Promise<{ kyc: KycDetails; business: Business }> {
+export async function writableKycDetails(
+  tx: Tx,
+  lock: KycEditLock,
+  kycDetailsId: string,
+  permission?: Permission,
+): Promise<{ kyc: KycDetails; business: Business }> {
   const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, kycDetailsId)).for('update')
   if (!row) throw kycNotFound('KYC record')
   const business = await lock({ businessId: row.businessId, what: 'KYC record', permission })
@@ -89,7 +101,10 @@ export async function attachableKycFile(
     UNION ALL SELECT 1 FROM means_of_ids WHERE file_id = ${options.fileId} AND id <> ${except}
     UNION ALL SELECT 1 FROM kyc_additional_documents WHERE file_id = ${options.fileId}
     LIMIT 1`)
-  if (rowsOf(inUse).length) throw new AppError('VALIDATION_FAILED', 'This file is already attached to another record; upload it again', { field: options.field })
+  if (rowsOf(inUse).length)
+    throw new AppError('VALIDATION_FAILED', 'This file is already attached to another record; upload it again', {
+      field: options.field,
+    })
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both shapes are read the same way. */

@@ -14,7 +14,11 @@ export async function getKycSummary(db: Executor, business: { id: string; name: 
   const details = await getKycDetailsForBusiness(db, business.id)
   const gaps = await findKycCaptureGaps(db, { businessId: business.id })
   if (!details) return { details: null, addresses: [], meansOfIds: [], shareholders: [], gaps }
-  const [addresses, ids, holders] = await Promise.all([listAddressesOf(db, details.id), listMeansOfIdsOf(db, details.id), listShareholdersOf(db, details.id)])
+  const [addresses, ids, holders] = await Promise.all([
+    listAddressesOf(db, details.id),
+    listMeansOfIdsOf(db, details.id),
+    listShareholdersOf(db, details.id),
+  ])
   return {
     details: toKycDetailsAnswer(details, business.name),
     addresses,

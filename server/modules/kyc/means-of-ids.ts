@@ -17,7 +17,11 @@ import { redactPersonalNumbers } from './audit-redaction'
 
 export const MAX_IDS_PER_KYC = 100
 
-export function toMeansOfIdAnswer(row: MeansOfId, filesById: ReadonlyMap<string, FileSummary>, today = todayIso()): MeansOfIdRecord {
+export function toMeansOfIdAnswer(
+  row: MeansOfId,
+  filesById: ReadonlyMap<string, FileSummary>,
+  today = todayIso(),
+): MeansOfIdRecord {
   return {
     id: row.id,
     kycDetailsId: row.kycDetailsId,
@@ -40,11 +44,22 @@ export function toMeansOfIdAnswer(row: MeansOfId, filesById: ReadonlyMap<string,
 }
 
 /** What each means-of-ID write needs, on top of the KYC edit check (KYC_EDITORS). */
-export const MEANS_OF_ID_PERMISSIONS = { create: PERMISSIONS.CAN_CREATE_MEANS_OF_ID, update: PERMISSIONS.CAN_UPDATE_MEANS_OF_ID, delete: PERMISSIONS.CAN_DELETE_MEANS_OF_ID } as const
+export const MEANS_OF_ID_PERMISSIONS = {
+  create: PERMISSIONS.CAN_CREATE_MEANS_OF_ID,
+  update: PERMISSIONS.CAN_UPDATE_MEANS_OF_ID,
+  delete: PERMISSIONS.CAN_DELETE_MEANS_OF_ID,
+} as const
 
 export async function listMeansOfIdsOf(db: Executor, kycDetailsId: string): Promise<MeansOfIdRecord[]> {
-  const rows = await db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)).orderBy(asc(meansOfIds.createdAt), asc(meansOfIds.id))
-  const filesById = await fileSummaries(db, rows.map((r) => r.fileId))
+  const rows = await db
+    .select()
+    .from(meansOfIds)
+    .where(eq(meansOfIds.kycDetailsId, kycDetailsId))
+    .orderBy(asc(meansOfIds.createdAt), asc(meansOfIds.id))
+  const filesById = await fileSummaries(
+    db,
+    rows.map((r) => r.fileId),
+  )
   return rows.map((r) => toMeansOfIdAnswer(r, filesById))
 }
 
@@ -61,25 +76,38 @@ async function assertShareholderLink(tx: Executor, kycDetailsId: string, shareho
     .from(shareholders)
     .where(and(eq(shareholders.id, shareholderId), eq(shareholders.kycDetailsId, kycDetailsId)))
   if (!holder) throw new AppError('VALIDATION_FAILED', 'Choose a shareholder of this business', { field: 'shareholderId' })
-  if (holder.type !== 'INDIVIDUAL') throw new AppError('VALIDATION_FAILED', 'A means of ID belongs to a person; choose an individual shareholder', { field: 'shareholderId' })
+  if (holder.type !== 'INDIVIDUAL')
+    throw new AppError('VALIDATION_FAILED', 'A means of ID belongs to a person; choose an individual shareholder', {
+      field: 'shareholderId',
+    })
 }
 
 function assertRules(value: { idType: string; idNumber: string; issueDate: string | null; expiryDate: string | null }) {
   const problems = meansOfIdProblems(value)
   if (problems.length) {
-    throw new AppError('VALIDATION_FAILED', problems[0]!.message, { details: problems.map((p) => ({ code: 'VALIDATION_FAILED' as const, ...p })) })
+    throw new AppError('VALIDATION_FAILED', problems[0]!.message, {
+      details: problems.map((p) => ({ code: 'VALIDATION_FAILED' as const, ...p })),
+    })
   }
 }
 
 /** POST /kyc/means-of-ids. */
-export async function createMeansOfId(options: { db: Database; actor: Actor; input: z.output<typeof createMeansOfIdSchema>; audit: AuditContext }) {
+export async function createMeansOfId(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createMeansOfIdSchema>
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const created = await kycWriteTransaction(options, async (tx, lock) => {
     const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, MEANS_OF_ID_PERMISSIONS.create)
-    const [{ n }] = (await tx.select({ n: count() }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kyc.id))) as [{ n: number }]
+    const [{ n }] = (await tx.select({ n: count() }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kyc.id))) as [
+      { n: number },
+    ]
     if (n >= MAX_IDS_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_IDS_PER_KYC} means of ID`)
     if (input.shareholderId) await assertShareholderLink(tx, kyc.id, input.shareholderId)
-    if (input.fileId) await attachableKycFile(tx, { fileId: input.fileId, businessId: kyc.businessId, purpose: 'MEANS_OF_ID', field: 'fileId' })
+    if (input.fileId)
+      await attachableKycFile(tx, { fileId: input.fileId, businessId: kyc.businessId, purpose: 'MEANS_OF_ID', field: 'fileId' })
     const [row] = await tx
       .insert(meansOfIds)
       .values({
@@ -98,7 +126,12 @@ export async function createMeansOfId(options: { db: Database; actor: Actor; inp
         createdBy: actor.userId,
       })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: row!.id, action: 'CREATE', after: redactPersonalNumbers(row) })
+    await appendAudit(tx, options.audit, {
+      resource: 'means_of_id',
+      resourceId: row!.id,
+      action: 'CREATE',
+      after: redactPersonalNumbers(row),
+    })
     return row!
   })
   return toMeansOfIdAnswer(created, await fileSummaries(db, [created.fileId]))
@@ -112,7 +145,13 @@ async function lockedMeansOfId(tx: Executor, lock: KycEditLock, id: string, perm
 }
 
 /** PUT /kyc/means-of-ids/{id}: the rules are checked on the record as it will be. A replaced file is deleted. */
-export async function updateMeansOfId(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateMeansOfIdSchema>; audit: AuditContext }) {
+export async function updateMeansOfId(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateMeansOfIdSchema>
+  audit: AuditContext
+}) {
   const { db, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
@@ -126,7 +165,13 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
     assertRules(merged)
     if (input.shareholderId) await assertShareholderLink(tx, before.kycDetailsId, input.shareholderId)
     if (input.fileId && input.fileId !== before.fileId) {
-      await attachableKycFile(tx, { fileId: input.fileId, businessId: before.businessId, purpose: 'MEANS_OF_ID', field: 'fileId', exceptRecordId: before.id })
+      await attachableKycFile(tx, {
+        fileId: input.fileId,
+        businessId: before.businessId,
+        purpose: 'MEANS_OF_ID',
+        field: 'fileId',
+        exceptRecordId: before.id,
+      })
     }
     const [row] = await tx
       .update(meansOfIds)
@@ -142,7 +187,13 @@ export async function updateMeansOfId(options: { db: Database; actor: Actor; id:
       })
       .where(eq(meansOfIds.id, before.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'UPDATE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
+    await appendAudit(tx, options.audit, {
+      resource: 'means_of_id',
+      resourceId: before.id,
+      action: 'UPDATE',
+      before: redactPersonalNumbers(before),
+      after: redactPersonalNumbers(row),
+    })
     if (before.fileId && before.fileId !== row!.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
     return row!
   })
@@ -154,7 +205,12 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
   await kycWriteTransaction(options, async (tx, lock) => {
     const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.delete)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE', before: redactPersonalNumbers(before) })
+    await appendAudit(tx, options.audit, {
+      resource: 'means_of_id',
+      resourceId: before.id,
+      action: 'DELETE',
+      before: redactPersonalNumbers(before),
+    })
     if (before.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
   })
 }
@@ -164,8 +220,18 @@ export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor;
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.update)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
-    const [row] = await tx.update(meansOfIds).set({ fileId: null, updatedAt: new Date() }).where(eq(meansOfIds.id, before.id)).returning()
-    await appendAudit(tx, options.audit, { resource: 'means_of_id', resourceId: before.id, action: 'DELETE_FILE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
+    const [row] = await tx
+      .update(meansOfIds)
+      .set({ fileId: null, updatedAt: new Date() })
+      .where(eq(meansOfIds.id, before.id))
+      .returning()
+    await appendAudit(tx, options.audit, {
+      resource: 'means_of_id',
+      resourceId: before.id,
+      action: 'DELETE_FILE',
+      before: redactPersonalNumbers(before),
+      after: redactPersonalNumbers(row),
+    })
     await deleteStoredFile(tx, before.fileId, options.audit)
     return row!
   })

@@ -32,7 +32,14 @@ import { actorOf } from '@/server/http/auth'
 import { auditContextOf, type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
-import { ADDRESS_PERMISSIONS, createAddress, deleteAddress, deleteAddressFile, findAddresses, updateAddress } from './kyc-addresses'
+import {
+  ADDRESS_PERMISSIONS,
+  createAddress,
+  deleteAddress,
+  deleteAddressFile,
+  findAddresses,
+  updateAddress,
+} from './kyc-addresses'
 import {
   createKycDetails,
   deleteKyc,
@@ -47,8 +54,22 @@ import {
 import { deleteDraftForm, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { KYC_READ } from './kyc-record'
-import { createMeansOfId, deleteMeansOfId, deleteMeansOfIdFile, findMeansOfIds, MEANS_OF_ID_PERMISSIONS, updateMeansOfId } from './means-of-ids'
-import { createShareholder, deleteShareholder, findChildShareholders, findShareholders, SHAREHOLDER_WRITE, updateShareholder } from './shareholders'
+import {
+  createMeansOfId,
+  deleteMeansOfId,
+  deleteMeansOfIdFile,
+  findMeansOfIds,
+  MEANS_OF_ID_PERMISSIONS,
+  updateMeansOfId,
+} from './means-of-ids'
+import {
+  createShareholder,
+  deleteShareholder,
+  findChildShareholders,
+  findShareholders,
+  SHAREHOLDER_WRITE,
+  updateShareholder,
+} from './shareholders'
 
 const tags = ['KYC']
 const draftTags = ['Draft forms']
@@ -57,10 +78,20 @@ const draftTags = ['Draft forms']
 
 /** The JSON Schema of a body that the handler validates itself (JSON or multipart), for the OpenAPI document. */
 function documented(schema: ZodType, withFile: boolean) {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >
   const properties = (jsonSchema.properties ?? {}) as Record<string, unknown>
   const multipart = withFile
-    ? { ...jsonSchema, required: jsonSchema.required, properties: { ...properties, file: { type: 'string', format: 'binary', description: 'An additional company document (PNG, JPEG or PDF)' } } }
+    ? {
+        ...jsonSchema,
+        required: jsonSchema.required,
+        properties: {
+          ...properties,
+          file: { type: 'string', format: 'binary', description: 'An additional company document (PNG, JPEG or PDF)' },
+        },
+      }
     : jsonSchema
   return {
     required: true,
@@ -74,7 +105,10 @@ const NUMERIC_FORM_FIELDS = new Set(['numberOfEmployees', 'annualTurnover'])
  * Reads a company-details body: JSON, or multipart fields (numbers arrive as text) with an optional `file`. Validates
  * with the same schema either way; failures are the usual 400 naming each field.
  */
-async function readDetailsBody<T extends ZodType>(c: AppContext, schema: T): Promise<{ input: z.output<T>; file?: UploadedFormFile }> {
+async function readDetailsBody<T extends ZodType>(
+  c: AppContext,
+  schema: T,
+): Promise<{ input: z.output<T>; file?: UploadedFormFile }> {
   const type = (c.req.header('content-type') ?? '').toLowerCase()
   let raw: unknown
   let file: UploadedFormFile | undefined
@@ -114,7 +148,15 @@ export const kycRoutes = createRouter()
 
 // GET /kyc/details – KYC records: business users their businesses', staff every one (CAN_READ_BUSINESS)
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/details', tags, summary: 'KYC records (company details)', ...access.business(KYC_READ), request: { query: kycDetailsListQuerySchema }, responses: { 200: json(kycDetailsPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc/details',
+    tags,
+    summary: 'KYC records (company details)',
+    ...access.business(KYC_READ),
+    request: { query: kycDetailsListQuerySchema },
+    responses: { 200: json(kycDetailsPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => c.json(await findKycDetailsPage({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
 )
 
@@ -125,7 +167,8 @@ kycRoutes.openapi(
     path: '/kyc/details',
     tags,
     summary: 'Create company details',
-    description: 'JSON, or multipart/form-data with the same fields plus `file` and optional `label`. One record per business (409 otherwise). Turnover in naira.',
+    description:
+      'JSON, or multipart/form-data with the same fields plus `file` and optional `label`. One record per business (409 otherwise). Turnover in naira.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.create),
     request: { body: documented(createKycDetailsSchema, true) },
     responses: { 201: json(kycDetailsSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
@@ -138,13 +181,31 @@ kycRoutes.openapi(
 
 // GET /kyc/details-first-entity/{businessId} – the business's KYC record (404 before the first save)
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/details-first-entity/{id}', tags, summary: "A business's KYC record", description: '`id` is the business id.', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await getKycDetailsOfBusiness({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  createRoute({
+    method: 'get',
+    path: '/kyc/details-first-entity/{id}',
+    tags,
+    summary: "A business's KYC record",
+    description: '`id` is the business id.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await getKycDetailsOfBusiness({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // GET /kyc/details/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/details/{id}', tags, summary: 'A KYC record', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc/details/{id}',
+    tags,
+    summary: 'A KYC record',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await getKycDetails({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
@@ -162,45 +223,133 @@ kycRoutes.openapi(
   }),
   async (c) => {
     const { input, file } = await readDetailsBody(c, updateKycDetailsSchema)
-    return c.json(await updateKycDetails({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input, file, audit: auditContextOf(c) }), 200)
+    return c.json(
+      await updateKycDetails({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input,
+        file,
+        audit: auditContextOf(c),
+      }),
+      200,
+    )
   },
 )
 
 // GET /kyc/company/additional-doc/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/company/additional-doc/{id}', tags, summary: 'Additional company documents', description: '`id` is the KYC record id.', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(z.array(additionalDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findAdditionalDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
+  createRoute({
+    method: 'get',
+    path: '/kyc/company/additional-doc/{id}',
+    tags,
+    summary: 'Additional company documents',
+    description: '`id` is the KYC record id.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.array(additionalDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await findAdditionalDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // ---- addresses ----
 
 // GET /kyc/addresses/all-kyc/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/addresses/all-kyc/{id}', tags, summary: 'Addresses of a KYC record', description: '`id` is the KYC record id.', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(z.array(kycAddressSchema), 'Addresses'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc/addresses/all-kyc/{id}',
+    tags,
+    summary: 'Addresses of a KYC record',
+    description: '`id` is the KYC record id.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.array(kycAddressSchema), 'Addresses'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await findAddresses({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // POST /kyc/addresses
 kycRoutes.openapi(
-  createRoute({ method: 'post', path: '/kyc/addresses', tags, summary: 'Add an address', description: 'Country, state and LGA are names from the reference dataset; files are confirmed uploads (ADDRESS_DOC, PASSPORT_PHOTO).', ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.create), request: jsonBody(createKycAddressSchema), responses: { 201: json(kycAddressSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await createAddress({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/kyc/addresses',
+    tags,
+    summary: 'Add an address',
+    description:
+      'Country, state and LGA are names from the reference dataset; files are confirmed uploads (ADDRESS_DOC, PASSPORT_PHOTO).',
+    ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.create),
+    request: jsonBody(createKycAddressSchema),
+    responses: { 201: json(kycAddressSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await createAddress({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // DELETE /kyc/addresses/{id}/file?type=address_doc|passport_photo
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/addresses/{id}/file', tags, summary: "Remove an address's file", ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update), request: { params: idParam, query: addressFileQuerySchema }, responses: { 200: json(kycAddressSchema, 'The address without that file'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await deleteAddressFile({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, type: c.req.valid('query').type, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/addresses/{id}/file',
+    tags,
+    summary: "Remove an address's file",
+    ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
+    request: { params: idParam, query: addressFileQuerySchema },
+    responses: { 200: json(kycAddressSchema, 'The address without that file'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await deleteAddressFile({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        type: c.req.valid('query').type,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /kyc/addresses/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'put', path: '/kyc/addresses/{id}', tags, summary: 'Update an address', description: 'A changed address goes back to PENDING verification; a replaced file is deleted.', ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update), request: { params: idParam, ...jsonBody(updateKycAddressSchema) }, responses: { 200: json(kycAddressSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/kyc/addresses/{id}',
+    tags,
+    summary: 'Update an address',
+    description: 'A changed address goes back to PENDING verification; a replaced file is deleted.',
+    ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
+    request: { params: idParam, ...jsonBody(updateKycAddressSchema) },
+    responses: { 200: json(kycAddressSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateAddress({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // DELETE /kyc/addresses/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/addresses/{id}', tags, summary: 'Delete an address', ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.delete), request: { params: idParam }, responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/addresses/{id}',
+    tags,
+    summary: 'Delete an address',
+    ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.delete),
+    request: { params: idParam },
+    responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
   async (c) => {
     await deleteAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
     return c.body(null, 204)
@@ -211,37 +360,104 @@ kycRoutes.openapi(
 
 // GET /kyc/means-of-ids/types
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/means-of-ids/types', tags, summary: 'Kinds of ID with their number rules', ...access.signedIn(), responses: { 200: json(z.array(meansOfIdTypeSchema), 'Kinds of ID'), ...errorResponses(401) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc/means-of-ids/types',
+    tags,
+    summary: 'Kinds of ID with their number rules',
+    ...access.signedIn(),
+    responses: { 200: json(z.array(meansOfIdTypeSchema), 'Kinds of ID'), ...errorResponses(401) },
+  }),
   (c) => c.json([...MEANS_OF_ID_TYPES], 200),
 )
 
 // POST /kyc/means-of-ids
 kycRoutes.openapi(
-  createRoute({ method: 'post', path: '/kyc/means-of-ids', tags, summary: 'Add a means of ID', description: 'Number per kind; expiring kinds need an expiry date in the future; `fileId` a confirmed MEANS_OF_ID upload.', ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.create), request: jsonBody(createMeansOfIdSchema), responses: { 201: json(meansOfIdSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await createMeansOfId({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/kyc/means-of-ids',
+    tags,
+    summary: 'Add a means of ID',
+    description: 'Number per kind; expiring kinds need an expiry date in the future; `fileId` a confirmed MEANS_OF_ID upload.',
+    ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.create),
+    request: jsonBody(createMeansOfIdSchema),
+    responses: { 201: json(meansOfIdSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await createMeansOfId({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // DELETE /kyc/means-of-ids/{id}/file
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/means-of-ids/{id}/file', tags, summary: "Remove a means of ID's file", ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update), request: { params: idParam }, responses: { 200: json(meansOfIdSchema, 'The means of ID without its file'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await deleteMeansOfIdFile({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/means-of-ids/{id}/file',
+    tags,
+    summary: "Remove a means of ID's file",
+    ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
+    request: { params: idParam },
+    responses: { 200: json(meansOfIdSchema, 'The means of ID without its file'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await deleteMeansOfIdFile({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /kyc/means-of-ids/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/means-of-ids/{id}', tags, summary: 'Means of ID of a KYC record', description: '`id` is the KYC record id.', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(z.array(meansOfIdSchema), 'Means of ID'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/kyc/means-of-ids/{id}',
+    tags,
+    summary: 'Means of ID of a KYC record',
+    description: '`id` is the KYC record id.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.array(meansOfIdSchema), 'Means of ID'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await findMeansOfIds({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/means-of-ids/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'put', path: '/kyc/means-of-ids/{id}', tags, summary: 'Update a means of ID', ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update), request: { params: idParam, ...jsonBody(updateMeansOfIdSchema) }, responses: { 200: json(meansOfIdSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateMeansOfId({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/kyc/means-of-ids/{id}',
+    tags,
+    summary: 'Update a means of ID',
+    ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
+    request: { params: idParam, ...jsonBody(updateMeansOfIdSchema) },
+    responses: { 200: json(meansOfIdSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateMeansOfId({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // DELETE /kyc/means-of-ids/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/means-of-ids/{id}', tags, summary: 'Delete a means of ID', ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.delete), request: { params: idParam }, responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/means-of-ids/{id}',
+    tags,
+    summary: 'Delete a means of ID',
+    ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.delete),
+    request: { params: idParam },
+    responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
   async (c) => {
     await deleteMeansOfId({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
     return c.body(null, 204)
@@ -257,12 +473,17 @@ kycRoutes.openapi(
     path: '/kyc/shareholders',
     tags,
     summary: 'Shareholders of a KYC record',
-    description: 'Flat, depth first (each corporate followed by its own shareholders), with `parentShareholderId`, `depth`, `effectiveOwnership` and `isBeneficialOwner` (≥ 5% effective).',
+    description:
+      'Flat, depth first (each corporate followed by its own shareholders), with `parentShareholderId`, `depth`, `effectiveOwnership` and `isBeneficialOwner` (≥ 5% effective).',
     ...access.business(KYC_READ),
     request: { query: shareholderListQuerySchema },
     responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findShareholders({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('query').kycDetailsId }), 200),
+  async (c) =>
+    c.json(
+      await findShareholders({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('query').kycDetailsId }),
+      200,
+    ),
 )
 
 // POST /kyc/shareholders
@@ -272,30 +493,82 @@ kycRoutes.openapi(
     path: '/kyc/shareholders',
     tags,
     summary: 'Add a shareholder',
-    description: 'INDIVIDUAL or CORPORATE; `parentShareholderId` places it inside a corporate shareholder. Each level holds at most 100% (400 on `percentage` otherwise).',
+    description:
+      'INDIVIDUAL or CORPORATE; `parentShareholderId` places it inside a corporate shareholder. Each level holds at most 100% (400 on `percentage` otherwise).',
     ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
     request: jsonBody(createShareholderSchema),
     responses: { 201: json(shareholderSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) => c.json(await createShareholder({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  async (c) =>
+    c.json(
+      await createShareholder({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // PUT /kyc/shareholders/{id}
 kycRoutes.openapi(
-  createRoute({ method: 'put', path: '/kyc/shareholders/{id}', tags, summary: 'Update a shareholder', ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE), request: { params: idParam, ...jsonBody(updateShareholderSchema) }, responses: { 200: json(shareholderSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateShareholder({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/kyc/shareholders/{id}',
+    tags,
+    summary: 'Update a shareholder',
+    ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
+    request: { params: idParam, ...jsonBody(updateShareholderSchema) },
+    responses: { 200: json(shareholderSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateShareholder({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // DELETE /kyc/shareholders/{id} – with its own shareholders, to any depth
 kycRoutes.openapi(
-  createRoute({ method: 'delete', path: '/kyc/shareholders/{id}', tags, summary: 'Delete a shareholder and everything below it', description: 'Its documents (and those of the shareholders below it) are deleted with it, files included.', ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE), request: { params: idParam }, responses: { 200: json(z.object({ deleted: z.number().int(), documentsDeleted: z.number().int() }), 'How many shareholders and shareholder documents were removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await deleteShareholder({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'delete',
+    path: '/kyc/shareholders/{id}',
+    tags,
+    summary: 'Delete a shareholder and everything below it',
+    description: 'Its documents (and those of the shareholders below it) are deleted with it, files included.',
+    ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
+    request: { params: idParam },
+    responses: {
+      200: json(
+        z.object({ deleted: z.number().int(), documentsDeleted: z.number().int() }),
+        'How many shareholders and shareholder documents were removed',
+      ),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
+  }),
+  async (c) =>
+    c.json(
+      await deleteShareholder({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /kyc/child-shareholders/{id} – a corporate shareholder's shareholders, nested to any depth
 kycRoutes.openapi(
-  createRoute({ method: 'get', path: '/kyc/child-shareholders/{id}', tags, summary: "A corporate shareholder's shareholders", description: 'Everything below it, depth first.', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findChildShareholders({ db: await getDb(), actor: actorOf(c), shareholderId: c.req.valid('param').id }), 200),
+  createRoute({
+    method: 'get',
+    path: '/kyc/child-shareholders/{id}',
+    tags,
+    summary: "A corporate shareholder's shareholders",
+    description: 'Everything below it, depth first.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await findChildShareholders({ db: await getDb(), actor: actorOf(c), shareholderId: c.req.valid('param').id }), 200),
 )
 
 // ---- draft forms ----
@@ -309,13 +582,23 @@ draftFormRoutes.openapi(
     path: '/draft-forms',
     tags: draftTags,
     summary: 'Save a draft form',
-    description: 'One draft per business and `kycDetailTypeId`: a second POST replaces its data (200). `data` is a JSON object of at most 64 kB (413 otherwise).',
+    description:
+      'One draft per business and `kycDetailTypeId`: a second POST replaces its data (200). `data` is a JSON object of at most 64 kB (413 otherwise).',
     ...access.business(...KYC_EDITORS),
     request: jsonBody(createDraftFormSchema),
-    responses: { 201: json(draftFormSchema, 'Created'), 200: json(draftFormSchema, 'Replaced'), ...errorResponses(400, 401, 403, 404, 409, 413) },
+    responses: {
+      201: json(draftFormSchema, 'Created'),
+      200: json(draftFormSchema, 'Replaced'),
+      ...errorResponses(400, 401, 403, 404, 409, 413),
+    },
   }),
   async (c) => {
-    const { draft, created } = await saveDraftForm({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) })
+    const { draft, created } = await saveDraftForm({
+      db: await getDb(),
+      actor: actorOf(c),
+      input: c.req.valid('json'),
+      audit: auditContextOf(c),
+    })
     return created ? c.json(draft, 201) : c.json(draft, 200)
   },
 )
@@ -328,7 +611,9 @@ draftFormRoutes.openapi(
     tags: draftTags,
     summary: "A step's draft",
     ...access.business(KYC_READ),
-    request: { params: z.object({ businessId: z.uuid({ message: 'must be a business id' }), kycDetailTypeId: kycDetailTypeSchema }) },
+    request: {
+      params: z.object({ businessId: z.uuid({ message: 'must be a business id' }), kycDetailTypeId: kycDetailTypeSchema }),
+    },
     responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => {
@@ -339,19 +624,53 @@ draftFormRoutes.openapi(
 
 // GET /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({ method: 'get', path: '/draft-forms/{id}', tags: draftTags, summary: 'A draft form', ...access.business(KYC_READ), request: { params: idParam }, responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/draft-forms/{id}',
+    tags: draftTags,
+    summary: 'A draft form',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await getDraftForm({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({ method: 'put', path: '/draft-forms/{id}', tags: draftTags, summary: "Replace a draft's data", ...access.business(...KYC_EDITORS), request: { params: idParam, ...jsonBody(updateDraftFormSchema) }, responses: { 200: json(draftFormSchema, 'Saved'), ...errorResponses(400, 401, 403, 404, 409, 413) } }),
-  async (c) => c.json(await updateDraftForm({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, data: c.req.valid('json').data, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/draft-forms/{id}',
+    tags: draftTags,
+    summary: "Replace a draft's data",
+    ...access.business(...KYC_EDITORS),
+    request: { params: idParam, ...jsonBody(updateDraftFormSchema) },
+    responses: { 200: json(draftFormSchema, 'Saved'), ...errorResponses(400, 401, 403, 404, 409, 413) },
+  }),
+  async (c) =>
+    c.json(
+      await updateDraftForm({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        data: c.req.valid('json').data,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // DELETE /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({ method: 'delete', path: '/draft-forms/{id}', tags: draftTags, summary: 'Delete a draft form', ...access.business(...KYC_EDITORS), request: { params: idParam }, responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) } }),
+  createRoute({
+    method: 'delete',
+    path: '/draft-forms/{id}',
+    tags: draftTags,
+    summary: 'Delete a draft form',
+    ...access.business(...KYC_EDITORS),
+    request: { params: idParam },
+    responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
+  }),
   async (c) => {
     await deleteDraftForm({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
     return c.body(null, 204)
@@ -369,7 +688,8 @@ kycDeleteRoutes.openapi(
     path: '/kyc/{id}',
     tags,
     summary: 'Delete a KYC record',
-    description: 'With its addresses, means of ID, shareholders, documents and their files. CAN_DELETE_KYC_DETAIL; only before approval and not while submitted for review (409).',
+    description:
+      'With its addresses, means of ID, shareholders, documents and their files. CAN_DELETE_KYC_DETAIL; only before approval and not while submitted for review (409).',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.delete),
     request: { params: idParam },
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },

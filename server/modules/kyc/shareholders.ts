@@ -2,7 +2,15 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createShareholderSchema, ShareholderRecord, updateShareholderSchema } from '@/lib/contracts/kyc'
 import { todayIso } from '@/lib/contracts/kyc-values'
-import { computeOwnership, formatPercentage, FULL_HOLDING_UNITS, PERCENT_SCALE, personKeyOf, subtreeIds, toPercentUnits } from '@/lib/kyc/effective-ownership'
+import {
+  computeOwnership,
+  formatPercentage,
+  FULL_HOLDING_UNITS,
+  PERCENT_SCALE,
+  personKeyOf,
+  subtreeIds,
+  toPercentUnits,
+} from '@/lib/kyc/effective-ownership'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
@@ -26,7 +34,11 @@ export const MAX_SHAREHOLDERS_PER_KYC = 200
  * Every shareholder of a KYC record, depth first (each corporate followed by its own shareholders), with the
  * effective numbers of lib/kyc/effective-ownership.
  */
-export function toShareholderAnswers(rows: readonly Shareholder[], ids: readonly Pick<MeansOfId, 'shareholderId' | 'idType' | 'expiryDate'>[], today = todayIso()): ShareholderRecord[] {
+export function toShareholderAnswers(
+  rows: readonly Shareholder[],
+  ids: readonly Pick<MeansOfId, 'shareholderId' | 'idType' | 'expiryDate'>[],
+  today = todayIso(),
+): ShareholderRecord[] {
   const ownership = computeOwnership(ownershipNodesOf(rows))
   const covered = new Set<string>()
   for (const id of ids) if (id.shareholderId && isMeansOfIdCurrent(id, today)) covered.add(id.shareholderId)
@@ -65,7 +77,8 @@ export function toShareholderAnswers(rows: readonly Shareholder[], ids: readonly
         effectiveOwnership: row.type === 'INDIVIDUAL' ? round4(ownership.effectiveOwnershipOf.get(row.id) ?? 0) : null,
         isBeneficialOwner,
         needsMeansOfId: isBeneficialOwner && !identifiedPeople.has(personKeyOf(row)),
-        childrenTotalPercentage: row.type === 'CORPORATE' ? kids.reduce((s, k) => s + k.percentageUnits, 0) / PERCENT_SCALE : null,
+        childrenTotalPercentage:
+          row.type === 'CORPORATE' ? kids.reduce((s, k) => s + k.percentageUnits, 0) / PERCENT_SCALE : null,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       })
@@ -79,13 +92,20 @@ export function toShareholderAnswers(rows: readonly Shareholder[], ids: readonly
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000
 
 async function shareholdersOf(db: Executor, kycDetailsId: string) {
-  return db.select().from(shareholders).where(eq(shareholders.kycDetailsId, kycDetailsId)).orderBy(asc(shareholders.createdAt), asc(shareholders.id))
+  return db
+    .select()
+    .from(shareholders)
+    .where(eq(shareholders.kycDetailsId, kycDetailsId))
+    .orderBy(asc(shareholders.createdAt), asc(shareholders.id))
 }
 
 export async function listShareholdersOf(db: Executor, kycDetailsId: string): Promise<ShareholderRecord[]> {
   const [rows, ids] = await Promise.all([
     shareholdersOf(db, kycDetailsId),
-    db.select({ shareholderId: meansOfIds.shareholderId, idType: meansOfIds.idType, expiryDate: meansOfIds.expiryDate }).from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)),
+    db
+      .select({ shareholderId: meansOfIds.shareholderId, idType: meansOfIds.idType, expiryDate: meansOfIds.expiryDate })
+      .from(meansOfIds)
+      .where(eq(meansOfIds.kycDetailsId, kycDetailsId)),
   ])
   return toShareholderAnswers(rows, ids)
 }
@@ -102,7 +122,12 @@ export async function findChildShareholders(options: { db: Executor; actor: Acto
   if (!holder) throw kycNotFound('Shareholder')
   assertKycReadable(options.actor, holder.businessId, 'Shareholder')
   const all = await listShareholdersOf(options.db, holder.kycDetailsId)
-  const below = new Set(subtreeIds(all.map((s) => ({ id: s.id, parentId: s.parentShareholderId })), holder.id))
+  const below = new Set(
+    subtreeIds(
+      all.map((s) => ({ id: s.id, parentId: s.parentShareholderId })),
+      holder.id,
+    ),
+  )
   below.delete(holder.id)
   return all.filter((s) => below.has(s.id))
 }
@@ -114,14 +139,19 @@ function assertLevelFits(rows: readonly Shareholder[], parent: Shareholder | nul
   if (used + toPercentUnits(percentage) > FULL_HOLDING_UNITS) {
     const left = Math.max(0, FULL_HOLDING_UNITS - used) / PERCENT_SCALE
     const where = parent ? `of ${shareholderName(parent)}` : 'held directly in the business'
-    throw new AppError('VALIDATION_FAILED', `Shares ${where} would add up to ${formatPercentage((used + toPercentUnits(percentage)) / PERCENT_SCALE)}; at most ${formatPercentage(left)} is left`, {
-      field: 'percentage',
-    })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Shares ${where} would add up to ${formatPercentage((used + toPercentUnits(percentage)) / PERCENT_SCALE)}; at most ${formatPercentage(left)} is left`,
+      {
+        field: 'percentage',
+      },
+    )
   }
 }
 
 function assertCapacity(rows: readonly Shareholder[]) {
-  if (rows.length >= MAX_SHAREHOLDERS_PER_KYC) throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_SHAREHOLDERS_PER_KYC} shareholders`)
+  if (rows.length >= MAX_SHAREHOLDERS_PER_KYC)
+    throw new AppError('CONFLICT', `A KYC record can have at most ${MAX_SHAREHOLDERS_PER_KYC} shareholders`)
 }
 
 async function answerFor(db: Executor, row: Shareholder) {
@@ -129,7 +159,12 @@ async function answerFor(db: Executor, row: Shareholder) {
 }
 
 /** POST /kyc/shareholders: individual or corporate, directly in the business or in a corporate shareholder. */
-export async function createShareholder(options: { db: Database; actor: Actor; input: z.output<typeof createShareholderSchema>; audit: AuditContext }) {
+export async function createShareholder(options: {
+  db: Database
+  actor: Actor
+  input: z.output<typeof createShareholderSchema>
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const created = await kycWriteTransaction(options, async (tx, lock) => {
     const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, SHAREHOLDER_WRITE)
@@ -138,8 +173,14 @@ export async function createShareholder(options: { db: Database; actor: Actor; i
     let parent: Shareholder | null = null
     if (input.parentShareholderId) {
       parent = rows.find((r) => r.id === input.parentShareholderId) ?? null
-      if (!parent) throw new AppError('VALIDATION_FAILED', 'Choose a corporate shareholder of this business', { field: 'parentShareholderId' })
-      if (parent.type !== 'CORPORATE') throw new AppError('VALIDATION_FAILED', 'Only a corporate shareholder can have shareholders', { field: 'parentShareholderId' })
+      if (!parent)
+        throw new AppError('VALIDATION_FAILED', 'Choose a corporate shareholder of this business', {
+          field: 'parentShareholderId',
+        })
+      if (parent.type !== 'CORPORATE')
+        throw new AppError('VALIDATION_FAILED', 'Only a corporate shareholder can have shareholders', {
+          field: 'parentShareholderId',
+        })
     }
     assertLevelFits(rows, parent, input.percentage)
     const [row] = await tx
@@ -156,14 +197,22 @@ export async function createShareholder(options: { db: Database; actor: Actor; i
           : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
       })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: row!.id, action: 'CREATE', after: redactPersonalNumbers(row) })
+    await appendAudit(tx, options.audit, {
+      resource: 'shareholder',
+      resourceId: row!.id,
+      action: 'CREATE',
+      after: redactPersonalNumbers(row),
+    })
     return row!
   })
   return answerFor(db, created)
 }
 
 async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: string) {
-  const [found] = await tx.select({ kycDetailsId: shareholders.kycDetailsId, businessId: shareholders.businessId }).from(shareholders).where(eq(shareholders.id, id))
+  const [found] = await tx
+    .select({ kycDetailsId: shareholders.kycDetailsId, businessId: shareholders.businessId })
+    .from(shareholders)
+    .where(eq(shareholders.id, id))
   if (!found) throw kycNotFound('Shareholder')
   // Outsiders get the shareholder's 404, not the KYC record's.
   if (!canActOnBusiness(actor, found.businessId)) throw kycNotFound('Shareholder')
@@ -175,7 +224,13 @@ async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: st
 }
 
 /** PUT /kyc/shareholders/{id}: fields of its own kind; the type and place in the tree stay. */
-export async function updateShareholder(options: { db: Database; actor: Actor; id: string; input: z.output<typeof updateShareholderSchema>; audit: AuditContext }) {
+export async function updateShareholder(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: z.output<typeof updateShareholderSchema>
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
@@ -186,13 +241,18 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
         : (['firstName', 'lastName', 'nationality', 'bvn'] as const).filter((k) => input[k] !== undefined)
     if (wrongKind.length) {
       throw new AppError('VALIDATION_FAILED', `A ${before.type.toLowerCase()} shareholder has no ${wrongKind[0]}`, {
-        details: wrongKind.map((field) => ({ code: 'VALIDATION_FAILED' as const, field, message: `Not a field of a ${before.type.toLowerCase()} shareholder` })),
+        details: wrongKind.map((field) => ({
+          code: 'VALIDATION_FAILED' as const,
+          field,
+          message: `Not a field of a ${before.type.toLowerCase()} shareholder`,
+        })),
       })
     }
     if (before.type === 'INDIVIDUAL') {
       const nationality = input.nationality ?? before.nationality ?? ''
       const bvn = input.bvn !== undefined ? input.bvn : before.bvn
-      if (/^nigeria(n)?$/i.test(nationality.trim()) && !bvn) throw new AppError('VALIDATION_FAILED', 'BVN is required for a Nigerian shareholder', { field: 'bvn' })
+      if (/^nigeria(n)?$/i.test(nationality.trim()) && !bvn)
+        throw new AppError('VALIDATION_FAILED', 'BVN is required for a Nigerian shareholder', { field: 'bvn' })
     }
     if (input.percentage !== undefined) {
       const parent = before.parentShareholderId ? (rows.find((r) => r.id === before.parentShareholderId) ?? null) : null
@@ -212,7 +272,13 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
       })
       .where(eq(shareholders.id, before.id))
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'shareholder', resourceId: before.id, action: 'UPDATE', before: redactPersonalNumbers(before), after: redactPersonalNumbers(row) })
+    await appendAudit(tx, options.audit, {
+      resource: 'shareholder',
+      resourceId: before.id,
+      action: 'UPDATE',
+      before: redactPersonalNumbers(before),
+      after: redactPersonalNumbers(row),
+    })
     return row!
   })
   return answerFor(db, updated)
@@ -226,7 +292,10 @@ export async function updateShareholder(options: { db: Database; actor: Actor; i
 export async function deleteShareholder(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   return kycWriteTransaction(options, async (tx, lock) => {
     const { row, rows } = await lockedShareholder(tx, lock, options.actor, options.id)
-    const ids = subtreeIds(rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })), row.id)
+    const ids = subtreeIds(
+      rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })),
+      row.id,
+    )
     const removed = rows.filter((r) => ids.includes(r.id))
     // Explicitly rather than by the foreign key's cascade, so each removal is audited and its file goes too.
     const documents = await tx.delete(kycDocuments).where(inArray(kycDocuments.shareholderId, ids)).returning()
@@ -235,7 +304,14 @@ export async function deleteShareholder(options: { db: Database; actor: Actor; i
         resource: 'kyc_document',
         resourceId: document.id,
         action: 'DELETE',
-        before: { id: document.id, documentTypeId: document.documentTypeId, shareholderId: document.shareholderId, fileId: document.fileId, status: document.status, supersededAt: document.supersededAt },
+        before: {
+          id: document.id,
+          documentTypeId: document.documentTypeId,
+          shareholderId: document.shareholderId,
+          fileId: document.fileId,
+          status: document.status,
+          supersededAt: document.supersededAt,
+        },
         after: { reason: 'SHAREHOLDER_DELETED' },
       })
     }
@@ -244,7 +320,11 @@ export async function deleteShareholder(options: { db: Database; actor: Actor; i
       resource: 'shareholder',
       resourceId: row.id,
       action: 'DELETE',
-      before: { shareholder: redactPersonalNumbers(row), subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)), documents: documents.map((d) => d.id) },
+      before: {
+        shareholder: redactPersonalNumbers(row),
+        subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)),
+        documents: documents.map((d) => d.id),
+      },
     })
     for (const document of documents) await deleteStoredFile(tx, document.fileId, options.audit)
     return { deleted: ids.length, documentsDeleted: documents.length }

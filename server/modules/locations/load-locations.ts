@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { type Country, type CountryState, countryListSchema, countryStateListSchema, locationAlias } from '@/lib/contracts/locations'
+import {
+  type Country,
+  type CountryState,
+  countryListSchema,
+  countryStateListSchema,
+  locationAlias,
+} from '@/lib/contracts/locations'
 
 /** The reference locations, indexed; built once per process from the files scripts/build-locations.ts writes. */
 export interface Locations {
@@ -37,7 +43,10 @@ async function readLocations(): Promise<Locations> {
   for (const country of countries) {
     const key = country.id.toUpperCase()
     byId.set(key, country)
-    statesById.set(key, lgasByCountry[country.id] ?? country.states.map((state) => ({ state, alias: locationAlias(state), lgas: [] })))
+    statesById.set(
+      key,
+      lgasByCountry[country.id] ?? country.states.map((state) => ({ state, alias: locationAlias(state), lgas: [] })),
+    )
   }
   return { countries, byId, statesById }
 }

@@ -36,7 +36,13 @@ export async function applyForProduct(options: { db: Database; actor: Actor; inp
   const [existing] = await db
     .select({ id: onboardingProducts.id, status: onboardingProducts.status })
     .from(onboardingProducts)
-    .where(and(eq(onboardingProducts.businessId, business.id), eq(onboardingProducts.productId, product.id), ne(onboardingProducts.status, 'REMOVED')))
+    .where(
+      and(
+        eq(onboardingProducts.businessId, business.id),
+        eq(onboardingProducts.productId, product.id),
+        ne(onboardingProducts.status, 'REMOVED'),
+      ),
+    )
   if (existing) {
     throw new AppError('CONFLICT', `${business.name} already has ${product.name} (${existing.status})`, { field: 'productCode' })
   }
@@ -52,14 +58,21 @@ export async function applyForProduct(options: { db: Database; actor: Actor; inp
     id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(onboardingProducts)
-        .values({ businessId: business.id, productId: product.id, requirementsVersion: product.requirementsVersion, status: 'PENDING', createdBy: actor.userId })
+        .values({
+          businessId: business.id,
+          productId: product.id,
+          requirementsVersion: product.requirementsVersion,
+          status: 'PENDING',
+          createdBy: actor.userId,
+        })
         .returning()
       await appendAudit(tx, options.audit, { resource: 'onboarding_product', resourceId: row!.id, action: 'APPLY', after: row })
       return row!.id
     })
   } catch (error) {
     // Two applications at once: the partial unique index lets one through.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', `${business.name} already has ${product.name}`, { field: 'productCode' })
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', `${business.name} already has ${product.name}`, { field: 'productCode' })
     throw error
   }
   return toDetail(db, (await findJoined(db, eq(onboardingProducts.id, id)))!)

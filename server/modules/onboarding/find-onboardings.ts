@@ -21,7 +21,12 @@ function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   return conditions
 }
 
-async function pageOfOnboardings(db: Executor, conditions: (SQL | undefined)[], query: OnboardingListQuery, orderBy: 'created' | 'submitted' = 'created') {
+async function pageOfOnboardings(
+  db: Executor,
+  conditions: (SQL | undefined)[],
+  query: OnboardingListQuery,
+  orderBy: 'created' | 'submitted' = 'created',
+) {
   const where = and(...conditions)
   const direction = query.recentFirst ? desc : asc
   const order =
@@ -58,7 +63,11 @@ export async function findOnboardings(options: { db: Executor; actor: Actor; que
     throw new AppError('FORBIDDEN', 'You need a product or business read permission to list applications')
   }
   if (query.businessId) assertBusinessAccess(actor, query.businessId)
-  return pageOfOnboardings(options.db, [scopeToActorBusinesses(actor, onboardingProducts.businessId), ...onboardingFilters(query)], query)
+  return pageOfOnboardings(
+    options.db,
+    [scopeToActorBusinesses(actor, onboardingProducts.businessId), ...onboardingFilters(query)],
+    query,
+  )
 }
 
 /** GET /onboarding-products/approvals (staff): the review queue, IN_REVIEW unless a status is asked for; by submission. */
@@ -69,18 +78,34 @@ export async function findApprovalQueue(options: { db: Executor; query: Onboardi
 
 /** GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES): the businesses on the product with that code. */
 export async function findProductBusinesses(options: { db: Executor; code: string; query: OnboardingListQuery }) {
-  const [product] = await options.db.select({ id: products.id }).from(products).where(eq(products.code, options.code.trim().toUpperCase()))
+  const [product] = await options.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.code, options.code.trim().toUpperCase()))
   if (!product) throw new AppError('NOT_FOUND', 'Product not found')
-  return pageOfOnboardings(options.db, [eq(onboardingProducts.productId, product.id), ...onboardingFilters({ ...options.query, productCode: undefined })], options.query)
+  return pageOfOnboardings(
+    options.db,
+    [eq(onboardingProducts.productId, product.id), ...onboardingFilters({ ...options.query, productCode: undefined })],
+    options.query,
+  )
 }
 
 /** GET /onboarding-products/business/{id}: one business's applications (its members, or staff). */
-export async function findBusinessOnboardings(options: { db: Executor; actor: Actor; businessId: string; query: OnboardingListQuery }) {
+export async function findBusinessOnboardings(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  query: OnboardingListQuery
+}) {
   assertBusinessAccess(options.actor, options.businessId)
   const [business] = await options.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, options.businessId))
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')
   const query = { ...options.query, businessId: undefined }
-  return pageOfOnboardings(options.db, [eq(onboardingProducts.businessId, options.businessId), ...onboardingFilters(query)], options.query)
+  return pageOfOnboardings(
+    options.db,
+    [eq(onboardingProducts.businessId, options.businessId), ...onboardingFilters(query)],
+    options.query,
+  )
 }
 
 /** GET /onboarding-products/details/{id}: one application with its requirements and answers. */
@@ -98,7 +123,10 @@ export async function getOnboardingDetail(options: { db: Executor; actor: Actor;
  */
 export async function findMyOnboarding(options: { db: Executor; actor: Actor; productCode: string; businessId?: string }) {
   const { db, actor } = options
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.code, options.productCode.trim().toUpperCase()))
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.code, options.productCode.trim().toUpperCase()))
   if (!product) throw new AppError('NOT_FOUND', 'No product has this code')
   let scope: SQL
   if (options.businessId) {
@@ -128,7 +156,9 @@ export async function canProceedKycCapturing(options: { db: Executor; actor: Act
   const reasons: string[] = []
   if (row.onboarding.status === 'REMOVED') reasons.push('This application was removed')
   reasons.push(...(await businessRefusals(options.db, row.business)))
-  const held = actor.isStaff ? actor.staffPermissions : actor.memberships.find((m) => m.businessId === row.onboarding.businessId)?.permissions ?? new Set()
+  const held = actor.isStaff
+    ? actor.staffPermissions
+    : (actor.memberships.find((m) => m.businessId === row.onboarding.businessId)?.permissions ?? new Set())
   const postApproval = hasAllPermissions(held, POST_APPROVAL_GROUP)
   if (row.business.approvalStatus === 'APPROVED') {
     if (!postApproval) reasons.push('The business is approved; changes to its KYC are made by our staff')
@@ -164,4 +194,3 @@ export async function findBusinessProducts(db: Executor, businessId: string): Pr
 export function businessHasProduct(productId: string): SQL {
   return sql`exists (select 1 from ${onboardingProducts} where ${onboardingProducts.businessId} = ${businesses.id} and ${onboardingProducts.productId} = ${productId} and ${onboardingProducts.status} <> 'REMOVED')`
 }
-

@@ -3,7 +3,15 @@ import type { OnboardingDetail, OnboardingSummary } from '@/lib/contracts/onboar
 import { EDITABLE_ONBOARDING_STATUSES, type OnboardingStatus } from '@/lib/contracts/product-values'
 import type { Permission } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
-import { businesses, files, onboardingAnswers, onboardingProducts, productCategories, products, type StoredRequirement } from '@/server/db/schema'
+import {
+  businesses,
+  files,
+  onboardingAnswers,
+  onboardingProducts,
+  productCategories,
+  products,
+  type StoredRequirement,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
@@ -22,7 +30,14 @@ export function selectOnboardings(db: Executor) {
     .select({
       onboarding: onboardingProducts,
       business: businesses,
-      product: { id: products.id, code: products.code, name: products.name, live: products.live, active: products.active, requirementsVersion: products.requirementsVersion },
+      product: {
+        id: products.id,
+        code: products.code,
+        name: products.name,
+        live: products.live,
+        active: products.active,
+        requirementsVersion: products.requirementsVersion,
+      },
       category: productCategories.name,
     })
     .from(onboardingProducts)
@@ -46,7 +61,10 @@ export async function businessRefusals(db: Executor, business: BusinessRow): Pro
 
 /** Summaries of joined rows, with each business's blocked state worked out in one query. */
 export async function toSummaries(db: Executor, rows: readonly JoinedOnboarding[]): Promise<OnboardingSummary[]> {
-  const views = await toBusinesses(db, rows.map((r) => r.business))
+  const views = await toBusinesses(
+    db,
+    rows.map((r) => r.business),
+  )
   return rows.map((row, i) => toSummary(row, views[i]!.blockedReasons))
 }
 
@@ -68,7 +86,14 @@ function toSummary(row: JoinedOnboarding, blockedReasons: string[]): OnboardingS
       blockedReasons,
     },
     productId: o.productId,
-    product: { id: row.product.id, code: row.product.code, name: row.product.name, category: row.category, live: row.product.live, active: row.product.active },
+    product: {
+      id: row.product.id,
+      code: row.product.code,
+      name: row.product.name,
+      category: row.category,
+      live: row.product.live,
+      active: row.product.active,
+    },
     requirementsVersion: isEditable(o.status) ? row.product.requirementsVersion : o.requirementsVersion,
     submittedAt: iso(o.submittedAt),
     decidedAt: iso(o.decidedAt),
@@ -82,7 +107,10 @@ function toSummary(row: JoinedOnboarding, blockedReasons: string[]): OnboardingS
 
 export async function answersOf(db: Executor, onboardingId: string) {
   return db
-    .select({ answer: onboardingAnswers, file: { id: files.id, fileName: files.fileName, contentType: files.contentType, sizeBytes: files.sizeBytes } })
+    .select({
+      answer: onboardingAnswers,
+      file: { id: files.id, fileName: files.fileName, contentType: files.contentType, sizeBytes: files.sizeBytes },
+    })
     .from(onboardingAnswers)
     .leftJoin(files, eq(files.id, onboardingAnswers.fileId))
     .where(eq(onboardingAnswers.onboardingId, onboardingId))
@@ -153,13 +181,20 @@ export function invalidState(action: string, status: OnboardingStatus) {
 /** 409 PRECONDITION_FAILED with one entry per unmet item. */
 export function preconditionFailed(reasons: { message: string; field?: string }[]) {
   return new AppError('PRECONDITION_FAILED', reasons[0]!.message, {
-    details: reasons.map((r) => ({ code: 'PRECONDITION_FAILED' as const, message: r.message, ...(r.field ? { field: r.field } : {}) })),
+    details: reasons.map((r) => ({
+      code: 'PRECONDITION_FAILED' as const,
+      message: r.message,
+      ...(r.field ? { field: r.field } : {}),
+    })),
   })
 }
 
 /** Statuses in one conditional UPDATE: the current status of a row that did not match, for the 409 message. */
 export async function currentStatus(db: Executor, id: string): Promise<OnboardingStatus> {
-  const [row] = await db.select({ status: onboardingProducts.status }).from(onboardingProducts).where(eq(onboardingProducts.id, id))
+  const [row] = await db
+    .select({ status: onboardingProducts.status })
+    .from(onboardingProducts)
+    .where(eq(onboardingProducts.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
   return row.status
 }

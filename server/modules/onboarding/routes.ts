@@ -59,73 +59,209 @@ onboardingRoutes.openapi(
     tags,
     summary: "The signed-in user's application for a product",
     ...access.business(),
-    request: { params: productCodeParam, query: z.object({ businessId: z.uuid({ message: 'must be a business id' }).optional() }) },
+    request: {
+      params: productCodeParam,
+      query: z.object({ businessId: z.uuid({ message: 'must be a business id' }).optional() }),
+    },
     responses: { 200: detail('The application'), ...errorResponses(400, 401, 404) },
   }),
   async (c) =>
-    c.json(await findMyOnboarding({ db: await getDb(), actor: actorOf(c), productCode: c.req.valid('param').productCode, businessId: c.req.valid('query').businessId }), 200),
+    c.json(
+      await findMyOnboarding({
+        db: await getDb(),
+        actor: actorOf(c),
+        productCode: c.req.valid('param').productCode,
+        businessId: c.req.valid('query').businessId,
+      }),
+      200,
+    ),
 )
 
 // GET /onboarding-products/business/{id} – one business's applications
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/business/{id}', tags, summary: "A business's applications", ...access.business(), request: { params: idParam, query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
-  async (c) => c.json(await findBusinessOnboardings({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, query: c.req.valid('query') }), 200),
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/business/{id}',
+    tags,
+    summary: "A business's applications",
+    ...access.business(),
+    request: { params: idParam, query: onboardingListQuerySchema },
+    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await findBusinessOnboardings({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
 )
 
 // GET /onboarding-products/details/{id} – one application with its requirements, answers and files
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/details/{id}', tags, summary: 'An application', ...access.businessAny(...ONBOARDING_READERS), request: { params: idParam }, responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/details/{id}',
+    tags,
+    summary: 'An application',
+    ...access.businessAny(...ONBOARDING_READERS),
+    request: { params: idParam },
+    responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await getOnboardingDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // GET /onboarding-products/can-proceed-kyc-capturing/{id}
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products/can-proceed-kyc-capturing/{id}', tags, summary: 'May KYC capture go on for this application?', ...access.business(), request: { params: idParam }, responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products/can-proceed-kyc-capturing/{id}',
+    tags,
+    summary: 'May KYC capture go on for this application?',
+    ...access.business(),
+    request: { params: idParam },
+    responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) },
+  }),
   async (c) => c.json(await canProceedKycCapturing({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /onboarding-products/approve/{id} (staff) – { decision: APPROVED | DECLINED, comment }
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/approve/{id}', tags, summary: 'Approve or decline an application (staff)', ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT), request: { params: idParam, ...jsonBody(onboardingDecisionSchema) }, responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await decideOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/onboarding-products/approve/{id}',
+    tags,
+    summary: 'Approve or decline an application (staff)',
+    ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT),
+    request: { params: idParam, ...jsonBody(onboardingDecisionSchema) },
+    responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await decideOnboarding({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /onboarding-products/completed/{id} (staff) – the business is live on the product
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/completed/{id}', tags, summary: 'Mark an approved application completed (staff)', ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT), request: { params: idParam }, responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await completeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/onboarding-products/completed/{id}',
+    tags,
+    summary: 'Mark an approved application completed (staff)',
+    ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT),
+    request: { params: idParam },
+    responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await completeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /onboarding-products – applications: staff all, business users their businesses'
 onboardingRoutes.openapi(
-  createRoute({ method: 'get', path: '/onboarding-products', tags, summary: 'Applications', ...access.businessAny(...ONBOARDING_READERS), request: { query: onboardingListQuerySchema }, responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/onboarding-products',
+    tags,
+    summary: 'Applications',
+    ...access.businessAny(...ONBOARDING_READERS),
+    request: { query: onboardingListQuerySchema },
+    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await findOnboardings({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
 )
 
 // POST /onboarding-products – apply
 onboardingRoutes.openapi(
-  createRoute({ method: 'post', path: '/onboarding-products', tags, summary: 'Apply for a product', ...access.business(APPLY_PERMISSION), request: jsonBody(applySchema), responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await applyForProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/onboarding-products',
+    tags,
+    summary: 'Apply for a product',
+    ...access.business(APPLY_PERMISSION),
+    request: jsonBody(applySchema),
+    responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await applyForProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // ---- parameterised ----
 
 // PUT /onboarding-products/{id}/requirements – save answers (draft)
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/{id}/requirements', tags, summary: 'Save requirement answers', ...access.business(ANSWERS_PERMISSION), request: { params: idParam, ...jsonBody(answersInputSchema) }, responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await saveAnswers({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/onboarding-products/{id}/requirements',
+    tags,
+    summary: 'Save requirement answers',
+    ...access.business(ANSWERS_PERMISSION),
+    request: { params: idParam, ...jsonBody(answersInputSchema) },
+    responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await saveAnswers({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /onboarding-products/{id}/submit – PENDING or DECLINED → IN_REVIEW
 onboardingRoutes.openapi(
-  createRoute({ method: 'put', path: '/onboarding-products/{id}/submit', tags, summary: 'Submit an application for review', ...access.business(APPLY_PERMISSION), request: { params: idParam }, responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await submitOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/onboarding-products/{id}/submit',
+    tags,
+    summary: 'Submit an application for review',
+    ...access.business(APPLY_PERMISSION),
+    request: { params: idParam },
+    responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await submitOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // DELETE /onboarding-products/{id} – remove (the record stays, REMOVED)
 onboardingRoutes.openapi(
-  createRoute({ method: 'delete', path: '/onboarding-products/{id}', tags, summary: 'Remove an application', ...access.business(REMOVE_PERMISSION), request: { params: idParam }, responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await removeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'delete',
+    path: '/onboarding-products/{id}',
+    tags,
+    summary: 'Remove an application',
+    ...access.business(REMOVE_PERMISSION),
+    request: { params: idParam },
+    responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await removeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
+      200,
+    ),
 )
 
 // GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES) – the businesses on a product
@@ -139,5 +275,6 @@ onboardingRoutes.openapi(
     request: { params: codeParam, query: onboardingListQuerySchema },
     responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findProductBusinesses({ db: await getDb(), code: c.req.valid('param').code, query: c.req.valid('query') }), 200),
+  async (c) =>
+    c.json(await findProductBusinesses({ db: await getDb(), code: c.req.valid('param').code, query: c.req.valid('query') }), 200),
 )

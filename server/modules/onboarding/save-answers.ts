@@ -10,7 +10,16 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getAttachableFile } from '@/server/modules/files/attachable-file'
 import { requirementsOf } from '@/server/modules/products/product-record'
-import { byId, currentStatus, findJoined, invalidState, isEditable, loadOnboarding, inStatuses, toDetail } from './onboarding-record'
+import {
+  byId,
+  currentStatus,
+  findJoined,
+  invalidState,
+  isEditable,
+  loadOnboarding,
+  inStatuses,
+  toDetail,
+} from './onboarding-record'
 
 type AnswersInput = z.output<typeof answersInputSchema>
 type FieldError = { code: 'VALIDATION_FAILED'; field: string; message: string }
@@ -39,22 +48,36 @@ export async function saveAnswers(options: { db: Database; actor: Actor; id: str
     const requirement = requirements.get(answer.key)
     const at = `answers.${i}`
     if (!requirement) {
-      errors.push({ code: 'VALIDATION_FAILED', field: `${at}.key`, message: `${answer.key} is not a requirement of this product` })
+      errors.push({
+        code: 'VALIDATION_FAILED',
+        field: `${at}.key`,
+        message: `${answer.key} is not a requirement of this product`,
+      })
       continue
     }
     if (requirement.type === 'Text Input') {
-      if (answer.fileId) errors.push({ code: 'VALIDATION_FAILED', field: `${at}.fileId`, message: `${requirement.label} takes text, not a file` })
+      if (answer.fileId)
+        errors.push({ code: 'VALIDATION_FAILED', field: `${at}.fileId`, message: `${requirement.label} takes text, not a file` })
       const text = answer.value?.trim() ?? ''
       planned.push(text ? { key: answer.key, textValue: text, fileId: null } : { key: answer.key, clear: true })
       continue
     }
-    if (answer.value?.trim()) errors.push({ code: 'VALIDATION_FAILED', field: `${at}.value`, message: `${requirement.label} takes an uploaded file, not text` })
+    if (answer.value?.trim())
+      errors.push({
+        code: 'VALIDATION_FAILED',
+        field: `${at}.value`,
+        message: `${requirement.label} takes an uploaded file, not text`,
+      })
     if (!answer.fileId) {
       planned.push({ key: answer.key, clear: true })
       continue
     }
     try {
-      await getAttachableFile(db, { fileId: answer.fileId, businessId: row.onboarding.businessId, purposes: ['PRODUCT_REQUIREMENT'] })
+      await getAttachableFile(db, {
+        fileId: answer.fileId,
+        businessId: row.onboarding.businessId,
+        purposes: ['PRODUCT_REQUIREMENT'],
+      })
       planned.push({ key: answer.key, textValue: null, fileId: answer.fileId })
     } catch (error) {
       if (!(error instanceof AppError)) throw error
@@ -65,7 +88,10 @@ export async function saveAnswers(options: { db: Database; actor: Actor; id: str
 
   const keys = planned.map((p) => p.key)
   const before = keys.length
-    ? await db.select().from(onboardingAnswers).where(and(eq(onboardingAnswers.onboardingId, id), inArray(onboardingAnswers.key, keys)))
+    ? await db
+        .select()
+        .from(onboardingAnswers)
+        .where(and(eq(onboardingAnswers.onboardingId, id), inArray(onboardingAnswers.key, keys)))
     : []
   const stored = new Map(before.map((a) => [a.key, a]))
   const changes = planned.filter((p) => {
@@ -85,7 +111,9 @@ export async function saveAnswers(options: { db: Database; actor: Actor; id: str
       if (!updated) throw invalidState('change the answers', await currentStatus(tx, id))
       for (const change of changes) {
         if ('clear' in change) {
-          await tx.delete(onboardingAnswers).where(and(eq(onboardingAnswers.onboardingId, id), eq(onboardingAnswers.key, change.key)))
+          await tx
+            .delete(onboardingAnswers)
+            .where(and(eq(onboardingAnswers.onboardingId, id), eq(onboardingAnswers.key, change.key)))
           continue
         }
         const values = { textValue: change.textValue, fileId: change.fileId, updatedBy: actor.userId, updatedAt: now }
@@ -98,7 +126,10 @@ export async function saveAnswers(options: { db: Database; actor: Actor; id: str
         resource: 'onboarding_product',
         resourceId: id,
         action: 'UPDATE_REQUIREMENTS',
-        before: { requirementsVersion: row.onboarding.requirementsVersion, answers: changes.map((c) => stored.get(c.key) ?? { key: c.key, cleared: true }) },
+        before: {
+          requirementsVersion: row.onboarding.requirementsVersion,
+          answers: changes.map((c) => stored.get(c.key) ?? { key: c.key, cleared: true }),
+        },
         after: { requirementsVersion: version, answers: changes },
       })
     })

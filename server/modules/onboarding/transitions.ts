@@ -105,7 +105,13 @@ export async function submitOnboarding(options: { db: Database; actor: Actor; id
  * Approving needs the business APPROVED and neither archived nor blocked; declining needs a comment (schema). Never by
  * whoever registered the business, belongs to it or applied (403 FOUR_EYES), as for every other decision.
  */
-export async function decideOnboarding(options: { db: Database; actor: Actor; id: string; input: Decision; audit: AuditContext }) {
+export async function decideOnboarding(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: Decision
+  audit: AuditContext
+}) {
   const { db, actor, input } = options
   const row = await findJoined(db, eq(onboardingProducts.id, options.id))
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
@@ -115,7 +121,10 @@ export async function decideOnboarding(options: { db: Database; actor: Actor; id
   if (input.decision === 'APPROVED') {
     const reasons: { message: string; field?: string }[] = []
     if (row.business.approvalStatus !== 'APPROVED') {
-      reasons.push({ message: `The business must be approved first (it is ${row.business.approvalStatus})`, field: 'business.approvalStatus' })
+      reasons.push({
+        message: `The business must be approved first (it is ${row.business.approvalStatus})`,
+        field: 'business.approvalStatus',
+      })
     }
     for (const message of await businessRefusals(db, row.business)) reasons.push({ message })
     if (reasons.length) throw preconditionFailed(reasons)

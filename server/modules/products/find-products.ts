@@ -53,7 +53,9 @@ export async function findAllProducts(options: { db: Executor; query: ProductAdm
 
 /** GET /products/{code} (public): an offered product, or 404 (a product not offered is not revealed). */
 export async function getOfferedProduct(options: { db: Executor; code: string }) {
-  const [row] = await selectProducts(options.db).where(and(eq(products.code, options.code.trim().toUpperCase()), offeredCondition))
+  const [row] = await selectProducts(options.db).where(
+    and(eq(products.code, options.code.trim().toUpperCase()), offeredCondition),
+  )
   if (!row) throw new AppError('NOT_FOUND', 'No product is offered with this code')
   return toProduct(row)
 }
@@ -79,7 +81,10 @@ export async function findProductCategories(db: Executor): Promise<ProductCatego
  * everyone else sees what is offered.
  */
 export async function findDivisionProducts(options: { db: Executor; actor: Actor; divisionId: string }) {
-  const [division] = await options.db.select({ id: businessDivisions.id }).from(businessDivisions).where(eq(businessDivisions.id, options.divisionId))
+  const [division] = await options.db
+    .select({ id: businessDivisions.id })
+    .from(businessDivisions)
+    .where(eq(businessDivisions.id, options.divisionId))
   if (!division) throw new AppError('NOT_FOUND', 'Division not found')
   const seesAll = options.actor.isStaff
   const rows = await selectProducts(options.db)

@@ -1,7 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Product } from '@/lib/contracts/products'
 import type { Executor } from '@/server/db/client'
-import { businessDivisions, productCategories, productRequirementVersions, products, type StoredRequirement } from '@/server/db/schema'
+import {
+  businessDivisions,
+  productCategories,
+  productRequirementVersions,
+  products,
+  type StoredRequirement,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
 /** Offered to businesses: live and active. */
@@ -23,7 +29,10 @@ export function selectProducts(db: Executor) {
     .leftJoin(businessDivisions, eq(businessDivisions.id, products.divisionId))
     .innerJoin(
       productRequirementVersions,
-      and(eq(productRequirementVersions.productId, products.id), eq(productRequirementVersions.version, products.requirementsVersion)),
+      and(
+        eq(productRequirementVersions.productId, products.id),
+        eq(productRequirementVersions.version, products.requirementsVersion),
+      ),
     )
 }
 
@@ -48,7 +57,13 @@ export function toProduct(row: ProductRow): Product {
     active: p.active,
     live: p.live,
     kycDocumentTypeIds: p.kycDocumentTypeIds,
-    requirements: row.requirements.map((r) => ({ key: r.key, label: r.label, type: r.type, required: r.required, help: r.help ?? null })),
+    requirements: row.requirements.map((r) => ({
+      key: r.key,
+      label: r.label,
+      type: r.type,
+      required: r.required,
+      help: r.help ?? null,
+    })),
     requirementsVersion: p.requirementsVersion,
     wentLiveAt: p.wentLiveAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),

@@ -30,50 +30,136 @@ export const productRoutes = createRouter()
 
 // GET /products/categories (public) – categories with how many products each offers
 productRoutes.openapi(
-  createRoute({ method: 'get', path: '/products/categories', tags, summary: 'Product categories (public)', ...access.public(), responses: { 200: json(z.array(productCategorySchema), 'Categories') } }),
+  createRoute({
+    method: 'get',
+    path: '/products/categories',
+    tags,
+    summary: 'Product categories (public)',
+    ...access.public(),
+    responses: { 200: json(z.array(productCategorySchema), 'Categories') },
+  }),
   async (c) => c.json(await findProductCategories(await getDb()), 200),
 )
 
 // GET /products/admin (staff) – every product with filters
 productRoutes.openapi(
-  createRoute({ method: 'get', path: '/products/admin', tags, summary: 'All products (staff)', ...access.staffAny(...PRODUCT_STAFF), request: { query: productAdminQuerySchema }, responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400, 401, 403) } }),
+  createRoute({
+    method: 'get',
+    path: '/products/admin',
+    tags,
+    summary: 'All products (staff)',
+    ...access.staffAny(...PRODUCT_STAFF),
+    request: { query: productAdminQuerySchema },
+    responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400, 401, 403) },
+  }),
   async (c) => c.json(await findAllProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
 // GET /products/admin/{id} (staff) – one product, offered or not
 productRoutes.openapi(
-  createRoute({ method: 'get', path: '/products/admin/{id}', tags, summary: 'A product (staff)', ...access.staffAny(...PRODUCT_STAFF), request: { params: idParam }, responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 401, 403, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/products/admin/{id}',
+    tags,
+    summary: 'A product (staff)',
+    ...access.staffAny(...PRODUCT_STAFF),
+    request: { params: idParam },
+    responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 401, 403, 404) },
+  }),
   async (c) => c.json(await getProductById(await getDb(), c.req.valid('param').id), 200),
 )
 
 // GET /products (public) – live and active products with their requirements
 productRoutes.openapi(
-  createRoute({ method: 'get', path: '/products', tags, summary: 'Offered products (public)', ...access.public(), request: { query: productListQuerySchema }, responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400) } }),
+  createRoute({
+    method: 'get',
+    path: '/products',
+    tags,
+    summary: 'Offered products (public)',
+    ...access.public(),
+    request: { query: productListQuerySchema },
+    responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400) },
+  }),
   async (c) => c.json(await findOfferedProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
 // POST /products (staff, CAN_UPDATE_PRODUCT)
 productRoutes.openapi(
-  createRoute({ method: 'post', path: '/products', tags, summary: 'Create a product', ...access.staff(P.CAN_UPDATE_PRODUCT), request: jsonBody(createProductSchema), responses: { 201: json(productSchema, 'Created'), ...errorResponses(400, 401, 403, 409) } }),
-  async (c) => c.json(await createProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  createRoute({
+    method: 'post',
+    path: '/products',
+    tags,
+    summary: 'Create a product',
+    ...access.staff(P.CAN_UPDATE_PRODUCT),
+    request: jsonBody(createProductSchema),
+    responses: { 201: json(productSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await createProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
+      201,
+    ),
 )
 
 // ---- parameterised ----
 
 // PUT /products/{id}/go-live (staff, CAN_INDICATE_PRODUCT_GO_LIVE)
 productRoutes.openapi(
-  createRoute({ method: 'put', path: '/products/{id}/go-live', tags, summary: 'Take a product live or withdraw it', ...access.staff(P.CAN_INDICATE_PRODUCT_GO_LIVE), request: { params: idParam, ...jsonBody(goLiveSchema) }, responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await setProductLive({ db: await getDb(), id: c.req.valid('param').id, live: c.req.valid('json').live, audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/products/{id}/go-live',
+    tags,
+    summary: 'Take a product live or withdraw it',
+    ...access.staff(P.CAN_INDICATE_PRODUCT_GO_LIVE),
+    request: { params: idParam, ...jsonBody(goLiveSchema) },
+    responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await setProductLive({
+        db: await getDb(),
+        id: c.req.valid('param').id,
+        live: c.req.valid('json').live,
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // PUT /products/{id} (staff, CAN_UPDATE_PRODUCT) – a changed requirement list becomes a new version
 productRoutes.openapi(
-  createRoute({ method: 'put', path: '/products/{id}', tags, summary: 'Update a product', ...access.staff(P.CAN_UPDATE_PRODUCT), request: { params: idParam, ...jsonBody(updateProductSchema) }, responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) } }),
-  async (c) => c.json(await updateProduct({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  createRoute({
+    method: 'put',
+    path: '/products/{id}',
+    tags,
+    summary: 'Update a product',
+    ...access.staff(P.CAN_UPDATE_PRODUCT),
+    request: { params: idParam, ...jsonBody(updateProductSchema) },
+    responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await updateProduct({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /products/{code} (public) – an offered product by code, with its id
 productRoutes.openapi(
-  createRoute({ method: 'get', path: '/products/{code}', tags, summary: 'An offered product by code (public)', ...access.public(), request: { params: codeParam }, responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 404) } }),
+  createRoute({
+    method: 'get',
+    path: '/products/{code}',
+    tags,
+    summary: 'An offered product by code (public)',
+    ...access.public(),
+    request: { params: codeParam },
+    responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 404) },
+  }),
   async (c) => c.json(await getOfferedProduct({ db: await getDb(), code: c.req.valid('param').code }), 200),
 )

@@ -1,9 +1,21 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
-import { requirementKeyFrom, type createProductSchema, type requirementInputSchema, type updateProductSchema } from '@/lib/contracts/products'
+import {
+  requirementKeyFrom,
+  type createProductSchema,
+  type requirementInputSchema,
+  type updateProductSchema,
+} from '@/lib/contracts/products'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
-import { businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions, products, type StoredRequirement } from '@/server/db/schema'
+import {
+  businessDivisions,
+  kycDocumentTypes,
+  productCategories,
+  productRequirementVersions,
+  products,
+  type StoredRequirement,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getProductById } from './product-record'
@@ -55,7 +67,10 @@ async function keyHistory(db: Executor, productId: string) {
 }
 
 /** Category, division and KYC document types must exist: 400 naming the field otherwise. */
-async function assertReferences(db: Executor, input: { categoryId?: string; divisionId?: string; kycDocumentTypeIds?: string[] }) {
+async function assertReferences(
+  db: Executor,
+  input: { categoryId?: string; divisionId?: string; kycDocumentTypeIds?: string[] },
+) {
   const errors: FieldError[] = []
   if (input.categoryId && !(await db.query.productCategories.findFirst({ where: eq(productCategories.id, input.categoryId) }))) {
     errors.push({ code: 'VALIDATION_FAILED', field: 'categoryId', message: 'Choose a category from the list' })
@@ -67,7 +82,12 @@ async function assertReferences(db: Executor, input: { categoryId?: string; divi
   if (ids.length) {
     const known = await knownDocumentTypeIds(db, ids)
     ids.forEach((id) => {
-      if (!known.has(id)) errors.push({ code: 'VALIDATION_FAILED', field: `kycDocumentTypeIds.${input.kycDocumentTypeIds!.indexOf(id)}`, message: 'Choose KYC document types from the list' })
+      if (!known.has(id))
+        errors.push({
+          code: 'VALIDATION_FAILED',
+          field: `kycDocumentTypeIds.${input.kycDocumentTypeIds!.indexOf(id)}`,
+          message: 'Choose KYC document types from the list',
+        })
     })
   }
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, { details: errors })
@@ -106,12 +126,20 @@ export async function createProduct(options: { db: Database; actor: Actor; input
           createdBy: actor.userId,
         })
         .returning()
-      await tx.insert(productRequirementVersions).values({ productId: row!.id, version: 1, requirements: list, createdBy: actor.userId })
-      await appendAudit(tx, options.audit, { resource: 'product', resourceId: row!.id, action: 'CREATE', after: { ...row, requirements: list } })
+      await tx
+        .insert(productRequirementVersions)
+        .values({ productId: row!.id, version: 1, requirements: list, createdBy: actor.userId })
+      await appendAudit(tx, options.audit, {
+        resource: 'product',
+        resourceId: row!.id,
+        action: 'CREATE',
+        after: { ...row, requirements: list },
+      })
       return row!.id
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', `A product with code ${input.code} already exists`, { field: 'code' })
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', `A product with code ${input.code} already exists`, { field: 'code' })
     throw error
   }
   return getProductById(db, id)
@@ -126,7 +154,13 @@ const sameRequirements = (a: readonly StoredRequirement[], b: readonly StoredReq
  * already submitted keep the version they were answered against. The update is conditional on the version read,
  * so two editors at once cannot both create the same next version.
  */
-export async function updateProduct(options: { db: Database; actor: Actor; id: string; input: UpdateProduct; audit: AuditContext }) {
+export async function updateProduct(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: UpdateProduct
+  audit: AuditContext
+}) {
   const { db, actor, id, input } = options
   const before = await getProductById(db, id)
   await assertReferences(db, input)
@@ -154,7 +188,9 @@ export async function updateProduct(options: { db: Database; actor: Actor; id: s
       .returning()
     if (!row) throw new AppError('CONFLICT', 'Someone changed this product at the same time; reload it and try again')
     if (nextRequirements) {
-      await tx.insert(productRequirementVersions).values({ productId: id, version, requirements: nextRequirements, createdBy: actor.userId })
+      await tx
+        .insert(productRequirementVersions)
+        .values({ productId: id, version, requirements: nextRequirements, createdBy: actor.userId })
     }
     const { requirements: _r, ...beforeFields } = before
     await appendAudit(tx, options.audit, {
@@ -180,7 +216,10 @@ export async function setProductLive(options: { db: Database; id: string; live: 
     const reasons: string[] = []
     if (!before.active) reasons.push('The product is inactive; activate it first')
     if (before.requirements.length === 0) reasons.push('The product has no requirements; add at least one')
-    if (reasons.length) throw new AppError('PRECONDITION_FAILED', reasons[0]!, { details: reasons.map((message) => ({ code: 'PRECONDITION_FAILED', message })) })
+    if (reasons.length)
+      throw new AppError('PRECONDITION_FAILED', reasons[0]!, {
+        details: reasons.map((message) => ({ code: 'PRECONDITION_FAILED', message })),
+      })
   }
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -189,10 +228,22 @@ export async function setProductLive(options: { db: Database; id: string; live: 
       .where(and(eq(products.id, id), ne(products.live, live), live ? eq(products.active, true) : undefined))
       .returning()
     if (!row) {
-      const [current] = await tx.select({ live: products.live, active: products.active }).from(products).where(eq(products.id, id))
-      throw new AppError('INVALID_STATE', current?.live ? 'The product is live already' : 'The product changed meanwhile (it is not live); reload it')
+      const [current] = await tx
+        .select({ live: products.live, active: products.active })
+        .from(products)
+        .where(eq(products.id, id))
+      throw new AppError(
+        'INVALID_STATE',
+        current?.live ? 'The product is live already' : 'The product changed meanwhile (it is not live); reload it',
+      )
     }
-    await appendAudit(tx, options.audit, { resource: 'product', resourceId: id, action: live ? 'GO_LIVE' : 'WITHDRAW', before: { live: before.live }, after: { live: row.live } })
+    await appendAudit(tx, options.audit, {
+      resource: 'product',
+      resourceId: id,
+      action: live ? 'GO_LIVE' : 'WITHDRAW',
+      before: { live: before.live },
+      after: { live: row.live },
+    })
   })
   return getProductById(db, id)
 }

@@ -14,7 +14,10 @@ export interface ScheduledJob {
  * failure is logged and the next day tries again. Timers are unref'd, so the job never keeps a process alive, and
  * `stop()` clears them for a clean shutdown.
  */
-export function scheduleDaily(task: () => Promise<unknown>, options: { intervalMs?: number; firstDelayMs?: number; name: string }): ScheduledJob {
+export function scheduleDaily(
+  task: () => Promise<unknown>,
+  options: { intervalMs?: number; firstDelayMs?: number; name: string },
+): ScheduledJob {
   const { intervalMs = DAY_MS, firstDelayMs = 60_000, name } = options
   let running = false
   let stopped = false
@@ -46,9 +49,15 @@ export function scheduleDaily(task: () => Promise<unknown>, options: { intervalM
 }
 
 /** The daily due-date reminders (3 days before a deferral or recertification falls due), as the system. */
-export function startReminderJob(getDb: () => Promise<Database>, options: { intervalMs?: number; firstDelayMs?: number } = {}): ScheduledJob {
+export function startReminderJob(
+  getDb: () => Promise<Database>,
+  options: { intervalMs?: number; firstDelayMs?: number } = {},
+): ScheduledJob {
   logger.info('daily due-date reminders scheduled')
-  return scheduleDaily(async () => runReminders({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT }), { ...options, name: 'due-reminders' })
+  return scheduleDaily(async () => runReminders({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT }), {
+    ...options,
+    name: 'due-reminders',
+  })
 }
 
 const globalForJob = globalThis as unknown as { __reminderJob?: ScheduledJob }

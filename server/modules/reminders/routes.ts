@@ -19,7 +19,8 @@ reminderRoutes.openapi(
     path: '/reminders/run',
     tags: ['Reminders'],
     summary: 'Send due-date reminders now',
-    description: 'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',
+    description:
+      'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',
     ...access.staffAny(...REMINDER_RUNNERS),
     responses: { 200: json(reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
   }),

@@ -55,7 +55,12 @@ async function findDueItems(db: Database, today: string): Promise<DueItem[]> {
         ),
       ),
     db
-      .select({ id: businesses.id, name: businesses.name, email: businesses.email, recertificationDate: businesses.recertificationDate })
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        email: businesses.email,
+        recertificationDate: businesses.recertificationDate,
+      })
       .from(businesses)
       .where(
         and(
@@ -103,13 +108,32 @@ export async function runReminders(options: { db: Database; audit: AuditContext;
     if (!recipients.length) recipients.push(item.businessEmail)
     const [claimed] = await db
       .insert(remindersSent)
-      .values({ kind: item.kind, itemId: item.itemId, businessId: item.businessId, dueDate: item.dueDate, recipients, sentAt: now })
+      .values({
+        kind: item.kind,
+        itemId: item.itemId,
+        businessId: item.businessId,
+        dueDate: item.dueDate,
+        recipients,
+        sentAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: remindersSent.id })
     if (!claimed) continue
-    const mail = dueReminderMail({ businessName: item.businessName, what: item.what, dueDate: item.dueDate, url: dashboardUrl(item.businessId) })
+    const mail = dueReminderMail({
+      businessName: item.businessName,
+      what: item.what,
+      dueDate: item.dueDate,
+      url: dashboardUrl(item.businessId),
+    })
     for (const to of recipients) await sendMail({ db, to, mail })
-    sent.push({ kind: item.kind, itemId: item.itemId, businessId: item.businessId, businessName: item.businessName, dueDate: item.dueDate, recipients })
+    sent.push({
+      kind: item.kind,
+      itemId: item.itemId,
+      businessId: item.businessId,
+      businessName: item.businessName,
+      dueDate: item.dueDate,
+      recipients,
+    })
   }
   if (sent.length) {
     await db.transaction((tx) =>

@@ -7,7 +7,11 @@ import { findApprovalChecks } from './approval-checks'
 import { assertStaffWithAny } from '@/server/http/access'
 
 /** `GET /businesses/{id}/approval-checklist`: what the decision form shows before a reviewer approves. */
-export async function findApprovalChecklist(options: { db: Executor; actor: Actor; businessId: string }): Promise<ApprovalCheck[]> {
+export async function findApprovalChecklist(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+}): Promise<ApprovalCheck[]> {
   assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
   const business = await getBusinessRowOrThrow({ db: options.db, actor: options.actor, id: options.businessId })
   return findApprovalChecks(options.db, business)

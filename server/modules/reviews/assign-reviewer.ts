@@ -35,7 +35,13 @@ export async function findReviewers(options: { db: Executor; actor: Actor }): Pr
  * reviewer, or unassigns it (`userId: null`). The assignee must be an active reviewer who did not register the
  * business. Conditional on the business still being PENDING; audited with before and after.
  */
-export async function assignReviewer(options: { db: Database; actor: Actor; businessId: string; userId: string | null; audit: AuditContext }) {
+export async function assignReviewer(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+  userId: string | null
+  audit: AuditContext
+}) {
   const { db, actor, businessId, userId } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
   const current = await getBusinessRowOrThrow({ db, actor, id: businessId })
@@ -45,9 +51,14 @@ export async function assignReviewer(options: { db: Database; actor: Actor; busi
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.status, 'ACTIVE'), holdsApproveThroughStaffRole))
-    if (!assignee) throw new AppError('VALIDATION_FAILED', 'The assignee must be an active staff member who may approve businesses', { field: 'userId' })
+    if (!assignee)
+      throw new AppError('VALIDATION_FAILED', 'The assignee must be an active staff member who may approve businesses', {
+        field: 'userId',
+      })
     if (current.createdBy === userId) {
-      throw new AppError('VALIDATION_FAILED', 'The person who registered the business cannot review it (four-eyes)', { field: 'userId' })
+      throw new AppError('VALIDATION_FAILED', 'The person who registered the business cannot review it (four-eyes)', {
+        field: 'userId',
+      })
     }
     assigneeName = displayName(assignee)
   }
@@ -59,7 +70,11 @@ export async function assignReviewer(options: { db: Database; actor: Actor; busi
       .set({ assigneeId: userId })
       .where(and(eq(businesses.id, businessId), eq(businesses.approvalStatus, 'PENDING')))
       .returning()
-    if (!after) throw new AppError('INVALID_STATE', `The business is ${before?.approvalStatus ?? 'gone'}: only a PENDING business is assigned to a reviewer`)
+    if (!after)
+      throw new AppError(
+        'INVALID_STATE',
+        `The business is ${before?.approvalStatus ?? 'gone'}: only a PENDING business is assigned to a reviewer`,
+      )
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: businessId,

@@ -1,5 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
-import { bulkResultSchema, bulkReviewDecisionInputSchema, type BulkItemResult, type BulkResult, type ReviewDecision } from '@/lib/contracts/cac-review'
+import {
+  bulkResultSchema,
+  bulkReviewDecisionInputSchema,
+  type BulkItemResult,
+  type BulkResult,
+  type ReviewDecision,
+} from '@/lib/contracts/cac-review'
 import type { Permission } from '@/lib/permissions'
 import type { AuditContext } from '@/server/audit/append-audit'
 import { getDb, type Database } from '@/server/db/client'
@@ -23,10 +29,20 @@ export async function runBulk(ids: readonly string[], decideOne: (id: string) =>
       results.push({ id, status: 200 })
     } catch (error) {
       if (error instanceof AppError) {
-        results.push({ id, status: STATUS_BY_CODE[error.code], code: error.code, message: error.details[0]?.message ?? error.message })
+        results.push({
+          id,
+          status: STATUS_BY_CODE[error.code],
+          code: error.code,
+          message: error.details[0]?.message ?? error.message,
+        })
       } else {
         logger.error({ err: error, id }, 'bulk decision item failed')
-        results.push({ id, status: 500, code: 'INTERNAL', message: 'Something went wrong on our side with this one; try it again.' })
+        results.push({
+          id,
+          status: 500,
+          code: 'INTERNAL',
+          message: 'Something went wrong on our side with this one; try it again.',
+        })
       }
     }
   }
@@ -64,7 +80,12 @@ export function openBulkDecisionRoute(
     }),
     async (c) => {
       const { ids, decision, comment } = c.req.valid('json')
-      const context: BulkDecisionContext = { db: await getDb(), actor: actorOf(c), input: { decision, comment }, audit: auditContextOf(c) }
+      const context: BulkDecisionContext = {
+        db: await getDb(),
+        actor: actorOf(c),
+        input: { decision, comment },
+        audit: auditContextOf(c),
+      }
       return c.json(await runBulk(ids, (id) => decideOne(id, context)), 200)
     },
   )

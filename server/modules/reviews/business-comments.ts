@@ -23,7 +23,11 @@ export const COMMENT_READERS = [PERMISSIONS.CAN_READ_BUSINESS, PERMISSIONS.CAN_A
 export const COMMENT_WRITERS = [PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_UPDATE_BUSINESS] as const
 
 /** `GET /businesses/attachment/{id}`: the recommendation comments on a business, oldest first (staff only). */
-export async function findBusinessComments(options: { db: Executor; actor: Actor; businessId: string }): Promise<BusinessComment[]> {
+export async function findBusinessComments(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+}): Promise<BusinessComment[]> {
   assertStaffWithAny(options.actor, ...COMMENT_READERS)
   await getBusinessRowOrThrow({ db: options.db, actor: options.actor, id: options.businessId })
   const rows = await options.db
@@ -35,7 +39,13 @@ export async function findBusinessComments(options: { db: Executor; actor: Actor
 }
 
 /** `PUT /businesses/attachment/{id}`: appends one comment by the signed-in staff member (audited). */
-export async function addBusinessComment(options: { db: Database; actor: Actor; businessId: string; comment: string; audit: AuditContext }): Promise<BusinessComment> {
+export async function addBusinessComment(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+  comment: string
+  audit: AuditContext
+}): Promise<BusinessComment> {
   const { db, actor, businessId } = options
   assertStaffWithAny(actor, ...COMMENT_WRITERS)
   await getBusinessRowOrThrow({ db, actor, id: businessId })
@@ -44,7 +54,12 @@ export async function addBusinessComment(options: { db: Database; actor: Actor; 
       .insert(businessComments)
       .values({ businessId, authorId: actor.userId, authorName: displayName(actor), body: options.comment.trim() })
       .returning()
-    await appendAudit(tx, options.audit, { resource: 'business', resourceId: businessId, action: 'COMMENT', after: { commentId: created!.id, comment: created!.body } })
+    await appendAudit(tx, options.audit, {
+      resource: 'business',
+      resourceId: businessId,
+      action: 'COMMENT',
+      after: { commentId: created!.id, comment: created!.body },
+    })
     return created!
   })
   return toComment(row)

@@ -16,5 +16,12 @@ export async function findOwnerContacts(db: Executor, businessIds: readonly stri
     .from(businessUsers)
     .innerJoin(users, eq(users.id, businessUsers.userId))
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-    .where(and(inArray(businessUsers.businessId, [...businessIds]), eq(roles.name, 'BUSINESS_OWNER'), eq(businessUsers.isActive, true), ne(users.status, 'DISABLED')))
+    .where(
+      and(
+        inArray(businessUsers.businessId, [...businessIds]),
+        eq(roles.name, 'BUSINESS_OWNER'),
+        eq(businessUsers.isActive, true),
+        ne(users.status, 'DISABLED'),
+      ),
+    )
 }

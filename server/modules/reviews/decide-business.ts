@@ -31,7 +31,10 @@ export function assertNotOwnRecord(actor: Actor, business: { id: string; created
 }
 
 const invalidState = (status: string, decision: string) =>
-  new AppError('INVALID_STATE', `The business is ${status}: only a PENDING business can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`)
+  new AppError(
+    'INVALID_STATE',
+    `The business is ${status}: only a PENDING business can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`,
+  )
 
 /**
  * `PUT /businesses/{id}/approve`: PENDING → APPROVED (every precondition met) or DECLINED (with a reason). One
@@ -64,32 +67,68 @@ export async function decideBusiness(options: {
       const unmet = (await findApprovalChecks(tx, before, now)).filter((c) => !c.met && !STATE_CHECKS.has(c.code))
       if (unmet.length) {
         const details = unmet.flatMap((c) =>
-          (c.details.length ? c.details : [c.label]).map((detail) => ({ code: 'PRECONDITION_FAILED' as const, field: c.code, message: `${c.label}: ${detail}` })),
+          (c.details.length ? c.details : [c.label]).map((detail) => ({
+            code: 'PRECONDITION_FAILED' as const,
+            field: c.code,
+            message: `${c.label}: ${detail}`,
+          })),
         )
-        throw new AppError('PRECONDITION_FAILED', `The business cannot be approved yet: ${unmet.map((c) => c.label.toLowerCase()).join('; ')}`, { details })
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          `The business cannot be approved yet: ${unmet.map((c) => c.label.toLowerCase()).join('; ')}`,
+          { details },
+        )
       }
     }
 
     const changes =
       input.decision === 'APPROVED'
-        ? { approvalStatus: 'APPROVED' as const, approvedAt: now, recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS), updatedAt: now }
+        ? {
+            approvalStatus: 'APPROVED' as const,
+            approvedAt: now,
+            recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
+            updatedAt: now,
+          }
         : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).
           { approvalStatus: 'DECLINED' as const, kycDetailsCompleted: false, updatedAt: now }
     // The conditions the checks read are repeated in the UPDATE: a concurrent decision or change makes it match nothing.
     const guard =
       input.decision === 'APPROVED'
-        ? and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))
+        ? and(
+            eq(businesses.id, id),
+            eq(businesses.approvalStatus, 'PENDING'),
+            eq(businesses.kycDetailsCompleted, true),
+            eq(businesses.archiveStatus, 'ACTIVE'),
+          )
         : and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'))
     const [after] = await tx.update(businesses).set(changes).where(guard).returning()
     if (!after) {
       const [latest] = await tx.select({ status: businesses.approvalStatus }).from(businesses).where(eq(businesses.id, id))
       if (latest?.status !== 'PENDING') throw invalidState(latest?.status ?? 'gone', input.decision)
-      throw new AppError('INVALID_STATE', 'The business changed while you decided (archived or its KYC reopened); reload it and try again')
+      throw new AppError(
+        'INVALID_STATE',
+        'The business changed while you decided (archived or its KYC reopened); reload it and try again',
+      )
     }
 
     const authorName = displayName(actor)
-    await tx.insert(businessComments).values({ businessId: id, authorId: actor.userId, authorName, body: comment ?? '', decision: input.decision, createdAt: now })
-    await tx.insert(businessReviewEvents).values({ businessId: id, kind: 'DECISION', decision: input.decision, reason: comment, actorId: actor.userId, actorName: authorName, createdAt: now })
+    await tx.insert(businessComments).values({
+      businessId: id,
+      authorId: actor.userId,
+      authorName,
+      body: comment ?? '',
+      decision: input.decision,
+      createdAt: now,
+    })
+    await tx.insert(businessReviewEvents).values({
+      businessId: id,
+      kind: 'DECISION',
+      decision: input.decision,
+      reason: comment,
+      actorId: actor.userId,
+      actorName: authorName,
+      createdAt: now,
+    })
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: id,

@@ -23,7 +23,11 @@ function dateUpperBound(to: string): SQL {
 }
 
 /** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
-export const inQueue = and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true), eq(businesses.archiveStatus, 'ACTIVE'))!
+export const inQueue = and(
+  eq(businesses.approvalStatus, 'PENDING'),
+  eq(businesses.kycDetailsCompleted, true),
+  eq(businesses.archiveStatus, 'ACTIVE'),
+)!
 
 /** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */
 export const QUEUE_ENTRY_ACTIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
@@ -73,7 +77,11 @@ async function waitingOnBusinessMs(db: Executor, since: Map<string, Date>, now: 
   const ids = [...since.keys()]
   if (!ids.length) return new Map()
   const rows = await db
-    .select({ businessId: kycDocuments.businessId, requestedAt: kycDocuments.reuploadRequestedAt, resolvedAt: kycDocuments.reuploadResolvedAt })
+    .select({
+      businessId: kycDocuments.businessId,
+      requestedAt: kycDocuments.reuploadRequestedAt,
+      resolvedAt: kycDocuments.reuploadResolvedAt,
+    })
     .from(kycDocuments)
     .where(and(inArray(kycDocuments.businessId, ids), isNotNull(kycDocuments.reuploadRequestedAt)))
   const byBusiness = new Map<string, Array<[number, number]>>()
@@ -94,11 +102,13 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
   const conditions: SQL[] = [inQueue]
-  if (query.businessName) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.businessName)
+    conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
   if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
-  else if (query.assigneeId) conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
+  else if (query.assigneeId)
+    conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
   if (query.to) conditions.push(dateUpperBound(query.to))
   const where = and(...conditions)
@@ -116,15 +126,23 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     db.select({ value: count() }).from(businesses).where(where),
   ])
 
-  const entered = await queueEntryTimes(db, rows.map((r) => r.business.id))
+  const entered = await queueEntryTimes(
+    db,
+    rows.map((r) => r.business.id),
+  )
   const since = new Map(rows.map((r) => [r.business.id, entered.get(r.business.id) ?? r.business.createdAt]))
   const onBusiness = await waitingOnBusinessMs(db, since, now)
-  const shaped = await toBusinesses(db, rows.map((r) => r.business), now)
+  const shaped = await toBusinesses(
+    db,
+    rows.map((r) => r.business),
+    now,
+  )
   const content: ForApprovalRow[] = rows.map((r, i) => {
     const waitingSince = since.get(r.business.id)!
     return {
       ...shaped[i]!,
-      assigneeName: r.assigneeFirstName !== null ? displayName({ firstName: r.assigneeFirstName, lastName: r.assigneeLastName ?? '' }) : null,
+      assigneeName:
+        r.assigneeFirstName !== null ? displayName({ firstName: r.assigneeFirstName, lastName: r.assigneeLastName ?? '' }) : null,
       waitingSince: waitingSince.toISOString(),
       waitingDays: Math.max(0, Math.floor((now.getTime() - waitingSince.getTime()) / DAY_MS)),
       waitingOnBusinessDays: Math.floor((onBusiness.get(r.business.id) ?? 0) / DAY_MS),

@@ -39,7 +39,8 @@ reviewRoutes.openapi(
     path: '/businesses/for-approval',
     tags,
     summary: 'Businesses waiting for a decision',
-    description: 'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
+    description:
+      'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     request: { query: forApprovalQuerySchema },
     responses: { 200: json(forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
@@ -73,7 +74,10 @@ reviewRoutes.openapi(
   }),
   async (c) => {
     const { businessId, date } = c.req.valid('json')
-    return c.json(await setRecertificationDate({ db: await getDb(), actor: actorOf(c), businessId, date, audit: auditContextOf(c) }), 200)
+    return c.json(
+      await setRecertificationDate({ db: await getDb(), actor: actorOf(c), businessId, date, audit: auditContextOf(c) }),
+      200,
+    )
   },
 )
 
@@ -88,7 +92,8 @@ reviewRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(businessCommentSchema), 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findBusinessComments({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) =>
+    c.json(await findBusinessComments({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /businesses/attachment/{id} – add a recommendation comment
@@ -104,7 +109,13 @@ reviewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await addBusinessComment({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, comment: c.req.valid('json').comment, audit: auditContextOf(c) }),
+      await addBusinessComment({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        comment: c.req.valid('json').comment,
+        audit: auditContextOf(c),
+      }),
       200,
     ),
 )
@@ -125,7 +136,16 @@ reviewRoutes.openapi(
     responses: { 200: json(businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(await decideBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+    c.json(
+      await decideBusiness({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /businesses/{id}/approval-checklist – the approval preconditions, each met or not
@@ -139,7 +159,8 @@ reviewRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(approvalCheckSchema), 'The checklist'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findApprovalChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) =>
+    c.json(await findApprovalChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /businesses/{id}/assignee – assign a pending business to a reviewer, or unassign it (null)
@@ -155,7 +176,13 @@ reviewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await assignReviewer({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id, userId: c.req.valid('json').userId, audit: auditContextOf(c) }),
+      await assignReviewer({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        userId: c.req.valid('json').userId,
+        audit: auditContextOf(c),
+      }),
       200,
     ),
 )

@@ -17,11 +17,19 @@ export const RECERTIFICATION_SETTERS = [PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS
  * after today (a past date would block the business at once; blocking is not what this call is for). A business
  * whose date had passed (blocked) is unblocked by a new date. Conditional on APPROVED; audited.
  */
-export async function setRecertificationDate(options: { db: Database; actor: Actor; businessId: string; date: string; audit: AuditContext; now?: Date }) {
+export async function setRecertificationDate(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+  date: string
+  audit: AuditContext
+  now?: Date
+}) {
   const { db, actor, businessId, date, now = new Date() } = options
   assertStaffWithAny(actor, ...RECERTIFICATION_SETTERS)
   await getBusinessRowOrThrow({ db, actor, id: businessId })
-  if (date <= isoDay(now)) throw new AppError('VALIDATION_FAILED', 'The recertification date must be after today', { field: 'date' })
+  if (date <= isoDay(now))
+    throw new AppError('VALIDATION_FAILED', 'The recertification date must be after today', { field: 'date' })
 
   const updated = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(businesses).where(eq(businesses.id, businessId))
@@ -30,7 +38,11 @@ export async function setRecertificationDate(options: { db: Database; actor: Act
       .set({ recertificationDate: date, updatedAt: now })
       .where(and(eq(businesses.id, businessId), eq(businesses.approvalStatus, 'APPROVED')))
       .returning()
-    if (!after) throw new AppError('INVALID_STATE', `The business is ${before?.approvalStatus ?? 'gone'}: only an APPROVED business has a recertification date`)
+    if (!after)
+      throw new AppError(
+        'INVALID_STATE',
+        `The business is ${before?.approvalStatus ?? 'gone'}: only an APPROVED business has a recertification date`,
+      )
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: businessId,

@@ -31,12 +31,22 @@ const auditView = (row: KycAddress) => ({
  * PENDING → VERIFIED or FAILED (a comment needed). Changing the address sets it back to PENDING (the KYC module does
  * that). Conditional UPDATE and audit in one transaction; a failure is e-mailed to the owners with the reason.
  */
-export async function verifyAddress(options: { db: Database; actor: Actor; id: string; input: { status: VerificationResult; comment?: string }; audit: AuditContext; now?: Date }): Promise<KycAddressAnswer> {
+export async function verifyAddress(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: { status: VerificationResult; comment?: string }
+  audit: AuditContext
+  now?: Date
+}): Promise<KycAddressAnswer> {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_VERIFY_ADDRESS)
   const comment = input.comment?.trim() || null
-  if (input.status === 'FAILED' && !comment) throw new AppError('VALIDATION_FAILED', 'Say why the address could not be verified: the business sees it', { field: 'comment' })
+  if (input.status === 'FAILED' && !comment)
+    throw new AppError('VALIDATION_FAILED', 'Say why the address could not be verified: the business sees it', {
+      field: 'comment',
+    })
   const [current] = await db.select().from(kycAddresses).where(eq(kycAddresses.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Address not found')
   const business = await businessRowOf(db, current.businessId)
@@ -45,12 +55,24 @@ export async function verifyAddress(options: { db: Database; actor: Actor; id: s
   const after = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(kycAddresses)
-      .set({ verificationStatus: input.status, verificationComment: comment, verifiedBy: actor.userId, verifiedAt: now, updatedAt: now })
+      .set({
+        verificationStatus: input.status,
+        verificationComment: comment,
+        verifiedBy: actor.userId,
+        verifiedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(kycAddresses.id, current.id), eq(kycAddresses.verificationStatus, 'PENDING')))
       .returning()
     if (!updated) {
-      const [latest] = await tx.select({ status: kycAddresses.verificationStatus }).from(kycAddresses).where(eq(kycAddresses.id, current.id))
-      throw new AppError('INVALID_STATE', `The address is ${latest?.status ?? 'gone'}: only a PENDING address can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`)
+      const [latest] = await tx
+        .select({ status: kycAddresses.verificationStatus })
+        .from(kycAddresses)
+        .where(eq(kycAddresses.id, current.id))
+      throw new AppError(
+        'INVALID_STATE',
+        `The address is ${latest?.status ?? 'gone'}: only a PENDING address can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
+      )
     }
     await appendAudit(tx, options.audit, {
       resource: 'kyc_address',
@@ -63,7 +85,11 @@ export async function verifyAddress(options: { db: Database; actor: Actor; id: s
   })
   if (input.status === 'FAILED') {
     const what = `the ${KYC_ADDRESS_TYPE_LABELS[current.type].toLowerCase()} (${current.line1}, ${current.state})`
-    await notifyOwners(db, business, verificationFailedMail({ businessName: business.name, what, comment: comment!, url: dashboardUrl(business.id) }))
+    await notifyOwners(
+      db,
+      business,
+      verificationFailedMail({ businessName: business.name, what, comment: comment!, url: dashboardUrl(business.id) }),
+    )
   }
   return toAddressAnswer(after, await fileSummaries(db, [after.addressDocFileId, after.passportPhotoFileId]))
 }

@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { kycAddressSchema } from '@/lib/contracts/kyc'
-import { businessVerificationSchema, reverificationRunSchema, verificationItemSchema, verificationResultInputSchema } from '@/lib/contracts/verification'
+import {
+  businessVerificationSchema,
+  reverificationRunSchema,
+  verificationItemSchema,
+  verificationResultInputSchema,
+} from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -8,7 +13,15 @@ import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
 import { verifyAddress } from './address-verification'
-import { findBusinessVerifications, getBusinessVerification, getVerificationItem, recordVerificationResult, runReverification, VERIFICATION_READERS, VERIFICATION_STATUS_READ } from './verification-calls'
+import {
+  findBusinessVerifications,
+  getBusinessVerification,
+  getVerificationItem,
+  recordVerificationResult,
+  runReverification,
+  VERIFICATION_READERS,
+  VERIFICATION_STATUS_READ,
+} from './verification-calls'
 
 const tags = ['KYC verification']
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
@@ -25,7 +38,8 @@ verificationRoutes.openapi(
     path: '/kyc/re-verify-pending-kyc-status',
     tags,
     summary: 'Re-run verification of every PENDING item',
-    description: 'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
+    description:
+      'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
     ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
     responses: { 200: json(reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
@@ -45,7 +59,8 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) =>
+    c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /verified-kyc/{id} – manual result (id: verification item id)
@@ -61,7 +76,16 @@ verificationRoutes.openapi(
     responses: { 200: json(verificationItemSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(await recordVerificationResult({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+    c.json(
+      await recordVerificationResult({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )
 
 // GET /kyc/verified-detail/{id} – one item
@@ -89,7 +113,8 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) =>
+    c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/addresses/{id}/verification
@@ -99,10 +124,21 @@ verificationRoutes.openapi(
     path: '/kyc/addresses/{id}/verification',
     tags,
     summary: 'Record an address verification result',
-    description: 'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
+    description:
+      'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
     ...access.staff(P.CAN_VERIFY_ADDRESS),
     request: { params: z.object({ id: uuid('an address id') }), ...jsonBody(verificationResultInputSchema) },
     responses: { 200: json(kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) => c.json(await verifyAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, input: c.req.valid('json'), audit: auditContextOf(c) }), 200),
+  async (c) =>
+    c.json(
+      await verifyAddress({
+        db: await getDb(),
+        actor: actorOf(c),
+        id: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        audit: auditContextOf(c),
+      }),
+      200,
+    ),
 )

@@ -12,10 +12,20 @@ import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/ca
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
 import { assertStaffWithAny } from '@/server/http/access'
-import { currentItemsOf, openVerificationItems, selectVerificationItems, toVerificationItem, verificationAuditView } from './verification-items'
+import {
+  currentItemsOf,
+  openVerificationItems,
+  selectVerificationItems,
+  toVerificationItem,
+  verificationAuditView,
+} from './verification-items'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
-export const VERIFICATION_READERS = [PERMISSIONS.CAN_UPDATE_KYC_STATUS, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION, PERMISSIONS.CAN_READ_BUSINESS] as const
+export const VERIFICATION_READERS = [
+  PERMISSIONS.CAN_UPDATE_KYC_STATUS,
+  PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION,
+  PERMISSIONS.CAN_READ_BUSINESS,
+] as const
 /** Where a business's verification stands: its own users or staff, reading the business. */
 export const VERIFICATION_STATUS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
@@ -23,7 +33,11 @@ export const VERIFICATION_STATUS_READ = PERMISSIONS.CAN_READ_BUSINESS
  * `GET /verified-kyc/{businessId}`: the business's current items (staff). A read: the items are written by KYC
  * submission and by the KYC writes that follow it (kyc-edit-access.ts), never here.
  */
-export async function findBusinessVerifications(options: { db: Database; actor: Actor; businessId: string }): Promise<VerificationItem[]> {
+export async function findBusinessVerifications(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+}): Promise<VerificationItem[]> {
   const { db, actor, businessId } = options
   assertStaffWithAny(actor, ...VERIFICATION_READERS)
   await businessRowOf(db, businessId)
@@ -43,7 +57,11 @@ export async function getVerificationItem(options: { db: Database; actor: Actor;
  * read their business: another business answers 404). `verified` needs at least one item, every item VERIFIED and
  * every KYC address VERIFIED. A read: it changes nothing.
  */
-export async function getBusinessVerification(options: { db: Database; actor: Actor; businessId: string }): Promise<BusinessVerification> {
+export async function getBusinessVerification(options: {
+  db: Database
+  actor: Actor
+  businessId: string
+}): Promise<BusinessVerification> {
   const { db, businessId } = options
   await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: VERIFICATION_STATUS_READ })
   const [items, addressRows] = await Promise.all([
@@ -86,7 +104,8 @@ export async function recordVerificationResult(options: {
   const now = options.now ?? new Date()
   assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_KYC_STATUS)
   const comment = input.comment?.trim() || null
-  if (input.status === 'FAILED' && !comment) throw new AppError('VALIDATION_FAILED', 'Say why the check failed: the business sees it', { field: 'comment' })
+  if (input.status === 'FAILED' && !comment)
+    throw new AppError('VALIDATION_FAILED', 'Say why the check failed: the business sees it', { field: 'comment' })
   const [current] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
   const business = await businessRowOf(db, current.businessId)
@@ -96,12 +115,17 @@ export async function recordVerificationResult(options: {
     const [after] = await tx
       .update(kycVerifications)
       .set({ status: input.status, comment, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
-      .where(and(eq(kycVerifications.id, current.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+      .where(
+        and(eq(kycVerifications.id, current.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)),
+      )
       .returning()
     if (!after) {
       const [latest] = await tx.select().from(kycVerifications).where(eq(kycVerifications.id, current.id))
       const state = latest?.supersededAt ? 'SUPERSEDED (the KYC changed; check the new item)' : (latest?.status ?? 'gone')
-      throw new AppError('INVALID_STATE', `The verification item is ${state}: only a PENDING item can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`)
+      throw new AppError(
+        'INVALID_STATE',
+        `The verification item is ${state}: only a PENDING item can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
+      )
     }
     await appendAudit(tx, options.audit, {
       resource: 'kyc_verification',
@@ -112,7 +136,16 @@ export async function recordVerificationResult(options: {
     })
   })
   if (input.status === 'FAILED') {
-    await notifyOwners(db, business, verificationFailedMail({ businessName: business.name, what: current.label, comment: comment!, url: dashboardUrl(business.id) }))
+    await notifyOwners(
+      db,
+      business,
+      verificationFailedMail({
+        businessName: business.name,
+        what: current.label,
+        comment: comment!,
+        url: dashboardUrl(business.id),
+      }),
+    )
   }
   const [row] = await selectVerificationItems(db, eq(kycVerifications.id, current.id))
   return toVerificationItem(row!)
@@ -126,7 +159,13 @@ export async function recordVerificationResult(options: {
  * is audited with its counts. The built-in provider is manual review: it changes nothing and the answer says how many
  * still wait for a person.
  */
-export async function runReverification(options: { db: Database; actor: Actor; audit: AuditContext; provider?: KycProviderAdapter; now?: Date }): Promise<ReverificationRun> {
+export async function runReverification(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  provider?: KycProviderAdapter
+  now?: Date
+}): Promise<ReverificationRun> {
   const { db, audit } = options
   const now = options.now ?? new Date()
   const provider = options.provider ?? getKycProvider()
@@ -152,20 +191,42 @@ export async function runReverification(options: { db: Database; actor: Actor; a
     const wrote = await db.transaction(async (tx) => {
       const [after] = await tx
         .update(kycVerifications)
-        .set({ status: outcome.status, comment: outcome.comment ?? null, providerReference: outcome.reference ?? null, provider: provider.name, decidedBy: null, decidedAt: now, updatedAt: now })
-        .where(and(eq(kycVerifications.id, item.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+        .set({
+          status: outcome.status,
+          comment: outcome.comment ?? null,
+          providerReference: outcome.reference ?? null,
+          provider: provider.name,
+          decidedBy: null,
+          decidedAt: now,
+          updatedAt: now,
+        })
+        .where(
+          and(eq(kycVerifications.id, item.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)),
+        )
         .returning()
       if (!after) return false
-      await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: after.id, action: `PROVIDER_${outcome.status}`, before: verificationAuditView(item), after: verificationAuditView(after) })
+      await appendAudit(tx, audit, {
+        resource: 'kyc_verification',
+        resourceId: after.id,
+        action: `PROVIDER_${outcome.status}`,
+        before: verificationAuditView(item),
+        after: verificationAuditView(after),
+      })
       return true
     })
     if (wrote) changed++
   }
   const checked = pending.length
-  const run: ReverificationRun = { provider: provider.name, checked, changed, stillPending: checked - changed, opened, ranAt: now.toISOString() }
+  const run: ReverificationRun = {
+    provider: provider.name,
+    checked,
+    changed,
+    stillPending: checked - changed,
+    opened,
+    ranAt: now.toISOString(),
+  }
   await db.transaction(async (tx) => {
     await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: null, action: 'REVERIFY_RUN', after: run })
   })
   return run
 }
-

@@ -3,7 +3,15 @@ import type { VerificationItem, VerificationKind } from '@/lib/contracts/verific
 import { meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { businesses, kycDetails, kycVerifications, meansOfIds, shareholders, users, type KycVerification } from '@/server/db/schema'
+import {
+  businesses,
+  kycDetails,
+  kycVerifications,
+  meansOfIds,
+  shareholders,
+  users,
+  type KycVerification,
+} from '@/server/db/schema'
 import { lockBusinessRow } from '@/server/modules/businesses/business-record'
 
 /** One item the KYC calls for, as it should be checked now. */
@@ -20,7 +28,11 @@ const keyOf = (item: { kind: string; subjectId: string }) => `${item.kind}:${ite
  * What the business's KYC asks to be verified (domain.md, Verification of KYC details): the company against the
  * registry, each means of ID, each individual shareholder's BVN (at any depth).
  */
-async function wantedItems(db: Executor, business: { id: string; name: string; regNo: string }, kycDetailsId: string): Promise<WantedItem[]> {
+async function wantedItems(
+  db: Executor,
+  business: { id: string; name: string; regNo: string },
+  kycDetailsId: string,
+): Promise<WantedItem[]> {
   const [ids, holders] = await Promise.all([
     db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, kycDetailsId)).orderBy(asc(meansOfIds.createdAt)),
     db
@@ -30,7 +42,12 @@ async function wantedItems(db: Executor, business: { id: string; name: string; r
       .orderBy(asc(shareholders.createdAt)),
   ])
   return [
-    { kind: 'COMPANY', subjectId: kycDetailsId, label: `${business.name} (${business.regNo})`, checkedValue: `${business.regNo}|${business.name}` },
+    {
+      kind: 'COMPANY',
+      subjectId: kycDetailsId,
+      label: `${business.name} (${business.regNo})`,
+      checkedValue: `${business.regNo}|${business.name}`,
+    },
     ...ids.map((m) => ({
       kind: 'MEANS_OF_ID' as const,
       subjectId: m.id,
@@ -69,7 +86,12 @@ export function verificationAuditView(row: KycVerification) {
  * the write that changed the KYC (kyc-edit-access.ts, kycWriteTransaction) or of KYC submission, never on a read.
  * Idempotent; the partial unique index admits one current item per subject.
  */
-export async function syncVerificationItems(tx: Tx, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+export async function syncVerificationItems(
+  tx: Tx,
+  businessId: string,
+  audit: AuditContext,
+  now: Date = new Date(),
+): Promise<number> {
   const [row] = await tx
     .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, kycDetailsId: kycDetails.id })
     .from(businesses)
@@ -105,7 +127,13 @@ export async function syncVerificationItems(tx: Tx, businessId: string, audit: A
       )
       .returning()
     for (const s of superseded) {
-      await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: s.id, action: 'SUPERSEDE', before: { ...verificationAuditView(s), supersededAt: null }, after: verificationAuditView(s) })
+      await appendAudit(tx, audit, {
+        resource: 'kyc_verification',
+        resourceId: s.id,
+        action: 'SUPERSEDE',
+        before: { ...verificationAuditView(s), supersededAt: null },
+        after: verificationAuditView(s),
+      })
     }
   }
   if (!missing.length) return 0
@@ -114,7 +142,13 @@ export async function syncVerificationItems(tx: Tx, businessId: string, audit: A
     .values(missing.map((m) => ({ ...m, businessId, kycDetailsId: row.kycDetailsId, createdAt: now, updatedAt: now })))
     .onConflictDoNothing()
     .returning()
-  for (const c of created) await appendAudit(tx, audit, { resource: 'kyc_verification', resourceId: c.id, action: 'OPEN', after: verificationAuditView(c) })
+  for (const c of created)
+    await appendAudit(tx, audit, {
+      resource: 'kyc_verification',
+      resourceId: c.id,
+      action: 'OPEN',
+      after: verificationAuditView(c),
+    })
   return created.length
 }
 
@@ -123,20 +157,34 @@ export async function syncVerificationItems(tx: Tx, businessId: string, audit: A
  * write (which holds it too). For the explicit re-verification run and the demo seed, which open the items of KYC
  * submitted before items were written at submission.
  */
-export async function openVerificationItems(db: Database, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+export async function openVerificationItems(
+  db: Database,
+  businessId: string,
+  audit: AuditContext,
+  now: Date = new Date(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     if (!(await lockBusinessRow(tx, businessId))) return 0
     return syncVerificationItems(tx, businessId, audit, now)
   })
 }
 
-const selection = { item: kycVerifications, decidedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')` }
+const selection = {
+  item: kycVerifications,
+  decidedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+}
 
 export function selectVerificationItems(db: Executor, where: SQL | undefined) {
   return db.select(selection).from(kycVerifications).leftJoin(users, eq(users.id, kycVerifications.decidedBy)).where(where)
 }
 
-export function toVerificationItem({ item, decidedByName }: { item: KycVerification; decidedByName: string | null }): VerificationItem {
+export function toVerificationItem({
+  item,
+  decidedByName,
+}: {
+  item: KycVerification
+  decidedByName: string | null
+}): VerificationItem {
   return {
     id: item.id,
     businessId: item.businessId,
@@ -160,6 +208,9 @@ const KIND_ORDER: Record<VerificationKind, number> = { COMPANY: 0, MEANS_OF_ID: 
 
 /** The business's current items: the company first, then means of ID, then BVNs, each oldest first. */
 export async function currentItemsOf(db: Executor, businessId: string): Promise<VerificationItem[]> {
-  const rows = await selectVerificationItems(db, and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt))).orderBy(asc(kycVerifications.createdAt))
+  const rows = await selectVerificationItems(
+    db,
+    and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt)),
+  ).orderBy(asc(kycVerifications.createdAt))
   return rows.map(toVerificationItem).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
 }

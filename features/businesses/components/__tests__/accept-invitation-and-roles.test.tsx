@@ -28,7 +28,11 @@ describe('AcceptInvitationForm', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })
     fireEvent.click(screen.getByRole('button', { name: 'Set password and continue' }))
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/auth/login'))
-    expect(api.calls[0]).toMatchObject({ method: 'POST', url: '/accounts/accept-invitation', body: { token: 'tok_123', password: 'Harmattan-Breeze-44' } })
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/accounts/accept-invitation',
+      body: { token: 'tok_123', password: 'Harmattan-Breeze-44' },
+    })
   })
 
   it('refuses a weak password before calling the API', async () => {
@@ -41,7 +45,13 @@ describe('AcceptInvitationForm', () => {
   })
 
   it('explains a used or unknown link above the form', async () => {
-    api = mockApi(route('POST', '/accounts/accept-invitation', apiError(400, 'VALIDATION_FAILED', 'This invitation has already been used. Sign in instead.', 'token')))
+    api = mockApi(
+      route(
+        'POST',
+        '/accounts/accept-invitation',
+        apiError(400, 'VALIDATION_FAILED', 'This invitation has already been used. Sign in instead.', 'token'),
+      ),
+    )
     renderWithClient(<AcceptInvitationForm />)
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })
     fireEvent.click(screen.getByRole('button', { name: 'Set password and continue' }))

@@ -25,7 +25,11 @@ export function mockApi(...routes: Route[]) {
   const calls: Call[] = []
   const original = apiClient.defaults.adapter
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const params = new URLSearchParams(Object.entries((config.params ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))
+    const params = new URLSearchParams(
+      Object.entries((config.params ?? {}) as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    )
     const query = params.toString()
     const call: Call = {
       method: (config.method ?? 'get').toUpperCase(),
@@ -37,8 +41,16 @@ export function mockApi(...routes: Route[]) {
       status: 404,
       data: { errors: [{ code: 'ROUTE_NOT_FOUND', message: `No mock for ${call.method} ${call.url}` }] },
     }
-    const response = { data: answer.data, status: answer.status ?? 200, statusText: '', headers: new AxiosHeaders(), config, request: {} }
-    if (response.status >= 400) throw new AxiosError(`Request failed with status ${response.status}`, 'ERR_BAD_RESPONSE', config, {}, response)
+    const response = {
+      data: answer.data,
+      status: answer.status ?? 200,
+      statusText: '',
+      headers: new AxiosHeaders(),
+      config,
+      request: {},
+    }
+    if (response.status >= 400)
+      throw new AxiosError(`Request failed with status ${response.status}`, 'ERR_BAD_RESPONSE', config, {}, response)
     return response
   }
   apiClient.defaults.adapter = adapter

@@ -6,25 +6,68 @@ import { BusinessDashboard } from '../business-dashboard'
 import { DASHBOARD_LINKS, outstandingLink } from '../outstanding'
 import { apiError, business, BUSINESS_ID, CATEGORIES, mockApi, renderWithClient, route, TYPES } from './api-mock'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }) }))
+vi.mock('next/router', () => ({
+  useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }),
+}))
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
 const member = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_MEMBER')!.permissions)
 const reference = [route('GET', '/business-types', { data: TYPES }), route('GET', '/business-categories', { data: CATEGORIES })]
-const page = <T,>(content: T[], totalElements = content.length) => ({ content, pageNumber: 1, pageSize: 5, totalElements, totalPages: Math.ceil(totalElements / 5) })
+const page = <T,>(content: T[], totalElements = content.length) => ({
+  content,
+  pageNumber: 1,
+  pageSize: 5,
+  totalElements,
+  totalPages: Math.ceil(totalElements / 5),
+})
 const DOC_TYPE_ID = '55555555-5555-4555-8555-555555555555'
 
 const progress = (completeSteps: number): Outstanding['kycProgress'] =>
-  (['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'] as const).map((step, i) => ({ step, complete: i < completeSteps, gaps: i < completeSteps ? 0 : 2 }))
+  (['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'] as const).map((step, i) => ({
+    step,
+    complete: i < completeSteps,
+    gaps: i < completeSteps ? 0 : 2,
+  }))
 
 const FRESH: Outstanding = {
   kycProgress: progress(1),
   items: [
-    { code: 'DOCUMENT_REJECTED', severity: 'danger', title: 'Certificate of Incorporation was rejected', message: 'Certificate of Incorporation was rejected (Blurred scan). Upload a new one.', target: { kind: 'KYC_DOCUMENTS', documentTypeId: DOC_TYPE_ID } },
-    { code: 'KYC_STEP_INCOMPLETE', severity: 'warning', title: 'Add the addresses', message: 'Add the registered office address (step 2).', target: { kind: 'KYC_STEP', step: 'ADDRESSES' } },
-    { code: 'DEFERRAL_DUE', severity: 'warning', title: 'The CAC 2 is due soon', message: 'Upload it by 2026-06-04.', target: { kind: 'KYC_DOCUMENTS', documentTypeId: DOC_TYPE_ID }, dueDate: '2026-06-04T09:00:00.000Z' },
-    { code: 'PRODUCT_REQUIREMENTS_MISSING', severity: 'warning', title: 'Complete your application for POS', message: 'One required item is not answered yet: Shop front photo.', target: { kind: 'PRODUCT', productCode: 'POS-1' } },
-    { code: 'DEFERRAL_PENDING', severity: 'info', title: 'Deferral requested for the MEMART', message: 'Waiting for a decision.', target: { kind: 'DEFERRALS' } },
+    {
+      code: 'DOCUMENT_REJECTED',
+      severity: 'danger',
+      title: 'Certificate of Incorporation was rejected',
+      message: 'Certificate of Incorporation was rejected (Blurred scan). Upload a new one.',
+      target: { kind: 'KYC_DOCUMENTS', documentTypeId: DOC_TYPE_ID },
+    },
+    {
+      code: 'KYC_STEP_INCOMPLETE',
+      severity: 'warning',
+      title: 'Add the addresses',
+      message: 'Add the registered office address (step 2).',
+      target: { kind: 'KYC_STEP', step: 'ADDRESSES' },
+    },
+    {
+      code: 'DEFERRAL_DUE',
+      severity: 'warning',
+      title: 'The CAC 2 is due soon',
+      message: 'Upload it by 2026-06-04.',
+      target: { kind: 'KYC_DOCUMENTS', documentTypeId: DOC_TYPE_ID },
+      dueDate: '2026-06-04T09:00:00.000Z',
+    },
+    {
+      code: 'PRODUCT_REQUIREMENTS_MISSING',
+      severity: 'warning',
+      title: 'Complete your application for POS',
+      message: 'One required item is not answered yet: Shop front photo.',
+      target: { kind: 'PRODUCT', productCode: 'POS-1' },
+    },
+    {
+      code: 'DEFERRAL_PENDING',
+      severity: 'info',
+      title: 'Deferral requested for the MEMART',
+      message: 'Waiting for a decision.',
+      target: { kind: 'DEFERRALS' },
+    },
   ],
 }
 
@@ -47,7 +90,16 @@ const deferral = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const product = { id: 'a1', productId: 'b1', code: 'POS-1', name: 'POS terminals', category: 'Payments', status: 'PENDING', createdAt: '2026-05-01T09:00:00.000Z', updatedAt: '2026-05-01T09:00:00.000Z' }
+const product = {
+  id: 'a1',
+  productId: 'b1',
+  code: 'POS-1',
+  name: 'POS terminals',
+  category: 'Payments',
+  status: 'PENDING',
+  createdAt: '2026-05-01T09:00:00.000Z',
+  updatedAt: '2026-05-01T09:00:00.000Z',
+}
 
 let api: ReturnType<typeof mockApi>
 afterEach(() => {
@@ -55,7 +107,10 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-const titlesOf = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)
+const titlesOf = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('strong')?.textContent)
 
 describe('BusinessDashboard', () => {
   it('shows the KYC progress, the outstanding list from the API with links, the products, the deferrals and the team', async () => {
@@ -64,8 +119,12 @@ describe('BusinessDashboard', () => {
       route('GET', `/businesses/${BUSINESS_ID}`, { data: business() }),
       route('GET', `/businesses/${BUSINESS_ID}/outstanding`, { data: FRESH }),
       route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [product] }),
-      route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: page([deferral(), deferral({ status: 'PENDING', displayStatus: 'PENDING', dueDate: null, days: 21 })], 7) }),
-      route('GET', `/businesses/${BUSINESS_ID}/users`, { data: { content: [], pageNumber: 1, pageSize: 1, totalElements: 3, totalPages: 3 } }),
+      route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, {
+        data: page([deferral(), deferral({ status: 'PENDING', displayStatus: 'PENDING', dueDate: null, days: 21 })], 7),
+      }),
+      route('GET', `/businesses/${BUSINESS_ID}/users`, {
+        data: { content: [], pageNumber: 1, pageSize: 1, totalElements: 3, totalPages: 3 },
+      }),
     )
     renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
 
@@ -75,7 +134,13 @@ describe('BusinessDashboard', () => {
     const steps = await screen.findByRole('list', { name: 'KYC progress' })
     expect(screen.getByText('1 of 5 steps complete')).toBeInTheDocument()
     const stepLinks = within(steps).getAllByRole('link')
-    expect(stepLinks.map((a) => a.textContent)).toEqual(['✓Company detailsComplete', '2Addresses2 to do', '3Means of ID2 to do', '4Shareholders2 to do', '5Documents2 to do'])
+    expect(stepLinks.map((a) => a.textContent)).toEqual([
+      '✓Company detailsComplete',
+      '2Addresses2 to do',
+      '3Means of ID2 to do',
+      '4Shareholders2 to do',
+      '5Documents2 to do',
+    ])
     expect(stepLinks[1]).toHaveAttribute('href', `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=ADDRESSES`)
 
     const outstanding = screen.getByRole('list', { name: 'Outstanding' })
@@ -88,27 +153,43 @@ describe('BusinessDashboard', () => {
     ])
     expect(within(outstanding).getByText(/Blurred scan/)).toBeInTheDocument()
     expect(within(outstanding).getByText('Due 04 Jun 2026')).toBeInTheDocument()
-    expect(within(outstanding).getByRole('link', { name: 'Upload it: Certificate of Incorporation was rejected' })).toHaveAttribute('href', `/s/businesses/kyc-document?businessId=${BUSINESS_ID}`)
-    expect(within(outstanding).getByRole('link', { name: 'Continue KYC: Add the addresses' })).toHaveAttribute('href', `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=ADDRESSES`)
-    expect(within(outstanding).getByRole('link', { name: 'Open the application: Complete your application for POS' })).toHaveAttribute(
+    expect(
+      within(outstanding).getByRole('link', { name: 'Upload it: Certificate of Incorporation was rejected' }),
+    ).toHaveAttribute('href', `/s/businesses/kyc-document?businessId=${BUSINESS_ID}`)
+    expect(within(outstanding).getByRole('link', { name: 'Continue KYC: Add the addresses' })).toHaveAttribute(
+      'href',
+      `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=ADDRESSES`,
+    )
+    expect(
+      within(outstanding).getByRole('link', { name: 'Open the application: Complete your application for POS' }),
+    ).toHaveAttribute('href', `/s/products/ProductKyc?productCode=POS-1&businessId=${BUSINESS_ID}`)
+    expect(within(outstanding).getByRole('link', { name: /^See the request/ })).toHaveAttribute(
+      'href',
+      `/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`,
+    )
+
+    const products = await screen.findByRole('list', { name: 'Products' })
+    expect(within(products).getByRole('link', { name: 'POS terminals' })).toHaveAttribute(
       'href',
       `/s/products/ProductKyc?productCode=POS-1&businessId=${BUSINESS_ID}`,
     )
-    expect(within(outstanding).getByRole('link', { name: /^See the request/ })).toHaveAttribute('href', `/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`)
-
-    const products = await screen.findByRole('list', { name: 'Products' })
-    expect(within(products).getByRole('link', { name: 'POS terminals' })).toHaveAttribute('href', `/s/products/ProductKyc?productCode=POS-1&businessId=${BUSINESS_ID}`)
     expect(within(products).getByText('Pending')).toBeInTheDocument()
 
     const deferrals = await screen.findByRole('list', { name: 'Deferral requests' })
     expect(within(deferrals).getAllByRole('listitem')).toHaveLength(2)
     expect(within(deferrals).getByText('due 04 Jun 2026')).toBeInTheDocument()
     expect(within(deferrals).getByText('21 days asked for')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'All 7 deferral requests' })).toHaveAttribute('href', `/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`)
+    expect(screen.getByRole('link', { name: 'All 7 deferral requests' })).toHaveAttribute(
+      'href',
+      `/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`,
+    )
     expect(api.calls.some((c) => c.url === `/deferrals/business-deferrals/${BUSINESS_ID}?pageNumber=1&pageSize=5`)).toBe(true)
 
     expect(await screen.findByText('3 users')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Manage users' })).toHaveAttribute('href', `/s/businesses/manage-users?businessId=${BUSINESS_ID}`)
+    expect(screen.getByRole('link', { name: 'Manage users' })).toHaveAttribute(
+      'href',
+      `/s/businesses/manage-users?businessId=${BUSINESS_ID}`,
+    )
   })
 
   it('shows why a business is blocked and what blocks it, and does not count users for a member who may not read them', async () => {
@@ -124,10 +205,18 @@ describe('BusinessDashboard', () => {
     api = mockApi(
       ...reference,
       route('GET', `/businesses/${BUSINESS_ID}`, {
-        data: business({ approvalStatus: 'APPROVED', kycDetailsCompleted: true, blocked: true, blockedReasons: ['Recertification was due on 2020-01-01'], recertificationDate: '2020-01-01' }),
+        data: business({
+          approvalStatus: 'APPROVED',
+          kycDetailsCompleted: true,
+          blocked: true,
+          blockedReasons: ['Recertification was due on 2020-01-01'],
+          recertificationDate: '2020-01-01',
+        }),
       }),
       route('GET', `/businesses/${BUSINESS_ID}/outstanding`, { data: { kycProgress: progress(5), items: [overdue] } }),
-      route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [{ ...product, name: 'Payment gateway', status: 'COMPLETED' }] }),
+      route('GET', `/businesses/${BUSINESS_ID}/products`, {
+        data: [{ ...product, name: 'Payment gateway', status: 'COMPLETED' }],
+      }),
       route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: page([]) }),
     )
     renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={member} />)
@@ -142,7 +231,10 @@ describe('BusinessDashboard', () => {
     expect(item).toHaveTextContent('Recertification overdue')
     expect(item).toHaveTextContent('Blocks the business')
     expect(item).toHaveTextContent('Due 01 Jan 2020')
-    expect(within(item).getByRole('link', { name: /^Review your KYC/ })).toHaveAttribute('href', `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=COMPANY_DETAILS`)
+    expect(within(item).getByRole('link', { name: /^Review your KYC/ })).toHaveAttribute(
+      'href',
+      `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=COMPANY_DETAILS`,
+    )
     expect(screen.getByText('5 of 5 steps complete')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No deferral requests' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument()
@@ -153,7 +245,15 @@ describe('BusinessDashboard', () => {
     api = mockApi(
       ...reference,
       route('GET', `/businesses/${BUSINESS_ID}`, {
-        data: business({ approvalStatus: 'DECLINED', decision: { decision: 'DECLINED', comment: 'The CAC 7 lists other directors.', decidedAt: '2026-05-02T09:00:00.000Z', decidedBy: 'Ada Reviewer' } }),
+        data: business({
+          approvalStatus: 'DECLINED',
+          decision: {
+            decision: 'DECLINED',
+            comment: 'The CAC 7 lists other directors.',
+            decidedAt: '2026-05-02T09:00:00.000Z',
+            decidedBy: 'Ada Reviewer',
+          },
+        }),
       }),
       route('GET', `/businesses/${BUSINESS_ID}/outstanding`, { data: { kycProgress: progress(5), items: [] } }),
       route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }),
@@ -175,7 +275,9 @@ describe('BusinessDashboard', () => {
     api = mockApi(
       ...reference,
       route('GET', `/businesses/${BUSINESS_ID}`, { data: business() }),
-      route('GET', `/businesses/${BUSINESS_ID}/outstanding`, () => (failures-- > 0 ? apiError(500, 'INTERNAL', 'Something broke on our side') : { data: FRESH })),
+      route('GET', `/businesses/${BUSINESS_ID}/outstanding`, () =>
+        failures-- > 0 ? apiError(500, 'INTERNAL', 'Something broke on our side') : { data: FRESH },
+      ),
       route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }),
       route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: page([]) }),
     )
@@ -200,17 +302,31 @@ describe('BusinessDashboard', () => {
 })
 
 describe('outstandingLink', () => {
-  const link = (code: OutstandingItem['code'], target: OutstandingItem['target']) => outstandingLink({ code, target }, BUSINESS_ID)
+  const link = (code: OutstandingItem['code'], target: OutstandingItem['target']) =>
+    outstandingLink({ code, target }, BUSINESS_ID)
 
   it('opens a KYC step by name, and the preview to mark the KYC complete', () => {
-    expect(link('KYC_STEP_INCOMPLETE', { kind: 'KYC_STEP', step: 'SHAREHOLDERS' })).toEqual({ href: `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=SHAREHOLDERS`, label: 'Continue KYC' })
-    expect(link('KYC_NOT_SUBMITTED', { kind: 'KYC_STEP', step: 'PREVIEW' })).toEqual({ href: `/s/businesses/dashboard-details/kyc/preview-form?businessId=${BUSINESS_ID}`, label: 'Open the preview' })
+    expect(link('KYC_STEP_INCOMPLETE', { kind: 'KYC_STEP', step: 'SHAREHOLDERS' })).toEqual({
+      href: `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=SHAREHOLDERS`,
+      label: 'Continue KYC',
+    })
+    expect(link('KYC_NOT_SUBMITTED', { kind: 'KYC_STEP', step: 'PREVIEW' })).toEqual({
+      href: `/s/businesses/dashboard-details/kyc/preview-form?businessId=${BUSINESS_ID}`,
+      label: 'Open the preview',
+    })
     expect(link('BUSINESS_DECLINED', { kind: 'KYC_STEP', step: 'DOCUMENTS' })!.label).toBe('Review your KYC')
   })
   it('leads documents and deferrals to the documents page, products to the application or the catalogue, and waiting to nowhere', () => {
-    expect(link('DOCUMENT_MISSING', { kind: 'KYC_DOCUMENTS' })).toEqual({ href: DASHBOARD_LINKS.documents(BUSINESS_ID), label: 'Go to documents' })
-    expect(link('DEFERRAL_PENDING', { kind: 'DEFERRALS' })!.href).toBe(`/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`)
-    expect(link('PRODUCT_DECLINED', { kind: 'PRODUCT', productCode: 'POS 1' })!.href).toBe(`/s/products/ProductKyc?productCode=POS%201&businessId=${BUSINESS_ID}`)
+    expect(link('DOCUMENT_MISSING', { kind: 'KYC_DOCUMENTS' })).toEqual({
+      href: DASHBOARD_LINKS.documents(BUSINESS_ID),
+      label: 'Go to documents',
+    })
+    expect(link('DEFERRAL_PENDING', { kind: 'DEFERRALS' })!.href).toBe(
+      `/s/businesses/kyc-document?businessId=${BUSINESS_ID}#kyc-deferrals-heading`,
+    )
+    expect(link('PRODUCT_DECLINED', { kind: 'PRODUCT', productCode: 'POS 1' })!.href).toBe(
+      `/s/products/ProductKyc?productCode=POS%201&businessId=${BUSINESS_ID}`,
+    )
     expect(link('NO_PRODUCTS', { kind: 'PRODUCT' })).toEqual({ href: '/s/products', label: 'Browse products' })
     expect(link('AWAITING_APPROVAL', { kind: 'NONE' })).toBeNull()
   })

@@ -4,13 +4,23 @@ import { TextField } from '@/components/ui/text-field'
 import { CreateBusinessForm } from '../create-business-form'
 import { apiError, business, CATEGORIES, mockApi, renderWithClient, route, TYPES, type Call } from './api-mock'
 
-const router = vi.hoisted(() => ({ pathname: '/s/businesses/create-business', query: {}, isReady: true, push: vi.fn(async () => true), replace: vi.fn(async () => true) }))
+const router = vi.hoisted(() => ({
+  pathname: '/s/businesses/create-business',
+  query: {},
+  isReady: true,
+  push: vi.fn(async () => true),
+  replace: vi.fn(async () => true),
+}))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 
 const TAKEN = new Set(['RC7654321', 'adebayo foods limited'])
 const checks = [
-  route('GET', /^\/businesses\/check\/reg-no\//, (call) => ({ data: { exists: TAKEN.has(decodeURIComponent(call.url.split('/').pop()!)) } })),
-  route('GET', /^\/businesses\/check\/business-name\//, (call) => ({ data: { exists: TAKEN.has(decodeURIComponent(call.url.split('/').pop()!).toLowerCase()) } })),
+  route('GET', /^\/businesses\/check\/reg-no\//, (call) => ({
+    data: { exists: TAKEN.has(decodeURIComponent(call.url.split('/').pop()!)) },
+  })),
+  route('GET', /^\/businesses\/check\/business-name\//, (call) => ({
+    data: { exists: TAKEN.has(decodeURIComponent(call.url.split('/').pop()!).toLowerCase()) },
+  })),
   route('GET', '/business-types', { data: TYPES }),
   route('GET', '/business-categories', { data: CATEGORIES }),
 ]
@@ -54,11 +64,18 @@ describe('CreateBusinessForm', () => {
     await fillValidForm()
     type(/^Registration number/, ' rc-765 4321 ')
 
-    expect(await screen.findByText('Company (RC): RC7654321 is already registered', undefined, { timeout: 3000 })).toBeInTheDocument()
-    expect(api.calls.filter((c) => c.url.startsWith('/businesses/check/reg-no/')).map((c) => c.url)).toContain('/businesses/check/reg-no/RC7654321')
+    expect(
+      await screen.findByText('Company (RC): RC7654321 is already registered', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.url.startsWith('/businesses/check/reg-no/')).map((c) => c.url)).toContain(
+      '/businesses/check/reg-no/RC7654321',
+    )
 
     fireEvent.click(screen.getByRole('button', { name: 'Register business' }))
-    await waitFor(() => expect(screen.getByLabelText(/^Registration number/)).toHaveAccessibleDescription(/RC7654321 is already registered/), { timeout: 3000 })
+    await waitFor(
+      () => expect(screen.getByLabelText(/^Registration number/)).toHaveAccessibleDescription(/RC7654321 is already registered/),
+      { timeout: 3000 },
+    )
     expect(api.calls.some((c: Call) => c.method === 'POST')).toBe(false)
     expect(router.push).not.toHaveBeenCalled()
   })
@@ -67,9 +84,13 @@ describe('CreateBusinessForm', () => {
     api = mockApi(...checks)
     renderWithClient(<CreateBusinessForm locationFields={locationFields} />)
     type(/^Business name/, 'Adebayo  Foods Limited')
-    expect(await screen.findByText('A business named “Adebayo Foods Limited” is already registered', undefined, { timeout: 3000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('A business named “Adebayo Foods Limited” is already registered', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument()
     type(/^Registration number/, 'BN1234567')
-    expect(await screen.findByText('Business name (BN): BN1234567 is available', undefined, { timeout: 3000 })).toBeInTheDocument()
+    expect(
+      await screen.findByText('Business name (BN): BN1234567 is available', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument()
   })
 
   it('registers the business, makes it the chosen one and opens its dashboard', async () => {
@@ -104,11 +125,16 @@ describe('CreateBusinessForm', () => {
   })
 
   it('shows the API’s field errors on their fields', async () => {
-    api = mockApi(...checks, route('POST', '/businesses', apiError(409, 'CONFLICT', 'A business with this name already exists', 'name')))
+    api = mockApi(
+      ...checks,
+      route('POST', '/businesses', apiError(409, 'CONFLICT', 'A business with this name already exists', 'name')),
+    )
     renderWithClient(<CreateBusinessForm locationFields={locationFields} />)
     await fillValidForm()
     fireEvent.click(screen.getByRole('button', { name: 'Register business' }))
-    await waitFor(() => expect(screen.getByLabelText(/^Business name/)).toHaveAccessibleDescription(/A business with this name already exists/))
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Business name/)).toHaveAccessibleDescription(/A business with this name already exists/),
+    )
     expect(router.push).not.toHaveBeenCalled()
   })
 

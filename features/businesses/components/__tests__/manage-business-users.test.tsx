@@ -35,8 +35,14 @@ const user = (id: string, firstName: string, role: string, extra: Record<string,
   createdAt: '2026-01-14T10:00:00.000Z',
   ...extra,
 })
-const USERS = [user('m1', 'Ngozi', 'BUSINESS_OWNER'), user('m2', 'Chidi', 'BUSINESS_MEMBER', { status: 'PENDING_ACTIVATION' }), user('m3', 'Tayo', 'BUSINESS_MEMBER', { isActive: false })]
-const page = (content: unknown[]) => ({ data: { content, pageNumber: 1, pageSize: 10, totalElements: content.length, totalPages: 1 } })
+const USERS = [
+  user('m1', 'Ngozi', 'BUSINESS_OWNER'),
+  user('m2', 'Chidi', 'BUSINESS_MEMBER', { status: 'PENDING_ACTIVATION' }),
+  user('m3', 'Tayo', 'BUSINESS_MEMBER', { isActive: false }),
+]
+const page = (content: unknown[]) => ({
+  data: { content, pageNumber: 1, pageSize: 10, totalElements: content.length, totalPages: 1 },
+})
 
 let api: ReturnType<typeof mockApi>
 let toasts: string[]
@@ -93,15 +99,27 @@ describe('ManageBusinessUsers', () => {
   })
 
   it('refuses to demote the last owner: the API’s reason is toasted and the list stays', async () => {
-    api = mockApi(...base, route('PUT', '/businesses/user/m1', apiError(409, 'CONFLICT', 'A business must keep at least one active owner. Make someone else an owner first.')))
+    api = mockApi(
+      ...base,
+      route(
+        'PUT',
+        '/businesses/user/m1',
+        apiError(409, 'CONFLICT', 'A business must keep at least one active owner. Make someone else an owner first.'),
+      ),
+    )
     renderWithClient(<ManageBusinessUsers businessId={BUSINESS_ID} permissions={owner} currentUserId={ME} />)
 
     fireEvent.click(await screen.findByRole('button', { name: 'Make member Ngozi Okafor' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Make Ngozi Okafor a member?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make member' }))
 
-    await waitFor(() => expect(toasts).toContain('A business must keep at least one active owner. Make someone else an owner first.'))
-    expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/businesses/user/m1', body: { role: 'BUSINESS_MEMBER' } })
+    await waitFor(() =>
+      expect(toasts).toContain('A business must keep at least one active owner. Make someone else an owner first.'),
+    )
+    expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/businesses/user/m1',
+      body: { role: 'BUSINESS_MEMBER' },
+    })
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
   })
 
@@ -122,7 +140,16 @@ describe('ManageBusinessUsers', () => {
   })
 
   it('invites someone by e-mail from the dialog', async () => {
-    api = mockApi(...base, route('POST', '/businesses/user', (call) => ({ status: 201, data: user('m9', 'Bisi', 'BUSINESS_OWNER', { email: (call.body as { email: string }).email, status: 'PENDING_ACTIVATION' }) })))
+    api = mockApi(
+      ...base,
+      route('POST', '/businesses/user', (call) => ({
+        status: 201,
+        data: user('m9', 'Bisi', 'BUSINESS_OWNER', {
+          email: (call.body as { email: string }).email,
+          status: 'PENDING_ACTIVATION',
+        }),
+      })),
+    )
     renderWithClient(<ManageBusinessUsers businessId={BUSINESS_ID} permissions={owner} currentUserId={ME} />)
 
     fireEvent.click(await screen.findByRole('button', { name: 'Invite a user' }))
@@ -132,7 +159,11 @@ describe('ManageBusinessUsers', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a user' })).not.toBeInTheDocument())
-    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ businessId: BUSINESS_ID, email: 'bisi@example.ng', role: 'BUSINESS_OWNER' })
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      businessId: BUSINESS_ID,
+      email: 'bisi@example.ng',
+      role: 'BUSINESS_OWNER',
+    })
   })
 
   it('shows pending access requests and accepts one', async () => {

@@ -29,12 +29,24 @@ describe('MyBusinesses', () => {
     api = mockApi(route('GET', '/businesses/user-businesses/me', { data: [] }))
     renderWithClient(<MyBusinesses />)
     expect(await screen.findByRole('heading', { name: 'You have no business yet' })).toBeInTheDocument()
-    for (const link of screen.getAllByRole('link', { name: 'Register a business' })) expect(link).toHaveAttribute('href', '/s/businesses/create-business')
+    for (const link of screen.getAllByRole('link', { name: 'Register a business' }))
+      expect(link).toHaveAttribute('href', '/s/businesses/create-business')
   })
 
   it('lists the businesses with their status and KYC state; opening one chooses it and goes to its dashboard', async () => {
-    const other = business({ id: '66666666-6666-4666-8666-666666666666', name: 'Kano Grains', regNo: 'BN7654321', approvalStatus: 'APPROVED', kycDetailsCompleted: true, role: 'BUSINESS_MEMBER' })
-    api = mockApi(route('GET', '/businesses/user-businesses/me', { data: [{ ...business({ blocked: true }), role: 'BUSINESS_OWNER' }, other] }))
+    const other = business({
+      id: '66666666-6666-4666-8666-666666666666',
+      name: 'Kano Grains',
+      regNo: 'BN7654321',
+      approvalStatus: 'APPROVED',
+      kycDetailsCompleted: true,
+      role: 'BUSINESS_MEMBER',
+    })
+    api = mockApi(
+      route('GET', '/businesses/user-businesses/me', {
+        data: [{ ...business({ blocked: true }), role: 'BUSINESS_OWNER' }, other],
+      }),
+    )
     renderWithClient(<MyBusinesses />)
 
     const list = await screen.findByRole('list', { name: 'Your businesses' })
@@ -68,7 +80,10 @@ describe('ExistingProfilePanel', () => {
   it('finds a business by registration number, shows only its masked name, and asks its owners for access', async () => {
     api = mockApi(
       route('GET', '/existing-profile', { data: { exists: true, maskedName: 'Ad***** Fo*** Li*****' } }),
-      route('POST', '/existing-profile', { status: 201, data: { id: 'r1', status: 'PENDING', maskedName: 'Ad***** Fo*** Li*****' } }),
+      route('POST', '/existing-profile', {
+        status: 201,
+        data: { id: 'r1', status: 'PENDING', maskedName: 'Ad***** Fo*** Li*****' },
+      }),
     )
     renderWithClient(<ExistingProfilePanel />)
     fireEvent.change(await screen.findByLabelText(/^Registration number or business e-mail/), { target: { value: 'RC1234567' } })
@@ -80,13 +95,18 @@ describe('ExistingProfilePanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask for access' }))
 
     expect(await screen.findByRole('status')).toHaveTextContent('Request sent. The owners of Ad***** Fo*** Li***** will decide')
-    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/existing-profile?type=business', body: { identifier: 'RC1234567', message: 'I am the accountant' } })
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/existing-profile?type=business',
+      body: { identifier: 'RC1234567', message: 'I am the accountant' },
+    })
   })
 
   it('says when nothing matches and offers to register it', async () => {
     api = mockApi(route('GET', '/existing-profile', { data: { exists: false, maskedName: null } }))
     renderWithClient(<ExistingProfilePanel />)
-    fireEvent.change(await screen.findByLabelText(/^Registration number or business e-mail/), { target: { value: 'info@nobody.ng' } })
+    fireEvent.change(await screen.findByLabelText(/^Registration number or business e-mail/), {
+      target: { value: 'info@nobody.ng' },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Find the business' }))
     expect(await screen.findByText(/No business matches “info@nobody.ng”/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Register it' })).toHaveAttribute('href', '/s/businesses/create-business')

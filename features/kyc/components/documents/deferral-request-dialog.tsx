@@ -52,7 +52,12 @@ export function DeferralRequestDialog({ open, onClose, businessId, documentType,
 
   async function send(values: Values) {
     try {
-      await request.mutateAsync({ businessId, documentTypeId: documentType.id, days: Number(values.days), reason: values.reason.trim() })
+      await request.mutateAsync({
+        businessId,
+        documentTypeId: documentType.id,
+        days: Number(values.days),
+        reason: values.reason.trim(),
+      })
       notify(`Deferral requested for ${documentType.name}`, { type: 'success' })
       close()
     } catch (error) {
@@ -75,7 +80,9 @@ export function DeferralRequestDialog({ open, onClose, businessId, documentType,
       onClose={close}
       dismissible={!request.isPending}
       title={`Request a deferral: ${documentType.name}`}
-      description={confirming ? undefined : `Say how many days you need (at most ${maxDays}) and why. Our compliance team decides.`}
+      description={
+        confirming ? undefined : `Say how many days you need (at most ${maxDays}) and why. Our compliance team decides.`
+      }
       footer={
         confirming ? (
           <>
@@ -100,13 +107,34 @@ export function DeferralRequestDialog({ open, onClose, businessId, documentType,
     >
       {confirming ? (
         <p className={styles.confirm} role="status">
-          You are asking to provide the <strong>{documentType.name}</strong> within <strong>{Number(confirming.days)} days</strong> of approval, because: “
-          {confirming.reason.trim()}”.
+          You are asking to provide the <strong>{documentType.name}</strong> within{' '}
+          <strong>{Number(confirming.days)} days</strong> of approval, because: “{confirming.reason.trim()}”.
         </p>
       ) : (
-        <Form form={form} id={formId} onSubmit={(values) => setConfirming(values)} aria-label={`Deferral request for ${documentType.name}`} className={styles.formStack}>
-          <TextField<Values> name="days" type="number" label="Days needed" hint={`1 to ${maxDays} days, counted from the approval of the request.`} min={1} max={maxDays} step={1} required />
-          <TextAreaField<Values> name="reason" label="Reason" hint="Why the document cannot be provided yet." maxLength={DEFERRAL_REASON_MAX} required />
+        <Form
+          form={form}
+          id={formId}
+          onSubmit={(values) => setConfirming(values)}
+          aria-label={`Deferral request for ${documentType.name}`}
+          className={styles.formStack}
+        >
+          <TextField<Values>
+            name="days"
+            type="number"
+            label="Days needed"
+            hint={`1 to ${maxDays} days, counted from the approval of the request.`}
+            min={1}
+            max={maxDays}
+            step={1}
+            required
+          />
+          <TextAreaField<Values>
+            name="reason"
+            label="Reason"
+            hint="Why the document cannot be provided yet."
+            maxLength={DEFERRAL_REASON_MAX}
+            required
+          />
         </Form>
       )}
     </Modal>

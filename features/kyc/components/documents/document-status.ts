@@ -35,7 +35,11 @@ export function itemStatus(item: ChecklistItem): ItemStatus {
               : 'Optional: upload it if it applies to your business.',
       }
     case 'UPLOADED':
-      return { label, tone, detail: `${document?.file.fileName ?? 'File'} uploaded on ${formatDay(document?.createdAt)}. It is reviewed once you submit your KYC.` }
+      return {
+        label,
+        tone,
+        detail: `${document?.file.fileName ?? 'File'} uploaded on ${formatDay(document?.createdAt)}. It is reviewed once you submit your KYC.`,
+      }
     case 'UNDER_REVIEW':
       return { label, tone, detail: `${document?.file.fileName ?? 'File'} uploaded on ${formatDay(document?.createdAt)}.` }
     case 'APPROVED':
@@ -43,13 +47,25 @@ export function itemStatus(item: ChecklistItem): ItemStatus {
     case 'REJECTED':
       return { label, tone, detail: `Rejected${document?.reviewComment ? `: ${document.reviewComment}` : ''}. Upload a new one.` }
     case 'REUPLOAD_REQUESTED':
-      return { label, tone, detail: `We asked for a new upload${document?.reuploadReason ? `: ${document.reuploadReason}` : ''}.` }
+      return {
+        label,
+        tone,
+        detail: `We asked for a new upload${document?.reuploadReason ? `: ${document.reuploadReason}` : ''}.`,
+      }
     case 'DEFERRAL_PENDING':
       return { label, tone, detail: `You asked to provide it within ${deferral?.days ?? '?'} days; awaiting a decision.` }
     case 'DEFERRED':
-      return { label: `Deferred until ${formatDay(deferral?.dueDate)}`, tone, detail: 'Upload it by then; the deferral ends when you do.' }
+      return {
+        label: `Deferred until ${formatDay(deferral?.dueDate)}`,
+        tone,
+        detail: 'Upload it by then; the deferral ends when you do.',
+      }
     case 'DEFERRAL_OVERDUE':
-      return { label, tone, detail: `The deferral ended on ${formatDay(deferral?.dueDate)}. Your business is blocked until you upload it.` }
+      return {
+        label,
+        tone,
+        detail: `The deferral ended on ${formatDay(deferral?.dueDate)}. Your business is blocked until you upload it.`,
+      }
   }
 }
 
@@ -65,7 +81,10 @@ const NEEDS_ATTENTION = new Set(['MISSING', 'REJECTED', 'REUPLOAD_REQUESTED', 'D
  * Required documents counted as requirements, the business's own and each shareholder's: alternatives (same group)
  * count once, and are settled when any one of them is. `outstanding` are those still needing the business (missing, rejected, re-upload asked, overdue).
  */
-export function requirementSummary(items: readonly ChecklistItem[], shareholders: DocumentChecklist['shareholders'] = []): { total: number; outstanding: number } {
+export function requirementSummary(
+  items: readonly ChecklistItem[],
+  shareholders: DocumentChecklist['shareholders'] = [],
+): { total: number; outstanding: number } {
   const units = new Map<string, ChecklistItem[]>()
   const add = (owner: string, item: ChecklistItem) => {
     if (!item.required) return

@@ -19,7 +19,9 @@ import { alternativesOf, itemStatus, requirementSummary } from './document-statu
 import styles from './documents.module.css'
 
 // The dialog's form code loads when someone asks for a deferral, not with the page.
-const DeferralRequestDialog = dynamic(() => import('./deferral-request-dialog').then((m) => m.DeferralRequestDialog), { ssr: false })
+const DeferralRequestDialog = dynamic(() => import('./deferral-request-dialog').then((m) => m.DeferralRequestDialog), {
+  ssr: false,
+})
 
 export interface DocumentsChecklistProps {
   businessId: string
@@ -59,7 +61,12 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
 
   const data = checklist.data
   if (data.items.length === 0 && data.shareholders.length === 0) {
-    return <EmptyState title="No documents needed" description={`Businesses registered as ${data.registrationClass} have no documents to upload.`} />
+    return (
+      <EmptyState
+        title="No documents needed"
+        description={`Businesses registered as ${data.registrationClass} have no documents to upload.`}
+      />
+    )
   }
   const recordId = kycDetailsId ?? data.kycDetailsId
   const editable = mayEditDocuments(data, permissions)
@@ -73,7 +80,9 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
         <p className={styles.notice}>Fill in and save the company details first: documents are attached to your KYC record.</p>
       )}
       {data.approvalStatus === 'APPROVED' && !editable && (
-        <p className={styles.notice}>Your business is approved: changes to its documents are made by our staff. Contact support to request one.</p>
+        <p className={styles.notice}>
+          Your business is approved: changes to its documents are made by our staff. Contact support to request one.
+        </p>
       )}
       <p className={styles.muted} aria-live="polite">
         {summary.outstanding === 0
@@ -98,11 +107,16 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
       </ul>
       {data.shareholders.length > 0 && (
         <section className={styles.stack} aria-label="Shareholders’ documents">
-          <p className={styles.muted}>Each shareholder’s own documents, under that shareholder (you can also upload them in the shareholders step).</p>
+          <p className={styles.muted}>
+            Each shareholder’s own documents, under that shareholder (you can also upload them in the shareholders step).
+          </p>
           {data.shareholders.map(({ shareholder, items }) => (
             <div key={shareholder.id} className={styles.group} data-shareholder={shareholder.id}>
               <ShareholderHeading className={styles.groupTitle}>
-                {shareholder.name} <span className={`${styles.muted} ${styles.small}`}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
+                {shareholder.name}{' '}
+                <span className={`${styles.muted} ${styles.small}`}>
+                  ({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})
+                </span>
               </ShareholderHeading>
               <ShareholderDocumentList
                 shareholder={shareholder}
@@ -123,7 +137,9 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
 
 /** Whether the signed-in user may upload: the KYC edit check (the post-approval group once approved). Without permissions, the API decides. */
 export function mayEditDocuments(data: { approvalStatus: string }, permissions?: ReadonlySet<string>): boolean {
-  return data.approvalStatus === 'APPROVED' ? !permissions || hasAllPermissions(permissions, POST_APPROVAL_GROUP) : !permissions || canEditKyc(permissions)
+  return data.approvalStatus === 'APPROVED'
+    ? !permissions || hasAllPermissions(permissions, POST_APPROVAL_GROUP)
+    : !permissions || canEditKyc(permissions)
 }
 
 export interface DocumentItemProps {
@@ -141,7 +157,18 @@ export interface DocumentItemProps {
 }
 
 /** One document: where it stands, and view, upload or replace, or ask to defer. */
-export function DocumentItem({ item, items, shareholder, businessId, kycDetailsId, canUpload, canDefer, maxDays, headingLevel, upload }: DocumentItemProps) {
+export function DocumentItem({
+  item,
+  items,
+  shareholder,
+  businessId,
+  kycDetailsId,
+  canUpload,
+  canDefer,
+  maxDays,
+  headingLevel,
+  upload,
+}: DocumentItemProps) {
   const titleId = useId()
   const [uploading, setUploading] = useState(false)
   const [deferring, setDeferring] = useState(false)
@@ -160,7 +187,12 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
   async function onUploaded(file: UploadedFile) {
     if (!kycDetailsId) return
     try {
-      await attach.mutateAsync({ kycDetailsId, documentTypeId: item.documentType.id, fileId: file.id, ...(shareholder && { shareholderId: shareholder.id }) })
+      await attach.mutateAsync({
+        kycDetailsId,
+        documentTypeId: item.documentType.id,
+        fileId: file.id,
+        ...(shareholder && { shareholderId: shareholder.id }),
+      })
       notify(`${label} ${item.document ? 'replaced' : 'uploaded'}`, { type: 'success' })
       setUploading(false)
     } catch {
@@ -195,7 +227,11 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
         <Heading id={titleId}>{name}</Heading>
         <span className={styles.badges}>
           <StatusBadge status={item.state} label={status.label} tone={status.tone} />
-          <StatusBadge status={item.required ? 'REQUIRED' : 'OPTIONAL'} label={item.required ? 'Required' : 'Optional'} tone="neutral" />
+          <StatusBadge
+            status={item.required ? 'REQUIRED' : 'OPTIONAL'}
+            label={item.required ? 'Required' : 'Optional'}
+            tone="neutral"
+          />
           {item.documentType.isCac && <StatusBadge status="CAC" label="CAC" tone="neutral" />}
         </span>
       </div>
@@ -204,12 +240,24 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
       {status.detail && <p className={styles.detail}>{status.detail}</p>}
       <div className={styles.actions}>
         {item.document && (
-          <Button variant="secondary" size="sm" onClick={() => void view()} loading={opening} loadingText="Opening…" aria-label={`View ${label} (opens in a new tab)`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void view()}
+            loading={opening}
+            loadingText="Opening…"
+            aria-label={`View ${label} (opens in a new tab)`}
+          >
             View
           </Button>
         )}
         {canUpload && !uploading && (
-          <Button size="sm" variant={needsUpload ? 'primary' : 'secondary'} onClick={() => setUploading(true)} aria-label={`${item.document ? 'Replace' : 'Upload'} ${label}`}>
+          <Button
+            size="sm"
+            variant={needsUpload ? 'primary' : 'secondary'}
+            onClick={() => setUploading(true)}
+            aria-label={`${item.document ? 'Replace' : 'Upload'} ${label}`}
+          >
             {item.document ? 'Replace' : 'Upload'}
           </Button>
         )}
@@ -226,7 +274,14 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
       </div>
       {uploading && (
         <div className={styles.uploader}>
-          <Uploader purpose="KYC_DOCUMENT" businessId={businessId} label={`Choose the ${label} file`} onUploaded={(file) => void onUploaded(file)} disabled={attach.isPending} upload={upload} />
+          <Uploader
+            purpose="KYC_DOCUMENT"
+            businessId={businessId}
+            label={`Choose the ${label} file`}
+            onUploaded={(file) => void onUploaded(file)}
+            disabled={attach.isPending}
+            upload={upload}
+          />
           <div className={styles.actions}>
             <Button size="sm" variant="link" onClick={() => setUploading(false)} disabled={attach.isPending}>
               Cancel
@@ -246,7 +301,13 @@ export function DocumentItem({ item, items, shareholder, businessId, kycDetailsI
         onConfirm={deleteDocument}
       />
       {canDefer && deferring && (
-        <DeferralRequestDialog open={deferring} onClose={() => setDeferring(false)} businessId={businessId} documentType={item.documentType} maxDays={maxDays} />
+        <DeferralRequestDialog
+          open={deferring}
+          onClose={() => setDeferring(false)}
+          businessId={businessId}
+          documentType={item.documentType}
+          maxDays={maxDays}
+        />
       )}
     </li>
   )

@@ -13,7 +13,8 @@ export function DocumentsStep({ businessId, kycDetailsId, permissions }: Documen
   return (
     <section className={styles.stack} aria-label="Documents">
       <p className={styles.muted}>
-        Upload each required document (PNG, JPEG or PDF). If one is not available yet, you may request a deferral for it where offered.
+        Upload each required document (PNG, JPEG or PDF). If one is not available yet, you may request a deferral for it where
+        offered.
       </p>
       <DocumentsChecklist businessId={businessId} kycDetailsId={kycDetailsId} permissions={permissions} />
     </section>

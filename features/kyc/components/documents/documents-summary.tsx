@@ -23,12 +23,21 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
   const [opening, setOpening] = useState<string | null>(null)
 
   if (checklist.isError) {
-    return <ErrorState title="Couldn't load the documents" message={describeError(checklist.error, "We couldn't load the documents.")} onRetry={() => void checklist.refetch()} retrying={checklist.isFetching} />
+    return (
+      <ErrorState
+        title="Couldn't load the documents"
+        message={describeError(checklist.error, "We couldn't load the documents.")}
+        onRetry={() => void checklist.refetch()}
+        retrying={checklist.isFetching}
+      />
+    )
   }
   if (!checklist.data) return <Skeleton count={3} label="Loading the documents" />
   const shown = (i: ChecklistItem) => i.required || !!i.document || !!i.deferral
   const items = checklist.data.items.filter(shown)
-  const groups = checklist.data.shareholders.map((g) => ({ ...g, items: g.items.filter(shown) })).filter((g) => g.items.length > 0)
+  const groups = checklist.data.shareholders
+    .map((g) => ({ ...g, items: g.items.filter(shown) }))
+    .filter((g) => g.items.length > 0)
   if (items.length === 0 && groups.length === 0) return <p className={styles.muted}>No documents.</p>
 
   async function view(fileId: string) {
@@ -53,7 +62,13 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
         <span className={styles.badges}>
           <StatusBadge status={item.state} label={status.label} tone={status.tone} />
           {item.document && (
-            <Button size="sm" variant="link" onClick={() => void view(item.document!.file.id)} loading={opening === item.document.file.id} aria-label={`View ${label} (opens in a new tab)`}>
+            <Button
+              size="sm"
+              variant="link"
+              onClick={() => void view(item.document!.file.id)}
+              loading={opening === item.document.file.id}
+              aria-label={`View ${label} (opens in a new tab)`}
+            >
               View
             </Button>
           )}
@@ -72,7 +87,10 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
       {groups.map(({ shareholder, items: own }) => (
         <div key={shareholder.id} className={styles.group}>
           <p className={styles.groupTitle}>
-            <strong>{shareholder.name}</strong> <span className={`${styles.muted} ${styles.small}`}>({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})</span>
+            <strong>{shareholder.name}</strong>{' '}
+            <span className={`${styles.muted} ${styles.small}`}>
+              ({shareholder.type === 'CORPORATE' ? 'corporate shareholder' : 'individual shareholder'})
+            </span>
           </p>
           <ul className={`${styles.summary} ${styles.nested}`} aria-label={`Documents of ${shareholder.name}`}>
             {own.map((item) => row(item, `${item.documentType.name} for ${shareholder.name}`))}

@@ -11,7 +11,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 // The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
 // rather than with the page: the route stays within its JavaScript budget.
 const loadOnboardingPreview = () => import('@/features/onboarding/components/onboarding-preview').then((m) => m.OnboardingPreview)
-const OnboardingPreview = dynamic(loadOnboardingPreview, { ssr: false, loading: () => <Skeleton count={6} label="Loading the application" /> })
+const OnboardingPreview = dynamic(loadOnboardingPreview, {
+  ssr: false,
+  loading: () => <Skeleton count={6} label="Loading the application" />,
+})
 
 /** /s/admin/approvals/product-preview?id=: one application, its answers and the decision. */
 export default function ProductPreviewPage() {
@@ -27,7 +30,11 @@ export default function ProductPreviewPage() {
         {({ account, permissions }) => (
           <RequirePermission
             permissions={permissions}
-            anyOf={[PERMISSIONS.CAN_APPROVE_ONBOARD_PRODUCT, PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES, PERMISSIONS.CAN_READ_BUSINESS]}
+            anyOf={[
+              PERMISSIONS.CAN_APPROVE_ONBOARD_PRODUCT,
+              PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES,
+              PERMISSIONS.CAN_READ_BUSINESS,
+            ]}
             check={() => account.isStaff}
             homeHref="/s/businesses"
           >

@@ -9,7 +9,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 // The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
 // rather than with the page: the route stays within its JavaScript budget.
 const loadApprovalsQueue = () => import('@/features/onboarding/components/approvals-queue').then((m) => m.ApprovalsQueue)
-const ApprovalsQueue = dynamic(loadApprovalsQueue, { ssr: false, loading: () => <Skeleton count={4} label="Loading the applications" /> })
+const ApprovalsQueue = dynamic(loadApprovalsQueue, {
+  ssr: false,
+  loading: () => <Skeleton count={4} label="Loading the applications" />,
+})
 
 /** /s/admin/approvals/products: product applications to decide. */
 export default function ProductApprovalsPage() {

@@ -8,8 +8,12 @@ import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
 // than with the page: the route stays within its JavaScript budget.
-const loadAdminBusinessList = () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList)
-const AdminBusinessList = dynamic(loadAdminBusinessList, { ssr: false, loading: () => <Skeleton count={4} label="Loading the blocked businesses" /> })
+const loadAdminBusinessList = () =>
+  import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList)
+const AdminBusinessList = dynamic(loadAdminBusinessList, {
+  ssr: false,
+  loading: () => <Skeleton count={4} label="Loading the blocked businesses" />,
+})
 
 /** /s/admin/businesses/blocked: businesses blocked by an overdue deferral or a passed recertification date. */
 export default function BlockedBusinessesPage() {
@@ -21,7 +25,12 @@ export default function BlockedBusinessesPage() {
       </Head>
       <PortalLayout title="Blocked businesses">
         {({ account, permissions }) => (
-          <RequirePermission permissions={permissions} anyOf={[PERMISSIONS.CAN_READ_BUSINESS]} check={() => account.isStaff} homeHref="/s/businesses">
+          <RequirePermission
+            permissions={permissions}
+            anyOf={[PERMISSIONS.CAN_READ_BUSINESS]}
+            check={() => account.isStaff}
+            homeHref="/s/businesses"
+          >
             <AdminBusinessList variant="blocked" permissions={permissions} currentUserId={account.id} />
           </RequirePermission>
         )}

@@ -14,7 +14,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 const loadForm = () => import('@/features/businesses/components/create-business-form').then((m) => m.CreateBusinessForm)
 const loadLocationFields = () => import('@/features/locations/components/location-fields').then((m) => m.LocationFields)
 const CreateBusinessForm = dynamic(loadForm, { ssr: false, loading: () => <Skeleton count={6} label="Loading the form" /> })
-const LocationFields = dynamic(loadLocationFields, { ssr: false, loading: () => <Skeleton count={2} label="Loading the location fields" /> })
+const LocationFields = dynamic(loadLocationFields, {
+  ssr: false,
+  loading: () => <Skeleton count={2} label="Loading the location fields" />,
+})
 
 /** /s/admin/businesses/create: staff register a business for a customer, whose owner is invited by e-mail. */
 export default function AdminCreateBusinessPage() {
@@ -30,13 +33,20 @@ export default function AdminCreateBusinessPage() {
       </Head>
       <PortalLayout title="Register a business for a customer">
         {({ account, permissions }) => (
-          <RequirePermission permissions={permissions} required={[PERMISSIONS.CAN_CREATE_BUSINESS]} check={() => account.isStaff} homeHref="/s/businesses">
+          <RequirePermission
+            permissions={permissions}
+            required={[PERMISSIONS.CAN_CREATE_BUSINESS]}
+            check={() => account.isStaff}
+            homeHref="/s/businesses"
+          >
             <CreateBusinessForm
               isStaff
               cancelHref={NAV_PATHS.adminBusinesses}
               locationFields={<LocationFields required={{ lga: false }} />}
               onCreated={async (business) => {
-                notify(`${business.name} is registered. Its owner has been invited by e-mail to complete the KYC.`, { type: 'success' })
+                notify(`${business.name} is registered. Its owner has been invited by e-mail to complete the KYC.`, {
+                  type: 'success',
+                })
                 await router.push(`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(business.id)}`)
               }}
             />

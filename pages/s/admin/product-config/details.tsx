@@ -25,7 +25,15 @@ export default function ProductDetailsPage() {
         {({ account, permissions }) => (
           <RequirePermission
             permissions={permissions}
-            anyOf={id ? [PERMISSIONS.CAN_UPDATE_PRODUCT, PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE, PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES] : [PERMISSIONS.CAN_UPDATE_PRODUCT]}
+            anyOf={
+              id
+                ? [
+                    PERMISSIONS.CAN_UPDATE_PRODUCT,
+                    PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE,
+                    PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES,
+                  ]
+                : [PERMISSIONS.CAN_UPDATE_PRODUCT]
+            }
             check={() => account.isStaff}
             homeHref="/s/businesses"
           >

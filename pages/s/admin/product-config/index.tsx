@@ -9,7 +9,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 // The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
 // rather than with the page: the route stays within its JavaScript budget.
 const loadAdminProductList = () => import('@/features/products/components/admin-product-list').then((m) => m.AdminProductList)
-const AdminProductList = dynamic(loadAdminProductList, { ssr: false, loading: () => <Skeleton count={4} label="Loading the products" /> })
+const AdminProductList = dynamic(loadAdminProductList, {
+  ssr: false,
+  loading: () => <Skeleton count={4} label="Loading the products" />,
+})
 
 /** /s/admin/product-config: every product, with filters; staff who configure products. */
 export default function ProductConfigPage() {
@@ -23,7 +26,11 @@ export default function ProductConfigPage() {
         {({ account, permissions }) => (
           <RequirePermission
             permissions={permissions}
-            anyOf={[PERMISSIONS.CAN_UPDATE_PRODUCT, PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE, PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES]}
+            anyOf={[
+              PERMISSIONS.CAN_UPDATE_PRODUCT,
+              PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE,
+              PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES,
+            ]}
             check={() => account.isStaff}
             homeHref="/s/businesses"
           >

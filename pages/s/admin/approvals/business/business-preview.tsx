@@ -14,7 +14,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
 // than with the page: the route stays within its JavaScript budget.
 const loadBusinessPreview = () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview)
-const BusinessPreview = dynamic(loadBusinessPreview, { ssr: false, loading: () => <Skeleton count={4} label="Loading the business" /> })
+const BusinessPreview = dynamic(loadBusinessPreview, {
+  ssr: false,
+  loading: () => <Skeleton count={4} label="Loading the business" />,
+})
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -12,7 +12,10 @@ import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const loadDetails = () => import('@/features/staff-documents/components/cac-review-details').then((m) => m.CacReviewDetails)
-const CacReviewDetails = dynamic(loadDetails, { ssr: false, loading: () => <Skeleton count={5} label="Loading the CAC documents" /> })
+const CacReviewDetails = dynamic(loadDetails, {
+  ssr: false,
+  loading: () => <Skeleton count={5} label="Loading the CAC documents" />,
+})
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -37,7 +40,13 @@ export default function CacDocumentDetailsPage() {
             {!router.isReady ? (
               <Skeleton count={5} label="Loading the CAC documents" />
             ) : UUID.test(id) ? (
-              <CacReviewDetails key={id} kycDetailsId={id} permissions={permissions} currentUserId={account.id} memberOf={account.businesses.map((m) => m.businessId)} />
+              <CacReviewDetails
+                key={id}
+                kycDetailsId={id}
+                permissions={permissions}
+                currentUserId={account.id}
+                memberOf={account.businesses.map((m) => m.businessId)}
+              />
             ) : (
               <EmptyState
                 title="No KYC record chosen"

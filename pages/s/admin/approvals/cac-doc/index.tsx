@@ -27,7 +27,11 @@ export default function CacDocumentApprovalsPage() {
             check={() => account.isStaff}
             homeHref="/s/businesses"
           >
-            <CacQueue permissions={permissions} currentUserId={account.id} memberOf={account.businesses.map((m) => m.businessId)} />
+            <CacQueue
+              permissions={permissions}
+              currentUserId={account.id}
+              memberOf={account.businesses.map((m) => m.businessId)}
+            />
           </RequirePermission>
         )}
       </PortalLayout>

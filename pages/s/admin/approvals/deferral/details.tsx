@@ -37,7 +37,13 @@ export default function DeferralDetailsPage() {
             {!router.isReady ? (
               <Skeleton count={5} label="Loading the deferral" />
             ) : UUID.test(id) ? (
-              <DeferralDetails key={id} deferralId={id} permissions={permissions} currentUserId={account.id} memberOf={account.businesses.map((m) => m.businessId)} />
+              <DeferralDetails
+                key={id}
+                deferralId={id}
+                permissions={permissions}
+                currentUserId={account.id}
+                memberOf={account.businesses.map((m) => m.businessId)}
+              />
             ) : (
               <EmptyState
                 title="No deferral chosen"

@@ -27,7 +27,11 @@ export default function DeferralApprovalsPage() {
             check={() => account.isStaff}
             homeHref="/s/businesses"
           >
-            <DeferralQueue permissions={permissions} currentUserId={account.id} memberOf={account.businesses.map((m) => m.businessId)} />
+            <DeferralQueue
+              permissions={permissions}
+              currentUserId={account.id}
+              memberOf={account.businesses.map((m) => m.businessId)}
+            />
           </RequirePermission>
         )}
       </PortalLayout>

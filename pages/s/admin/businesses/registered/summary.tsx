@@ -8,8 +8,12 @@ import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
 // than with the page: the route stays within its JavaScript budget.
-const loadBusinessSummaryScreen = () => import('@/features/admin-businesses/components/business-summary').then((m) => m.BusinessSummaryScreen)
-const BusinessSummaryScreen = dynamic(loadBusinessSummaryScreen, { ssr: false, loading: () => <Skeleton count={4} label="Loading the summary" /> })
+const loadBusinessSummaryScreen = () =>
+  import('@/features/admin-businesses/components/business-summary').then((m) => m.BusinessSummaryScreen)
+const BusinessSummaryScreen = dynamic(loadBusinessSummaryScreen, {
+  ssr: false,
+  loading: () => <Skeleton count={4} label="Loading the summary" />,
+})
 
 /** /s/admin/businesses/registered/summary: counts by status, type, category and month, with charts. */
 export default function BusinessSummaryPage() {
@@ -21,7 +25,12 @@ export default function BusinessSummaryPage() {
       </Head>
       <PortalLayout title="Business summary">
         {({ account, permissions }) => (
-          <RequirePermission permissions={permissions} anyOf={[PERMISSIONS.CAN_READ_BUSINESS]} check={() => account.isStaff} homeHref="/s/businesses">
+          <RequirePermission
+            permissions={permissions}
+            anyOf={[PERMISSIONS.CAN_READ_BUSINESS]}
+            check={() => account.isStaff}
+            homeHref="/s/businesses"
+          >
             <BusinessSummaryScreen />
           </RequirePermission>
         )}

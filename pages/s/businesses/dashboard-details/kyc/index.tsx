@@ -16,7 +16,11 @@ export default function KycPage() {
       <PortalLayout title="Know your customer">
         {({ account, permissions }) => (
           <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} permissions={permissions}>
-            <KycStepperScreen account={account} permissions={permissions} locationFields={(names) => <LocationFields names={names} />} />
+            <KycStepperScreen
+              account={account}
+              permissions={permissions}
+              locationFields={(names) => <LocationFields names={names} />}
+            />
           </BusinessAreaGate>
         )}
       </PortalLayout>
