@@ -6,7 +6,9 @@ import {
   ADDRESS_FILE_TYPES,
   ADDRESS_VERIFICATION_STATUSES,
   ID_HOLDER_ROLES,
+  isMaskedIdentityNumber,
   KYC_ADDRESS_TYPES,
+  MASKED_IDENTITY_DESCRIPTION,
   KYC_DETAIL_TYPES,
   MAX_TURNOVER_NAIRA,
   MEANS_OF_ID_TYPE_CODES,
@@ -215,6 +217,14 @@ const optionalBvn = z.preprocess(
     .optional(),
 )
 
+/**
+ * PUT bodies: a masked number sent back as it was answered (`*******5678`) means "unchanged", so a form that was
+ * never given the clear value can be saved without overwriting the stored number with its mask.
+ */
+function keepWhenMasked<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (isMaskedIdentityNumber(typeof v === 'string' ? v : null) ? undefined : v), schema.optional())
+}
+
 const meansOfIdFields = {
   shareholderId: z.preprocess((v) => (v === '' ? null : v), id('Shareholder').nullish()),
   firstName: personNameSchema('First name'),
@@ -252,7 +262,13 @@ function checkMeansOfId(
 export const createMeansOfIdSchema = z.object({ kycDetailsId: id('KYC record'), ...meansOfIdFields }).superRefine(checkMeansOfId)
 export type CreateMeansOfIdInput = z.input<typeof createMeansOfIdSchema>
 /** PUT: any fields; the server re-checks the cross-field rules on the merged record. */
-export const updateMeansOfIdSchema = z.object(meansOfIdFields).partial()
+export const updateMeansOfIdSchema = z
+  .object({
+    ...meansOfIdFields,
+    bvn: keepWhenMasked(meansOfIdFields.bvn),
+    idNumber: keepWhenMasked(meansOfIdFields.idNumber),
+  })
+  .partial()
 export type UpdateMeansOfIdInput = z.input<typeof updateMeansOfIdSchema>
 export const meansOfIdFormSchema = z.object(meansOfIdFields).superRefine(checkMeansOfId)
 export type MeansOfIdFormValues = z.input<typeof meansOfIdFormSchema>
@@ -275,10 +291,10 @@ export const meansOfIdSchema = z
     firstName: z.string(),
     lastName: z.string(),
     role: z.enum(ID_HOLDER_ROLES),
-    bvn: z.string().nullable(),
+    bvn: z.string().nullable().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*******5678' }),
     idType: z.enum(MEANS_OF_ID_TYPE_CODES),
     idTypeName: z.string(),
-    idNumber: z.string(),
+    idNumber: z.string().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*****5678' }),
     issueDate: z.string().nullable(),
     expiryDate: z.string().nullable(),
     /** False once an expiring document's date has passed (or it has none). */
@@ -338,7 +354,7 @@ export const updateShareholderSchema = z
     firstName: personNameSchema('First name'),
     lastName: personNameSchema('Last name'),
     nationality: nationalityField,
-    bvn: optionalBvn,
+    bvn: keepWhenMasked(optionalBvn),
     companyName: corporateFields.companyName,
     registrationNumber: registrationNumberSchema,
     percentage: percentageSchema,
@@ -365,7 +381,7 @@ export const shareholderSchema = z
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     nationality: z.string().nullable(),
-    bvn: z.string().nullable(),
+    bvn: z.string().nullable().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*******5678' }),
     companyName: z.string().nullable(),
     registrationNumber: z.string().nullable(),
     /** Of the parent (or of the business for a direct shareholder). */
@@ -386,6 +402,30 @@ export const shareholderSchema = z
   })
   .meta({ id: 'Shareholder' })
 export type ShareholderRecord = z.infer<typeof shareholderSchema>
+
+// ---- reveal ---------------------------------------------------------------------------------------------------
+
+export const REVEAL_REASON_MIN = 10
+
+/** POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: one clear number, for a stated reason. */
+export const revealIdentityNumberSchema = z.object({
+  field: z.enum(['bvn', 'idNumber'], { message: 'field must be bvn or idNumber' }),
+  reason: z
+    .string({ message: 'Reason is required' })
+    .trim()
+    .min(REVEAL_REASON_MIN, `Reason must be at least ${REVEAL_REASON_MIN} characters`)
+    .max(500, 'Reason can be at most 500 characters'),
+})
+export type RevealIdentityNumberInput = z.input<typeof revealIdentityNumberSchema>
+
+export const revealedIdentityNumberSchema = z
+  .object({
+    field: z.enum(['bvn', 'idNumber']),
+    /** The clear value; null when none is recorded (no BVN given). */
+    value: z.string().nullable(),
+  })
+  .meta({ id: 'RevealedIdentityNumber' })
+export type RevealedIdentityNumber = z.infer<typeof revealedIdentityNumberSchema>
 
 // ---- draft forms -----------------------------------------------------------------------------------------------
 
