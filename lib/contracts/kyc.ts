@@ -202,20 +202,28 @@ export type KycAddress = z.infer<typeof kycAddressSchema>
 
 // ---- means of ID -----------------------------------------------------------------------------------------------
 
-const optionalBvn = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .transform((value, ctx) => {
-      const bvn = normaliseBvn(value)
-      if (!bvn) {
-        ctx.addIssue({ code: 'custom', message: 'BVN must be exactly 11 digits' })
-        return z.NEVER
-      }
-      return bvn
-    })
-    .optional(),
-)
+/**
+ * `allowMasked`: the edit forms, which are given numbers masked (`*******5678`) and send them back unchanged; the
+ * API's PUT reads a mask as "keep the stored number" and never stores it (keepWhenMasked). API bodies never allow it.
+ */
+const bvnField = (allowMasked: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value, ctx) => {
+        if (allowMasked && isMaskedIdentityNumber(value)) return value
+        const bvn = normaliseBvn(value)
+        if (!bvn) {
+          ctx.addIssue({ code: 'custom', message: 'BVN must be exactly 11 digits' })
+          return z.NEVER
+        }
+        return bvn
+      })
+      .optional(),
+  )
+
+const optionalBvn = bvnField(false)
 
 /**
  * PUT bodies: a masked number sent back as it was answered (`*******5678`) means "unchanged", so a form that was
@@ -249,12 +257,15 @@ function checkMeansOfId(
   ctx: z.RefinementCtx,
 ) {
   if (!value.idType || value.idNumber === undefined) return
+  const masked = isMaskedIdentityNumber(value.idNumber)
   for (const problem of meansOfIdProblems({
     idType: value.idType,
     idNumber: value.idNumber,
     issueDate: value.issueDate ?? null,
     expiryDate: value.expiryDate ?? null,
   })) {
+    // A masked number (an edit form that was not given the clear one) is checked by the server on the stored one.
+    if (masked && problem.field === 'idNumber') continue
     ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
   }
 }
@@ -270,7 +281,18 @@ export const updateMeansOfIdSchema = z
   })
   .partial()
 export type UpdateMeansOfIdInput = z.input<typeof updateMeansOfIdSchema>
-export const meansOfIdFormSchema = z.object(meansOfIdFields).superRefine(checkMeansOfId)
+export const meansOfIdFormSchema = z
+  .object({
+    ...meansOfIdFields,
+    bvn: bvnField(true),
+    idNumber: z
+      .string({ message: 'ID number is required' })
+      .trim()
+      .min(1, 'ID number is required')
+      .max(40)
+      .transform((v) => (isMaskedIdentityNumber(v) ? v : normaliseIdNumber(v))),
+  })
+  .superRefine(checkMeansOfId)
 export type MeansOfIdFormValues = z.input<typeof meansOfIdFormSchema>
 
 export const meansOfIdTypeSchema = z.object({
@@ -364,7 +386,7 @@ export type UpdateShareholderInput = z.input<typeof updateShareholderSchema>
 
 /** The shareholder editor's form: one shape for both kinds, the kind deciding which fields count. */
 export const shareholderFormSchema = z.discriminatedUnion('type', [
-  z.object(individualFields).superRefine(checkBvn),
+  z.object({ ...individualFields, bvn: bvnField(true) }).superRefine(checkBvn),
   z.object(corporateFields),
 ])
 export type ShareholderFormValues = z.input<typeof shareholderFormSchema>

@@ -111,27 +111,36 @@ export async function reencryptStoredValues(db: Executor, options: ReencryptOpti
       if (!rows.length) break
       batchesLeft--
       after = rows[rows.length - 1]!.id
-      for (const row of rows) {
-        const set: Record<string, string | null> = {}
+      const updates = rows.map((row) => {
+        const update: Record<string, string | null> = { id: row.id }
         const clear: Record<string, string | null> = {}
         for (const c of spec.columns) {
           const value = row[c] ?? null
           clear[c] = value == null ? null : decryptField(value, ring)
-          set[c] =
+          update[`old_${c}`] = value
+          update[c] =
             value == null ? null : options.mode === 'clear' && isEncryptedField(value) ? value : reencryptField(value, ring)
         }
-        if (options.mode === 'clear' && spec.derive) Object.assign(set, spec.derive(clear, row))
-        // Only if nobody changed the row since it was read (the portal keeps writing during a rotation).
-        const unchanged = sql.join(
-          spec.columns.map((c) => sql`${sql.identifier(c)} IS NOT DISTINCT FROM ${row[c] ?? null}`),
+        if (options.mode === 'clear' && spec.derive) Object.assign(update, spec.derive(clear, row))
+        return update
+      })
+      const setColumns = Object.keys(updates[0]!).filter((c) => c !== 'id' && !c.startsWith('old_'))
+      const recordColumns = [
+        'id uuid',
+        ...Object.keys(updates[0]!)
+          .filter((c) => c !== 'id')
+          .map((c) => `${c} text`),
+      ]
+      // One statement per batch; a row is only rewritten if nobody changed it since it was read (the portal keeps
+      // writing during a rotation).
+      await db.execute(sql`UPDATE ${table} AS t SET ${sql.join(
+        setColumns.map((c) => sql`${sql.identifier(c)} = v.${sql.identifier(c)}`),
+        sql`, `,
+      )} FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(${sql.raw(recordColumns.join(', '))})
+        WHERE t.id = v.id AND ${sql.join(
+          spec.columns.map((c) => sql`t.${sql.identifier(c)} IS NOT DISTINCT FROM v.${sql.identifier(`old_${c}`)}`),
           sql` AND `,
-        )
-        const assignments = sql.join(
-          Object.entries(set).map(([c, v]) => sql`${sql.identifier(c)} = ${v}`),
-          sql`, `,
-        )
-        await db.execute(sql`UPDATE ${table} SET ${assignments} WHERE id = ${row.id}::uuid AND ${unchanged}`)
-      }
+        )}`)
       changed[spec.table] = (changed[spec.table] ?? 0) + rows.length
       options.onProgress?.({ table: spec.table, done: changed[spec.table]!, total })
     }

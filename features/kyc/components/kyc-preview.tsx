@@ -1,21 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
+import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import {
-  ID_HOLDER_ROLE_LABELS,
-  KYC_ADDRESS_TYPE_LABELS,
-  KYC_STEP_LABELS,
-  maskIdNumber,
-  type KycStep,
-} from '@/lib/contracts/kyc-values'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS, KYC_STEP_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
 import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
 import { clearSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import { documentQueries } from '../api/document-queries'
@@ -52,6 +48,8 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const [missing, setMissing] = useState<ApiError[] | null>(null)
   const [pdfBusy, setPdfBusy] = useState(false)
   const ids = { company: useId(), addresses: useId(), ids: useId(), holders: useId(), docs: useId(), missing: useId() }
+  // The business's owner and KYC editors (server: reveal-identity-numbers.ts); staff with the permission.
+  const canReveal = permissions.has(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC) || ONBOARDING_GROUP.every((p) => permissions.has(p))
 
   if (business.isError || details.isError) {
     const error = business.error ?? details.error
@@ -306,7 +304,15 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
                     </td>
                     <td>{ID_HOLDER_ROLE_LABELS[id.role]}</td>
                     <td>
-                      {id.idTypeName} {maskIdNumber(id.idNumber)}
+                      {id.idTypeName}{' '}
+                      <RevealIdentityNumber
+                        masked={id.idNumber}
+                        target="means-of-ids"
+                        recordId={id.id}
+                        field="idNumber"
+                        label={`${id.idTypeName} number of ${id.firstName} ${id.lastName}`}
+                        canReveal={canReveal}
+                      />
                     </td>
                     <td>
                       {id.expiryDate ?? '—'}
