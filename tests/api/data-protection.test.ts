@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { ONBOARDING_GROUP } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { audits, meansOfIds, shareholders } from '@/server/db/schema'
+import { audits, marketingEvents, meansOfIds, shareholders } from '@/server/db/schema'
 import { seed } from '@/server/db/seed'
 import { api, errorsOf, signedInUser } from './helpers'
 import { createKyc, individualBody, meansOfIdBody, ownerWithBusiness, revealed } from './kyc-fixtures'
@@ -174,5 +174,23 @@ describe('revealing an identity number', () => {
     })
     expect(badId.status).toBe(400)
     expect(await badId.text()).not.toContain('9182736450')
+  })
+})
+
+describe('marketing events', () => {
+  it('never keep an identity number, under a personal key or as a bare 11-digit value', async () => {
+    const res = await api('/marketing/events', {
+      method: 'POST',
+      json: {
+        type: 'track',
+        event: 'Means of ID saved',
+        properties: { step: 'MEANS_OF_ID', bvn: BVN, form: { idNumber: PASSPORT, typed: NIN }, values: [HOLDER_BVN, 'ok'] },
+      },
+    })
+    expect(res.status, await res.clone().text()).toBeLessThan(300)
+    const { id } = (await res.json()) as { id: string }
+    const db = await getDb()
+    const [row] = await db.select().from(marketingEvents).where(eq(marketingEvents.id, id))
+    expect(row?.properties).toEqual({ step: 'MEANS_OF_ID', form: {}, values: ['ok'] })
   })
 })
