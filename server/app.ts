@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
 import { cacReviewRoutes } from './modules/cac-review/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
+import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
@@ -56,6 +57,7 @@ const MODULES: Router[] = [
   deferralReviewRoutes,
   archiveRoutes,
   reminderRoutes,
+  dataViewRoutes,
   reportRoutes,
   kycRoutes,
   draftFormRoutes,
