@@ -24,6 +24,7 @@ import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
+import { retentionRoutes } from './modules/retention/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
@@ -58,6 +59,7 @@ const MODULES: Router[] = [
   archiveRoutes,
   reminderRoutes,
   dataViewRoutes,
+  retentionRoutes,
   reportRoutes,
   kycRoutes,
   draftFormRoutes,
