@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
 import { cacReviewRoutes } from './modules/cac-review/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
+import { dataSubjectRoutes } from './modules/data-subjects/routes'
 import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
@@ -60,6 +61,7 @@ const MODULES: Router[] = [
   reminderRoutes,
   dataViewRoutes,
   retentionRoutes,
+  dataSubjectRoutes,
   reportRoutes,
   kycRoutes,
   draftFormRoutes,
