@@ -18,6 +18,10 @@ const ChangePasswordForm = dynamic(loadChangePasswordForm, {
   ssr: false,
   loading: () => <Skeleton count={3} label="Loading the password form" />,
 })
+const DownloadMyData = dynamic(() => import('@/features/account/components/download-my-data').then((m) => m.DownloadMyData), {
+  ssr: false,
+  loading: () => <Skeleton count={1} label="Loading" />,
+})
 
 export default function ProfilePage() {
   useEffect(() => {
@@ -34,6 +38,7 @@ export default function ProfilePage() {
           <>
             <ProfileDetailsForm account={account} />
             <ChangePasswordForm />
+            <DownloadMyData />
           </>
         )}
       </SignedInPage>
