@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT: 'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
   // Data protection (issue 17): staff may see a clear identity number (BVN, ID number) only with it, by a reveal call.
   CAN_VIEW_SENSITIVE_KYC: 'CAN_VIEW_SENSITIVE_KYC',
+  // NDPA 2023 (issue 17): data-subject requests (find, export, erase a person) and the retention job.
+  CAN_HANDLE_DATA_REQUESTS: 'CAN_HANDLE_DATA_REQUESTS',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS
