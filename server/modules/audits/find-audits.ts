@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'dr
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */
 function upperBound(to: string): SQL {
@@ -41,17 +41,16 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
   if (query.to) conditions.push(upperBound(query.to))
   const where = conditions.length ? and(...conditions) : undefined
 
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select()
       .from(audits)
       .where(where)
-      .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(audits).where(where),
-  ])
-  return toPage(rows.map(toAuditRecord), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq)),
+    count: db.select({ value: count() }).from(audits).where(where),
+    content: (rows) => rows.map(toAuditRecord),
+  })
 }
 
 export async function findAuditResources(options: { db: Executor }): Promise<string[]> {

@@ -7,7 +7,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 
 const columns = {
@@ -33,6 +33,9 @@ function baseQuery(db: Executor) {
     .innerJoin(users, eq(users.id, businessUsers.userId))
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
 }
+
+const countQuery = (db: Executor, where: SQL | undefined) =>
+  db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where)
 
 const searchCondition = (searchKey?: string): SQL | undefined => {
   if (!searchKey) return undefined
@@ -60,29 +63,25 @@ export async function findBusinessUsers(options: {
 }) {
   assertBusinessAccess(options.actor, options.businessId, USERS_READ)
   const where = and(eq(businessUsers.businessId, options.businessId), searchCondition(options.query.searchKey))
-  const [rows, [total]] = await Promise.all([
-    baseQuery(options.db)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName))
-      .limit(options.query.pageSize)
-      .offset(pageOffset(options.query)),
-    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
-  ])
-  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+  return findPage({
+    query: options.query,
+    rows: baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)),
+    count: countQuery(options.db, where),
+    content: (rows) => rows.map(toBusinessUser),
+  })
 }
 
 /** Staff: every business user across businesses, newest first, with search. */
 export async function findAllBusinessUsers(options: { db: Executor; query: PageQuery & { searchKey?: string } }) {
   const where = searchCondition(options.query.searchKey)
-  const [rows, [total]] = await Promise.all([
-    baseQuery(options.db)
+  return findPage({
+    query: options.query,
+    rows: baseQuery(options.db)
       .where(where)
-      .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt))
-      .limit(options.query.pageSize)
-      .offset(pageOffset(options.query)),
-    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
-  ])
-  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+      .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt)),
+    count: countQuery(options.db, where),
+    content: (rows) => rows.map(toBusinessUser),
+  })
 }
 
 /** Staff: one business user with the business it belongs to. */

@@ -4,7 +4,7 @@ import { normaliseRegistrationNumber } from '@/lib/validation/registration-numbe
 import type { Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusinesses } from './business-record'
 
@@ -48,17 +48,16 @@ export async function findBusinesses(options: { db: Executor; query: BusinessLis
   const { db, query } = options
   const now = options.now ?? new Date()
   const where = and(...businessFilters(query, now), query.productId ? businessHasProduct(query.productId) : undefined)
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
-  return toPage(await toBusinesses(db, rows, now), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => toBusinesses(db, rows, now),
+  })
 }
 
 /** The signed-in user's businesses with their role in each; `searchKey` matches name or registration number. */

@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client'
 import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { assertStaffWithAny } from '@/server/http/access'
 
@@ -115,8 +115,9 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
     query.from ? gte(cac.submittedAt, new Date(query.from)) : undefined,
     query.to ? upperBound(cac.submittedAt, query.to) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({
         kycDetailsId: cac.kycDetailsId,
         status: cac.status,
@@ -128,12 +129,10 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
       .from(cac)
       .innerJoin(businesses, eq(businesses.id, cac.businessId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(cac).where(where),
-  ])
-  return toPage(await toRows(db, rows), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId)),
+    count: db.select({ value: count() }).from(cac).where(where),
+    content: (rows) => toRows(db, rows),
+  })
 }
 
 /** One KYC record's CAC review row (after a decision, and for the details page); 404 when it has no current CAC document. */

@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client'
 import { businesses, deferrals, kycDocumentTypes, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
@@ -96,18 +96,19 @@ export async function findStaffDeferrals(options: {
     query.from ? gte(deferrals.createdAt, new Date(query.from)) : undefined,
     query.to ? upperBound(query.to) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    selectStaffDeferrals(db, where)
-      .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(deferrals).innerJoin(businesses, eq(businesses.id, deferrals.businessId)).where(where),
-  ])
-  return toPage(
-    rows.map((r) => toStaffDeferral(r, now)),
-    total?.value ?? 0,
+  return findPage({
     query,
-  )
+    rows: selectStaffDeferrals(db, where).orderBy(
+      query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt),
+      asc(deferrals.id),
+    ),
+    count: db
+      .select({ value: count() })
+      .from(deferrals)
+      .innerJoin(businesses, eq(businesses.id, deferrals.businessId))
+      .where(where),
+    content: (rows) => rows.map((r) => toStaffDeferral(r, now)),
+  })
 }
 
 /** The deferral as staff see it, or undefined. */

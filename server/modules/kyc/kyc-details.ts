@@ -21,7 +21,7 @@ import {
 } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
@@ -88,22 +88,17 @@ export async function findKycDetailsPage(options: {
   if (scope) conditions.push(scope)
   if (query.businessId) conditions.push(eq(kycDetails.businessId, query.businessId))
   const where = conditions.length ? and(...conditions) : undefined
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({ row: kycDetails, businessName: businesses.name })
       .from(kycDetails)
       .innerJoin(businesses, eq(businesses.id, kycDetails.businessId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(kycDetails.createdAt) : asc(kycDetails.createdAt), asc(kycDetails.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ n: count() }).from(kycDetails).where(where),
-  ])
-  return toPage(
-    rows.map((r) => toKycDetailsAnswer(r.row, r.businessName)),
-    total?.n ?? 0,
-    query,
-  )
+      .orderBy(query.recentFirst ? desc(kycDetails.createdAt) : asc(kycDetails.createdAt), asc(kycDetails.id)),
+    count: db.select({ value: count() }).from(kycDetails).where(where),
+    content: (rows) => rows.map((r) => toKycDetailsAnswer(r.row, r.businessName)),
+  })
 }
 
 /** GET /kyc/details/{id}. */

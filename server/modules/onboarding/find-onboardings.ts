@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client'
 import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
 import { businessRefusals, loadOnboarding, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
 
@@ -34,20 +34,19 @@ async function pageOfOnboardings(
       ? // Postgres's default null order (last ascending, first descending) lets the (status, submitted_at) index serve both ways.
         [direction(onboardingProducts.submittedAt), direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
       : [direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
-  const [rows, [total]] = await Promise.all([
-    selectOnboardings(db)
+  return findPage({
+    query,
+    rows: selectOnboardings(db)
       .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
+      .orderBy(...order),
+    count: db
       .select({ value: count() })
       .from(onboardingProducts)
       .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
       .innerJoin(products, eq(products.id, onboardingProducts.productId))
       .where(where),
-  ])
-  return toPage(await toSummaries(db, rows), total?.value ?? 0, query)
+    content: (rows) => toSummaries(db, rows),
+  })
 }
 
 /** Staff reading applications hold one of these; business users read their own businesses' applications. */

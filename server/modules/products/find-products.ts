@@ -4,7 +4,7 @@ import type { Executor } from '@/server/db/client'
 import { businessDivisions, productCategories, products } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { offeredCondition, selectProducts, toProduct } from './product-record'
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -27,15 +27,14 @@ async function pageOfProducts(db: Executor, where: SQL | undefined, query: Produ
     order === 'catalogue'
       ? [asc(productCategories.sortOrder), asc(productCategories.name), asc(products.name)]
       : [query.recentFirst ? desc(products.createdAt) : asc(products.createdAt), asc(products.id)]
-  const [rows, [total]] = await Promise.all([
-    selectProducts(db)
+  return findPage({
+    query,
+    rows: selectProducts(db)
       .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(products).where(where),
-  ])
-  return toPage(rows.map(toProduct), total?.value ?? 0, query)
+      .orderBy(...orderBy),
+    count: db.select({ value: count() }).from(products).where(where),
+    content: (rows) => rows.map(toProduct),
+  })
 }
 
 /** GET /products (public): live and active products, by category then name. */

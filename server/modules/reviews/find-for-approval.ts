@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
@@ -114,18 +114,25 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const where = and(...conditions)
 
   const assignee = alias(users, 'assignee')
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName })
       .from(businesses)
       .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => toForApprovalRows(db, rows, now),
+  })
+}
 
+/** Each business in the queue with its assignee's name and how long it has waited (and waited on the business). */
+async function toForApprovalRows(
+  db: Executor,
+  rows: { business: typeof businesses.$inferSelect; assigneeFirstName: string | null; assigneeLastName: string | null }[],
+  now: Date,
+): Promise<ForApprovalRow[]> {
   const entered = await queueEntryTimes(
     db,
     rows.map((r) => r.business.id),
@@ -137,7 +144,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     rows.map((r) => r.business),
     now,
   )
-  const content: ForApprovalRow[] = rows.map((r, i) => {
+  return rows.map((r, i) => {
     const waitingSince = since.get(r.business.id)!
     return {
       ...shaped[i]!,
@@ -148,5 +155,4 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
       waitingOnBusinessDays: Math.floor((onBusiness.get(r.business.id) ?? 0) / DAY_MS),
     }
   })
-  return toPage(content, total?.value ?? 0, query)
 }
