@@ -1,19 +1,11 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
 import { findPage } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */
-function upperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(audits.createdAt, next)
-  }
-  return lte(audits.createdAt, new Date(to))
-}
-
 export function toAuditRecord(row: typeof audits.$inferSelect): AuditRecord {
   return {
     id: row.id,
@@ -38,7 +30,7 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
   if (query.actorId) conditions.push(eq(audits.actorId, query.actorId))
   if (query.action) conditions.push(eq(audits.action, query.action))
   if (query.from) conditions.push(gte(audits.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(upperBound(query.to))
+  if (query.to) conditions.push(upToIncluding(audits.createdAt, query.to))
   const where = conditions.length ? and(...conditions) : undefined
 
   return findPage({

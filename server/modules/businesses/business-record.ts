@@ -1,16 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
+import { isoDay } from '@/lib/format/iso-day'
 import type { Executor, Tx } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import {
-  isoDay,
-  loadOverdueDeferrals,
-  overdueDeferralExists,
-  type OverdueDeferral,
-} from '@/server/modules/deferrals/overdue-deferrals'
+import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
 
 type BusinessRow = typeof businesses.$inferSelect

@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles, users } from '@/server/db/schema'
+import { escapeLike } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
@@ -39,7 +40,7 @@ const countQuery = (db: Executor, where: SQL | undefined) =>
 
 const searchCondition = (searchKey?: string): SQL | undefined => {
   if (!searchKey) return undefined
-  const like = `%${searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const like = `%${escapeLike(searchKey)}%`
   return or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { ReviewDecision } from '@/lib/contracts/cac-review'
 import { PERMISSIONS } from '@/lib/permissions'
+import { DAY_MS, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
@@ -9,11 +10,8 @@ import type { Actor } from '@/server/http/context'
 import { deferralDecisionMail, documentsUrl } from '@/server/modules/cac-review/review-mails'
 import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
-import { isoDay } from '@/server/modules/deferrals/overdue-deferrals'
 import { assertStaffWithAny } from '@/server/http/access'
 import { loadStaffDeferral } from './find-staff-deferrals'
-
-const DAY_MS = 86_400_000
 
 /**
  * `PUT /deferrals/approval/{deferralId}` (domain.md, Deferral): PENDING → APPROVED (due date = decision time + days)

@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
 import { hasAllPermissions, ONBOARDING_GROUP, PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
 import { businessRefusals, loadOnboarding, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   const conditions: SQL[] = []
@@ -17,7 +16,7 @@ function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   if (query.productId) conditions.push(eq(onboardingProducts.productId, query.productId))
   if (query.productCode) conditions.push(eq(products.code, query.productCode))
   if (query.businessId) conditions.push(eq(onboardingProducts.businessId, query.businessId))
-  if (query.searchKey) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.searchKey.toLowerCase())}%`))
+  if (query.searchKey) conditions.push(containsIgnoringCase(businesses.name, query.searchKey))
   return conditions
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
+import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents } from '@/server/db/schema'
@@ -12,7 +13,7 @@ import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlock
 import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
 import { dashboardUrl, mailBusinessOwners } from './notify-owners'
 import { assertStaffWithAny } from '@/server/http/access'
-import { addDays, displayName, isoDay } from './staff-access'
+import { displayName } from './staff-access'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365
@@ -86,7 +87,7 @@ export async function decideBusiness(options: {
         ? {
             approvalStatus: 'APPROVED' as const,
             approvedAt: now,
-            recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
+            recertificationDate: addIsoDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
             updatedAt: now,
           }
         : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).

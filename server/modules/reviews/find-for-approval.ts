@@ -1,26 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
+import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
-
-const DAY_MS = 86_400_000
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-function dateUpperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(businesses.createdAt, next)
-  }
-  return lte(businesses.createdAt, new Date(to))
-}
 
 /** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
 export const inQueue = and(
@@ -102,15 +93,14 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
   const conditions: SQL[] = [inQueue]
-  if (query.businessName)
-    conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
   if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
   else if (query.assigneeId)
     conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(dateUpperBound(query.to))
+  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
   const where = and(...conditions)
 
   const assignee = alias(users, 'assignee')
