@@ -100,6 +100,13 @@ export async function getBusinessRowOrThrow(options: { db: Executor; actor: Acto
   return row
 }
 
+/** The business, with no scope check (staff decisions check their permission first); otherwise 404. */
+export async function getBusinessRow(db: Executor, businessId: string): Promise<BusinessRow> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found')
+  return row
+}
+
 /** 409 CONFLICT naming the field when the registration number or the name is taken (by another business). */
 export async function assertBusinessUnique(db: Executor, input: { regNo?: string; name?: string }, exceptId?: string) {
   const errors: { code: 'CONFLICT'; message: string; field: string }[] = []

@@ -9,7 +9,7 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { businessInvitationMail } from '@/server/integrations/mail/templates'
 import { INVITATION_VALID_DAYS, issueAccountToken } from '@/server/modules/accounts/account-tokens'
-import { portalLinks } from '@/server/modules/accounts/portal-links'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { findBusinessUser } from './business-users'
 
 const nameFromEmail = (email: string) => {

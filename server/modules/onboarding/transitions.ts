@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client'
 import { onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { assertFourEyes } from '@/server/modules/cac-review/review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
 import { requirementsOf } from '@/server/modules/products/product-record'
 import { APPLY_PERMISSION } from './apply'
 import {

@@ -7,8 +7,8 @@ import { businesses, deferrals, kycDocumentTypes, remindersSent } from '@/server
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { dueReminderMail } from '@/server/integrations/mail/templates'
 import { logger } from '@/server/logger'
-import { findOwnerContacts } from '../reviews/business-owners'
-import { dashboardUrl } from '../reviews/notify-owners'
+import { findOwnerContacts, ownerRecipients } from '@/server/integrations/mail/owner-mail'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /** Owners hear about a deadline this many days before it. */
 export const REMINDER_LEAD_DAYS = 3
@@ -104,8 +104,7 @@ export async function runReminders(options: { db: Database; audit: AuditContext;
   const owners = await findOwnerContacts(db, [...new Set(items.map((i) => i.businessId))])
   const sent: ReminderRun['sent'] = []
   for (const item of items) {
-    const recipients = [...new Set(owners.filter((o) => o.businessId === item.businessId).map((o) => o.email))]
-    if (!recipients.length) recipients.push(item.businessEmail)
+    const recipients = ownerRecipients(owners, { id: item.businessId, email: item.businessEmail })
     const [claimed] = await db
       .insert(remindersSent)
       .values({
@@ -123,7 +122,7 @@ export async function runReminders(options: { db: Database; audit: AuditContext;
       businessName: item.businessName,
       what: item.what,
       dueDate: item.dueDate,
-      url: dashboardUrl(item.businessId),
+      url: portalLinks.businessDashboard(item.businessId),
     })
     for (const to of recipients) await sendMail({ db, to, mail })
     sent.push({
