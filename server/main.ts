@@ -4,9 +4,11 @@ import { createApp } from './app'
 import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
+import { seedOnOpen } from './seed/seed-on-open'
 
 /** `npm run api`: the business API on its own, for a deployment that separates it from the portal. */
 const config = getConfig()
+seedOnOpen()
 await getDatabaseHandle()
 const reminders = startReminderJobOnce(getDb, config.appEnv)
 const app = createApp()
