@@ -44,7 +44,7 @@ const searchCondition = (searchKey?: string): SQL | undefined => {
   return or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
 }
 
-export async function findBusinessUser(options: { db: Executor; membershipId: string }): Promise<BusinessUser> {
+export async function getBusinessUser(options: { db: Executor; membershipId: string }): Promise<BusinessUser> {
   const [row] = await baseQuery(options.db).where(eq(businessUsers.id, options.membershipId))
   if (!row) throw new AppError('NOT_FOUND', 'Business user not found')
   return toBusinessUser(row)
@@ -87,7 +87,7 @@ export async function findAllBusinessUsers(options: { db: Executor; query: PageQ
 
 /** Staff: one business user with the business it belongs to. */
 export async function getBusinessUserDetails(options: { db: Executor; membershipId: string }) {
-  const user = await findBusinessUser(options)
+  const user = await getBusinessUser(options)
   const [business] = await options.db
     .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, approvalStatus: businesses.approvalStatus })
     .from(businesses)
@@ -164,7 +164,7 @@ export async function updateBusinessUser(options: {
       after: { role: input.role ?? membership.role, isActive: input.isActive ?? membership.isActive },
     })
   })
-  return findBusinessUser({ db, membershipId: membership.id })
+  return getBusinessUser({ db, membershipId: membership.id })
 }
 
 export async function removeBusinessUser(options: { db: Database; actor: Actor; membershipId: string; audit: AuditContext }) {

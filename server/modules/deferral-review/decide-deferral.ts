@@ -13,7 +13,7 @@ import { getBusinessRow } from '@/server/modules/businesses/business-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
 import { assertStaffWithAny } from '@/server/http/access'
-import { loadStaffDeferral } from './find-staff-deferrals'
+import { findStaffDeferral } from './find-staff-deferrals'
 
 /**
  * `PUT /deferrals/approval/{deferralId}` (domain.md, Deferral): PENDING → APPROVED (due date = decision time + days)
@@ -86,5 +86,5 @@ export async function decideDeferral(options: {
       url: documentsUrl(business.id),
     }),
   )
-  return (await loadStaffDeferral(db, decided.id, now))!
+  return (await findStaffDeferral(db, decided.id, now))!
 }

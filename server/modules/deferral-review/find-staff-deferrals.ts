@@ -104,7 +104,7 @@ export async function findStaffDeferrals(options: {
 }
 
 /** The deferral as staff see it, or undefined. */
-export async function loadStaffDeferral(db: Executor, id: string, now: Date = new Date()): Promise<StaffDeferral | undefined> {
+export async function findStaffDeferral(db: Executor, id: string, now: Date = new Date()): Promise<StaffDeferral | undefined> {
   const [row] = await selectStaffDeferrals(db, eq(deferrals.id, id))
   return row ? toStaffDeferral(row, now) : undefined
 }
@@ -121,7 +121,7 @@ export async function getDeferralDetail(options: {
 }): Promise<DeferralDetail> {
   const { db, actor } = options
   const now = options.now ?? new Date()
-  const found = await loadStaffDeferral(db, options.id, now)
+  const found = await findStaffDeferral(db, options.id, now)
   if (!found) throw new AppError('NOT_FOUND', 'Deferral not found')
   if (actor.isStaff) assertStaffWithAny(actor, ...DEFERRAL_READERS)
   else {

@@ -29,6 +29,7 @@ import {
   assertKycReadable,
   assertKycWritable,
   findKycDetails,
+  findKycDetailsOfBusiness,
   KYC_READ,
   kycNotFound,
   readableKycDetails,
@@ -110,7 +111,7 @@ export async function getKycDetails(options: { db: Executor; actor: Actor; id: s
 /** GET /kyc/details-first-entity/{businessId}: the business's KYC record; 404 before its first save. */
 export async function getKycDetailsOfBusiness(options: { db: Executor; actor: Actor; businessId: string }) {
   assertKycReadable(options.actor, options.businessId, 'KYC record')
-  const [row] = await options.db.select().from(kycDetails).where(eq(kycDetails.businessId, options.businessId)).limit(1)
+  const row = await findKycDetailsOfBusiness(options.db, options.businessId)
   if (!row) throw kycNotFound('KYC record')
   return toKycDetailsAnswer(row, await businessNameOf(options.db, row.businessId))
 }

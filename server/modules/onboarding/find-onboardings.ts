@@ -8,7 +8,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
-import { businessRefusals, loadOnboarding, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
+import { businessRefusals, getOnboardingRow, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
 
 function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   const conditions: SQL[] = []
@@ -112,7 +112,7 @@ export async function getOnboardingDetail(options: { db: Executor; actor: Actor;
   if (actor.isStaff && !ONBOARDING_READERS.some((p) => actor.staffPermissions.has(p))) {
     throw new AppError('FORBIDDEN', 'You need a product or business read permission to see applications')
   }
-  return toDetail(options.db, await loadOnboarding({ db: options.db, actor, id: options.id }))
+  return toDetail(options.db, await getOnboardingRow({ db: options.db, actor, id: options.id }))
 }
 
 /**
@@ -150,7 +150,7 @@ export async function findMyOnboarding(options: { db: Executor; actor: Actor; pr
  */
 export async function canProceedKycCapturing(options: { db: Executor; actor: Actor; id: string }): Promise<CanProceed> {
   const { actor } = options
-  const row = await loadOnboarding({ db: options.db, actor, id: options.id })
+  const row = await getOnboardingRow({ db: options.db, actor, id: options.id })
   const reasons: string[] = []
   if (row.onboarding.status === 'REMOVED') reasons.push('This application was removed')
   reasons.push(...(await businessRefusals(options.db, row.business)))
