@@ -116,6 +116,16 @@ export async function getKycDetailsOfBusiness(options: { db: Executor; actor: Ac
   return toKycDetailsAnswer(row, await businessNameOf(options.db, row.businessId))
 }
 
+/** The file sent with the company details form, stored as a KYC document upload before the write; null without one. */
+async function storeFormFile(
+  options: { db: Executor; actor: Actor; file?: UploadedFormFile; audit: AuditContext },
+  businessId: string,
+) {
+  if (!options.file) return null
+  const { db, actor, file, audit } = options
+  return storeServerUpload({ db, actor, businessId, purpose: 'KYC_DOCUMENT', fileName: file.fileName, bytes: file.bytes, audit })
+}
+
 function detailChanges(input: z.output<typeof updateKycDetailsSchema>) {
   return {
     ...(input.tin !== undefined && { tin: input.tin }),
@@ -161,17 +171,7 @@ export async function createKycDetails(options: {
   const country = await canonicalCountry(input.countryOfIncorporation, 'countryOfIncorporation')
   // The edit check first, so an outsider's file is never stored.
   await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
-  const stored = options.file
-    ? await storeServerUpload({
-        db,
-        actor,
-        businessId: input.businessId,
-        purpose: 'KYC_DOCUMENT',
-        fileName: options.file.fileName,
-        bytes: options.file.bytes,
-        audit: options.audit,
-      })
-    : null
+  const stored = await storeFormFile(options, input.businessId)
   try {
     const created = await kycWriteTransaction(options, async (tx, lock) => {
       await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
@@ -238,17 +238,7 @@ export async function updateKycDetails(options: {
     what: 'KYC record',
     permission: DETAILS_PERMISSIONS.update,
   })
-  const stored = options.file
-    ? await storeServerUpload({
-        db,
-        actor,
-        businessId: current.businessId,
-        purpose: 'KYC_DOCUMENT',
-        fileName: options.file.fileName,
-        bytes: options.file.bytes,
-        audit: options.audit,
-      })
-    : null
+  const stored = await storeFormFile(options, current.businessId)
   try {
     const updated = await kycWriteTransaction(options, async (tx, lock) => {
       const [before] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
