@@ -17,6 +17,8 @@ const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-', port })
 const { serve } = await import('@hono/node-server')
 const { createApp } = await import('@/server/app')
 const { getDatabaseHandle } = await import('@/server/db/client')
+const { seedOnOpen } = await import('@/server/seed/seed-on-open')
+seedOnOpen()
 
 let server: ReturnType<typeof serve> | undefined
 const stop = createStopper(dataDir, () => server)

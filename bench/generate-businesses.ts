@@ -235,7 +235,7 @@ const VIRTUE_WORDS = [
   'Rainbow',
 ]
 
-/** Sector words per seeded category (server/db/seed/reference-data.ts); unknown categories get GENERIC_SECTORS. */
+/** Sector words per seeded category (server/seed/reference-data.ts); unknown categories get GENERIC_SECTORS. */
 const SECTORS_BY_CATEGORY: Record<string, string[]> = {
   'Agriculture and Agro-allied': [
     'Farms',
@@ -687,6 +687,8 @@ async function cli() {
   process.env.LOG_LEVEL ??= 'warn'
 
   const { getDatabaseHandle, closeDatabase } = await import('@/server/db/client')
+  const { seedOnOpen } = await import('@/server/seed/seed-on-open')
+  seedOnOpen()
   const handle = await getDatabaseHandle()
   console.log(
     `Inserting ${rows.toLocaleString('en')} businesses into ${handle.kind} ${handle.location} (batches of ${batchSize})…`,

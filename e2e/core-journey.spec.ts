@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
+import { samplePdf } from '@/server/seed/demo-kyc-documents'
 import { activeUser, bearer, signIn } from './support/accounts'
 import { poster } from './support/kyc-api'
 

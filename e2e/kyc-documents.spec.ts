@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { samplePdf } from '@/server/db/seed/demo-kyc-documents'
+import { samplePdf } from '@/server/seed/demo-kyc-documents'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
 import { dismissToasts } from './support/toasts'
 

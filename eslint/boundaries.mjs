@@ -4,6 +4,7 @@
 // fixture tree tests/fixtures/lint-boundaries (tests/unit/lint-boundaries.test.ts), which mirrors the layout.
 //
 // Dependencies point one way: pages -> features -> components -> lib.
+// Inside server/: seed (and the app) -> modules -> integrations, audit, http -> db.
 // `server/` is the Hono API: it is imported only by pages/api, scripts, bench, tests and e2e, and itself
 // imports only the isomorphic parts of lib (never lib/http or lib/query, which are browser code).
 import { readdirSync } from 'node:fs'
@@ -24,6 +25,9 @@ export const SERVER_LIB_ALLOWLIST = [
   'session/keys.ts',
   'session/portal-session.ts',
 ]
+
+/** What in `server/` sits above `server/db/` (relative to server/); server/db may import none of it. */
+export const SERVER_ABOVE_DB = ['modules', 'integrations', 'audit', 'auth', 'http', 'bff', 'seed', 'app.ts', 'main.ts']
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
 
@@ -94,6 +98,19 @@ export function boundaryZones(root) {
       target: 'server',
       from: ['features', 'components', 'pages'],
       message: 'server/ must not import features/, components/ or pages/.',
+    },
+    {
+      // The database layer knows no service: the seed, which composes services, is installed from above on open.
+      target: 'server/db',
+      from: SERVER_ABOVE_DB.map((p) => `server/${p}`),
+      message:
+        'server/db/ (schema, client, query helpers) must not import services or the layers above it (modules, integrations, audit, auth, http, bff, seed, the app). An entry point installs what runs on open (setDatabaseSetup).',
+    },
+    {
+      target: SERVER_ABOVE_DB.filter((p) => !['seed', 'app.ts', 'main.ts'].includes(p)).map((p) => `server/${p}`),
+      from: 'server/seed',
+      message:
+        'server/seed/ composes services (it sits above the modules): only entry points (server/app, server/main, pages/api, scripts, bench, tests) run it.',
     },
     {
       target: 'server',

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { loadConfig } from '@/lib/config/env'
-import { DEMO_USERS } from '@/server/db/seed/demo-users'
+import { DEMO_USERS } from '@/server/seed/demo-users'
 import { prepareBlobStorage, startAzurite } from './lib/azurite'
 import { buildIfStale } from './lib/build'
 import { startNext, waitForHealthy } from './lib/next-server'
@@ -44,6 +44,8 @@ await runScript(async () => {
   process.env.SEED_DEMO = 'true'
   process.env.AZURE_STORAGE_CONNECTION_STRING = env.AZURE_STORAGE_CONNECTION_STRING
   const { closeDatabase, getDatabaseHandle } = await import('@/server/db/client')
+  const { seedOnOpen } = await import('@/server/seed/seed-on-open')
+  seedOnOpen()
   const handle = await getDatabaseHandle()
   console.log(`Database ready (${handle.kind}: ${handle.location})`)
   await closeDatabase()

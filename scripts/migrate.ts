@@ -1,9 +1,11 @@
 import { getConfig } from '@/lib/config/env'
 import { closeDatabase, getDatabaseHandle } from '@/server/db/client'
+import { seedOnOpen } from '@/server/seed/seed-on-open'
 import { runScript } from './run-script'
 
 /** `npm run db:migrate`: applies the committed migrations (and the always-on seed) to the configured database. */
 await runScript(async () => {
+  seedOnOpen()
   const handle = await getDatabaseHandle()
   console.log(`migrated ${handle.kind} database at ${handle.location} (APP_ENV=${getConfig().appEnv})`)
   await closeDatabase()

@@ -5,9 +5,11 @@ import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
+import { seedOnOpen } from './seed/seed-on-open'
 
 /** `npm run api`: the business API on its own, for a deployment that separates it from the portal. */
 const config = getConfig()
+seedOnOpen()
 await getDatabaseHandle()
 const reminders = startReminderJobOnce(getDb, config.appEnv)
 const retention = startRetentionJobOnce(getDb, config.appEnv)

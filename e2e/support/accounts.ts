@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
-/** The password of every demo account (server/db/seed). */
+/** The password of every demo account (server/seed). */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!'
 
 /** Eight digits for names, e-mail addresses and registration numbers no other run uses. */

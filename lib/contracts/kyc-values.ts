@@ -2,6 +2,7 @@
  * KYC capture vocabulary and rules as plain values and functions, without zod, so browser code (the stepper, the
  * shareholder editor, the preview) can use them at run time. The zod schemas in ./kyc.ts are built from these.
  */
+import { isoDay } from '@/lib/format/iso-day'
 
 /** api.md: the `kycDetailTypeId` of draft forms, which are also the capture steps that autosave a draft. */
 export const KYC_DETAIL_TYPES = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'] as const
@@ -179,7 +180,7 @@ export const MAX_TURNOVER_NAIRA = 10_000_000_000_000
 
 /** `YYYY-MM-DD` of today in UTC. */
 export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10)
+  return isoDay(now)
 }
 
 /** The capture steps in order (domain.md): the five data steps, then the preview. */

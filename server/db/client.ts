@@ -95,15 +95,26 @@ async function encryptValuesInClear(db: Database) {
   if (total) logger.info({ changed }, 'identity numbers stored in clear were encrypted')
 }
 
-const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle> }
+/**
+ * What runs once after the migrations when the process first opens its database: the seed. It composes services
+ * (audit, files, verification), which sit above this layer, so the process's entry point installs it (server/app.ts
+ * through server/seed/seed-on-open.ts) rather than the client importing it.
+ */
+export type DatabaseSetup = (db: Database, config: AppConfig) => Promise<void>
 
-/** The process's database, opened (and migrated and seeded) on first use, never at import. */
+const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle>; __dbSetup?: DatabaseSetup }
+
+/** Installs the setup run on first open (the last one installed wins; one opened already is not set up again). */
+export function setDatabaseSetup(setup: DatabaseSetup): void {
+  globalForDb.__dbSetup = setup
+}
+
+/** The process's database, opened (migrated, then set up: seeded) on first use, never at import. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   globalForDb.__dbHandle ??= (async () => {
     const config = getConfig()
     const handle = await openDatabase(config)
-    const { seed } = await import('./seed')
-    await seed(handle.db, { demo: config.seedDemo, demoPassword: config.demoPassword })
+    await globalForDb.__dbSetup?.(handle.db, config)
     logger.info({ database: handle.kind, location: handle.location }, 'database ready')
     return handle
   })().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ONBOARDING_GROUP } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { audits, marketingEvents, meansOfIds, shareholders } from '@/server/db/schema'
-import { seed } from '@/server/db/seed'
+import { seed } from '@/server/seed'
 import { api, errorsOf, signedInUser } from './helpers'
 import { createKyc, individualBody, meansOfIdBody, ownerWithBusiness, revealed } from './kyc-fixtures'
 

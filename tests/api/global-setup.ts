@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     await withTestEnv({ ...TEST_ENV, DATA_DIR: dataDir, DATABASE_URL: postgresUrl ?? '' }, async () => {
       const { loadConfig } = await import('@/lib/config/env')
       const { openDatabase } = await import('@/server/db/client')
-      const { seed } = await import('@/server/db/seed')
+      const { seed } = await import('@/server/seed')
       const config = loadConfig()
       const handle = await openDatabase(config)
       await seed(handle.db, { demo: false, demoPassword: config.demoPassword })

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { deferrals, files, kycAddresses, kycDetails, kycDocumentTypes, meansOfIds, shareholders } from '@/server/db/schema'
-import { samplePdf, samplePng } from '@/server/db/seed/demo-kyc-documents'
+import { samplePdf, samplePng } from '@/server/seed/demo-kyc-documents'
 import { api, createTestBusiness, signedInUser } from './helpers'
 
 export const PDF = samplePdf(['Test document', 'For the KYC document tests'])

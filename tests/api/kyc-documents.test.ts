@@ -4,7 +4,7 @@ import type { Business } from '@/lib/contracts/businesses'
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, deferrals, files, kycDocuments, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
-import { demoBusinessRegNos } from '@/server/db/seed/demo-businesses'
+import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { api, errorsOf, signedInUser } from './helpers'
@@ -483,7 +483,7 @@ describe('KYC documents', () => {
 describe('seeded data', () => {
   it('re-seeding the document types adds what is missing and leaves staff changes alone', async () => {
     const db = await getDb()
-    const { seedKycDocumentTypes } = await import('@/server/db/seed/kyc-document-types')
+    const { seedKycDocumentTypes } = await import('@/server/seed/kyc-document-types')
     const memart = await typeByCode('MEMART')
     await db.delete(kycRequiredDocuments).where(eq(kycRequiredDocuments.documentTypeId, memart.id))
     await seedKycDocumentTypes(db)
@@ -495,7 +495,7 @@ describe('seeded data', () => {
 
   it('gives the demo businesses with complete KYC real documents in blob storage and deferrals in every state, once', async () => {
     const db = await getDb()
-    const { seed } = await import('@/server/db/seed')
+    const { seed } = await import('@/server/seed')
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const statusesBefore = demo.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Country, CountryState } from '@/lib/contracts/locations'
-import { DEMO_LOCATIONS } from '@/server/db/seed/demo-businesses'
+import { DEMO_LOCATIONS } from '@/server/seed/demo-businesses'
 import { canonicalLocation } from '@/server/modules/kyc/kyc-locations'
 import { api, errorsOf } from './helpers'
 

@@ -322,8 +322,8 @@ describe('go-live and the public catalogue', () => {
 describe('demo data', () => {
   it('seeds products of every category with both requirement types, and applications in every state, once', async () => {
     const db = await getDb()
-    const { seed } = await import('@/server/db/seed')
-    const { DEMO_PRODUCTS } = await import('@/server/db/seed/demo-products')
+    const { seed } = await import('@/server/seed')
+    const { DEMO_PRODUCTS } = await import('@/server/seed/demo-products')
     const { onboardingProducts, onboardingAnswers, products } = await import('@/server/db/schema')
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const counts = async () => ({

@@ -461,8 +461,8 @@ describe('recertification date', () => {
 describe('demo data for the review queues', () => {
   it('declined businesses with their reason, the archived one with its reason, a pending one under review; idempotent', async () => {
     const db = await getDb()
-    const { seed } = await import('@/server/db/seed')
-    const { demoBusinessRegNos } = await import('@/server/db/seed/demo-businesses')
+    const { seed } = await import('@/server/seed')
+    const { demoBusinessRegNos } = await import('@/server/seed/demo-businesses')
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const events = await db.select().from(businessReviewEvents)
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })

@@ -4,9 +4,9 @@ import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
 import { verifyPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
-import { seed } from '@/server/db/seed'
-import { DEMO_OWNERS } from '@/server/db/seed/demo-businesses'
-import { DEMO_USERS } from '@/server/db/seed/demo-users'
+import { seed } from '@/server/seed'
+import { DEMO_OWNERS } from '@/server/seed/demo-businesses'
+import { DEMO_USERS } from '@/server/seed/demo-users'
 
 async function counts() {
   const db = await getDb()

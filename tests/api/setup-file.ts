@@ -51,6 +51,10 @@ if (template.kind === 'pglite') {
   }
 }
 
+// As in the portal, the database seeds itself when the file first opens it (a no-op on the seeded template).
+const { seedOnOpen } = await import('@/server/seed/seed-on-open')
+seedOnOpen()
+
 afterAll(async () => {
   await stopFileApiServer()
   const { closeDatabase } = await import('@/server/db/client')

@@ -49,7 +49,7 @@ const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Passw0rd!'
 const IDENTITY_EMAILS = {
   staff: 'superadmin@example.com',
   owner: 'owner@example.com',
-  // A member (not owner) of Chukwuemeka Motors, which owner@example.com owns (server/db/seed/demo-businesses.ts).
+  // A member (not owner) of Chukwuemeka Motors, which owner@example.com owns (server/seed/demo-businesses.ts).
   member: 'bisi.adewale@example.com',
 } as const
 type SignedIn = keyof typeof IDENTITY_EMAILS

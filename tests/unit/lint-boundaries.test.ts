@@ -70,6 +70,9 @@ const EXPECTED: Record<string, string[]> = {
   'server/app.ts': [],
   'server/bff/page-session.ts': [],
   'server/db/client.ts': [],
+  'server/db/uses-module.ts': ['import/no-restricted-paths'],
+  'server/seed/demo-widgets.ts': [],
+  'server/modules/widgets/uses-seed.ts': ['import/no-restricted-paths'],
   'server/modules/widgets/update-one.ts': [],
   'server/modules/widgets/update-all.ts': ['drizzle/enforce-update-with-where', 'drizzle/enforce-delete-with-where'],
   'server/uses-feature.ts': ['import/no-restricted-paths'],
@@ -154,6 +157,17 @@ describe('import boundaries (fixture tree, project rules)', () => {
   it('keeps server/ to the isomorphic parts of lib', () => {
     expect(problemsOf('server/app.ts')).toEqual([])
     expect(problemsOf('server/uses-lib-http.ts')[0]?.message).toContain('the rest of lib/ is browser code')
+  })
+
+  it('keeps server/db below the services, and the seed above the modules', () => {
+    expect(problemsOf('server/db/uses-module.ts')).toEqual([
+      expect.objectContaining({ ruleId: 'import/no-restricted-paths', line: 2 }),
+    ])
+    expect(problemsOf('server/db/uses-module.ts')[0]?.message).toContain(
+      'server/db/ (schema, client, query helpers) must not import',
+    )
+    expect(problemsOf('server/seed/demo-widgets.ts')).toEqual([])
+    expect(problemsOf('server/modules/widgets/uses-seed.ts')[0]?.message).toContain('server/seed/ composes services')
   })
 
   it('reports a dependency cycle with import/no-cycle', () => {

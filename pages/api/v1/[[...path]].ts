@@ -5,12 +5,14 @@ import { createApp } from '@/server/app'
 import { getDb } from '@/server/db/client'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
+import { seedOnOpen } from '@/server/seed/seed-on-open'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.
 export const config = { api: { bodyParser: false, externalResolver: true, responseLimit: false } }
 
 // overrideGlobalObjects: false keeps Node's own Response global; replacing it inside Next's process makes
 // `NextResponse` (proxy.ts) fail Next's `instanceof Response` check after the first API call.
+seedOnOpen()
 const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
 
 export default function handler(req: IncomingMessage, res: ServerResponse) {

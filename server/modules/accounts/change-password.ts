@@ -15,7 +15,7 @@ import type { Actor } from '@/server/http/context'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { passwordChangedMail } from '@/server/integrations/mail/templates'
 import { tooManyAttempts } from './log-in'
-import { portalLinks } from './portal-links'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /**
  * Changes the signed-in user's password, signs out their other sessions and tells them by e-mail. Wrong current

@@ -9,7 +9,7 @@ import { sendMail } from '@/server/integrations/mail/send-mail'
 import { activationMail, alreadyRegisteredMail } from '@/server/integrations/mail/templates'
 import { ACTIVATION_VALID_HOURS, issueAccountToken } from './account-tokens'
 import { mailedRecently } from './mail-throttle'
-import { portalLinks } from './portal-links'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 export const SIGNUP_ANSWER = {
   message: 'Check your e-mail: we have sent a link to activate your account. It expires in 24 hours.',

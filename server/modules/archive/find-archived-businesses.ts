@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { businessFilters } from '../businesses/find-businesses'
 import { assertStaffWithAny } from '@/server/http/access'
@@ -14,16 +14,20 @@ export async function findArchivedBusinesses(options: { db: Executor; actor: Act
   const { db, actor, query } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_READ_BUSINESS)
   const where = and(...businessFilters({ ...query, archiveStatus: ['ARCHIVED'] }))
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => withArchiveEvents(db, rows),
+  })
+}
+
+/** Each archived business with who archived it, when and why (its latest ARCHIVE event). */
+async function withArchiveEvents(db: Executor, rows: (typeof businesses.$inferSelect)[]): Promise<ArchivedBusiness[]> {
   const ids = rows.map((r) => r.id)
   const events = ids.length
     ? await db
@@ -34,7 +38,7 @@ export async function findArchivedBusinesses(options: { db: Executor; actor: Act
     : []
   const latest = new Map(events.map((e) => [e.businessId, e]))
   const shaped = await toBusinesses(db, rows)
-  const content: ArchivedBusiness[] = rows.map((row, i) => {
+  return rows.map((row, i) => {
     const event = latest.get(row.id)
     return {
       ...shaped[i]!,
@@ -43,5 +47,4 @@ export async function findArchivedBusinesses(options: { db: Executor; actor: Act
       archiveReason: event?.reason ?? null,
     }
   })
-  return toPage(content, total?.value ?? 0, query)
 }

@@ -1,20 +1,12 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import { maskSealedValues } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { upToIncluding } from '@/server/db/date-range'
+import { findPage } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */
-function upperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(audits.createdAt, next)
-  }
-  return lte(audits.createdAt, new Date(to))
-}
-
 export function toAuditRecord(row: typeof audits.$inferSelect): AuditRecord {
   return {
     id: row.id,
@@ -39,21 +31,20 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
   if (query.actorId) conditions.push(eq(audits.actorId, query.actorId))
   if (query.action) conditions.push(eq(audits.action, query.action))
   if (query.from) conditions.push(gte(audits.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(upperBound(query.to))
+  if (query.to) conditions.push(upToIncluding(audits.createdAt, query.to))
   const where = conditions.length ? and(...conditions) : undefined
 
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select()
       .from(audits)
       .where(where)
-      .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(audits).where(where),
-  ])
-  // Personal values are stored sealed per subject: readers of the log see them masked (or `[erased]`).
-  return toPage(await maskSealedValues(db, rows.map(toAuditRecord)), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq)),
+    count: db.select({ value: count() }).from(audits).where(where),
+    // Personal values are stored sealed per subject: readers of the log see them masked (or `[erased]`).
+    content: (rows) => maskSealedValues(db, rows.map(toAuditRecord)),
+  })
 }
 
 export async function findAuditResources(options: { db: Executor }): Promise<string[]> {

@@ -1,16 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
+import { isoDay } from '@/lib/format/iso-day'
 import type { Executor, Tx } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import {
-  isoDay,
-  loadOverdueDeferrals,
-  overdueDeferralExists,
-  type OverdueDeferral,
-} from '@/server/modules/deferrals/overdue-deferrals'
+import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
 
 type BusinessRow = typeof businesses.$inferSelect
@@ -100,6 +96,13 @@ export async function getBusinessRowOrThrow(options: { db: Executor; actor: Acto
     .select()
     .from(businesses)
     .where(and(eq(businesses.id, options.id)))
+  if (!row) throw new AppError('NOT_FOUND', 'Business not found')
+  return row
+}
+
+/** The business, with no scope check (staff decisions check their permission first); otherwise 404. */
+export async function getBusinessRow(db: Executor, businessId: string): Promise<BusinessRow> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId))
   if (!row) throw new AppError('NOT_FOUND', 'Business not found')
   return row
 }

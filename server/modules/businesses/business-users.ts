@@ -5,9 +5,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles, users } from '@/server/db/schema'
+import { escapeLike } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 
 const columns = {
@@ -34,13 +35,16 @@ function baseQuery(db: Executor) {
     .innerJoin(roles, eq(roles.id, businessUsers.roleId))
 }
 
+const countQuery = (db: Executor, where: SQL | undefined) =>
+  db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where)
+
 const searchCondition = (searchKey?: string): SQL | undefined => {
   if (!searchKey) return undefined
-  const like = `%${searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const like = `%${escapeLike(searchKey)}%`
   return or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
 }
 
-export async function findBusinessUser(options: { db: Executor; membershipId: string }): Promise<BusinessUser> {
+export async function getBusinessUser(options: { db: Executor; membershipId: string }): Promise<BusinessUser> {
   const [row] = await baseQuery(options.db).where(eq(businessUsers.id, options.membershipId))
   if (!row) throw new AppError('NOT_FOUND', 'Business user not found')
   return toBusinessUser(row)
@@ -60,34 +64,30 @@ export async function findBusinessUsers(options: {
 }) {
   assertBusinessAccess(options.actor, options.businessId, USERS_READ)
   const where = and(eq(businessUsers.businessId, options.businessId), searchCondition(options.query.searchKey))
-  const [rows, [total]] = await Promise.all([
-    baseQuery(options.db)
-      .where(where)
-      .orderBy(asc(users.firstName), asc(users.lastName))
-      .limit(options.query.pageSize)
-      .offset(pageOffset(options.query)),
-    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
-  ])
-  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+  return findPage({
+    query: options.query,
+    rows: baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)),
+    count: countQuery(options.db, where),
+    content: (rows) => rows.map(toBusinessUser),
+  })
 }
 
 /** Staff: every business user across businesses, newest first, with search. */
 export async function findAllBusinessUsers(options: { db: Executor; query: PageQuery & { searchKey?: string } }) {
   const where = searchCondition(options.query.searchKey)
-  const [rows, [total]] = await Promise.all([
-    baseQuery(options.db)
+  return findPage({
+    query: options.query,
+    rows: baseQuery(options.db)
       .where(where)
-      .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt))
-      .limit(options.query.pageSize)
-      .offset(pageOffset(options.query)),
-    options.db.select({ value: count() }).from(businessUsers).innerJoin(users, eq(users.id, businessUsers.userId)).where(where),
-  ])
-  return toPage(rows.map(toBusinessUser), total?.value ?? 0, options.query)
+      .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt)),
+    count: countQuery(options.db, where),
+    content: (rows) => rows.map(toBusinessUser),
+  })
 }
 
 /** Staff: one business user with the business it belongs to. */
 export async function getBusinessUserDetails(options: { db: Executor; membershipId: string }) {
-  const user = await findBusinessUser(options)
+  const user = await getBusinessUser(options)
   const [business] = await options.db
     .select({ id: businesses.id, name: businesses.name, regNo: businesses.regNo, approvalStatus: businesses.approvalStatus })
     .from(businesses)
@@ -164,7 +164,7 @@ export async function updateBusinessUser(options: {
       after: { role: input.role ?? membership.role, isActive: input.isActive ?? membership.isActive },
     })
   })
-  return findBusinessUser({ db, membershipId: membership.id })
+  return getBusinessUser({ db, membershipId: membership.id })
 }
 
 export async function removeBusinessUser(options: { db: Database; actor: Actor; membershipId: string; audit: AuditContext }) {

@@ -9,7 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { accessRequestDecisionMail, accessRequestMail } from '@/server/integrations/mail/templates'
-import { portalLinks } from '@/server/modules/accounts/portal-links'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /** `Adebayo Foods Limited` → `Ad***** Fo*** Li*****`: enough to recognise, not enough to harvest. */
 export function maskName(name: string): string {

@@ -1,30 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import type { Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
+import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusinesses } from './business-record'
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-function dateUpperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(businesses.createdAt, next)
-  }
-  return lte(businesses.createdAt, new Date(to))
-}
 
 /** Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). */
 export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date()): SQL[] {
   const conditions: SQL[] = []
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  if (query.businessName)
-    conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
   if (query.kycDetailsCompleted !== undefined) conditions.push(eq(businesses.kycDetailsCompleted, query.kycDetailsCompleted))
   if (query.approvalStatus) conditions.push(eq(businesses.approvalStatus, query.approvalStatus))
   if (query.createdBy) conditions.push(eq(businesses.createdBy, query.createdBy))
@@ -35,7 +25,7 @@ export function businessFilters(query: Partial<BusinessListQuery>, now: Date = n
       eq(businesses.regNo, normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()),
     )
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(dateUpperBound(query.to))
+  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
   // domain.md: archived businesses leave the default lists.
   conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
   if (query.blocked !== undefined)
@@ -48,24 +38,23 @@ export async function findBusinesses(options: { db: Executor; query: BusinessLis
   const { db, query } = options
   const now = options.now ?? new Date()
   const where = and(...businessFilters(query, now), query.productId ? businessHasProduct(query.productId) : undefined)
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select()
       .from(businesses)
       .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
-  return toPage(await toBusinesses(db, rows, now), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => toBusinesses(db, rows, now),
+  })
 }
 
 /** The signed-in user's businesses with their role in each; `searchKey` matches name or registration number. */
 export async function findMyBusinesses(options: { db: Executor; actor: Actor; searchKey?: string }) {
   const conditions: SQL[] = [eq(businessUsers.userId, options.actor.userId), eq(businessUsers.isActive, true)]
   if (options.searchKey) {
-    const like = `%${escapeLike(options.searchKey.toLowerCase())}%`
+    const like = containsPattern(options.searchKey)
     conditions.push(sql`(lower(${businesses.name}) like ${like} or lower(${businesses.regNo}) like ${like.replace(/\s/g, '')})`)
   }
   const rows = await options.db

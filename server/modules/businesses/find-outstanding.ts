@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { KYC_PROGRESS_STEPS, KycStepProgress, Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import type { KycStep } from '@/lib/contracts/kyc-values'
+import { DAY_MS, isoDay } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingAnswers, onboardingProducts, productRequirementVersions, products } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { isDeferralOverdue, isoDay } from '@/server/modules/deferrals/overdue-deferrals'
+import { isDeferralOverdue } from '@/server/modules/deferrals/overdue-deferrals'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
 import {
   checklistItemsOf,
@@ -26,7 +27,6 @@ type CaptureStep = Exclude<ProgressStep, 'DOCUMENTS'>
 export const RECERTIFICATION_NOTICE_DAYS = 60
 /** An approved deferral shows as due this many days before its due date. */
 export const DEFERRAL_NOTICE_DAYS = 7
-const DAY_MS = 86_400_000
 
 const CAPTURE_STEPS: readonly CaptureStep[] = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS']
 

@@ -9,8 +9,8 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { businessInvitationMail } from '@/server/integrations/mail/templates'
 import { INVITATION_VALID_DAYS, issueAccountToken } from '@/server/modules/accounts/account-tokens'
-import { portalLinks } from '@/server/modules/accounts/portal-links'
-import { findBusinessUser } from './business-users'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
+import { getBusinessUser } from './business-users'
 
 const nameFromEmail = (email: string) => {
   const local = email
@@ -88,5 +88,5 @@ export async function inviteToBusiness(options: {
       validDays: INVITATION_VALID_DAYS,
     }),
   })
-  return findBusinessUser({ db, membershipId: result.membershipId })
+  return getBusinessUser({ db, membershipId: result.membershipId })
 }

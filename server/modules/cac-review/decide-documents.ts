@@ -10,7 +10,9 @@ import { documentAuditView, selectKycDocuments, toKycDocument } from '@/server/m
 import { assertStaffWithAny } from '@/server/http/access'
 import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
-import { assertFourEyes, businessRowOf, notifyOwners } from './review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
+import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 
 interface DecisionInput {
   decision: ReviewDecision
@@ -75,7 +77,7 @@ export async function decideCacDocuments(options: {
     .from(kycDetails)
     .where(eq(kycDetails.id, options.kycDetailsId))
   if (!details) throw new AppError('NOT_FOUND', 'KYC record not found')
-  const business = await businessRowOf(db, details.businessId)
+  const business = await getBusinessRow(db, details.businessId)
   assertFourEyes(actor, business, 'decide its CAC documents')
 
   const decided = await db.transaction(async (tx) => {
@@ -112,7 +114,7 @@ export async function decideCacDocuments(options: {
     return rows.map((r) => current.find((c) => c.document.id === r.id)!.typeName)
   })
 
-  await notifyOwners(
+  await notifyOwnersOfDecision(
     db,
     business,
     documentDecisionMail({
@@ -157,7 +159,7 @@ export async function reviewDocument(options: {
   }
   const current = await currentDocumentOrThrow(db, options.id)
   assertStaffWithAny(actor, deciderOf(current.type.isCac))
-  const business = await businessRowOf(db, current.document.businessId)
+  const business = await getBusinessRow(db, current.document.businessId)
   assertFourEyes(actor, business, 'decide this document', [current.document.uploadedBy])
 
   await db.transaction(async (tx) => {
@@ -178,7 +180,7 @@ export async function reviewDocument(options: {
       throw new AppError('INVALID_STATE', `The document is ${state}: only a PENDING document can be ${verb(input.decision)}`)
     }
   })
-  await notifyOwners(
+  await notifyOwnersOfDecision(
     db,
     business,
     documentDecisionMail({
@@ -212,7 +214,7 @@ export async function requestReupload(options: {
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
   const reason = options.reason.trim()
   const current = await currentDocumentOrThrow(db, options.id)
-  const business = await businessRowOf(db, current.document.businessId)
+  const business = await getBusinessRow(db, current.document.businessId)
   assertFourEyes(actor, business, 'ask for a new upload', [current.document.uploadedBy])
 
   await db.transaction(async (tx) => {
@@ -250,7 +252,7 @@ export async function requestReupload(options: {
       after: { ...documentAuditView(after), reuploadRequestedBy: after.reuploadRequestedBy },
     })
   })
-  await notifyOwners(
+  await notifyOwnersOfDecision(
     db,
     business,
     reuploadRequestMail({ businessName: business.name, documentName: current.type.name, reason, url: documentsUrl(business.id) }),

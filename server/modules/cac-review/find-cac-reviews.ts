@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, lte, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
 import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { assertStaffWithAny } from '@/server/http/access'
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value))
 
 /**
@@ -42,15 +43,6 @@ function groupedCacDocuments(db: Executor, where: SQL | undefined) {
     .where(and(isNull(kycDocuments.supersededAt), where))
     .groupBy(kycDocuments.kycDetailsId, kycDocuments.businessId)
     .as('cac')
-}
-
-function upperBound(column: SQL | Parameters<typeof lt>[0], to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(column, next)
-  }
-  return lte(column, new Date(to))
 }
 
 const businessColumns = {
@@ -105,18 +97,16 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
   assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
   const cac = groupedCacDocuments(
     db,
-    and(
-      inReviewScope,
-      query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined,
-    ),
+    and(inReviewScope, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined),
   )
   const where = and(
     query.status ? eq(cac.status, query.status) : undefined,
     query.from ? gte(cac.submittedAt, new Date(query.from)) : undefined,
-    query.to ? upperBound(cac.submittedAt, query.to) : undefined,
+    query.to ? upToIncluding(cac.submittedAt, query.to) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({
         kycDetailsId: cac.kycDetailsId,
         status: cac.status,
@@ -128,12 +118,10 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
       .from(cac)
       .innerJoin(businesses, eq(businesses.id, cac.businessId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(cac).where(where),
-  ])
-  return toPage(await toRows(db, rows), total?.value ?? 0, query)
+      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId)),
+    count: db.select({ value: count() }).from(cac).where(where),
+    content: (rows) => toRows(db, rows),
+  })
 }
 
 /** One KYC record's CAC review row (after a decision, and for the details page); 404 when it has no current CAC document. */

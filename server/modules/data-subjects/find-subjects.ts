@@ -3,8 +3,8 @@ import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery } from '@/lib
 import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Executor } from '@/server/db/client'
 import { businesses, businessUsers, meansOfIds, roles, shareholders, userRoles, users } from '@/server/db/schema'
+import { escapeLike } from '@/server/db/text-search'
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const PER_KIND = 50
 
 type BusinessRef = DataSubject['businesses'][number]

@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client'
 import { businesses, files, personalDataViews } from '@/server/db/schema'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 
 /** Reading the whole log (every business, every actor): the auditors' permission. */
@@ -14,9 +14,10 @@ export const DATA_VIEW_LOG_READ = PERMISSIONS.CAN_AUDIT_SYSTEM
 /** A business's own view log: whoever may read the business. */
 export const BUSINESS_DATA_VIEWS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
-async function findPage(db: Executor, where: SQL | undefined, query: BusinessDataViewQuery) {
-  const [rows, [total]] = await Promise.all([
-    db
+function pageOfViews(db: Executor, where: SQL | undefined, query: BusinessDataViewQuery) {
+  return findPage({
+    query,
+    rows: db
       .select({ view: personalDataViews, fileName: files.fileName })
       .from(personalDataViews)
       .leftJoin(files, and(eq(personalDataViews.subjectKind, 'FILE'), eq(files.id, personalDataViews.subjectId)))
@@ -24,16 +25,10 @@ async function findPage(db: Executor, where: SQL | undefined, query: BusinessDat
       .orderBy(
         query.recentFirst ? desc(personalDataViews.viewedAt) : asc(personalDataViews.viewedAt),
         query.recentFirst ? desc(personalDataViews.id) : asc(personalDataViews.id),
-      )
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(personalDataViews).where(where),
-  ])
-  return toPage(
-    rows.map(({ view, fileName }) => toViewRecord(view, fileName)),
-    total?.value ?? 0,
-    query,
-  )
+      ),
+    count: db.select({ value: count() }).from(personalDataViews).where(where),
+    content: (rows) => rows.map(({ view, fileName }) => toViewRecord(view, fileName)),
+  })
 }
 
 function toViewRecord(view: typeof personalDataViews.$inferSelect, fileName: string | null): PersonalDataViewRecord {
@@ -57,7 +52,7 @@ export async function findPersonalDataViews(options: { db: Executor; query: Pers
   if (query.businessId) conditions.push(eq(personalDataViews.businessId, query.businessId))
   if (query.subjectId) conditions.push(eq(personalDataViews.subjectId, query.subjectId))
   if (query.actorId) conditions.push(eq(personalDataViews.actorId, query.actorId))
-  return findPage(db, conditions.length ? and(...conditions) : undefined, query)
+  return pageOfViews(db, conditions.length ? and(...conditions) : undefined, query)
 }
 
 /**
@@ -74,5 +69,5 @@ export async function findBusinessDataViews(options: {
   assertBusinessAccess(actor, businessId, BUSINESS_DATA_VIEWS_READ)
   const [business] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId))
   if (!business) throw notFound('Business')
-  return findPage(db, and(eq(personalDataViews.businessId, businessId), eq(personalDataViews.actorIsStaff, true)), query)
+  return pageOfViews(db, and(eq(personalDataViews.businessId, businessId), eq(personalDataViews.actorIsStaff, true)), query)
 }

@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import type { ReviewDecision } from '@/lib/contracts/cac-review'
 import { PERMISSIONS } from '@/lib/permissions'
+import { DAY_MS, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deferralDecisionMail, documentsUrl } from '@/server/modules/cac-review/review-mails'
-import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
+import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
-import { isoDay } from '@/server/modules/deferrals/overdue-deferrals'
 import { assertStaffWithAny } from '@/server/http/access'
-import { loadStaffDeferral } from './find-staff-deferrals'
-
-const DAY_MS = 86_400_000
+import { findStaffDeferral } from './find-staff-deferrals'
 
 /**
  * `PUT /deferrals/approval/{deferralId}` (domain.md, Deferral): PENDING → APPROVED (due date = decision time + days)
@@ -42,7 +42,7 @@ export async function decideDeferral(options: {
     .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
     .where(eq(deferrals.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Deferral not found')
-  const business = await businessRowOf(db, current.deferral.businessId)
+  const business = await getBusinessRow(db, current.deferral.businessId)
   if (current.deferral.requestedBy === actor.userId)
     throw new AppError('FOUR_EYES', 'You requested this deferral, so another reviewer must decide it')
   assertFourEyes(actor, { id: business.id, createdBy: null }, 'decide its deferrals')
@@ -74,7 +74,7 @@ export async function decideDeferral(options: {
     return after
   })
 
-  await notifyOwners(
+  await notifyOwnersOfDecision(
     db,
     business,
     deferralDecisionMail({
@@ -86,5 +86,5 @@ export async function decideDeferral(options: {
       url: documentsUrl(business.id),
     }),
   )
-  return (await loadStaffDeferral(db, decided.id, now))!
+  return (await findStaffDeferral(db, decided.id, now))!
 }

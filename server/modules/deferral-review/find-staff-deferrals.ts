@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, gte, like, lt, lte, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, deferrals, kycDocumentTypes, users } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
@@ -15,7 +17,6 @@ import { assertStaffWithAny } from '@/server/http/access'
 /** Staff who read deferral lists: readers, and the approvers who work the queue. */
 export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_APPROVE_DEFERRAL] as const
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 const requester = alias(users, 'requester')
 const decider = alias(users, 'decider')
 const nameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
@@ -58,15 +59,6 @@ function toStaffDeferral(row: StaffDeferralRow, now: Date): StaffDeferral {
   }
 }
 
-function upperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(deferrals.createdAt, next)
-  }
-  return lte(deferrals.createdAt, new Date(to))
-}
-
 const overdueAt = (now: Date) => and(eq(deferrals.status, 'APPROVED'), lt(deferrals.dueDate, now))!
 
 /**
@@ -91,27 +83,28 @@ export async function findStaffDeferrals(options: {
       : query.overdue === false
         ? or(ne(deferrals.status, 'APPROVED'), isNull(deferrals.dueDate), not(lt(deferrals.dueDate, now)))
         : undefined,
-    query.businessName ? like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`) : undefined,
+    query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined,
     query.documentTypeId ? eq(deferrals.documentTypeId, query.documentTypeId) : undefined,
     query.from ? gte(deferrals.createdAt, new Date(query.from)) : undefined,
-    query.to ? upperBound(query.to) : undefined,
+    query.to ? upToIncluding(deferrals.createdAt, query.to) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
-    selectStaffDeferrals(db, where)
-      .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(deferrals).innerJoin(businesses, eq(businesses.id, deferrals.businessId)).where(where),
-  ])
-  return toPage(
-    rows.map((r) => toStaffDeferral(r, now)),
-    total?.value ?? 0,
+  return findPage({
     query,
-  )
+    rows: selectStaffDeferrals(db, where).orderBy(
+      query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt),
+      asc(deferrals.id),
+    ),
+    count: db
+      .select({ value: count() })
+      .from(deferrals)
+      .innerJoin(businesses, eq(businesses.id, deferrals.businessId))
+      .where(where),
+    content: (rows) => rows.map((r) => toStaffDeferral(r, now)),
+  })
 }
 
 /** The deferral as staff see it, or undefined. */
-export async function loadStaffDeferral(db: Executor, id: string, now: Date = new Date()): Promise<StaffDeferral | undefined> {
+export async function findStaffDeferral(db: Executor, id: string, now: Date = new Date()): Promise<StaffDeferral | undefined> {
   const [row] = await selectStaffDeferrals(db, eq(deferrals.id, id))
   return row ? toStaffDeferral(row, now) : undefined
 }
@@ -128,7 +121,7 @@ export async function getDeferralDetail(options: {
 }): Promise<DeferralDetail> {
   const { db, actor } = options
   const now = options.now ?? new Date()
-  const found = await loadStaffDeferral(db, options.id, now)
+  const found = await findStaffDeferral(db, options.id, now)
   if (!found) throw new AppError('NOT_FOUND', 'Deferral not found')
   if (actor.isStaff) assertStaffWithAny(actor, ...DEFERRAL_READERS)
   else {

@@ -3,7 +3,7 @@ import type { BusinessDeferralsQuery } from '@/lib/contracts/deferrals'
 import type { Executor } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { DEFERRALS_READ } from './deferrable-types'
 import { deferralTypeColumns, toDeferral } from './deferral-view'
@@ -28,20 +28,15 @@ export async function findBusinessDeferrals(options: {
   const now = options.now ?? new Date()
   await getBusinessRowOrThrow({ db, actor: options.actor, id: businessId, permission: DEFERRALS_READ })
   const where = and(eq(deferrals.businessId, businessId), deferralStatusCondition(query.status, now))
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({ deferral: deferrals, documentType: deferralTypeColumns })
       .from(deferrals)
       .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(deferrals).where(where),
-  ])
-  return toPage(
-    rows.map((r) => toDeferral(r, now)),
-    total?.value ?? 0,
-    query,
-  )
+      .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id)),
+    count: db.select({ value: count() }).from(deferrals).where(where),
+    content: (rows) => rows.map((r) => toDeferral(r, now)),
+  })
 }

@@ -46,9 +46,6 @@ export async function loadOverdueDeferrals(
   return byBusiness
 }
 
-/** `2026-11-01` (UTC). */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10)
-
 /** domain.md: OVERDUE is APPROVED and past the due date. */
 export function isDeferralOverdue(row: { status: string; dueDate: Date | null }, now: Date): boolean {
   return row.status === 'APPROVED' && !!row.dueDate && row.dueDate.getTime() < now.getTime()

@@ -5,29 +5,25 @@ import {
   overAllocatedLevels,
   personKeyOf,
   type OwnershipNode,
+  type OwnershipSummary as Ownership,
 } from '@/lib/kyc/effective-ownership'
 import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
 import {
   kycAddresses,
-  kycDetails,
   meansOfIds,
   shareholders,
+  type KycAddress,
   type KycDetails,
   type MeansOfId,
   type Shareholder,
 } from '@/server/db/schema'
+import { findKycDetailsOfBusiness } from './kyc-record'
 
 export interface KycCaptureGap {
   code: string
   message: string
   field?: string
-}
-
-/** The business's KYC record (company details), or null before the first save. */
-export async function getKycDetailsForBusiness(db: Executor, businessId: string): Promise<KycDetails | null> {
-  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId)).limit(1)
-  return row ?? null
 }
 
 /** How a shareholder reads in a message: `Ada Obi` or `Acme Holdings Ltd`. */
@@ -69,28 +65,43 @@ const COMPANY_FIELDS: Array<{ field: keyof KycDetails; label: string }> = [
   { field: 'annualTurnoverKobo', label: 'Annual turnover' },
 ]
 
+/** What a business without a KYC record yet still has to do: every step. */
+const NO_RECORD_GAPS: readonly KycCaptureGap[] = [
+  { code: 'COMPANY_DETAILS_MISSING', message: 'Fill in the company details (step 1).', field: 'companyDetails' },
+  { code: 'REGISTERED_ADDRESS_MISSING', message: 'Add the registered office address (step 2).', field: 'addresses' },
+  {
+    code: 'MEANS_OF_ID_MISSING',
+    message: 'Add a means of ID for at least one director or signatory (step 3).',
+    field: 'meansOfIds',
+  },
+  { code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' },
+]
+
 /**
  * Everything still missing or invalid in KYC steps 1–4 (company details, addresses, means of ID, shareholders), one
  * entry per item, worded so the business owner knows what to do. Empty when those steps are complete. Documents are
  * checked by the documents module; `PUT /businesses/{id}/completed-kyc-details` combines both lists.
  */
 export async function findKycCaptureGaps(db: Executor, options: { businessId: string }): Promise<KycCaptureGap[]> {
-  const details = await getKycDetailsForBusiness(db, options.businessId)
-  if (!details) {
-    return [
-      { code: 'COMPANY_DETAILS_MISSING', message: 'Fill in the company details (step 1).', field: 'companyDetails' },
-      { code: 'REGISTERED_ADDRESS_MISSING', message: 'Add the registered office address (step 2).', field: 'addresses' },
-      {
-        code: 'MEANS_OF_ID_MISSING',
-        message: 'Add a means of ID for at least one director or signatory (step 3).',
-        field: 'meansOfIds',
-      },
-      { code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' },
-    ]
-  }
-  const gaps: KycCaptureGap[] = []
+  const details = await findKycDetailsOfBusiness(db, options.businessId)
+  if (!details) return [...NO_RECORD_GAPS]
+  const [addresses, ids, holders] = await Promise.all([
+    db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, details.id)),
+    db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id)).orderBy(asc(meansOfIds.createdAt)),
+    db.select().from(shareholders).where(eq(shareholders.kycDetailsId, details.id)).orderBy(asc(shareholders.createdAt)),
+  ])
   const today = todayIso()
+  return [
+    ...companyDetailGaps(details, today),
+    ...addressGaps(addresses),
+    ...meansOfIdGaps(ids, today),
+    ...shareholderGaps(holders, ids, today),
+  ]
+}
 
+/** Step 1: every required company detail filled in, and no incorporation in the future. */
+function companyDetailGaps(details: KycDetails, today: string): KycCaptureGap[] {
+  const gaps: KycCaptureGap[] = []
   for (const { field, label } of COMPANY_FIELDS) {
     const value = details[field]
     if (value === null || value === undefined || value === '') {
@@ -108,59 +119,47 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
       field: 'companyDetails.incorporationDate',
     })
   }
+  return gaps
+}
 
-  const [addresses, ids, holders] = await Promise.all([
-    db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, details.id)),
-    db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id)).orderBy(asc(meansOfIds.createdAt)),
-    db.select().from(shareholders).where(eq(shareholders.kycDetailsId, details.id)).orderBy(asc(shareholders.createdAt)),
-  ])
-
-  if (!addresses.some((a) => a.type === 'REGISTERED')) {
-    gaps.push({
+/** Step 2: the registered office address. */
+function addressGaps(addresses: readonly KycAddress[]): KycCaptureGap[] {
+  if (addresses.some((a) => a.type === 'REGISTERED')) return []
+  return [
+    {
       code: 'REGISTERED_ADDRESS_MISSING',
       message: `Add the ${KYC_ADDRESS_TYPE_LABELS.REGISTERED.toLowerCase()} address (step 2).`,
       field: 'addresses',
-    })
-  }
+    },
+  ]
+}
 
+/** Step 3: at least one means of ID, each of them current. */
+function meansOfIdGaps(ids: readonly MeansOfId[], today: string): KycCaptureGap[] {
   if (ids.length === 0) {
-    gaps.push({
-      code: 'MEANS_OF_ID_MISSING',
-      message: 'Add a means of ID for at least one director or signatory (step 3).',
-      field: 'meansOfIds',
-    })
+    return [
+      {
+        code: 'MEANS_OF_ID_MISSING',
+        message: 'Add a means of ID for at least one director or signatory (step 3).',
+        field: 'meansOfIds',
+      },
+    ]
   }
-  for (const id of ids) {
-    if (!isMeansOfIdCurrent(id, today)) {
-      const type = meansOfIdTypeOf(id.idType)
-      gaps.push({
-        code: 'MEANS_OF_ID_EXPIRED',
-        message: `The ${type?.name.toLowerCase() ?? 'ID'} of ${id.firstName} ${id.lastName} ${id.expiryDate ? `expired on ${id.expiryDate}` : 'has no expiry date'}; replace it with a current one.`,
-        field: `meansOfIds.${id.id}`,
-      })
-    }
-  }
+  return ids
+    .filter((id) => !isMeansOfIdCurrent(id, today))
+    .map((id) => ({
+      code: 'MEANS_OF_ID_EXPIRED',
+      message: `The ${meansOfIdTypeOf(id.idType)?.name.toLowerCase() ?? 'ID'} of ${id.firstName} ${id.lastName} ${id.expiryDate ? `expired on ${id.expiryDate}` : 'has no expiry date'}; replace it with a current one.`,
+      field: `meansOfIds.${id.id}`,
+    }))
+}
 
+/** Step 4: direct shareholders, no level over 100%, owners behind large corporates, an ID for every beneficial owner. */
+function shareholderGaps(holders: readonly Shareholder[], ids: readonly MeansOfId[], today: string): KycCaptureGap[] {
   if (holders.length === 0) {
-    gaps.push({ code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' })
-    return gaps
+    return [{ code: 'SHAREHOLDERS_MISSING', message: 'Add the shareholders of the business (step 4).', field: 'shareholders' }]
   }
-  const byId = new Map(holders.map((h) => [h.id, h]))
-  for (const level of overAllocatedLevels(ownershipNodesOf(holders))) {
-    gaps.push(
-      level.parentId === null
-        ? {
-            code: 'SHAREHOLDING_OVER_100',
-            message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`,
-            field: 'shareholders',
-          }
-        : {
-            code: 'SHAREHOLDING_OVER_100',
-            message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
-            field: `shareholders.${level.parentId}`,
-          },
-    )
-  }
+  const gaps = overAllocationGaps(holders)
   if (!holders.some((h) => h.parentShareholderId === null)) {
     gaps.push({
       code: 'SHAREHOLDERS_MISSING',
@@ -168,9 +167,31 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
       field: 'shareholders',
     })
   }
-
   const ownership = computeOwnership(ownershipNodesOf(holders))
-  // A corporate large enough to hide a beneficial owner must say who owns it.
+  return [...gaps, ...hiddenOwnerGaps(holders, ownership), ...beneficialOwnerIdGaps(holders, ids, ownership, today)]
+}
+
+/** A level of the shareholding (the direct one, or a corporate's own shareholders) adding up to more than 100%. */
+function overAllocationGaps(holders: readonly Shareholder[]): KycCaptureGap[] {
+  const byId = new Map(holders.map((h) => [h.id, h]))
+  return overAllocatedLevels(ownershipNodesOf(holders)).map((level) =>
+    level.parentId === null
+      ? {
+          code: 'SHAREHOLDING_OVER_100',
+          message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`,
+          field: 'shareholders',
+        }
+      : {
+          code: 'SHAREHOLDING_OVER_100',
+          message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
+          field: `shareholders.${level.parentId}`,
+        },
+  )
+}
+
+/** A corporate large enough to hide a beneficial owner must say who owns it. */
+function hiddenOwnerGaps(holders: readonly Shareholder[], ownership: Ownership): KycCaptureGap[] {
+  const gaps: KycCaptureGap[] = []
   for (const holder of holders) {
     if (holder.type !== 'CORPORATE') continue
     const stake = ownership.stakeOf.get(holder.id) ?? 0
@@ -183,8 +204,17 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
       })
     }
   }
+  return gaps
+}
 
-  // Beneficial owners: one gap per person, not per place they appear.
+/** Beneficial owners without a current means of ID: one gap per person, not per place they appear. */
+function beneficialOwnerIdGaps(
+  holders: readonly Shareholder[],
+  ids: readonly MeansOfId[],
+  ownership: Ownership,
+  today: string,
+): KycCaptureGap[] {
+  const gaps: KycCaptureGap[] = []
   const reported = new Set<string>()
   for (const holder of holders) {
     if (!ownership.beneficialOwnerIds.has(holder.id)) continue

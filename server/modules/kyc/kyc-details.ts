@@ -21,7 +21,7 @@ import {
 } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
@@ -29,6 +29,7 @@ import {
   assertKycReadable,
   assertKycWritable,
   findKycDetails,
+  findKycDetailsOfBusiness,
   KYC_READ,
   kycNotFound,
   readableKycDetails,
@@ -88,22 +89,17 @@ export async function findKycDetailsPage(options: {
   if (scope) conditions.push(scope)
   if (query.businessId) conditions.push(eq(kycDetails.businessId, query.businessId))
   const where = conditions.length ? and(...conditions) : undefined
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({ row: kycDetails, businessName: businesses.name })
       .from(kycDetails)
       .innerJoin(businesses, eq(businesses.id, kycDetails.businessId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(kycDetails.createdAt) : asc(kycDetails.createdAt), asc(kycDetails.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ n: count() }).from(kycDetails).where(where),
-  ])
-  return toPage(
-    rows.map((r) => toKycDetailsAnswer(r.row, r.businessName)),
-    total?.n ?? 0,
-    query,
-  )
+      .orderBy(query.recentFirst ? desc(kycDetails.createdAt) : asc(kycDetails.createdAt), asc(kycDetails.id)),
+    count: db.select({ value: count() }).from(kycDetails).where(where),
+    content: (rows) => rows.map((r) => toKycDetailsAnswer(r.row, r.businessName)),
+  })
 }
 
 /** GET /kyc/details/{id}. */
@@ -115,9 +111,19 @@ export async function getKycDetails(options: { db: Executor; actor: Actor; id: s
 /** GET /kyc/details-first-entity/{businessId}: the business's KYC record; 404 before its first save. */
 export async function getKycDetailsOfBusiness(options: { db: Executor; actor: Actor; businessId: string }) {
   assertKycReadable(options.actor, options.businessId, 'KYC record')
-  const [row] = await options.db.select().from(kycDetails).where(eq(kycDetails.businessId, options.businessId)).limit(1)
+  const row = await findKycDetailsOfBusiness(options.db, options.businessId)
   if (!row) throw kycNotFound('KYC record')
   return toKycDetailsAnswer(row, await businessNameOf(options.db, row.businessId))
+}
+
+/** The file sent with the company details form, stored as a KYC document upload before the write; null without one. */
+async function storeFormFile(
+  options: { db: Executor; actor: Actor; file?: UploadedFormFile; audit: AuditContext },
+  businessId: string,
+) {
+  if (!options.file) return null
+  const { db, actor, file, audit } = options
+  return storeServerUpload({ db, actor, businessId, purpose: 'KYC_DOCUMENT', fileName: file.fileName, bytes: file.bytes, audit })
 }
 
 function detailChanges(input: z.output<typeof updateKycDetailsSchema>) {
@@ -165,17 +171,7 @@ export async function createKycDetails(options: {
   const country = await canonicalCountry(input.countryOfIncorporation, 'countryOfIncorporation')
   // The edit check first, so an outsider's file is never stored.
   await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
-  const stored = options.file
-    ? await storeServerUpload({
-        db,
-        actor,
-        businessId: input.businessId,
-        purpose: 'KYC_DOCUMENT',
-        fileName: options.file.fileName,
-        bytes: options.file.bytes,
-        audit: options.audit,
-      })
-    : null
+  const stored = await storeFormFile(options, input.businessId)
   try {
     const created = await kycWriteTransaction(options, async (tx, lock) => {
       await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
@@ -242,17 +238,7 @@ export async function updateKycDetails(options: {
     what: 'KYC record',
     permission: DETAILS_PERMISSIONS.update,
   })
-  const stored = options.file
-    ? await storeServerUpload({
-        db,
-        actor,
-        businessId: current.businessId,
-        purpose: 'KYC_DOCUMENT',
-        fileName: options.file.fileName,
-        bytes: options.file.bytes,
-        audit: options.audit,
-      })
-    : null
+  const stored = await storeFormFile(options, current.businessId)
   try {
     const updated = await kycWriteTransaction(options, async (tx, lock) => {
       const [before] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')

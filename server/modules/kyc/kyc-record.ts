@@ -49,6 +49,12 @@ export async function findKycDetails(db: Executor, id: string): Promise<KycDetai
   return row ?? null
 }
 
+/** The business's KYC record (company details) as stored, or null before the first save. No access check. */
+export async function findKycDetailsOfBusiness(db: Executor, businessId: string): Promise<KycDetails | null> {
+  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId)).limit(1)
+  return row ?? null
+}
+
 /** A KYC record the actor may read, else 404. */
 export async function readableKycDetails(db: Executor, actor: Actor, kycDetailsId: string): Promise<KycDetails> {
   const row = await findKycDetails(db, kycDetailsId)

@@ -1,7 +1,8 @@
 import type { Executor } from '@/server/db/client'
-import { findKycCaptureGaps, getKycDetailsForBusiness } from './kyc-capture-gaps'
+import { findKycCaptureGaps } from './kyc-capture-gaps'
 import { listAddressesOf } from './kyc-addresses'
 import { toKycDetailsAnswer } from './kyc-details'
+import { findKycDetailsOfBusiness } from './kyc-record'
 import { listMeansOfIdsOf } from './means-of-ids'
 import { listShareholdersOf } from './shareholders'
 
@@ -11,7 +12,7 @@ import { listShareholdersOf } from './shareholders'
  * read access.
  */
 export async function getKycSummary(db: Executor, business: { id: string; name: string }) {
-  const details = await getKycDetailsForBusiness(db, business.id)
+  const details = await findKycDetailsOfBusiness(db, business.id)
   const gaps = await findKycCaptureGaps(db, { businessId: business.id })
   if (!details) return { details: null, addresses: [], meansOfIds: [], shareholders: [], gaps }
   const [addresses, ids, holders] = await Promise.all([

@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
 import { hasAllPermissions, ONBOARDING_GROUP, PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
-import { businessRefusals, loadOnboarding, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+import { businessRefusals, getOnboardingRow, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
 
 function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   const conditions: SQL[] = []
@@ -17,7 +16,7 @@ function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   if (query.productId) conditions.push(eq(onboardingProducts.productId, query.productId))
   if (query.productCode) conditions.push(eq(products.code, query.productCode))
   if (query.businessId) conditions.push(eq(onboardingProducts.businessId, query.businessId))
-  if (query.searchKey) conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.searchKey.toLowerCase())}%`))
+  if (query.searchKey) conditions.push(containsIgnoringCase(businesses.name, query.searchKey))
   return conditions
 }
 
@@ -34,20 +33,19 @@ async function pageOfOnboardings(
       ? // Postgres's default null order (last ascending, first descending) lets the (status, submitted_at) index serve both ways.
         [direction(onboardingProducts.submittedAt), direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
       : [direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
-  const [rows, [total]] = await Promise.all([
-    selectOnboardings(db)
+  return findPage({
+    query,
+    rows: selectOnboardings(db)
       .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db
+      .orderBy(...order),
+    count: db
       .select({ value: count() })
       .from(onboardingProducts)
       .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
       .innerJoin(products, eq(products.id, onboardingProducts.productId))
       .where(where),
-  ])
-  return toPage(await toSummaries(db, rows), total?.value ?? 0, query)
+    content: (rows) => toSummaries(db, rows),
+  })
 }
 
 /** Staff reading applications hold one of these; business users read their own businesses' applications. */
@@ -114,7 +112,7 @@ export async function getOnboardingDetail(options: { db: Executor; actor: Actor;
   if (actor.isStaff && !ONBOARDING_READERS.some((p) => actor.staffPermissions.has(p))) {
     throw new AppError('FORBIDDEN', 'You need a product or business read permission to see applications')
   }
-  return toDetail(options.db, await loadOnboarding({ db: options.db, actor, id: options.id }))
+  return toDetail(options.db, await getOnboardingRow({ db: options.db, actor, id: options.id }))
 }
 
 /**
@@ -152,7 +150,7 @@ export async function findMyOnboarding(options: { db: Executor; actor: Actor; pr
  */
 export async function canProceedKycCapturing(options: { db: Executor; actor: Actor; id: string }): Promise<CanProceed> {
   const { actor } = options
-  const row = await loadOnboarding({ db: options.db, actor, id: options.id })
+  const row = await getOnboardingRow({ db: options.db, actor, id: options.id })
   const reasons: string[] = []
   if (row.onboarding.status === 'REMOVED') reasons.push('This application was removed')
   reasons.push(...(await businessRefusals(options.db, row.business)))

@@ -166,7 +166,7 @@ export async function findJoined(db: Executor, where: SQL) {
  * The onboarding if the actor may act on its business (with `permission` when given): another business's answers
  * 404, a member lacking the permission 403, staff need the permission staff-wide.
  */
-export async function loadOnboarding(options: { db: Executor; actor: Actor; id: string; permission?: Permission }) {
+export async function getOnboardingRow(options: { db: Executor; actor: Actor; id: string; permission?: Permission }) {
   const row = await findJoined(options.db, eq(onboardingProducts.id, options.id))
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
   assertBusinessAccess(options.actor, row.onboarding.businessId, options.permission)

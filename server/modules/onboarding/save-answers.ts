@@ -16,7 +16,7 @@ import {
   findJoined,
   invalidState,
   isEditable,
-  loadOnboarding,
+  getOnboardingRow,
   inStatuses,
   toDetail,
 } from './onboarding-record'
@@ -37,7 +37,7 @@ export const ANSWERS_PERMISSION = P.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT
  */
 export async function saveAnswers(options: { db: Database; actor: Actor; id: string; input: AnswersInput; audit: AuditContext }) {
   const { db, actor, id, input } = options
-  const row = await loadOnboarding({ db, actor, id, permission: ANSWERS_PERMISSION })
+  const row = await getOnboardingRow({ db, actor, id, permission: ANSWERS_PERMISSION })
   if (!isEditable(row.onboarding.status)) throw invalidState('change the answers', row.onboarding.status)
 
   const version = row.product.requirementsVersion

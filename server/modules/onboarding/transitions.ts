@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client'
 import { onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { assertFourEyes } from '@/server/modules/cac-review/review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
 import { requirementsOf } from '@/server/modules/products/product-record'
 import { APPLY_PERMISSION } from './apply'
 import {
@@ -19,7 +19,7 @@ import {
   findJoined,
   inStatuses,
   invalidState,
-  loadOnboarding,
+  getOnboardingRow,
   missingRequired,
   preconditionFailed,
   toDetail,
@@ -71,7 +71,7 @@ async function transition(options: {
  */
 export async function submitOnboarding(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { db } = options
-  const row = await loadOnboarding({ db, actor: options.actor, id: options.id, permission: APPLY_PERMISSION })
+  const row = await getOnboardingRow({ db, actor: options.actor, id: options.id, permission: APPLY_PERMISSION })
   const o = row.onboarding
   if (!EDITABLE_ONBOARDING_STATUSES.includes(o.status)) throw invalidState('submit', o.status)
 
@@ -170,7 +170,7 @@ export const REMOVE_PERMISSION = P.CAN_REMOVE_ONBOARDED_PRODUCT
 /** DELETE /onboarding-products/{id} (CAN_REMOVE_ONBOARDED_PRODUCT): → REMOVED; the record and its answers stay. */
 export async function removeOnboarding(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { db, actor } = options
-  const row = await loadOnboarding({ db, actor, id: options.id, permission: REMOVE_PERMISSION })
+  const row = await getOnboardingRow({ db, actor, id: options.id, permission: REMOVE_PERMISSION })
   const allowed = actor.isStaff ? REMOVABLE_BY_STAFF : REMOVABLE_BY_BUSINESS
   if (!allowed.includes(row.onboarding.status)) throw invalidState('remove it', row.onboarding.status)
   return transition({

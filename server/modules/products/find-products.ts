@@ -1,13 +1,12 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { ProductAdminQuery, ProductCategory, ProductListQuery } from '@/lib/contracts/products'
 import type { Executor } from '@/server/db/client'
 import { businessDivisions, productCategories, products } from '@/server/db/schema'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { offeredCondition, selectProducts, toProduct } from './product-record'
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function productFilters(query: Partial<ProductAdminQuery>): SQL[] {
   const conditions: SQL[] = []
@@ -16,8 +15,7 @@ function productFilters(query: Partial<ProductAdminQuery>): SQL[] {
   if (query.active !== undefined) conditions.push(eq(products.active, query.active))
   if (query.live !== undefined) conditions.push(eq(products.live, query.live))
   if (query.searchKey) {
-    const pattern = `%${escapeLike(query.searchKey.toLowerCase())}%`
-    conditions.push(or(like(sql`lower(${products.name})`, pattern), eq(products.code, query.searchKey.toUpperCase()))!)
+    conditions.push(or(containsIgnoringCase(products.name, query.searchKey), eq(products.code, query.searchKey.toUpperCase()))!)
   }
   return conditions
 }
@@ -27,15 +25,14 @@ async function pageOfProducts(db: Executor, where: SQL | undefined, query: Produ
     order === 'catalogue'
       ? [asc(productCategories.sortOrder), asc(productCategories.name), asc(products.name)]
       : [query.recentFirst ? desc(products.createdAt) : asc(products.createdAt), asc(products.id)]
-  const [rows, [total]] = await Promise.all([
-    selectProducts(db)
+  return findPage({
+    query,
+    rows: selectProducts(db)
       .where(where)
-      .orderBy(...orderBy)
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(products).where(where),
-  ])
-  return toPage(rows.map(toProduct), total?.value ?? 0, query)
+      .orderBy(...orderBy),
+    count: db.select({ value: count() }).from(products).where(where),
+    content: (rows) => rows.map(toProduct),
+  })
 }
 
 /** GET /products (public): live and active products, by category then name. */

@@ -1,9 +1,8 @@
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { DAY_MS } from '@/lib/format/iso-day'
 import type { Database } from '@/server/db/client'
 import { logger } from '@/server/logger'
 import { runReminders } from './run-reminders'
-
-export const DAY_MS = 86_400_000
 
 export interface ScheduledJob {
   stop: () => void

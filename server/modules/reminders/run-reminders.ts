@@ -1,14 +1,14 @@
 import { and, eq, gt, gte, isNotNull, lt, lte } from 'drizzle-orm'
 import type { ReminderRun } from '@/lib/contracts/reviews'
+import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, deferrals, kycDocumentTypes, remindersSent } from '@/server/db/schema'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { dueReminderMail } from '@/server/integrations/mail/templates'
 import { logger } from '@/server/logger'
-import { findOwnerContacts } from '../reviews/business-owners'
-import { dashboardUrl } from '../reviews/notify-owners'
-import { addDays, isoDay } from '../reviews/staff-access'
+import { findOwnerContacts, ownerRecipients } from '@/server/integrations/mail/owner-mail'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /** Owners hear about a deadline this many days before it. */
 export const REMINDER_LEAD_DAYS = 3
@@ -29,9 +29,9 @@ interface DueItem {
  * run that finds one on the third day before sends it then; a run that missed that day still sends it later.
  */
 async function findDueItems(db: Database, today: string): Promise<DueItem[]> {
-  const last = addDays(today, REMINDER_LEAD_DAYS)
-  const windowStart = new Date(`${addDays(today, 1)}T00:00:00.000Z`)
-  const windowEnd = new Date(`${addDays(last, 1)}T00:00:00.000Z`)
+  const last = addIsoDays(today, REMINDER_LEAD_DAYS)
+  const windowStart = new Date(`${addIsoDays(today, 1)}T00:00:00.000Z`)
+  const windowEnd = new Date(`${addIsoDays(last, 1)}T00:00:00.000Z`)
   const [deferred, recertifying] = await Promise.all([
     db
       .select({
@@ -104,8 +104,7 @@ export async function runReminders(options: { db: Database; audit: AuditContext;
   const owners = await findOwnerContacts(db, [...new Set(items.map((i) => i.businessId))])
   const sent: ReminderRun['sent'] = []
   for (const item of items) {
-    const recipients = [...new Set(owners.filter((o) => o.businessId === item.businessId).map((o) => o.email))]
-    if (!recipients.length) recipients.push(item.businessEmail)
+    const recipients = ownerRecipients(owners, { id: item.businessId, email: item.businessEmail })
     const [claimed] = await db
       .insert(remindersSent)
       .values({
@@ -123,7 +122,7 @@ export async function runReminders(options: { db: Database; audit: AuditContext;
       businessName: item.businessName,
       what: item.what,
       dueDate: item.dueDate,
-      url: dashboardUrl(item.businessId),
+      url: portalLinks.businessDashboard(item.businessId),
     })
     for (const to of recipients) await sendMail({ db, to, mail })
     sent.push({

@@ -6,7 +6,7 @@ import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
 import { logger } from '@/server/logger'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { blockedCondition } from '../businesses/business-record'
 import { businessFilters } from '../businesses/find-businesses'
 import { businessHasProduct } from '../onboarding/find-onboardings'
@@ -58,19 +58,14 @@ function reportQuery(db: Executor, now: Date) {
 export async function findBusinessReport(options: { db: Executor; query: BusinessReportQuery; now?: Date }) {
   const { db, query, now = new Date() } = options
   const where = reportConditions(query, now)
-  const [rows, [total]] = await Promise.all([
-    reportQuery(db, now)
-      .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
-  return toPage(
-    rows.map(({ cursor: _cursor, ...row }) => toReportRow(row)),
-    total?.value ?? 0,
+  return findPage({
     query,
-  )
+    rows: reportQuery(db, now)
+      .where(where)
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => rows.map(({ cursor: _cursor, ...row }) => toReportRow(row)),
+  })
 }
 
 export const CSV_COLUMNS: Array<{ key: keyof BusinessReportRow; header: string }> = [

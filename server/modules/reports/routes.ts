@@ -7,6 +7,7 @@ import {
   businessSummarySchema,
 } from '@/lib/contracts/business-reports'
 import { PERMISSIONS as P } from '@/lib/permissions'
+import { isoDay } from '@/lib/format/iso-day'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
@@ -31,7 +32,7 @@ reportRoutes.openapi(
   }),
   async (c) => {
     const query = c.req.valid('query')
-    const stamp = new Date().toISOString().slice(0, 10)
+    const stamp = isoDay(new Date())
     return new Response(streamBusinessReportCsv({ db: await getDb(), query }), {
       status: 200,
       headers: {

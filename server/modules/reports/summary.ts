@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { type BusinessSummary, type BusinessSummaryQuery } from '@/lib/contracts/business-reports'
 import { APPROVAL_STATUS_VALUES } from '@/lib/contracts/businesses'
+import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -30,7 +31,7 @@ export async function findBusinessSummary(options: { db: Executor; query: Busine
   const { db, query, now = new Date() } = options
   const to = query.to ? startOfDay(query.to) : now
   // An end given as a day includes that whole day.
-  const end = query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(to.getTime() + 86_400_000) : new Date(to.getTime() + 1)
+  const end = query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? new Date(to.getTime() + DAY_MS) : new Date(to.getTime() + 1)
   const from = query.from ? startOfDay(query.from) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1))
   if (from >= end) throw new AppError('VALIDATION_FAILED', 'The start of the range must come before its end', { field: 'from' })
   const months = monthsBetween(from, to)

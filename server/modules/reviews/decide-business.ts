@@ -1,34 +1,23 @@
 import { and, eq } from 'drizzle-orm'
 import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
+import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents } from '@/server/db/schema'
 import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { logger } from '@/server/logger'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
 import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
-import { dashboardUrl, mailBusinessOwners } from './notify-owners'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
+import { assertFourEyes } from '@/server/http/four-eyes'
 import { assertStaffWithAny } from '@/server/http/access'
-import { addDays, displayName, isoDay } from './staff-access'
+import { displayName } from './staff-access'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365
-
-/**
- * Four-eyes (domain.md): whoever created the record, or belongs to the business, never decides it. Used by every
- * staff action that decides or prepares a decision on the business.
- */
-export function assertNotOwnRecord(actor: Actor, business: { id: string; createdBy: string | null }, what: string) {
-  if (business.createdBy === actor.userId) {
-    throw new AppError('FOUR_EYES', `You registered this business, so another reviewer must ${what} it`)
-  }
-  if (actor.memberships.some((m) => m.businessId === business.id)) {
-    throw new AppError('FOUR_EYES', `You belong to this business, so another reviewer must ${what} it`)
-  }
-}
 
 const invalidState = (status: string, decision: string) =>
   new AppError(
@@ -52,7 +41,7 @@ export async function decideBusiness(options: {
   const { db, actor, id, input, now = new Date() } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
   const current = await getBusinessRowOrThrow({ db, actor, id })
-  assertNotOwnRecord(actor, current, 'decide')
+  assertFourEyes(actor, current, 'decide it')
   // businessDecisionInputSchema has trimmed the comment and refused a decline without one.
   const comment = input.comment || null
 
@@ -86,7 +75,7 @@ export async function decideBusiness(options: {
         ? {
             approvalStatus: 'APPROVED' as const,
             approvedAt: now,
-            recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
+            recertificationDate: addIsoDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
             updatedAt: now,
           }
         : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).
@@ -139,22 +128,17 @@ export async function decideBusiness(options: {
     return after
   })
 
-  try {
-    await mailBusinessOwners(
-      db,
-      decided,
-      businessDecisionMail({
-        businessName: decided.name,
-        approved: input.decision === 'APPROVED',
-        comment,
-        recertificationDate: decided.recertificationDate,
-        url: dashboardUrl(decided.id),
-      }),
-    )
-  } catch (error) {
-    // The decision stands; a failed outbox write must not turn it into an error for the reviewer.
-    logger.error({ err: error, businessId: id }, 'decision e-mail could not be recorded')
-  }
+  await notifyOwnersOfDecision(
+    db,
+    decided,
+    businessDecisionMail({
+      businessName: decided.name,
+      approved: input.decision === 'APPROVED',
+      comment,
+      recertificationDate: decided.recertificationDate,
+      url: portalLinks.businessDashboard(decided.id),
+    }),
+  )
   return {
     ...(await toBusinessWithBlocking(db, decided, now)),
     decision: { decision: input.decision, comment, decidedAt: now.toISOString(), decidedBy: displayName(actor) },

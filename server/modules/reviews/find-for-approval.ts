@@ -1,26 +1,17 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
+import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
+import { upToIncluding } from '@/server/db/date-range'
+import { containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { pageOffset, toPage } from '@/server/http/pagination'
+import { findPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
-
-const DAY_MS = 86_400_000
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-function dateUpperBound(to: string): SQL {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const next = new Date(`${to}T00:00:00.000Z`)
-    next.setUTCDate(next.getUTCDate() + 1)
-    return lt(businesses.createdAt, next)
-  }
-  return lte(businesses.createdAt, new Date(to))
-}
 
 /** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
 export const inQueue = and(
@@ -102,30 +93,36 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
   const conditions: SQL[] = [inQueue]
-  if (query.businessName)
-    conditions.push(like(sql`lower(${businesses.name})`, `%${escapeLike(query.businessName.toLowerCase())}%`))
+  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
   if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
   else if (query.assigneeId)
     conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(dateUpperBound(query.to))
+  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
   const where = and(...conditions)
 
   const assignee = alias(users, 'assignee')
-  const [rows, [total]] = await Promise.all([
-    db
+  return findPage({
+    query,
+    rows: db
       .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName })
       .from(businesses)
       .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
-      .limit(query.pageSize)
-      .offset(pageOffset(query)),
-    db.select({ value: count() }).from(businesses).where(where),
-  ])
+      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
+    count: db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) => toForApprovalRows(db, rows, now),
+  })
+}
 
+/** Each business in the queue with its assignee's name and how long it has waited (and waited on the business). */
+async function toForApprovalRows(
+  db: Executor,
+  rows: { business: typeof businesses.$inferSelect; assigneeFirstName: string | null; assigneeLastName: string | null }[],
+  now: Date,
+): Promise<ForApprovalRow[]> {
   const entered = await queueEntryTimes(
     db,
     rows.map((r) => r.business.id),
@@ -137,7 +134,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     rows.map((r) => r.business),
     now,
   )
-  const content: ForApprovalRow[] = rows.map((r, i) => {
+  return rows.map((r, i) => {
     const waitingSince = since.get(r.business.id)!
     return {
       ...shaped[i]!,
@@ -148,5 +145,4 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
       waitingOnBusinessDays: Math.floor((onBusiness.get(r.business.id) ?? 0) / DAY_MS),
     }
   })
-  return toPage(content, total?.value ?? 0, query)
 }

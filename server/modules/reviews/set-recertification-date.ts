@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { PERMISSIONS } from '@/lib/permissions'
+import { isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
@@ -7,7 +8,6 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
-import { isoDay } from './staff-access'
 
 /** Decision: those who change approved businesses, and reviewers (who set the first date by approving). */
 export const RECERTIFICATION_SETTERS = [PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO, PERMISSIONS.CAN_APPROVE_BUSINESS] as const

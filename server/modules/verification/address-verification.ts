@@ -9,10 +9,12 @@ import { kycAddresses, type KycAddress } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
-import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
+import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { toAddressAnswer } from '@/server/modules/kyc/kyc-addresses'
 import { fileSummaries } from '@/server/modules/kyc/kyc-record'
-import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertStaffWithAny } from '@/server/http/access'
 
 const auditView = (row: KycAddress) => ({
@@ -49,7 +51,7 @@ export async function verifyAddress(options: {
     })
   const [current] = await db.select().from(kycAddresses).where(eq(kycAddresses.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Address not found')
-  const business = await businessRowOf(db, current.businessId)
+  const business = await getBusinessRow(db, current.businessId)
   assertFourEyes(actor, business, 'verify its addresses', [current.createdBy])
 
   const after = await db.transaction(async (tx) => {
@@ -85,10 +87,15 @@ export async function verifyAddress(options: {
   })
   if (input.status === 'FAILED') {
     const what = `the ${KYC_ADDRESS_TYPE_LABELS[current.type].toLowerCase()} (${current.line1}, ${current.state})`
-    await notifyOwners(
+    await notifyOwnersOfDecision(
       db,
       business,
-      verificationFailedMail({ businessName: business.name, what, comment: comment!, url: dashboardUrl(business.id) }),
+      verificationFailedMail({
+        businessName: business.name,
+        what,
+        comment: comment!,
+        url: portalLinks.businessDashboard(business.id),
+      }),
     )
   }
   return toAddressAnswer(after, await fileSummaries(db, [after.addressDocFileId, after.passportPhotoFileId]))

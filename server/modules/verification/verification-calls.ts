@@ -8,9 +8,11 @@ import { getKycProvider, type KycProviderAdapter } from '@/server/integrations/k
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
-import { assertFourEyes, businessRowOf, notifyOwners } from '@/server/modules/cac-review/review-support'
+import { assertFourEyes } from '@/server/http/four-eyes'
+import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
-import { dashboardUrl } from '@/server/modules/reviews/notify-owners'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertStaffWithAny } from '@/server/http/access'
 import {
   currentItemsOf,
@@ -41,7 +43,7 @@ export async function findBusinessVerifications(options: {
 }): Promise<VerificationItem[]> {
   const { db, actor, businessId } = options
   assertStaffWithAny(actor, ...VERIFICATION_READERS)
-  await businessRowOf(db, businessId)
+  await getBusinessRow(db, businessId)
   return currentItemsOf(db, businessId)
 }
 
@@ -109,7 +111,7 @@ export async function recordVerificationResult(options: {
     throw new AppError('VALIDATION_FAILED', 'Say why the check failed: the business sees it', { field: 'comment' })
   const [current] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
-  const business = await businessRowOf(db, current.businessId)
+  const business = await getBusinessRow(db, current.businessId)
   assertFourEyes(actor, business, 'record this result')
 
   await db.transaction(async (tx) => {
@@ -138,14 +140,14 @@ export async function recordVerificationResult(options: {
     })
   })
   if (input.status === 'FAILED') {
-    await notifyOwners(
+    await notifyOwnersOfDecision(
       db,
       business,
       verificationFailedMail({
         businessName: business.name,
         what: current.label,
         comment: comment!,
-        url: dashboardUrl(business.id),
+        url: portalLinks.businessDashboard(business.id),
       }),
     )
   }

@@ -6,6 +6,8 @@ export const portalLinks = {
   acceptInvitation: (token: string) => `${getConfig().publicUrl}/auth/accept-invitation?token=${encodeURIComponent(token)}`,
   manageUsers: (businessId: string) =>
     `${getConfig().publicUrl}/s/businesses/manage-users?businessId=${encodeURIComponent(businessId)}`,
+  businessDashboard: (businessId: string) =>
+    `${getConfig().publicUrl}/s/businesses/dashboard-details?businessId=${encodeURIComponent(businessId)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   forgotPassword: (email?: string) =>
     `${getConfig().publicUrl}/auth/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,

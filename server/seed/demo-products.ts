@@ -176,7 +176,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
 
 type DemoStatus = 'PENDING' | 'IN_REVIEW' | 'APPROVED' | 'DECLINED' | 'COMPLETED' | 'REMOVED'
 
-/** Demo businesses (server/db/seed/demo-businesses.ts, by name) on products, in every state. */
+/** Demo businesses (server/seed/demo-businesses.ts, by name) on products, in every state. */
 const DEMO_ONBOARDINGS: readonly { business: string; product: string; status: DemoStatus; comment?: string }[] = [
   { business: 'Adebayo Foods Limited', product: 'PAYMENT-GATEWAY', status: 'PENDING' },
   { business: 'Chukwuemeka Motors', product: 'POS-ACQUIRING', status: 'IN_REVIEW' },

@@ -1,10 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
+import { DAY_MS } from '@/lib/format/iso-day'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents, users } from '@/server/db/schema'
 import { demoBusinessRegNos } from './demo-businesses'
-
-const DAY_MS = 86_400_000
 
 /** Why each declined demo business was declined (by its index among the demo businesses). */
 const DECLINE_REASONS: Record<number, string> = {

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib'
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { DAY_MS } from '@/lib/format/iso-day'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import {
@@ -110,8 +111,6 @@ export function samplePng(rgb: readonly [number, number, number], width = 120, h
     ]),
   )
 }
-
-const DAY_MS = 86_400_000
 
 type BusinessRow = typeof businesses.$inferSelect
 
