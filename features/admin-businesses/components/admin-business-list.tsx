@@ -10,6 +10,7 @@ import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/business-actions'
 import { downloadBusinessReport } from '../api/download-report'
@@ -73,9 +74,9 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
   const table = useTableUrlState<BusinessFilterKey>({ filterKeys: BUSINESS_FILTER_KEYS })
   const query = toApiQuery(table, FIXED[variant])
   const list = useQuery({ ...adminBusinessQueries.list(query), enabled: table.isReady, placeholderData: keepPreviousData })
-  const types = useQuery(adminBusinessQueries.types())
-  const categories = useQuery(adminBusinessQueries.categories())
-  const products = useQuery(adminBusinessQueries.products())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
+  const products = useQuery(adminBusinessQueries.productOptions())
   const [pending, setPending] = useState<PendingAction | null>(null)
   const [downloading, setDownloading] = useState(false)
   const archive = useChangeArchiveStatus()

@@ -9,6 +9,7 @@ import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { approvalQueries } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
@@ -54,8 +55,8 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
     placeholderData: keepPreviousData,
   })
   const reviewers = useQuery(approvalQueries.reviewers())
-  const types = useQuery(approvalQueries.types())
-  const categories = useQuery(approvalQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const assign = useAssignReviewer()
 
   const filters: DataTableFilter[] = [

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { PERMISSIONS } from '@/lib/permissions'
 import { describeError, getHttpStatus } from '@/lib/http'
+import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { clearBusinessId } from '@/lib/session/storage'
 import { businessQueries } from '../api/business-queries'
 import type { Business } from '../api/types'
@@ -27,7 +28,7 @@ export interface BusinessDashboardProps {
 
 /** The chosen business: who it is, its status, its KYC progress, what is outstanding, its products, deferrals and team. */
 export function BusinessDashboard({ businessId, permissions }: BusinessDashboardProps) {
-  const business = useQuery(businessQueries.detail(businessId))
+  const business = useQuery(businessReads.detail(businessId))
   const notFound = getHttpStatus(business.error) === 404
 
   // A business that is gone (or that the user left) is no longer the chosen one.
@@ -65,12 +66,12 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
 function Dashboard({ business, permissions }: { business: Business; permissions: ReadonlySet<string> }) {
   const ids = { summary: useId(), progress: useId(), outstanding: useId(), products: useId(), deferrals: useId(), team: useId() }
   const outstanding = useQuery(businessQueries.outstanding(business.id))
-  const products = useQuery(businessQueries.products(business.id))
+  const products = useQuery(businessReads.products(business.id))
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
   const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
-  const types = useQuery(businessQueries.types())
-  const categories = useQuery(businessQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const outstandingLoad = {
     isError: outstanding.isError,
     error: outstanding.error,

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/http'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { businessQueries } from '../api/business-queries'
 import type { Division } from '../api/types'
 import { BUSINESS_PATHS } from './business-paths'
@@ -14,7 +15,7 @@ import { ProductList } from './product-list'
 
 /** The provider's business divisions (Payments, Lending…) and the products each offers. */
 export function BusinessDivisions() {
-  const divisions = useQuery(businessQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
 
   if (divisions.isError) {
     return (

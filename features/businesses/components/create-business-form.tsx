@@ -10,9 +10,9 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { createBusinessSchema } from '@/lib/contracts/businesses'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { getSourceProduct, setBusinessId } from '@/lib/session/storage'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
-import { businessQueries } from '../api/business-queries'
 import { useCreateBusiness } from '../api/create-business'
 import type { Business, ReferenceItem } from '../api/types'
 import { applyApiErrors } from './apply-api-errors'
@@ -90,8 +90,8 @@ export function CreateBusinessForm({
   const router = useRouter()
   const queryClient = useQueryClient()
   const create = useCreateBusiness()
-  const types = useQuery(businessQueries.types())
-  const categories = useQuery(businessQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: isStaff ? { ...DEFAULTS, ownerEmail: '' } : DEFAULTS,

@@ -12,6 +12,7 @@ import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
+import { businessReads } from '@/lib/query/shared-queries'
 import { businessQueries } from '../api/business-queries'
 import { useRemoveBusinessUser, useUpdateBusinessUser } from '../api/business-user-calls'
 import type { BusinessUser } from '../api/types'
@@ -96,7 +97,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
   const canUpdate = permissions.has(PERMISSIONS.CAN_UPDATE_BUSINESS_USERS)
   const canRemove = permissions.has(PERMISSIONS.CAN_DELETE_BUSINESS_USER)
 
-  const business = useQuery(businessQueries.detail(businessId))
+  const business = useQuery(businessReads.detail(businessId))
   const table = useTableUrlState({ filterKeys: ['searchKey'] })
   const users = useQuery({
     ...businessQueries.users(businessId, {

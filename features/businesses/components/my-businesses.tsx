@@ -10,8 +10,8 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { describeError } from '@/lib/http'
+import { businessReads } from '@/lib/query/shared-queries'
 import { setBusinessId } from '@/lib/session/storage'
-import { businessQueries } from '../api/business-queries'
 import type { MyBusiness } from '../api/types'
 import { businessRoleLabel } from './business-access'
 import { BUSINESS_PATHS } from './business-paths'
@@ -34,7 +34,7 @@ export function MyBusinesses({ canCreate = true }: { canCreate?: boolean }) {
     return () => clearTimeout(timer)
   }, [typed, searchKey, setQuery])
 
-  const businesses = useQuery({ ...businessQueries.mine(searchKey), enabled: isReady, placeholderData: keepPreviousData })
+  const businesses = useQuery({ ...businessReads.mine(searchKey), enabled: isReady, placeholderData: keepPreviousData })
 
   const choose = async (business: MyBusiness) => {
     setBusinessId(business.id)

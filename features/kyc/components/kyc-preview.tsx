@@ -17,8 +17,8 @@ import {
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { clearSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
-import { documentQueries } from '../api/document-queries'
 import { useSubmitKyc } from '../api/kyc-mutations'
 import { kycQueries } from '../api/kyc-queries'
 import { kycEditState } from './kyc-access'
@@ -40,13 +40,13 @@ export interface KycPreviewProps {
  */
 export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const queryClient = useQueryClient()
-  const business = useQuery(kycQueries.business(businessId))
-  const details = useQuery(kycQueries.details(businessId))
+  const business = useQuery(businessReads.detail(businessId))
+  const details = useQuery(kycReads.details(businessId))
   const kycDetailsId = details.data?.id
   const enabled = !!kycDetailsId
-  const addresses = useQuery({ ...kycQueries.addresses(kycDetailsId ?? ''), enabled })
-  const meansOfIds = useQuery({ ...kycQueries.meansOfIds(kycDetailsId ?? ''), enabled })
-  const shareholders = useQuery({ ...kycQueries.shareholders(kycDetailsId ?? ''), enabled })
+  const addresses = useQuery({ ...kycReads.addresses(kycDetailsId ?? ''), enabled })
+  const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled })
+  const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled })
   const extraDocs = useQuery({ ...kycQueries.additionalDocuments(kycDetailsId ?? ''), enabled })
   const submit = useSubmitKyc(businessId)
   const [missing, setMissing] = useState<ApiError[] | null>(null)
@@ -121,7 +121,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
     try {
       const [info, checklist, { buildKycPdf }] = await Promise.all([
         queryClient.fetchQuery(kycQueries.pdfInfo(businessId)),
-        queryClient.fetchQuery(documentQueries.checklist(businessId)).catch(() => null),
+        queryClient.fetchQuery(kycReads.documentChecklist(businessId)).catch(() => null),
         import('./kyc-pdf'),
       ])
       const bytes = await buildKycPdf({

@@ -9,8 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
 import { describeError, getHttpStatus } from '@/lib/http'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
-import { kycQueries } from '../api/kyc-queries'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
 import { KYC_PATHS } from './kyc-paths'
@@ -42,12 +42,12 @@ export interface KycStepperProps {
  */
 export function KycStepper({ businessId, permissions, locationFields }: KycStepperProps) {
   const router = useRouter()
-  const business = useQuery(kycQueries.business(businessId))
-  const details = useQuery(kycQueries.details(businessId))
+  const business = useQuery(businessReads.detail(businessId))
+  const details = useQuery(kycReads.details(businessId))
   const kycDetailsId = details.data?.id
-  const addresses = useQuery({ ...kycQueries.addresses(kycDetailsId ?? ''), enabled: !!kycDetailsId })
-  const meansOfIds = useQuery({ ...kycQueries.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
-  const shareholders = useQuery({ ...kycQueries.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const addresses = useQuery({ ...kycReads.addresses(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const [step, setStep] = useState<KycStep | null>(null)
   const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)

@@ -12,6 +12,7 @@ import type { UploadFunction } from '@/components/ui/uploader'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { describeError, getApiErrors } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
+import { productReads } from '@/lib/query/shared-queries'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
 import { useApply, useRemoveOnboarding } from '../api/onboarding-calls'
 import { onboardingQueries } from '../api/onboarding-queries'
@@ -37,7 +38,7 @@ export interface ProductApplicationProps {
  */
 export function ProductApplication({ productCode, businessId, permissions, upload }: ProductApplicationProps) {
   const mine = useQuery(onboardingQueries.mine(productCode, businessId))
-  const product = useQuery({ ...onboardingQueries.offeredProduct(productCode), enabled: mine.data === null })
+  const product = useQuery({ ...productReads.offered(productCode), enabled: mine.data === null })
 
   if (mine.isError) {
     return (

@@ -6,6 +6,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
 import { PRODUCT_PATHS } from './product-paths'
@@ -21,7 +22,7 @@ const YES_NO = [
 export function AdminProductList({ canCreate }: { canCreate: boolean }) {
   const table = useTableUrlState({ filterKeys: FILTER_KEYS })
   const categories = useQuery(productQueries.categories())
-  const divisions = useQuery(productQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
   const products = useQuery({
     ...productQueries.adminList(table.query),
     enabled: table.isReady,

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { businessReads } from '@/lib/query/shared-queries'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
-import { productQueries } from '../api/product-queries'
 import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
 import { CatalogueFilters, CatalogueList } from './product-catalogue'
 import { productKycPath } from './product-paths'
@@ -43,7 +43,7 @@ export interface BusinessCatalogueProps {
  * what the business holds already, and the product chosen before signing in.
  */
 export function BusinessCatalogue({ businessId, businessName, canApply }: BusinessCatalogueProps) {
-  const held = useQuery(productQueries.heldBy(businessId))
+  const held = useQuery(businessReads.products(businessId))
   const byProduct = new Map((held.data ?? []).map((h) => [h.productId, h]))
   const [source, setSource] = useState<string | null>(null)
   useEffect(() => setSource(getSourceProduct()), [])

@@ -7,8 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/http'
+import { businessReads } from '@/lib/query/shared-queries'
 import { setBusinessId } from '@/lib/session/storage'
-import { productQueries } from '../api/product-queries'
 import { PRODUCT_PATHS } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
@@ -18,7 +18,7 @@ import styles from '@/styles/product-screens.module.css'
  */
 export function BusinessPicker({ purpose = 'to see its products' }: { purpose?: string }) {
   const router = useRouter()
-  const businesses = useQuery(productQueries.myBusinesses())
+  const businesses = useQuery(businessReads.mine())
   const [chosen, setChosen] = useState('')
   const selectId = useId()
 

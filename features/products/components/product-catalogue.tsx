@@ -10,6 +10,7 @@ import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { describeError } from '@/lib/http'
+import { productReads } from '@/lib/query/shared-queries'
 import { isLoggedIn, setSourceProduct } from '@/lib/session/storage'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
@@ -137,7 +138,7 @@ export function CatalogueList({
     ...(query.categoryId ? { categoryId: query.categoryId } : {}),
     ...(query.searchKey ? { searchKey: query.searchKey } : {}),
   }
-  const products = useQuery({ ...productQueries.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
+  const products = useQuery({ ...productReads.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
 
   if (products.isError) {
     return (

@@ -16,6 +16,7 @@ import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { createProductSchema } from '@/lib/contracts/products'
 import { describeError, getApiErrors } from '@/lib/http'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useCreateProduct, useSetProductLive, useUpdateProduct } from '../api/product-calls'
 import { productQueries } from '../api/product-queries'
@@ -101,7 +102,7 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
   const create = useCreateProduct()
   const update = useUpdateProduct(product?.id ?? '')
   const categories = useQuery(productQueries.categories())
-  const divisions = useQuery(productQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
 
   useEffect(() => void resolver.preload(), [resolver])
 
@@ -201,7 +202,7 @@ function DocumentTypesField({
   control: ReturnType<typeof useForm<ProductFormValues, unknown, ProductFormOutput>>['control']
   setValue: (ids: string[]) => void
 }) {
-  const types = useQuery(productQueries.documentTypes())
+  const types = useQuery(referenceReads.documentTypes())
   const chosen = useWatch({ control, name: 'kycDocumentTypeIds' }) ?? []
   const toggle = (id: string, on: boolean) => setValue(on ? [...chosen, id] : chosen.filter((x) => x !== id))
   return (

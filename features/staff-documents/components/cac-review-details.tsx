@@ -13,7 +13,8 @@ import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
-import { useDecideCacDocuments } from '../api/decision-calls'
+import { reviewKycDocument } from '@/lib/query/shared-queries'
+import { useDecideCacDocuments, useRefreshStaffDocuments } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { CacReviewRow, KycDocument } from '../api/types'
 import { formatDay, formatDayTime } from '@/lib/format/day'
@@ -46,6 +47,7 @@ function DocumentItem({
   isOwnRecord: boolean
 }) {
   const viewerId = useId()
+  const refresh = useRefreshStaffDocuments()
   return (
     <li className={styles.item} data-document-type={document.documentType.code}>
       <div className={styles.itemHead}>
@@ -59,6 +61,8 @@ function DocumentItem({
       {document.reviewComment && <p className={styles.small}>Reviewer’s comment: {document.reviewComment}</p>}
       <DocumentReviewActions
         document={document}
+        review={reviewKycDocument}
+        onChanged={refresh}
         permissions={viewer.permissions}
         currentUserId={viewer.currentUserId}
         isOwnRecord={viewer.isOwnRecord}

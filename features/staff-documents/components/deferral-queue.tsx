@@ -11,6 +11,7 @@ import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { useBulkDecideDeferrals } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { StaffDeferral } from '../api/types'
@@ -61,7 +62,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
     enabled: table.isReady,
     placeholderData: keepPreviousData,
   })
-  const types = useQuery(staffDocumentQueries.documentTypes())
+  const types = useQuery(referenceReads.documentTypes())
   const bulk = useBulkDecideDeferrals()
   const selection = useQueueSelection(queue.data?.content, {
     idOf: (r) => r.id,
