@@ -8,7 +8,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
@@ -51,7 +51,7 @@ const EMPTY: Record<BusinessListVariant, string> = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<Business, any>
 
-export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
+export const previewHref = (id: string) => paths.approvals.businessPreview(id)
 const day = formatDay
 
 export interface AdminBusinessListProps {
@@ -236,12 +236,12 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
               Download CSV
             </Button>
             {variant === 'all' && held.has(PERMISSIONS.CAN_CREATE_BUSINESS) && (
-              <Link href={NAV_PATHS.adminCreateBusiness} className={buttonClassName({ size: 'sm' })}>
+              <Link href={paths.admin.createBusiness()} className={buttonClassName({ size: 'sm' })}>
                 Register a business
               </Link>
             )}
             {variant === 'registered' && (
-              <Link href={NAV_PATHS.registeredSummary} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+              <Link href={paths.admin.registeredSummary()} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
                 Summary and charts
               </Link>
             )}

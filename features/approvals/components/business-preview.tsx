@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { businessReads, referenceReads, reviewKycDocument } from '@/lib/query/shared-queries'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
@@ -176,7 +176,7 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
       <EmptyState
         title="We couldn't find this business"
         action={
-          <Link href={NAV_PATHS.businessApprovals} className={buttonClassName()}>
+          <Link href={paths.approvals.businesses()} className={buttonClassName()}>
             Back to the queue
           </Link>
         }

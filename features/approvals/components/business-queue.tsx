@@ -7,7 +7,7 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { approvalQueries } from '../api/approval-queries'
@@ -35,7 +35,7 @@ export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOn
     : days(row.waitingDays)
 }
 
-export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
+export const previewHref = (id: string) => paths.approvals.businessPreview(id)
 
 export interface BusinessQueueProps {
   permissions: readonly string[]

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
+import { paths } from '@/lib/navigation/paths'
 import { isRestrictedFromBusinessArea } from '@/lib/permissions'
 
 export interface BusinessAreaGateProps {
@@ -24,7 +25,7 @@ export function BusinessAreaGate({ iswStaff, permissions, staffNeeds, isStaff = 
       check={(held) =>
         !isRestrictedFromBusinessArea({ iswStaff, permissions: held }) && (!isStaff || !staffNeeds || held.has(staffNeeds))
       }
-      homeHref={isStaff ? '/s/admin/businesses' : '/s/businesses'}
+      homeHref={isStaff ? paths.admin.businesses() : paths.business.list()}
     >
       {children}
     </RequirePermission>

@@ -6,13 +6,13 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { clearBusinessId } from '@/lib/session/storage'
 import { businessQueries } from '../api/business-queries'
 import type { Business } from '../api/types'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 import { DashboardDeferrals } from './dashboard-deferrals'
 import { DashboardKycProgress, DashboardOutstanding } from './dashboard-outstanding'
@@ -42,7 +42,7 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
         title="We couldn't find this business"
         description="It does not exist, or you are no longer one of its users."
         action={
-          <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+          <Link href={paths.business.list()} className={buttonClassName()}>
             Choose a business
           </Link>
         }
@@ -222,16 +222,16 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
           <div className={styles.actions}>
             {canReadUsers && (
               <Link
-                href={BUSINESS_PATHS.manageUsers(business.id)}
+                href={paths.business.manageUsers(business.id)}
                 className={buttonClassName({ variant: 'secondary', size: 'sm' })}
               >
                 Manage users
               </Link>
             )}
-            <Link href={BUSINESS_PATHS.divisions} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <Link href={paths.business.divisions()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
               Divisions
             </Link>
-            <Link href={BUSINESS_PATHS.manageRoles} className={buttonClassName({ variant: 'link', size: 'sm' })}>
+            <Link href={paths.business.manageRoles()} className={buttonClassName({ variant: 'link', size: 'sm' })}>
               What each role may do
             </Link>
           </div>

@@ -10,11 +10,11 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { businessReads } from '@/lib/query/shared-queries'
 import { setBusinessId } from '@/lib/session/storage'
 import type { MyBusiness } from '../api/types'
 import { businessRoleLabel } from './business-access'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 
 const SEARCH_DELAY_MS = 300
@@ -38,11 +38,11 @@ export function MyBusinesses({ canCreate = true }: { canCreate?: boolean }) {
 
   const choose = async (business: MyBusiness) => {
     setBusinessId(business.id)
-    await router.push(BUSINESS_PATHS.dashboard(business.id))
+    await router.push(paths.business.dashboard(business.id))
   }
 
   const createLink = canCreate ? (
-    <Link href={BUSINESS_PATHS.create} className={buttonClassName()}>
+    <Link href={paths.business.create()} className={buttonClassName()}>
       Register a business
     </Link>
   ) : null

@@ -17,13 +17,13 @@ import {
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { clearSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import { useSubmitKyc } from '../api/kyc-mutations'
 import { kycQueries } from '../api/kyc-queries'
 import { kycEditState } from './kyc-access'
 import { formatAddress } from './kyc-format'
-import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, holderName } from './step-checks'
 
@@ -61,7 +61,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
           title="We couldn't find this business"
           description="It does not exist, or you are no longer one of its users."
           action={
-            <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+            <Link href={paths.business.list()} className={buttonClassName()}>
               Choose a business
             </Link>
           }
@@ -92,7 +92,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const editLink = (step: KycStep, label: string) =>
     readOnly ? null : (
       <Link
-        href={KYC_PATHS.stepper(businessId, step)}
+        href={paths.business.kyc(businessId, step)}
         onClick={() => setSelectedStep(step)}
         className={buttonClassName({ variant: 'link', size: 'sm' })}
         aria-label={`Edit ${label.toLowerCase()}`}
@@ -209,7 +209,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
             Download PDF
           </Button>
           {!readOnly && (
-            <Link href={KYC_PATHS.stepper(businessId)} className={buttonClassName({ variant: 'link' })}>
+            <Link href={paths.business.kyc(businessId)} className={buttonClassName({ variant: 'link' })}>
               Back to the KYC steps
             </Link>
           )}

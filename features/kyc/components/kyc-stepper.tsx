@@ -9,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
 import { describeError, getHttpStatus } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
-import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
 
@@ -91,7 +91,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
           title="We couldn't find this business"
           description="It does not exist, or you are no longer one of its users."
           action={
-            <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+            <Link href={paths.business.list()} className={buttonClassName()}>
               Choose a business
             </Link>
           }
@@ -147,7 +147,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       return
     }
     if (next) goTo(next)
-    else void router.push(KYC_PATHS.preview(businessId))
+    else void router.push(paths.business.kycPreview(businessId))
   }
 
   const needsRecord = step !== 'COMPANY_DETAILS' && !kycDetailsId
@@ -164,7 +164,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
             label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
           />
         </div>
-        <Link href={KYC_PATHS.preview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link href={paths.business.kycPreview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Preview and submit
         </Link>
       </div>
@@ -204,7 +204,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
               )
             })}
             <li>
-              <Link href={KYC_PATHS.preview(businessId)} className={styles.stepButton}>
+              <Link href={paths.business.kycPreview(businessId)} className={styles.stepButton}>
                 <span className={styles.stepNumber} aria-hidden="true">
                   {DATA_STEPS.length + 1}
                 </span>

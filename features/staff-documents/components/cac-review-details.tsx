@@ -11,7 +11,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { reviewKycDocument } from '@/lib/query/shared-queries'
 import { useDecideCacDocuments, useRefreshStaffDocuments } from '../api/decision-calls'
@@ -108,7 +108,7 @@ function Details({
         <dl className={styles.facts}>
           <dt>Business</dt>
           <dd>
-            <Link href={`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(row.business.id)}`}>{row.business.name}</Link>
+            <Link href={paths.approvals.businessPreview(row.business.id)}>{row.business.name}</Link>
           </dd>
           <dt>Registration number</dt>
           <dd>{row.business.regNo}</dd>
@@ -176,7 +176,7 @@ export function CacReviewDetails({ kycDetailsId, ...viewer }: CacReviewDetailsPr
           title="No CAC documents here"
           description="This KYC record has no CAC document, or it does not exist."
           action={
-            <Link href={NAV_PATHS.cacDocApprovals} className={buttonClassName()}>
+            <Link href={paths.approvals.cacDocuments()} className={buttonClassName()}>
               Back to the queue
             </Link>
           }

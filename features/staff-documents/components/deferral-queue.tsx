@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { useBulkDecideDeferrals } from '../api/decision-calls'
@@ -36,7 +36,7 @@ type DeferralFilterKey = (typeof DEFERRAL_FILTER_KEYS)[number]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<StaffDeferral, any>
 
-export const deferralDetailsHref = (id: string) => `${NAV_PATHS.deferralApprovals}/details?id=${encodeURIComponent(id)}`
+export const deferralDetailsHref = (id: string) => paths.approvals.deferralDetails(id)
 const deferralsText = (n: number) => `${n} deferral${n === 1 ? '' : 's'}`
 
 export interface DeferralQueueProps {

@@ -6,6 +6,7 @@ import { RequirePermission } from '@/components/layouts/require-permission'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
@@ -36,7 +37,7 @@ export default function ProductPreviewPage() {
               PERMISSIONS.CAN_READ_BUSINESS,
             ]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             {!router.isReady ? (
               <Skeleton count={6} label="Loading the application" />

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
@@ -28,7 +29,7 @@ export default function ProductApprovalsPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_ONBOARD_PRODUCT, PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             <ApprovalsQueue />
           </RequirePermission>

@@ -6,7 +6,7 @@ import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The registration form of the business area, in its staff variant (owner's e-mail, invitation), loaded in parallel
@@ -37,17 +37,17 @@ export default function AdminCreateBusinessPage() {
             permissions={permissions}
             required={[PERMISSIONS.CAN_CREATE_BUSINESS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             <CreateBusinessForm
               isStaff
-              cancelHref={NAV_PATHS.adminBusinesses}
+              cancelHref={paths.admin.businesses()}
               locationFields={<LocationFields required={{ lga: false }} />}
               onCreated={async (business) => {
                 notify(`${business.name} is registered. Its owner has been invited by e-mail to complete the KYC.`, {
                   type: 'success',
                 })
-                await router.push(`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(business.id)}`)
+                await router.push(paths.approvals.businessPreview(business.id))
               }}
             />
           </RequirePermission>

@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The editor (react-hook-form, the requirements builder, the businesses table) loads with the account, not the page.
@@ -35,7 +36,7 @@ export default function ProductDetailsPage() {
                 : [PERMISSIONS.CAN_UPDATE_PRODUCT]
             }
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             {router.isReady ? (
               <ProductEditor

@@ -8,7 +8,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
@@ -37,7 +37,7 @@ export default function BusinessPreviewPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             {!router.isReady ? (
               <Skeleton count={4} label="Loading the business" />
@@ -54,7 +54,7 @@ export default function BusinessPreviewPage() {
                 title="No business chosen"
                 description="Open a business from the review queue or a business list."
                 action={
-                  <Link href={NAV_PATHS.businessApprovals} className={buttonClassName()}>
+                  <Link href={paths.approvals.businesses()} className={buttonClassName()}>
                     Go to the queue
                   </Link>
                 }

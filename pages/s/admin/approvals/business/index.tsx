@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
@@ -25,7 +26,7 @@ export default function BusinessApprovalsPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             <BusinessQueue permissions={permissions} currentUserId={account.id} />
           </RequirePermission>

@@ -8,7 +8,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const loadDetails = () => import('@/features/staff-documents/components/cac-review-details').then((m) => m.CacReviewDetails)
@@ -35,7 +35,7 @@ export default function CacDocumentDetailsPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             {!router.isReady ? (
               <Skeleton count={5} label="Loading the CAC documents" />
@@ -52,7 +52,7 @@ export default function CacDocumentDetailsPage() {
                 title="No KYC record chosen"
                 description="Open a record from the CAC documents queue."
                 action={
-                  <Link href={NAV_PATHS.cacDocApprovals} className={buttonClassName()}>
+                  <Link href={paths.approvals.cacDocuments()} className={buttonClassName()}>
                     Go to the queue
                   </Link>
                 }

@@ -8,7 +8,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const loadDetails = () => import('@/features/staff-documents/components/deferral-details').then((m) => m.DeferralDetails)
@@ -32,7 +32,7 @@ export default function DeferralDetailsPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_DEFERRAL, PERMISSIONS.CAN_READ_DEFERRALS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             {!router.isReady ? (
               <Skeleton count={5} label="Loading the deferral" />
@@ -49,7 +49,7 @@ export default function DeferralDetailsPage() {
                 title="No deferral chosen"
                 description="Open a request from the deferrals queue."
                 action={
-                  <Link href={NAV_PATHS.deferralApprovals} className={buttonClassName()}>
+                  <Link href={paths.approvals.deferrals()} className={buttonClassName()}>
                     Go to the deferrals
                   </Link>
                 }

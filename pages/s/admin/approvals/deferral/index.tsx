@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway: the route
@@ -25,7 +26,7 @@ export default function DeferralApprovalsPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_APPROVE_DEFERRAL, PERMISSIONS.CAN_READ_DEFERRALS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             <DeferralQueue
               permissions={permissions}

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PortalLayout } from '@/features/account/components/portal-layout'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
@@ -29,7 +30,7 @@ export default function RegisteredBusinessesPage() {
             permissions={permissions}
             anyOf={[PERMISSIONS.CAN_READ_BUSINESS]}
             check={() => account.isStaff}
-            homeHref="/s/businesses"
+            homeHref={paths.business.list()}
           >
             <AdminBusinessList variant="registered" permissions={permissions} currentUserId={account.id} />
           </RequirePermission>
