@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Outstanding } from '@/lib/contracts/outstanding'
 import { businessReads } from '@/lib/query/shared-queries'
 import type { AccessRequest, BusinessUser, ExistingProfileAnswer, Page, ProductSummary } from './types'
@@ -30,6 +31,14 @@ export const businessQueries = {
       queryKey: [...businessQueries.details(), id, 'outstanding'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
+    }),
+  /** Which staff opened the business's documents and people's records (GET /businesses/{id}/data-views). */
+  dataViews: (id: string, page: { pageNumber: number; pageSize: number }) =>
+    queryOptions({
+      queryKey: [...businessQueries.details(), id, 'data-views', page] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<PersonalDataViewRecord>>(`/businesses/${segment(id)}/data-views`, { params: page, signal }))
+          .data,
     }),
   usersOf: (id: string) => [...businessQueries.details(), id, 'users'] as const,
   users: (id: string, query: BusinessUsersQuery) =>
