@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { getConfig } from '@/lib/config/env'
-import { isProtectedPath, paths } from '@/lib/config/paths'
+import { isProtectedPath } from '@/lib/navigation/route-paths'
 import { NONCE_HEADER, pageSecurityHeaders } from '@/lib/config/security-headers'
+import { paths } from '@/lib/navigation/paths'
 import { sessionCookieName } from '@/lib/session/keys'
 import { readLivePortalSession } from '@/server/bff/page-session'
 
@@ -23,7 +24,7 @@ export async function proxy(request: NextRequest) {
     ? await readLivePortalSession(config, request.cookies.get(sessionCookieName(config.isProduction))?.value)
     : null
   if (isProtectedPath(pathname) && !session) {
-    response = NextResponse.redirect(new URL(paths.login(pathname + search), request.nextUrl))
+    response = NextResponse.redirect(new URL(paths.auth.login(pathname + search), request.nextUrl))
   } else {
     // The page renderer reads the nonce from this request header (pages/_document.tsx).
     const requestHeaders = new Headers(request.headers)

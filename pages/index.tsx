@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { paths } from '@/lib/config/paths'
+import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
 
 const FEATURES = [
@@ -20,8 +20,8 @@ export default function HomePage() {
           KYC Portal
         </Link>
         <nav className={styles.nav} aria-label="Main">
-          <Link href={paths.products()}>Products</Link>
-          <Link href={paths.login()}>Sign in</Link>
+          <Link href={paths.catalogue()}>Products</Link>
+          <Link href={paths.auth.login()}>Sign in</Link>
         </nav>
       </header>
       <main>
@@ -32,10 +32,10 @@ export default function HomePage() {
             banking products, and for our team to review them quickly and safely.
           </p>
           <div className={styles.actions}>
-            <Link href={paths.signup()} className={styles.primary}>
+            <Link href={paths.auth.signup()} className={styles.primary}>
               Create an account
             </Link>
-            <Link href={paths.login()} className={styles.secondary}>
+            <Link href={paths.auth.login()} className={styles.secondary}>
               Sign in
             </Link>
           </div>

@@ -1,7 +1,7 @@
 import Head from 'next/head'
 import Link from 'next/link'
 import { ProductCatalogue } from '@/features/products/components/product-catalogue'
-import { paths } from '@/lib/config/paths'
+import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
 
 /** Public: the products offered, by category; no sign-in needed. */
@@ -17,8 +17,8 @@ export default function ProductsPage() {
             KYC Portal
           </Link>
           <nav className={styles.nav} aria-label="Main">
-            <Link href={paths.login()}>Sign in</Link>
-            <Link href={paths.signup()}>Create an account</Link>
+            <Link href={paths.auth.login()}>Sign in</Link>
+            <Link href={paths.auth.signup()}>Create an account</Link>
           </nav>
         </header>
         <main>

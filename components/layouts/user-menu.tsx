@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { initials } from '@/lib/format/initials'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import styles from './app-shell.module.css'
 
 export interface UserMenuUser {
@@ -144,12 +144,12 @@ export function UserMenu({ user, onLogout, loggingOut = false }: UserMenuProps) 
         </p>
         <ul ref={listRef} className={styles.userList}>
           <li>
-            <Link href={NAV_PATHS.profile} className={styles.userItem} data-menu-item="" onClick={() => setOpen(false)}>
+            <Link href={paths.profile()} className={styles.userItem} data-menu-item="" onClick={() => setOpen(false)}>
               Profile
             </Link>
           </li>
           <li>
-            <Link href={NAV_PATHS.preferences} className={styles.userItem} data-menu-item="" onClick={() => setOpen(false)}>
+            <Link href={paths.preferences()} className={styles.userItem} data-menu-item="" onClick={() => setOpen(false)}>
               Preferences
             </Link>
           </li>

@@ -1,29 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import { documentLabel, type KycDocument } from '@/lib/contracts/kyc-documents'
-import { apiClient, getApiErrors } from '@/lib/http'
+import { getApiErrors } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
 import { ReviewCommentDialog } from './review-comment-dialog'
 import styles from './review.module.css'
-
-/** Query keys starting with this are refreshed after a document changes here (the staff document screens use it). */
-export const STAFF_DOCUMENTS_QUERY_KEY = ['staff-documents'] as const
 
 type Action = 'APPROVED' | 'REJECTED' | 'REUPLOAD'
 
 export interface DocumentReviewActionsProps {
   /** A current document of the business (`GET /kyc/documents/{kycDetailsId}`, the checklist, the CAC review). */
   document: KycDocument
+  /** Sends the decision or the re-upload request and answers the document as it is now (`reviewKycDocument`). */
+  review: (documentId: string, input: { action: Action; comment: string }) => Promise<KycDocument>
   /** The signed-in staff member's permission names: buttons they may not use are not shown. */
   permissions: readonly string[]
   /** The signed-in user's id: whoever uploaded the document never reviews it. */
   currentUserId?: string
   /** Four-eyes known to the screen: the viewer registered the business or belongs to it. */
   isOwnRecord?: boolean
-  /** After a successful change, with the document as it is now (e.g. to refresh the screen's own queries). */
-  onChanged?: (document: KycDocument) => void
+  /**
+   * After a successful change, with the document as it is now: the screen refreshes its own queries here (the action
+   * stays pending until a returned promise settles).
+   */
+  onChanged?: (document: KycDocument) => unknown
 }
 
 const hasOpenRequest = (d: KycDocument) => !!d.reuploadRequestedAt && !d.reuploadResolvedAt
@@ -35,12 +37,12 @@ const hasOpenRequest = (d: KycDocument) => !!d.reuploadRequestedAt && !d.reuploa
  */
 export function DocumentReviewActions({
   document,
+  review,
   permissions,
   currentUserId,
   isOwnRecord = false,
   onChanged,
 }: DocumentReviewActionsProps) {
-  const queryClient = useQueryClient()
   const [action, setAction] = useState<Action | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const held = new Set(permissions)
@@ -53,17 +55,7 @@ export function DocumentReviewActions({
   const name = documentLabel(document)
 
   const mutation = useMutation({
-    mutationFn: async (input: { action: Action; comment: string }) => {
-      const path = `/kyc/documents/${encodeURIComponent(document.id)}`
-      if (input.action === 'REUPLOAD')
-        return (await apiClient.post<KycDocument>(`${path}/reupload-request`, { reason: input.comment })).data
-      return (
-        await apiClient.put<KycDocument>(`${path}/review`, {
-          decision: input.action,
-          ...(input.comment ? { comment: input.comment } : {}),
-        })
-      ).data
-    },
+    mutationFn: (input: { action: Action; comment: string }) => review(document.id, input),
     onSuccess: async (updated, input) => {
       setAction(null)
       notify(
@@ -74,8 +66,7 @@ export function DocumentReviewActions({
             : `${name} is declined; the business has the reason.`,
         { type: 'success' },
       )
-      onChanged?.(updated)
-      await queryClient.invalidateQueries({ queryKey: STAFF_DOCUMENTS_QUERY_KEY })
+      await onChanged?.(updated)
     },
     onError: (error) => {
       const field = getApiErrors(error).find((e) => e.field === 'comment' || e.field === 'reason')

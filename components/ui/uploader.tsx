@@ -6,11 +6,10 @@ import {
   UPLOAD_ACCEPT,
   UPLOAD_FAILED_MESSAGE,
   type UploadedFile,
-  type UploadLimits,
   type UploadPurpose,
 } from '@/lib/contracts/file-types'
-import { apiClient } from '@/lib/http/client'
 import { firstErrorMessage, getHttpStatus } from '@/lib/http/errors'
+import { fileReads } from '@/lib/query/shared-queries'
 import { Button } from './button'
 import { cx } from './cx'
 import type { UploadFunction } from './upload-to-blob'
@@ -19,13 +18,6 @@ import styles from './uploader.module.css'
 
 export type { UploadedFile } from '@/lib/contracts/file-types'
 export type { UploadFunction, UploadRequest } from './upload-to-blob'
-
-/** `GET /files/upload-limits`: the one configured limit; it never changes while the portal runs. */
-export const uploadLimitsQuery = {
-  queryKey: ['files', 'upload-limits'] as const,
-  queryFn: async () => (await apiClient.get<UploadLimits>('/files/upload-limits', { skipAuth: true })).data,
-  staleTime: Infinity,
-}
 
 const uploadThroughBlobStorage: UploadFunction = async (request) => {
   const { uploadToBlob } = await import('./upload-to-blob')
@@ -76,7 +68,7 @@ export function Uploader({
   const inputId = id ?? `uploader-${generatedId}`
   const hintId = `${inputId}-hint`
   const messageId = `${inputId}-message`
-  const limits = useQuery(uploadLimitsQuery)
+  const limits = useQuery(fileReads.uploadLimits())
   const maxBytes = limits.data?.maxBytes
   const [state, setState] = useState<UploadState>({ kind: 'idle' })
   const controller = useRef<AbortController | null>(null)

@@ -13,7 +13,7 @@
  * Whatever happens, the call rejects with the original axios error. A call made with `silent: true` skips all of it.
  */
 import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { paths } from '@/lib/config/paths'
+import { paths } from '@/lib/navigation/paths'
 import { clearSession, getAccessToken } from '@/lib/session/storage'
 import { firstErrorMessage } from './errors'
 import { httpEvents } from './events'
@@ -119,13 +119,13 @@ export function installInterceptors(client: AxiosInstance): () => void {
         const from = currentPathAndQuery()
         httpEvents.emit('session-expired', { from })
         // Already on the login page (a failed sign-in answers 401): stay there.
-        if (pathOf(from ?? '') !== '/auth/login') {
-          httpEvents.emit('navigate', { to: paths.login(from ?? undefined), replace: true, reason: 'session-expired' })
+        if (pathOf(from ?? '') !== paths.auth.login()) {
+          httpEvents.emit('navigate', { to: paths.auth.login(from ?? undefined), replace: true, reason: 'session-expired' })
         }
       }
     } else if (isAccountRequest(config) && isEmptyBody(response.data)) {
       setTimeout(() => {
-        httpEvents.emit('navigate', { to: paths.login(), replace: true, reason: 'account-unavailable' })
+        httpEvents.emit('navigate', { to: paths.auth.login(), replace: true, reason: 'account-unavailable' })
       }, ACCOUNT_REDIRECT_DELAY_MS)
     }
     throw error

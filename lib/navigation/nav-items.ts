@@ -16,6 +16,7 @@
  * - **Staff-restriction rule**: a payment-group staff user (`iswStaff`) holding a deciding permission
  *   (`STAFF_RESTRICTION_ANY`) loses the business self-service area; users and roles stay.
  */
+import { paths } from '@/lib/navigation/paths'
 import {
   canManageRoles,
   canManageUsers,
@@ -49,36 +50,6 @@ export interface NavContext {
   hasBusinesses?: boolean
 }
 
-/** The signed-in routes the navigation links to (spec section 2). */
-export const NAV_PATHS = {
-  businesses: '/s/businesses',
-  dashboard: '/s/businesses/dashboard-details',
-  divisions: '/s/businesses/business-division',
-  kycDocument: '/s/businesses/kyc-document',
-  manageUsers: '/s/businesses/manage-users',
-  manageRoles: '/s/businesses/manage-roles',
-  products: '/s/products',
-  adminBusinesses: '/s/admin/businesses',
-  blockedBusinesses: '/s/admin/businesses/blocked',
-  registeredBusinesses: '/s/admin/businesses/registered',
-  // Reached from the lists (no menu link of their own): the menu marks their parent list.
-  adminCreateBusiness: '/s/admin/businesses/create',
-  registeredSummary: '/s/admin/businesses/registered/summary',
-  businessApprovals: '/s/admin/approvals/business',
-  businessPreview: '/s/admin/approvals/business/business-preview',
-  cacDocApprovals: '/s/admin/approvals/cac-doc',
-  productApprovals: '/s/admin/approvals/products',
-  deferralApprovals: '/s/admin/approvals/deferral',
-  productConfig: '/s/admin/product-config',
-  reports: '/s/admin/reports',
-  governmentEntities: '/s/government/entities',
-  governmentCreateEntity: '/s/government/createEntity',
-  governmentProducts: '/s/government/products',
-  governmentKyc: '/s/government/kyc',
-  profile: '/profile',
-  preferences: '/s/user-profile-preference',
-} as const
-
 /** Who may see one link. */
 interface Rule {
   /** Shown to a business user (not staff) whatever they hold. */
@@ -109,31 +80,31 @@ const SECTIONS: readonly SectionDefinition[] = [
       {
         id: 'business.businesses',
         label: 'My businesses',
-        href: NAV_PATHS.businesses,
+        href: paths.business.list(),
         rule: { businessUsers: true, anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS, P.CAN_CREATE_BUSINESS] },
       },
       {
         id: 'business.dashboard',
         label: 'Dashboard',
-        href: NAV_PATHS.dashboard,
+        href: paths.business.dashboard(),
         rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS] },
       },
       {
         id: 'business.divisions',
         label: 'Divisions',
-        href: NAV_PATHS.divisions,
+        href: paths.business.divisions(),
         rule: { anyOf: [P.CAN_READ_BUSINESS_DIVISION] },
       },
       {
         id: 'business.kyc-document',
         label: 'KYC documents',
-        href: NAV_PATHS.kycDocument,
+        href: paths.business.documents(),
         rule: { anyOf: [P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL] },
       },
       {
         id: 'business.products',
         label: 'Products',
-        href: NAV_PATHS.products,
+        href: paths.business.products(),
         rule: { businessUsers: true, anyOf: [P.CAN_ONBOARD_BUSINESS_PRODUCT] },
       },
     ],
@@ -142,8 +113,8 @@ const SECTIONS: readonly SectionDefinition[] = [
     id: 'users',
     label: 'Users and roles',
     items: [
-      { id: 'users.manage-users', label: 'Manage users', href: NAV_PATHS.manageUsers, rule: { check: canManageUsers } },
-      { id: 'users.manage-roles', label: 'Manage roles', href: NAV_PATHS.manageRoles, rule: { check: canManageRoles } },
+      { id: 'users.manage-users', label: 'Manage users', href: paths.business.manageUsers(), rule: { check: canManageUsers } },
+      { id: 'users.manage-roles', label: 'Manage roles', href: paths.business.manageRoles(), rule: { check: canManageRoles } },
     ],
   },
   {
@@ -154,31 +125,31 @@ const SECTIONS: readonly SectionDefinition[] = [
       {
         id: 'admin.businesses',
         label: 'All businesses',
-        href: NAV_PATHS.adminBusinesses,
+        href: paths.admin.businesses(),
         rule: { anyOf: [P.CAN_READ_BUSINESS] },
       },
       {
         id: 'admin.registered',
         label: 'Registered businesses',
-        href: NAV_PATHS.registeredBusinesses,
+        href: paths.admin.registeredBusinesses(),
         rule: { anyOf: [P.CAN_READ_BUSINESS] },
       },
       {
         id: 'admin.blocked',
         label: 'Blocked businesses',
-        href: NAV_PATHS.blockedBusinesses,
+        href: paths.admin.blockedBusinesses(),
         rule: { anyOf: [P.CAN_READ_BUSINESS] },
       },
       {
         id: 'admin.product-config',
         label: 'Product configuration',
-        href: NAV_PATHS.productConfig,
+        href: paths.admin.productConfig(),
         rule: { anyOf: [P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE] },
       },
       {
         id: 'admin.reports',
         label: 'Reports',
-        href: NAV_PATHS.reports,
+        href: paths.admin.reports(),
         rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_AUDIT_SYSTEM] },
       },
     ],
@@ -191,25 +162,25 @@ const SECTIONS: readonly SectionDefinition[] = [
       {
         id: 'approvals.business',
         label: 'Business approvals',
-        href: NAV_PATHS.businessApprovals,
+        href: paths.approvals.businesses(),
         rule: { anyOf: [P.CAN_APPROVE_BUSINESS] },
       },
       {
         id: 'approvals.cac-doc',
         label: 'CAC documents',
-        href: NAV_PATHS.cacDocApprovals,
+        href: paths.approvals.cacDocuments(),
         rule: { anyOf: [P.CAN_APPROVE_CAC_DOCUMENT] },
       },
       {
         id: 'approvals.products',
         label: 'Product approvals',
-        href: NAV_PATHS.productApprovals,
+        href: paths.approvals.products(),
         rule: { anyOf: [P.CAN_APPROVE_ONBOARD_PRODUCT] },
       },
       {
         id: 'approvals.deferral',
         label: 'Deferrals',
-        href: NAV_PATHS.deferralApprovals,
+        href: paths.approvals.deferrals(),
         rule: { anyOf: [P.CAN_APPROVE_DEFERRAL] },
       },
     ],
@@ -221,25 +192,25 @@ const SECTIONS: readonly SectionDefinition[] = [
       {
         id: 'government.entities',
         label: 'Entities',
-        href: NAV_PATHS.governmentEntities,
+        href: paths.government.entities(),
         rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
       },
       {
         id: 'government.create-entity',
         label: 'Create an entity',
-        href: NAV_PATHS.governmentCreateEntity,
+        href: paths.government.createEntity(),
         rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
       },
       {
         id: 'government.products',
         label: 'Entity products',
-        href: NAV_PATHS.governmentProducts,
+        href: paths.government.products(),
         rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
       },
       {
         id: 'government.kyc',
         label: 'Entity KYC',
-        href: NAV_PATHS.governmentKyc,
+        href: paths.government.kyc(),
         rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
       },
     ],
@@ -296,5 +267,5 @@ export function findActiveItem(sections: readonly NavSection[], currentPath: str
 
 /** Where the brand link goes: the home of the user's area (as after login). */
 export function homePathFor(context: Pick<NavContext, 'isStaff'>): string {
-  return context.isStaff ? NAV_PATHS.adminBusinesses : NAV_PATHS.businesses
+  return context.isStaff ? paths.admin.businesses() : paths.business.list()
 }

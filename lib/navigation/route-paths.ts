@@ -1,8 +1,9 @@
 /**
  * Pure helpers about the portal's own routes, for the shell (idle timeout, page views) and the navigation hook.
- * Kept apart from nav-items.ts (and its permission lists) because the app wrapper loads this file on every page.
+ * Kept apart from nav-items.ts (and its permission lists) because the app wrapper loads this file on every page;
+ * proxy.ts uses the rules below too (which paths need a session, where to go after login).
  */
-import { paths } from '@/lib/config/paths'
+import { paths } from './paths'
 
 /** `url` without its query and hash, and without a trailing slash (`/` stays `/`). */
 export function pathnameOf(url: string): string {
@@ -27,8 +28,9 @@ export function isAuthPath(url: string): boolean {
  */
 export function loginPathFrom(from: string | null | undefined): string {
   const target = (from ?? '').split('#')[0] ?? ''
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\') || isAuthPath(target)) return paths.login()
-  return paths.login(target)
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\') || isAuthPath(target))
+    return paths.auth.login()
+  return paths.auth.login(target)
 }
 
 /**
@@ -37,4 +39,25 @@ export function loginPathFrom(from: string | null | undefined): string {
  */
 export function pageViewPath(url: string): string {
   return pathnameOf(url) || '/'
+}
+
+/** Routes behind sign-in: everything under /s/, and /profile. */
+export function isProtectedPath(pathname: string): boolean {
+  return pathname === '/s' || pathname.startsWith('/s/') || pathname === '/profile' || pathname.startsWith('/profile/')
+}
+
+/**
+ * Where to go after login: `from` when it is a same-site relative path (never an open redirect), else the
+ * home of the user's area.
+ */
+export function afterLoginPath(from: string | null | undefined, isStaff: boolean): string {
+  if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && !/^\/api\//.test(from)) {
+    try {
+      const url = new URL(from, 'http://portal.invalid')
+      if (url.origin === 'http://portal.invalid') return url.pathname + url.search + url.hash
+    } catch {
+      // not a usable path
+    }
+  }
+  return isStaff ? paths.admin.businesses() : paths.business.list()
 }

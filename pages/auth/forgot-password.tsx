@@ -2,6 +2,7 @@ import Head from 'next/head'
 import Link from 'next/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { ForgotPasswordFlow } from '@/features/account/components/forgot-password-flow'
+import { paths } from '@/lib/navigation/paths'
 
 export default function ForgotPasswordPage() {
   return (
@@ -9,7 +10,7 @@ export default function ForgotPasswordPage() {
       <Head>
         <title>Reset your password · KYC Portal</title>
       </Head>
-      <AuthCard title="Reset your password" footer={<Link href="/auth/login">Back to sign in</Link>}>
+      <AuthCard title="Reset your password" footer={<Link href={paths.auth.login()}>Back to sign in</Link>}>
         <ForgotPasswordFlow />
       </AuthCard>
     </>

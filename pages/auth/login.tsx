@@ -2,6 +2,7 @@ import Head from 'next/head'
 import Link from 'next/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { LoginForm } from '@/features/account/components/login-form'
+import { paths } from '@/lib/navigation/paths'
 
 export default function LoginPage() {
   return (
@@ -13,9 +14,9 @@ export default function LoginPage() {
         title="Sign in"
         footer={
           <>
-            <Link href="/auth/forgot-password">Forgot your password?</Link>
-            <Link href="/auth/signup">Create an account</Link>
-            <Link href="/auth/resend-activation-token">Resend activation link</Link>
+            <Link href={paths.auth.forgotPassword()}>Forgot your password?</Link>
+            <Link href={paths.auth.signup()}>Create an account</Link>
+            <Link href={paths.auth.resendActivation()}>Resend activation link</Link>
           </>
         }
       >

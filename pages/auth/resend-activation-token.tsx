@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useResendActivation } from '@/features/account/api/public-account-calls'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { EmailRequestForm } from '@/features/account/components/email-request-form'
+import { paths } from '@/lib/navigation/paths'
 
 export default function ResendActivationPage() {
   const { query } = useRouter()
@@ -15,7 +16,7 @@ export default function ResendActivationPage() {
       <Head>
         <title>Resend activation link · KYC Portal</title>
       </Head>
-      <AuthCard title="Resend the activation link" footer={<Link href="/auth/login">Back to sign in</Link>}>
+      <AuthCard title="Resend the activation link" footer={<Link href={paths.auth.login()}>Back to sign in</Link>}>
         {sentMessage ? (
           <p role="status">{sentMessage}</p>
         ) : (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { FilePreview } from '@/components/review/file-preview'
 import { PERMISSIONS } from '@/lib/permissions'
+import { reviewKycDocument } from '@/lib/query/shared-queries'
 import { mockApi, renderWithClient, route, STAFF_ID } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
 import { kycDocument, roleOf } from './staff-documents-fixtures'
@@ -25,6 +26,7 @@ describe('DocumentReviewActions', () => {
     const onChanged = vi.fn()
     renderWithClient(
       <DocumentReviewActions
+        review={reviewKycDocument}
         document={document}
         permissions={roleOf('APPROVER')}
         currentUserId={STAFF_ID}
@@ -48,7 +50,14 @@ describe('DocumentReviewActions', () => {
         data: { errors: [{ code: 'VALIDATION_FAILED', field: 'comment', message: 'A comment has at most 2000 characters' }] },
       }),
     )
-    renderWithClient(<DocumentReviewActions document={document} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
+    renderWithClient(
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={document}
+        permissions={roleOf('APPROVER')}
+        currentUserId={STAFF_ID}
+      />,
+    )
 
     fireEvent.click(screen.getByRole('button', { name: 'Decline TIN certificate' }))
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Decline' }))
@@ -75,6 +84,7 @@ describe('DocumentReviewActions', () => {
     const onChanged = vi.fn()
     renderWithClient(
       <DocumentReviewActions
+        review={reviewKycDocument}
         document={document}
         permissions={roleOf('APPROVER')}
         currentUserId={STAFF_ID}
@@ -99,20 +109,35 @@ describe('DocumentReviewActions', () => {
   it('shows only what the permissions allow: CAC documents need CAN_APPROVE_CAC_DOCUMENT to decide', () => {
     const cac = kycDocument({ code: 'CAC_2', name: 'CAC 2', isCac: true })
     const { unmount } = renderWithClient(
-      <DocumentReviewActions document={cac} permissions={[PERMISSIONS.CAN_APPROVE_BUSINESS]} currentUserId={STAFF_ID} />,
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={cac}
+        permissions={[PERMISSIONS.CAN_APPROVE_BUSINESS]}
+        currentUserId={STAFF_ID}
+      />,
     )
     expect(screen.queryByRole('button', { name: 'Approve CAC 2' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Request a new upload of CAC 2' })).toBeInTheDocument()
     unmount()
 
     const { container, unmount: unmount2 } = renderWithClient(
-      <DocumentReviewActions document={cac} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />,
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={cac}
+        permissions={roleOf('AUDITOR')}
+        currentUserId={STAFF_ID}
+      />,
     )
     expect(container).toBeEmptyDOMElement()
     unmount2()
 
     renderWithClient(
-      <DocumentReviewActions document={cac} permissions={[PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT]} currentUserId={STAFF_ID} />,
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={cac}
+        permissions={[PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT]}
+        currentUserId={STAFF_ID}
+      />,
     )
     expect(screen.getByRole('button', { name: 'Approve CAC 2' })).toBeInTheDocument()
   })
@@ -120,14 +145,26 @@ describe('DocumentReviewActions', () => {
   it('four-eyes: the uploader, or someone of the business, sees why and gets no buttons; an open request shows its reason', () => {
     const own = kycDocument({ uploadedBy: STAFF_ID })
     const { unmount } = renderWithClient(
-      <DocumentReviewActions document={own} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />,
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={own}
+        permissions={roleOf('APPROVER')}
+        currentUserId={STAFF_ID}
+      />,
     )
     expect(screen.getByRole('note')).toHaveTextContent('four-eyes')
     expect(screen.queryByRole('button')).not.toBeInTheDocument()
     unmount()
 
     const asked = kycDocument({ reuploadReason: 'Scan the whole page.', reuploadRequestedAt: '2026-03-04T10:00:00.000Z' })
-    renderWithClient(<DocumentReviewActions document={asked} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
+    renderWithClient(
+      <DocumentReviewActions
+        review={reviewKycDocument}
+        document={asked}
+        permissions={roleOf('APPROVER')}
+        currentUserId={STAFF_ID}
+      />,
+    )
     expect(screen.getByText('Re-upload asked: Scan the whole page.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Request a new upload/ })).not.toBeInTheDocument()
   })

@@ -2,14 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
-import { Uploader, uploadLimitsQuery, type UploadFunction, type UploadRequest } from '@/components/ui/uploader'
+import { Uploader, type UploadFunction, type UploadRequest } from '@/components/ui/uploader'
+import { fileReads } from '@/lib/query/shared-queries'
 import { UPLOAD_FAILED_MESSAGE, type UploadedFile } from '@/lib/contracts/file-types'
 
 const MB = 1024 * 1024
 
 function renderUploader(options: { upload: UploadFunction; maxBytes?: number; onUploaded?: (file: UploadedFile) => void }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  queryClient.setQueryData(uploadLimitsQuery.queryKey, {
+  queryClient.setQueryData(fileReads.uploadLimits().queryKey, {
     maxBytes: options.maxBytes ?? 5 * MB,
     allowedTypes: ['image/png', 'image/jpeg', 'application/pdf'],
   })

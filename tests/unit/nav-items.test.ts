@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildNavigation, findActiveItem, homePathFor, navHrefs, NAV_PATHS, type NavContext } from '@/lib/navigation/nav-items'
+import { buildNavigation, findActiveItem, homePathFor, navHrefs, type NavContext } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { BUSINESS_PERMISSIONS, PERMISSIONS as P, SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions'
 
 const roleOf = (name: SystemRoleName): readonly string[] => SYSTEM_ROLES.find((r) => r.name === name)!.permissions
@@ -13,30 +14,30 @@ const hrefs = (context: NavContext) => navHrefs(buildNavigation(context))
 const sectionIds = (context: NavContext) => buildNavigation(context).map((s) => s.id)
 
 const BUSINESS_SELF_SERVICE = [
-  NAV_PATHS.businesses,
-  NAV_PATHS.dashboard,
-  NAV_PATHS.divisions,
-  NAV_PATHS.kycDocument,
-  NAV_PATHS.products,
+  paths.business.list(),
+  paths.business.dashboard(),
+  paths.business.divisions(),
+  paths.business.documents(),
+  paths.business.products(),
 ]
 const ADMIN = [
-  NAV_PATHS.adminBusinesses,
-  NAV_PATHS.registeredBusinesses,
-  NAV_PATHS.blockedBusinesses,
-  NAV_PATHS.productConfig,
-  NAV_PATHS.reports,
+  paths.admin.businesses(),
+  paths.admin.registeredBusinesses(),
+  paths.admin.blockedBusinesses(),
+  paths.admin.productConfig(),
+  paths.admin.reports(),
 ]
 const APPROVALS = [
-  NAV_PATHS.businessApprovals,
-  NAV_PATHS.cacDocApprovals,
-  NAV_PATHS.productApprovals,
-  NAV_PATHS.deferralApprovals,
+  paths.approvals.businesses(),
+  paths.approvals.cacDocuments(),
+  paths.approvals.products(),
+  paths.approvals.deferrals(),
 ]
 const GOVERNMENT = [
-  NAV_PATHS.governmentEntities,
-  NAV_PATHS.governmentCreateEntity,
-  NAV_PATHS.governmentProducts,
-  NAV_PATHS.governmentKyc,
+  paths.government.entities(),
+  paths.government.createEntity(),
+  paths.government.products(),
+  paths.government.kyc(),
 ]
 
 describe('navigation: business owner', () => {
@@ -44,22 +45,27 @@ describe('navigation: business owner', () => {
 
   it('sees the whole business area and manage users, and nothing of the admin or government areas', () => {
     expect(sectionIds(owner)).toEqual(['business', 'users'])
-    expect(hrefs(owner)).toEqual([...BUSINESS_SELF_SERVICE, NAV_PATHS.manageUsers])
+    expect(hrefs(owner)).toEqual([...BUSINESS_SELF_SERVICE, paths.business.manageUsers()])
   })
 
   it('does not see manage roles without a role permission (the business-side set has none)', () => {
-    expect(hrefs(owner)).not.toContain(NAV_PATHS.manageRoles)
-    expect(hrefs({ ...owner, permissions: [...BUSINESS_PERMISSIONS, P.CAN_READ_ROLE] })).toContain(NAV_PATHS.manageRoles)
+    expect(hrefs(owner)).not.toContain(paths.business.manageRoles())
+    expect(hrefs({ ...owner, permissions: [...BUSINESS_PERMISSIONS, P.CAN_READ_ROLE] })).toContain(paths.business.manageRoles())
   })
 
   it('a new business user with no permission yet still finds where to create a business and the products', () => {
     const newcomer: NavContext = { permissions: [], isStaff: false, iswStaff: false }
-    expect(hrefs(newcomer)).toEqual([NAV_PATHS.businesses, NAV_PATHS.products])
+    expect(hrefs(newcomer)).toEqual([paths.business.list(), paths.business.products()])
   })
 
   it('a business member sees only what their role allows', () => {
     const member: NavContext = { permissions: roleOf('BUSINESS_MEMBER'), isStaff: false, iswStaff: false }
-    expect(hrefs(member)).toEqual([NAV_PATHS.businesses, NAV_PATHS.dashboard, NAV_PATHS.kycDocument, NAV_PATHS.products])
+    expect(hrefs(member)).toEqual([
+      paths.business.list(),
+      paths.business.dashboard(),
+      paths.business.documents(),
+      paths.business.products(),
+    ])
   })
 
   it('never sees staff-only areas even when a permission name leaks into its list', () => {
@@ -72,7 +78,7 @@ describe('navigation: business owner', () => {
 describe('navigation: staff by permission', () => {
   it('a super admin sees every staff area and link, and the business area once they belong to a business', () => {
     const all = hrefs(staff('SUPER_ADMIN'))
-    for (const href of [NAV_PATHS.manageUsers, NAV_PATHS.manageRoles, ...ADMIN, ...APPROVALS, ...GOVERNMENT])
+    for (const href of [paths.business.manageUsers(), paths.business.manageRoles(), ...ADMIN, ...APPROVALS, ...GOVERNMENT])
       expect(all).toContain(href)
     expect(sectionIds(staff('SUPER_ADMIN'))).toEqual(['users', 'admin', 'approvals', 'government'])
     const member = hrefs(staff('SUPER_ADMIN', false, true))
@@ -84,27 +90,32 @@ describe('navigation: staff by permission', () => {
     const approver = staff('APPROVER')
     expect(hrefs(approver)).toEqual(
       expect.arrayContaining([
-        NAV_PATHS.adminBusinesses,
-        NAV_PATHS.registeredBusinesses,
-        NAV_PATHS.blockedBusinesses,
+        paths.admin.businesses(),
+        paths.admin.registeredBusinesses(),
+        paths.admin.blockedBusinesses(),
         ...APPROVALS,
       ]),
     )
-    expect(hrefs(approver)).not.toContain(NAV_PATHS.productConfig)
+    expect(hrefs(approver)).not.toContain(paths.admin.productConfig())
     expect(sectionIds(approver)).not.toContain('government')
   })
 
   it('a product manager sees product configuration and reports, no approvals', () => {
     const manager = staff('PRODUCT_MANAGER')
-    expect(hrefs(manager)).toContain(NAV_PATHS.productConfig)
-    expect(hrefs(manager)).toContain(NAV_PATHS.reports)
+    expect(hrefs(manager)).toContain(paths.admin.productConfig())
+    expect(hrefs(manager)).toContain(paths.admin.reports())
     expect(sectionIds(manager)).not.toContain('approvals')
   })
 
   it('an auditor sees the lists and reports, and the user and role screens (read), but no approvals', () => {
     const auditor = staff('AUDITOR')
     expect(hrefs(auditor)).toEqual(
-      expect.arrayContaining([NAV_PATHS.adminBusinesses, NAV_PATHS.reports, NAV_PATHS.manageUsers, NAV_PATHS.manageRoles]),
+      expect.arrayContaining([
+        paths.admin.businesses(),
+        paths.admin.reports(),
+        paths.business.manageUsers(),
+        paths.business.manageRoles(),
+      ]),
     )
     expect(sectionIds(auditor)).not.toContain('approvals')
   })
@@ -112,7 +123,7 @@ describe('navigation: staff by permission', () => {
   it('staff who belong to no business see no business self-service links, whatever they may read', () => {
     expect(sectionIds(staff('AUDITOR'))).not.toContain('business')
     expect(sectionIds(staff('ONBOARDING_OFFICER'))).not.toContain('business')
-    expect(hrefs(staff('ONBOARDING_OFFICER'))).toContain(NAV_PATHS.adminBusinesses)
+    expect(hrefs(staff('ONBOARDING_OFFICER'))).toContain(paths.admin.businesses())
   })
 
   it('staff holding no permission get no navigation at all', () => {
@@ -139,9 +150,9 @@ describe('navigation: staff-restriction rule', () => {
     const restricted: NavContext = { permissions: roleOf('SUPER_ADMIN'), isStaff: true, iswStaff: true, hasBusinesses: true }
     const links = hrefs(restricted)
     for (const href of BUSINESS_SELF_SERVICE) expect(links).not.toContain(href)
-    expect(links).toContain(NAV_PATHS.manageUsers)
-    expect(links).toContain(NAV_PATHS.manageRoles)
-    expect(links).toContain(NAV_PATHS.businessApprovals)
+    expect(links).toContain(paths.business.manageUsers())
+    expect(links).toContain(paths.business.manageRoles())
+    expect(links).toContain(paths.approvals.businesses())
     expect(sectionIds(restricted)).toEqual(['users', 'admin', 'approvals', 'government'])
   })
 
@@ -176,11 +187,11 @@ describe('findActiveItem and homePathFor', () => {
   const sections = buildNavigation(staff('SUPER_ADMIN', false, true))
 
   it('matches the exact link, or the longest one that prefixes the path at a segment boundary', () => {
-    expect(findActiveItem(sections, '/s/admin/businesses/blocked')?.href).toBe(NAV_PATHS.blockedBusinesses)
-    expect(findActiveItem(sections, '/s/admin/businesses/create?x=1')?.href).toBe(NAV_PATHS.adminBusinesses)
-    expect(findActiveItem(sections, '/s/businesses/dashboard-details/kyc/preview-form')?.href).toBe(NAV_PATHS.dashboard)
-    expect(findActiveItem(sections, '/s/products/ProductKyc')?.href).toBe(NAV_PATHS.products)
-    expect(findActiveItem(sections, '/s/businesses/')?.href).toBe(NAV_PATHS.businesses)
+    expect(findActiveItem(sections, '/s/admin/businesses/blocked')?.href).toBe(paths.admin.blockedBusinesses())
+    expect(findActiveItem(sections, '/s/admin/businesses/create?x=1')?.href).toBe(paths.admin.businesses())
+    expect(findActiveItem(sections, '/s/businesses/dashboard-details/kyc/preview-form')?.href).toBe(paths.business.dashboard())
+    expect(findActiveItem(sections, '/s/products/ProductKyc')?.href).toBe(paths.business.products())
+    expect(findActiveItem(sections, '/s/businesses/')?.href).toBe(paths.business.list())
   })
 
   it('matches nothing for a path outside the navigation or one that only shares a prefix', () => {

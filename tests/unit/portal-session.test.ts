@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterLoginPath, isProtectedPath } from '@/lib/config/paths'
+import { afterLoginPath, isProtectedPath } from '@/lib/navigation/route-paths'
 import { blobStorageOrigin, pageSecurityHeaders } from '@/lib/config/security-headers'
 import {
   createXsrfToken,

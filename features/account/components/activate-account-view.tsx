@@ -3,6 +3,7 @@ import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { firstErrorMessage } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { useActivateAccount } from '../api/public-account-calls'
 import styles from './auth-card.module.css'
 
@@ -48,9 +49,9 @@ function Outcome({ ok, message }: { ok: boolean; message: string }) {
         {message}
       </p>
       {ok ? (
-        <Link href="/auth/login">Sign in</Link>
+        <Link href={paths.auth.login()}>Sign in</Link>
       ) : (
-        <Link href="/auth/resend-activation-token">Send me a new activation link</Link>
+        <Link href={paths.auth.resendActivation()}>Send me a new activation link</Link>
       )}
     </div>
   )

@@ -9,6 +9,7 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { resetPasswordFormSchema, ResetPasswordFormInput } from '@/lib/contracts/accounts'
 import { RESET_CODE_DIGITS } from '@/lib/contracts/reset-code'
+import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRecoverPassword, useResetPassword } from '../api/public-account-calls'
 import { applyApiErrors } from './apply-api-errors'
@@ -63,7 +64,7 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
     try {
       const answer = await reset.mutateAsync(values)
       notify(answer.message, { type: 'success' })
-      await router.push('/auth/login')
+      await router.push(paths.auth.login())
     } catch (error) {
       applyApiErrors(error, form.setError, ['otp', 'email', 'password'])
     }
@@ -100,7 +101,7 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
           <button type="button" className="link-button" onClick={onRestart}>
             Send a new one
           </button>{' '}
-          or <Link href="/auth/login">go back to sign in</Link>.
+          or <Link href={paths.auth.login()}>go back to sign in</Link>.
         </p>
       </div>
     </Form>

@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
-import { afterLoginPath } from '@/lib/config/paths'
+import { afterLoginPath } from '@/lib/navigation/route-paths'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
+import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { getSourceProduct } from '@/lib/session/storage'
 import { useLogIn } from '../api/session-calls'
@@ -20,7 +21,7 @@ function destination(from: unknown, isStaff: boolean): string {
   const requested = typeof from === 'string' ? from : null
   if (requested) return afterLoginPath(requested, isStaff)
   const product = !isStaff ? getSourceProduct() : null
-  return product ? `/s/products/ProductKyc?productCode=${encodeURIComponent(product)}` : afterLoginPath(null, isStaff)
+  return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff)
 }
 
 export function LoginForm() {

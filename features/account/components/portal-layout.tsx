@@ -5,7 +5,7 @@ import { AppShell } from '@/components/layouts/app-shell'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import type { Account } from '@/lib/contracts/accounts'
-import { paths } from '@/lib/config/paths'
+import { paths } from '@/lib/navigation/paths'
 import { accountQueries } from '../api/account-queries'
 import { endSession } from '../api/session-calls'
 
@@ -48,7 +48,7 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
   const logOut = async () => {
     setLoggingOut(true)
     await endSession(queryClient).catch(() => undefined)
-    await router.replace(paths.login())
+    await router.replace(paths.auth.login())
   }
 
   let content: ReactNode

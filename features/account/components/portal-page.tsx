@@ -1,6 +1,7 @@
 import Head from 'next/head'
 import { useEffect, type ReactNode } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
+import { paths } from '@/lib/navigation/paths'
 import { isRestrictedFromBusinessArea } from '@/lib/permissions'
 import { PortalLayout, type PortalContext } from './portal-layout'
 
@@ -49,7 +50,7 @@ export function PortalPage({ title, documentTitle = title, access, preload, chil
 /** The admin area (`/s/admin/*`): staff holding every one of `required` and one of `anyOf`. */
 export function adminArea(needs: { required?: readonly string[]; anyOf?: readonly string[] }): PageAccess {
   return ({ account, permissions }, page) => (
-    <RequirePermission permissions={permissions} {...needs} check={() => account.isStaff} homeHref="/s/businesses">
+    <RequirePermission permissions={permissions} {...needs} check={() => account.isStaff} homeHref={paths.business.list()}>
       {page}
     </RequirePermission>
   )
@@ -68,7 +69,7 @@ export function businessArea(staffNeeds?: string): PageAccess {
       check={(held) =>
         !isRestrictedFromBusinessArea({ iswStaff, permissions: held }) && (!isStaff || !staffNeeds || held.has(staffNeeds))
       }
-      homeHref={isStaff ? '/s/admin/businesses' : '/s/businesses'}
+      homeHref={isStaff ? paths.admin.businesses() : paths.business.list()}
     >
       {page}
     </RequirePermission>

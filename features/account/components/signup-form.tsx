@@ -6,6 +6,7 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { z } from 'zod'
 import type { signupSchema, SignupInput } from '@/lib/contracts/accounts'
+import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useSignUp } from '../api/public-account-calls'
 import { applyApiErrors } from './apply-api-errors'
@@ -29,7 +30,7 @@ export function SignupForm() {
   const submit = async (values: z.output<typeof signupSchema>) => {
     try {
       await signUp.mutateAsync(values)
-      await router.push({ pathname: '/auth/signup/success', query: { email: values.email } })
+      await router.push(paths.auth.signupSuccess(values.email))
     } catch (error) {
       applyApiErrors(error, form.setError, FIELDS)
     }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
-import { LOOKUP_STALE_TIME } from '@/lib/query/client'
-import type { ArchivedBusiness, Business, BusinessSummary, Page, ProductOption, ReferenceItem } from './types'
+import { productReads } from '@/lib/query/shared-queries'
+import type { ArchivedBusiness, Business, BusinessSummary, Page, ProductOption } from './types'
 
 /** Query strings as the API reads them (`archiveStatus` may repeat), in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
@@ -10,8 +10,8 @@ export const toSearchParams = (query: ApiQuery) => new URLSearchParams(query)
 
 /**
  * The staff business screens' query keys, generic to specific: `['admin-businesses', 'list', query]`,
- * `['admin-businesses', 'archived', query]`, `['admin-businesses', 'summary', query]`, reference lists under
- * `['admin-businesses', 'reference']`.
+ * `['admin-businesses', 'archived', query]`, `['admin-businesses', 'summary', query]`. The reference lists and the
+ * product catalogue are shared reads (lib/query/shared-queries.ts).
  */
 export const adminBusinessQueries = {
   all: () => ['admin-businesses'] as const,
@@ -35,25 +35,11 @@ export const adminBusinessQueries = {
         (await apiClient.get<BusinessSummary>('/reports/businesses/summary', { params: toSearchParams(query), signal })).data,
     }),
 
-  reference: () => [...adminBusinessQueries.all(), 'reference'] as const,
-  types: () =>
+  /** The offered products for the product filter (businesses holding one): the first 100 of the public catalogue. */
+  productOptions: () =>
     queryOptions({
-      queryKey: [...adminBusinessQueries.reference(), 'types'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>('/business-types', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  categories: () =>
-    queryOptions({
-      queryKey: [...adminBusinessQueries.reference(), 'categories'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>('/business-categories', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  /** The offered products, for the product filter (businesses holding one). */
-  products: () =>
-    queryOptions({
-      queryKey: [...adminBusinessQueries.reference(), 'products'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<ProductOption>>('/products', { params: { pageSize: 100 }, signal })).data.content,
+      ...productReads.catalogue({ pageNumber: 1, pageSize: 100 }),
+      select: (page): ProductOption[] => page.content,
       staleTime: 5 * 60 * 1000,
     }),
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import type { Business } from '../api/types'
 import { BusinessActionDialog, type PendingAction } from './business-action-dialog'
@@ -44,9 +45,9 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
   const table = useTableUrlState<BusinessFilterKey>({ filterKeys: BUSINESS_FILTER_KEYS })
   const query = toApiQuery(table, settings.fixed)
   const list = useQuery({ ...adminBusinessQueries.list(query), enabled: table.isReady, placeholderData: keepPreviousData })
-  const types = useQuery(adminBusinessQueries.types())
-  const categories = useQuery(adminBusinessQueries.categories())
-  const products = useQuery(adminBusinessQueries.products())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
+  const products = useQuery(adminBusinessQueries.productOptions())
   const [pending, setPending] = useState<PendingAction | null>(null)
 
   const filters = businessFilterDefinitions({

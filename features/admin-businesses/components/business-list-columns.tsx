@@ -3,7 +3,7 @@ import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { formatDay } from '@/lib/format/day'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import type { Business } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
@@ -15,7 +15,7 @@ const styles = { ...sharedStyles, ...ownStyles }
 type Column = ColumnDef<Business, any>
 type Named = { id: string; name: string }
 
-export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
+export const previewHref = (id: string) => paths.approvals.businessPreview(id)
 const day = formatDay
 
 /**

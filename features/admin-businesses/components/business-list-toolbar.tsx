@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import type { ApiQuery } from '../api/admin-business-queries'
 import { downloadBusinessReport } from '../api/download-report'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -41,12 +41,12 @@ export function BusinessListToolbar({
         Download CSV
       </Button>
       {variant === 'all' && canCreate && (
-        <Link href={NAV_PATHS.adminCreateBusiness} className={buttonClassName({ size: 'sm' })}>
+        <Link href={paths.admin.createBusiness()} className={buttonClassName({ size: 'sm' })}>
           Register a business
         </Link>
       )}
       {variant === 'registered' && (
-        <Link href={NAV_PATHS.registeredSummary} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+        <Link href={paths.admin.registeredSummary()} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
           Summary and charts
         </Link>
       )}

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { describeError } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { adminBusinessQueries, type ApiQuery } from '../api/admin-business-queries'
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -140,7 +140,7 @@ export function BusinessSummaryScreen() {
             <input id={`${id}-to`} type="date" value={query.to ?? ''} onChange={(e) => void setQuery({ to: e.target.value })} />
           </div>
         </form>
-        <Link href={NAV_PATHS.registeredBusinesses} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link href={paths.admin.registeredBusinesses()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Back to registered businesses
         </Link>
       </div>

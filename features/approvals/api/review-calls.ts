@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
-import { approvalQueries } from './approval-queries'
+import { approvalQueries, refreshReviewScreen } from './approval-queries'
 import type { Business, BusinessComment, BusinessDecisionInput } from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
@@ -11,7 +11,7 @@ export function useDecideBusiness(businessId: string) {
   return useMutation({
     mutationFn: async (input: BusinessDecisionInput) =>
       (await apiClient.put<Business>(`/businesses/${segment(businessId)}/approve`, input)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
+    onSuccess: () => refreshReviewScreen(queryClient),
   })
 }
 
@@ -25,7 +25,7 @@ export function useAssignReviewer() {
           userId: input.userId,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() }),
+    onSuccess: () => refreshReviewScreen(queryClient),
   })
 }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import type { VerificationResult } from '@/lib/contracts/verification'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
-import { approvalQueries } from '../api/approval-queries'
+import { refreshReviewScreen } from '../api/approval-queries'
 import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
@@ -32,7 +32,7 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
   const queryClient = useQueryClient()
   const [status, setStatus] = useState<VerificationResult | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() })
+  const refresh = () => refreshReviewScreen(queryClient)
 
   const mutation = useMutation({
     mutationFn: async (input: { status: VerificationResult; comment: string }) =>

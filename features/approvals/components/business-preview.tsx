@@ -9,9 +9,10 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
-import { approvalQueries } from '../api/approval-queries'
+import { businessReads, referenceReads, reviewKycDocument } from '@/lib/query/shared-queries'
+import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { Business } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -99,8 +100,8 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
 
 function Summary({ business, canAssign, currentUserId }: { business: Business; canAssign: boolean; currentUserId: string }) {
   const id = useId()
-  const types = useQuery(approvalQueries.types())
-  const categories = useQuery(approvalQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const address = [
     business.address.line1,
     business.address.line2,
@@ -169,13 +170,13 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
 export function BusinessPreview({ businessId, permissions, currentUserId, memberOf, documentReviewSlot }: BusinessPreviewProps) {
   const held = new Set(permissions)
   const queryClient = useQueryClient()
-  const business = useQuery(approvalQueries.business(businessId))
+  const business = useQuery(businessReads.detail(businessId))
   if (getHttpStatus(business.error) === 404) {
     return (
       <EmptyState
         title="We couldn't find this business"
         action={
-          <Link href={NAV_PATHS.businessApprovals} className={buttonClassName()}>
+          <Link href={paths.approvals.businesses()} className={buttonClassName()}>
             Back to the queue
           </Link>
         }
@@ -204,7 +205,8 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
         permissions={[...held]}
         currentUserId={currentUserId}
         isOwnRecord={isOwnRecord}
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: approvalQueries.all() })}
+        review={reviewKycDocument}
+        onChanged={() => void refreshReviewScreen(queryClient)}
       />
     ))
   return (

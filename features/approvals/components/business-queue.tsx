@@ -7,8 +7,9 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { approvalQueries } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
 import type { ForApprovalRow } from '../api/types'
@@ -34,7 +35,7 @@ export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOn
     : days(row.waitingDays)
 }
 
-export const previewHref = (id: string) => `${NAV_PATHS.businessPreview}?id=${encodeURIComponent(id)}`
+export const previewHref = (id: string) => paths.approvals.businessPreview(id)
 
 export interface BusinessQueueProps {
   permissions: readonly string[]
@@ -54,8 +55,8 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
     placeholderData: keepPreviousData,
   })
   const reviewers = useQuery(approvalQueries.reviewers())
-  const types = useQuery(approvalQueries.types())
-  const categories = useQuery(approvalQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const assign = useAssignReviewer()
 
   const filters: DataTableFilter[] = [

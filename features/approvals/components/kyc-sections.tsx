@@ -12,7 +12,7 @@ import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
-import { approvalQueries } from '../api/approval-queries'
+import { kycReads } from '@/lib/query/shared-queries'
 import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import { AddressVerification } from './address-verification'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -103,12 +103,12 @@ export interface KycReviewer {
   isOwnRecord: boolean
 }
 
-function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string; kycDetailsId: string; reviewer?: KycReviewer }) {
+function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?: KycReviewer }) {
   const canVerifyAddress = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VERIFY_ADDRESS)
   const canReveal = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC)
-  const addresses = useQuery(approvalQueries.addresses(businessId, kycDetailsId))
-  const meansOfIds = useQuery(approvalQueries.meansOfIds(businessId, kycDetailsId))
-  const shareholders = useQuery(approvalQueries.shareholders(businessId, kycDetailsId))
+  const addresses = useQuery(kycReads.addresses(kycDetailsId))
+  const meansOfIds = useQuery(kycReads.meansOfIds(kycDetailsId))
+  const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
   return (
     <>
       <Section title="Addresses">
@@ -277,7 +277,7 @@ function DocumentRow({
 }
 
 function Documents({ businessId, documentReviewSlot }: { businessId: string; documentReviewSlot?: DocumentReviewSlot }) {
-  const documents = useQuery(approvalQueries.documents(businessId))
+  const documents = useQuery(kycReads.documentChecklist(businessId))
   return (
     <Section title="Documents">
       <Loaded query={documents} what="documents">
@@ -348,7 +348,7 @@ export function KycSections({
   documentReviewSlot?: DocumentReviewSlot
   reviewer?: KycReviewer
 }) {
-  const details = useQuery(approvalQueries.kycDetails(businessId))
+  const details = useQuery(kycReads.details(businessId))
   return (
     <>
       <Section title="Company details">
@@ -362,7 +362,7 @@ export function KycSections({
           }
         </Loaded>
       </Section>
-      {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} reviewer={reviewer} />}
+      {details.data && <KycRecord kycDetailsId={details.data.id} reviewer={reviewer} />}
       {details.data && reviewer && (
         <VerificationSection businessId={businessId} permissions={reviewer.permissions} isOwnRecord={reviewer.isOwnRecord} />
       )}

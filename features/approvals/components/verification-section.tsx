@@ -10,7 +10,7 @@ import type { ReverificationRun, VerificationItem, VerificationResult } from '@/
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
-import { approvalQueries } from '../api/approval-queries'
+import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { formatDayTime } from '@/lib/format/day'
@@ -79,7 +79,7 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
   const [pending, setPending] = useState<Pending | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const [lastRun, setLastRun] = useState<ReverificationRun | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: approvalQueries.all() })
+  const refresh = () => refreshReviewScreen(queryClient)
 
   const record = useMutation({
     mutationFn: async (input: { id: string; status: VerificationResult; comment: string }) =>

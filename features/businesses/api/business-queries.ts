@@ -1,21 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
-import type { Deferral } from '@/lib/contracts/deferrals'
-import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Outstanding } from '@/lib/contracts/outstanding'
-import { LOOKUP_STALE_TIME } from '@/lib/query/client'
-import type {
-  AccessRequest,
-  Business,
-  BusinessUser,
-  Division,
-  ExistingProfileAnswer,
-  MyBusiness,
-  Page,
-  ProductSummary,
-  ReferenceItem,
-} from './types'
+import { businessReads } from '@/lib/query/shared-queries'
+import type { AccessRequest, BusinessUser, ExistingProfileAnswer, Page, ProductSummary } from './types'
 
 export interface BusinessUsersQuery {
   pageNumber: number
@@ -29,52 +17,20 @@ const segment = (value: string) => encodeURIComponent(value)
 const quietly = { silent: true } as const
 
 /**
- * The businesses feature's query keys and options, from generic to specific:
- * `['businesses']` → `['businesses', 'mine', searchKey]` / `['businesses', 'detail', id]` →
- * `['businesses', 'detail', id, 'users', query]`…; reference lists live under `['businesses', 'reference']`.
+ * The businesses feature's own query keys and options, from generic to specific, under the shared business keys
+ * (lib/query/shared-queries.ts: the business itself, its products, the user's businesses):
+ * `['businesses', 'detail', id]` → `['businesses', 'detail', id, 'users', query]`…
  */
 export const businessQueries = {
-  all: () => ['businesses'] as const,
+  all: businessReads.all,
+  details: businessReads.details,
 
-  /** The signed-in user's businesses; a search key uses the searchable endpoint (name or registration number). */
-  mine: (searchKey = '') =>
-    queryOptions({
-      queryKey: [...businessQueries.all(), 'mine', searchKey] as const,
-      queryFn: async ({ signal }) =>
-        searchKey
-          ? (await apiClient.get<MyBusiness[]>('/businesses/searchable-user-businesses/me', { params: { searchKey }, signal }))
-              .data
-          : (await apiClient.get<MyBusiness[]>('/businesses/user-businesses/me', { signal })).data,
-    }),
-
-  details: () => [...businessQueries.all(), 'detail'] as const,
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...businessQueries.details(), id] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Business>(`/businesses/${segment(id)}`, { signal })).data,
-    }),
-  products: (id: string) =>
-    queryOptions({
-      queryKey: [...businessQueries.details(), id, 'products'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(id)}/products`, { signal })).data,
-    }),
   /** KYC progress per step and what the business still has to do (the server's rules; most pressing first). */
   outstanding: (id: string) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'outstanding'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
-    }),
-  /**
-   * A page of the business's deferral requests. Keyed as the deferrals feature keys the same call (`['deferrals', …]`),
-   * so an upload or a request made there refreshes it here too.
-   */
-  deferrals: (id: string, page: { pageNumber: number; pageSize: number }) =>
-    queryOptions({
-      queryKey: ['deferrals', 'business', id, page] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(id)}`, { params: page, signal })).data,
     }),
   /** Which staff opened the business's documents and people's records (GET /businesses/{id}/data-views). */
   dataViews: (id: string, page: { pageNumber: number; pageSize: number }) =>
@@ -124,27 +80,9 @@ export const businessQueries = {
       staleTime: 0,
     }),
 
-  reference: () => [...businessQueries.all(), 'reference'] as const,
-  types: () =>
-    queryOptions({
-      queryKey: [...businessQueries.reference(), 'types'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>('/business-types', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  categories: () =>
-    queryOptions({
-      queryKey: [...businessQueries.reference(), 'categories'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<ReferenceItem[]>('/business-categories', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  divisions: () =>
-    queryOptions({
-      queryKey: [...businessQueries.reference(), 'divisions'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Division[]>('/business-divisions', { signal })).data,
-    }),
   divisionProducts: (divisionId: string) =>
     queryOptions({
-      queryKey: [...businessQueries.reference(), 'divisions', divisionId, 'products'] as const,
+      queryKey: [...businessQueries.all(), 'divisions', divisionId, 'products'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<ProductSummary[]>(`/business-divisions/${segment(divisionId)}/products`, { signal })).data,
     }),

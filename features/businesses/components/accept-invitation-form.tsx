@@ -10,10 +10,10 @@ import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { acceptInvitationSchema } from '@/lib/contracts/accounts'
 import { describeError, fieldErrors, getApiErrors } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAcceptInvitation } from '../api/accept-invitation'
 import { applyApiErrors } from './apply-api-errors'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 
 type Values = z.input<typeof acceptInvitationSchema>
@@ -57,7 +57,7 @@ function PasswordForm({ token, checklist, checklistId }: AcceptInvitationFormPro
     try {
       const answer = await accept.mutateAsync(values)
       notify(answer.message, { type: 'success' })
-      await router.push(BUSINESS_PATHS.login)
+      await router.push(paths.auth.login())
     } catch (error) {
       applyApiErrors(error, form.setError, ['password'])
       // A bad, used or expired link names the token, which has no field here: say it above the form.
@@ -85,7 +85,7 @@ function PasswordForm({ token, checklist, checklistId }: AcceptInvitationFormPro
         </Button>
         {tokenRefused && (
           <p className={styles.muted}>
-            Already set your password? <Link href={BUSINESS_PATHS.login}>Sign in</Link>.
+            Already set your password? <Link href={paths.auth.login()}>Sign in</Link>.
           </p>
         )}
       </div>

@@ -6,12 +6,13 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { describeError, getHttpStatus } from '@/lib/http'
+import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { clearBusinessId } from '@/lib/session/storage'
 import { businessQueries } from '../api/business-queries'
 import type { Business } from '../api/types'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 import { DashboardDataViews } from './dashboard-data-views'
 import { DashboardDeferrals } from './dashboard-deferrals'
@@ -28,7 +29,7 @@ export interface BusinessDashboardProps {
 
 /** The chosen business: who it is, its status, its KYC progress, what is outstanding, its products, deferrals and team. */
 export function BusinessDashboard({ businessId, permissions }: BusinessDashboardProps) {
-  const business = useQuery(businessQueries.detail(businessId))
+  const business = useQuery(businessReads.detail(businessId))
   const notFound = getHttpStatus(business.error) === 404
 
   // A business that is gone (or that the user left) is no longer the chosen one.
@@ -42,7 +43,7 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
         title="We couldn't find this business"
         description="It does not exist, or you are no longer one of its users."
         action={
-          <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+          <Link href={paths.business.list()} className={buttonClassName()}>
             Choose a business
           </Link>
         }
@@ -74,13 +75,13 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
     views: useId(),
   }
   const outstanding = useQuery(businessQueries.outstanding(business.id))
-  const products = useQuery(businessQueries.products(business.id))
+  const products = useQuery(businessReads.products(business.id))
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
   const canReadBusiness = permissions.has(PERMISSIONS.CAN_READ_BUSINESS)
   const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
-  const types = useQuery(businessQueries.types())
-  const categories = useQuery(businessQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const outstandingLoad = {
     isError: outstanding.isError,
     error: outstanding.error,
@@ -231,16 +232,16 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
           <div className={styles.actions}>
             {canReadUsers && (
               <Link
-                href={BUSINESS_PATHS.manageUsers(business.id)}
+                href={paths.business.manageUsers(business.id)}
                 className={buttonClassName({ variant: 'secondary', size: 'sm' })}
               >
                 Manage users
               </Link>
             )}
-            <Link href={BUSINESS_PATHS.divisions} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <Link href={paths.business.divisions()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
               Divisions
             </Link>
-            <Link href={BUSINESS_PATHS.manageRoles} className={buttonClassName({ variant: 'link', size: 'sm' })}>
+            <Link href={paths.business.manageRoles()} className={buttonClassName({ variant: 'link', size: 'sm' })}>
               What each role may do
             </Link>
           </div>

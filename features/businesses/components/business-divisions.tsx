@@ -6,15 +6,16 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { businessQueries } from '../api/business-queries'
 import type { Division } from '../api/types'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 import { ProductList } from './product-list'
 
 /** The provider's business divisions (Payments, Lending…) and the products each offers. */
 export function BusinessDivisions() {
-  const divisions = useQuery(businessQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
 
   if (divisions.isError) {
     return (
@@ -35,7 +36,7 @@ export function BusinessDivisions() {
         title="No divisions yet"
         description="Our products are grouped by division; none is open at the moment."
         action={
-          <Link href={BUSINESS_PATHS.products} className={buttonClassName()}>
+          <Link href={paths.business.products()} className={buttonClassName()}>
             See all products
           </Link>
         }
@@ -53,7 +54,7 @@ export function BusinessDivisions() {
         ))}
       </ul>
       <div>
-        <Link href={BUSINESS_PATHS.products} className={buttonClassName()}>
+        <Link href={paths.business.products()} className={buttonClassName()}>
           Browse products
         </Link>
       </div>

@@ -1,8 +1,8 @@
 import Link from 'next/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { paths } from '@/lib/navigation/paths'
 import { permissionsInBusiness } from './business-access'
-import { BUSINESS_PATHS } from './business-paths'
 import { useSelectedBusiness, type SelectedBusiness } from './use-selected-business'
 
 /** The parts of the signed-in account these screens need (`GET /accounts/me` and its permissions). */
@@ -27,7 +27,7 @@ export function NoBusinessChosen({ selected }: { selected: SelectedBusiness }) {
       title={selected.isInvalid ? 'This link does not name a business' : 'Choose a business first'}
       description="Pick one of your businesses, or register one."
       action={
-        <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+        <Link href={paths.business.list()} className={buttonClassName()}>
           Your businesses
         </Link>
       }

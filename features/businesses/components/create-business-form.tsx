@@ -10,13 +10,13 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { createBusinessSchema } from '@/lib/contracts/businesses'
+import { paths } from '@/lib/navigation/paths'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { getSourceProduct, setBusinessId } from '@/lib/session/storage'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
-import { businessQueries } from '../api/business-queries'
 import { useCreateBusiness } from '../api/create-business'
 import type { Business, ReferenceItem } from '../api/types'
 import { applyApiErrors } from './apply-api-errors'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 import { readRegistrationNumber, REGISTRATION_CLASS_HINTS, registrationClassLabel } from './registration-number'
 import { availabilityQuery, checkableValue, takenMessage, useAvailability } from './use-availability'
@@ -85,13 +85,13 @@ export function CreateBusinessForm({
   locationFields,
   isStaff = false,
   onCreated,
-  cancelHref = BUSINESS_PATHS.list,
+  cancelHref = paths.business.list(),
 }: CreateBusinessFormProps) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const create = useCreateBusiness()
-  const types = useQuery(businessQueries.types())
-  const categories = useQuery(businessQueries.categories())
+  const types = useQuery(referenceReads.businessTypes())
+  const categories = useQuery(referenceReads.businessCategories())
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: isStaff ? { ...DEFAULTS, ownerEmail: '' } : DEFAULTS,
@@ -133,7 +133,7 @@ export function CreateBusinessForm({
         type: 'success',
       })
       await router.push(
-        sourceProduct ? BUSINESS_PATHS.productOnboarding(sourceProduct, business.id) : BUSINESS_PATHS.dashboard(business.id),
+        sourceProduct ? paths.business.productApplication(sourceProduct, business.id) : paths.business.dashboard(business.id),
       )
     } catch (error) {
       applyApiErrors(error, form.setError, FIELDS)

@@ -5,18 +5,19 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { describeError } from '@/lib/http'
-import { businessQueries } from '../api/business-queries'
+import { paths } from '@/lib/navigation/paths'
+import { deferralReads } from '@/lib/query/shared-queries'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
-import { DASHBOARD_LINKS, formatDay } from './outstanding'
+import { formatDay } from './outstanding'
 
 const FIRST_PAGE = { pageNumber: 1, pageSize: 5 }
 
 /** The business's latest deferral requests (the first page of GET /deferrals/business-deferrals/{id}), leading to the documents page. */
 export function DashboardDeferrals({ businessId }: { businessId: string }) {
-  const deferrals = useQuery(businessQueries.deferrals(businessId, FIRST_PAGE))
+  const deferrals = useQuery(deferralReads.ofBusiness(businessId, FIRST_PAGE))
   const documentsLink = (
-    <Link href={DASHBOARD_LINKS.deferrals(businessId)}>
+    <Link href={paths.business.deferrals(businessId)}>
       {deferrals.data && deferrals.data.totalElements > deferrals.data.content.length
         ? `All ${deferrals.data.totalElements} deferral requests`
         : 'Documents and deferrals'}

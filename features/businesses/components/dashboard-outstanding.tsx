@@ -7,9 +7,10 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { KYC_STEP_LABELS } from '@/lib/contracts/kyc-values'
 import type { KycStepProgress, OutstandingItem } from '@/lib/contracts/outstanding'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
-import { DASHBOARD_LINKS, formatDay, outstandingLink } from './outstanding'
+import { formatDay, outstandingLink } from './outstanding'
 
 const SEVERITY_WORDS: Record<OutstandingItem['severity'], string> = {
   danger: 'Urgent',
@@ -48,7 +49,7 @@ export function DashboardKycProgress({
       <ol className={dashboard.steps} aria-labelledby={labelledBy}>
         {progress.map((p, index) => (
           <li key={p.step} className={p.complete ? dashboard.done : undefined} data-step={p.step}>
-            <Link href={DASHBOARD_LINKS.kycStep(businessId, p.step)} className={dashboard.step}>
+            <Link href={paths.business.kycStep(businessId, p.step)} className={dashboard.step}>
               <span className={dashboard.stepNumber} aria-hidden="true">
                 {p.complete ? '✓' : index + 1}
               </span>

@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { describeError } from '@/lib/http'
-import { BUSINESS_PATHS } from './business-paths'
+import { paths } from '@/lib/navigation/paths'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
 
@@ -40,7 +40,7 @@ export function DashboardProducts(props: {
         title="No products yet"
         description="Products you apply for show here with their status."
         action={
-          <Link href={BUSINESS_PATHS.products} className={buttonClassName({ size: 'sm' })}>
+          <Link href={paths.business.products()} className={buttonClassName({ size: 'sm' })}>
             Browse products
           </Link>
         }
@@ -52,7 +52,7 @@ export function DashboardProducts(props: {
       {products.map((product) => (
         <li key={product.id}>
           <span>
-            <Link href={BUSINESS_PATHS.productOnboarding(product.code, businessId)}>{product.name}</Link>{' '}
+            <Link href={paths.business.productApplication(product.code, businessId)}>{product.name}</Link>{' '}
             <span className={`${styles.muted} ${styles.small}`}>{product.category}</span>
           </span>
           <StatusBadge status={product.status} label={ONBOARDING_STATUS_LABELS[product.status]} />

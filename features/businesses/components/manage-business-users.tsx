@@ -11,13 +11,14 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
+import { businessReads } from '@/lib/query/shared-queries'
 import { businessQueries } from '../api/business-queries'
 import { useRemoveBusinessUser, useUpdateBusinessUser } from '../api/business-user-calls'
 import type { BusinessUser } from '../api/types'
 import { AccessRequests } from './access-requests'
 import { businessRoleLabel } from './business-access'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 
 // The invitation form (react-hook-form and its fields) loads when the page has settled, not with the page.
@@ -96,7 +97,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
   const canUpdate = permissions.has(PERMISSIONS.CAN_UPDATE_BUSINESS_USERS)
   const canRemove = permissions.has(PERMISSIONS.CAN_DELETE_BUSINESS_USER)
 
-  const business = useQuery(businessQueries.detail(businessId))
+  const business = useQuery(businessReads.detail(businessId))
   const table = useTableUrlState({ filterKeys: ['searchKey'] })
   const users = useQuery({
     ...businessQueries.users(businessId, {
@@ -190,7 +191,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
         title="We couldn't find this business"
         description="It does not exist, or you are no longer one of its users."
         action={
-          <Link href={BUSINESS_PATHS.list} className={buttonClassName()}>
+          <Link href={paths.business.list()} className={buttonClassName()}>
             Choose a business
           </Link>
         }
@@ -203,7 +204,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
         title="Only the business's owners manage its users"
         description="Ask an owner if someone should be added or removed."
         action={
-          <Link href={BUSINESS_PATHS.dashboard(businessId)} className={buttonClassName({ variant: 'secondary' })}>
+          <Link href={paths.business.dashboard(businessId)} className={buttonClassName({ variant: 'secondary' })}>
             Back to the dashboard
           </Link>
         }
@@ -233,7 +234,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
       <div className={styles.toolbar}>
         <p className={styles.muted}>
           Users of <strong>{business.data?.name ?? '…'}</strong>
-          {business.data ? ` (${business.data.regNo})` : ''}. <Link href={BUSINESS_PATHS.dashboard(businessId)}>Dashboard</Link>
+          {business.data ? ` (${business.data.regNo})` : ''}. <Link href={paths.business.dashboard(businessId)}>Dashboard</Link>
         </p>
         {canAdd && <Button onClick={() => setInviting(true)}>Invite a user</Button>}
       </div>

@@ -10,11 +10,11 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
+import { businessReads } from '@/lib/query/shared-queries'
 import { setBusinessId } from '@/lib/session/storage'
-import { businessQueries } from '../api/business-queries'
 import type { MyBusiness } from '../api/types'
 import { businessRoleLabel } from './business-access'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 
 const SEARCH_DELAY_MS = 300
@@ -34,15 +34,15 @@ export function MyBusinesses({ canCreate = true }: { canCreate?: boolean }) {
     return () => clearTimeout(timer)
   }, [typed, searchKey, setQuery])
 
-  const businesses = useQuery({ ...businessQueries.mine(searchKey), enabled: isReady, placeholderData: keepPreviousData })
+  const businesses = useQuery({ ...businessReads.mine(searchKey), enabled: isReady, placeholderData: keepPreviousData })
 
   const choose = async (business: MyBusiness) => {
     setBusinessId(business.id)
-    await router.push(BUSINESS_PATHS.dashboard(business.id))
+    await router.push(paths.business.dashboard(business.id))
   }
 
   const createLink = canCreate ? (
-    <Link href={BUSINESS_PATHS.create} className={buttonClassName()}>
+    <Link href={paths.business.create()} className={buttonClassName()}>
       Register a business
     </Link>
   ) : null

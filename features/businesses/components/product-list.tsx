@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { paths } from '@/lib/navigation/paths'
 import type { ProductSummary } from '../api/types'
-import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
 
 /** Its onboarding products (names when the API gives them), or an empty state leading to the products. */
@@ -35,7 +35,7 @@ export function ProductList({
         title="No products yet"
         description={emptyDescription}
         action={
-          <Link href={BUSINESS_PATHS.products} className={buttonClassName({ size: 'sm' })}>
+          <Link href={paths.business.products()} className={buttonClassName({ size: 'sm' })}>
             Browse products
           </Link>
         }

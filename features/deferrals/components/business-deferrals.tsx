@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { Deferral } from '@/lib/contracts/deferrals'
 import { describeError } from '@/lib/http'
-import { deferralQueries } from '../api/deferral-queries'
+import { deferralReads } from '@/lib/query/shared-queries'
 import styles from './deferrals.module.css'
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -18,7 +18,10 @@ const PAGE_SIZE = 10
 /** The business's deferral requests, newest first: status (OVERDUE derived), days, due date, the decision. */
 export function BusinessDeferrals({ businessId }: { businessId: string }) {
   const [pageNumber, setPageNumber] = useState(1)
-  const deferrals = useQuery(deferralQueries.ofBusiness(businessId, { pageNumber, pageSize: PAGE_SIZE }))
+  const deferrals = useQuery({
+    ...deferralReads.ofBusiness(businessId, { pageNumber, pageSize: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  })
 
   if (deferrals.isError) {
     return (

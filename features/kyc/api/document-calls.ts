@@ -2,11 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateDeferralInput, Deferral } from '@/lib/contracts/deferrals'
 import type { AttachKycDocumentInput, KycDocument } from '@/lib/contracts/kyc-documents'
 import { apiClient, downloadRequest } from '@/lib/http'
-import { DOCUMENT_DEPENDENT_KEYS } from './document-queries'
+import { businessReads, deferralReads, kycReads } from '@/lib/query/shared-queries'
+
+/**
+ * What changes when a document or a deferral changes: the checklist (`['kyc', 'documents', …]`), the deferral lists
+ * (`['deferrals', …]`, which the deferrals feature shows), the business (blocked).
+ */
+const DOCUMENT_DEPENDENT_KEYS = [kycReads.all(), deferralReads.all(), businessReads.all()] as const
 
 function useInvalidateDocuments() {
   const client = useQueryClient()
-  return () => Promise.all(DOCUMENT_DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })))
+  return () => Promise.all(DOCUMENT_DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })))
 }
 
 /** `POST /kyc/documents`: attach a confirmed upload as a document type (replacing the current one). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiClient, uploadRequest } from '@/lib/http'
-import { documentQueries } from './document-queries'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from './kyc-queries'
 import type {
   CompanyDetailsFormValues,
@@ -19,8 +19,8 @@ const segment = (value: string) => encodeURIComponent(value)
 function refreshBusiness(queryClient: QueryClient, businessId: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: kycQueries.ofBusiness(businessId) }),
-    queryClient.invalidateQueries({ queryKey: [...kycQueries.all(), 'record'] }),
-    queryClient.invalidateQueries({ queryKey: ['businesses'] }),
+    queryClient.invalidateQueries({ queryKey: kycQueries.records() }),
+    queryClient.invalidateQueries({ queryKey: businessReads.all() }),
   ])
 }
 
@@ -131,7 +131,7 @@ export interface SaveShareholder {
 function refreshShareholders(queryClient: QueryClient, kycDetailsId: string) {
   return Promise.all([
     refreshRecord(queryClient, kycDetailsId),
-    queryClient.invalidateQueries({ queryKey: documentQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: kycReads.documents() }),
   ])
 }
 

@@ -1,17 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient, getHttpStatus } from '@/lib/http'
-import type {
-  AdditionalDocument,
-  Business,
-  DraftForm,
-  KycAddress,
-  KycDetails,
-  KycDetailType,
-  MeansOfIdRecord,
-  MeansOfIdType,
-  PdfInfo,
-  ShareholderRecord,
-} from './types'
+import { kycReads } from '@/lib/query/shared-queries'
+import type { AdditionalDocument, DraftForm, KycDetailType, MeansOfIdType, PdfInfo } from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
@@ -26,29 +16,17 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /**
- * The KYC feature's query keys, from generic to specific: `['kyc']` → `['kyc', 'business', businessId, ...]` for
- * what hangs off a business, `['kyc', 'record', kycDetailsId, ...]` for what hangs off its KYC record.
+ * The KYC feature's own query keys, from generic to specific: `['kyc']` → `['kyc', 'business', businessId, ...]` for
+ * what hangs off a business, `['kyc', 'record', kycDetailsId, ...]` for what hangs off its KYC record. The KYC record,
+ * its addresses, means of ID and shareholders, and the business itself, are shared reads (`kycReads`,
+ * `businessReads` in lib/query/shared-queries.ts) under the same prefixes.
  */
 export const kycQueries = {
-  all: () => ['kyc'] as const,
-  ofBusiness: (businessId: string) => [...kycQueries.all(), 'business', businessId] as const,
-  ofRecord: (kycDetailsId: string) => [...kycQueries.all(), 'record', kycDetailsId] as const,
+  all: kycReads.all,
+  ofBusiness: kycReads.ofBusiness,
+  records: kycReads.records,
+  ofRecord: kycReads.ofRecord,
 
-  business: (businessId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofBusiness(businessId), 'summary'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Business>(`/businesses/${segment(businessId)}`, { signal })).data,
-    }),
-  /** The business's KYC record, or null before the company details are first saved. */
-  details: (businessId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofBusiness(businessId), 'details'] as const,
-      queryFn: ({ signal }) =>
-        orNull(
-          async () =>
-            (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true })).data,
-        ),
-    }),
   draft: (businessId: string, type: KycDetailType) =>
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'draft', type] as const,
@@ -67,24 +45,6 @@ export const kycQueries = {
       staleTime: 0,
     }),
 
-  addresses: (kycDetailsId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofRecord(kycDetailsId), 'addresses'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
-    }),
-  meansOfIds: (kycDetailsId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofRecord(kycDetailsId), 'means-of-ids'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
-    }),
-  shareholders: (kycDetailsId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofRecord(kycDetailsId), 'shareholders'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
-    }),
   additionalDocuments: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'additional-documents'] as const,

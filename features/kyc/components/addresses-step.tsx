@@ -9,9 +9,9 @@ import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
 import type { kycAddressFormSchema } from '@/lib/contracts/kyc'
 import { KYC_ADDRESS_TYPE_LABELS, KYC_ADDRESS_TYPES, type KycAddressType } from '@/lib/contracts/kyc-values'
+import { kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteAddress, useDeleteAddressFile, useSaveAddress } from '../api/kyc-mutations'
-import { kycQueries } from '../api/kyc-queries'
 import type { KycAddress } from '../api/types'
 import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
@@ -86,7 +86,7 @@ export interface AddressesStepProps {
 
 /** Step 2: the registered office (required), operating addresses and directors' residences, with their files. */
 export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFields }: AddressesStepProps) {
-  const addresses = useQuery(kycQueries.addresses(kycDetailsId))
+  const addresses = useQuery(kycReads.addresses(kycDetailsId))
   const step = useRecordStep<Values, KycAddress>(businessId, 'ADDRESSES', readOnly, EMPTY)
   const { editing, deleting } = step
   const remove = useDeleteAddress(kycDetailsId)

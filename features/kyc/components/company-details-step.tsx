@@ -8,11 +8,11 @@ import { DateField } from '@/components/ui/date-field'
 import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
-import { uploadLimitsQuery } from '@/components/ui/uploader'
 import { checkUploadCandidate, describeUploadLimit, UPLOAD_ACCEPT } from '@/lib/contracts/file-types'
 import type { companyDetailsFormSchema } from '@/lib/contracts/kyc'
 import { TIN_MESSAGE, todayIso } from '@/lib/contracts/kyc-values'
 import { fieldErrors } from '@/lib/http'
+import { fileReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useSaveCompanyDetails } from '../api/kyc-mutations'
 import type { KycDetails } from '../api/types'
@@ -61,7 +61,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   const draft = useStepDraft<Values>(businessId, 'COMPANY_DETAILS', !readOnly)
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: valuesOf(details), mode: 'onTouched' })
   const [file, setFile] = useState<File | null>(null)
-  const { data: uploadLimits } = useQuery(uploadLimitsQuery)
+  const { data: uploadLimits } = useQuery(fileReads.uploadLimits())
   const [fileError, setFileError] = useState<string | null>(null)
   const [label, setLabel] = useState('')
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null)

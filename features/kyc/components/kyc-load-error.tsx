@@ -3,7 +3,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { KYC_PATHS } from './kyc-paths'
+import { paths } from '@/lib/navigation/paths'
 
 /** The KYC screens' business or KYC record failed to load: a 404 leads back to the businesses, anything else retries. */
 export function KycLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -13,7 +13,7 @@ export function KycLoadError({ error, onRetry }: { error: unknown; onRetry: () =
         title="We couldn't find this business"
         description="It does not exist, or you are no longer one of its users."
         action={
-          <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+          <Link href={paths.business.list()} className={buttonClassName()}>
             Choose a business
           </Link>
         }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
-import { documentQueries } from '../api/document-queries'
+import { kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from '../api/kyc-queries'
 import type { AdditionalDocument } from '../api/types'
 import type { PdfDocumentLine } from './kyc-pdf'
@@ -35,7 +35,7 @@ export async function downloadKycPdf(options: {
   const { queryClient, businessId } = options
   const [info, checklist, { buildKycPdf }] = await Promise.all([
     queryClient.fetchQuery(kycQueries.pdfInfo(businessId)),
-    queryClient.fetchQuery(documentQueries.checklist(businessId)).catch(() => null),
+    queryClient.fetchQuery(kycReads.documentChecklist(businessId)).catch(() => null),
     import('./kyc-pdf'),
   ])
   const bytes = await buildKycPdf({

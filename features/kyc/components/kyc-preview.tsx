@@ -7,10 +7,11 @@ import { notify } from '@/components/ui/toasts'
 import { KYC_STEP_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
 import { describeError } from '@/lib/http'
 import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
+import { paths } from '@/lib/navigation/paths'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { setSelectedStep } from '@/lib/session/storage'
 import { kycQueries } from '../api/kyc-queries'
 import { KycLoadError } from './kyc-load-error'
-import { KYC_PATHS } from './kyc-paths'
 import { downloadKycPdf } from './kyc-pdf-download'
 import { AddressList, CompanyDetailsFacts, MeansOfIdTable, PreviewSection, ShareholdersTable } from './kyc-preview-sections'
 import { kycPreviewState } from './kyc-preview-state'
@@ -34,13 +35,13 @@ export interface KycPreviewProps {
  */
 export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const queryClient = useQueryClient()
-  const business = useQuery(kycQueries.business(businessId))
-  const details = useQuery(kycQueries.details(businessId))
+  const business = useQuery(businessReads.detail(businessId))
+  const details = useQuery(kycReads.details(businessId))
   const kycDetailsId = details.data?.id
   const enabled = !!kycDetailsId
-  const addresses = useQuery({ ...kycQueries.addresses(kycDetailsId ?? ''), enabled })
-  const meansOfIds = useQuery({ ...kycQueries.meansOfIds(kycDetailsId ?? ''), enabled })
-  const shareholders = useQuery({ ...kycQueries.shareholders(kycDetailsId ?? ''), enabled })
+  const addresses = useQuery({ ...kycReads.addresses(kycDetailsId ?? ''), enabled })
+  const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled })
+  const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled })
   const extraDocs = useQuery({ ...kycQueries.additionalDocuments(kycDetailsId ?? ''), enabled })
   const [pdfBusy, setPdfBusy] = useState(false)
   const ids = { company: useId(), addresses: useId(), ids: useId(), holders: useId(), docs: useId(), missing: useId() }
@@ -69,7 +70,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const editLink = (step: KycStep) =>
     state.readOnly ? null : (
       <Link
-        href={KYC_PATHS.stepper(businessId, step)}
+        href={paths.business.kyc(businessId, step)}
         onClick={() => setSelectedStep(step)}
         className={buttonClassName({ variant: 'link', size: 'sm' })}
         aria-label={`Edit ${KYC_STEP_LABELS[step].toLowerCase()}`}
@@ -107,7 +108,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         onSubmit={() => void submission.submit()}
         pdfBusy={pdfBusy}
         onDownloadPdf={() => void downloadPdf()}
-        stepsHref={state.readOnly ? null : KYC_PATHS.stepper(businessId)}
+        stepsHref={state.readOnly ? null : paths.business.kyc(businessId)}
       />
       <PreviewSection {...section(ids.company, 'COMPANY_DETAILS')}>
         <CompanyDetailsFacts details={details.data} additionalDocuments={extraDocs.data} />

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { KYC_PATHS } from './kyc-paths'
+import { paths } from '@/lib/navigation/paths'
 
 /** The parts of the signed-in account the KYC screens need (`GET /accounts/me` and its permissions). */
 export interface KycScreenProps {
@@ -15,7 +15,7 @@ export function NoBusinessChosen({ invalid }: { invalid: boolean }) {
       title={invalid ? 'This link does not name a business' : 'Choose a business first'}
       description="Pick the business whose KYC you want to complete."
       action={
-        <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+        <Link href={paths.business.list()} className={buttonClassName()}>
           Your businesses
         </Link>
       }

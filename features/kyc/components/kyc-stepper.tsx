@@ -6,12 +6,12 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
+import { paths } from '@/lib/navigation/paths'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
-import { kycQueries } from '../api/kyc-queries'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
 import { KycLoadError } from './kyc-load-error'
-import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
 
@@ -40,12 +40,12 @@ export interface KycStepperProps {
  */
 export function KycStepper({ businessId, permissions, locationFields }: KycStepperProps) {
   const router = useRouter()
-  const business = useQuery(kycQueries.business(businessId))
-  const details = useQuery(kycQueries.details(businessId))
+  const business = useQuery(businessReads.detail(businessId))
+  const details = useQuery(kycReads.details(businessId))
   const kycDetailsId = details.data?.id
-  const addresses = useQuery({ ...kycQueries.addresses(kycDetailsId ?? ''), enabled: !!kycDetailsId })
-  const meansOfIds = useQuery({ ...kycQueries.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
-  const shareholders = useQuery({ ...kycQueries.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const addresses = useQuery({ ...kycReads.addresses(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const [step, setStep] = useState<KycStep | null>(null)
   const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -130,7 +130,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       return
     }
     if (next) goTo(next)
-    else void router.push(KYC_PATHS.preview(businessId))
+    else void router.push(paths.business.kycPreview(businessId))
   }
 
   const needsRecord = step !== 'COMPANY_DETAILS' && !kycDetailsId
@@ -147,7 +147,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
             label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
           />
         </div>
-        <Link href={KYC_PATHS.preview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+        <Link href={paths.business.kycPreview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Preview and submit
         </Link>
       </div>
@@ -187,7 +187,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
               )
             })}
             <li>
-              <Link href={KYC_PATHS.preview(businessId)} className={styles.stepButton}>
+              <Link href={paths.business.kycPreview(businessId)} className={styles.stepButton}>
                 <span className={styles.stepNumber} aria-hidden="true">
                   {DATA_STEPS.length + 1}
                 </span>

@@ -16,9 +16,9 @@ import {
   meansOfIdTypeOf,
   todayIso,
 } from '@/lib/contracts/kyc-values'
+import { kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-mutations'
-import { kycQueries } from '../api/kyc-queries'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import styles from './kyc.module.css'
 import {
@@ -98,8 +98,8 @@ export interface MeansOfIdStepProps {
 
 /** Step 3: directors', signatories' and beneficial owners' means of ID, each with a scan. */
 export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdStepProps) {
-  const ids = useQuery(kycQueries.meansOfIds(kycDetailsId))
-  const shareholders = useQuery(kycQueries.shareholders(kycDetailsId))
+  const ids = useQuery(kycReads.meansOfIds(kycDetailsId))
+  const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
   const step = useRecordStep<Values, MeansOfIdRecord>(businessId, 'MEANS_OF_ID', readOnly, EMPTY)
   const { editing, deleting } = step
   const remove = useDeleteMeansOfId(kycDetailsId)

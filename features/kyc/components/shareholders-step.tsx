@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
-import { kycQueries } from '../api/kyc-queries'
+import { kycReads } from '@/lib/query/shared-queries'
 import { ShareholderDocuments } from './documents/shareholder-documents'
 import { EMPTY_SHAREHOLDER, ShareholderEditor, type ShareholderEditing } from './shareholder-editor'
 import { useStepDraft } from './use-step-draft'
@@ -18,7 +18,7 @@ export interface ShareholdersStepProps {
 
 /** Step 4: the shareholder editor, with the open form autosaved as a draft, and each shareholder's documents under it. */
 export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: ShareholdersStepProps) {
-  const shareholders = useQuery(kycQueries.shareholders(kycDetailsId))
+  const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
   const draft = useStepDraft<ShareholderDraft>(businessId, 'SHAREHOLDERS', !readOnly)
   const restored = draft.restored
   // The draft is read once, when the step opens; later saves of the same draft must not reopen the form.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { businessReads } from '@/lib/query/shared-queries'
 import { onboardingQueries } from './onboarding-queries'
 import type { AnswersInput, OnboardingDecisionInput, OnboardingDetail } from './types'
 
@@ -17,11 +18,9 @@ function useOnboardingMutation<TInput>(call: (input: TInput) => Promise<Onboardi
         detail.status === 'REMOVED' ? null : detail,
       )
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...onboardingQueries.all(), 'approvals'] }),
-        queryClient.invalidateQueries({ queryKey: onboardingQueries.businessProducts(detail.businessId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: onboardingQueries.approvalLists() }),
         queryClient.invalidateQueries({ queryKey: onboardingQueries.canProceed(detail.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['businesses', 'detail', detail.businessId, 'products'] }),
-        queryClient.invalidateQueries({ queryKey: ['products', 'held', detail.businessId] }),
+        queryClient.invalidateQueries({ queryKey: businessReads.products(detail.businessId).queryKey }),
       ])
     },
   })

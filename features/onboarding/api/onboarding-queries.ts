@@ -1,21 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient, getHttpStatus } from '@/lib/http'
-import type {
-  BusinessProduct,
-  CanProceed,
-  MyBusiness,
-  OnboardingDetail,
-  OnboardingQuery,
-  OnboardingSummary,
-  Page,
-  Product,
-} from './types'
+import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page } from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The onboarding feature's query keys, from generic to specific: `['onboarding']` → `['onboarding', 'mine', code,
- * businessId]`, `['onboarding', 'detail', id]`, `['onboarding', 'approvals', query]`, `['onboarding', 'business', id]`.
+ * businessId]`, `['onboarding', 'detail', id]`, `['onboarding', 'approvals', query]`. The offered product and a business's
+ * products are shared reads (lib/query/shared-queries.ts).
  */
 export const onboardingQueries = {
   all: () => ['onboarding'] as const,
@@ -43,19 +35,6 @@ export const onboardingQueries = {
         }
       },
     }),
-  /** `GET /products/{code}`: the offered product; null when none with that code is offered. */
-  offeredProduct: (code: string) =>
-    queryOptions({
-      queryKey: [...onboardingQueries.all(), 'product', code.toUpperCase()] as const,
-      queryFn: async ({ signal }) => {
-        try {
-          return (await apiClient.get<Product>(`/products/${segment(code)}`, { signal, silent: true })).data
-        } catch (error) {
-          if (getHttpStatus(error) === 404) return null
-          throw error
-        }
-      },
-    }),
   details: () => [...onboardingQueries.all(), 'detail'] as const,
   detail: (id: string) =>
     queryOptions({
@@ -70,9 +49,10 @@ export const onboardingQueries = {
         (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
     }),
   /** The review queue; `statuses` repeat as `status=` (none: the API's default, IN_REVIEW). */
+  approvalLists: () => [...onboardingQueries.all(), 'approvals'] as const,
   approvals: (query: OnboardingQuery) =>
     queryOptions({
-      queryKey: [...onboardingQueries.all(), 'approvals', query] as const,
+      queryKey: [...onboardingQueries.approvalLists(), query] as const,
       queryFn: async ({ signal }) => {
         const params = new URLSearchParams({ pageNumber: String(query.pageNumber), pageSize: String(query.pageSize) })
         if (query.searchKey) params.set('searchKey', query.searchKey)
@@ -80,17 +60,5 @@ export const onboardingQueries = {
         return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal }))
           .data
       },
-    }),
-  /** `GET /businesses/{id}/products`: what the business holds (not removed). */
-  businessProducts: (businessId: string) =>
-    queryOptions({
-      queryKey: [...onboardingQueries.all(), 'business', businessId] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
-    }),
-  myBusinesses: () =>
-    queryOptions({
-      queryKey: [...onboardingQueries.all(), 'my-businesses'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<MyBusiness[]>('/businesses/user-businesses/me', { signal })).data,
     }),
 }

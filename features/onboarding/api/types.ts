@@ -11,18 +11,6 @@ export type { Product, ProductRequirement } from '@/lib/contracts/products'
 export type { Page } from '@/lib/contracts/pagination'
 export type { OnboardingStatus } from '@/lib/contracts/product-values'
 
-/** `GET /businesses/user-businesses/me`: the fields the product screens use. */
-export interface MyBusiness {
-  id: string
-  name: string
-  regNo: string
-  approvalStatus: string
-  archiveStatus: string
-  blocked: boolean
-  blockedReasons: string[]
-  role: string
-}
-
 /** Filters of the approvals queue (`GET /onboarding-products/approvals`). */
 export interface OnboardingQuery {
   pageNumber: number

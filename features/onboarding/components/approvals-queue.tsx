@@ -7,9 +7,9 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
 import { formatDateTime } from '@/lib/format/date'
+import { paths } from '@/lib/navigation/paths'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingSummary } from '../api/types'
-import { ONBOARDING_PATHS } from './onboarding-paths'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
@@ -45,7 +45,7 @@ export function ApprovalsQueue() {
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
           <Link
-            href={ONBOARDING_PATHS.preview(info.row.original.id)}
+            href={paths.approvals.productPreview(info.row.original.id)}
             aria-label={`Review ${info.getValue()}: ${info.row.original.product.name}`}
           >
             {info.getValue()}

@@ -10,12 +10,12 @@ import { notify } from '@/components/ui/toasts'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError, getApiErrors } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { useCompleteOnboarding, useDecideOnboarding, useRemoveOnboarding } from '../api/onboarding-calls'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingDetail } from '../api/types'
 import { AnswerList } from './answer-list'
-import { ONBOARDING_PATHS } from './onboarding-paths'
 import styles from '@/styles/product-screens.module.css'
 
 type Action = 'approve' | 'decline' | 'complete' | 'remove'
@@ -44,7 +44,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
   return (
     <div className={styles.stack}>
       <p>
-        <Link href={ONBOARDING_PATHS.approvals}>Back to the applications</Link>
+        <Link href={paths.approvals.products()}>Back to the applications</Link>
       </p>
       <div className={styles.grid2}>
         <section className={styles.panel} aria-labelledby="application-facts">

@@ -11,13 +11,14 @@ import { notify } from '@/components/ui/toasts'
 import type { UploadFunction } from '@/components/ui/uploader'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { describeError, getApiErrors } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
+import { productReads } from '@/lib/query/shared-queries'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
 import { useApply, useRemoveOnboarding } from '../api/onboarding-calls'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingDetail, Product } from '../api/types'
 import { AnswerList } from './answer-list'
-import { ONBOARDING_PATHS } from './onboarding-paths'
 import { RequirementForm } from './requirement-form'
 import styles from '@/styles/product-screens.module.css'
 
@@ -37,7 +38,7 @@ export interface ProductApplicationProps {
  */
 export function ProductApplication({ productCode, businessId, permissions, upload }: ProductApplicationProps) {
   const mine = useQuery(onboardingQueries.mine(productCode, businessId))
-  const product = useQuery({ ...onboardingQueries.offeredProduct(productCode), enabled: mine.data === null })
+  const product = useQuery({ ...productReads.offered(productCode), enabled: mine.data === null })
 
   if (mine.isError) {
     return (
@@ -70,7 +71,7 @@ export function ProductApplication({ productCode, businessId, permissions, uploa
         title="This product is not offered"
         description={`No product with the code ${productCode} is offered at the moment.`}
         action={
-          <Link href={ONBOARDING_PATHS.business} className={buttonClassName()}>
+          <Link href={paths.business.products()} className={buttonClassName()}>
             See our products
           </Link>
         }
@@ -216,7 +217,7 @@ function KycProceed({ id, businessId }: { id: string; businessId: string }) {
       {answer.data.canProceed ? (
         <div className={styles.actions}>
           <p className={styles.muted}>Your business KYC can be captured or completed now.</p>
-          <Link href={ONBOARDING_PATHS.kyc(businessId)} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+          <Link href={paths.business.kyc(businessId)} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
             Go to KYC
           </Link>
         </div>

@@ -1,33 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
-import { LOOKUP_STALE_TIME } from '@/lib/query/client'
-import type {
-  BusinessProduct,
-  Division,
-  DocumentType,
-  MyBusiness,
-  OnboardingSummary,
-  Page,
-  Product,
-  ProductCategory,
-  ProductQuery,
-} from './types'
+import { productReads } from '@/lib/query/shared-queries'
+import type { OnboardingSummary, Page, Product, ProductCategory, ProductQuery } from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
 
 /**
- * The products feature's query keys, from generic to specific: `['products']` → `['products', 'catalogue', query]`,
- * `['products', 'admin', …]`, `['products', 'reference', …]`. The catalogue calls need no token (`skipAuth`).
+ * The products feature's own query keys, from generic to specific: `['products']` → `['products', 'categories']`,
+ * `['products', 'admin', …]`. The catalogue itself (`['products', 'catalogue', query]`), a business's products, the
+ * user's businesses, divisions and document types are shared reads (lib/query/shared-queries.ts).
  */
 export const productQueries = {
-  all: () => ['products'] as const,
+  all: productReads.all,
 
-  catalogue: (query: ProductQuery) =>
-    queryOptions({
-      queryKey: [...productQueries.all(), 'catalogue', query] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<Product>>('/products', { params: query, signal, skipAuth: true })).data,
-    }),
   categories: () =>
     queryOptions({
       queryKey: [...productQueries.all(), 'categories'] as const,
@@ -35,20 +20,6 @@ export const productQueries = {
         (await apiClient.get<ProductCategory[]>('/products/categories', { signal, skipAuth: true })).data,
       staleTime: 60_000,
     }),
-  /** An offered product by code; null when no product with that code is offered. */
-  offered: (code: string) =>
-    queryOptions({
-      queryKey: [...productQueries.all(), 'offered', code.toUpperCase()] as const,
-      queryFn: async ({ signal }) => {
-        try {
-          return (await apiClient.get<Product>(`/products/${segment(code)}`, { signal, skipAuth: true, silent: true })).data
-        } catch (error) {
-          if ((error as { response?: { status?: number } }).response?.status === 404) return null
-          throw error
-        }
-      },
-    }),
-
   admin: () => [...productQueries.all(), 'admin'] as const,
   adminList: (query: ProductQuery) =>
     queryOptions({
@@ -66,32 +37,5 @@ export const productQueries = {
       queryKey: [...productQueries.admin(), 'businesses', code, query] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/${segment(code)}`, { params: query, signal })).data,
-    }),
-
-  /** `GET /businesses/{id}/products`: what a business holds (not removed), with each status. */
-  heldBy: (businessId: string) =>
-    queryOptions({
-      queryKey: [...productQueries.all(), 'held', businessId] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(businessId)}/products`, { signal })).data,
-    }),
-  myBusinesses: () =>
-    queryOptions({
-      queryKey: [...productQueries.all(), 'my-businesses'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<MyBusiness[]>('/businesses/user-businesses/me', { signal })).data,
-    }),
-
-  reference: () => [...productQueries.all(), 'reference'] as const,
-  divisions: () =>
-    queryOptions({
-      queryKey: [...productQueries.reference(), 'divisions'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Division[]>('/business-divisions', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
-    }),
-  documentTypes: () =>
-    queryOptions({
-      queryKey: [...productQueries.reference(), 'document-types'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DocumentType[]>('/kyc-document-types', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
     }),
 }

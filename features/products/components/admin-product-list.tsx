@@ -6,9 +6,10 @@ import { buttonClassName } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { paths } from '@/lib/navigation/paths'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
-import { PRODUCT_PATHS } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['searchKey', 'categoryId', 'divisionId', 'live', 'active'] as const
@@ -21,7 +22,7 @@ const YES_NO = [
 export function AdminProductList({ canCreate }: { canCreate: boolean }) {
   const table = useTableUrlState({ filterKeys: FILTER_KEYS })
   const categories = useQuery(productQueries.categories())
-  const divisions = useQuery(productQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
   const products = useQuery({
     ...productQueries.adminList(table.query),
     enabled: table.isReady,
@@ -35,7 +36,7 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
         header: 'Product',
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
-          <Link href={PRODUCT_PATHS.configDetails(info.row.original.id)} aria-label={`Configure ${info.getValue()}`}>
+          <Link href={paths.admin.productConfigDetails(info.row.original.id)} aria-label={`Configure ${info.getValue()}`}>
             {info.getValue()}
           </Link>
         ),
@@ -97,7 +98,7 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
         ]}
         toolbar={
           canCreate ? (
-            <Link href={PRODUCT_PATHS.configDetails()} className={buttonClassName()}>
+            <Link href={paths.admin.productConfigDetails()} className={buttonClassName()}>
               Create a product
             </Link>
           ) : undefined

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { paths } from '@/lib/navigation/paths'
+import { businessReads } from '@/lib/query/shared-queries'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
-import { productQueries } from '../api/product-queries'
 import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
 import { CatalogueFilters, CatalogueList } from './product-catalogue'
-import { productKycPath } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
 /** What the card offers for the business's standing on the product. */
@@ -43,7 +43,7 @@ export interface BusinessCatalogueProps {
  * what the business holds already, and the product chosen before signing in.
  */
 export function BusinessCatalogue({ businessId, businessName, canApply }: BusinessCatalogueProps) {
-  const held = useQuery(productQueries.heldBy(businessId))
+  const held = useQuery(businessReads.products(businessId))
   const byProduct = new Map((held.data ?? []).map((h) => [h.productId, h]))
   const [source, setSource] = useState<string | null>(null)
   useEffect(() => setSource(getSourceProduct()), [])
@@ -57,7 +57,7 @@ export function BusinessCatalogue({ businessId, businessName, canApply }: Busine
       <>
         {holding && <StatusBadge status={holding.status} label={note ?? ONBOARDING_STATUS_LABELS[holding.status]} />}
         <Link
-          href={productKycPath(product.code, businessId)}
+          href={paths.business.productApplication(product.code, businessId)}
           className={buttonClassName({ size: 'sm', variant: holding ? 'secondary' : 'primary' })}
           aria-label={`${label}: ${product.name}`}
         >
@@ -73,7 +73,7 @@ export function BusinessCatalogue({ businessId, businessName, canApply }: Busine
         <p className={styles.notice} role="status">
           <span>You chose a product before signing in ({source}).</span>
           <span className={styles.actions}>
-            <Link href={productKycPath(source, businessId)} className={buttonClassName({ size: 'sm' })}>
+            <Link href={paths.business.productApplication(source, businessId)} className={buttonClassName({ size: 'sm' })}>
               Continue with {source}
             </Link>
             <button
@@ -111,7 +111,7 @@ function HeldProducts({
       <ul className={styles.stackTight}>
         {held.map((h) => (
           <li key={h.id} className={styles.actions}>
-            <Link href={productKycPath(h.code, businessId)}>{h.name}</Link>
+            <Link href={paths.business.productApplication(h.code, businessId)}>{h.name}</Link>
             <StatusBadge status={h.status} label={ONBOARDING_STATUS_LABELS[h.status]} />
           </li>
         ))}

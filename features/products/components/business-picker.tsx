@@ -7,9 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
+import { businessReads } from '@/lib/query/shared-queries'
 import { setBusinessId } from '@/lib/session/storage'
-import { productQueries } from '../api/product-queries'
-import { PRODUCT_PATHS } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
 /**
@@ -18,7 +18,7 @@ import styles from '@/styles/product-screens.module.css'
  */
 export function BusinessPicker({ purpose = 'to see its products' }: { purpose?: string }) {
   const router = useRouter()
-  const businesses = useQuery(productQueries.myBusinesses())
+  const businesses = useQuery(businessReads.mine())
   const [chosen, setChosen] = useState('')
   const selectId = useId()
 
@@ -38,7 +38,7 @@ export function BusinessPicker({ purpose = 'to see its products' }: { purpose?: 
         title="Register your business first"
         description="Products are applied for by a business. Register yours; the product you chose stays remembered, and you will find it under Products."
         action={
-          <Link href={PRODUCT_PATHS.createBusiness} className={buttonClassName()}>
+          <Link href={paths.business.create()} className={buttonClassName()}>
             Register a business
           </Link>
         }

@@ -6,9 +6,9 @@ import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
 import { formatDateTime } from '@/lib/format/date'
+import { paths } from '@/lib/navigation/paths'
 import { productQueries } from '../api/product-queries'
 import type { OnboardingSummary } from '../api/types'
-import { PRODUCT_PATHS } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
 const STATUS_OPTIONS = ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] }))
@@ -28,7 +28,7 @@ export function ProductBusinesses({ code }: { code: string }) {
         id: 'business',
         header: 'Business',
         meta: { isRowHeader: true, wrap: true },
-        cell: (info) => <Link href={PRODUCT_PATHS.preview(info.row.original.id)}>{info.getValue()}</Link>,
+        cell: (info) => <Link href={paths.approvals.productPreview(info.row.original.id)}>{info.getValue()}</Link>,
       }),
       column.accessor((o) => o.business.regNo, { id: 'regNo', header: 'Registration no.' }),
       column.display({

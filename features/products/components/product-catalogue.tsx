@@ -10,10 +10,11 @@ import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { describeError } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
+import { productReads } from '@/lib/query/shared-queries'
 import { isLoggedIn, setSourceProduct } from '@/lib/session/storage'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
-import { productKycPath } from './product-paths'
 import styles from '@/styles/product-screens.module.css'
 
 const PAGE_SIZE = 24
@@ -137,7 +138,7 @@ export function CatalogueList({
     ...(query.categoryId ? { categoryId: query.categoryId } : {}),
     ...(query.searchKey ? { searchKey: query.searchKey } : {}),
   }
-  const products = useQuery({ ...productQueries.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
+  const products = useQuery({ ...productReads.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
 
   if (products.isError) {
     return (
@@ -195,7 +196,7 @@ export function ProductCatalogue() {
 
   const choose = (product: Product) => {
     setSourceProduct(product.code)
-    if (isLoggedIn()) void router.push(productKycPath(product.code))
+    if (isLoggedIn()) void router.push(paths.business.productApplication(product.code))
     else setChosen(product)
   }
 
@@ -216,10 +217,10 @@ export function ProductCatalogue() {
         description="Create an account for your business, or sign in. We will take you straight to this product's application."
         footer={
           <>
-            <Link href="/auth/login" className={buttonClassName({ variant: 'secondary' })}>
+            <Link href={paths.auth.login()} className={buttonClassName({ variant: 'secondary' })}>
               Sign in
             </Link>
-            <Link href="/auth/signup" className={buttonClassName()}>
+            <Link href={paths.auth.signup()} className={buttonClassName()}>
               Create an account
             </Link>
           </>

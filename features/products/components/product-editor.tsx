@@ -16,12 +16,13 @@ import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { createProductSchema } from '@/lib/contracts/products'
 import { describeError, getApiErrors } from '@/lib/http'
+import { paths } from '@/lib/navigation/paths'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useCreateProduct, useSetProductLive, useUpdateProduct } from '../api/product-calls'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
 import { ProductBusinesses } from './product-businesses'
-import { PRODUCT_PATHS } from './product-paths'
 import { RequirementsBuilder, type RequirementRow } from './requirements-builder'
 import styles from '@/styles/product-screens.module.css'
 
@@ -101,7 +102,7 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
   const create = useCreateProduct()
   const update = useUpdateProduct(product?.id ?? '')
   const categories = useQuery(productQueries.categories())
-  const divisions = useQuery(productQueries.divisions())
+  const divisions = useQuery(referenceReads.divisions())
 
   useEffect(() => void resolver.preload(), [resolver])
 
@@ -110,7 +111,7 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
       if (isNew) {
         const created = await create.mutateAsync(values)
         notify(`${created.name} was created. It is not live yet.`, { type: 'success' })
-        await router.replace(PRODUCT_PATHS.configDetails(created.id))
+        await router.replace(paths.admin.productConfigDetails(created.id))
       } else {
         const { code: _code, ...changes } = values
         const saved = await update.mutateAsync(changes)
@@ -184,7 +185,7 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Saving…">
             {isNew ? 'Create product' : 'Save changes'}
           </Button>
-          <Link href={PRODUCT_PATHS.config}>Back to products</Link>
+          <Link href={paths.admin.productConfig()}>Back to products</Link>
         </div>
       )}
     </Form>
@@ -201,7 +202,7 @@ function DocumentTypesField({
   control: ReturnType<typeof useForm<ProductFormValues, unknown, ProductFormOutput>>['control']
   setValue: (ids: string[]) => void
 }) {
-  const types = useQuery(productQueries.documentTypes())
+  const types = useQuery(referenceReads.documentTypes())
   const chosen = useWatch({ control, name: 'kycDocumentTypeIds' }) ?? []
   const toggle = (id: string, on: boolean) => setValue(on ? [...chosen, id] : chosen.filter((x) => x !== id))
   return (

@@ -43,3 +43,9 @@ export function useBulkDecideDeferrals() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.deferrals() }),
   })
 }
+
+/** After a per-document action (DocumentReviewActions, `reviewKycDocument`): every staff documents screen refreshes. */
+export function useRefreshStaffDocuments() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.all() })
+}

@@ -1,20 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
-import { STAFF_DOCUMENTS_QUERY_KEY } from '@/components/review/document-review-actions'
+import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import { apiClient } from '@/lib/http'
-import { LOOKUP_STALE_TIME } from '@/lib/query/client'
-import type { CacReviewRow, DeferralDetail, DocumentType, Page, StaffDeferral } from './types'
+import type { CacReviewRow, DeferralDetail, Page, StaffDeferral } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
 const segment = (value: string) => encodeURIComponent(value)
 
 /**
- * The staff documents feature's query keys, generic to specific: `['staff-documents', 'cac' | 'deferrals', …]`. The
- * prefix is the one DocumentReviewActions refreshes, so a per-document action updates these screens too.
+ * The staff documents feature's query keys, generic to specific: `['staff-documents', 'cac' | 'deferrals', …]`. A
+ * per-document action (DocumentReviewActions) refreshes the whole prefix, so it updates these screens too.
  */
 export const staffDocumentQueries = {
-  all: () => STAFF_DOCUMENTS_QUERY_KEY,
-  cac: () => [...STAFF_DOCUMENTS_QUERY_KEY, 'cac'] as const,
+  all: () => ['staff-documents'] as const,
+  cac: () => [...staffDocumentQueries.all(), 'cac'] as const,
   cacQueue: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.cac(), 'queue', query] as const,
@@ -33,7 +32,7 @@ export const staffDocumentQueries = {
         (await apiClient.get<CacReviewRow>(`/kyc/cac-documents-for-reviews/${segment(kycDetailsId)}`, { signal })).data,
     }),
 
-  deferrals: () => [...STAFF_DOCUMENTS_QUERY_KEY, 'deferrals'] as const,
+  deferrals: () => [...staffDocumentQueries.all(), 'deferrals'] as const,
   deferralQueue: (query: ApiQuery) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.deferrals(), 'queue', query] as const,
@@ -46,10 +45,11 @@ export const staffDocumentQueries = {
       queryFn: async ({ signal }) => (await apiClient.get<DeferralDetail>(`/deferrals/${segment(id)}`, { signal })).data,
     }),
 
-  documentTypes: () =>
+  /** `GET /deferrals/deferrable-mapping`: which document types may be deferred (the maximum days are a shared read). */
+  deferralMapping: () =>
     queryOptions({
-      queryKey: [...STAFF_DOCUMENTS_QUERY_KEY, 'reference', 'document-types'] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DocumentType[]>('/kyc-document-types', { signal })).data,
-      staleTime: LOOKUP_STALE_TIME,
+      queryKey: [...staffDocumentQueries.all(), 'deferral-settings', 'mapping'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', { signal })).data,
     }),
 }

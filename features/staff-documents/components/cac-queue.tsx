@@ -6,7 +6,7 @@ import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queu
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { useBulkDecideCacDocuments } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
@@ -27,8 +27,7 @@ type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<CacReviewRow, any>
 
-export const cacDetailsHref = (kycDetailsId: string) =>
-  `${NAV_PATHS.cacDocApprovals}/details?id=${encodeURIComponent(kycDetailsId)}`
+export const cacDetailsHref = (kycDetailsId: string) => paths.approvals.cacDocumentDetails(kycDetailsId)
 
 const businesses = (n: number) => `CAC documents of ${n} business${n === 1 ? '' : 'es'}`
 

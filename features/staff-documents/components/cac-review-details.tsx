@@ -11,9 +11,10 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
-import { useDecideCacDocuments } from '../api/decision-calls'
+import { reviewKycDocument } from '@/lib/query/shared-queries'
+import { useDecideCacDocuments, useRefreshStaffDocuments } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { CacReviewRow, KycDocument } from '../api/types'
 import { formatDay, formatDayTime } from '@/lib/format/day'
@@ -46,6 +47,7 @@ function DocumentItem({
   isOwnRecord: boolean
 }) {
   const viewerId = useId()
+  const refresh = useRefreshStaffDocuments()
   return (
     <li className={styles.item} data-document-type={document.documentType.code}>
       <div className={styles.itemHead}>
@@ -59,6 +61,8 @@ function DocumentItem({
       {document.reviewComment && <p className={styles.small}>Reviewer’s comment: {document.reviewComment}</p>}
       <DocumentReviewActions
         document={document}
+        review={reviewKycDocument}
+        onChanged={refresh}
         permissions={viewer.permissions}
         currentUserId={viewer.currentUserId}
         isOwnRecord={viewer.isOwnRecord}
@@ -104,7 +108,7 @@ function Details({
         <dl className={styles.facts}>
           <dt>Business</dt>
           <dd>
-            <Link href={`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(row.business.id)}`}>{row.business.name}</Link>
+            <Link href={paths.approvals.businessPreview(row.business.id)}>{row.business.name}</Link>
           </dd>
           <dt>Registration number</dt>
           <dd>{row.business.regNo}</dd>
@@ -172,7 +176,7 @@ export function CacReviewDetails({ kycDetailsId, ...viewer }: CacReviewDetailsPr
           title="No CAC documents here"
           description="This KYC record has no CAC document, or it does not exist."
           action={
-            <Link href={NAV_PATHS.cacDocApprovals} className={buttonClassName()}>
+            <Link href={paths.approvals.cacDocuments()} className={buttonClassName()}>
               Back to the queue
             </Link>
           }

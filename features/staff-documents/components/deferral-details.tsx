@@ -9,7 +9,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { useDecideDeferral } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
@@ -91,10 +91,8 @@ function Details({
           <dl className={styles.facts}>
             <dt>Business</dt>
             <dd>
-              <Link href={`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(deferral.business.id)}`}>
-                {deferral.business.name}
-              </Link>{' '}
-              ({deferral.business.regNo})
+              <Link href={paths.approvals.businessPreview(deferral.business.id)}>{deferral.business.name}</Link> (
+              {deferral.business.regNo})
             </dd>
             <dt>Business status</dt>
             <dd>
@@ -183,7 +181,7 @@ export function DeferralDetails({ deferralId, ...viewer }: DeferralDetailsProps)
           title="Deferral not found"
           description="It may have been removed, or the link is wrong."
           action={
-            <Link href={NAV_PATHS.deferralApprovals} className={buttonClassName()}>
+            <Link href={paths.approvals.deferrals()} className={buttonClassName()}>
               Back to the deferrals
             </Link>
           }

@@ -9,8 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { useBulkDecideDeferrals } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import type { StaffDeferral } from '../api/types'
@@ -35,7 +36,7 @@ type DeferralFilterKey = (typeof DEFERRAL_FILTER_KEYS)[number]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<StaffDeferral, any>
 
-export const deferralDetailsHref = (id: string) => `${NAV_PATHS.deferralApprovals}/details?id=${encodeURIComponent(id)}`
+export const deferralDetailsHref = (id: string) => paths.approvals.deferralDetails(id)
 const deferralsText = (n: number) => `${n} deferral${n === 1 ? '' : 's'}`
 
 export interface DeferralQueueProps {
@@ -61,7 +62,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
     enabled: table.isReady,
     placeholderData: keepPreviousData,
   })
-  const types = useQuery(staffDocumentQueries.documentTypes())
+  const types = useQuery(referenceReads.documentTypes())
   const bulk = useBulkDecideDeferrals()
   const selection = useQueueSelection(queue.data?.content, {
     idOf: (r) => r.id,

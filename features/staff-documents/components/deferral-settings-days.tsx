@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
 import { DEFERRAL_MAX_DAYS_LIMIT } from '@/lib/contracts/deferral-values'
 import { describeError, getApiErrors } from '@/lib/http'
-import { deferralSettingsQueries, useSetMaxDays } from './deferral-settings-queries'
+import { deferralReads } from '@/lib/query/shared-queries'
+import { useSetMaxDays } from '../api/deferral-settings-calls'
 import own from './deferral-settings.module.css'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'
@@ -118,7 +119,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
 
 /** The most days a deferral may ask for (`GET /deferrals/deferrable-max-days`), changed by CAN_UPDATE_DEFERRABLE holders. */
 export function MaxDaysSetting({ canEdit }: { canEdit: boolean }) {
-  const maxDays = useQuery(deferralSettingsQueries.maxDays())
+  const maxDays = useQuery(deferralReads.maxDays())
   if (maxDays.isError)
     return (
       <ErrorState

@@ -15,7 +15,9 @@ import {
   REGISTRATION_CLASSES,
   type RegistrationClass,
 } from '@/lib/validation/registration-number-rules'
-import { deferralSettingsQueries, useSaveMapping } from './deferral-settings-queries'
+import { referenceReads } from '@/lib/query/shared-queries'
+import { useSaveMapping } from '../api/deferral-settings-calls'
+import { staffDocumentQueries } from '../api/staff-document-queries'
 import own from './deferral-settings.module.css'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'
@@ -236,8 +238,8 @@ function ChangeList({ title, items }: { title: string; items: string[] }) {
  * classes. Holders of CAN_UPDATE_DEFERRABLE tick cells and save the whole mapping after confirming; others read it.
  */
 export function DeferrableMapping({ canEdit }: { canEdit: boolean }) {
-  const mapping = useQuery(deferralSettingsQueries.mapping())
-  const types = useQuery(deferralSettingsQueries.documentTypes())
+  const mapping = useQuery(staffDocumentQueries.deferralMapping())
+  const types = useQuery(referenceReads.documentTypes({ includeInactive: true }))
   const failed = mapping.isError ? mapping : types.isError ? types : null
   if (failed) {
     return (

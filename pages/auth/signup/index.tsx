@@ -2,6 +2,7 @@ import Head from 'next/head'
 import Link from 'next/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { SignupForm } from '@/features/account/components/signup-form'
+import { paths } from '@/lib/navigation/paths'
 
 export default function SignupPage() {
   return (
@@ -14,7 +15,7 @@ export default function SignupPage() {
         intro="Register to onboard your business and apply for our products."
         footer={
           <>
-            Already registered? <Link href="/auth/login">Sign in</Link>
+            Already registered? <Link href={paths.auth.login()}>Sign in</Link>
           </>
         }
       >

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
+import { paths } from '@/lib/navigation/paths'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { BusinessDashboard } from '../business-dashboard'
-import { DASHBOARD_LINKS, outstandingLink } from '../outstanding'
+import { outstandingLink } from '../outstanding'
 import { apiError, business, BUSINESS_ID, CATEGORIES, mockApi, renderWithClient, route, TYPES } from './api-mock'
 
 vi.mock('next/router', () => ({
@@ -319,7 +320,7 @@ describe('outstandingLink', () => {
   })
   it('leads documents and deferrals to the documents page, products to the application or the catalogue, and waiting to nowhere', () => {
     expect(link('DOCUMENT_MISSING', { kind: 'KYC_DOCUMENTS' })).toEqual({
-      href: DASHBOARD_LINKS.documents(BUSINESS_ID),
+      href: paths.business.documents(BUSINESS_ID),
       label: 'Go to documents',
     })
     expect(link('DEFERRAL_PENDING', { kind: 'DEFERRALS' })!.href).toBe(

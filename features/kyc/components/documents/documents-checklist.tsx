@@ -13,8 +13,8 @@ import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
 import { CHECKLIST_NEEDS_UPLOAD } from '@/lib/contracts/kyc-document-values'
 import { describeError } from '@/lib/http'
 import { canEditKyc, hasAllPermissions, PERMISSIONS, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import { deferralReads, kycReads } from '@/lib/query/shared-queries'
 import { openDocumentFile, useAttachDocument, useDeleteDocument } from '../../api/document-calls'
-import { documentQueries } from '../../api/document-queries'
 import { alternativesOf, itemStatus, requirementSummary } from './document-status'
 import styles from './documents.module.css'
 
@@ -44,8 +44,9 @@ export interface DocumentsChecklistProps {
  * overdue), to upload, replace, view, delete, or ask to defer.
  */
 export function DocumentsChecklist({ businessId, kycDetailsId, permissions, headingLevel = 3, upload }: DocumentsChecklistProps) {
-  const checklist = useQuery(documentQueries.checklist(businessId))
-  const maxDays = useQuery(documentQueries.maxDeferralDays())
+  const checklist = useQuery(kycReads.documentChecklist(businessId))
+  // The maximum changes rarely (staff set it): read at most every five minutes here.
+  const maxDays = useQuery({ ...deferralReads.maxDays(), staleTime: 5 * 60_000, select: (answer) => answer.maxDays })
 
   if (checklist.isError) {
     return (

@@ -7,8 +7,8 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
 import { describeError } from '@/lib/http'
+import { kycReads } from '@/lib/query/shared-queries'
 import { openDocumentFile } from '../../api/document-calls'
-import { documentQueries } from '../../api/document-queries'
 import { itemStatus } from './document-status'
 import styles from './documents.module.css'
 
@@ -19,7 +19,7 @@ export interface DocumentsSummaryProps {
 
 /** Read-only: each document of the class with its status, the shareholders' under each shareholder, for the KYC preview. */
 export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
-  const checklist = useQuery(documentQueries.checklist(businessId))
+  const checklist = useQuery(kycReads.documentChecklist(businessId))
   const [opening, setOpening] = useState<string | null>(null)
 
   if (checklist.isError) {

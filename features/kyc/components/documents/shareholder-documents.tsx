@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { UploadFunction } from '@/components/ui/uploader'
-import { documentQueries } from '../../api/document-queries'
+import { kycReads } from '@/lib/query/shared-queries'
 import { mayEditDocuments, ShareholderDocumentList } from './documents-checklist'
 
 export interface ShareholderDocumentsProps {
@@ -17,7 +17,7 @@ export interface ShareholderDocumentsProps {
  * shareholder in the shareholders step: where each stands, view, upload or replace. Nothing when none applies.
  */
 export function ShareholderDocuments({ businessId, shareholderId, readOnly, upload }: ShareholderDocumentsProps) {
-  const checklist = useQuery(documentQueries.checklist(businessId))
+  const checklist = useQuery(kycReads.documentChecklist(businessId))
   const group = checklist.data?.shareholders.find((s) => s.shareholder.id === shareholderId)
   if (!checklist.data || !group || group.items.length === 0) return null
   const { shareholder, items } = group

@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { notify } from '@/components/ui/toasts'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 // The registration form of the business area, in its staff variant (owner's e-mail, invitation), loaded in parallel
@@ -27,13 +27,13 @@ export default function AdminCreateBusinessPage() {
     >
       <CreateBusinessForm
         isStaff
-        cancelHref={NAV_PATHS.adminBusinesses}
+        cancelHref={paths.admin.businesses()}
         locationFields={<LocationFields required={{ lga: false }} />}
         onCreated={async (business) => {
           notify(`${business.name} is registered. Its owner has been invited by e-mail to complete the KYC.`, {
             type: 'success',
           })
-          await router.push(`${NAV_PATHS.businessPreview}?id=${encodeURIComponent(business.id)}`)
+          await router.push(paths.approvals.businessPreview(business.id))
         }}
       />
     </PortalPage>

@@ -2,7 +2,7 @@ import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const LOADING = { count: 4, label: 'Loading the business' }
@@ -25,7 +25,7 @@ export default function BusinessPreviewPage() {
           missing={{
             title: 'No business chosen',
             description: 'Open a business from the review queue or a business list.',
-            action: { href: NAV_PATHS.businessApprovals, label: 'Go to the queue' },
+            action: { href: paths.approvals.businesses(), label: 'Go to the queue' },
           }}
         >
           {(id) => (

@@ -2,7 +2,7 @@ import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const LOADING = { count: 5, label: 'Loading the CAC documents' }
@@ -25,7 +25,7 @@ export default function CacDocumentDetailsPage() {
           missing={{
             title: 'No KYC record chosen',
             description: 'Open a record from the CAC documents queue.',
-            action: { href: NAV_PATHS.cacDocApprovals, label: 'Go to the queue' },
+            action: { href: paths.approvals.cacDocuments(), label: 'Go to the queue' },
           }}
         >
           {(id) => (

@@ -2,7 +2,7 @@ import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { NAV_PATHS } from '@/lib/navigation/nav-items'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 
 const LOADING = { count: 5, label: 'Loading the deferral' }
@@ -25,7 +25,7 @@ export default function DeferralDetailsPage() {
           missing={{
             title: 'No deferral chosen',
             description: 'Open a request from the deferrals queue.',
-            action: { href: NAV_PATHS.deferralApprovals, label: 'Go to the deferrals' },
+            action: { href: paths.approvals.deferrals(), label: 'Go to the deferrals' },
           }}
         >
           {(id) => (

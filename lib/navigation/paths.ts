@@ -1,0 +1,98 @@
+/**
+ * Every screen of the portal as a typed href builder (spec section 2): the one place a route's path and its query
+ * parameters are spelled. Screens, the navigation model, the HTTP layer's login redirect and proxy.ts build their
+ * links here; no feature writes `/s/...?...` itself. Pure (no React, no browser API), so proxy.ts may import it.
+ *
+ * ```ts
+ * paths.business.kyc(businessId, 'ADDRESSES') // '/s/businesses/dashboard-details/kyc?businessId=…&step=ADDRESSES'
+ * paths.approvals.businessPreview(id)         // '/s/admin/approvals/business/business-preview?id=…'
+ * ```
+ */
+import type { KycStep } from '@/lib/contracts/kyc-values'
+
+/** Query parameters of a screen; empty, null and undefined values are left out. */
+export type HrefQuery = Record<string, string | null | undefined>
+
+/**
+ * `pathname` with the non-empty `query` (built by URLSearchParams, in the order given) and an optional `#hash`. A space
+ * is written `%20`, as encodeURIComponent does, not `+` (URLSearchParams writes a literal `+` as `%2B`, so every `+`
+ * it writes stands for a space).
+ */
+export function href(pathname: string, query: HrefQuery = {}, hash?: string): string {
+  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]))
+  const search = params.toString().replaceAll('+', '%20')
+  return `${pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`
+}
+
+/** The business area's screens take the chosen business in the query (`?businessId=`); without one they ask for it. */
+type BusinessId = string | null | undefined
+
+export const paths = {
+  home: () => '/',
+  /** The public product catalogue. */
+  catalogue: () => '/products',
+  profile: () => '/profile',
+  preferences: () => '/s/user-profile-preference',
+
+  auth: {
+    /** `from`: where to go back to after signing in (proxy.ts and the HTTP layer check it is a same-site path). */
+    login: (from?: string | null) => href('/auth/login', { from }),
+    signup: () => '/auth/signup',
+    signupSuccess: (email?: string | null) => href('/auth/signup/success', { email }),
+    forgotPassword: () => '/auth/forgot-password',
+    resendActivation: (email?: string | null) => href('/auth/resend-activation-token', { email }),
+  },
+
+  business: {
+    list: () => '/s/businesses',
+    create: () => '/s/businesses/create-business',
+    dashboard: (businessId?: BusinessId) => href('/s/businesses/dashboard-details', { businessId }),
+    kyc: (businessId?: BusinessId, step?: KycStep | null) => href('/s/businesses/dashboard-details/kyc', { businessId, step }),
+    kycPreview: (businessId?: BusinessId) => href('/s/businesses/dashboard-details/kyc/preview-form', { businessId }),
+    /** A step of the KYC stepper, or for `PREVIEW` the preview page. */
+    kycStep: (businessId: string, step: KycStep) =>
+      step === 'PREVIEW' ? paths.business.kycPreview(businessId) : paths.business.kyc(businessId, step),
+    documents: (businessId?: BusinessId) => href('/s/businesses/kyc-document', { businessId }),
+    /** The documents page's deferral requests. */
+    deferrals: (businessId: string) => href('/s/businesses/kyc-document', { businessId }, 'kyc-deferrals-heading'),
+    divisions: () => '/s/businesses/business-division',
+    manageUsers: (businessId?: BusinessId) => href('/s/businesses/manage-users', { businessId }),
+    manageRoles: () => '/s/businesses/manage-roles',
+    /** The offered products with the chosen business's standing on each. */
+    products: () => '/s/products',
+    /** A product's application; `productCode` is the query key the login redirect uses as well. */
+    productApplication: (productCode: string, businessId?: BusinessId) =>
+      href('/s/products/ProductKyc', { productCode, businessId }),
+  },
+
+  admin: {
+    businesses: () => '/s/admin/businesses',
+    blockedBusinesses: () => '/s/admin/businesses/blocked',
+    registeredBusinesses: () => '/s/admin/businesses/registered',
+    registeredSummary: () => '/s/admin/businesses/registered/summary',
+    createBusiness: () => '/s/admin/businesses/create',
+    productConfig: () => '/s/admin/product-config',
+    /** Without an id: a new product. */
+    productConfigDetails: (id?: string | null) => href('/s/admin/product-config/details', { id }),
+    reports: () => '/s/admin/reports',
+  },
+
+  approvals: {
+    businesses: () => '/s/admin/approvals/business',
+    /** Without an id: the screen's own path (the navigation marks its list). */
+    businessPreview: (id?: string | null) => href('/s/admin/approvals/business/business-preview', { id }),
+    cacDocuments: () => '/s/admin/approvals/cac-doc',
+    cacDocumentDetails: (kycDetailsId: string) => href('/s/admin/approvals/cac-doc/details', { id: kycDetailsId }),
+    products: () => '/s/admin/approvals/products',
+    productPreview: (id: string) => href('/s/admin/approvals/product-preview', { id }),
+    deferrals: () => '/s/admin/approvals/deferral',
+    deferralDetails: (id: string) => href('/s/admin/approvals/deferral/details', { id }),
+  },
+
+  government: {
+    entities: () => '/s/government/entities',
+    createEntity: () => '/s/government/createEntity',
+    products: () => '/s/government/products',
+    kyc: () => '/s/government/kyc',
+  },
+} as const
