@@ -58,6 +58,8 @@ const envSchema = z.object({
   ENABLE_DEV_OUTBOX: booleanFromEnv,
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
+  DATA_ENCRYPTION_KEYS: optionalString,
+  DATA_INDEX_KEY: secret,
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -103,6 +105,18 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
   trustProxy: boolean
+  /** Field encryption of identity numbers (server/crypto). */
+  dataEncryption: {
+    /** Oldest first; the last one encrypts, every one decrypts. */
+    keys: DataKey[]
+    /** Key of the blind indexes (HMAC); separate from the data keys so rotating them never changes an index. */
+    indexKey: string
+  }
+}
+
+export interface DataKey {
+  id: string
+  key: Buffer
 }
 
 export class ConfigError extends Error {
@@ -119,13 +133,13 @@ function describeIssues(error: z.ZodError): string {
 }
 
 /** Outside production a missing secret is generated once and kept under DATA_DIR, so restarts keep sessions. */
-function persistedSecret(dataDir: string, name: string): string {
+function persistedSecret(dataDir: string, name: string, generate = () => randomBytes(48).toString('base64url')): string {
   mkdirSync(dataDir, { recursive: true })
   const file = join(dataDir, `${name.toLowerCase()}.secret`)
   try {
     return readFileSync(file, 'utf8').trim()
   } catch {
-    const value = randomBytes(48).toString('base64url')
+    const value = generate()
     try {
       const fd = openSync(file, 'wx', 0o600)
       writeSync(fd, value)
@@ -136,6 +150,38 @@ function persistedSecret(dataDir: string, name: string): string {
       return readFileSync(file, 'utf8').trim()
     }
   }
+}
+
+const DATA_KEY_ID = /^[A-Za-z0-9_-]{1,32}$/
+
+/**
+ * `DATA_ENCRYPTION_KEYS`: comma-separated `keyId:base64key` pairs, oldest first, each key 32 bytes
+ * (`openssl rand -base64 32`). The last one encrypts new values; all of them decrypt.
+ */
+export function parseDataKeys(value: string): DataKey[] {
+  const seen = new Set<string>()
+  const keys = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const colon = part.indexOf(':')
+      const id = part.slice(0, colon)
+      if (colon < 1 || !DATA_KEY_ID.test(id)) {
+        throw new ConfigError(
+          'Invalid configuration: DATA_ENCRYPTION_KEYS: each entry is keyId:base64key (id of A-Z a-z 0-9 _ -)',
+        )
+      }
+      const key = Buffer.from(part.slice(colon + 1), 'base64')
+      if (key.length !== 32) {
+        throw new ConfigError(`Invalid configuration: DATA_ENCRYPTION_KEYS: key ${id} must be 32 bytes in base64`)
+      }
+      if (seen.has(id)) throw new ConfigError(`Invalid configuration: DATA_ENCRYPTION_KEYS: key id ${id} appears twice`)
+      seen.add(id)
+      return { id, key }
+    })
+  if (!keys.length) throw new ConfigError('Invalid configuration: DATA_ENCRYPTION_KEYS: no key given')
+  return keys
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -161,9 +207,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
         'Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)',
       )
     }
+    const missingKeys = (['DATA_ENCRYPTION_KEYS', 'DATA_INDEX_KEY'] as const).filter((k) => !e[k])
+    if (missingKeys.length) {
+      throw new ConfigError(
+        `Refusing to start in production without ${missingKeys.join(' and ')}: identity numbers are encrypted at rest (set ${missingKeys.join(', ')}; see docs/data-protection.md)`,
+      )
+    }
   }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
+  const dataKeys = parseDataKeys(
+    e.DATA_ENCRYPTION_KEYS ?? persistedSecret(dataDir, 'DATA_ENCRYPTION_KEYS', () => `k1:${randomBytes(32).toString('base64')}`),
+  )
+  const dataIndexKey = e.DATA_INDEX_KEY ?? persistedSecret(dataDir, 'DATA_INDEX_KEY')
 
   return {
     appEnv: e.APP_ENV,
@@ -201,6 +257,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
   }
 }
 

@@ -145,6 +145,24 @@ export function maskIdNumber(value: string | null | undefined): string {
   return `${value[0]}${'*'.repeat(value.length - 4)}${value.slice(-3)}`
 }
 
+/** What an API answer carries instead of an identity number: every character but the last four starred. */
+export const MASKED_IDENTITY_DESCRIPTION =
+  'Masked: every character but the last four replaced by `*` (e.g. `*******5678`). The clear value is answered only by the reveal call.'
+
+/** `22212345678` → `*******5678`; four characters or fewer are starred entirely. */
+export function maskIdentityNumber(value: string): string
+export function maskIdentityNumber(value: string | null | undefined): string | null
+export function maskIdentityNumber(value: string | null | undefined): string | null {
+  if (value == null) return null
+  if (value.length <= 4) return '*'.repeat(value.length)
+  return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`
+}
+
+/** A masked value sent back by a form: it must never be stored in place of the number. */
+export function isMaskedIdentityNumber(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.includes('*')
+}
+
 /**
  * Nigerian TIN. Decision: two forms are accepted, after removing spaces: the FIRS form of 8 digits, a hyphen and 4
  * digits (`12345678-0001`), and the plain digits of the newer JTB TIN, 10 to 14 of them (`1234567890`). Stored as

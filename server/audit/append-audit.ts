@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { desc, sql } from 'drizzle-orm'
+import { maskPersonalValues, sealPersonalValues } from '@/server/crypto/personal-values'
+import type { SubjectRef } from '@/server/crypto/subject-keys'
 import type { Tx } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { GENESIS_HASH, hashAuditRow, toStoredJson } from './chain'
@@ -20,6 +22,12 @@ export interface AuditEntry {
   action: string
   before?: unknown
   after?: unknown
+  /**
+   * Whose personal values (bvn, idNumber...: PERSONAL_VALUE_KEYS) before/after carry: they are stored encrypted
+   * under this subject's key, so erasing the subject leaves them unreadable and the chain verifiable. Defaults to
+   * the record itself (`{ kind: resource, id: resourceId }`).
+   */
+  subject?: SubjectRef
 }
 
 /** Any constant works; it only has to be the same for every writer of the chain. */
@@ -31,6 +39,11 @@ const AUDIT_CHAIN_LOCK = 7340002
  */
 export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEntry) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`)
+  const subject = entry.subject ?? (entry.resourceId ? { kind: entry.resource, id: entry.resourceId } : null)
+  const protect = (value: unknown) =>
+    subject ? sealPersonalValues(tx, subject, toStoredJson(value)) : maskPersonalValues(toStoredJson(value))
+  const before = await protect(entry.before)
+  const after = await protect(entry.after)
   const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
   const row = {
     id: randomUUID(),
@@ -39,8 +52,8 @@ export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     resource: entry.resource,
     resourceId: entry.resourceId ?? null,
     action: entry.action,
-    before: toStoredJson(entry.before),
-    after: toStoredJson(entry.after),
+    before,
+    after,
     requestId: context.requestId,
     ip: context.ip,
     createdAt: new Date(),

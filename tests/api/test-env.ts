@@ -9,6 +9,9 @@ export const TEST_ENV: Record<string, string> = {
   ENABLE_DEV_OUTBOX: 'true',
   JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
   SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+  // Fixed, so the seeded template's encrypted values open in every file's copy (each has its own DATA_DIR).
+  DATA_ENCRYPTION_KEYS: `test1:${Buffer.alloc(32, 7).toString('base64')}`,
+  DATA_INDEX_KEY: 'test-blind-index-key-that-is-long-enough-0123456789',
   AZURE_STORAGE_ACCOUNT: TEST_BLOB_ACCOUNT,
   AZURE_STORAGE_CONTAINER: TEST_BLOB_CONTAINER,
 }

@@ -14,6 +14,10 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 
 const SECRET = 'x'.repeat(40)
 const SMTP_URL = 'smtps://user:pass@smtp.example.com:465'
+const DATA_KEYS = {
+  DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  DATA_INDEX_KEY: 'i'.repeat(40),
+}
 
 describe('configuration', () => {
   it('refuses to start in production without the secrets, naming each missing one', () => {
@@ -30,6 +34,7 @@ describe('configuration', () => {
       JWT_SECRET: SECRET,
       SESSION_SECRET: SECRET,
       SMTP_URL,
+      ...DATA_KEYS,
     })
     expect(config.isProduction).toBe(true)
     expect(config.storage.accountName).toBe('prod')
@@ -47,7 +52,24 @@ describe('configuration', () => {
         'Refusing to start in production with SEED_DEMO=true: demo users share a published password (unset SEED_DEMO)',
       ),
     )
-    expect(loadConfig({ ...production, SMTP_URL, ENABLE_DEV_OUTBOX: 'true' }).mail.devOutboxEnabled).toBe(false)
+    expect(loadConfig({ ...production, SMTP_URL, ...DATA_KEYS, ENABLE_DEV_OUTBOX: 'true' }).mail.devOutboxEnabled).toBe(false)
+  })
+
+  it('refuses to start in production without the data encryption keys, and reads a key ring newest last', () => {
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL }
+    expect(() => loadConfig(production)).toThrowError(
+      new ConfigError(
+        'Refusing to start in production without DATA_ENCRYPTION_KEYS and DATA_INDEX_KEY: identity numbers are encrypted at rest (set DATA_ENCRYPTION_KEYS, DATA_INDEX_KEY; see docs/data-protection.md)',
+      ),
+    )
+    const two = `${DATA_KEYS.DATA_ENCRYPTION_KEYS}, k2:${Buffer.alloc(32, 2).toString('base64')}`
+    const config = loadConfig({ ...production, ...DATA_KEYS, DATA_ENCRYPTION_KEYS: two })
+    expect(config.dataEncryption.keys.map((k) => k.id)).toEqual(['k1', 'k2'])
+    expect(config.dataEncryption.keys[1]!.key).toEqual(Buffer.alloc(32, 2))
+    expect(() => loadConfig({ ...production, ...DATA_KEYS, DATA_ENCRYPTION_KEYS: 'k1:c2hvcnQ=' })).toThrow(
+      /DATA_ENCRYPTION_KEYS: key k1 must be 32 bytes/,
+    )
+    expect(() => loadConfig({ ...production, ...DATA_KEYS, DATA_ENCRYPTION_KEYS: `${two},${two}` })).toThrow(/appears twice/)
   })
 
   it('outside production generates missing secrets once into DATA_DIR and reuses them', () => {
@@ -60,6 +82,9 @@ describe('configuration', () => {
     expect(first.jwtSecret).not.toBe(first.sessionSecret)
     expect(readFileSync(join(dir, 'jwt_secret.secret'), 'utf8')).toBe(first.jwtSecret)
     expect(first.storage.accountName).toBe('test')
+    expect(second.dataEncryption.keys).toEqual(first.dataEncryption.keys)
+    expect(first.dataEncryption.keys[0]!.key).toHaveLength(32)
+    expect(readFileSync(join(dir, 'data_encryption_keys.secret'), 'utf8')).toMatch(/^k1:/)
   })
 
   it('has the documented defaults', () => {

@@ -22,10 +22,13 @@ export const meansOfIds = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role', { enum: ID_HOLDER_ROLES }).notNull(),
+    /** Field-encrypted (server/crypto/field-cipher.ts); `bvnIndex` is its blind index. */
     bvn: text('bvn'),
+    bvnIndex: text('bvn_index'),
     idType: text('id_type', { enum: MEANS_OF_ID_TYPE_CODES }).notNull(),
-    /** Upper case, no spaces or hyphens. */
+    /** Upper case, no spaces or hyphens; field-encrypted. `idNumberIndex` is the blind index of type and number. */
     idNumber: text('id_number').notNull(),
+    idNumberIndex: text('id_number_index'),
     issueDate: date('issue_date'),
     expiryDate: date('expiry_date'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -38,6 +41,8 @@ export const meansOfIds = pgTable(
     index('means_of_ids_business_idx').on(t.businessId),
     index('means_of_ids_shareholder_idx').on(t.shareholderId),
     index('means_of_ids_file_idx').on(t.fileId),
+    index('means_of_ids_bvn_index_idx').on(t.bvnIndex),
+    index('means_of_ids_id_number_index_idx').on(t.idNumberIndex),
   ],
 )
 

@@ -25,7 +25,9 @@ export const shareholders = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     nationality: text('nationality'),
+    /** Field-encrypted (server/crypto/field-cipher.ts); `bvnIndex` is its blind index. */
     bvn: text('bvn'),
+    bvnIndex: text('bvn_index'),
     /** Corporate name. */
     companyName: text('company_name'),
     /** Corporate registration number, class plus digits (`RC1234567`). */
@@ -40,6 +42,7 @@ export const shareholders = pgTable(
     index('shareholders_kyc_idx').on(t.kycDetailsId, t.createdAt),
     index('shareholders_parent_idx').on(t.parentShareholderId),
     index('shareholders_business_idx').on(t.businessId),
+    index('shareholders_bvn_index_idx').on(t.bvnIndex),
     check('shareholders_percentage_range', sql`${t.percentageUnits} >= 0 AND ${t.percentageUnits} <= 10000`),
   ],
 )
