@@ -28,7 +28,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts'],
+          // Pure functions' tests beside them (`*.test.ts`); components' tests are `*.test.tsx` (the components project).
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'features/**/*.test.ts', 'components/**/*.test.ts'],
           env: { LOG_LEVEL: 'silent', APP_ENV: 'test' },
         },
       },

@@ -14,6 +14,8 @@ import { auditRoutes } from './modules/audits/routes'
 import { businessReferenceRoutes, businessRoutes } from './modules/businesses/routes'
 import { cacReviewRoutes } from './modules/cac-review/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
+import { dataSubjectRoutes } from './modules/data-subjects/routes'
+import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
@@ -23,6 +25,7 @@ import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
+import { retentionRoutes } from './modules/retention/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
@@ -56,6 +59,9 @@ const MODULES: Router[] = [
   deferralReviewRoutes,
   archiveRoutes,
   reminderRoutes,
+  dataViewRoutes,
+  retentionRoutes,
+  dataSubjectRoutes,
   reportRoutes,
   kycRoutes,
   draftFormRoutes,

@@ -4,11 +4,13 @@ import { createApp } from './app'
 import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
+import { startRetentionJobOnce } from './modules/retention/retention-job'
 
 /** `npm run api`: the business API on its own, for a deployment that separates it from the portal. */
 const config = getConfig()
 await getDatabaseHandle()
 const reminders = startReminderJobOnce(getDb, config.appEnv)
+const retention = startRetentionJobOnce(getDb, config.appEnv)
 const app = createApp()
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
@@ -17,6 +19,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down')
   reminders?.stop()
+  retention?.stop()
   server.close()
   await closeDatabase()
   process.exit(0)

@@ -58,6 +58,10 @@ const envSchema = z.object({
   ENABLE_DEV_OUTBOX: booleanFromEnv,
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
+  RETENTION_INACTIVE_APPLICATION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
+  RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  RETENTION_ENDED_RELATIONSHIP_YEARS: z.coerce.number().int().min(1).max(100).default(5),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(100),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
 })
@@ -105,6 +109,17 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
   trustProxy: boolean
+  /** How long the portal keeps what (NDPA storage limitation vs. the AML duty to keep KYC records); see docs/data-protection.md. */
+  retention: {
+    /** Drafts and applications never submitted: purged after this many days without activity. */
+    inactiveApplicationDays: number
+    /** Declined applications: purged this many days after the decision. */
+    declinedDays: number
+    /** Businesses whose relationship ended (archived): purged this many years after the end. */
+    endedRelationshipYears: number
+    /** Businesses (or drafts) purged per transaction. */
+    batchSize: number
+  }
   /** Field encryption of identity numbers (server/crypto). */
   dataEncryption: {
     /** Oldest first; the last one encrypts, every one decrypts. */
@@ -257,6 +272,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    retention: {
+      inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,
+      declinedDays: e.RETENTION_DECLINED_DAYS,
+      endedRelationshipYears: e.RETENTION_ENDED_RELATIONSHIP_YEARS,
+      batchSize: e.RETENTION_BATCH_SIZE,
+    },
     dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
   }
 }

@@ -74,6 +74,12 @@ export const SYSTEM_ROLES = [
     permissions: [P.CAN_CREATE_GOVERNMENT_ENTITY, P.CAN_READ_BUSINESS],
   },
   {
+    name: 'DATA_PROTECTION_OFFICER',
+    scope: 'staff',
+    description: 'Answers data-subject requests (export, erasure), runs retention and reads the audit and view logs',
+    permissions: [P.CAN_HANDLE_DATA_REQUESTS, P.CAN_AUDIT_SYSTEM, P.CAN_READ_BUSINESS, P.CAN_READ_USER],
+  },
+  {
     name: 'BUSINESS_OWNER',
     scope: 'business',
     description: 'Owns a business: the whole business-side set, and removing its users',

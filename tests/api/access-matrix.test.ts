@@ -323,6 +323,7 @@ const PATH_IDS: Record<string, Record<string, () => string>> = {
   '/businesses/{id}/users': { id: () => A.businessId },
   '/businesses/{id}/products': { id: () => A.businessId },
   '/businesses/{id}/outstanding': { id: () => A.businessId },
+  '/businesses/{id}/data-views': { id: () => A.businessId },
   '/businesses/{id}/completed-kyc-details': { id: () => A.businessId },
   '/businesses/{id}/approve': { id: () => A.businessId },
   '/businesses/{id}/approval-checklist': { id: () => A.businessId },

@@ -26,7 +26,7 @@ describe('permission names', () => {
     expect(ALL_PERMISSIONS).not.toContain('CAN_APPROVE_ONBOARD_PRODUCT')
   })
 
-  it('has both spec sets and the six extra names, with no duplicates', () => {
+  it('has both spec sets and the extra names, with no duplicates', () => {
     expect(ADMINISTRATIVE_PERMISSIONS).toHaveLength(43)
     expect(BUSINESS_PERMISSIONS).toHaveLength(24)
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length)
@@ -37,10 +37,11 @@ describe('permission names', () => {
       'CAN_UPDATE_AUTHORIZATION',
       'CAN_READ_BUSINESS_DIVISION',
       'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
+      'CAN_HANDLE_DATA_REQUESTS',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(49)
+    expect(ALL_PERMISSIONS).toHaveLength(50)
   })
 })
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Account, ChangePasswordInput, Preferences, UpdateAccountInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http'
+import { apiClient, downloadRequest } from '@/lib/http'
 import { accountQueries } from './account-queries'
 
 export function useUpdateAccount() {
@@ -25,6 +25,33 @@ export function useUpdatePreferences() {
     onSuccess: (saved) => {
       queryClient.setQueryData(accountQueries.preferences().queryKey, saved)
       return queryClient.invalidateQueries({ queryKey: accountQueries.profile().queryKey })
+    },
+  })
+}
+
+/**
+ * Downloads everything the portal holds about the signed-in user (GET /accounts/me/data-export, a zip the server
+ * streams). The call needs the bearer token, so it comes through the API client and is saved from an object URL.
+ */
+export function useDownloadMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await downloadRequest<Blob>('/accounts/me/data-export')
+      const disposition = String(res.headers['content-disposition'] ?? '')
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-personal-data.zip'
+      const url = URL.createObjectURL(res.data)
+      try {
+        const link = document.createElement('a')
+        link.href = url
+        link.download = fileName
+        document.body.append(link)
+        link.click()
+        link.remove()
+      } finally {
+        // Give the browser the time to start the download before the URL goes.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      }
+      return fileName
     },
   })
 }

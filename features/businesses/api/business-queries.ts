@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Deferral } from '@/lib/contracts/deferrals'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Outstanding } from '@/lib/contracts/outstanding'
@@ -74,6 +75,14 @@ export const businessQueries = {
       queryKey: ['deferrals', 'business', id, page] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(id)}`, { params: page, signal })).data,
+    }),
+  /** Which staff opened the business's documents and people's records (GET /businesses/{id}/data-views). */
+  dataViews: (id: string, page: { pageNumber: number; pageSize: number }) =>
+    queryOptions({
+      queryKey: [...businessQueries.details(), id, 'data-views', page] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Page<PersonalDataViewRecord>>(`/businesses/${segment(id)}/data-views`, { params: page, signal }))
+          .data,
     }),
   usersOf: (id: string) => [...businessQueries.details(), id, 'users'] as const,
   users: (id: string, query: BusinessUsersQuery) =>

@@ -13,6 +13,7 @@ import { businessQueries } from '../api/business-queries'
 import type { Business } from '../api/types'
 import { BUSINESS_PATHS } from './business-paths'
 import styles from './businesses.module.css'
+import { DashboardDataViews } from './dashboard-data-views'
 import { DashboardDeferrals } from './dashboard-deferrals'
 import { DashboardKycProgress, DashboardOutstanding } from './dashboard-outstanding'
 import { DashboardProducts } from './dashboard-products'
@@ -63,11 +64,20 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
 }
 
 function Dashboard({ business, permissions }: { business: Business; permissions: ReadonlySet<string> }) {
-  const ids = { summary: useId(), progress: useId(), outstanding: useId(), products: useId(), deferrals: useId(), team: useId() }
+  const ids = {
+    summary: useId(),
+    progress: useId(),
+    outstanding: useId(),
+    products: useId(),
+    deferrals: useId(),
+    team: useId(),
+    views: useId(),
+  }
   const outstanding = useQuery(businessQueries.outstanding(business.id))
   const products = useQuery(businessQueries.products(business.id))
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
+  const canReadBusiness = permissions.has(PERMISSIONS.CAN_READ_BUSINESS)
   const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
   const types = useQuery(businessQueries.types())
   const categories = useQuery(businessQueries.categories())
@@ -235,6 +245,13 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
             </Link>
           </div>
         </section>
+
+        {canReadBusiness && (
+          <section className={styles.panel} aria-labelledby={ids.views}>
+            <h2 id={ids.views}>Who viewed your documents</h2>
+            <DashboardDataViews businessId={business.id} />
+          </section>
+        )}
       </div>
     </div>
   )

@@ -3,16 +3,14 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
-import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
-import { describeError, getHttpStatus } from '@/lib/http'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import { kycQueries } from '../api/kyc-queries'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
+import { KycLoadError } from './kyc-load-error'
 import { KYC_PATHS } from './kyc-paths'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
@@ -84,24 +82,9 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   }, [step, listShown])
 
   if (business.isError || details.isError) {
-    const error = business.error ?? details.error
-    if (getHttpStatus(error) === 404) {
-      return (
-        <EmptyState
-          title="We couldn't find this business"
-          description="It does not exist, or you are no longer one of its users."
-          action={
-            <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
-              Choose a business
-            </Link>
-          }
-        />
-      )
-    }
     return (
-      <ErrorState
-        title="Couldn't load the KYC"
-        message={describeError(error)}
+      <KycLoadError
+        error={business.error ?? details.error}
         onRetry={() => void Promise.all([business.refetch(), details.refetch()])}
       />
     )

@@ -4,6 +4,7 @@ import { getConfig } from '@/lib/config/env'
 import { createApp } from '@/server/app'
 import { getDb } from '@/server/db/client'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
+import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.
 export const config = { api: { bodyParser: false, externalResolver: true, responseLimit: false } }
@@ -13,8 +14,9 @@ export const config = { api: { bodyParser: false, externalResolver: true, respon
 const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
 
 export default function handler(req: IncomingMessage, res: ServerResponse) {
-  // The daily reminders start with the first API call of the portal process (not at import: `next build` loads
+  // The daily reminders and retention purge start with the first API call of the portal process (not at import: `next build` loads
   // this module too, and must not open the database).
   startReminderJobOnce(getDb, getConfig().appEnv)
+  startRetentionJobOnce(getDb, getConfig().appEnv)
   return listener(req, res)
 }

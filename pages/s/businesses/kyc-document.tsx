@@ -1,7 +1,5 @@
-import Head from 'next/head'
 import { Skeleton } from '@/components/ui/skeleton'
-import { PortalLayout } from '@/features/account/components/portal-layout'
-import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
+import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import {
   NoBusinessChosen,
   useBusinessContext,
@@ -31,17 +29,8 @@ function KycDocumentScreen(props: BusinessScreenProps) {
 
 export default function KycDocumentPage() {
   return (
-    <>
-      <Head>
-        <title>KYC documents · KYC Portal</title>
-      </Head>
-      <PortalLayout title="KYC documents">
-        {({ account, permissions }) => (
-          <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} permissions={permissions}>
-            <KycDocumentScreen account={account} permissions={permissions} />
-          </BusinessAreaGate>
-        )}
-      </PortalLayout>
-    </>
+    <PortalPage title="KYC documents" access={businessArea()}>
+      {({ account, permissions }) => <KycDocumentScreen account={account} permissions={permissions} />}
+    </PortalPage>
   )
 }

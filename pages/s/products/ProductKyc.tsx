@@ -1,24 +1,17 @@
-import dynamic from 'next/dynamic'
-import Head from 'next/head'
-import { useEffect } from 'react'
 import { useRouter } from 'next/router'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
-import { PortalLayout } from '@/features/account/components/portal-layout'
+import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { permissionsInBusiness } from '@/features/businesses/components/business-access'
-import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
 
-// The screen (and its table or form libraries) loads in parallel with the account, which the layout waits for anyway,
-// rather than with the page: the route stays within its JavaScript budget.
-const loadProductApplication = () =>
-  import('@/features/onboarding/components/product-application').then((m) => m.ProductApplication)
-const ProductApplication = dynamic(loadProductApplication, {
-  ssr: false,
-  loading: () => <Skeleton count={5} label="Loading the application" />,
-})
+const ProductApplication = lazyScreen(
+  () => import('@/features/onboarding/components/product-application').then((m) => m.ProductApplication),
+  { count: 5, label: 'Loading the application' },
+)
 
 /** `?productCode=` (the login redirect's key; `?code=` is accepted too) and the chosen business. */
 function Application({ account, permissions }: { account: Account; permissions: string[] }) {
@@ -43,19 +36,9 @@ function Application({ account, permissions }: { account: Account; permissions: 
 }
 
 export default function ProductKycPage() {
-  useEffect(() => void loadProductApplication(), [])
   return (
-    <>
-      <Head>
-        <title>Product application · KYC Portal</title>
-      </Head>
-      <PortalLayout title="Product application">
-        {({ account, permissions }) => (
-          <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} permissions={permissions}>
-            <Application account={account} permissions={permissions} />
-          </BusinessAreaGate>
-        )}
-      </PortalLayout>
-    </>
+    <PortalPage title="Product application" access={businessArea()} preload={[ProductApplication]}>
+      {({ account, permissions }) => <Application account={account} permissions={permissions} />}
+    </PortalPage>
   )
 }

@@ -1,8 +1,6 @@
-import Head from 'next/head'
 import { Skeleton } from '@/components/ui/skeleton'
-import { PortalLayout } from '@/features/account/components/portal-layout'
+import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { permissionsInBusiness } from '@/features/businesses/components/business-access'
-import { BusinessAreaGate } from '@/features/businesses/components/business-area-gate'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 import { BusinessCatalogue } from '@/features/products/components/business-catalogue'
 import { BusinessPicker } from '@/features/products/components/business-picker'
@@ -26,17 +24,8 @@ function ProductsForBusiness({ account, permissions }: { account: Account; permi
 
 export default function BusinessProductsPage() {
   return (
-    <>
-      <Head>
-        <title>Products · KYC Portal</title>
-      </Head>
-      <PortalLayout title="Products">
-        {({ account, permissions }) => (
-          <BusinessAreaGate iswStaff={account.iswStaff} isStaff={account.isStaff} permissions={permissions}>
-            <ProductsForBusiness account={account} permissions={permissions} />
-          </BusinessAreaGate>
-        )}
-      </PortalLayout>
-    </>
+    <PortalPage title="Products" access={businessArea()}>
+      {({ account, permissions }) => <ProductsForBusiness account={account} permissions={permissions} />}
+    </PortalPage>
   )
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { viewPurposeQuerySchema } from '@/lib/contracts/data-views'
 import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
@@ -73,9 +74,9 @@ fileRoutes.openapi(
     tags,
     summary: 'Read a file',
     description:
-      "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff. Answers 500 when the stored bytes are not those confirmed (size or SHA-256).",
+      "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff. Every read is logged as a view of personal data (`purpose` says why; by default staff's is a KYC review). Answers 500 when the stored bytes are not those confirmed (size or SHA-256).",
     ...access.business(FILE_READ),
-    request: { params: idParam },
+    request: { params: idParam, query: viewPurposeQuerySchema },
     responses: {
       200: {
         description: 'The bytes',
@@ -89,7 +90,13 @@ fileRoutes.openapi(
     },
   }),
   async (c) => {
-    const file = await readFile({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id })
+    const file = await readFile({
+      db: await getDb(),
+      actor: actorOf(c),
+      fileId: c.req.valid('param').id,
+      purpose: c.req.valid('query').purpose,
+      requestId: c.get('requestId'),
+    })
     return new Response(file.bytes, {
       status: 200,
       headers: {

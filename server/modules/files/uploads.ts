@@ -21,6 +21,7 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { logger } from '@/server/logger'
 import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
 import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
+import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
 import { newBlobName, newStagingBlobName, sanitiseFileName, sha256Hex, SNIFF_BYTES, sniffContentType } from './file-content'
 import { fileTooLarge, unsupportedContent } from './upload-errors'
@@ -301,11 +302,28 @@ async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuff
   return Buffer.concat(chunks)
 }
 
-/** A confirmed file's bytes, to whoever may see the business it belongs to; 404 for everyone else. */
-export async function readFile(options: { db: Database; actor: Actor; fileId: string }): Promise<FileDownload> {
+/**
+ * A confirmed file's bytes, to whoever may see the business it belongs to; 404 for everyone else. Every read is
+ * logged as a view of personal data (who, whose, why, when) before the bytes are answered.
+ */
+export async function readFile(options: {
+  db: Database
+  actor: Actor
+  fileId: string
+  purpose?: string
+  requestId?: string
+}): Promise<FileDownload> {
   const { db, actor, fileId } = options
   const [file] = await db.select().from(files).where(eq(files.id, fileId))
   if (!file || file.status !== 'CONFIRMED' || !canReadFile(actor, file)) throw notFound('File')
   const bytes = await readVerifiedBytes(file)
+  await recordPersonalDataView(db, actor, {
+    businessId: file.businessId,
+    subjectKind: 'FILE',
+    subjectId: file.id,
+    detail: file.purpose,
+    purpose: options.purpose,
+    requestId: options.requestId,
+  })
   return { bytes, fileName: sanitiseFileName(file.fileName), contentType: file.contentType }
 }

@@ -280,6 +280,7 @@ describe('BusinessDashboard', () => {
       ),
       route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }),
       route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: page([]) }),
+      route('GET', `/businesses/${BUSINESS_ID}/data-views`, { data: page([]) }),
     )
     renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={member} />)
 
@@ -329,5 +330,56 @@ describe('outstandingLink', () => {
     )
     expect(link('NO_PRODUCTS', { kind: 'PRODUCT' })).toEqual({ href: '/s/products', label: 'Browse products' })
     expect(link('AWAITING_APPROVAL', { kind: 'NONE' })).toBeNull()
+  })
+
+  describe('who viewed your documents', () => {
+    const view = (overrides: Record<string, unknown> = {}) => ({
+      id: crypto.randomUUID(),
+      viewedAt: '2026-05-02T10:15:00.000Z',
+      actor: { id: crypto.randomUUID(), name: 'Ada Reviewer', email: 'ada@portal.test', isStaff: true },
+      businessId: BUSINESS_ID,
+      subjectKind: 'FILE',
+      subjectId: crypto.randomUUID(),
+      subjectLabel: 'director-passport.pdf',
+      detail: 'MEANS_OF_ID',
+      purpose: 'KYC review',
+      ...overrides,
+    })
+    const dashboardWith = (...routes: ReturnType<typeof route>[]) =>
+      mockApi(
+        ...reference,
+        route('GET', `/businesses/${BUSINESS_ID}`, { data: business() }),
+        route('GET', `/businesses/${BUSINESS_ID}/outstanding`, { data: FRESH }),
+        route('GET', `/businesses/${BUSINESS_ID}/products`, { data: [] }),
+        route('GET', `/deferrals/business-deferrals/${BUSINESS_ID}`, { data: page([]) }),
+        ...routes,
+      )
+
+    it('lists which staff opened which document, when and why', async () => {
+      api = dashboardWith(route('GET', `/businesses/${BUSINESS_ID}/data-views`, { data: page([view()]) }))
+      renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
+      const list = await screen.findByRole('list', { name: 'Staff views of your documents' })
+      expect(list).toHaveTextContent('Ada Reviewer opened director-passport.pdf · KYC review')
+      expect(within(list).getByText(/02-May-2026/)).toHaveAttribute('datetime', '2026-05-02T10:15:00.000Z')
+    })
+
+    it('says so when no staff have viewed anything yet', async () => {
+      api = dashboardWith(route('GET', `/businesses/${BUSINESS_ID}/data-views`, { data: page([]) }))
+      renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
+      expect(await screen.findByRole('heading', { name: 'No staff have viewed your documents yet' })).toBeInTheDocument()
+    })
+
+    it('says when the log cannot be loaded, and loads it again on retry', async () => {
+      let failures = 1
+      api = dashboardWith(
+        route('GET', `/businesses/${BUSINESS_ID}/data-views`, () =>
+          failures-- > 0 ? apiError(500, 'INTERNAL', 'Something broke on our side') : { data: page([view()]) },
+        ),
+      )
+      renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
+      expect(await screen.findByRole('heading', { name: "Couldn't load who viewed your documents" })).toBeInTheDocument()
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+      expect(await screen.findByRole('list', { name: 'Staff views of your documents' })).toBeInTheDocument()
+    })
   })
 })

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BusinessAreaGate } from '../business-area-gate'
 import { ExistingProfilePanel } from '../existing-profile-panel'
 import { MyBusinesses } from '../my-businesses'
 import { business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
@@ -111,32 +110,5 @@ describe('ExistingProfilePanel', () => {
     expect(await screen.findByText(/No business matches “info@nobody.ng”/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Register it' })).toHaveAttribute('href', '/s/businesses/create-business')
     expect(screen.queryByRole('button', { name: 'Ask for access' })).not.toBeInTheDocument()
-  })
-})
-
-describe('BusinessAreaGate', () => {
-  it('keeps a payment-group approver out of the business self-service area (domain.md staff-restriction rule)', () => {
-    render(
-      <BusinessAreaGate iswStaff isStaff permissions={['CAN_READ_BUSINESS', 'CAN_APPROVE_BUSINESS']}>
-        <p>business area</p>
-      </BusinessAreaGate>,
-    )
-    expect(screen.queryByText('business area')).not.toBeInTheDocument()
-    expect(screen.getByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument()
-  })
-
-  it('lets business users in, and staff only with what the page needs', () => {
-    const { rerender } = render(
-      <BusinessAreaGate iswStaff={false} permissions={[]}>
-        <p>business area</p>
-      </BusinessAreaGate>,
-    )
-    expect(screen.getByText('business area')).toBeInTheDocument()
-    rerender(
-      <BusinessAreaGate iswStaff={false} isStaff staffNeeds="CAN_CREATE_BUSINESS" permissions={['CAN_READ_BUSINESS']}>
-        <p>business area</p>
-      </BusinessAreaGate>,
-    )
-    expect(screen.queryByText('business area')).not.toBeInTheDocument()
   })
 })

@@ -1,68 +1,44 @@
-import dynamic from 'next/dynamic'
-import Head from 'next/head'
-import Link from 'next/link'
-import { useRouter } from 'next/router'
-import { useEffect } from 'react'
-import { RequirePermission } from '@/components/layouts/require-permission'
-import { buttonClassName } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
-import { PortalLayout } from '@/features/account/components/portal-layout'
+import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
 
-// The screen (its table and dialogs) loads in parallel with the account, which the layout waits for anyway, rather
-// than with the page: the route stays within its JavaScript budget.
-const loadBusinessPreview = () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview)
-const BusinessPreview = dynamic(loadBusinessPreview, {
-  ssr: false,
-  loading: () => <Skeleton count={4} label="Loading the business" />,
-})
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const LOADING = { count: 4, label: 'Loading the business' }
+const BusinessPreview = lazyScreen(
+  () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview),
+  LOADING,
+)
 
 /** /s/admin/approvals/business/business-preview?id=: review one business (KYC, documents, comments, decision). */
 export default function BusinessPreviewPage() {
-  useEffect(() => void loadBusinessPreview(), [])
-  const router = useRouter()
-  const id = typeof router.query.id === 'string' ? router.query.id : ''
   return (
-    <>
-      <Head>
-        <title>Business review · KYC Portal</title>
-      </Head>
-      <PortalLayout title="Business review">
-        {({ account, permissions }) => (
-          <RequirePermission
-            permissions={permissions}
-            anyOf={[PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS]}
-            check={() => account.isStaff}
-            homeHref="/s/businesses"
-          >
-            {!router.isReady ? (
-              <Skeleton count={4} label="Loading the business" />
-            ) : UUID.test(id) ? (
-              <BusinessPreview
-                key={id}
-                businessId={id}
-                permissions={permissions}
-                currentUserId={account.id}
-                memberOf={account.businesses.map((m) => m.businessId)}
-              />
-            ) : (
-              <EmptyState
-                title="No business chosen"
-                description="Open a business from the review queue or a business list."
-                action={
-                  <Link href={NAV_PATHS.businessApprovals} className={buttonClassName()}>
-                    Go to the queue
-                  </Link>
-                }
-              />
-            )}
-          </RequirePermission>
-        )}
-      </PortalLayout>
-    </>
+    <PortalPage
+      title="Business review"
+      access={adminArea({ anyOf: [PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS] })}
+      preload={[BusinessPreview]}
+    >
+      {({ account, permissions }) => (
+        <RecordFromUrl
+          loading={<Skeleton {...LOADING} />}
+          missing={{
+            title: 'No business chosen',
+            description: 'Open a business from the review queue or a business list.',
+            action: { href: NAV_PATHS.businessApprovals, label: 'Go to the queue' },
+          }}
+        >
+          {(id) => (
+            <BusinessPreview
+              key={id}
+              businessId={id}
+              permissions={permissions}
+              currentUserId={account.id}
+              memberOf={account.businesses.map((m) => m.businessId)}
+            />
+          )}
+        </RecordFromUrl>
+      )}
+    </PortalPage>
   )
 }

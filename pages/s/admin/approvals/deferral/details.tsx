@@ -1,63 +1,44 @@
-import dynamic from 'next/dynamic'
-import Head from 'next/head'
-import Link from 'next/link'
-import { useRouter } from 'next/router'
-import { useEffect } from 'react'
-import { RequirePermission } from '@/components/layouts/require-permission'
-import { buttonClassName } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
-import { PortalLayout } from '@/features/account/components/portal-layout'
+import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { NAV_PATHS } from '@/lib/navigation/nav-items'
 import { PERMISSIONS } from '@/lib/permissions'
 
-const loadDetails = () => import('@/features/staff-documents/components/deferral-details').then((m) => m.DeferralDetails)
-const DeferralDetails = dynamic(loadDetails, { ssr: false, loading: () => <Skeleton count={5} label="Loading the deferral" /> })
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const LOADING = { count: 5, label: 'Loading the deferral' }
+const DeferralDetails = lazyScreen(
+  () => import('@/features/staff-documents/components/deferral-details').then((m) => m.DeferralDetails),
+  LOADING,
+)
 
 /** /s/admin/approvals/deferral/details?id=: one deferral request, its business, its history and the decision. */
 export default function DeferralDetailsPage() {
-  useEffect(() => void loadDetails(), [])
-  const router = useRouter()
-  const id = typeof router.query.id === 'string' ? router.query.id : ''
   return (
-    <>
-      <Head>
-        <title>Deferral review · KYC Portal</title>
-      </Head>
-      <PortalLayout title="Deferral review">
-        {({ account, permissions }) => (
-          <RequirePermission
-            permissions={permissions}
-            anyOf={[PERMISSIONS.CAN_APPROVE_DEFERRAL, PERMISSIONS.CAN_READ_DEFERRALS]}
-            check={() => account.isStaff}
-            homeHref="/s/businesses"
-          >
-            {!router.isReady ? (
-              <Skeleton count={5} label="Loading the deferral" />
-            ) : UUID.test(id) ? (
-              <DeferralDetails
-                key={id}
-                deferralId={id}
-                permissions={permissions}
-                currentUserId={account.id}
-                memberOf={account.businesses.map((m) => m.businessId)}
-              />
-            ) : (
-              <EmptyState
-                title="No deferral chosen"
-                description="Open a request from the deferrals queue."
-                action={
-                  <Link href={NAV_PATHS.deferralApprovals} className={buttonClassName()}>
-                    Go to the deferrals
-                  </Link>
-                }
-              />
-            )}
-          </RequirePermission>
-        )}
-      </PortalLayout>
-    </>
+    <PortalPage
+      title="Deferral review"
+      access={adminArea({ anyOf: [PERMISSIONS.CAN_APPROVE_DEFERRAL, PERMISSIONS.CAN_READ_DEFERRALS] })}
+      preload={[DeferralDetails]}
+    >
+      {({ account, permissions }) => (
+        <RecordFromUrl
+          loading={<Skeleton {...LOADING} />}
+          missing={{
+            title: 'No deferral chosen',
+            description: 'Open a request from the deferrals queue.',
+            action: { href: NAV_PATHS.deferralApprovals, label: 'Go to the deferrals' },
+          }}
+        >
+          {(id) => (
+            <DeferralDetails
+              key={id}
+              deferralId={id}
+              permissions={permissions}
+              currentUserId={account.id}
+              memberOf={account.businesses.map((m) => m.businessId)}
+            />
+          )}
+        </RecordFromUrl>
+      )}
+    </PortalPage>
   )
 }

@@ -1,0 +1,22 @@
+import dynamic from 'next/dynamic'
+import type { ComponentType } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+
+/** A screen in its own chunk; `preload()` starts fetching it before it first renders. */
+export type LazyScreen<P> = ComponentType<P> & { preload: () => Promise<unknown> }
+
+/**
+ * A page's screen, loaded on the client only with a skeleton meanwhile. The page frame (`PortalPage`) preloads it
+ * when the page mounts, so it loads in parallel with the account, which the layout waits for anyway, rather than with
+ * the page: the route stays within its JavaScript budget.
+ *
+ * `load` must be written in the page (`() => import('@/features/…').then((m) => m.Screen)`) so the bundler splits
+ * each screen into its own chunk.
+ */
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  loading: { label: string; count: number },
+): LazyScreen<P> {
+  const Screen = dynamic(load, { ssr: false, loading: () => <Skeleton count={loading.count} label={loading.label} /> })
+  return Object.assign(Screen, { preload: load })
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatDateTime } from '@/lib/format/date'
+import { describeError } from '@/lib/http'
+import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
+import { businessQueries } from '../api/business-queries'
+import styles from './businesses.module.css'
+import dashboard from './dashboard.module.css'
+
+const PAGE_SIZE = 5
+
+const DOCUMENT_KINDS: Record<string, string> = {
+  MEANS_OF_ID: 'ID document',
+  PASSPORT_PHOTO: 'Passport photo',
+  ADDRESS_DOC: 'Proof of address',
+  KYC_DOCUMENT: 'KYC document',
+}
+
+function whatWasSeen(view: PersonalDataViewRecord): string {
+  if (view.subjectKind === 'FILE') return view.subjectLabel ?? DOCUMENT_KINDS[view.detail ?? ''] ?? 'A document'
+  if (view.subjectKind === 'MEANS_OF_ID' || view.subjectKind === 'SHAREHOLDER')
+    return view.detail ? `A person's ${view.detail}` : "A person's record"
+  return 'A personal record'
+}
+
+/** "Who viewed your documents": the staff who opened the business's files or people's records, newest first. */
+export function DashboardDataViews({ businessId }: { businessId: string }) {
+  const [pageNumber, setPageNumber] = useState(1)
+  const views = useQuery(businessQueries.dataViews(businessId, { pageNumber, pageSize: PAGE_SIZE }))
+
+  if (views.isError) {
+    return (
+      <ErrorState
+        headingLevel={3}
+        title="Couldn't load who viewed your documents"
+        message={describeError(views.error)}
+        onRetry={() => void views.refetch()}
+        retrying={views.isFetching}
+      />
+    )
+  }
+  if (!views.data) return <Skeleton count={2} label="Loading who viewed your documents" />
+  if (views.data.totalElements === 0) {
+    return (
+      <EmptyState
+        headingLevel={3}
+        title="No staff have viewed your documents yet"
+        description="Each time a member of staff opens one of your documents or a person's ID details, it is listed here."
+      />
+    )
+  }
+  const { content, totalPages } = views.data
+  return (
+    <>
+      <ul className={dashboard.deferrals} aria-label="Staff views of your documents">
+        {content.map((view) => (
+          <li key={view.id}>
+            <span>
+              <strong>{view.actor.name}</strong> opened {whatWasSeen(view)}
+              <span className={`${styles.muted} ${styles.small}`}> · {view.purpose}</span>
+            </span>
+            <time dateTime={view.viewedAt} className={`${styles.muted} ${styles.small}`}>
+              {formatDateTime(view.viewedAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {totalPages > 1 && (
+        <div className={styles.actions}>
+          <Button variant="secondary" size="sm" disabled={pageNumber <= 1} onClick={() => setPageNumber((n) => n - 1)}>
+            Newer
+          </Button>
+          <span className={`${styles.muted} ${styles.small}`}>
+            Page {pageNumber} of {totalPages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={pageNumber >= totalPages} onClick={() => setPageNumber((n) => n + 1)}>
+            Older
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import Link from 'next/link'
+import { buttonClassName } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { describeError, getHttpStatus } from '@/lib/http'
+import { KYC_PATHS } from './kyc-paths'
+
+/** The KYC screens' business or KYC record failed to load: a 404 leads back to the businesses, anything else retries. */
+export function KycLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (getHttpStatus(error) === 404) {
+    return (
+      <EmptyState
+        title="We couldn't find this business"
+        description="It does not exist, or you are no longer one of its users."
+        action={
+          <Link href={KYC_PATHS.businesses} className={buttonClassName()}>
+            Choose a business
+          </Link>
+        }
+      />
+    )
+  }
+  return <ErrorState title="Couldn't load the KYC" message={describeError(error)} onRetry={onRetry} />
+}

@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS, maskIdNumber } from '@/lib/contracts/kyc-values'
+import { formatKobo } from '@/lib/format/money'
+import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
+import { formatAddress } from './kyc-format'
+import styles from './kyc.module.css'
+import { holderName } from './step-checks'
+
+/** One step of the KYC preview: its heading, the way back to edit it, and what it holds. */
+export function PreviewSection({
+  id,
+  title,
+  edit,
+  children,
+}: {
+  id: string
+  title: string
+  edit: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className={`${styles.panel} ${styles.section}`} aria-labelledby={id}>
+      <div className={styles.sectionHead}>
+        <h2 id={id}>{title}</h2>
+        {edit}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+const NONE_YET = <p className={styles.muted}>None yet.</p>
+
+export function CompanyDetailsFacts({
+  details: d,
+  additionalDocuments,
+}: {
+  details: KycDetails | null
+  additionalDocuments: readonly AdditionalDocument[] | undefined
+}) {
+  if (!d) return <p className={styles.muted}>Not captured yet.</p>
+  return (
+    <dl className={styles.facts}>
+      <dt>TIN</dt>
+      <dd>{d.tin ?? '—'}</dd>
+      <dt>Date of incorporation</dt>
+      <dd>{d.incorporationDate ?? '—'}</dd>
+      <dt>Country of incorporation</dt>
+      <dd>{d.countryOfIncorporation ?? '—'}</dd>
+      <dt>Nature of business</dt>
+      <dd>{d.natureOfBusiness ?? '—'}</dd>
+      {d.description && (
+        <>
+          <dt>Description</dt>
+          <dd>{d.description}</dd>
+        </>
+      )}
+      <dt>Employees</dt>
+      <dd>{d.numberOfEmployees ?? '—'}</dd>
+      <dt>Annual turnover</dt>
+      <dd>{d.annualTurnover === null ? '—' : formatKobo(Math.round(d.annualTurnover * 100))}</dd>
+      {additionalDocuments && additionalDocuments.length > 0 && (
+        <>
+          <dt>Additional documents</dt>
+          <dd>
+            {additionalDocuments.map((doc) => (
+              <span key={doc.id}>
+                <a href={doc.file.url} target="_blank" rel="noreferrer">
+                  {doc.label ?? doc.file.fileName}
+                </a>{' '}
+              </span>
+            ))}
+          </dd>
+        </>
+      )}
+    </dl>
+  )
+}
+
+export function AddressList({ addresses }: { addresses: readonly KycAddress[] | undefined }) {
+  if (!addresses?.length) return NONE_YET
+  return (
+    <ul className={styles.items}>
+      {addresses.map((a) => (
+        <li key={a.id} className={styles.item}>
+          <div>
+            <p>
+              <strong>{KYC_ADDRESS_TYPE_LABELS[a.type]}</strong>
+              {a.contactName ? ` · ${a.contactName}` : ''}
+            </p>
+            <p>{formatAddress(a)}</p>
+            <p className={`${styles.small} ${styles.muted}`}>Proof of address: {a.addressDoc?.fileName ?? 'none'}</p>
+          </div>
+          <StatusBadge status={a.verificationStatus} label={`Verification: ${a.verificationStatus.toLowerCase()}`} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function MeansOfIdTable({ meansOfIds }: { meansOfIds: readonly MeansOfIdRecord[] | undefined }) {
+  if (!meansOfIds?.length) return NONE_YET
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Means of ID</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">ID</th>
+            <th scope="col">Expires</th>
+          </tr>
+        </thead>
+        <tbody>
+          {meansOfIds.map((id) => (
+            <tr key={id.id}>
+              <td>
+                {id.firstName} {id.lastName}
+              </td>
+              <td>{ID_HOLDER_ROLE_LABELS[id.role]}</td>
+              <td>
+                {id.idTypeName} {maskIdNumber(id.idNumber)}
+              </td>
+              <td>
+                {id.expiryDate ?? '—'}
+                {!id.isCurrent && ' (expired)'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export function ShareholdersTable({ shareholders }: { shareholders: readonly ShareholderRecord[] | undefined }) {
+  if (!shareholders?.length) return NONE_YET
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Shareholders with effective ownership</caption>
+        <thead>
+          <tr>
+            <th scope="col">Shareholder</th>
+            <th scope="col">Holds</th>
+            <th scope="col">Effective ownership</th>
+            <th scope="col">Beneficial owner</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shareholders.map((h) => (
+            <tr key={h.id}>
+              <td style={{ paddingLeft: `${0.5 + h.depth * 1.25}rem` }}>
+                {holderName(h)} <span className={styles.muted}>{h.type === 'CORPORATE' ? `(${h.registrationNumber})` : ''}</span>
+              </td>
+              <td>{formatPercentage(h.percentage)}</td>
+              <td>
+                {h.type === 'INDIVIDUAL' ? formatPercentage(h.effectiveOwnership ?? 0) : formatPercentage(h.effectiveStake)}
+              </td>
+              <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes (needs ID)' : 'Yes') : 'No'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

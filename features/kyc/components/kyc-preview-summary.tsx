@@ -1,0 +1,83 @@
+import Link from 'next/link'
+import { Button, buttonClassName } from '@/components/ui/button'
+import { StatusBadge } from '@/components/ui/status-badge'
+import type { ApiError, Business } from '../api/types'
+import type { KycPreviewState } from './kyc-preview-state'
+import styles from './kyc.module.css'
+
+export interface KycPreviewSummaryProps {
+  business: Business
+  state: KycPreviewState
+  /** What the capture steps still lack, said before the user submits. */
+  problems: readonly string[]
+  /** What the completion call said is missing (its 409), once tried; `missingId` is its element's id, for focus. */
+  missing: readonly ApiError[] | null
+  missingId: string
+  submitting: boolean
+  onSubmit: () => void
+  pdfBusy: boolean
+  onDownloadPdf: () => void
+  /** "Back to the KYC steps", when the user may change the KYC. */
+  stepsHref: string | null
+}
+
+/** The head of the KYC preview: the business and its status, what is missing, and submit / PDF / back to the steps. */
+export function KycPreviewSummary({ business, state, problems, missing, missingId, ...actions }: KycPreviewSummaryProps) {
+  return (
+    <div className={styles.panel}>
+      <div className={styles.spread}>
+        <div>
+          <h2>{business.name}</h2>
+          <p className={styles.muted}>{business.regNo}</p>
+        </div>
+        <div className={styles.badges}>
+          <StatusBadge status={business.approvalStatus} />
+          <StatusBadge
+            status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
+            label={business.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
+          />
+        </div>
+      </div>
+      {state.underReview && (
+        <p className={styles.notice}>Your KYC is submitted and under review. We will e-mail you the decision.</p>
+      )}
+      {problems.length > 0 && !missing && (
+        <div className={styles.warning}>
+          <p>Before you submit:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {missing && (
+        <div className={styles.alert} role="alert" id={missingId} tabIndex={-1} aria-labelledby={`${missingId}-title`}>
+          <p id={`${missingId}-title`}>
+            <strong>The KYC cannot be submitted yet. Still missing:</strong>
+          </p>
+          <ul>
+            {missing.map((m) => (
+              <li key={`${m.field ?? ''}${m.message}`}>{m.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className={styles.actions}>
+        {state.canSubmit && (
+          <Button onClick={actions.onSubmit} loading={actions.submitting}>
+            {state.submitLabel}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={actions.onDownloadPdf} loading={actions.pdfBusy}>
+          Download PDF
+        </Button>
+        {actions.stepsHref && (
+          <Link href={actions.stepsHref} className={buttonClassName({ variant: 'link' })}>
+            Back to the KYC steps
+          </Link>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,216 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { destroySubjectKey } from '@/server/crypto/subject-keys'
+import type { Database, Tx } from '@/server/db/client'
+import {
+  accountTokens,
+  businessUsers,
+  draftForms,
+  files,
+  kycDocuments,
+  kycVerifications,
+  loginAttempts,
+  mailOutbox,
+  marketingEvents,
+  meansOfIds,
+  sessions,
+  shareholders,
+  userPreferences,
+  users,
+  type MeansOfId,
+} from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { logger } from '@/server/logger'
+import { loadSubjectRecords } from './subject-records'
+
+/** What a pseudonymised person is called from now on. */
+export const ERASED_FIRST_NAME = 'Erased'
+export const ERASED_LAST_NAME = 'person'
+
+interface Progress {
+  pseudonymised: string[]
+  removed: string[]
+  keys: number
+  blobNames: string[]
+}
+
+async function removeFiles(tx: Tx, ids: string[], progress: Progress) {
+  if (!ids.length) return
+  const gone = await tx.delete(files).where(inArray(files.id, ids)).returning({ id: files.id, blobName: files.blobName })
+  for (const file of gone) {
+    progress.removed.push(`file:${file.id}`)
+    progress.blobNames.push(file.blobName)
+  }
+}
+
+/**
+ * A means of ID keeps its place in the business's records (role, type, link to a shareholder) with the person's
+ * name, numbers and dates replaced, and loses its scan and verifications; its subject key goes, so the numbers
+ * sealed in its audit rows can no longer be read.
+ */
+async function eraseMeansOfId(tx: Tx, row: MeansOfId, progress: Progress) {
+  await tx
+    .update(meansOfIds)
+    .set({
+      firstName: ERASED_FIRST_NAME,
+      lastName: ERASED_LAST_NAME,
+      bvn: null,
+      bvnIndex: null,
+      idNumber: 'ERASED',
+      idNumberIndex: null,
+      issueDate: null,
+      expiryDate: null,
+      fileId: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(meansOfIds.id, row.id))
+  progress.pseudonymised.push(`means_of_id:${row.id}`)
+  await removeFiles(tx, row.fileId ? [row.fileId] : [], progress)
+  const verifications = await tx
+    .delete(kycVerifications)
+    .where(eq(kycVerifications.subjectId, row.id))
+    .returning({ id: kycVerifications.id })
+  for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
+  if (await destroySubjectKey(tx, { kind: 'means_of_id', id: row.id })) progress.keys++
+}
+
+/** Unsaved step forms may hold the person's details as typed: the people steps' drafts of the business go. */
+async function removePeopleDrafts(tx: Tx, businessId: string, progress: Progress) {
+  const drafts = await tx
+    .delete(draftForms)
+    .where(and(eq(draftForms.businessId, businessId), inArray(draftForms.kycDetailTypeId, ['MEANS_OF_ID', 'SHAREHOLDERS'])))
+    .returning({ id: draftForms.id })
+  for (const d of drafts) progress.removed.push(`draft_form:${d.id}`)
+}
+
+/**
+ * Erasure of one person where no retention duty applies (409 naming the duty otherwise), with the reason audited.
+ * People named in a business's KYC are pseudonymised in place (the business's records keep their shape), their
+ * files removed (rows in the transaction, blobs after it commits) and their subject keys destroyed
+ * (crypto-shredding: audit rows stay and the chain still verifies, but their sealed personal values are unreadable).
+ * A user account is pseudonymised and closed: sign-in, sessions, tokens, memberships, preferences and marketing
+ * events go.
+ */
+export async function eraseDataSubject(options: {
+  db: Database
+  kind: DataSubjectKind
+  id: string
+  reason: string
+  audit: AuditContext
+}): Promise<ErasureResult> {
+  const { db, kind, id, reason, audit } = options
+  const progress: Progress = { pseudonymised: [], removed: [], keys: 0, blobNames: [] }
+
+  await db.transaction(async (tx) => {
+    // Loaded inside the transaction so the duty is judged on what is erased.
+    const records = await loadSubjectRecords(tx, kind, id)
+    if (records.retentionDuty) {
+      throw new AppError('CONFLICT', `This person cannot be erased: ${records.retentionDuty}`, { field: 'id' })
+    }
+    if (kind === 'MEANS_OF_ID') {
+      await eraseMeansOfId(tx, records.meansOfIds[0]!, progress)
+      await removePeopleDrafts(tx, records.businessId!, progress)
+    } else if (kind === 'SHAREHOLDER') {
+      // The shareholding (its percentage) stays: the business's ownership still adds up.
+      await tx
+        .update(shareholders)
+        .set({
+          firstName: ERASED_FIRST_NAME,
+          lastName: ERASED_LAST_NAME,
+          nationality: null,
+          bvn: null,
+          bvnIndex: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(shareholders.id, id))
+      progress.pseudonymised.push(`shareholder:${id}`)
+      for (const row of records.meansOfIds) await eraseMeansOfId(tx, row, progress)
+      const documents = await tx
+        .delete(kycDocuments)
+        .where(eq(kycDocuments.shareholderId, id))
+        .returning({ id: kycDocuments.id, fileId: kycDocuments.fileId })
+      for (const d of documents) progress.removed.push(`kyc_document:${d.id}`)
+      await removeFiles(
+        tx,
+        documents.map((d) => d.fileId),
+        progress,
+      )
+      const verifications = await tx
+        .delete(kycVerifications)
+        .where(eq(kycVerifications.subjectId, id))
+        .returning({ id: kycVerifications.id })
+      for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
+      if (await destroySubjectKey(tx, { kind: 'shareholder', id })) progress.keys++
+      await removePeopleDrafts(tx, records.businessId!, progress)
+    } else {
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id))
+      await tx
+        .update(users)
+        .set({
+          email: `erased-${id}@erased.invalid`,
+          firstName: ERASED_FIRST_NAME,
+          lastName: ERASED_LAST_NAME,
+          phone: null,
+          passwordHash: null,
+          status: 'DISABLED',
+          channel: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+      progress.pseudonymised.push(`user:${id}`)
+      const removedCounts = {
+        session: (await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })).length,
+        account_token: (await tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id }))
+          .length,
+        business_user: (await tx.delete(businessUsers).where(eq(businessUsers.userId, id)).returning({ id: businessUsers.id }))
+          .length,
+        user_preferences: (
+          await tx.delete(userPreferences).where(eq(userPreferences.userId, id)).returning({ id: userPreferences.userId })
+        ).length,
+        marketing_event: (
+          await tx.delete(marketingEvents).where(eq(marketingEvents.userId, id)).returning({ id: marketingEvents.id })
+        ).length,
+        login_attempt: (
+          await tx.delete(loginAttempts).where(eq(loginAttempts.email, user!.email)).returning({ id: loginAttempts.id })
+        ).length,
+        mail: (await tx.delete(mailOutbox).where(eq(mailOutbox.to, user!.email)).returning({ id: mailOutbox.id })).length,
+      }
+      for (const [what, n] of Object.entries(removedCounts)) if (n) progress.removed.push(`${what}:${n}`)
+      if (await destroySubjectKey(tx, { kind: 'user', id })) progress.keys++
+    }
+    // The request itself, without the person's details: who asked is in the reason.
+    await appendAudit(tx, audit, {
+      resource: 'data_subject_request',
+      resourceId: id,
+      action: 'ERASE',
+      after: {
+        kind,
+        reason,
+        pseudonymised: progress.pseudonymised,
+        removed: progress.removed,
+        subjectKeysDestroyed: progress.keys,
+      },
+    })
+  })
+
+  const blobsLeftBehind: string[] = []
+  for (const blobName of progress.blobNames) {
+    try {
+      await getBlobStorage().delete(blobName)
+    } catch (error) {
+      logger.error({ err: error, blobName }, 'erasure: the file row is gone but its blob could not be deleted')
+      blobsLeftBehind.push(blobName)
+    }
+  }
+  return {
+    kind,
+    id,
+    pseudonymised: progress.pseudonymised,
+    removed: progress.removed,
+    filesRemoved: progress.removed.filter((r) => r.startsWith('file:')).length,
+    subjectKeysDestroyed: progress.keys,
+    blobsLeftBehind,
+  }
+}

@@ -1,0 +1,161 @@
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
+import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
+import type { Executor } from '@/server/db/client'
+import { businesses, businessUsers, meansOfIds, roles, shareholders, userRoles, users } from '@/server/db/schema'
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+const PER_KIND = 50
+
+type BusinessRef = DataSubject['businesses'][number]
+
+/**
+ * Why a person may not be erased yet, or null. KYC records of a business the portal has a relationship with
+ * (approved, or archived and still within RETENTION_ENDED_RELATIONSHIP_YEARS: the retention job purges it after)
+ * are kept under the AML duty. Applications never approved carry no such duty. A staff account is closed through
+ * role management, not erased: staff actions must stay attributable.
+ */
+export function retentionDutyOf(kind: DataSubjectKind, linked: BusinessRef[], isStaff = false): string | null {
+  if (kind === 'USER') return isStaff ? 'A staff account: its actions must stay attributable; remove its roles instead' : null
+  const kept = linked.find((b) => b.approvalStatus === 'APPROVED' || b.archiveStatus === 'ARCHIVED')
+  return kept
+    ? `KYC record of ${kept.name}, kept under the anti-money-laundering duty until five years after the relationship ends`
+    : null
+}
+
+const businessRef = {
+  id: businesses.id,
+  name: businesses.name,
+  approvalStatus: businesses.approvalStatus,
+  archiveStatus: businesses.archiveStatus,
+}
+
+async function staffUserIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set()
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(userRoles.userId, ids), eq(roles.scope, 'staff')))
+  return new Set(rows.map((r) => r.userId))
+}
+
+/**
+ * Finds people by e-mail (exact), name (part of first + last name) or identity number (a BVN, NIN or ID number,
+ * through its blind index: the clear value is never compared or stored). Each match says what matched.
+ */
+export async function findDataSubjects(options: { db: Executor; query: DataSubjectSearchQuery }): Promise<DataSubject[]> {
+  const { db, query } = options
+  const found = new Map<string, DataSubject>()
+  const add = (subject: Omit<DataSubject, 'matchedBy' | 'retentionDuty'>, matched: string, isStaff = false) => {
+    const key = `${subject.kind}:${subject.id}`
+    const existing = found.get(key)
+    if (existing) {
+      if (!existing.matchedBy.includes(matched)) existing.matchedBy.push(matched)
+      return
+    }
+    found.set(key, {
+      ...subject,
+      matchedBy: [matched],
+      retentionDuty: retentionDutyOf(subject.kind, subject.businesses, isStaff),
+    })
+  }
+  const namePattern = query.name ? `%${escapeLike(query.name)}%` : null
+
+  // Users: by e-mail or name.
+  const userMatch = [
+    query.email ? eq(users.email, query.email) : undefined,
+    namePattern ? ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, namePattern) : undefined,
+  ].filter(Boolean)
+  if (userMatch.length) {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(or(...userMatch))
+      .limit(PER_KIND)
+    const memberships = rows.length
+      ? await db
+          .select({ userId: businessUsers.userId, business: businessRef })
+          .from(businessUsers)
+          .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+          .where(
+            inArray(
+              businessUsers.userId,
+              rows.map((u) => u.id),
+            ),
+          )
+      : []
+    const staff = await staffUserIds(
+      db,
+      rows.map((u) => u.id),
+    )
+    for (const user of rows) {
+      const subject = {
+        kind: 'USER' as const,
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        businesses: memberships.filter((m) => m.userId === user.id).map((m) => m.business),
+      }
+      if (query.email && user.email === query.email) add(subject, 'email', staff.has(user.id))
+      if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name', staff.has(user.id))
+    }
+  }
+
+  // People named on means of ID: by name, BVN or ID number.
+  const bvnIndex = query.identityNumber ? bvnIndexOf(query.identityNumber) : null
+  const idIndex = query.identityNumber ? idNumberIndexOf(query.identityNumber) : null
+  const meansMatch = [
+    namePattern ? ilike(sql`${meansOfIds.firstName} || ' ' || ${meansOfIds.lastName}`, namePattern) : undefined,
+    bvnIndex ? eq(meansOfIds.bvnIndex, bvnIndex) : undefined,
+    idIndex ? eq(meansOfIds.idNumberIndex, idIndex) : undefined,
+  ].filter(Boolean)
+  if (meansMatch.length) {
+    const rows = await db
+      .select({ row: meansOfIds, business: businessRef })
+      .from(meansOfIds)
+      .innerJoin(businesses, eq(businesses.id, meansOfIds.businessId))
+      .where(or(...meansMatch))
+      .limit(PER_KIND)
+    for (const { row, business } of rows) {
+      const subject = {
+        kind: 'MEANS_OF_ID' as const,
+        id: row.id,
+        name: `${row.firstName} ${row.lastName}`,
+        email: null,
+        businesses: [business],
+      }
+      if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
+      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
+      if (idIndex && row.idNumberIndex === idIndex) add(subject, 'idNumber')
+    }
+  }
+
+  // Individual shareholders: by name or BVN.
+  const holderMatch = [
+    namePattern
+      ? ilike(sql`coalesce(${shareholders.firstName}, '') || ' ' || coalesce(${shareholders.lastName}, '')`, namePattern)
+      : undefined,
+    bvnIndex ? eq(shareholders.bvnIndex, bvnIndex) : undefined,
+  ].filter(Boolean)
+  if (holderMatch.length) {
+    const rows = await db
+      .select({ row: shareholders, business: businessRef })
+      .from(shareholders)
+      .innerJoin(businesses, eq(businesses.id, shareholders.businessId))
+      .where(and(eq(shareholders.type, 'INDIVIDUAL'), or(...holderMatch)))
+      .limit(PER_KIND)
+    for (const { row, business } of rows) {
+      const subject = {
+        kind: 'SHAREHOLDER' as const,
+        id: row.id,
+        name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+        email: null,
+        businesses: [business],
+      }
+      if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
+      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
+    }
+  }
+  return [...found.values()]
+}

@@ -1,0 +1,134 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  dataSubjectExportQuerySchema,
+  dataSubjectParams,
+  dataSubjectSchema,
+  dataSubjectSearchQuerySchema,
+  eraseDataSubjectSchema,
+  erasureResultSchema,
+} from '@/lib/contracts/data-subjects'
+import { PERMISSIONS } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { access, jsonBody } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
+import { auditContextOf } from '@/server/http/context'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { eraseDataSubject } from './erase-subject'
+import { exportDataSubject, type SubjectExport } from './export-subject'
+import { findDataSubjects } from './find-subjects'
+
+const tags = ['Data protection']
+const HANDLERS = PERMISSIONS.CAN_HANDLE_DATA_REQUESTS
+
+export const dataSubjectRoutes = createRouter()
+
+const zipResponse = {
+  200: {
+    description: 'A zip archive: data.json and the person’s files, streamed',
+    content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+  },
+}
+
+function streamed(result: SubjectExport): Response {
+  return new Response(result.stream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${result.fileName}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
+
+// GET /accounts/me/data-export – the signed-in user's own data, as one archive
+dataSubjectRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/accounts/me/data-export',
+    tags,
+    summary: 'Download your own data',
+    description: 'Everything the portal holds about your account (NDPA 2023, right of access and portability), as a zip.',
+    ...access.signedIn(),
+    responses: { ...zipResponse, ...errorResponses(401) },
+  }),
+  async (c) => {
+    const actor = actorOf(c)
+    return streamed(
+      await exportDataSubject({
+        db: await getDb(),
+        actor,
+        kind: 'USER',
+        id: actor.userId,
+        purpose: 'Own data export',
+        audit: auditContextOf(c),
+      }),
+    ) as never
+  },
+)
+
+// GET /data-subjects – find a person by e-mail, name or identity number
+dataSubjectRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/data-subjects',
+    tags,
+    summary: 'Find a data subject',
+    description:
+      'Users by e-mail or name; people named on a means of ID or as individual shareholders by name, BVN or ID number (matched through blind indexes). Each answer says whether a retention duty forbids erasure.',
+    ...access.staff(HANDLERS),
+    request: { query: dataSubjectSearchQuerySchema },
+    responses: { 200: json(z.array(dataSubjectSchema), 'The people found'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findDataSubjects({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
+// GET /data-subjects/{kind}/{id}/export – everything about one person, as one archive
+dataSubjectRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/data-subjects/{kind}/{id}/export',
+    tags,
+    summary: 'Export a data subject',
+    description:
+      'data.json (every record about the person, identity numbers in clear) and their files, as one zip, streamed. Logged as a view of their data and audited.',
+    ...access.staff(HANDLERS),
+    request: { params: dataSubjectParams, query: dataSubjectExportQuerySchema },
+    responses: { ...zipResponse, ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { kind, id } = c.req.valid('param')
+    return streamed(
+      await exportDataSubject({
+        db: await getDb(),
+        actor: actorOf(c),
+        kind,
+        id,
+        purpose: c.req.valid('query').purpose,
+        audit: auditContextOf(c),
+      }),
+    ) as never
+  },
+)
+
+// POST /data-subjects/{kind}/{id}/erase – erase or pseudonymise a person where no retention duty applies
+dataSubjectRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/data-subjects/{kind}/{id}/erase',
+    tags,
+    summary: 'Erase a data subject',
+    description:
+      'Pseudonymises the person in place (the business’s records keep their shape), removes their files (rows and blobs), verifications and people drafts, and destroys their subject keys so the personal values sealed in audit rows can no longer be read; the audit chain still verifies. 409 when a retention duty applies (an approved or archived business’s KYC). The reason is audited.',
+    ...access.staff(HANDLERS),
+    request: { params: dataSubjectParams, ...jsonBody(eraseDataSubjectSchema) },
+    responses: { 200: json(erasureResultSchema, 'What was erased'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const { kind, id } = c.req.valid('param')
+    return c.json(
+      await eraseDataSubject({ db: await getDb(), kind, id, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
+      200,
+    )
+  },
+)

@@ -1,0 +1,56 @@
+import { createRoute } from '@hono/zod-openapi'
+import {
+  businessDataViewQuerySchema,
+  personalDataViewListQuerySchema,
+  personalDataViewPageSchema,
+} from '@/lib/contracts/data-views'
+import { getDb } from '@/server/db/client'
+import { access, idParam } from '@/server/http/access'
+import { actorOf } from '@/server/http/auth'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { BUSINESS_DATA_VIEWS_READ, DATA_VIEW_LOG_READ, findBusinessDataViews, findPersonalDataViews } from './find-views'
+
+const tags = ['Data protection']
+
+export const dataViewRoutes = createRouter()
+
+// GET /personal-data-views – every logged view of personal data, filtered by business, subject and actor
+dataViewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/personal-data-views',
+    tags,
+    summary: 'Views of personal data (staff log)',
+    description:
+      'Every opening or download of a KYC file, reveal of a person’s record and data-subject export, newest first; filter by `businessId`, `subjectId` (a file, means of ID, shareholder or user) and `actorId`.',
+    ...access.staff(DATA_VIEW_LOG_READ),
+    request: { query: personalDataViewListQuerySchema },
+    responses: { 200: json(personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findPersonalDataViews({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
+// GET /businesses/{id}/data-views – which staff viewed this business's documents and people's records
+dataViewRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/businesses/{id}/data-views',
+    tags,
+    summary: 'Staff views of a business’s personal data',
+    description:
+      'For the business’s own users (and staff who may read it): which staff opened its documents or revealed its people’s records, when and why.',
+    ...access.business(BUSINESS_DATA_VIEWS_READ),
+    request: { params: idParam, query: businessDataViewQuerySchema },
+    responses: { 200: json(personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(
+      await findBusinessDataViews({
+        db: await getDb(),
+        actor: actorOf(c),
+        businessId: c.req.valid('param').id,
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
+)

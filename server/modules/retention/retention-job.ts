@@ -1,0 +1,23 @@
+import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { logger } from '@/server/logger'
+import { scheduleDaily, type ScheduledJob } from '../reminders/daily-job'
+import { runRetention } from './run-retention'
+
+const globalForJob = globalThis as unknown as { __retentionJob?: ScheduledJob }
+
+/**
+ * The daily retention purge, as the system, once per process (like the reminders). Not in tests (APP_ENV=test):
+ * they run it with their own clock.
+ */
+export function startRetentionJobOnce(getDb: () => Promise<Database>, appEnv: string): ScheduledJob | undefined {
+  if (appEnv === 'test') return undefined
+  if (!globalForJob.__retentionJob) {
+    logger.info('daily retention purge scheduled')
+    globalForJob.__retentionJob = scheduleDaily(
+      async () => runRetention({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT, dryRun: false }),
+      { name: 'retention', firstDelayMs: 5 * 60_000 },
+    )
+  }
+  return globalForJob.__retentionJob
+}

@@ -1,0 +1,27 @@
+import { createRoute } from '@hono/zod-openapi'
+import { retentionReportSchema, retentionRunRequestSchema } from '@/lib/contracts/retention'
+import { PERMISSIONS } from '@/lib/permissions'
+import { getDb } from '@/server/db/client'
+import { access, jsonBody } from '@/server/http/access'
+import { auditContextOf } from '@/server/http/context'
+import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { runRetention } from './run-retention'
+
+export const retentionRoutes = createRouter()
+
+// POST /data-protection/retention – purge what is past its retention period now, or show what would go
+retentionRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/data-protection/retention',
+    tags: ['Data protection'],
+    summary: 'Run the retention job (or a dry run)',
+    description:
+      'Purges businesses past their retention period (never-submitted applications inactive for RETENTION_INACTIVE_APPLICATION_DAYS, declined ones RETENTION_DECLINED_DAYS after the decision, archived ones RETENTION_ENDED_RELATIONSHIP_YEARS after archiving) with their files, and stale step drafts; audited. `dryRun: true` answers the same report and changes nothing. The daily job does the same.',
+    ...access.staff(PERMISSIONS.CAN_HANDLE_DATA_REQUESTS),
+    request: jsonBody(retentionRunRequestSchema),
+    responses: { 200: json(retentionReportSchema, 'What was (or would be) removed'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) =>
+    c.json(await runRetention({ db: await getDb(), audit: auditContextOf(c), dryRun: c.req.valid('json').dryRun }), 200),
+)
