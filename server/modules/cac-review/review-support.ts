@@ -18,8 +18,8 @@ export async function businessRowOf(db: Executor, businessId: string): Promise<B
 }
 
 /**
- * Four-eyes (domain.md): whoever registered the business, belongs to it, or made the record under review (uploaded
- * the document, requested the deferral) never decides it. `what` completes "another reviewer must …".
+ * Four-eyes (docs/domain.md#four-eyes): whoever registered the business, belongs to it, or made the record under review
+ * (uploaded the document, requested the deferral) never decides it. `what` completes "another reviewer must …".
  */
 export function assertFourEyes(
   actor: Actor,

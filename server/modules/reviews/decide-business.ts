@@ -18,8 +18,8 @@ import { addDays, displayName, isoDay } from './staff-access'
 export const RECERTIFICATION_PERIOD_DAYS = 365
 
 /**
- * Four-eyes (domain.md): whoever created the record, or belongs to the business, never decides it. Used by every
- * staff action that decides or prepares a decision on the business.
+ * Four-eyes (docs/domain.md#four-eyes): whoever created the record, or belongs to the business, never decides it. Used
+ * by every staff action that decides or prepares a decision on the business.
  */
 export function assertNotOwnRecord(actor: Actor, business: { id: string; createdBy: string | null }, what: string) {
   if (business.createdBy === actor.userId) {
@@ -89,7 +89,7 @@ export async function decideBusiness(options: {
             recertificationDate: addDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
             updatedAt: now,
           }
-        : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).
+        : // The business fixes what the reason says and marks its KYC complete again (docs/domain.md#business).
           { approvalStatus: 'DECLINED' as const, kycDetailsCompleted: false, updatedAt: now }
     // The conditions the checks read are repeated in the UPDATE: a concurrent decision or change makes it match nothing.
     const guard =

@@ -22,7 +22,10 @@ function dateUpperBound(to: string): SQL {
   return lte(businesses.createdAt, new Date(to))
 }
 
-/** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
+/**
+ * What the queue holds (docs/domain.md#business): PENDING, KYC marked complete, not archived. Index:
+ * businesses_queue_created_idx (partial, same predicate; the count reads only it).
+ */
 export const inQueue = and(
   eq(businesses.approvalStatus, 'PENDING'),
   eq(businesses.kycDetailsCompleted, true),
