@@ -1,20 +1,72 @@
-import pino, { type Logger } from 'pino'
+import pino, { type DestinationStream, type Logger } from 'pino'
 import { getConfig } from '@/lib/config/env'
 
 export type { Logger }
 
 let instance: Logger | undefined
 
-function createLogger(): Logger {
-  return pino({
-    level: getConfig().logLevel,
-    base: { service: 'kyc-portal' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.passwordHash', '*.token'],
-      censor: '[redacted]',
+/** Keys whose values never reach a log line, at the top of a logged object or up to three levels down. */
+const SECRET_KEYS = [
+  'password',
+  'passwordHash',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'secret',
+  'cookie',
+  'authorization',
+  'bvn',
+  'idNumber',
+  'nin',
+  'dateOfBirth',
+  'checkedValue',
+  'uploadUrl',
+  'downloadUrl',
+  'sasUrl',
+]
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]),
+]
+
+/** A storage URL carrying a SAS (`sig=`): kept to its origin and path, the query (the grant) dropped. */
+const SAS_URL = /https?:\/\/[^\s"']*[?&]sig=[^\s"']*/gi
+
+function withoutSasUrls(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(SAS_URL, (url) => `${url.split('?')[0]}?[redacted]`)
+  if (depth > 6 || !value || typeof value !== 'object' || value instanceof Error) return value
+  if (Array.isArray(value)) return value.map((v) => withoutSasUrls(v, depth + 1))
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutSasUrls(v, depth + 1)]))
+}
+
+/** The portal's logger; `destination` for tests. Redacts secrets and identity numbers (docs/data-protection.md). */
+export function createLogger(options: { level: string; destination?: DestinationStream }): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: 'kyc-portal' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      formatters: { log: (object) => withoutSasUrls(object) as Record<string, unknown> },
+      hooks: {
+        logMethod(args, method) {
+          // The message too: `logger.info('uploaded to https://...?sig=...')`.
+          method.apply(
+            this,
+            args.map((a) => (typeof a === 'string' ? (withoutSasUrls(a) as string) : a)) as Parameters<typeof method>,
+          )
+        },
+      },
     },
-  })
+    options.destination,
+  )
 }
 
 /**
@@ -23,7 +75,7 @@ function createLogger(): Logger {
  */
 export const logger: Logger = new Proxy({} as Logger, {
   get(_target, property) {
-    instance ??= createLogger()
+    instance ??= createLogger({ level: getConfig().logLevel })
     const value = Reflect.get(instance, property, instance) as unknown
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value
   },

@@ -141,13 +141,6 @@ export function meansOfIdProblems(
   return problems
 }
 
-/** `A12345678` → `A*****678`; masks all but the first character and the last three (the PDF and the preview). */
-export function maskIdNumber(value: string | null | undefined): string {
-  if (!value) return ''
-  if (value.length <= 4) return '*'.repeat(value.length)
-  return `${value[0]}${'*'.repeat(value.length - 4)}${value.slice(-3)}`
-}
-
 /** What an API answer carries instead of an identity number: every character but the last four starred. */
 export const MASKED_IDENTITY_DESCRIPTION =
   'Masked: every character but the last four replaced by `*` (e.g. `*******5678`). The clear value is answered only by the reveal call.'

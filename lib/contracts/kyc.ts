@@ -6,7 +6,9 @@ import {
   ADDRESS_FILE_TYPES,
   ADDRESS_VERIFICATION_STATUSES,
   ID_HOLDER_ROLES,
+  isMaskedIdentityNumber,
   KYC_ADDRESS_TYPES,
+  MASKED_IDENTITY_DESCRIPTION,
   KYC_DETAIL_TYPES,
   MAX_TURNOVER_NAIRA,
   MEANS_OF_ID_TYPE_CODES,
@@ -200,20 +202,36 @@ export type KycAddress = z.infer<typeof kycAddressSchema>
 
 // ---- means of ID -----------------------------------------------------------------------------------------------
 
-const optionalBvn = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .transform((value, ctx) => {
-      const bvn = normaliseBvn(value)
-      if (!bvn) {
-        ctx.addIssue({ code: 'custom', message: 'BVN must be exactly 11 digits' })
-        return z.NEVER
-      }
-      return bvn
-    })
-    .optional(),
-)
+/**
+ * `allowMasked`: the edit forms, which are given numbers masked (`*******5678`) and send them back unchanged; the
+ * API's PUT reads a mask as "keep the stored number" and never stores it (keepWhenMasked). API bodies never allow it.
+ */
+const bvnField = (allowMasked: boolean) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value, ctx) => {
+        if (allowMasked && isMaskedIdentityNumber(value)) return value
+        const bvn = normaliseBvn(value)
+        if (!bvn) {
+          ctx.addIssue({ code: 'custom', message: 'BVN must be exactly 11 digits' })
+          return z.NEVER
+        }
+        return bvn
+      })
+      .optional(),
+  )
+
+const optionalBvn = bvnField(false)
+
+/**
+ * PUT bodies: a masked number sent back as it was answered (`*******5678`) means "unchanged", so a form that was
+ * never given the clear value can be saved without overwriting the stored number with its mask.
+ */
+function keepWhenMasked<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (isMaskedIdentityNumber(typeof v === 'string' ? v : null) ? undefined : v), schema.optional())
+}
 
 const meansOfIdFields = {
   shareholderId: z.preprocess((v) => (v === '' ? null : v), id('Shareholder').nullish()),
@@ -239,12 +257,15 @@ function checkMeansOfId(
   ctx: z.RefinementCtx,
 ) {
   if (!value.idType || value.idNumber === undefined) return
+  const masked = isMaskedIdentityNumber(value.idNumber)
   for (const problem of meansOfIdProblems({
     idType: value.idType,
     idNumber: value.idNumber,
     issueDate: value.issueDate ?? null,
     expiryDate: value.expiryDate ?? null,
   })) {
+    // A masked number (an edit form that was not given the clear one) is checked by the server on the stored one.
+    if (masked && problem.field === 'idNumber') continue
     ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] })
   }
 }
@@ -252,9 +273,26 @@ function checkMeansOfId(
 export const createMeansOfIdSchema = z.object({ kycDetailsId: id('KYC record'), ...meansOfIdFields }).superRefine(checkMeansOfId)
 export type CreateMeansOfIdInput = z.input<typeof createMeansOfIdSchema>
 /** PUT: any fields; the server re-checks the cross-field rules on the merged record. */
-export const updateMeansOfIdSchema = z.object(meansOfIdFields).partial()
+export const updateMeansOfIdSchema = z
+  .object({
+    ...meansOfIdFields,
+    bvn: keepWhenMasked(meansOfIdFields.bvn),
+    idNumber: keepWhenMasked(meansOfIdFields.idNumber),
+  })
+  .partial()
 export type UpdateMeansOfIdInput = z.input<typeof updateMeansOfIdSchema>
-export const meansOfIdFormSchema = z.object(meansOfIdFields).superRefine(checkMeansOfId)
+export const meansOfIdFormSchema = z
+  .object({
+    ...meansOfIdFields,
+    bvn: bvnField(true),
+    idNumber: z
+      .string({ message: 'ID number is required' })
+      .trim()
+      .min(1, 'ID number is required')
+      .max(40)
+      .transform((v) => (isMaskedIdentityNumber(v) ? v : normaliseIdNumber(v))),
+  })
+  .superRefine(checkMeansOfId)
 export type MeansOfIdFormValues = z.input<typeof meansOfIdFormSchema>
 
 export const meansOfIdTypeSchema = z.object({
@@ -275,10 +313,10 @@ export const meansOfIdSchema = z
     firstName: z.string(),
     lastName: z.string(),
     role: z.enum(ID_HOLDER_ROLES),
-    bvn: z.string().nullable(),
+    bvn: z.string().nullable().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*******5678' }),
     idType: z.enum(MEANS_OF_ID_TYPE_CODES),
     idTypeName: z.string(),
-    idNumber: z.string(),
+    idNumber: z.string().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*****5678' }),
     issueDate: z.string().nullable(),
     expiryDate: z.string().nullable(),
     /** False once an expiring document's date has passed (or it has none). */
@@ -338,7 +376,7 @@ export const updateShareholderSchema = z
     firstName: personNameSchema('First name'),
     lastName: personNameSchema('Last name'),
     nationality: nationalityField,
-    bvn: optionalBvn,
+    bvn: keepWhenMasked(optionalBvn),
     companyName: corporateFields.companyName,
     registrationNumber: registrationNumberSchema,
     percentage: percentageSchema,
@@ -348,7 +386,7 @@ export type UpdateShareholderInput = z.input<typeof updateShareholderSchema>
 
 /** The shareholder editor's form: one shape for both kinds, the kind deciding which fields count. */
 export const shareholderFormSchema = z.discriminatedUnion('type', [
-  z.object(individualFields).superRefine(checkBvn),
+  z.object({ ...individualFields, bvn: bvnField(true) }).superRefine(checkBvn),
   z.object(corporateFields),
 ])
 export type ShareholderFormValues = z.input<typeof shareholderFormSchema>
@@ -365,7 +403,7 @@ export const shareholderSchema = z
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     nationality: z.string().nullable(),
-    bvn: z.string().nullable(),
+    bvn: z.string().nullable().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*******5678' }),
     companyName: z.string().nullable(),
     registrationNumber: z.string().nullable(),
     /** Of the parent (or of the business for a direct shareholder). */
@@ -386,6 +424,30 @@ export const shareholderSchema = z
   })
   .meta({ id: 'Shareholder' })
 export type ShareholderRecord = z.infer<typeof shareholderSchema>
+
+// ---- reveal ---------------------------------------------------------------------------------------------------
+
+export const REVEAL_REASON_MIN = 10
+
+/** POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: one clear number, for a stated reason. */
+export const revealIdentityNumberSchema = z.object({
+  field: z.enum(['bvn', 'idNumber'], { message: 'field must be bvn or idNumber' }),
+  reason: z
+    .string({ message: 'Reason is required' })
+    .trim()
+    .min(REVEAL_REASON_MIN, `Reason must be at least ${REVEAL_REASON_MIN} characters`)
+    .max(500, 'Reason can be at most 500 characters'),
+})
+export type RevealIdentityNumberInput = z.input<typeof revealIdentityNumberSchema>
+
+export const revealedIdentityNumberSchema = z
+  .object({
+    field: z.enum(['bvn', 'idNumber']),
+    /** The clear value; null when none is recorded (no BVN given). */
+    value: z.string().nullable(),
+  })
+  .meta({ id: 'RevealedIdentityNumber' })
+export type RevealedIdentityNumber = z.infer<typeof revealedIdentityNumberSchema>
 
 // ---- draft forms -----------------------------------------------------------------------------------------------
 

@@ -14,8 +14,13 @@ export const verificationItemSchema = z
     kind: z.enum(VERIFICATION_KINDS),
     /** The KYC record (COMPANY), means of ID or shareholder the item is about. */
     subjectId: z.uuid(),
+    /** Whose item and which number, the number masked. */
     label: z.string(),
-    checkedValue: z.string(),
+    checkedValue: z.string().meta({
+      description:
+        'The value checked. For MEANS_OF_ID (`TYPE:number`) and BVN items the number is masked: every character but the last four replaced by `*`.',
+      format: 'masked',
+    }),
     provider: z.enum(KYC_PROVIDERS),
     status: z.enum(VERIFICATION_STATUSES),
     comment: z.string().nullable(),

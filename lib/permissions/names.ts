@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   CAN_UPDATE_AUTHORIZATION: 'CAN_UPDATE_AUTHORIZATION',
   CAN_READ_BUSINESS_DIVISION: 'CAN_READ_BUSINESS_DIVISION',
   CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT: 'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
+  // Data protection (issue 17): staff may see a clear identity number (BVN, ID number) only with it, by a reveal call.
+  CAN_VIEW_SENSITIVE_KYC: 'CAN_VIEW_SENSITIVE_KYC',
   // NDPA 2023 (issue 17): data-subject requests (find, export, erase a person) and the retention job.
   CAN_HANDLE_DATA_REQUESTS: 'CAN_HANDLE_DATA_REQUESTS',
 } as const
@@ -145,6 +147,8 @@ export const BUSINESS_ROLE_ALLOWED_PERMISSIONS: readonly Permission[] = [
   ...BUSINESS_PERMISSIONS,
   P.CAN_CREATE_BUSINESS,
   P.CAN_DELETE_BUSINESS_USER,
+  // Inside a business: see its own people's clear identity numbers (the KYC edit group may too).
+  P.CAN_VIEW_SENSITIVE_KYC,
 ]
 
 export function isPermission(value: string): value is Permission {

@@ -43,6 +43,8 @@ export const SYSTEM_ROLES = [
     permissions: [
       P.CAN_READ_BUSINESS,
       P.CAN_APPROVE_BUSINESS,
+      // Checking a person's identity is part of deciding; the auditor role does not get it.
+      P.CAN_VIEW_SENSITIVE_KYC,
       P.CAN_APPROVE_CAC_DOCUMENT,
       P.CAN_APPROVE_ONBOARD_PRODUCT,
       P.CAN_APPROVE_DEFERRAL,
@@ -99,6 +101,8 @@ export const SYSTEM_ROLES = [
       P.CAN_CREATE_BUSINESS_ADDRESS,
       P.CAN_UPDATE_BUSINESS_ADDRESS,
       P.CAN_READ_DEFERRALS,
+      // A KYC editor types these numbers in; they may see them again.
+      P.CAN_VIEW_SENSITIVE_KYC,
     ],
   },
 ] as const satisfies readonly SystemRole[]

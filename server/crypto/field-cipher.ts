@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
-import { getConfig, type DataKey } from '@/lib/config/env'
+// Relative: drizzle-kit loads the schema (and so the encrypted column types) without the `@/` alias.
+import { getConfig, type DataKey } from '../../lib/config/env'
 
 /**
  * Field encryption of identity numbers at rest (docs/data-protection.md): AES-256-GCM under a versioned data key

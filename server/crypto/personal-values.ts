@@ -1,10 +1,10 @@
 import { maskIdentityNumber } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
+import { PERSONAL_VALUE_KEYS } from './personal-keys'
 import { decryptField, isEncryptedField } from './field-cipher'
 import { decryptManyForSubjects, encryptForSubject, isSubjectSealed, type SubjectRef } from './subject-keys'
 
-/** Keys whose values are identity numbers (or dates of birth) wherever a record is copied as JSON (audit rows). */
-export const PERSONAL_VALUE_KEYS: ReadonlySet<string> = new Set(['bvn', 'idNumber', 'nin', 'dateOfBirth', 'checkedValue'])
+export { PERSONAL_VALUE_KEYS }
 
 /** Shown instead of a personal value whose subject key was destroyed (erasure). */
 export const ERASED_VALUE = '[erased]'

@@ -46,8 +46,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     client.release()
   }
   const { host, pathname } = new URL(url)
+  const db = drizzle({ client: pool, schema }) as unknown as Database
+  await encryptValuesInClear(db)
   return {
-    db: drizzle({ client: pool, schema }) as unknown as Database,
+    db,
     kind: 'postgres',
     location: `${host}${pathname}`,
     close: () => pool.end(),
@@ -65,6 +67,7 @@ async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandl
     const client = await PGlite.create(pgDir, { extensions: { pg_trgm } })
     const db = drizzle({ client, schema })
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+    await encryptValuesInClear(db as unknown as Database)
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -78,6 +81,18 @@ async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandl
     release()
     throw error
   }
+}
+
+/**
+ * After the migrations: identity numbers stored before field encryption (or by a seed of that time) are encrypted
+ * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open, and
+ * finds nothing to do once done.
+ */
+async function encryptValuesInClear(db: Database) {
+  const { reencryptStoredValues } = await import('@/server/crypto/reencrypt')
+  const changed = await reencryptStoredValues(db, { mode: 'clear' })
+  const total = Object.values(changed).reduce((a, b) => a + b, 0)
+  if (total) logger.info({ changed }, 'identity numbers stored in clear were encrypted')
 }
 
 const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle> }

@@ -343,6 +343,8 @@ const PATH_IDS: Record<string, Record<string, () => string>> = {
   '/kyc/addresses/{id}/file': { id: () => A.addressId },
   '/kyc/addresses/{id}/verification': { id: () => A.addressId },
   '/kyc/means-of-ids/{id}': { id: () => A.meansOfIdId },
+  '/kyc/means-of-ids/{id}/reveal': { id: () => A.meansOfIdId },
+  '/kyc/shareholders/{id}/reveal': { id: () => A.childId },
   '/kyc/means-of-ids/{id}/file': { id: () => A.meansOfIdId },
   '/kyc/shareholders/{id}': { id: () => A.corporateId },
   '/kyc/child-shareholders/{id}': { id: () => A.corporateId },
@@ -394,6 +396,8 @@ const QUERIES: Record<string, () => string> = {
 
 /** Valid-shaped bodies: business routes need them to reach the service's object check. */
 const BODIES: Record<string, () => unknown> = {
+  'POST /kyc/means-of-ids/{id}/reveal': () => ({ field: 'idNumber', reason: 'Access matrix: checking the ID' }),
+  'POST /kyc/shareholders/{id}/reveal': () => ({ field: 'bvn', reason: 'Access matrix: checking the BVN' }),
   'POST /businesses/user': () => ({
     businessId: A.businessId,
     email: `invitee-${randomUUID()}@example.test`,

@@ -151,3 +151,16 @@ export const corporateBody = (kycDetailsId: string, overrides: Record<string, un
   percentage: 40,
   ...overrides,
 })
+
+/** The clear number through the reveal call (audited), as the owner, a KYC editor or permitted staff sees it. */
+export async function revealed(
+  token: string,
+  target: 'means-of-ids' | 'shareholders',
+  id: string,
+  field: 'bvn' | 'idNumber',
+  reason = 'Checking the number against the scan',
+): Promise<string | null> {
+  const res = await api(`/kyc/${target}/${id}/reveal`, { method: 'POST', token, json: { field, reason } })
+  if (res.status !== 200) throw new Error(`reveal answered ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { value: string | null }).value
+}

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { maskSealedValues } from '@/server/crypto/personal-values'
 import { getDb } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
@@ -10,6 +11,7 @@ import {
   inDays,
   individualBody,
   meansOfIdBody,
+  revealed,
   ownerWithBusiness,
   setApproval,
   uploadFile,
@@ -62,7 +64,7 @@ describe('means of ID', () => {
     expect(res.status, await res.clone().text()).toBe(201)
     const created = (await res.json()) as MeansOfId
     expect(created).toMatchObject({
-      idNumber: 'A12345678',
+      idNumber: '*****5678',
       idTypeName: 'International passport',
       isCurrent: true,
       shareholderId: holder.id,
@@ -72,9 +74,10 @@ describe('means of ID', () => {
     expect(list.map((m) => m.id)).toEqual([created.id])
     const db = await getDb()
     const audit = await db.query.audits.findFirst({ where: and(eq(audits.resourceId, created.id), eq(audits.action, 'CREATE')) })
-    // The audit log keeps the ID number masked, never a copy of it.
-    expect(audit?.after).toMatchObject({ idNumber: 'A*****678' })
+    // The audit log keeps the ID number sealed under the holder's key (shown masked), never a copy of it.
+    expect(await maskSealedValues(db, [audit?.after])).toMatchObject([{ idNumber: '*****5678' }])
     expect(JSON.stringify(audit)).not.toContain('A12345678')
+    expect(await revealed(owner.token, 'means-of-ids', created.id, 'idNumber')).toBe('A12345678')
   })
 
   it('checks the number against its kind and needs a future expiry for kinds that expire', async () => {
@@ -107,7 +110,8 @@ describe('means of ID', () => {
       token: owner.token,
       json: meansOfIdBody(kyc.id, { idType: 'DRIVERS_LICENCE', idNumber: 'abc12345aa12' }),
     })
-    expect(((await licence.json()) as MeansOfId).idNumber).toBe('ABC12345AA12')
+    const licenceId = ((await licence.json()) as MeansOfId).id
+    expect(await revealed(owner.token, 'means-of-ids', licenceId, 'idNumber')).toBe('ABC12345AA12')
   })
 
   it('refuses a link to a corporate shareholder or to another KYC’s shareholder', async () => {
@@ -171,12 +175,15 @@ describe('means of ID', () => {
       json: { idType: 'NATIONAL_ID_CARD', idNumber: '12345678901', expiryDate: null, fileId: second },
     })
     expect(res.status, await res.clone().text()).toBe(200)
-    expect(await res.json()).toMatchObject({ idType: 'NATIONAL_ID_CARD', idNumber: '12345678901', file: { id: second } })
+    expect(await res.json()).toMatchObject({ idType: 'NATIONAL_ID_CARD', idNumber: '*******8901', file: { id: second } })
+    expect(await revealed(owner.token, 'means-of-ids', created.id, 'idNumber')).toBe('12345678901')
     expect(await blobExists(firstBlob)).toBe(false)
     const db = await getDb()
     const audit = await db.query.audits.findFirst({ where: and(eq(audits.resourceId, created.id), eq(audits.action, 'UPDATE')) })
-    expect(audit?.before).toMatchObject({ idType: 'INTERNATIONAL_PASSPORT', idNumber: 'A*****678' })
-    expect(audit?.after).toMatchObject({ idType: 'NATIONAL_ID_CARD', idNumber: '1*******901' })
+    const [before, after] = await maskSealedValues(db, [audit?.before, audit?.after])
+    expect(before).toMatchObject({ idType: 'INTERNATIONAL_PASSPORT', idNumber: '*****5678' })
+    expect(after).toMatchObject({ idType: 'NATIONAL_ID_CARD', idNumber: '*******8901' })
+    expect(JSON.stringify(audit)).not.toContain('12345678901')
   })
 
   it('removes the scan (then 404) and deletes the means of ID with its blob', async () => {

@@ -124,8 +124,9 @@ describe('verification items', () => {
       provider: 'MANUAL',
       decidedBy: null,
     })
-    expect(list[1]!.label).toBe('Ada Obi: National ID card (NIN) 12345678901')
-    expect(list[2]).toMatchObject({ label: 'Ada Obi: BVN 22212345678', checkedValue: '22212345678' })
+    // The numbers are masked in what staff read; the provider is given the clear value.
+    expect(list[1]!.label).toBe('Ada Obi: National ID card (NIN) *******8901')
+    expect(list[2]).toMatchObject({ label: 'Ada Obi: BVN *******5678', checkedValue: '*******5678' })
     const opened = await db
       .select()
       .from(audits)
@@ -165,7 +166,7 @@ describe('verification items', () => {
     const second = await items(business.id)
     expect(second.map((i) => i.kind)).toEqual(['COMPANY', 'MEANS_OF_ID'])
     expect(second[0]!.id).toBe(first[0]!.id)
-    expect(second[1]).toMatchObject({ subjectId: meansOfId.id, checkedValue: 'NATIONAL_ID_CARD:10987654321', status: 'PENDING' })
+    expect(second[1]).toMatchObject({ subjectId: meansOfId.id, checkedValue: 'NATIONAL_ID_CARD:*******4321', status: 'PENDING' })
     expect(second[1]!.id).not.toBe(first[1]!.id)
     const db = await getDb()
     const [old] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, first[1]!.id))

@@ -37,11 +37,12 @@ describe('permission names', () => {
       'CAN_UPDATE_AUTHORIZATION',
       'CAN_READ_BUSINESS_DIVISION',
       'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
+      'CAN_VIEW_SENSITIVE_KYC',
       'CAN_HANDLE_DATA_REQUESTS',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(50)
+    expect(ALL_PERMISSIONS).toHaveLength(51)
   })
 })
 

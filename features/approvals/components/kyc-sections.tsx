@@ -1,6 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import { FilePreview } from '@/components/review/file-preview'
+import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -104,6 +105,7 @@ export interface KycReviewer {
 
 function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string; kycDetailsId: string; reviewer?: KycReviewer }) {
   const canVerifyAddress = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VERIFY_ADDRESS)
+  const canReveal = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC)
   const addresses = useQuery(approvalQueries.addresses(businessId, kycDetailsId))
   const meansOfIds = useQuery(approvalQueries.meansOfIds(businessId, kycDetailsId))
   const shareholders = useQuery(approvalQueries.shareholders(businessId, kycDetailsId))
@@ -163,9 +165,29 @@ function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string;
                       </span>
                     </div>
                     <p className={styles.muted}>
-                      {m.idTypeName} {m.idNumber}
+                      {m.idTypeName}{' '}
+                      <RevealIdentityNumber
+                        masked={m.idNumber}
+                        target="means-of-ids"
+                        recordId={m.id}
+                        field="idNumber"
+                        label={`${m.idTypeName} number of ${m.firstName} ${m.lastName}`}
+                        canReveal={canReveal}
+                      />
                       {m.expiryDate ? ` · expires ${day(m.expiryDate)}` : ''}
-                      {m.bvn ? ` · BVN ${m.bvn}` : ''}
+                      {m.bvn && (
+                        <>
+                          {' · BVN '}
+                          <RevealIdentityNumber
+                            masked={m.bvn}
+                            target="means-of-ids"
+                            recordId={m.id}
+                            field="bvn"
+                            label={`BVN of ${m.firstName} ${m.lastName}`}
+                            canReveal={canReveal}
+                          />
+                        </>
+                      )}
                     </p>
                     {m.file && <FileView file={m.file} title={`${m.idTypeName} of ${m.firstName} ${m.lastName}`} />}
                   </li>

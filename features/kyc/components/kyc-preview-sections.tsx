@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS, maskIdNumber } from '@/lib/contracts/kyc-values'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
@@ -100,7 +101,14 @@ export function AddressList({ addresses }: { addresses: readonly KycAddress[] | 
   )
 }
 
-export function MeansOfIdTable({ meansOfIds }: { meansOfIds: readonly MeansOfIdRecord[] | undefined }) {
+/** `canReveal`: the viewer is the business's owner or a KYC editor (or staff with CAN_VIEW_SENSITIVE_KYC). */
+export function MeansOfIdTable({
+  meansOfIds,
+  canReveal = false,
+}: {
+  meansOfIds: readonly MeansOfIdRecord[] | undefined
+  canReveal?: boolean
+}) {
   if (!meansOfIds?.length) return NONE_YET
   return (
     <div className={styles.tableWrap}>
@@ -122,7 +130,15 @@ export function MeansOfIdTable({ meansOfIds }: { meansOfIds: readonly MeansOfIdR
               </td>
               <td>{ID_HOLDER_ROLE_LABELS[id.role]}</td>
               <td>
-                {id.idTypeName} {maskIdNumber(id.idNumber)}
+                {id.idTypeName}{' '}
+                <RevealIdentityNumber
+                  masked={id.idNumber}
+                  target="means-of-ids"
+                  recordId={id.id}
+                  field="idNumber"
+                  label={`${id.idTypeName} number of ${id.firstName} ${id.lastName}`}
+                  canReveal={canReveal}
+                />
               </td>
               <td>
                 {id.expiryDate ?? '—'}

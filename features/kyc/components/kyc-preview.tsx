@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
 import { KYC_STEP_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
 import { describeError } from '@/lib/http'
+import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
 import { setSelectedStep } from '@/lib/session/storage'
 import { kycQueries } from '../api/kyc-queries'
 import { KycLoadError } from './kyc-load-error'
@@ -44,6 +45,8 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
   const [pdfBusy, setPdfBusy] = useState(false)
   const ids = { company: useId(), addresses: useId(), ids: useId(), holders: useId(), docs: useId(), missing: useId() }
   const submission = useKycSubmission(businessId, ids.missing)
+  // The business's owner and KYC editors (server: reveal-identity-numbers.ts); staff with the permission.
+  const canReveal = permissions.has(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC) || ONBOARDING_GROUP.every((p) => permissions.has(p))
 
   if (business.isError || details.isError) {
     return (
@@ -113,7 +116,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         <AddressList addresses={addresses.data} />
       </PreviewSection>
       <PreviewSection {...section(ids.ids, 'MEANS_OF_ID')}>
-        <MeansOfIdTable meansOfIds={meansOfIds.data} />
+        <MeansOfIdTable meansOfIds={meansOfIds.data} canReveal={canReveal} />
       </PreviewSection>
       <PreviewSection {...section(ids.holders, 'SHAREHOLDERS')}>
         <ShareholdersTable shareholders={shareholders.data} />

@@ -11,7 +11,7 @@ import type { meansOfIdFormSchema } from '@/lib/contracts/kyc'
 import {
   ID_HOLDER_ROLE_LABELS,
   ID_HOLDER_ROLES,
-  maskIdNumber,
+  isMaskedIdentityNumber,
   MEANS_OF_ID_TYPES,
   meansOfIdTypeOf,
   todayIso,
@@ -134,7 +134,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
               · {ID_HOLDER_ROLE_LABELS[id.role]}
             </p>
             <p>
-              {id.idTypeName} {maskIdNumber(id.idNumber)}
+              {id.idTypeName} {id.idNumber}
               {id.expiryDate ? ` · expires ${id.expiryDate}` : ''}
             </p>
             <p className={`${styles.muted} ${styles.small}`}>Scan: {id.file?.fileName ?? 'none'}</p>
@@ -211,7 +211,8 @@ function MeansOfIdForm({
     if (!holder) return
     form.setValue('firstName', holder.firstName ?? '', { shouldDirty: true })
     form.setValue('lastName', holder.lastName ?? '', { shouldDirty: true })
-    if (holder.bvn) form.setValue('bvn', holder.bvn, { shouldDirty: true })
+    // Answers carry the BVN masked: only a number typed here is copied.
+    if (holder.bvn && !isMaskedIdentityNumber(holder.bvn)) form.setValue('bvn', holder.bvn, { shouldDirty: true })
     form.setValue('role', 'SHAREHOLDER', { shouldDirty: true })
   }
 

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { jsonbWithEncryptedPersonalValues } from '../../crypto/encrypted-columns'
 import { KYC_DETAIL_TYPES } from '../../../lib/contracts/kyc-values'
 import { businesses } from './businesses'
 import { users } from './users'
@@ -12,7 +13,8 @@ export const draftForms = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     kycDetailTypeId: text('kyc_detail_type_id', { enum: KYC_DETAIL_TYPES }).notNull(),
-    data: jsonb('data').notNull(),
+    /** Personal values in it (bvn, idNumber...) are field-encrypted. */
+    data: jsonbWithEncryptedPersonalValues('data').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

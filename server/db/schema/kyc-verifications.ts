@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 // Relative path: drizzle-kit loads the schema without the `@/` alias.
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { VERIFICATION_KINDS, VERIFICATION_STATUSES } from '../../../lib/contracts/verification-values'
 import { businesses } from './businesses'
 import { kycDetails } from './kyc-details'
@@ -27,8 +28,8 @@ export const kycVerifications = pgTable(
     subjectId: uuid('subject_id').notNull(),
     /** What a reviewer reads: whose item and which number. */
     label: text('label').notNull(),
-    /** The value checked (registration number and name, ID type and number, BVN): a change means a new check. */
-    checkedValue: text('checked_value').notNull(),
+    /** The value checked (registration number and name, ID type and number, BVN): a change means a new check. Field-encrypted. */
+    checkedValue: encryptedText('checked_value').notNull(),
     provider: text('provider').notNull().default('MANUAL'),
     status: text('status', { enum: VERIFICATION_STATUSES }).notNull().default('PENDING'),
     comment: text('comment'),

@@ -1,4 +1,5 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { ID_HOLDER_ROLES, MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
 import { businesses } from './businesses'
 import { files } from './files'
@@ -23,11 +24,11 @@ export const meansOfIds = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role', { enum: ID_HOLDER_ROLES }).notNull(),
     /** Field-encrypted (server/crypto/field-cipher.ts); `bvnIndex` is its blind index. */
-    bvn: text('bvn'),
+    bvn: encryptedText('bvn'),
     bvnIndex: text('bvn_index'),
     idType: text('id_type', { enum: MEANS_OF_ID_TYPE_CODES }).notNull(),
     /** Upper case, no spaces or hyphens; field-encrypted. `idNumberIndex` is the blind index of type and number. */
-    idNumber: text('id_number').notNull(),
+    idNumber: encryptedText('id_number').notNull(),
     idNumberIndex: text('id_number_index'),
     issueDate: date('issue_date'),
     expiryDate: date('expiry_date'),

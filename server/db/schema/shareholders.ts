@@ -1,5 +1,6 @@
 import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { SHAREHOLDER_TYPES } from '../../../lib/contracts/kyc-values'
 import { businesses } from './businesses'
 import { kycDetails } from './kyc-details'
@@ -26,7 +27,7 @@ export const shareholders = pgTable(
     lastName: text('last_name'),
     nationality: text('nationality'),
     /** Field-encrypted (server/crypto/field-cipher.ts); `bvnIndex` is its blind index. */
-    bvn: text('bvn'),
+    bvn: encryptedText('bvn'),
     bvnIndex: text('bvn_index'),
     /** Corporate name. */
     companyName: text('company_name'),

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Database, Tx } from '@/server/db/client'
 import {
   businesses,
@@ -194,7 +195,13 @@ async function insertHolders(
         percentageUnits: holder.percentage * 100,
         createdBy,
         ...(holder.kind === 'INDIVIDUAL'
-          ? { firstName: first, lastName: last, nationality: 'Nigerian', bvn: bvnOf(index, holder.k) }
+          ? {
+              firstName: first,
+              lastName: last,
+              nationality: 'Nigerian',
+              bvn: bvnOf(index, holder.k),
+              bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),
+            }
           : { companyName: holder.company!, registrationNumber: `RC${String(700_000 + index * 31 + holder.k)}` }),
       })
       .returning({ id: shareholders.id })
@@ -228,6 +235,9 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
   for (const [n, holder] of individuals.entries()) {
     const [first, last] = person(index, holder.k)
     const passport = n % 2 === 0
+    const idNumber = passport
+      ? `A${String(10_000_000 + index * 1000 + n).slice(-8)}`
+      : `${String(30_000_000_000 + index * 1000 + n)}`
     await tx.insert(meansOfIds).values({
       kycDetailsId: details.id,
       businessId: business.id,
@@ -236,8 +246,10 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
       lastName: last,
       role: n === 0 ? 'DIRECTOR' : 'SHAREHOLDER',
       bvn: bvnOf(index, holder.k),
+      bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),
       idType: passport ? 'INTERNATIONAL_PASSPORT' : 'NATIONAL_ID_CARD',
-      idNumber: passport ? `A${String(10_000_000 + index * 1000 + n).slice(-8)}` : `${String(30_000_000_000 + index * 1000 + n)}`,
+      idNumber,
+      idNumberIndex: idNumberIndexOf(idNumber),
       issueDate: passport ? '2022-04-11' : null,
       expiryDate: passport ? '2032-04-10' : null,
       createdBy: owner,
@@ -264,6 +276,7 @@ async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
     lastName: last,
     nationality: 'Nigerian',
     bvn: bvnOf(index, 0),
+    bvnIndex: bvnIndexOf(bvnOf(index, 0)),
     percentageUnits: 7000,
     createdBy: owner,
   })

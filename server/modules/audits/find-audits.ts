@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
+import { maskSealedValues } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
 import { pageOffset, toPage } from '@/server/http/pagination'
@@ -51,7 +52,8 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
       .offset(pageOffset(query)),
     db.select({ value: count() }).from(audits).where(where),
   ])
-  return toPage(rows.map(toAuditRecord), total?.value ?? 0, query)
+  // Personal values are stored sealed per subject: readers of the log see them masked (or `[erased]`).
+  return toPage(await maskSealedValues(db, rows.map(toAuditRecord)), total?.value ?? 0, query)
 }
 
 export async function findAuditResources(options: { db: Executor }): Promise<string[]> {

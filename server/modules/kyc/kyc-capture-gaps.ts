@@ -37,6 +37,11 @@ export function shareholderName(row: Pick<Shareholder, 'type' | 'firstName' | 'l
     : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'A shareholder'
 }
 
+/** Who an individual shareholder is (personKeyOf), by the blind index of their BVN rather than the number itself. */
+export function shareholderPersonKey(row: Pick<Shareholder, 'bvnIndex' | 'firstName' | 'lastName'>): string {
+  return personKeyOf({ bvn: row.bvnIndex, firstName: row.firstName, lastName: row.lastName })
+}
+
 /** The shareholders of a KYC record as ownership nodes (see lib/kyc/effective-ownership). */
 export function ownershipNodesOf(rows: readonly Shareholder[]): OwnershipNode[] {
   return rows.map((r) => ({
@@ -44,7 +49,7 @@ export function ownershipNodesOf(rows: readonly Shareholder[]): OwnershipNode[] 
     parentId: r.parentShareholderId,
     kind: r.type,
     percentage: r.percentageUnits / 100,
-    personKey: r.type === 'INDIVIDUAL' ? personKeyOf(r) : null,
+    personKey: r.type === 'INDIVIDUAL' ? shareholderPersonKey(r) : null,
   }))
 }
 
@@ -183,9 +188,9 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
   const reported = new Set<string>()
   for (const holder of holders) {
     if (!ownership.beneficialOwnerIds.has(holder.id)) continue
-    const key = personKeyOf(holder)
+    const key = shareholderPersonKey(holder)
     if (reported.has(key)) continue
-    const samePerson = holders.filter((h) => h.type === 'INDIVIDUAL' && personKeyOf(h) === key).map((h) => h.id)
+    const samePerson = holders.filter((h) => h.type === 'INDIVIDUAL' && shareholderPersonKey(h) === key).map((h) => h.id)
     const current = ids.some(
       (id) => id.shareholderId !== null && samePerson.includes(id.shareholderId) && isMeansOfIdCurrent(id, today),
     )

@@ -1,4 +1,3 @@
-import { maskIdNumber } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
 import { findKycCaptureGaps, getKycDetailsForBusiness } from './kyc-capture-gaps'
 import { listAddressesOf } from './kyc-addresses'
@@ -8,7 +7,8 @@ import { listShareholdersOf } from './shareholders'
 
 /**
  * The captured KYC of a business for the summary PDF (`GET /businesses/pdf-info/{id}` adds it as `kyc`). ID numbers
- * and BVNs are masked: a downloaded PDF travels further than the screen. The caller has checked read access.
+ * and BVNs come masked from the list answers: a downloaded PDF travels further than the screen. The caller has checked
+ * read access.
  */
 export async function getKycSummary(db: Executor, business: { id: string; name: string }) {
   const details = await getKycDetailsForBusiness(db, business.id)
@@ -22,8 +22,8 @@ export async function getKycSummary(db: Executor, business: { id: string; name: 
   return {
     details: toKycDetailsAnswer(details, business.name),
     addresses,
-    meansOfIds: ids.map((id) => ({ ...id, idNumber: maskIdNumber(id.idNumber), bvn: id.bvn ? maskIdNumber(id.bvn) : null })),
-    shareholders: holders.map((s) => ({ ...s, bvn: s.bvn ? maskIdNumber(s.bvn) : null })),
+    meansOfIds: ids,
+    shareholders: holders,
     gaps,
   }
 }

@@ -2,9 +2,10 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { FileSummary } from '@/lib/contracts/file-types'
 import type { createMeansOfIdSchema, MeansOfIdRecord, updateMeansOfIdSchema } from '@/lib/contracts/kyc'
-import { meansOfIdProblems, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import { maskIdentityNumber, meansOfIdProblems, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Database, Executor } from '@/server/db/client'
 import { meansOfIds, shareholders, type MeansOfId } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -13,7 +14,6 @@ import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
-import { redactPersonalNumbers } from './audit-redaction'
 
 export const MAX_IDS_PER_KYC = 100
 
@@ -30,10 +30,11 @@ export function toMeansOfIdAnswer(
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role,
-    bvn: row.bvn,
+    // Masked: the clear numbers are answered only by the reveal call (reveal-identity-numbers.ts).
+    bvn: maskIdentityNumber(row.bvn),
     idType: row.idType,
     idTypeName: meansOfIdTypeOf(row.idType)?.name ?? row.idType,
-    idNumber: row.idNumber,
+    idNumber: maskIdentityNumber(row.idNumber),
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
     isCurrent: isMeansOfIdCurrent(row, today),
@@ -118,8 +119,10 @@ export async function createMeansOfId(options: {
         lastName: input.lastName,
         role: input.role,
         bvn: input.bvn ?? null,
+        bvnIndex: bvnIndexOf(input.bvn),
         idType: input.idType,
         idNumber: input.idNumber,
+        idNumberIndex: idNumberIndexOf(input.idNumber),
         issueDate: input.issueDate ?? null,
         expiryDate: input.expiryDate ?? null,
         fileId: input.fileId ?? null,
@@ -130,7 +133,7 @@ export async function createMeansOfId(options: {
       resource: 'means_of_id',
       resourceId: row!.id,
       action: 'CREATE',
-      after: redactPersonalNumbers(row),
+      after: row,
     })
     return row!
   })
@@ -177,11 +180,12 @@ export async function updateMeansOfId(options: {
       .update(meansOfIds)
       .set({
         ...merged,
+        idNumberIndex: idNumberIndexOf(merged.idNumber),
         ...(input.shareholderId !== undefined && { shareholderId: input.shareholderId }),
         ...(input.firstName !== undefined && { firstName: input.firstName }),
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.role !== undefined && { role: input.role }),
-        ...(input.bvn !== undefined && { bvn: input.bvn ?? null }),
+        ...(input.bvn !== undefined && { bvn: input.bvn ?? null, bvnIndex: bvnIndexOf(input.bvn) }),
         ...(input.fileId !== undefined && { fileId: input.fileId }),
         updatedAt: new Date(),
       })
@@ -191,8 +195,8 @@ export async function updateMeansOfId(options: {
       resource: 'means_of_id',
       resourceId: before.id,
       action: 'UPDATE',
-      before: redactPersonalNumbers(before),
-      after: redactPersonalNumbers(row),
+      before: before,
+      after: row,
     })
     if (before.fileId && before.fileId !== row!.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
     return row!
@@ -209,7 +213,7 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
       resource: 'means_of_id',
       resourceId: before.id,
       action: 'DELETE',
-      before: redactPersonalNumbers(before),
+      before: before,
     })
     if (before.fileId) await deleteStoredFile(tx, before.fileId, options.audit)
   })
@@ -229,8 +233,8 @@ export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor;
       resource: 'means_of_id',
       resourceId: before.id,
       action: 'DELETE_FILE',
-      before: redactPersonalNumbers(before),
-      after: redactPersonalNumbers(row),
+      before: before,
+      after: row,
     })
     await deleteStoredFile(tx, before.fileId, options.audit)
     return row!

@@ -17,6 +17,9 @@ import {
   MEANS_OF_ID_TYPES,
   meansOfIdSchema,
   meansOfIdTypeSchema,
+  REVEAL_REASON_MIN,
+  revealedIdentityNumberSchema,
+  revealIdentityNumberSchema,
   shareholderListQuerySchema,
   shareholderSchema,
   updateDraftFormSchema,
@@ -54,6 +57,7 @@ import {
 import { deleteDraftForm, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { KYC_READ } from './kyc-record'
+import { REVEAL_PERMISSION, revealIdentityNumber } from './reveal-identity-numbers'
 import {
   createMeansOfId,
   deleteMeansOfId,
@@ -407,6 +411,37 @@ kycRoutes.openapi(
       200,
     ),
 )
+
+// POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal
+for (const [target, path, what] of [
+  ['means_of_id', '/kyc/means-of-ids/{id}/reveal', 'a means of ID'],
+  ['shareholder', '/kyc/shareholders/{id}/reveal', 'a shareholder'],
+] as const) {
+  kycRoutes.openapi(
+    createRoute({
+      method: 'post',
+      path,
+      tags,
+      summary: `Reveal the clear BVN or ID number of ${what}`,
+      description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may.`,
+      ...access.business(REVEAL_PERMISSION),
+      request: { params: idParam, ...jsonBody(revealIdentityNumberSchema) },
+      responses: { 200: json(revealedIdentityNumberSchema, 'The clear value'), ...errorResponses(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await revealIdentityNumber({
+          db: await getDb(),
+          actor: actorOf(c),
+          target,
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          audit: auditContextOf(c),
+        }),
+        200,
+      ),
+  )
+}
 
 // GET /kyc/means-of-ids/{kycDetailsId}
 kycRoutes.openapi(

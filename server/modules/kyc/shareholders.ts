@@ -1,28 +1,28 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createShareholderSchema, ShareholderRecord, updateShareholderSchema } from '@/lib/contracts/kyc'
-import { todayIso } from '@/lib/contracts/kyc-values'
+import { maskIdentityNumber, todayIso } from '@/lib/contracts/kyc-values'
 import {
   computeOwnership,
   formatPercentage,
   FULL_HOLDING_UNITS,
   PERCENT_SCALE,
-  personKeyOf,
   subtreeIds,
   toPercentUnits,
 } from '@/lib/kyc/effective-ownership'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { bvnIndexOf } from '@/server/crypto/identity-indexes'
+import { maskPersonalValues } from '@/server/crypto/personal-values'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { kycDocuments, meansOfIds, shareholders, type MeansOfId, type Shareholder } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
-import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
+import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName, shareholderPersonKey } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
-import { redactPersonalNumbers } from './audit-redaction'
 
 /** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
 export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
@@ -43,7 +43,7 @@ export function toShareholderAnswers(
   const covered = new Set<string>()
   for (const id of ids) if (id.shareholderId && isMeansOfIdCurrent(id, today)) covered.add(id.shareholderId)
   // A person counts as identified when any place they appear at has a current ID.
-  const identifiedPeople = new Set(rows.filter((r) => r.type === 'INDIVIDUAL' && covered.has(r.id)).map(personKeyOf))
+  const identifiedPeople = new Set(rows.filter((r) => r.type === 'INDIVIDUAL' && covered.has(r.id)).map(shareholderPersonKey))
 
   const children = new Map<string | null, Shareholder[]>()
   for (const row of rows) {
@@ -68,7 +68,8 @@ export function toShareholderAnswers(
         firstName: row.firstName,
         lastName: row.lastName,
         nationality: row.nationality,
-        bvn: row.bvn,
+        // Masked: the clear BVN is answered only by the reveal call (reveal-identity-numbers.ts).
+        bvn: maskIdentityNumber(row.bvn),
         companyName: row.companyName,
         registrationNumber: row.registrationNumber,
         percentage: row.percentageUnits / PERCENT_SCALE,
@@ -76,7 +77,7 @@ export function toShareholderAnswers(
         effectiveStake: round4(ownership.stakeOf.get(row.id) ?? 0),
         effectiveOwnership: row.type === 'INDIVIDUAL' ? round4(ownership.effectiveOwnershipOf.get(row.id) ?? 0) : null,
         isBeneficialOwner,
-        needsMeansOfId: isBeneficialOwner && !identifiedPeople.has(personKeyOf(row)),
+        needsMeansOfId: isBeneficialOwner && !identifiedPeople.has(shareholderPersonKey(row)),
         childrenTotalPercentage:
           row.type === 'CORPORATE' ? kids.reduce((s, k) => s + k.percentageUnits, 0) / PERCENT_SCALE : null,
         createdAt: row.createdAt.toISOString(),
@@ -193,7 +194,13 @@ export async function createShareholder(options: {
         percentageUnits: toPercentUnits(input.percentage),
         createdBy: actor.userId,
         ...(input.type === 'INDIVIDUAL'
-          ? { firstName: input.firstName, lastName: input.lastName, nationality: input.nationality, bvn: input.bvn ?? null }
+          ? {
+              firstName: input.firstName,
+              lastName: input.lastName,
+              nationality: input.nationality,
+              bvn: input.bvn ?? null,
+              bvnIndex: bvnIndexOf(input.bvn),
+            }
           : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
       })
       .returning()
@@ -201,7 +208,7 @@ export async function createShareholder(options: {
       resource: 'shareholder',
       resourceId: row!.id,
       action: 'CREATE',
-      after: redactPersonalNumbers(row),
+      after: row,
     })
     return row!
   })
@@ -264,7 +271,7 @@ export async function updateShareholder(options: {
         ...(input.firstName !== undefined && { firstName: input.firstName }),
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.nationality !== undefined && { nationality: input.nationality }),
-        ...(input.bvn !== undefined && { bvn: input.bvn ?? null }),
+        ...(input.bvn !== undefined && { bvn: input.bvn ?? null, bvnIndex: bvnIndexOf(input.bvn) }),
         ...(input.companyName !== undefined && { companyName: input.companyName }),
         ...(input.registrationNumber !== undefined && { registrationNumber: input.registrationNumber }),
         ...(input.percentage !== undefined && { percentageUnits: toPercentUnits(input.percentage) }),
@@ -276,8 +283,8 @@ export async function updateShareholder(options: {
       resource: 'shareholder',
       resourceId: before.id,
       action: 'UPDATE',
-      before: redactPersonalNumbers(before),
-      after: redactPersonalNumbers(row),
+      before: before,
+      after: row,
     })
     return row!
   })
@@ -321,8 +328,9 @@ export async function deleteShareholder(options: { db: Database; actor: Actor; i
       resourceId: row.id,
       action: 'DELETE',
       before: {
-        shareholder: redactPersonalNumbers(row),
-        subtree: removed.filter((r) => r.id !== row.id).map((r) => redactPersonalNumbers(r)),
+        shareholder: row,
+        // Other people: their numbers masked, not sealed under this shareholder's key.
+        subtree: removed.filter((r) => r.id !== row.id).map((r) => maskPersonalValues(r)),
         documents: documents.map((d) => d.id),
       },
     })

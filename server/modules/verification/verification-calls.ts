@@ -18,6 +18,7 @@ import {
   selectVerificationItems,
   toVerificationItem,
   verificationAuditView,
+  verificationSubject,
 } from './verification-items'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
@@ -131,6 +132,7 @@ export async function recordVerificationResult(options: {
       resource: 'kyc_verification',
       resourceId: after.id,
       action: input.status === 'VERIFIED' ? 'VERIFY' : 'FAIL',
+      subject: verificationSubject(after),
       before: verificationAuditView(current),
       after: verificationAuditView(after),
     })
@@ -209,6 +211,7 @@ export async function runReverification(options: {
         resource: 'kyc_verification',
         resourceId: after.id,
         action: `PROVIDER_${outcome.status}`,
+        subject: verificationSubject(after),
         before: verificationAuditView(item),
         after: verificationAuditView(after),
       })

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
-import { meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
+import { maskIdentityNumber, meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { SubjectRef } from '@/server/crypto/subject-keys'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import {
   businesses,
@@ -51,16 +52,36 @@ async function wantedItems(
     ...ids.map((m) => ({
       kind: 'MEANS_OF_ID' as const,
       subjectId: m.id,
-      label: `${m.firstName} ${m.lastName}: ${meansOfIdTypeOf(m.idType)?.name ?? m.idType} ${m.idNumber}`,
+      label: `${m.firstName} ${m.lastName}: ${meansOfIdTypeOf(m.idType)?.name ?? m.idType} ${maskIdentityNumber(m.idNumber)}`,
       checkedValue: `${m.idType}:${m.idNumber}`,
     })),
     ...holders.map((h) => ({
       kind: 'BVN' as const,
       subjectId: h.id,
-      label: `${[h.firstName, h.lastName].filter(Boolean).join(' ')}: BVN ${h.bvn}`,
+      label: `${[h.firstName, h.lastName].filter(Boolean).join(' ')}: BVN ${maskIdentityNumber(h.bvn!)}`,
       checkedValue: h.bvn!,
     })),
   ]
+}
+
+/**
+ * Whose personal value an item's audit rows carry (its checkedValue): the means of ID's holder or the shareholder,
+ * so erasing that person shreds it (server/crypto/subject-keys.ts). The company check is about no person.
+ */
+export function verificationSubject(row: Pick<KycVerification, 'kind' | 'subjectId'>): SubjectRef | undefined {
+  if (row.kind === 'MEANS_OF_ID') return { kind: 'means_of_id', id: row.subjectId }
+  if (row.kind === 'BVN') return { kind: 'shareholder', id: row.subjectId }
+  return undefined
+}
+
+/** The checked value as answered: identity numbers masked (`NATIONAL_ID_CARD:*******4321`), the company's as is. */
+export function answeredCheckedValue(row: Pick<KycVerification, 'kind' | 'checkedValue'>): string {
+  if (row.kind === 'BVN') return maskIdentityNumber(row.checkedValue)
+  if (row.kind === 'MEANS_OF_ID') {
+    const colon = row.checkedValue.indexOf(':')
+    return `${row.checkedValue.slice(0, colon + 1)}${maskIdentityNumber(row.checkedValue.slice(colon + 1))}`
+  }
+  return row.checkedValue
 }
 
 export function verificationAuditView(row: KycVerification) {
@@ -131,6 +152,7 @@ export async function syncVerificationItems(
         resource: 'kyc_verification',
         resourceId: s.id,
         action: 'SUPERSEDE',
+        subject: verificationSubject(s),
         before: { ...verificationAuditView(s), supersededAt: null },
         after: verificationAuditView(s),
       })
@@ -147,6 +169,7 @@ export async function syncVerificationItems(
       resource: 'kyc_verification',
       resourceId: c.id,
       action: 'OPEN',
+      subject: verificationSubject(c),
       after: verificationAuditView(c),
     })
   return created.length
@@ -192,7 +215,7 @@ export function toVerificationItem({
     kind: item.kind,
     subjectId: item.subjectId,
     label: item.label,
-    checkedValue: item.checkedValue,
+    checkedValue: answeredCheckedValue(item),
     provider: item.provider as VerificationItem['provider'],
     status: item.status,
     comment: item.comment,

@@ -1,0 +1,106 @@
+import { useEffect, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { REVEAL_REASON_MIN, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
+import { apiClient, describeError } from '@/lib/http'
+import styles from './review.module.css'
+
+export interface RevealIdentityNumberProps {
+  /** The masked value as answered (`*******5678`). */
+  masked: string
+  target: 'means-of-ids' | 'shareholders'
+  recordId: string
+  field: 'bvn' | 'idNumber'
+  /** What it is, for the button's and the dialog's names: "BVN of Ada Obi". */
+  label: string
+  /** The viewer may reveal (the business's owner or KYC editor, or staff with CAN_VIEW_SENSITIVE_KYC). */
+  canReveal: boolean
+}
+
+/**
+ * A masked identity number with a "Reveal" action: a dialog asks why (the reason is audited with the viewer's name),
+ * then shows the clear value in place until "Hide". Nothing is cached: each reveal is its own audited call.
+ */
+export function RevealIdentityNumber({ masked, target, recordId, field, label, canReveal }: RevealIdentityNumberProps) {
+  const ids = { reason: useId(), error: useId() }
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [clear, setClear] = useState<string | null>(null)
+  useEffect(() => {
+    if (!open) {
+      setReason('')
+      setError(null)
+    }
+  }, [open])
+
+  const confirm = async () => {
+    const text = reason.trim()
+    if (text.length < REVEAL_REASON_MIN) {
+      setError(`Say why you need it, in at least ${REVEAL_REASON_MIN} characters: it is recorded.`)
+      return
+    }
+    setBusy(true)
+    try {
+      const { data } = await apiClient.post<RevealedIdentityNumber>(`/kyc/${target}/${encodeURIComponent(recordId)}/reveal`, {
+        field,
+        reason: text,
+      })
+      setClear(data.value ?? '')
+      setOpen(false)
+    } catch (caught) {
+      setError(describeError(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <span className={styles.revealable}>
+      <span data-testid="identity-number">{clear ?? masked}</span>
+      {canReveal &&
+        (clear === null ? (
+          <Button variant="link" size="sm" onClick={() => setOpen(true)} aria-label={`Reveal ${label}`}>
+            Reveal
+          </Button>
+        ) : (
+          <Button variant="link" size="sm" onClick={() => setClear(null)} aria-label={`Hide ${label}`}>
+            Hide
+          </Button>
+        ))}
+      <ConfirmDialog
+        open={open}
+        title={`Reveal the ${label}`}
+        description="The clear number is shown to you only. Your name, the time and your reason are recorded, and the business can see them."
+        confirmLabel="Reveal"
+        busy={busy}
+        busyText="Revealing…"
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      >
+        <div className={styles.field}>
+          <label htmlFor={ids.reason}>Why do you need it?</label>
+          <textarea
+            id={ids.reason}
+            rows={3}
+            value={reason}
+            maxLength={500}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(e) => {
+              setReason(e.target.value)
+              setError(null)
+            }}
+          />
+          {error && (
+            <p id={ids.error} role="alert" className={styles.error}>
+              {error}
+            </p>
+          )}
+        </div>
+      </ConfirmDialog>
+    </span>
+  )
+}

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test'
+import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
+import { completeKyc, type KycAnswers } from './support/kyc-api'
+
+/**
+ * Identity numbers are masked on the review screens; a reviewer holding CAN_VIEW_SENSITIVE_KYC (approver@) reveals one
+ * by giving a reason, which is audited with their name.
+ */
+const BVN = '22375310864'
+
+const KYC: KycAnswers = {
+  details: {
+    tin: '12345678-0001',
+    incorporationDate: '2016-05-02',
+    natureOfBusiness: 'Cold-chain logistics',
+    numberOfEmployees: 25,
+    annualTurnover: 90000000,
+    countryOfIncorporation: 'Nigeria',
+  },
+  address: { type: 'REGISTERED', line1: '12 Wharf Road', city: 'Apapa', country: 'Nigeria', state: 'Lagos', lga: 'Apapa' },
+  shareholder: { type: 'INDIVIDUAL', firstName: 'Ngozi', lastName: 'Eze', nationality: 'Nigeria', bvn: BVN, percentage: 100 },
+  meansOfId: {
+    firstName: 'Ngozi',
+    lastName: 'Eze',
+    role: 'DIRECTOR',
+    idType: 'NATIONAL_ID_CARD',
+    idNumber: '64208531970',
+    bvn: BVN,
+  },
+}
+
+test('a reviewer reveals a BVN with a reason; it is masked until then and the reveal is audited', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const owner = await ownerWithBusiness(
+    request,
+    { firstName: 'Ngozi', lastName: 'Eze' },
+    { name: 'Eze Cold Chain', emailDomain: 'ezecold.ng' },
+  )
+  await completeKyc(request, await owner.bearer(), owner.business.id, KYC)
+
+  await signInAsStaff(page, 'approver@example.com')
+  await page.goto(`/s/admin/approvals/business/business-preview?id=${owner.business.id}`)
+  await expect(page.getByRole('heading', { name: owner.business.name })).toBeVisible()
+  await expect(page.getByText('*******0864').first()).toBeVisible()
+  await expect(page.getByText(BVN)).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Reveal BVN of Ngozi Eze' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Reveal the BVN of Ngozi Eze' })
+  await expect(dialog).toBeVisible()
+  const reason = dialog.getByLabel('Why do you need it?')
+  await dialog.getByRole('button', { name: 'Reveal' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('at least 10 characters')
+  await reason.fill('Matching the BVN against the bank mandate')
+  await dialog.getByRole('button', { name: 'Reveal' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText(BVN)).toBeVisible()
+  await page.getByRole('button', { name: 'Hide BVN of Ngozi Eze' }).click()
+  await expect(page.getByText(BVN)).toHaveCount(0)
+
+  // The reveal is in the audit log: who, whose, which field and why.
+  const auditor = await bearer(request, 'auditor@example.com')
+  const audits = await request.get(`/api/v1/audits?action=REVEAL&resource=means_of_id`, { headers: auditor })
+  expect(audits.status(), await audits.text()).toBe(200)
+  const body = JSON.stringify(await audits.json())
+  expect(body).toContain('Matching the BVN against the bank mandate')
+  expect(body).toContain('approver@example.com')
+})
