@@ -56,7 +56,7 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
     }
   }, [router, queryClient, onSessionExpired])
 
-  // domain.md: `?channel=` on any page records where the visitor came from.
+  // `?channel=` on any page records where the visitor came from (docs/domain.md#where-a-visitor-came-from).
   useEffect(() => {
     if (router.isReady) captureChannel(router.query as Record<string, string | string[] | undefined>)
   }, [router.isReady, router.query])

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { REVEAL_REASON_MIN, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
-import { apiClient, describeError } from '@/lib/http'
+import { describeError } from '@/lib/http'
 import styles from './review.module.css'
 
 export interface RevealIdentityNumberProps {
@@ -15,13 +15,22 @@ export interface RevealIdentityNumberProps {
   label: string
   /** The viewer may reveal (the business's owner or KYC editor, or staff with CAN_VIEW_SENSITIVE_KYC). */
   canReveal: boolean
+  /** The audited call (`revealIdentityNumber` in lib/query/shared-queries.ts). */
+  reveal: (input: RevealIdentityNumberInput) => Promise<RevealedIdentityNumber>
+}
+
+export interface RevealIdentityNumberInput {
+  target: RevealIdentityNumberProps['target']
+  recordId: string
+  field: RevealIdentityNumberProps['field']
+  reason: string
 }
 
 /**
  * A masked identity number with a "Reveal" action: a dialog asks why (the reason is audited with the viewer's name),
  * then shows the clear value in place until "Hide". Nothing is cached: each reveal is its own audited call.
  */
-export function RevealIdentityNumber({ masked, target, recordId, field, label, canReveal }: RevealIdentityNumberProps) {
+export function RevealIdentityNumber({ masked, target, recordId, field, label, canReveal, reveal }: RevealIdentityNumberProps) {
   const ids = { reason: useId(), error: useId() }
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
@@ -43,11 +52,8 @@ export function RevealIdentityNumber({ masked, target, recordId, field, label, c
     }
     setBusy(true)
     try {
-      const { data } = await apiClient.post<RevealedIdentityNumber>(`/kyc/${target}/${encodeURIComponent(recordId)}/reveal`, {
-        field,
-        reason: text,
-      })
-      setClear(data.value ?? '')
+      const revealed = await reveal({ target, recordId, field, reason: text })
+      setClear(revealed.value ?? '')
       setOpen(false)
     } catch (caught) {
       setError(describeError(caught))

@@ -1,5 +1,5 @@
 /**
- * The browser side of an upload (api.md, Uploads): ask for a slot, PUT the bytes straight to blob storage with
+ * The browser side of an upload (docs/api.md#uploads): ask for a slot, PUT the bytes straight to blob storage with
  * the SAS URL, then have the API confirm them. Loaded by the Uploader only when an upload starts, and it loads
  * `@azure/storage-blob` (~126 kB gzip) only then too.
  */

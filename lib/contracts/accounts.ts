@@ -9,7 +9,9 @@ export const signupSchema = z.object({
   email: emailSchema,
   phone: phoneSchema,
   password: passwordSchema,
-  /** domain.md: where the visitor came from (`?channel=`), kept on the user for reports. */
+  /**
+   * Where the visitor came from (`?channel=`), kept on the user for reports (docs/domain.md#where-a-visitor-came-from).
+   */
   channel: z.string().trim().max(100).optional(),
 })
 export type SignupInput = z.input<typeof signupSchema>
@@ -88,7 +90,7 @@ export const sessionUserSchema = z.object({
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 
-/** api.md, Authentication: the login (and refresh) answer, stored whole as `user_auth_data`. */
+/** docs/api.md#authentication-cookies-and-xsrf: the login (and refresh) answer, stored whole as `user_auth_data`. */
 export const loginAnswerSchema = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

@@ -106,7 +106,7 @@ const repeatable = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).min(1).optional())
 const dateQuery = dateQuerySchema()
 
-/** Spec section 3 list filters, plus `blocked` (domain.md). */
+/** Spec section 3 list filters, plus `blocked` (docs/domain.md#blocked). */
 export const businessListQuerySchema = pageQuerySchema.extend({
   businessName: z.string().trim().min(1).max(200).optional(),
   kycDetailsCompleted: booleanQuery.optional(),

@@ -10,7 +10,10 @@ import { pageQuerySchema, pageSchema } from './pagination'
  * and the shared shapes of decisions and bulk answers (deferrals use them too).
  */
 
-/** CAC documents and deferrals (domain.md, Status words): decided APPROVED or REJECTED; REJECTED is shown "Declined". */
+/**
+ * CAC documents and deferrals (docs/domain.md#status-words): decided APPROVED or REJECTED; REJECTED is shown
+ * "Declined".
+ */
 export const REVIEW_DECISIONS = ['APPROVED', 'REJECTED'] as const
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
 

@@ -1,6 +1,6 @@
 /** Deferral vocabulary shared by the server, the API contract and the browser. No zod and no I/O here. */
 
-/** Stored statuses (domain.md, Deferral). OVERDUE is derived: APPROVED and past the due date. */
+/** Stored statuses (docs/domain.md#deferral). OVERDUE is derived: APPROVED and past the due date. */
 export const DEFERRAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'FULFILLED'] as const
 export type DeferralStatus = (typeof DEFERRAL_STATUSES)[number]
 

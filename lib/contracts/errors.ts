@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The error codes of api.md; the server maps each to its HTTP status in server/http/errors.ts. */
+/** The error codes of docs/api.md#errors; the server maps each to its HTTP status in server/http/errors.ts. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

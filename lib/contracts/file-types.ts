@@ -3,7 +3,7 @@
  * (components/ui/uploader) imports this module at runtime.
  */
 
-/** api.md, Shapes and values: what an uploaded file is for. */
+/** What an uploaded file is for (docs/domain.md#uploads). */
 export const UPLOAD_PURPOSES = [
   'KYC_DOCUMENT',
   'MEANS_OF_ID',

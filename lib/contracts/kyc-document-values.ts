@@ -7,7 +7,9 @@
 export const DOCUMENT_TYPE_OWNERS = ['COMPANY', 'INDIVIDUAL', 'CORPORATE_SHAREHOLDER'] as const
 export type DocumentTypeOwner = (typeof DOCUMENT_TYPE_OWNERS)[number]
 
-/** A document's review status (domain.md, CAC document): staff decide CAC documents; a new upload is PENDING again. */
+/**
+ * A document's review status (docs/domain.md#kyc-documents): staff decide CAC documents; a new upload is PENDING again.
+ */
 export const KYC_DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number]
 

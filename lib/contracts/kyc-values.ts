@@ -4,7 +4,10 @@
  */
 import { isoDay } from '@/lib/format/iso-day'
 
-/** api.md: the `kycDetailTypeId` of draft forms, which are also the capture steps that autosave a draft. */
+/**
+ * docs/domain.md#kyc-capture: the `kycDetailTypeId` of draft forms, which are also the capture steps that autosave a
+ * draft.
+ */
 export const KYC_DETAIL_TYPES = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'] as const
 export type KycDetailType = (typeof KYC_DETAIL_TYPES)[number]
 
@@ -173,7 +176,7 @@ export function normaliseTin(value: string): string | null {
 export const SHAREHOLDER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const
 export type ShareholderType = (typeof SHAREHOLDER_TYPES)[number]
 
-/** Kobo per naira; annual turnover is naira in the API, kobo in storage (domain.md, Money). */
+/** Kobo per naira; annual turnover is naira in the API, kobo in storage (docs/domain.md#money). */
 export const KOBO_PER_NAIRA = 100
 /** Ten trillion naira: more than any turnover, and its kobo stays a safe integer. */
 export const MAX_TURNOVER_NAIRA = 10_000_000_000_000
@@ -183,7 +186,7 @@ export function todayIso(now: Date = new Date()): string {
   return isoDay(now)
 }
 
-/** The capture steps in order (domain.md): the five data steps, then the preview. */
+/** The capture steps in order (docs/domain.md#kyc-capture): the five data steps, then the preview. */
 export const KYC_STEPS = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS', 'PREVIEW'] as const
 export type KycStep = (typeof KYC_STEPS)[number]
 export const KYC_STEP_LABELS: Readonly<Record<KycStep, string>> = {

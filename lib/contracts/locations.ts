@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Reference locations (spec section 3, api.md "Locations"), built by scripts/build-locations.ts.
+ * Reference locations (spec section 3, docs/api.md#locations), built by scripts/build-locations.ts.
  *
  * Every key is always present. Text the source lacks is the empty string, never absent or null:
  * `code` and `capital` may be '' (the current source has no capitals), and so may `latitude`/`longitude`,

@@ -53,7 +53,7 @@ export const outstandingItemSchema = z
     }),
     /** A deferral's due date (ISO date-time) or the recertification date (YYYY-MM-DD). */
     dueDate: z.string().optional(),
-    /** True when this item blocks the business (domain.md, Blocked). */
+    /** True when this item blocks the business (docs/domain.md#blocked). */
     blocking: z.boolean().optional(),
   })
   .meta({ id: 'OutstandingItem' })

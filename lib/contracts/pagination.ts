@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true')
 
-/** api.md, Lists: 1-based pageNumber, pageSize 10 by default and at most 100, newest first by default. */
+/** docs/api.md#lists: 1-based pageNumber, pageSize 10 by default and at most 100, newest first by default. */
 export const pageQuerySchema = z.object({
   // Each check names its own rule: the schema-level message would otherwise answer every failure.
   pageNumber: z.coerce

@@ -7,7 +7,7 @@
 export const REQUIREMENT_TYPES = ['Text Input', 'Upload Document'] as const
 export type RequirementType = (typeof REQUIREMENT_TYPES)[number]
 
-/** domain.md, Status words in lists. */
+/** docs/domain.md#product-application and #status-words */
 export const ONBOARDING_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'DECLINED', 'COMPLETED', 'REMOVED'] as const
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number]
 
@@ -27,7 +27,7 @@ export const PRODUCT_CODE_PATTERN = /^[A-Z0-9-]+$/
 export const PRODUCT_CODE_MAX = 40
 
 /**
- * The static words of the products and onboarding paths (api.md): a product code may never be one, so
+ * The static words of the products and onboarding paths (docs/api.md#paths): a product code may never be one, so
  * `/products/{code}` and `/onboarding-products/{code}` can never be mistaken for them, whatever the router's case rules.
  */
 export const RESERVED_PRODUCT_CODES = [

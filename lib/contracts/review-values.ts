@@ -10,7 +10,7 @@ export const COMMENT_MAX_LENGTH = 2000
 export const ARCHIVE_REASON_MIN_LENGTH = 3
 export const ARCHIVE_REASON_MAX_LENGTH = 1000
 
-/** The approval preconditions of domain.md, in the order the checklist shows them. */
+/** The approval preconditions (docs/domain.md#approval-checklist), in the order the checklist shows them. */
 export const APPROVAL_CHECK_CODES = [
   'PENDING_STATE',
   'NOT_ARCHIVED',

@@ -68,7 +68,10 @@ export type RecertificationInput = z.input<typeof recertificationInputSchema>
 export const reviewerSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() })
 export type Reviewer = z.infer<typeof reviewerSchema>
 
-/** `GET /businesses/{id}/approval-checklist`: the approval preconditions of domain.md, each met or not. */
+/**
+ * `GET /businesses/{id}/approval-checklist`: the approval preconditions (docs/domain.md#approval-checklist), each met
+ * or not.
+ */
 export const approvalCheckSchema = z.object({
   code: z.enum(APPROVAL_CHECK_CODES),
   label: z.string(),

@@ -1,6 +1,6 @@
 /** KYC verification vocabulary shared by the server, the API contract and the browser. No zod and no I/O here. */
 
-/** domain.md, Verification of KYC details: PENDING → VERIFIED or FAILED. */
+/** docs/domain.md#verification-of-kyc-details: PENDING → VERIFIED or FAILED. */
 export const VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
 

@@ -8,7 +8,7 @@ const KOBO_PER_NAIRA = 100
 const ngn = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', signDisplay: 'negative' })
 
 /**
- * An amount in naira as NGN currency in the en-NG locale (spec section 1, domain.md "Money and fees"):
+ * An amount in naira as NGN currency in the en-NG locale (spec section 1, docs/domain.md#money):
  * `1234.5` → `₦1,234.50`, `-1234.5` → `-₦1,234.50`, `'1234.5'` → `₦1,234.50`.
  *
  * Decisions:

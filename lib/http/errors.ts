@@ -1,6 +1,6 @@
 /**
  * Reading failures of the business API. Every non-2xx answer has the body `{ errors: [{ code, message, field? }] }`
- * (api.md, Errors; lib/contracts/errors.ts).
+ * (docs/api.md#errors; lib/contracts/errors.ts).
  */
 import axios from 'axios'
 import type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'

@@ -1,5 +1,5 @@
 /**
- * Keeping an active user's token alive (api.md, Authentication): when less than 5 minutes remain before a call,
+ * Keeping an active user's token alive (docs/api.md#the-browser-client): when less than 5 minutes remain before a call,
  * `POST /accounts/refresh-token` is called once (one shared promise however many calls are waiting), the answer is
  * stored under `user_auth_data`, and the waiting calls continue with the new token. A failed refresh is silent: the
  * calls continue with the old token and, when it is no longer valid, the 401 path signs the user out.

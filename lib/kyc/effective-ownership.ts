@@ -1,5 +1,5 @@
 /**
- * Effective ownership through corporate layers (domain.md, KYC capture). Pure and zod-free: the server (KYC gaps,
+ * Effective ownership through corporate layers (docs/domain.md#kyc-capture). Pure and zod-free: the server (KYC gaps,
  * shareholder lists, PDF info) and the browser (shareholder editor) compute the same numbers.
  *
  * A shareholding is a tree: direct shareholders of the business have no parent; a corporate shareholder's own

@@ -2,7 +2,7 @@
  * The portal's navigation model: which areas and links a signed-in user sees. Pure data and functions, shared by
  * the shell (components/layouts/app-shell.tsx) and its tests.
  *
- * Decisions (domain.md, Actors):
+ * Decisions (docs/domain.md#actors):
  * - **Business area** (`/s/businesses/*`, `/s/products`): a business user (not staff) always sees "My businesses"
  *   and "Products": a newly signed-up user holds no permission until they belong to a business, and these are where
  *   they create or join one. The other links need the business-side permission their page uses. Staff see this

@@ -19,8 +19,9 @@ export function hasAnyPermission(held: PermissionSource, candidates: readonly Pe
 /**
  * Spec section 6 access-check groups (the KYC edit check). The spec's onboarding group also names
  * CAN_APPROVE_ONBOARDING_PRODUCT; we leave it out: it is the right to decide product applications, which the roles
- * domain.md gives KYC create/update (BUSINESS_MEMBER, ONBOARDING_OFFICER) do not and must not hold, so with it in the
- * group they could never capture KYC. The group is the KYC create/update permissions themselves.
+ * with KYC create/update (BUSINESS_MEMBER, ONBOARDING_OFFICER; docs/domain.md#permissions-and-roles) do not and must
+ * not hold, so with it in the group they could never capture KYC. The group is the KYC create/update permissions
+ * themselves.
  */
 export const ONBOARDING_GROUP: readonly Permission[] = [
   P.CAN_CREATE_MEANS_OF_ID,
@@ -36,7 +37,10 @@ export const POST_APPROVAL_GROUP: readonly Permission[] = [
 export const ROLE_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_ROLE, P.CAN_CREATE_ROLE, P.CAN_UPDATE_ROLE]
 export const USER_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_USER, P.CAN_CREATE_USER, P.CAN_UPDATE_BUSINESS_USERS]
 export const AUTHORIZATION_ALL: readonly Permission[] = [P.CAN_UPDATE_AUTHORIZATION, P.CAN_READ_AUTHORIZATION]
-/** domain.md: a payment-group staff user holding any of these may not use the business self-service area. */
+/**
+ * docs/domain.md#staff-restriction-rule: a payment-group staff user holding any of these may not use the business
+ * self-service area.
+ */
 export const STAFF_RESTRICTION_ANY: readonly Permission[] = [
   P.CAN_APPROVE_BUSINESS,
   P.CAN_APPROVE_CAC_DOCUMENT,
@@ -70,7 +74,7 @@ export function holdsStaffPermission(held: PermissionSource): boolean {
   return false
 }
 
-/** domain.md staff-restriction rule: payment-group staff who decide things may not apply as a business. */
+/** docs/domain.md#staff-restriction-rule: payment-group staff who decide things may not apply as a business. */
 export function isRestrictedFromBusinessArea(input: { iswStaff: boolean; permissions: PermissionSource }): boolean {
   return input.iswStaff && hasAnyPermission(input.permissions, STAFF_RESTRICTION_ANY)
 }

@@ -142,7 +142,7 @@ export const BUSINESS_PERMISSIONS: readonly Permission[] = [
   P.CAN_ONBOARD_BUSINESS_PRODUCT,
 ]
 
-/** Business roles may hold the business-side set plus these two (domain.md, Actors). */
+/** Business roles may hold the business-side set plus these two (docs/domain.md#actors). */
 export const BUSINESS_ROLE_ALLOWED_PERMISSIONS: readonly Permission[] = [
   ...BUSINESS_PERMISSIONS,
   P.CAN_CREATE_BUSINESS,

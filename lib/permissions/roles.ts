@@ -9,7 +9,7 @@ export interface SystemRole {
   permissions: readonly Permission[]
 }
 
-/** The system roles of domain.md ("Seeded roles"); seeded on every start and never deletable. */
+/** The system roles (docs/domain.md#permissions-and-roles); seeded on every start and never deletable. */
 export const SYSTEM_ROLES = [
   {
     name: 'SUPER_ADMIN',

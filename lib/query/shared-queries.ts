@@ -13,7 +13,7 @@ import type { Business } from '@/lib/contracts/businesses'
 import type { divisionSchema, myBusinessSchema, referenceItemSchema } from '@/lib/contracts/businesses'
 import type { Deferral } from '@/lib/contracts/deferrals'
 import type { UploadLimits } from '@/lib/contracts/file-types'
-import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
+import type { KycAddress, KycDetails, MeansOfIdRecord, RevealedIdentityNumber, ShareholderRecord } from '@/lib/contracts/kyc'
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
@@ -134,6 +134,17 @@ export type KycDocumentReview = { action: 'APPROVED' | 'REJECTED' | 'REUPLOAD'; 
  * (`POST /kyc/documents/{id}/reupload-request`): the write behind DocumentReviewActions, which the approvals and the
  * staff documents screens both show. Each refreshes its own keys after it.
  */
+/** A business's identity number in clear, for a stated reason (audited; each call is its own audited view, never cached). */
+export async function revealIdentityNumber(input: {
+  target: 'means-of-ids' | 'shareholders'
+  recordId: string
+  field: 'bvn' | 'idNumber'
+  reason: string
+}): Promise<RevealedIdentityNumber> {
+  const path = `/kyc/${input.target}/${segment(input.recordId)}/reveal`
+  return (await apiClient.post<RevealedIdentityNumber>(path, { field: input.field, reason: input.reason })).data
+}
+
 export async function reviewKycDocument(documentId: string, input: KycDocumentReview): Promise<KycDocument> {
   const path = `/kyc/documents/${segment(documentId)}`
   if (input.action === 'REUPLOAD')

@@ -21,8 +21,9 @@ export { LOCAL_STORAGE_KEYS, SESSION_STORAGE_KEYS } from './keys'
 export type StorageKind = 'session' | 'local'
 
 /**
- * What `user_auth_data` holds: the login (or refresh) answer of api.md, stored whole. Older entries may carry the
- * token as `accessToken`, so both names are optional here; read the token with `getAccessToken()`.
+ * What `user_auth_data` holds: the login (or refresh) answer (docs/api.md#authentication-cookies-and-xsrf), stored
+ * whole. Older entries may carry the token as `accessToken`, so both names are optional here; read the token with
+ * `getAccessToken()`.
  */
 export type StoredAuthData = Partial<Omit<LoginAnswer, 'user'>> & {
   accessToken?: string
@@ -243,8 +244,9 @@ function readParam(params: SearchParamsLike, name: string): string | null {
 }
 
 /**
- * domain.md: stores `?channel=` (trimmed, at most 100 characters) in localStorage `channel` when the parameter is
- * present and not empty; otherwise keeps what is stored. Answers the channel now stored (or null).
+ * docs/domain.md#where-a-visitor-came-from: stores `?channel=` (trimmed, at most 100 characters) in localStorage
+ * `channel` when the parameter is present and not empty; otherwise keeps what is stored. Answers the channel now stored
+ * (or null).
  */
 export function captureChannel(searchParams: SearchParamsLike): string | null {
   const value = readParam(searchParams, 'channel')?.trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * BVN (Bank Verification Number) and NIN (National Identification Number): 11 digits (domain.md "Formats (Nigeria)").
+ * BVN (Bank Verification Number) and NIN (National Identification Number): 11 digits (docs/domain.md#nigerian-formats).
  *
  * Decision: whitespace anywhere is ignored (`'2221 2345 678'` → `'22212345678'`); anything else that is not an ASCII
  * digit (hyphens, letters, a `+`) makes the value invalid, and so does any length other than exactly 11 digits.

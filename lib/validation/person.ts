@@ -27,7 +27,7 @@ export const emailSchema = z
   .pipe(z.email({ message: 'Enter a valid e-mail address' }))
   .transform((v) => v.toLowerCase())
 
-/** domain.md: `+234` or `0` followed by 10 digits; stored E.164 (+234XXXXXXXXXX). */
+/** docs/domain.md#nigerian-formats: `+234` or `0` followed by 10 digits; stored E.164 (+234XXXXXXXXXX). */
 const NIGERIAN_PHONE = /^(?:\+234|0)(\d{10})$/
 
 export function normaliseNigerianPhone(value: string): string | null {

@@ -1,6 +1,6 @@
 /** Registration-number rules as plain functions, without zod, for browser code (zod stays out of first-load JS). */
 /**
- * Registration classes (domain.md "Formats (Nigeria)"). A business is identified by class plus number:
+ * Registration classes (docs/domain.md#nigerian-formats). A business is identified by class plus number:
  * `RC1234567` and `BN1234567` are different businesses.
  */
 

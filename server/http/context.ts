@@ -21,7 +21,7 @@ export interface Actor {
   /** From staff roles only; these apply to every business. */
   staffPermissions: ReadonlySet<Permission>
   memberships: readonly BusinessMembership[]
-  /** Holds a staff role with an administrative permission (domain.md, Actors). */
+  /** Holds a staff role with an administrative permission (docs/domain.md#actors). */
   isStaff: boolean
   /** The spec's payment-group flag. */
   iswStaff: boolean

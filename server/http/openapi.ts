@@ -4,7 +4,7 @@ import { errorBodySchema } from '@/lib/contracts/errors'
 import type { AppEnv } from './context'
 import { errorBody, validationErrors } from './errors'
 
-/** Every module router is one of these, so zod failures everywhere answer the api.md error body. */
+/** Every module router is one of these, so zod failures everywhere answer the error body of docs/api.md#errors. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {

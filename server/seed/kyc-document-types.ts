@@ -19,9 +19,9 @@ interface SeedDocumentType {
 const ALL_CLASSES: RegistrationClass[] = ['RC', 'BN', 'IT', 'LP', 'LLP']
 
 /**
- * The documents matrix of domain.md (Formats): the Corporate Affairs Commission forms usual for each registration
- * class, plus the tax and AML documents every business provides. RC: CAC 7 or the CAC status report (either shows
- * the directors).
+ * The documents matrix (docs/domain.md#kyc-documents): the Corporate Affairs Commission forms usual for each
+ * registration class, plus the tax and AML documents every business provides. RC: CAC 7 or the CAC status report
+ * (either shows the directors).
  */
 export const KYC_DOCUMENT_TYPES: readonly SeedDocumentType[] = [
   // RC – companies

@@ -10,7 +10,7 @@ import { requestDeferral, typeByCode } from './kyc-document-fixtures'
 
 /**
  * Independent review of object-level access across the KYC, documents, files, deferral, verification, review and
- * onboarding modules (domain.md, Object-level access; api.md, Errors):
+ * onboarding modules (docs/domain.md#object-level-access; docs/api.md#errors):
  * - a second business's owner, a plain member of that business and a signed-in user of no business try every
  *   business-scoped call on the first business's real ids (created through the API, files really uploaded to
  *   Azurite) and get 404 each time; ids of the first business nested in bodies of their own records are refused

@@ -158,7 +158,7 @@ describe('signup and activation', () => {
 })
 
 describe('login', () => {
-  it('answers the api.md login shape and audits the success', async () => {
+  it('answers the login shape of docs/api.md and audits the success', async () => {
     const account = await signUpAndActivate()
     const res = await login(account.email.toUpperCase(), PASSWORD)
     expect(res.status).toBe(200)

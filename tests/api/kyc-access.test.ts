@@ -12,8 +12,9 @@ import {
 } from './kyc-fixtures'
 
 /**
- * Object-level access (domain.md): a second business's owner tries every KYC capture call on the first business's
- * ids and gets 404 each time, never the record and never 403. Staff with CAN_READ_BUSINESS read; without a token: 401.
+ * Object-level access (docs/domain.md#object-level-access): a second business's owner tries every KYC capture call on
+ * the first business's ids and gets 404 each time, never the record and never 403. Staff with CAN_READ_BUSINESS read;
+ * without a token: 401.
  */
 describe('KYC capture across businesses', () => {
   it('answers 404 to another business’s owner on every call, and leaves the records untouched', async () => {

@@ -15,7 +15,7 @@ import {
 } from './kyc-fixtures'
 
 /**
- * Who writes KYC (domain.md, Seeded roles and KYC edit check): BUSINESS_MEMBER ("KYC create/update") and
+ * Who writes KYC (docs/domain.md#permissions-and-roles, #kyc-edit-check): BUSINESS_MEMBER ("KYC create/update") and
  * ONBOARDING_OFFICER ("KYC and address permissions") capture every step of a business that is not approved yet;
  * once it is approved only the post-approval group (SUPER_ADMIN here) does. A member of another business gets 404.
  */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Token refresh (api.md, Authentication): under 5 minutes left → one POST /accounts/refresh-token, shared.
+// Token refresh (docs/api.md#the-browser-client): under 5 minutes left → one POST /accounts/refresh-token, shared.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {

@@ -101,7 +101,7 @@ describe('email', () => {
   })
 })
 
-describe('Nigerian phone (domain.md: +234 or 0 then 10 digits, stored E.164)', () => {
+describe('Nigerian phone (docs/domain.md#nigerian-formats: +234 or 0 then 10 digits, stored E.164)', () => {
   it.each([
     ['08031234567', '+2348031234567'],
     ['+2348031234567', '+2348031234567'],

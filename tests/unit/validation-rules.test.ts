@@ -101,7 +101,7 @@ describe('isFormDirty (spec 5: a form is dirty if any field has changed)', () =>
   })
 })
 
-describe('registration numbers (domain.md: RC, BN, IT, LP, LLP; any spacing and case; stored upper case)', () => {
+describe('registration numbers (docs/domain.md#nigerian-formats: RC, BN, IT, LP, LLP; any spacing and case; stored upper case)', () => {
   it('knows the five classes', () => {
     expect(REGISTRATION_CLASSES).toEqual(['RC', 'BN', 'IT', 'LP', 'LLP'])
     expect(Object.keys(REGISTRATION_CLASS_LABELS).sort()).toEqual([...REGISTRATION_CLASSES].sort())
@@ -189,7 +189,7 @@ describe('registration numbers (domain.md: RC, BN, IT, LP, LLP; any spacing and 
   })
 })
 
-describe('BVN and NIN (domain.md: 11 digits)', () => {
+describe('BVN and NIN (docs/domain.md#nigerian-formats: 11 digits)', () => {
   it.each([
     ['22212345678', '22212345678'],
     [' 22212345678 ', '22212345678'],

@@ -57,7 +57,7 @@ export function adminArea(needs: { required?: readonly string[]; anyOf?: readonl
 }
 
 /**
- * The business self-service area. domain.md, staff-restriction rule: a payment-group staff user holding a deciding
+ * The business self-service area (docs/domain.md#staff-restriction-rule): a payment-group staff user holding a deciding
  * permission may not use it (an approver must not also be an applicant). They, and staff lacking `staffNeeds` (e.g.
  * CAN_CREATE_BUSINESS to register a business on someone's behalf), get the 403 content with a way back to the admin
  * area.

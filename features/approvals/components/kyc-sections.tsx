@@ -12,7 +12,7 @@ import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
-import { kycReads } from '@/lib/query/shared-queries'
+import { kycReads, revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { ChecklistItem, KycDetails, KycDocument } from '../api/types'
 import { AddressVerification } from './address-verification'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -173,6 +173,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                         field="idNumber"
                         label={`${m.idTypeName} number of ${m.firstName} ${m.lastName}`}
                         canReveal={canReveal}
+                        reveal={revealIdentityNumber}
                       />
                       {m.expiryDate ? ` · expires ${day(m.expiryDate)}` : ''}
                       {m.bvn && (
@@ -185,6 +186,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                             field="bvn"
                             label={`BVN of ${m.firstName} ${m.lastName}`}
                             canReveal={canReveal}
+                            reveal={revealIdentityNumber}
                           />
                         </>
                       )}

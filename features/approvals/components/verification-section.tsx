@@ -63,10 +63,11 @@ export interface VerificationSectionProps {
 }
 
 /**
- * Verification of the business's KYC details (domain.md): each item (company registry lookup, each means of ID, each
- * shareholder BVN) with its status, comment and who decided it. Holders of CAN_UPDATE_KYC_STATUS record a manual
- * result on a PENDING item (a comment needed to fail it, confirmed first); holders of CAN_TRIGGER_KYC_REVERIFICATION
- * re-run the configured provider over every pending item and read what it did.
+ * Verification of the business's KYC details (docs/domain.md#verification-of-kyc-details): each item (company registry
+ * lookup, each means of ID, each shareholder BVN) with its status, comment and who decided it. Holders of
+ * CAN_UPDATE_KYC_STATUS record a manual result on a PENDING item (a comment needed to fail it, confirmed first);
+ * holders of CAN_TRIGGER_KYC_REVERIFICATION re-run the configured provider over every pending item and read what it
+ * did.
  */
 export function VerificationSection({ businessId, permissions, isOwnRecord = false }: VerificationSectionProps) {
   const headingId = useId()

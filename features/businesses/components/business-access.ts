@@ -1,6 +1,6 @@
 /**
  * What the signed-in user may do inside one business. Business users' permissions hold per membership (their role
- * there); staff permissions hold in every business (domain.md, Actors). The API decides anyway: this only keeps
+ * there); staff permissions hold in every business (docs/domain.md#actors). The API decides anyway: this only keeps
  * screens from offering what would be refused.
  */
 export function permissionsInBusiness(input: {

@@ -26,7 +26,7 @@ export function kycEditState(
 
 /**
  * What the signed-in user may do inside one business: staff permissions hold everywhere, a business user's are
- * those of their role in that business (domain.md, Actors).
+ * those of their role in that business (docs/domain.md#actors).
  */
 export function permissionsInBusiness(
   account: { isStaff: boolean; businesses: readonly { businessId: string; permissions: readonly string[] }[] },

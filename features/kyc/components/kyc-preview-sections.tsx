@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import { revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
@@ -138,6 +139,7 @@ export function MeansOfIdTable({
                   field="idNumber"
                   label={`${id.idTypeName} number of ${id.firstName} ${id.lastName}`}
                   canReveal={canReveal}
+                  reveal={revealIdentityNumber}
                 />
               </td>
               <td>

@@ -1,8 +1,8 @@
 import type { SelectOption } from '@/components/ui/select-field'
 
 /**
- * Status words (domain.md): filters offer all (no filter) plus the states; REJECTED is displayed "Declined". No zod
- * here: this ships to the browser.
+ * Status words (docs/domain.md#status-words): filters offer all (no filter) plus the states; REJECTED is displayed
+ * "Declined". No zod here: this ships to the browser.
  */
 export const CAC_STATUS_OPTIONS: readonly SelectOption[] = [
   { value: 'PENDING', label: 'Pending' },

@@ -7,7 +7,9 @@ const ManageUsersScreen = lazyScreen(
   { count: 4, label: 'Loading the users' },
 )
 
-/** Serves business owners and staff alike (domain.md): no business-area restriction here. */
+/**
+ * Serves business owners and staff alike (docs/domain.md#staff-restriction-rule): no business-area restriction here.
+ */
 export default function ManageUsersPage() {
   return (
     <PortalPage title="Manage users" preload={[ManageUsersScreen]}>

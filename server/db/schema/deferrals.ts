@@ -8,7 +8,7 @@ import { kycDocumentTypes } from './kyc-document-types'
 import { users } from './users'
 
 /**
- * A business asks to provide one document type later (domain.md, Deferral): PENDING → APPROVED (due date = decision
+ * A business asks to provide one document type later (docs/domain.md#deferral): PENDING → APPROVED (due date = decision
  * time + days) or REJECTED; APPROVED → FULFILLED when the document is uploaded. OVERDUE is derived (APPROVED and past
  * `dueDate`) and blocks the business. At most one open (PENDING or APPROVED) deferral per business and type.
  */

@@ -3,8 +3,8 @@ import { REGISTRATION_CLASSES_DB } from './businesses'
 import { kycDocumentTypes } from './kyc-document-types'
 
 /**
- * The per-class documents matrix of domain.md (Formats): which document types a business of each registration class
- * provides. `isRequired` false lists the type for the class without requiring it. Rows of one class sharing an
+ * The per-class documents matrix (docs/domain.md#kyc-documents): which document types a business of each registration
+ * class provides. `isRequired` false lists the type for the class without requiring it. Rows of one class sharing an
  * `alternativeGroup` are alternatives: any one of them satisfies the requirement (RC: CAC 7 or the status report).
  */
 export const kycRequiredDocuments = pgTable(

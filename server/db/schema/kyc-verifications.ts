@@ -8,7 +8,7 @@ import { kycDetails } from './kyc-details'
 import { users } from './users'
 
 /**
- * One verifiable item of a business's KYC (domain.md, Verification of KYC details): the company registry lookup,
+ * One verifiable item of a business's KYC (docs/domain.md#verification-of-kyc-details): the company registry lookup,
  * a means of ID, an individual shareholder's BVN. PENDING → VERIFIED or FAILED, through the provider adapter or a
  * staff member's manual result. `subjectId` is the KYC record, means of ID or shareholder it is about (no foreign key:
  * it points into one of three tables). When the checked value changes (a new ID number) or the subject goes, the row

@@ -20,8 +20,8 @@ export interface ProviderOutcome {
 }
 
 /**
- * A KYC verification provider (domain.md, integrations): checks one item at a time. `billable` says whether a call
- * costs money: each billable call records a fee charge (domain.md, Money and fees).
+ * A KYC verification provider (docs/domain.md#verification-of-kyc-details): checks one item at a time. `billable` says
+ * whether a call costs money: each billable call records a fee charge (docs/domain.md#money).
  */
 export interface KycProviderAdapter {
   readonly name: KycProviderName

@@ -5,7 +5,10 @@ import type { Executor } from '@/server/db/client'
 import type { Session } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
-/** The api.md login answer for a live session: a fresh access token plus who the user is. */
+/**
+ * The login answer (docs/api.md#authentication-cookies-and-xsrf) for a live session: a fresh access token plus who the
+ * user is.
+ */
 export async function issueLoginAnswer(
   db: Executor,
   session: Pick<Session, 'id' | 'userId' | 'expiresAt'>,

@@ -22,8 +22,8 @@ export interface BlockingFacts {
 }
 
 /**
- * domain.md: blocked is derived, never stored: the recertification date has passed, or an approved deferral is past
- * its due date and not fulfilled. Each reason says what and since when.
+ * docs/domain.md#blocked: blocked is derived, never stored: the recertification date has passed, or an approved
+ * deferral is past its due date and not fulfilled. Each reason says what and since when.
  */
 export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, facts: BlockingFacts = {}): string[] {
   const today = isoDay(facts.now ?? new Date())

@@ -26,7 +26,7 @@ export function businessFilters(query: Partial<BusinessListQuery>, now: Date = n
     )
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
-  // domain.md: archived businesses leave the default lists.
+  // docs/domain.md#business: archived businesses leave the default lists.
   conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
   if (query.blocked !== undefined)
     conditions.push(query.blocked ? blockedCondition(now) : not(sql`coalesce(${blockedCondition(now)}, false)`))

@@ -325,7 +325,10 @@ function productItems(applications: readonly Application[]): OutstandingItem[] {
   return items
 }
 
-/** domain.md: a recertification date that has passed blocks the business (the same test as blockedReasonsOf). */
+/**
+ * docs/domain.md#blocked: a recertification date that has passed blocks the business (the same test as
+ * blockedReasonsOf).
+ */
 function recertificationItems(business: BusinessRow, now: Date): OutstandingItem[] {
   const date = business.recertificationDate
   if (!date) return []

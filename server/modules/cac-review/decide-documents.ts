@@ -54,8 +54,8 @@ async function decidePendingDocuments(
 
 /**
  * `PUT /kyc/cac-documents-approval/{kycDetailsId}`: decides every current CAC document of the KYC record that is
- * PENDING (domain.md, CAC document: PENDING → APPROVED or REJECTED, a comment needed to reject). None pending → 409
- * INVALID_STATE naming their status. Never by whoever registered the business, belongs to it or uploaded one of the
+ * PENDING (docs/domain.md#kyc-documents: PENDING → APPROVED or REJECTED, a comment needed to reject). None pending →
+ * 409 INVALID_STATE naming their status. Never by whoever registered the business, belongs to it or uploaded one of the
  * documents (403 FOUR_EYES). The owners are e-mailed the outcome and the reason once it commits.
  */
 export async function decideCacDocuments(options: {

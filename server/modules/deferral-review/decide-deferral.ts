@@ -16,8 +16,8 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { findStaffDeferral } from './find-staff-deferrals'
 
 /**
- * `PUT /deferrals/approval/{deferralId}` (domain.md, Deferral): PENDING → APPROVED (due date = decision time + days)
- * or REJECTED (a comment needed), by staff holding CAN_APPROVE_DEFERRAL, never the requester nor a member of the
+ * `PUT /deferrals/approval/{deferralId}` (docs/domain.md#deferral): PENDING → APPROVED (due date = decision time +
+ * days) or REJECTED (a comment needed), by staff holding CAN_APPROVE_DEFERRAL, never the requester nor a member of the
  * business (403 FOUR_EYES). One conditional UPDATE and its audit row in one transaction: of concurrent deciders one
  * wins, the others get 409 INVALID_STATE naming the status. The owners are e-mailed the outcome once it commits.
  */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
 import { businesses, deferrals, kycDocumentTypes } from '@/server/db/schema'
 
-/** An approved deferral past its due date and not fulfilled: it blocks its business (domain.md, Blocked). */
+/** An approved deferral past its due date and not fulfilled: it blocks its business (docs/domain.md#blocked). */
 export interface OverdueDeferral {
   deferralId: string
   documentTypeName: string
@@ -46,7 +46,7 @@ export async function loadOverdueDeferrals(
   return byBusiness
 }
 
-/** domain.md: OVERDUE is APPROVED and past the due date. */
+/** docs/domain.md#deferral: OVERDUE is APPROVED and past the due date. */
 export function isDeferralOverdue(row: { status: string; dueDate: Date | null }, now: Date): boolean {
   return row.status === 'APPROVED' && !!row.dueDate && row.dueDate.getTime() < now.getTime()
 }

@@ -22,7 +22,7 @@ export function uniqueViolationOf(error: unknown): string | null {
 export const DEFERRAL_REQUEST = PERMISSIONS.CAN_CREATE_DEFERRAL
 
 /**
- * `POST /deferrals` (domain.md, Deferral: request). The business itself asks (a member holding CAN_CREATE_DEFERRAL
+ * `POST /deferrals` (docs/domain.md#deferral). The business itself asks (a member holding CAN_CREATE_DEFERRAL
  * in it: staff do not request deferrals for others, they decide them), for a document type its class may defer,
  * for 1 to the configured maximum of days, with a reason; not for a document already uploaded, and at most one open
  * deferral per type (409). Starts PENDING; audited.
@@ -58,7 +58,8 @@ export async function requestDeferral(options: {
     .where(and(eq(kycDocumentTypes.id, input.documentTypeId), eq(kycDocumentTypes.isActive, true)))
   if (!type) throw new AppError('VALIDATION_FAILED', 'Choose a document type from the list', { field: 'documentTypeId' })
   if (type.typeOwner !== 'COMPANY') {
-    // A deferral is per document type of the business; a shareholder's document is per shareholder (domain.md).
+    // A deferral is per document type of the business; a shareholder's document is per shareholder
+    // (docs/decisions.md#shareholder-documents).
     throw new AppError(
       'VALIDATION_FAILED',
       `${type.name} belongs to a shareholder and cannot be deferred; upload it under each shareholder`,

@@ -32,7 +32,7 @@ export function sanitiseFileName(name: string): string {
   return cleaned && !/^\.*$/.test(cleaned) ? cleaned : 'file'
 }
 
-/** `{uuid}/{sanitised file name}` (api.md, Uploads). */
+/** `{uuid}/{sanitised file name}` (docs/api.md#uploads). */
 export function newBlobName(fileName: string): string {
   return `${randomUUID()}/${sanitiseFileName(fileName)}`
 }

@@ -21,7 +21,7 @@ function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean
 }
 
 /**
- * `PUT /businesses/{id}/completed-kyc-details` (domain.md, KYC capture and Business: resubmit). The business's owner
+ * `PUT /businesses/{id}/completed-kyc-details` (docs/domain.md#kyc-capture, #business). The business's owner
  * (KYC edit check) marks the KYC complete once every step is valid: otherwise 409 PRECONDITION_FAILED with one entry
  * per missing item (capture steps, then documents). A DECLINED business goes back to PENDING review. A KYC write like
  * the others (kycWriteTransaction): the gaps are judged with the business row held, so no KYC edit slips in between,

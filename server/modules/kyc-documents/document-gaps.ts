@@ -8,11 +8,12 @@ import { loadDocumentState } from './document-state'
 export type { DocumentGap }
 
 /**
- * The documents part of the preconditions (domain.md): for KYC completion (`forApproval: false`) each required
- * document of the business's class is present, or covered by a PENDING or an APPROVED, not overdue, deferral; for
- * business approval (`forApproval: true`) each is present or covered by an APPROVED deferral that is not overdue,
- * and every CAC document is APPROVED. Rejected documents and unanswered re-upload requests count as missing.
- * One entry per unmet item; empty when complete. No access check: callers have done theirs.
+ * The documents part of the preconditions (docs/domain.md#kyc-capture, #approval-checklist): for KYC completion
+ * (`forApproval: false`) each required document of the business's class is present, or covered by a PENDING or an
+ * APPROVED, not overdue, deferral; for business approval (`forApproval: true`) each is present or covered by an
+ * APPROVED deferral that is not overdue, and every CAC document is APPROVED. Rejected documents and unanswered
+ * re-upload requests count as missing. One entry per unmet item; empty when complete. No access check: callers have
+ * done theirs.
  */
 export async function findDocumentGaps(
   db: Executor,

@@ -21,8 +21,8 @@ export interface DocumentGap {
 }
 
 /**
- * Which kind of shareholder a document type is about (domain.md: documents of shareholder document types belong to one
- * shareholder); null for the business's own documents.
+ * Which kind of shareholder a document type is about (docs/decisions.md#shareholder-documents: documents of shareholder
+ * document types belong to one shareholder); null for the business's own documents.
  */
 export function shareholderKindOf(typeOwner: DocumentTypeOwner): ShareholderType | null {
   if (typeOwner === 'CORPORATE_SHAREHOLDER') return 'CORPORATE'

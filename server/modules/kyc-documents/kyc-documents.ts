@@ -83,9 +83,9 @@ export async function getDocumentChecklist(options: { db: Executor; actor: Actor
 }
 
 /**
- * The shareholder a document of this type is attached to (domain.md: documents of shareholder document types belong to
- * one shareholder). A shareholder type needs `shareholderId`, of the type's kind, in this KYC record (another
- * business's shareholder answers 404); the business's own types refuse it.
+ * The shareholder a document of this type is attached to (docs/decisions.md#shareholder-documents: documents of
+ * shareholder document types belong to one shareholder). A shareholder type needs `shareholderId`, of the type's kind,
+ * in this KYC record (another business's shareholder answers 404); the business's own types refuse it.
  */
 async function documentShareholder(
   db: Executor,

@@ -21,7 +21,7 @@ function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> 
   return actor.memberships.find((m) => m.businessId === businessId)?.permissions ?? null
 }
 
-/** The KYC edit check of domain.md on a business row as read. */
+/** The KYC edit check (docs/domain.md#kyc-edit-check) on a business row as read. */
 function assertEditableRow(held: ReadonlySet<string>, business: Business): Business {
   if (business.archiveStatus === 'ARCHIVED') {
     throw new AppError('INVALID_STATE', 'This business is archived; its KYC cannot change until it is unarchived')
@@ -43,10 +43,10 @@ function assertEditableRow(held: ReadonlySet<string>, business: Business): Busin
 }
 
 /**
- * The KYC edit check of domain.md, for every KYC write (details, addresses, means of ID, shareholders, documents,
- * drafts, completion). Before approval the onboarding group (or the whole post-approval group) passes; once the
- * business is approved only the whole post-approval group does, so approved KYC changes go through staff. Another
- * business answers 404; an archived business cannot change. Returns the business row.
+ * The KYC edit check (docs/domain.md#kyc-edit-check), for every KYC write (details, addresses, means of ID,
+ * shareholders, documents, drafts, completion). Before approval the onboarding group (or the whole post-approval group)
+ * passes; once the business is approved only the whole post-approval group does, so approved KYC changes go through
+ * staff. Another business answers 404; an archived business cannot change. Returns the business row.
  *
  * Unlocked: a pre-check before work outside the write's transaction (storing an uploaded file). The write itself
  * repeats the check on the locked row through {@link kycWriteTransaction}.
@@ -74,7 +74,8 @@ export type KycEditLock = (check: KycEditCheck) => Promise<Business>
  * Runs a KYC write in one transaction whose `lock` repeats the KYC edit check on the business row held with
  * {@link lockBusinessRow}. The write must call `lock` before it writes (a write that never does fails, so none can
  * skip the check). Before the transaction commits, the verification items of a business whose KYC is submitted
- * or approved follow the change (domain.md: derived states are written by the transition that causes them).
+ * or approved follow the change (docs/domain.md#state-changes: derived states are written by the transition that causes
+ * them).
  */
 export async function kycWriteTransaction<T>(
   options: { db: Database; actor: Actor; audit: AuditContext },

@@ -9,7 +9,9 @@ import { canActOnBusiness } from '@/server/http/scope'
 import { getAttachableFile, toFileSummary } from '@/server/modules/files/attachable-file'
 import { assertKycEditable, type KycEditLock } from './kyc-edit-access'
 
-/** The same 404 for a record that does not exist and for one of another business (domain.md, Object-level access). */
+/**
+ * The same 404 for a record that does not exist and for one of another business (docs/domain.md#object-level-access).
+ */
 export const kycNotFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`)
 
 /** Reading a business's KYC: its users or staff holding this. */
@@ -26,8 +28,9 @@ export function assertKycReadable(actor: Actor, businessId: string, what: string
 }
 
 /**
- * The KYC edit check of domain.md, with the record's own 404 for outsiders, unlocked: for checks before a write's
- * transaction (so an outsider's file is never stored). Inside the write, `lock` of kycWriteTransaction repeats it.
+ * The KYC edit check (docs/domain.md#kyc-edit-check), with the record's own 404 for outsiders, unlocked: for checks
+ * before a write's transaction (so an outsider's file is never stored). Inside the write, `lock` of kycWriteTransaction
+ * repeats it.
  */
 export async function assertKycWritable(options: {
   db: Executor

@@ -146,7 +146,7 @@ export async function findMyOnboarding(options: { db: Executor; actor: Actor; pr
 /**
  * GET /onboarding-products/can-proceed-kyc-capturing/{id}: may the signed-in user go on to capture the business's
  * KYC for this application? Not when it was removed, the business is archived or blocked, or the user cannot edit
- * its KYC (domain.md KYC edit check: after approval only the post-approval group).
+ * its KYC (docs/domain.md#kyc-edit-check: after approval only the post-approval group).
  */
 export async function canProceedKycCapturing(options: { db: Executor; actor: Actor; id: string }): Promise<CanProceed> {
   const { actor } = options

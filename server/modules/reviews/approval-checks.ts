@@ -4,7 +4,7 @@ import type { Business } from '@/server/db/schema'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
 
 /**
- * The approval preconditions of domain.md (Business: PENDING → APPROVED), each met or not, with what is missing.
+ * The approval preconditions (docs/domain.md#approval-checklist), each met or not, with what is missing.
  * The same list answers `GET /businesses/{id}/approval-checklist` and decides whether `PUT .../approve` may proceed,
  * so the checklist a reviewer sees is exactly what the API enforces.
  */

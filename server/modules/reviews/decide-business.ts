@@ -78,7 +78,7 @@ export async function decideBusiness(options: {
             recertificationDate: addIsoDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
             updatedAt: now,
           }
-        : // The business fixes what the reason says and marks its KYC complete again, which sends it back (domain.md).
+        : // The business fixes what the reason says and marks its KYC complete again (docs/domain.md#business).
           { approvalStatus: 'DECLINED' as const, kycDetailsCompleted: false, updatedAt: now }
     // The conditions the checks read are repeated in the UPDATE: a concurrent decision or change makes it match nothing.
     const guard =

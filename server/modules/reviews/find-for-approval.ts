@@ -13,7 +13,10 @@ import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
 
-/** What the queue holds (domain.md): PENDING, KYC marked complete, not archived. Index: businesses_queue_created_idx (partial, same predicate; the count reads only it). */
+/**
+ * What the queue holds (docs/domain.md#business): PENDING, KYC marked complete, not archived. Index:
+ * businesses_queue_created_idx (partial, same predicate; the count reads only it).
+ */
 export const inQueue = and(
   eq(businesses.approvalStatus, 'PENDING'),
   eq(businesses.kycDetailsCompleted, true),

@@ -26,7 +26,10 @@ import {
 const tags = ['KYC verification']
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
 
-/** Verification of KYC details (domain.md) and address verification. Mounted before the KYC routers. */
+/**
+ * Verification of KYC details (docs/domain.md#verification-of-kyc-details) and address verification. Mounted before the
+ * KYC routers.
+ */
 export const verificationRoutes = createRouter()
 
 // ---- static paths first ----

@@ -26,7 +26,7 @@ interface WantedItem {
 const keyOf = (item: { kind: string; subjectId: string }) => `${item.kind}:${item.subjectId}`
 
 /**
- * What the business's KYC asks to be verified (domain.md, Verification of KYC details): the company against the
+ * What the business's KYC asks to be verified (docs/domain.md#verification-of-kyc-details): the company against the
  * registry, each means of ID, each individual shareholder's BVN (at any depth).
  */
 async function wantedItems(

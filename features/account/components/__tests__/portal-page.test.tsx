@@ -70,7 +70,7 @@ const signedIn = ({ isStaff = false, iswStaff = false, permissions = [] as strin
 const FORBIDDEN = { name: 'You do not have access to this page' }
 
 describe('businessArea', () => {
-  it('keeps a payment-group approver out of the business self-service area (domain.md staff-restriction rule)', () => {
+  it('keeps a payment-group approver out of the business self-service area (docs/domain.md#staff-restriction-rule)', () => {
     render(
       businessArea()(
         signedIn({ iswStaff: true, isStaff: true, permissions: ['CAN_READ_BUSINESS', 'CAN_APPROVE_BUSINESS'] }),

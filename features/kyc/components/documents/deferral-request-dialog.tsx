@@ -33,8 +33,8 @@ function resolverFor(maxDays: number): Resolver<Values> {
 }
 
 /**
- * Ask to provide a document later (domain.md, Deferral): how many days (1 to the configured maximum) and why, then a
- * confirmation of exactly what is asked before it is sent.
+ * Ask to provide a document later (docs/domain.md#deferral): how many days (1 to the configured maximum) and why, then
+ * a confirmation of exactly what is asked before it is sent.
  */
 export function DeferralRequestDialog({ open, onClose, businessId, documentType, maxDays }: DeferralRequestDialogProps) {
   const form = useForm<Values>({ resolver: resolverFor(maxDays), defaultValues: { days: '', reason: '' } })
