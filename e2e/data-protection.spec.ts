@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
+import { bearer, ownerWithBusiness, signInAsOwner, signInAsStaff } from './support/accounts'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
 
 /**
  * Identity numbers are masked on the review screens; a reviewer holding CAN_VIEW_SENSITIVE_KYC (approver@) reveals one
- * by giving a reason, which is audited with their name.
+ * by giving a reason, which is audited with their name and shown to the business's owner.
  */
 const BVN = '22375310864'
 
@@ -64,4 +64,13 @@ test('a reviewer reveals a BVN with a reason; it is masked until then and the re
   const body = JSON.stringify(await audits.json())
   expect(body).toContain('Matching the BVN against the bank mandate')
   expect(body).toContain('approver@example.com')
+
+  // The owner sees that view on the business dashboard: who, whose number and why.
+  await page.context().clearCookies()
+  await signInAsOwner(page, owner.email, owner.password)
+  await page.goto(`/s/businesses/dashboard-details?businessId=${owner.business.id}`)
+  const views = page.getByRole('list', { name: 'Staff views of your documents' })
+  await expect(views.getByRole('listitem').filter({ hasText: 'BVN of Ngozi Eze' })).toContainText(
+    'Matching the BVN against the bank mandate',
+  )
 })

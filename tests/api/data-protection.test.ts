@@ -130,6 +130,20 @@ describe('revealing an identity number', () => {
       .where(and(eq(audits.resourceId, meansOfId.id), eq(audits.action, 'REVEAL'), eq(audits.actorId, approver.user.id)))
     expect(row?.after).toEqual({ businessId, field: 'bvn', reason })
     expect(row?.resource).toBe('means_of_id')
+    // The owner reads the staff reveal in the business's view log, with whose number and why.
+    const views = await api(`/businesses/${businessId}/data-views`, { token: owner.token })
+    expect(views.status).toBe(200)
+    const { content } = (await views.json()) as {
+      content: { actor: { id: string }; subjectId: string; detail: string; purpose: string }[]
+    }
+    expect(content).toContainEqual(
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: approver.user.id }),
+        subjectId: meansOfId.id,
+        detail: expect.stringMatching(/^BVN of /),
+        purpose: reason,
+      }),
+    )
 
     const call = (token: string, path = `/kyc/means-of-ids/${meansOfId.id}/reveal`, json: unknown = { field: 'bvn', reason }) =>
       api(path, { method: 'POST', token, json })

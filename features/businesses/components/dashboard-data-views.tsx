@@ -23,7 +23,8 @@ const DOCUMENT_KINDS: Record<string, string> = {
 function whatWasSeen(view: PersonalDataViewRecord): string {
   if (view.subjectKind === 'FILE') return view.subjectLabel ?? DOCUMENT_KINDS[view.detail ?? ''] ?? 'A document'
   if (view.subjectKind === 'MEANS_OF_ID' || view.subjectKind === 'SHAREHOLDER')
-    return view.detail ? `A person's ${view.detail}` : "A person's record"
+    // A reveal records what it showed: "BVN of Ngozi Eze".
+    return view.detail ?? "A person's record"
   return 'A personal record'
 }
 
@@ -60,7 +61,7 @@ export function DashboardDataViews({ businessId }: { businessId: string }) {
         {content.map((view) => (
           <li key={view.id}>
             <span>
-              <strong>{view.actor.name}</strong> opened {whatWasSeen(view)}
+              <strong>{view.actor.name}</strong> {view.subjectKind === 'FILE' ? 'opened' : 'saw'} {whatWasSeen(view)}
               <span className={`${styles.muted} ${styles.small}`}> · {view.purpose}</span>
             </span>
             <time dateTime={view.viewedAt} className={`${styles.muted} ${styles.small}`}>

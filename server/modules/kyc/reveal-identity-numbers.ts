@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client'
 import { meansOfIds, shareholders } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { kycNotFound } from './kyc-record'
 
@@ -55,11 +56,23 @@ export async function revealIdentityNumber(options: {
     const [row] =
       target === 'means_of_id'
         ? await tx
-            .select({ businessId: meansOfIds.businessId, bvn: meansOfIds.bvn, idNumber: meansOfIds.idNumber })
+            .select({
+              businessId: meansOfIds.businessId,
+              bvn: meansOfIds.bvn,
+              idNumber: meansOfIds.idNumber,
+              firstName: meansOfIds.firstName,
+              lastName: meansOfIds.lastName,
+            })
             .from(meansOfIds)
             .where(eq(meansOfIds.id, id))
         : await tx
-            .select({ businessId: shareholders.businessId, bvn: shareholders.bvn, idNumber: shareholders.bvn })
+            .select({
+              businessId: shareholders.businessId,
+              bvn: shareholders.bvn,
+              idNumber: shareholders.bvn,
+              firstName: shareholders.firstName,
+              lastName: shareholders.lastName,
+            })
             .from(shareholders)
             .where(eq(shareholders.id, id))
     if (!row) throw kycNotFound(what)
@@ -69,6 +82,16 @@ export async function revealIdentityNumber(options: {
       resourceId: id,
       action: 'REVEAL',
       after: { businessId: row.businessId, field: input.field, reason: input.reason },
+    })
+    // The view log is what the business's owner reads ("who viewed our people's data"): a reveal belongs in it.
+    const person = [row.firstName, row.lastName].filter(Boolean).join(' ')
+    await recordPersonalDataView(tx, actor, {
+      businessId: row.businessId,
+      subjectKind: target === 'means_of_id' ? 'MEANS_OF_ID' : 'SHAREHOLDER',
+      subjectId: id,
+      detail: `${input.field === 'bvn' ? 'BVN' : 'ID number'}${person ? ` of ${person}` : ''}`,
+      purpose: input.reason,
+      requestId: options.audit.requestId,
     })
     return { field: input.field, value: (input.field === 'bvn' ? row.bvn : row.idNumber) ?? null }
   })
