@@ -15,7 +15,7 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRecoverPassword, useResetPassword } from '../api/public-account-calls'
 import styles from './auth-card.module.css'
 import { EmailRequestForm } from './email-request-form'
-import { PasswordChecklist } from './password-checklist'
+import { NewPasswordField } from './password-checklist'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.resetPasswordFormSchema))
 
@@ -84,15 +84,7 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
           maxLength={RESET_CODE_DIGITS}
           required
         />
-        <TextField
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          aria-describedby="reset-password-rules"
-        />
-        <PasswordChecklist name="password" id="reset-password-rules" />
+        <NewPasswordField name="password" label="New password" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Resetting…" fullWidth>
           Reset password
         </Button>
