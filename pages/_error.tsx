@@ -1,6 +1,5 @@
 import type { NextPageContext } from 'next'
-import Head from 'next/head'
-import { StatusPage } from '@/components/layouts/status-page'
+import { ErrorPage } from '@/components/layouts/status-page'
 import type { ErrorBody } from '@/lib/contracts/errors'
 
 interface Props {
@@ -8,20 +7,14 @@ interface Props {
 }
 
 /** Errors other than 404 and 500 (which have their own pages): in practice Next's 400 for a URL it cannot decode. */
-export default function ErrorPage({ statusCode }: Props) {
+export default function NextErrorPage({ statusCode }: Props) {
   return (
-    <>
-      <Head>
-        <title>Something went wrong · KYC Portal</title>
-      </Head>
-      <StatusPage
-        standalone
-        code={statusCode}
-        title={statusCode === 400 ? 'This address is not valid' : 'Something went wrong'}
-        message="Check the address, or go back and try again."
-        showBack
-      />
-    </>
+    <ErrorPage
+      documentTitle="Something went wrong"
+      code={statusCode}
+      title={statusCode === 400 ? 'This address is not valid' : 'Something went wrong'}
+      message="Check the address, or go back and try again."
+    />
   )
 }
 
@@ -29,7 +22,7 @@ export default function ErrorPage({ statusCode }: Props) {
  * Next answers a URL whose percent-escapes are not UTF-8 (`/api/v1/files/%ED%A0%80`) with this page itself, before
  * the API's catch-all runs. Under /api/ the answer is the catalogue's error body instead, like every API error.
  */
-ErrorPage.getInitialProps = ({ req, res, err }: NextPageContext): Props => {
+NextErrorPage.getInitialProps = ({ req, res, err }: NextPageContext): Props => {
   const statusCode = res?.statusCode ?? err?.statusCode ?? 500
   if (res && !res.headersSent && statusCode === 400 && req?.url?.startsWith('/api/')) {
     const body: ErrorBody = {

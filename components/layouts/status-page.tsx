@@ -1,3 +1,4 @@
+import Head from 'next/head'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
@@ -60,5 +61,25 @@ export function StatusPage({
     <main className={cx(styles.root, styles.standalone)}>{content}</main>
   ) : (
     <div className={styles.root}>{content}</div>
+  )
+}
+
+export interface ErrorPageProps {
+  /** The browser tab's title, before " · KYC Portal". */
+  documentTitle: string
+  code: number
+  title: string
+  message: ReactNode
+}
+
+/** A whole error page (404, 500, Next's other errors): the tab title and the standalone status page with "Go back". */
+export function ErrorPage({ documentTitle, code, title, message }: ErrorPageProps) {
+  return (
+    <>
+      <Head>
+        <title>{`${documentTitle} · KYC Portal`}</title>
+      </Head>
+      <StatusPage standalone code={code} title={title} message={message} showBack />
+    </>
   )
 }

@@ -3,6 +3,7 @@
  * each module: client.ts (instance, uploads, downloads), interceptors.ts (spec section 8), refresh.ts (token
  * refresh), events.ts (what the shell listens to), errors.ts (reading error bodies).
  */
+export { applyApiErrors } from './apply-api-errors'
 export {
   apiClient,
   apiClientDefaults,
@@ -15,6 +16,7 @@ export {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
 } from './client'
+export { downloadFile } from './download-file'
 export {
   describeError,
   fieldErrors,

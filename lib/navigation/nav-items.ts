@@ -72,6 +72,11 @@ interface SectionDefinition {
   items: ItemDefinition[]
 }
 
+/** A link shown to anyone holding one of `anyOf`. */
+function link(id: string, label: string, href: string, anyOf: readonly Permission[]): ItemDefinition {
+  return { id, label, href, rule: { anyOf } }
+}
+
 const SECTIONS: readonly SectionDefinition[] = [
   {
     id: 'business',
@@ -83,24 +88,12 @@ const SECTIONS: readonly SectionDefinition[] = [
         href: paths.business.list(),
         rule: { businessUsers: true, anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS, P.CAN_CREATE_BUSINESS] },
       },
-      {
-        id: 'business.dashboard',
-        label: 'Dashboard',
-        href: paths.business.dashboard(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS] },
-      },
-      {
-        id: 'business.divisions',
-        label: 'Divisions',
-        href: paths.business.divisions(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS_DIVISION] },
-      },
-      {
-        id: 'business.kyc-document',
-        label: 'KYC documents',
-        href: paths.business.documents(),
-        rule: { anyOf: [P.CAN_CREATE_KYC_DETAIL, P.CAN_UPDATE_KYC_DETAIL] },
-      },
+      link('business.dashboard', 'Dashboard', paths.business.dashboard(), [P.CAN_READ_BUSINESS, P.CAN_READ_USER_BUSINESS]),
+      link('business.divisions', 'Divisions', paths.business.divisions(), [P.CAN_READ_BUSINESS_DIVISION]),
+      link('business.kyc-document', 'KYC documents', paths.business.documents(), [
+        P.CAN_CREATE_KYC_DETAIL,
+        P.CAN_UPDATE_KYC_DETAIL,
+      ]),
       {
         id: 'business.products',
         label: 'Products',
@@ -122,36 +115,18 @@ const SECTIONS: readonly SectionDefinition[] = [
     label: 'Administration',
     staffOnly: true,
     items: [
-      {
-        id: 'admin.businesses',
-        label: 'All businesses',
-        href: paths.admin.businesses(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS] },
-      },
-      {
-        id: 'admin.registered',
-        label: 'Registered businesses',
-        href: paths.admin.registeredBusinesses(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS] },
-      },
-      {
-        id: 'admin.blocked',
-        label: 'Blocked businesses',
-        href: paths.admin.blockedBusinesses(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS] },
-      },
-      {
-        id: 'admin.product-config',
-        label: 'Product configuration',
-        href: paths.admin.productConfig(),
-        rule: { anyOf: [P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE] },
-      },
-      {
-        id: 'admin.reports',
-        label: 'Reports',
-        href: paths.admin.reports(),
-        rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_AUDIT_SYSTEM] },
-      },
+      link('admin.businesses', 'All businesses', paths.admin.businesses(), [P.CAN_READ_BUSINESS]),
+      link('admin.registered', 'Registered businesses', paths.admin.registeredBusinesses(), [P.CAN_READ_BUSINESS]),
+      link('admin.blocked', 'Blocked businesses', paths.admin.blockedBusinesses(), [P.CAN_READ_BUSINESS]),
+      link('admin.product-config', 'Product configuration', paths.admin.productConfig(), [
+        P.CAN_UPDATE_PRODUCT,
+        P.CAN_INDICATE_PRODUCT_GO_LIVE,
+      ]),
+      link('admin.reports', 'Reports', paths.admin.reports(), [
+        P.CAN_READ_BUSINESS,
+        P.CAN_READ_PRODUCT_BUSINESSES,
+        P.CAN_AUDIT_SYSTEM,
+      ]),
     ],
   },
   {
@@ -159,60 +134,20 @@ const SECTIONS: readonly SectionDefinition[] = [
     label: 'Approvals',
     staffOnly: true,
     items: [
-      {
-        id: 'approvals.business',
-        label: 'Business approvals',
-        href: paths.approvals.businesses(),
-        rule: { anyOf: [P.CAN_APPROVE_BUSINESS] },
-      },
-      {
-        id: 'approvals.cac-doc',
-        label: 'CAC documents',
-        href: paths.approvals.cacDocuments(),
-        rule: { anyOf: [P.CAN_APPROVE_CAC_DOCUMENT] },
-      },
-      {
-        id: 'approvals.products',
-        label: 'Product approvals',
-        href: paths.approvals.products(),
-        rule: { anyOf: [P.CAN_APPROVE_ONBOARD_PRODUCT] },
-      },
-      {
-        id: 'approvals.deferral',
-        label: 'Deferrals',
-        href: paths.approvals.deferrals(),
-        rule: { anyOf: [P.CAN_APPROVE_DEFERRAL] },
-      },
+      link('approvals.business', 'Business approvals', paths.approvals.businesses(), [P.CAN_APPROVE_BUSINESS]),
+      link('approvals.cac-doc', 'CAC documents', paths.approvals.cacDocuments(), [P.CAN_APPROVE_CAC_DOCUMENT]),
+      link('approvals.products', 'Product approvals', paths.approvals.products(), [P.CAN_APPROVE_ONBOARD_PRODUCT]),
+      link('approvals.deferral', 'Deferrals', paths.approvals.deferrals(), [P.CAN_APPROVE_DEFERRAL]),
     ],
   },
   {
     id: 'government',
     label: 'Government',
     items: [
-      {
-        id: 'government.entities',
-        label: 'Entities',
-        href: paths.government.entities(),
-        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
-      },
-      {
-        id: 'government.create-entity',
-        label: 'Create an entity',
-        href: paths.government.createEntity(),
-        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
-      },
-      {
-        id: 'government.products',
-        label: 'Entity products',
-        href: paths.government.products(),
-        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
-      },
-      {
-        id: 'government.kyc',
-        label: 'Entity KYC',
-        href: paths.government.kyc(),
-        rule: { anyOf: [P.CAN_CREATE_GOVERNMENT_ENTITY] },
-      },
+      link('government.entities', 'Entities', paths.government.entities(), [P.CAN_CREATE_GOVERNMENT_ENTITY]),
+      link('government.create-entity', 'Create an entity', paths.government.createEntity(), [P.CAN_CREATE_GOVERNMENT_ENTITY]),
+      link('government.products', 'Entity products', paths.government.products(), [P.CAN_CREATE_GOVERNMENT_ENTITY]),
+      link('government.kyc', 'Entity KYC', paths.government.kyc(), [P.CAN_CREATE_GOVERNMENT_ENTITY]),
     ],
   },
 ]

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Account, ChangePasswordInput, Preferences, UpdateAccountInput } from '@/lib/contracts/accounts'
-import { apiClient, downloadRequest } from '@/lib/http'
+import { apiClient, downloadFile } from '@/lib/http'
 import { accountQueries } from './account-queries'
 
 export function useUpdateAccount() {
@@ -35,23 +35,6 @@ export function useUpdatePreferences() {
  */
 export function useDownloadMyData() {
   return useMutation({
-    mutationFn: async () => {
-      const res = await downloadRequest<Blob>('/accounts/me/data-export')
-      const disposition = String(res.headers['content-disposition'] ?? '')
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-personal-data.zip'
-      const url = URL.createObjectURL(res.data)
-      try {
-        const link = document.createElement('a')
-        link.href = url
-        link.download = fileName
-        document.body.append(link)
-        link.click()
-        link.remove()
-      } finally {
-        // Give the browser the time to start the download before the URL goes.
-        setTimeout(() => URL.revokeObjectURL(url), 10_000)
-      }
-      return fileName
-    },
+    mutationFn: () => downloadFile('/accounts/me/data-export', 'my-personal-data.zip'),
   })
 }

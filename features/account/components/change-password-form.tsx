@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { changePasswordSchema, ChangePasswordInput } from '@/lib/contracts/accounts'
+import { applyApiErrors } from '@/lib/http'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useChangePassword } from '../api/profile-calls'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './auth-card.module.css'
-import { PasswordChecklist } from './password-checklist'
+import { NewPasswordField } from './password-checklist'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.changePasswordSchema))
 
@@ -35,15 +35,7 @@ export function ChangePasswordForm() {
       <div className={styles.stack}>
         <h2 id="change-password-title">Change password</h2>
         <TextField name="currentPassword" type="password" label="Current password" autoComplete="current-password" required />
-        <TextField
-          name="newPassword"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          aria-describedby="new-password-rules"
-        />
-        <PasswordChecklist name="newPassword" id="new-password-rules" />
+        <NewPasswordField name="newPassword" label="New password" />
         <div>
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Changing…">
             Change password

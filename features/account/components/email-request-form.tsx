@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { emailOnlySchema, EmailOnlyInput } from '@/lib/contracts/accounts'
+import { applyApiErrors } from '@/lib/http'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './auth-card.module.css'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.emailOnlySchema))

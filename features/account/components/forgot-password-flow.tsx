@@ -9,13 +9,13 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { resetPasswordFormSchema, ResetPasswordFormInput } from '@/lib/contracts/accounts'
 import { RESET_CODE_DIGITS } from '@/lib/contracts/reset-code'
+import { applyApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRecoverPassword, useResetPassword } from '../api/public-account-calls'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './auth-card.module.css'
 import { EmailRequestForm } from './email-request-form'
-import { PasswordChecklist } from './password-checklist'
+import { NewPasswordField } from './password-checklist'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.resetPasswordFormSchema))
 
@@ -84,15 +84,7 @@ function ResetWithCode({ email, onRestart }: { email: string; onRestart: () => v
           maxLength={RESET_CODE_DIGITS}
           required
         />
-        <TextField
-          name="password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          aria-describedby="reset-password-rules"
-        />
-        <PasswordChecklist name="password" id="reset-password-rules" />
+        <NewPasswordField name="password" label="New password" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Resetting…" fullWidth>
           Reset password
         </Button>

@@ -1,4 +1,6 @@
+import { useId } from 'react'
 import { useWatch } from 'react-hook-form'
+import { TextField } from '@/components/ui/text-field'
 import { PASSWORD_RULES } from '@/lib/validation/password-rules'
 import styles from './auth-card.module.css'
 
@@ -17,5 +19,16 @@ export function PasswordChecklist({ name, id }: { name: string; id?: string }) {
         )
       })}
     </ul>
+  )
+}
+
+/** A new password's field with the live checklist under it, which describes the field. */
+export function NewPasswordField({ name, label }: { name: string; label: string }) {
+  const rulesId = useId()
+  return (
+    <>
+      <TextField name={name} type="password" label={label} autoComplete="new-password" required aria-describedby={rulesId} />
+      <PasswordChecklist name={name} id={rulesId} />
+    </>
   )
 }

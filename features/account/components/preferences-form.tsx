@@ -5,8 +5,8 @@ import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Form } from '@/components/ui/form'
 import { SelectField } from '@/components/ui/select-field'
 import type { Account, Preferences } from '@/lib/contracts/accounts'
+import { applyApiErrors } from '@/lib/http'
 import { useUpdatePreferences } from '../api/profile-calls'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './auth-card.module.css'
 
 /** The select works with strings; '' means "no default business". Every value comes from a control, so no schema. */

@@ -6,12 +6,12 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { z } from 'zod'
 import type { signupSchema, SignupInput } from '@/lib/contracts/accounts'
+import { applyApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useSignUp } from '../api/public-account-calls'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './auth-card.module.css'
-import { PasswordChecklist } from './password-checklist'
+import { NewPasswordField } from './password-checklist'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password'] as const
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.signupSchema))
@@ -51,15 +51,7 @@ export function SignupForm() {
           hint="Nigerian number, e.g. 0803 123 4567 or +234 803 123 4567"
           required
         />
-        <TextField
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          required
-          aria-describedby="password-rules"
-        />
-        <PasswordChecklist name="password" id="password-rules" />
+        <NewPasswordField name="password" label="Password" />
         <Button type="submit" loading={form.formState.isSubmitting} loadingText="Creating your account…" fullWidth>
           Create account
         </Button>

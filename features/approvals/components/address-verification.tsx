@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import type { VerificationResult } from '@/lib/contracts/verification'
@@ -9,6 +8,7 @@ import { refreshReviewScreen } from '../api/approval-queries'
 import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
+import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
 import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
@@ -21,6 +21,15 @@ export interface AddressVerificationProps {
   canVerify: boolean
   /** The viewer registered the business or belongs to it: the server refuses their results (four-eyes). */
   isOwnRecord?: boolean
+}
+
+const ADDRESS_CHECK_TEXTS: VerificationOutcomeTexts = {
+  failed: {
+    description: 'The address is recorded as failed and the business is e-mailed your reason.',
+    confirmLabel: 'Address failed',
+    commentLabel: 'Why the address could not be verified',
+  },
+  verified: { description: 'The address is recorded as verified by you.', confirmLabel: 'Verify address' },
 }
 
 /**
@@ -91,18 +100,11 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
           </Button>
         </div>
       )}
-      <ReviewCommentDialog
+      <VerificationDialog
         open={status !== null}
         title={failing ? `Record that the ${name} failed?` : `Verify the ${name}?`}
-        description={
-          failing
-            ? 'The address is recorded as failed and the business is e-mailed your reason.'
-            : 'The address is recorded as verified by you.'
-        }
-        confirmLabel={failing ? 'Address failed' : 'Verify address'}
-        destructive={failing}
-        commentLabel={failing ? 'Why the address could not be verified' : 'Comment'}
-        required={failing}
+        failing={failing}
+        texts={ADDRESS_CHECK_TEXTS}
         busy={mutation.isPending}
         serverError={serverError}
         onConfirm={(comment) => status && mutation.mutate({ status, comment })}

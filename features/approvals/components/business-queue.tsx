@@ -27,6 +27,13 @@ type Column = ColumnDef<ForApprovalRow, any>
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 
+/** The queue's words, empty or filtered to nothing. */
+const QUEUE_TEXTS = {
+  caption: 'Businesses waiting for a decision',
+  empty: { title: 'Nothing is waiting for a decision', description: 'Businesses appear here once their KYC is marked complete.' },
+  noMatchTitle: 'No business matches',
+}
+
 /** "12 days (3 waiting on the business)": the reviewers' part of the wait is the difference. */
 export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOnBusinessDays'>): string {
   if (row.waitingDays === 0) return 'Since today'
@@ -158,18 +165,6 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   }, [canAssign, currentUserId, assign])
 
   return (
-    <ReviewQueueTable
-      table={table}
-      queue={queue}
-      caption="Businesses waiting for a decision"
-      columns={columns}
-      getRowId={(r) => r.id}
-      filters={filters}
-      empty={{
-        title: 'Nothing is waiting for a decision',
-        description: 'Businesses appear here once their KYC is marked complete.',
-      }}
-      noMatchTitle="No business matches"
-    />
+    <ReviewQueueTable table={table} queue={queue} columns={columns} getRowId={(r) => r.id} filters={filters} {...QUEUE_TEXTS} />
   )
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -13,6 +12,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
+import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
 import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
@@ -32,6 +32,18 @@ function decisionText(item: VerificationItem): string | null {
   const verb = item.status === 'VERIFIED' ? 'Verified' : 'Failed'
   const who = item.decidedByName ?? (item.decidedBy ? 'a staff member' : `the ${item.provider.toLowerCase()} provider`)
   return `${verb} by ${who} on ${formatDayTime(item.decidedAt)}`
+}
+
+const ITEM_CHECK_TEXTS: VerificationOutcomeTexts = {
+  failed: {
+    description: 'The item is recorded as failed and the business is e-mailed your reason.',
+    confirmLabel: 'Mark failed',
+    commentLabel: 'Why the check failed',
+  },
+  verified: {
+    description: 'The item is recorded as verified by you. The result cannot be changed afterwards.',
+    confirmLabel: 'Mark verified',
+  },
 }
 
 /** The answer of a re-run, in words. */
@@ -212,18 +224,11 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
           </ul>
         </>
       )}
-      <ReviewCommentDialog
+      <VerificationDialog
         open={pending !== null}
         title={pending ? `${failing ? 'Fail' : 'Verify'} ${pending.item.label}?` : ''}
-        description={
-          failing
-            ? 'The item is recorded as failed and the business is e-mailed your reason.'
-            : 'The item is recorded as verified by you. The result cannot be changed afterwards.'
-        }
-        confirmLabel={failing ? 'Mark failed' : 'Mark verified'}
-        destructive={failing}
-        commentLabel={failing ? 'Why the check failed' : 'Comment'}
-        required={failing}
+        failing={failing}
+        texts={ITEM_CHECK_TEXTS}
         busy={record.isPending}
         serverError={serverError}
         onConfirm={(comment) => pending && record.mutate({ id: pending.item.id, status: pending.status, comment })}

@@ -9,11 +9,10 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { acceptInvitationSchema } from '@/lib/contracts/accounts'
-import { describeError, fieldErrors, getApiErrors } from '@/lib/http'
+import { applyApiErrors, describeError, fieldErrors, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAcceptInvitation } from '../api/accept-invitation'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './businesses.module.css'
 
 type Values = z.input<typeof acceptInvitationSchema>

@@ -8,11 +8,11 @@ import { Form } from '@/components/ui/form'
 import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import type { accessRequestInputSchema } from '@/lib/contracts/businesses'
+import { applyApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRequestProfileAccess } from '../api/access-request-calls'
 import { businessQueries } from '../api/business-queries'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './businesses.module.css'
 
 type Values = z.input<typeof accessRequestInputSchema>

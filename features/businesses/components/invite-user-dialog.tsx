@@ -8,10 +8,9 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { inviteBusinessUserSchema } from '@/lib/contracts/businesses'
-import { describeError, getApiErrors } from '@/lib/http'
+import { applyApiErrors, describeError, getApiErrors } from '@/lib/http'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useInviteBusinessUser } from '../api/business-user-calls'
-import { applyApiErrors } from './apply-api-errors'
 import styles from './businesses.module.css'
 
 type Values = z.input<typeof inviteBusinessUserSchema>

@@ -1,57 +1,50 @@
+import type { Permission } from '@/lib/permissions'
+
 /** What each business-side permission lets a person do, in words, grouped as the roles page shows them. */
-export const PERMISSION_GROUPS: readonly { title: string; permissions: readonly { name: string; label: string }[] }[] = [
-  {
-    title: 'The business',
-    permissions: [
-      { name: 'CAN_READ_BUSINESS', label: 'See the business and its dashboard' },
-      { name: 'CAN_READ_USER_BUSINESS', label: 'See the businesses they belong to' },
-      { name: 'CAN_UPDATE_BUSINESS', label: "Change the business's details" },
-      { name: 'CAN_CREATE_BUSINESS', label: 'Register another business' },
-      { name: 'CAN_READ_BUSINESS_DIVISION', label: 'See the divisions and their products' },
-    ],
+const LABELS_BY_GROUP: Record<string, Partial<Record<Permission, string>>> = {
+  'The business': {
+    CAN_READ_BUSINESS: 'See the business and its dashboard',
+    CAN_READ_USER_BUSINESS: 'See the businesses they belong to',
+    CAN_UPDATE_BUSINESS: "Change the business's details",
+    CAN_CREATE_BUSINESS: 'Register another business',
+    CAN_READ_BUSINESS_DIVISION: 'See the divisions and their products',
   },
-  {
-    title: 'KYC',
-    permissions: [
-      { name: 'CAN_CREATE_KYC_DETAIL', label: 'Add KYC details' },
-      { name: 'CAN_UPDATE_KYC_DETAIL', label: 'Change KYC details' },
-      { name: 'CAN_DELETE_KYC_DETAIL', label: 'Delete KYC details' },
-      { name: 'CAN_CREATE_BUSINESS_ADDRESS', label: 'Add addresses' },
-      { name: 'CAN_UPDATE_BUSINESS_ADDRESS', label: 'Change addresses' },
-      { name: 'CAN_DELETE_BUSINESS_ADDRESS', label: 'Delete addresses' },
-      { name: 'CAN_VERIFY_ADDRESS', label: 'Have addresses verified' },
-      { name: 'CAN_CREATE_MEANS_OF_ID', label: 'Add means of ID' },
-      { name: 'CAN_UPDATE_MEANS_OF_ID', label: 'Change means of ID' },
-      { name: 'CAN_DELETE_MEANS_OF_ID', label: 'Delete means of ID' },
-    ],
+  KYC: {
+    CAN_CREATE_KYC_DETAIL: 'Add KYC details',
+    CAN_UPDATE_KYC_DETAIL: 'Change KYC details',
+    CAN_DELETE_KYC_DETAIL: 'Delete KYC details',
+    CAN_CREATE_BUSINESS_ADDRESS: 'Add addresses',
+    CAN_UPDATE_BUSINESS_ADDRESS: 'Change addresses',
+    CAN_DELETE_BUSINESS_ADDRESS: 'Delete addresses',
+    CAN_VERIFY_ADDRESS: 'Have addresses verified',
+    CAN_CREATE_MEANS_OF_ID: 'Add means of ID',
+    CAN_UPDATE_MEANS_OF_ID: 'Change means of ID',
+    CAN_DELETE_MEANS_OF_ID: 'Delete means of ID',
   },
-  {
-    title: 'Document deferrals',
-    permissions: [
-      { name: 'CAN_READ_DEFERRALS', label: 'See deferred documents' },
-      { name: 'CAN_CREATE_DEFERRAL', label: 'Ask to hand in a document later' },
-      { name: 'CAN_READ_DEFERRABLE_MAPPING', label: 'See which documents may be deferred' },
-    ],
+  'Document deferrals': {
+    CAN_READ_DEFERRALS: 'See deferred documents',
+    CAN_CREATE_DEFERRAL: 'Ask to hand in a document later',
+    CAN_READ_DEFERRABLE_MAPPING: 'See which documents may be deferred',
   },
-  {
-    title: 'Products',
-    permissions: [
-      { name: 'CAN_ONBOARD_BUSINESS_PRODUCT', label: 'Apply for products' },
-      { name: 'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT', label: "Answer a product's requirements" },
-      { name: 'CAN_APPROVE_ONBOARDING_PRODUCT', label: 'Confirm product applications' },
-      { name: 'CAN_REMOVE_ONBOARDED_PRODUCT', label: 'Withdraw product applications' },
-    ],
+  Products: {
+    CAN_ONBOARD_BUSINESS_PRODUCT: 'Apply for products',
+    CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT: "Answer a product's requirements",
+    CAN_APPROVE_ONBOARDING_PRODUCT: 'Confirm product applications',
+    CAN_REMOVE_ONBOARDED_PRODUCT: 'Withdraw product applications',
   },
-  {
-    title: 'Users',
-    permissions: [
-      { name: 'CAN_READ_BUSINESS_USERS', label: "See the business's users" },
-      { name: 'CAN_ADD_BUSINESS_USER', label: 'Invite users and answer access requests' },
-      { name: 'CAN_UPDATE_BUSINESS_USERS', label: "Change users' roles, deactivate and reactivate them" },
-      { name: 'CAN_DELETE_BUSINESS_USER', label: 'Remove users' },
-    ],
+  Users: {
+    CAN_READ_BUSINESS_USERS: "See the business's users",
+    CAN_ADD_BUSINESS_USER: 'Invite users and answer access requests',
+    CAN_UPDATE_BUSINESS_USERS: "Change users' roles, deactivate and reactivate them",
+    CAN_DELETE_BUSINESS_USER: 'Remove users',
   },
-]
+}
+
+export const PERMISSION_GROUPS: readonly { title: string; permissions: readonly { name: string; label: string }[] }[] =
+  Object.entries(LABELS_BY_GROUP).map(([title, labels]) => ({
+    title,
+    permissions: Object.entries(labels).map(([name, label]) => ({ name, label })),
+  }))
 
 const LABELS = new Map(PERMISSION_GROUPS.flatMap((g) => g.permissions.map((p) => [p.name, p.label] as const)))
 

@@ -24,27 +24,13 @@ import {
   showServerErrors,
   useRecordForm,
   useRecordStep,
-  type RecordEditing,
+  type RecordFormBaseProps,
 } from './record-editing'
-import type { DraftStatus } from './use-step-draft'
 
 type Values = z.input<typeof kycAddressFormSchema>
 type Output = z.output<typeof kycAddressFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.kycAddressFormSchema))
-
-const FIELDS = [
-  'type',
-  'contactName',
-  'line1',
-  'line2',
-  'city',
-  'country',
-  'state',
-  'lga',
-  'addressDocFileId',
-  'passportPhotoFileId',
-] as const
 
 /** Country, state and LGA fields for a form whose values are named `country`, `state` and `lga`. */
 export type LocationFieldsSlot = (names: { country: string; state: string; lga: string }) => ReactNode
@@ -61,6 +47,9 @@ const EMPTY: Values = {
   addressDocFileId: null,
   passportPhotoFileId: null,
 }
+
+/** The form's fields, which the API's field errors may name. */
+const FIELDS = Object.keys(EMPTY)
 
 function valuesOf(address: KycAddress): Values {
   return {
@@ -159,15 +148,8 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
   )
 }
 
-interface AddressFormProps {
-  businessId: string
-  kycDetailsId: string
-  editing: RecordEditing<Values>
-  current: KycAddress | null
+interface AddressFormProps extends RecordFormBaseProps<Values, KycAddress> {
   locationFields: LocationFieldsSlot
-  onDraft: (values: Values) => void
-  draftStatus: DraftStatus
-  onDone: () => Promise<void>
 }
 
 function AddressForm({

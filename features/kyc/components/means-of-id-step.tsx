@@ -30,27 +30,14 @@ import {
   showServerErrors,
   useRecordForm,
   useRecordStep,
-  type RecordEditing,
+  type RecordFormBaseProps,
 } from './record-editing'
 import { holderName } from './step-checks'
-import type { DraftStatus } from './use-step-draft'
 
 type Values = z.input<typeof meansOfIdFormSchema>
 type Output = z.output<typeof meansOfIdFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.meansOfIdFormSchema))
-const FIELDS = [
-  'shareholderId',
-  'firstName',
-  'lastName',
-  'role',
-  'bvn',
-  'idType',
-  'idNumber',
-  'issueDate',
-  'expiryDate',
-  'fileId',
-] as const
 
 const EMPTY: Values = {
   shareholderId: '',
@@ -64,6 +51,9 @@ const EMPTY: Values = {
   expiryDate: '',
   fileId: null,
 }
+
+/** The form's fields, which the API's field errors may name. */
+const FIELDS = Object.keys(EMPTY)
 
 function valuesOf(id: MeansOfIdRecord): Values {
   return {
@@ -179,15 +169,8 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
   )
 }
 
-interface MeansOfIdFormProps {
-  businessId: string
-  kycDetailsId: string
-  editing: RecordEditing<Values>
-  current: MeansOfIdRecord | null
+interface MeansOfIdFormProps extends RecordFormBaseProps<Values, MeansOfIdRecord> {
   individuals: ShareholderRecord[]
-  onDraft: (values: Values) => void
-  draftStatus: DraftStatus
-  onDone: () => Promise<void>
 }
 
 function MeansOfIdForm({

@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import {
-  useForm,
-  useWatch,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormReturn,
-} from 'react-hook-form'
+import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form } from '@/components/ui/form'
 import { notify } from '@/components/ui/toasts'
-import { fieldErrors } from '@/lib/http'
+import { applyApiErrors } from '@/lib/http'
 import { DraftLine } from './draft-line'
 import styles from './kyc.module.css'
 import type { KycDetailType } from '@/lib/contracts/kyc-values'
@@ -154,12 +146,19 @@ export function showServerErrors<V extends FieldValues, O extends FieldValues>(
   error: unknown,
   fields: readonly string[],
 ) {
-  let first = true
-  for (const [field, message] of Object.entries(fieldErrors(error))) {
-    if (!fields.includes(field)) continue
-    form.setError(field as Path<V>, { type: 'server', message }, { shouldFocus: first })
-    first = false
-  }
+  applyApiErrors(error, form.setError, fields)
+}
+
+/** The props of a step's record form, besides the step's own (e.g. its location fields). */
+export interface RecordFormBaseProps<V, R> {
+  businessId: string
+  kycDetailsId: string
+  editing: RecordEditing<V>
+  /** The saved record being edited; null for a new one. */
+  current: R | null
+  onDraft: (values: V) => void
+  draftStatus: DraftStatus
+  onDone: () => Promise<void>
 }
 
 export interface RecordFormProps<V extends FieldValues, O extends FieldValues> {

@@ -45,6 +45,13 @@ export interface DeferralQueueProps {
   memberOf: readonly string[]
 }
 
+/** The queue's words, empty or filtered to nothing. */
+const QUEUE_TEXTS = {
+  caption: 'Deferral requests',
+  empty: { title: 'No deferral requests', description: 'Requests appear here when a business asks to provide a document later.' },
+  noMatchTitle: 'No request matches',
+}
+
 /**
  * `/s/admin/approvals/deferral`: deferral requests with their business, filtered by status (OVERDUE derived), name,
  * document type and request date in the URL. Holders of CAN_APPROVE_DEFERRAL select pending requests they did not
@@ -143,19 +150,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
       )}
       {canSeeSettings && settingsOpen && <DeferralSettings id={settingsId} permissions={permissions} />}
       {canDecide && <BulkDecisionBar selection={selection} describe={deferralsText} bulk={bulk} />}
-      <ReviewQueueTable
-        table={table}
-        queue={queue}
-        caption="Deferral requests"
-        columns={columns}
-        getRowId={(r) => r.id}
-        filters={filters}
-        empty={{
-          title: 'No deferral requests',
-          description: 'Requests appear here when a business asks to provide a document later.',
-        }}
-        noMatchTitle="No request matches"
-      />
+      <ReviewQueueTable table={table} queue={queue} columns={columns} getRowId={(r) => r.id} filters={filters} {...QUEUE_TEXTS} />
     </div>
   )
 }

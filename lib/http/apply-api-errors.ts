@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { fieldErrors } from '@/lib/http'
+import { fieldErrors } from './errors'
 
 /**
  * Puts the API's per-field errors on the form's fields (the interceptor already toasts the first message).
