@@ -152,6 +152,12 @@ const SECTIONS: readonly SectionDefinition[] = [
         href: paths.admin.reports(),
         rule: { anyOf: [P.CAN_READ_BUSINESS, P.CAN_READ_PRODUCT_BUSINESSES, P.CAN_AUDIT_SYSTEM] },
       },
+      {
+        id: 'admin.data-protection',
+        label: 'Data protection',
+        href: paths.admin.dataProtection(),
+        rule: { anyOf: [P.CAN_HANDLE_DATA_REQUESTS] },
+      },
     ],
   },
   {
