@@ -236,7 +236,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                             target="shareholders"
                             recordId={s.id}
                             field="bvn"
-                            label={`BVN of ${`${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}`}
+                            label={`BVN of shareholder ${`${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}`}
                             canReveal={canReveal}
                             reveal={revealIdentityNumber}
                           />

@@ -194,7 +194,7 @@ export function ShareholdersTable({
                     target="shareholders"
                     recordId={h.id}
                     field="bvn"
-                    label={`BVN of ${holderName(h)}`}
+                    label={`BVN of shareholder ${holderName(h)}`}
                     canReveal={canReveal}
                     reveal={revealIdentityNumber}
                   />
