@@ -8,7 +8,7 @@ const nextConfig: NextConfig = {
   // Native and wasm server packages stay out of the bundle and load from node_modules at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
   async redirects() {
-    // domain.md: the old fragments redirect to the current paths.
+    // docs/decisions.md#old-screen-urls: the old fragments redirect to the current paths.
     return [
       { source: '/s/businesses/dashboardDetails/:rest*', destination: '/s/businesses/dashboard-details/:rest*', permanent: true },
       {

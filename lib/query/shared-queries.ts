@@ -5,8 +5,8 @@
  *
  * Keys go from generic to specific and start with the domain that owns the endpoint (`['businesses', …]`,
  * `['kyc', …]`, `['deferrals', …]`, `['products', …]`, `['reference', …]`, `['files', …]`), so whoever invalidates a
- * domain's prefix refreshes these as well. tests/unit/shared-queries.test.ts checks that no two factories share a
- * key and no endpoint has two.
+ * domain's prefix refreshes these as well. tests/unit/query-keys.test.ts checks that no two factories share a key
+ * and no endpoint has two.
  */
 import { queryOptions } from '@tanstack/react-query'
 import type { Business } from '@/lib/contracts/businesses'

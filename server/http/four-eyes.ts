@@ -2,7 +2,7 @@ import { AppError } from './app-error'
 import type { Actor } from './context'
 
 /**
- * Four-eyes (domain.md): whoever registered the business, belongs to it, or made the record under review (uploaded
+ * Four-eyes (docs/domain.md#four-eyes): whoever registered the business, belongs to it, or made the record under review (uploaded
  * the document, requested the deferral, applied) never decides it nor prepares its decision. 403 FOUR_EYES;
  * `what` completes "another reviewer must …". A decision that does not bar the registrar passes `createdBy: null`.
  */

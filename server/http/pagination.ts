@@ -22,7 +22,7 @@ function toPage<T>(content: T[], totalElements: number, query: PageWindow): Page
 }
 
 /**
- * One page of a list (api.md, Lists): the page's rows and the count of all matching rows, read together, then the
+ * One page of a list (docs/api.md#lists): the page's rows and the count of all matching rows, read together, then the
  * rows shaped into the page's content.
  *
  * `rows` is the filtered, ordered select without its limit; `count` is `select({ value: count() })` over the same
