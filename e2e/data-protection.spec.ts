@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
+import { seriousViolations } from './support/a11y'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
 
 /**
@@ -95,10 +95,6 @@ test('the data-protection officer finds a person by e-mail and downloads their e
   expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('PK')
 
   await expect(page.getByRole('heading', { name: 'Who saw personal data' })).toBeVisible()
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
