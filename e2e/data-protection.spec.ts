@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { bearer, ownerWithBusiness, signInAsOwner, signInAsStaff } from './support/accounts'
+import { seriousViolations } from './support/a11y'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
 
 /**
@@ -56,6 +58,8 @@ test('a reviewer reveals a BVN with a reason; it is masked until then and the re
   await expect(page.getByText(BVN)).toBeVisible()
   await page.getByRole('button', { name: 'Hide BVN of Ngozi Eze' }).click()
   await expect(page.getByText(BVN)).toHaveCount(0)
+  // The shareholder's BVN has its own reveal action.
+  await expect(page.getByRole('button', { name: 'Reveal BVN of shareholder Ngozi Eze' })).toBeVisible()
 
   // The reveal is in the audit log: who, whose, which field and why.
   const auditor = await bearer(request, 'auditor@example.com')
@@ -73,4 +77,33 @@ test('a reviewer reveals a BVN with a reason; it is masked until then and the re
   await expect(views.getByRole('listitem').filter({ hasText: 'BVN of Ngozi Eze' })).toContainText(
     'Matching the BVN against the bank mandate',
   )
+})
+
+test('the data-protection officer finds a person by e-mail and downloads their export; the page passes axe and fits a phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInAsStaff(page, 'dpo@example.com')
+  await page.goto('/s/admin/data-protection')
+  await expect(page.getByRole('heading', { level: 1, name: 'Data protection' })).toBeVisible()
+
+  await page.getByLabel('E-mail').fill('owner@example.com')
+  await page.getByRole('button', { name: 'Search' }).click()
+  const found = page.getByRole('table', { name: 'People found' })
+  const owner = found.getByRole('row', { name: /owner@example\.com/ })
+  await expect(owner).toBeVisible()
+  await expect(owner).toContainText('User account')
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    owner.getByRole('button', { name: /^Export the data of / }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/\.zip$/)
+  const bytes = new Uint8Array(await readFile((await download.path())!))
+  expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('PK')
+
+  await expect(page.getByRole('heading', { name: 'Who saw personal data' })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })

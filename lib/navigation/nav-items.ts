@@ -127,6 +127,7 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_READ_PRODUCT_BUSINESSES,
         P.CAN_AUDIT_SYSTEM,
       ]),
+      link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
     ],
   },
   {

@@ -75,6 +75,8 @@ export const paths = {
     /** Without an id: a new product. */
     productConfigDetails: (id?: string | null) => href('/s/admin/product-config/details', { id }),
     reports: () => '/s/admin/reports',
+    /** Data-subject requests (find, export, erase), the personal-data view log and the retention purge. */
+    dataProtection: () => '/s/admin/data-protection',
   },
 
   approvals: {

@@ -69,5 +69,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     staffRole: 'GOVERNMENT_OFFICER',
     iswStaff: false,
   },
+  {
+    email: 'dpo@example.com',
+    firstName: 'Kemi',
+    lastName: 'Alabi',
+    phone: '+2348030000009',
+    staffRole: 'DATA_PROTECTION_OFFICER',
+    iswStaff: false,
+  },
   { email: 'owner@example.com', firstName: 'Emeka', lastName: 'Nwosu', phone: '+2348030000008', iswStaff: false },
 ]

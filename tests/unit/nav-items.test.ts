@@ -120,6 +120,12 @@ describe('navigation: staff by permission', () => {
     expect(sectionIds(auditor)).not.toContain('approvals')
   })
 
+  it('only a holder of CAN_HANDLE_DATA_REQUESTS (the data-protection officer) sees data protection', () => {
+    expect(hrefs(staff('DATA_PROTECTION_OFFICER'))).toContain(paths.admin.dataProtection())
+    expect(hrefs(staff('AUDITOR'))).not.toContain(paths.admin.dataProtection())
+    expect(hrefs(staff('APPROVER'))).not.toContain(paths.admin.dataProtection())
+  })
+
   it('staff who belong to no business see no business self-service links, whatever they may read', () => {
     expect(sectionIds(staff('AUDITOR'))).not.toContain('business')
     expect(sectionIds(staff('ONBOARDING_OFFICER'))).not.toContain('business')

@@ -216,6 +216,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                     <th scope="col">Holding</th>
                     <th scope="col">Effective stake</th>
                     <th scope="col">Beneficial owner</th>
+                    <th scope="col">BVN</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -228,6 +229,21 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                       <td>{s.percentage}%</td>
                       <td>{s.effectiveStake}%</td>
                       <td>{s.isBeneficialOwner ? (s.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
+                      <td>
+                        {s.bvn ? (
+                          <RevealIdentityNumber
+                            masked={s.bvn}
+                            target="shareholders"
+                            recordId={s.id}
+                            field="bvn"
+                            label={`BVN of shareholder ${`${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}`}
+                            canReveal={canReveal}
+                            reveal={revealIdentityNumber}
+                          />
+                        ) : (
+                          '—'
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

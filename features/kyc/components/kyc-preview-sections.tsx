@@ -154,7 +154,14 @@ export function MeansOfIdTable({
   )
 }
 
-export function ShareholdersTable({ shareholders }: { shareholders: readonly ShareholderRecord[] | undefined }) {
+/** `canReveal`: as for {@link MeansOfIdTable}; individuals' BVNs get a reveal action. */
+export function ShareholdersTable({
+  shareholders,
+  canReveal = false,
+}: {
+  shareholders: readonly ShareholderRecord[] | undefined
+  canReveal?: boolean
+}) {
   if (!shareholders?.length) return NONE_YET
   return (
     <div className={styles.tableWrap}>
@@ -166,6 +173,7 @@ export function ShareholdersTable({ shareholders }: { shareholders: readonly Sha
             <th scope="col">Holds</th>
             <th scope="col">Effective ownership</th>
             <th scope="col">Beneficial owner</th>
+            <th scope="col">BVN</th>
           </tr>
         </thead>
         <tbody>
@@ -179,6 +187,21 @@ export function ShareholdersTable({ shareholders }: { shareholders: readonly Sha
                 {h.type === 'INDIVIDUAL' ? formatPercentage(h.effectiveOwnership ?? 0) : formatPercentage(h.effectiveStake)}
               </td>
               <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes (needs ID)' : 'Yes') : 'No'}</td>
+              <td>
+                {h.bvn ? (
+                  <RevealIdentityNumber
+                    masked={h.bvn}
+                    target="shareholders"
+                    recordId={h.id}
+                    field="bvn"
+                    label={`BVN of shareholder ${holderName(h)}`}
+                    canReveal={canReveal}
+                    reveal={revealIdentityNumber}
+                  />
+                ) : (
+                  '—'
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

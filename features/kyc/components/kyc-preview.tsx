@@ -120,7 +120,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         <MeansOfIdTable meansOfIds={meansOfIds.data} canReveal={canReveal} />
       </PreviewSection>
       <PreviewSection {...section(ids.holders, 'SHAREHOLDERS')}>
-        <ShareholdersTable shareholders={shareholders.data} />
+        <ShareholdersTable shareholders={shareholders.data} canReveal={canReveal} />
       </PreviewSection>
       <PreviewSection {...section(ids.docs, 'DOCUMENTS')}>
         <Suspense fallback={<Skeleton count={3} label="Loading the documents" />}>

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery, ErasureResult } from '@/lib/contracts/data-subjects'
+import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
+import type { Page } from '@/lib/contracts/pagination'
+import type { RetentionReport } from '@/lib/contracts/retention'
+import { apiClient, downloadRequest } from '@/lib/http'
+
+export const dataProtectionQueries = {
+  all: () => ['data-protection'] as const,
+  subjects: (search: DataSubjectSearchQuery) =>
+    queryOptions({
+      queryKey: [...dataProtectionQueries.all(), 'subjects', search],
+      queryFn: async () => (await apiClient.get<DataSubject[]>('/data-subjects', { params: search })).data,
+    }),
+  views: (query: Omit<PersonalDataViewListQuery, 'recentFirst' | 'subjectId'>) =>
+    queryOptions({
+      queryKey: [...dataProtectionQueries.all(), 'views', query],
+      queryFn: async () => (await apiClient.get<Page<PersonalDataViewRecord>>('/personal-data-views', { params: query })).data,
+    }),
+}
+
+const subjectPath = (kind: DataSubjectKind, id: string) => `/data-subjects/${kind}/${encodeURIComponent(id)}`
+
+/** Streams one person's export (a zip) and saves it; resolves with the file's name. */
+export function useExportDataSubject() {
+  return useMutation({
+    mutationFn: async (subject: Pick<DataSubject, 'kind' | 'id'>) => {
+      const res = await downloadRequest<Blob>(`${subjectPath(subject.kind, subject.id)}/export`)
+      const disposition = String(res.headers['content-disposition'] ?? '')
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `personal-data-${subject.id}.zip`
+      const url = URL.createObjectURL(res.data)
+      try {
+        const link = document.createElement('a')
+        link.href = url
+        link.download = fileName
+        document.body.append(link)
+        link.click()
+        link.remove()
+      } finally {
+        // Give the browser the time to start the download before the URL goes.
+        setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      }
+      return fileName
+    },
+  })
+}
+
+export function useEraseDataSubject() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ kind, id, reason }: { kind: DataSubjectKind; id: string; reason: string }) =>
+      (await apiClient.post<ErasureResult>(`${subjectPath(kind, id)}/erase`, { reason })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: dataProtectionQueries.all() }),
+  })
+}
+
+/** The retention run: a dry run lists what would go; otherwise it purges. */
+export function useRunRetention() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async (dryRun: boolean) => (await apiClient.post<RetentionReport>('/data-protection/retention', { dryRun })).data,
+    onSuccess: (report) => {
+      if (!report.dryRun) void client.invalidateQueries({ queryKey: dataProtectionQueries.all() })
+    },
+  })
+}

@@ -1,0 +1,208 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { ScrollTable } from '@/components/ui/scroll-table'
+import { notify } from '@/components/ui/toasts'
+import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
+import { describeError } from '@/lib/http'
+import { dataProtectionQueries, useEraseDataSubject, useExportDataSubject } from '../api/data-protection-queries'
+import styles from './data-protection.module.css'
+
+const KIND_LABELS: Record<DataSubject['kind'], string> = {
+  USER: 'User account',
+  MEANS_OF_ID: 'Means of ID',
+  SHAREHOLDER: 'Shareholder',
+}
+const MATCH_LABELS: Record<string, string> = { email: 'E-mail', name: 'Name', bvn: 'BVN', idNumber: 'ID number' }
+const ERASE_REASON_MIN = 10
+
+/** Find a person by e-mail, name or identity number; export what the portal holds about them, or erase it. */
+export function DataSubjectSearch() {
+  const ids = { email: useId(), name: useId(), identityNumber: useId(), error: useId() }
+  const [search, setSearch] = useState<DataSubjectSearchQuery | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [erasing, setErasing] = useState<DataSubject | null>(null)
+  const subjects = useQuery({ ...dataProtectionQueries.subjects(search ?? {}), enabled: search !== null })
+  const exportSubject = useExportDataSubject()
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const value = (key: string) => String(data.get(key) ?? '').trim() || undefined
+    const next = { email: value('email'), name: value('name'), identityNumber: value('identityNumber') }
+    if (!next.email && !next.name && !next.identityNumber) {
+      setFormError('Give an e-mail, a name or an identity number to search by.')
+      return
+    }
+    setFormError(null)
+    setSearch(next)
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="find-person-title">
+      <h2 id="find-person-title">Find a person</h2>
+      <form className={styles.search} onSubmit={submit} role="search" aria-label="Find a person" noValidate>
+        <div className={styles.field}>
+          <label htmlFor={ids.email}>E-mail</label>
+          <input id={ids.email} name="email" type="email" autoComplete="off" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.name}>Name</label>
+          <input id={ids.name} name="name" autoComplete="off" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.identityNumber}>BVN, NIN or ID number</label>
+          <input id={ids.identityNumber} name="identityNumber" autoComplete="off" inputMode="text" />
+        </div>
+        <div>
+          <Button type="submit" loading={subjects.isFetching} loadingText="Searching…">
+            Search
+          </Button>
+        </div>
+      </form>
+      {formError && (
+        <p id={ids.error} role="alert" className={styles.error}>
+          {formError}
+        </p>
+      )}
+      {search === null ? null : subjects.isPending ? (
+        <p role="status" className={styles.muted}>
+          Searching…
+        </p>
+      ) : subjects.isError ? (
+        <ErrorState
+          message={describeError(subjects.error)}
+          onRetry={() => void subjects.refetch()}
+          retrying={subjects.isFetching}
+          headingLevel={3}
+        />
+      ) : subjects.data.length === 0 ? (
+        <EmptyState title="Nobody found" description="No user, means of ID or shareholder matches." headingLevel={3} />
+      ) : (
+        <ScrollTable caption="People found">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Business</th>
+              <th scope="col">Matched by</th>
+              <th scope="col">Erasure</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subjects.data.map((subject) => (
+              <tr key={`${subject.kind}-${subject.id}`}>
+                <th scope="row">
+                  {subject.name}
+                  {subject.email && <div className={styles.muted}>{subject.email}</div>}
+                </th>
+                <td>{KIND_LABELS[subject.kind]}</td>
+                <td>{subject.businesses.map((b) => b.name).join(', ') || '—'}</td>
+                <td>{subject.matchedBy.map((m) => MATCH_LABELS[m] ?? m).join(', ')}</td>
+                <td>{subject.retentionDuty ? `Blocked: ${subject.retentionDuty}` : 'Allowed'}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Export the data of ${subject.name}`}
+                      loading={exportSubject.isPending && exportSubject.variables?.id === subject.id}
+                      onClick={() =>
+                        exportSubject.mutate(subject, {
+                          onSuccess: (fileName) => notify(`The export is downloading as ${fileName}`, { type: 'success' }),
+                          onError: (error) => notify(describeError(error), { type: 'error' }),
+                        })
+                      }
+                    >
+                      Export
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Erase ${subject.name}`}
+                      disabled={!!subject.retentionDuty}
+                      title={subject.retentionDuty ?? undefined}
+                      onClick={() => setErasing(subject)}
+                    >
+                      Erase
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
+      )}
+      <EraseDialog subject={erasing} onClose={() => setErasing(null)} />
+    </section>
+  )
+}
+
+function EraseDialog({ subject, onClose }: { subject: DataSubject | null; onClose: () => void }) {
+  const ids = { reason: useId(), error: useId() }
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const erase = useEraseDataSubject()
+  const close = () => {
+    setReason('')
+    setError(null)
+    onClose()
+  }
+  const confirm = () => {
+    if (!subject) return
+    const text = reason.trim()
+    if (text.length < ERASE_REASON_MIN) {
+      setError(`Say who asked and why, in at least ${ERASE_REASON_MIN} characters.`)
+      return
+    }
+    erase.mutate(
+      { kind: subject.kind, id: subject.id, reason: text },
+      {
+        onSuccess: () => {
+          notify(`${subject.name}'s personal data was erased`, { type: 'success' })
+          close()
+        },
+        onError: (caught) => setError(describeError(caught)),
+      },
+    )
+  }
+  return (
+    <ConfirmDialog
+      open={subject !== null}
+      title={subject ? `Erase ${subject.name}?` : 'Erase'}
+      description="This cannot be undone: the person's details and files are removed or pseudonymised, and their encryption keys destroyed."
+      confirmLabel="Erase"
+      destructive
+      busy={erase.isPending}
+      busyText="Erasing…"
+      onConfirm={confirm}
+      onCancel={close}
+    >
+      <div className={styles.field}>
+        <label htmlFor={ids.reason}>Reason (who asked and why)</label>
+        <textarea
+          id={ids.reason}
+          rows={3}
+          value={reason}
+          maxLength={1000}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => {
+            setReason(e.target.value)
+            setError(null)
+          }}
+        />
+        {error && (
+          <p id={ids.error} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+    </ConfirmDialog>
+  )
+}
