@@ -45,6 +45,35 @@ const businessColumns = {
   archiveStatus: businesses.archiveStatus,
 }
 
+/** What a user's export says of each of their sessions, tracked events, audited actions and uploads. */
+const sessionColumns = {
+  createdAt: sessions.createdAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+}
+const marketingEventColumns = {
+  type: marketingEvents.type,
+  event: marketingEvents.event,
+  path: marketingEvents.path,
+  createdAt: marketingEvents.createdAt,
+}
+const auditedActionColumns = {
+  action: audits.action,
+  resource: audits.resource,
+  resourceId: audits.resourceId,
+  ip: audits.ip,
+  at: audits.createdAt,
+}
+const uploadColumns = {
+  id: files.id,
+  fileName: files.fileName,
+  purpose: files.purpose,
+  businessId: files.businessId,
+  uploadedAt: files.createdAt,
+}
+
 function meansOfIdView(row: MeansOfId) {
   return {
     id: row.id,
@@ -221,48 +250,14 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
       .innerJoin(roles, eq(roles.id, businessUsers.roleId))
       .where(eq(businessUsers.userId, id)),
     db.select().from(userPreferences).where(eq(userPreferences.userId, id)),
+    db.select(sessionColumns).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
     db
-      .select({
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        ip: sessions.ip,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, id))
-      .orderBy(asc(sessions.createdAt)),
-    db
-      .select({
-        type: marketingEvents.type,
-        event: marketingEvents.event,
-        path: marketingEvents.path,
-        createdAt: marketingEvents.createdAt,
-      })
+      .select(marketingEventColumns)
       .from(marketingEvents)
       .where(eq(marketingEvents.userId, id))
       .orderBy(asc(marketingEvents.createdAt)),
-    db
-      .select({
-        action: audits.action,
-        resource: audits.resource,
-        resourceId: audits.resourceId,
-        ip: audits.ip,
-        at: audits.createdAt,
-      })
-      .from(audits)
-      .where(eq(audits.actorId, id))
-      .orderBy(asc(audits.seq)),
-    db
-      .select({
-        id: files.id,
-        fileName: files.fileName,
-        purpose: files.purpose,
-        businessId: files.businessId,
-        uploadedAt: files.createdAt,
-      })
-      .from(files)
-      .where(eq(files.uploadedBy, id)),
+    db.select(auditedActionColumns).from(audits).where(eq(audits.actorId, id)).orderBy(asc(audits.seq)),
+    db.select(uploadColumns).from(files).where(eq(files.uploadedBy, id)),
     db
       .select({ name: roles.name })
       .from(userRoles)

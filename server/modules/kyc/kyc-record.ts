@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import type { Executor, Tx } from '@/server/db/client'
-import { files, kycDetails, type Business, type KycDetails } from '@/server/db/schema'
+import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
@@ -80,6 +80,30 @@ export async function writableKycDetails(
   if (!row) throw kycNotFound('KYC record')
   const business = await lock({ businessId: row.businessId, what: 'KYC record', permission })
   return { kyc: row, business }
+}
+
+/** The KYC tables whose rows hang off one business's record and are changed one row at a time. */
+type KycChildTable = typeof kycAddresses | typeof meansOfIds
+
+/**
+ * A row of `table` (`what` in the 404) locked for the rest of the transaction, after the KYC edit check on its
+ * business for `permission`.
+ */
+export async function lockedKycRow<T extends KycChildTable>(
+  tx: Executor,
+  lock: KycEditLock,
+  options: { table: T; id: string; what: string; permission: Permission },
+): Promise<T['$inferSelect']> {
+  const table: KycChildTable = options.table
+  const [row] = await tx.select().from(table).where(eq(table.id, options.id)).for('update')
+  if (!row) throw kycNotFound(options.what)
+  await lock({ businessId: row.businessId, what: options.what, permission: options.permission })
+  return row as T['$inferSelect']
+}
+
+/** An update body with no field set is refused before anything is locked. */
+export function assertSomethingToChange(input: Record<string, unknown>) {
+  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
 }
 
 /** Files by id, as summaries. */

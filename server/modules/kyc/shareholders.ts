@@ -22,7 +22,7 @@ import { canActOnBusiness } from '@/server/http/scope'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName, shareholderPersonKey } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
-import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { assertKycReadable, assertSomethingToChange, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
 
 /** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
 export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
@@ -239,7 +239,7 @@ export async function updateShareholder(options: {
   audit: AuditContext
 }) {
   const { db, actor, input } = options
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+  assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const { row: before, rows } = await lockedShareholder(tx, lock, actor, options.id)
     const wrongKind =
