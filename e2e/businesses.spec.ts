@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { seriousViolations } from './support/a11y'
 
 /** Business onboarding: register a business (with live availability), its dashboard, invite a member who joins. */
 
@@ -197,30 +197,26 @@ test('the existing-profile lookup shows a masked name and sends an access reques
 
 test('the business pages have no serious or critical accessibility violation', async ({ page }) => {
   test.setTimeout(90_000)
-  const seriousViolations = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help}`)
 
   await signIn(page, 'owner@example.com', 'Demo-Passw0rd!')
   await expect(page).toHaveURL(/\/s\/businesses$/)
   await expect(page.getByRole('list', { name: 'Your businesses' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Find the business' })).toBeVisible()
-  expect(await seriousViolations()).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   await page.getByRole('button', { name: 'Open Adebayo Foods Limited' }).click()
   await expect(page.getByRole('list', { name: 'KYC progress' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Outstanding' })).toBeVisible()
   await expect(page.getByText(/^\d+ users?$/)).toBeVisible()
-  expect(await seriousViolations()).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   await page.goto('/s/businesses/manage-users')
   await expect(page.getByRole('table', { name: 'Business users' }).getByRole('rowheader').first()).toBeVisible()
-  expect(await seriousViolations()).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   await page.goto('/s/businesses/create-business')
   await expect(page.getByLabel('State')).toBeVisible()
-  expect(await seriousViolations()).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   for (const [path, heading] of [
     ['/s/businesses/business-division', 'Divisions and their products'],
@@ -229,6 +225,6 @@ test('the business pages have no serious or critical accessibility violation', a
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
   }
 })

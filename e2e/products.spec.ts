@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { bearer, DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
+import { seriousViolations } from './support/a11y'
 import { completeKyc, PDF, type KycAnswers } from './support/kyc-api'
 
 /**
@@ -10,11 +10,6 @@ import { completeKyc, PDF, type KycAnswers } from './support/kyc-api'
  */
 
 /** Serious and critical axe findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
-}
-
 /** The owner's KYC, captured through the API: the sole shareholder is also the director, one means of ID covers both. */
 const OKONKWO_KYC: KycAnswers = {
   details: {
