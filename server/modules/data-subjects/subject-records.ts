@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, type Table } from 'drizzle-orm'
 import type { DataSubjectKind } from '@/lib/contracts/data-subjects'
 import { decryptOptionalField } from '@/server/crypto/field-cipher'
 import type { Executor } from '@/server/db/client'
@@ -45,34 +45,17 @@ const businessColumns = {
   archiveStatus: businesses.archiveStatus,
 }
 
+/** Some of a table's columns, under their own names, for a `select`. */
+function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(table: T, ...names: K[]) {
+  const columns = getTableColumns(table)
+  return Object.fromEntries(names.map((name) => [name, columns[name]])) as Pick<T['_']['columns'], K>
+}
+
 /** What a user's export says of each of their sessions, tracked events, audited actions and uploads. */
-const sessionColumns = {
-  createdAt: sessions.createdAt,
-  expiresAt: sessions.expiresAt,
-  revokedAt: sessions.revokedAt,
-  ip: sessions.ip,
-  userAgent: sessions.userAgent,
-}
-const marketingEventColumns = {
-  type: marketingEvents.type,
-  event: marketingEvents.event,
-  path: marketingEvents.path,
-  createdAt: marketingEvents.createdAt,
-}
-const auditedActionColumns = {
-  action: audits.action,
-  resource: audits.resource,
-  resourceId: audits.resourceId,
-  ip: audits.ip,
-  at: audits.createdAt,
-}
-const uploadColumns = {
-  id: files.id,
-  fileName: files.fileName,
-  purpose: files.purpose,
-  businessId: files.businessId,
-  uploadedAt: files.createdAt,
-}
+const sessionColumns = columnsOf(sessions, 'createdAt', 'expiresAt', 'revokedAt', 'ip', 'userAgent')
+const marketingEventColumns = columnsOf(marketingEvents, 'type', 'event', 'path', 'createdAt')
+const auditedActionColumns = { ...columnsOf(audits, 'action', 'resource', 'resourceId', 'ip'), at: audits.createdAt }
+const uploadColumns = { ...columnsOf(files, 'id', 'fileName', 'purpose', 'businessId'), uploadedAt: files.createdAt }
 
 function meansOfIdView(row: MeansOfId) {
   return {

@@ -18,6 +18,7 @@ import { canonicalLocation } from './kyc-locations'
 import { kycWriteTransaction } from './kyc-edit-access'
 import {
   assertSomethingToChange,
+  type KycRowUpdate,
   attachableKycFile,
   fileSummaries,
   lockedKycRow,
@@ -137,22 +138,11 @@ export async function createAddress(options: {
  * PUT /kyc/addresses/{id}. A changed address goes back to PENDING verification. A replaced or removed file (null)
  * is deleted with its blob.
  */
-export async function updateAddress(options: {
-  db: Database
-  actor: Actor
-  id: string
-  input: z.output<typeof updateKycAddressSchema>
-  audit: AuditContext
-}) {
+export async function updateAddress(options: KycRowUpdate<z.output<typeof updateKycAddressSchema>>) {
   const { db, input } = options
   assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: kycAddresses,
-      id: options.id,
-      what: 'Address',
-      permission: ADDRESS_PERMISSIONS.update,
-    })
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.update)
     const locationTouched = input.country !== undefined || input.state !== undefined || input.lga !== undefined
     const location = locationTouched
       ? await canonicalLocation({
@@ -218,12 +208,7 @@ export async function updateAddress(options: {
 /** DELETE /kyc/addresses/{id}: with its files' blobs. */
 export async function deleteAddress(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: kycAddresses,
-      id: options.id,
-      what: 'Address',
-      permission: ADDRESS_PERMISSIONS.delete,
-    })
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.delete)
     await tx.delete(kycAddresses).where(eq(kycAddresses.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE', before })
     for (const fileId of [before.addressDocFileId, before.passportPhotoFileId])
@@ -241,12 +226,7 @@ export async function deleteAddressFile(options: {
 }) {
   const column = options.type === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: kycAddresses,
-      id: options.id,
-      what: 'Address',
-      permission: ADDRESS_PERMISSIONS.update,
-    })
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.update)
     const fileId = before[column]
     if (!fileId)
       throw new AppError(

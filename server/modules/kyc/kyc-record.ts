@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
-import type { Executor, Tx } from '@/server/db/client'
+import type { AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -85,19 +86,28 @@ export async function writableKycDetails(
 /** The KYC tables whose rows hang off one business's record and are changed one row at a time. */
 type KycChildTable = typeof kycAddresses | typeof meansOfIds
 
-/**
- * A row of `table` (`what` in the 404) locked for the rest of the transaction, after the KYC edit check on its
- * business for `permission`.
- */
+/** What a service changing one KYC row (an address, a means of ID, a shareholder) takes. */
+export interface KycRowUpdate<Input> {
+  db: Database
+  actor: Actor
+  id: string
+  input: Input
+  audit: AuditContext
+}
+
+/** Row `id` of `table` (`what` in the 404), locked for the rest of the transaction after the KYC edit check for `permission`. */
 export async function lockedKycRow<T extends KycChildTable>(
   tx: Executor,
   lock: KycEditLock,
-  options: { table: T; id: string; what: string; permission: Permission },
+  table: T,
+  what: string,
+  id: string,
+  permission: Permission,
 ): Promise<T['$inferSelect']> {
-  const table: KycChildTable = options.table
-  const [row] = await tx.select().from(table).where(eq(table.id, options.id)).for('update')
-  if (!row) throw kycNotFound(options.what)
-  await lock({ businessId: row.businessId, what: options.what, permission: options.permission })
+  const anyTable: KycChildTable = table
+  const [row] = await tx.select().from(anyTable).where(eq(anyTable.id, id)).for('update')
+  if (!row) throw kycNotFound(what)
+  await lock({ businessId: row.businessId, what, permission })
   return row as T['$inferSelect']
 }
 

@@ -15,6 +15,7 @@ import { isMeansOfIdCurrent } from './kyc-capture-gaps'
 import { kycWriteTransaction } from './kyc-edit-access'
 import {
   assertSomethingToChange,
+  type KycRowUpdate,
   attachableKycFile,
   fileSummaries,
   lockedKycRow,
@@ -148,22 +149,11 @@ export async function createMeansOfId(options: {
 }
 
 /** PUT /kyc/means-of-ids/{id}: the rules are checked on the record as it will be. A replaced file is deleted. */
-export async function updateMeansOfId(options: {
-  db: Database
-  actor: Actor
-  id: string
-  input: z.output<typeof updateMeansOfIdSchema>
-  audit: AuditContext
-}) {
+export async function updateMeansOfId(options: KycRowUpdate<z.output<typeof updateMeansOfIdSchema>>) {
   const { db, input } = options
   assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: meansOfIds,
-      id: options.id,
-      what: 'Means of ID',
-      permission: MEANS_OF_ID_PERMISSIONS.update,
-    })
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.update)
     const merged = {
       idType: input.idType ?? before.idType,
       idNumber: input.idNumber ?? before.idNumber,
@@ -212,12 +202,7 @@ export async function updateMeansOfId(options: {
 /** DELETE /kyc/means-of-ids/{id}: with its file's blob. */
 export async function deleteMeansOfId(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: meansOfIds,
-      id: options.id,
-      what: 'Means of ID',
-      permission: MEANS_OF_ID_PERMISSIONS.delete,
-    })
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.delete)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
     await appendAudit(tx, options.audit, {
       resource: 'means_of_id',
@@ -232,12 +217,7 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
 /** DELETE /kyc/means-of-ids/{id}/file: removes the scan (404 when there is none). */
 export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedKycRow(tx, lock, {
-      table: meansOfIds,
-      id: options.id,
-      what: 'Means of ID',
-      permission: MEANS_OF_ID_PERMISSIONS.update,
-    })
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.update)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
     const [row] = await tx
       .update(meansOfIds)
