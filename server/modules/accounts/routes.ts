@@ -21,6 +21,7 @@ import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { acceptInvitation } from './accept-invitation'
 import { activateAccount } from './activate-account'
 import { changePassword } from './change-password'
@@ -187,10 +188,7 @@ accountRoutes.openapi(
   }),
   async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
-    return c.json(
-      await changePassword({ db: await getDb(), actor: actorOf(c), currentPassword, newPassword, audit: auditContextOf(c) }),
-      200,
-    )
+    return c.json(await changePassword({ ...(await serviceArgs(c)), currentPassword, newPassword }), 200)
   },
 )
 
@@ -204,7 +202,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(loginAnswerSchema, 'A new token'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await refreshToken({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await refreshToken({ ...(await readArgs(c)) }), 200),
 )
 
 // GET /accounts/me/permissions – the signed-in user's permission names (static path before /accounts/me)
@@ -230,7 +228,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(preferencesSchema, 'Preferences'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getPreferences({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await getPreferences({ ...(await readArgs(c)) }), 200),
 )
 
 // PUT /accounts/me/preferences
@@ -244,11 +242,7 @@ accountRoutes.openapi(
     request: jsonBody(preferencesSchema),
     responses: { 200: json(preferencesSchema, 'Saved'), ...errorResponses(400, 401) },
   }),
-  async (c) =>
-    c.json(
-      await updatePreferences({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await updatePreferences({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
 )
 
 // GET /accounts/me – the signed-in account
@@ -261,7 +255,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountSchema, 'Account'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getAccount({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await getAccount({ ...(await readArgs(c)) }), 200),
 )
 
 // PATCH /accounts/me – own name and phone
@@ -275,11 +269,7 @@ accountRoutes.openapi(
     request: jsonBody(updateAccountSchema),
     responses: { 200: json(accountSchema, 'Updated'), ...errorResponses(400, 401) },
   }),
-  async (c) =>
-    c.json(
-      await updateAccount({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await updateAccount({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
 )
 
 // GET /user-profile – account, permissions and preferences in one answer
@@ -292,5 +282,5 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(userProfileSchema, 'Profile'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getUserProfile({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await getUserProfile({ ...(await readArgs(c)) }), 200),
 )

@@ -2,11 +2,9 @@ import { createRoute } from '@hono/zod-openapi'
 import { archivedBusinessPageSchema, archiveListQuerySchema, archiveReasonSchema } from '@/lib/contracts/archive'
 import { businessSchema } from '@/lib/contracts/businesses'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { ARCHIVERS, changeArchiveStatus } from './archive-business'
 import { findArchivedBusinesses } from './find-archived-businesses'
 
@@ -25,7 +23,7 @@ archiveRoutes.openapi(
     request: { query: archiveListQuerySchema },
     responses: { 200: json(archivedBusinessPageSchema, 'A page of archived businesses'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findArchivedBusinesses({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findArchivedBusinesses({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /archive/business/{id}/unarchive – back to the active lists (reason required)
@@ -42,12 +40,10 @@ archiveRoutes.openapi(
   async (c) =>
     c.json(
       await changeArchiveStatus({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         businessId: c.req.valid('param').id,
         archive: false,
         reason: c.req.valid('json').reason,
-        audit: auditContextOf(c),
       }),
       200,
     ),
@@ -67,12 +63,10 @@ archiveRoutes.openapi(
   async (c) =>
     c.json(
       await changeArchiveStatus({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         businessId: c.req.valid('param').id,
         archive: true,
         reason: c.req.valid('json').reason,
-        audit: auditContextOf(c),
       }),
       200,
     ),

@@ -29,6 +29,7 @@ import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import {
   findAllBusinessUsers,
   findBusinessUsers,
@@ -103,7 +104,7 @@ businessRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(z.array(myBusinessSchema), 'My businesses'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await findMyBusinesses({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await findMyBusinesses({ ...(await readArgs(c)) }), 200),
 )
 
 // GET /businesses/searchable-user-businesses/me?searchKey= – my businesses matching a name or reg number
@@ -117,8 +118,7 @@ businessRoutes.openapi(
     request: { query: searchQuery },
     responses: { 200: json(z.array(myBusinessSchema), 'Matches'), ...errorResponses(400, 401) },
   }),
-  async (c) =>
-    c.json(await findMyBusinesses({ db: await getDb(), actor: actorOf(c), searchKey: c.req.valid('query').searchKey }), 200),
+  async (c) => c.json(await findMyBusinesses({ ...(await readArgs(c)), searchKey: c.req.valid('query').searchKey }), 200),
 )
 
 // GET /businesses/pdf-info/{id} – everything the KYC summary PDF needs
@@ -132,7 +132,7 @@ businessRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.object({ business: businessSchema }).loose(), 'Summary data'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(await getBusinessPdfInfo({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getBusinessPdfInfo({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // POST /businesses/user – add a user to a business (invite by e-mail)
@@ -148,7 +148,7 @@ businessRoutes.openapi(
   }),
   async (c) => {
     const input = c.req.valid('json')
-    return c.json(await inviteToBusiness({ db: await getDb(), actor: actorOf(c), ...input, audit: auditContextOf(c) }), 201)
+    return c.json(await inviteToBusiness({ ...(await serviceArgs(c)), ...input }), 201)
   },
 )
 
@@ -165,13 +165,7 @@ businessRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await updateBusinessUser({
-        db: await getDb(),
-        actor: actorOf(c),
-        membershipId: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
+      await updateBusinessUser({ ...(await serviceArgs(c)), membershipId: c.req.valid('param').id, input: c.req.valid('json') }),
       200,
     ),
 )
@@ -188,12 +182,7 @@ businessRoutes.openapi(
     responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404, 409) },
   }),
   async (c) => {
-    await removeBusinessUser({
-      db: await getDb(),
-      actor: actorOf(c),
-      membershipId: c.req.valid('param').id,
-      audit: auditContextOf(c),
-    })
+    await removeBusinessUser({ ...(await serviceArgs(c)), membershipId: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )
@@ -223,11 +212,7 @@ businessRoutes.openapi(
     request: jsonBody(createBusinessSchema),
     responses: { 201: json(businessSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createBusiness({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createBusiness({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // ---- parameterised ----
@@ -243,7 +228,7 @@ businessRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(businessSchema, 'The business'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(await getBusiness({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getBusiness({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // PATCH /businesses/{id} – owners before approval; CAN_UPDATE_APPROVED_BUSINESS_INFO after
@@ -258,16 +243,7 @@ businessRoutes.openapi(
     responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateBusiness({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateBusiness({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // GET /businesses/{id}/users
@@ -283,12 +259,7 @@ businessRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await findBusinessUsers({
-        db: await getDb(),
-        actor: actorOf(c),
-        businessId: c.req.valid('param').id,
-        query: c.req.valid('query'),
-      }),
+      await findBusinessUsers({ ...(await readArgs(c)), businessId: c.req.valid('param').id, query: c.req.valid('query') }),
       200,
     ),
 )
@@ -325,7 +296,7 @@ businessRoutes.openapi(
       ...errorResponses(400, 401, 403, 404),
     },
   }),
-  async (c) => c.json(await findOutstanding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findOutstanding({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // ---- reference lists, divisions, business users (staff) and existing profiles ----
@@ -419,8 +390,7 @@ businessReferenceRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(productSchema), 'Its products (offered ones; staff see all)'), ...errorResponses(401, 404) },
   }),
-  async (c) =>
-    c.json(await findDivisionProducts({ db: await getDb(), actor: actorOf(c), divisionId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findDivisionProducts({ ...(await readArgs(c)), divisionId: c.req.valid('param').id }), 200),
 )
 
 // GET /business-users/search?searchKey= (staff)
@@ -476,8 +446,7 @@ businessReferenceRoutes.openapi(
     request: { query: z.object({ businessId: z.uuid({ message: 'must be a business id' }) }) },
     responses: { 200: json(z.array(accessRequestSchema), 'Requests'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findAccessRequests({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('query').businessId }), 200),
+  async (c) => c.json(await findAccessRequests({ ...(await readArgs(c)), businessId: c.req.valid('query').businessId }), 200),
 )
 
 // PUT /existing-profile/requests/{id} – accept or refuse
@@ -494,11 +463,9 @@ businessReferenceRoutes.openapi(
   async (c) =>
     c.json(
       await decideAccessRequest({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         id: c.req.valid('param').id,
         decision: c.req.valid('json').decision,
-        audit: auditContextOf(c),
       }),
       200,
     ),
@@ -538,9 +505,6 @@ businessReferenceRoutes.openapi(
   }),
   async (c) => {
     const { identifier, message } = c.req.valid('json')
-    return c.json(
-      await requestProfileAccess({ db: await getDb(), actor: actorOf(c), identifier, message, audit: auditContextOf(c) }),
-      201,
-    )
+    return c.json(await requestProfileAccess({ ...(await serviceArgs(c)), identifier, message }), 201)
   },
 )

@@ -8,11 +8,9 @@ import {
 } from '@/lib/contracts/cac-review'
 import { kycDocumentSchema } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
 import { findCacReviews, getCacReview } from './find-cac-reviews'
@@ -38,7 +36,7 @@ cacReviewRoutes.openapi(
     request: { query: cacReviewQuerySchema },
     responses: { 200: json(cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findCacReviews({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findCacReviews({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // PUT /kyc/cac-documents-approval – bulk: several KYC records, one shared decision and comment, each on its own
@@ -68,8 +66,7 @@ cacReviewRoutes.openapi(
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
     responses: { 200: json(cacReviewRowSchema, 'The KYC record with its CAC documents'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await getCacReview({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
+  async (c) => c.json(await getCacReview({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
 )
 
 // PUT /kyc/cac-documents-approval/{kycDetailsId}
@@ -88,11 +85,9 @@ cacReviewRoutes.openapi(
   async (c) =>
     c.json(
       await decideCacDocuments({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         kycDetailsId: c.req.valid('param').kycDetailsId,
         input: c.req.valid('json'),
-        audit: auditContextOf(c),
       }),
       200,
     ),
@@ -113,13 +108,7 @@ cacReviewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await requestReupload({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        reason: c.req.valid('json').reason,
-        audit: auditContextOf(c),
-      }),
+      await requestReupload({ ...(await serviceArgs(c)), id: c.req.valid('param').id, reason: c.req.valid('json').reason }),
       200,
     ),
 )
@@ -138,14 +127,5 @@ cacReviewRoutes.openapi(
     responses: { 200: json(kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await reviewDocument({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await reviewDocument({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )

@@ -13,6 +13,7 @@ import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
 import { eraseDataSubject } from './erase-subject'
 import { exportDataSubject, type SubjectExport } from './export-subject'
 import { findDataSubjects } from './find-subjects'
@@ -99,14 +100,7 @@ dataSubjectRoutes.openapi(
   async (c) => {
     const { kind, id } = c.req.valid('param')
     return streamed(
-      await exportDataSubject({
-        db: await getDb(),
-        actor: actorOf(c),
-        kind,
-        id,
-        purpose: c.req.valid('query').purpose,
-        audit: auditContextOf(c),
-      }),
+      await exportDataSubject({ ...(await serviceArgs(c)), kind, id, purpose: c.req.valid('query').purpose }),
     ) as never
   },
 )

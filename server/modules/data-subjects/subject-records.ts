@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, type Table } from 'drizzle-orm'
 import type { DataSubjectKind } from '@/lib/contracts/data-subjects'
 import { decryptOptionalField } from '@/server/crypto/field-cipher'
 import type { Executor } from '@/server/db/client'
@@ -44,6 +44,18 @@ const businessColumns = {
   approvalStatus: businesses.approvalStatus,
   archiveStatus: businesses.archiveStatus,
 }
+
+/** Some of a table's columns, under their own names, for a `select`. */
+function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(table: T, ...names: K[]) {
+  const columns = getTableColumns(table)
+  return Object.fromEntries(names.map((name) => [name, columns[name]])) as Pick<T['_']['columns'], K>
+}
+
+/** What a user's export says of each of their sessions, tracked events, audited actions and uploads. */
+const sessionColumns = columnsOf(sessions, 'createdAt', 'expiresAt', 'revokedAt', 'ip', 'userAgent')
+const marketingEventColumns = columnsOf(marketingEvents, 'type', 'event', 'path', 'createdAt')
+const auditedActionColumns = { ...columnsOf(audits, 'action', 'resource', 'resourceId', 'ip'), at: audits.createdAt }
+const uploadColumns = { ...columnsOf(files, 'id', 'fileName', 'purpose', 'businessId'), uploadedAt: files.createdAt }
 
 function meansOfIdView(row: MeansOfId) {
   return {
@@ -221,48 +233,14 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
       .innerJoin(roles, eq(roles.id, businessUsers.roleId))
       .where(eq(businessUsers.userId, id)),
     db.select().from(userPreferences).where(eq(userPreferences.userId, id)),
+    db.select(sessionColumns).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
     db
-      .select({
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        ip: sessions.ip,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, id))
-      .orderBy(asc(sessions.createdAt)),
-    db
-      .select({
-        type: marketingEvents.type,
-        event: marketingEvents.event,
-        path: marketingEvents.path,
-        createdAt: marketingEvents.createdAt,
-      })
+      .select(marketingEventColumns)
       .from(marketingEvents)
       .where(eq(marketingEvents.userId, id))
       .orderBy(asc(marketingEvents.createdAt)),
-    db
-      .select({
-        action: audits.action,
-        resource: audits.resource,
-        resourceId: audits.resourceId,
-        ip: audits.ip,
-        at: audits.createdAt,
-      })
-      .from(audits)
-      .where(eq(audits.actorId, id))
-      .orderBy(asc(audits.seq)),
-    db
-      .select({
-        id: files.id,
-        fileName: files.fileName,
-        purpose: files.purpose,
-        businessId: files.businessId,
-        uploadedAt: files.createdAt,
-      })
-      .from(files)
-      .where(eq(files.uploadedBy, id)),
+    db.select(auditedActionColumns).from(audits).where(eq(audits.actorId, id)).orderBy(asc(audits.seq)),
+    db.select(uploadColumns).from(files).where(eq(files.uploadedBy, id)),
     db
       .select({ name: roles.name })
       .from(userRoles)

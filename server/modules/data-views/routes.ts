@@ -6,8 +6,8 @@ import {
 } from '@/lib/contracts/data-views'
 import { getDb } from '@/server/db/client'
 import { access, idParam } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs } from '@/server/http/service-args'
 import { BUSINESS_DATA_VIEWS_READ, DATA_VIEW_LOG_READ, findBusinessDataViews, findPersonalDataViews } from './find-views'
 
 const tags = ['Data protection']
@@ -45,12 +45,7 @@ dataViewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await findBusinessDataViews({
-        db: await getDb(),
-        actor: actorOf(c),
-        businessId: c.req.valid('param').id,
-        query: c.req.valid('query'),
-      }),
+      await findBusinessDataViews({ ...(await readArgs(c)), businessId: c.req.valid('param').id, query: c.req.valid('query') }),
       200,
     ),
 )

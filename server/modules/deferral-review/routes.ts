@@ -13,9 +13,8 @@ import { deferrableMaxDaysSchema } from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
@@ -45,7 +44,7 @@ deferralReviewRoutes.openapi(
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findStaffDeferrals({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /deferrals/reviews – the PENDING queue
@@ -59,11 +58,7 @@ deferralReviewRoutes.openapi(
     request: { query: staffDeferralQuerySchema },
     responses: { 200: json(staffDeferralPageSchema, 'A page of PENDING deferrals'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) =>
-    c.json(
-      await findStaffDeferrals({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query'), pendingOnly: true }),
-      200,
-    ),
+  async (c) => c.json(await findStaffDeferrals({ ...(await readArgs(c)), query: c.req.valid('query'), pendingOnly: true }), 200),
 )
 
 // GET /deferrals/deferrable-mapping
@@ -90,16 +85,7 @@ deferralReviewRoutes.openapi(
     request: jsonBody(deferrableMappingInputSchema),
     responses: { 200: json(deferrableMappingAnswerSchema, 'The new mapping'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) =>
-    c.json(
-      await replaceDeferrableMapping({
-        db: await getDb(),
-        actor: actorOf(c),
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+  async (c) => c.json(await replaceDeferrableMapping({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
 )
 
 // PUT /deferrals/approval – bulk decision
@@ -129,16 +115,7 @@ deferralReviewRoutes.openapi(
     request: { params: deferrableDaysParamSchema },
     responses: { 200: json(deferrableMaxDaysSchema, 'The new maximum'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) =>
-    c.json(
-      await setMaxDeferralDays({
-        db: await getDb(),
-        actor: actorOf(c),
-        days: c.req.valid('param').days,
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+  async (c) => c.json(await setMaxDeferralDays({ ...(await serviceArgs(c)), days: c.req.valid('param').days }), 200),
 )
 
 // PUT /deferrals/approval/{deferralId}
@@ -156,13 +133,7 @@ deferralReviewRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await decideDeferral({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').deferralId,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
+      await decideDeferral({ ...(await serviceArgs(c)), id: c.req.valid('param').deferralId, input: c.req.valid('json') }),
       200,
     ),
 )
@@ -178,5 +149,5 @@ deferralReviewRoutes.openapi(
     request: { params: z.object({ id: deferralId }) },
     responses: { 200: json(deferralDetailSchema, 'The deferral'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getDeferralDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getDeferralDetail({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )

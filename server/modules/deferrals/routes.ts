@@ -12,9 +12,8 @@ import {
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { getMaxDeferralDays } from './deferral-settings'
 import { DEFERRALS_READ, findDeferrableMapping, findDeferrableTypes } from './deferrable-types'
 import { findBusinessDeferrals } from './find-business-deferrals'
@@ -38,7 +37,7 @@ deferralRoutes.openapi(
   }),
   async (c) => {
     const { id, isCAC } = c.req.valid('query')
-    return c.json(await findDeferrableTypes({ db: await getDb(), actor: actorOf(c), businessId: id, isCac: isCAC }), 200)
+    return c.json(await findDeferrableTypes({ ...(await readArgs(c)), businessId: id, isCac: isCAC }), 200)
   },
 )
 
@@ -84,12 +83,7 @@ deferralRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await findBusinessDeferrals({
-        db: await getDb(),
-        actor: actorOf(c),
-        businessId: c.req.valid('param').id,
-        query: c.req.valid('query'),
-      }),
+      await findBusinessDeferrals({ ...(await readArgs(c)), businessId: c.req.valid('param').id, query: c.req.valid('query') }),
       200,
     ),
 )
@@ -105,9 +99,5 @@ deferralRoutes.openapi(
     request: jsonBody(createDeferralSchema),
     responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await requestDeferral({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await requestDeferral({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )

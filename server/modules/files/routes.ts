@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { viewPurposeQuerySchema } from '@/lib/contracts/data-views'
 import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import { confirmUpload, createUploadSlot, FILE_READ, getUploadLimits, readFile } from './uploads'
 
@@ -39,11 +37,7 @@ fileRoutes.openapi(
     request: jsonBody(uploadUrlRequestSchema),
     responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
-  async (c) =>
-    c.json(
-      await createUploadSlot({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createUploadSlot({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large
@@ -59,11 +53,7 @@ fileRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
-  async (c) =>
-    c.json(
-      await confirmUpload({ db: await getDb(), actor: actorOf(c), fileId: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await confirmUpload({ ...(await serviceArgs(c)), fileId: c.req.valid('param').id }), 200),
 )
 
 // GET /files/{id} – a confirmed file, after checking its size and SHA-256, to those who may see its business
@@ -91,8 +81,7 @@ fileRoutes.openapi(
   }),
   async (c) => {
     const file = await readFile({
-      db: await getDb(),
-      actor: actorOf(c),
+      ...(await readArgs(c)),
       fileId: c.req.valid('param').id,
       purpose: c.req.valid('query').purpose,
       requestId: c.get('requestId'),

@@ -11,11 +11,9 @@ import {
   updateDocumentTypeSchema,
 } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { completeKycDetails } from './complete-kyc'
 import { createDocumentType, findDocumentTypes, updateDocumentType } from './document-types'
 import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
@@ -37,7 +35,7 @@ kycDocumentRoutes.openapi(
     request: { query: documentTypeListQuerySchema },
     responses: { 200: json(z.array(documentTypeSchema), 'Document types'), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json(await findDocumentTypes({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findDocumentTypes({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /kyc-document-types (staff, CAN_UPDATE_DEFERRABLE)
@@ -51,11 +49,7 @@ kycDocumentRoutes.openapi(
     request: jsonBody(createDocumentTypeSchema),
     responses: { 201: json(documentTypeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createDocumentType({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createDocumentType({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // PUT /kyc-document-types/{id} (staff, CAN_UPDATE_DEFERRABLE)
@@ -70,16 +64,7 @@ kycDocumentRoutes.openapi(
     responses: { 200: json(documentTypeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateDocumentType({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateDocumentType({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // GET /kyc/document-checklist/{businessId} – the class's documents and where each stands
@@ -93,11 +78,7 @@ kycDocumentRoutes.openapi(
     request: { params: z.object({ businessId: uuid('a business id') }) },
     responses: { 200: json(documentChecklistSchema, 'Checklist'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(
-      await getDocumentChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').businessId }),
-      200,
-    ),
+  async (c) => c.json(await getDocumentChecklist({ ...(await readArgs(c)), businessId: c.req.valid('param').businessId }), 200),
 )
 
 // POST /kyc/documents – attach a confirmed upload as a document type (replaces the current one)
@@ -111,11 +92,7 @@ kycDocumentRoutes.openapi(
     request: jsonBody(attachKycDocumentSchema),
     responses: { 201: json(kycDocumentSchema, 'Attached'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await attachKycDocument({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await attachKycDocument({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // GET /kyc/documents/{kycDetailsId}?typeOwner=
@@ -132,8 +109,7 @@ kycDocumentRoutes.openapi(
   async (c) =>
     c.json(
       await findKycDocuments({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await readArgs(c)),
         kycDetailsId: c.req.valid('param').kycDetailsId,
         typeOwner: c.req.valid('query').typeOwner,
       }),
@@ -153,7 +129,7 @@ kycDocumentRoutes.openapi(
     responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    await deleteKycDocument({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
+    await deleteKycDocument({ ...(await serviceArgs(c)), id: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )
@@ -174,14 +150,5 @@ kycDocumentRoutes.openapi(
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
-  async (c) =>
-    c.json(
-      await completeKycDetails({
-        db: await getDb(),
-        actor: actorOf(c),
-        businessId: c.req.valid('param').id,
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+  async (c) => c.json(await completeKycDetails({ ...(await serviceArgs(c)), businessId: c.req.valid('param').id }), 200),
 )

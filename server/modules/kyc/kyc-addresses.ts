@@ -15,8 +15,16 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { canonicalLocation } from './kyc-locations'
-import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
-import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { kycWriteTransaction } from './kyc-edit-access'
+import {
+  assertSomethingToChange,
+  type KycRowUpdate,
+  attachableKycFile,
+  fileSummaries,
+  lockedKycRow,
+  readableKycDetails,
+  writableKycDetails,
+} from './kyc-record'
 
 /** What each address write needs, on top of the KYC edit check (KYC_EDITORS). */
 export const ADDRESS_PERMISSIONS = {
@@ -126,33 +134,15 @@ export async function createAddress(options: {
   return answer(db, created)
 }
 
-async function lockedAddress(
-  tx: Executor,
-  lock: KycEditLock,
-  id: string,
-  permission: (typeof PERMISSIONS)[keyof typeof PERMISSIONS],
-) {
-  const [row] = await tx.select().from(kycAddresses).where(eq(kycAddresses.id, id)).for('update')
-  if (!row) throw kycNotFound('Address')
-  await lock({ businessId: row.businessId, what: 'Address', permission })
-  return row
-}
-
 /**
  * PUT /kyc/addresses/{id}. A changed address goes back to PENDING verification. A replaced or removed file (null)
  * is deleted with its blob.
  */
-export async function updateAddress(options: {
-  db: Database
-  actor: Actor
-  id: string
-  input: z.output<typeof updateKycAddressSchema>
-  audit: AuditContext
-}) {
+export async function updateAddress(options: KycRowUpdate<z.output<typeof updateKycAddressSchema>>) {
   const { db, input } = options
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+  assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.update)
     const locationTouched = input.country !== undefined || input.state !== undefined || input.lga !== undefined
     const location = locationTouched
       ? await canonicalLocation({
@@ -218,7 +208,7 @@ export async function updateAddress(options: {
 /** DELETE /kyc/addresses/{id}: with its files' blobs. */
 export async function deleteAddress(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.delete)
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.delete)
     await tx.delete(kycAddresses).where(eq(kycAddresses.id, before.id))
     await appendAudit(tx, options.audit, { resource: 'kyc_address', resourceId: before.id, action: 'DELETE', before })
     for (const fileId of [before.addressDocFileId, before.passportPhotoFileId])
@@ -236,7 +226,7 @@ export async function deleteAddressFile(options: {
 }) {
   const column = options.type === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedAddress(tx, lock, options.id, ADDRESS_PERMISSIONS.update)
+    const before = await lockedKycRow(tx, lock, kycAddresses, 'Address', options.id, ADDRESS_PERMISSIONS.update)
     const fileId = before[column]
     if (!fileId)
       throw new AppError(

@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
-import type { Executor, Tx } from '@/server/db/client'
-import { files, kycDetails, type Business, type KycDetails } from '@/server/db/schema'
+import type { AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor, Tx } from '@/server/db/client'
+import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
@@ -80,6 +81,39 @@ export async function writableKycDetails(
   if (!row) throw kycNotFound('KYC record')
   const business = await lock({ businessId: row.businessId, what: 'KYC record', permission })
   return { kyc: row, business }
+}
+
+/** The KYC tables whose rows hang off one business's record and are changed one row at a time. */
+type KycChildTable = typeof kycAddresses | typeof meansOfIds
+
+/** What a service changing one KYC row (an address, a means of ID, a shareholder) takes. */
+export interface KycRowUpdate<Input> {
+  db: Database
+  actor: Actor
+  id: string
+  input: Input
+  audit: AuditContext
+}
+
+/** Row `id` of `table` (`what` in the 404), locked for the rest of the transaction after the KYC edit check for `permission`. */
+export async function lockedKycRow<T extends KycChildTable>(
+  tx: Executor,
+  lock: KycEditLock,
+  table: T,
+  what: string,
+  id: string,
+  permission: Permission,
+): Promise<T['$inferSelect']> {
+  const anyTable: KycChildTable = table
+  const [row] = await tx.select().from(anyTable).where(eq(anyTable.id, id)).for('update')
+  if (!row) throw kycNotFound(what)
+  await lock({ businessId: row.businessId, what, permission })
+  return row as T['$inferSelect']
+}
+
+/** An update body with no field set is refused before anything is locked. */
+export function assertSomethingToChange(input: Record<string, unknown>) {
+  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
 }
 
 /** Files by id, as summaries. */

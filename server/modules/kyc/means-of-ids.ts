@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { FileSummary } from '@/lib/contracts/file-types'
 import type { createMeansOfIdSchema, MeansOfIdRecord, updateMeansOfIdSchema } from '@/lib/contracts/kyc'
 import { maskIdentityNumber, meansOfIdProblems, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
-import { PERMISSIONS, type Permission } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Database, Executor } from '@/server/db/client'
@@ -12,8 +12,16 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent } from './kyc-capture-gaps'
-import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
-import { attachableKycFile, fileSummaries, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import { kycWriteTransaction } from './kyc-edit-access'
+import {
+  assertSomethingToChange,
+  type KycRowUpdate,
+  attachableKycFile,
+  fileSummaries,
+  lockedKycRow,
+  readableKycDetails,
+  writableKycDetails,
+} from './kyc-record'
 
 export const MAX_IDS_PER_KYC = 100
 
@@ -140,25 +148,12 @@ export async function createMeansOfId(options: {
   return toMeansOfIdAnswer(created, await fileSummaries(db, [created.fileId]))
 }
 
-async function lockedMeansOfId(tx: Executor, lock: KycEditLock, id: string, permission: Permission) {
-  const [row] = await tx.select().from(meansOfIds).where(eq(meansOfIds.id, id)).for('update')
-  if (!row) throw kycNotFound('Means of ID')
-  await lock({ businessId: row.businessId, what: 'Means of ID', permission })
-  return row
-}
-
 /** PUT /kyc/means-of-ids/{id}: the rules are checked on the record as it will be. A replaced file is deleted. */
-export async function updateMeansOfId(options: {
-  db: Database
-  actor: Actor
-  id: string
-  input: z.output<typeof updateMeansOfIdSchema>
-  audit: AuditContext
-}) {
+export async function updateMeansOfId(options: KycRowUpdate<z.output<typeof updateMeansOfIdSchema>>) {
   const { db, input } = options
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+  assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.update)
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.update)
     const merged = {
       idType: input.idType ?? before.idType,
       idNumber: input.idNumber ?? before.idNumber,
@@ -207,7 +202,7 @@ export async function updateMeansOfId(options: {
 /** DELETE /kyc/means-of-ids/{id}: with its file's blob. */
 export async function deleteMeansOfId(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.delete)
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.delete)
     await tx.delete(meansOfIds).where(eq(meansOfIds.id, before.id))
     await appendAudit(tx, options.audit, {
       resource: 'means_of_id',
@@ -222,7 +217,7 @@ export async function deleteMeansOfId(options: { db: Database; actor: Actor; id:
 /** DELETE /kyc/means-of-ids/{id}/file: removes the scan (404 when there is none). */
 export async function deleteMeansOfIdFile(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
-    const before = await lockedMeansOfId(tx, lock, options.id, MEANS_OF_ID_PERMISSIONS.update)
+    const before = await lockedKycRow(tx, lock, meansOfIds, 'Means of ID', options.id, MEANS_OF_ID_PERMISSIONS.update)
     if (!before.fileId) throw new AppError('NOT_FOUND', 'This means of ID has no file')
     const [row] = await tx
       .update(meansOfIds)

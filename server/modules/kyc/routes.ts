@@ -28,13 +28,12 @@ import {
   updateMeansOfIdSchema,
   updateShareholderSchema,
 } from '@/lib/contracts/kyc'
-import { getDb } from '@/server/db/client'
 import { AppError } from '@/server/http/app-error'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf, type AppContext } from '@/server/http/context'
+import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import {
   ADDRESS_PERMISSIONS,
   createAddress,
@@ -161,7 +160,7 @@ kycRoutes.openapi(
     request: { query: kycDetailsListQuerySchema },
     responses: { 200: json(kycDetailsPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findKycDetailsPage({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findKycDetailsPage({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /kyc/details – JSON, or multipart with `file` (+ `label`) kept as an additional company document
@@ -179,7 +178,7 @@ kycRoutes.openapi(
   }),
   async (c) => {
     const { input, file } = await readDetailsBody(c, createKycDetailsSchema)
-    return c.json(await createKycDetails({ db: await getDb(), actor: actorOf(c), input, file, audit: auditContextOf(c) }), 201)
+    return c.json(await createKycDetails({ ...(await serviceArgs(c)), input, file }), 201)
   },
 )
 
@@ -195,8 +194,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await getKycDetailsOfBusiness({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getKycDetailsOfBusiness({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
 // GET /kyc/details/{id}
@@ -210,7 +208,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getKycDetails({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getKycDetails({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/details/{id} – JSON or multipart, like POST
@@ -227,17 +225,7 @@ kycRoutes.openapi(
   }),
   async (c) => {
     const { input, file } = await readDetailsBody(c, updateKycDetailsSchema)
-    return c.json(
-      await updateKycDetails({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input,
-        file,
-        audit: auditContextOf(c),
-      }),
-      200,
-    )
+    return c.json(await updateKycDetails({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input, file }), 200)
   },
 )
 
@@ -253,8 +241,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(additionalDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findAdditionalDocuments({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findAdditionalDocuments({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // ---- addresses ----
@@ -271,7 +258,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(kycAddressSchema), 'Addresses'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findAddresses({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findAddresses({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // POST /kyc/addresses
@@ -287,11 +274,7 @@ kycRoutes.openapi(
     request: jsonBody(createKycAddressSchema),
     responses: { 201: json(kycAddressSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createAddress({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createAddress({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // DELETE /kyc/addresses/{id}/file?type=address_doc|passport_photo
@@ -307,13 +290,7 @@ kycRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await deleteAddressFile({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        type: c.req.valid('query').type,
-        audit: auditContextOf(c),
-      }),
+      await deleteAddressFile({ ...(await serviceArgs(c)), id: c.req.valid('param').id, type: c.req.valid('query').type }),
       200,
     ),
 )
@@ -331,16 +308,7 @@ kycRoutes.openapi(
     responses: { 200: json(kycAddressSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateAddress({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateAddress({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // DELETE /kyc/addresses/{id}
@@ -355,7 +323,7 @@ kycRoutes.openapi(
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    await deleteAddress({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
+    await deleteAddress({ ...(await serviceArgs(c)), id: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )
@@ -387,11 +355,7 @@ kycRoutes.openapi(
     request: jsonBody(createMeansOfIdSchema),
     responses: { 201: json(meansOfIdSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createMeansOfId({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createMeansOfId({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // DELETE /kyc/means-of-ids/{id}/file
@@ -405,11 +369,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(meansOfIdSchema, 'The means of ID without its file'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await deleteMeansOfIdFile({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await deleteMeansOfIdFile({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal
@@ -431,12 +391,10 @@ for (const [target, path, what] of [
     async (c) =>
       c.json(
         await revealIdentityNumber({
-          db: await getDb(),
-          actor: actorOf(c),
+          ...(await serviceArgs(c)),
           target,
           id: c.req.valid('param').id,
           input: c.req.valid('json'),
-          audit: auditContextOf(c),
         }),
         200,
       ),
@@ -455,7 +413,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(meansOfIdSchema), 'Means of ID'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findMeansOfIds({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findMeansOfIds({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/means-of-ids/{id}
@@ -470,16 +428,7 @@ kycRoutes.openapi(
     responses: { 200: json(meansOfIdSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateMeansOfId({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateMeansOfId({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // DELETE /kyc/means-of-ids/{id}
@@ -494,7 +443,7 @@ kycRoutes.openapi(
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    await deleteMeansOfId({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
+    await deleteMeansOfId({ ...(await serviceArgs(c)), id: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )
@@ -514,11 +463,7 @@ kycRoutes.openapi(
     request: { query: shareholderListQuerySchema },
     responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(
-      await findShareholders({ db: await getDb(), actor: actorOf(c), kycDetailsId: c.req.valid('query').kycDetailsId }),
-      200,
-    ),
+  async (c) => c.json(await findShareholders({ ...(await readArgs(c)), kycDetailsId: c.req.valid('query').kycDetailsId }), 200),
 )
 
 // POST /kyc/shareholders
@@ -534,11 +479,7 @@ kycRoutes.openapi(
     request: jsonBody(createShareholderSchema),
     responses: { 201: json(shareholderSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createShareholder({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createShareholder({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // PUT /kyc/shareholders/{id}
@@ -553,16 +494,7 @@ kycRoutes.openapi(
     responses: { 200: json(shareholderSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateShareholder({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateShareholder({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // DELETE /kyc/shareholders/{id} – with its own shareholders, to any depth
@@ -583,11 +515,7 @@ kycRoutes.openapi(
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
-  async (c) =>
-    c.json(
-      await deleteShareholder({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await deleteShareholder({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /kyc/child-shareholders/{id} – a corporate shareholder's shareholders, nested to any depth
@@ -602,8 +530,7 @@ kycRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findChildShareholders({ db: await getDb(), actor: actorOf(c), shareholderId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findChildShareholders({ ...(await readArgs(c)), shareholderId: c.req.valid('param').id }), 200),
 )
 
 // ---- draft forms ----
@@ -628,12 +555,7 @@ draftFormRoutes.openapi(
     },
   }),
   async (c) => {
-    const { draft, created } = await saveDraftForm({
-      db: await getDb(),
-      actor: actorOf(c),
-      input: c.req.valid('json'),
-      audit: auditContextOf(c),
-    })
+    const { draft, created } = await saveDraftForm({ ...(await serviceArgs(c)), input: c.req.valid('json') })
     return created ? c.json(draft, 201) : c.json(draft, 200)
   },
 )
@@ -653,7 +575,7 @@ draftFormRoutes.openapi(
   }),
   async (c) => {
     const { businessId, kycDetailTypeId } = c.req.valid('param')
-    return c.json(await getDraftFormOf({ db: await getDb(), actor: actorOf(c), businessId, kycDetailTypeId }), 200)
+    return c.json(await getDraftFormOf({ ...(await readArgs(c)), businessId, kycDetailTypeId }), 200)
   },
 )
 
@@ -668,7 +590,7 @@ draftFormRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getDraftForm({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getDraftForm({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /draft-forms/{id}
@@ -684,13 +606,7 @@ draftFormRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await updateDraftForm({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        data: c.req.valid('json').data,
-        audit: auditContextOf(c),
-      }),
+      await updateDraftForm({ ...(await serviceArgs(c)), id: c.req.valid('param').id, data: c.req.valid('json').data }),
       200,
     ),
 )
@@ -707,7 +623,7 @@ draftFormRoutes.openapi(
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    await deleteDraftForm({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
+    await deleteDraftForm({ ...(await serviceArgs(c)), id: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )
@@ -730,7 +646,7 @@ kycDeleteRoutes.openapi(
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    await deleteKyc({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) })
+    await deleteKyc({ ...(await serviceArgs(c)), id: c.req.valid('param').id })
     return c.body(null, 204)
   },
 )

@@ -22,7 +22,14 @@ import { canActOnBusiness } from '@/server/http/scope'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName, shareholderPersonKey } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
-import { assertKycReadable, kycNotFound, readableKycDetails, writableKycDetails } from './kyc-record'
+import {
+  assertKycReadable,
+  assertSomethingToChange,
+  kycNotFound,
+  type KycRowUpdate,
+  readableKycDetails,
+  writableKycDetails,
+} from './kyc-record'
 
 /** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
 export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
@@ -231,15 +238,9 @@ async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: st
 }
 
 /** PUT /kyc/shareholders/{id}: fields of its own kind; the type and place in the tree stay. */
-export async function updateShareholder(options: {
-  db: Database
-  actor: Actor
-  id: string
-  input: z.output<typeof updateShareholderSchema>
-  audit: AuditContext
-}) {
+export async function updateShareholder(options: KycRowUpdate<z.output<typeof updateShareholderSchema>>) {
   const { db, actor, input } = options
-  if (Object.values(input).every((v) => v === undefined)) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+  assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const { row: before, rows } = await lockedShareholder(tx, lock, actor, options.id)
     const wrongKind =

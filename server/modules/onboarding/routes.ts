@@ -11,9 +11,8 @@ import {
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { APPLY_PERMISSION, applyForProduct } from './apply'
 import {
   canProceedKycCapturing,
@@ -68,8 +67,7 @@ onboardingRoutes.openapi(
   async (c) =>
     c.json(
       await findMyOnboarding({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await readArgs(c)),
         productCode: c.req.valid('param').productCode,
         businessId: c.req.valid('query').businessId,
       }),
@@ -90,12 +88,7 @@ onboardingRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await findBusinessOnboardings({
-        db: await getDb(),
-        actor: actorOf(c),
-        businessId: c.req.valid('param').id,
-        query: c.req.valid('query'),
-      }),
+      await findBusinessOnboardings({ ...(await readArgs(c)), businessId: c.req.valid('param').id, query: c.req.valid('query') }),
       200,
     ),
 )
@@ -111,7 +104,7 @@ onboardingRoutes.openapi(
     request: { params: idParam },
     responses: { 200: detail('The application'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getOnboardingDetail({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getOnboardingDetail({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /onboarding-products/can-proceed-kyc-capturing/{id}
@@ -125,7 +118,7 @@ onboardingRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) },
   }),
-  async (c) => c.json(await canProceedKycCapturing({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await canProceedKycCapturing({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // PUT /onboarding-products/approve/{id} (staff) – { decision: APPROVED | DECLINED, comment }
@@ -140,16 +133,7 @@ onboardingRoutes.openapi(
     responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await decideOnboarding({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await decideOnboarding({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // PUT /onboarding-products/completed/{id} (staff) – the business is live on the product
@@ -163,11 +147,7 @@ onboardingRoutes.openapi(
     request: { params: idParam },
     responses: { 200: detail('Completed'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await completeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await completeOnboarding({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /onboarding-products – applications: staff all, business users their businesses'
@@ -181,7 +161,7 @@ onboardingRoutes.openapi(
     request: { query: onboardingListQuerySchema },
     responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await findOnboardings({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findOnboardings({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /onboarding-products – apply
@@ -195,11 +175,7 @@ onboardingRoutes.openapi(
     request: jsonBody(applySchema),
     responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await applyForProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await applyForProduct({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // ---- parameterised ----
@@ -216,16 +192,7 @@ onboardingRoutes.openapi(
     responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await saveAnswers({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await saveAnswers({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // PUT /onboarding-products/{id}/submit – PENDING or DECLINED → IN_REVIEW
@@ -239,11 +206,7 @@ onboardingRoutes.openapi(
     request: { params: idParam },
     responses: { 200: detail('Submitted'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await submitOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await submitOnboarding({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // DELETE /onboarding-products/{id} – remove (the record stays, REMOVED)
@@ -257,11 +220,7 @@ onboardingRoutes.openapi(
     request: { params: idParam },
     responses: { 200: detail('Removed'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
-  async (c) =>
-    c.json(
-      await removeOnboarding({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id, audit: auditContextOf(c) }),
-      200,
-    ),
+  async (c) => c.json(await removeOnboarding({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES) – the businesses on a product

@@ -12,9 +12,9 @@ import {
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
 import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
 import { getProductById } from './product-record'
 import { createProduct, setProductLive, updateProduct } from './save-product'
@@ -94,11 +94,7 @@ productRoutes.openapi(
     request: jsonBody(createProductSchema),
     responses: { 201: json(productSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
-  async (c) =>
-    c.json(
-      await createProduct({ db: await getDb(), actor: actorOf(c), input: c.req.valid('json'), audit: auditContextOf(c) }),
-      201,
-    ),
+  async (c) => c.json(await createProduct({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // ---- parameterised ----
@@ -138,16 +134,7 @@ productRoutes.openapi(
     responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await updateProduct({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await updateProduct({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // GET /products/{code} (public) – an offered product by code, with its id

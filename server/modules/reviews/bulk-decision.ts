@@ -8,13 +8,13 @@ import {
 } from '@/lib/contracts/cac-review'
 import type { Permission } from '@/lib/permissions'
 import type { AuditContext } from '@/server/audit/append-audit'
-import { getDb, type Database } from '@/server/db/client'
+import { type Database } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf, type Actor } from '@/server/http/context'
+import { type Actor } from '@/server/http/context'
 import { STATUS_BY_CODE } from '@/server/http/errors'
 import { errorResponses, json, type Router } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
 import { logger } from '@/server/logger'
 
 /**
@@ -80,12 +80,7 @@ export function openBulkDecisionRoute(
     }),
     async (c) => {
       const { ids, decision, comment } = c.req.valid('json')
-      const context: BulkDecisionContext = {
-        db: await getDb(),
-        actor: actorOf(c),
-        input: { decision, comment },
-        audit: auditContextOf(c),
-      }
+      const context: BulkDecisionContext = { ...(await serviceArgs(c)), input: { decision, comment } }
       return c.json(await runBulk(ids, (id) => decideOne(id, context)), 200)
     },
   )

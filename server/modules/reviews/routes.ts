@@ -12,11 +12,9 @@ import {
   reviewerSchema,
 } from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { findApprovalChecklist } from './approval-checklist'
 import { assignReviewer, findReviewers } from './assign-reviewer'
 import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComments } from './business-comments'
@@ -45,7 +43,7 @@ reviewRoutes.openapi(
     request: { query: forApprovalQuerySchema },
     responses: { 200: json(forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findForApproval({ db: await getDb(), actor: actorOf(c), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findForApproval({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /businesses/reviewers – staff who may be assigned a business (hold CAN_APPROVE_BUSINESS)
@@ -58,7 +56,7 @@ reviewRoutes.openapi(
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     responses: { 200: json(z.array(reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findReviewers({ db: await getDb(), actor: actorOf(c) }), 200),
+  async (c) => c.json(await findReviewers({ ...(await readArgs(c)) }), 200),
 )
 
 // PUT /businesses/set-recertification-date – move an approved business's recertification date
@@ -74,10 +72,7 @@ reviewRoutes.openapi(
   }),
   async (c) => {
     const { businessId, date } = c.req.valid('json')
-    return c.json(
-      await setRecertificationDate({ db: await getDb(), actor: actorOf(c), businessId, date, audit: auditContextOf(c) }),
-      200,
-    )
+    return c.json(await setRecertificationDate({ ...(await serviceArgs(c)), businessId, date }), 200)
   },
 )
 
@@ -92,8 +87,7 @@ reviewRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(businessCommentSchema), 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findBusinessComments({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findBusinessComments({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /businesses/attachment/{id} – add a recommendation comment
@@ -110,11 +104,9 @@ reviewRoutes.openapi(
   async (c) =>
     c.json(
       await addBusinessComment({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         businessId: c.req.valid('param').id,
         comment: c.req.valid('json').comment,
-        audit: auditContextOf(c),
       }),
       200,
     ),
@@ -136,16 +128,7 @@ reviewRoutes.openapi(
     responses: { 200: json(businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await decideBusiness({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await decideBusiness({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // GET /businesses/{id}/approval-checklist – the approval preconditions, each met or not
@@ -159,8 +142,7 @@ reviewRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(z.array(approvalCheckSchema), 'The checklist'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findApprovalChecklist({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findApprovalChecklist({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /businesses/{id}/assignee – assign a pending business to a reviewer, or unassign it (null)
@@ -177,11 +159,9 @@ reviewRoutes.openapi(
   async (c) =>
     c.json(
       await assignReviewer({
-        db: await getDb(),
-        actor: actorOf(c),
+        ...(await serviceArgs(c)),
         businessId: c.req.valid('param').id,
         userId: c.req.valid('json').userId,
-        audit: auditContextOf(c),
       }),
       200,
     ),

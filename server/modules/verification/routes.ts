@@ -7,11 +7,9 @@ import {
   verificationResultInputSchema,
 } from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { verifyAddress } from './address-verification'
 import {
   findBusinessVerifications,
@@ -46,7 +44,7 @@ verificationRoutes.openapi(
     ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
     responses: { 200: json(reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await runReverification({ db: await getDb(), actor: actorOf(c), audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await runReverification({ ...(await serviceArgs(c)) }), 200),
 )
 
 // ---- parameterised ----
@@ -62,8 +60,7 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await findBusinessVerifications({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await findBusinessVerifications({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /verified-kyc/{id} – manual result (id: verification item id)
@@ -80,13 +77,7 @@ verificationRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await recordVerificationResult({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
+      await recordVerificationResult({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
       200,
     ),
 )
@@ -102,7 +93,7 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a verification item id') }) },
     responses: { 200: json(verificationItemSchema, 'The item'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getVerificationItem({ db: await getDb(), actor: actorOf(c), id: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getVerificationItem({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /kyc/business/{id}/verified – where a business's verification stands (staff and its members)
@@ -116,8 +107,7 @@ verificationRoutes.openapi(
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) =>
-    c.json(await getBusinessVerification({ db: await getDb(), actor: actorOf(c), businessId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getBusinessVerification({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
 // PUT /kyc/addresses/{id}/verification
@@ -134,14 +124,5 @@ verificationRoutes.openapi(
     responses: { 200: json(kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
-    c.json(
-      await verifyAddress({
-        db: await getDb(),
-        actor: actorOf(c),
-        id: c.req.valid('param').id,
-        input: c.req.valid('json'),
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+    c.json(await verifyAddress({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )

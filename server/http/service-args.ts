@@ -1,0 +1,16 @@
+import { getDb } from '@/server/db/client'
+import { actorOf } from './auth'
+import { auditContextOf, type AppContext } from './context'
+
+/**
+ * What a handler hands every service that acts for the signed-in user and audits what it changes:
+ * `updateThing({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') })`.
+ */
+export async function serviceArgs(c: AppContext) {
+  return { db: await getDb(), actor: actorOf(c), audit: auditContextOf(c) }
+}
+
+/** The same without the audit context, for services that write no audit row (reads, mostly). */
+export async function readArgs(c: AppContext) {
+  return { db: await getDb(), actor: actorOf(c) }
+}
