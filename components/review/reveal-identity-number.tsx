@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ReasonField } from '@/components/ui/reason-field'
 import { REVEAL_REASON_MIN, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
 import { describeError } from '@/lib/http'
 import styles from './review.module.css'
@@ -31,7 +32,6 @@ export interface RevealIdentityNumberInput {
  * then shows the clear value in place until "Hide". Nothing is cached: each reveal is its own audited call.
  */
 export function RevealIdentityNumber({ masked, target, recordId, field, label, canReveal, reveal }: RevealIdentityNumberProps) {
-  const ids = { reason: useId(), error: useId() }
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -85,27 +85,18 @@ export function RevealIdentityNumber({ masked, target, recordId, field, label, c
         onConfirm={() => void confirm()}
         onCancel={() => setOpen(false)}
       >
-        <div className={styles.field}>
-          <label htmlFor={ids.reason}>Why do you need it?</label>
-          <textarea
-            id={ids.reason}
-            rows={3}
-            value={reason}
-            maxLength={500}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(e) => {
-              setReason(e.target.value)
-              setError(null)
-            }}
-          />
-          {error && (
-            <p id={ids.error} role="alert" className={styles.error}>
-              {error}
-            </p>
-          )}
-        </div>
+        <ReasonField
+          label="Why do you need it?"
+          value={reason}
+          maxLength={500}
+          error={error}
+          className={styles.field}
+          errorClassName={styles.error}
+          onChange={(value) => {
+            setReason(value)
+            setError(null)
+          }}
+        />
       </ConfirmDialog>
     </span>
   )

@@ -3,7 +3,7 @@ import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery, ErasureResul
 import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Page } from '@/lib/contracts/pagination'
 import type { RetentionReport } from '@/lib/contracts/retention'
-import { apiClient, downloadRequest } from '@/lib/http'
+import { apiClient, downloadFile } from '@/lib/http'
 
 export const dataProtectionQueries = {
   all: () => ['data-protection'] as const,
@@ -24,24 +24,8 @@ const subjectPath = (kind: DataSubjectKind, id: string) => `/data-subjects/${kin
 /** Streams one person's export (a zip) and saves it; resolves with the file's name. */
 export function useExportDataSubject() {
   return useMutation({
-    mutationFn: async (subject: Pick<DataSubject, 'kind' | 'id'>) => {
-      const res = await downloadRequest<Blob>(`${subjectPath(subject.kind, subject.id)}/export`)
-      const disposition = String(res.headers['content-disposition'] ?? '')
-      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `personal-data-${subject.id}.zip`
-      const url = URL.createObjectURL(res.data)
-      try {
-        const link = document.createElement('a')
-        link.href = url
-        link.download = fileName
-        document.body.append(link)
-        link.click()
-        link.remove()
-      } finally {
-        // Give the browser the time to start the download before the URL goes.
-        setTimeout(() => URL.revokeObjectURL(url), 10_000)
-      }
-      return fileName
-    },
+    mutationFn: (subject: Pick<DataSubject, 'kind' | 'id'>) =>
+      downloadFile(`${subjectPath(subject.kind, subject.id)}/export`, `personal-data-${subject.id}.zip`),
   })
 }
 

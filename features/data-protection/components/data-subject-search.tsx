@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ReasonField } from '@/components/ui/reason-field'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
@@ -143,7 +144,6 @@ export function DataSubjectSearch() {
 }
 
 function EraseDialog({ subject, onClose }: { subject: DataSubject | null; onClose: () => void }) {
-  const ids = { reason: useId(), error: useId() }
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const erase = useEraseDataSubject()
@@ -182,27 +182,18 @@ function EraseDialog({ subject, onClose }: { subject: DataSubject | null; onClos
       onConfirm={confirm}
       onCancel={close}
     >
-      <div className={styles.field}>
-        <label htmlFor={ids.reason}>Reason (who asked and why)</label>
-        <textarea
-          id={ids.reason}
-          rows={3}
-          value={reason}
-          maxLength={1000}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => {
-            setReason(e.target.value)
-            setError(null)
-          }}
-        />
-        {error && (
-          <p id={ids.error} role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        label="Reason (who asked and why)"
+        value={reason}
+        maxLength={1000}
+        error={error}
+        className={styles.field}
+        errorClassName={styles.error}
+        onChange={(value) => {
+          setReason(value)
+          setError(null)
+        }}
+      />
     </ConfirmDialog>
   )
 }
