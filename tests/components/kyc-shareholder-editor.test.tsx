@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ShareholderEditor } from '@/features/kyc/components/shareholder-editor'
 import type { ShareholderRecord } from '@/lib/contracts/kyc'
+import type { AxiosAdapter } from 'axios'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
+import { apiClient } from '@/lib/http'
 import { polyfillDialog } from './dialog-polyfill'
 
 vi.mock('next/router', () => ({
@@ -162,6 +164,53 @@ describe('ShareholderEditor', () => {
       percentage: 30,
     })
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New shareholder of Eko Holdings' })).not.toBeInTheDocument())
+  })
+
+  it('keeps a form opened while another one was saving: the save closes only its own form', async () => {
+    const eko = holder({
+      type: 'CORPORATE',
+      firstName: null,
+      lastName: null,
+      companyName: 'Eko Holdings',
+      registrationNumber: 'RC765432',
+      percentage: 40,
+      effectiveStake: 40,
+      effectiveOwnership: null,
+      isBeneficialOwner: false,
+      childrenTotalPercentage: 0,
+    })
+    api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: holder({ percentage: 10 }) }))
+    // The save answers only when released, as a slow network would.
+    const answer = apiClient.defaults.adapter as AxiosAdapter
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let posted = false
+    apiClient.defaults.adapter = async (config) => {
+      if (config.method === 'post') {
+        posted = true
+        await released
+      }
+      return answer(config)
+    }
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko]} readOnly={false} />)
+
+    fireEvent.click(screen.getByRole('button', { name: /^Add a shareholder$/ }))
+    const first = await screen.findByRole('form', { name: 'New shareholder of the business' })
+    type(within(first).getByLabelText(/First name/), 'Ada')
+    type(within(first).getByLabelText(/Last name/), 'Obi')
+    type(within(first).getByLabelText(/Nationality/), 'Ghanaian')
+    type(within(first).getByLabelText(/Percentage held/), '10')
+    fireEvent.click(within(first).getByRole('button', { name: 'Add shareholder' }))
+    await waitFor(() => expect(posted).toBe(true))
+
+    // While it saves, the owner opens the form for a shareholder of the company.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder to Eko Holdings' }))
+    expect(await screen.findByRole('form', { name: 'New shareholder of Eko Holdings' })).toBeInTheDocument()
+    release()
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    // Let the save finish (its answer, the refetch, the close it asks for) before looking.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(screen.getByRole('form', { name: 'New shareholder of Eko Holdings' })).toBeInTheDocument()
   })
 
   it('shows field errors from its schema and from the API on the right fields', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -131,7 +131,14 @@ export function ShareholderEditor({
   }, [initialEditing])
 
   const directTotal = 100 - remainingPercentage(nodes, null)
-  const close = () => {
+  // A save answers after the list has refetched, so the owner may already have opened another form (add a shareholder
+  // to the company just added): closing is for the form that asks, never the one open now.
+  const openForm = useRef(editing)
+  useEffect(() => {
+    openForm.current = editing
+  }, [editing])
+  const close = (closing: ShareholderEditing) => {
+    if (openForm.current !== closing) return
     setEditing(null)
     onFormClosed?.()
   }
@@ -286,7 +293,8 @@ interface ShareholderFormProps {
   parent: ShareholderRecord | null
   onDraft?: (editing: ShareholderEditing) => void
   draftStatus: DraftStatus
-  onClose: () => void
+  /** Called with the form's own `editing`, once saved or cancelled. */
+  onClose: (closing: ShareholderEditing) => void
 }
 
 function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftStatus, onClose }: ShareholderFormProps) {
@@ -314,7 +322,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
     try {
       await save.mutateAsync({ id: editing.id, parentShareholderId: editing.parentId, values: toInput(values) })
       notify(editing.id ? 'Shareholder updated.' : 'Shareholder added.', { type: 'success' })
-      onClose()
+      onClose(editing)
     } catch (error) {
       showServerErrors(form, error, FIELDS)
     }
@@ -332,7 +340,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       title={title}
       restoredNotice={editing.restored ? 'We restored a shareholder you had not saved yet.' : null}
       draftStatus={draftStatus}
-      onCancel={onClose}
+      onCancel={() => onClose(editing)}
       submitLabel={editing.id ? 'Save shareholder' : 'Add shareholder'}
     >
       <SelectField
