@@ -46,6 +46,19 @@ function holder(overrides: Partial<ShareholderRecord>): ShareholderRecord {
   }
 }
 
+/** Eko Holdings, a corporate shareholder. */
+const company = (overrides: Partial<ShareholderRecord>) =>
+  holder({
+    type: 'CORPORATE',
+    firstName: null,
+    lastName: null,
+    companyName: 'Eko Holdings',
+    registrationNumber: 'RC765432',
+    effectiveOwnership: null,
+    isBeneficialOwner: false,
+    ...overrides,
+  })
+
 polyfillDialog()
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } })
@@ -106,18 +119,7 @@ describe('ShareholderEditor', () => {
   })
 
   it('adds a shareholder inside a corporate, refusing more than what is left at that level before calling the API', async () => {
-    const eko = holder({
-      type: 'CORPORATE',
-      firstName: null,
-      lastName: null,
-      companyName: 'Eko Holdings',
-      registrationNumber: 'RC765432',
-      percentage: 100,
-      effectiveStake: 100,
-      effectiveOwnership: null,
-      isBeneficialOwner: false,
-      childrenTotalPercentage: 70,
-    })
+    const eko = company({ percentage: 100, effectiveStake: 100, childrenTotalPercentage: 70 })
     const tunde = holder({ parentShareholderId: eko.id, depth: 1, firstName: 'Tunde', lastName: 'Bello', percentage: 70 })
     const created = holder({
       parentShareholderId: eko.id,
@@ -167,18 +169,7 @@ describe('ShareholderEditor', () => {
   })
 
   it('keeps a form opened while another one was saving: the save closes only its own form', async () => {
-    const eko = holder({
-      type: 'CORPORATE',
-      firstName: null,
-      lastName: null,
-      companyName: 'Eko Holdings',
-      registrationNumber: 'RC765432',
-      percentage: 40,
-      effectiveStake: 40,
-      effectiveOwnership: null,
-      isBeneficialOwner: false,
-      childrenTotalPercentage: 0,
-    })
+    const eko = company({ percentage: 40, effectiveStake: 40, childrenTotalPercentage: 0 })
     api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: holder({ percentage: 10 }) }))
     // The save answers only when released, as a slow network would.
     const answer = apiClient.defaults.adapter as AxiosAdapter
