@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { samplePdf } from '@/server/seed/demo-kyc-documents'
 import { activeUser, bearer, signIn } from './support/accounts'
-import { poster } from './support/kyc-api'
+import { poster, verifyChecks } from './support/kyc-api'
 
 /**
  * The core journey, end to end: a new owner registers a business and completes its KYC (the documents uploaded and
@@ -224,14 +224,17 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await expect(tin.getByText('Under review', { exact: true })).toBeVisible()
   await expect(tin.getByText(/We asked for a new upload/)).toHaveCount(0)
 
-  // 8. approver2 sees every precondition met and approves the business.
+  // 8. The superadmin records the verification checks; approver2 sees every precondition met and approves the business.
+  await expect(checks.locator('[data-check="VERIFICATION"]')).toHaveAttribute('data-met', 'false')
+  await verifyChecks(request, businessId)
   await staff.reload()
   await expect(staff.getByRole('heading', { name })).toBeVisible()
-  await expect(checks.locator('[data-met="true"]')).toHaveCount(5)
+  await expect(checks.locator('[data-met="true"]')).toHaveCount(6)
   await expect(tinRow).not.toContainText('Re-upload asked')
   await expect(tinRow.getByRole('button', { name: `Request a new upload of ${REUPLOADED}` })).toBeVisible()
   await staff.getByLabel('Comment (optional)').fill('TIN certificate now complete; CAC documents verified.')
   await staff.getByRole('button', { name: 'Approve business' }).click()
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(staff.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
   await expect(checks.locator('[data-check="PENDING_STATE"]')).toHaveAttribute('data-met', 'false')
   await staffContext.close()

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { bearer, DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
-import { completeKyc, PDF, type KycAnswers } from './support/kyc-api'
+import { completeKyc, PDF, verifyChecks, type KycAnswers } from './support/kyc-api'
 
 /**
  * Products: a visitor picks a product in the public catalogue, signs up, activates, signs in and lands on that
@@ -59,6 +59,7 @@ async function approveBusinessThroughReview(request: APIRequestContext, owner: R
     data: { ids: [kycDetailsId], decision: 'APPROVED' },
   })
   expect(cac.status(), await cac.text()).toBe(200)
+  await verifyChecks(request, businessId)
   const approved = await request.put(`/api/v1/businesses/${businessId}/approve`, {
     headers: approver,
     data: { decision: 'APPROVED' },

@@ -17,5 +17,6 @@ export const APPROVAL_CHECK_CODES = [
   'KYC_COMPLETE',
   'REQUIRED_DOCUMENTS',
   'CAC_DOCUMENTS',
+  'VERIFICATION',
 ] as const
 export type ApprovalCheckCode = (typeof APPROVAL_CHECK_CODES)[number]

@@ -28,6 +28,10 @@ export const verificationItemSchema = z
     decidedBy: z.uuid().nullable(),
     decidedByName: z.string().nullable(),
     decidedAt: z.string().nullable(),
+    /** Set when a reviewer waived the check for approval (a PENDING or FAILED item), with the reason. */
+    waiver: z
+      .object({ reason: z.string(), waivedBy: z.uuid().nullable(), waivedByName: z.string().nullable(), waivedAt: z.string() })
+      .nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'KycVerification' })
@@ -69,6 +73,20 @@ export const verificationResultInputSchema = z
   })
   .meta({ id: 'VerificationResult' })
 export type VerificationResultInput = z.input<typeof verificationResultInputSchema>
+
+export const WAIVER_REASON_MIN = 10
+
+/** `PUT /verified-kyc/{id}/waiver`: why approval may go ahead without this check. */
+export const verificationWaiverInputSchema = z
+  .object({
+    reason: z
+      .string({ message: 'Say why the check can be waived' })
+      .trim()
+      .min(WAIVER_REASON_MIN, `Say why the check can be waived (at least ${WAIVER_REASON_MIN} characters)`)
+      .max(COMMENT_MAX, `A reason has at most ${COMMENT_MAX} characters`),
+  })
+  .meta({ id: 'VerificationWaiver' })
+export type VerificationWaiverInput = z.input<typeof verificationWaiverInputSchema>
 
 /** `GET /kyc/re-verify-pending-kyc-status`: what the configured provider did with the PENDING items. */
 export const reverificationRunSchema = z

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '@/server/db/client'
-import { businesses, files, kycDetails, kycDocuments, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
+import {
+  businesses,
+  files,
+  kycDetails,
+  kycDocuments,
+  kycDocumentTypes,
+  kycRequiredDocuments,
+  kycVerifications,
+} from '@/server/db/schema'
 import { createTestBusiness, signedInUser } from './helpers'
 
 /**
@@ -51,13 +59,40 @@ export async function attachRequiredDocuments(businessId: string, status: 'PENDI
   return { kycDetailsId: details!.id, documents }
 }
 
+/** The business's company-registry check (its one verification item here: no means of ID, no shareholder). */
+export async function openCompanyCheck(businessId: string, status: 'PENDING' | 'VERIFIED' | 'FAILED' = 'VERIFIED') {
+  const db = await getDb()
+  let [details] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId))
+  if (!details) [details] = await db.insert(kycDetails).values({ businessId, tin: '12345678-0001' }).returning()
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId))
+  const [item] = await db
+    .insert(kycVerifications)
+    .values({
+      businessId,
+      kycDetailsId: details!.id,
+      kind: 'COMPANY',
+      subjectId: details!.id,
+      label: `${business!.name} (${business!.regNo})`,
+      checkedValue: `${business!.regNo}|${business!.name}`,
+      status,
+      comment: status === 'FAILED' ? 'Not found in the registry' : null,
+      decidedAt: status === 'PENDING' ? null : new Date(),
+    })
+    .returning()
+  return item!
+}
+
 /**
- * A PENDING business with its KYC marked complete and every required document present and approved, registered by
- * `createdBy`, with an owner (a signed-in business user) to receive the e-mails.
+ * A PENDING business with its KYC marked complete, every required document present and approved and its company
+ * check VERIFIED (or as `check` says), registered by `createdBy`, with an owner (a signed-in business user) to receive
+ * the e-mails.
  */
-export async function businessReadyForApproval(options: { createdBy?: string; documents?: boolean } = {}) {
+export async function businessReadyForApproval(
+  options: { createdBy?: string; documents?: boolean; check?: 'PENDING' | 'VERIFIED' | 'FAILED' } = {},
+) {
   const business = await createTestBusiness({ kycDetailsCompleted: true, createdBy: options.createdBy ?? null })
   const owner = await signedInUser({ businesses: [{ businessId: business.id, role: 'BUSINESS_OWNER' }] })
   const attached = options.documents === false ? null : await attachRequiredDocuments(business.id)
-  return { business, owner, documents: attached?.documents ?? [] }
+  const check = await openCompanyCheck(business.id, options.check ?? 'VERIFIED')
+  return { business, owner, documents: attached?.documents ?? [], check }
 }

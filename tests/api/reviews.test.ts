@@ -139,6 +139,7 @@ describe('approving a business', () => {
       'KYC_COMPLETE',
       'REQUIRED_DOCUMENTS',
       'CAC_DOCUMENTS',
+      'VERIFICATION',
     ])
     expect(ready.every((c) => c.met === true)).toBe(true)
 

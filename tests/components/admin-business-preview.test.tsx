@@ -109,6 +109,10 @@ describe('BusinessPreview', () => {
     await waitFor(() => expect(approve).toBeEnabled())
     fireEvent.change(screen.getByLabelText('Comment (optional)'), { target: { value: 'All verified.' } })
     fireEvent.click(approve)
+    // The decision is confirmed first.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Approve Lagos Spices Limited?' })
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Approve business' }))
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }),
     )
@@ -151,6 +155,8 @@ describe('BusinessPreview', () => {
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
     fireEvent.change(screen.getByLabelText(/Reason for declining/), { target: { value: 'The CAC 2 is missing.' } })
     fireEvent.click(screen.getByRole('button', { name: 'Decline business' }))
+    const confirm = await screen.findByRole('alertdialog', { name: /^Decline / })
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Decline business' }))
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'DECLINED', comment: 'The CAC 2 is missing.' }),
     )

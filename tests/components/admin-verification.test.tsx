@@ -52,6 +52,7 @@ function item(businessId: string, overrides: Partial<VerificationItem> = {}): Ve
     decidedBy: null,
     decidedByName: null,
     decidedAt: null,
+    waiver: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   }
@@ -161,7 +162,7 @@ describe('Verification on the business review', () => {
 
     const region = await verificationRegion()
     const items = await within(region).findByRole('list', { name: 'Verification items' })
-    expect(within(region).getByText('1 verified, 1 pending, 0 failed.')).toBeInTheDocument()
+    expect(within(region).getByText(/^1 verified, 1 pending, 0 failed\. Approval needs/)).toBeInTheDocument()
     const [first, second] = within(items).getAllByRole('listitem')
     expect(within(first!).getByText('Company registry (CAC) lookup')).toBeInTheDocument()
     expect(within(first!).getByText('Pending')).toBeInTheDocument()
@@ -177,7 +178,7 @@ describe('Verification on the business review', () => {
     fireEvent.change(within(dialog()).getByLabelText('Comment (optional)'), { target: { value: 'Matches the CAC register.' } })
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Mark verified' }))
     await waitFor(() => expect(puts()[0]?.body).toEqual({ status: 'VERIFIED', comment: 'Matches the CAC register.' }))
-    expect(await within(region).findByText('2 verified, 0 pending, 0 failed.')).toBeInTheDocument()
+    expect(await within(region).findByText(/^2 verified, 0 pending, 0 failed\./)).toBeInTheDocument()
     expect(within(region).getByText(/^Verified by Ngozi Okafor on /)).toBeInTheDocument()
     expect(within(region).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument()
   })
@@ -237,16 +238,47 @@ describe('Verification on the business review', () => {
     )
   })
 
-  it('shows no result or re-run buttons to staff who only read businesses, nor address actions', async () => {
+  it('shows an approver no result or re-run buttons, only the waiver, nor address actions; the waiver needs a reason', async () => {
     const b = business()
-    api = mockApi(...reviewRoutes(b, { items: [item(b.id)], addresses: [address(b.id)] }))
+    const pending = item(b.id, { label: 'Adebayo Foods Limited (RC1000001)' })
+    api = mockApi(
+      ...reviewRoutes(b, { items: [pending], addresses: [address(b.id)] }),
+      route('PUT', `/verified-kyc/${pending.id}/waiver`, {
+        data: {
+          ...pending,
+          waiver: {
+            reason: 'Registry offline',
+            waivedBy: STAFF_ID,
+            waivedByName: 'Aisha Bello',
+            waivedAt: '2026-03-05T09:00:00Z',
+          },
+        },
+      }),
+    )
     renderWithClient(
       <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
     )
 
     const region = await verificationRegion()
     expect(await within(region).findByText('Company registry (CAC) lookup')).toBeInTheDocument()
-    expect(within(region).queryByRole('button')).not.toBeInTheDocument()
+    // The row reads in words: whose check and which number, not the internal key.
+    expect(within(region).getByText('Adebayo Foods Limited (RC1000001)')).toBeInTheDocument()
+    expect(within(region).queryByText(/RC1000001 · /)).not.toBeInTheDocument()
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Waive with a reason'])
+    fireEvent.click(within(region).getByRole('button', { name: 'Waive the check of Adebayo Foods Limited (RC1000001)' }))
+    fireEvent.change(within(dialog()).getByLabelText('Why the check can be waived'), { target: { value: 'Too short' } })
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Waive the check' }))
+    expect(await within(dialog()).findByText(/at least 10 characters/)).toBeInTheDocument()
+    expect(puts()).toHaveLength(0)
+    fireEvent.change(within(dialog()).getByLabelText('Why the check can be waived'), {
+      target: { value: 'Registry offline; certificate seen' },
+    })
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Waive the check' }))
+    await waitFor(() => expect(puts()[0]?.body).toEqual({ reason: 'Registry offline; certificate seen' }))
     const addresses = screen.getByRole('region', { name: 'Addresses' })
     expect(await within(addresses).findByText('14 Broad Street, Lagos, Lagos Island, Lagos, Nigeria')).toBeInTheDocument()
     expect(within(addresses).queryByRole('button')).not.toBeInTheDocument()

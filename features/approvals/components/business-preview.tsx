@@ -20,7 +20,49 @@ import ownStyles from './approvals.module.css'
 import { CommentThread } from './comment-thread'
 import { DecisionPanel } from './decision-panel'
 import { formatDay } from '@/lib/format/day'
-import { KycSections, type DocumentReviewSlot } from './kyc-sections'
+import { KycSections, reviewAnchor, type DocumentReviewSlot } from './kyc-sections'
+import { cx } from '@/components/ui/cx'
+
+/** The review's sections, in page order, for the section links (each `Section` takes its anchor from its title). */
+const SECTION_LINKS = [
+  { href: '#review-summary', label: 'Summary' },
+  ...['Company details', 'Addresses', 'Means of ID', 'Shareholders', 'Verification', 'Documents'].map((title) => ({
+    href: `#${reviewAnchor(title)}`,
+    label: title,
+  })),
+  { href: '#review-decision', label: 'Decision' },
+  { href: '#review-comments', label: 'Comments' },
+]
+
+/**
+ * Stays at the top while the reviewer scrolls: the business, its state, what approval still waits for, and links to
+ * every section (the documents and the decision one move away).
+ */
+function ReviewBar({ business, unmet }: { business: Business; unmet: number | null }) {
+  return (
+    <nav className={styles.reviewBar} aria-label="Review sections">
+      <div className={styles.reviewBarHead}>
+        <Link href={paths.approvals.businesses()} className={styles.backLink}>
+          ← Business approvals
+        </Link>
+        <strong className={styles.reviewBarName}>{business.name}</strong>
+        <StatusBadge status={business.approvalStatus} />
+        {business.approvalStatus === 'PENDING' && unmet !== null && (
+          <a href="#review-decision" className={styles.reviewBarState}>
+            {unmet === 0 ? 'Ready to decide' : `${unmet} precondition${unmet === 1 ? '' : 's'} not met`}
+          </a>
+        )}
+      </div>
+      <ul className={styles.sectionLinks}>
+        {SECTION_LINKS.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 const styles = { ...sharedStyles, ...ownStyles }
 
@@ -113,7 +155,7 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
     .filter(Boolean)
     .join(', ')
   return (
-    <section className={styles.panel} aria-labelledby={id}>
+    <section id="review-summary" className={cx(styles.panel, styles.anchored)} aria-labelledby={id}>
       <h2 id={id}>{business.name}</h2>
       <div className={styles.badges}>
         <StatusBadge status={business.approvalStatus} />
@@ -171,6 +213,7 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
   const held = new Set(permissions)
   const queryClient = useQueryClient()
   const business = useQuery(businessReads.detail(businessId))
+  const checklist = useQuery({ ...approvalQueries.checklist(businessId), enabled: business.isSuccess })
   if (getHttpStatus(business.error) === 404) {
     return (
       <EmptyState
@@ -210,14 +253,25 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
       />
     ))
   return (
-    <div className={styles.layout}>
-      <div className={styles.stack}>
-        <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
-        <KycSections businessId={b.id} documentReviewSlot={reviewSlot} reviewer={{ permissions: [...held], isOwnRecord }} />
-      </div>
-      <div className={styles.stack}>
-        <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />
-        <CommentThread businessId={b.id} canComment={canApprove || held.has(PERMISSIONS.CAN_UPDATE_BUSINESS)} />
+    <div className={styles.stack}>
+      <ReviewBar business={b} unmet={checklist.data ? checklist.data.filter((c) => !c.met).length : null} />
+      <div className={styles.layout}>
+        <div className={styles.stack}>
+          <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
+          <KycSections
+            businessId={b.id}
+            documentReviewSlot={reviewSlot}
+            reviewer={{ permissions: [...held], isOwnRecord, businessPending: b.approvalStatus === 'PENDING' }}
+          />
+        </div>
+        <div className={cx(styles.stack, styles.sidePanel)} role="region" aria-label="Decision and comments" tabIndex={0}>
+          <div id="review-decision" className={styles.anchored}>
+            <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />
+          </div>
+          <div id="review-comments" className={styles.anchored}>
+            <CommentThread businessId={b.id} canComment={canApprove || held.has(PERMISSIONS.CAN_UPDATE_BUSINESS)} />
+          </div>
+        </div>
       </div>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -35,13 +36,19 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
   const [decision, setDecision] = useState<'APPROVED' | 'DECLINED'>('APPROVED')
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
   const pending = business.approvalStatus === 'PENDING'
   const unmet = checklist.data?.filter((c) => !c.met) ?? []
 
+  // The decision is asked again in a dialog, as every other decision of the review is.
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (decision === 'DECLINED' && !comment.trim()) return setError('Give the reason for declining: the business sees it')
+    setConfirming(true)
+  }
+
+  const confirm = () => {
     const text = comment.trim()
-    if (decision === 'DECLINED' && !text) return setError('Give the reason for declining: the business sees it')
     decide.mutate(
       { decision, ...(text ? { comment: text } : {}) },
       {
@@ -53,8 +60,10 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
             { type: 'success' },
           )
           setComment('')
+          setConfirming(false)
         },
         onError: (e) => {
+          setConfirming(false)
           const commentError = getApiErrors(e).find((x) => x.field === 'comment')
           if (commentError) setError(commentError.message)
         },
@@ -142,6 +151,21 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
               {decision === 'APPROVED' ? 'Approve business' : 'Decline business'}
             </Button>
           </div>
+          <ConfirmDialog
+            open={confirming}
+            title={decision === 'APPROVED' ? `Approve ${business.name}?` : `Decline ${business.name}?`}
+            description={
+              decision === 'APPROVED'
+                ? 'The business is approved for a year and its owners are e-mailed. This cannot be undone here.'
+                : 'The business is declined with your reason, its KYC reopens for changes and its owners are e-mailed.'
+            }
+            confirmLabel={decision === 'APPROVED' ? 'Approve business' : 'Decline business'}
+            destructive={decision === 'DECLINED'}
+            busy={decide.isPending}
+            busyText="Saving the decision…"
+            onConfirm={confirm}
+            onCancel={() => setConfirming(false)}
+          />
         </form>
       )}
     </section>

@@ -18,6 +18,7 @@ import { AddressVerification } from './address-verification'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { formatDay } from '@/lib/format/day'
+import { cx } from '@/components/ui/cx'
 import { VerificationSection } from './verification-section'
 
 const styles = { ...sharedStyles, ...ownStyles }
@@ -27,10 +28,13 @@ const day = formatDay
 /** Per-document actions (approve a CAC document, request a re-upload) a later screen provides; none by default. */
 export type DocumentReviewSlot = (document: KycDocument, item: ChecklistItem | null) => ReactNode
 
+/** The in-page anchor of a review section (`review-means-of-id`): the review's section links jump to it. */
+export const reviewAnchor = (title: string) => `review-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId()
   return (
-    <section className={styles.panel} aria-labelledby={id}>
+    <section id={reviewAnchor(title)} className={cx(styles.panel, styles.anchored)} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -101,6 +105,8 @@ export interface KycReviewer {
   permissions: readonly string[]
   /** The viewer registered the business or belongs to it (four-eyes). */
   isOwnRecord: boolean
+  /** The business waits for a decision: its verification checks may still be waived. */
+  businessPending?: boolean
 }
 
 function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?: KycReviewer }) {
@@ -382,7 +388,12 @@ export function KycSections({
       </Section>
       {details.data && <KycRecord kycDetailsId={details.data.id} reviewer={reviewer} />}
       {details.data && reviewer && (
-        <VerificationSection businessId={businessId} permissions={reviewer.permissions} isOwnRecord={reviewer.isOwnRecord} />
+        <VerificationSection
+          businessId={businessId}
+          permissions={reviewer.permissions}
+          isOwnRecord={reviewer.isOwnRecord}
+          businessPending={reviewer.businessPending}
+        />
       )}
       <Documents businessId={businessId} documentReviewSlot={documentReviewSlot} />
     </>

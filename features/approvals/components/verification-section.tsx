@@ -5,7 +5,13 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
+import {
+  WAIVER_REASON_MIN,
+  type ReverificationRun,
+  type VerificationItem,
+  type VerificationResult,
+} from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -72,6 +78,14 @@ export interface VerificationSectionProps {
   permissions: readonly string[]
   /** The viewer registered the business or belongs to it: the server refuses their results (four-eyes). */
   isOwnRecord?: boolean
+  /** The business waits for a decision: a reviewer may waive an open check (with a reason). */
+  businessPending?: boolean
+}
+
+/** "Waived by Aisha Bello on 05 Mar 2026, 3:05 pm: <reason>". */
+function waiverText(item: VerificationItem): string | null {
+  if (!item.waiver) return null
+  return `Waived by ${item.waiver.waivedByName ?? 'a staff member'} on ${formatDayTime(item.waiver.waivedAt)}: ${item.waiver.reason}`
 }
 
 /**
@@ -81,11 +95,19 @@ export interface VerificationSectionProps {
  * holders of CAN_TRIGGER_KYC_REVERIFICATION re-run the configured provider over every pending item and read what it
  * did.
  */
-export function VerificationSection({ businessId, permissions, isOwnRecord = false }: VerificationSectionProps) {
+export function VerificationSection({
+  businessId,
+  permissions,
+  isOwnRecord = false,
+  businessPending = false,
+}: VerificationSectionProps) {
   const headingId = useId()
   const held = new Set(permissions)
   const canRead = READERS.some((p) => held.has(p))
   const canRecord = held.has(PERMISSIONS.CAN_UPDATE_KYC_STATUS)
+  const canWaive = held.has(PERMISSIONS.CAN_APPROVE_BUSINESS) && !isOwnRecord && businessPending
+  const [waiving, setWaiving] = useState<VerificationItem | null>(null)
+  const [waiveError, setWaiveError] = useState<string | null>(null)
   const canRerun = held.has(PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION)
   const queryClient = useQueryClient()
   const items = useQuery({ ...approvalQueries.verification(businessId), enabled: canRead })
@@ -120,6 +142,22 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
     },
   })
 
+  const waive = useMutation({
+    mutationFn: async (input: { id: string; reason: string }) =>
+      (await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}/waiver`, { reason: input.reason }))
+        .data,
+    onSuccess: async (updated) => {
+      setWaiving(null)
+      notify(`${updated.label}: check waived. Another reviewer approves the business.`, { type: 'success' })
+      await refresh()
+    },
+    onError: (error) => {
+      const field = getApiErrors(error).find((e) => e.field === 'reason')
+      setWaiveError(field?.message ?? describeError(error, "We couldn't waive the check."))
+      if (getHttpStatus(error) === 409) void refresh()
+    },
+  })
+
   const rerun = useMutation({
     mutationFn: async () => (await apiClient.get<ReverificationRun>('/kyc/re-verify-pending-kyc-status')).data,
     onSuccess: async (run) => {
@@ -139,6 +177,7 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
     verified: list.filter((i) => i.status === 'VERIFIED').length,
     pending: list.filter((i) => i.status === 'PENDING').length,
     failed: list.filter((i) => i.status === 'FAILED').length,
+    waived: list.filter((i) => i.status !== 'VERIFIED' && i.waiver).length,
   }
   const failing = pending?.status === 'FAILED'
 
@@ -181,7 +220,9 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
       ) : (
         <>
           <p className={styles.small}>
-            {counts.verified} verified, {counts.pending} pending, {counts.failed} failed.
+            {counts.verified} verified, {counts.pending} pending, {counts.failed} failed
+            {counts.waived ? ` (${counts.waived} waived)` : ''}. Approval needs every check verified, or waived with a reason by a
+            reviewer who then leaves the approval to another.
           </p>
           {canRecord && isOwnRecord && counts.pending > 0 && (
             <p role="note" className={styles.warning} data-four-eyes>
@@ -191,18 +232,36 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
           <ul className={styles.list} aria-label="Verification items">
             {list.map((item) => {
               const decided = decisionText(item)
+              const waived = waiverText(item)
               return (
                 <li key={item.id} className={styles.item} data-verification-kind={item.kind}>
                   <div className={styles.itemHead}>
                     <strong>{VERIFICATION_KIND_LABELS[item.kind] ?? item.kind}</strong>
-                    <StatusBadge status={item.status} />
+                    <span className={styles.badges}>
+                      <StatusBadge status={item.status} />
+                      {item.waiver && item.status !== 'VERIFIED' && <StatusBadge status="WAIVED" label="Waived" />}
+                    </span>
                   </div>
-                  <p className={styles.muted}>
-                    {item.label}
-                    {item.checkedValue ? ` · ${item.checkedValue}` : ''}
-                  </p>
+                  {/* The label says whose item and which number (masked) in words; checkedValue is the raw key. */}
+                  <p className={styles.muted}>{item.label}</p>
                   {decided && <p className={styles.small}>{decided}</p>}
                   {item.comment && <p className={styles.small}>Comment: {item.comment}</p>}
+                  {waived && <p className={styles.small}>{waived}</p>}
+                  {canWaive && item.status !== 'VERIFIED' && !item.waiver && (
+                    <div className={styles.actions}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          setWaiveError(null)
+                          setWaiving(item)
+                        }}
+                        aria-label={`Waive the check of ${item.label}`}
+                      >
+                        Waive with a reason
+                      </Button>
+                    </div>
+                  )}
                   {canRecord && !isOwnRecord && item.status === 'PENDING' && (
                     <div className={styles.actions}>
                       <Button size="sm" onClick={() => open(item, 'VERIFIED')} aria-label={`Mark ${item.label} verified`}>
@@ -233,6 +292,19 @@ export function VerificationSection({ businessId, permissions, isOwnRecord = fal
         serverError={serverError}
         onConfirm={(comment) => pending && record.mutate({ id: pending.item.id, status: pending.status, comment })}
         onCancel={() => setPending(null)}
+      />
+      <ReviewCommentDialog
+        open={waiving !== null}
+        title={waiving ? `Waive the check of ${waiving.label}?` : ''}
+        description="Approval may then go ahead without this check. Your reason is shown in the review and kept in the audit log; another reviewer approves the business."
+        confirmLabel="Waive the check"
+        commentLabel="Why the check can be waived"
+        required
+        minLength={WAIVER_REASON_MIN}
+        busy={waive.isPending}
+        serverError={waiveError}
+        onConfirm={(reason) => waiving && waive.mutate({ id: waiving.id, reason })}
+        onCancel={() => setWaiving(null)}
       />
     </section>
   )

@@ -37,6 +37,10 @@ export const kycVerifications = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** A PENDING or FAILED item waived for approval (docs/domain.md#verification-of-kyc-details): who, when, why. */
+    waivedBy: uuid('waived_by').references(() => users.id, { onDelete: 'set null' }),
+    waivedAt: timestamp('waived_at', { withTimezone: true }),
+    waiverReason: text('waiver_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm'
 import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import type { Executor } from '@/server/db/client'
-import type { Business } from '@/server/db/schema'
+import { kycDocuments, kycDocumentTypes, kycVerifications, type Business } from '@/server/db/schema'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
 
 /**
@@ -30,8 +31,23 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
     },
   ]
   // The documents module owns the per-class matrix, deferrals and CAC review: its gaps for approval, split in two lines.
-  const gaps = await findDocumentGaps(db, { businessId: business.id, forApproval: true, now })
-  const cac = gaps.filter((g) => g.code === 'CAC_DOCUMENT_NOT_APPROVED')
+  const [gaps, cacTypes, cacUploaded, verification] = await Promise.all([
+    findDocumentGaps(db, { businessId: business.id, forApproval: true, now }),
+    db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true)),
+    db
+      .select({ id: kycDocuments.id })
+      .from(kycDocuments)
+      .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycDocuments.documentTypeId))
+      .where(and(eq(kycDocuments.businessId, business.id), eq(kycDocumentTypes.isCac, true)))
+      .limit(1),
+    verificationCheck(db, business.id),
+  ])
+  // The CAC line names every CAC document that is not approved, whatever the reason (missing, rejected, waiting); a
+  // missing or rejected one is also a gap of the required documents.
+  const cacTypeIds = new Set(cacTypes.map((t) => t.id))
+  const cac = gaps.filter(
+    (g) => g.code === 'CAC_DOCUMENT_NOT_APPROVED' || (g.documentTypeId !== null && cacTypeIds.has(g.documentTypeId)),
+  )
   const documents = gaps.filter((g) => g.code !== 'CAC_DOCUMENT_NOT_APPROVED')
   checks.push(
     {
@@ -40,9 +56,55 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
       met: documents.length === 0,
       details: documents.map((g) => g.message),
     },
-    { code: 'CAC_DOCUMENTS', label: 'CAC documents are approved', met: cac.length === 0, details: cac.map((g) => g.message) },
+    cac.length === 0 && cacUploaded.length === 0
+      ? { code: 'CAC_DOCUMENTS', label: 'No CAC document is required or uploaded', met: true, details: [] }
+      : { code: 'CAC_DOCUMENTS', label: 'CAC documents are approved', met: cac.length === 0, details: cac.map((g) => g.message) },
+    verification,
   )
   return checks
+}
+
+/**
+ * docs/domain.md#verification-of-kyc-details: every current verification item VERIFIED or waived with a reason. A
+ * business with no item has not been through KYC submission's checks (or predates them): not met.
+ */
+async function verificationCheck(db: Executor, businessId: string): Promise<ApprovalCheck> {
+  const items = await db
+    .select({
+      label: kycVerifications.label,
+      status: kycVerifications.status,
+      kind: kycVerifications.kind,
+      waivedAt: kycVerifications.waivedAt,
+    })
+    .from(kycVerifications)
+    .where(and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt)))
+  const open = items.filter((i) => i.status !== 'VERIFIED' && !i.waivedAt)
+  const details = items.length
+    ? open.map(
+        (i) =>
+          `${i.label}: ${i.status === 'FAILED' ? 'the check failed (re-run it or waive it with a reason)' : 'not checked yet'}`,
+      )
+    : ['No verification check has been opened yet: run the re-verification of pending checks']
+  return {
+    code: 'VERIFICATION',
+    label: 'Every verification check (company, means of ID, BVN) is verified or waived',
+    met: details.length === 0,
+    details,
+  }
+}
+
+/** The current items of `businessId` that `userId` waived: the one who waived may not also approve. */
+export async function itemsWaivedBy(db: Executor, businessId: string, userId: string) {
+  return db
+    .select({ id: kycVerifications.id })
+    .from(kycVerifications)
+    .where(
+      and(
+        eq(kycVerifications.businessId, businessId),
+        isNull(kycVerifications.supersededAt),
+        eq(kycVerifications.waivedBy, userId),
+      ),
+    )
 }
 
 /** Codes whose failure is a wrong state (409 INVALID_STATE) rather than an unmet precondition. */

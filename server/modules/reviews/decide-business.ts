@@ -9,7 +9,7 @@ import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
-import { findApprovalChecks, STATE_CHECKS } from './approval-checks'
+import { findApprovalChecks, itemsWaivedBy, STATE_CHECKS } from './approval-checks'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertFourEyes } from '@/server/http/four-eyes'
@@ -53,6 +53,9 @@ export async function decideBusiness(options: {
     // Preconditions are judged on a PENDING business; any other state is refused below by the conditional UPDATE,
     // which alone decides between concurrent deciders (it is the only state gate, on PGlite and PostgreSQL alike).
     if (input.decision === 'APPROVED' && before.approvalStatus === 'PENDING') {
+      // docs/domain.md#verification-of-kyc-details: whoever waived a check leaves the approval to another reviewer.
+      if ((await itemsWaivedBy(tx, id, actor.userId)).length)
+        throw new AppError('FOUR_EYES', 'You waived a verification check of this business, so another reviewer must approve it')
       const unmet = (await findApprovalChecks(tx, before, now)).filter((c) => !c.met && !STATE_CHECKS.has(c.code))
       if (unmet.length) {
         const details = unmet.flatMap((c) =>

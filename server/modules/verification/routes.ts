@@ -5,6 +5,7 @@ import {
   reverificationRunSchema,
   verificationItemSchema,
   verificationResultInputSchema,
+  verificationWaiverInputSchema,
 } from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
@@ -19,6 +20,7 @@ import {
   runReverification,
   VERIFICATION_READERS,
   VERIFICATION_STATUS_READ,
+  waiveVerificationItem,
 } from './verification-calls'
 
 const tags = ['KYC verification']
@@ -78,6 +80,26 @@ verificationRoutes.openapi(
   async (c) =>
     c.json(
       await recordVerificationResult({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
+      200,
+    ),
+)
+
+// PUT /verified-kyc/{id}/waiver – approval may go ahead without this check (id: verification item id)
+verificationRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/verified-kyc/{id}/waiver',
+    tags,
+    summary: 'Waive a verification check for approval',
+    description:
+      'A PENDING or FAILED current item of a PENDING business, with a reason (409 INVALID_STATE otherwise). Never by a member or the registrar of the business (403 FOUR_EYES); whoever waives a check may not approve that business.',
+    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    request: { params: z.object({ id: uuid('a verification item id') }), ...jsonBody(verificationWaiverInputSchema) },
+    responses: { 200: json(verificationItemSchema, 'Waived'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await waiveVerificationItem({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
       200,
     ),
 )

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne, or } from 'drizzle-orm'
 import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -117,7 +117,15 @@ export async function recordVerificationResult(options: {
   await db.transaction(async (tx) => {
     const [after] = await tx
       .update(kycVerifications)
-      .set({ status: input.status, comment, decidedBy: actor.userId, decidedAt: now, updatedAt: now })
+      .set({
+        status: input.status,
+        comment,
+        decidedBy: actor.userId,
+        decidedAt: now,
+        updatedAt: now,
+        // A waiver given while the check was pending does not cover a failure found afterwards.
+        ...(input.status === 'FAILED' ? { waivedBy: null, waivedAt: null, waiverReason: null } : {}),
+      })
       .where(
         and(eq(kycVerifications.id, current.id), eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)),
       )
@@ -151,6 +159,66 @@ export async function recordVerificationResult(options: {
       }),
     )
   }
+  const [row] = await selectVerificationItems(db, eq(kycVerifications.id, current.id))
+  return toVerificationItem(row!)
+}
+
+/**
+ * `PUT /verified-kyc/{id}/waiver` (CAN_APPROVE_BUSINESS): lets approval go ahead without a PENDING or FAILED check,
+ * with a reason shown in the review (docs/domain.md#verification-of-kyc-details). One conditional UPDATE with its audit
+ * row; a VERIFIED, already waived or superseded item answers 409 INVALID_STATE. Four-eyes as for every decision on the
+ * business; the one who waives may not approve it (decide-business.ts).
+ */
+export async function waiveVerificationItem(options: {
+  db: Database
+  actor: Actor
+  id: string
+  input: { reason: string }
+  audit: AuditContext
+  now?: Date
+}): Promise<VerificationItem> {
+  const { db, actor } = options
+  const now = options.now ?? new Date()
+  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  const reason = options.input.reason.trim()
+  const [current] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, options.id))
+  if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
+  const business = await getBusinessRow(db, current.businessId)
+  assertFourEyes(actor, business, 'waive this check')
+  if (business.approvalStatus !== 'PENDING')
+    throw new AppError('INVALID_STATE', 'Only the checks of a business waiting for a decision can be waived')
+
+  await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(kycVerifications)
+      .set({ waivedBy: actor.userId, waivedAt: now, waiverReason: reason, updatedAt: now })
+      .where(
+        and(
+          eq(kycVerifications.id, current.id),
+          ne(kycVerifications.status, 'VERIFIED'),
+          isNull(kycVerifications.waivedAt),
+          isNull(kycVerifications.supersededAt),
+        ),
+      )
+      .returning()
+    if (!after) {
+      const [latest] = await tx.select().from(kycVerifications).where(eq(kycVerifications.id, current.id))
+      const why = latest?.supersededAt
+        ? 'was replaced (the KYC changed; waive the new check)'
+        : latest?.waivedAt
+          ? 'is already waived'
+          : 'is verified: nothing to waive'
+      throw new AppError('INVALID_STATE', `This check ${why}`)
+    }
+    await appendAudit(tx, options.audit, {
+      resource: 'kyc_verification',
+      resourceId: after.id,
+      action: 'WAIVE',
+      subject: verificationSubject(after),
+      before: verificationAuditView(current),
+      after: verificationAuditView(after),
+    })
+  })
   const [row] = await selectVerificationItems(db, eq(kycVerifications.id, current.id))
   return toVerificationItem(row!)
 }

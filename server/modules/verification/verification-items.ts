@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
 import { maskIdentityNumber, meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -97,6 +98,9 @@ export function verificationAuditView(row: KycVerification) {
     decidedBy: row.decidedBy,
     decidedAt: row.decidedAt,
     supersededAt: row.supersededAt,
+    waivedBy: row.waivedBy,
+    waivedAt: row.waivedAt,
+    waiverReason: row.waiverReason,
   }
 }
 
@@ -192,21 +196,31 @@ export async function openVerificationItems(
   })
 }
 
+const waivers = alias(users, 'waivers')
+
 const selection = {
   item: kycVerifications,
   decidedByName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+  waivedByName: sql<string | null>`nullif(trim(${waivers.firstName} || ' ' || ${waivers.lastName}), '')`,
 }
 
 export function selectVerificationItems(db: Executor, where: SQL | undefined) {
-  return db.select(selection).from(kycVerifications).leftJoin(users, eq(users.id, kycVerifications.decidedBy)).where(where)
+  return db
+    .select(selection)
+    .from(kycVerifications)
+    .leftJoin(users, eq(users.id, kycVerifications.decidedBy))
+    .leftJoin(waivers, eq(waivers.id, kycVerifications.waivedBy))
+    .where(where)
 }
 
 export function toVerificationItem({
   item,
   decidedByName,
+  waivedByName,
 }: {
   item: KycVerification
   decidedByName: string | null
+  waivedByName: string | null
 }): VerificationItem {
   return {
     id: item.id,
@@ -223,6 +237,9 @@ export function toVerificationItem({
     decidedBy: item.decidedBy,
     decidedByName,
     decidedAt: item.decidedAt?.toISOString() ?? null,
+    waiver: item.waivedAt
+      ? { reason: item.waiverReason ?? '', waivedBy: item.waivedBy, waivedByName, waivedAt: item.waivedAt.toISOString() }
+      : null,
     createdAt: item.createdAt.toISOString(),
   }
 }
