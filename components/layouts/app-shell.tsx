@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
 import { buildNavigation, findActiveItem, homePathFor } from '@/lib/navigation/nav-items'
 import { UserMenu, type UserMenuUser } from './user-menu'
@@ -55,6 +55,14 @@ export function AppShell({
   const navOpen = openOn === currentPath
   const hasNav = sections.length > 0
   const menuButtonRef = useRef<HTMLButtonElement>(null)
+  const navRef = useRef<HTMLElement>(null)
+  // Opening the phone menu moves focus into it (its current link, else its first), so the keyboard continues there.
+  useEffect(() => {
+    if (!navOpen) return
+    const links = navRef.current?.querySelectorAll<HTMLAnchorElement>('a[href]')
+    const current = navRef.current?.querySelector<HTMLAnchorElement>('a[aria-current="page"]')
+    ;(current ?? links?.[0])?.focus()
+  }, [navOpen])
   const closeNavOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !navOpen) return
     setOpenOn(null)
@@ -83,14 +91,23 @@ export function AppShell({
             <span>Menu</span>
           </button>
         )}
-        <Link href={homePathFor({ isStaff })} className={styles.brand}>
+        <Link
+          href={homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (user?.businesses?.length ?? 0) > 0 })}
+          className={styles.brand}
+        >
           KYC Portal
         </Link>
         {user && <UserMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />}
       </header>
       <div className={styles.body}>
         {hasNav && (
-          <nav id={navId} aria-label="Portal" className={cx(styles.nav, navOpen && styles.navOpen)} onKeyDown={closeNavOnEscape}>
+          <nav
+            ref={navRef}
+            id={navId}
+            aria-label="Portal"
+            className={cx(styles.nav, navOpen && styles.navOpen)}
+            onKeyDown={closeNavOnEscape}
+          >
             {sections.map((section) => (
               <div key={section.id} className={styles.navSection}>
                 <h2 className={styles.navHeading} id={`${navId}-${section.id}`}>

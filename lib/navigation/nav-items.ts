@@ -122,11 +122,6 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_UPDATE_PRODUCT,
         P.CAN_INDICATE_PRODUCT_GO_LIVE,
       ]),
-      link('admin.reports', 'Reports', paths.admin.reports(), [
-        P.CAN_READ_BUSINESS,
-        P.CAN_READ_PRODUCT_BUSINESSES,
-        P.CAN_AUDIT_SYSTEM,
-      ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
     ],
   },
@@ -135,10 +130,20 @@ const SECTIONS: readonly SectionDefinition[] = [
     label: 'Approvals',
     staffOnly: true,
     items: [
-      link('approvals.business', 'Business approvals', paths.approvals.businesses(), [P.CAN_APPROVE_BUSINESS]),
-      link('approvals.cac-doc', 'CAC documents', paths.approvals.cacDocuments(), [P.CAN_APPROVE_CAC_DOCUMENT]),
-      link('approvals.products', 'Product approvals', paths.approvals.products(), [P.CAN_APPROVE_ONBOARD_PRODUCT]),
-      link('approvals.deferral', 'Deferrals', paths.approvals.deferrals(), [P.CAN_APPROVE_DEFERRAL]),
+      // Each queue also to those who may read it (its page and list call admit them): the auditor reads them all.
+      link('approvals.business', 'Business approvals', paths.approvals.businesses(), [
+        P.CAN_APPROVE_BUSINESS,
+        P.CAN_READ_BUSINESS,
+      ]),
+      link('approvals.cac-doc', 'CAC documents', paths.approvals.cacDocuments(), [
+        P.CAN_APPROVE_CAC_DOCUMENT,
+        P.CAN_READ_BUSINESS,
+      ]),
+      link('approvals.products', 'Product approvals', paths.approvals.products(), [
+        P.CAN_APPROVE_ONBOARD_PRODUCT,
+        P.CAN_READ_PRODUCT_BUSINESSES,
+      ]),
+      link('approvals.deferral', 'Deferrals', paths.approvals.deferrals(), [P.CAN_APPROVE_DEFERRAL, P.CAN_READ_DEFERRALS]),
     ],
   },
   {
@@ -172,6 +177,8 @@ export function buildNavigation(context: NavContext): NavSection[] {
     if (section.staffOnly && !context.isStaff) continue
     if (section.id === 'business' && (restricted || (context.isStaff && !context.hasBusinesses))) continue
     const items = section.items
+      // A business's users are managed from within the business: staff who belong to none have nothing to manage there.
+      .filter((item) => !(item.id === 'users.manage-users' && context.isStaff && !context.hasBusinesses))
       .filter((item) => allows(item.rule, held, context.isStaff))
       .map(({ id, label, href }) => ({ id, label, href }))
     if (items.length > 0) sections.push({ id: section.id, label: section.label, items })
@@ -201,7 +208,20 @@ export function findActiveItem(sections: readonly NavSection[], currentPath: str
   return best
 }
 
-/** Where the brand link goes: the home of the user's area (as after login). */
-export function homePathFor(context: Pick<NavContext, 'isStaff'>): string {
-  return context.isStaff ? paths.admin.businesses() : paths.business.list()
+/** Where a staff member's home is looked for, in order: the staff areas before users and roles and their own business. */
+const STAFF_HOME_ORDER: readonly NavAreaId[] = ['admin', 'approvals', 'government', 'users', 'business']
+
+/**
+ * Where the brand link and sign-in go: a business user's businesses; for staff, the first page of their navigation
+ * they may use (All businesses for most, Product configuration for a product manager, Entities for a government
+ * officer), their preferences when they hold nothing.
+ */
+export function homePathFor(context: NavContext): string {
+  if (!context.isStaff) return paths.business.list()
+  const sections = buildNavigation(context)
+  for (const area of STAFF_HOME_ORDER) {
+    const first = sections.find((s) => s.id === area)?.items[0]
+    if (first) return first.href
+  }
+  return paths.preferences()
 }

@@ -50,7 +50,7 @@ export function isProtectedPath(pathname: string): boolean {
  * Where to go after login: `from` when it is a same-site relative path (never an open redirect), else the
  * home of the user's area.
  */
-export function afterLoginPath(from: string | null | undefined, isStaff: boolean): string {
+export function afterLoginPath(from: string | null | undefined, isStaff: boolean, home?: string): string {
   if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && !/^\/api\//.test(from)) {
     try {
       const url = new URL(from, 'http://portal.invalid')
@@ -59,5 +59,5 @@ export function afterLoginPath(from: string | null | undefined, isStaff: boolean
       // not a usable path
     }
   }
-  return isStaff ? paths.admin.businesses() : paths.business.list()
+  return home ?? (isStaff ? paths.admin.businesses() : paths.business.list())
 }

@@ -78,8 +78,12 @@ describe('AppShell navigation', () => {
     const { unmount } = renderShell()
     expect(screen.getByRole('link', { name: 'KYC Portal' })).toHaveAttribute('href', '/s/businesses')
     unmount()
-    renderShell({ user: staffUser, permissions: roleOf('APPROVER'), isStaff: true })
+    const approver = renderShell({ user: staffUser, permissions: roleOf('APPROVER'), isStaff: true })
     expect(screen.getByRole('link', { name: 'KYC Portal' })).toHaveAttribute('href', '/s/admin/businesses')
+    approver.unmount()
+    // A product manager may not list businesses: the brand leads to the first page it may use.
+    renderShell({ user: staffUser, permissions: roleOf('PRODUCT_MANAGER'), isStaff: true })
+    expect(screen.getByRole('link', { name: 'KYC Portal' })).toHaveAttribute('href', '/s/admin/product-config')
   })
 
   it('shows the page heading and content in main, with a skip link to it', () => {
@@ -106,6 +110,8 @@ describe('AppShell navigation', () => {
     fireEvent.click(menu)
     expect(menu).toHaveAttribute('aria-expanded', 'true')
     expect(nav()).toHaveClass('navOpen')
+    // Focus moves into the open menu, on the current page's link.
+    expect(within(nav()).getByRole('link', { name: 'My businesses', hidden: true })).toHaveFocus()
 
     within(nav()).getByRole('link', { name: 'Divisions', hidden: true }).focus()
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' })

@@ -25,7 +25,6 @@ const ADMIN = [
   paths.admin.registeredBusinesses(),
   paths.admin.blockedBusinesses(),
   paths.admin.productConfig(),
-  paths.admin.reports(),
 ]
 const APPROVALS = [
   paths.approvals.businesses(),
@@ -78,11 +77,10 @@ describe('navigation: business owner', () => {
 describe('navigation: staff by permission', () => {
   it('a super admin sees every staff area and link, and the business area once they belong to a business', () => {
     const all = hrefs(staff('SUPER_ADMIN'))
-    for (const href of [paths.business.manageUsers(), paths.business.manageRoles(), ...ADMIN, ...APPROVALS, ...GOVERNMENT])
-      expect(all).toContain(href)
+    for (const href of [paths.business.manageRoles(), ...ADMIN, ...APPROVALS, ...GOVERNMENT]) expect(all).toContain(href)
     expect(sectionIds(staff('SUPER_ADMIN'))).toEqual(['users', 'admin', 'approvals', 'government'])
     const member = hrefs(staff('SUPER_ADMIN', false, true))
-    for (const href of BUSINESS_SELF_SERVICE) expect(member).toContain(href)
+    for (const href of [...BUSINESS_SELF_SERVICE, paths.business.manageUsers()]) expect(member).toContain(href)
     expect(sectionIds(staff('SUPER_ADMIN', false, true))).toEqual(['business', 'users', 'admin', 'approvals', 'government'])
   })
 
@@ -100,24 +98,23 @@ describe('navigation: staff by permission', () => {
     expect(sectionIds(approver)).not.toContain('government')
   })
 
-  it('a product manager sees product configuration and reports, no approvals', () => {
-    const manager = staff('PRODUCT_MANAGER')
-    expect(hrefs(manager)).toContain(paths.admin.productConfig())
-    expect(hrefs(manager)).toContain(paths.admin.reports())
-    expect(sectionIds(manager)).not.toContain('approvals')
+  it('a product manager sees product configuration and the product approvals it may read, nothing else', () => {
+    expect(hrefs(staff('PRODUCT_MANAGER'))).toEqual([paths.admin.productConfig(), paths.approvals.products()])
   })
 
-  it('an auditor sees the lists and reports, and the user and role screens (read), but no approvals', () => {
+  it('an auditor sees the lists, every queue it may read and the role screen, but not the per-business user page', () => {
     const auditor = staff('AUDITOR')
-    expect(hrefs(auditor)).toEqual(
-      expect.arrayContaining([
-        paths.admin.businesses(),
+    expect(hrefs(auditor)).toEqual(expect.arrayContaining([paths.admin.businesses(), paths.business.manageRoles(), ...APPROVALS]))
+    // Manage users is a business's page: staff who belong to no business would land on an owner's empty page.
+    expect(hrefs(auditor)).not.toContain(paths.business.manageUsers())
+  })
+
+  it('no role sees a Reports link until the reports page exists', () => {
+    for (const role of SYSTEM_ROLES) {
+      expect(hrefs({ permissions: role.permissions, isStaff: role.scope === 'staff', iswStaff: false })).not.toContain(
         paths.admin.reports(),
-        paths.business.manageUsers(),
-        paths.business.manageRoles(),
-      ]),
-    )
-    expect(sectionIds(auditor)).not.toContain('approvals')
+      )
+    }
   })
 
   it('only a holder of CAN_HANDLE_DATA_REQUESTS (the data-protection officer) sees data protection', () => {
@@ -205,8 +202,21 @@ describe('findActiveItem and homePathFor', () => {
     expect(findActiveItem(sections, '/s/businesses-archive')).toBeUndefined()
   })
 
-  it('sends staff home to the admin list and business users to their businesses', () => {
-    expect(homePathFor({ isStaff: true })).toBe('/s/admin/businesses')
-    expect(homePathFor({ isStaff: false })).toBe('/s/businesses')
+  it('sends business users to their businesses and each staff role to the first page it may use', () => {
+    expect(homePathFor({ permissions: roleOf('BUSINESS_OWNER'), isStaff: false, iswStaff: false })).toBe('/s/businesses')
+    for (const role of ['SUPER_ADMIN', 'ONBOARDING_OFFICER', 'APPROVER', 'AUDITOR', 'GOVERNMENT_OFFICER'] as const)
+      expect(homePathFor(staff(role))).toBe(paths.admin.businesses())
+    expect(homePathFor(staff('APPROVER', true))).toBe(paths.admin.businesses())
+    expect(homePathFor(staff('PRODUCT_MANAGER'))).toBe(paths.admin.productConfig())
+    expect(homePathFor({ permissions: [P.CAN_APPROVE_DEFERRAL], isStaff: true, iswStaff: false })).toBe(
+      paths.approvals.deferrals(),
+    )
+    expect(homePathFor({ permissions: [], isStaff: true, iswStaff: false })).toBe(paths.preferences())
+    // Whatever the role, home is one of its own links.
+    for (const role of SYSTEM_ROLES.filter((r) => r.scope === 'staff')) {
+      const context = staff(role.name)
+      const home = homePathFor(context)
+      expect([...hrefs(context), paths.preferences()]).toContain(home)
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,27 +7,33 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import { applyApiErrors } from '@/lib/http'
 import { afterLoginPath } from '@/lib/navigation/route-paths'
+import { homePathFor } from '@/lib/navigation/nav-items'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { getSourceProduct } from '@/lib/session/storage'
 import { useLogIn } from '../api/session-calls'
+import { accountQueries } from '../api/account-queries'
 import styles from './auth-card.module.css'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
 
-/** Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their area's home. */
-function destination(from: unknown, isStaff: boolean): string {
+/**
+ * Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their home (for staff the
+ * first page their permissions open, `homePathFor`).
+ */
+function destination(from: unknown, isStaff: boolean, home: string): string {
   const requested = typeof from === 'string' ? from : null
-  if (requested) return afterLoginPath(requested, isStaff)
+  if (requested) return afterLoginPath(requested, isStaff, home)
   const product = !isStaff ? getSourceProduct() : null
-  return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff)
+  return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff, home)
 }
 
 export function LoginForm() {
   const router = useRouter()
   const logIn = useLogIn()
+  const queryClient = useQueryClient()
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -37,7 +44,17 @@ export function LoginForm() {
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
       const answer = await logIn.mutateAsync(values)
-      await router.replace(destination(router.query.from, answer.user.isStaff))
+      const { isStaff, iswStaff } = answer.user
+      // Staff land where their permissions lead (the product manager has no business list): read them first. The
+      // shell reads the same cache entry next.
+      const [permissions, account] = isStaff
+        ? await Promise.all([
+            queryClient.fetchQuery(accountQueries.permissions()),
+            queryClient.fetchQuery(accountQueries.me()),
+          ]).catch(() => [[], null] as const)
+        : [[], null]
+      const home = homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (account?.businesses.length ?? 0) > 0 })
+      await router.replace(destination(router.query.from, isStaff, home))
     } catch (error) {
       applyApiErrors(error, form.setError, ['email', 'password'])
     }

@@ -1,7 +1,7 @@
 import Head from 'next/head'
 import { useEffect, type ReactNode } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
-import { paths } from '@/lib/navigation/paths'
+import { homePathFor } from '@/lib/navigation/nav-items'
 import { isRestrictedFromBusinessArea } from '@/lib/permissions'
 import { PortalLayout, type PortalContext } from './portal-layout'
 
@@ -47,10 +47,14 @@ export function PortalPage({ title, documentTitle = title, access, preload, chil
   )
 }
 
+/** The home a refused page leads back to: the first page the user may use (as the brand link and sign-in). */
+const homeOf = (account: Pick<PortalContext['account'], 'isStaff' | 'iswStaff' | 'businesses'>, permissions: readonly string[]) =>
+  homePathFor({ isStaff: account.isStaff, iswStaff: account.iswStaff, permissions, hasBusinesses: account.businesses.length > 0 })
+
 /** The admin area (`/s/admin/*`): staff holding every one of `required` and one of `anyOf`. */
 export function adminArea(needs: { required?: readonly string[]; anyOf?: readonly string[] }): PageAccess {
   return ({ account, permissions }, page) => (
-    <RequirePermission permissions={permissions} {...needs} check={() => account.isStaff} homeHref={paths.business.list()}>
+    <RequirePermission permissions={permissions} {...needs} check={() => account.isStaff} homeHref={homeOf(account, permissions)}>
       {page}
     </RequirePermission>
   )
@@ -63,13 +67,13 @@ export function adminArea(needs: { required?: readonly string[]; anyOf?: readonl
  * area.
  */
 export function businessArea(staffNeeds?: string): PageAccess {
-  return ({ account: { isStaff, iswStaff }, permissions }, page) => (
+  return ({ account: { isStaff, iswStaff, businesses }, permissions }, page) => (
     <RequirePermission
       permissions={permissions}
       check={(held) =>
         !isRestrictedFromBusinessArea({ iswStaff, permissions: held }) && (!isStaff || !staffNeeds || held.has(staffNeeds))
       }
-      homeHref={isStaff ? paths.admin.businesses() : paths.business.list()}
+      homeHref={homeOf({ isStaff, iswStaff, businesses }, permissions)}
     >
       {page}
     </RequirePermission>
