@@ -2,6 +2,7 @@ import Link from 'next/link'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
 import { buildNavigation, findActiveItem, homePathFor } from '@/lib/navigation/nav-items'
+import { pathnameOf } from '@/lib/navigation/route-paths'
 import { UserMenu, type UserMenuUser } from './user-menu'
 import styles from './app-shell.module.css'
 
@@ -9,6 +10,9 @@ export interface AppShellUser extends UserMenuUser {
   /** The businesses the user belongs to (the account's memberships): staff see the business area only with some. */
   businesses?: readonly unknown[]
 }
+
+/** The path of the page whose shell was shown last in this visit (null before the first). */
+let lastShellPath: string | null = null
 
 export interface AppShellProps {
   /** The signed-in user; null while the account is loading (no user menu and no navigation yet). */
@@ -56,6 +60,15 @@ export function AppShell({
   const hasNav = sections.length > 0
   const menuButtonRef = useRef<HTMLButtonElement>(null)
   const navRef = useRef<HTMLElement>(null)
+  const titleRef = useRef<HTMLHeadingElement>(null)
+  // Opening another page in the portal (a record from its list, a list from the menu) puts focus on its heading, so
+  // the keyboard and screen readers start there; the first page of a visit keeps the browser's focus. Each page
+  // mounts its own shell, hence the module-level memory. Query changes (filters, paging) keep focus where it is.
+  const pathname = pathnameOf(currentPath)
+  useEffect(() => {
+    if (lastShellPath !== null && lastShellPath !== pathname) titleRef.current?.focus({ preventScroll: true })
+    lastShellPath = pathname
+  }, [pathname])
   // Opening the phone menu moves focus into it (its current link, else its first), so the keyboard continues there.
   useEffect(() => {
     if (!navOpen) return
@@ -133,7 +146,11 @@ export function AppShell({
           </nav>
         )}
         <main id="main-content" className={styles.main} tabIndex={-1}>
-          {title && <h1 className={styles.title}>{title}</h1>}
+          {title && (
+            <h1 ref={titleRef} className={styles.title} tabIndex={-1}>
+              {title}
+            </h1>
+          )}
           {children}
         </main>
       </div>

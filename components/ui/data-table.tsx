@@ -7,7 +7,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Button } from './button'
 import { cx } from './cx'
 import { EmptyState, type HeadingLevel } from './empty-state'
@@ -126,6 +126,9 @@ export function DataTable<TData>({
   className,
 }: DataTableProps<TData>) {
   const captionId = useId()
+  const resultsId = useId()
+  const filtersId = useId()
+  const [filtersOpen, setFiltersOpen] = useState(false)
   const sorting: SortingState = sort ? [{ id: sort.id, desc: sort.desc }] : []
   const table = useReactTable<TData>({
     data: (data ?? []) as TData[],
@@ -149,6 +152,7 @@ export function DataTable<TData>({
   const columnCount = table.getVisibleLeafColumns().length || 1
   const rows = table.getRowModel().rows
   const hasFilters = Boolean(filters?.some((f) => filterValues[f.key]))
+  const filtersSet = filters?.filter((f) => filterValues[f.key]).length ?? 0
   const showSkeleton = isLoading && rows.length === 0 && !error
   const busy = isLoading || isFetching
 
@@ -201,24 +205,45 @@ export function DataTable<TData>({
   const alignClass = (align: 'start' | 'center' | 'end' | undefined) =>
     align === 'end' ? styles.end : align === 'center' ? styles.center : undefined
 
+  const withFilters = Boolean(filters && filters.length > 0 && onFilterChange)
   return (
     <div className={cx(styles.root, className)}>
+      {withFilters && (
+        // The keyboard reaches the rows without walking through every filter.
+        <a href={`#${resultsId}`} className={styles.skipLink}>
+          Skip to the results
+        </a>
+      )}
       {(filters?.length || toolbar) && (
         <div className={styles.toolbar}>
-          {filters && filters.length > 0 && onFilterChange && (
-            <TableFilters
-              filters={filters}
-              values={filterValues}
-              onChange={onFilterChange}
-              onClear={onClearFilters}
-              label={`${caption}: filters`}
-            />
+          {withFilters && (
+            // On a phone the filters fold behind this button, which says how many are set.
+            <button
+              type="button"
+              className={styles.filterToggle}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              Filters{filtersSet ? ` (${filtersSet} set)` : ''}
+            </button>
+          )}
+          {withFilters && (
+            <div id={filtersId} className={cx(styles.filtersFold, !filtersOpen && styles.folded)}>
+              <TableFilters
+                filters={filters!}
+                values={filterValues}
+                onChange={onFilterChange!}
+                onClear={onClearFilters}
+                label={`${caption}: filters`}
+              />
+            </div>
           )}
           {toolbar && <div className={styles.extra}>{toolbar}</div>}
         </div>
       )}
       <VisuallyHidden role="status">{busy ? `Loading ${caption}…` : ''}</VisuallyHidden>
-      <div className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div id={resultsId} className={styles.scroll} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table} aria-busy={busy || undefined}>
           <caption id={captionId} className={hideCaption ? undefined : styles.caption}>
             {hideCaption ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
@@ -237,7 +262,12 @@ export function DataTable<TData>({
                       scope="col"
                       colSpan={header.colSpan > 1 ? header.colSpan : undefined}
                       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                      className={cx(styles.th, alignClass(meta?.align), meta?.headerClassName)}
+                      className={cx(
+                        styles.th,
+                        header.column.id === 'actions' && styles.actionsCell,
+                        alignClass(meta?.align),
+                        meta?.headerClassName,
+                      )}
                     >
                       {canSort ? (
                         <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
@@ -276,14 +306,18 @@ export function DataTable<TData>({
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta
                     const Cell = meta?.isRowHeader ? 'th' : 'td'
+                    const header = cell.column.columnDef.header
                     return (
                       <Cell
                         key={cell.id}
                         scope={meta?.isRowHeader ? 'row' : undefined}
+                        // The column's name beside the value when the rows show as cards (a narrow box).
+                        data-label={typeof header === 'string' && header && !meta?.isRowHeader ? header : undefined}
                         className={cx(
                           styles.td,
                           meta?.isRowHeader && styles.rowHeader,
                           meta?.wrap && styles.wrap,
+                          cell.column.id === 'actions' && styles.actionsCell,
                           alignClass(meta?.align),
                           meta?.cellClassName,
                         )}

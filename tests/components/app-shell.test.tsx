@@ -94,6 +94,16 @@ describe('AppShell navigation', () => {
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', `#${main.id}`)
   })
 
+  it('puts focus on the heading of a page opened from another page, not when only the query changes', () => {
+    const first = renderShell({ currentPath: '/s/businesses?page=1', title: 'My businesses' })
+    first.unmount()
+    const second = renderShell({ currentPath: '/s/businesses?page=2', title: 'My businesses' })
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus()
+    second.unmount()
+    renderShell({ currentPath: '/s/businesses/dashboard-details?businessId=b1', title: 'Dashboard' })
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveFocus()
+  })
+
   it('shows no navigation and no user menu until the user is known', () => {
     renderShell({ user: null })
     expect(screen.queryByRole('navigation', { hidden: true })).toBeNull()
