@@ -1,5 +1,5 @@
-import type { ComponentPropsWithoutRef } from 'react'
-import type { FieldValues } from 'react-hook-form'
+import { useEffect, useRef, type ComponentPropsWithoutRef } from 'react'
+import { useFormContext, type FieldValues } from 'react-hook-form'
 import { cx } from './cx'
 import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
 
@@ -37,9 +37,27 @@ export function SelectField<TValues extends FieldValues = FieldValues>({
   ...selectProps
 }: SelectFieldProps<TValues>) {
   const { shellProps, bindControl } = useFieldControl<TValues>({ name, rules, id, hint, required })
+  const { getValues } = useFormContext<TValues>()
+  const control = bindControl({ onChange, onBlur })
+  const selectRef = useRef<HTMLSelectElement | null>(null)
+  // The select is uncontrolled: a saved value set before its options arrived (a record opened by its address or
+  // reloaded) shows the placeholder. Once the options are there, show the form's value.
+  const optionValues = options.map((o) => o.value).join('\n')
+  useEffect(() => {
+    const value = getValues(name)
+    if (selectRef.current && typeof value === 'string' && selectRef.current.value !== value) selectRef.current.value = value
+  }, [optionValues, getValues, name])
   return (
     <FieldShell {...shellProps} label={label} className={className}>
-      <select {...selectProps} {...bindControl({ onChange, onBlur })} className={cx(styles.control, selectClassName)}>
+      <select
+        {...selectProps}
+        {...control}
+        ref={(element) => {
+          selectRef.current = element
+          control.ref(element)
+        }}
+        className={cx(styles.control, selectClassName)}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

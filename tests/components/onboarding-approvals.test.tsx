@@ -67,6 +67,30 @@ describe('the approvals queue', () => {
   })
 })
 
+describe('an application whose business is not approved yet', () => {
+  const waiting = { ...inReview, business: { ...inReview.business, approvalStatus: 'PENDING' as const } }
+
+  it('the queue says it cannot be approved yet, and why', async () => {
+    api = mockApi(route('GET', '/onboarding-products/approvals', { data: page([waiting, inReview]) }))
+    renderWithClient(<ApprovalsQueue />)
+    const rows = await screen.findAllByRole('row', { name: /Adebayo Foods Limited/ })
+    expect(within(rows[0]!).getByText(/^Cannot be approved yet\. The business must be approved first/)).toBeInTheDocument()
+    expect(within(rows[1]!).queryByText(/Cannot be approved yet/)).not.toBeInTheDocument()
+  })
+
+  it('the preview offers no Approve, says why, links the business and still allows a decline', async () => {
+    api = mockApi(route('GET', `/onboarding-products/details/${ONBOARDING_ID}`, { data: waiting }))
+    renderWithClient(<OnboardingPreview id={ONBOARDING_ID} permissions={APPROVER} />)
+    expect(await screen.findByRole('button', { name: 'Decline' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
+    expect(screen.getByRole('note')).toHaveTextContent('The business must be approved first: its own review is not finished.')
+    expect(screen.getByRole('link', { name: 'Adebayo Foods Limited' })).toHaveAttribute(
+      'href',
+      `/s/admin/approvals/business/business-preview?id=${waiting.business.id}`,
+    )
+  })
+})
+
 describe('the application preview', () => {
   it("shows the business's standing, the answers and the file, and approves after confirmation", async () => {
     api = mockApi(

@@ -28,7 +28,15 @@ const queueCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && 
 describe('CAC documents queue', () => {
   it('lists the records with their CAC documents and offers the status words, REJECTED shown as Declined', async () => {
     const pending = cacRow()
-    const declined = cacRow({ status: 'REJECTED', pendingCount: 0 })
+    const base = cacRow({ status: 'REJECTED', pendingCount: 0 })
+    // A set decided with one document declined: the queue says which.
+    const declined = {
+      ...base,
+      documents: [
+        { ...base.documents[0]!, status: 'APPROVED' as const },
+        { ...base.documents[1]!, status: 'REJECTED' as const },
+      ],
+    }
     router.query = { status: 'REJECTED', businessName: 'kano' }
     api = mockApi(route('GET', '/kyc/cac-documents-for-reviews', { data: page([pending, declined]) }))
     renderWithClient(<CacQueue permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />)
@@ -37,9 +45,13 @@ describe('CAC documents queue', () => {
       'href',
       `/s/admin/approvals/cac-doc/details?id=${pending.kycDetailsId}`,
     )
-    expect(screen.getAllByText('Certificate of incorporation, CAC 2 – Statement of share capital')).toHaveLength(2)
+    expect(screen.getAllByText('Certificate of incorporation, CAC 2 – Statement of share capital')).toHaveLength(1)
     const row = screen.getByRole('row', { name: new RegExp(declined.business.name) })
     expect(within(row).getByText('Declined')).toBeInTheDocument()
+    expect(within(row).getByText('Declined: CAC 2 – Statement of share capital')).toBeInTheDocument()
+    expect(
+      within(row).getByText('Certificate of incorporation (approved), CAC 2 – Statement of share capital'),
+    ).toBeInTheDocument()
     const status = screen.getByRole('combobox', { name: 'Status' })
     expect(
       within(status)

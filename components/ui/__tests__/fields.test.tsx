@@ -179,3 +179,28 @@ describe('form fields', () => {
     expect(input).toHaveAttribute('type', 'password')
   })
 })
+
+describe('SelectField with options that arrive later', () => {
+  function Saved({ options }: { options: { value: string; label: string }[] }) {
+    const form = useForm<{ categoryId: string }>({ defaultValues: { categoryId: 'c2' } })
+    return (
+      <Form form={form} onSubmit={() => {}}>
+        <SelectField name="categoryId" label="Category" placeholder="Select a category" options={options} />
+      </Form>
+    )
+  }
+
+  it('shows the saved value once its options are loaded, not the placeholder', () => {
+    const { rerender } = render(<Saved options={[]} />)
+    rerender(
+      <Saved
+        options={[
+          { value: 'c1', label: 'Payments' },
+          { value: 'c2', label: 'Lending' },
+        ]}
+      />,
+    )
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('c2')
+    expect(screen.getByRole('option', { name: 'Lending' })).toHaveProperty('selected', true)
+  })
+})

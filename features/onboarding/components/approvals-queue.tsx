@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingSummary } from '../api/types'
+import { approvalBlockers } from './approval-readiness'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
@@ -66,9 +67,22 @@ export function ApprovalsQueue() {
       column.display({
         id: 'status',
         header: 'Application',
-        cell: (info) => (
-          <StatusBadge status={info.row.original.status} label={ONBOARDING_STATUS_LABELS[info.row.original.status]} />
-        ),
+        meta: { wrap: true },
+        cell: (info) => {
+          const o = info.row.original
+          // An application in review whose business is not approved cannot be decided yet: say why before the click.
+          const blockers = o.status === 'IN_REVIEW' ? approvalBlockers(o.business) : []
+          return (
+            <span className={styles.stack}>
+              <StatusBadge status={o.status} label={ONBOARDING_STATUS_LABELS[o.status]} />
+              {blockers.length > 0 && (
+                <span className={styles.muted} data-waiting>
+                  Cannot be approved yet. {blockers.join(' ')}
+                </span>
+              )}
+            </span>
+          )
+        },
       }),
       column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), { id: 'submittedAt', header: 'Submitted' }),
     ]

@@ -16,6 +16,7 @@ import { useCompleteOnboarding, useDecideOnboarding, useRemoveOnboarding } from 
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingDetail } from '../api/types'
 import { AnswerList } from './answer-list'
+import { approvalBlockers } from './approval-readiness'
 import styles from '@/styles/product-screens.module.css'
 
 type Action = 'approve' | 'decline' | 'complete' | 'remove'
@@ -84,7 +85,9 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
           </dl>
         </section>
         <section className={styles.panel} aria-labelledby="business-facts">
-          <h2 id="business-facts">{b.name}</h2>
+          <h2 id="business-facts">
+            <Link href={paths.approvals.businessPreview(b.id)}>{b.name}</Link>
+          </h2>
           <dl className={styles.facts}>
             <dt>Registration no.</dt>
             <dd>{b.regNo}</dd>
@@ -129,8 +132,11 @@ function Decisions({ detail, canDecide, canRemove }: { detail: OnboardingDetail;
   const [problems, setProblems] = useState<string[]>([])
   const commentId = useId()
 
+  // Approve is offered once the business itself may hold the product (the server's rule); until then the panel says why.
+  const blockers = detail.status === 'IN_REVIEW' ? approvalBlockers(detail.business) : []
   const available: Action[] = [
-    ...(canDecide && detail.status === 'IN_REVIEW' ? (['approve', 'decline'] as const) : []),
+    ...(canDecide && detail.status === 'IN_REVIEW' && blockers.length === 0 ? (['approve'] as const) : []),
+    ...(canDecide && detail.status === 'IN_REVIEW' ? (['decline'] as const) : []),
     ...(canDecide && detail.status === 'APPROVED' ? (['complete'] as const) : []),
     ...(canRemove && detail.status !== 'COMPLETED' && detail.status !== 'REMOVED' ? (['remove'] as const) : []),
   ]
@@ -170,6 +176,20 @@ function Decisions({ detail, canDecide, canRemove }: { detail: OnboardingDetail;
               <li key={p}>{p}</li>
             ))}
           </ul>
+        </div>
+      )}
+      {canDecide && blockers.length > 0 && (
+        <div className={styles.notice} role="note" data-waiting>
+          <p>This application cannot be approved yet:</p>
+          <ul>
+            {blockers.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <p>
+            <Link href={paths.approvals.businessPreview(detail.business.id)}>Open the business review</Link>. You can still
+            decline the application with a reason.
+          </p>
         </div>
       )}
       <div className={styles.actions}>

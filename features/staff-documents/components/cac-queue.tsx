@@ -3,7 +3,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
 import { useMemo } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
-import { StatusBadge } from '@/components/ui/status-badge'
+import { StatusBadge, statusLabel } from '@/components/ui/status-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { paths } from '@/lib/navigation/paths'
@@ -87,9 +87,29 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
         id: 'documents',
         header: 'CAC documents',
         meta: { wrap: true },
-        cell: ({ row: { original: r } }) => r.documents.map((d) => documentLabel(d)).join(', '),
+        // Each document with its own state when they differ, so a set with one declined document says which.
+        cell: ({ row: { original: r } }) =>
+          r.documents
+            .map((d) =>
+              d.status === r.status ? documentLabel(d) : `${documentLabel(d)} (${statusLabel(d.status).toLowerCase()})`,
+            )
+            .join(', '),
       }),
-      col.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+      col.accessor('status', {
+        header: 'Status',
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => {
+          const declined = r.documents.filter((d) => d.status === 'REJECTED')
+          return (
+            <span className={styles.statusCell}>
+              <StatusBadge status={r.status} />
+              {declined.length > 0 && declined.length < r.documents.length && (
+                <span>Declined: {declined.map((d) => documentLabel(d)).join(', ')}</span>
+              )}
+            </span>
+          )
+        },
+      }),
       col.accessor('submittedAt', { header: 'Uploaded', cell: (info) => formatDay(info.getValue()) }),
       col.accessor('reviewedAt', { header: 'Decided', cell: (info) => formatDay(info.getValue()) }),
       col.display({

@@ -99,68 +99,73 @@ function Details({
   const uploadedOne = pending.some((d) => d.uploadedBy === currentUserId)
 
   return (
-    <div className={styles.layout}>
-      <section className={styles.panel} aria-labelledby={headingId}>
-        <div className={styles.itemHead}>
-          <h2 id={headingId}>CAC documents</h2>
-          <StatusBadge status={row.status} />
-        </div>
-        <dl className={styles.facts}>
-          <dt>Business</dt>
-          <dd>
-            <Link href={paths.approvals.businessPreview(row.business.id)}>{row.business.name}</Link>
-          </dd>
-          <dt>Registration number</dt>
-          <dd>{row.business.regNo}</dd>
-          <dt>Business status</dt>
-          <dd>
-            <StatusBadge status={row.business.approvalStatus} />
-          </dd>
-          <dt>Last upload</dt>
-          <dd>{formatDay(row.submittedAt)}</dd>
-        </dl>
-        <ul className={styles.list}>
-          {row.documents.map((document) => (
-            <DocumentItem
-              key={document.id}
-              document={document}
-              businessName={row.business.name}
-              open={openIds.includes(document.id)}
-              onToggle={() =>
-                setOpenIds((ids) => (ids.includes(document.id) ? ids.filter((x) => x !== document.id) : [...ids, document.id]))
-              }
-              permissions={permissions}
-              currentUserId={currentUserId}
-              isOwnRecord={isOwnBusiness}
-            />
-          ))}
-        </ul>
-      </section>
-      <DecisionPanel
-        subject={`the CAC documents of ${row.business.name}`}
-        pending={pending.length > 0}
-        notPendingText={`Nothing is waiting: the CAC documents are ${row.status === 'REJECTED' ? 'declined; a new upload comes back here' : 'approved'}.`}
-        canDecide={permissions.includes(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)}
-        isOwnRecord={isOwnBusiness || uploadedOne}
-        busy={decide.isPending}
-        decide={(input) => decide.mutateAsync(input)}
-        onDecided={(decision) =>
-          notify(
-            decision === 'APPROVED'
-              ? `The CAC documents of ${row.business.name} are approved.`
-              : `The CAC documents of ${row.business.name} are declined; the business has the reason.`,
-            {
-              type: 'success',
-            },
-          )
-        }
-      >
-        {pending.length > 0 && (
-          <p className={styles.small}>
-            Waiting: {pending.map((d) => documentLabel(d)).join(', ')}. The decision applies to each of them.
-          </p>
-        )}
-      </DecisionPanel>
+    <div className={styles.stack}>
+      <p className={styles.backLink}>
+        <Link href={paths.approvals.cacDocuments()}>← Back to the CAC documents</Link>
+      </p>
+      <div className={styles.layout}>
+        <section className={styles.panel} aria-labelledby={headingId}>
+          <div className={styles.itemHead}>
+            <h2 id={headingId}>CAC documents</h2>
+            <StatusBadge status={row.status} />
+          </div>
+          <dl className={styles.facts}>
+            <dt>Business</dt>
+            <dd>
+              <Link href={paths.approvals.businessPreview(row.business.id)}>{row.business.name}</Link>
+            </dd>
+            <dt>Registration number</dt>
+            <dd>{row.business.regNo}</dd>
+            <dt>Business status</dt>
+            <dd>
+              <StatusBadge status={row.business.approvalStatus} />
+            </dd>
+            <dt>Last upload</dt>
+            <dd>{formatDay(row.submittedAt)}</dd>
+          </dl>
+          <ul className={styles.list}>
+            {row.documents.map((document) => (
+              <DocumentItem
+                key={document.id}
+                document={document}
+                businessName={row.business.name}
+                open={openIds.includes(document.id)}
+                onToggle={() =>
+                  setOpenIds((ids) => (ids.includes(document.id) ? ids.filter((x) => x !== document.id) : [...ids, document.id]))
+                }
+                permissions={permissions}
+                currentUserId={currentUserId}
+                isOwnRecord={isOwnBusiness}
+              />
+            ))}
+          </ul>
+        </section>
+        <DecisionPanel
+          subject={`the CAC documents of ${row.business.name}`}
+          pending={pending.length > 0}
+          notPendingText={`Nothing is waiting: the CAC documents are ${row.status === 'REJECTED' ? 'declined; a new upload comes back here' : 'approved'}.`}
+          canDecide={permissions.includes(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)}
+          isOwnRecord={isOwnBusiness || uploadedOne}
+          busy={decide.isPending}
+          decide={(input) => decide.mutateAsync(input)}
+          onDecided={(decision) =>
+            notify(
+              decision === 'APPROVED'
+                ? `The CAC documents of ${row.business.name} are approved.`
+                : `The CAC documents of ${row.business.name} are declined; the business has the reason.`,
+              {
+                type: 'success',
+              },
+            )
+          }
+        >
+          {pending.length > 0 && (
+            <p className={styles.small}>
+              Waiting: {pending.map((d) => documentLabel(d)).join(', ')}. The decision applies to each of them.
+            </p>
+          )}
+        </DecisionPanel>
+      </div>
     </div>
   )
 }

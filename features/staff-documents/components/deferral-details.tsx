@@ -82,6 +82,9 @@ function Details({
   const isOwn = deferral.requestedBy === currentUserId || memberOf.includes(deferral.business.id)
   return (
     <div className={styles.stack}>
+      <p className={styles.backLink}>
+        <Link href={paths.approvals.deferrals()}>← Back to the deferrals</Link>
+      </p>
       <div className={styles.layout}>
         <section className={styles.panel} aria-labelledby={headingId}>
           <div className={styles.itemHead}>
