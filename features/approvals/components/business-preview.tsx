@@ -264,7 +264,7 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
             reviewer={{ permissions: [...held], isOwnRecord, businessPending: b.approvalStatus === 'PENDING' }}
           />
         </div>
-        <div className={cx(styles.stack, styles.sidePanel)} role="region" aria-label="Decision and comments" tabIndex={0}>
+        <div className={cx(styles.stack, styles.sidePanel)} role="region" aria-label="Checklist and comments" tabIndex={0}>
           <div id="review-decision" className={styles.anchored}>
             <DecisionPanel business={b} canDecide={canApprove} isOwnRecord={isOwnRecord} />
           </div>
