@@ -152,7 +152,8 @@ for (const [name, role] of Object.entries(ROLES)) {
     test.setTimeout(240_000)
     await page.setViewportSize(DESKTOP)
     await signIn(page, role.email)
-    await expect(page).toHaveURL(role.home)
+    // Sign-in reads the permissions before choosing the landing page; the machine may be busy.
+    await expect(page).toHaveURL(role.home, { timeout: 20_000 })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByText('You do not have access')).toHaveCount(0)
     const home = new URL(page.url()).pathname
@@ -202,7 +203,7 @@ test('keyboard and touch: results in a few Tabs, focus on the opened record, 24 
   test.setTimeout(120_000)
   await page.setViewportSize(DESKTOP)
   await signIn(page, 'approver@example.com')
-  await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
+  await expect(page).toHaveURL(/\/s\/admin\/businesses$/, { timeout: 20_000 })
   await openList(page, 'Business approvals')
 
   // A list opened from the menu starts on its heading; the filters are skipped and the first row's link is next.
