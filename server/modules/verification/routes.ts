@@ -78,10 +78,7 @@ verificationRoutes.openapi(
 
 // PUT /verified-kyc/{id}/waiver – approval may go ahead without this check (id: verification item id)
 verificationRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/verified-kyc/{id}/waiver',
-    tags,
+  route.put('/verified-kyc/{id}/waiver', {
     summary: 'Waive a verification check for approval',
     description:
       'A PENDING or FAILED current item of a PENDING business, with a reason (409 INVALID_STATE otherwise). Never by a member or the registrar of the business (403 FOUR_EYES); whoever waives a check may not approve that business.',
