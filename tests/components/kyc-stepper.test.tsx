@@ -128,14 +128,16 @@ describe('KycStepper', () => {
       }),
     )
     render()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to means of id' })).toBeEnabled())
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to means of id' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to means of ID' })).toBeEnabled())
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to means of ID' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This step is not complete yet')
     expect(alert).toHaveTextContent('Add the registered office address.')
     expect(screen.getByRole('heading', { name: '2. Addresses' })).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'KYC steps' })
-    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveTextContent('Needs attention')
+    // The dashboard's words (lib/status kycStepStatus); the "!" marks a step with something to put right.
+    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveTextContent('!AddressesTo do')
+    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveAttribute('data-state', 'problem')
     expect(within(nav).getByRole('button', { name: /Addresses/ })).not.toHaveTextContent('Done')
   })
 
