@@ -70,6 +70,8 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   const [label, setLabel] = useState('')
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null)
   const restoredOnce = useRef(false)
+  // Typing before the stored draft has loaded is autosaved once it has (not dropped until the next keystroke).
+  const [draftLoaded, setDraftLoaded] = useState(false)
   // What the server holds: a draft equal to it is no draft (typing a change and back, or a field that normalises its
   // value, must not leave one behind to be "restored" on a saved step).
   const saved = useRef<Values>(valuesOf(details))
@@ -83,6 +85,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   useEffect(() => {
     if (restoredOnce.current || draft.restored === undefined) return
     restoredOnce.current = true
+    setDraftLoaded(true)
     if (!draft.restored) return
     const restored = { ...saved.current, ...draft.restored }
     if (formValuesEqual(restored, saved.current)) {
@@ -101,7 +104,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
       return
     }
     draft.schedule(watched as Values)
-  }, [watched])
+  }, [watched, draftLoaded])
 
   const submit = async (values: Output) => {
     if (details && formValuesEqual(values, saved.current) && !file) {

@@ -103,7 +103,10 @@ export function useStepDraft<T extends Record<string, unknown>>(
       return true
     } catch (error) {
       // Already gone (another tab, or the KYC was submitted): nothing is left to come back.
-      return getHttpStatus(error) === 404
+      if (getHttpStatus(error) === 404) return true
+      // Still stored: the next discard (or save) must know it.
+      if (draftId.current === null) draftId.current = id
+      return false
     }
   }, [businessId, type, queryClient])
 
