@@ -119,7 +119,9 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await form.getByLabel(/^BVN/).fill('22212345678')
   await form.getByLabel(/Percentage held/).fill('60')
   await form.getByRole('button', { name: 'Add shareholder' }).click()
-  await expect(page.getByRole('list', { name: 'Shareholders of the business' }).getByText('Chidi Nwankwo')).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Shareholders of the business' }).getByText('Chidi Nwankwo', { exact: true }),
+  ).toBeVisible()
 
   await page.getByRole('button', { name: 'Add a shareholder', exact: true }).click()
   form = page.getByRole('form', { name: 'New shareholder of the business' })
