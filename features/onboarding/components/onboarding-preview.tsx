@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { MARK_LIVE_LABEL, productApplicationStatus } from '@/lib/status'
+import { kycStatus, MARK_LIVE_LABEL, productApplicationStatus } from '@/lib/status'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
@@ -42,6 +42,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
   const canRemove = permissions.has(PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT)
   const b = detail.business
   const status = productApplicationStatus(detail.status)
+  const kyc = kycStatus(b)
   return (
     <div className={styles.stack}>
       <p>
@@ -94,7 +95,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
               <StatusBadge status={b.approvalStatus} />
             </dd>
             <dt>KYC</dt>
-            <dd>{b.kycDetailsCompleted ? 'Marked complete' : 'Not complete'}</dd>
+            <dd>{kyc.label}</dd>
             <dt>Archive</dt>
             <dd>
               <StatusBadge status={b.archiveStatus} />
