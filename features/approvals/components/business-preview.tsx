@@ -35,6 +35,11 @@ const SECTION_LINKS = [
   { href: '#review-comments', label: 'Comments' },
 ]
 
+function ReviewBarStatus({ business }: { business: Business }) {
+  const approval = businessStatus(business)
+  return <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+}
+
 /**
  * Stays at the top while the reviewer scrolls: the business, its state, what approval still waits for, and links to
  * every section (the documents and the decision one move away).
@@ -47,7 +52,7 @@ function ReviewBar({ business, unmet }: { business: Business; unmet: number | nu
           ← Business approvals
         </Link>
         <strong className={styles.reviewBarName}>{business.name}</strong>
-        <StatusBadge status={business.approvalStatus} />
+        <ReviewBarStatus business={business} />
         {business.approvalStatus === 'PENDING' && unmet !== null && (
           <a href="#review-decision" className={styles.reviewBarState}>
             {unmet === 0 ? 'Ready to decide' : `${unmet} precondition${unmet === 1 ? '' : 's'} not met`}
