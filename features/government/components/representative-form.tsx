@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -60,15 +60,13 @@ const defaults = (entityId: string): Values => ({
 export function RepresentativeForm({ entityId, onDone }: { entityId: string; onDone: () => void }) {
   const create = useCreateRepresentative()
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: defaults(entityId), mode: 'onTouched' })
-  const [uploads, setUploads] = useState<Record<string, string>>({})
   useEffect(() => void resolver.preload(), [])
   const idType = useWatch({ control: form.control, name: 'idType' })
   const type = MEANS_OF_ID_TYPES.find((t) => t.code === idType)
 
-  const uploaded = (field: 'idFileId' | 'addressFileId' | 'photoFileId') => (file: { id: string; fileName: string }) => {
+  const uploaded = (field: 'idFileId' | 'addressFileId' | 'photoFileId') => (file: { id: string }) => {
     form.setValue(field, file.id, { shouldDirty: true })
     form.clearErrors(field)
-    setUploads((u) => ({ ...u, [field]: file.fileName }))
   }
 
   const submit = async (values: Output) => {
@@ -122,7 +120,6 @@ export function RepresentativeForm({ entityId, onDone }: { entityId: string; onD
             <DateField name="idExpiryDate" label="Expiry date" required={type?.expires ?? false} />
           </div>
           <Uploader purpose="GOVERNMENT_DOCUMENT" label="Scan of the ID (PDF, PNG or JPEG)" onUploaded={uploaded('idFileId')} />
-          {uploads.idFileId && <p className={styles.muted}>Uploaded: {uploads.idFileId}</p>}
           {fileError('idFileId') && (
             <p role="alert" className={styles.error}>
               {fileError('idFileId')}
@@ -137,9 +134,7 @@ export function RepresentativeForm({ entityId, onDone }: { entityId: string; onD
             label="Proof of address (utility bill, tenancy)"
             onUploaded={uploaded('addressFileId')}
           />
-          {uploads.addressFileId && <p className={styles.muted}>Uploaded: {uploads.addressFileId}</p>}
           <Uploader purpose="GOVERNMENT_DOCUMENT" label="Passport photograph" onUploaded={uploaded('photoFileId')} />
-          {uploads.photoFileId && <p className={styles.muted}>Uploaded: {uploads.photoFileId}</p>}
         </fieldset>
         <div className={styles.actions}>
           <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
