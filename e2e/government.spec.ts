@@ -21,7 +21,7 @@ test('a government officer creates an entity, its representative, its product, a
   // 1. The entity.
   await page.goto(paths.government.createEntity())
   const form = page.getByRole('form', { name: 'Create a government entity' })
-  await form.getByRole('textbox', { name: 'Name' }).fill(name)
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await form.getByLabel(/^Tier/).selectOption('STATE')
   await form.getByLabel(/^Parastatal/).selectOption({ label: 'State Ministry of Finance' })
   await form.getByLabel(/^Contact name/).fill('Olumide Bankole')
