@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Form } from '@/components/ui/form'
 import { SelectField } from '@/components/ui/select-field'
 import { notify } from '@/components/ui/toasts'
@@ -71,16 +70,23 @@ export function GovernmentProductForm({ entityId, takenProductIds }: { entityId:
             options={(consultants.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
         </div>
-        <fieldset
-          className={styles.checkboxes}
-          aria-describedby={channelError ? 'payment-channel-error' : undefined}
-          aria-invalid={channelError ? true : undefined}
-        >
+        <fieldset className={styles.checkboxes}>
           <legend>
             Payment channels <span aria-hidden="true">*</span>
           </legend>
           {(channels.data ?? []).map((c) => (
-            <CheckboxField key={c.id} name="paymentChannelIds" value={c.id} label={c.name} hint={c.description ?? undefined} />
+            <label key={c.id} className={styles.checkbox}>
+              <input
+                type="checkbox"
+                value={c.id}
+                aria-describedby={channelError ? 'payment-channel-error' : undefined}
+                {...form.register('paymentChannelIds')}
+              />
+              <span>
+                {c.name}
+                {c.description && <span className={styles.muted}> ({c.description})</span>}
+              </span>
+            </label>
           ))}
         </fieldset>
         {channelError && (
