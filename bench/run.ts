@@ -19,6 +19,7 @@
  *   --budget=KB            BENCH_BUDGET_KB        first-load JS budget, kB gzip (default 180)
  *   --chrome=PATH          BENCH_CHROME           Chromium for Lighthouse (default /usr/bin/chromium)
  *   --runs=N               BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, median kept (default 3)
+ *   --slices=N             BENCH_SLICES           server: each route's --duration in N interleaved slices (default 5)
  * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
@@ -68,6 +69,7 @@ interface Cli {
   path: ListPath
   chromePath: string
   lighthouseRuns: number
+  slices: number
 }
 
 function parseCli(argv: string[]): Cli {
@@ -90,12 +92,13 @@ function parseCli(argv: string[]): Cli {
     'path',
     'chrome',
     'runs',
+    'slices',
   ])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -125,6 +128,7 @@ function parseCli(argv: string[]): Cli {
     backends: backend === 'both' ? [...LIST_BACKENDS] : [backend as ListBackend],
     chromePath: flags.get('chrome') ?? process.env.BENCH_CHROME ?? DEFAULT_CHROME_PATH,
     lighthouseRuns: Math.floor(number('runs', 'BENCH_LIGHTHOUSE_RUNS', 3, 1)),
+    slices: Math.floor(number('slices', 'BENCH_SLICES', 5, 1)),
   }
 }
 
@@ -198,6 +202,7 @@ async function main(): Promise<number> {
         connections: cli.connections,
         backends: cli.backends,
         postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+        slices: cli.slices,
       })
       console.log(`\n${formatServerReport(results.server)}\n`)
     }
