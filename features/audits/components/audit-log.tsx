@@ -18,20 +18,20 @@ const shown = (value: unknown) => (value === null || value === undefined ? '—'
 
 /** Before and after of one audit row, side by side (stacked on a phone). */
 function Changes({ audit }: { audit: AuditRecord }) {
+  const id = useId()
+  // Each side scrolls on its own: a named, focusable region, so a keyboard can scroll it too.
   return (
     <div className={styles.changes}>
-      <figure>
-        <figcaption>Before</figcaption>
-        <pre tabIndex={0} aria-label="Before">
-          {shown(audit.before)}
-        </pre>
-      </figure>
-      <figure>
-        <figcaption>After</figcaption>
-        <pre tabIndex={0} aria-label="After">
-          {shown(audit.after)}
-        </pre>
-      </figure>
+      {(['Before', 'After'] as const).map((side) => (
+        <div key={side}>
+          <h3 id={`${id}-${side}`} className={styles.side}>
+            {side}
+          </h3>
+          <pre role="region" tabIndex={0} aria-labelledby={`${id}-${side}`}>
+            {shown(side === 'Before' ? audit.before : audit.after)}
+          </pre>
+        </div>
+      ))}
     </div>
   )
 }
