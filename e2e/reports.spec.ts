@@ -148,3 +148,31 @@ test('the audit viewer shows an approval with its before and after, and verifies
   expect(await seriousViolations(page)).toEqual([])
   await noPageScrollAtPhoneWidth(page)
 })
+
+test('the archives tab lists an archived business and unarchives it with a reason', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const owner = await ownerWithBusiness(
+    request,
+    { firstName: 'Bola', lastName: 'Ade' },
+    { name: 'Ade Archive Works', emailDomain: 'adearchive.ng' },
+  )
+  const name = owner.business.name
+  const superadmin = await bearer(request, 'superadmin@example.com')
+  const archived = await request.post(`/api/v1/archive/business/${owner.business.id}`, {
+    headers: superadmin,
+    data: { reason: 'Duplicate profile' },
+  })
+  expect(archived.status(), await archived.text()).toBe(200)
+
+  await signInAsStaff(page, 'superadmin@example.com')
+  await page.goto(`/s/admin/reports?tab=archives&businessName=${encodeURIComponent(name)}`)
+  await expect(page.getByRole('tab', { name: 'Archives' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('button', { name: `Unarchive ${name}` }).click()
+  await page.getByLabel('Reason').fill('Profile confirmed as the only one')
+  await page.getByRole('button', { name: 'Unarchive', exact: true }).click()
+  await expect(page.getByRole('button', { name: `Unarchive ${name}` })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'No results match your filters' })).toBeVisible()
+  const business = await request.get(`/api/v1/businesses/${owner.business.id}`, { headers: superadmin })
+  expect(((await business.json()) as { archiveStatus: string }).archiveStatus).toBe('ACTIVE')
+  expect(await seriousViolations(page)).toEqual([])
+})
