@@ -17,7 +17,9 @@ import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { dataSubjectRoutes } from './modules/data-subjects/routes'
 import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
+import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
+import { governmentRoutes } from './modules/government/routes'
 import { healthRoutes } from './modules/health/routes'
 import { kycDocumentRoutes } from './modules/kyc-documents/routes'
 import { draftFormRoutes, kycDeleteRoutes, kycRoutes } from './modules/kyc/routes'
@@ -58,11 +60,13 @@ const MODULES: Router[] = [
   deferralRoutes,
   deferralReviewRoutes,
   archiveRoutes,
+  governmentRoutes,
   reminderRoutes,
   dataViewRoutes,
   retentionRoutes,
   dataSubjectRoutes,
   reportRoutes,
+  feeRoutes,
   kycRoutes,
   draftFormRoutes,
   kycDeleteRoutes,

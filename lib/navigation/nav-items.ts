@@ -122,6 +122,11 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_UPDATE_PRODUCT,
         P.CAN_INDICATE_PRODUCT_GO_LIVE,
       ]),
+      link('admin.reports', 'Reports', paths.admin.reports(), [
+        P.CAN_READ_BUSINESS,
+        P.CAN_READ_BUSINESS_DIVISION,
+        P.CAN_AUDIT_SYSTEM,
+      ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
     ],
   },

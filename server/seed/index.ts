@@ -14,6 +14,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
+import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
@@ -21,6 +22,7 @@ import { seedDemoReview } from './demo-review'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_USERS } from './demo-users'
 import { seedKycDocumentTypes } from './kyc-document-types'
+import { seedKycServices } from '@/server/modules/fees/kyc-services'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
 export interface SeedOptions {
@@ -36,12 +38,14 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedPermissionsAndRoles(db)
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
+  await seedGovernmentReference(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   await seedProducts(db, { demo: options.demo })
   if (options.demo) await seedDemoKyc(db)
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
+  if (options.demo) await seedDemoGovernment(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {
@@ -96,6 +100,7 @@ async function seedReferenceData(db: Database) {
     .insert(businessDivisions)
     .values([...BUSINESS_DIVISIONS])
     .onConflictDoNothing({ target: businessDivisions.code })
+  await seedKycServices(db)
 }
 
 async function seedDemoUsers(db: Database, password: string) {

@@ -25,6 +25,7 @@ const ADMIN = [
   paths.admin.registeredBusinesses(),
   paths.admin.blockedBusinesses(),
   paths.admin.productConfig(),
+  paths.admin.reports(),
 ]
 const APPROVALS = [
   paths.approvals.businesses(),
@@ -98,8 +99,12 @@ describe('navigation: staff by permission', () => {
     expect(sectionIds(approver)).not.toContain('government')
   })
 
-  it('a product manager sees product configuration and the product approvals it may read, nothing else', () => {
-    expect(hrefs(staff('PRODUCT_MANAGER'))).toEqual([paths.admin.productConfig(), paths.approvals.products()])
+  it('a product manager sees product configuration, reports and the product approvals it may read, nothing else', () => {
+    expect(hrefs(staff('PRODUCT_MANAGER'))).toEqual([
+      paths.admin.productConfig(),
+      paths.admin.reports(),
+      paths.approvals.products(),
+    ])
   })
 
   it('an auditor sees the lists, every queue it may read and the role screen, but not the per-business user page', () => {
@@ -107,14 +112,6 @@ describe('navigation: staff by permission', () => {
     expect(hrefs(auditor)).toEqual(expect.arrayContaining([paths.admin.businesses(), paths.business.manageRoles(), ...APPROVALS]))
     // Manage users is a business's page: staff who belong to no business would land on an owner's empty page.
     expect(hrefs(auditor)).not.toContain(paths.business.manageUsers())
-  })
-
-  it('no role sees a Reports link until the reports page exists', () => {
-    for (const role of SYSTEM_ROLES) {
-      expect(hrefs({ permissions: role.permissions, isStaff: role.scope === 'staff', iswStaff: false })).not.toContain(
-        paths.admin.reports(),
-      )
-    }
   })
 
   it('only a holder of CAN_HANDLE_DATA_REQUESTS (the data-protection officer) sees data protection', () => {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -11,7 +10,7 @@ import { homePathFor } from '@/lib/navigation/nav-items'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
 import { paths } from '@/lib/navigation/paths'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { getSourceProduct } from '@/lib/session/storage'
 import { useLogIn } from '../api/session-calls'
 import { accountQueries } from '../api/account-queries'
@@ -39,7 +38,7 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   })
 
-  useEffect(() => void resolver.preload(), [])
+  usePreloadOnFirstInput(resolver)
 
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
