@@ -123,7 +123,11 @@ async function listLoaded(page: Page) {
 async function openList(page: Page, label: string) {
   const nav = portalNav(page)
   if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click()
-  await nav.getByRole('link', { name: label, exact: true }).click()
+  const link = nav.getByRole('link', { name: label, exact: true })
+  const href = (await link.getAttribute('href'))!
+  await link.click()
+  // The next page, not the one still on screen while it loads.
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[/?.]/g, '\\$&')}(\\?.*)?$`))
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await listLoaded(page)
   await dismissToasts(page)
