@@ -18,7 +18,7 @@ test('an officer requests a new role; an approver sees the diff and approves; th
   const name = `Audit readers ${unique()}`
 
   // The requesting officer (the super administrator holds CAN_CREATE_ROLE) proposes the role.
-  const officer = await browser.newPage()
+  const officer = await (await browser.newContext()).newPage()
   await signInAsStaff(officer, 'superadmin@example.com')
   await officer.goto('/s/businesses/manage-roles')
   await expect(officer.getByRole('heading', { level: 1, name: 'Manage roles' })).toBeVisible()
@@ -44,7 +44,7 @@ test('an officer requests a new role; an approver sees the diff and approves; th
   await expect(officer.getByRole('button', { name: 'Approve' })).toHaveCount(0)
 
   // The approver sees it in the inbox, with the diff, and approves.
-  const approver = await browser.newPage()
+  const approver = await (await browser.newContext()).newPage()
   await signInAsStaff(approver, 'approver@example.com')
   await approver.goto('/s/admin/authorizations')
   await approver.getByRole('link', { name: `New role: ${name}` }).click()

@@ -20,6 +20,8 @@ export const USER_CREATORS = [PERMISSIONS.CAN_CREATE_USER] as const
 export const USER_UPDATERS = [PERMISSIONS.CAN_UPDATE_USER] as const
 
 const SUPER_ADMIN = 'SUPER_ADMIN'
+/** Any constant; only this check takes it. */
+const SUPER_ADMIN_LOCK = 7340020
 
 /** Staff users are the users holding at least one staff role (`user_roles`). */
 const holdsAStaffRole = (roleId?: string) =>
@@ -235,6 +237,8 @@ export async function applyUserUpdate(
           ? 'ACTIVE'
           : 'PENDING_ACTIVATION'
         : (before.status as 'ACTIVE' | 'PENDING_ACTIVATION')
+  // Two approvals disabling the last two SUPER_ADMINs at once must not both pass the check: one waits for the other.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SUPER_ADMIN_LOCK})`)
   await assertNotLastSuperAdmin(tx, userId, { roles: roleNames, status })
   await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId))
   await tx.delete(userRoles).where(eq(userRoles.userId, userId))
