@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
 import { bearer, DEMO_PASSWORD, latestMail, signInAsStaff, unique } from './support/accounts'
 
@@ -11,15 +11,25 @@ async function authorizationIdFor(request: APIRequestContext, headers: Record<st
   return page.content.find((a) => a.target === target)!.id
 }
 
+/** Signs a staff member in, in a page of their own, once the landing page has settled (its URL state may still move). */
+async function staffPage(browser: Browser, email: string) {
+  const page = await (await browser.newContext()).newPage()
+  await signInAsStaff(page, email)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
+  return page
+}
+
 test('an officer requests a new role; an approver sees the diff and approves; the role is usable; the audit log names both', async ({
   browser,
   request,
 }) => {
+  // Two people's sessions and a third's invitation: a long journey.
+  test.setTimeout(120_000)
   const name = `Audit readers ${unique()}`
 
   // The requesting officer (the super administrator holds CAN_CREATE_ROLE) proposes the role.
-  const officer = await (await browser.newContext()).newPage()
-  await signInAsStaff(officer, 'superadmin@example.com')
+  const officer = await staffPage(browser, 'superadmin@example.com')
   await officer.goto('/s/businesses/manage-roles')
   await expect(officer.getByRole('heading', { level: 1, name: 'Manage roles' })).toBeVisible()
   await officer.getByRole('button', { name: 'New role' }).click()
@@ -44,8 +54,7 @@ test('an officer requests a new role; an approver sees the diff and approves; th
   await expect(officer.getByRole('button', { name: 'Approve' })).toHaveCount(0)
 
   // The approver sees it in the inbox, with the diff, and approves.
-  const approver = await (await browser.newContext()).newPage()
-  await signInAsStaff(approver, 'approver@example.com')
+  const approver = await staffPage(browser, 'approver@example.com')
   await approver.goto('/s/admin/authorizations')
   await approver.getByRole('link', { name: `New role: ${name}` }).click()
   await expect(approver.getByRole('heading', { name: `New role: ${name}` })).toBeVisible()
