@@ -220,7 +220,7 @@ test('the business pages have no serious or critical accessibility violation', a
 
   for (const [path, heading] of [
     ['/s/businesses/business-division', 'Divisions and their products'],
-    ['/s/businesses/manage-roles', 'Business roles'],
+    ['/s/businesses/manage-roles', 'Manage roles'],
   ] as const) {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()

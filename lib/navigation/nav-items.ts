@@ -128,6 +128,14 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_AUDIT_SYSTEM,
       ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
+      link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), [
+        P.CAN_READ_AUTHORIZATION,
+        P.CAN_UPDATE_AUTHORIZATION,
+        P.CAN_CREATE_ROLE,
+        P.CAN_UPDATE_ROLE,
+        P.CAN_CREATE_USER,
+        P.CAN_UPDATE_USER,
+      ]),
     ],
   },
   {

@@ -107,6 +107,21 @@ export function businessInvitationMail(input: {
   }
 }
 
+/** A staff account approved through an authorization (docs/domain.md#authorizations): set a password to start. */
+export function staffInvitationMail(input: { firstName: string; roles: string[]; url: string; validDays: number }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `You have been given a staff account on the KYC Portal with the role${input.roles.length === 1 ? '' : 's'} ${input.roles.join(', ')}.`,
+    `Choose a password to activate your account. The link works once and expires in ${input.validDays} days.`,
+  ]
+  return {
+    template: 'staff-invitation',
+    subject: 'Your KYC Portal staff account',
+    text: `${lines.join('\n\n')}\n\nSet my password: ${input.url}\n`,
+    html: layout('Your staff account', lines, { label: 'Set my password', url: input.url }),
+  }
+}
+
 export function accessRequestDecisionMail(input: {
   firstName: string
   businessName: string
