@@ -12,7 +12,7 @@ import {
 } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
-import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
 
 let admin: string
 let approver: string
@@ -279,6 +279,29 @@ describe('submitting and deciding', () => {
       { code: 'PRECONDITION_FAILED', message: 'Answer “Settlement account”', field: 'requirements.settlement_account' },
       { code: 'PRECONDITION_FAILED', message: 'Answer “Shop front photo”', field: 'requirements.shop_front_photo' },
     ])
+  })
+
+  it('e-mails the owner once per decision: declined with the reason, approved, live', async () => {
+    const { user, onboarding, product: prod } = await inReview()
+    expect(await mailsTo(user.user.email)).toEqual([])
+    expect((await decide(approver, onboarding.id, 'DECLINED', 'The photo does not show the signage')).status).toBe(200)
+    let mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-declined'])
+    expect(mails[0]!.text).toContain('The reason: The photo does not show the signage')
+    expect(mails[0]!.text).toContain(`productCode=${prod.code}`)
+
+    await save(user.token, onboarding.id, [{ key: 'shop_front_photo', fileId: await upload(user.user.id, user.businessId) }])
+    expect((await submit(user.token, onboarding.id)).status).toBe(200)
+    await approveBusiness(user.businessId)
+    expect((await decide(approver, onboarding.id, 'APPROVED')).status).toBe(200)
+    mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-approved', 'product-declined'])
+    expect((await complete(approver, onboarding.id)).status).toBe(200)
+    mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-live', 'product-approved', 'product-declined'])
+    // A refused decision sends nothing.
+    expect((await complete(approver, onboarding.id)).status).toBe(409)
+    expect(await mailsTo(user.user.email)).toHaveLength(3)
   })
 
   it('goes PENDING → IN_REVIEW → DECLINED (comment) → IN_REVIEW after a change → APPROVED → COMPLETED, each audited', async () => {

@@ -140,14 +140,31 @@ export function accessRequestMail(input: { businessName: string; requester: stri
   }
 }
 
+/** A document's decision as its review's e-mail tells it (docs/domain.md#review-e-mails). */
+export interface ReviewedDocument {
+  name: string
+  approved: boolean
+  comment: string | null
+}
+
+/** One line per document decision, a declined one with its reason. */
+export const reviewedDocumentLines = (documents: readonly ReviewedDocument[]) =>
+  documents.map((d) =>
+    d.approved
+      ? `${d.name}: approved${d.comment ? ` (the reviewer's comment: ${d.comment})` : ''}.`
+      : `${d.name}: declined. The reason: ${d.comment ?? 'none given'}`,
+  )
+
+/** The one e-mail of a business review: the decision, and the decisions on its documents made in the review. */
 export function businessDecisionMail(input: {
   businessName: string
   approved: boolean
   comment: string | null
   recertificationDate?: string | null
+  documents?: readonly ReviewedDocument[]
   url: string
 }): RenderedMail {
-  const lines = input.approved
+  const decision = input.approved
     ? [
         'Hello,',
         `Good news: ${input.businessName} has been approved on the KYC Portal.`,
@@ -160,12 +177,58 @@ export function businessDecisionMail(input: {
         `The reason: ${input.comment ?? 'none given'}`,
         'Correct what the reason points to, then mark the KYC complete again to send it back for review.',
       ]
+  const documents = input.documents ?? []
+  const lines = [...decision, ...(documents.length ? ['The documents reviewed:', ...reviewedDocumentLines(documents)] : [])]
   const subject = input.approved ? `${input.businessName} is approved` : `${input.businessName} was declined`
   return {
     template: input.approved ? 'business-approved' : 'business-declined',
     subject,
     text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
     html: layout(subject, lines, { label: 'Open the dashboard', url: input.url }),
+  }
+}
+
+/** A decision on a product application: approved, declined (with the reason), or live (marked completed). */
+export function productDecisionMail(input: {
+  businessName: string
+  productName: string
+  decision: 'APPROVED' | 'DECLINED' | 'COMPLETED'
+  comment: string | null
+  url: string
+}): RenderedMail {
+  const { businessName, productName } = input
+  const comment = input.comment ? [`The reviewer's comment: ${input.comment}`] : []
+  const mails = {
+    APPROVED: {
+      template: 'product-approved',
+      subject: `${productName} approved for ${businessName}`,
+      lines: [
+        `Good news: the application of ${businessName} for ${productName} is approved.`,
+        ...comment,
+        'We tell you when the product is live.',
+      ],
+    },
+    DECLINED: {
+      template: 'product-declined',
+      subject: `${productName} declined for ${businessName}`,
+      lines: [
+        `The application of ${businessName} for ${productName} was not approved.`,
+        `The reason: ${input.comment ?? 'none given'}`,
+        'Change the answers the reason points to, then submit the application again.',
+      ],
+    },
+    COMPLETED: {
+      template: 'product-live',
+      subject: `${productName} is live for ${businessName}`,
+      lines: [`${productName} is now live for ${businessName}: the business can use it.`],
+    },
+  }[input.decision]
+  const lines = ['Hello,', ...mails.lines]
+  return {
+    template: mails.template,
+    subject: mails.subject,
+    text: `${lines.join('\n\n')}\n\nOpen the application: ${input.url}\n`,
+    html: layout(mails.subject, lines, { label: 'Open the application', url: input.url }),
   }
 }
 

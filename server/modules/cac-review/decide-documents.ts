@@ -10,6 +10,7 @@ import { documentAuditView, selectKycDocuments, toKycDocument } from '@/server/m
 import { assertStaffWithAny } from '@/server/http/access'
 import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
+import { claimDocumentDecisions, mailDocumentReviewIfOver } from './review-digest'
 import { assertFourEyes } from '@/server/http/four-eyes'
 import { getBusinessRow } from '@/server/modules/businesses/business-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
@@ -56,7 +57,8 @@ async function decidePendingDocuments(
  * `PUT /kyc/cac-documents-approval/{kycDetailsId}`: decides every current CAC document of the KYC record that is
  * PENDING (docs/domain.md#kyc-documents: PENDING → APPROVED or REJECTED, a comment needed to reject). None pending →
  * 409 INVALID_STATE naming their status. Never by whoever registered the business, belongs to it or uploaded one of the
- * documents (403 FOUR_EYES). The owners are e-mailed the outcome and the reason once it commits.
+ * documents (403 FOUR_EYES). The decision is one review: the owners get one e-mail with its outcome and reason (and any
+ * other document decision not told yet) once it commits (docs/domain.md#review-e-mails).
  */
 export async function decideCacDocuments(options: {
   db: Database
@@ -111,20 +113,16 @@ export async function decideCacDocuments(options: {
         'The CAC documents were decided or replaced while you reviewed them; reload and try again',
       )
     }
-    return rows.map((r) => current.find((c) => c.document.id === r.id)!.typeName)
+    return claimDocumentDecisions(tx, business.id, now)
   })
 
-  await notifyOwnersOfDecision(
-    db,
-    business,
-    documentDecisionMail({
-      businessName: business.name,
-      documentNames: decided,
-      approved: input.decision === 'APPROVED',
-      comment: input.comment?.trim() || null,
-      url: documentsUrl(business.id),
-    }),
-  )
+  if (decided.length) {
+    await notifyOwnersOfDecision(
+      db,
+      business,
+      documentDecisionMail({ businessName: business.name, documents: decided, url: documentsUrl(business.id) }),
+    )
+  }
   return getCacReview({ db, actor, kycDetailsId: details.id })
 }
 
@@ -141,7 +139,8 @@ const deciderOf = (isCac: boolean) => (isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUM
 
 /**
  * `PUT /kyc/documents/{id}/review`: decides one current, PENDING document (any type; CAC ones need
- * CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS). Same rules as the CAC decision.
+ * CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS). Same rules as the CAC decision. No e-mail of its own: the
+ * owners hear of it in its review's one e-mail (docs/domain.md#review-e-mails).
  */
 export async function reviewDocument(options: {
   db: Database
@@ -180,17 +179,7 @@ export async function reviewDocument(options: {
       throw new AppError('INVALID_STATE', `The document is ${state}: only a PENDING document can be ${verb(input.decision)}`)
     }
   })
-  await notifyOwnersOfDecision(
-    db,
-    business,
-    documentDecisionMail({
-      businessName: business.name,
-      documentNames: [current.type.name],
-      approved: input.decision === 'APPROVED',
-      comment: input.comment?.trim() || null,
-      url: documentsUrl(business.id),
-    }),
-  )
+  await mailDocumentReviewIfOver(db, await getBusinessRow(db, business.id), now)
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, current.document.id))
   return toKycDocument(row!)
 }
