@@ -249,7 +249,7 @@ describe('findDocumentGaps for approval', () => {
       expect.objectContaining({
         code: 'DEFERRAL_OVERDUE',
         field: 'documents.MEMART',
-        message: 'The deferral for Memorandum and Articles of Association is overdue since 2026-03-11. Upload it.',
+        message: 'The deferral for Memorandum and Articles of Association is overdue since 11-Mar-2026. Upload it.',
       }),
     ])
 

@@ -1,3 +1,5 @@
+import { formatCalendarDate, formatLagosDateTime } from '@/lib/format/date'
+
 /** E-mail templates: each gives a subject, a plain-text body and an HTML body (values escaped). */
 export interface RenderedMail {
   template: string
@@ -72,7 +74,7 @@ export function passwordResetMail(input: {
 export function passwordChangedMail(input: { firstName: string; when: Date; resetUrl: string }): RenderedMail {
   const lines = [
     `Hello ${input.firstName},`,
-    `The password of your KYC Portal account was changed on ${input.when.toUTCString()}. Other devices were signed out.`,
+    `The password of your KYC Portal account was changed on ${formatLagosDateTime(input.when)} (Lagos time). Other devices were signed out.`,
     `If this was not you, reset your password now at ${input.resetUrl} and contact support.`,
   ]
   return {
@@ -169,7 +171,9 @@ export function businessDecisionMail(input: {
         'Hello,',
         `Good news: ${input.businessName} has been approved on the KYC Portal.`,
         ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
-        ...(input.recertificationDate ? [`Its KYC is due for recertification on ${input.recertificationDate}.`] : []),
+        ...(input.recertificationDate
+          ? [`Its KYC is due for recertification on ${formatCalendarDate(input.recertificationDate)}.`]
+          : []),
       ]
     : [
         'Hello,',
@@ -233,15 +237,16 @@ export function productDecisionMail(input: {
 }
 
 export function dueReminderMail(input: { businessName: string; what: string; dueDate: string; url: string }): RenderedMail {
+  const dueDate = formatCalendarDate(input.dueDate)
   const lines = [
     'Hello,',
-    `${input.what} for ${input.businessName} falls due on ${input.dueDate}, in 3 days.`,
+    `${input.what} for ${input.businessName} falls due on ${dueDate}, in 3 days.`,
     'If it passes, the business is blocked: it cannot onboard new products until this is done.',
   ]
   return {
     template: 'due-reminder',
-    subject: `Reminder: ${input.what} due on ${input.dueDate}`,
+    subject: `Reminder: ${input.what} due on ${dueDate}`,
     text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
-    html: layout(`Due on ${input.dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
+    html: layout(`Due on ${dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
   }
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
   acceptInvitationSchema,
+  acceptedInvitationSchema,
   accountSchema,
   activateAccountSchema,
   changePasswordSchema,
@@ -82,7 +83,7 @@ accountRoutes.openapi(
     summary: 'Accept a business invitation',
     ...access.public(),
     request: jsonBody(acceptInvitationRequest),
-    responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) },
+    responses: { 200: json(acceptedInvitationSchema, 'Activated'), ...errorResponses(400, 409) },
   }),
   async (c) => {
     const { token, password } = c.req.valid('json')

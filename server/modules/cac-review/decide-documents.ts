@@ -8,6 +8,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { documentAuditView, selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { assertStaffWithAny } from '@/server/http/access'
+import { statusWords } from '@/lib/format/status-words'
 import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
 import { claimDocumentDecisions, mailDocumentReviewIfOver } from './review-digest'
@@ -22,8 +23,12 @@ interface DecisionInput {
 
 const verb = (decision: ReviewDecision) => (decision === 'APPROVED' ? 'approved' : 'rejected')
 
-/** Describes the current statuses for a 409: "APPROVED", or "APPROVED and REJECTED". */
-const describeStatuses = (rows: readonly { status: string }[]) => [...new Set(rows.map((r) => r.status))].sort().join(' and ')
+/** Describes the current statuses for a 409: "approved", or "approved and declined". */
+const describeStatuses = (rows: readonly { status: string }[]) =>
+  [...new Set(rows.map((r) => r.status))]
+    .sort()
+    .map((s) => statusWords(s))
+    .join(' and ')
 
 /**
  * Decides these PENDING documents in the caller's transaction: one conditional UPDATE (a document decided or replaced
@@ -93,7 +98,7 @@ export async function decideCacDocuments(options: {
     if (!pending.length) {
       throw new AppError(
         'INVALID_STATE',
-        `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only PENDING documents can be ${verb(input.decision)}`,
+        `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only pending documents can be ${verb(input.decision)}`,
       )
     }
     if (pending.some((p) => p.document.uploadedBy === actor.userId)) {
@@ -130,7 +135,7 @@ async function currentDocumentOrThrow(db: Database, id: string) {
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Document not found')
   if (row.document.supersededAt)
-    throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+    throw new AppError('INVALID_STATE', 'This document was replaced by a newer upload; review the current one')
   return row
 }
 
@@ -175,8 +180,8 @@ export async function reviewDocument(options: {
         .select({ status: kycDocuments.status, supersededAt: kycDocuments.supersededAt })
         .from(kycDocuments)
         .where(eq(kycDocuments.id, current.document.id))
-      const state = !latest ? 'gone' : latest.supersededAt ? 'SUPERSEDED' : latest.status
-      throw new AppError('INVALID_STATE', `The document is ${state}: only a PENDING document can be ${verb(input.decision)}`)
+      const state = !latest ? 'gone' : statusWords(latest.supersededAt ? 'SUPERSEDED' : latest.status)
+      throw new AppError('INVALID_STATE', `The document is ${state}: only a pending document can be ${verb(input.decision)}`)
     }
   })
   await mailDocumentReviewIfOver(db, await getBusinessRow(db, business.id), now)
@@ -227,10 +232,10 @@ export async function requestReupload(options: {
     if (!after) {
       const [latest] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, current.document.id))
       if (latest?.supersededAt)
-        throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+        throw new AppError('INVALID_STATE', 'This document was replaced by a newer upload; review the current one')
       throw new AppError(
         'INVALID_STATE',
-        `A re-upload is already REQUESTED for this document (${latest?.reuploadReason ?? 'no reason'}); wait for the new upload`,
+        `A new upload is already asked for this document (${latest?.reuploadReason ?? 'no reason'}); wait for it`,
       )
     }
     await appendAudit(tx, options.audit, {

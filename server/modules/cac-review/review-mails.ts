@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '@/lib/format/date'
 import { getConfig } from '@/lib/config/env'
 import { layout, reviewedDocumentLines, type RenderedMail, type ReviewedDocument } from '@/server/integrations/mail/templates'
 
@@ -63,7 +64,7 @@ export function deferralDecisionMail(input: {
     ? [
         'Hello,',
         `Your request to provide ${input.documentName} of ${input.businessName} later is approved.`,
-        `Upload it by ${input.dueDate}: after that date the business is blocked until it is uploaded.`,
+        `Upload it by ${formatCalendarDate(input.dueDate)}: after that date the business is blocked until it is uploaded.`,
         ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
       ]
     : [

@@ -28,6 +28,7 @@ import {
   toDetail,
   type JoinedOnboarding,
 } from './onboarding-record'
+import { statusWords } from '@/lib/format/status-words'
 
 type Decision = z.output<typeof onboardingDecisionSchema>
 type Changes = Partial<typeof onboardingProducts.$inferInsert>
@@ -126,7 +127,7 @@ export async function decideOnboarding(options: {
     const reasons: { message: string; field?: string }[] = []
     if (row.business.approvalStatus !== 'APPROVED') {
       reasons.push({
-        message: `The business must be approved first (it is ${row.business.approvalStatus})`,
+        message: `The business must be approved first (it is ${statusWords(row.business.approvalStatus)})`,
         field: 'business.approvalStatus',
       })
     }

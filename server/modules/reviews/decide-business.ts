@@ -16,6 +16,7 @@ import { assertFourEyes } from '@/server/http/four-eyes'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
 import { claimDocumentDecisions } from '@/server/modules/cac-review/review-digest'
+import { statusWords } from '@/lib/format/status-words'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365
@@ -23,7 +24,7 @@ export const RECERTIFICATION_PERIOD_DAYS = 365
 const invalidState = (status: string, decision: string) =>
   new AppError(
     'INVALID_STATE',
-    `The business is ${status}: only a PENDING business can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`,
+    `The business is ${statusWords(status)}: only a business waiting for a decision can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`,
   )
 
 /**

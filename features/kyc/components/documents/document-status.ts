@@ -1,14 +1,6 @@
 import type { ChecklistItem, DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { CHECKLIST_STATE_LABELS, type ChecklistTone } from '@/lib/contracts/kyc-document-values'
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
-
-/** `2026-11-01T09:00:00Z` → `01 Nov 2026`; an em dash when missing or unreadable. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—'
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? '—' : DAY_FORMAT.format(date)
-}
+import { formatDay } from '@/lib/format/day'
 
 export interface ItemStatus {
   label: string
