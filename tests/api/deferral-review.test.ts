@@ -176,7 +176,7 @@ describe('deciding a deferral', () => {
       expect(again.status).toBe(409)
       expect((await errorsOf(again))[0]).toMatchObject({
         code: 'INVALID_STATE',
-        message: expect.stringMatching(/^The deferral is APPROVED/),
+        message: expect.stringMatching(/^The deferral is approved/),
       })
     }
   })

@@ -12,6 +12,7 @@ import { adminBusinessQueries, type ApiQuery } from '../api/admin-business-queri
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
+import { formatNumber } from '@/lib/format/number'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
@@ -39,7 +40,7 @@ function CountsTable({ caption, counts }: { caption: string; counts: readonly Bu
         {counts.map((c) => (
           <tr key={c.key}>
             <th scope="row">{c.label}</th>
-            <td>{c.count.toLocaleString('en-NG')}</td>
+            <td>{formatNumber(c.count)}</td>
           </tr>
         ))}
       </tbody>
@@ -70,12 +71,12 @@ function Summary({ summary }: { summary: BusinessSummary }) {
       <dl className={styles.totals}>
         <div>
           <dt>Registered in the period</dt>
-          <dd>{summary.total.toLocaleString('en-NG')}</dd>
+          <dd>{formatNumber(summary.total)}</dd>
         </div>
         {summary.byStatus.map((s) => (
           <div key={s.key}>
             <dt>{s.label}</dt>
-            <dd>{s.count.toLocaleString('en-NG')}</dd>
+            <dd>{formatNumber(s.count)}</dd>
           </div>
         ))}
       </dl>
@@ -97,8 +98,8 @@ function Summary({ summary }: { summary: BusinessSummary }) {
             {summary.byMonth.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{monthLabel(m.month)}</th>
-                <td>{m.registered.toLocaleString('en-NG')}</td>
-                <td>{m.approved.toLocaleString('en-NG')}</td>
+                <td>{formatNumber(m.registered)}</td>
+                <td>{formatNumber(m.approved)}</td>
               </tr>
             ))}
           </tbody>

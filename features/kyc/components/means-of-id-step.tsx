@@ -33,6 +33,7 @@ import {
   type RecordFormBaseProps,
 } from './record-editing'
 import { holderName } from './step-checks'
+import { formatDay } from '@/lib/format/day'
 
 type Values = z.input<typeof meansOfIdFormSchema>
 type Output = z.output<typeof meansOfIdFormSchema>
@@ -125,7 +126,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
             </p>
             <p>
               {id.idTypeName} {id.idNumber}
-              {id.expiryDate ? ` · expires ${id.expiryDate}` : ''}
+              {id.expiryDate ? ` · expires ${formatDay(id.expiryDate)}` : ''}
             </p>
             <p className={`${styles.muted} ${styles.small}`}>Scan: {id.file?.fileName ?? 'none'}</p>
           </>
