@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
 import { errorBodySchema } from '@/lib/contracts/errors'
 import type { AppEnv } from './context'
@@ -43,3 +43,25 @@ export function json<T extends ZodType>(schema: T, description: string) {
 }
 
 export const bearerSecurity = [{ bearerAuth: [] }]
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+type OperationConfig = Omit<RouteConfig, 'method' | 'path' | 'tags'>
+
+/**
+ * Declares a module's operations under its tags, method and path first:
+ * `router.openapi(route.get('/businesses/{id}', { summary, ...access.business(READ), request, responses }), handler)`.
+ * The result is `createRoute`'s, so request and response types flow into the handler as before.
+ */
+export function routesTagged(...tags: string[]) {
+  const operation =
+    <M extends Method>(method: M) =>
+    <P extends string, R extends OperationConfig>(path: P, config: R) =>
+      createRoute({ ...config, method, path, tags })
+  return {
+    get: operation('get'),
+    post: operation('post'),
+    put: operation('put'),
+    patch: operation('patch'),
+    delete: operation('delete'),
+  }
+}

@@ -1,18 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { findOutbox } from './find-outbox'
 
 /** Mounted only when ENABLE_DEV_OUTBOX=true outside production (server/app.ts decides). */
 export const devOutboxRoutes = createRouter()
+const route = routesTagged('Development')
 
 // GET /dev/outbox?to= – what the portal e-mailed to an address (demo and e2e tests)
 devOutboxRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/dev/outbox',
-    tags: ['Development'],
+  route.get('/dev/outbox', {
     summary: 'Mail sent to an address (development only)',
     ...access.public(),
     request: { query: z.object({ to: z.email({ message: 'must be an e-mail address' }) }) },

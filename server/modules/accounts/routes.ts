@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   acceptInvitationSchema,
   acceptedInvitationSchema,
@@ -21,7 +21,7 @@ import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { acceptInvitation } from './accept-invitation'
 import { activateAccount } from './activate-account'
@@ -37,7 +37,8 @@ import { resetPassword } from './reset-password'
 import { signUp } from './sign-up'
 import { updateAccount } from './update-account'
 
-const tags = ['Accounts']
+const route = routesTagged('Accounts')
+
 const signupRequest = refuseCommonPassword(signupSchema, 'password')
 const resetPasswordRequest = refuseCommonPassword(resetPasswordSchema, 'password')
 const changePasswordRequest = refuseCommonPassword(changePasswordSchema, 'newPassword')
@@ -47,10 +48,7 @@ export const accountRoutes = createRouter()
 
 // POST /accounts/signup – create an account pending activation (same answer for known e-mails)
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/signup',
-    tags,
+  route.post('/accounts/signup', {
     summary: 'Sign up',
     ...access.public(),
     request: jsonBody(signupRequest),
@@ -61,10 +59,7 @@ accountRoutes.openapi(
 
 // POST /accounts/activate-account – activate with the e-mailed token
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/activate-account',
-    tags,
+  route.post('/accounts/activate-account', {
     summary: 'Activate an account',
     ...access.public(),
     request: jsonBody(activateAccountSchema),
@@ -76,10 +71,7 @@ accountRoutes.openapi(
 
 // POST /accounts/accept-invitation – someone invited to a business sets a password and is activated
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/accept-invitation',
-    tags,
+  route.post('/accounts/accept-invitation', {
     summary: 'Accept a business invitation',
     ...access.public(),
     request: jsonBody(acceptInvitationRequest),
@@ -93,10 +85,7 @@ accountRoutes.openapi(
 
 // POST /accounts/resend-activation-token – a new activation link (same answer whatever the e-mail)
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/resend-activation-token',
-    tags,
+  route.post('/accounts/resend-activation-token', {
     summary: 'Resend the activation link',
     ...access.public(),
     request: jsonBody(emailOnlySchema),
@@ -107,10 +96,7 @@ accountRoutes.openapi(
 
 // POST /accounts/login – e-mail and password → access token (throttled per account+IP and per IP)
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/login',
-    tags,
+  route.post('/accounts/login', {
     summary: 'Sign in',
     ...access.public(),
     request: jsonBody(loginSchema),
@@ -131,10 +117,7 @@ accountRoutes.openapi(
 
 // POST /accounts/logout – end the current session server-side
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/logout',
-    tags,
+  route.post('/accounts/logout', {
     summary: 'Sign out',
     ...access.signedIn(),
     responses: { 200: json(messageSchema, 'Signed out'), ...errorResponses(401) },
@@ -144,10 +127,7 @@ accountRoutes.openapi(
 
 // POST /accounts/recover-password – e-mail a reset code (capped per address and per IP)
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/recover-password',
-    tags,
+  route.post('/accounts/recover-password', {
     summary: 'Request a password reset code',
     ...access.public(),
     request: jsonBody(emailOnlySchema),
@@ -158,10 +138,7 @@ accountRoutes.openapi(
 
 // PUT /accounts/reset-password/{otp} – set a new password with the code; revokes every session
 accountRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/accounts/reset-password/{otp}',
-    tags,
+  route.put('/accounts/reset-password/{otp}', {
     summary: 'Reset the password with the e-mailed code',
     ...access.public(),
     request: { params: z.object({ otp: otpSchema }), ...jsonBody(resetPasswordRequest) },
@@ -178,10 +155,7 @@ accountRoutes.openapi(
 
 // POST /accounts/change-password – signed in; revokes the other sessions and e-mails a notice; throttled like login
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/change-password',
-    tags,
+  route.post('/accounts/change-password', {
     summary: 'Change the password',
     ...access.signedIn(),
     request: jsonBody(changePasswordRequest),
@@ -195,10 +169,7 @@ accountRoutes.openapi(
 
 // POST /accounts/refresh-token – a new token for the same session
 accountRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/accounts/refresh-token',
-    tags,
+  route.post('/accounts/refresh-token', {
     summary: 'Refresh the access token',
     ...access.signedIn(),
     responses: { 200: json(loginAnswerSchema, 'A new token'), ...errorResponses(401) },
@@ -208,10 +179,7 @@ accountRoutes.openapi(
 
 // GET /accounts/me/permissions – the signed-in user's permission names (static path before /accounts/me)
 accountRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/accounts/me/permissions',
-    tags,
+  route.get('/accounts/me/permissions', {
     summary: 'My permissions',
     ...access.signedIn(),
     responses: { 200: json(z.array(z.object({ name: z.string() })), 'Permissions'), ...errorResponses(401) },
@@ -221,10 +189,7 @@ accountRoutes.openapi(
 
 // GET /accounts/me/preferences – kept server-side
 accountRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/accounts/me/preferences',
-    tags,
+  route.get('/accounts/me/preferences', {
     summary: 'My preferences',
     ...access.signedIn(),
     responses: { 200: json(preferencesSchema, 'Preferences'), ...errorResponses(401) },
@@ -234,10 +199,7 @@ accountRoutes.openapi(
 
 // PUT /accounts/me/preferences
 accountRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/accounts/me/preferences',
-    tags,
+  route.put('/accounts/me/preferences', {
     summary: 'Save my preferences',
     ...access.signedIn(),
     request: jsonBody(preferencesSchema),
@@ -248,10 +210,7 @@ accountRoutes.openapi(
 
 // GET /accounts/me – the signed-in account
 accountRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/accounts/me',
-    tags,
+  route.get('/accounts/me', {
     summary: 'My account',
     ...access.signedIn(),
     responses: { 200: json(accountSchema, 'Account'), ...errorResponses(401) },
@@ -261,10 +220,7 @@ accountRoutes.openapi(
 
 // PATCH /accounts/me – own name and phone
 accountRoutes.openapi(
-  createRoute({
-    method: 'patch',
-    path: '/accounts/me',
-    tags,
+  route.patch('/accounts/me', {
     summary: 'Update my name and phone',
     ...access.signedIn(),
     request: jsonBody(updateAccountSchema),
@@ -275,10 +231,7 @@ accountRoutes.openapi(
 
 // GET /user-profile – account, permissions and preferences in one answer
 accountRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/user-profile',
-    tags,
+  route.get('/user-profile', {
     summary: 'My profile',
     ...access.signedIn(),
     responses: { 200: json(userProfileSchema, 'Profile'), ...errorResponses(401) },

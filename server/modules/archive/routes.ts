@@ -1,23 +1,19 @@
-import { createRoute } from '@hono/zod-openapi'
 import { archivedBusinessPageSchema, archiveListQuerySchema, archiveReasonSchema } from '@/lib/contracts/archive'
 import { businessSchema } from '@/lib/contracts/businesses'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { ARCHIVERS, changeArchiveStatus } from './archive-business'
 import { findArchivedBusinesses } from './find-archived-businesses'
 
-const tags = ['Archive']
+const route = routesTagged('Archive')
 
 export const archiveRoutes = createRouter()
 
 // GET /archive/businesses – archived businesses (staff), with the business list's filters
 archiveRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/archive/businesses',
-    tags,
+  route.get('/archive/businesses', {
     summary: 'Archived businesses',
     ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: archiveListQuerySchema },
@@ -28,10 +24,7 @@ archiveRoutes.openapi(
 
 // POST /archive/business/{id}/unarchive – back to the active lists (reason required)
 archiveRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/archive/business/{id}/unarchive',
-    tags,
+  route.post('/archive/business/{id}/unarchive', {
     summary: 'Unarchive a business',
     ...access.staffAny(...ARCHIVERS),
     request: { params: idParam, ...jsonBody(archiveReasonSchema) },
@@ -51,10 +44,7 @@ archiveRoutes.openapi(
 
 // POST /archive/business/{id} – archive a business (reason required)
 archiveRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/archive/business/{id}',
-    tags,
+  route.post('/archive/business/{id}', {
     summary: 'Archive a business',
     ...access.staffAny(...ARCHIVERS),
     request: { params: idParam, ...jsonBody(archiveReasonSchema) },

@@ -1,23 +1,20 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { auditActorSchema, auditListQuerySchema, auditPageSchema, auditVerifySchema } from '@/lib/contracts/audits'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { findAuditActors, findAuditResources, findAudits } from './find-audits'
 import { verifyAuditChain } from './verify-audit-chain'
 
-const tags = ['Audits']
+const route = routesTagged('Audits')
 
 export const auditRoutes = createRouter()
 
 // GET /audits/resources – the resource names that appear in the log (static paths first)
 auditRoutes.openapi(
-  createRoute({
-    tags,
+  route.get('/audits/resources', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
-    method: 'get',
-    path: '/audits/resources',
     summary: 'Audited resource names',
     responses: { 200: json(z.array(z.string()), 'Resource names'), ...errorResponses(401, 403) },
   }),
@@ -26,11 +23,8 @@ auditRoutes.openapi(
 
 // GET /audits/actors – users who appear in the log
 auditRoutes.openapi(
-  createRoute({
-    tags,
+  route.get('/audits/actors', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
-    method: 'get',
-    path: '/audits/actors',
     summary: 'Actors that appear in the audit log',
     responses: { 200: json(z.array(auditActorSchema), 'Actors'), ...errorResponses(401, 403) },
   }),
@@ -39,11 +33,8 @@ auditRoutes.openapi(
 
 // GET /audits/verify – recompute the hash chain
 auditRoutes.openapi(
-  createRoute({
-    tags,
+  route.get('/audits/verify', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
-    method: 'get',
-    path: '/audits/verify',
     summary: 'Verify the audit hash chain',
     responses: { 200: json(auditVerifySchema, 'Chain check result'), ...errorResponses(401, 403) },
   }),
@@ -52,11 +43,8 @@ auditRoutes.openapi(
 
 // GET /audits – the audit log, filtered and paginated
 auditRoutes.openapi(
-  createRoute({
-    tags,
+  route.get('/audits', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
-    method: 'get',
-    path: '/audits',
     summary: 'Audit log',
     request: { query: auditListQuerySchema },
     responses: { 200: json(auditPageSchema, 'A page of audit rows'), ...errorResponses(400, 401, 403) },

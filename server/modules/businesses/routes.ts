@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   accessDecisionSchema,
   accessRequestInputSchema,
@@ -28,7 +28,7 @@ import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import {
   findAllBusinessUsers,
@@ -57,7 +57,8 @@ import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardin
 import { findDivisionProducts } from '@/server/modules/products/find-products'
 import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, updateDivision } from './reference-lists'
 
-const tags = ['Businesses']
+const route = routesTagged('Businesses')
+
 const valueParam = z.object({ value: z.string().trim().min(1).max(200) })
 const searchQuery = z.object({ searchKey: z.string().trim().max(100).optional() })
 const pagedSearchQuery = pageQuerySchema.extend({ searchKey: z.string().trim().max(100).optional() })
@@ -68,10 +69,7 @@ export const businessRoutes = createRouter()
 
 // GET /businesses/check/reg-no/{value} – is this registration number taken (while typing)
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/check/reg-no/{value}',
-    tags,
+  route.get('/businesses/check/reg-no/{value}', {
     summary: 'Registration number taken?',
     ...access.signedIn(),
     request: { params: valueParam },
@@ -82,10 +80,7 @@ businessRoutes.openapi(
 
 // GET /businesses/check/business-name/{value} – is this name taken (case and spaces ignored)
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/check/business-name/{value}',
-    tags,
+  route.get('/businesses/check/business-name/{value}', {
     summary: 'Business name taken?',
     ...access.signedIn(),
     request: { params: valueParam },
@@ -96,10 +91,7 @@ businessRoutes.openapi(
 
 // GET /businesses/user-businesses/me – my businesses with my role in each
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/user-businesses/me',
-    tags,
+  route.get('/businesses/user-businesses/me', {
     summary: 'My businesses',
     ...access.signedIn(),
     responses: { 200: json(z.array(myBusinessSchema), 'My businesses'), ...errorResponses(401) },
@@ -109,10 +101,7 @@ businessRoutes.openapi(
 
 // GET /businesses/searchable-user-businesses/me?searchKey= – my businesses matching a name or reg number
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/searchable-user-businesses/me',
-    tags,
+  route.get('/businesses/searchable-user-businesses/me', {
     summary: 'Search my businesses',
     ...access.signedIn(),
     request: { query: searchQuery },
@@ -123,10 +112,7 @@ businessRoutes.openapi(
 
 // GET /businesses/pdf-info/{id} – everything the KYC summary PDF needs
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/pdf-info/{id}',
-    tags,
+  route.get('/businesses/pdf-info/{id}', {
     summary: 'KYC summary data',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
@@ -137,10 +123,7 @@ businessRoutes.openapi(
 
 // POST /businesses/user – add a user to a business (invite by e-mail)
 businessRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/businesses/user',
-    tags,
+  route.post('/businesses/user', {
     summary: 'Invite a business user',
     ...access.business(INVITE_PERMISSION),
     request: jsonBody(inviteBusinessUserSchema),
@@ -154,10 +137,7 @@ businessRoutes.openapi(
 
 // PUT /businesses/user/{id} – change a business user's role or active flag
 businessRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/user/{id}',
-    tags,
+  route.put('/businesses/user/{id}', {
     summary: 'Update a business user',
     ...access.business(USERS_UPDATE),
     request: { params: idParam, ...jsonBody(updateBusinessUserSchema) },
@@ -172,10 +152,7 @@ businessRoutes.openapi(
 
 // DELETE /businesses/user/{id} – remove a business user (never the last owner)
 businessRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/businesses/user/{id}',
-    tags,
+  route.delete('/businesses/user/{id}', {
     summary: 'Remove a business user',
     ...access.business(USERS_REMOVE),
     request: { params: idParam },
@@ -189,10 +166,7 @@ businessRoutes.openapi(
 
 // GET /businesses – staff: every business with the spec's filters
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses',
-    tags,
+  route.get('/businesses', {
     summary: 'Businesses (staff)',
     ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: businessListQuerySchema },
@@ -203,10 +177,7 @@ businessRoutes.openapi(
 
 // POST /businesses – register a business
 businessRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/businesses',
-    tags,
+  route.post('/businesses', {
     summary: 'Register a business',
     ...access.business(BUSINESS_CREATE),
     request: jsonBody(createBusinessSchema),
@@ -219,10 +190,7 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}',
-    tags,
+  route.get('/businesses/{id}', {
     summary: 'A business',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
@@ -233,10 +201,7 @@ businessRoutes.openapi(
 
 // PATCH /businesses/{id} – owners before approval; CAN_UPDATE_APPROVED_BUSINESS_INFO after
 businessRoutes.openapi(
-  createRoute({
-    method: 'patch',
-    path: '/businesses/{id}',
-    tags,
+  route.patch('/businesses/{id}', {
     summary: 'Update a business',
     ...access.business(BUSINESS_EDIT),
     request: { params: idParam, ...jsonBody(updateBusinessSchema) },
@@ -248,10 +213,7 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}/users
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}/users',
-    tags,
+  route.get('/businesses/{id}/users', {
     summary: 'Users of a business',
     ...access.business(USERS_READ),
     request: { params: idParam, query: pagedSearchQuery },
@@ -266,10 +228,7 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}/products – its onboarding products (filled by the products module)
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}/products',
-    tags,
+  route.get('/businesses/{id}/products', {
     summary: 'Onboarding products of a business',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
@@ -284,10 +243,7 @@ businessRoutes.openapi(
 
 // GET /businesses/{id}/outstanding – KYC progress per step and what the business still has to do
 businessRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}/outstanding',
-    tags,
+  route.get('/businesses/{id}/outstanding', {
     summary: 'What a business still has to do',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
@@ -305,10 +261,7 @@ export const businessReferenceRoutes = createRouter()
 
 // GET /business-types
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-types',
-    tags,
+  route.get('/business-types', {
     summary: 'Business types',
     ...access.public(),
     responses: { 200: json(z.array(referenceItemSchema), 'Types') },
@@ -318,10 +271,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-categories
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-categories',
-    tags,
+  route.get('/business-categories', {
     summary: 'Business categories',
     ...access.public(),
     responses: { 200: json(z.array(referenceItemSchema), 'Categories') },
@@ -331,10 +281,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-divisions
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-divisions',
-    tags,
+  route.get('/business-divisions', {
     summary: 'Business divisions',
     ...access.signedIn(),
     responses: { 200: json(z.array(divisionSchema), 'Divisions'), ...errorResponses(401) },
@@ -344,10 +291,7 @@ businessReferenceRoutes.openapi(
 
 // POST /business-divisions (staff, CAN_UPDATE_PRODUCT)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/business-divisions',
-    tags,
+  route.post('/business-divisions', {
     summary: 'Create a division',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: jsonBody(divisionInputSchema),
@@ -358,10 +302,7 @@ businessReferenceRoutes.openapi(
 
 // PUT /business-divisions/{id} (staff, CAN_UPDATE_PRODUCT)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/business-divisions/{id}',
-    tags,
+  route.put('/business-divisions/{id}', {
     summary: 'Update a division',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: { params: idParam, ...jsonBody(divisionInputSchema) },
@@ -381,10 +322,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-divisions/{id}/products – the division's products (filled by the products module)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-divisions/{id}/products',
-    tags,
+  route.get('/business-divisions/{id}/products', {
     summary: 'Products of a division',
     ...access.signedIn(),
     request: { params: idParam },
@@ -395,10 +333,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-users/search?searchKey= (staff)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-users/search',
-    tags,
+  route.get('/business-users/search', {
     summary: 'Search business users (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { query: pagedSearchQuery },
@@ -409,10 +344,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-users (staff)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-users',
-    tags,
+  route.get('/business-users', {
     summary: 'Business users (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { query: pagedSearchQuery },
@@ -423,10 +355,7 @@ businessReferenceRoutes.openapi(
 
 // GET /business-users/{id}/details (staff)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/business-users/{id}/details',
-    tags,
+  route.get('/business-users/{id}/details', {
     summary: 'A business user (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { params: idParam },
@@ -437,10 +366,7 @@ businessReferenceRoutes.openapi(
 
 // GET /existing-profile/requests?businessId= – access requests to my business
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/existing-profile/requests',
-    tags,
+  route.get('/existing-profile/requests', {
     summary: 'Access requests to a business',
     ...access.business(ACCESS_REQUEST_DECIDE),
     request: { query: z.object({ businessId: z.uuid({ message: 'must be a business id' }) }) },
@@ -451,10 +377,7 @@ businessReferenceRoutes.openapi(
 
 // PUT /existing-profile/requests/{id} – accept or refuse
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/existing-profile/requests/{id}',
-    tags,
+  route.put('/existing-profile/requests/{id}', {
     summary: 'Decide an access request',
     ...access.business(ACCESS_REQUEST_DECIDE),
     request: { params: idParam, ...jsonBody(accessDecisionSchema) },
@@ -473,10 +396,7 @@ businessReferenceRoutes.openapi(
 
 // GET /existing-profile?identifier=&type=business – does a business exist (masked name only)
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/existing-profile',
-    tags,
+  route.get('/existing-profile', {
     summary: 'Look up an existing business profile',
     ...access.signedIn(),
     request: { query: existingProfileQuerySchema },
@@ -487,10 +407,7 @@ businessReferenceRoutes.openapi(
 
 // POST /existing-profile?type=business – ask the owners for access
 businessReferenceRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/existing-profile',
-    tags,
+  route.post('/existing-profile', {
     summary: 'Ask for access to an existing business profile',
     description: 'Business users only (staff: 403).',
     ...access.businessUsers(),

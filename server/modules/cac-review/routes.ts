@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   cacReviewPageSchema,
   cacReviewQuerySchema,
@@ -9,11 +9,13 @@ import {
 import { kycDocumentSchema } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
 import { findCacReviews, getCacReview } from './find-cac-reviews'
+
+const route = routesTagged('Document review')
 
 const tags = ['Document review']
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
@@ -25,10 +27,7 @@ export const cacReviewRoutes = createRouter()
 
 // GET /kyc/cac-documents-for-reviews – the CAC review queue, one row per KYC record
 cacReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/cac-documents-for-reviews',
-    tags,
+  route.get('/kyc/cac-documents-for-reviews', {
     summary: 'CAC documents to review',
     description:
       'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
@@ -57,10 +56,7 @@ openBulkDecisionRoute(
 
 // GET /kyc/cac-documents-for-reviews/{kycDetailsId} – one KYC record's row (the details page)
 cacReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/cac-documents-for-reviews/{kycDetailsId}',
-    tags,
+  route.get('/kyc/cac-documents-for-reviews/{kycDetailsId}', {
     summary: "One KYC record's CAC documents",
     ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
@@ -71,10 +67,7 @@ cacReviewRoutes.openapi(
 
 // PUT /kyc/cac-documents-approval/{kycDetailsId}
 cacReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/cac-documents-approval/{kycDetailsId}',
-    tags,
+  route.put('/kyc/cac-documents-approval/{kycDetailsId}', {
     summary: 'Decide the CAC documents of a KYC record',
     description:
       'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
@@ -95,10 +88,7 @@ cacReviewRoutes.openapi(
 
 // POST /kyc/documents/{id}/reupload-request
 cacReviewRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/documents/{id}/reupload-request',
-    tags,
+  route.post('/kyc/documents/{id}/reupload-request', {
     summary: 'Ask the business to upload a document again',
     description:
       'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
@@ -115,10 +105,7 @@ cacReviewRoutes.openapi(
 
 // PUT /kyc/documents/{id}/review – decide one document
 cacReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/documents/{id}/review',
-    tags,
+  route.put('/kyc/documents/{id}/review', {
     summary: 'Decide one document',
     description:
       'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',

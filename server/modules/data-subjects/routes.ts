@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   dataSubjectExportQuerySchema,
   dataSubjectParams,
@@ -12,13 +12,14 @@ import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'
 import { eraseDataSubject } from './erase-subject'
 import { exportDataSubject, type SubjectExport } from './export-subject'
 import { findDataSubjects } from './find-subjects'
 
-const tags = ['Data protection']
+const route = routesTagged('Data protection')
+
 const HANDLERS = PERMISSIONS.CAN_HANDLE_DATA_REQUESTS
 
 export const dataSubjectRoutes = createRouter()
@@ -44,10 +45,7 @@ function streamed(result: SubjectExport): Response {
 
 // GET /accounts/me/data-export – the signed-in user's own data, as one archive
 dataSubjectRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/accounts/me/data-export',
-    tags,
+  route.get('/accounts/me/data-export', {
     summary: 'Download your own data',
     description: 'Everything the portal holds about your account (NDPA 2023, right of access and portability), as a zip.',
     ...access.signedIn(),
@@ -70,10 +68,7 @@ dataSubjectRoutes.openapi(
 
 // GET /data-subjects – find a person by e-mail, name or identity number
 dataSubjectRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/data-subjects',
-    tags,
+  route.get('/data-subjects', {
     summary: 'Find a data subject',
     description:
       'Users by e-mail or name; people named on a means of ID or as individual shareholders by name, BVN or ID number (matched through blind indexes). Each answer says whether a retention duty forbids erasure.',
@@ -86,10 +81,7 @@ dataSubjectRoutes.openapi(
 
 // GET /data-subjects/{kind}/{id}/export – everything about one person, as one archive
 dataSubjectRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/data-subjects/{kind}/{id}/export',
-    tags,
+  route.get('/data-subjects/{kind}/{id}/export', {
     summary: 'Export a data subject',
     description:
       'data.json (every record about the person, identity numbers in clear) and their files, as one zip, streamed. Logged as a view of their data and audited.',
@@ -107,10 +99,7 @@ dataSubjectRoutes.openapi(
 
 // POST /data-subjects/{kind}/{id}/erase – erase or pseudonymise a person where no retention duty applies
 dataSubjectRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/data-subjects/{kind}/{id}/erase',
-    tags,
+  route.post('/data-subjects/{kind}/{id}/erase', {
     summary: 'Erase a data subject',
     description:
       'Pseudonymises the person in place (the business’s records keep their shape), removes their files (rows and blobs), verifications and people drafts, and destroys their subject keys so the personal values sealed in audit rows can no longer be read; the audit chain still verifies. 409 when a retention duty applies (an approved or archived business’s KYC). The reason is audited.',

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import {
   businessDataViewQuerySchema,
   personalDataViewListQuerySchema,
@@ -6,20 +5,17 @@ import {
 } from '@/lib/contracts/data-views'
 import { getDb } from '@/server/db/client'
 import { access, idParam } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs } from '@/server/http/service-args'
 import { BUSINESS_DATA_VIEWS_READ, DATA_VIEW_LOG_READ, findBusinessDataViews, findPersonalDataViews } from './find-views'
 
-const tags = ['Data protection']
+const route = routesTagged('Data protection')
 
 export const dataViewRoutes = createRouter()
 
 // GET /personal-data-views – every logged view of personal data, filtered by business, subject and actor
 dataViewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/personal-data-views',
-    tags,
+  route.get('/personal-data-views', {
     summary: 'Views of personal data (staff log)',
     description:
       'Every opening or download of a KYC file, reveal of a person’s record and data-subject export, newest first; filter by `businessId`, `subjectId` (a file, means of ID, shareholder or user) and `actorId`.',
@@ -32,10 +28,7 @@ dataViewRoutes.openapi(
 
 // GET /businesses/{id}/data-views – which staff viewed this business's documents and people's records
 dataViewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}/data-views',
-    tags,
+  route.get('/businesses/{id}/data-views', {
     summary: 'Staff views of a business’s personal data',
     description:
       'For the business’s own users (and staff who may read it): which staff opened its documents or revealed its people’s records, when and why.',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { reviewDecisionInputSchema } from '@/lib/contracts/cac-review'
 import {
   deferrableDaysParamSchema,
@@ -13,12 +13,14 @@ import { deferrableMaxDaysSchema } from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
+
+const route = routesTagged('Deferrals')
 
 const tags = ['Deferrals']
 const deferralId = z.uuid({ message: 'must be a deferral id (UUID)' })
@@ -33,10 +35,7 @@ export const deferralReviewRoutes = createRouter()
 
 // GET /deferrals – every deferral, with filters (staff)
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals',
-    tags,
+  route.get('/deferrals', {
     summary: 'All deferrals',
     description:
       'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
@@ -49,10 +48,7 @@ deferralReviewRoutes.openapi(
 
 // GET /deferrals/reviews – the PENDING queue
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/reviews',
-    tags,
+  route.get('/deferrals/reviews', {
     summary: 'Deferrals waiting for a decision',
     ...access.staffAny(...DEFERRAL_READERS),
     request: { query: staffDeferralQuerySchema },
@@ -63,10 +59,7 @@ deferralReviewRoutes.openapi(
 
 // GET /deferrals/deferrable-mapping
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/deferrable-mapping',
-    tags,
+  route.get('/deferrals/deferrable-mapping', {
     summary: 'Which document types each registration class may defer',
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
@@ -76,10 +69,7 @@ deferralReviewRoutes.openapi(
 
 // PUT /deferrals/deferrable-mapping – replaces the whole mapping
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/deferrals/deferrable-mapping',
-    tags,
+  route.put('/deferrals/deferrable-mapping', {
     summary: 'Replace the deferrable mapping',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: jsonBody(deferrableMappingInputSchema),
@@ -106,10 +96,7 @@ openBulkDecisionRoute(
 
 // PUT /deferrals/deferrable-days/{days}
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/deferrals/deferrable-days/{days}',
-    tags,
+  route.put('/deferrals/deferrable-days/{days}', {
     summary: 'Set the most days a deferral may ask for',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: { params: deferrableDaysParamSchema },
@@ -120,10 +107,7 @@ deferralReviewRoutes.openapi(
 
 // PUT /deferrals/approval/{deferralId}
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/deferrals/approval/{deferralId}',
-    tags,
+  route.put('/deferrals/approval/{deferralId}', {
     summary: 'Decide a deferral',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
@@ -140,10 +124,7 @@ deferralReviewRoutes.openapi(
 
 // GET /deferrals/{id} – staff, or the business's members
 deferralReviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/{id}',
-    tags,
+  route.get('/deferrals/{id}', {
     summary: 'One deferral with its business and history',
     ...access.businessAny(...DEFERRAL_READERS),
     request: { params: z.object({ id: deferralId }) },

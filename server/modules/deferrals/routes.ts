@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   businessDeferralsQuerySchema,
   createDeferralSchema,
@@ -12,24 +12,21 @@ import {
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { getMaxDeferralDays } from './deferral-settings'
 import { DEFERRALS_READ, findDeferrableMapping, findDeferrableTypes } from './deferrable-types'
 import { findBusinessDeferrals } from './find-business-deferrals'
 import { DEFERRAL_REQUEST, requestDeferral } from './request-deferral'
 
-const tags = ['Deferrals']
+const route = routesTagged('Deferrals')
 
 /** The business side of deferrals. Static paths only before `/deferrals/business-deferrals/{id}`; staff calls live elsewhere. */
 export const deferralRoutes = createRouter()
 
 // GET /deferrals/deferrable?isCAC=1|0&id=<businessId>
 deferralRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/deferrable',
-    tags,
+  route.get('/deferrals/deferrable', {
     summary: 'Document types this business may still defer',
     ...access.business(DEFERRALS_READ),
     request: { query: deferrableQuerySchema },
@@ -43,10 +40,7 @@ deferralRoutes.openapi(
 
 // GET /deferrals/deferrable-list – the deferrable mapping (class → document types)
 deferralRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/deferrable-list',
-    tags,
+  route.get('/deferrals/deferrable-list', {
     summary: 'Deferrable document types per registration class',
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) },
@@ -56,10 +50,7 @@ deferralRoutes.openapi(
 
 // GET /deferrals/deferrable-max-days
 deferralRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/deferrable-max-days',
-    tags,
+  route.get('/deferrals/deferrable-max-days', {
     summary: 'The most days a deferral may ask for',
     ...access.signedIn(),
     responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) },
@@ -69,10 +60,7 @@ deferralRoutes.openapi(
 
 // GET /deferrals/business-deferrals/{id} – a business's deferrals (paginated; OVERDUE derived)
 deferralRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/deferrals/business-deferrals/{id}',
-    tags,
+  route.get('/deferrals/business-deferrals/{id}', {
     summary: "A business's deferrals",
     ...access.business(DEFERRALS_READ),
     request: {
@@ -90,10 +78,7 @@ deferralRoutes.openapi(
 
 // POST /deferrals – request one (CAN_CREATE_DEFERRAL in the business)
 deferralRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/deferrals',
-    tags,
+  route.post('/deferrals', {
     summary: 'Request a deferral',
     ...access.businessMembers(DEFERRAL_REQUEST),
     request: jsonBody(createDeferralSchema),

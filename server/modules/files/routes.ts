@@ -1,22 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { viewPurposeQuerySchema } from '@/lib/contracts/data-views'
 import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import { confirmUpload, createUploadSlot, FILE_READ, getUploadLimits, readFile } from './uploads'
 
-const tags = ['Files']
+const route = routesTagged('Files')
 
 export const fileRoutes = createRouter()
 
 // GET /files/upload-limits – the one configured limit and the allowed types (no token: the uploader label uses it)
 fileRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/files/upload-limits',
-    tags,
+  route.get('/files/upload-limits', {
     summary: 'Upload size limit and allowed types',
     ...access.public(),
     responses: { 200: json(uploadLimitsSchema, 'The limits') },
@@ -26,10 +23,7 @@ fileRoutes.openapi(
 
 // POST /files/upload-url – an upload slot: a SAS URL for one new blob
 fileRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/files/upload-url',
-    tags,
+  route.post('/files/upload-url', {
     summary: 'Upload slot (SAS URL for one new blob)',
     description:
       'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files (the purposes x-access declares, KYC editors) the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY, SUPPORT_ATTACHMENT only a signed-in user (403 otherwise).',
@@ -42,10 +36,7 @@ fileRoutes.openapi(
 
 // POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large
 fileRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/files/{id}/confirm',
-    tags,
+  route.post('/files/{id}/confirm', {
     summary: 'Confirm an upload',
     description:
       'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the staged blob once (size, magic bytes), copies those bytes where the upload URL cannot write, and records their SHA-256; refused files are deleted (413 / 415). Idempotent.',
@@ -58,10 +49,7 @@ fileRoutes.openapi(
 
 // GET /files/{id} – a confirmed file, after checking its size and SHA-256, to those who may see its business
 fileRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/files/{id}',
-    tags,
+  route.get('/files/{id}', {
     summary: 'Read a file',
     description:
       "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff. Every read is logged as a view of personal data (`purpose` says why; by default staff's is a KYC review). Answers 500 when the stored bytes are not those confirmed (size or SHA-256).",

@@ -1,11 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { access } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
 import type { AppContext } from '@/server/http/context'
-import { createRouter, json } from '@/server/http/openapi'
+import { createRouter, json, routesTagged } from '@/server/http/openapi'
+
+const route = routesTagged('Health')
 
 const livenessSchema = z.object({ status: z.literal('ok') })
 const readinessSchema = z.object({
@@ -17,10 +19,7 @@ export const healthRoutes = createRouter()
 
 // GET /health – the process answers (liveness); touches nothing else
 healthRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/health',
-    tags: ['Health'],
+  route.get('/health', {
     ...access.public(),
     summary: 'Liveness',
     responses: { 200: json(livenessSchema, 'The process is up') },
@@ -40,10 +39,7 @@ async function mayReadDetails(c: AppContext): Promise<boolean> {
 
 // GET /health/ready – the database and blob storage answer (the database kind only for signed-in staff)
 healthRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/health/ready',
-    tags: ['Health'],
+  route.get('/health/ready', {
     ...access.public(),
     summary: 'Readiness: dependencies reachable',
     description: 'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token).',

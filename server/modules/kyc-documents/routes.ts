@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { businessSchema } from '@/lib/contracts/businesses'
 import {
   attachKycDocumentSchema,
@@ -12,24 +12,22 @@ import {
 } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { completeKycDetails } from './complete-kyc'
 import { createDocumentType, findDocumentTypes, updateDocumentType } from './document-types'
 import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import { attachKycDocument, deleteKycDocument, DOCUMENTS_READ, findKycDocuments, getDocumentChecklist } from './kyc-documents'
 
-const tags = ['KYC documents']
+const route = routesTagged('KYC documents')
+
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
 
 export const kycDocumentRoutes = createRouter()
 
 // GET /kyc-document-types?isCac=&registrationClass=&typeOwner=
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc-document-types',
-    tags,
+  route.get('/kyc-document-types', {
     summary: 'KYC document types with the per-class matrix',
     ...access.signedIn(),
     request: { query: documentTypeListQuerySchema },
@@ -40,10 +38,7 @@ kycDocumentRoutes.openapi(
 
 // POST /kyc-document-types (staff, CAN_UPDATE_DEFERRABLE)
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc-document-types',
-    tags,
+  route.post('/kyc-document-types', {
     summary: 'Create a document type',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: jsonBody(createDocumentTypeSchema),
@@ -54,10 +49,7 @@ kycDocumentRoutes.openapi(
 
 // PUT /kyc-document-types/{id} (staff, CAN_UPDATE_DEFERRABLE)
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc-document-types/{id}',
-    tags,
+  route.put('/kyc-document-types/{id}', {
     summary: 'Update a document type and its matrix rows',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: { params: z.object({ id: uuid('a document type id') }), ...jsonBody(updateDocumentTypeSchema) },
@@ -69,10 +61,7 @@ kycDocumentRoutes.openapi(
 
 // GET /kyc/document-checklist/{businessId} – the class's documents and where each stands
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/document-checklist/{businessId}',
-    tags,
+  route.get('/kyc/document-checklist/{businessId}', {
     summary: "The business's documents checklist",
     ...access.business(DOCUMENTS_READ),
     request: { params: z.object({ businessId: uuid('a business id') }) },
@@ -83,10 +72,7 @@ kycDocumentRoutes.openapi(
 
 // POST /kyc/documents – attach a confirmed upload as a document type (replaces the current one)
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/documents',
-    tags,
+  route.post('/kyc/documents', {
     summary: 'Attach a KYC document',
     ...access.business(...KYC_EDITORS),
     request: jsonBody(attachKycDocumentSchema),
@@ -97,10 +83,7 @@ kycDocumentRoutes.openapi(
 
 // GET /kyc/documents/{kycDetailsId}?typeOwner=
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/documents/{kycDetailsId}',
-    tags,
+  route.get('/kyc/documents/{kycDetailsId}', {
     summary: 'Current documents of a KYC record',
     ...access.business(DOCUMENTS_READ),
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), query: kycDocumentListQuerySchema },
@@ -119,10 +102,7 @@ kycDocumentRoutes.openapi(
 
 // DELETE /kyc/documents/{id} – removes the document, its file and its blob
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/documents/{id}',
-    tags,
+  route.delete('/kyc/documents/{id}', {
     summary: 'Delete a KYC document',
     ...access.business(...KYC_EDITORS),
     request: { params: z.object({ id: uuid('a document id') }) },
@@ -136,10 +116,7 @@ kycDocumentRoutes.openapi(
 
 // PUT /businesses/{id}/completed-kyc-details – mark the KYC complete (or resubmit after a decline)
 kycDocumentRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/{id}/completed-kyc-details',
-    tags,
+  route.put('/businesses/{id}/completed-kyc-details', {
     summary: 'Mark the KYC complete',
     description:
       'Refused with 409 PRECONDITION_FAILED, one entry per missing item, until every step and required document is done.',

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
 import {
   additionalDocumentSchema,
@@ -32,7 +32,7 @@ import { AppError } from '@/server/http/app-error'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
 import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import {
   ADDRESS_PERMISSIONS,
@@ -74,8 +74,8 @@ import {
   updateShareholder,
 } from './shareholders'
 
-const tags = ['KYC']
-const draftTags = ['Draft forms']
+const route = routesTagged('KYC')
+const draftRoute = routesTagged('Draft forms')
 
 // ---- company details: JSON or multipart ----
 
@@ -151,10 +151,7 @@ export const kycRoutes = createRouter()
 
 // GET /kyc/details – KYC records: business users their businesses', staff every one (CAN_READ_BUSINESS)
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/details',
-    tags,
+  route.get('/kyc/details', {
     summary: 'KYC records (company details)',
     ...access.business(KYC_READ),
     request: { query: kycDetailsListQuerySchema },
@@ -165,10 +162,7 @@ kycRoutes.openapi(
 
 // POST /kyc/details – JSON, or multipart with `file` (+ `label`) kept as an additional company document
 kycRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/details',
-    tags,
+  route.post('/kyc/details', {
     summary: 'Create company details',
     description:
       'JSON, or multipart/form-data with the same fields plus `file` and optional `label`. One record per business (409 otherwise). Turnover in naira.',
@@ -184,10 +178,7 @@ kycRoutes.openapi(
 
 // GET /kyc/details-first-entity/{businessId} – the business's KYC record (404 before the first save)
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/details-first-entity/{id}',
-    tags,
+  route.get('/kyc/details-first-entity/{id}', {
     summary: "A business's KYC record",
     description: '`id` is the business id.',
     ...access.business(KYC_READ),
@@ -199,10 +190,7 @@ kycRoutes.openapi(
 
 // GET /kyc/details/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/details/{id}',
-    tags,
+  route.get('/kyc/details/{id}', {
     summary: 'A KYC record',
     ...access.business(KYC_READ),
     request: { params: idParam },
@@ -213,10 +201,7 @@ kycRoutes.openapi(
 
 // PUT /kyc/details/{id} – JSON or multipart, like POST
 kycRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/details/{id}',
-    tags,
+  route.put('/kyc/details/{id}', {
     summary: 'Update company details',
     description: 'Any fields; multipart may carry a `file` (kept as an additional company document) with or without fields.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.update),
@@ -231,10 +216,7 @@ kycRoutes.openapi(
 
 // GET /kyc/company/additional-doc/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/company/additional-doc/{id}',
-    tags,
+  route.get('/kyc/company/additional-doc/{id}', {
     summary: 'Additional company documents',
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
@@ -248,10 +230,7 @@ kycRoutes.openapi(
 
 // GET /kyc/addresses/all-kyc/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/addresses/all-kyc/{id}',
-    tags,
+  route.get('/kyc/addresses/all-kyc/{id}', {
     summary: 'Addresses of a KYC record',
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
@@ -263,10 +242,7 @@ kycRoutes.openapi(
 
 // POST /kyc/addresses
 kycRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/addresses',
-    tags,
+  route.post('/kyc/addresses', {
     summary: 'Add an address',
     description:
       'Country, state and LGA are names from the reference dataset; files are confirmed uploads (ADDRESS_DOC, PASSPORT_PHOTO).',
@@ -279,10 +255,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/addresses/{id}/file?type=address_doc|passport_photo
 kycRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/addresses/{id}/file',
-    tags,
+  route.delete('/kyc/addresses/{id}/file', {
     summary: "Remove an address's file",
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
     request: { params: idParam, query: addressFileQuerySchema },
@@ -297,10 +270,7 @@ kycRoutes.openapi(
 
 // PUT /kyc/addresses/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/addresses/{id}',
-    tags,
+  route.put('/kyc/addresses/{id}', {
     summary: 'Update an address',
     description: 'A changed address goes back to PENDING verification; a replaced file is deleted.',
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
@@ -313,10 +283,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/addresses/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/addresses/{id}',
-    tags,
+  route.delete('/kyc/addresses/{id}', {
     summary: 'Delete an address',
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.delete),
     request: { params: idParam },
@@ -332,10 +299,7 @@ kycRoutes.openapi(
 
 // GET /kyc/means-of-ids/types
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/means-of-ids/types',
-    tags,
+  route.get('/kyc/means-of-ids/types', {
     summary: 'Kinds of ID with their number rules',
     ...access.signedIn(),
     responses: { 200: json(z.array(meansOfIdTypeSchema), 'Kinds of ID'), ...errorResponses(401) },
@@ -345,10 +309,7 @@ kycRoutes.openapi(
 
 // POST /kyc/means-of-ids
 kycRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/means-of-ids',
-    tags,
+  route.post('/kyc/means-of-ids', {
     summary: 'Add a means of ID',
     description: 'Number per kind; expiring kinds need an expiry date in the future; `fileId` a confirmed MEANS_OF_ID upload.',
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.create),
@@ -360,10 +321,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/means-of-ids/{id}/file
 kycRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/means-of-ids/{id}/file',
-    tags,
+  route.delete('/kyc/means-of-ids/{id}/file', {
     summary: "Remove a means of ID's file",
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
     request: { params: idParam },
@@ -378,10 +336,7 @@ for (const [target, path, what] of [
   ['shareholder', '/kyc/shareholders/{id}/reveal', 'a shareholder'],
 ] as const) {
   kycRoutes.openapi(
-    createRoute({
-      method: 'post',
-      path,
-      tags,
+    route.post(path, {
       summary: `Reveal the clear BVN or ID number of ${what}`,
       description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may.`,
       ...access.business(REVEAL_PERMISSION),
@@ -403,10 +358,7 @@ for (const [target, path, what] of [
 
 // GET /kyc/means-of-ids/{kycDetailsId}
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/means-of-ids/{id}',
-    tags,
+  route.get('/kyc/means-of-ids/{id}', {
     summary: 'Means of ID of a KYC record',
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
@@ -418,10 +370,7 @@ kycRoutes.openapi(
 
 // PUT /kyc/means-of-ids/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/means-of-ids/{id}',
-    tags,
+  route.put('/kyc/means-of-ids/{id}', {
     summary: 'Update a means of ID',
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
     request: { params: idParam, ...jsonBody(updateMeansOfIdSchema) },
@@ -433,10 +382,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/means-of-ids/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/means-of-ids/{id}',
-    tags,
+  route.delete('/kyc/means-of-ids/{id}', {
     summary: 'Delete a means of ID',
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.delete),
     request: { params: idParam },
@@ -452,10 +398,7 @@ kycRoutes.openapi(
 
 // GET /kyc/shareholders?kycDetailsId= – the whole tree, depth first, with effective ownership
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/shareholders',
-    tags,
+  route.get('/kyc/shareholders', {
     summary: 'Shareholders of a KYC record',
     description:
       'Flat, depth first (each corporate followed by its own shareholders), with `parentShareholderId`, `depth`, `effectiveOwnership` and `isBeneficialOwner` (≥ 5% effective).',
@@ -468,10 +411,7 @@ kycRoutes.openapi(
 
 // POST /kyc/shareholders
 kycRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/kyc/shareholders',
-    tags,
+  route.post('/kyc/shareholders', {
     summary: 'Add a shareholder',
     description:
       'INDIVIDUAL or CORPORATE; `parentShareholderId` places it inside a corporate shareholder. Each level holds at most 100% (400 on `percentage` otherwise).',
@@ -484,10 +424,7 @@ kycRoutes.openapi(
 
 // PUT /kyc/shareholders/{id}
 kycRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/shareholders/{id}',
-    tags,
+  route.put('/kyc/shareholders/{id}', {
     summary: 'Update a shareholder',
     ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
     request: { params: idParam, ...jsonBody(updateShareholderSchema) },
@@ -499,10 +436,7 @@ kycRoutes.openapi(
 
 // DELETE /kyc/shareholders/{id} – with its own shareholders, to any depth
 kycRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/shareholders/{id}',
-    tags,
+  route.delete('/kyc/shareholders/{id}', {
     summary: 'Delete a shareholder and everything below it',
     description: 'Its documents (and those of the shareholders below it) are deleted with it, files included.',
     ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
@@ -520,10 +454,7 @@ kycRoutes.openapi(
 
 // GET /kyc/child-shareholders/{id} – a corporate shareholder's shareholders, nested to any depth
 kycRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/child-shareholders/{id}',
-    tags,
+  route.get('/kyc/child-shareholders/{id}', {
     summary: "A corporate shareholder's shareholders",
     description: 'Everything below it, depth first.',
     ...access.business(KYC_READ),
@@ -539,10 +470,7 @@ export const draftFormRoutes = createRouter()
 
 // POST /draft-forms – upsert per business and step (201 new, 200 replaced)
 draftFormRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/draft-forms',
-    tags: draftTags,
+  draftRoute.post('/draft-forms', {
     summary: 'Save a draft form',
     description:
       'One draft per business and `kycDetailTypeId`: a second POST replaces its data (200). `data` is a JSON object of at most 64 kB (413 otherwise).',
@@ -562,10 +490,7 @@ draftFormRoutes.openapi(
 
 // GET /draft-forms/{businessId}/{kycDetailTypeId}
 draftFormRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/draft-forms/{businessId}/{kycDetailTypeId}',
-    tags: draftTags,
+  draftRoute.get('/draft-forms/{businessId}/{kycDetailTypeId}', {
     summary: "A step's draft",
     ...access.business(KYC_READ),
     request: {
@@ -581,10 +506,7 @@ draftFormRoutes.openapi(
 
 // GET /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/draft-forms/{id}',
-    tags: draftTags,
+  draftRoute.get('/draft-forms/{id}', {
     summary: 'A draft form',
     ...access.business(KYC_READ),
     request: { params: idParam },
@@ -595,10 +517,7 @@ draftFormRoutes.openapi(
 
 // PUT /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/draft-forms/{id}',
-    tags: draftTags,
+  draftRoute.put('/draft-forms/{id}', {
     summary: "Replace a draft's data",
     ...access.business(...KYC_EDITORS),
     request: { params: idParam, ...jsonBody(updateDraftFormSchema) },
@@ -613,10 +532,7 @@ draftFormRoutes.openapi(
 
 // DELETE /draft-forms/{id}
 draftFormRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/draft-forms/{id}',
-    tags: draftTags,
+  draftRoute.delete('/draft-forms/{id}', {
     summary: 'Delete a draft form',
     ...access.business(...KYC_EDITORS),
     request: { params: idParam },
@@ -634,10 +550,7 @@ draftFormRoutes.openapi(
  */
 export const kycDeleteRoutes = createRouter()
 kycDeleteRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/kyc/{id}',
-    tags,
+  route.delete('/kyc/{id}', {
     summary: 'Delete a KYC record',
     description:
       'With its addresses, means of ID, shareholders, documents and their files. CAN_DELETE_KYC_DETAIL; only before approval and not while submitted for review (409).',

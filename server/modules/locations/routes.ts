@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import {
   countryIdParamSchema,
@@ -9,7 +8,7 @@ import {
 } from '@/lib/contracts/locations'
 import { access } from '@/server/http/access'
 import type { AppEnv } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { findCountries, findCountryStates, getCountry } from './find-countries'
 
 /** Reference data changes only with a deployment: successful answers may be cached for a day. */
@@ -19,16 +18,15 @@ const cacheForADay = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 // Public: no token, as the signup and KYC forms need them before anything else.
-const common = { tags: ['Locations'], ...access.public(), middleware: [cacheForADay] }
+const route = routesTagged('Locations')
+const common = { ...access.public(), middleware: [cacheForADay] }
 
 export const locationRoutes = createRouter()
 
 // GET /countries – every country with its state names (the same list as /countries.json)
 locationRoutes.openapi(
-  createRoute({
+  route.get('/countries', {
     ...common,
-    method: 'get',
-    path: '/countries',
     summary: 'Countries',
     responses: { 200: json(countryListSchema, 'Every country, by name') },
   }),
@@ -37,10 +35,8 @@ locationRoutes.openapi(
 
 // GET /countries/states?country= – a country's states with their LGAs (static path before /countries/{id})
 locationRoutes.openapi(
-  createRoute({
+  route.get('/countries/states', {
     ...common,
-    method: 'get',
-    path: '/countries/states',
     summary: "A country's states and local government areas",
     description: 'Local government areas are listed for Nigeria; other countries answer empty `lgas` lists.',
     request: { query: countryStatesQuerySchema },
@@ -51,10 +47,8 @@ locationRoutes.openapi(
 
 // GET /countries/{id} – one country
 locationRoutes.openapi(
-  createRoute({
+  route.get('/countries/{id}', {
     ...common,
-    method: 'get',
-    path: '/countries/{id}',
     summary: 'One country',
     request: { params: countryIdParamSchema },
     responses: { 200: json(countrySchema, 'The country'), ...errorResponses(400, 404) },

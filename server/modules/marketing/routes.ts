@@ -1,19 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { marketingEventSchema } from '@/lib/contracts/marketing'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { recordMarketingEvent } from './record-marketing-event'
+
+const route = routesTagged('Marketing')
 
 export const marketingRoutes = createRouter()
 
 // POST /marketing/events – the built-in marketing sink; visitors may call it before signing in
 marketingRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/marketing/events',
-    tags: ['Marketing'],
+  route.post('/marketing/events', {
     summary: 'Record an identify, track or page call',
     ...access.public(),
     request: jsonBody(marketingEventSchema),

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   answersInputSchema,
   applySchema,
@@ -11,7 +11,7 @@ import {
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { APPLY_PERMISSION, applyForProduct } from './apply'
 import {
@@ -27,7 +27,8 @@ import {
 import { ANSWERS_PERMISSION, saveAnswers } from './save-answers'
 import { completeOnboarding, decideOnboarding, REMOVE_PERMISSION, removeOnboarding, submitOnboarding } from './transitions'
 
-const tags = ['Onboarding products']
+const route = routesTagged('Onboarding products')
+
 const codeParam = z.object({ code: z.string().trim().min(1).max(60) })
 const productCodeParam = z.object({ productCode: z.string().trim().min(1).max(60) })
 const detail = (description: string) => json(onboardingDetailSchema, description)
@@ -38,10 +39,7 @@ export const onboardingRoutes = createRouter()
 
 // GET /onboarding-products/approvals (staff) – the review queue
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/approvals',
-    tags,
+  route.get('/onboarding-products/approvals', {
     summary: 'Applications to review (staff)',
     ...access.staffAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES),
     request: { query: onboardingListQuerySchema },
@@ -52,10 +50,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/me/{productCode}?businessId= – my application for a product
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/me/{productCode}',
-    tags,
+  route.get('/onboarding-products/me/{productCode}', {
     summary: "The signed-in user's application for a product",
     ...access.business(),
     request: {
@@ -77,10 +72,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/business/{id} – one business's applications
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/business/{id}',
-    tags,
+  route.get('/onboarding-products/business/{id}', {
     summary: "A business's applications",
     ...access.business(),
     request: { params: idParam, query: onboardingListQuerySchema },
@@ -95,10 +87,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/details/{id} – one application with its requirements, answers and files
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/details/{id}',
-    tags,
+  route.get('/onboarding-products/details/{id}', {
     summary: 'An application',
     ...access.businessAny(...ONBOARDING_READERS),
     request: { params: idParam },
@@ -109,10 +98,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/can-proceed-kyc-capturing/{id}
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/can-proceed-kyc-capturing/{id}',
-    tags,
+  route.get('/onboarding-products/can-proceed-kyc-capturing/{id}', {
     summary: 'May KYC capture go on for this application?',
     ...access.business(),
     request: { params: idParam },
@@ -123,10 +109,7 @@ onboardingRoutes.openapi(
 
 // PUT /onboarding-products/approve/{id} (staff) – { decision: APPROVED | DECLINED, comment }
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/onboarding-products/approve/{id}',
-    tags,
+  route.put('/onboarding-products/approve/{id}', {
     summary: 'Approve or decline an application (staff)',
     ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT),
     request: { params: idParam, ...jsonBody(onboardingDecisionSchema) },
@@ -138,10 +121,7 @@ onboardingRoutes.openapi(
 
 // PUT /onboarding-products/completed/{id} (staff) – the business is live on the product
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/onboarding-products/completed/{id}',
-    tags,
+  route.put('/onboarding-products/completed/{id}', {
     summary: 'Mark an approved application completed (staff)',
     ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT),
     request: { params: idParam },
@@ -152,10 +132,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products – applications: staff all, business users their businesses'
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products',
-    tags,
+  route.get('/onboarding-products', {
     summary: 'Applications',
     ...access.businessAny(...ONBOARDING_READERS),
     request: { query: onboardingListQuerySchema },
@@ -166,10 +143,7 @@ onboardingRoutes.openapi(
 
 // POST /onboarding-products – apply
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/onboarding-products',
-    tags,
+  route.post('/onboarding-products', {
     summary: 'Apply for a product',
     ...access.business(APPLY_PERMISSION),
     request: jsonBody(applySchema),
@@ -182,10 +156,7 @@ onboardingRoutes.openapi(
 
 // PUT /onboarding-products/{id}/requirements – save answers (draft)
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/onboarding-products/{id}/requirements',
-    tags,
+  route.put('/onboarding-products/{id}/requirements', {
     summary: 'Save requirement answers',
     ...access.business(ANSWERS_PERMISSION),
     request: { params: idParam, ...jsonBody(answersInputSchema) },
@@ -197,10 +168,7 @@ onboardingRoutes.openapi(
 
 // PUT /onboarding-products/{id}/submit – PENDING or DECLINED → IN_REVIEW
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/onboarding-products/{id}/submit',
-    tags,
+  route.put('/onboarding-products/{id}/submit', {
     summary: 'Submit an application for review',
     ...access.business(APPLY_PERMISSION),
     request: { params: idParam },
@@ -211,10 +179,7 @@ onboardingRoutes.openapi(
 
 // DELETE /onboarding-products/{id} – remove (the record stays, REMOVED)
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'delete',
-    path: '/onboarding-products/{id}',
-    tags,
+  route.delete('/onboarding-products/{id}', {
     summary: 'Remove an application',
     ...access.business(REMOVE_PERMISSION),
     request: { params: idParam },
@@ -225,10 +190,7 @@ onboardingRoutes.openapi(
 
 // GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES) – the businesses on a product
 onboardingRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/onboarding-products/{code}',
-    tags,
+  route.get('/onboarding-products/{code}', {
     summary: 'Businesses on a product (staff)',
     ...access.staff(P.CAN_READ_PRODUCT_BUSINESSES),
     request: { params: codeParam, query: onboardingListQuerySchema },

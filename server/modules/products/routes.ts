@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   createProductSchema,
   goLiveSchema,
@@ -13,13 +13,14 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'
 import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
 import { getProductById } from './product-record'
 import { createProduct, setProductLive, updateProduct } from './save-product'
 
-const tags = ['Products']
+const route = routesTagged('Products')
+
 /** Who may see every product, offered or not. */
 const PRODUCT_STAFF = [P.CAN_UPDATE_PRODUCT, P.CAN_INDICATE_PRODUCT_GO_LIVE, P.CAN_READ_PRODUCT_BUSINESSES]
 const codeParam = z.object({ code: z.string().trim().min(1).max(60) })
@@ -30,10 +31,7 @@ export const productRoutes = createRouter()
 
 // GET /products/categories (public) – categories with how many products each offers
 productRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/products/categories',
-    tags,
+  route.get('/products/categories', {
     summary: 'Product categories (public)',
     ...access.public(),
     responses: { 200: json(z.array(productCategorySchema), 'Categories') },
@@ -43,10 +41,7 @@ productRoutes.openapi(
 
 // GET /products/admin (staff) – every product with filters
 productRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/products/admin',
-    tags,
+  route.get('/products/admin', {
     summary: 'All products (staff)',
     ...access.staffAny(...PRODUCT_STAFF),
     request: { query: productAdminQuerySchema },
@@ -57,10 +52,7 @@ productRoutes.openapi(
 
 // GET /products/admin/{id} (staff) – one product, offered or not
 productRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/products/admin/{id}',
-    tags,
+  route.get('/products/admin/{id}', {
     summary: 'A product (staff)',
     ...access.staffAny(...PRODUCT_STAFF),
     request: { params: idParam },
@@ -71,10 +63,7 @@ productRoutes.openapi(
 
 // GET /products (public) – live and active products with their requirements
 productRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/products',
-    tags,
+  route.get('/products', {
     summary: 'Offered products (public)',
     ...access.public(),
     request: { query: productListQuerySchema },
@@ -85,10 +74,7 @@ productRoutes.openapi(
 
 // POST /products (staff, CAN_UPDATE_PRODUCT)
 productRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/products',
-    tags,
+  route.post('/products', {
     summary: 'Create a product',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: jsonBody(createProductSchema),
@@ -101,10 +87,7 @@ productRoutes.openapi(
 
 // PUT /products/{id}/go-live (staff, CAN_INDICATE_PRODUCT_GO_LIVE)
 productRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/products/{id}/go-live',
-    tags,
+  route.put('/products/{id}/go-live', {
     summary: 'Take a product live or withdraw it',
     ...access.staff(P.CAN_INDICATE_PRODUCT_GO_LIVE),
     request: { params: idParam, ...jsonBody(goLiveSchema) },
@@ -124,10 +107,7 @@ productRoutes.openapi(
 
 // PUT /products/{id} (staff, CAN_UPDATE_PRODUCT) – a changed requirement list becomes a new version
 productRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/products/{id}',
-    tags,
+  route.put('/products/{id}', {
     summary: 'Update a product',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: { params: idParam, ...jsonBody(updateProductSchema) },
@@ -139,10 +119,7 @@ productRoutes.openapi(
 
 // GET /products/{code} (public) – an offered product by code, with its id
 productRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/products/{code}',
-    tags,
+  route.get('/products/{code}', {
     summary: 'An offered product by code (public)',
     ...access.public(),
     request: { params: codeParam },

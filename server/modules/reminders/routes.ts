@@ -1,11 +1,12 @@
-import { createRoute } from '@hono/zod-openapi'
 import { reminderRunSchema } from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { runReminders } from './run-reminders'
+
+const route = routesTagged('Reminders')
 
 /** Decision: staff who look after businesses' deadlines (officers, reviewers, deferral approvers) may run it. */
 const REMINDER_RUNNERS = [P.CAN_UPDATE_BUSINESS, P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_DEFERRAL] as const
@@ -14,10 +15,7 @@ export const reminderRoutes = createRouter()
 
 // POST /reminders/run – send the due-date reminders now (the daily job does the same)
 reminderRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/reminders/run',
-    tags: ['Reminders'],
+  route.post('/reminders/run', {
     summary: 'Send due-date reminders now',
     description:
       'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',

@@ -118,7 +118,14 @@ async function* reportRows(db: Executor, query: BusinessReportDownloadQuery, now
   let after: { cursor: string; id: string } | null = null
   for (;;) {
     const batch: Array<ReportSelect & { cursor: string }> = await reportQuery(db, now)
-      .where(and(where, after ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined))
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${businesses.createdAt}, ${businesses.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
       .orderBy(desc(businesses.createdAt), desc(businesses.id))
       .limit(BATCH)
     for (const { cursor: _cursor, ...row } of batch) yield toReportRow(row)
@@ -129,7 +136,11 @@ async function* reportRows(db: Executor, query: BusinessReportDownloadQuery, now
 }
 
 /** `GET /reports/businesses/download?format=csv`: the report streamed as CSV (csv-stringify, every cell quoted), a header line first. */
-export function streamBusinessReportCsv(options: { db: Executor; query: BusinessReportDownloadQuery; now?: Date }): ReadableStream<Uint8Array> {
+export function streamBusinessReportCsv(options: {
+  db: Executor
+  query: BusinessReportDownloadQuery
+  now?: Date
+}): ReadableStream<Uint8Array> {
   const csv = stringify({
     header: true,
     bom: true,

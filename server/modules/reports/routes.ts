@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   businessReportDownloadQuerySchema,
   businessReportPageSchema,
@@ -10,25 +10,48 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { isoDay } from '@/lib/format/iso-day'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { findBusinessReport, streamBusinessReportCsv } from './business-report'
 import { findBusinessSummary } from './summary'
 
-const tags = ['Reports']
+const route = routesTagged('Reports')
 
 export const reportRoutes = createRouter()
 
+// GET /reports/businesses – a page of the business report (the list's filters; names, not ids)
+reportRoutes.openapi(
+  route.get('/reports/businesses', {
+    summary: 'Business report',
+    description: 'The filters of GET /businesses; each row names its type, category, state and products instead of ids.',
+    ...access.staff(P.CAN_READ_BUSINESS),
+    request: { query: businessReportQuerySchema },
+    responses: { 200: json(businessReportPageSchema, 'A page of the report'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findBusinessReport({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
+// GET /reports/businesses/summary – counts by status, type, category and month
+reportRoutes.openapi(
+  route.get('/reports/businesses/summary', {
+    summary: 'Business counts',
+    ...access.staff(P.CAN_READ_BUSINESS),
+    request: { query: businessSummaryQuerySchema },
+    responses: { 200: json(businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findBusinessSummary({ db: await getDb(), query: c.req.valid('query') }), 200),
+)
+
 // GET /reports/businesses/download?format=csv – every business matching the list's filters, streamed as CSV
 reportRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/reports/businesses/download',
-    tags,
+  route.get('/reports/businesses/download', {
     summary: 'Download the business report',
     description: 'The filters of GET /businesses; every matching row, newest first, streamed.',
     ...access.staff(P.CAN_READ_BUSINESS),
     request: { query: businessReportDownloadQuerySchema },
-    responses: { 200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401, 403) },
+    responses: {
+      200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } },
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => {
     const query = c.req.valid('query')
@@ -43,32 +66,4 @@ reportRoutes.openapi(
       },
     }) as never
   },
-)
-
-// GET /reports/businesses/summary – counts by status, type, category and month
-reportRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/reports/businesses/summary',
-    tags,
-    summary: 'Business counts',
-    ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessSummaryQuerySchema },
-    responses: { 200: json(businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
-  }),
-  async (c) => c.json(await findBusinessSummary({ db: await getDb(), query: c.req.valid('query') }), 200),
-)
-
-// GET /reports/businesses – a page of the business report (the list's filters; names, not ids)
-reportRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/reports/businesses',
-    tags,
-    summary: 'Business report',
-    ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessReportQuerySchema },
-    responses: { 200: json(businessReportPageSchema, 'A page of the report'), ...errorResponses(400, 401, 403) },
-  }),
-  async (c) => c.json(await findBusinessReport({ db: await getDb(), query: c.req.valid('query') }), 200),
 )

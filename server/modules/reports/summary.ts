@@ -6,7 +6,11 @@ import type { Executor } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
-const STATUS_LABELS: Record<(typeof APPROVAL_STATUS_VALUES)[number], string> = { PENDING: 'Pending', APPROVED: 'Approved', DECLINED: 'Declined' }
+const STATUS_LABELS: Record<(typeof APPROVAL_STATUS_VALUES)[number], string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  DECLINED: 'Declined',
+}
 
 const startOfDay = (value: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value)
 const monthKey = (date: Date) => date.toISOString().slice(0, 7)
@@ -27,7 +31,11 @@ export function monthsBetween(from: Date, to: Date): string[] {
  * default) by approval status, type and category, and per month registered and approved. Archived businesses are
  * left out unless `archiveStatus` asks for them, as in the lists.
  */
-export async function findBusinessSummary(options: { db: Executor; query: BusinessSummaryQuery; now?: Date }): Promise<BusinessSummary> {
+export async function findBusinessSummary(options: {
+  db: Executor
+  query: BusinessSummaryQuery
+  now?: Date
+}): Promise<BusinessSummary> {
   const { db, query, now = new Date() } = options
   const to = query.to ? startOfDay(query.to) : now
   // An end given as a day includes that whole day.
@@ -39,17 +47,33 @@ export async function findBusinessSummary(options: { db: Executor; query: Busine
 
   const archived = inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE'])
   const registeredIn: SQL = and(archived, gte(businesses.createdAt, from), lt(businesses.createdAt, end))!
-  const month = (column: typeof businesses.createdAt | typeof businesses.approvedAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`
+  const month = (column: typeof businesses.createdAt | typeof businesses.approvedAt) =>
+    sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`
 
   const [byStatus, byType, byCategory, registered, approved, types, categories] = await Promise.all([
-    db.select({ key: businesses.approvalStatus, count: count() }).from(businesses).where(registeredIn).groupBy(businesses.approvalStatus),
+    db
+      .select({ key: businesses.approvalStatus, count: count() })
+      .from(businesses)
+      .where(registeredIn)
+      .groupBy(businesses.approvalStatus),
     db.select({ key: businesses.typeId, count: count() }).from(businesses).where(registeredIn).groupBy(businesses.typeId),
     db.select({ key: businesses.categoryId, count: count() }).from(businesses).where(registeredIn).groupBy(businesses.categoryId),
-    db.select({ month: month(businesses.createdAt), count: count() }).from(businesses).where(registeredIn).groupBy(month(businesses.createdAt)),
+    db
+      .select({ month: month(businesses.createdAt), count: count() })
+      .from(businesses)
+      .where(registeredIn)
+      .groupBy(month(businesses.createdAt)),
     db
       .select({ month: month(businesses.approvedAt), count: count() })
       .from(businesses)
-      .where(and(archived, eq(businesses.approvalStatus, 'APPROVED'), gte(businesses.approvedAt, from), lt(businesses.approvedAt, end)))
+      .where(
+        and(
+          archived,
+          eq(businesses.approvalStatus, 'APPROVED'),
+          gte(businesses.approvedAt, from),
+          lt(businesses.approvedAt, end),
+        ),
+      )
       .groupBy(month(businesses.approvedAt)),
     db.select({ id: businessTypes.id, name: businessTypes.name }).from(businessTypes),
     db.select({ id: businessCategories.id, name: businessCategories.name }).from(businessCategories),

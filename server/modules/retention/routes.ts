@@ -1,20 +1,18 @@
-import { createRoute } from '@hono/zod-openapi'
 import { retentionReportSchema, retentionRunRequestSchema } from '@/lib/contracts/retention'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { auditContextOf } from '@/server/http/context'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { runRetention } from './run-retention'
+
+const route = routesTagged('Data protection')
 
 export const retentionRoutes = createRouter()
 
 // POST /data-protection/retention – purge what is past its retention period now, or show what would go
 retentionRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/data-protection/retention',
-    tags: ['Data protection'],
+  route.post('/data-protection/retention', {
     summary: 'Run the retention job (or a dry run)',
     description:
       'Purges businesses past their retention period (never-submitted applications inactive for RETENTION_INACTIVE_APPLICATION_DAYS, declined ones RETENTION_DECLINED_DAYS after the decision, archived ones RETENTION_ENDED_RELATIONSHIP_YEARS after archiving) with their files, and stale step drafts; audited. `dryRun: true` answers the same report and changes nothing. The daily job does the same.',

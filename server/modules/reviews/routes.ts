@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { businessSchema } from '@/lib/contracts/businesses'
 import {
   approvalCheckSchema,
@@ -13,7 +13,7 @@ import {
 } from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { findApprovalChecklist } from './approval-checklist'
 import { assignReviewer, findReviewers } from './assign-reviewer'
@@ -22,7 +22,8 @@ import { decideBusiness } from './decide-business'
 import { findForApproval } from './find-for-approval'
 import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
 
-const tags = ['Business review']
+const route = routesTagged('Business review')
+
 const decidedBusinessSchema = businessSchema.extend({ assigneeName: z.string().nullable().optional() })
 
 /** Mounted before the businesses router, so these static paths win over `/businesses/{id}`. */
@@ -32,10 +33,7 @@ export const reviewRoutes = createRouter()
 
 // GET /businesses/for-approval – the review queue (staff: CAN_APPROVE_BUSINESS or CAN_READ_BUSINESS)
 reviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/for-approval',
-    tags,
+  route.get('/businesses/for-approval', {
     summary: 'Businesses waiting for a decision',
     description:
       'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
@@ -48,10 +46,7 @@ reviewRoutes.openapi(
 
 // GET /businesses/reviewers – staff who may be assigned a business (hold CAN_APPROVE_BUSINESS)
 reviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/reviewers',
-    tags,
+  route.get('/businesses/reviewers', {
     summary: 'Reviewers a business can be assigned to',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     responses: { 200: json(z.array(reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
@@ -61,10 +56,7 @@ reviewRoutes.openapi(
 
 // PUT /businesses/set-recertification-date – move an approved business's recertification date
 reviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/set-recertification-date',
-    tags,
+  route.put('/businesses/set-recertification-date', {
     summary: 'Set the recertification date',
     ...access.staffAny(...RECERTIFICATION_SETTERS),
     request: jsonBody(recertificationInputSchema),
@@ -78,10 +70,7 @@ reviewRoutes.openapi(
 
 // GET /businesses/attachment/{id} – the recommendation comment thread of a business
 reviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/attachment/{id}',
-    tags,
+  route.get('/businesses/attachment/{id}', {
     summary: 'Recommendation comments',
     ...access.staffAny(...COMMENT_READERS),
     request: { params: idParam },
@@ -92,10 +81,7 @@ reviewRoutes.openapi(
 
 // PUT /businesses/attachment/{id} – add a recommendation comment
 reviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/attachment/{id}',
-    tags,
+  route.put('/businesses/attachment/{id}', {
     summary: 'Add a recommendation comment',
     ...access.staffAny(...COMMENT_WRITERS),
     request: { params: idParam, ...jsonBody(businessCommentInputSchema) },
@@ -116,10 +102,7 @@ reviewRoutes.openapi(
 
 // PUT /businesses/{id}/approve – approve (every precondition met) or decline (with a reason)
 reviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/{id}/approve',
-    tags,
+  route.put('/businesses/{id}/approve', {
     summary: 'Decide a business',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
@@ -133,10 +116,7 @@ reviewRoutes.openapi(
 
 // GET /businesses/{id}/approval-checklist – the approval preconditions, each met or not
 reviewRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/businesses/{id}/approval-checklist',
-    tags,
+  route.get('/businesses/{id}/approval-checklist', {
     summary: 'Approval preconditions',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     request: { params: idParam },
@@ -147,10 +127,7 @@ reviewRoutes.openapi(
 
 // PUT /businesses/{id}/assignee – assign a pending business to a reviewer, or unassign it (null)
 reviewRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/businesses/{id}/assignee',
-    tags,
+  route.put('/businesses/{id}/assignee', {
     summary: 'Assign a reviewer',
     ...access.staff(P.CAN_APPROVE_BUSINESS),
     request: { params: idParam, ...jsonBody(assigneeInputSchema) },

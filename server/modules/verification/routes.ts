@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { kycAddressSchema } from '@/lib/contracts/kyc'
 import {
   businessVerificationSchema,
@@ -8,7 +8,7 @@ import {
 } from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { verifyAddress } from './address-verification'
 import {
@@ -21,7 +21,8 @@ import {
   VERIFICATION_STATUS_READ,
 } from './verification-calls'
 
-const tags = ['KYC verification']
+const route = routesTagged('KYC verification')
+
 const uuid = (label: string) => z.uuid({ message: `must be ${label} (UUID)` })
 
 /**
@@ -34,10 +35,7 @@ export const verificationRoutes = createRouter()
 
 // GET /kyc/re-verify-pending-kyc-status – run the configured provider over every PENDING item
 verificationRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/re-verify-pending-kyc-status',
-    tags,
+  route.get('/kyc/re-verify-pending-kyc-status', {
     summary: 'Re-run verification of every PENDING item',
     description:
       'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
@@ -51,10 +49,7 @@ verificationRoutes.openapi(
 
 // GET /verified-kyc/{id} – a business's verification items (id: business id)
 verificationRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/verified-kyc/{id}',
-    tags,
+  route.get('/verified-kyc/{id}', {
     summary: "A business's verification items",
     ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a business id') }) },
@@ -65,10 +60,7 @@ verificationRoutes.openapi(
 
 // PUT /verified-kyc/{id} – manual result (id: verification item id)
 verificationRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/verified-kyc/{id}',
-    tags,
+  route.put('/verified-kyc/{id}', {
     summary: 'Record a verification result',
     description: 'PENDING items only (409 INVALID_STATE otherwise). FAILED needs a comment.',
     ...access.staff(P.CAN_UPDATE_KYC_STATUS),
@@ -84,10 +76,7 @@ verificationRoutes.openapi(
 
 // GET /kyc/verified-detail/{id} – one item
 verificationRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/verified-detail/{id}',
-    tags,
+  route.get('/kyc/verified-detail/{id}', {
     summary: 'One verification item',
     ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a verification item id') }) },
@@ -98,10 +87,7 @@ verificationRoutes.openapi(
 
 // GET /kyc/business/{id}/verified – where a business's verification stands (staff and its members)
 verificationRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/kyc/business/{id}/verified',
-    tags,
+  route.get('/kyc/business/{id}/verified', {
     summary: "Whether a business's KYC is verified",
     ...access.business(VERIFICATION_STATUS_READ),
     request: { params: z.object({ id: uuid('a business id') }) },
@@ -112,10 +98,7 @@ verificationRoutes.openapi(
 
 // PUT /kyc/addresses/{id}/verification
 verificationRoutes.openapi(
-  createRoute({
-    method: 'put',
-    path: '/kyc/addresses/{id}/verification',
-    tags,
+  route.put('/kyc/addresses/{id}/verification', {
     summary: 'Record an address verification result',
     description:
       'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
