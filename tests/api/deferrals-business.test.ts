@@ -294,7 +294,7 @@ describe("a business's deferrals and blocking", () => {
       await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: staff.token }),
     )
     expect(page.content).toHaveLength(1)
-    expect(page.content[0]!.blockedReasons[0]).toMatch(/^Deferral for TIN certificate overdue since \d{4}-\d{2}-\d{2}$/)
+    expect(page.content[0]!.blockedReasons[0]).toMatch(/^Deferral for TIN certificate overdue since \d{2}-[A-Z][a-z]{2}-\d{4}$/)
     const notBlocked = await json<{ content: Business[] }>(
       await api(`/businesses?blocked=false&regNo=${business.regNo}`, { token: staff.token }),
     )
