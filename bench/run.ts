@@ -3,7 +3,11 @@
  *
  *   npm run bench                      both: first-load JS per route, then API throughput
  *   npm run bench -- bundle            first-load JS only (builds first if .next/BUILD_ID is missing)
- *   npm run bench -- api               API throughput only
+ *   npm run bench -- api               API throughput only (Hono alone, in its own process, PGlite)
+ *   npm run bench -- server            the signed-in request path through the production server (`next start`), on
+ *                                      PGlite and on PostgreSQL: owner business read and staff list against bare health
+ *   npm run bench -- lighthouse        Lighthouse mobile on login, signup, products and a signed-in business dashboard
+ *   npm run bench:all                  bundle, server and lighthouse: every goal of issue 19 in one run
  *   npm run bench -- list              staff business list (name search + 2 filters) on generated data, PGlite and
  *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
  *
@@ -13,6 +17,10 @@
  *   --warmup=SECONDS       BENCH_WARMUP           warm-up per API route (default 3)
  *   --connections=N        BENCH_CONNECTIONS      autocannon connections (default 10)
  *   --budget=KB            BENCH_BUDGET_KB        first-load JS budget, kB gzip (default 180)
+ *   --chrome=PATH          BENCH_CHROME           Chromium for Lighthouse (default /usr/bin/chromium)
+ *   --runs=N               BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, median kept (default 3)
+ *   --slices=N             BENCH_SLICES           server: each route's --duration in N interleaved slices (default 5)
+ * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
  *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up)
@@ -39,10 +47,12 @@ import {
   type ListPath,
 } from './business-list'
 import { DEFAULT_BUDGET_KB, formatBundleReport, measureFirstLoadJs, type BundleSizeReport } from './bundle-size'
+import { DEFAULT_CHROME_PATH, formatLighthouseReport, runLighthouse, type LighthouseReport } from './lighthouse'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
+import { formatServerReport, runServerBench, type ServerBenchReport } from './server-throughput'
 
-type Suite = 'bundle' | 'api' | 'list'
-const SUITES: readonly Suite[] = ['bundle', 'api', 'list']
+type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse'
+const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse']
 /** What runs without a suite on the command line. */
 const DEFAULT_SUITES: readonly Suite[] = ['bundle', 'api']
 
@@ -57,6 +67,9 @@ interface Cli {
   requests: number
   backends: ListBackend[]
   path: ListPath
+  chromePath: string
+  lighthouseRuns: number
+  slices: number
 }
 
 function parseCli(argv: string[]): Cli {
@@ -67,12 +80,25 @@ function parseCli(argv: string[]): Cli {
     if (match) flags.set(match[1]!, match[2] ?? 'true')
     else positional.push(arg)
   }
-  const known = new Set(['rebuild', 'duration', 'warmup', 'connections', 'budget', 'rows', 'requests', 'backend', 'path'])
+  const known = new Set([
+    'rebuild',
+    'duration',
+    'warmup',
+    'connections',
+    'budget',
+    'rows',
+    'requests',
+    'backend',
+    'path',
+    'chrome',
+    'runs',
+    'slices',
+  ])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -100,6 +126,9 @@ function parseCli(argv: string[]): Cli {
     rows: Math.floor(number('rows', 'BENCH_ROWS', 100_000, 0)),
     requests: Math.floor(number('requests', 'BENCH_REQUESTS', 300, 1)),
     backends: backend === 'both' ? [...LIST_BACKENDS] : [backend as ListBackend],
+    chromePath: flags.get('chrome') ?? process.env.BENCH_CHROME ?? DEFAULT_CHROME_PATH,
+    lighthouseRuns: Math.floor(number('runs', 'BENCH_LIGHTHOUSE_RUNS', 3, 1)),
+    slices: Math.floor(number('slices', 'BENCH_SLICES', 5, 1)),
   }
 }
 
@@ -140,6 +169,8 @@ async function main(): Promise<number> {
     bundle?: BundleSizeReport
     api?: ApiBenchReport
     list?: ListBenchReport
+    server?: ServerBenchReport
+    lighthouse?: LighthouseReport
   } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
@@ -163,6 +194,23 @@ async function main(): Promise<number> {
       })
       console.log(`\n${formatApiReport(results.api)}\n`)
     }
+    if (cli.suites.includes('server')) {
+      ensureBuild(cli.rebuild && !cli.suites.includes('bundle'))
+      results.server = await runServerBench({
+        durationSeconds: cli.durationSeconds,
+        warmupSeconds: cli.warmupSeconds,
+        connections: cli.connections,
+        backends: cli.backends,
+        postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+        slices: cli.slices,
+      })
+      console.log(`\n${formatServerReport(results.server)}\n`)
+    }
+    if (cli.suites.includes('lighthouse')) {
+      ensureBuild(cli.rebuild && !cli.suites.includes('bundle') && !cli.suites.includes('server'))
+      results.lighthouse = await runLighthouse({ chromePath: cli.chromePath, runs: cli.lighthouseRuns })
+      console.log(`\n${formatLighthouseReport(results.lighthouse)}\n`)
+    }
     if (cli.suites.includes('list')) {
       const started = performance.now()
       results.list = await runListBench({
@@ -184,7 +232,7 @@ async function main(): Promise<number> {
     exitCode = 1
   }
 
-  if (results.bundle || results.api || results.list) {
+  if (results.bundle || results.api || results.list || results.server || results.lighthouse) {
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)

@@ -100,7 +100,7 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
   await expect(page.getByRole('heading', { name })).toBeVisible()
   const progress = page.getByRole('list', { name: 'KYC progress' })
   await expect(progress.getByRole('listitem')).toHaveCount(5)
-  await expect(page.getByText('0 of 5 steps complete')).toBeVisible()
+  await expect(page.getByText('0 of 5 steps done')).toBeVisible()
   await expect(progress.getByRole('link', { name: /Shareholders/ })).toHaveAttribute(
     'href',
     /\/s\/businesses\/dashboard-details\/kyc\?businessId=[0-9a-f-]{36}&step=SHAREHOLDERS$/,

@@ -161,13 +161,13 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
     ])
     await expect(item.getByText('Uploaded', { exact: true })).toBeVisible()
   }
-  await expect(page.getByText('Every required document is provided or deferred.')).toBeVisible()
+  await expect(page.getByTestId('documents-progress')).toHaveText(/^All \d+ required documents .*are provided or deferred\./)
 
   // 4. Submitted for review on the preview page.
   await page.goto(`/s/businesses/dashboard-details/kyc/preview-form?businessId=${businessId}`)
   await expect(page.getByRole('heading', { name })).toBeVisible()
   await page.getByRole('button', { name: 'Submit for review' }).click()
-  await expect(page.getByText('Your KYC is submitted and under review.')).toBeVisible()
+  await expect(page.getByText('Submitted. It waits for a reviewer; we e-mail you the decision.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0)
 
   // 5. approver2 finds the business in the CAC queue and approves its CAC documents.

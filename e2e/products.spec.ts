@@ -6,7 +6,7 @@ import { completeKyc, PDF, type KycAnswers } from './support/kyc-api'
 /**
  * Products: a visitor picks a product in the public catalogue, signs up, activates, signs in and lands on that
  * product; registers the business, answers a text and an upload requirement and submits. Staff approve the business
- * (through KYC and the real review calls), approve the application and mark it completed; the business sees it live.
+ * (through KYC and the real review calls), approve the application and mark it as live; the business sees it live.
  */
 
 /** Serious and critical axe findings on the page as it is now. */
@@ -158,8 +158,8 @@ test('a visitor picks a product, signs up, registers the business and applies; s
   expect(await seriousViolations(staffPage)).toEqual([])
   await staffPage.getByRole('button', { name: 'Approve' }).click()
   await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click()
-  await staffPage.getByRole('button', { name: 'Mark completed' }).click()
-  await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Mark completed' }).click()
+  await staffPage.getByRole('button', { name: 'Mark as live' }).click()
+  await staffPage.getByRole('alertdialog').getByRole('button', { name: 'Mark as live' }).click()
   await expect(staffPage.getByText('Live since')).toBeVisible()
   await staff.close()
 

@@ -18,6 +18,7 @@ import { dataSubjectRoutes } from './modules/data-subjects/routes'
 import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { fileRoutes } from './modules/files/routes'
+import { governmentRoutes } from './modules/government/routes'
 import { healthRoutes } from './modules/health/routes'
 import { kycDocumentRoutes } from './modules/kyc-documents/routes'
 import { draftFormRoutes, kycDeleteRoutes, kycRoutes } from './modules/kyc/routes'
@@ -58,6 +59,7 @@ const MODULES: Router[] = [
   deferralRoutes,
   deferralReviewRoutes,
   archiveRoutes,
+  governmentRoutes,
   reminderRoutes,
   dataViewRoutes,
   retentionRoutes,

@@ -94,7 +94,9 @@ export const paths = {
   government: {
     entities: () => '/s/government/entities',
     createEntity: () => '/s/government/createEntity',
-    products: () => '/s/government/products',
-    kyc: () => '/s/government/kyc',
+    /** `entityId`: the entity whose products are shown (the screen asks for one without it). */
+    products: (entityId?: string | null) => href('/s/government/products', { entityId }),
+    /** `entityId`: the entity whose representatives and documents are shown. */
+    kyc: (entityId?: string | null) => href('/s/government/kyc', { entityId }),
   },
 } as const

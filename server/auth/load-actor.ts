@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
-import type { Executor } from '@/server/db/client'
-import { sessions, users } from '@/server/db/schema'
+import type { Database, Executor } from '@/server/db/client'
+import { authEpoch, sessions, users } from '@/server/db/schema'
 import type { Actor, BusinessMembership } from '@/server/http/context'
 import { liveSessionCondition } from './sessions'
 import type { AccessTokenClaims } from './tokens'
@@ -11,34 +11,43 @@ const ROLE_PERMISSION_NAMES = sql`
   SELECT coalesce(array_agg(p.name), '{}') FROM role_permissions rp
   JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id`
 
-/**
- * The actor for a verified token, or null when its session is revoked or expired or the user is not active.
- * One round trip: this runs on every authenticated request.
- */
-export async function loadActor(db: Executor, claims: AccessTokenClaims): Promise<Actor | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      iswStaff: users.iswStaff,
-      staffPermissions: sql<string[]>`(
-        SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
-        JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
-        JOIN role_permissions rp ON rp.role_id = r.id
-        JOIN permissions p ON p.id = rp.permission_id
-        WHERE ur.user_id = ${users.id})`,
-      memberships: sql<{ businessId: string; role: string; permissions: string[] }[]>`(
-        SELECT coalesce(json_agg(json_build_object('businessId', bu.business_id, 'role', r.name, 'permissions', (${ROLE_PERMISSION_NAMES}))), '[]')
-        FROM business_users bu JOIN roles r ON r.id = bu.role_id
-        WHERE bu.user_id = ${users.id} AND bu.is_active)`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSessionCondition(claims.sessionId, claims.userId))
-  if (!row) return null
+/** What the actor query selects; `epoch` is read in the same statement, so it is the snapshot the actor comes from. */
+const ACTOR_COLUMNS = {
+  userId: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  iswStaff: users.iswStaff,
+  sessionExpiresAt: sessions.expiresAt,
+  epoch: sql<string | number>`(SELECT value FROM auth_epoch WHERE id = 1)`.mapWith(Number),
+  staffPermissions: sql<string[]>`(
+    SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
+    JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
+    JOIN role_permissions rp ON rp.role_id = r.id
+    JOIN permissions p ON p.id = rp.permission_id
+    WHERE ur.user_id = ${users.id})`,
+  memberships: sql<{ businessId: string; role: string; permissions: string[] }[]>`(
+    SELECT coalesce(json_agg(json_build_object('businessId', bu.business_id, 'role', r.name, 'permissions', (${ROLE_PERMISSION_NAMES}))), '[]')
+    FROM business_users bu JOIN roles r ON r.id = bu.role_id
+    WHERE bu.user_id = ${users.id} AND bu.is_active)`,
+}
 
+type ActorRow = {
+  userId: string
+  email: string
+  firstName: string
+  lastName: string
+  iswStaff: boolean
+  sessionExpiresAt: Date
+  epoch: number
+  staffPermissions: string[]
+  memberships: { businessId: string; role: string; permissions: string[] }[]
+}
+
+/** The actor as the session and roles make it, without the token's own expiry. */
+type SessionActor = Omit<Actor, 'tokenExpiresAt'>
+
+function toSessionActor(row: ActorRow, sessionId: string): SessionActor {
   const staffPermissions = new Set(row.staffPermissions.filter(isPermission))
   const memberships: BusinessMembership[] = row.memberships.map((m) => ({
     businessId: m.businessId,
@@ -47,10 +56,9 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
   }))
   const all = new Set<Permission>(staffPermissions)
   for (const m of memberships) for (const p of m.permissions) all.add(p)
-
   return {
     userId: row.userId,
-    sessionId: claims.sessionId,
+    sessionId,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -59,6 +67,105 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
     memberships,
     isStaff: holdsStaffPermission(staffPermissions),
     iswStaff: row.iswStaff,
-    tokenExpiresAt: claims.expiresAt,
   }
+}
+
+/**
+ * The actor for a verified token, or null when its session is revoked or expired or the user is not active.
+ * One round trip, read afresh (inside a transaction, or where a cached answer would not do).
+ */
+export async function loadActor(db: Executor, claims: AccessTokenClaims): Promise<Actor | null> {
+  const [row] = await db
+    .select(ACTOR_COLUMNS)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSessionCondition(claims.sessionId, claims.userId))
+  return row ? { ...toSessionActor(row, claims.sessionId), tokenExpiresAt: claims.expiresAt } : null
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The per-process cache of the hot path (every authenticated API call, every /s/ page check).
+
+/** Prepared (named on PostgreSQL: parsed and planned once per connection) per database. */
+function preparedFor(db: Database) {
+  return {
+    epoch: db.select({ value: authEpoch.value }).from(authEpoch).where(eq(authEpoch.id, 1)).prepare('auth_epoch_value'),
+    actor: db
+      .select(ACTOR_COLUMNS)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.status, 'ACTIVE'),
+        ),
+      )
+      .prepare('actor_by_session'),
+  }
+}
+const prepared = new WeakMap<Database, ReturnType<typeof preparedFor>>()
+function statementsOf(db: Database) {
+  let statements = prepared.get(db)
+  if (!statements) prepared.set(db, (statements = preparedFor(db)))
+  return statements
+}
+
+interface CacheEntry {
+  actor: SessionActor
+  epoch: number
+  sessionExpiresAt: number
+  cachedAt: number
+}
+
+/**
+ * Keyed by session id (an entry also names its user, checked against the token): one session's actor never answers
+ * another's. An entry is used only while `auth_epoch` still holds the value read with it, i.e. no session, user, role,
+ * permission or membership changed since, in this process or any other on the database; and never past its session's
+ * expiry or MAX_AGE_MS.
+ */
+const cache = new Map<string, CacheEntry>()
+const MAX_ENTRIES = 10_000
+const MAX_AGE_MS = 60_000
+
+/** Reads the current epoch; one tiny prepared statement. */
+export async function currentAuthEpoch(db: Database): Promise<number> {
+  const [row] = await statementsOf(db).epoch.execute()
+  return Number(row?.value ?? 0)
+}
+
+/**
+ * loadActor for the request path: the cached actor when nothing that defines it has changed (one indexed read of the
+ * epoch), otherwise one prepared query for the actor and the epoch together.
+ */
+export async function loadActorCached(db: Database, claims: AccessTokenClaims): Promise<Actor | null> {
+  const now = Date.now()
+  const cached = cache.get(claims.sessionId)
+  if (cached) {
+    const fresh = cached.actor.userId === claims.userId && cached.sessionExpiresAt > now && now - cached.cachedAt < MAX_AGE_MS
+    if (fresh && (await currentAuthEpoch(db)) === cached.epoch) return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
+    cache.delete(claims.sessionId)
+  }
+  const [row] = await statementsOf(db).actor.execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+    now: new Date(now).toISOString(),
+  })
+  if (!row) return null
+  const actor = toSessionActor(row, claims.sessionId)
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
+  cache.set(claims.sessionId, {
+    actor,
+    epoch: row.epoch,
+    sessionExpiresAt: new Date(row.sessionExpiresAt).getTime(),
+    cachedAt: now,
+  })
+  return { ...actor, tokenExpiresAt: claims.expiresAt }
+}
+
+/** Drops every cached actor (tests; a process that wants to start cold). */
+export function clearActorCache(): void {
+  cache.clear()
 }

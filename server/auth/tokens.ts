@@ -43,8 +43,23 @@ export async function mintAccessToken(input: {
 
 export type TokenFailure = 'expired' | 'invalid'
 
+/**
+ * Tokens whose signature, algorithm, issuer and audience already verified in this process, with their claims: a
+ * browser sends the same token for its whole lifetime, and the HMAC through WebCrypto is a sizeable share of a
+ * request. Keyed by the whole token string (the signature included), so only a byte-identical token hits; expiry is
+ * still checked on every use. Whether the session behind it is live is the actor's business (load-actor.ts).
+ */
+const verified = new Map<string, AccessTokenClaims>()
+const MAX_VERIFIED = 10_000
+
 /** Verifies signature, algorithm, exp, iss and aud. Returns the claims or why it failed. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | TokenFailure> {
+  const known = verified.get(token)
+  if (known) {
+    if (known.expiresAt > Math.floor(Date.now() / 1000)) return { ...known }
+    verified.delete(token)
+    return 'expired'
+  }
   const config = getConfig()
   try {
     const { payload } = await jwtVerify(token, key(), {
@@ -55,7 +70,10 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     })
     const sessionId = payload.sid
     if (typeof sessionId !== 'string' || typeof payload.sub !== 'string') return 'invalid'
-    return { userId: payload.sub, sessionId, expiresAt: payload.exp! }
+    const claims = { userId: payload.sub, sessionId, expiresAt: payload.exp! }
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!)
+    verified.set(token, claims)
+    return claims
   } catch (error) {
     return error instanceof errors.JWTExpired ? 'expired' : 'invalid'
   }

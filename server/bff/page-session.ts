@@ -1,6 +1,6 @@
 import type { AppConfig } from '@/lib/config/env'
 import { readPortalSession, type PortalSession } from '@/lib/session/portal-session'
-import { isSessionLive } from '@/server/auth/sessions'
+import { loadActorCached } from '@/server/auth/load-actor'
 import { getDb } from '@/server/db/client'
 import { logger } from '@/server/logger'
 
@@ -16,7 +16,9 @@ export async function readLivePortalSession(
   const session = await readPortalSession(config, cookie)
   if (!session) return null
   try {
-    return (await isSessionLive({ db: await getDb(), sessionId: session.sessionId, userId: session.userId })) ? session : null
+    // The API's cached actor: live while the epoch it was read with holds (server/auth/load-actor.ts).
+    const actor = await loadActorCached(await getDb(), { sessionId: session.sessionId, userId: session.userId, expiresAt: 0 })
+    return actor ? session : null
   } catch (error) {
     logger.error({ err: error }, 'page check: could not read the session; treating the visitor as signed out')
     return null

@@ -34,6 +34,11 @@ const TEXT_TABLES: readonly TextTable[] = [
   },
   { table: 'shareholders', columns: ['bvn'], derive: (clear) => ({ bvn_index: bvnIndexOf(clear.bvn) }) },
   {
+    table: 'government_representatives',
+    columns: ['id_number'],
+    derive: (clear) => ({ id_number_index: idNumberIndexOf(clear.id_number) }),
+  },
+  {
     table: 'kyc_verifications',
     columns: ['checked_value'],
     // Labels written before masking end with the number.

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { Permission } from '@/lib/permissions'
-import { loadActor } from '@/server/auth/load-actor'
+import { loadActorCached } from '@/server/auth/load-actor'
 import { verifyAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
 import { AppError } from './app-error'
@@ -18,7 +18,7 @@ export async function authenticate(c: AppContext): Promise<Actor> {
   const claims = await verifyAccessToken(match[1]!)
   if (claims === 'expired') throw new AppError('UNAUTHENTICATED', 'Your session has expired, please login again')
   if (claims === 'invalid') throw new AppError('UNAUTHENTICATED', 'Your sign-in is not valid, please login again')
-  const actor = await loadActor(await getDb(), claims)
+  const actor = await loadActorCached(await getDb(), claims)
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has ended, please login again')
   c.set('actor', actor)
   c.get('logger').setBindings?.({ userId: actor.userId })

@@ -14,6 +14,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
+import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
@@ -36,12 +37,14 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedPermissionsAndRoles(db)
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
+  await seedGovernmentReference(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   await seedProducts(db, { demo: options.demo })
   if (options.demo) await seedDemoKyc(db)
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
+  if (options.demo) await seedDemoGovernment(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {

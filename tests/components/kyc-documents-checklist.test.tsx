@@ -149,7 +149,10 @@ describe('DocumentsChecklist', () => {
     expect(within(card('Status letter')).getByText('Deferral overdue')).toBeInTheDocument()
     expect(within(card('Status letter')).getByText(/ended on 01-Nov-2026.*blocked/)).toBeInTheDocument()
     // 7 requirements (CAC 7 or the status report count once); missing, rejected, re-upload and overdue need attention.
-    expect(screen.getByText('4 of 7 required documents still need your attention.')).toBeInTheDocument()
+    // The optional one is counted apart, and the line says how alternatives count.
+    expect(screen.getByTestId('documents-progress')).toHaveTextContent(
+      '4 of 7 required documents (where two are marked as alternatives, either one counts) still need your attention. 1 more is optional.',
+    )
     // Uploads are offered; replacing is what an uploaded document offers.
     expect(
       within(card('Certificate of Incorporation')).getByRole('button', { name: 'Upload Certificate of Incorporation' }),

@@ -128,14 +128,16 @@ describe('KycStepper', () => {
       }),
     )
     render()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to means of id' })).toBeEnabled())
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to means of id' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to means of ID' })).toBeEnabled())
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to means of ID' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This step is not complete yet')
     expect(alert).toHaveTextContent('Add the registered office address.')
     expect(screen.getByRole('heading', { name: '2. Addresses' })).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'KYC steps' })
-    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveTextContent('Needs attention')
+    // The dashboard's words (lib/status kycStepStatus); the "!" marks a step with something to put right.
+    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveTextContent('!AddressesTo do')
+    expect(within(nav).getByRole('button', { name: /Addresses/ })).toHaveAttribute('data-state', 'problem')
     expect(within(nav).getByRole('button', { name: /Addresses/ })).not.toHaveTextContent('Done')
   })
 
@@ -229,6 +231,59 @@ describe('KycStepper', () => {
       data: { tin: '1234567890', natureOfBusiness: 'Cassava flour milling' },
     })
     expect(await screen.findByText('Draft saved')).toBeInTheDocument()
+  })
+
+  it('does not restore a draft equal to the saved step: it deletes it, and shows no banner', async () => {
+    api = mockApi(
+      route('GET', `/draft-forms/${BUSINESS_ID}/COMPANY_DETAILS`, {
+        data: {
+          id: 'd1',
+          businessId: BUSINESS_ID,
+          kycDetailTypeId: 'COMPANY_DETAILS',
+          data: { natureOfBusiness: details.natureOfBusiness, numberOfEmployees: details.numberOfEmployees },
+          createdAt: '',
+          updatedAt: '2025-01-02T00:00:00Z',
+        },
+      }),
+      route('DELETE', '/draft-forms/d1', { status: 204, data: null }),
+      ...kycRoutes(),
+    )
+    render()
+    expect(await screen.findByRole('form', { name: 'Company details' })).toBeInTheDocument()
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.url === '/draft-forms/d1')).toBe(true))
+    expect(screen.queryByText(/We restored changes you had not saved yet/)).not.toBeInTheDocument()
+  })
+
+  it('"discard them" deletes the stored draft, and keeps the banner with an error when that fails', async () => {
+    let deletes = 0
+    api = mockApi(
+      route('GET', `/draft-forms/${BUSINESS_ID}/COMPANY_DETAILS`, {
+        data: {
+          id: 'd1',
+          businessId: BUSINESS_ID,
+          kycDetailTypeId: 'COMPANY_DETAILS',
+          data: { natureOfBusiness: 'Cassava flour milling' },
+          createdAt: '',
+          updatedAt: '2025-01-02T00:00:00Z',
+        },
+      }),
+      route('DELETE', '/draft-forms/d1', () =>
+        ++deletes === 1
+          ? { status: 503, data: { errors: [{ code: 'UNAVAILABLE', message: 'Try again' }] } }
+          : { status: 204, data: null },
+      ),
+      ...kycRoutes(),
+    )
+    render()
+    expect(await screen.findByText(/We restored changes you had not saved yet/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'discard them' }))
+    await waitFor(() => expect(deletes).toBe(1))
+    // The delete failed: the draft would come back, so the banner stays.
+    expect(screen.getByText(/We restored changes you had not saved yet/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'discard them' }))
+    await waitFor(() => expect(screen.queryByText(/We restored changes you had not saved yet/)).not.toBeInTheDocument())
+    expect(deletes).toBe(2)
+    expect(screen.getByLabelText(/Nature of business/)).toHaveValue(details.natureOfBusiness)
   })
 
   it('asks for the company details before the other steps, and refuses a bad form with field messages', async () => {

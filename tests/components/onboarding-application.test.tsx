@@ -130,7 +130,11 @@ describe('the requirement form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }))
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('Answer “Photo of the shop front”')).toBeInTheDocument()
-    expect(await screen.findByRole('region', { name: 'Business KYC' })).toHaveTextContent('can be captured')
+    const kyc = await screen.findByRole('region', { name: 'Business KYC' })
+    // The dashboard's and the KYC page's words (lib/status), not "can be captured or completed".
+    expect(kyc).toHaveTextContent('KYC approved')
+    expect(kyc).not.toHaveTextContent('can be captured')
+    expect(within(kyc).getByRole('link', { name: 'View your KYC' })).toBeInTheDocument()
   })
 
   it('submits, saving what was typed first', async () => {

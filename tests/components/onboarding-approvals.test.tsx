@@ -117,12 +117,12 @@ describe('the application preview', () => {
     expect(api.calls.filter((c) => c.method === 'PUT')[1]!.body).toEqual({ decision: 'DECLINED', comment: 'Blurred photo' })
   })
 
-  it('offers mark completed for an approved application, and nothing to someone without the permissions', async () => {
+  it('offers mark as live for an approved application, and nothing to someone without the permissions', async () => {
     api = mockApi(route('GET', `/onboarding-products/details/${ONBOARDING_ID}`, { data: { ...inReview, status: 'APPROVED' } }))
     const { unmount } = renderWithClient(
       <OnboardingPreview id={ONBOARDING_ID} permissions={new Set([...APPROVER, PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT])} />,
     )
-    expect(await screen.findByRole('button', { name: 'Mark completed' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Mark as live' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
     unmount()

@@ -132,7 +132,7 @@ describe("a business's catalogue", () => {
     const held = await screen.findByRole('region', { name: "Adebayo Foods Limited's products" })
     expect(within(held).getByText('In review')).toBeInTheDocument()
     const payments = await screen.findByRole('region', { name: 'Payments and Collections' })
-    await waitFor(() => expect(within(payments).getByText('Pending review')).toBeInTheDocument())
+    await waitFor(() => expect(within(payments).getByText('In review')).toBeInTheDocument())
     expect(within(payments).getByRole('link', { name: 'View application: POS terminal acquiring' })).toHaveAttribute(
       'href',
       `/s/products/ProductKyc?productCode=POS-ACQUIRING&businessId=${BUSINESS_ID}`,

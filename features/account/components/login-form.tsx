@@ -1,5 +1,4 @@
 import { useRouter } from 'next/router'
-import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -9,7 +8,7 @@ import { afterLoginPath } from '@/lib/navigation/route-paths'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
 import { paths } from '@/lib/navigation/paths'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { getSourceProduct } from '@/lib/session/storage'
 import { useLogIn } from '../api/session-calls'
 import styles from './auth-card.module.css'
@@ -44,7 +43,7 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   })
 
-  useEffect(() => void resolver.preload(), [])
+  usePreloadOnFirstInput(resolver)
 
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {

@@ -1,5 +1,4 @@
 import { useRouter } from 'next/router'
-import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -8,7 +7,7 @@ import type { z } from 'zod'
 import type { signupSchema, SignupInput } from '@/lib/contracts/accounts'
 import { applyApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { useSignUp } from '../api/public-account-calls'
 import styles from './auth-card.module.css'
 import { NewPasswordField } from './password-checklist'
@@ -25,7 +24,7 @@ export function SignupForm() {
     mode: 'onTouched',
   })
 
-  useEffect(() => void resolver.preload(), [])
+  usePreloadOnFirstInput(resolver)
 
   const submit = async (values: z.output<typeof signupSchema>) => {
     try {

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { businessStatus, kycStatus } from '@/lib/status'
 import { notify } from '@/components/ui/toasts'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
@@ -102,6 +103,9 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
   const id = useId()
   const types = useQuery(referenceReads.businessTypes())
   const categories = useQuery(referenceReads.businessCategories())
+  // The same words as the owner's screens (lib/status).
+  const approval = businessStatus(business)
+  const kyc = kycStatus(business)
   const address = [
     business.address.line1,
     business.address.line2,
@@ -116,13 +120,8 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
     <section className={styles.panel} aria-labelledby={id}>
       <h2 id={id}>{business.name}</h2>
       <div className={styles.badges}>
-        <StatusBadge status={business.approvalStatus} />
-        <StatusBadge
-          status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
-          label={business.kycDetailsCompleted ? 'KYC complete' : 'KYC incomplete'}
-        />
-        {business.blocked && <StatusBadge status="BLOCKED" />}
-        {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+        <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+        <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
       </div>
       <dl className={styles.facts}>
         <dt>Registration number</dt>

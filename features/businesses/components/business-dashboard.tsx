@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { businessStatus, kycStatus } from '@/lib/status'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { describeError, getHttpStatus } from '@/lib/http'
@@ -75,6 +76,8 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
     views: useId(),
   }
   const outstanding = useQuery(businessQueries.outstanding(business.id))
+  const approval = businessStatus(business)
+  const kyc = kycStatus(business)
   const products = useQuery(businessReads.products(business.id))
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
@@ -108,14 +111,15 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
       <section className={styles.panel} aria-labelledby={ids.summary}>
         <h2 id={ids.summary}>{business.name}</h2>
         <div className={styles.badges}>
-          <StatusBadge status={business.approvalStatus} />
-          <StatusBadge
-            status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
-            label={business.kycDetailsCompleted ? 'KYC completed' : 'KYC not completed'}
-          />
-          {business.blocked && <StatusBadge status="BLOCKED" label="Blocked" />}
-          {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+          <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+          <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
         </div>
+        {/* A decline and a block have their own panels below, with the reason. */}
+        {approval.code !== 'DECLINED' && approval.code !== 'BLOCKED' && (
+          <p className={styles.muted} data-testid="business-status-explanation">
+            {approval.explanation}
+          </p>
+        )}
         <dl className={styles.facts}>
           <dt>Registration number</dt>
           <dd>

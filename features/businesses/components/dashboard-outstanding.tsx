@@ -8,6 +8,7 @@ import { KYC_STEP_LABELS } from '@/lib/contracts/kyc-values'
 import type { KycStepProgress, OutstandingItem } from '@/lib/contracts/outstanding'
 import { describeError } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
+import { kycStepStatus } from '@/lib/status'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
 import { formatDay, outstandingLink } from './outstanding'
@@ -23,6 +24,12 @@ interface LoadState {
   error: unknown
   onRetry: () => void
   retrying: boolean
+}
+
+/** "Done", or "To do · 2 things to do": the stepper's words, with the count where there is room. */
+function stepWords(step: KycStepProgress): string {
+  const status = kycStepStatus(step)
+  return status.detail ? `${status.label} · ${status.detail}` : status.label
 }
 
 /** The five KYC steps, each done or with how many things are left, each leading to its step of the KYC. */
@@ -44,7 +51,7 @@ export function DashboardKycProgress({
   return (
     <>
       <p className={styles.muted}>
-        {done} of {progress.length} steps complete
+        {done} of {progress.length} steps done
       </p>
       <ol className={dashboard.steps} aria-labelledby={labelledBy}>
         {progress.map((p, index) => (
@@ -55,7 +62,7 @@ export function DashboardKycProgress({
               </span>
               <span>
                 <span className={dashboard.stepName}>{KYC_STEP_LABELS[p.step]}</span>
-                <span className={dashboard.stepState}>{p.complete ? 'Complete' : `${p.gaps} to do`}</span>
+                <span className={dashboard.stepState}>{stepWords(p)}</span>
               </span>
             </Link>
           </li>

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { businessStatus, kycStatus } from '@/lib/status'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { describeError } from '@/lib/http'
@@ -125,17 +126,14 @@ export function MyBusinesses({ canCreate = true }: { canCreate?: boolean }) {
 
 function BusinessCard({ business, onChoose }: { business: MyBusiness; onChoose: () => void }) {
   const titleId = useId()
+  const approval = businessStatus(business)
+  const kyc = kycStatus(business)
   return (
     <li className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId}>{business.name}</h2>
       <div className={styles.badges}>
-        <StatusBadge status={business.approvalStatus} />
-        <StatusBadge
-          status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
-          label={business.kycDetailsCompleted ? 'KYC completed' : 'KYC not completed'}
-        />
-        {business.blocked && <StatusBadge status="BLOCKED" label="Blocked" />}
-        {business.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+        <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+        <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
       </div>
       <p className={styles.muted}>
         <VisuallyHidden>Registration number </VisuallyHidden>

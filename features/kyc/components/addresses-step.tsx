@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { z } from 'zod'
+import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -9,7 +10,7 @@ import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
 import type { kycAddressFormSchema } from '@/lib/contracts/kyc'
 import { KYC_ADDRESS_TYPE_LABELS, KYC_ADDRESS_TYPES, type KycAddressType } from '@/lib/contracts/kyc-values'
-import { kycReads } from '@/lib/query/shared-queries'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteAddress, useDeleteAddressFile, useSaveAddress } from '../api/kyc-mutations'
 import type { KycAddress } from '../api/types'
@@ -76,12 +77,31 @@ export interface AddressesStepProps {
 /** Step 2: the registered office (required), operating addresses and directors' residences, with their files. */
 export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFields }: AddressesStepProps) {
   const addresses = useQuery(kycReads.addresses(kycDetailsId))
-  const step = useRecordStep<Values, KycAddress>(businessId, 'ADDRESSES', readOnly, EMPTY)
+  const step = useRecordStep<Values, KycAddress>(businessId, 'ADDRESSES', readOnly, EMPTY, {
+    records: addresses.data,
+    valuesOf,
+  })
   const { editing, deleting } = step
   const remove = useDeleteAddress(kycDetailsId)
+  const business = useQuery(businessReads.detail(businessId))
 
   if (!addresses.data) return <Skeleton count={3} label="Loading addresses" />
   const hasRegistered = addresses.data.some((a) => a.type === 'REGISTERED')
+  // The address typed when the business was registered: offered as the registered office, not typed twice.
+  const registration = business.data?.address
+  const fromRegistration: Values | null =
+    !hasRegistered && registration
+      ? {
+          ...EMPTY,
+          type: 'REGISTERED',
+          line1: registration.line1,
+          line2: registration.line2 ?? '',
+          city: registration.city ?? '',
+          country: registration.country,
+          state: registration.state,
+          lga: registration.lga ?? '',
+        }
+      : null
 
   return (
     <div className={styles.stack}>
@@ -98,8 +118,10 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
             </p>
             <p>{formatAddress(address)}</p>
             <p className={`${styles.muted} ${styles.small}`}>
-              Proof of address: {address.addressDoc?.fileName ?? 'none'} · Passport photo:{' '}
-              {address.passportPhoto?.fileName ?? 'none'}
+              Proof of address: {address.addressDoc?.fileName ?? 'none'}
+              {/* Only a director's residence asks for a passport photograph. */}
+              {(address.type === 'DIRECTOR' || address.passportPhoto) &&
+                ` · Passport photo: ${address.passportPhoto?.fileName ?? 'none'}`}
             </p>
           </>
         )}
@@ -111,6 +133,18 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
         onDelete={step.setDeleting}
       />
 
+      {fromRegistration && !editing && !readOnly && (
+        <div className={styles.notice} data-testid="registration-address">
+          <p>
+            The address you gave when registering the business: <strong>{formatAddress(registration!)}</strong>
+          </p>
+          <div className={styles.actions}>
+            <Button size="sm" onClick={() => step.edit(null, fromRegistration)}>
+              Use it as the registered office address
+            </Button>
+          </div>
+        </div>
+      )}
       {editing ? (
         <AddressForm
           key={editing.id ?? 'new'}

@@ -12,9 +12,12 @@ import { checkUploadCandidate, describeUploadLimit, UPLOAD_ACCEPT } from '@/lib/
 import type { companyDetailsFormSchema } from '@/lib/contracts/kyc'
 import { TIN_MESSAGE, todayIso } from '@/lib/contracts/kyc-values'
 import { fieldErrors } from '@/lib/http'
+import { formValuesEqual } from '@/lib/validation/form-dirty'
 import { fileReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { openDocumentFile } from '../api/document-calls'
 import { useSaveCompanyDetails } from '../api/kyc-mutations'
+import { kycQueries } from '../api/kyc-queries'
 import type { KycDetails } from '../api/types'
 import styles from './kyc.module.css'
 import { DraftLine } from './draft-line'
@@ -62,10 +65,16 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: valuesOf(details), mode: 'onTouched' })
   const [file, setFile] = useState<File | null>(null)
   const { data: uploadLimits } = useQuery(fileReads.uploadLimits())
+  const uploaded = useQuery({ ...kycQueries.additionalDocuments(details?.id ?? ''), enabled: !!details })
   const [fileError, setFileError] = useState<string | null>(null)
   const [label, setLabel] = useState('')
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null)
   const restoredOnce = useRef(false)
+  // Typing before the stored draft has loaded is autosaved once it has (not dropped until the next keystroke).
+  const [draftLoaded, setDraftLoaded] = useState(false)
+  // What the server holds: a draft equal to it is no draft (typing a change and back, or a field that normalises its
+  // value, must not leave one behind to be "restored" on a saved step).
+  const saved = useRef<Values>(valuesOf(details))
   const fileId = useId()
   const labelId = useId()
   const watched = useWatch({ control: form.control })
@@ -76,19 +85,31 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   useEffect(() => {
     if (restoredOnce.current || draft.restored === undefined) return
     restoredOnce.current = true
-    if (draft.restored) {
-      form.reset({ ...valuesOf(details), ...draft.restored }, { keepDefaultValues: true })
-      setRestoredFrom(draft.restoredAt)
+    setDraftLoaded(true)
+    if (!draft.restored) return
+    const restored = { ...saved.current, ...draft.restored }
+    if (formValuesEqual(restored, saved.current)) {
+      void draft.discard()
+      return
     }
-  }, [draft.restored, draft.restoredAt, details, form])
+    form.reset(restored, { keepDefaultValues: true })
+    setRestoredFrom(draft.restoredAt)
+  }, [draft.restored, draft.restoredAt, draft, form])
 
   useEffect(() => {
-    if (!restoredOnce.current || readOnly || !form.formState.isDirty) return
+    if (!restoredOnce.current || readOnly) return
+    if (formValuesEqual(watched, saved.current)) {
+      // Back to what is saved: the stored draft (if any) has nothing left to restore.
+      if (draft.status !== 'idle') void draft.discard()
+      return
+    }
     draft.schedule(watched as Values)
-  }, [watched])
+  }, [watched, draftLoaded])
 
   const submit = async (values: Output) => {
-    if (details && !form.formState.isDirty && !file) {
+    if (details && formValuesEqual(values, saved.current) && !file) {
+      await draft.discard()
+      setRestoredFrom(null)
       onSaved()
       return
     }
@@ -99,11 +120,12 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
         file,
         label: label.trim() || undefined,
       })
+      saved.current = values as unknown as Values
+      form.reset(values as unknown as Values)
       await draft.discard()
       setFile(null)
       setLabel('')
       setRestoredFrom(null)
-      form.reset(values as unknown as Values)
       notify('Company details saved.', { type: 'success' })
       onSaved()
     } catch (error) {
@@ -132,9 +154,11 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
               type="button"
               className="link-button"
               onClick={() => {
-                void draft.discard()
-                form.reset(valuesOf(details))
-                setRestoredFrom(null)
+                form.reset(saved.current)
+                void draft.discard().then((gone) => {
+                  if (gone) setRestoredFrom(null)
+                  else notify("We couldn't discard the unsaved changes. Try again.", { type: 'error' })
+                })
               }}
             >
               discard them
@@ -191,7 +215,9 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
           </div>
           <div className={styles.row}>
             <div>
-              <label htmlFor={fileId}>Additional company document (optional)</label>
+              <label htmlFor={fileId}>
+                {uploaded.data?.length ? 'Add another company document (optional)' : 'Additional company document (optional)'}
+              </label>
               <p className={`${styles.muted} ${styles.small}`}>
                 {uploadLimits ? describeUploadLimit(uploadLimits.maxBytes) : 'PNG, JPEG or PDF'}, sent with this form.
               </p>
@@ -203,6 +229,27 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
                 aria-invalid={fileError ? true : undefined}
                 onChange={(event) => pickFile(event.target.files?.[0] ?? null)}
               />
+              {uploaded.data && uploaded.data.length > 0 && (
+                <ul className={`${styles.small} ${styles.uploadedList}`} aria-label="Company documents already uploaded">
+                  {uploaded.data.map((doc) => (
+                    <li key={doc.id}>
+                      Uploaded: {doc.label ? `${doc.label} (${doc.file.fileName})` : doc.file.fileName}{' '}
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`View ${doc.label ?? doc.file.fileName} (opens in a new tab)`}
+                        onClick={() =>
+                          void openDocumentFile(doc.file.id).catch(() =>
+                            notify("We couldn't open the file. Try again.", { type: 'error' }),
+                          )
+                        }
+                      >
+                        View
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {fileError && (
                 <p role="alert" className={styles.small} style={{ color: 'var(--tone-danger-text)', margin: 0 }}>
                   {fileError}

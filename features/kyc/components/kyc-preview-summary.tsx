@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { businessStatus, kycStatus } from '@/lib/status'
 import type { ApiError, Business } from '../api/types'
 import type { KycPreviewState } from './kyc-preview-state'
 import styles from './kyc.module.css'
@@ -23,6 +24,8 @@ export interface KycPreviewSummaryProps {
 
 /** The head of the KYC preview: the business and its status, what is missing, and submit / PDF / back to the steps. */
 export function KycPreviewSummary({ business, state, problems, missing, missingId, ...actions }: KycPreviewSummaryProps) {
+  const approval = businessStatus(business)
+  const kyc = kycStatus(business)
   return (
     <div className={styles.panel}>
       <div className={styles.spread}>
@@ -31,16 +34,11 @@ export function KycPreviewSummary({ business, state, problems, missing, missingI
           <p className={styles.muted}>{business.regNo}</p>
         </div>
         <div className={styles.badges}>
-          <StatusBadge status={business.approvalStatus} />
-          <StatusBadge
-            status={business.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
-            label={business.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
-          />
+          <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+          <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
         </div>
       </div>
-      {state.underReview && (
-        <p className={styles.notice}>Your KYC is submitted and under review. We will e-mail you the decision.</p>
-      )}
+      {state.underReview && <p className={styles.notice}>{approval.explanation}</p>}
       {problems.length > 0 && !missing && (
         <div className={styles.warning}>
           <p>Before you submit:</p>

@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
+import { businessStatus, documentsProgress, kycStatus, kycStepStatus } from '@/lib/status'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
@@ -21,6 +22,9 @@ const AddressesStep = lazy(() => import('./addresses-step').then((m) => ({ defau
 const MeansOfIdStep = lazy(() => import('./means-of-id-step').then((m) => ({ default: m.MeansOfIdStep })))
 const ShareholdersStep = lazy(() => import('./shareholders-step').then((m) => ({ default: m.ShareholdersStep })))
 const DocumentsStep = lazy(() => import('./documents/documents-step').then((m) => ({ default: m.DocumentsStep })))
+
+/** "Means of ID" → "means of ID": a label inside a sentence keeps its abbreviations. */
+const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1)
 
 /** The steps shown in the list; the last one (preview) is its own page. */
 const DATA_STEPS: readonly KycStep[] = KYC_STEPS.filter((s) => s !== 'PREVIEW')
@@ -46,10 +50,12 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   const addresses = useQuery({ ...kycReads.addresses(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const documents = useQuery(kycReads.documentChecklist(businessId))
   const [step, setStep] = useState<KycStep | null>(null)
   const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
+  // A beneficial owner whose means of ID is being added from the shareholders step (then back there).
+  const [idFor, setIdFor] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const stepsRef = useRef<HTMLOListElement>(null)
   const moved = useRef(false)
   const headingId = useId()
 
@@ -70,17 +76,6 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
     if (moved.current) headingRef.current?.focus()
   }, [step])
 
-  // On a phone the step list scrolls sideways: keep the current step in sight by scrolling the list alone (the page
-  // stays where the heading's focus put it).
-  const listShown = !!business.data && details.data !== undefined
-  useEffect(() => {
-    const list = stepsRef.current
-    const current = list?.querySelector('[aria-current="step"]')?.closest('li')
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return
-    const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left
-    if (offset < 0 || offset + current.getBoundingClientRect().width > list.clientWidth) list.scrollLeft += offset
-  }, [step, listShown])
-
   if (business.isError || details.isError) {
     return (
       <KycLoadError
@@ -92,13 +87,22 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   if (!business.data || details.data === undefined || !step) return <Skeleton count={6} label="Loading the KYC" />
 
   const { readOnly, reason } = kycEditState(business.data, permissions)
+  const hint = { kycStarted: details.data !== null }
+  const approval = businessStatus(business.data, hint)
+  const kyc = kycStatus(business.data, hint)
   const checks: Record<string, StepCheck> = checkCaptureSteps({
     details: details.data,
     addresses: addresses.data,
     meansOfIds: meansOfIds.data,
     shareholders: shareholders.data,
   })
+  const documentProgress = documents.data ? documentsProgress(documents.data) : null
   const stepState = (s: KycStep): 'done' | 'problem' | 'open' => {
+    if (s === 'DOCUMENTS') {
+      if (!documentProgress) return 'open'
+      if (documentProgress.outstanding === 0) return 'done'
+      return documentProgress.attention ? 'problem' : 'open'
+    }
     const check = checks[s]
     if (!check) return 'open'
     if (check.done) return 'done'
@@ -108,6 +112,13 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       ? 'problem'
       : 'open'
   }
+
+  const stepLabel = (s: KycStep) =>
+    kycStepStatus(
+      s === 'DOCUMENTS'
+        ? { complete: documentProgress?.outstanding === 0, gaps: documentProgress?.outstanding ?? 0 }
+        : { complete: !!checks[s]?.done, gaps: checks[s]?.problems.length ?? 0 },
+    ).label
 
   const goTo = (next: KycStep) => {
     moved.current = true
@@ -141,26 +152,26 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
     <div className={styles.stack}>
       <div className={styles.spread}>
         <div className={styles.badges}>
-          <StatusBadge status={business.data.approvalStatus} />
-          <StatusBadge
-            status={business.data.kycDetailsCompleted ? 'COMPLETED' : 'PENDING'}
-            label={business.data.kycDetailsCompleted ? 'KYC submitted' : 'KYC not submitted'}
-          />
+          <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
+          <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
         </div>
         <Link href={paths.business.kycPreview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
           Preview and submit
         </Link>
       </div>
       {reason && <p className={styles.notice}>{reason}</p>}
-      {business.data.approvalStatus === 'DECLINED' && !readOnly && (
-        <p className={styles.warning}>
-          Your registration was declined. Correct what the reviewers asked about, then submit the KYC again from the preview.
+      {!readOnly && (kyc.code === 'RETURNED' || kyc.code === 'SUBMITTED') && (
+        <p className={kyc.code === 'RETURNED' ? styles.warning : styles.notice} data-testid="kyc-explanation">
+          {approval.code === 'DECLINED' ? approval.explanation : kyc.explanation}
         </p>
       )}
 
       <div className={styles.layout}>
         <nav aria-label="KYC steps">
-          <ol ref={stepsRef} className={styles.steps}>
+          <p className={styles.stepCount} data-testid="step-count">
+            Step {index + 1} of {DATA_STEPS.length + 1}: {KYC_STEP_LABELS[step]}
+          </p>
+          <ol className={styles.steps}>
             {DATA_STEPS.map((s, i) => {
               const state = stepState(s)
               return (
@@ -178,9 +189,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                     </span>
                     <span>
                       {KYC_STEP_LABELS[s]}
-                      <span className={styles.stepState}>
-                        {state === 'done' ? 'Done' : state === 'problem' ? 'Needs attention' : 'To do'}
-                      </span>
+                      <span className={styles.stepState}>{stepLabel(s)}</span>
                     </span>
                   </button>
                 </li>
@@ -240,10 +249,27 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                 />
               )}
               {step === 'MEANS_OF_ID' && (
-                <MeansOfIdStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />
+                <MeansOfIdStep
+                  businessId={businessId}
+                  kycDetailsId={kycDetailsId!}
+                  readOnly={readOnly}
+                  linkShareholderId={idFor}
+                  onLinkDone={() => {
+                    setIdFor(null)
+                    goTo('SHAREHOLDERS')
+                  }}
+                />
               )}
               {step === 'SHAREHOLDERS' && (
-                <ShareholdersStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />
+                <ShareholdersStep
+                  businessId={businessId}
+                  kycDetailsId={kycDetailsId!}
+                  readOnly={readOnly}
+                  onAddMeansOfId={(holder) => {
+                    setIdFor(holder.id)
+                    goTo('MEANS_OF_ID')
+                  }}
+                />
               )}
               {step === 'DOCUMENTS' && (
                 <DocumentsStep businessId={businessId} kycDetailsId={kycDetailsId!} permissions={permissions} />
@@ -254,7 +280,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                     Back
                   </Button>
                   <Button onClick={() => continueFrom(step)} disabled={!judged}>
-                    {next ? `Continue to ${KYC_STEP_LABELS[next].toLowerCase()}` : 'Continue to the preview'}
+                    {next ? `Continue to ${lowerFirst(KYC_STEP_LABELS[next])}` : 'Continue to the preview'}
                   </Button>
                 </div>
               )}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import type { z } from 'zod'
 import { DateField } from '@/components/ui/date-field'
 import { SelectField } from '@/components/ui/select-field'
@@ -85,15 +86,59 @@ export interface MeansOfIdStepProps {
   businessId: string
   kycDetailsId: string
   readOnly: boolean
+  /** A beneficial owner sent here from the shareholders step: their ID form opens linked to them. */
+  linkShareholderId?: string | null
+  /** That ID was saved (or the form closed): back to the shareholders. */
+  onLinkDone?: () => void
+}
+
+/** "Director", or "Director and shareholder" when the ID is linked to a shareholder: a person can be both. */
+export function idHolderRoles(id: Pick<MeansOfIdRecord, 'role' | 'shareholderId'>): string {
+  const role = ID_HOLDER_ROLE_LABELS[id.role]
+  return id.shareholderId && id.role !== 'SHAREHOLDER' ? `${role} and shareholder` : role
 }
 
 /** Step 3: directors', signatories' and beneficial owners' means of ID, each with a scan. */
-export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdStepProps) {
+export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkShareholderId, onLinkDone }: MeansOfIdStepProps) {
   const ids = useQuery(kycReads.meansOfIds(kycDetailsId))
   const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
-  const step = useRecordStep<Values, MeansOfIdRecord>(businessId, 'MEANS_OF_ID', readOnly, EMPTY)
+  const step = useRecordStep<Values, MeansOfIdRecord>(businessId, 'MEANS_OF_ID', readOnly, EMPTY, {
+    records: ids.data,
+    valuesOf,
+  })
   const { editing, deleting } = step
   const remove = useDeleteMeansOfId(kycDetailsId)
+  // The owner came from the shareholders step for this person: open their ID (an unlinked one with their name is
+  // linked; otherwise a new one, filled in), and go back there when it is saved or closed.
+  const linking = useRef<string | null>(null)
+  useEffect(() => {
+    if (readOnly || !linkShareholderId || linking.current === linkShareholderId || !ids.data || !shareholders.data) return
+    const holder = shareholders.data.find((h) => h.id === linkShareholderId)
+    if (!holder) return
+    linking.current = linkShareholderId
+    const same = (a: string | null | undefined, b: string | null | undefined) =>
+      (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase()
+    const existing = ids.data.find(
+      (i) => !i.shareholderId && same(i.firstName, holder.firstName) && same(i.lastName, holder.lastName),
+    )
+    if (existing) step.edit(existing.id, { ...valuesOf(existing), shareholderId: holder.id })
+    else
+      step.edit(null, {
+        ...EMPTY,
+        shareholderId: holder.id,
+        firstName: holder.firstName ?? '',
+        lastName: holder.lastName ?? '',
+        role: 'SHAREHOLDER',
+        bvn: holder.bvn && !isMaskedIdentityNumber(holder.bvn) ? holder.bvn : '',
+      })
+  }, [linkShareholderId, ids.data, shareholders.data, readOnly])
+  const closeForm = async () => {
+    await step.closeForm()
+    if (linking.current) {
+      linking.current = null
+      onLinkDone?.()
+    }
+  }
 
   if (!ids.data) return <Skeleton count={3} label="Loading means of ID" />
   const individuals = (shareholders.data ?? []).filter((h) => h.type === 'INDIVIDUAL')
@@ -122,7 +167,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
               <strong>
                 {id.firstName} {id.lastName}
               </strong>{' '}
-              · {ID_HOLDER_ROLE_LABELS[id.role]}
+              · {idHolderRoles(id)}
             </p>
             <p>
               {id.idTypeName} {id.idNumber}
@@ -149,7 +194,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly }: MeansOfIdS
           individuals={individuals}
           onDraft={step.saveDraft}
           draftStatus={step.draftStatus}
-          onDone={step.closeForm}
+          onDone={closeForm}
         />
       ) : (
         !readOnly && <AddRecordButton onClick={() => step.edit(null, EMPTY)}>Add a means of ID</AddRecordButton>
@@ -189,7 +234,10 @@ function MeansOfIdForm({
   const { form, watched } = useRecordForm({ resolver, defaultValues: editing.values, restored: editing.restored, onDraft })
   const type = meansOfIdTypeOf(String(watched.idType ?? ''))
 
-  /** Choosing a shareholder fills the name (and BVN) in. */
+  /**
+   * Choosing a shareholder fills the name (and BVN) in. The role stays as chosen: the link itself makes the person a
+   * shareholder, so a director who holds shares stays a director (docs/domain.md#kyc-capture).
+   */
   const linkTo = (shareholderId: string) => {
     const holder = individuals.find((h) => h.id === shareholderId)
     if (!holder) return
@@ -197,7 +245,6 @@ function MeansOfIdForm({
     form.setValue('lastName', holder.lastName ?? '', { shouldDirty: true })
     // Answers carry the BVN masked: only a number typed here is copied.
     if (holder.bvn && !isMaskedIdentityNumber(holder.bvn)) form.setValue('bvn', holder.bvn, { shouldDirty: true })
-    form.setValue('role', 'SHAREHOLDER', { shouldDirty: true })
   }
 
   const submit = async (values: Output) => {
@@ -236,6 +283,7 @@ function MeansOfIdForm({
         <SelectField
           name="role"
           label="Role"
+          hint={watched.shareholderId ? 'Linked to a shareholder, so a shareholder too: keep their other role here.' : undefined}
           options={ID_HOLDER_ROLES.map((r) => ({ value: r, label: ID_HOLDER_ROLE_LABELS[r] }))}
           required
         />

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form } from '@/components/ui/form'
 import { notify } from '@/components/ui/toasts'
 import { applyApiErrors } from '@/lib/http'
+import { formValuesEqual } from '@/lib/validation/form-dirty'
 import { DraftLine } from './draft-line'
 import styles from './kyc.module.css'
 import type { KycDetailType } from '@/lib/contracts/kyc-values'
@@ -33,24 +34,51 @@ export interface RecordDraft<V> extends Record<string, unknown> {
  * A step's state: the open form (reopened once from the step's draft when that has loaded, its changes autosaved
  * as the draft, which goes when the form closes) and the record being deleted.
  */
-export function useRecordStep<V, R>(businessId: string, type: KycDetailType, readOnly: boolean, empty: V) {
+export function useRecordStep<V, R extends { id: string }>(
+  businessId: string,
+  type: KycDetailType,
+  readOnly: boolean,
+  empty: V,
+  /** The saved records and their form values: a draft of a record that equals it is a leftover, not restored. */
+  saved?: { records: readonly R[] | undefined; valuesOf: (record: R) => V },
+) {
   const draft = useStepDraft<RecordDraft<V>>(businessId, type, !readOnly)
   const [editing, setEditing] = useState<RecordEditing<V> | null>(null)
   const [deleting, setDeleting] = useState<R | null>(null)
   const restoredOnce = useRef(false)
+  // False once the form is closed: a change its fields report while unmounting must not save a new draft.
+  const open = useRef(false)
   const restored = draft.restored
+  const records = saved?.records
   useEffect(() => {
-    if (restoredOnce.current || restored === undefined) return
+    if (restoredOnce.current || restored === undefined || (saved && records === undefined)) return
     restoredOnce.current = true
-    if (restored?.values) setEditing({ id: restored.editingId, values: { ...empty, ...restored.values }, restored: true })
-  }, [restored])
+    if (!restored?.values) return
+    const values = { ...empty, ...restored.values }
+    const record = restored.editingId ? records?.find((r) => r.id === restored.editingId) : undefined
+    if (
+      (record && saved && formValuesEqual(values, saved.valuesOf(record))) ||
+      (!restored.editingId && formValuesEqual(values, empty))
+    ) {
+      void draft.discard()
+      return
+    }
+    open.current = true
+    setEditing({ id: restored.editingId, values, restored: true })
+  }, [restored, records])
   return {
     editing,
     /** Opens the form on a record (or a new one, id null). */
-    edit: (id: string | null, values: V) => setEditing({ id, values, restored: false }),
-    saveDraft: (values: V) => draft.schedule({ editingId: editing?.id ?? null, values }),
+    edit: (id: string | null, values: V) => {
+      open.current = true
+      setEditing({ id, values, restored: false })
+    },
+    saveDraft: (values: V) => {
+      if (open.current) draft.schedule({ editingId: editing?.id ?? null, values })
+    },
     draftStatus: draft.status,
     closeForm: async () => {
+      open.current = false
       await draft.discard()
       setEditing(null)
     },
@@ -131,8 +159,10 @@ export function useRecordForm<V extends FieldValues, O extends FieldValues>(opti
   const touched = useRef(options.restored)
 
   useEffect(() => void resolver.preload(), [])
+  // Compared with the values the form opened with (not formState.isDirty, which an effect can read stale): a form
+  // left as it opened saves no draft.
   useEffect(() => {
-    if (!touched.current && !form.formState.isDirty) return
+    if (!touched.current && formValuesEqual(watched, options.defaultValues)) return
     touched.current = true
     options.onDraft?.(watched as V)
   }, [watched])

@@ -42,7 +42,7 @@ export const EMPTY_SHAREHOLDER: ShareholderValues = {
   percentage: '' as unknown as number,
 }
 
-function valuesOf(h: ShareholderRecord): ShareholderValues {
+export function shareholderValuesOf(h: ShareholderRecord): ShareholderValues {
   return {
     type: h.type,
     firstName: h.firstName ?? '',
@@ -96,6 +96,8 @@ export interface ShareholderEditorProps {
   draftStatus?: DraftStatus
   /** What shows under each shareholder besides its details (its documents, in the stepper). */
   renderExtra?: (shareholder: ShareholderRecord) => ReactNode
+  /** Adds or links the means of ID a beneficial owner lacks (the stepper opens the means of ID step for them). */
+  onAddMeansOfId?: (shareholder: ShareholderRecord) => void
 }
 
 const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
@@ -115,6 +117,7 @@ export function ShareholderEditor({
   onFormClosed,
   draftStatus = 'idle',
   renderExtra,
+  onAddMeansOfId,
 }: ShareholderEditorProps) {
   const [editing, setEditing] = useState<ShareholderEditing | null>(initialEditing)
   const [deleting, setDeleting] = useState<ShareholderRecord | null>(null)
@@ -189,12 +192,19 @@ export function ShareholderEditor({
                   {h.needsMeansOfId && <StatusBadge status="PENDING" tone="warning" label="Needs a means of ID" />}
                 </div>
               </div>
+              {h.needsMeansOfId && !readOnly && onAddMeansOfId && (
+                <div className={styles.actions}>
+                  <Button size="sm" onClick={() => onAddMeansOfId(h)}>
+                    Add the means of ID of {holderName(h)}
+                  </Button>
+                </div>
+              )}
               {renderExtra?.(h)}
               {!readOnly && (
                 <div className={styles.actions}>
                   <RecordButtons
                     what={holderName(h)}
-                    onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: valuesOf(h) })}
+                    onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: shareholderValuesOf(h) })}
                     onDelete={() => setDeleting(h)}
                   >
                     {h.type === 'CORPORATE' && (

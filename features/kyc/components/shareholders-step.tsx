@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { kycReads } from '@/lib/query/shared-queries'
 import { ShareholderDocuments } from './documents/shareholder-documents'
-import { EMPTY_SHAREHOLDER, ShareholderEditor, type ShareholderEditing } from './shareholder-editor'
+import { formValuesEqual } from '@/lib/validation/form-dirty'
+import { EMPTY_SHAREHOLDER, ShareholderEditor, shareholderValuesOf, type ShareholderEditing } from './shareholder-editor'
 import { useStepDraft } from './use-step-draft'
+import type { ShareholderRecord } from '../api/types'
 
 interface ShareholderDraft extends Record<string, unknown> {
   editing: ShareholderEditing
@@ -14,23 +16,30 @@ export interface ShareholdersStepProps {
   businessId: string
   kycDetailsId: string
   readOnly: boolean
+  /** Opens the means of ID step on a beneficial owner who lacks one. */
+  onAddMeansOfId?: (shareholder: ShareholderRecord) => void
 }
 
 /** Step 4: the shareholder editor, with the open form autosaved as a draft, and each shareholder's documents under it. */
-export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: ShareholdersStepProps) {
+export function ShareholdersStep({ businessId, kycDetailsId, readOnly, onAddMeansOfId }: ShareholdersStepProps) {
   const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
   const draft = useStepDraft<ShareholderDraft>(businessId, 'SHAREHOLDERS', !readOnly)
   const restored = draft.restored
   // The draft is read once, when the step opens; later saves of the same draft must not reopen the form.
   const [initialEditing, setInitialEditing] = useState<ShareholderEditing | null | undefined>(readOnly ? null : undefined)
   useEffect(() => {
-    if (initialEditing !== undefined || restored === undefined) return
-    setInitialEditing(
-      restored?.editing
-        ? { ...restored.editing, values: { ...EMPTY_SHAREHOLDER, ...restored.editing.values }, restored: true }
-        : null,
-    )
-  }, [restored, initialEditing])
+    if (initialEditing !== undefined || restored === undefined || !shareholders.data) return
+    const editing = restored?.editing
+    const values = editing && { ...EMPTY_SHAREHOLDER, ...editing.values }
+    const record = editing?.id ? shareholders.data.find((h) => h.id === editing.id) : undefined
+    // A draft equal to the saved shareholder is a leftover: nothing to restore.
+    if (editing && values && record && formValuesEqual(values, shareholderValuesOf(record))) {
+      void draft.discard()
+      setInitialEditing(null)
+      return
+    }
+    setInitialEditing(editing && values ? { ...editing, values, restored: true } : null)
+  }, [restored, initialEditing, shareholders.data])
   if (!shareholders.data || initialEditing === undefined) return <Skeleton count={3} label="Loading shareholders" />
   return (
     <ShareholderEditor
@@ -41,6 +50,7 @@ export function ShareholdersStep({ businessId, kycDetailsId, readOnly }: Shareho
       onDraft={(editing) => draft.schedule({ editing })}
       onFormClosed={() => void draft.discard()}
       draftStatus={draft.status}
+      onAddMeansOfId={onAddMeansOfId}
       renderExtra={(h) => <ShareholderDocuments businessId={businessId} shareholderId={h.id} readOnly={readOnly} />}
     />
   )

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DRAFT_DATA_MAX_BYTES, type KycDetailType } from '@/lib/contracts/kyc-values'
+import { getHttpStatus } from '@/lib/http'
 import { deleteDraft, saveDraft } from '../api/draft-calls'
 import { kycQueries } from '../api/kyc-queries'
 
@@ -17,8 +18,11 @@ export interface StepDraft<T> {
   status: DraftStatus
   /** Saves `data` after the debounce; a newer call replaces a waiting one. */
   schedule: (data: T) => void
-  /** Drops the waiting save and deletes the stored draft (after the step's data is saved for real). */
-  discard: () => Promise<void>
+  /**
+   * Drops the waiting save and deletes the stored draft (after the step's data is saved for real, or when the user
+   * discards it). False when the stored draft could not be deleted (it would come back on the next visit).
+   */
+  discard: () => Promise<boolean>
 }
 
 /**
@@ -93,7 +97,17 @@ export function useStepDraft<T extends Record<string, unknown>>(
     draftId.current = null
     setStatus('idle')
     queryClient.setQueryData(kycQueries.draft(businessId, type).queryKey, null)
-    if (id) await deleteDraft(id).catch(() => undefined)
+    if (!id) return true
+    try {
+      await deleteDraft(id)
+      return true
+    } catch (error) {
+      // Already gone (another tab, or the KYC was submitted): nothing is left to come back.
+      if (getHttpStatus(error) === 404) return true
+      // Still stored: the next discard (or save) must know it.
+      if (draftId.current === null) draftId.current = id
+      return false
+    }
   }, [businessId, type, queryClient])
 
   // Leaving the step (or the page, in-app) sends what is waiting instead of dropping it.

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { kycStatus, MARK_LIVE_LABEL, productApplicationStatus } from '@/lib/status'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
@@ -41,6 +41,8 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
   const canDecide = permissions.has(PERMISSIONS.CAN_APPROVE_ONBOARD_PRODUCT)
   const canRemove = permissions.has(PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT)
   const b = detail.business
+  const status = productApplicationStatus(detail.status)
+  const kyc = kycStatus(b)
   return (
     <div className={styles.stack}>
       <p>
@@ -50,7 +52,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
         <section className={styles.panel} aria-labelledby="application-facts">
           <div className={styles.toolbar}>
             <h2 id="application-facts">{detail.product.name}</h2>
-            <StatusBadge status={detail.status} label={ONBOARDING_STATUS_LABELS[detail.status]} />
+            <StatusBadge status={detail.status} label={status.label} tone={status.tone} />
           </div>
           <dl className={styles.facts}>
             <dt>Product code</dt>
@@ -93,7 +95,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
               <StatusBadge status={b.approvalStatus} />
             </dd>
             <dt>KYC</dt>
-            <dd>{b.kycDetailsCompleted ? 'Marked complete' : 'Not complete'}</dd>
+            <dd>{kyc.label}</dd>
             <dt>Archive</dt>
             <dd>
               <StatusBadge status={b.archiveStatus} />
@@ -179,7 +181,7 @@ function Decisions({ detail, canDecide, canRemove }: { detail: OnboardingDetail;
             Decline
           </Button>
         )}
-        {available.includes('complete') && <Button onClick={() => setAction('complete')}>Mark completed</Button>}
+        {available.includes('complete') && <Button onClick={() => setAction('complete')}>{MARK_LIVE_LABEL}</Button>}
         {available.includes('remove') && (
           <Button variant="secondary" onClick={() => setAction('remove')}>
             Remove
@@ -235,7 +237,7 @@ const TITLES: Record<Action, (d: OnboardingDetail) => string> = {
   remove: (d) => `Remove ${d.business.name}'s ${d.product.name} application?`,
 }
 const DESCRIPTIONS: Record<Action, string> = {
-  approve: 'The business must be approved itself. Mark it completed once the product is set up for them.',
+  approve: 'The business must be approved itself. Mark it as live once the product is set up for them.',
   decline: 'The business can change its answers and submit again.',
   complete: 'The business is live on the product. This cannot be undone.',
   remove: 'The application is closed and kept on record. The business may apply again.',
@@ -243,12 +245,12 @@ const DESCRIPTIONS: Record<Action, string> = {
 const LABELS: Record<Action, string> = {
   approve: 'Approve',
   decline: 'Decline',
-  complete: 'Mark completed',
+  complete: MARK_LIVE_LABEL,
   remove: 'Remove application',
 }
 const DONE: Record<Action, string> = {
   approve: 'Application approved.',
   decline: 'Application declined.',
-  complete: 'Marked completed: the business is live on the product.',
+  complete: 'Marked as live: the business is live on the product.',
   remove: 'Application removed.',
 }

@@ -9,11 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import type { UploadFunction } from '@/components/ui/uploader'
-import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
-import { productReads } from '@/lib/query/shared-queries'
+import { businessReads, productReads } from '@/lib/query/shared-queries'
+import { businessStatus, kycStatus, productApplicationStatus, type StatusTarget } from '@/lib/status'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
 import { useApply, useRemoveOnboarding } from '../api/onboarding-calls'
 import { onboardingQueries } from '../api/onboarding-queries'
@@ -137,15 +137,6 @@ function ApplyPanel({ product, businessId, canApply }: { product: Product; busin
   )
 }
 
-const STATUS_MESSAGES: Record<OnboardingDetail['status'], string> = {
-  PENDING: 'Answer the requirements below; your answers are saved as you go. Submit when everything required is there.',
-  IN_REVIEW: 'Submitted. Our team is reviewing your application.',
-  APPROVED: 'Approved. We are setting the product up for you.',
-  DECLINED: 'Declined. Change your answers and submit again.',
-  COMPLETED: 'You are live on this product.',
-  REMOVED: 'This application was removed.',
-}
-
 function Application({
   detail,
   permissions,
@@ -159,16 +150,17 @@ function Application({
   const canRemove = detail.editable && permissions.has(PERMISSIONS.CAN_REMOVE_ONBOARDED_PRODUCT)
   const remove = useRemoveOnboarding(detail.id)
   const [confirming, setConfirming] = useState(false)
+  const status = productApplicationStatus(detail.status)
 
   return (
     <div className={styles.stack}>
       <section className={styles.panel} aria-labelledby="application-heading">
         <div className={styles.toolbar}>
           <h2 id="application-heading">{detail.product.name}</h2>
-          <StatusBadge status={detail.status} label={ONBOARDING_STATUS_LABELS[detail.status]} />
+          <StatusBadge status={detail.status} label={status.label} tone={status.tone} />
         </div>
         <p className={styles.muted}>
-          For {detail.business.name}. {STATUS_MESSAGES[detail.status]}
+          For {detail.business.name}. {status.explanation}
         </p>
         {detail.status === 'DECLINED' && detail.decisionComment && (
           <div className={styles.alert} role="note">
@@ -186,7 +178,7 @@ function Application({
           </div>
         )}
       </section>
-      <KycProceed id={detail.id} businessId={detail.businessId} />
+      <KycProceed id={detail.id} business={detail.business} />
       <ConfirmDialog
         open={confirming}
         title={`Withdraw the ${detail.product.name} application?`}
@@ -207,29 +199,60 @@ function Application({
   )
 }
 
-/** Whether the business's KYC capture may go on for this application, and why not. */
-function KycProceed({ id, businessId }: { id: string; businessId: string }) {
+function hrefOf(target: StatusTarget, businessId: string): string {
+  switch (target) {
+    case 'KYC':
+      return paths.business.kyc(businessId)
+    case 'KYC_PREVIEW':
+      return paths.business.kycPreview(businessId)
+    case 'DOCUMENTS':
+      return paths.business.documents(businessId)
+    case 'PRODUCTS':
+      return paths.business.products()
+    case 'DASHBOARD':
+      return paths.business.dashboard(businessId)
+  }
+}
+
+/**
+ * The business's KYC, worded as on the dashboard and the KYC page (lib/status), and whether capture may go on from
+ * here (the API's reasons when not).
+ */
+function KycProceed({ id, business }: { id: string; business: OnboardingDetail['business'] }) {
   const answer = useQuery(onboardingQueries.canProceed(id))
+  // The business as the dashboard reads it (with its reviewer and last decision), so both say the same; the
+  // application's own summary of it until that has loaded.
+  const full = useQuery(businessReads.detail(business.id))
   if (!answer.data) return null
+  const businessId = business.id
+  const approval = businessStatus(full.data ?? business)
+  const kyc = kycStatus(full.data ?? business)
   return (
     <section className={styles.panel} aria-labelledby="kyc-proceed">
-      <h2 id="kyc-proceed">Business KYC</h2>
-      {answer.data.canProceed ? (
+      <div className={styles.toolbar}>
+        <h2 id="kyc-proceed">Business KYC</h2>
+        <span>
+          <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />{' '}
+          <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
+        </span>
+      </div>
+      <p className={styles.muted} data-testid="kyc-status-explanation">
+        {approval.code === 'BLOCKED' || approval.code === 'ARCHIVED' ? approval.explanation : kyc.explanation}
+      </p>
+      {answer.data.canProceed && kyc.next ? (
         <div className={styles.actions}>
-          <p className={styles.muted}>Your business KYC can be captured or completed now.</p>
-          <Link href={paths.business.kyc(businessId)} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
-            Go to KYC
+          <Link href={hrefOf(kyc.next.target, businessId)} className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+            {kyc.next.label}
           </Link>
         </div>
       ) : (
-        <>
-          <p className={styles.muted}>KYC capture cannot go on from here:</p>
+        answer.data.reasons.length > 0 && (
           <ul>
             {answer.data.reasons.map((r) => (
               <li key={r}>{r}</li>
             ))}
           </ul>
-        </>
+        )
       )}
     </section>
   )

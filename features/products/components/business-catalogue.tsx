@@ -3,31 +3,30 @@ import Link from 'next/link'
 import { useEffect, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads } from '@/lib/query/shared-queries'
+import { productApplicationStatus } from '@/lib/status'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
 import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
 import { CatalogueFilters, CatalogueList } from './product-catalogue'
 import styles from '@/styles/product-screens.module.css'
 
 /** What the card offers for the business's standing on the product. */
-function actionFor(status: OnboardingStatus | undefined): { label: string; note?: string } {
+/** The link's words; the badge beside it is the application's status as every screen words it (lib/status). */
+function actionFor(status: OnboardingStatus | undefined): string {
   switch (status) {
     case undefined:
-      return { label: 'Apply' }
-    case 'PENDING':
-      return { label: 'Continue', note: 'Application started' }
-    case 'DECLINED':
-      return { label: 'Update and resubmit', note: 'Declined' }
-    case 'IN_REVIEW':
-      return { label: 'View application', note: 'Pending review' }
-    case 'APPROVED':
-      return { label: 'View application', note: 'Approved, going live soon' }
-    case 'COMPLETED':
-      return { label: 'View', note: 'Live' }
     case 'REMOVED':
-      return { label: 'Apply' }
+      return 'Apply'
+    case 'PENDING':
+      return 'Continue'
+    case 'DECLINED':
+      return 'Update and resubmit'
+    case 'IN_REVIEW':
+    case 'APPROVED':
+      return 'View application'
+    case 'COMPLETED':
+      return 'View'
   }
 }
 
@@ -51,11 +50,12 @@ export function BusinessCatalogue({ businessId, businessName, canApply }: Busine
 
   const actions = (product: Product) => {
     const holding = byProduct.get(product.id)
-    const { label, note } = actionFor(holding?.status)
+    const label = actionFor(holding?.status)
+    const status = holding && productApplicationStatus(holding.status)
     if (!holding && !canApply) return <p className={styles.muted}>Ask an owner of the business to apply.</p>
     return (
       <>
-        {holding && <StatusBadge status={holding.status} label={note ?? ONBOARDING_STATUS_LABELS[holding.status]} />}
+        {holding && status && <StatusBadge status={holding.status} label={status.label} tone={status.tone} />}
         <Link
           href={paths.business.productApplication(product.code, businessId)}
           className={buttonClassName({ size: 'sm', variant: holding ? 'secondary' : 'primary' })}
@@ -112,7 +112,11 @@ function HeldProducts({
         {held.map((h) => (
           <li key={h.id} className={styles.actions}>
             <Link href={paths.business.productApplication(h.code, businessId)}>{h.name}</Link>
-            <StatusBadge status={h.status} label={ONBOARDING_STATUS_LABELS[h.status]} />
+            <StatusBadge
+              status={h.status}
+              label={productApplicationStatus(h.status).label}
+              tone={productApplicationStatus(h.status).tone}
+            />
           </li>
         ))}
       </ul>

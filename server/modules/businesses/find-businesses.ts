@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import type { Executor } from '@/server/db/client'
@@ -6,9 +6,9 @@ import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findCountedPage } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
-import { blockedCondition, nameKey, normalisedName, toBusinesses } from './business-record'
+import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from './business-record'
 
 /** Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). */
 export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date()): SQL[] {
@@ -33,20 +33,35 @@ export function businessFilters(query: Partial<BusinessListQuery>, now: Date = n
   return conditions
 }
 
-/** GET /businesses (staff): every business, filtered and paginated. */
+/** The overdue deferrals of the outer query's business at `now` (as loadOverdueDeferrals), as JSON. */
+function overdueDeferralsJson(now: Date) {
+  return sql<{ deferralId: string; documentTypeName: string; dueDate: string }[]>`(
+    SELECT coalesce(json_agg(json_build_object('deferralId', d.id, 'documentTypeName', t.name, 'dueDate', d.due_date) ORDER BY d.due_date), '[]')
+    FROM deferrals d JOIN kyc_document_types t ON t.id = d.document_type_id
+    WHERE d.business_id = businesses.id AND d.status = 'APPROVED' AND d.due_date < ${now.toISOString()}::timestamptz)`
+}
+
+/** GET /businesses (staff): every business, filtered and paginated; the page, its total and blocking in one query. */
 export async function findBusinesses(options: { db: Executor; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
   const now = options.now ?? new Date()
   const where = and(...businessFilters(query, now), query.productId ? businessHasProduct(query.productId) : undefined)
-  return findPage({
+  return findCountedPage({
     query,
     rows: db
-      .select()
+      .select({
+        ...getTableColumns(businesses),
+        overdueDeferrals: overdueDeferralsJson(now),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
       .from(businesses)
       .where(where)
       .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
-    count: db.select({ value: count() }).from(businesses).where(where),
-    content: (rows) => toBusinesses(db, rows, now),
+    count: () => db.select({ value: count() }).from(businesses).where(where),
+    content: (rows) =>
+      rows.map(({ overdueDeferrals, total: _total, ...row }) =>
+        toBusiness(row, { now, overdueDeferrals: overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })) }),
+      ),
   })
 }
 

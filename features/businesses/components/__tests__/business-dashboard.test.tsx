@@ -130,17 +130,17 @@ describe('BusinessDashboard', () => {
     renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
 
     expect(await screen.findByRole('heading', { name: 'Adebayo Foods Limited' })).toBeInTheDocument()
-    expect(screen.getByText('KYC not completed')).toBeInTheDocument()
+    expect(screen.getByText('KYC not submitted')).toBeInTheDocument()
 
     const steps = await screen.findByRole('list', { name: 'KYC progress' })
-    expect(screen.getByText('1 of 5 steps complete')).toBeInTheDocument()
+    expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument()
     const stepLinks = within(steps).getAllByRole('link')
     expect(stepLinks.map((a) => a.textContent)).toEqual([
-      '✓Company detailsComplete',
-      '2Addresses2 to do',
-      '3Means of ID2 to do',
-      '4Shareholders2 to do',
-      '5Documents2 to do',
+      '✓Company detailsDone',
+      '2AddressesTo do · 2 things to do',
+      '3Means of IDTo do · 2 things to do',
+      '4ShareholdersTo do · 2 things to do',
+      '5DocumentsTo do · 2 things to do',
     ])
     expect(stepLinks[1]).toHaveAttribute('href', `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=ADDRESSES`)
 
@@ -236,7 +236,7 @@ describe('BusinessDashboard', () => {
       'href',
       `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=COMPANY_DETAILS`,
     )
-    expect(screen.getByText('5 of 5 steps complete')).toBeInTheDocument()
+    expect(screen.getByText('5 of 5 steps done')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No deferral requests' })).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Manage users' })).not.toBeInTheDocument()
     expect(api.calls.some((c) => c.url.includes('/users'))).toBe(false)

@@ -50,12 +50,12 @@ describe('MyBusinesses', () => {
 
     const list = await screen.findByRole('list', { name: 'Your businesses' })
     const [first, second] = within(list).getAllByRole('listitem')
-    expect(within(first!).getByText('Pending')).toBeInTheDocument()
-    expect(within(first!).getByText('KYC not completed')).toBeInTheDocument()
+    // Blocked wins over pending (lib/status businessStatus); the KYC says "submitted", never "completed".
+    expect(within(first!).getByText('KYC not submitted')).toBeInTheDocument()
     expect(within(first!).getByText('Blocked')).toBeInTheDocument()
     expect(first).toHaveTextContent('RC1234567 · Your role: Owner')
     expect(within(second!).getByText('Approved')).toBeInTheDocument()
-    expect(within(second!).getByText('KYC completed')).toBeInTheDocument()
+    expect(within(second!).getByText('KYC approved')).toBeInTheDocument()
 
     fireEvent.click(within(first!).getByRole('button', { name: 'Open Adebayo Foods Limited' }))
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/s/businesses/dashboard-details?businessId=${BUSINESS_ID}`))

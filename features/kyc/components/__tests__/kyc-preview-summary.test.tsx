@@ -56,12 +56,15 @@ describe('KycPreviewSummary', () => {
     render(
       <KycPreviewSummary
         {...props({
+          business: { ...business, approvalStatus: 'PENDING' },
           state: { readOnly: true, underReview: true, canSubmit: false, submitLabel: 'Submit for review' },
           stepsHref: null,
         })}
       />,
     )
-    expect(screen.getByText(/submitted and under review/)).toBeInTheDocument()
+    expect(screen.getByText('Awaiting review')).toBeInTheDocument()
+    expect(screen.getByText('KYC submitted')).toBeInTheDocument()
+    expect(screen.getByText(/waits for a reviewer/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Submit/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Back to the KYC steps' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument()

@@ -14,8 +14,8 @@ import { CHECKLIST_NEEDS_UPLOAD } from '@/lib/contracts/kyc-document-values'
 import { describeError } from '@/lib/http'
 import { canEditKyc, hasAllPermissions, PERMISSIONS, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import { deferralReads, kycReads } from '@/lib/query/shared-queries'
+import { alternativesOf, documentRequirementStatus, documentsProgress } from '@/lib/status'
 import { openDocumentFile, useAttachDocument, useDeleteDocument } from '../../api/document-calls'
-import { alternativesOf, itemStatus, requirementSummary } from './document-status'
 import styles from './documents.module.css'
 
 // The dialog's form code loads when someone asks for a deferral, not with the page.
@@ -72,7 +72,7 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
   const recordId = kycDetailsId ?? data.kycDetailsId
   const editable = mayEditDocuments(data, permissions)
   const mayDefer = !permissions || permissions.has(PERMISSIONS.CAN_CREATE_DEFERRAL)
-  const summary = requirementSummary(data.items, data.shareholders)
+  const progress = documentsProgress(data)
   const ShareholderHeading = `h${headingLevel}` as const
 
   return (
@@ -85,10 +85,8 @@ export function DocumentsChecklist({ businessId, kycDetailsId, permissions, head
           Your business is approved: changes to its documents are made by our staff. Contact support to request one.
         </p>
       )}
-      <p className={styles.muted} aria-live="polite">
-        {summary.outstanding === 0
-          ? 'Every required document is provided or deferred.'
-          : `${summary.outstanding} of ${summary.total} required documents still need your attention.`}
+      <p className={styles.muted} aria-live="polite" data-testid="documents-progress">
+        {progress.sentence}
       </p>
       <ul className={styles.list} aria-label="Documents">
         {data.items.map((item) => (
@@ -177,13 +175,13 @@ export function DocumentItem({
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const attach = useAttachDocument()
   const remove = useDeleteDocument()
-  const status = itemStatus(item)
+  const status = documentRequirementStatus(item, items)
   const alternatives = alternativesOf(item, items)
   const Heading = `h${headingLevel}` as const
   const name = item.documentType.name
   // What buttons and messages say: "Upload Corporate shareholder’s certificate … for Savannah Holdings Limited".
   const label = shareholder ? `${name} for ${shareholder.name}` : name
-  const needsUpload = CHECKLIST_NEEDS_UPLOAD.includes(item.state)
+  const needsUpload = status.code !== 'COVERED' && CHECKLIST_NEEDS_UPLOAD.includes(item.state)
 
   async function onUploaded(file: UploadedFile) {
     if (!kycDetailsId) return
@@ -223,16 +221,12 @@ export function DocumentItem({
   }
 
   return (
-    <li className={styles.item} aria-labelledby={titleId} data-state={item.state}>
+    <li className={styles.item} aria-labelledby={titleId} data-state={status.code}>
       <div className={styles.itemHead}>
         <Heading id={titleId}>{name}</Heading>
         <span className={styles.badges}>
-          <StatusBadge status={item.state} label={status.label} tone={status.tone} />
-          <StatusBadge
-            status={item.required ? 'REQUIRED' : 'OPTIONAL'}
-            label={item.required ? 'Required' : 'Optional'}
-            tone="neutral"
-          />
+          <StatusBadge status={status.code} label={status.label} tone={status.tone} />
+          <StatusBadge status={item.required ? 'REQUIRED' : 'OPTIONAL'} label={status.requirement} tone="neutral" />
           {item.documentType.isCac && <StatusBadge status="CAC" label="CAC" tone="neutral" />}
         </span>
       </div>

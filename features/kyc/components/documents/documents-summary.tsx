@@ -8,8 +8,8 @@ import { notify } from '@/components/ui/toasts'
 import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
 import { describeError } from '@/lib/http'
 import { kycReads } from '@/lib/query/shared-queries'
+import { documentRequirementStatus } from '@/lib/status'
 import { openDocumentFile } from '../../api/document-calls'
-import { itemStatus } from './document-status'
 import styles from './documents.module.css'
 
 export interface DocumentsSummaryProps {
@@ -34,7 +34,8 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
   }
   if (!checklist.data) return <Skeleton count={3} label="Loading the documents" />
   const shown = (i: ChecklistItem) => i.required || !!i.document || !!i.deferral
-  const items = checklist.data.items.filter(shown)
+  const all = checklist.data.items
+  const items = all.filter(shown)
   const groups = checklist.data.shareholders
     .map((g) => ({ ...g, items: g.items.filter(shown) }))
     .filter((g) => g.items.length > 0)
@@ -51,8 +52,8 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
     }
   }
 
-  const row = (item: ChecklistItem, label: string) => {
-    const status = itemStatus(item)
+  const row = (item: ChecklistItem, label: string, siblings: readonly ChecklistItem[]) => {
+    const status = documentRequirementStatus(item, siblings)
     return (
       <li key={item.documentType.id}>
         <span>
@@ -60,7 +61,7 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
           {!item.required && <span className={`${styles.muted} ${styles.small}`}> (optional)</span>}
         </span>
         <span className={styles.badges}>
-          <StatusBadge status={item.state} label={status.label} tone={status.tone} />
+          <StatusBadge status={status.code} label={status.label} tone={status.tone} />
           {item.document && (
             <Button
               size="sm"
@@ -81,7 +82,7 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
     <div className={styles.stack}>
       {items.length > 0 && (
         <ul className={styles.summary} aria-label="Documents">
-          {items.map((item) => row(item, item.documentType.name))}
+          {items.map((item) => row(item, item.documentType.name, all))}
         </ul>
       )}
       {groups.map(({ shareholder, items: own }) => (
@@ -93,7 +94,7 @@ export function DocumentsSummary({ businessId }: DocumentsSummaryProps) {
             </span>
           </p>
           <ul className={`${styles.summary} ${styles.nested}`} aria-label={`Documents of ${shareholder.name}`}>
-            {own.map((item) => row(item, `${item.documentType.name} for ${shareholder.name}`))}
+            {own.map((item) => row(item, `${item.documentType.name} for ${shareholder.name}`, own))}
           </ul>
         </div>
       ))}

@@ -1,0 +1,124 @@
+import type { Business } from '@/lib/contracts/businesses'
+import type { StatusView } from './view'
+
+/**
+ * Where a business stands in its life. PENDING is split by what the owner and the reviewers see: KYC being captured
+ * (NEW before the company details are saved), SUBMITTED, UNDER_REVIEW once a reviewer is assigned, RESUBMITTED after
+ * a decline. BLOCKED and ARCHIVED win over the rest (docs/domain.md#blocked).
+ */
+export const BUSINESS_PHASES = [
+  'NEW',
+  'IN_CAPTURE',
+  'SUBMITTED',
+  'UNDER_REVIEW',
+  'RESUBMITTED',
+  'APPROVED',
+  'DECLINED',
+  'BLOCKED',
+  'ARCHIVED',
+] as const
+export type BusinessPhase = (typeof BUSINESS_PHASES)[number]
+
+export type BusinessStatusInput = Pick<
+  Business,
+  'approvalStatus' | 'kycDetailsCompleted' | 'archiveStatus' | 'blocked' | 'blockedReasons'
+> &
+  Partial<Pick<Business, 'assigneeId' | 'decision'>>
+
+export interface KycProgressHint {
+  /** False before the company details are first saved (no KYC record); unknown when not given. */
+  kycStarted?: boolean
+}
+
+export function businessPhase(business: BusinessStatusInput, hint: KycProgressHint = {}): BusinessPhase {
+  if (business.archiveStatus === 'ARCHIVED') return 'ARCHIVED'
+  if (business.blocked) return 'BLOCKED'
+  if (business.approvalStatus === 'APPROVED') return 'APPROVED'
+  if (business.approvalStatus === 'DECLINED') return 'DECLINED'
+  if (!business.kycDetailsCompleted) return hint.kycStarted === false ? 'NEW' : 'IN_CAPTURE'
+  if (business.decision?.decision === 'DECLINED') return 'RESUBMITTED'
+  return business.assigneeId ? 'UNDER_REVIEW' : 'SUBMITTED'
+}
+
+/** The business's approval status as every screen shows it (dashboard, KYC page, product page, staff review). */
+export function businessStatus(business: BusinessStatusInput, hint: KycProgressHint = {}): StatusView<BusinessPhase> {
+  const code = businessPhase(business, hint)
+  switch (code) {
+    case 'ARCHIVED':
+      return {
+        code,
+        label: 'Archived',
+        tone: 'neutral',
+        explanation: 'This business is archived: its KYC cannot change and it cannot apply for products.',
+        next: null,
+      }
+    case 'BLOCKED':
+      return {
+        code,
+        label: 'Blocked',
+        tone: 'danger',
+        explanation: `This business is blocked and cannot apply for new products${
+          business.blockedReasons.length ? `: ${business.blockedReasons.join('; ')}` : ''
+        }.`,
+        next: { label: 'See what to do', target: 'DASHBOARD' },
+      }
+    case 'APPROVED':
+      return {
+        code,
+        label: 'Approved',
+        tone: 'success',
+        explanation: 'Approved. Changes to its KYC are now made by our staff.',
+        next: { label: 'Apply for a product', target: 'PRODUCTS' },
+      }
+    case 'DECLINED':
+      return {
+        code,
+        label: 'Declined',
+        tone: 'danger',
+        explanation: `Declined${
+          business.decision?.decision === 'DECLINED' && business.decision.comment ? `: “${business.decision.comment}”` : ''
+        }. Correct what the reviewers asked about, then submit the KYC again.`,
+        next: { label: 'Correct the KYC', target: 'KYC' },
+      }
+    case 'NEW':
+      return {
+        code,
+        label: 'Not submitted',
+        tone: 'warning',
+        explanation: 'Fill in the KYC and submit it; our compliance team reviews it then.',
+        next: { label: 'Start the KYC', target: 'KYC' },
+      }
+    case 'IN_CAPTURE':
+      return {
+        code,
+        label: 'Not submitted',
+        tone: 'warning',
+        explanation: 'Finish the KYC and submit it from the preview; our compliance team reviews it then.',
+        next: { label: 'Continue the KYC', target: 'KYC' },
+      }
+    case 'SUBMITTED':
+      return {
+        code,
+        label: 'Awaiting review',
+        tone: 'info',
+        explanation: 'Submitted. It waits for a reviewer; we e-mail you the decision.',
+        next: null,
+      }
+    case 'UNDER_REVIEW':
+      return {
+        code,
+        label: 'Under review',
+        tone: 'info',
+        explanation: 'A reviewer is looking at your KYC; we e-mail you the decision.',
+        next: null,
+      }
+    case 'RESUBMITTED':
+      return {
+        code,
+        label: 'Resubmitted',
+        tone: 'info',
+        explanation: 'Submitted again after the decline. It waits for a reviewer; we e-mail you the decision.',
+        next: null,
+      }
+  }
+}

@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm'
+import { PERMISSIONS } from '@/lib/permissions'
+import type { Executor, Tx } from '@/server/db/client'
+import { governmentEntities, type GovernmentEntityRow } from '@/server/db/schema'
+import { AppError, notFound } from '@/server/http/app-error'
+
+/** docs/domain.md#government: government officers (and super admins) hold this; every government call needs it. */
+export const GOVERNMENT_OFFICERS = [PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY] as const
+
+export async function getEntityRowOrThrow(db: Executor, id: string): Promise<GovernmentEntityRow> {
+  const [row] = await db.select().from(governmentEntities).where(eq(governmentEntities.id, id))
+  if (!row) throw notFound('Government entity')
+  return row
+}
+
+/**
+ * The entity, locked for the rest of the transaction, when it may still change: an archived entity's records are
+ * frozen (409 INVALID_STATE), and an archive racing a change waits for it (or the change waits for the archive and
+ * is then refused). `field` names the body field that carried the id, so a missing entity is a 400 on it.
+ */
+export async function lockActiveEntity(tx: Tx, id: string, field?: string): Promise<GovernmentEntityRow> {
+  const [row] = await tx.select().from(governmentEntities).where(eq(governmentEntities.id, id)).for('update')
+  if (!row) {
+    if (field) throw new AppError('VALIDATION_FAILED', 'Choose an existing government entity', { field })
+    throw notFound('Government entity')
+  }
+  if (row.archiveStatus !== 'ACTIVE')
+    throw new AppError('INVALID_STATE', `The entity is ${row.archiveStatus}: unarchive it before changing its records`)
+  return row
+}
