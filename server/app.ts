@@ -17,6 +17,7 @@ import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { dataSubjectRoutes } from './modules/data-subjects/routes'
 import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
+import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
 import { governmentRoutes } from './modules/government/routes'
 import { healthRoutes } from './modules/health/routes'
@@ -65,6 +66,7 @@ const MODULES: Router[] = [
   retentionRoutes,
   dataSubjectRoutes,
   reportRoutes,
+  feeRoutes,
   kycRoutes,
   draftFormRoutes,
   kycDeleteRoutes,

@@ -36,12 +36,13 @@ export const businessReportPageSchema = pageSchema(businessReportRowSchema)
 
 const dateQuery = dateQuerySchema()
 
-/** `GET /reports/businesses/summary`: counts over the businesses created in [from, to] (the last 12 months by default). */
-export const businessSummaryQuerySchema = z.object({
-  from: dateQuery.optional(),
-  to: dateQuery.optional(),
-  archiveStatus: businessListQuerySchema.shape.archiveStatus,
-})
+/**
+ * `GET /reports/businesses/summary`: counts over the businesses created in [from, to] (the last 12 months by default)
+ * matching the business list's other filters.
+ */
+export const businessSummaryQuerySchema = businessListQuerySchema
+  .omit({ pageNumber: true, pageSize: true, recentFirst: true })
+  .extend({ from: dateQuery.optional(), to: dateQuery.optional() })
 export type BusinessSummaryQuery = z.output<typeof businessSummaryQuerySchema>
 
 const countSchema = z.object({ key: z.string(), label: z.string(), count: z.number().int() })
@@ -52,6 +53,10 @@ export const businessSummarySchema = z.object({
   byStatus: z.array(countSchema),
   byType: z.array(countSchema),
   byCategory: z.array(countSchema),
+  /** States with businesses (the state of the business's address), most first. */
+  byState: z.array(countSchema),
+  /** Products the businesses applied for (a business counts once per product; removed applications left out). */
+  byProduct: z.array(countSchema),
   /** One entry per month of the range (`YYYY-MM`), months without businesses included: registered and approved. */
   byMonth: z.array(z.object({ month: z.string(), registered: z.number().int(), approved: z.number().int() })),
 })

@@ -124,7 +124,7 @@ const SECTIONS: readonly SectionDefinition[] = [
       ]),
       link('admin.reports', 'Reports', paths.admin.reports(), [
         P.CAN_READ_BUSINESS,
-        P.CAN_READ_PRODUCT_BUSINESSES,
+        P.CAN_READ_BUSINESS_DIVISION,
         P.CAN_AUDIT_SYSTEM,
       ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),

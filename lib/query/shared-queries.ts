@@ -9,6 +9,7 @@
  * and no endpoint has two.
  */
 import { queryOptions } from '@tanstack/react-query'
+import type { BusinessSummary } from '@/lib/contracts/business-reports'
 import type { Business } from '@/lib/contracts/businesses'
 import type { divisionSchema, myBusinessSchema, referenceItemSchema } from '@/lib/contracts/businesses'
 import type { Deferral } from '@/lib/contracts/deferrals'
@@ -198,6 +199,19 @@ export const productReads = {
         orNull(
           async () => (await apiClient.get<Product>(`/products/${segment(code)}`, { signal, skipAuth: true, silent: true })).data,
         ),
+    }),
+}
+
+/** Business reports: `['reports', …]` (the staff summary screen and the reports screen). */
+export const reportReads = {
+  all: () => ['reports'] as const,
+  /** `GET /reports/businesses/summary` with the business list's filters (query-string pairs in a stable order). */
+  businessSummary: (query: Array<[string, string]>) =>
+    queryOptions({
+      queryKey: [...reportReads.all(), 'business-summary', query] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<BusinessSummary>('/reports/businesses/summary', { params: new URLSearchParams(query), signal }))
+          .data,
     }),
 }
 

@@ -22,6 +22,7 @@ import { seedDemoReview } from './demo-review'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_USERS } from './demo-users'
 import { seedKycDocumentTypes } from './kyc-document-types'
+import { seedKycServices } from '@/server/modules/fees/kyc-services'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
 export interface SeedOptions {
@@ -99,6 +100,7 @@ async function seedReferenceData(db: Database) {
     .insert(businessDivisions)
     .values([...BUSINESS_DIVISIONS])
     .onConflictDoNothing({ target: businessDivisions.code })
+  await seedKycServices(db)
 }
 
 async function seedDemoUsers(db: Database, password: string) {

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
+import { businessCategories, businessDivisions, businesses, businessTypes, productCategories } from '@/server/db/schema'
 import { api, createTestBusiness, signedInUser } from './helpers'
 
 type Json = Record<string, unknown>
@@ -117,6 +117,19 @@ describe('business report', () => {
     expect(text).toContain(business.id)
   })
 
+  it('escapes every cell starting with = + - @, a tab or a carriage return; a plain phone number stays a number', async () => {
+    const marker = randomUUID().slice(0, 8)
+    const names = ['+SUM(1,1)', '-2+3', '@SUM(A1)', '\t=tab', '\r=cr', '=1+1'].map((n) => `${n} ${marker}`)
+    for (const name of names) await createTestBusiness({ name })
+    await createTestBusiness({ name: `Plain ${marker}`, phone: '+2348031234567' })
+    const [header, ...rows] = await csvOf(
+      await api(`/reports/businesses/download?businessName=${encodeURIComponent(marker)}`, { token: staff.token }),
+    )
+    const cells = rows.map((r) => r[header!.indexOf('Business name')]!)
+    expect(cells.sort()).toEqual([...names.map((n) => `'${n}`), `Plain ${marker}`].sort())
+    expect(rows.map((r) => r[header!.indexOf('Phone')])).toEqual(rows.map(() => '+2348031234567'))
+  })
+
   it('quotes every cell, so a list separator inside a value cannot start a new cell (Excel with ";")', async () => {
     const marker = randomUUID().slice(0, 6)
     const semi = await createTestBusiness({ name: `Semi;=1+1 ${marker}` })
@@ -193,5 +206,64 @@ describe('business summary', () => {
     ).json()) as typeof summary
     expect(range.byMonth.map((m) => m.month)).toEqual(['2020-01', '2020-02', '2020-03'])
     expect((await api('/reports/businesses/summary?from=2021-01-01&to=2020-01-01', { token: staff.token })).status).toBe(400)
+  })
+
+  it('counts by state and by product, with the business list’s filters', async () => {
+    const db = await getDb()
+    const [type] = await db
+      .insert(businessTypes)
+      .values({ name: `State type ${randomUUID()}` })
+      .returning()
+    await createTestBusiness({ typeId: type!.id, state: 'Kano' })
+    await createTestBusiness({ typeId: type!.id, state: 'Kano', approvalStatus: 'APPROVED', approvedAt: new Date() })
+    await createTestBusiness({ typeId: type!.id, state: 'Lagos' })
+    type Summary = {
+      total: number
+      byState: { key: string; count: number }[]
+      byProduct: { key: string; label: string; count: number }[]
+    }
+    const summary = async (query: string) =>
+      (await (await api(`/reports/businesses/summary?${query}`, { token: staff.token })).json()) as Summary
+    const byType = await summary(`typeId=${type!.id}`)
+    expect(byType.total).toBe(3)
+    expect(byType.byState.map((s) => [s.key, s.count])).toEqual([
+      ['Kano', 2],
+      ['Lagos', 1],
+    ])
+    expect((await summary(`typeId=${type!.id}&approvalStatus=APPROVED`)).byState).toEqual([
+      { key: 'Kano', label: 'Kano', count: 1 },
+    ])
+
+    const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const [productCategory] = await db.select().from(productCategories).limit(1)
+    const created = await api('/products', {
+      method: 'POST',
+      token: admin.token,
+      json: {
+        code: `RP-${randomUUID().slice(0, 8).toUpperCase()}`,
+        name: `Report product ${randomUUID().slice(0, 6)}`,
+        categoryId: productCategory!.id,
+        divisionId: (await db.select().from(businessDivisions).limit(1))[0]!.id,
+        requirements: [{ label: 'Settlement account', type: 'Text Input', required: false }],
+      },
+    })
+    expect(created.status, JSON.stringify(await created.clone().json())).toBe(201)
+    const product = (await created.json()) as { id: string; code: string; name: string }
+    expect(
+      (await api(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } })).status,
+    ).toBe(200)
+    for (let i = 0; i < 2; i++) {
+      const owner = await signedInUser({ businesses: [{}] })
+      const applied = await api('/onboarding-products', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId: owner.businessIds[0], productCode: product.code },
+      })
+      expect(applied.status).toBe(201)
+    }
+    const withProduct = await summary(`productId=${product.id}`)
+    expect(withProduct.total).toBe(2)
+    expect(withProduct.byProduct).toEqual([{ key: product.id, label: product.name, count: 2 }])
+    expect((await summary('')).byProduct.find((p) => p.key === product.id)).toMatchObject({ count: 2 })
   })
 })

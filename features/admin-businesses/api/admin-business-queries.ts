@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
 import { productReads } from '@/lib/query/shared-queries'
-import type { ArchivedBusiness, Business, BusinessSummary, Page, ProductOption } from './types'
+import type { ArchivedBusiness, Business, Page, ProductOption } from './types'
 
 /** Query strings as the API reads them (`archiveStatus` may repeat), in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
@@ -10,8 +10,8 @@ export const toSearchParams = (query: ApiQuery) => new URLSearchParams(query)
 
 /**
  * The staff business screens' query keys, generic to specific: `['admin-businesses', 'list', query]`,
- * `['admin-businesses', 'archived', query]`, `['admin-businesses', 'summary', query]`. The reference lists and the
- * product catalogue are shared reads (lib/query/shared-queries.ts).
+ * `['admin-businesses', 'archived', query]`. The summary counts, the reference lists and the product catalogue are
+ * shared reads (lib/query/shared-queries.ts).
  */
 export const adminBusinessQueries = {
   all: () => ['admin-businesses'] as const,
@@ -27,12 +27,6 @@ export const adminBusinessQueries = {
       queryKey: [...adminBusinessQueries.lists(), 'archived', query] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<Page<ArchivedBusiness>>('/archive/businesses', { params: toSearchParams(query), signal })).data,
-    }),
-  summary: (query: ApiQuery) =>
-    queryOptions({
-      queryKey: [...adminBusinessQueries.all(), 'summary', query] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessSummary>('/reports/businesses/summary', { params: toSearchParams(query), signal })).data,
     }),
 
   /** The offered products for the product filter (businesses holding one): the first 100 of the public catalogue. */

@@ -2,8 +2,8 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Business } from '../api/types'
 import type { BusinessFilterKey } from './business-list-filters'
 
-/** Which staff list: every business, the approved ones (registered), or the blocked ones. */
-export type BusinessListVariant = 'all' | 'registered' | 'blocked'
+/** Which staff list: every business, the approved ones (registered), the blocked ones, or the archived ones. */
+export type BusinessListVariant = 'all' | 'registered' | 'blocked' | 'archived'
 
 export interface BusinessListSettings {
   /** Filters the screen sets itself, on top of the URL's. */
@@ -23,6 +23,12 @@ export const BUSINESS_LISTS: Record<BusinessListVariant, BusinessListSettings> =
     emptyTitle: 'No approved business matches',
   },
   blocked: { fixed: { blocked: 'true' }, hidden: [], caption: 'Blocked businesses', emptyTitle: 'No business is blocked' },
+  archived: {
+    fixed: { archiveStatus: 'ARCHIVED' },
+    hidden: ['archiveStatus'],
+    caption: 'Archived businesses',
+    emptyTitle: 'No business is archived',
+  },
 }
 
 /** What the staff member's permissions let them do from a business list. */

@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import { describeError } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
-import { adminBusinessQueries, type ApiQuery } from '../api/admin-business-queries'
+import { reportReads } from '@/lib/query/shared-queries'
+import type { ApiQuery } from '../api/admin-business-queries'
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
@@ -122,7 +123,7 @@ export function BusinessSummaryScreen() {
     ...(query.from ? ([['from', query.from]] as ApiQuery) : []),
     ...(query.to ? ([['to', query.to]] as ApiQuery) : []),
   ]
-  const summary = useQuery({ ...adminBusinessQueries.summary(apiQuery), enabled: isReady })
+  const summary = useQuery({ ...reportReads.businessSummary(apiQuery), enabled: isReady })
   return (
     <div className={styles.stack}>
       <div className={styles.header}>

@@ -1,10 +1,11 @@
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, count, countDistinct, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm'
 import { type BusinessSummary, type BusinessSummaryQuery } from '@/lib/contracts/business-reports'
 import { APPROVAL_STATUS_VALUES } from '@/lib/contracts/businesses'
 import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
-import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
+import { businessCategories, businesses, businessTypes, onboardingProducts, products } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
+import { reportConditions } from './business-report'
 
 const STATUS_LABELS: Record<(typeof APPROVAL_STATUS_VALUES)[number], string> = {
   PENDING: 'Pending',
@@ -28,8 +29,9 @@ export function monthsBetween(from: Date, to: Date): string[] {
 
 /**
  * `GET /reports/businesses/summary`: counts of the businesses registered in the range (the last 12 months by
- * default) by approval status, type and category, and per month registered and approved. Archived businesses are
- * left out unless `archiveStatus` asks for them, as in the lists.
+ * default) and matching the business list's other filters, by approval status, type, category, state and product, and
+ * per month registered and approved. Archived businesses are left out unless `archiveStatus` asks for them, as in the
+ * lists.
  */
 export async function findBusinessSummary(options: {
   db: Executor
@@ -45,12 +47,13 @@ export async function findBusinessSummary(options: {
   const months = monthsBetween(from, to)
   if (months.length > 120) throw new AppError('VALIDATION_FAILED', 'Ask for at most ten years at a time', { field: 'from' })
 
-  const archived = inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE'])
+  // The list's filters but its date range, which this summary reads as the range of its months.
+  const archived = reportConditions({ ...query, from: undefined, to: undefined }, now)
   const registeredIn: SQL = and(archived, gte(businesses.createdAt, from), lt(businesses.createdAt, end))!
   const month = (column: typeof businesses.createdAt | typeof businesses.approvedAt) =>
     sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`
 
-  const [byStatus, byType, byCategory, registered, approved, types, categories] = await Promise.all([
+  const [byStatus, byType, byCategory, registered, approved, types, categories, byState, byProduct] = await Promise.all([
     db
       .select({ key: businesses.approvalStatus, count: count() })
       .from(businesses)
@@ -77,6 +80,20 @@ export async function findBusinessSummary(options: {
       .groupBy(month(businesses.approvedAt)),
     db.select({ id: businessTypes.id, name: businessTypes.name }).from(businessTypes),
     db.select({ id: businessCategories.id, name: businessCategories.name }).from(businessCategories),
+    db
+      .select({ key: businesses.state, count: count() })
+      .from(businesses)
+      .where(registeredIn)
+      .groupBy(businesses.state)
+      .orderBy(desc(count()), businesses.state),
+    db
+      .select({ key: products.id, label: products.name, count: countDistinct(businesses.id) })
+      .from(businesses)
+      .innerJoin(onboardingProducts, eq(onboardingProducts.businessId, businesses.id))
+      .innerJoin(products, eq(products.id, onboardingProducts.productId))
+      .where(and(registeredIn, ne(onboardingProducts.status, 'REMOVED')))
+      .groupBy(products.id, products.name)
+      .orderBy(desc(countDistinct(businesses.id)), products.name),
   ])
 
   const countOf = (rows: { key: string; count: number }[]) => new Map(rows.map((r) => [r.key, r.count]))
@@ -94,6 +111,8 @@ export async function findBusinessSummary(options: {
     byStatus: APPROVAL_STATUS_VALUES.map((key) => ({ key, label: STATUS_LABELS[key], count: statusCounts.get(key) ?? 0 })),
     byType: types.map((t) => ({ key: t.id, label: t.name, count: typeCounts.get(t.id) ?? 0 })).sort(byName),
     byCategory: categories.map((c) => ({ key: c.id, label: c.name, count: categoryCounts.get(c.id) ?? 0 })).sort(byName),
+    byState: byState.map((r) => ({ key: r.key, label: r.key, count: r.count })),
+    byProduct,
     byMonth: months.map((m) => ({ month: m, registered: registeredCounts.get(m) ?? 0, approved: approvedCounts.get(m) ?? 0 })),
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, or } from 'drizzle-orm'
 import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database } from '@/server/db/client'
+import type { Database, Tx } from '@/server/db/client'
 import { businesses, kycAddresses, kycDetails, kycVerifications } from '@/server/db/schema'
 import { getKycProvider, type KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { AppError } from '@/server/http/app-error'
@@ -14,6 +14,7 @@ import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertStaffWithAny } from '@/server/http/access'
+import { recordProviderCharge, serviceTypeOf } from '@/server/modules/fees/record-charge'
 import {
   currentItemsOf,
   openVerificationItems,
@@ -196,8 +197,24 @@ export async function runReverification(options: {
   let changed = 0
   for (const item of pending) {
     const outcome = await provider.check(item)
-    if (outcome.status === 'PENDING') continue
+    // A billable call is charged whatever it answered, with its result when there is one (docs/domain.md#money-and-fees).
+    const charge = (tx: Tx) =>
+      provider.billable
+        ? recordProviderCharge(tx, {
+            businessId: item.businessId,
+            providerCode: provider.name,
+            serviceType: serviceTypeOf(item.kind, item.checkedValue),
+            verificationId: item.id,
+            providerReference: outcome.reference ?? null,
+            at: now,
+          })
+        : null
+    if (outcome.status === 'PENDING') {
+      if (provider.billable) await db.transaction(async (tx) => void (await charge(tx)))
+      continue
+    }
     const wrote = await db.transaction(async (tx) => {
+      await charge(tx)
       const [after] = await tx
         .update(kycVerifications)
         .set({

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { AuditListQuery, AuditRecord, AuditVerifyResult } from '@/lib/contracts/audits'
+import type { Page } from '@/lib/contracts/pagination'
+import { apiClient } from '@/lib/http'
+
+export type AuditSearch = Omit<AuditListQuery, 'recentFirst'>
+export type AuditActor = { id: string; email: string | null; name: string | null }
+
+/** The audit log viewer's reads: `['audits', …]`. */
+export const auditQueries = {
+  all: () => ['audits'] as const,
+  list: (query: AuditSearch) =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'list', query] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<Page<AuditRecord>>('/audits', { params: query, signal })).data,
+    }),
+  resources: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'resources'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<string[]>('/audits/resources', { signal })).data,
+      staleTime: 60 * 1000,
+    }),
+  actors: () =>
+    queryOptions({
+      queryKey: [...auditQueries.all(), 'actors'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<AuditActor[]>('/audits/actors', { signal })).data,
+      staleTime: 60 * 1000,
+    }),
+}
+
+/** Recomputes the hash chain on the server (an explicit action: its answer is shown, not cached). */
+export function useVerifyAuditChain() {
+  return useMutation({
+    mutationFn: async () => (await apiClient.get<AuditVerifyResult>('/audits/verify')).data,
+  })
+}

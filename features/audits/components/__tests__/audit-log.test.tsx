@@ -1,0 +1,55 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuditRecord } from '@/lib/contracts/audits'
+import { mockApi, page, renderWithClient, route } from '@/tests/components/admin-api-mock'
+import { AuditLog } from '../audit-log'
+
+const router = {
+  pathname: '/s/admin/reports',
+  query: { tab: 'audits', resource: 'business', action: 'APPROVE' } as Record<string, string>,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(),
+  events: { on: vi.fn(), off: vi.fn() },
+}
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+const APPROVAL: AuditRecord = {
+  id: '11111111-1111-4111-8111-111111111111',
+  seq: 42,
+  actorId: '22222222-2222-4222-8222-222222222222',
+  actorEmail: 'approver@example.com',
+  resource: 'business',
+  resourceId: '33333333-3333-4333-8333-333333333333',
+  action: 'APPROVE',
+  before: { approvalStatus: 'PENDING' },
+  after: { approvalStatus: 'APPROVED', decisionComment: 'Registry checked' },
+  requestId: null,
+  ip: null,
+  createdAt: '2026-11-25T10:00:00.000Z',
+}
+
+let api: ReturnType<typeof mockApi>
+afterEach(() => api.restore())
+
+describe('Audit log', () => {
+  it('reads the filters from the URL, shows before and after side by side, and says what the chain check found', async () => {
+    api = mockApi(
+      route('GET', '/audits', { data: page([APPROVAL]) }),
+      route('GET', '/audits/resources', { data: ['business', 'fee'] }),
+      route('GET', '/audits/actors', { data: [] }),
+      route('GET', '/audits/verify', { data: { ok: false, checked: 1200, firstBrokenId: APPROVAL.id } }),
+    )
+    renderWithClient(<AuditLog />)
+    const row = await screen.findByRole('row', { name: /APPROVE/ })
+    const list = api.calls.find((c) => c.path === '/audits')!
+    expect(Object.fromEntries(list.query)).toMatchObject({ resource: 'business', action: 'APPROVE', pageNumber: '1' })
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Show the changes of APPROVE on business' }))
+    expect(screen.getByRole('region', { name: 'Before' })).toHaveTextContent('"approvalStatus": "PENDING"')
+    expect(screen.getByRole('region', { name: 'After' })).toHaveTextContent('"decisionComment": "Registry checked"')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify chain' }))
+    expect(await screen.findByText(`Chain broken at row ${APPROVAL.id} (1,200 rows checked).`)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,194 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Fragment, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Pagination } from '@/components/ui/pagination'
+import { ScrollTable } from '@/components/ui/scroll-table'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useUrlState } from '@/components/ui/use-url-state'
+import type { AuditRecord } from '@/lib/contracts/audits'
+import { describeError } from '@/lib/http'
+import { auditQueries, useVerifyAuditChain, type AuditSearch } from '../api/audit-queries'
+import styles from './audits.module.css'
+
+const PAGE_SIZE = 20
+const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'medium' })
+const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
+
+/** Before and after of one audit row, side by side (stacked on a phone). */
+function Changes({ audit }: { audit: AuditRecord }) {
+  const id = useId()
+  // Each side scrolls on its own: a named, focusable region, so a keyboard can scroll it too.
+  return (
+    <div className={styles.changes}>
+      {(['Before', 'After'] as const).map((side) => (
+        <div key={side}>
+          <h3 id={`${id}-${side}`} className={styles.side}>
+            {side}
+          </h3>
+          <pre role="region" tabIndex={0} aria-labelledby={`${id}-${side}`}>
+            {shown(side === 'Before' ? audit.before : audit.after)}
+          </pre>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+function VerifyChain() {
+  const verify = useVerifyAuditChain()
+  return (
+    <div className={styles.verify}>
+      <Button size="sm" variant="secondary" loading={verify.isPending} onClick={() => verify.mutate()}>
+        Verify chain
+      </Button>
+      <p role="status" className={styles.verifyResult}>
+        {verify.isError
+          ? describeError(verify.error, 'The check could not run. Try again.')
+          : verify.data
+            ? verify.data.ok
+              ? `Chain intact: ${verify.data.checked.toLocaleString('en-NG')} rows checked.`
+              : `Chain broken at row ${verify.data.firstBrokenId} (${verify.data.checked.toLocaleString('en-NG')} rows checked).`
+            : ''}
+      </p>
+    </div>
+  )
+}
+
+/** The audit log (CAN_AUDIT_SYSTEM): filters resource, actor, action, from, to in the URL; each row's changes. */
+export function AuditLog() {
+  const { query, setQuery, isReady } = useUrlState()
+  const headingId = useId()
+  const [open, setOpen] = useState<string | null>(null)
+  const resources = useQuery(auditQueries.resources())
+  const actors = useQuery(auditQueries.actors())
+  const search: AuditSearch = {
+    ...(query.resource ? { resource: query.resource } : {}),
+    ...(query.actorId ? { actorId: query.actorId } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+    pageNumber: Math.max(1, Number(query.pageNumber) || 1),
+    pageSize: PAGE_SIZE,
+  }
+  const audits = useQuery({ ...auditQueries.list(search), enabled: isReady, placeholderData: keepPreviousData })
+  const set = (patch: Record<string, string>) => void setQuery({ ...patch, pageNumber: null })
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId}>Audit log</h2>
+        <VerifyChain />
+      </div>
+      <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Resource
+          <select value={query.resource ?? ''} onChange={(e) => set({ resource: e.target.value })}>
+            <option value="">All resources</option>
+            {resources.data?.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Who
+          <select value={query.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value })}>
+            <option value="">Anyone</option>
+            {actors.data?.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name ? `${a.name} (${a.email ?? 'no e-mail'})` : (a.email ?? a.id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Action
+          <input
+            type="search"
+            defaultValue={query.action ?? ''}
+            placeholder="e.g. APPROVE"
+            onBlur={(e) => set({ action: e.target.value.trim().toUpperCase() })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') set({ action: e.currentTarget.value.trim().toUpperCase() })
+            }}
+          />
+        </label>
+        <label>
+          From
+          <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+        </label>
+        <label>
+          To
+          <input type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+        </label>
+      </form>
+      {audits.isError ? (
+        <ErrorState
+          message={describeError(audits.error, "We couldn't load the audit log.")}
+          onRetry={() => void audits.refetch()}
+        />
+      ) : !audits.data ? (
+        <Skeleton count={4} label="Loading the audit log" />
+      ) : audits.data.content.length === 0 ? (
+        <EmptyState title="No audit row matches" headingLevel={3} description="Change the filters." />
+      ) : (
+        <>
+          <ScrollTable caption="Audit rows, newest first" className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Resource</th>
+                <th scope="col">Action</th>
+                <th scope="col">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audits.data.content.map((a) => (
+                <Fragment key={a.id}>
+                  <tr>
+                    <td>{when(a.createdAt)}</td>
+                    <td>{a.actorEmail ?? 'system'}</td>
+                    <td>
+                      {a.resource}
+                      {a.resourceId && <span className={styles.id}>{a.resourceId}</span>}
+                    </td>
+                    <td>{a.action}</td>
+                    <td>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-expanded={open === a.id}
+                        aria-label={`${open === a.id ? 'Hide' : 'Show'} the changes of ${a.action} on ${a.resource}`}
+                        onClick={() => setOpen(open === a.id ? null : a.id)}
+                      >
+                        {open === a.id ? 'Hide' : 'Show'}
+                      </Button>
+                    </td>
+                  </tr>
+                  {open === a.id && (
+                    <tr>
+                      <td colSpan={5}>
+                        <Changes audit={a} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </ScrollTable>
+          <Pagination
+            pageNumber={audits.data.pageNumber}
+            pageSize={PAGE_SIZE}
+            totalElements={audits.data.totalElements}
+            onPageChange={(page) => void setQuery({ pageNumber: page })}
+            label="Audit log pages"
+          />
+        </>
+      )}
+    </section>
+  )
+}

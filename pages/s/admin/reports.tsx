@@ -1,0 +1,64 @@
+import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import type { ReportTab } from '@/features/reports/components/reports-tabs'
+import { PERMISSIONS as P } from '@/lib/permissions'
+
+const ReportsTabs = lazyScreen(() => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs), {
+  count: 1,
+  label: 'Loading the reports',
+})
+const BusinessCharts = lazyScreen(() => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts), {
+  count: 3,
+  label: 'Loading the counts',
+})
+const AdminBusinessList = lazyScreen(
+  () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList),
+  { count: 4, label: 'Loading the businesses' },
+)
+const FeesTab = lazyScreen(() => import('@/features/reports/components/fees-tab').then((m) => m.FeesTab), {
+  count: 4,
+  label: 'Loading the fees',
+})
+const AuditLog = lazyScreen(() => import('@/features/audits/components/audit-log').then((m) => m.AuditLog), {
+  count: 4,
+  label: 'Loading the audit log',
+})
+
+/** Who sees the page: staff who may read one of its tabs (the menu entry uses the same list). */
+const READERS = [P.CAN_READ_BUSINESS, P.CAN_READ_BUSINESS_DIVISION, P.CAN_AUDIT_SYSTEM]
+
+/**
+ * /s/admin/reports: tabs for businesses (counts and the filtered list with its CSV), fees (configuration, report,
+ * XLSX), the audit log and archived businesses, each shown to the staff whose permissions read it.
+ */
+export default function ReportsPage() {
+  return (
+    <PortalPage title="Reports" access={adminArea({ anyOf: READERS })} preload={[ReportsTabs]}>
+      {({ account, permissions }) => {
+        const held = new Set(permissions)
+        const tabs: ReportTab[] = []
+        if (held.has(P.CAN_READ_BUSINESS))
+          tabs.push({
+            id: 'businesses',
+            label: 'Businesses',
+            render: () => (
+              <>
+                <BusinessCharts />
+                <AdminBusinessList variant="all" permissions={permissions} currentUserId={account.id} />
+              </>
+            ),
+          })
+        if (held.has(P.CAN_READ_BUSINESS_DIVISION))
+          tabs.push({ id: 'fees', label: 'Fees', render: () => <FeesTab canEdit={held.has(P.CAN_UPDATE_PRODUCT)} /> })
+        if (held.has(P.CAN_AUDIT_SYSTEM)) tabs.push({ id: 'audits', label: 'Audit log', render: () => <AuditLog /> })
+        if (held.has(P.CAN_READ_BUSINESS))
+          tabs.push({
+            id: 'archives',
+            label: 'Archives',
+            render: () => <AdminBusinessList variant="archived" permissions={permissions} currentUserId={account.id} />,
+          })
+        return <ReportsTabs tabs={tabs} />
+      }}
+    </PortalPage>
+  )
+}

@@ -1,0 +1,185 @@
+import { z } from '@hono/zod-openapi'
+import {
+  feeChargePageSchema,
+  feeClientAggregatesSchema,
+  feeClientDivisionSchema,
+  feeClientSchema,
+  feeInputSchema,
+  feePageSchema,
+  feeReportDownloadQuerySchema,
+  feeReportFilterSchema,
+  feeReportRequestSchema,
+  feeSchema,
+  feeSearchQuerySchema,
+  feeServiceAggregatesSchema,
+  kycServiceDetailQuerySchema,
+  kycServiceDetailSchema,
+  kycServiceProviderSchema,
+} from '@/lib/contracts/fees'
+import { isoDay } from '@/lib/format/iso-day'
+import { access, idParam, jsonBody } from '@/server/http/access'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
+import { FEE_READ, FEE_WRITE } from './fee-access'
+import { findFeeClients, getFeeClientDivision } from './fee-clients'
+import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-reports'
+import { streamFeeReportXlsx } from './fee-report-xlsx'
+import { createFee, getFee, searchFees, updateFee } from './fees'
+import { findKycServiceDetails, findKycServiceProviders } from './kyc-services'
+
+const route = routesTagged('Fees')
+
+export const feeRoutes = createRouter()
+
+const divisionParam = z.object({ divisionId: z.uuid({ message: 'must be an id (UUID)' }) })
+
+// GET /fees/clients – the fee clients: business divisions
+feeRoutes.openapi(
+  route.get('/fees/clients', {
+    summary: 'Fee clients (business divisions)',
+    ...access.staff(FEE_READ),
+    responses: { 200: json(z.array(feeClientSchema), 'Clients'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await findFeeClients(await readArgs(c)), 200),
+)
+
+// GET /fees/clients/{divisionId}/business-division – one client's division
+feeRoutes.openapi(
+  route.get('/fees/clients/{divisionId}/business-division', {
+    summary: "A fee client's business division",
+    ...access.staff(FEE_READ),
+    request: { params: divisionParam },
+    responses: { 200: json(feeClientDivisionSchema, 'The division'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getFeeClientDivision({ ...(await readArgs(c)), divisionId: c.req.valid('param').divisionId }), 200),
+)
+
+// GET /kyc-service-details/providers – KYC providers
+feeRoutes.openapi(
+  route.get('/kyc-service-details/providers', {
+    summary: 'KYC service providers',
+    ...access.staff(FEE_READ),
+    responses: { 200: json(z.array(kycServiceProviderSchema), 'Providers'), ...errorResponses(401, 403) },
+  }),
+  async (c) => c.json(await findKycServiceProviders(await readArgs(c)), 200),
+)
+
+// GET /kyc-service-details – KYC services with their provider
+feeRoutes.openapi(
+  route.get('/kyc-service-details', {
+    summary: 'KYC services',
+    ...access.staff(FEE_READ),
+    request: { query: kycServiceDetailQuerySchema },
+    responses: { 200: json(z.array(kycServiceDetailSchema), 'Services'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findKycServiceDetails({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
+)
+
+// POST /fees/reports – a page of charges
+feeRoutes.openapi(
+  route.post('/fees/reports', {
+    summary: 'Fee report: charges',
+    description: 'Charges of KYC provider calls, newest first, filtered by date range, client and service.',
+    ...access.staff(FEE_READ),
+    request: jsonBody(feeReportRequestSchema),
+    responses: { 200: json(feeChargePageSchema, 'A page of charges'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findFeeReport({ ...(await readArgs(c)), query: c.req.valid('json') }), 200),
+)
+
+// GET /fees/reports/aggregates – totals by client
+feeRoutes.openapi(
+  route.get('/fees/reports/aggregates', {
+    summary: 'Fee totals by client',
+    ...access.staff(FEE_READ),
+    request: { query: feeReportFilterSchema },
+    responses: { 200: json(feeClientAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await feeTotalsByClient({ ...(await readArgs(c)), filter: c.req.valid('query') }), 200),
+)
+
+// GET /fees/reports/aggregates/kyc – totals by KYC service
+feeRoutes.openapi(
+  route.get('/fees/reports/aggregates/kyc', {
+    summary: 'Fee totals by KYC service',
+    ...access.staff(FEE_READ),
+    request: { query: feeReportFilterSchema },
+    responses: { 200: json(feeServiceAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await feeTotalsByService({ ...(await readArgs(c)), filter: c.req.valid('query') }), 200),
+)
+
+// GET /fees/reports/downloads?format=xlsx – charges and totals as a workbook, streamed
+feeRoutes.openapi(
+  route.get('/fees/reports/downloads', {
+    summary: 'Download the fee report',
+    description: 'Sheets: Charges (with a total row), By client, By service. Streamed.',
+    ...access.staff(FEE_READ),
+    request: { query: feeReportDownloadQuerySchema },
+    responses: {
+      200: {
+        description: 'XLSX workbook',
+        content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() } },
+      },
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  async (c) => {
+    const { format: _format, ...filter } = c.req.valid('query')
+    const { db } = await readArgs(c)
+    return new Response(streamFeeReportXlsx({ db, filter }), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': `attachment; filename="fees-${isoDay(new Date())}.xlsx"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }) as never
+  },
+)
+
+// GET /fees/search – fees by client, service and active flag
+feeRoutes.openapi(
+  route.get('/fees/search', {
+    summary: 'Search fees',
+    ...access.staff(FEE_READ),
+    request: { query: feeSearchQuerySchema },
+    responses: { 200: json(feePageSchema, 'A page of fees'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await searchFees({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
+)
+
+// POST /fees – a new fee
+feeRoutes.openapi(
+  route.post('/fees', {
+    summary: 'Create a fee',
+    ...access.staff(FEE_WRITE),
+    request: jsonBody(feeInputSchema),
+    responses: { 201: json(feeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+  }),
+  async (c) => c.json(await createFee({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
+)
+
+// GET /fees/{id} – one fee
+feeRoutes.openapi(
+  route.get('/fees/{id}', {
+    summary: 'A fee',
+    ...access.staff(FEE_READ),
+    request: { params: idParam },
+    responses: { 200: json(feeSchema, 'The fee'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await getFee({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
+)
+
+// PUT /fees/{id} – change a fee
+feeRoutes.openapi(
+  route.put('/fees/{id}', {
+    summary: 'Update a fee',
+    ...access.staff(FEE_WRITE),
+    request: { params: idParam, ...jsonBody(feeInputSchema) },
+    responses: { 200: json(feeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(await updateFee({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
+)
