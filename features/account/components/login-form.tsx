@@ -23,9 +23,21 @@ function destination(from: unknown, isStaff: boolean): string {
   return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff)
 }
 
-export function LoginForm() {
+/**
+ * Signs in and goes where a signed-in user goes (`destination`): the sign-in form, and the invitation page right after
+ * the invited person sets their password (they are not asked for their e-mail again).
+ */
+export function useSignIn() {
   const router = useRouter()
   const logIn = useLogIn()
+  return async (credentials: z.output<typeof loginSchema>) => {
+    const answer = await logIn.mutateAsync(credentials)
+    await router.replace(destination(router.query.from, answer.user.isStaff))
+  }
+}
+
+export function LoginForm() {
+  const signIn = useSignIn()
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -35,8 +47,7 @@ export function LoginForm() {
 
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
-      const answer = await logIn.mutateAsync(values)
-      await router.replace(destination(router.query.from, answer.user.isStaff))
+      await signIn(values)
     } catch (error) {
       applyApiErrors(error, form.setError, ['email', 'password'])
     }
