@@ -8,6 +8,7 @@ import { rejectNulCharacters } from './http/nul-guard'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
 import { accountRoutes } from './modules/accounts/routes'
+import { authorizationRoutes } from './modules/authorizations/routes'
 import { archiveRoutes } from './modules/archive/routes'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { auditRoutes } from './modules/audits/routes'
@@ -70,6 +71,7 @@ const MODULES: Router[] = [
   kycRoutes,
   draftFormRoutes,
   kycDeleteRoutes,
+  authorizationRoutes,
 ]
 
 export function createApp() {

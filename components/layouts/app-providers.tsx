@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { notify, Toasts } from '@/components/ui/toasts'
+import { notify, Toasts, useToastsClearedOnNavigation } from '@/components/ui/toasts'
 import { httpEvents } from '@/lib/http'
 import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
 import { createQueryClient } from '@/lib/query'
@@ -25,8 +25,9 @@ export interface AppProvidersProps {
 }
 
 /**
- * One QueryClient per browser session, toasts (top-right, 5 s, light; spec section 9), the bridge that turns
- * the HTTP layer's events into toasts and navigation (so lib/http never touches the UI itself), and the shell
+ * One QueryClient per browser session, toasts (top-right, 5 s, light, three at most, repeats merged, errors closed on
+ * navigation; spec section 9), the bridge that turns the HTTP layer's events into toasts and navigation (so lib/http
+ * never touches the UI itself), and the shell
  * behaviour of spec section 2: the route-change progress bar, page-view tracking (and identifying the signed-in
  * user), and the session-timeout warning on /s/ routes.
  */
@@ -35,6 +36,7 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
   const [queryClient] = useState(() => createQueryClient())
   useRouteProgress(router.events)
   useShellTracking(router.events)
+  useToastsClearedOnNavigation(router.events)
   // The idle timer exists only in the browser: it renders after hydration.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { Button } from './button'
 import { cx } from './cx'
 import styles from './pagination.module.css'
+import { formatNumber } from '@/lib/format/number'
 
 export interface PaginationProps {
   /** 1-based. */
@@ -18,8 +19,6 @@ export interface PaginationProps {
   disabled?: boolean
   className?: string
 }
-
-const numberFormat = new Intl.NumberFormat('en-NG')
 
 export function totalPagesOf(totalElements: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalElements / Math.max(1, pageSize)))
@@ -51,7 +50,7 @@ export function Pagination({
       <p className={styles.summary} aria-live="polite">
         {totalElements === 0
           ? 'No results'
-          : `Showing ${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(totalElements)}`}
+          : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalElements)}`}
       </p>
       {onPageSizeChange && sizes && (
         <div className={styles.size}>
@@ -87,7 +86,7 @@ export function Pagination({
           <span aria-hidden="true">‹</span>
         </Button>
         <span className={styles.current}>
-          Page {numberFormat.format(pageNumber)} of {numberFormat.format(totalPages)}
+          Page {formatNumber(pageNumber)} of {formatNumber(totalPages)}
         </span>
         <Button
           variant="secondary"

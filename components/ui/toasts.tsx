@@ -1,10 +1,56 @@
+import type { Router } from 'next/router'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToastContainerProps } from 'react-toastify'
 
 export type NotifyType = 'info' | 'success' | 'warning' | 'error'
 
+/** Spec section 9: a toast stays 5,000 ms, top right. */
+export const TOAST_AUTO_CLOSE_MS = 5000
+/** At most this many toasts at once: a newer one closes the oldest rather than piling up or queueing behind it. */
+export const TOAST_LIMIT = 3
+/** What a navigation closes: a failure belongs to the page it happened on; a success or notice may explain the next page. */
+const CLEARED_ON_NAVIGATION: ReadonlySet<NotifyType> = new Set(['error', 'warning'])
+
 let markReady: () => void
 const containerReady = new Promise<void>((resolve) => (markReady = resolve))
+
+type Toastify = typeof import('react-toastify')
+interface Shown {
+  id: string
+  type: NotifyType
+  message: string
+  count: number
+}
+/** The toasts on screen, oldest first. */
+let shown: Shown[] = []
+
+/** A repeat reads "… (3 times)": one toast, not three. */
+export const repeatedMessage = (message: string, count: number) => (count > 1 ? `${message} (${count} times)` : message)
+
+function show({ toast }: Toastify, message: string, type: NotifyType, toastId: string | undefined) {
+  // Equal messages of one kind share an id, so a repeat updates the toast on screen instead of adding another.
+  const id = toastId ?? `${type}:${message}`
+  const same = shown.find((s) => s.id === id)
+  if (same && toast.isActive(id)) {
+    same.count += 1
+    // A new updateId restarts the toast's progress, so the repeat is on screen for the full time again.
+    toast.update(id, { render: repeatedMessage(same.message, same.count), autoClose: TOAST_AUTO_CLOSE_MS })
+    return
+  }
+  shown = shown.filter((s) => s.id !== id)
+  while (shown.length >= TOAST_LIMIT) {
+    const oldest = shown.shift()!
+    toast.dismiss(oldest.id)
+  }
+  shown.push({ id, type, message, count: 1 })
+  toast(message, {
+    type,
+    toastId: id,
+    onClose: () => {
+      shown = shown.filter((s) => s.id !== id)
+    },
+  })
+}
 
 /**
  * Shows a toast. react-toastify (~12 kB gzip) is loaded after the page has hydrated, not in its first-load
@@ -13,10 +59,32 @@ const containerReady = new Promise<void>((resolve) => (markReady = resolve))
 export function notify(message: string, options: { type?: NotifyType; toastId?: string } = {}) {
   void containerReady
     .then(() => import('react-toastify'))
-    .then(({ toast }) => toast(message, { type: options.type ?? 'info', toastId: options.toastId }))
+    .then((toastify) => show(toastify, message, options.type ?? 'info', options.toastId))
 }
 
-/** The toast container of spec section 9: top-right, auto-close 5000 ms, light theme. Mount once, in the shell. */
+/** Closes the error and warning toasts: they must not follow the user to the next page. */
+export function clearPageToasts() {
+  const leaving = shown.filter((s) => CLEARED_ON_NAVIGATION.has(s.type))
+  if (!leaving.length) return
+  shown = shown.filter((s) => !CLEARED_ON_NAVIGATION.has(s.type))
+  void import('react-toastify').then(({ toast }) => leaving.forEach((s) => toast.dismiss(s.id)))
+}
+
+/** Clears the page's error and warning toasts when the route changes (a shallow change, a table's filters, keeps them). */
+export function useToastsClearedOnNavigation(events: Router['events']) {
+  useEffect(() => {
+    const onStart = (_url: string, { shallow }: { shallow: boolean }) => {
+      if (!shallow) clearPageToasts()
+    }
+    events.on('routeChangeStart', onStart)
+    return () => events.off('routeChangeStart', onStart)
+  }, [events])
+}
+
+/**
+ * The toast container of spec section 9: top-right, auto-close 5,000 ms, light theme. `notify` keeps it to three
+ * (closing the oldest; the container's own `limit` would queue the newest behind the others instead). Mount once.
+ */
 export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null)
   useEffect(() => {
@@ -31,5 +99,7 @@ export function Toasts() {
   useEffect(() => {
     if (Container) markReady()
   }, [Container])
-  return Container ? <Container position="top-right" autoClose={5000} theme="light" newestOnTop closeOnClick /> : null
+  return Container ? (
+    <Container position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="light" newestOnTop closeOnClick />
+  ) : null
 }

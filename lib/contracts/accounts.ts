@@ -116,3 +116,7 @@ export const userProfileSchema = accountSchema.extend({
 export type UserProfile = z.infer<typeof userProfileSchema>
 
 export const messageSchema = z.object({ message: z.string() })
+
+/** `POST /accounts/accept-invitation`: the account's e-mail, so the page signs the person in with the password just set. */
+export const acceptedInvitationSchema = messageSchema.extend({ email: z.string() })
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>

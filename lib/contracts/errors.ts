@@ -23,6 +23,8 @@ export const apiErrorSchema = z
     code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    /** A 403's machine field: the permission codes the caller lacks (any one of them would do); the message says it in words. */
+    permissions: z.array(z.string()).optional(),
   })
   .meta({ id: 'ApiError' })
 

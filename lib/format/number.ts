@@ -1,3 +1,4 @@
+import { formatCurrency } from './money'
 import { toFormattableNumber } from './numeric'
 
 /** Spec section 5: what a value that is not numeric displays as. */
@@ -18,4 +19,24 @@ export function formatNumber(value: unknown, options?: Intl.NumberFormatOptions)
   if (formattable === null) return INVALID_NUMBER
   const formatter = options ? new Intl.NumberFormat('en-US', { signDisplay: 'negative', ...options }) : enUs
   return formatter.format(formattable)
+}
+
+const CURRENCY_WORDS = /₦|\bNGN\b|naira/i
+const QUANTITY_WORDS = /₦|\bNGN\b|naira|amount|turnover|volume|value|limit|count|number of/i
+/** A number as someone types it: digits, maybe a decimal part, maybe `₦`, thousands commas and spaces. */
+const TYPED_NUMBER = /^₦?\s*-?\d[\d, ]*(\.\d+)?$/
+
+/**
+ * A free-text answer as people read it (docs/decisions.md#amounts-and-numbers): when the question asks for an amount
+ * or a quantity (its label says ₦, NGN, amount, volume, turnover, value, limit, count…) and the answer is a number,
+ * it shows with thousands separators, as NGN when the label names the currency: `15000000` under "Expected monthly
+ * volume (₦)" → `₦15,000,000.00`. Anything else (an account number, a name) shows as typed.
+ */
+export function formatTypedAnswer(label: string, value: string): string {
+  const typed = value.trim()
+  if (!QUANTITY_WORDS.test(label) || !TYPED_NUMBER.test(typed)) return value
+  const plain = typed.replace(/[₦,\s]/g, '')
+  if (/^-?0\d/.test(plain)) return value
+  if (CURRENCY_WORDS.test(label)) return formatCurrency(plain)
+  return formatNumber(plain)
 }

@@ -128,6 +128,14 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_AUDIT_SYSTEM,
       ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
+      link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), [
+        P.CAN_READ_AUTHORIZATION,
+        P.CAN_UPDATE_AUTHORIZATION,
+        P.CAN_CREATE_ROLE,
+        P.CAN_UPDATE_ROLE,
+        P.CAN_CREATE_USER,
+        P.CAN_UPDATE_USER,
+      ]),
     ],
   },
   {
@@ -182,8 +190,6 @@ export function buildNavigation(context: NavContext): NavSection[] {
     if (section.staffOnly && !context.isStaff) continue
     if (section.id === 'business' && (restricted || (context.isStaff && !context.hasBusinesses))) continue
     const items = section.items
-      // A business's users are managed from within the business: staff who belong to none have nothing to manage there.
-      .filter((item) => !(item.id === 'users.manage-users' && context.isStaff && !context.hasBusinesses))
       .filter((item) => allows(item.rule, held, context.isStaff))
       .map(({ id, label, href }) => ({ id, label, href }))
     if (items.length > 0) sections.push({ id: section.id, label: section.label, items })

@@ -1,3 +1,4 @@
 export * from './names'
 export * from './checks'
 export * from './roles'
+export * from './areas'

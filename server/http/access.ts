@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { ZodType } from 'zod'
 import type { Permission } from '@/lib/permissions'
 import { AppError } from './app-error'
+import { permissionRefused } from './refusals'
 import { authenticate, requireAuth, requirePermission } from './auth'
 import type { Actor, AppEnv } from './context'
 import { bearerSecurity } from './openapi'
@@ -36,15 +37,14 @@ export function holdsStaffPermission(actor: Actor, ...anyOf: Permission[]): bool
 /** Staff only, holding at least one of the permissions (403 otherwise). */
 export function assertStaffWithAny(actor: Actor, ...anyOf: Permission[]): void {
   if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
-  if (!holdsStaffPermission(actor, ...anyOf))
-    throw new AppError('FORBIDDEN', `You need the permission ${anyOf.join(' or ')} to do this`)
+  if (!holdsStaffPermission(actor, ...anyOf)) throw permissionRefused(anyOf, { scope: 'staff' })
 }
 
 /** Staff only, holding every one of the permissions as staff (403 otherwise). */
 export function assertStaffWithAll(actor: Actor, ...all: Permission[]): void {
   if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff can do this')
   const missing = all.filter((p) => !actor.staffPermissions.has(p))
-  if (missing.length) throw new AppError('FORBIDDEN', `You need the permission ${missing.join(', ')} to do this`)
+  if (missing.length) throw permissionRefused(missing, { scope: 'staff', match: 'all' })
 }
 
 /** Route guard: staff holding any one of the permissions. */

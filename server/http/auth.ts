@@ -4,6 +4,7 @@ import { loadActorCached } from '@/server/auth/load-actor'
 import { verifyAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
 import { AppError } from './app-error'
+import { permissionRefused } from './refusals'
 import type { Actor, AppContext, AppEnv } from './context'
 
 const BEARER = /^Bearer\s+(\S+)$/i
@@ -36,7 +37,7 @@ export const requirePermission = (...required: Permission[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const actor = await authenticate(c)
     const missing = required.filter((p) => !actor.permissions.has(p))
-    if (missing.length) throw new AppError('FORBIDDEN', `You need the permission ${missing.join(', ')} to do this`)
+    if (missing.length) throw permissionRefused(missing, { scope: actor.isStaff ? 'staff' : 'business', match: 'all' })
     await next()
   })
 

@@ -2,6 +2,7 @@ import { inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Permission } from '@/lib/permissions'
 import { AppError } from './app-error'
+import { permissionRefused } from './refusals'
 import type { Actor } from './context'
 
 /**
@@ -31,6 +32,9 @@ export function canActOnBusiness(actor: Actor, businessId: string, permission?: 
 export function assertBusinessAccess(actor: Actor, businessId: string, permission?: Permission): void {
   if (canActOnBusiness(actor, businessId, permission)) return
   const isMember = actor.memberships.some((m) => m.businessId === businessId)
-  if (isMember || actor.isStaff) throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+  if (isMember || actor.isStaff) {
+    if (!permission) throw new AppError('FORBIDDEN', 'You cannot do this')
+    throw permissionRefused([permission], { scope: actor.isStaff ? 'staff' : 'business' })
+  }
   throw new AppError('NOT_FOUND', 'Business not found')
 }

@@ -15,22 +15,30 @@ import { businessReadyForApproval } from './review-fixtures'
  * where two refusals share a code, the message that tells them apart), next to a caller the same rule lets in.
  */
 
-async function refused(res: Response, status: number, code: string, message?: string) {
+async function refused(res: Response, status: number, code: string, message?: string, permissions?: string[]) {
   expect(res.status, await res.clone().text()).toBe(status)
-  const [error] = await errorsOf(res)
+  const [error] = (await errorsOf(res)) as { code: string; message: string; permissions?: string[] }[]
   expect(error!.code).toBe(code)
   if (message) expect(error!.message).toBe(message)
+  // The words are for people; the permission codes stay in the machine field.
+  if (permissions) expect(error!.permissions).toEqual(permissions)
 }
 
 describe('staff-only calls', () => {
-  it('tell a business user they are for staff, and staff which permission they lack', async () => {
+  it('tell a business user they are for staff, and staff what they cannot do and who can', async () => {
     const { owner, businessId } = await ownerWithBusiness()
     const auditor = await signedInUser({ staffRole: 'AUDITOR' })
     const decide = (token: string) =>
       api(`/businesses/${businessId}/approve`, { method: 'PUT', token, json: { decision: 'DECLINED', comment: 'No' } })
 
     await refused(await decide(owner.token), 403, 'FORBIDDEN', 'Only staff can do this')
-    await refused(await decide(auditor.token), 403, 'FORBIDDEN', 'You need the permission CAN_APPROVE_BUSINESS to do this')
+    await refused(
+      await decide(auditor.token),
+      403,
+      'FORBIDDEN',
+      'You cannot approve or decline businesses: super admins and approvers can.',
+      ['CAN_APPROVE_BUSINESS'],
+    )
     await refused(await api('/businesses/for-approval', { token: owner.token }), 403, 'FORBIDDEN', 'Only staff can do this')
   })
 
@@ -52,7 +60,8 @@ describe('staff-only calls', () => {
       await api('/businesses/for-approval', { token: neither.token }),
       403,
       'FORBIDDEN',
-      'You need the permission CAN_APPROVE_BUSINESS or CAN_READ_BUSINESS to do this',
+      'You cannot approve or decline businesses or see businesses and their KYC: super admins, onboarding officers, approvers, auditors, government officers and data protection officers can.',
+      ['CAN_APPROVE_BUSINESS', 'CAN_READ_BUSINESS'],
     )
   })
 })
@@ -94,7 +103,8 @@ describe('the KYC edit check', () => {
       await api(`/kyc/${kyc.id}`, { method: 'DELETE', token: member.token }),
       403,
       'FORBIDDEN',
-      'You need the permission CAN_DELETE_KYC_DETAIL to do this',
+      "You cannot delete KYC details: the business's owners can.",
+      ['CAN_DELETE_KYC_DETAIL'],
     )
     expect((await api(`/kyc/details/${kyc.id}`, { token: owner.token })).status).toBe(200)
   })

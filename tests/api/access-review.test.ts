@@ -615,7 +615,7 @@ describe('staff-only calls refuse business users, even the owners who hold admin
       json: { decision: 'APPROVED' },
     })
     expect(res.status).toBe(409)
-    expect((await errorsOf(res))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('PENDING') })
+    expect((await errorsOf(res))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('pending') })
   })
 })
 
@@ -700,7 +700,7 @@ describe('onboarding decisions: four-eyes and one winner', () => {
     )
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     const loser = answers.find((r) => r.status === 409)!
-    expect((await errorsOf(loser))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('DECLINED') })
+    expect((await errorsOf(loser))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('declined') })
     const audit = await api(`/audits?resourceId=${app.id}&pageSize=100`, { token: admin.token })
     const rows = ((await ok(audit)).content as { action: string }[]).filter((r) => r.action === 'DECLINE')
     expect(rows).toHaveLength(1)

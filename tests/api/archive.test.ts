@@ -70,14 +70,14 @@ describe('archiving a business', () => {
     expect(again.status).toBe(409)
     const [error] = await errorsOf(again)
     expect(error).toMatchObject({ code: 'INVALID_STATE' })
-    expect(error!.message).toContain('ARCHIVED')
+    expect(error!.message).toContain('archived')
   })
 
   it('unarchives with a reason back into the lists; an active business cannot be unarchived', async () => {
     const business = await createTestBusiness()
     const early = await unarchive(business.id, officer.token, { reason: 'Reopened' })
     expect(early.status).toBe(409)
-    expect((await errorsOf(early))[0]!.message).toContain('ACTIVE')
+    expect((await errorsOf(early))[0]!.message).toContain('active')
     await archive(business.id, officer.token, { reason: 'Dormant for two years' })
     expect((await errorsOf(await unarchive(business.id, officer.token, {})))[0]).toMatchObject({ field: 'reason' })
     const res = await unarchive(business.id, officer.token, { reason: 'Trading again' })

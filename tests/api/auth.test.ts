@@ -122,9 +122,12 @@ describe('permission guard', () => {
     const { token } = await signedInUser({ staffRole: 'APPROVER' })
     const res = await api(PROTECTED, { token })
     expect(res.status).toBe(403)
-    const [error] = await errorsOf(res)
+    const [error] = (await errorsOf(res)) as { code: string; message: string; permissions?: string[] }[]
     expect(error!.code).toBe('FORBIDDEN')
-    expect(error!.message).toContain('CAN_AUDIT_SYSTEM')
+    // Words for people (what and who), the code for clients.
+    expect(error!.message).toContain('You cannot read the audit log')
+    expect(error!.message).not.toContain('CAN_')
+    expect(error!.permissions).toEqual(['CAN_AUDIT_SYSTEM'])
   })
 
   it('answers 403 to a business user even when a business role carries the permission (staff only call)', async () => {

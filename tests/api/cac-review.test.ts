@@ -134,7 +134,7 @@ describe('deciding the CAC documents of a KYC record', () => {
 
     const again = await decide(kycDetailsId, secondApprover.token, { decision: 'REJECTED', comment: 'Second look' })
     expect(again.status).toBe(409)
-    expect((await errorsOf(again))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('APPROVED') })
+    expect((await errorsOf(again))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('approved') })
   })
 
   it('needs a comment to reject (400 naming comment); a rejection reaches the owner with the reason and a new upload is PENDING again', async () => {
@@ -266,7 +266,7 @@ describe('bulk CAC decisions', () => {
       failed: 3,
       results: [
         { id: first.kycDetailsId, status: 200 },
-        { id: decided.kycDetailsId, status: 409, code: 'INVALID_STATE', message: expect.stringContaining('APPROVED') },
+        { id: decided.kycDetailsId, status: 409, code: 'INVALID_STATE', message: expect.stringContaining('approved') },
         { id: unknown, status: 404, code: 'NOT_FOUND', message: expect.any(String) },
         { id: own.kycDetailsId, status: 403, code: 'FOUR_EYES', message: expect.any(String) },
         { id: second.kycDetailsId, status: 200 },
@@ -340,7 +340,7 @@ describe('re-upload requests', () => {
 
     const twice = await post(`/kyc/documents/${tin.id}/reupload-request`, secondApprover.token, { reason: 'Another reason here' })
     expect(twice.status).toBe(409)
-    expect((await errorsOf(twice))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('REQUESTED') })
+    expect((await errorsOf(twice))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('already asked') })
 
     const replaced = await json<KycDocument>(await attach(owner.token, business, kycDetailsId, 'TIN_CERTIFICATE'), 201)
     const old = await documentRow(tin.id)
@@ -348,7 +348,7 @@ describe('re-upload requests', () => {
     expect(old.supersededAt).not.toBeNull()
     // The old one is history now; a request on it is refused, the new one can be asked again.
     const onOld = await post(`/kyc/documents/${tin.id}/reupload-request`, approver.token, { reason: 'Still blurred, sorry' })
-    expect((await errorsOf(onOld))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('SUPERSEDED') })
+    expect((await errorsOf(onOld))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('replaced') })
     expect(
       (await post(`/kyc/documents/${replaced.id}/reupload-request`, approver.token, { reason: 'Still blurred, sorry' })).status,
     ).toBe(200)
@@ -401,7 +401,7 @@ describe('deciding one document', () => {
     expect(await auditRows(tin.id, 'REJECT')).toHaveLength(1)
     const again = await put(`/kyc/documents/${tin.id}/review`, secondApprover.token, { decision: 'APPROVED' })
     expect(again.status).toBe(409)
-    expect((await errorsOf(again))[0]!.message).toContain('REJECTED')
+    expect((await errorsOf(again))[0]!.message).toContain('declined')
   })
 })
 

@@ -274,7 +274,7 @@ describe("a business's deferrals and blocking", () => {
     const after = new Date('2026-11-02T12:00:00Z')
     expect(await getBusiness({ db, actor, id: business.id, now: after })).toMatchObject({
       blocked: true,
-      blockedReasons: ['Deferral for CAC 7 – Particulars of directors overdue since 2026-11-01'],
+      blockedReasons: ['Deferral for CAC 7 – Particulars of directors overdue since 01-Nov-2026'],
     })
     const blockedList = await findBusinesses({ db, query: query(true), now: after })
     expect(blockedList.content.map((b) => [b.id, b.blockedReasons.length])).toEqual([[business.id, 1]])
@@ -294,7 +294,7 @@ describe("a business's deferrals and blocking", () => {
       await api(`/businesses?blocked=true&regNo=${business.regNo}`, { token: staff.token }),
     )
     expect(page.content).toHaveLength(1)
-    expect(page.content[0]!.blockedReasons[0]).toMatch(/^Deferral for TIN certificate overdue since \d{4}-\d{2}-\d{2}$/)
+    expect(page.content[0]!.blockedReasons[0]).toMatch(/^Deferral for TIN certificate overdue since \d{2}-[A-Z][a-z]{2}-\d{4}$/)
     const notBlocked = await json<{ content: Business[] }>(
       await api(`/businesses?blocked=false&regNo=${business.regNo}`, { token: staff.token }),
     )

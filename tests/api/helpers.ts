@@ -106,12 +106,16 @@ export async function errorsOf(response: Response) {
   return body.errors
 }
 
-/** The latest mail the portal sent to an address, read through the development outbox. */
-export async function latestMail(to: string, template?: string) {
+/** Every mail the portal sent to an address, newest first, read through the development outbox. */
+export async function mailsTo(to: string) {
   const res = await api(`/dev/outbox?to=${encodeURIComponent(to)}`)
   if (res.status !== 200) throw new Error(`outbox answered ${res.status}`)
-  const mails = (await res.json()) as { template: string; subject: string; text: string }[]
-  return mails.find((m) => !template || m.template === template)
+  return (await res.json()) as { template: string; subject: string; text: string }[]
+}
+
+/** The latest mail the portal sent to an address, read through the development outbox. */
+export async function latestMail(to: string, template?: string) {
+  return (await mailsTo(to)).find((m) => !template || m.template === template)
 }
 
 export function linkTokenFrom(text: string): string {

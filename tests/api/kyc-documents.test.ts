@@ -348,7 +348,7 @@ describe('KYC documents', () => {
     // History cannot be deleted on its own.
     const historyDelete = await api(`/kyc/documents/${first.id}`, { method: 'DELETE', token: owner.token })
     expect(historyDelete.status).toBe(409)
-    expect((await errorsOf(historyDelete))[0]!.message).toMatch(/SUPERSEDED/)
+    expect((await errorsOf(historyDelete))[0]!.message).toMatch(/replaced by a newer upload/)
     const actions = (await db.select().from(audits).where(eq(audits.resource, 'kyc_document'))).filter(
       (a) => a.resourceId === first.id || a.resourceId === second.id,
     )

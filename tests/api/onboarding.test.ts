@@ -12,7 +12,7 @@ import {
 } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
-import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
 
 let admin: string
 let approver: string
@@ -155,7 +155,7 @@ describe('applying for a product', () => {
     const first = await applied(user.token, user.businessId, p.code)
     const again = await apply(user.token, user.businessId, p.code)
     expect(again.status).toBe(409)
-    expect((await errorsOf(again))[0]).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('PENDING') })
+    expect((await errorsOf(again))[0]).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('pending') })
     expect((await remove(user.token, first.id)).status).toBe(200)
     expect((await apply(user.token, user.businessId, p.code)).status).toBe(201)
   })
@@ -182,14 +182,14 @@ describe('applying for a product', () => {
     expect(await errorsOf(blocked)).toEqual([
       expect.objectContaining({
         code: 'PRECONDITION_FAILED',
-        message: expect.stringContaining('blocked: Recertification was due on 2020-01-01'),
+        message: expect.stringContaining('blocked: Recertification was due on 01-Jan-2020'),
       }),
     ])
     await db.update(businesses).set({ archiveStatus: 'ARCHIVED' }).where(eq(businesses.id, user.businessId))
     const both = await errorsOf(await apply(user.token, user.businessId, p.code))
     expect(both.map((e) => e.message)).toEqual([
       'The business is archived',
-      'The business is blocked: Recertification was due on 2020-01-01',
+      'The business is blocked: Recertification was due on 01-Jan-2020',
     ])
   })
 
@@ -281,15 +281,38 @@ describe('submitting and deciding', () => {
     ])
   })
 
+  it('e-mails the owner once per decision: declined with the reason, approved, live', async () => {
+    const { user, onboarding, product: prod } = await inReview()
+    expect(await mailsTo(user.user.email)).toEqual([])
+    expect((await decide(approver, onboarding.id, 'DECLINED', 'The photo does not show the signage')).status).toBe(200)
+    let mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-declined'])
+    expect(mails[0]!.text).toContain('The reason: The photo does not show the signage')
+    expect(mails[0]!.text).toContain(`productCode=${prod.code}`)
+
+    await save(user.token, onboarding.id, [{ key: 'shop_front_photo', fileId: await upload(user.user.id, user.businessId) }])
+    expect((await submit(user.token, onboarding.id)).status).toBe(200)
+    await approveBusiness(user.businessId)
+    expect((await decide(approver, onboarding.id, 'APPROVED')).status).toBe(200)
+    mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-approved', 'product-declined'])
+    expect((await complete(approver, onboarding.id)).status).toBe(200)
+    mails = await mailsTo(user.user.email)
+    expect(mails.map((m) => m.template)).toEqual(['product-live', 'product-approved', 'product-declined'])
+    // A refused decision sends nothing.
+    expect((await complete(approver, onboarding.id)).status).toBe(409)
+    expect(await mailsTo(user.user.email)).toHaveLength(3)
+  })
+
   it('goes PENDING → IN_REVIEW → DECLINED (comment) → IN_REVIEW after a change → APPROVED → COMPLETED, each audited', async () => {
     const { user, onboarding } = await inReview()
     // Answers are locked while under review.
     const locked = await save(user.token, onboarding.id, [{ key: 'outlet_addresses', value: 'x' }])
     expect(locked.status).toBe(409)
-    expect((await errorsOf(locked))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('IN_REVIEW') })
+    expect((await errorsOf(locked))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('in review') })
     expect((await errorsOf(await submit(user.token, onboarding.id)))[0]).toMatchObject({
       code: 'INVALID_STATE',
-      message: expect.stringContaining('IN_REVIEW'),
+      message: expect.stringContaining('in review'),
     })
 
     const noComment = await decide(approver, onboarding.id, 'DECLINED')
@@ -316,11 +339,11 @@ describe('submitting and deciding', () => {
     const early = await decide(approver, onboarding.id, 'APPROVED')
     expect(early.status).toBe(409)
     expect(await errorsOf(early)).toEqual([
-      expect.objectContaining({ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' }),
+      expect.objectContaining({ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is pending)' }),
     ])
     expect((await errorsOf(await complete(approver, onboarding.id)))[0]).toMatchObject({
       code: 'INVALID_STATE',
-      message: expect.stringContaining('IN_REVIEW'),
+      message: expect.stringContaining('in review'),
     })
 
     await approveBusiness(user.businessId)
@@ -329,7 +352,7 @@ describe('submitting and deciding', () => {
     expect(await approved.json()).toMatchObject({ status: 'APPROVED', editable: false })
     expect((await errorsOf(await decide(approver, onboarding.id, 'APPROVED')))[0]).toMatchObject({
       code: 'INVALID_STATE',
-      message: expect.stringContaining('APPROVED'),
+      message: expect.stringContaining('approved'),
     })
     const completed = await complete(approver, onboarding.id)
     expect(completed.status).toBe(200)
@@ -389,7 +412,7 @@ describe('submitting and deciding', () => {
     const { user, onboarding } = await inReview()
     const byOwner = await remove(user.token, onboarding.id)
     expect(byOwner.status).toBe(409)
-    expect((await errorsOf(byOwner))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('IN_REVIEW') })
+    expect((await errorsOf(byOwner))[0]).toMatchObject({ code: 'INVALID_STATE', message: expect.stringContaining('in review') })
     const removed = await remove(admin, onboarding.id)
     expect(removed.status).toBe(200)
     expect(await removed.json()).toMatchObject({ status: 'REMOVED', editable: false })
@@ -401,7 +424,7 @@ describe('submitting and deciding', () => {
     await complete(approver, live.onboarding.id)
     const notLive = await remove(admin, live.onboarding.id)
     expect(notLive.status).toBe(409)
-    expect((await errorsOf(notLive))[0]!.message).toContain('COMPLETED')
+    expect((await errorsOf(notLive))[0]!.message).toContain('live')
     const stranger = await owner()
     expect((await remove(stranger.token, live.onboarding.id)).status).toBe(404)
     // An approver without CAN_REMOVE_ONBOARDED_PRODUCT may decide but not remove.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businessCategories, businessDivisions, businesses, businessTypes, productCategories } from '@/server/db/schema'
@@ -70,7 +71,7 @@ describe('business report', () => {
     expect(lines).toHaveLength(523)
     const ids = new Set(lines.map((l) => l[header!.indexOf('Id')]))
     expect(ids.size).toBe(523)
-    expect(lines.every((l) => l[0]!.startsWith(marker) && l[header!.indexOf('Archive status')] === 'ACTIVE')).toBe(true)
+    expect(lines.every((l) => l[0]!.startsWith(marker) && l[header!.indexOf('Archive status')] === 'Active')).toBe(true)
     expect(lines[0]![header!.indexOf('Phone')]).toBe('+2348031234567')
 
     const withArchived = await csvOf(
@@ -79,6 +80,32 @@ describe('business report', () => {
       }),
     )
     expect(withArchived).toHaveLength(1 + 524)
+  })
+
+  it('writes words for statuses and Lagos date-times (yyyy-MM-dd HH:mm), never codes or UTC ISO instants', async () => {
+    const marker = `Words${randomUUID().slice(0, 8)}`
+    const business = await createTestBusiness({ name: `${marker} Ltd` })
+    const db = await getDb()
+    // 23:30 UTC is 00:30 the next day in Lagos.
+    await db
+      .update(businesses)
+      .set({
+        createdAt: new Date('2026-03-31T23:30:00Z'),
+        approvalStatus: 'APPROVED',
+        approvedAt: new Date('2026-04-02T08:05:00Z'),
+      })
+      .where(eq(businesses.id, business.id))
+    const [header, row] = await csvOf(await api(`/reports/businesses/download?businessName=${marker}`, { token: staff.token }))
+    const cell = (name: string) => row![header!.indexOf(name)]
+    expect(cell('Approval status')).toBe('Approved')
+    expect(cell('Archive status')).toBe('Active')
+    expect(cell('Registered at')).toBe('2026-04-01 00:30')
+    expect(cell('Approved at')).toBe('2026-04-02 09:05')
+    // The JSON report keeps the codes and the instants for clients.
+    const page = (await (await api(`/reports/businesses?businessName=${marker}`, { token: staff.token })).json()) as {
+      content: { approvalStatus: string; createdAt: string }[]
+    }
+    expect(page.content[0]).toMatchObject({ approvalStatus: 'APPROVED', createdAt: '2026-03-31T23:30:00.000Z' })
   })
 
   it('keeps a spreadsheet from reading a cell as a formula', async () => {

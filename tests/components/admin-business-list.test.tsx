@@ -113,12 +113,12 @@ describe('AdminBusinessList', () => {
       name: 'Onitsha Motors',
       approvalStatus: 'APPROVED',
       blocked: true,
-      blockedReasons: ['Recertification was due on 2026-01-31', 'Deferral for CAC 7 overdue since 2026-02-10'],
+      blockedReasons: ['Recertification was due on 31-Jan-2026', 'Deferral for CAC 7 overdue since 10-Feb-2026'],
     })
     api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }))
     renderWithClient(<AdminBusinessList variant="blocked" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
-    expect(await screen.findByText('Deferral for CAC 7 overdue since 2026-02-10')).toBeInTheDocument()
-    expect(screen.getByText('Recertification was due on 2026-01-31')).toBeInTheDocument()
+    expect(await screen.findByText('Deferral for CAC 7 overdue since 10-Feb-2026')).toBeInTheDocument()
+    expect(screen.getByText('Recertification was due on 31-Jan-2026')).toBeInTheDocument()
     expect(listCalls(api.calls)[0]!.query.get('blocked')).toBe('true')
   })
 
@@ -140,7 +140,7 @@ describe('AdminBusinessList', () => {
     await screen.findByRole('link', { name: 'Ibadan Foods' })
     expect(listCalls(api.calls)[0]!.query.get('approvalStatus')).toBe('APPROVED')
     expect(screen.queryByLabelText('Approval status')).not.toBeInTheDocument()
-    expect(screen.getByText('10 Jan 2027')).toBeInTheDocument()
+    expect(screen.getByText('10-Jan-2027')).toBeInTheDocument()
 
     fireEvent.click(screen.getByRole('button', { name: 'Set recertification date of Ibadan Foods' }))
     const dialog = await screen.findByRole('alertdialog')

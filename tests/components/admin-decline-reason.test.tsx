@@ -48,7 +48,7 @@ describe('the business dashboard after a staff decision', () => {
     )
     renderWithClient(<BusinessDashboard businessId={b.id} permissions={owner} />)
     expect(await screen.findByRole('heading', { name: 'Port Harcourt Marine' })).toBeInTheDocument()
-    expect(screen.getByText(/Declined on 04 Mar 2026/)).toBeInTheDocument()
+    expect(screen.getByText(/Declined on 04-Mar-2026/)).toBeInTheDocument()
     expect(screen.getByText(reason)).toBeInTheDocument()
     const outstanding = await screen.findByRole('list', { name: 'Outstanding' })
     expect(within(outstanding).getByText(/The reviewers' reason: “The CAC 7 does not list/)).toBeInTheDocument()

@@ -134,7 +134,7 @@ describe('DocumentsChecklist', () => {
     expect(await screen.findByRole('list', { name: 'Documents' })).toBeInTheDocument()
     expect(within(card('Certificate of Incorporation')).getByText('Missing')).toBeInTheDocument()
     expect(within(card('CAC 2')).getByText('Uploaded')).toBeInTheDocument()
-    expect(within(card('CAC 2')).getByText(/cac2\.pdf uploaded on 02 Oct 2026/)).toBeInTheDocument()
+    expect(within(card('CAC 2')).getByText(/cac2\.pdf uploaded on 02-Oct-2026/)).toBeInTheDocument()
     expect(within(card('Memorandum')).getByText('Approved')).toBeInTheDocument()
     expect(within(card('CAC 7')).getByText('Rejected')).toBeInTheDocument()
     expect(within(card('CAC 7')).getByText(/Rejected: The seal is missing/)).toBeInTheDocument()
@@ -142,12 +142,12 @@ describe('DocumentsChecklist', () => {
     expect(within(card('CAC status report')).getByText(/deferral request was declined: Provide it now/)).toBeInTheDocument()
     expect(within(card('Board resolution')).getByText('Re-upload requested')).toBeInTheDocument()
     expect(within(card('Board resolution')).getByText(/Page 2 is missing/)).toBeInTheDocument()
-    expect(within(card('TIN certificate')).getByText('Deferred until 01 Dec 2026')).toBeInTheDocument()
+    expect(within(card('TIN certificate')).getByText('Deferred until 01-Dec-2026')).toBeInTheDocument()
     expect(within(card('SCUML certificate')).getByText('Deferral pending')).toBeInTheDocument()
     expect(within(card('SCUML certificate')).getByText('Optional')).toBeInTheDocument()
     expect(within(card('SCUML certificate')).getByText(/within 21 days/)).toBeInTheDocument()
     expect(within(card('Status letter')).getByText('Deferral overdue')).toBeInTheDocument()
-    expect(within(card('Status letter')).getByText(/ended on 01 Nov 2026.*blocked/)).toBeInTheDocument()
+    expect(within(card('Status letter')).getByText(/ended on 01-Nov-2026.*blocked/)).toBeInTheDocument()
     // 7 requirements (CAC 7 or the status report count once); missing, rejected, re-upload and overdue need attention.
     // The optional one is counted apart, and the line says how alternatives count.
     expect(screen.getByTestId('documents-progress')).toHaveTextContent(
@@ -365,7 +365,7 @@ describe('DocumentsSummary', () => {
     const list = await screen.findByRole('list', { name: 'Documents' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(2)
     expect(within(list).getByText('Under review')).toBeInTheDocument()
-    expect(within(list).getByText('Deferred until 01 Dec 2026')).toBeInTheDocument()
+    expect(within(list).getByText('Deferred until 01-Dec-2026')).toBeInTheDocument()
     expect(within(list).getByRole('button', { name: /View CAC 2/ })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Upload|Replace|deferral/ })).not.toBeInTheDocument()
   })

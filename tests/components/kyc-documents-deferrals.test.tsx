@@ -71,7 +71,7 @@ describe('BusinessDeferrals', () => {
     const cards = within(list).getAllByRole('listitem')
     expect(within(cards[0]!).getByText('TIN certificate')).toBeInTheDocument()
     expect(within(cards[0]!).getByText('Overdue')).toHaveAttribute('data-tone', 'danger')
-    expect(within(cards[0]!).getByText('01 Nov 2026')).toBeInTheDocument()
+    expect(within(cards[0]!).getByText('01-Nov-2026')).toBeInTheDocument()
     expect(within(cards[0]!).getByText('Upload it soon')).toBeInTheDocument()
     // The API says REJECTED; the product says Declined.
     expect(within(cards[1]!).getByText('Declined')).toBeInTheDocument()

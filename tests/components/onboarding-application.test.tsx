@@ -66,7 +66,7 @@ describe('before applying', () => {
         data: {
           errors: [
             { code: 'PRECONDITION_FAILED', message: 'The business is archived' },
-            { code: 'PRECONDITION_FAILED', message: 'The business is blocked: Recertification was due on 2026-06-30' },
+            { code: 'PRECONDITION_FAILED', message: 'The business is blocked: Recertification was due on 30-Jun-2026' },
           ],
         },
       }),
@@ -75,7 +75,7 @@ describe('before applying', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Apply for POS terminal acquiring' }))
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('The business is archived')).toBeInTheDocument()
-    expect(within(alert).getByText('The business is blocked: Recertification was due on 2026-06-30')).toBeInTheDocument()
+    expect(within(alert).getByText('The business is blocked: Recertification was due on 30-Jun-2026')).toBeInTheDocument()
   })
 
   it('says when the product is not offered', async () => {

@@ -120,7 +120,7 @@ describe('the application preview', () => {
         (call.body as { decision: string }).decision === 'APPROVED'
           ? {
               status: 409,
-              data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is PENDING)' }] },
+              data: { errors: [{ code: 'PRECONDITION_FAILED', message: 'The business must be approved first (it is pending)' }] },
             }
           : { data: { ...inReview, status: 'DECLINED' } },
       ),
@@ -128,7 +128,7 @@ describe('the application preview', () => {
     renderWithClient(<OnboardingPreview id={ONBOARDING_ID} permissions={APPROVER} />)
     fireEvent.click(await screen.findByRole('button', { name: 'Approve' }))
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }))
-    expect(await screen.findByText('The business must be approved first (it is PENDING)')).toBeInTheDocument()
+    expect(await screen.findByText('The business must be approved first (it is pending)')).toBeInTheDocument()
 
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
     const dialog = await screen.findByRole('alertdialog')

@@ -2,6 +2,7 @@ import { addDays, addHours, setHours, setMinutes, subDays, subMonths, subYears }
 import { describe, expect, it } from 'vitest'
 import {
   DATE_FALLBACK,
+  DATE_FORMAT,
   DATE_PIPE_TIME_FORMAT,
   DATE_TIME_FORMAT,
   formatDate,
@@ -21,6 +22,7 @@ const morning = new Date(2024, 10, 23, 9, 7) // 23 Nov 2024 09:07 local
 
 describe('date formats (spec 9)', () => {
   it('keeps the spec patterns as constants', () => {
+    expect(DATE_FORMAT).toBe('dd-MMM-yyyy')
     expect(DATE_TIME_FORMAT).toBe('dd-MMM-yyyy h:mma')
     expect(DATE_PIPE_TIME_FORMAT).toBe('dd MMM yyyy | H:m a')
     expect(SORTABLE_DATE_TIME_FORMAT).toBe('yyyy-MM-dd HH:mm')

@@ -107,11 +107,10 @@ describe('navigation: staff by permission', () => {
     ])
   })
 
-  it('an auditor sees the lists, every queue it may read and the role screen, but not the per-business user page', () => {
+  it('an auditor sees the lists, every queue it may read and the user and role screens (read)', () => {
     const auditor = staff('AUDITOR')
     expect(hrefs(auditor)).toEqual(expect.arrayContaining([paths.admin.businesses(), paths.business.manageRoles(), ...APPROVALS]))
-    // Manage users is a business's page: staff who belong to no business would land on an owner's empty page.
-    expect(hrefs(auditor)).not.toContain(paths.business.manageUsers())
+    expect(hrefs(auditor)).toContain(paths.business.manageUsers())
   })
 
   it('only a holder of CAN_HANDLE_DATA_REQUESTS (the data-protection officer) sees data protection', () => {

@@ -29,10 +29,32 @@ function destination(from: unknown, isStaff: boolean, home: string): string {
   return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff, home)
 }
 
-export function LoginForm() {
+/**
+ * Signs in and goes where a signed-in user goes (`destination`): the sign-in form, and the invitation page right after
+ * the invited person sets their password (they are not asked for their e-mail again).
+ */
+export function useSignIn() {
   const router = useRouter()
   const logIn = useLogIn()
   const queryClient = useQueryClient()
+  return async (credentials: z.output<typeof loginSchema>) => {
+    const answer = await logIn.mutateAsync(credentials)
+    const { isStaff, iswStaff } = answer.user
+    // Staff land where their permissions lead (the product manager has no business list): read them first. The
+    // shell reads the same cache entry next.
+    const [permissions, account] = isStaff
+      ? await Promise.all([
+          queryClient.fetchQuery(accountQueries.permissions()),
+          queryClient.fetchQuery(accountQueries.me()),
+        ]).catch(() => [[], null] as const)
+      : [[], null]
+    const home = homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (account?.businesses.length ?? 0) > 0 })
+    await router.replace(destination(router.query.from, isStaff, home))
+  }
+}
+
+export function LoginForm() {
+  const signIn = useSignIn()
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -42,18 +64,7 @@ export function LoginForm() {
 
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
-      const answer = await logIn.mutateAsync(values)
-      const { isStaff, iswStaff } = answer.user
-      // Staff land where their permissions lead (the product manager has no business list): read them first. The
-      // shell reads the same cache entry next.
-      const [permissions, account] = isStaff
-        ? await Promise.all([
-            queryClient.fetchQuery(accountQueries.permissions()),
-            queryClient.fetchQuery(accountQueries.me()),
-          ]).catch(() => [[], null] as const)
-        : [[], null]
-      const home = homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (account?.businesses.length ?? 0) > 0 })
-      await router.replace(destination(router.query.from, isStaff, home))
+      await signIn(values)
     } catch (error) {
       applyApiErrors(error, form.setError, ['email', 'password'])
     }

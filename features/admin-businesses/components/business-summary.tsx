@@ -13,6 +13,7 @@ import type { ApiQuery } from '../api/admin-business-queries'
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
+import { formatNumber } from '@/lib/format/number'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
@@ -40,7 +41,7 @@ function CountsTable({ caption, counts }: { caption: string; counts: readonly Bu
         {counts.map((c) => (
           <tr key={c.key}>
             <th scope="row">{c.label}</th>
-            <td>{c.count.toLocaleString('en-NG')}</td>
+            <td>{formatNumber(c.count)}</td>
           </tr>
         ))}
       </tbody>
@@ -71,12 +72,12 @@ function Summary({ summary }: { summary: BusinessSummary }) {
       <dl className={styles.totals}>
         <div>
           <dt>Registered in the period</dt>
-          <dd>{summary.total.toLocaleString('en-NG')}</dd>
+          <dd>{formatNumber(summary.total)}</dd>
         </div>
         {summary.byStatus.map((s) => (
           <div key={s.key}>
             <dt>{s.label}</dt>
-            <dd>{s.count.toLocaleString('en-NG')}</dd>
+            <dd>{formatNumber(s.count)}</dd>
           </div>
         ))}
       </dl>
@@ -98,8 +99,8 @@ function Summary({ summary }: { summary: BusinessSummary }) {
             {summary.byMonth.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{monthLabel(m.month)}</th>
-                <td>{m.registered.toLocaleString('en-NG')}</td>
-                <td>{m.approved.toLocaleString('en-NG')}</td>
+                <td>{formatNumber(m.registered)}</td>
+                <td>{formatNumber(m.approved)}</td>
               </tr>
             ))}
           </tbody>

@@ -32,7 +32,7 @@ const READERS = [
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
-/** "Verified by Aisha Bello on 05 Mar 2026, 3:05 pm"; for a provider's result, no name. */
+/** "Verified by Aisha Bello on 05-Mar-2026 3:05PM"; for a provider's result, no name. */
 function decisionText(item: VerificationItem): string | null {
   if (item.status === 'PENDING' || !item.decidedAt) return null
   const verb = item.status === 'VERIFIED' ? 'Verified' : 'Failed'

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import type { AcceptInvitationInput } from '@/lib/contracts/accounts'
+import type { AcceptedInvitation, AcceptInvitationInput } from '@/lib/contracts/accounts'
 import { apiClient } from '@/lib/http'
 
 /** POST /accounts/accept-invitation: someone invited to a business chooses a password; their account becomes active. */
 export function useAcceptInvitation() {
   return useMutation({
     mutationFn: async (input: AcceptInvitationInput) =>
-      (await apiClient.post<{ message: string }>('/accounts/accept-invitation', input, { skipAuth: true })).data,
+      (await apiClient.post<AcceptedInvitation>('/accounts/accept-invitation', input, { skipAuth: true })).data,
   })
 }

@@ -25,13 +25,18 @@ export interface AcceptInvitationFormProps {
   checklist?: ReactNode
   /** Id the checklist carries, linked to the password field. */
   checklistId?: string
+  /**
+   * Signs the person in with the e-mail the invitation went to and the password just set, and goes on (the account
+   * feature's sign-in, wired by the page). Without it, or when it fails, the person is sent to the sign-in page.
+   */
+  signIn?: (credentials: { email: string; password: string }) => Promise<void>
 }
 
 /**
  * The e-mailed invitation link (`/auth/accept-invitation?token=`): the invited person chooses a password
- * (POST /accounts/accept-invitation { token, password }), then signs in.
+ * (POST /accounts/accept-invitation { token, password }) and is signed in with it, never asked for the e-mail again.
  */
-export function AcceptInvitationForm({ checklist, checklistId }: AcceptInvitationFormProps) {
+export function AcceptInvitationForm({ checklist, checklistId, signIn }: AcceptInvitationFormProps) {
   const router = useRouter()
   const token = typeof router.query.token === 'string' ? router.query.token : ''
   if (!router.isReady) return <Skeleton count={2} label="Reading your invitation" />
@@ -42,10 +47,10 @@ export function AcceptInvitationForm({ checklist, checklistId }: AcceptInvitatio
       </p>
     )
   }
-  return <PasswordForm token={token} checklist={checklist} checklistId={checklistId} />
+  return <PasswordForm token={token} checklist={checklist} checklistId={checklistId} signIn={signIn} />
 }
 
-function PasswordForm({ token, checklist, checklistId }: AcceptInvitationFormProps & { token: string }) {
+function PasswordForm({ token, checklist, checklistId, signIn }: AcceptInvitationFormProps & { token: string }) {
   const router = useRouter()
   const accept = useAcceptInvitation()
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: { token, password: '' }, mode: 'onTouched' })
@@ -55,7 +60,16 @@ function PasswordForm({ token, checklist, checklistId }: AcceptInvitationFormPro
   const submit = async (values: Output) => {
     try {
       const answer = await accept.mutateAsync(values)
-      notify(answer.message, { type: 'success' })
+      if (signIn) {
+        try {
+          await signIn({ email: answer.email, password: values.password })
+          notify(answer.message, { type: 'success' })
+          return
+        } catch {
+          // Set but not signed in (throttled, network): the sign-in page, where the password now works.
+        }
+      }
+      notify(`${answer.message} Sign in with ${answer.email}.`, { type: 'success' })
       await router.push(paths.auth.login())
     } catch (error) {
       applyApiErrors(error, form.setError, ['password'])

@@ -9,9 +9,9 @@ import type { Deferral } from '@/lib/contracts/deferrals'
 import { describeError } from '@/lib/http'
 import { deferralReads } from '@/lib/query/shared-queries'
 import styles from './deferrals.module.css'
+import { formatDay } from '@/lib/format/day'
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-NG', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
-const day = (value: string | null) => (value ? DAY_FORMAT.format(new Date(value)) : '—')
+const day = (value: string | null) => formatDay(value)
 
 const PAGE_SIZE = 10
 

@@ -2,6 +2,8 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import type { PdfInfo } from '../api/types'
+import { formatDay } from '@/lib/format/day'
+import { statusWords } from '@/lib/format/status-words'
 
 /**
  * The KYC summary as a real PDF, built in the browser with pdf-lib. This module is loaded with `import()` only when
@@ -169,12 +171,15 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
   for (const a of kyc.addresses) {
     w.text(`${KYC_ADDRESS_TYPE_LABELS[a.type]}${a.contactName ? ` - ${a.contactName}` : ''}`, { bold: true })
     w.text([a.line1, a.line2, a.city, a.lga, a.state, a.country].filter(Boolean).join(', '), { indent: 12 })
-    w.text(`Proof of address: ${a.addressDoc ? a.addressDoc.fileName : 'none'} · Verification: ${a.verificationStatus}`, {
-      indent: 12,
-      size: 9,
-      color: MUTED,
-      gap: 4,
-    })
+    w.text(
+      `Proof of address: ${a.addressDoc ? a.addressDoc.fileName : 'none'} · Verification: ${statusWords(a.verificationStatus)}`,
+      {
+        indent: 12,
+        size: 9,
+        color: MUTED,
+        gap: 4,
+      },
+    )
   }
 
   w.heading('Means of identification')
@@ -182,7 +187,7 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
   for (const id of kyc.meansOfIds) {
     w.text(`${id.firstName} ${id.lastName} (${ID_HOLDER_ROLE_LABELS[id.role]})`, { bold: true })
     w.text(
-      `${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${id.expiryDate}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`,
+      `${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${formatDay(id.expiryDate)}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`,
       { indent: 12, gap: 4 },
     )
   }

@@ -34,6 +34,7 @@ import {
   type RecordFormBaseProps,
 } from './record-editing'
 import { holderName } from './step-checks'
+import { formatDay } from '@/lib/format/day'
 
 type Values = z.input<typeof meansOfIdFormSchema>
 type Output = z.output<typeof meansOfIdFormSchema>
@@ -170,7 +171,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
             </p>
             <p>
               {id.idTypeName} {id.idNumber}
-              {id.expiryDate ? ` · expires ${id.expiryDate}` : ''}
+              {id.expiryDate ? ` · expires ${formatDay(id.expiryDate)}` : ''}
             </p>
             <p className={`${styles.muted} ${styles.small}`}>Scan: {id.file?.fileName ?? 'none'}</p>
           </>

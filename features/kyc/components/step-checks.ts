@@ -1,6 +1,7 @@
 import { KYC_ADDRESS_TYPE_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
 import { BENEFICIAL_OWNER_THRESHOLD, formatPercentage, overAllocatedLevels } from '@/lib/kyc/effective-ownership'
 import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
+import { formatDay } from '@/lib/format/day'
 
 export interface StepCheck {
   /** True when the step has everything it needs (the stepper marks it done). */
@@ -51,7 +52,7 @@ export function checkCaptureSteps(
   for (const id of kyc.meansOfIds ?? []) {
     if (!id.isCurrent)
       ids.push(
-        `The ${id.idTypeName.toLowerCase()} of ${id.firstName} ${id.lastName} has expired${id.expiryDate ? ` (${id.expiryDate})` : ''}; replace it.`,
+        `The ${id.idTypeName.toLowerCase()} of ${id.firstName} ${id.lastName} has expired${id.expiryDate ? ` (${formatDay(id.expiryDate)})` : ''}; replace it.`,
       )
   }
 

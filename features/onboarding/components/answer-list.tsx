@@ -1,3 +1,4 @@
+import { formatTypedAnswer } from '@/lib/format/number'
 import type { OnboardingDetail } from '../api/types'
 import { FileLink } from './file-link'
 import sharedStyles from '@/styles/product-screens.module.css'
@@ -34,7 +35,7 @@ export function AnswerList({
                 <p className={styles.muted}>No file</p>
               )
             ) : answer?.value ? (
-              <p className={styles.answerValue}>{answer.value}</p>
+              <p className={styles.answerValue}>{formatTypedAnswer(r.label, answer.value)}</p>
             ) : (
               <p className={styles.muted}>Not answered</p>
             )}

@@ -42,6 +42,8 @@ export const kycDocuments = pgTable(
     reviewComment: text('review_comment'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When the owners were e-mailed this decision: decisions wait for their review's one e-mail (docs/domain.md#review-e-mails). */
+    decisionMailedAt: timestamp('decision_mailed_at', { withTimezone: true }),
     reuploadReason: text('reupload_reason'),
     reuploadRequestedBy: uuid('reupload_requested_by').references(() => users.id, { onDelete: 'set null' }),
     reuploadRequestedAt: timestamp('reupload_requested_at', { withTimezone: true }),

@@ -8,6 +8,8 @@ export const portalLinks = {
     `${getConfig().publicUrl}/s/businesses/manage-users?businessId=${encodeURIComponent(businessId)}`,
   businessDashboard: (businessId: string) =>
     `${getConfig().publicUrl}/s/businesses/dashboard-details?businessId=${encodeURIComponent(businessId)}`,
+  productApplication: (productCode: string, businessId: string) =>
+    `${getConfig().publicUrl}/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   forgotPassword: (email?: string) =>
     `${getConfig().publicUrl}/auth/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,

@@ -1,3 +1,5 @@
+import { formatCalendarDate, formatLagosDateTime } from '@/lib/format/date'
+
 /** E-mail templates: each gives a subject, a plain-text body and an HTML body (values escaped). */
 export interface RenderedMail {
   template: string
@@ -72,7 +74,7 @@ export function passwordResetMail(input: {
 export function passwordChangedMail(input: { firstName: string; when: Date; resetUrl: string }): RenderedMail {
   const lines = [
     `Hello ${input.firstName},`,
-    `The password of your KYC Portal account was changed on ${input.when.toUTCString()}. Other devices were signed out.`,
+    `The password of your KYC Portal account was changed on ${formatLagosDateTime(input.when)} (Lagos time). Other devices were signed out.`,
     `If this was not you, reset your password now at ${input.resetUrl} and contact support.`,
   ]
   return {
@@ -104,6 +106,21 @@ export function businessInvitationMail(input: {
     subject: `You have been added to ${input.businessName}`,
     text: `${lines.join('\n\n')}\n\n${label}: ${input.url}\n`,
     html: layout(`Join ${input.businessName}`, lines, { label, url: input.url }),
+  }
+}
+
+/** A staff account approved through an authorization (docs/domain.md#authorizations): set a password to start. */
+export function staffInvitationMail(input: { firstName: string; roles: string[]; url: string; validDays: number }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `You have been given a staff account on the KYC Portal with the role${input.roles.length === 1 ? '' : 's'} ${input.roles.join(', ')}.`,
+    `Choose a password to activate your account. The link works once and expires in ${input.validDays} days.`,
+  ]
+  return {
+    template: 'staff-invitation',
+    subject: 'Your KYC Portal staff account',
+    text: `${lines.join('\n\n')}\n\nSet my password: ${input.url}\n`,
+    html: layout('Your staff account', lines, { label: 'Set my password', url: input.url }),
   }
 }
 
@@ -140,19 +157,38 @@ export function accessRequestMail(input: { businessName: string; requester: stri
   }
 }
 
+/** A document's decision as its review's e-mail tells it (docs/domain.md#review-e-mails). */
+export interface ReviewedDocument {
+  name: string
+  approved: boolean
+  comment: string | null
+}
+
+/** One line per document decision, a declined one with its reason. */
+export const reviewedDocumentLines = (documents: readonly ReviewedDocument[]) =>
+  documents.map((d) =>
+    d.approved
+      ? `${d.name}: approved${d.comment ? ` (the reviewer's comment: ${d.comment})` : ''}.`
+      : `${d.name}: declined. The reason: ${d.comment ?? 'none given'}`,
+  )
+
+/** The one e-mail of a business review: the decision, and the decisions on its documents made in the review. */
 export function businessDecisionMail(input: {
   businessName: string
   approved: boolean
   comment: string | null
   recertificationDate?: string | null
+  documents?: readonly ReviewedDocument[]
   url: string
 }): RenderedMail {
-  const lines = input.approved
+  const decision = input.approved
     ? [
         'Hello,',
         `Good news: ${input.businessName} has been approved on the KYC Portal.`,
         ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
-        ...(input.recertificationDate ? [`Its KYC is due for recertification on ${input.recertificationDate}.`] : []),
+        ...(input.recertificationDate
+          ? [`Its KYC is due for recertification on ${formatCalendarDate(input.recertificationDate)}.`]
+          : []),
       ]
     : [
         'Hello,',
@@ -160,6 +196,8 @@ export function businessDecisionMail(input: {
         `The reason: ${input.comment ?? 'none given'}`,
         'Correct what the reason points to, then mark the KYC complete again to send it back for review.',
       ]
+  const documents = input.documents ?? []
+  const lines = [...decision, ...(documents.length ? ['The documents reviewed:', ...reviewedDocumentLines(documents)] : [])]
   const subject = input.approved ? `${input.businessName} is approved` : `${input.businessName} was declined`
   return {
     template: input.approved ? 'business-approved' : 'business-declined',
@@ -169,16 +207,61 @@ export function businessDecisionMail(input: {
   }
 }
 
+/** A decision on a product application: approved, declined (with the reason), or live (marked completed). */
+export function productDecisionMail(input: {
+  businessName: string
+  productName: string
+  decision: 'APPROVED' | 'DECLINED' | 'COMPLETED'
+  comment: string | null
+  url: string
+}): RenderedMail {
+  const { businessName, productName } = input
+  const comment = input.comment ? [`The reviewer's comment: ${input.comment}`] : []
+  const mails = {
+    APPROVED: {
+      template: 'product-approved',
+      subject: `${productName} approved for ${businessName}`,
+      lines: [
+        `Good news: the application of ${businessName} for ${productName} is approved.`,
+        ...comment,
+        'We tell you when the product is live.',
+      ],
+    },
+    DECLINED: {
+      template: 'product-declined',
+      subject: `${productName} declined for ${businessName}`,
+      lines: [
+        `The application of ${businessName} for ${productName} was not approved.`,
+        `The reason: ${input.comment ?? 'none given'}`,
+        'Change the answers the reason points to, then submit the application again.',
+      ],
+    },
+    COMPLETED: {
+      template: 'product-live',
+      subject: `${productName} is live for ${businessName}`,
+      lines: [`${productName} is now live for ${businessName}: the business can use it.`],
+    },
+  }[input.decision]
+  const lines = ['Hello,', ...mails.lines]
+  return {
+    template: mails.template,
+    subject: mails.subject,
+    text: `${lines.join('\n\n')}\n\nOpen the application: ${input.url}\n`,
+    html: layout(mails.subject, lines, { label: 'Open the application', url: input.url }),
+  }
+}
+
 export function dueReminderMail(input: { businessName: string; what: string; dueDate: string; url: string }): RenderedMail {
+  const dueDate = formatCalendarDate(input.dueDate)
   const lines = [
     'Hello,',
-    `${input.what} for ${input.businessName} falls due on ${input.dueDate}, in 3 days.`,
+    `${input.what} for ${input.businessName} falls due on ${dueDate}, in 3 days.`,
     'If it passes, the business is blocked: it cannot onboard new products until this is done.',
   ]
   return {
     template: 'due-reminder',
-    subject: `Reminder: ${input.what} due on ${input.dueDate}`,
+    subject: `Reminder: ${input.what} due on ${dueDate}`,
     text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
-    html: layout(`Due on ${input.dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
+    html: layout(`Due on ${dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
   }
 }

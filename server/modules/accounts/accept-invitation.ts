@@ -8,7 +8,10 @@ import { hashAccountToken } from './account-tokens'
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message, { field: 'token' })
 
-/** A person invited to a business sets their password with the e-mailed link; their account becomes active. */
+/**
+ * A person invited to a business sets their password with the e-mailed link; their account becomes active. Answers
+ * the account's e-mail, so the page signs them in without asking for it again.
+ */
 export async function acceptInvitation(options: { db: Database; token: string; password: string; audit: AuditContext }) {
   const passwordHash = await hashPassword(options.password)
   const tokenHash = hashAccountToken('INVITATION', options.token)
@@ -43,6 +46,7 @@ export async function acceptInvitation(options: { db: Database; token: string; p
         after: { status: 'ACTIVE' },
       },
     )
-    return { message: 'Your password is set and your account is active. You can sign in now.' }
+    // The link's holder learns the address the invitation was sent to, nothing more: it signs them in (issue 18).
+    return { message: 'Your password is set and your account is active.', email: user.email }
   })
 }

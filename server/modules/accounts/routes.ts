@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import {
   acceptInvitationSchema,
+  acceptedInvitationSchema,
   accountSchema,
   activateAccountSchema,
   changePasswordSchema,
@@ -74,7 +75,7 @@ accountRoutes.openapi(
     summary: 'Accept a business invitation',
     ...access.public(),
     request: jsonBody(acceptInvitationRequest),
-    responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) },
+    responses: { 200: json(acceptedInvitationSchema, 'Activated'), ...errorResponses(400, 409) },
   }),
   async (c) => {
     const { token, password } = c.req.valid('json')

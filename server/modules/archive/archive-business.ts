@@ -8,6 +8,7 @@ import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '../reviews/staff-access'
+import { statusWords } from '@/lib/format/status-words'
 
 /** Decision: staff who change businesses (onboarding officers, super admins) archive and unarchive them. */
 export const ARCHIVERS = [PERMISSIONS.CAN_UPDATE_BUSINESS] as const
@@ -43,7 +44,7 @@ export async function changeArchiveStatus(options: {
     if (!after) {
       throw new AppError(
         'INVALID_STATE',
-        `The business is ${before?.archiveStatus ?? 'gone'}: only an ${from} business can be ${archive ? 'archived' : 'unarchived'}`,
+        `The business is ${before ? statusWords(before.archiveStatus) : 'gone'}: only an ${statusWords(from)} business can be ${archive ? 'archived' : 'unarchived'}`,
       )
     }
     await tx.insert(businessReviewEvents).values({

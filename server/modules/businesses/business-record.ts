@@ -8,6 +8,7 @@ import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
+import { formatCalendarDate } from '@/lib/format/date'
 
 type BusinessRow = typeof businesses.$inferSelect
 
@@ -29,9 +30,9 @@ export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, 
   const today = isoDay(facts.now ?? new Date())
   const reasons: string[] = []
   if (row.recertificationDate && row.recertificationDate < today)
-    reasons.push(`Recertification was due on ${row.recertificationDate}`)
+    reasons.push(`Recertification was due on ${formatCalendarDate(row.recertificationDate)}`)
   for (const d of facts.overdueDeferrals ?? [])
-    reasons.push(`Deferral for ${d.documentTypeName} overdue since ${isoDay(d.dueDate)}`)
+    reasons.push(`Deferral for ${d.documentTypeName} overdue since ${formatCalendarDate(isoDay(d.dueDate))}`)
   return reasons
 }
 

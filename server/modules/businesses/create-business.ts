@@ -10,6 +10,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessUnique, toBusiness } from './business-record'
 import { inviteToBusiness } from './invite-to-business'
+import { permissionRefused } from '@/server/http/refusals'
 
 type CreateBusiness = z.output<typeof createBusinessSchema>
 
@@ -36,8 +37,7 @@ export const BUSINESS_CREATE = PERMISSIONS.CAN_CREATE_BUSINESS
 export async function createBusiness(options: { db: Database; actor: Actor; input: CreateBusiness; audit: AuditContext }) {
   const { db, actor, input } = options
   if (actor.isStaff) {
-    if (!actor.staffPermissions.has(BUSINESS_CREATE))
-      throw new AppError('FORBIDDEN', 'You need the permission CAN_CREATE_BUSINESS to do this')
+    if (!actor.staffPermissions.has(BUSINESS_CREATE)) throw permissionRefused([BUSINESS_CREATE], { scope: 'staff' })
     if (isRestrictedFromBusinessArea({ iswStaff: actor.iswStaff, permissions: actor.permissions })) {
       throw new AppError('FORBIDDEN', 'Approvers in the payment group cannot register businesses')
     }

@@ -10,6 +10,7 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { accessRequestDecisionMail, accessRequestMail } from '@/server/integrations/mail/templates'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
+import { statusWords } from '@/lib/format/status-words'
 
 /** `Adebayo Foods Limited` → `Ad***** Fo*** Li*****`: enough to recognise, not enough to harvest. */
 export function maskName(name: string): string {
@@ -169,7 +170,7 @@ export async function decideAccessRequest(options: {
       .set({ status: options.decision, decidedBy: actor.userId, decidedAt: new Date() })
       .where(and(eq(existingProfileRequests.id, request.id), eq(existingProfileRequests.status, 'PENDING')))
       .returning()
-    if (!decided) throw new AppError('INVALID_STATE', `This request has already been decided (${request.status})`)
+    if (!decided) throw new AppError('INVALID_STATE', `This request has already been decided (${statusWords(request.status)})`)
     if (options.decision === 'ACCEPTED') {
       const [member] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'BUSINESS_MEMBER'))
       await tx

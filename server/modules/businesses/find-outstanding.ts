@@ -18,6 +18,7 @@ import { isEditable, missingRequired } from '@/server/modules/onboarding/onboard
 import { findLatestDecision } from '../reviews/latest-decision'
 import { getBusinessRowOrThrow } from './business-record'
 import { BUSINESS_READ } from './get-business'
+import { formatCalendarDate } from '@/lib/format/date'
 
 type BusinessRow = typeof businesses.$inferSelect
 type ProgressStep = (typeof KYC_PROGRESS_STEPS)[number]
@@ -340,7 +341,7 @@ function recertificationItems(business: BusinessRow, now: Date): OutstandingItem
         code: 'RECERTIFICATION_OVERDUE',
         severity: 'danger',
         title: 'Recertification overdue',
-        message: `Recertification was due on ${date}, and the business is blocked until you update and confirm its KYC.`,
+        message: `Recertification was due on ${formatCalendarDate(date)}, and the business is blocked until you update and confirm its KYC.`,
         target,
         dueDate: date,
         blocking: true,
@@ -354,7 +355,7 @@ function recertificationItems(business: BusinessRow, now: Date): OutstandingItem
       code: 'RECERTIFICATION_DUE',
       severity: 'warning',
       title: 'Recertification due',
-      message: `Recertification is due on ${date}${daysLeft === 0 ? ' (today)' : ` (in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'})`}. Check that your KYC is still correct.`,
+      message: `Recertification is due on ${formatCalendarDate(date)}${daysLeft === 0 ? ' (today)' : ` (in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'})`}. Check that your KYC is still correct.`,
       target,
       dueDate: date,
     },

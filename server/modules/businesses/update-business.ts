@@ -17,6 +17,7 @@ import {
   toBusiness,
   toBusinessWithBlocking,
 } from './business-record'
+import { permissionRefused } from '@/server/http/refusals'
 import { assertReferences } from './create-business'
 
 /** Editing a business before approval, in it or as staff (after approval see below). */
@@ -26,7 +27,7 @@ export const BUSINESS_EDIT = PERMISSIONS.CAN_UPDATE_BUSINESS
 function assertMayEdit(actor: Actor, business: { id: string; approvalStatus: string }) {
   if (business.approvalStatus === 'APPROVED') {
     if (!actor.isStaff || !actor.staffPermissions.has(PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO)) {
-      throw new AppError('FORBIDDEN', 'An approved business can only be changed by staff with CAN_UPDATE_APPROVED_BUSINESS_INFO')
+      throw permissionRefused([PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO], { scope: 'staff' })
     }
   } else {
     assertBusinessAccess(actor, business.id, BUSINESS_EDIT)

@@ -8,8 +8,10 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { documentAuditView, selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { assertStaffWithAny } from '@/server/http/access'
+import { statusWords } from '@/lib/format/status-words'
 import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
+import { claimDocumentDecisions, mailDocumentReviewIfOver } from './review-digest'
 import { assertFourEyes } from '@/server/http/four-eyes'
 import { getBusinessRow } from '@/server/modules/businesses/business-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
@@ -21,8 +23,12 @@ interface DecisionInput {
 
 const verb = (decision: ReviewDecision) => (decision === 'APPROVED' ? 'approved' : 'rejected')
 
-/** Describes the current statuses for a 409: "APPROVED", or "APPROVED and REJECTED". */
-const describeStatuses = (rows: readonly { status: string }[]) => [...new Set(rows.map((r) => r.status))].sort().join(' and ')
+/** Describes the current statuses for a 409: "approved", or "approved and declined". */
+const describeStatuses = (rows: readonly { status: string }[]) =>
+  [...new Set(rows.map((r) => r.status))]
+    .sort()
+    .map((s) => statusWords(s))
+    .join(' and ')
 
 /**
  * Decides these PENDING documents in the caller's transaction: one conditional UPDATE (a document decided or replaced
@@ -56,7 +62,8 @@ async function decidePendingDocuments(
  * `PUT /kyc/cac-documents-approval/{kycDetailsId}`: decides every current CAC document of the KYC record that is
  * PENDING (docs/domain.md#kyc-documents: PENDING → APPROVED or REJECTED, a comment needed to reject). None pending →
  * 409 INVALID_STATE naming their status. Never by whoever registered the business, belongs to it or uploaded one of the
- * documents (403 FOUR_EYES). The owners are e-mailed the outcome and the reason once it commits.
+ * documents (403 FOUR_EYES). The decision is one review: the owners get one e-mail with its outcome and reason (and any
+ * other document decision not told yet) once it commits (docs/domain.md#review-e-mails).
  */
 export async function decideCacDocuments(options: {
   db: Database
@@ -91,7 +98,7 @@ export async function decideCacDocuments(options: {
     if (!pending.length) {
       throw new AppError(
         'INVALID_STATE',
-        `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only PENDING documents can be ${verb(input.decision)}`,
+        `The CAC documents are ${describeStatuses(current.map((c) => c.document))}: only pending documents can be ${verb(input.decision)}`,
       )
     }
     if (pending.some((p) => p.document.uploadedBy === actor.userId)) {
@@ -111,20 +118,16 @@ export async function decideCacDocuments(options: {
         'The CAC documents were decided or replaced while you reviewed them; reload and try again',
       )
     }
-    return rows.map((r) => current.find((c) => c.document.id === r.id)!.typeName)
+    return claimDocumentDecisions(tx, business.id, now)
   })
 
-  await notifyOwnersOfDecision(
-    db,
-    business,
-    documentDecisionMail({
-      businessName: business.name,
-      documentNames: decided,
-      approved: input.decision === 'APPROVED',
-      comment: input.comment?.trim() || null,
-      url: documentsUrl(business.id),
-    }),
-  )
+  if (decided.length) {
+    await notifyOwnersOfDecision(
+      db,
+      business,
+      documentDecisionMail({ businessName: business.name, documents: decided, url: documentsUrl(business.id) }),
+    )
+  }
   return getCacReview({ db, actor, kycDetailsId: details.id })
 }
 
@@ -132,7 +135,7 @@ async function currentDocumentOrThrow(db: Database, id: string) {
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, id))
   if (!row) throw new AppError('NOT_FOUND', 'Document not found')
   if (row.document.supersededAt)
-    throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+    throw new AppError('INVALID_STATE', 'This document was replaced by a newer upload; review the current one')
   return row
 }
 
@@ -141,7 +144,8 @@ const deciderOf = (isCac: boolean) => (isCac ? PERMISSIONS.CAN_APPROVE_CAC_DOCUM
 
 /**
  * `PUT /kyc/documents/{id}/review`: decides one current, PENDING document (any type; CAC ones need
- * CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS). Same rules as the CAC decision.
+ * CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS). Same rules as the CAC decision. No e-mail of its own: the
+ * owners hear of it in its review's one e-mail (docs/domain.md#review-e-mails).
  */
 export async function reviewDocument(options: {
   db: Database
@@ -176,21 +180,11 @@ export async function reviewDocument(options: {
         .select({ status: kycDocuments.status, supersededAt: kycDocuments.supersededAt })
         .from(kycDocuments)
         .where(eq(kycDocuments.id, current.document.id))
-      const state = !latest ? 'gone' : latest.supersededAt ? 'SUPERSEDED' : latest.status
-      throw new AppError('INVALID_STATE', `The document is ${state}: only a PENDING document can be ${verb(input.decision)}`)
+      const state = !latest ? 'gone' : statusWords(latest.supersededAt ? 'SUPERSEDED' : latest.status)
+      throw new AppError('INVALID_STATE', `The document is ${state}: only a pending document can be ${verb(input.decision)}`)
     }
   })
-  await notifyOwnersOfDecision(
-    db,
-    business,
-    documentDecisionMail({
-      businessName: business.name,
-      documentNames: [current.type.name],
-      approved: input.decision === 'APPROVED',
-      comment: input.comment?.trim() || null,
-      url: documentsUrl(business.id),
-    }),
-  )
+  await mailDocumentReviewIfOver(db, await getBusinessRow(db, business.id), now)
   const [row] = await selectKycDocuments(db, eq(kycDocuments.id, current.document.id))
   return toKycDocument(row!)
 }
@@ -238,10 +232,10 @@ export async function requestReupload(options: {
     if (!after) {
       const [latest] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, current.document.id))
       if (latest?.supersededAt)
-        throw new AppError('INVALID_STATE', 'This document is SUPERSEDED by a newer upload; review the current one')
+        throw new AppError('INVALID_STATE', 'This document was replaced by a newer upload; review the current one')
       throw new AppError(
         'INVALID_STATE',
-        `A re-upload is already REQUESTED for this document (${latest?.reuploadReason ?? 'no reason'}); wait for the new upload`,
+        `A new upload is already asked for this document (${latest?.reuploadReason ?? 'no reason'}); wait for it`,
       )
     }
     await appendAudit(tx, options.audit, {

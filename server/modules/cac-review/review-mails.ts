@@ -1,5 +1,6 @@
+import { formatCalendarDate } from '@/lib/format/date'
 import { getConfig } from '@/lib/config/env'
-import { layout, type RenderedMail } from '@/server/integrations/mail/templates'
+import { layout, reviewedDocumentLines, type RenderedMail, type ReviewedDocument } from '@/server/integrations/mail/templates'
 
 /** The business's documents page, where it sees each decision, reason and re-upload request. */
 export const documentsUrl = (businessId: string) =>
@@ -14,29 +15,26 @@ function render(template: string, subject: string, lines: string[], url: string)
   }
 }
 
-/** The outcome of a decision on one or more documents (CAC review, or one document's review). */
+/**
+ * The one e-mail of a review of a business's documents (docs/domain.md#review-e-mails): every decision of the review,
+ * declined ones first, with what to do about them.
+ */
 export function documentDecisionMail(input: {
   businessName: string
-  documentNames: string[]
-  approved: boolean
-  comment: string | null
+  documents: readonly ReviewedDocument[]
   url: string
 }): RenderedMail {
-  const what = input.documentNames.join(', ')
-  const lines = input.approved
-    ? [
-        'Hello,',
-        `We reviewed and approved these documents of ${input.businessName}: ${what}.`,
-        ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
-      ]
-    : [
-        'Hello,',
-        `We could not accept these documents of ${input.businessName}: ${what}.`,
-        `The reason: ${input.comment ?? 'none given'}`,
-        'Upload a corrected document on your KYC documents page; it is reviewed again.',
-      ]
-  const subject = input.approved ? `Documents approved for ${input.businessName}` : `Documents declined for ${input.businessName}`
-  return render(input.approved ? 'documents-approved' : 'documents-rejected', subject, lines, input.url)
+  const declined = input.documents.filter((d) => !d.approved).length
+  const lines = [
+    'Hello,',
+    declined
+      ? `We reviewed the documents of ${input.businessName} and could not accept ${declined === 1 ? 'one of them' : `${declined} of them`}:`
+      : `We reviewed and approved the documents of ${input.businessName}:`,
+    ...reviewedDocumentLines(input.documents),
+    ...(declined ? ['Upload a corrected document on your KYC documents page; it is reviewed again.'] : []),
+  ]
+  const subject = declined ? `Documents declined for ${input.businessName}` : `Documents approved for ${input.businessName}`
+  return render(declined ? 'documents-rejected' : 'documents-approved', subject, lines, input.url)
 }
 
 export function reuploadRequestMail(input: {
@@ -66,7 +64,7 @@ export function deferralDecisionMail(input: {
     ? [
         'Hello,',
         `Your request to provide ${input.documentName} of ${input.businessName} later is approved.`,
-        `Upload it by ${input.dueDate}: after that date the business is blocked until it is uploaded.`,
+        `Upload it by ${formatCalendarDate(input.dueDate)}: after that date the business is blocked until it is uploaded.`,
         ...(input.comment ? [`The reviewer's comment: ${input.comment}`] : []),
       ]
     : [

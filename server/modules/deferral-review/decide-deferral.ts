@@ -14,6 +14,7 @@ import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
 import { assertStaffWithAny } from '@/server/http/access'
 import { findStaffDeferral } from './find-staff-deferrals'
+import { statusWords } from '@/lib/format/status-words'
 
 /**
  * `PUT /deferrals/approval/{deferralId}` (docs/domain.md#deferral): PENDING → APPROVED (due date = decision time +
@@ -61,7 +62,7 @@ export async function decideDeferral(options: {
       const [latest] = await tx.select({ status: deferrals.status }).from(deferrals).where(eq(deferrals.id, options.id))
       throw new AppError(
         'INVALID_STATE',
-        `The deferral is ${latest?.status ?? 'gone'}: only a PENDING deferral can be ${input.decision === 'APPROVED' ? 'approved' : 'rejected'}`,
+        `The deferral is ${latest ? statusWords(latest.status) : 'gone'}: only a pending deferral can be ${input.decision === 'APPROVED' ? 'approved' : 'declined'}`,
       )
     }
     await appendAudit(tx, options.audit, {

@@ -11,6 +11,7 @@ import type { Actor } from '@/server/http/context'
 import { getMaxDeferralDays } from './deferral-settings'
 import { deferralAuditView, toDeferral } from './deferral-view'
 import { isDeferrableFor } from './deferrable-types'
+import { permissionRefused } from '@/server/http/refusals'
 
 /** Postgres unique violation, through Drizzle's wrapper. */
 export function uniqueViolationOf(error: unknown): string | null {
@@ -42,7 +43,7 @@ export async function requestDeferral(options: {
     throw new AppError('NOT_FOUND', 'Business not found')
   }
   if (!membership.permissions.has(DEFERRAL_REQUEST)) {
-    throw new AppError('FORBIDDEN', `You need the permission ${DEFERRAL_REQUEST} in this business to request a deferral`)
+    throw permissionRefused([DEFERRAL_REQUEST], { scope: 'business' })
   }
   const [business] = await db.select().from(businesses).where(eq(businesses.id, input.businessId))
   if (!business) throw new AppError('NOT_FOUND', 'Business not found')

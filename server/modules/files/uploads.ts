@@ -25,6 +25,7 @@ import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
 import { newBlobName, newStagingBlobName, sanitiseFileName, sha256Hex, SNIFF_BYTES, sniffContentType } from './file-content'
 import { fileTooLarge, unsupportedContent } from './upload-errors'
+import { permissionRefused } from '@/server/http/refusals'
 
 type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
 
@@ -134,7 +135,7 @@ async function assertMayUpload(db: Executor, actor: Actor, file: { purpose: Uplo
       return
     case 'GOVERNMENT_DOCUMENT':
       if (!actor.isStaff || !actor.staffPermissions.has(PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY)) {
-        throw new AppError('FORBIDDEN', `You need the permission ${PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY} to do this`)
+        throw permissionRefused([PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY], { scope: 'staff' })
       }
       return
     case 'SUPPORT_ATTACHMENT':

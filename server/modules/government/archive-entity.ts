@@ -9,6 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { displayName } from '../reviews/staff-access'
 import { findEntities, toEntities } from './entities'
 import { getEntityRowOrThrow, GOVERNMENT_OFFICERS } from './government-access'
+import { statusWords } from '@/lib/format/status-words'
 
 /**
  * `POST /archive/government-entity/{id}` (ACTIVE → ARCHIVED) and `.../unarchive` (ARCHIVED → ACTIVE), each with a
@@ -47,7 +48,7 @@ export async function changeEntityArchiveStatus(options: {
     if (!after)
       throw new AppError(
         'INVALID_STATE',
-        `The entity is ${before?.archiveStatus ?? 'gone'}: only an ${from} entity can be ${archive ? 'archived' : 'unarchived'}`,
+        `The entity is ${before ? statusWords(before.archiveStatus) : 'gone'}: only an ${statusWords(from)} entity can be ${archive ? 'archived' : 'unarchived'}`,
       )
     await appendAudit(tx, options.audit, {
       resource: 'government_entity',

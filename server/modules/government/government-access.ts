@@ -3,6 +3,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor, Tx } from '@/server/db/client'
 import { governmentEntities, type GovernmentEntityRow } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
+import { statusWords } from '@/lib/format/status-words'
 
 /** docs/domain.md#government: government officers (and super admins) hold this; every government call needs it. */
 export const GOVERNMENT_OFFICERS = [PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY] as const
@@ -25,6 +26,9 @@ export async function lockActiveEntity(tx: Tx, id: string, field?: string): Prom
     throw notFound('Government entity')
   }
   if (row.archiveStatus !== 'ACTIVE')
-    throw new AppError('INVALID_STATE', `The entity is ${row.archiveStatus}: unarchive it before changing its records`)
+    throw new AppError(
+      'INVALID_STATE',
+      `The entity is ${statusWords(row.archiveStatus)}: unarchive it before changing its records`,
+    )
   return row
 }

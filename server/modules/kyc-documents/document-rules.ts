@@ -7,6 +7,7 @@ import { isDeferralOverdue } from '@/server/modules/deferrals/overdue-deferrals'
 import type { DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import type { DocumentState, MatrixEntry } from './document-state'
 import { hasOpenReuploadRequest, toKycDocument, type KycDocumentRow } from './document-view'
+import { formatCalendarDate } from '@/lib/format/date'
 
 /** One entry per unmet item, in the shape of H2's capture gaps (`code` says which kind, `field` which document). */
 export interface DocumentGap {
@@ -202,7 +203,7 @@ function typeGap(
       return {
         code: 'DEFERRAL_OVERDUE',
         ...base,
-        message: `The deferral for ${label} is overdue since ${isoDay(open.deferral.dueDate!)}. Upload it.`,
+        message: `The deferral for ${label} is overdue since ${formatCalendarDate(isoDay(open.deferral.dueDate!))}. Upload it.`,
       }
     }
     if (open.deferral.status === 'APPROVED') return null

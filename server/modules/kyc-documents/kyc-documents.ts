@@ -275,7 +275,7 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
   if (row.supersededAt)
     throw new AppError(
       'INVALID_STATE',
-      'This document is SUPERSEDED by a newer upload; it is kept as history and cannot be deleted',
+      'This document was replaced by a newer upload; it is kept as history and cannot be deleted',
     )
 
   await kycWriteTransaction(options, async (tx, lock) => {

@@ -19,6 +19,7 @@ import {
   type Shareholder,
 } from '@/server/db/schema'
 import { findKycDetailsOfBusiness } from './kyc-record'
+import { formatCalendarDate } from '@/lib/format/date'
 
 export interface KycCaptureGap {
   code: string
@@ -149,7 +150,7 @@ function meansOfIdGaps(ids: readonly MeansOfId[], today: string): KycCaptureGap[
     .filter((id) => !isMeansOfIdCurrent(id, today))
     .map((id) => ({
       code: 'MEANS_OF_ID_EXPIRED',
-      message: `The ${meansOfIdTypeOf(id.idType)?.name.toLowerCase() ?? 'ID'} of ${id.firstName} ${id.lastName} ${id.expiryDate ? `expired on ${id.expiryDate}` : 'has no expiry date'}; replace it with a current one.`,
+      message: `The ${meansOfIdTypeOf(id.idType)?.name.toLowerCase() ?? 'ID'} of ${id.firstName} ${id.lastName} ${id.expiryDate ? `expired on ${formatCalendarDate(id.expiryDate)}` : 'has no expiry date'}; replace it with a current one.`,
       field: `meansOfIds.${id.id}`,
     }))
 }

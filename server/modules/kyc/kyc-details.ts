@@ -36,6 +36,7 @@ import {
   rowsOf,
 } from './kyc-record'
 import { canonicalCountry } from './kyc-locations'
+import { permissionRefused } from '@/server/http/refusals'
 
 export interface UploadedFormFile {
   fileName: string
@@ -82,7 +83,7 @@ export async function findKycDetailsPage(options: {
 }) {
   const { db, actor, query } = options
   if (actor.isStaff && !actor.staffPermissions.has(KYC_READ)) {
-    throw new AppError('FORBIDDEN', 'You need the permission CAN_READ_BUSINESS to do this')
+    throw permissionRefused([KYC_READ], { scope: 'staff' })
   }
   const conditions: SQL[] = []
   const scope = scopeToActorBusinesses(actor, kycDetails.businessId)

@@ -8,6 +8,7 @@ import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { lockBusinessRow } from '@/server/modules/businesses/business-record'
 import { syncVerificationItems } from '@/server/modules/verification/verification-items'
+import { permissionRefused } from '@/server/http/refusals'
 
 /**
  * Every KYC write needs the whole onboarding group in the business (or as staff), plus the write's own permission;
@@ -91,7 +92,7 @@ export async function kycWriteTransaction<T>(
       if (!business) throw new AppError('NOT_FOUND', `${what} not found`)
       assertEditableRow(held, business)
       if (permission && !canActOnBusiness(actor, businessId, permission)) {
-        throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+        throw permissionRefused([permission], { scope: actor.isStaff ? 'staff' : 'business' })
       }
       checked.add(businessId)
       return business

@@ -9,6 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
 import { getAttachableFile, toFileSummary } from '@/server/modules/files/attachable-file'
 import { assertKycEditable, type KycEditLock } from './kyc-edit-access'
+import { permissionRefused } from '@/server/http/refusals'
 
 /**
  * The same 404 for a record that does not exist and for one of another business (docs/domain.md#object-level-access).
@@ -25,7 +26,7 @@ export const KYC_READ = PERMISSIONS.CAN_READ_BUSINESS
 export function assertKycReadable(actor: Actor, businessId: string, what: string, permission: Permission = KYC_READ) {
   if (!canActOnBusiness(actor, businessId)) throw kycNotFound(what)
   if (!canActOnBusiness(actor, businessId, permission))
-    throw new AppError('FORBIDDEN', `You need the permission ${permission} to do this`)
+    throw permissionRefused([permission], { scope: actor.isStaff ? 'staff' : 'business' })
 }
 
 /**
@@ -43,7 +44,7 @@ export async function assertKycWritable(options: {
   if (!canActOnBusiness(options.actor, options.businessId)) throw kycNotFound(options.what)
   const business = await assertKycEditable(options)
   if (options.permission && !canActOnBusiness(options.actor, options.businessId, options.permission)) {
-    throw new AppError('FORBIDDEN', `You need the permission ${options.permission} to do this`)
+    throw permissionRefused([options.permission], { scope: options.actor.isStaff ? 'staff' : 'business' })
   }
   return business
 }

@@ -10,6 +10,7 @@ import type { Actor } from '@/server/http/context'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { kycNotFound } from './kyc-record'
+import { permissionRefused } from '@/server/http/refusals'
 
 /** Staff see a clear identity number only with this; the business's own owner and KYC editors see their own. */
 export const REVEAL_PERMISSION = PERMISSIONS.CAN_VIEW_SENSITIVE_KYC
@@ -24,7 +25,7 @@ type RevealTarget = 'means_of_id' | 'shareholder'
 function assertMayReveal(actor: Actor, businessId: string, what: string) {
   if (actor.isStaff) {
     if (!actor.staffPermissions.has(REVEAL_PERMISSION)) {
-      throw new AppError('FORBIDDEN', `You need the permission ${REVEAL_PERMISSION} to see a clear identity number`)
+      throw permissionRefused([REVEAL_PERMISSION], { scope: 'staff' })
     }
     return
   }

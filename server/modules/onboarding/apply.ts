@@ -9,6 +9,8 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { businessRefusals, findJoined, preconditionFailed, toDetail } from './onboarding-record'
+import { statusWords } from '@/lib/format/status-words'
+import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 
 type Apply = z.output<typeof applySchema>
 
@@ -44,7 +46,11 @@ export async function applyForProduct(options: { db: Database; actor: Actor; inp
       ),
     )
   if (existing) {
-    throw new AppError('CONFLICT', `${business.name} already has ${product.name} (${existing.status})`, { field: 'productCode' })
+    throw new AppError(
+      'CONFLICT',
+      `${business.name} already has ${product.name} (${statusWords(existing.status, ONBOARDING_STATUS_LABELS)})`,
+      { field: 'productCode' },
+    )
   }
 
   const reasons: { message: string; field?: string }[] = []

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { OnboardingDetail, OnboardingSummary } from '@/lib/contracts/onboarding'
-import { EDITABLE_ONBOARDING_STATUSES, type OnboardingStatus } from '@/lib/contracts/product-values'
+import { EDITABLE_ONBOARDING_STATUSES, ONBOARDING_STATUS_LABELS, type OnboardingStatus } from '@/lib/contracts/product-values'
 import type { Permission } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import {
@@ -18,6 +18,7 @@ import { assertBusinessAccess } from '@/server/http/scope'
 import { toBusinesses, toBusinessWithBlocking } from '@/server/modules/businesses/business-record'
 import { toFileSummary } from '@/server/modules/files/attachable-file'
 import { requirementsOf } from '@/server/modules/products/product-record'
+import { statusWords } from '@/lib/format/status-words'
 
 export type OnboardingRow = typeof onboardingProducts.$inferSelect
 type BusinessRow = typeof businesses.$inferSelect
@@ -175,7 +176,7 @@ export async function getOnboardingRow(options: { db: Executor; actor: Actor; id
 
 /** 409 INVALID_STATE naming the current state, for a transition that does not start there. */
 export function invalidState(action: string, status: OnboardingStatus) {
-  return new AppError('INVALID_STATE', `Cannot ${action}: the application is ${status}`)
+  return new AppError('INVALID_STATE', `Cannot ${action}: the application is ${statusWords(status, ONBOARDING_STATUS_LABELS)}`)
 }
 
 /** 409 PRECONDITION_FAILED with one entry per unmet item. */

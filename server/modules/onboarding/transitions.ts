@@ -10,6 +10,9 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertFourEyes } from '@/server/http/four-eyes'
 import { requirementsOf } from '@/server/modules/products/product-record'
+import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
+import { productDecisionMail } from '@/server/integrations/mail/templates'
 import { APPLY_PERMISSION } from './apply'
 import {
   answersOf,
@@ -25,6 +28,7 @@ import {
   toDetail,
   type JoinedOnboarding,
 } from './onboarding-record'
+import { statusWords } from '@/lib/format/status-words'
 
 type Decision = z.output<typeof onboardingDecisionSchema>
 type Changes = Partial<typeof onboardingProducts.$inferInsert>
@@ -103,7 +107,8 @@ export async function submitOnboarding(options: { db: Database; actor: Actor; id
 /**
  * PUT /onboarding-products/approve/{id} (staff, CAN_APPROVE_ONBOARDING_PRODUCT): IN_REVIEW → APPROVED or DECLINED.
  * Approving needs the business APPROVED and neither archived nor blocked; declining needs a comment (schema). Never by
- * whoever registered the business, belongs to it or applied (403 FOUR_EYES), as for every other decision.
+ * whoever registered the business, belongs to it or applied (403 FOUR_EYES), as for every other decision. The owners get
+ * one e-mail with the outcome (and the reason) once it commits.
  */
 export async function decideOnboarding(options: {
   db: Database
@@ -122,14 +127,14 @@ export async function decideOnboarding(options: {
     const reasons: { message: string; field?: string }[] = []
     if (row.business.approvalStatus !== 'APPROVED') {
       reasons.push({
-        message: `The business must be approved first (it is ${row.business.approvalStatus})`,
+        message: `The business must be approved first (it is ${statusWords(row.business.approvalStatus)})`,
         field: 'business.approvalStatus',
       })
     }
     for (const message of await businessRefusals(db, row.business)) reasons.push({ message })
     if (reasons.length) throw preconditionFailed(reasons)
   }
-  return transition({
+  const detail = await transition({
     db,
     row,
     from: ['IN_REVIEW'],
@@ -140,6 +145,28 @@ export async function decideOnboarding(options: {
     audit: options.audit,
     comment: input.comment,
   })
+  await mailProductDecision(db, row, input.decision, input.comment ?? null)
+  return detail
+}
+
+/** One e-mail per decision on an application (approved, declined with the reason, live), after it commits. */
+async function mailProductDecision(
+  db: Database,
+  row: JoinedOnboarding,
+  decision: 'APPROVED' | 'DECLINED' | 'COMPLETED',
+  comment: string | null,
+) {
+  await notifyOwnersOfDecision(
+    db,
+    row.business,
+    productDecisionMail({
+      businessName: row.business.name,
+      productName: row.product.name,
+      decision,
+      comment,
+      url: portalLinks.productApplication(row.product.code, row.business.id),
+    }),
+  )
 }
 
 /** PUT /onboarding-products/completed/{id} (staff, CAN_APPROVE_ONBOARDING_PRODUCT): APPROVED → COMPLETED (live). */
@@ -149,7 +176,7 @@ export async function completeOnboarding(options: { db: Database; actor: Actor; 
   if (!row) throw new AppError('NOT_FOUND', 'Onboarding product not found')
   assertFourEyes(actor, row.business, 'mark this application completed', [row.onboarding.createdBy])
   if (row.onboarding.status !== 'APPROVED') throw invalidState('mark it completed', row.onboarding.status)
-  return transition({
+  const detail = await transition({
     db,
     row,
     from: ['APPROVED'],
@@ -159,6 +186,8 @@ export async function completeOnboarding(options: { db: Database; actor: Actor; 
     verb: 'mark it completed',
     audit: options.audit,
   })
+  await mailProductDecision(db, row, 'COMPLETED', null)
+  return detail
 }
 
 /** The business removes what is not under review or decided in its favour; staff anything not yet live. */

@@ -5,6 +5,8 @@ import type { BusinessReportDownloadQuery, BusinessReportQuery, BusinessReportRo
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes } from '@/server/db/schema'
+import { formatExportDateTime } from '@/lib/format/date'
+import { statusLabelWords } from '@/lib/format/status-words'
 import { logger } from '@/server/logger'
 import { findPage } from '@/server/http/pagination'
 import { blockedCondition } from '../businesses/business-record'
@@ -87,6 +89,22 @@ export const CSV_COLUMNS: Array<{ key: keyof BusinessReportRow; header: string }
   { key: 'id', header: 'Id' },
 ]
 
+type CsvRow = Omit<BusinessReportRow, 'approvalStatus' | 'archiveStatus'> & { approvalStatus: string; archiveStatus: string }
+
+/**
+ * A row as people read it in a spreadsheet (docs/decisions.md#dates-and-times): statuses in words ("Pending",
+ * "Active"), moments as `yyyy-MM-dd HH:mm` in Africa/Lagos. The JSON report keeps the codes and ISO instants.
+ */
+export function toCsvRow(row: BusinessReportRow): CsvRow {
+  return {
+    ...row,
+    approvalStatus: statusLabelWords(row.approvalStatus),
+    archiveStatus: statusLabelWords(row.archiveStatus),
+    createdAt: formatExportDateTime(row.createdAt),
+    approvedAt: row.approvedAt ? formatExportDateTime(row.approvedAt) : null,
+  }
+}
+
 /** A spreadsheet must not read a cell as a formula (CSV injection); plain phone numbers stay as they are. */
 export function csvSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) && !/^\+?\d+$/.test(value) ? `'${value}` : value
@@ -132,7 +150,12 @@ export function streamBusinessReportCsv(options: {
     columns: CSV_COLUMNS,
     cast: { boolean: (v) => (v ? 'yes' : 'no'), string: csvSafe },
   })
-  const source = Readable.from(reportRows(options.db, options.query, options.now ?? new Date()))
+  const rows = reportRows(options.db, options.query, options.now ?? new Date())
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield toCsvRow(row)
+    })(),
+  )
   source.on('error', (error) => {
     logger.error({ err: error }, 'business report download failed')
     csv.destroy(error)

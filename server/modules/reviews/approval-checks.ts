@@ -3,6 +3,7 @@ import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import type { Executor } from '@/server/db/client'
 import { kycDocuments, kycDocumentTypes, kycVerifications, type Business } from '@/server/db/schema'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
+import { statusWords } from '@/lib/format/status-words'
 
 /**
  * The approval preconditions (docs/domain.md#approval-checklist), each met or not, with what is missing.
@@ -15,7 +16,7 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
       code: 'PENDING_STATE',
       label: 'The business is waiting for a decision',
       met: business.approvalStatus === 'PENDING',
-      details: business.approvalStatus === 'PENDING' ? [] : [`It is ${business.approvalStatus}`],
+      details: business.approvalStatus === 'PENDING' ? [] : [`It is ${statusWords(business.approvalStatus)}`],
     },
     {
       code: 'NOT_ARCHIVED',

@@ -9,6 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
+import { statusWords } from '@/lib/format/status-words'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */
 const holdsApproveThroughStaffRole = sql`exists (
@@ -73,7 +74,7 @@ export async function assignReviewer(options: {
     if (!after)
       throw new AppError(
         'INVALID_STATE',
-        `The business is ${before?.approvalStatus ?? 'gone'}: only a PENDING business is assigned to a reviewer`,
+        `The business is ${before ? statusWords(before.approvalStatus) : 'gone'}: only a business waiting for a decision is assigned to a reviewer`,
       )
     await appendAudit(tx, options.audit, {
       resource: 'business',

@@ -15,6 +15,8 @@ import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertFourEyes } from '@/server/http/four-eyes'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
+import { claimDocumentDecisions } from '@/server/modules/cac-review/review-digest'
+import { statusWords } from '@/lib/format/status-words'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365
@@ -22,13 +24,14 @@ export const RECERTIFICATION_PERIOD_DAYS = 365
 const invalidState = (status: string, decision: string) =>
   new AppError(
     'INVALID_STATE',
-    `The business is ${status}: only a PENDING business can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`,
+    `The business is ${statusWords(status)}: only a business waiting for a decision can be ${decision === 'APPROVED' ? 'approved' : 'declined'}`,
   )
 
 /**
  * `PUT /businesses/{id}/approve`: PENDING → APPROVED (every precondition met) or DECLINED (with a reason). One
  * conditional UPDATE, the decision in the comment thread and the review events, and the audit row, in one
- * transaction; the owners are e-mailed the outcome and the reason after it commits.
+ * transaction; the owners are e-mailed the outcome and the reason after it commits, with the review's document
+ * decisions in the same e-mail.
  */
 export async function decideBusiness(options: {
   db: Database
@@ -45,7 +48,7 @@ export async function decideBusiness(options: {
   // businessDecisionInputSchema has trimmed the comment and refused a decline without one.
   const comment = input.comment || null
 
-  const decided = await db.transaction(async (tx) => {
+  const { after: decided, documents } = await db.transaction(async (tx) => {
     // Held until commit: KYC writes take the same row lock (kycWriteTransaction), so none can change a document or the
     // registration between these checks and the UPDATE below.
     const before = await lockBusinessRow(tx, id)
@@ -128,7 +131,8 @@ export async function decideBusiness(options: {
       before: toBusiness(before, { now }),
       after: { ...toBusiness(after, { now }), decisionComment: comment },
     })
-    return after
+    // The review's document decisions travel in this decision's one e-mail (docs/domain.md#review-e-mails).
+    return { after, documents: await claimDocumentDecisions(tx, id, now) }
   })
 
   await notifyOwnersOfDecision(
@@ -139,6 +143,7 @@ export async function decideBusiness(options: {
       approved: input.decision === 'APPROVED',
       comment,
       recertificationDate: decided.recertificationDate,
+      documents,
       url: portalLinks.businessDashboard(decided.id),
     }),
   )

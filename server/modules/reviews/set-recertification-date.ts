@@ -8,6 +8,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
+import { statusWords } from '@/lib/format/status-words'
 
 /** Decision: those who change approved businesses, and reviewers (who set the first date by approving). */
 export const RECERTIFICATION_SETTERS = [PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO, PERMISSIONS.CAN_APPROVE_BUSINESS] as const
@@ -41,7 +42,7 @@ export async function setRecertificationDate(options: {
     if (!after)
       throw new AppError(
         'INVALID_STATE',
-        `The business is ${before?.approvalStatus ?? 'gone'}: only an APPROVED business has a recertification date`,
+        `The business is ${before ? statusWords(before.approvalStatus) : 'gone'}: only an approved business has a recertification date`,
       )
     await appendAudit(tx, options.audit, {
       resource: 'business',

@@ -16,6 +16,7 @@ import { toAddressAnswer } from '@/server/modules/kyc/kyc-addresses'
 import { fileSummaries } from '@/server/modules/kyc/kyc-record'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertStaffWithAny } from '@/server/http/access'
+import { statusWords } from '@/lib/format/status-words'
 
 const auditView = (row: KycAddress) => ({
   id: row.id,
@@ -73,7 +74,7 @@ export async function verifyAddress(options: {
         .where(eq(kycAddresses.id, current.id))
       throw new AppError(
         'INVALID_STATE',
-        `The address is ${latest?.status ?? 'gone'}: only a PENDING address can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
+        `The address is ${latest ? statusWords(latest.status) : 'gone'}: only a pending address can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
       )
     }
     await appendAudit(tx, options.audit, {

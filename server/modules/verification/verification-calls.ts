@@ -23,6 +23,7 @@ import {
   verificationAuditView,
   verificationSubject,
 } from './verification-items'
+import { statusWords } from '@/lib/format/status-words'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
 export const VERIFICATION_READERS = [
@@ -133,10 +134,14 @@ export async function recordVerificationResult(options: {
       .returning()
     if (!after) {
       const [latest] = await tx.select().from(kycVerifications).where(eq(kycVerifications.id, current.id))
-      const state = latest?.supersededAt ? 'SUPERSEDED (the KYC changed; check the new item)' : (latest?.status ?? 'gone')
+      const state = latest?.supersededAt
+        ? 'replaced (the KYC changed; check the new item)'
+        : latest
+          ? statusWords(latest.status)
+          : 'gone'
       throw new AppError(
         'INVALID_STATE',
-        `The verification item is ${state}: only a PENDING item can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
+        `The verification item is ${state}: only a pending item can be ${input.status === 'VERIFIED' ? 'verified' : 'failed'}`,
       )
     }
     await appendAudit(tx, options.audit, {

@@ -21,8 +21,32 @@ beforeEach(() => {
 afterEach(() => api?.restore())
 
 describe('AcceptInvitationForm', () => {
+  it('sets the password and signs in with the invited e-mail and that password: the e-mail is not asked again', async () => {
+    api = mockApi(
+      route('POST', '/accounts/accept-invitation', { data: { message: 'Your password is set.', email: 'ada@example.ng' } }),
+    )
+    const signIn = vi.fn(async () => undefined)
+    renderWithClient(<AcceptInvitationForm signIn={signIn} />)
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Set password and continue' }))
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.ng', password: 'Harmattan-Breeze-44' }))
+    expect(router.push).not.toHaveBeenCalled()
+  })
+
+  it('goes to sign in when signing in straight away fails', async () => {
+    api = mockApi(
+      route('POST', '/accounts/accept-invitation', { data: { message: 'Your password is set.', email: 'ada@example.ng' } }),
+    )
+    renderWithClient(<AcceptInvitationForm signIn={vi.fn(async () => Promise.reject(new Error('throttled')))} />)
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Set password and continue' }))
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/auth/login'))
+  })
+
   it('sets the password with the token from the link, then goes to sign in', async () => {
-    api = mockApi(route('POST', '/accounts/accept-invitation', { data: { message: 'Your password is set.' } }))
+    api = mockApi(
+      route('POST', '/accounts/accept-invitation', { data: { message: 'Your password is set.', email: 'ada@example.ng' } }),
+    )
     renderWithClient(<AcceptInvitationForm checklist={<p>rules</p>} />)
     expect(screen.getByText('rules')).toBeInTheDocument()
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })

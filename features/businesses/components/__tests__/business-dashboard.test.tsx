@@ -153,7 +153,7 @@ describe('BusinessDashboard', () => {
       'For your information: Deferral requested for the MEMART',
     ])
     expect(within(outstanding).getByText(/Blurred scan/)).toBeInTheDocument()
-    expect(within(outstanding).getByText('Due 04 Jun 2026')).toBeInTheDocument()
+    expect(within(outstanding).getByText('Due 04-Jun-2026')).toBeInTheDocument()
     expect(
       within(outstanding).getByRole('link', { name: 'Upload it: Certificate of Incorporation was rejected' }),
     ).toHaveAttribute('href', `/s/businesses/kyc-document?businessId=${BUSINESS_ID}`)
@@ -178,7 +178,7 @@ describe('BusinessDashboard', () => {
 
     const deferrals = await screen.findByRole('list', { name: 'Deferral requests' })
     expect(within(deferrals).getAllByRole('listitem')).toHaveLength(2)
-    expect(within(deferrals).getByText('due 04 Jun 2026')).toBeInTheDocument()
+    expect(within(deferrals).getByText('due 04-Jun-2026')).toBeInTheDocument()
     expect(within(deferrals).getByText('21 days asked for')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'All 7 deferral requests' })).toHaveAttribute(
       'href',
@@ -198,7 +198,7 @@ describe('BusinessDashboard', () => {
       code: 'RECERTIFICATION_OVERDUE',
       severity: 'danger',
       title: 'Recertification overdue',
-      message: 'Recertification was due on 2020-01-01, and the business is blocked until you update and confirm its KYC.',
+      message: 'Recertification was due on 01-Jan-2020, and the business is blocked until you update and confirm its KYC.',
       target: { kind: 'KYC_STEP', step: 'COMPANY_DETAILS' },
       dueDate: '2020-01-01',
       blocking: true,
@@ -210,7 +210,7 @@ describe('BusinessDashboard', () => {
           approvalStatus: 'APPROVED',
           kycDetailsCompleted: true,
           blocked: true,
-          blockedReasons: ['Recertification was due on 2020-01-01'],
+          blockedReasons: ['Recertification was due on 01-Jan-2020'],
           recertificationDate: '2020-01-01',
         }),
       }),
@@ -224,14 +224,14 @@ describe('BusinessDashboard', () => {
 
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('This business is blocked')
-    expect(alert).toHaveTextContent('Recertification was due on 2020-01-01')
+    expect(alert).toHaveTextContent('Recertification was due on 01-Jan-2020')
     expect(await screen.findByText('Payment gateway')).toBeInTheDocument()
     expect(screen.getByText('Live')).toBeInTheDocument()
     const outstanding = await screen.findByRole('list', { name: 'Outstanding' })
     const item = within(outstanding).getByRole('listitem')
     expect(item).toHaveTextContent('Recertification overdue')
     expect(item).toHaveTextContent('Blocks the business')
-    expect(item).toHaveTextContent('Due 01 Jan 2020')
+    expect(item).toHaveTextContent('Due 01-Jan-2020')
     expect(within(item).getByRole('link', { name: /^Review your KYC/ })).toHaveAttribute(
       'href',
       `/s/businesses/dashboard-details/kyc?businessId=${BUSINESS_ID}&step=COMPANY_DETAILS`,
@@ -263,7 +263,7 @@ describe('BusinessDashboard', () => {
     renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={withoutDeferrals} />)
 
     expect(await screen.findByText('The CAC 7 lists other directors.')).toBeInTheDocument()
-    expect(screen.getByText(/Declined on 02 May 2026/)).toBeInTheDocument()
+    expect(screen.getByText(/Declined on 02-May-2026/)).toBeInTheDocument()
     expect(await screen.findByText('Nothing is outstanding. Well done.')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/s/products')

@@ -1,0 +1,59 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import mitt from 'next/dist/shared/lib/mitt'
+import type { Router } from 'next/router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { notify, repeatedMessage, Toasts, useToastsClearedOnNavigation } from '../toasts'
+
+function Shell({ events }: { events: Router['events'] }) {
+  useToastsClearedOnNavigation(events)
+  return <Toasts />
+}
+
+const toastTexts = () => screen.queryAllByRole('alert').map((toast) => toast.textContent)
+
+async function mount() {
+  const events = mitt() as Router['events']
+  render(<Shell events={events} />)
+  // The container is loaded after hydration; notify waits for it.
+  await waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull())
+  return events
+}
+
+afterEach(async () => {
+  const { toast } = await import('react-toastify')
+  act(() => toast.dismiss())
+  await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0))
+})
+
+describe('Toasts', () => {
+  it('shows at most three at once: a fourth closes the oldest', async () => {
+    await mount()
+    for (const message of ['Saved one', 'Saved two', 'Saved three', 'Saved four']) notify(message, { type: 'success' })
+    await waitFor(() => expect(toastTexts()).toContain('Saved four'))
+    await waitFor(() => expect(toastTexts()).toHaveLength(3))
+    expect(toastTexts()).not.toContain('Saved one')
+  })
+
+  it('merges a repeated message into one toast with a count', async () => {
+    await mount()
+    notify('The server did not answer', { type: 'error' })
+    await waitFor(() => expect(toastTexts()).toEqual(['The server did not answer']))
+    notify('The server did not answer', { type: 'error' })
+    notify('The server did not answer', { type: 'error' })
+    await waitFor(() => expect(toastTexts()).toEqual([repeatedMessage('The server did not answer', 3)]))
+    expect(repeatedMessage('The server did not answer', 3)).toBe('The server did not answer (3 times)')
+  })
+
+  it('closes error and warning toasts when the page changes, keeps a success that explains the next page', async () => {
+    const events = await mount()
+    notify('Saved', { type: 'success' })
+    notify('You cannot do that', { type: 'error' })
+    notify('Check the dates', { type: 'warning' })
+    await waitFor(() => expect(toastTexts()).toHaveLength(3))
+    // A shallow change (a table's filters in the URL) is the same page: nothing closes.
+    act(() => events.emit('routeChangeStart', '/s/admin/businesses?status=PENDING', { shallow: true }))
+    expect(toastTexts()).toHaveLength(3)
+    act(() => events.emit('routeChangeStart', '/s/businesses', { shallow: false }))
+    await waitFor(() => expect(toastTexts()).toEqual(['Saved']))
+  })
+})

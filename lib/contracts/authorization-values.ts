@@ -1,0 +1,31 @@
+/** Value lists of docs/domain.md#authorizations the screens need at run time (no zod). */
+
+export const AUTHORIZATION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'STALE'] as const
+export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number]
+
+export const AUTHORIZATION_TYPES = ['ROLE_CREATE', 'ROLE_UPDATE', 'USER_CREATE', 'USER_UPDATE'] as const
+export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
+
+export const AUTHORIZATION_TYPE_LABELS: Record<AuthorizationType, string> = {
+  ROLE_CREATE: 'New role',
+  ROLE_UPDATE: 'Role change',
+  USER_CREATE: 'New staff user',
+  USER_UPDATE: 'Staff user change',
+}
+
+export const AUTHORIZATION_STATUS_LABELS: Record<AuthorizationStatus, string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  DECLINED: 'Declined',
+  STALE: 'Stale (the record changed)',
+}
+
+export const AUTHORIZATION_DECISIONS = ['APPROVED', 'DECLINED'] as const
+
+/** Staff users' statuses a change may set; PENDING_ACTIVATION is only ever the invitation's. */
+export const STAFF_USER_SET_STATUSES = ['ACTIVE', 'DISABLED'] as const
+
+export const ROLE_NAME_MAX_LENGTH = 60
+export const REASON_MIN_LENGTH = 3
+export const REASON_MAX_LENGTH = 500
+export const COMMENT_MAX_LENGTH = 1000

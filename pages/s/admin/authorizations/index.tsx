@@ -1,0 +1,30 @@
+import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import { PERMISSIONS as P } from '@/lib/permissions'
+
+const AuthorizationsScreen = lazyScreen(
+  () => import('@/features/authorizations/components/authorizations-screen').then((m) => m.AuthorizationsScreen),
+  { count: 5, label: 'Loading the authorizations' },
+)
+
+/** /s/admin/authorizations: the checker's inbox of role and staff-user changes; a maker's own requests. */
+export default function AuthorizationsPage() {
+  return (
+    <PortalPage
+      title="Authorizations"
+      access={adminArea({
+        anyOf: [
+          P.CAN_READ_AUTHORIZATION,
+          P.CAN_UPDATE_AUTHORIZATION,
+          P.CAN_CREATE_ROLE,
+          P.CAN_UPDATE_ROLE,
+          P.CAN_CREATE_USER,
+          P.CAN_UPDATE_USER,
+        ],
+      })}
+      preload={[AuthorizationsScreen]}
+    >
+      {({ account, permissions }) => <AuthorizationsScreen permissions={permissions} currentUserId={account.id} />}
+    </PortalPage>
+  )
+}

@@ -1,0 +1,72 @@
+import type { AuthorizationType } from '@/lib/contracts/authorization-values'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database } from '@/server/db/client'
+import { authorizations } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
+import { snapshotHash, type Snapshot } from './records'
+import { getAuthorization } from './get-authorization'
+
+const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
+
+/**
+ * Records a proposed change as a PENDING authorization with its audit row, in one transaction; nothing else changes
+ * (docs/domain.md#authorizations). A second pending request for the same record answers 409 (the partial unique index
+ * on `target_key` decides when two arrive at once).
+ */
+export async function requestAuthorization(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  type: AuthorizationType
+  resource: 'role' | 'user'
+  resourceId: string | null
+  targetKey: string
+  target: string
+  proposal: Record<string, unknown>
+  before: Snapshot | null
+  reason: string | null
+}) {
+  const { db, actor } = options
+  let id: string
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(authorizations)
+        .values({
+          type: options.type,
+          resource: options.resource,
+          resourceId: options.resourceId,
+          targetKey: options.targetKey,
+          target: options.target,
+          proposal: options.proposal,
+          before: options.before as Record<string, unknown> | null,
+          beforeHash: options.before ? snapshotHash(options.before) : null,
+          reason: options.reason,
+          makerId: actor.userId,
+        })
+        .returning({ id: authorizations.id })
+      await appendAudit(tx, options.audit, {
+        resource: 'authorization',
+        resourceId: row!.id,
+        action: 'REQUEST',
+        after: {
+          type: options.type,
+          resource: options.resource,
+          resourceId: options.resourceId,
+          target: options.target,
+          proposal: options.proposal,
+          reason: options.reason,
+          makerId: actor.userId,
+          makerEmail: actor.email,
+        },
+      })
+      return row!.id
+    })
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', `A change to ${options.target} is already waiting for approval; decide that one first`)
+    throw error
+  }
+  return getAuthorization({ db, actor, id })
+}
