@@ -96,7 +96,8 @@ export const paths = {
   },
 
   government: {
-    entities: () => '/s/government/entities',
+    /** `archiveStatus: 'ARCHIVED'` opens the archived entities. */
+    entities: (filters: { archiveStatus?: 'ARCHIVED' } = {}) => href('/s/government/entities', filters),
     createEntity: () => '/s/government/createEntity',
     /** `entityId`: the entity whose products are shown (the screen asks for one without it). */
     products: (entityId?: string | null) => href('/s/government/products', { entityId }),

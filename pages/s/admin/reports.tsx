@@ -1,6 +1,8 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
+import Link from 'next/link'
+import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS as P } from '@/lib/permissions'
 
 const ReportsTabs = lazyScreen(() => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs), {
@@ -55,7 +57,17 @@ export default function ReportsPage() {
           tabs.push({
             id: 'archives',
             label: 'Archives',
-            render: () => <AdminBusinessList variant="archived" permissions={permissions} currentUserId={account.id} />,
+            render: () => (
+              <>
+                {held.has(P.CAN_CREATE_GOVERNMENT_ENTITY) && (
+                  <p>
+                    Archived government entities are listed, and unarchived, on{' '}
+                    <Link href={paths.government.entities({ archiveStatus: 'ARCHIVED' })}>Government entities (archived)</Link>.
+                  </p>
+                )}
+                <AdminBusinessList variant="archived" permissions={permissions} currentUserId={account.id} />
+              </>
+            ),
           })
         return <ReportsTabs tabs={tabs} />
       }}
