@@ -40,85 +40,74 @@ export function businessPhase(business: BusinessStatusInput, hint: KycProgressHi
   return business.assigneeId ? 'UNDER_REVIEW' : 'SUBMITTED'
 }
 
+type Presentation = Omit<StatusView<BusinessPhase>, 'code' | 'explanation'> & {
+  explanation: string | ((business: BusinessStatusInput) => string)
+}
+
+const REVIEW_NEXT = 'we e-mail you the decision.'
+
+const PRESENTATIONS: Record<BusinessPhase, Presentation> = {
+  ARCHIVED: {
+    label: 'Archived',
+    tone: 'neutral',
+    explanation: 'This business is archived: its KYC cannot change and it cannot apply for products.',
+    next: null,
+  },
+  BLOCKED: {
+    label: 'Blocked',
+    tone: 'danger',
+    explanation: ({ blockedReasons }) =>
+      `This business is blocked and cannot apply for new products${blockedReasons.length ? `: ${blockedReasons.join('; ')}` : ''}.`,
+    next: { label: 'See what to do', target: 'DASHBOARD' },
+  },
+  APPROVED: {
+    label: 'Approved',
+    tone: 'success',
+    explanation: 'Approved. Changes to its KYC are now made by our staff.',
+    next: { label: 'Apply for a product', target: 'PRODUCTS' },
+  },
+  DECLINED: {
+    label: 'Declined',
+    tone: 'danger',
+    explanation: ({ decision }) =>
+      `Declined${decision?.decision === 'DECLINED' && decision.comment ? `: “${decision.comment}”` : ''}. Correct what the reviewers asked about, then submit the KYC again.`,
+    next: { label: 'Correct the KYC', target: 'KYC' },
+  },
+  NEW: {
+    label: 'Not submitted',
+    tone: 'warning',
+    explanation: 'Fill in the KYC and submit it; our compliance team reviews it then.',
+    next: { label: 'Start the KYC', target: 'KYC' },
+  },
+  IN_CAPTURE: {
+    label: 'Not submitted',
+    tone: 'warning',
+    explanation: 'Finish the KYC and submit it from the preview; our compliance team reviews it then.',
+    next: { label: 'Continue the KYC', target: 'KYC' },
+  },
+  SUBMITTED: {
+    label: 'Awaiting review',
+    tone: 'info',
+    explanation: `Submitted. It waits for a reviewer; ${REVIEW_NEXT}`,
+    next: null,
+  },
+  UNDER_REVIEW: {
+    label: 'Under review',
+    tone: 'info',
+    explanation: `A reviewer is looking at your KYC; ${REVIEW_NEXT}`,
+    next: null,
+  },
+  RESUBMITTED: {
+    label: 'Resubmitted',
+    tone: 'info',
+    explanation: `Submitted again after the decline. It waits for a reviewer; ${REVIEW_NEXT}`,
+    next: null,
+  },
+}
+
 /** The business's approval status as every screen shows it (dashboard, KYC page, product page, staff review). */
 export function businessStatus(business: BusinessStatusInput, hint: KycProgressHint = {}): StatusView<BusinessPhase> {
   const code = businessPhase(business, hint)
-  switch (code) {
-    case 'ARCHIVED':
-      return {
-        code,
-        label: 'Archived',
-        tone: 'neutral',
-        explanation: 'This business is archived: its KYC cannot change and it cannot apply for products.',
-        next: null,
-      }
-    case 'BLOCKED':
-      return {
-        code,
-        label: 'Blocked',
-        tone: 'danger',
-        explanation: `This business is blocked and cannot apply for new products${
-          business.blockedReasons.length ? `: ${business.blockedReasons.join('; ')}` : ''
-        }.`,
-        next: { label: 'See what to do', target: 'DASHBOARD' },
-      }
-    case 'APPROVED':
-      return {
-        code,
-        label: 'Approved',
-        tone: 'success',
-        explanation: 'Approved. Changes to its KYC are now made by our staff.',
-        next: { label: 'Apply for a product', target: 'PRODUCTS' },
-      }
-    case 'DECLINED':
-      return {
-        code,
-        label: 'Declined',
-        tone: 'danger',
-        explanation: `Declined${
-          business.decision?.decision === 'DECLINED' && business.decision.comment ? `: “${business.decision.comment}”` : ''
-        }. Correct what the reviewers asked about, then submit the KYC again.`,
-        next: { label: 'Correct the KYC', target: 'KYC' },
-      }
-    case 'NEW':
-      return {
-        code,
-        label: 'Not submitted',
-        tone: 'warning',
-        explanation: 'Fill in the KYC and submit it; our compliance team reviews it then.',
-        next: { label: 'Start the KYC', target: 'KYC' },
-      }
-    case 'IN_CAPTURE':
-      return {
-        code,
-        label: 'Not submitted',
-        tone: 'warning',
-        explanation: 'Finish the KYC and submit it from the preview; our compliance team reviews it then.',
-        next: { label: 'Continue the KYC', target: 'KYC' },
-      }
-    case 'SUBMITTED':
-      return {
-        code,
-        label: 'Awaiting review',
-        tone: 'info',
-        explanation: 'Submitted. It waits for a reviewer; we e-mail you the decision.',
-        next: null,
-      }
-    case 'UNDER_REVIEW':
-      return {
-        code,
-        label: 'Under review',
-        tone: 'info',
-        explanation: 'A reviewer is looking at your KYC; we e-mail you the decision.',
-        next: null,
-      }
-    case 'RESUBMITTED':
-      return {
-        code,
-        label: 'Resubmitted',
-        tone: 'info',
-        explanation: 'Submitted again after the decline. It waits for a reviewer; we e-mail you the decision.',
-        next: null,
-      }
-  }
+  const { explanation, ...shown } = PRESENTATIONS[code]
+  return { code, ...shown, explanation: typeof explanation === 'function' ? explanation(business) : explanation }
 }

@@ -16,17 +16,7 @@ import { useDeleteAddress, useDeleteAddressFile, useSaveAddress } from '../api/k
 import type { KycAddress } from '../api/types'
 import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
-import {
-  AddRecordButton,
-  CurrentFile,
-  DeleteRecordDialog,
-  RecordForm,
-  RecordList,
-  showServerErrors,
-  useRecordForm,
-  useRecordStep,
-  type RecordFormBaseProps,
-} from './record-editing'
+import * as Records from './record-editing'
 
 type Values = z.input<typeof kycAddressFormSchema>
 type Output = z.output<typeof kycAddressFormSchema>
@@ -77,7 +67,7 @@ export interface AddressesStepProps {
 /** Step 2: the registered office (required), operating addresses and directors' residences, with their files. */
 export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFields }: AddressesStepProps) {
   const addresses = useQuery(kycReads.addresses(kycDetailsId))
-  const step = useRecordStep<Values, KycAddress>(businessId, 'ADDRESSES', readOnly, EMPTY, {
+  const step = Records.useRecordStep<Values, KycAddress>(businessId, 'ADDRESSES', readOnly, EMPTY, {
     records: addresses.data,
     valuesOf,
   })
@@ -105,7 +95,7 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
 
   return (
     <div className={styles.stack}>
-      <RecordList
+      <Records.RecordList
         records={addresses.data}
         label="Addresses"
         emptyText="No addresses yet. Start with the registered office address."
@@ -145,27 +135,26 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
           </div>
         </div>
       )}
-      {editing ? (
+      {step.formProps ? (
         <AddressForm
-          key={editing.id ?? 'new'}
+          {...step.formProps}
+          key={step.formProps.editing.id ?? 'new'}
           businessId={businessId}
           kycDetailsId={kycDetailsId}
-          editing={editing}
-          current={addresses.data.find((a) => a.id === editing.id) ?? null}
+          current={addresses.data.find((a) => a.id === step.formProps?.editing.id) ?? null}
           locationFields={locationFields}
-          onDraft={step.saveDraft}
-          draftStatus={step.draftStatus}
-          onDone={step.closeForm}
         />
       ) : (
         !readOnly && (
-          <AddRecordButton onClick={() => step.edit(null, { ...EMPTY, type: hasRegistered ? 'OPERATING' : 'REGISTERED' })}>
+          <Records.AddRecordButton
+            onClick={() => step.edit(null, { ...EMPTY, type: hasRegistered ? 'OPERATING' : 'REGISTERED' })}
+          >
             Add an address
-          </AddRecordButton>
+          </Records.AddRecordButton>
         )
       )}
 
-      <DeleteRecordDialog
+      <Records.DeleteRecordDialog
         record={deleting}
         title="Delete this address?"
         description={
@@ -182,23 +171,15 @@ export function AddressesStep({ businessId, kycDetailsId, readOnly, locationFiel
   )
 }
 
-interface AddressFormProps extends RecordFormBaseProps<Values, KycAddress> {
+interface AddressFormProps extends Records.RecordFormBaseProps<Values, KycAddress> {
   locationFields: LocationFieldsSlot
 }
 
-function AddressForm({
-  businessId,
-  kycDetailsId,
-  editing,
-  current,
-  locationFields,
-  onDraft,
-  draftStatus,
-  onDone,
-}: AddressFormProps) {
+function AddressForm({ locationFields, ...record }: AddressFormProps) {
+  const { businessId, kycDetailsId, editing, current, draftStatus, onDone } = record
+  const { form, watched } = Records.useRecordForm({ resolver, ...record })
   const save = useSaveAddress(kycDetailsId)
   const removeFile = useDeleteAddressFile(kycDetailsId)
-  const { form, watched } = useRecordForm({ resolver, defaultValues: editing.values, restored: editing.restored, onDraft })
   const type = watched.type as KycAddressType | undefined
 
   const submit = async (values: Output) => {
@@ -207,7 +188,7 @@ function AddressForm({
       notify(editing.id ? 'Address updated.' : 'Address added.', { type: 'success' })
       await onDone()
     } catch (error) {
-      showServerErrors(form, error, FIELDS)
+      Records.showServerErrors(form, error, FIELDS)
     }
   }
 
@@ -216,7 +197,7 @@ function AddressForm({
     const fieldName = kind === 'address_doc' ? 'addressDocFileId' : 'passportPhotoFileId'
     if (!file || watched[fieldName] !== file.id) return null
     return (
-      <CurrentFile
+      <Records.CurrentFile
         file={file}
         busy={removeFile.isPending}
         onRemove={() =>
@@ -235,7 +216,7 @@ function AddressForm({
   }
 
   return (
-    <RecordForm
+    <Records.RecordForm
       form={form}
       onSubmit={submit}
       title={editing.id ? 'Edit address' : 'New address'}
@@ -285,6 +266,6 @@ function AddressForm({
           </div>
         )}
       </div>
-    </RecordForm>
+    </Records.RecordForm>
   )
 }

@@ -22,17 +22,7 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-mutations'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import styles from './kyc.module.css'
-import {
-  AddRecordButton,
-  CurrentFile,
-  DeleteRecordDialog,
-  RecordForm,
-  RecordList,
-  showServerErrors,
-  useRecordForm,
-  useRecordStep,
-  type RecordFormBaseProps,
-} from './record-editing'
+import * as Records from './record-editing'
 import { holderName } from './step-checks'
 import { formatDay } from '@/lib/format/day'
 
@@ -102,11 +92,11 @@ export function idHolderRoles(id: Pick<MeansOfIdRecord, 'role' | 'shareholderId'
 export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkShareholderId, onLinkDone }: MeansOfIdStepProps) {
   const ids = useQuery(kycReads.meansOfIds(kycDetailsId))
   const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
-  const step = useRecordStep<Values, MeansOfIdRecord>(businessId, 'MEANS_OF_ID', readOnly, EMPTY, {
+  const step = Records.useRecordStep<Values, MeansOfIdRecord>(businessId, 'MEANS_OF_ID', readOnly, EMPTY, {
     records: ids.data,
     valuesOf,
   })
-  const { editing, deleting } = step
+  const { deleting } = step
   const remove = useDeleteMeansOfId(kycDetailsId)
   // The owner came from the shareholders step for this person: open their ID (an unlinked one with their name is
   // linked; otherwise a new one, filled in), and go back there when it is saved or closed.
@@ -156,7 +146,7 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
           </ul>
         </div>
       )}
-      <RecordList
+      <Records.RecordList
         records={ids.data}
         label="Means of ID"
         emptyText="No means of ID yet. Add one for each director or signatory, and for every beneficial owner."
@@ -184,23 +174,21 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
         onDelete={step.setDeleting}
       />
 
-      {editing ? (
+      {step.formProps ? (
         <MeansOfIdForm
-          key={editing.id ?? 'new'}
+          {...step.formProps}
+          key={step.formProps.editing.id ?? 'new'}
           businessId={businessId}
           kycDetailsId={kycDetailsId}
-          editing={editing}
-          current={ids.data.find((i) => i.id === editing.id) ?? null}
+          current={ids.data.find((i) => i.id === step.formProps?.editing.id) ?? null}
           individuals={individuals}
-          onDraft={step.saveDraft}
-          draftStatus={step.draftStatus}
           onDone={closeForm}
         />
       ) : (
-        !readOnly && <AddRecordButton onClick={() => step.edit(null, EMPTY)}>Add a means of ID</AddRecordButton>
+        !readOnly && <Records.AddRecordButton onClick={() => step.edit(null, EMPTY)}>Add a means of ID</Records.AddRecordButton>
       )}
 
-      <DeleteRecordDialog
+      <Records.DeleteRecordDialog
         record={deleting}
         title="Delete this means of ID?"
         description={
@@ -215,23 +203,15 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
   )
 }
 
-interface MeansOfIdFormProps extends RecordFormBaseProps<Values, MeansOfIdRecord> {
+interface MeansOfIdFormProps extends Records.RecordFormBaseProps<Values, MeansOfIdRecord> {
   individuals: ShareholderRecord[]
 }
 
-function MeansOfIdForm({
-  businessId,
-  kycDetailsId,
-  editing,
-  current,
-  individuals,
-  onDraft,
-  draftStatus,
-  onDone,
-}: MeansOfIdFormProps) {
+function MeansOfIdForm({ individuals, ...record }: MeansOfIdFormProps) {
+  const { businessId, kycDetailsId, editing, current, draftStatus, onDone } = record
+  const { form, watched } = Records.useRecordForm({ resolver, ...record })
   const save = useSaveMeansOfId(kycDetailsId)
   const removeFile = useDeleteMeansOfIdFile(kycDetailsId)
-  const { form, watched } = useRecordForm({ resolver, defaultValues: editing.values, restored: editing.restored, onDraft })
   const type = meansOfIdTypeOf(String(watched.idType ?? ''))
 
   /**
@@ -253,12 +233,12 @@ function MeansOfIdForm({
       notify(editing.id ? 'Means of ID updated.' : 'Means of ID added.', { type: 'success' })
       await onDone()
     } catch (error) {
-      showServerErrors(form, error, FIELDS)
+      Records.showServerErrors(form, error, FIELDS)
     }
   }
 
   return (
-    <RecordForm
+    <Records.RecordForm
       form={form}
       onSubmit={submit}
       title={editing.id ? 'Edit means of ID' : 'New means of ID'}
@@ -323,13 +303,13 @@ function MeansOfIdForm({
           onUploaded={(file) => form.setValue('fileId', file.id, { shouldDirty: true })}
         />
         {current?.file && watched.fileId === current.file.id && (
-          <CurrentFile
+          <Records.CurrentFile
             file={current.file}
             busy={removeFile.isPending}
             onRemove={() => removeFile.mutate(current.id, { onSuccess: () => form.setValue('fileId', null) })}
           />
         )}
       </div>
-    </RecordForm>
+    </Records.RecordForm>
   )
 }

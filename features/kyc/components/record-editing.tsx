@@ -66,6 +66,14 @@ export function useRecordStep<V, R extends { id: string }>(
     open.current = true
     setEditing({ id: restored.editingId, values, restored: true })
   }, [restored, records])
+  const saveDraft = (values: V) => {
+    if (open.current) draft.schedule({ editingId: editing?.id ?? null, values })
+  }
+  const closeForm = async () => {
+    open.current = false
+    await draft.discard()
+    setEditing(null)
+  }
   return {
     editing,
     /** Opens the form on a record (or a new one, id null). */
@@ -73,15 +81,11 @@ export function useRecordStep<V, R extends { id: string }>(
       open.current = true
       setEditing({ id, values, restored: false })
     },
-    saveDraft: (values: V) => {
-      if (open.current) draft.schedule({ editingId: editing?.id ?? null, values })
-    },
+    saveDraft,
     draftStatus: draft.status,
-    closeForm: async () => {
-      open.current = false
-      await draft.discard()
-      setEditing(null)
-    },
+    closeForm,
+    /** The open form's props from the step (spread into the record form beside its own); null while none is open. */
+    formProps: editing && { editing, onDraft: saveDraft, draftStatus: draft.status, onDone: closeForm },
     deleting,
     setDeleting,
   }
@@ -149,20 +153,21 @@ export function AddRecordButton({ onClick, children }: { onClick: () => void; ch
 export function useRecordForm<V extends FieldValues, O extends FieldValues>(options: {
   /** A `lazyZodResolver`, preloaded when the form opens. */
   resolver: Resolver<V, unknown, O> & { preload: () => Promise<unknown> }
-  defaultValues: V
-  restored: boolean
+  /** The values the form opens with, and whether they came from a draft. */
+  editing: { values: V; restored?: boolean }
   onDraft?: (values: V) => void
 }) {
   const { resolver } = options
-  const form = useForm<V, unknown, O>({ resolver, defaultValues: options.defaultValues as DefaultValues<V>, mode: 'onTouched' })
+  const defaultValues = options.editing.values
+  const form = useForm<V, unknown, O>({ resolver, defaultValues: defaultValues as DefaultValues<V>, mode: 'onTouched' })
   const watched = useWatch({ control: form.control })
-  const touched = useRef(options.restored)
+  const touched = useRef(!!options.editing.restored)
 
   useEffect(() => void resolver.preload(), [])
   // Compared with the values the form opened with (not formState.isDirty, which an effect can read stale): a form
   // left as it opened saves no draft.
   useEffect(() => {
-    if (!touched.current && formValuesEqual(watched, options.defaultValues)) return
+    if (!touched.current && formValuesEqual(watched, defaultValues)) return
     touched.current = true
     options.onDraft?.(watched as V)
   }, [watched])

@@ -10,7 +10,7 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteShareholder, useSaveShareholder } from '../api/kyc-mutations'
 import type { ShareholderFormValues, ShareholderRecord } from '../api/types'
 import styles from './kyc.module.css'
-import { DeleteRecordDialog, RecordButtons, RecordForm, showServerErrors, useRecordForm } from './record-editing'
+import * as Records from './record-editing'
 import { holderName } from './step-checks'
 import type { DraftStatus } from './use-step-draft'
 
@@ -202,7 +202,7 @@ export function ShareholderEditor({
               {renderExtra?.(h)}
               {!readOnly && (
                 <div className={styles.actions}>
-                  <RecordButtons
+                  <Records.RecordButtons
                     what={holderName(h)}
                     onEdit={() => setEditing({ id: h.id, parentId: h.parentShareholderId, values: shareholderValuesOf(h) })}
                     onDelete={() => setDeleting(h)}
@@ -216,7 +216,7 @@ export function ShareholderEditor({
                         Add a shareholder to {holderName(h)}
                       </Button>
                     )}
-                  </RecordButtons>
+                  </Records.RecordButtons>
                 </div>
               )}
               {editing && editing.parentId === h.id && !editing.id && (
@@ -279,7 +279,7 @@ export function ShareholderEditor({
         )
       )}
 
-      <DeleteRecordDialog
+      <Records.DeleteRecordDialog
         record={deleting}
         title={deleting ? `Delete ${holderName(deleting)}?` : 'Delete?'}
         description={
@@ -309,10 +309,9 @@ interface ShareholderFormProps {
 
 function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftStatus, onClose }: ShareholderFormProps) {
   const save = useSaveShareholder(kycDetailsId)
-  const { form, watched } = useRecordForm({
+  const { form, watched } = Records.useRecordForm({
     resolver,
-    defaultValues: editing.values,
-    restored: !!editing.restored,
+    editing,
     onDraft: (values) => onDraft?.({ id: editing.id, parentId: editing.parentId, values }),
   })
   const type = (watched.type ?? 'INDIVIDUAL') as ShareholderType
@@ -334,7 +333,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       notify(editing.id ? 'Shareholder updated.' : 'Shareholder added.', { type: 'success' })
       onClose(editing)
     } catch (error) {
-      showServerErrors(form, error, FIELDS)
+      Records.showServerErrors(form, error, FIELDS)
     }
   }
 
@@ -344,7 +343,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       ? `New shareholder of ${holderName(parent)}`
       : 'New shareholder of the business'
   return (
-    <RecordForm
+    <Records.RecordForm
       form={form}
       onSubmit={submit}
       title={title}
@@ -399,6 +398,6 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
         rules={{ valueAsNumber: true }}
         required
       />
-    </RecordForm>
+    </Records.RecordForm>
   )
 }
