@@ -2,11 +2,11 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import { FilePreview } from '@/components/review/file-preview'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
+import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { ScrollTable } from '@/components/ui/scroll-table'
 import { CHECKLIST_STATE_LABELS, documentLabel } from '@/lib/contracts/kyc-document-values'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatCurrency } from '@/lib/format/money'
@@ -211,49 +211,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
             rows.length === 0 ? (
               <p className={styles.muted}>No shareholder yet.</p>
             ) : (
-              <ScrollTable
-                className={styles.table}
-                captionClassName="visually-hidden"
-                caption="Shareholders, corporate holders followed by their own shareholders"
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">Shareholder</th>
-                    <th scope="col">Holding</th>
-                    <th scope="col">Effective stake</th>
-                    <th scope="col">Beneficial owner</th>
-                    <th scope="col">BVN</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${s.depth * 1.25}rem)` }}>
-                        {s.type === 'CORPORATE' ? s.companyName : `${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}
-                        <span className={styles.muted}> ({s.type === 'CORPORATE' ? 'corporate' : 'individual'})</span>
-                      </th>
-                      <td>{s.percentage}%</td>
-                      <td>{s.effectiveStake}%</td>
-                      <td>{s.isBeneficialOwner ? (s.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
-                      <td>
-                        {s.bvn ? (
-                          <RevealIdentityNumber
-                            masked={s.bvn}
-                            target="shareholders"
-                            recordId={s.id}
-                            field="bvn"
-                            label={`BVN of shareholder ${`${s.firstName ?? ''} ${s.lastName ?? ''}`.trim()}`}
-                            canReveal={canReveal}
-                            reveal={revealIdentityNumber}
-                          />
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
+              <ShareholdersTable shareholders={rows} canReveal={canReveal} />
             )
           }
         </Loaded>

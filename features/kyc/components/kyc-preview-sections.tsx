@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react'
+import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
-import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import { revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import { formatAddress } from './kyc-format'
 import styles from './kyc.module.css'
-import { holderName } from './step-checks'
 
 /** One step of the KYC preview: its heading, the way back to edit it, and what it holds. */
 export function PreviewSection({
@@ -154,58 +153,13 @@ export function MeansOfIdTable({
   )
 }
 
-/** `canReveal`: as for {@link MeansOfIdTable}; individuals' BVNs get a reveal action. */
-export function ShareholdersTable({
+/** The shareholder tree, or "none yet". */
+export function ShareholdersSection({
   shareholders,
   canReveal = false,
 }: {
   shareholders: readonly ShareholderRecord[] | undefined
   canReveal?: boolean
 }) {
-  if (!shareholders?.length) return NONE_YET
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Shareholders with effective ownership</caption>
-        <thead>
-          <tr>
-            <th scope="col">Shareholder</th>
-            <th scope="col">Holds</th>
-            <th scope="col">Effective ownership</th>
-            <th scope="col">Beneficial owner</th>
-            <th scope="col">BVN</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shareholders.map((h) => (
-            <tr key={h.id}>
-              <td style={{ paddingLeft: `${0.5 + h.depth * 1.25}rem` }}>
-                {holderName(h)} <span className={styles.muted}>{h.type === 'CORPORATE' ? `(${h.registrationNumber})` : ''}</span>
-              </td>
-              <td>{formatPercentage(h.percentage)}</td>
-              <td>
-                {h.type === 'INDIVIDUAL' ? formatPercentage(h.effectiveOwnership ?? 0) : formatPercentage(h.effectiveStake)}
-              </td>
-              <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes (needs ID)' : 'Yes') : 'No'}</td>
-              <td>
-                {h.bvn ? (
-                  <RevealIdentityNumber
-                    masked={h.bvn}
-                    target="shareholders"
-                    recordId={h.id}
-                    field="bvn"
-                    label={`BVN of shareholder ${holderName(h)}`}
-                    canReveal={canReveal}
-                    reveal={revealIdentityNumber}
-                  />
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  return shareholders?.length ? <ShareholdersTable shareholders={shareholders} canReveal={canReveal} /> : NONE_YET
 }

@@ -13,7 +13,7 @@ import { setSelectedStep } from '@/lib/session/storage'
 import { kycQueries } from '../api/kyc-queries'
 import { KycLoadError } from './kyc-load-error'
 import { downloadKycPdf } from './kyc-pdf-download'
-import { AddressList, CompanyDetailsFacts, MeansOfIdTable, PreviewSection, ShareholdersTable } from './kyc-preview-sections'
+import { AddressList, CompanyDetailsFacts, MeansOfIdTable, PreviewSection, ShareholdersSection } from './kyc-preview-sections'
 import { kycPreviewState } from './kyc-preview-state'
 import { KycPreviewSummary } from './kyc-preview-summary'
 import styles from './kyc.module.css'
@@ -120,7 +120,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
         <MeansOfIdTable meansOfIds={meansOfIds.data} canReveal={canReveal} />
       </PreviewSection>
       <PreviewSection {...section(ids.holders, 'SHAREHOLDERS')}>
-        <ShareholdersTable shareholders={shareholders.data} canReveal={canReveal} />
+        <ShareholdersSection shareholders={shareholders.data} canReveal={canReveal} />
       </PreviewSection>
       <PreviewSection {...section(ids.docs, 'DOCUMENTS')}>
         <Suspense fallback={<Skeleton count={3} label="Loading the documents" />}>

@@ -1,0 +1,71 @@
+import { ScrollTable } from '@/components/ui/scroll-table'
+import type { ShareholderRecord } from '@/lib/contracts/kyc'
+import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import { revealIdentityNumber } from '@/lib/query/shared-queries'
+import tables from '@/styles/staff-screens.module.css'
+import { RevealIdentityNumber } from './reveal-identity-number'
+import styles from './review.module.css'
+
+const nameOf = (h: ShareholderRecord) =>
+  h.type === 'CORPORATE' ? (h.companyName ?? '') : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
+
+/**
+ * The shareholder tree as the owner's KYC preview and the staff review show it: depth first, each corporate holder
+ * followed by its own shareholders, with the holding, the effective ownership and the BVN (masked; revealed for a
+ * reason by those who may).
+ */
+export function ShareholdersTable({
+  shareholders,
+  canReveal = false,
+}: {
+  shareholders: readonly ShareholderRecord[]
+  canReveal?: boolean
+}) {
+  return (
+    <ScrollTable
+      className={tables.table}
+      captionClassName="visually-hidden"
+      caption="Shareholders with effective ownership (corporate holders followed by their own shareholders)"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Shareholder</th>
+          <th scope="col">Holds</th>
+          <th scope="col">Effective ownership</th>
+          <th scope="col">Beneficial owner</th>
+          <th scope="col">BVN</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shareholders.map((h) => (
+          <tr key={h.id}>
+            <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${h.depth * 1.25}rem)` }}>
+              {nameOf(h)}{' '}
+              <span className={styles.muted}>
+                ({h.type === 'CORPORATE' ? (h.registrationNumber ?? 'company') : 'individual'})
+              </span>
+            </th>
+            <td>{formatPercentage(h.percentage)}</td>
+            <td>{formatPercentage(h.type === 'INDIVIDUAL' ? (h.effectiveOwnership ?? 0) : h.effectiveStake)}</td>
+            <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
+            <td>
+              {h.bvn ? (
+                <RevealIdentityNumber
+                  masked={h.bvn}
+                  target="shareholders"
+                  recordId={h.id}
+                  field="bvn"
+                  label={`BVN of shareholder ${nameOf(h)}`}
+                  canReveal={canReveal}
+                  reveal={revealIdentityNumber}
+                />
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  )
+}
