@@ -74,77 +74,38 @@ interface DemoEntity {
   tier: GovernmentTier
   contact: [name: string, email: string, phone: string]
   address: [line1: string, state: string, lga: string]
-  representative?: { firstName: string; lastName: string; position: string; email: string; phone: string; nin: string }
+  /** The contact person is the representative: their position and NIN. */
+  representative?: [position: string, nin: string]
   product?: { code: string; channels: string[]; consultant?: string }
 }
 
 /** Demo mode: entities at the three tiers (state and LGA as server/data/local-governments.json spells them). */
+// A data table: one entity per block, laid out by hand.
+// prettier-ignore
 export const DEMO_GOVERNMENT_ENTITIES: readonly DemoEntity[] = [
-  {
-    name: 'Federal Inland Revenue Service - Abuja Headquarters',
-    parastatal: 'Federal Inland Revenue Service (FIRS)',
-    tier: 'FEDERAL',
-    contact: ['Halima Bello', 'halima.bello@firs.example.gov.ng', '+2348091230001'],
+  { name: 'Federal Inland Revenue Service - Abuja Headquarters', parastatal: 'Federal Inland Revenue Service (FIRS)',
+    tier: 'FEDERAL', contact: ['Halima Bello', 'halima.bello@firs.example.gov.ng', '+2348091230001'],
     address: ['Revenue House, 15 Sokode Crescent, Wuse Zone 5', 'Federal Capital Territory', 'Abuja Municipal'],
-    representative: {
-      firstName: 'Halima',
-      lastName: 'Bello',
-      position: 'Director, Collections',
-      email: 'halima.bello@firs.example.gov.ng',
-      phone: '+2348091230001',
-      nin: '70123456781',
-    },
-    product: {
-      code: 'PAYMENT-GATEWAY',
-      channels: ['CARD', 'BANK_TRANSFER', 'REMITA'],
-      consultant: 'Sterling Revenue Partners Limited',
-    },
-  },
-  {
-    name: 'Nigeria Customs Service - Apapa Command',
-    parastatal: 'Nigeria Customs Service',
-    tier: 'FEDERAL',
-    contact: ['Ibrahim Musa', 'ibrahim.musa@customs.example.gov.ng', '+2348091230002'],
-    address: ['Apapa Port Complex, Wharf Road', 'Lagos', 'Apapa'],
-  },
-  {
-    name: 'Lagos State Internal Revenue Service',
-    parastatal: 'State Internal Revenue Service',
-    tier: 'STATE',
-    contact: ['Folake Adeyemi', 'folake.adeyemi@lirs.example.gov.ng', '+2348091230003'],
-    address: ['Revenue House, 11 Alausa Way', 'Lagos', 'Ikeja'],
-    representative: {
-      firstName: 'Folake',
-      lastName: 'Adeyemi',
-      position: 'Head, E-Collections',
-      email: 'folake.adeyemi@lirs.example.gov.ng',
-      phone: '+2348091230003',
-      nin: '70123456782',
-    },
-    product: { code: 'VIRTUAL-ACCOUNTS', channels: ['BANK_TRANSFER', 'USSD', 'POS'], consultant: 'Alpha Treasury Consult' },
-  },
-  {
-    name: 'Kano State Ministry of Health',
-    parastatal: 'State Ministry of Health',
-    tier: 'STATE',
-    contact: ['Aminu Sani', 'aminu.sani@kanohealth.example.gov.ng', '+2348091230004'],
-    address: ['Audu Bako Secretariat, Zaria Road', 'Kano', 'Nasarawa'],
-  },
-  {
-    name: 'Ikeja Local Government Council',
-    parastatal: 'Local Government Council',
-    tier: 'LOCAL',
-    contact: ['Tunde Bakare', 'tunde.bakare@ikejalg.example.gov.ng', '+2348091230005'],
+    representative: ['Director, Collections', '70123456781'],
+    product: { code: 'PAYMENT-GATEWAY', channels: ['CARD', 'BANK_TRANSFER', 'REMITA'],
+      consultant: 'Sterling Revenue Partners Limited' } },
+  { name: 'Nigeria Customs Service - Apapa Command', parastatal: 'Nigeria Customs Service',
+    tier: 'FEDERAL', contact: ['Ibrahim Musa', 'ibrahim.musa@customs.example.gov.ng', '+2348091230002'],
+    address: ['Apapa Port Complex, Wharf Road', 'Lagos', 'Apapa'] },
+  { name: 'Lagos State Internal Revenue Service', parastatal: 'State Internal Revenue Service',
+    tier: 'STATE', contact: ['Folake Adeyemi', 'folake.adeyemi@lirs.example.gov.ng', '+2348091230003'],
+    address: ['Revenue House, 11 Alausa Way', 'Lagos', 'Ikeja'], representative: ['Head, E-Collections', '70123456782'],
+    product: { code: 'VIRTUAL-ACCOUNTS', channels: ['BANK_TRANSFER', 'USSD', 'POS'], consultant: 'Alpha Treasury Consult' } },
+  { name: 'Kano State Ministry of Health', parastatal: 'State Ministry of Health',
+    tier: 'STATE', contact: ['Aminu Sani', 'aminu.sani@kanohealth.example.gov.ng', '+2348091230004'],
+    address: ['Audu Bako Secretariat, Zaria Road', 'Kano', 'Nasarawa'] },
+  { name: 'Ikeja Local Government Council', parastatal: 'Local Government Council',
+    tier: 'LOCAL', contact: ['Tunde Bakare', 'tunde.bakare@ikejalg.example.gov.ng', '+2348091230005'],
     address: ['Local Government Secretariat, Obafemi Awolowo Way', 'Lagos', 'Ikeja'],
-    product: { code: 'BILLER-ONBOARDING', channels: ['USSD', 'POS'] },
-  },
-  {
-    name: 'Port Harcourt City Local Government Revenue Committee',
-    parastatal: 'Local Government Revenue Committee',
-    tier: 'LOCAL',
-    contact: ['Ngozi Amadi', 'ngozi.amadi@phclg.example.gov.ng', '+2348091230006'],
-    address: ['Council Secretariat, Aggrey Road', 'Rivers', 'Port Harcourt'],
-  },
+    product: { code: 'BILLER-ONBOARDING', channels: ['USSD', 'POS'] } },
+  { name: 'Port Harcourt City Local Government Revenue Committee', parastatal: 'Local Government Revenue Committee',
+    tier: 'LOCAL', contact: ['Ngozi Amadi', 'ngozi.amadi@phclg.example.gov.ng', '+2348091230006'],
+    address: ['Council Secretariat, Aggrey Road', 'Rivers', 'Port Harcourt'] },
 ]
 
 /**
@@ -189,19 +150,20 @@ export async function seedDemoGovernment(db: Database): Promise<void> {
         after: entity,
       })
       if (demo.representative) {
-        const r = demo.representative
+        const [position, nin] = demo.representative
+        const [name, email, phone] = demo.contact
         const [rep] = await tx
           .insert(governmentRepresentatives)
           .values({
             entityId: entity!.id,
-            firstName: r.firstName,
-            lastName: r.lastName,
-            position: r.position,
-            email: r.email,
-            phone: r.phone,
+            firstName: name.split(' ')[0]!,
+            lastName: name.split(' ').slice(1).join(' '),
+            position,
+            email,
+            phone,
             idType: 'NATIONAL_ID_CARD',
-            idNumber: r.nin,
-            idNumberIndex: idNumberIndexOf(r.nin),
+            idNumber: nin,
+            idNumberIndex: idNumberIndexOf(nin),
             address: demo.address.join(', '),
             createdBy: officer?.id ?? null,
           })

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
 import { verifyPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, businessUsers, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import {
+  audits,
+  businesses,
+  businessUsers,
+  governmentRepresentatives,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { DEMO_OWNERS } from '@/server/seed/demo-businesses'
 import { DEMO_USERS } from '@/server/seed/demo-users'
@@ -47,6 +57,28 @@ describe('seed', () => {
     expect(await db.$count(audits, eq(audits.action, 'SEED_DEMO_BUSINESS'))).toBe(30)
     const owner = await db.query.users.findFirst({ where: eq(users.email, 'owner@example.com') })
     expect(await db.$count(businessUsers, eq(businessUsers.userId, owner!.id))).toBe(2)
+    // A demo entity's representative is its contact person.
+    const { firstName, lastName, position, email, phone } = governmentRepresentatives
+    const representatives = await db
+      .select({ firstName, lastName, position, email, phone })
+      .from(governmentRepresentatives)
+      .orderBy(email)
+    expect(representatives).toEqual([
+      {
+        firstName: 'Folake',
+        lastName: 'Adeyemi',
+        position: 'Head, E-Collections',
+        email: 'folake.adeyemi@lirs.example.gov.ng',
+        phone: '+2348091230003',
+      },
+      {
+        firstName: 'Halima',
+        lastName: 'Bello',
+        position: 'Director, Collections',
+        email: 'halima.bello@firs.example.gov.ng',
+        phone: '+2348091230001',
+      },
+    ])
 
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     await seed(db, { demo: false, demoPassword: 'ignored' })

@@ -1,14 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { PERMISSIONS } from '@/lib/permissions'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database } from '@/server/db/client'
+import { appendAudit } from '@/server/audit/append-audit'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
-import { AppError } from '@/server/http/app-error'
-import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '../reviews/staff-access'
-import { statusWords } from '@/lib/format/status-words'
+import { archiveTransition, type ArchiveStatusChange } from './archive-transition'
 
 /** Decision: staff who change businesses (onboarding officers, super admins) archive and unarchive them. */
 export const ARCHIVERS = [PERMISSIONS.CAN_UPDATE_BUSINESS] as const
@@ -18,20 +15,11 @@ export const ARCHIVERS = [PERMISSIONS.CAN_UPDATE_BUSINESS] as const
  * One conditional UPDATE, the reason in the review events, and the audit row, in one transaction. An archived
  * business leaves the default lists and the review queue.
  */
-export async function changeArchiveStatus(options: {
-  db: Database
-  actor: Actor
-  businessId: string
-  archive: boolean
-  reason: string
-  audit: AuditContext
-  now?: Date
-}) {
+export async function changeArchiveStatus(options: ArchiveStatusChange & { businessId: string }) {
   const { db, actor, businessId, archive, now = new Date() } = options
   assertStaffWithAny(actor, ...ARCHIVERS)
   await getBusinessRowOrThrow({ db, actor, id: businessId })
-  const from = archive ? 'ACTIVE' : 'ARCHIVED'
-  const to = archive ? 'ARCHIVED' : 'ACTIVE'
+  const { from, to, action, refused } = archiveTransition(archive, 'business')
   const reason = options.reason.trim()
 
   const updated = await db.transaction(async (tx) => {
@@ -41,15 +29,10 @@ export async function changeArchiveStatus(options: {
       .set({ archiveStatus: to, updatedAt: now })
       .where(and(eq(businesses.id, businessId), eq(businesses.archiveStatus, from)))
       .returning()
-    if (!after) {
-      throw new AppError(
-        'INVALID_STATE',
-        `The business is ${before ? statusWords(before.archiveStatus) : 'gone'}: only an ${statusWords(from)} business can be ${archive ? 'archived' : 'unarchived'}`,
-      )
-    }
+    if (!after) throw refused(before?.archiveStatus)
     await tx.insert(businessReviewEvents).values({
       businessId,
-      kind: archive ? 'ARCHIVE' : 'UNARCHIVE',
+      kind: action,
       reason,
       actorId: actor.userId,
       actorName: displayName(actor),
@@ -58,7 +41,7 @@ export async function changeArchiveStatus(options: {
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: businessId,
-      action: archive ? 'ARCHIVE' : 'UNARCHIVE',
+      action,
       before: toBusiness(before!, { now }),
       after: { ...toBusiness(after, { now }), reason },
     })

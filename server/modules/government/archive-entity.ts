@@ -1,35 +1,25 @@
 import { and, eq } from 'drizzle-orm'
 import type { GovernmentEntityListQuery } from '@/lib/contracts/government'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor } from '@/server/db/client'
+import { appendAudit } from '@/server/audit/append-audit'
+import type { Executor } from '@/server/db/client'
 import { governmentEntities } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
-import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { displayName } from '../reviews/staff-access'
 import { findEntities, toEntities } from './entities'
 import { getEntityRowOrThrow, GOVERNMENT_OFFICERS } from './government-access'
-import { statusWords } from '@/lib/format/status-words'
+import { archiveTransition, type ArchiveStatusChange } from '../archive/archive-transition'
 
 /**
  * `POST /archive/government-entity/{id}` (ACTIVE → ARCHIVED) and `.../unarchive` (ARCHIVED → ACTIVE), each with a
  * reason (docs/domain.md#government). One conditional UPDATE and the audit row in one transaction: of two officers
  * acting at once one wins, the other gets 409 naming the state. An archived entity's records are frozen.
  */
-export async function changeEntityArchiveStatus(options: {
-  db: Database
-  actor: Actor
-  id: string
-  archive: boolean
-  reason: string
-  audit: AuditContext
-  now?: Date
-}) {
+export async function changeEntityArchiveStatus(options: ArchiveStatusChange & { id: string }) {
   const { db, actor, id, archive, now = new Date() } = options
   assertStaffWithAny(actor, ...GOVERNMENT_OFFICERS)
   await getEntityRowOrThrow(db, id)
-  const from = archive ? 'ACTIVE' : 'ARCHIVED'
-  const to = archive ? 'ARCHIVED' : 'ACTIVE'
+  const { from, to, action, refused } = archiveTransition(archive, 'entity')
   const reason = options.reason.trim()
   const updated = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(governmentEntities).where(eq(governmentEntities.id, id))
@@ -45,15 +35,11 @@ export async function changeEntityArchiveStatus(options: {
       })
       .where(and(eq(governmentEntities.id, id), eq(governmentEntities.archiveStatus, from)))
       .returning()
-    if (!after)
-      throw new AppError(
-        'INVALID_STATE',
-        `The entity is ${before ? statusWords(before.archiveStatus) : 'gone'}: only an ${statusWords(from)} entity can be ${archive ? 'archived' : 'unarchived'}`,
-      )
+    if (!after) throw refused(before?.archiveStatus)
     await appendAudit(tx, options.audit, {
       resource: 'government_entity',
       resourceId: id,
-      action: archive ? 'ARCHIVE' : 'UNARCHIVE',
+      action,
       before,
       after: { ...after, reason },
     })
