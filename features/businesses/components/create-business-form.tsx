@@ -26,24 +26,6 @@ type Output = z.output<typeof createBusinessSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/businesses').then((m) => m.createBusinessSchema))
 
-/** Fields the API may name in its errors. */
-const FIELDS = [
-  'name',
-  'regNo',
-  'typeId',
-  'categoryId',
-  'email',
-  'phone',
-  'website',
-  'ownerEmail',
-  'address.line1',
-  'address.line2',
-  'address.city',
-  'address.country',
-  'address.state',
-  'address.lga',
-] as const
-
 const DEFAULTS: Values = {
   name: '',
   regNo: '',
@@ -54,6 +36,13 @@ const DEFAULTS: Values = {
   website: '',
   address: { line1: '', line2: '', city: '', country: 'Nigeria', state: '', lga: '' },
 }
+
+/** Fields the API may name in its errors: the form's own, the address's by their path. */
+const FIELDS = [
+  ...Object.keys(DEFAULTS).filter((key) => key !== 'address'),
+  'ownerEmail',
+  ...Object.keys(DEFAULTS.address).map((key) => `address.${key}`),
+]
 
 const REG_NO_HINT = `Start with the class, then the digits: ${REGISTRATION_CLASS_HINTS.map((c) => `${c.code} (${c.label})`).join(', ')}. For example RC1234567.`
 

@@ -28,16 +28,6 @@ type Output = z.output<typeof companyDetailsFormSchema>
 
 const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.companyDetailsFormSchema))
 
-const FIELDS = [
-  'tin',
-  'incorporationDate',
-  'natureOfBusiness',
-  'description',
-  'numberOfEmployees',
-  'annualTurnover',
-  'countryOfIncorporation',
-] as const
-
 function valuesOf(details: KycDetails | null): Values {
   return {
     tin: details?.tin ?? '',
@@ -49,6 +39,9 @@ function valuesOf(details: KycDetails | null): Values {
     countryOfIncorporation: details?.countryOfIncorporation ?? 'Nigeria',
   }
 }
+
+/** Fields the API may name in its errors: the form's own. */
+const FIELDS: readonly string[] = Object.keys(valuesOf(null))
 
 export interface CompanyDetailsStepProps {
   businessId: string
@@ -130,8 +123,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
       onSaved()
     } catch (error) {
       for (const [field, message] of Object.entries(fieldErrors(error))) {
-        if ((FIELDS as readonly string[]).includes(field))
-          form.setError(field as (typeof FIELDS)[number], { type: 'server', message }, { shouldFocus: true })
+        if (FIELDS.includes(field)) form.setError(field as keyof Values, { type: 'server', message }, { shouldFocus: true })
         else if (field === 'file') setFileError(message)
       }
     }
