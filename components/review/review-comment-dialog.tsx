@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { ReasonField } from '@/components/ui/reason-field'
 import styles from './review.module.css'
 
 export interface ReviewCommentDialogProps {
@@ -42,7 +43,6 @@ export function ReviewCommentDialog({
   onConfirm,
   onCancel,
 }: ReviewCommentDialogProps) {
-  const ids = { comment: useId(), error: useId() }
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | null>(null)
   // A server message stands until the comment is edited.
@@ -79,31 +79,21 @@ export function ReviewCommentDialog({
       onConfirm={confirm}
       onCancel={onCancel}
     >
-      <div className={styles.field}>
-        <label htmlFor={ids.comment}>
-          {commentLabel}
-          {!required && ' (optional)'}
-        </label>
-        <textarea
-          id={ids.comment}
-          rows={4}
-          value={comment}
-          maxLength={maxLength}
-          required={required}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? ids.error : undefined}
-          onChange={(e) => {
-            setComment(e.target.value)
-            setError(null)
-            setServerErrorSeen(true)
-          }}
-        />
-        {shown && (
-          <p id={ids.error} role="alert" className={styles.error}>
-            {shown}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        label={commentLabel}
+        value={comment}
+        maxLength={maxLength}
+        required={required}
+        rows={4}
+        error={shown}
+        className={styles.field}
+        errorClassName={styles.error}
+        onChange={(value) => {
+          setComment(value)
+          setError(null)
+          setServerErrorSeen(true)
+        }}
+      />
     </ConfirmDialog>
   )
 }

@@ -18,6 +18,7 @@
  */
 import { paths } from '@/lib/navigation/paths'
 import {
+  AUTHORIZATIONS_SCREEN_ANY,
   canManageRoles,
   canManageUsers,
   isRestrictedFromBusinessArea,
@@ -128,14 +129,7 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_AUDIT_SYSTEM,
       ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
-      link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), [
-        P.CAN_READ_AUTHORIZATION,
-        P.CAN_UPDATE_AUTHORIZATION,
-        P.CAN_CREATE_ROLE,
-        P.CAN_UPDATE_ROLE,
-        P.CAN_CREATE_USER,
-        P.CAN_UPDATE_USER,
-      ]),
+      link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },
   {

@@ -37,6 +37,15 @@ export const POST_APPROVAL_GROUP: readonly Permission[] = [
 export const ROLE_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_ROLE, P.CAN_CREATE_ROLE, P.CAN_UPDATE_ROLE]
 export const USER_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_USER, P.CAN_CREATE_USER, P.CAN_UPDATE_BUSINESS_USERS]
 export const AUTHORIZATION_ALL: readonly Permission[] = [P.CAN_UPDATE_AUTHORIZATION, P.CAN_READ_AUTHORIZATION]
+/** Who opens the authorizations screens: checkers, and makers of role and staff-user changes (their own requests). */
+export const AUTHORIZATIONS_SCREEN_ANY: readonly Permission[] = [
+  P.CAN_READ_AUTHORIZATION,
+  P.CAN_UPDATE_AUTHORIZATION,
+  P.CAN_CREATE_ROLE,
+  P.CAN_UPDATE_ROLE,
+  P.CAN_CREATE_USER,
+  P.CAN_UPDATE_USER,
+]
 /**
  * docs/domain.md#staff-restriction-rule: a payment-group staff user holding any of these may not use the business
  * self-service area.

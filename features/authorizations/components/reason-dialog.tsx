@@ -18,16 +18,7 @@ export interface ReasonDialogProps {
 }
 
 /** Asks for the required reason of a change (or a decline's comment) before the call is made. */
-export function ReasonDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  label = 'Reason',
-  destructive,
-  onConfirm,
-  onCancel,
-}: ReasonDialogProps) {
+export function ReasonDialog({ label = 'Reason', onConfirm, onCancel, ...dialog }: ReasonDialogProps) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -54,17 +45,7 @@ export function ReasonDialog({
     }
   }
   return (
-    <ConfirmDialog
-      open={open}
-      title={title}
-      description={description}
-      confirmLabel={confirmLabel}
-      destructive={destructive}
-      busy={busy}
-      busyText="Sending…"
-      onConfirm={() => void confirm()}
-      onCancel={close}
-    >
+    <ConfirmDialog {...dialog} busy={busy} busyText="Sending…" onConfirm={() => void confirm()} onCancel={close}>
       <ReasonField
         label={label}
         value={reason}

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Form } from '@/components/ui/form'
-import { Modal } from '@/components/ui/modal'
 import { SelectField } from '@/components/ui/select-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { TextField } from '@/components/ui/text-field'
@@ -15,6 +13,7 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRequestRole, useRequestRoleChange } from '../api/authorization-calls'
 import { authorizationQueries } from '../api/authorization-queries'
 import styles from './authorizations.module.css'
+import { EditorModal } from './editor-modal'
 import { PermissionPicker } from './permission-picker'
 import { ReasonDialog } from './reason-dialog'
 
@@ -87,23 +86,14 @@ export function RoleEditor({ role, onClose }: RoleEditorProps) {
 
   return (
     <>
-      <Modal
+      <EditorModal
         open={role !== null && pending === null}
         onClose={close}
         title={isNew ? 'New role' : `Change ${existing?.name ?? 'role'}`}
         description="Another administrator approves the change before it takes effect."
-        size="lg"
-        dismissible={!form.formState.isSubmitting}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={form.formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} loading={form.formState.isSubmitting} loadingText="Sending…">
-              {isNew ? 'Request the role' : 'Continue'}
-            </Button>
-          </>
-        }
+        formId={formId}
+        submitting={form.formState.isSubmitting}
+        submitLabel={isNew ? 'Request the role' : 'Continue'}
       >
         {existing?.isSystem && (
           <p className={styles.notice}>A system role keeps its name and permissions; only its description can change.</p>
@@ -132,7 +122,7 @@ export function RoleEditor({ role, onClose }: RoleEditorProps) {
             )}
           </div>
         </Form>
-      </Modal>
+      </EditorModal>
       <ReasonDialog
         open={pending !== null}
         title={`Why change ${existing?.name ?? 'this role'}?`}

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Form } from '@/components/ui/form'
-import { Modal } from '@/components/ui/modal'
 import { SelectField } from '@/components/ui/select-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { TextField } from '@/components/ui/text-field'
@@ -15,6 +13,7 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRequestStaffUser, useRequestStaffUserChange } from '../api/authorization-calls'
 import { authorizationQueries } from '../api/authorization-queries'
 import styles from './authorizations.module.css'
+import { EditorModal } from './editor-modal'
 import { ReasonDialog } from './reason-dialog'
 
 type Values = StaffUserCreateInput & { status: StaffUserUpdateInput['status'] }
@@ -92,7 +91,7 @@ export function UserEditor({ user, onClose }: UserEditorProps) {
 
   return (
     <>
-      <Modal
+      <EditorModal
         open={user !== null && pending === null}
         onClose={close}
         title={existing ? `Change ${existing.firstName} ${existing.lastName}` : 'Invite a staff user'}
@@ -101,18 +100,9 @@ export function UserEditor({ user, onClose }: UserEditorProps) {
             ? 'Another administrator approves the change before it takes effect.'
             : 'Once another administrator approves, they get an e-mail to choose a password.'
         }
-        size="lg"
-        dismissible={!form.formState.isSubmitting}
-        footer={
-          <>
-            <Button variant="secondary" onClick={close} disabled={form.formState.isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" form={formId} loading={form.formState.isSubmitting} loadingText="Sending…">
-              {existing ? 'Continue' : 'Request the invitation'}
-            </Button>
-          </>
-        }
+        formId={formId}
+        submitting={form.formState.isSubmitting}
+        submitLabel={existing ? 'Continue' : 'Request the invitation'}
       >
         <Form form={form} onSubmit={submit} id={formId} aria-label={existing ? 'Change the staff user' : 'Invite a staff user'}>
           <div className={styles.formStack}>
@@ -162,7 +152,7 @@ export function UserEditor({ user, onClose }: UserEditorProps) {
             </fieldset>
           </div>
         </Form>
-      </Modal>
+      </EditorModal>
       <ReasonDialog
         open={pending !== null}
         title={`Why change ${existing ? `${existing.firstName} ${existing.lastName}` : 'this user'}?`}

@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { DiffEntry } from '@/lib/contracts/authorizations'
 import { canonicalJson } from '@/server/audit/chain'
 import type { Executor } from '@/server/db/client'
-import { permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+import { authorizations, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
+
+/** The PENDING authorization of each of these roles or users that has one (at most one each): record id → its id. */
+export async function pendingAuthorizationIds(db: Executor, resource: 'role' | 'user', ids: string[]) {
+  const rows = await db
+    .select({ resourceId: authorizations.resourceId, id: authorizations.id })
+    .from(authorizations)
+    .where(
+      and(eq(authorizations.status, 'PENDING'), eq(authorizations.resource, resource), inArray(authorizations.resourceId, ids)),
+    )
+  return new Map(rows.map((r) => [r.resourceId, r.id]))
+}
 
 /** What an authorization compares and shows of a role: never its id or timestamps. */
 export interface RoleSnapshot {

@@ -70,3 +70,47 @@ export async function requestAuthorization(options: {
   }
   return getAuthorization({ db, actor, id })
 }
+
+/** What a maker's request service takes: who asks, and what they propose. */
+export interface RequestArgs<Input> {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  input: Input
+}
+
+/** A change to an existing record also names it and gives the maker's reason (`PUT …/{id}?reason=`). */
+export interface ChangeRequestArgs<Input> extends RequestArgs<Input> {
+  id: string
+  reason: string
+}
+
+interface Proposed {
+  type: AuthorizationType
+  resource: 'role' | 'user'
+  target: string
+  proposal: object
+}
+
+/** A request for a new record: nothing stands before it and no reason is asked; `targetKey` is what two may not share. */
+export function requestCreation(options: RequestArgs<unknown>, request: Proposed & { targetKey: string }) {
+  return requestAuthorization({
+    ...options,
+    ...request,
+    resourceId: null,
+    proposal: { ...request.proposal },
+    before: null,
+    reason: null,
+  })
+}
+
+/** A request to change the record `resourceId` (as stored), `before` being its snapshot now. */
+export function requestChange(options: ChangeRequestArgs<unknown>, request: Proposed & { resourceId: string; before: Snapshot }) {
+  return requestAuthorization({
+    ...options,
+    ...request,
+    targetKey: `${request.resource}:${request.resourceId}`,
+    proposal: { ...request.proposal },
+    reason: options.reason,
+  })
+}

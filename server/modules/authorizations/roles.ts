@@ -12,13 +12,12 @@ import {
 } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
-import { authorizations, permissions, rolePermissions, roles, userRoles } from '@/server/db/schema'
+import { permissions, rolePermissions, roles, userRoles } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError, notFound } from '@/server/http/app-error'
-import type { Actor } from '@/server/http/context'
 import type { RoleProposal } from './proposals'
-import { findRoleSnapshot, type RoleSnapshot } from './records'
-import { requestAuthorization } from './request-authorization'
+import { findRoleSnapshot, pendingAuthorizationIds, type RoleSnapshot } from './records'
+import { requestChange, requestCreation, type ChangeRequestArgs, type RequestArgs } from './request-authorization'
 
 export const ROLE_READERS = [PERMISSIONS.CAN_READ_ROLE] as const
 export const PERMISSION_READERS = [PERMISSIONS.CAN_READ_PERMISSION, PERMISSIONS.CAN_READ_ROLE] as const
@@ -81,12 +80,7 @@ async function toRoleRecords(db: Database, rows: (typeof roles.$inferSelect)[]):
       .from(userRoles)
       .where(inArray(userRoles.roleId, ids))
       .groupBy(userRoles.roleId),
-    db
-      .select({ resourceId: authorizations.resourceId, id: authorizations.id })
-      .from(authorizations)
-      .where(
-        and(eq(authorizations.status, 'PENDING'), eq(authorizations.resource, 'role'), inArray(authorizations.resourceId, ids)),
-      ),
+    pendingAuthorizationIds(db, 'role', ids),
   ])
   return rows.map((r) => ({
     id: r.id,
@@ -96,7 +90,7 @@ async function toRoleRecords(db: Database, rows: (typeof roles.$inferSelect)[]):
     isSystem: r.isSystem,
     permissions: held.filter((p) => p.roleId === r.id).map((p) => p.name),
     userCount: holders.find((h) => h.roleId === r.id)?.value ?? 0,
-    pendingAuthorizationId: pending.find((p) => p.resourceId === r.id)?.id ?? null,
+    pendingAuthorizationId: pending.get(r.id) ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }))
@@ -120,7 +114,7 @@ async function assertNameFree(db: Database | Tx, name: string, exceptId?: string
 }
 
 /** `POST /roles` (docs/domain.md#authorizations): a PENDING authorization for the new role; nothing is created yet. */
-export async function requestRoleCreate(options: { db: Database; actor: Actor; audit: AuditContext; input: RoleCreateInput }) {
+export async function requestRoleCreate(options: RequestArgs<RoleCreateInput>) {
   const input = roleCreateSchema.parse(options.input)
   if (isSystemRoleName(input.name)) throw new AppError('CONFLICT', `${input.name} is a system role's name`, { field: 'name' })
   assertScopeAllows(input.scope, input.permissions)
@@ -131,16 +125,12 @@ export async function requestRoleCreate(options: { db: Database; actor: Actor; a
     scope: input.scope,
     permissions: [...new Set(input.permissions)].sort(),
   }
-  return requestAuthorization({
-    ...options,
+  return requestCreation(options, {
     type: 'ROLE_CREATE',
     resource: 'role',
-    resourceId: null,
     targetKey: `role-name:${input.name.toUpperCase()}`,
     target: input.name,
-    proposal: { ...proposal },
-    before: null,
-    reason: null,
+    proposal,
   })
 }
 
@@ -149,14 +139,7 @@ export async function requestRoleCreate(options: { db: Database; actor: Actor; a
  * (the seed keeps them as lib/permissions/roles.ts says; only the description may change); nobody adds permissions to a
  * role they hold themselves.
  */
-export async function requestRoleUpdate(options: {
-  db: Database
-  actor: Actor
-  audit: AuditContext
-  id: string
-  reason: string
-  input: RoleUpdateInput
-}) {
+export async function requestRoleUpdate(options: ChangeRequestArgs<RoleUpdateInput>) {
   const { db, actor } = options
   const input = roleUpdateSchema.parse(options.input)
   const [role] = await db.select().from(roles).where(eq(roles.id, options.id))
@@ -179,16 +162,13 @@ export async function requestRoleUpdate(options: {
   const adds = wanted.some((p) => !before.permissions.includes(p))
   if (adds && (await holdsRole(db, actor.userId, role.id)))
     throw new AppError('FORBIDDEN', 'You hold this role, so you cannot add permissions to it: ask another administrator')
-  return requestAuthorization({
-    ...options,
+  return requestChange(options, {
     type: 'ROLE_UPDATE',
     resource: 'role',
     resourceId: role.id,
-    targetKey: `role:${role.id}`,
     target: role.name,
-    proposal: { ...proposal },
+    proposal,
     before,
-    reason: options.reason,
   })
 }
 

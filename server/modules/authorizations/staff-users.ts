@@ -5,15 +5,14 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { revokeUserSessions } from '@/server/auth/sessions'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { authorizations, roles, userRoles, users } from '@/server/db/schema'
+import { roles, userRoles, users } from '@/server/db/schema'
 import { containsIgnoringCase, containsPattern } from '@/server/db/text-search'
 import { AppError, notFound } from '@/server/http/app-error'
-import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { issueAccountToken } from '@/server/modules/accounts/account-tokens'
 import type { UserCreateProposal, UserUpdateProposal } from './proposals'
-import { findUserSnapshot, roleNamesOf, type UserSnapshot } from './records'
-import { requestAuthorization } from './request-authorization'
+import { findUserSnapshot, pendingAuthorizationIds, roleNamesOf, type UserSnapshot } from './records'
+import { requestChange, requestCreation, type ChangeRequestArgs, type RequestArgs } from './request-authorization'
 
 export const USER_READERS = [PERMISSIONS.CAN_READ_USER] as const
 export const USER_CREATORS = [PERMISSIONS.CAN_CREATE_USER] as const
@@ -87,12 +86,7 @@ async function toStaffUsers(db: Executor, rows: (typeof users.$inferSelect)[]): 
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, ids))
       .orderBy(asc(roles.name)),
-    db
-      .select({ resourceId: authorizations.resourceId, id: authorizations.id })
-      .from(authorizations)
-      .where(
-        and(eq(authorizations.status, 'PENDING'), eq(authorizations.resource, 'user'), inArray(authorizations.resourceId, ids)),
-      ),
+    pendingAuthorizationIds(db, 'user', ids),
   ])
   return rows.map((u) => ({
     id: u.id,
@@ -102,7 +96,7 @@ async function toStaffUsers(db: Executor, rows: (typeof users.$inferSelect)[]): 
     phone: u.phone,
     status: u.status,
     roles: held.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, name: r.name })),
-    pendingAuthorizationId: pending.find((p) => p.resourceId === u.id)?.id ?? null,
+    pendingAuthorizationId: pending.get(u.id) ?? null,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
   }))
@@ -139,28 +133,19 @@ export async function assertNotLastSuperAdmin(db: Executor, userId: string, afte
 }
 
 /** `POST /users`: a PENDING authorization to invite a staff user; the account exists only once a checker approves. */
-export async function requestUserCreate(options: {
-  db: Database
-  actor: Actor
-  audit: AuditContext
-  input: StaffUserCreateInput
-}) {
+export async function requestUserCreate(options: RequestArgs<StaffUserCreateInput>) {
   const { db } = options
   const input = staffUserCreateSchema.parse(options.input)
   const roleIds = await assertStaffRoles(db, input.roleIds)
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email))
   if (existing) throw new AppError('CONFLICT', `${input.email} already has an account`, { field: 'email' })
   const proposal: UserCreateProposal = { email: input.email, firstName: input.firstName, lastName: input.lastName, roleIds }
-  return requestAuthorization({
-    ...options,
+  return requestCreation(options, {
     type: 'USER_CREATE',
     resource: 'user',
-    resourceId: null,
     targetKey: `user-email:${input.email}`,
     target: input.email,
-    proposal: { ...proposal },
-    before: null,
-    reason: null,
+    proposal,
   })
 }
 
@@ -168,14 +153,7 @@ export async function requestUserCreate(options: {
  * `PUT /users/{id}?reason=`: a PENDING authorization to change a staff user's roles or status. Nobody changes their own
  * (a user cannot raise their own rights), and the last active SUPER_ADMIN keeps the role.
  */
-export async function requestUserUpdate(options: {
-  db: Database
-  actor: Actor
-  audit: AuditContext
-  id: string
-  reason: string
-  input: StaffUserUpdateInput
-}) {
+export async function requestUserUpdate(options: ChangeRequestArgs<StaffUserUpdateInput>) {
   const { db, actor } = options
   const input = staffUserUpdateSchema.parse(options.input)
   const user = await getStaffUser({ db, id: options.id })
@@ -189,16 +167,13 @@ export async function requestUserUpdate(options: {
     throw new AppError('VALIDATION_FAILED', 'This changes nothing', { field: 'roleIds' })
   await assertNotLastSuperAdmin(db, user.id, { roles: roleNames, status: statusAfter })
   const proposal: UserUpdateProposal = { roleIds, status: input.status }
-  return requestAuthorization({
-    ...options,
+  return requestChange(options, {
     type: 'USER_UPDATE',
     resource: 'user',
     resourceId: user.id,
-    targetKey: `user:${user.id}`,
     target: user.email,
-    proposal: { ...proposal },
+    proposal,
     before,
-    reason: options.reason,
   })
 }
 

@@ -3,7 +3,7 @@ import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions'
 
 const LOADING = { count: 5, label: 'Loading the authorization' }
 const AuthorizationDetails = lazyScreen(
@@ -17,14 +17,7 @@ export default function AuthorizationDetailsPage() {
     <PortalPage
       title="Authorization"
       access={adminArea({
-        anyOf: [
-          P.CAN_READ_AUTHORIZATION,
-          P.CAN_UPDATE_AUTHORIZATION,
-          P.CAN_CREATE_ROLE,
-          P.CAN_UPDATE_ROLE,
-          P.CAN_CREATE_USER,
-          P.CAN_UPDATE_USER,
-        ],
+        anyOf: AUTHORIZATIONS_SCREEN_ANY,
       })}
       preload={[AuthorizationDetails]}
     >

@@ -1,6 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions'
 
 const AuthorizationsScreen = lazyScreen(
   () => import('@/features/authorizations/components/authorizations-screen').then((m) => m.AuthorizationsScreen),
@@ -13,14 +13,7 @@ export default function AuthorizationsPage() {
     <PortalPage
       title="Authorizations"
       access={adminArea({
-        anyOf: [
-          P.CAN_READ_AUTHORIZATION,
-          P.CAN_UPDATE_AUTHORIZATION,
-          P.CAN_CREATE_ROLE,
-          P.CAN_UPDATE_ROLE,
-          P.CAN_CREATE_USER,
-          P.CAN_UPDATE_USER,
-        ],
+        anyOf: AUTHORIZATIONS_SCREEN_ANY,
       })}
       preload={[AuthorizationsScreen]}
     >
