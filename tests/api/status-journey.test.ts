@@ -210,6 +210,16 @@ describe('one truth for every status', () => {
       .update(kycDocuments)
       .set({ status: 'APPROVED', reviewedAt: new Date() })
       .where(eq(kycDocuments.businessId, business.id))
+    // ...and every verification check recorded as verified (approval needs each: docs/domain.md#verification-of-kyc-details).
+    const checks = (await (await api(`/verified-kyc/${business.id}`, { token: admin.token })).json()) as {
+      id: string
+      status: string
+    }[]
+    expect(checks.length).toBeGreaterThan(0)
+    for (const check of checks.filter((c) => c.status === 'PENDING')) {
+      const recorded = await api(`/verified-kyc/${check.id}`, { method: 'PUT', token: admin.token, json: { status: 'VERIFIED' } })
+      expect(recorded.status, await recorded.clone().text()).toBe(200)
+    }
     const approved = await decide('APPROVED')
     expect(approved.status, await approved.clone().text()).toBe(200)
     s = await agreed(business.id, owner.token)
