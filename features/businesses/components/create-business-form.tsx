@@ -15,6 +15,7 @@ import { paths } from '@/lib/navigation/paths'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { getSourceProduct, setBusinessId } from '@/lib/session/storage'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { fieldPathsOf } from '@/lib/validation/field-paths'
 import { useCreateBusiness } from '../api/create-business'
 import type { Business, ReferenceItem } from '../api/types'
 import styles from './businesses.module.css'
@@ -37,12 +38,8 @@ const DEFAULTS: Values = {
   address: { line1: '', line2: '', city: '', country: 'Nigeria', state: '', lga: '' },
 }
 
-/** Fields the API may name in its errors: the form's own, the address's by their path. */
-const FIELDS = [
-  ...Object.keys(DEFAULTS).filter((key) => key !== 'address'),
-  'ownerEmail',
-  ...Object.keys(DEFAULTS.address).map((key) => `address.${key}`),
-]
+/** Fields the API may name in its errors (staff also name the owner). */
+const FIELDS = [...fieldPathsOf(DEFAULTS), 'ownerEmail']
 
 const REG_NO_HINT = `Start with the class, then the digits: ${REGISTRATION_CLASS_HINTS.map((c) => `${c.code} (${c.label})`).join(', ')}. For example RC1234567.`
 

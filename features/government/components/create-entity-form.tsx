@@ -14,6 +14,7 @@ import { GOVERNMENT_COUNTRY, GOVERNMENT_TIER_LABELS, GOVERNMENT_TIERS } from '@/
 import { applyApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { fieldPathsOf } from '@/lib/validation/field-paths'
 import { useCreateEntity } from '../api/government-calls'
 import { governmentQueries } from '../api/government-queries'
 import styles from './government.module.css'
@@ -25,20 +26,6 @@ const resolver = lazyZodResolver<Values, Output>(() =>
   import('@/lib/contracts/government').then((m) => m.governmentEntityInputSchema),
 )
 
-const FIELDS = [
-  'name',
-  'parastatalId',
-  'tier',
-  'contactName',
-  'contactEmail',
-  'contactPhone',
-  'address.line1',
-  'address.city',
-  'address.country',
-  'address.state',
-  'address.lga',
-] as const
-
 const DEFAULTS: Values = {
   name: '',
   parastatalId: '',
@@ -48,6 +35,8 @@ const DEFAULTS: Values = {
   contactPhone: '',
   address: { line1: '', city: '', country: GOVERNMENT_COUNTRY, state: '', lga: '' },
 }
+
+const FIELDS = fieldPathsOf(DEFAULTS)
 
 export interface CreateEntityFormProps {
   /** Country, state and LGA fields for `address.*`, rendered inside the form (the page composes LocationFields). */

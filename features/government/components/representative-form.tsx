@@ -12,6 +12,7 @@ import type { representativeInputSchema } from '@/lib/contracts/government'
 import { MEANS_OF_ID_TYPES } from '@/lib/contracts/kyc-values'
 import { applyApiErrors } from '@/lib/http'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { fieldPathsOf } from '@/lib/validation/field-paths'
 import { useCreateRepresentative } from '../api/government-calls'
 import styles from './government.module.css'
 
@@ -21,23 +22,6 @@ type Output = z.output<typeof representativeInputSchema>
 const resolver = lazyZodResolver<Values, Output>(() =>
   import('@/lib/contracts/government').then((m) => m.representativeInputSchema),
 )
-
-const FIELDS = [
-  'entityId',
-  'firstName',
-  'lastName',
-  'position',
-  'email',
-  'phone',
-  'idType',
-  'idNumber',
-  'idIssueDate',
-  'idExpiryDate',
-  'idFileId',
-  'address',
-  'addressFileId',
-  'photoFileId',
-] as const
 
 const defaults = (entityId: string): Values => ({
   entityId,
@@ -55,6 +39,8 @@ const defaults = (entityId: string): Values => ({
   addressFileId: '',
   photoFileId: '',
 })
+
+const FIELDS = fieldPathsOf(defaults(''))
 
 /** Adds a representative (POST /government/rep) with their means of ID and, optionally, proof of address and photo. */
 export function RepresentativeForm({ entityId, onDone }: { entityId: string; onDone: () => void }) {
