@@ -44,6 +44,12 @@ export const ID_HOLDER_ROLE_LABELS: Readonly<Record<IdHolderRole, string>> = {
   OTHER: 'Other',
 }
 
+/** "Director", or "Director and shareholder" when the ID is linked to a shareholder: a person can be both. */
+export function idHolderRoles(id: { role: IdHolderRole; shareholderId: string | null }): string {
+  const role = ID_HOLDER_ROLE_LABELS[id.role]
+  return id.shareholderId && id.role !== 'SHAREHOLDER' ? `${role} and shareholder` : role
+}
+
 export const MEANS_OF_ID_TYPE_CODES = ['INTERNATIONAL_PASSPORT', 'DRIVERS_LICENCE', 'NATIONAL_ID_CARD', 'VOTERS_CARD'] as const
 export type MeansOfIdTypeCode = (typeof MEANS_OF_ID_TYPE_CODES)[number]
 

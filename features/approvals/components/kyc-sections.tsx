@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { CHECKLIST_STATE_LABELS, documentLabel } from '@/lib/contracts/kyc-document-values'
-import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { documentLabel } from '@/lib/contracts/kyc-document-values'
+import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { documentRequirementStatus } from '@/lib/status'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -166,7 +167,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                         {m.firstName} {m.lastName}
                       </strong>
                       <span className={styles.badges}>
-                        <span className={styles.small}>{ID_HOLDER_ROLE_LABELS[m.role] ?? m.role}</span>
+                        <span className={styles.small}>{idHolderRoles(m)}</span>
                         {!m.isCurrent && <StatusBadge status="EXPIRED" />}
                       </span>
                     </div>
@@ -223,14 +224,17 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
 /** One checklist item for the reviewer: state, review notes, deferral, the file and the review actions. */
 function DocumentRow({
   item,
+  items,
   label,
   documentReviewSlot,
 }: {
   item: ChecklistItem
+  /** The list it belongs to: a required document whose alternative is in shows as not needed. */
+  items: readonly ChecklistItem[]
   label: string
   documentReviewSlot?: DocumentReviewSlot
 }) {
-  const state = CHECKLIST_STATE_LABELS[item.state]
+  const state = documentRequirementStatus(item, items)
   return (
     <li className={styles.item} data-document-type={item.documentType.code}>
       <div className={styles.itemHead}>
@@ -241,6 +245,7 @@ function DocumentRow({
         </strong>
         <StatusBadge status={item.state} label={state.label} tone={state.tone} />
       </div>
+      {state.code === 'COVERED' && <p className={styles.muted}>{state.detail}</p>}
       {/* With review actions, they show the open request themselves. */}
       {!documentReviewSlot && item.document?.reuploadReason && !item.document.reuploadResolvedAt && (
         <p className={styles.muted}>Re-upload asked: {item.document.reuploadReason}</p>
@@ -270,6 +275,7 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
                 <DocumentRow
                   key={item.documentType.id}
                   item={item}
+                  items={checklist.items}
                   label={item.documentType.name}
                   documentReviewSlot={documentReviewSlot}
                 />
@@ -303,6 +309,7 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
                     <DocumentRow
                       key={item.documentType.id}
                       item={item}
+                      items={items}
                       label={`${item.documentType.name} for ${shareholder.name}`}
                       documentReviewSlot={documentReviewSlot}
                     />

@@ -12,6 +12,7 @@ import type { meansOfIdFormSchema } from '@/lib/contracts/kyc'
 import {
   ID_HOLDER_ROLE_LABELS,
   ID_HOLDER_ROLES,
+  idHolderRoles,
   isMaskedIdentityNumber,
   MEANS_OF_ID_TYPES,
   meansOfIdTypeOf,
@@ -80,12 +81,6 @@ export interface MeansOfIdStepProps {
   linkShareholderId?: string | null
   /** That ID was saved (or the form closed): back to the shareholders. */
   onLinkDone?: () => void
-}
-
-/** "Director", or "Director and shareholder" when the ID is linked to a shareholder: a person can be both. */
-export function idHolderRoles(id: Pick<MeansOfIdRecord, 'role' | 'shareholderId'>): string {
-  const role = ID_HOLDER_ROLE_LABELS[id.role]
-  return id.shareholderId && id.role !== 'SHAREHOLDER' ? `${role} and shareholder` : role
 }
 
 /** Step 3: directors', signatories' and beneficial owners' means of ID, each with a scan. */

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { kycStatus, MARK_LIVE_LABEL, productApplicationStatus } from '@/lib/status'
+import { businessStatus, kycStatus, MARK_LIVE_LABEL, productApplicationStatus } from '@/lib/status'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
@@ -44,6 +44,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
   const b = detail.business
   const status = productApplicationStatus(detail.status)
   const kyc = kycStatus(b)
+  const approval = businessStatus(b)
   return (
     <div className={styles.stack}>
       <p>
@@ -95,7 +96,7 @@ function Preview({ detail, permissions }: { detail: OnboardingDetail; permission
             <dd>{b.regNo}</dd>
             <dt>Business approval</dt>
             <dd>
-              <StatusBadge status={b.approvalStatus} />
+              <StatusBadge status={b.approvalStatus} label={approval.label} tone={approval.tone} />
             </dd>
             <dt>KYC</dt>
             <dd>{kyc.label}</dd>
