@@ -64,7 +64,7 @@ describe('PortalPage', () => {
 })
 
 const signedIn = ({ isStaff = false, iswStaff = false, permissions = [] as string[] }) => ({
-  account: { id: 'u1', isStaff, iswStaff, businesses: [] } as Account,
+  account: { id: 'u1', isStaff, iswStaff, businesses: [] } as unknown as Account,
   permissions,
 })
 const FORBIDDEN = { name: 'You do not have access to this page' }
