@@ -217,10 +217,10 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
 
   await page.goto(stepUrl(owner.business.id, 'SHAREHOLDERS'))
   const nested = page.getByRole('list', { name: 'Shareholders of Eko Holdings Limited' })
-  await expect(nested.getByText('Tunde Bello')).toBeVisible()
+  await expect(nested.getByText('Tunde Bello', { exact: true })).toBeVisible()
   const deleteCorporate = page.getByRole('button', { name: 'Delete Eko Holdings Limited' })
   const dialog = await cancelTwice(page, deleteCorporate, 'Delete Eko Holdings Limited?')
-  await expect(nested.getByText('Tunde Bello')).toBeVisible()
+  await expect(nested.getByText('Tunde Bello', { exact: true })).toBeVisible()
 
   await deleteCorporate.click()
   await expect(dialog).toContainText(
@@ -389,7 +389,7 @@ test("the KYC's drafts are gone once it is submitted: a saved form's at once, a 
   await page.getByRole('link', { name: 'Preview and submit' }).click()
   await expect(page).toHaveURL(/\/kyc\/preview-form/)
   await page.getByRole('button', { name: 'Submit for review' }).click()
-  await expect(page.getByText('Your KYC is submitted and under review.')).toBeVisible()
+  await expect(page.getByText('Your KYC is submitted and waits for our compliance team.', { exact: false })).toBeVisible()
   for (const type of ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS'])
     expect(await draftStatus(type), type).toBe(404)
 

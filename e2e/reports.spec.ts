@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
 import { seriousViolations } from './support/a11y'
-import { completeKyc, type KycAnswers } from './support/kyc-api'
+import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
 const KYC: KycAnswers = {
   details: {
@@ -124,6 +124,7 @@ test('the audit viewer shows an approval with its before and after, and verifies
     data: { decision: 'APPROVED' },
   })
   expect(cac.status(), await cac.text()).toBe(200)
+  await verifyChecks(request, owner.business.id)
   const approved = await request.put(`/api/v1/businesses/${owner.business.id}/approve`, {
     headers: approver,
     data: { decision: 'APPROVED', comment: 'Registry checked' },
