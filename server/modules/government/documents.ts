@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { GovernmentDocument, governmentDocumentInputSchema } from '@/lib/contracts/government'
 import { MAX_DOCUMENTS_PER_ENTITY } from '@/lib/contracts/government-values'
@@ -6,10 +6,10 @@ import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { governmentDocuments, users } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
-import { AppError, notFound } from '@/server/http/app-error'
+import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
-import { GOVERNMENT_OFFICERS, lockActiveEntity } from './government-access'
+import { GOVERNMENT_OFFICERS, lockActiveEntity, lockEntityWithRoom } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 
 type DocumentRow = typeof governmentDocuments.$inferSelect
@@ -66,13 +66,12 @@ export async function createDocument(options: {
   const { db, actor, input } = options
   assertStaffWithAny(actor, ...GOVERNMENT_OFFICERS)
   const row = await db.transaction(async (tx) => {
-    await lockActiveEntity(tx, input.entityId, 'entityId')
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(governmentDocuments)
-      .where(eq(governmentDocuments.entityId, input.entityId))) as [{ n: number }]
-    if (n >= MAX_DOCUMENTS_PER_ENTITY)
-      throw new AppError('CONFLICT', `An entity can have at most ${MAX_DOCUMENTS_PER_ENTITY} documents`)
+    await lockEntityWithRoom(tx, {
+      entityId: input.entityId,
+      children: governmentDocuments.entityId,
+      max: MAX_DOCUMENTS_PER_ENTITY,
+      noun: 'documents',
+    })
     await attachableGovernmentFile(tx, { fileId: input.fileId, field: 'fileId' })
     const [created] = await tx
       .insert(governmentDocuments)

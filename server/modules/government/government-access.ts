@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor, Tx } from '@/server/db/client'
 import { governmentEntities, type GovernmentEntityRow } from '@/server/db/schema'
@@ -31,4 +32,21 @@ export async function lockActiveEntity(tx: Tx, id: string, field?: string): Prom
       `The entity is ${statusWords(row.archiveStatus)}: unarchive it before changing its records`,
     )
   return row
+}
+
+/**
+ * `lockActiveEntity` for adding one more record under the entity: refused (409) when it already holds `max` of them.
+ * The count runs under the entity's lock, so two adds racing for the last place cannot both get it.
+ */
+export async function lockEntityWithRoom(
+  tx: Tx,
+  options: { entityId: string; children: PgColumn; max: number; noun: string },
+): Promise<GovernmentEntityRow> {
+  const entity = await lockActiveEntity(tx, options.entityId, 'entityId')
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(options.children.table)
+    .where(eq(options.children, options.entityId))) as [{ n: number }]
+  if (n >= options.max) throw new AppError('CONFLICT', `An entity can have at most ${options.max} ${options.noun}`)
+  return entity
 }

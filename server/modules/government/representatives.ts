@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { FileSummary } from '@/lib/contracts/file-types'
 import type {
@@ -18,7 +18,7 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
-import { GOVERNMENT_OFFICERS, lockActiveEntity } from './government-access'
+import { GOVERNMENT_OFFICERS, lockActiveEntity, lockEntityWithRoom } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 
 const FILE_FIELDS = ['idFileId', 'addressFileId', 'photoFileId'] as const
@@ -96,13 +96,12 @@ export async function createRepresentative(options: {
   const { db, actor, input } = options
   assertStaffWithAny(actor, ...GOVERNMENT_OFFICERS)
   const row = await db.transaction(async (tx) => {
-    await lockActiveEntity(tx, input.entityId, 'entityId')
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(governmentRepresentatives)
-      .where(eq(governmentRepresentatives.entityId, input.entityId))) as [{ n: number }]
-    if (n >= MAX_REPRESENTATIVES_PER_ENTITY)
-      throw new AppError('CONFLICT', `An entity can have at most ${MAX_REPRESENTATIVES_PER_ENTITY} representatives`)
+    await lockEntityWithRoom(tx, {
+      entityId: input.entityId,
+      children: governmentRepresentatives.entityId,
+      max: MAX_REPRESENTATIVES_PER_ENTITY,
+      noun: 'representatives',
+    })
     await assertFiles(tx, input)
     const [created] = await tx
       .insert(governmentRepresentatives)
