@@ -33,6 +33,8 @@ import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { verificationRoutes } from './modules/verification/routes'
+import { crmRoutes } from './modules/crm/routes'
+import { externalBusinessRoutes } from './modules/external-business/routes'
 
 export const API_BASE_PATH = '/api/v1'
 const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
@@ -72,6 +74,8 @@ const MODULES: Router[] = [
   draftFormRoutes,
   kycDeleteRoutes,
   authorizationRoutes,
+  crmRoutes,
+  externalBusinessRoutes,
 ]
 
 export function createApp() {

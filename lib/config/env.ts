@@ -64,6 +64,16 @@ const envSchema = z.object({
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(100),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
+  CRM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['database', 'salesforce']).default('database')),
+  CRM_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ message: 'must be a URL such as https://example.my.salesforce.com' }).optional(),
+  ),
+  CRM_CLIENT_ID: optionalString,
+  CRM_CLIENT_SECRET: optionalString,
+  EXTERNAL_PARTNER_SECRET: secret,
+  EXTERNAL_PARTNER_ISSUER: z.string().min(1).default('external-partner'),
+  EXTERNAL_PARTNER_ORIGINS: optionalString,
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -127,6 +137,17 @@ export interface AppConfig {
     /** Key of the blind indexes (HMAC); separate from the data keys so rotating them never changes an index. */
     indexKey: string
   }
+  /** The CRM directory behind `/crm/*` (server/integrations/crm): the built-in table, or Salesforce's REST API. */
+  crm: { provider: 'database' } | { provider: 'salesforce'; url: string; clientId: string; clientSecret: string }
+  /** A partner handing businesses over with a signed reference (docs/domain.md#external-business-handover); null when none. */
+  externalPartner: {
+    /** HS256 key shared with the partner. */
+    secret: string
+    /** The `iss` the partner puts in each reference. */
+    issuer: string
+    /** Origins a handover's return URL may point to (scheme://host[:port]). */
+    allowedOrigins: string[]
+  } | null
 }
 
 export interface DataKey {
@@ -229,6 +250,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       )
     }
   }
+  if (e.CRM_PROVIDER === 'salesforce') {
+    const missingCrm = (['CRM_URL', 'CRM_CLIENT_ID', 'CRM_CLIENT_SECRET'] as const).filter((k) => !e[k])
+    if (missingCrm.length) {
+      throw new ConfigError(`Invalid configuration: CRM_PROVIDER=salesforce needs ${missingCrm.join(', ')}`)
+    }
+  }
+  const partnerOrigins = parseOrigins(e.EXTERNAL_PARTNER_ORIGINS)
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
   const dataKeys = parseDataKeys(
@@ -279,7 +307,44 @@ export function loadConfig(env: Env = process.env): AppConfig {
       batchSize: e.RETENTION_BATCH_SIZE,
     },
     dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
+    crm:
+      e.CRM_PROVIDER === 'salesforce'
+        ? {
+            provider: 'salesforce',
+            url: e.CRM_URL!.replace(/\/+$/, ''),
+            clientId: e.CRM_CLIENT_ID!,
+            clientSecret: e.CRM_CLIENT_SECRET!,
+          }
+        : { provider: 'database' },
+    externalPartner: e.EXTERNAL_PARTNER_SECRET
+      ? { secret: e.EXTERNAL_PARTNER_SECRET, issuer: e.EXTERNAL_PARTNER_ISSUER, allowedOrigins: partnerOrigins }
+      : null,
   }
+}
+
+/** `EXTERNAL_PARTNER_ORIGINS`: comma-separated origins (`https://partner.example`); each must be a bare origin. */
+export function parseOrigins(value: string | undefined): string[] {
+  if (!value) return []
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      let origin: string
+      try {
+        origin = new URL(part).origin
+      } catch {
+        throw new ConfigError(
+          `Invalid configuration: EXTERNAL_PARTNER_ORIGINS: ${part} is not a URL origin such as https://partner.example`,
+        )
+      }
+      if (origin === 'null' || origin !== part.replace(/\/+$/, '')) {
+        throw new ConfigError(
+          `Invalid configuration: EXTERNAL_PARTNER_ORIGINS: ${part} must be an origin only (scheme://host[:port])`,
+        )
+      }
+      return origin
+    })
 }
 
 const globalForConfig = globalThis as unknown as { __appConfig?: AppConfig }

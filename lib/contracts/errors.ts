@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UPSTREAM_FAILED',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

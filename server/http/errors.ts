@@ -20,6 +20,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An outside service (the CRM) failed or answered nonsense: the message names it. */
+  UPSTREAM_FAILED: 502,
 }
 
 export function errorBody(errors: ApiError[]): ErrorBody {

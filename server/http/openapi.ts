@@ -24,6 +24,7 @@ const ERROR_DESCRIPTIONS = {
   413: 'Body too large',
   415: 'Unsupported content',
   429: 'Too many attempts',
+  502: 'An outside service (the CRM) failed',
 } as const
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
