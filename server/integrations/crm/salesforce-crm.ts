@@ -153,24 +153,22 @@ export function salesforceCrm(options: SalesforceOptions): CrmDirectory {
       const soql = `SELECT ${ACCOUNT_FIELDS} FROM Account WHERE Name LIKE ${soqlLikeContains(name)} ORDER BY Name LIMIT ${Math.trunc(limit)}`
       const body = (await getJson(`${base}/query?q=${encodeURIComponent(soql)}`)) as { records?: unknown } | null
       if (!body || !Array.isArray(body.records)) throw upstream('sent a search answer without records')
-      return (body.records as SalesforceAccount[]).map(
-        (a): CrmAccount => ({
-          id: String(a.Id),
-          name: String(a.Name ?? ''),
-          regNo: a.AccountNumber ?? null,
-          typeHint: a.Type ?? null,
-          categoryHint: a.Industry ?? null,
-          address: {
-            line1: a.BillingStreet ?? null,
-            city: a.BillingCity ?? null,
-            state: a.BillingState ?? null,
-            country: a.BillingCountry ?? null,
-          },
-          // Account has no standard e-mail field: the form asks for it.
-          email: null,
-          phone: a.Phone ?? null,
-        }),
-      )
+      return (body.records as SalesforceAccount[]).map((a): CrmAccount => ({
+        id: String(a.Id),
+        name: String(a.Name ?? ''),
+        regNo: a.AccountNumber ?? null,
+        typeHint: a.Type ?? null,
+        categoryHint: a.Industry ?? null,
+        address: {
+          line1: a.BillingStreet ?? null,
+          city: a.BillingCity ?? null,
+          state: a.BillingState ?? null,
+          country: a.BillingCountry ?? null,
+        },
+        // Account has no standard e-mail field: the form asks for it.
+        email: null,
+        phone: a.Phone ?? null,
+      }))
     },
     async getOpportunity(id) {
       const body = (await getJson(`${base}/sobjects/Opportunity/${encodeURIComponent(id)}`)) as SalesforceOpportunity | null

@@ -27,7 +27,11 @@ const rowSchema = z.object({
     .min(1, 'is required')
     .max(64, 'must be at most 64 characters')
     .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _'),
-  name: z.string({ message: 'is required' }).trim().min(2, 'must be at least 2 characters').max(200, 'must be at most 200 characters'),
+  name: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(2, 'must be at least 2 characters')
+    .max(200, 'must be at most 200 characters'),
   regNo: optional(
     z
       .string()
@@ -60,9 +64,13 @@ export function parseCrmAccountsCsv(csv: string): Row[] {
   }
   if (!records.length) throw new AppError('VALIDATION_FAILED', 'The file has no accounts under its header row', { field: 'file' })
   if (records.length > CRM_IMPORT_MAX_ROWS)
-    throw new AppError('VALIDATION_FAILED', `The file has ${records.length} accounts; import at most ${CRM_IMPORT_MAX_ROWS} at once`, {
-      field: 'file',
-    })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The file has ${records.length} accounts; import at most ${CRM_IMPORT_MAX_ROWS} at once`,
+      {
+        field: 'file',
+      },
+    )
   const header = Object.keys(records[0]!.record)
   const unknown = header.filter((c) => !(CRM_ACCOUNT_CSV_COLUMNS as readonly string[]).includes(c))
   const missing = (['externalRef', 'name'] as const).filter((c) => !header.includes(c))
@@ -71,9 +79,13 @@ export function parseCrmAccountsCsv(csv: string): Row[] {
       missing.length ? `missing ${missing.join(', ')}` : '',
       unknown.length ? `unknown ${unknown.join(', ')}` : '',
     ].filter(Boolean)
-    throw new AppError('VALIDATION_FAILED', `The header row has ${parts.join('; ')} (columns: ${CRM_ACCOUNT_CSV_COLUMNS.join(', ')})`, {
-      field: 'file',
-    })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The header row has ${parts.join('; ')} (columns: ${CRM_ACCOUNT_CSV_COLUMNS.join(', ')})`,
+      {
+        field: 'file',
+      },
+    )
   }
 
   const errors: ApiError[] = []
@@ -85,7 +97,11 @@ export function parseCrmAccountsCsv(csv: string): Row[] {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column = issue.path.map(String).join('.') || 'row'
-        errors.push({ code: 'VALIDATION_FAILED', field: `line ${line}.${column}`, message: `Line ${line}, ${column}: ${issue.message}` })
+        errors.push({
+          code: 'VALIDATION_FAILED',
+          field: `line ${line}.${column}`,
+          message: `Line ${line}, ${column}: ${issue.message}`,
+        })
       }
       continue
     }

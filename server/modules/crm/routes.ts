@@ -22,7 +22,8 @@ export const crmRoutes = createRouter()
 crmRoutes.openapi(
   route.get('/crm/search-accounts', {
     summary: 'Search CRM accounts by name',
-    description: 'Accounts of the configured CRM (CRM_PROVIDER) whose name contains accountName, ignoring case; at most sizeLimit (15).',
+    description:
+      'Accounts of the configured CRM (CRM_PROVIDER) whose name contains accountName, ignoring case; at most sizeLimit (15).',
     ...access.staff(...CRM_READERS),
     request: { query: crmSearchQuerySchema },
     responses: { 200: json(z.array(crmAccountSchema), 'Matching accounts, by name'), ...errorResponses(400, 401, 403, 502) },
@@ -38,7 +39,10 @@ crmRoutes.openapi(
       'multipart/form-data with `file`: a CSV whose header names the columns externalRef, name (required), regNo, typeHint, categoryHint, addressLine1, city, state, country, contactEmail, contactPhone. Upserts by externalRef, all or nothing; a 400 lists each failing cell as `line <n>.<column>`.',
     ...access.staff(...CRM_IMPORTERS),
     request: { body: { required: true, content: { 'multipart/form-data': { schema: crmImportFormSchema } } } },
-    responses: { 200: json(crmImportResultSchema, 'How many accounts were created and updated'), ...errorResponses(400, 401, 403, 413, 415) },
+    responses: {
+      200: json(crmImportResultSchema, 'How many accounts were created and updated'),
+      ...errorResponses(400, 401, 403, 413, 415),
+    },
   }),
   async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase()
@@ -48,7 +52,8 @@ crmRoutes.openapi(
       throw new AppError('VALIDATION_FAILED', 'Request body is not valid multipart form data', { field: 'body' })
     })
     const file = form.file
-    if (!file || typeof file === 'string') throw new AppError('VALIDATION_FAILED', 'Attach the CSV file as `file`', { field: 'file' })
+    if (!file || typeof file === 'string')
+      throw new AppError('VALIDATION_FAILED', 'Attach the CSV file as `file`', { field: 'file' })
     const csv = new TextDecoder('utf-8', { fatal: false }).decode(await file.arrayBuffer())
     return c.json(await importCrmAccounts({ ...(await serviceArgs(c)), csv }), 200)
   },

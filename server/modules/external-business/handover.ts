@@ -3,7 +3,14 @@ import type { ExternalImportResult } from '@/lib/contracts/external-business'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { loadActor } from '@/server/auth/load-actor'
 import type { Database } from '@/server/db/client'
-import { businessCategories, businesses, businessTypes, externalHandovers, onboardingProducts, products } from '@/server/db/schema'
+import {
+  businessCategories,
+  businesses,
+  businessTypes,
+  externalHandovers,
+  onboardingProducts,
+  products,
+} from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { createBusiness } from '@/server/modules/businesses/create-business'
@@ -24,7 +31,13 @@ export async function retrieveExternalBusiness(options: { db: Database; referenc
   const partner = partnerConfig()
   await options.db
     .insert(externalHandovers)
-    .values({ externalBusinessId: claims.externalBusinessId, issuer, claims, returnUrl: claims.returnUrl ?? null, retrievedAt: now })
+    .values({
+      externalBusinessId: claims.externalBusinessId,
+      issuer,
+      claims,
+      returnUrl: claims.returnUrl ?? null,
+      retrievedAt: now,
+    })
     .onConflictDoUpdate({
       target: externalHandovers.externalBusinessId,
       set: { issuer, claims, returnUrl: claims.returnUrl ?? null, retrievedAt: now },
@@ -80,8 +93,11 @@ export async function importExternalBusiness(options: {
   let created = false
   if (!businessId) {
     if (handover.userId === actor.userId)
-      throw new AppError('CONFLICT', 'This business is being imported already; try again in a moment', { field: 'externalBusinessId' })
-    if (now.getTime() - handover.retrievedAt.getTime() > HANDOVER_IMPORT_WINDOW_HOURS * 3600_000) throw notFound(externalBusinessId)
+      throw new AppError('CONFLICT', 'This business is being imported already; try again in a moment', {
+        field: 'externalBusinessId',
+      })
+    if (now.getTime() - handover.retrievedAt.getTime() > HANDOVER_IMPORT_WINDOW_HOURS * 3600_000)
+      throw notFound(externalBusinessId)
     // Claim it first: of two imports at once, one wins; the other sees it claimed (404 for another user, 409 for the same).
     const [claimed] = await db
       .update(externalHandovers)
@@ -91,7 +107,9 @@ export async function importExternalBusiness(options: {
     if (!claimed) {
       const [now2] = await db.select().from(externalHandovers).where(eq(externalHandovers.id, handover.id))
       if (now2?.userId === actor.userId)
-        throw new AppError('CONFLICT', 'This business is being imported already; try again in a moment', { field: 'externalBusinessId' })
+        throw new AppError('CONFLICT', 'This business is being imported already; try again in a moment', {
+          field: 'externalBusinessId',
+        })
       throw notFound(externalBusinessId)
     }
     try {
@@ -110,9 +128,13 @@ export async function importExternalBusiness(options: {
         .from(businessCategories)
         .where(eq(sql`lower(${businessCategories.name})`, data.category.toLowerCase()))
       if (!category)
-        throw new AppError('VALIDATION_FAILED', `The partner's business category "${data.category}" is not one the portal knows`, {
-          field: 'externalBusinessId',
-        })
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The partner's business category "${data.category}" is not one the portal knows`,
+          {
+            field: 'externalBusinessId',
+          },
+        )
       const business = await createBusiness({
         db,
         actor,

@@ -27,7 +27,10 @@ export const referenceClaimsSchema = z.object({
   phone: phoneSchema,
   address: addressSchema.pick({ line1: true, city: true, state: true, country: true }),
   productCode: z.string().trim().min(1).max(50).optional(),
-  returnUrl: z.url({ message: 'must be an absolute URL', protocol: /^https?$/ }).max(2000).optional(),
+  returnUrl: z
+    .url({ message: 'must be an absolute URL', protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
 })
 export type ReferenceClaims = z.output<typeof referenceClaimsSchema>
 
@@ -73,7 +76,9 @@ export async function verifyReference(reference: string, now = new Date()): Prom
     if (error instanceof joseErrors.JWSSignatureVerificationFailed)
       throw refused('The partner reference is not signed by a known partner (bad signature)')
     if (error instanceof joseErrors.JWTClaimValidationFailed)
-      throw refused(`The partner reference is not valid: its ${error.claim} claim ${error.reason === 'missing' ? 'is missing' : 'is wrong'}`)
+      throw refused(
+        `The partner reference is not valid: its ${error.claim} claim ${error.reason === 'missing' ? 'is missing' : 'is wrong'}`,
+      )
     throw refused('The partner reference is not a valid signed reference')
   }
   const exp = payload.exp as number
