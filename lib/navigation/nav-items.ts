@@ -128,6 +128,13 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_READ_BUSINESS_DIVISION,
         P.CAN_AUDIT_SYSTEM,
       ]),
+      {
+        id: 'admin.crm',
+        label: 'CRM directory',
+        href: paths.admin.crm(),
+        // POST /crm/accounts/import needs both.
+        rule: { check: (held) => held.has(P.CAN_CREATE_BUSINESS) && held.has(P.CAN_UPDATE_BUSINESS) },
+      },
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],

@@ -71,6 +71,8 @@ export const paths = {
     registeredBusinesses: () => '/s/admin/businesses/registered',
     registeredSummary: () => '/s/admin/businesses/registered/summary',
     createBusiness: () => '/s/admin/businesses/create',
+    /** The built-in CRM directory's CSV import. */
+    crm: () => '/s/admin/crm',
     productConfig: () => '/s/admin/product-config',
     /** Without an id: a new product. */
     productConfigDetails: (id?: string | null) => href('/s/admin/product-config/details', { id }),

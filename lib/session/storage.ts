@@ -171,9 +171,17 @@ function isFlagSet(raw: string | null): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // crmFlow (sessionStorage)
 
-/** Marks this tab as being in the CRM flow (stored as the text `true`). */
-export function setCrmFlow(): void {
-  writeItem('session', SESSION_STORAGE_KEYS.crmFlow, 'true')
+/**
+ * Marks this tab as being in the CRM flow: stored as the text `true`, or as `value` (the create-business screen keeps
+ * the chosen CRM account there as JSON, so a reload prefills the form again).
+ */
+export function setCrmFlow(value = 'true'): void {
+  writeItem('session', SESSION_STORAGE_KEYS.crmFlow, value)
+}
+
+/** What `crmFlow` holds (the text `true`, or what the screen stored), or null. */
+export function getCrmFlow(): string | null {
+  return nonEmpty(readItem('session', SESSION_STORAGE_KEYS.crmFlow))
 }
 
 /** Spec section 4: true when the `crmFlow` flag is set (any stored value other than empty, `false` or `0`). */

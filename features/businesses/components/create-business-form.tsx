@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useRouter } from 'next/router'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -46,7 +46,26 @@ const REG_NO_HINT = `Start with the class, then the digits: ${REGISTRATION_CLASS
 const toOptions = (items: ReferenceItem[] | undefined): SelectOption[] =>
   items?.map((i) => ({ value: i.id, label: i.name })) ?? []
 
+/**
+ * What another source (a CRM account) knows of the business: it fills the form, which stays editable. The type and
+ * category come as names and are matched to the lists ignoring case; an unknown one is left to choose.
+ */
+export interface BusinessPrefill {
+  name?: string | null
+  regNo?: string | null
+  typeName?: string | null
+  categoryName?: string | null
+  email?: string | null
+  phone?: string | null
+  address?: { line1?: string | null; city?: string | null; state?: string | null; country?: string | null }
+}
+
+const idByName = (items: ReferenceItem[] | undefined, name: string | null | undefined) =>
+  (name && items?.find((i) => i.name.trim().toLowerCase() === name.trim().toLowerCase())?.id) || ''
+
 export interface CreateBusinessFormProps {
+  /** Fills the form (react-hook-form reset) whenever it changes; null after a prefill empties the form again. */
+  prefill?: BusinessPrefill | null
   /**
    * Country, state and local government area fields for `address.country`, `address.state` and `address.lga`,
    * rendered inside the form (the page composes the locations feature's fields).
@@ -72,6 +91,7 @@ export function CreateBusinessForm({
   isStaff = false,
   onCreated,
   cancelHref = paths.business.list(),
+  prefill = null,
 }: CreateBusinessFormProps) {
   const router = useRouter()
   const queryClient = useQueryClient()
@@ -85,6 +105,33 @@ export function CreateBusinessForm({
   })
 
   useEffect(() => void resolver.preload(), [])
+
+  const prefilled = useRef(false)
+  useEffect(() => {
+    const base: Values = isStaff ? { ...DEFAULTS, ownerEmail: '' } : DEFAULTS
+    if (!prefill) {
+      if (prefilled.current) form.reset(base)
+      prefilled.current = false
+      return
+    }
+    prefilled.current = true
+    form.reset({
+      ...base,
+      name: prefill.name ?? '',
+      regNo: prefill.regNo ?? '',
+      typeId: idByName(types.data, prefill.typeName),
+      categoryId: idByName(categories.data, prefill.categoryName),
+      email: prefill.email ?? '',
+      phone: prefill.phone ?? '',
+      address: {
+        ...base.address,
+        line1: prefill.address?.line1 ?? '',
+        city: prefill.address?.city ?? '',
+        state: prefill.address?.state ?? '',
+        country: prefill.address?.country || base.address.country,
+      },
+    })
+  }, [prefill, types.data, categories.data, form, isStaff])
 
   /** Asks (or reuses the live answer) whether the name or number is taken; marks the field when it is. */
   const refuseTaken = async (values: Output): Promise<boolean> => {
