@@ -43,6 +43,11 @@ export const paths = {
     resendActivation: (email?: string | null) => href('/auth/resend-activation-token', { email }),
   },
 
+  /** A partner's handover landing page (docs/domain.md#external-business-handover). */
+  external: {
+    handover: (reference: string) => href('/external/handover', { reference }),
+  },
+
   business: {
     list: () => '/s/businesses',
     create: () => '/s/businesses/create-business',

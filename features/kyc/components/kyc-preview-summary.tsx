@@ -1,6 +1,8 @@
 import Link from 'next/link'
+import { useEffect, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { getExternalBusinessUrl } from '@/lib/session/storage'
 import { businessStatus, kycStatus } from '@/lib/status'
 import type { ApiError, Business } from '../api/types'
 import type { KycPreviewState } from './kyc-preview-state'
@@ -26,6 +28,7 @@ export interface KycPreviewSummaryProps {
 export function KycPreviewSummary({ business, state, problems, missing, missingId, ...actions }: KycPreviewSummaryProps) {
   const approval = businessStatus(business)
   const kyc = kycStatus(business)
+  const partner = usePartnerReturn()
   return (
     <div className={styles.panel}>
       <div className={styles.spread}>
@@ -39,6 +42,13 @@ export function KycPreviewSummary({ business, state, problems, missing, missingI
         </div>
       </div>
       {state.underReview && <p className={styles.notice}>{approval.explanation}</p>}
+      {state.underReview && partner && (
+        <p>
+          <a href={partner.url} className={buttonClassName({ variant: 'secondary' })}>
+            Return to {partner.host}
+          </a>
+        </p>
+      )}
       {problems.length > 0 && !missing && (
         <div className={styles.warning}>
           <p>Before you submit:</p>
@@ -78,4 +88,23 @@ export function KycPreviewSummary({ business, state, problems, missing, missingI
       </div>
     </div>
   )
+}
+
+/**
+ * The partner that handed this user over (`externalBusinessUrl`, set by the handover page from the return URL the API
+ * verified against EXTERNAL_PARTNER_ORIGINS): shown once the KYC is submitted. Only http(s) URLs are offered.
+ */
+function usePartnerReturn(): { url: string; host: string } | null {
+  const [partner, setPartner] = useState<{ url: string; host: string } | null>(null)
+  useEffect(() => {
+    const raw = getExternalBusinessUrl()
+    if (!raw) return
+    try {
+      const url = new URL(raw)
+      if (url.protocol === 'https:' || url.protocol === 'http:') setPartner({ url: url.href, host: url.host })
+    } catch {
+      // not a URL: nothing to offer
+    }
+  }, [])
+  return partner
 }

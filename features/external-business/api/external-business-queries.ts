@@ -1,0 +1,26 @@
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { ExternalBusiness, ExternalImportResult } from '@/lib/contracts/external-business'
+import { apiClient } from '@/lib/http'
+
+/** The partner handover: `['external-business', …]`. */
+export const externalBusinessQueries = {
+  all: () => ['external-business'] as const,
+  /** Verifies the partner's reference; the screen shows a refusal itself (silent: no toast). */
+  retrieve: (reference: string) =>
+    queryOptions({
+      queryKey: [...externalBusinessQueries.all(), 'retrieve', reference] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<ExternalBusiness>('/external/business/retrieve', { params: { reference }, signal, silent: true }))
+          .data,
+      retry: false,
+      staleTime: Infinity,
+    }),
+}
+
+/** GET /external/business/import: makes the handed-over business the signed-in user's, with its product application. */
+export function useImportExternalBusiness() {
+  return useMutation({
+    mutationFn: async (input: { externalBusinessId: string; productCode: string }) =>
+      (await apiClient.get<ExternalImportResult>('/external/business/import', { params: input })).data,
+  })
+}
