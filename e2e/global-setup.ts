@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { freePort, prepareBlobStorage, startAzurite } from '../scripts/lib/azurite'
 import { buildIfStale } from '../scripts/lib/build'
 import { demoPortalEnv, startNext, waitForHealthy } from '../scripts/lib/next-server'
+import { E2E_PARTNER } from './support/partner'
 
 /**
  * Builds once (if stale), starts Azurite (free port, temporary data, the upload container with CORS for the e2e
@@ -27,7 +28,13 @@ export default async function globalSetup() {
     port,
     host: '127.0.0.1',
     quiet: true,
-    env: demoPortalEnv({ port, dataDir, azuriteConnectionString: azurite.connectionString }),
+    env: {
+      ...demoPortalEnv({ port, dataDir, azuriteConnectionString: azurite.connectionString }),
+      // e2e/external-handover.spec.ts plays the partner.
+      EXTERNAL_PARTNER_SECRET: E2E_PARTNER.secret,
+      EXTERNAL_PARTNER_ISSUER: E2E_PARTNER.issuer,
+      EXTERNAL_PARTNER_ORIGINS: E2E_PARTNER.origin,
+    },
   })
   try {
     await waitForHealthy(`http://127.0.0.1:${port}/api/v1/health/ready`, server, 90_000)

@@ -14,6 +14,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedDemoBusinesses } from './demo-businesses'
+import { seedDemoCrm } from './demo-crm'
 import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
@@ -46,6 +47,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
   if (options.demo) await seedDemoGovernment(db)
+  if (options.demo) await seedDemoCrm(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {
