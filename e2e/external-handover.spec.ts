@@ -50,7 +50,9 @@ test('a partner hands a user over: verified link, sign in, business imported, KY
 
   // A forged link is refused in words.
   await page.goto(`/external/handover?reference=${reference.slice(0, -4)}AAAA`)
-  await expect(page.getByRole('alert')).toHaveText('The partner reference is not signed by a known partner (bad signature)')
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'The partner reference is not signed by a known partner (bad signature)',
+  )
 
   await page.goto(`/external/handover?reference=${reference}`)
   const main = page.getByRole('main')

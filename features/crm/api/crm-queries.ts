@@ -27,7 +27,8 @@ export function useImportCrmAccounts() {
     mutationFn: async (file: File) => {
       const form = new FormData()
       form.set('file', file, file.name)
-      return (await uploadRequest<CrmImportResult>('/crm/accounts/import', form)).data
+      // The screen lists every refused line itself: no toast.
+      return (await uploadRequest<CrmImportResult>('/crm/accounts/import', form, { silent: true })).data
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: crmQueries.all() }),
   })

@@ -17,10 +17,13 @@ export const externalBusinessQueries = {
     }),
 }
 
-/** GET /external/business/import: makes the handed-over business the signed-in user's, with its product application. */
+/**
+ * GET /external/business/import: makes the handed-over business the signed-in user's, with its product application.
+ * The screen shows a refusal itself (silent: no toast).
+ */
 export function useImportExternalBusiness() {
   return useMutation({
     mutationFn: async (input: { externalBusinessId: string; productCode: string }) =>
-      (await apiClient.get<ExternalImportResult>('/external/business/import', { params: input })).data,
+      (await apiClient.get<ExternalImportResult>('/external/business/import', { params: input, silent: true })).data,
   })
 }
