@@ -42,7 +42,7 @@ test('staff import a CRM account, start a business from it (crmFlow), and regist
   await expect(page.getByLabel('Category').locator('option:checked')).toHaveText('Manufacturing')
   await expect(page.getByLabel('Business e-mail')).toHaveValue(`info.${id}@ogun-cassava.ng`)
   await expect(page.getByLabel('Business phone')).toHaveValue('+2348035550000')
-  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('3 Abeokuta Road')
+  await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue('3 Abeokuta Road')
   expect(await page.evaluate(() => sessionStorage.getItem('crmFlow'))).toContain(`E2E-${id}`)
   expect(await seriousViolations(page)).toEqual([])
 
@@ -50,8 +50,8 @@ test('staff import a CRM account, start a business from it (crmFlow), and regist
   await page.reload()
   await expect(page.getByLabel('Business name')).toHaveValue(name)
 
-  await page.getByLabel("Owner's e-mail").fill(`owner.${id}@ogun-cassava.ng`)
-  const state = page.getByLabel('State', { exact: true })
+  await page.getByRole('textbox', { name: "Owner's e-mail" }).fill(`owner.${id}@ogun-cassava.ng`)
+  const state = page.getByRole('combobox', { name: 'State', exact: true })
   if ((await state.inputValue()) !== 'Ogun') await state.selectOption('Ogun')
   await page.getByRole('button', { name: 'Register business' }).click()
   await expect(page).toHaveURL(/\/s\/admin\/approvals\/business\/business-preview\?id=/)
