@@ -106,6 +106,8 @@ export function CreateBusinessForm({
 
   useEffect(() => void resolver.preload(), [])
 
+  // A prefill resets the form once; the type and category lists may arrive later, and then fill only those two
+  // fields (if still empty), so nothing the user typed meanwhile is lost.
   const prefilled = useRef(false)
   useEffect(() => {
     const base: Values = isStaff ? { ...DEFAULTS, ownerEmail: '' } : DEFAULTS
@@ -119,8 +121,6 @@ export function CreateBusinessForm({
       ...base,
       name: prefill.name ?? '',
       regNo: prefill.regNo ?? '',
-      typeId: idByName(types.data, prefill.typeName),
-      categoryId: idByName(categories.data, prefill.categoryName),
       email: prefill.email ?? '',
       phone: prefill.phone ?? '',
       address: {
@@ -131,7 +131,15 @@ export function CreateBusinessForm({
         country: prefill.address?.country || base.address.country,
       },
     })
-  }, [prefill, types.data, categories.data, form, isStaff])
+  }, [prefill, form, isStaff])
+  useEffect(() => {
+    const typeId = idByName(types.data, prefill?.typeName)
+    if (typeId && !form.getValues('typeId')) form.setValue('typeId', typeId, { shouldDirty: true })
+  }, [prefill, types.data, form])
+  useEffect(() => {
+    const categoryId = idByName(categories.data, prefill?.categoryName)
+    if (categoryId && !form.getValues('categoryId')) form.setValue('categoryId', categoryId, { shouldDirty: true })
+  }, [prefill, categories.data, form])
 
   /** Asks (or reuses the live answer) whether the name or number is taken; marks the field when it is. */
   const refuseTaken = async (values: Output): Promise<boolean> => {
