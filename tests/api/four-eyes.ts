@@ -1,11 +1,11 @@
 import { expect } from 'vitest'
 import { api, signedInUser } from './helpers'
 
-let checker: Promise<string> | undefined
+let checker: ReturnType<typeof signedInUser> | undefined
 
 /** A second staff user (SUPER_ADMIN) who approves configuration changes in tests about something else; one per file. */
-export function configChecker(): Promise<string> {
-  checker ??= signedInUser({ staffRole: 'SUPER_ADMIN' }).then((u) => u.token)
+export function configChecker() {
+  checker ??= signedInUser({ staffRole: 'SUPER_ADMIN' })
   return checker
 }
 
@@ -31,7 +31,7 @@ export async function approved(response: Response | Promise<Response>): Promise<
   if (res.status !== 202) return res
   const pending = (await res.json()) as { id: string; type: string; status: string }
   expect(pending.status).toBe('PENDING')
-  const token = await configChecker()
+  const { token } = await configChecker()
   const decided = await api(`/authorizations/${pending.id}`, { method: 'PUT', token, json: { decision: 'APPROVED' } })
   if (decided.status !== 200) return decided
   const authorization = (await decided.json()) as { type: string; resourceId: string | null }
@@ -41,3 +41,6 @@ export async function approved(response: Response | Promise<Response>): Promise<
   const status = record.status === 200 && authorization.type.endsWith('_CREATE') ? 201 : record.status
   return new Response(await record.text(), { status, headers: { 'content-type': 'application/json' } })
 }
+
+/** `api()` for a test about something else: a configuration call that answers 202 is approved (see `approved`). */
+export const apiApproved = (...args: Parameters<typeof api>) => approved(api(...args))
