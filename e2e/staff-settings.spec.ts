@@ -12,7 +12,8 @@ const ESCAPE = /[.*+?^${}()|[\]\\]/g
 /** Asks for a new maximum (sent for approval under four-eyes: nothing changes yet), then approver@ approves it. */
 async function setMaxDays(page: Page, browser: Browser, days: number) {
   const settings = page.getByRole('region', { name: 'Deferral settings' })
-  const before = await settings.getByRole('spinbutton', { name: 'Maximum days' }).inputValue()
+  // The maximum in force, as the field's hint says it ("… Now 30 days.").
+  const inForce = /Now (\d+) days?\./.exec((await settings.getByText(/Now \d+ days?\./).textContent()) ?? '')![1]!
   await settings.getByRole('spinbutton', { name: 'Maximum days' }).fill(String(days))
   await settings.getByRole('button', { name: 'Save maximum' }).click()
   const confirm = page.getByRole('alertdialog', { name: `Set the maximum to ${days} days?` })
@@ -20,7 +21,8 @@ async function setMaxDays(page: Page, browser: Browser, days: number) {
   await expect(confirm).toBeHidden()
   const notice = settings.getByRole('status').filter({ hasText: 'Sent for approval' })
   await expect(notice).toBeVisible()
-  await expect(settings.getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue(before)
+  // Nothing changed yet: the field shows the maximum in force again.
+  await expect(settings.getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue(inForce)
   await approveSentChange(browser, notice, /^Deferral maximum days/)
 }
 

@@ -3,7 +3,7 @@ import { roles } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { RoleProposal } from '../proposals'
 import { findRoleSnapshot, type RoleSnapshot } from '../records'
-import { applyRoleCreate, applyRoleUpdate, holdsRole } from '../roles'
+import { applyRoleCreate, applyRoleUpdate, holdsRole } from '../role-writes'
 import { defineKind } from './kind'
 
 const labels = { name: 'Name', description: 'Description', scope: 'Scope', permissions: 'Permissions' }

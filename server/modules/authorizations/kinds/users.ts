@@ -7,7 +7,7 @@ import { staffInvitationMail } from '@/server/integrations/mail/templates'
 import { INVITATION_VALID_DAYS } from '@/server/modules/accounts/account-tokens'
 import type { UserCreateProposal, UserUpdateProposal } from '../proposals'
 import { findUserSnapshot, roleNamesOf, type UserSnapshot } from '../records'
-import { applyUserCreate, applyUserUpdate } from '../staff-users'
+import { applyUserCreate, applyUserUpdate } from '../user-writes'
 import { defineKind } from './kind'
 
 const labels = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', status: 'Status', roles: 'Roles' }
