@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
-import { approveSentChange } from './support/four-eyes'
+import { approveSentChange, checkerPage } from './support/four-eyes'
 import { seriousViolations } from './support/a11y'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
@@ -94,7 +94,7 @@ test('staff filter businesses and download the CSV, then open the fee report, ad
     .filter({ hasText: 'Sent for approval' })
   await expect(notice).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: day })).toHaveCount(0)
-  await approveSentChange(browser, notice, /^New fee: Payments/)
+  await approveSentChange(await checkerPage(browser), notice, /^New fee: Payments/)
   await page.reload()
   await expect(page.getByRole('row').filter({ hasText: day }).filter({ hasText: '₦150.50' })).toBeVisible()
 

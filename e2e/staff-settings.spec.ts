@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { bearer, signInAsStaff } from './support/accounts'
-import { approveSentChange } from './support/four-eyes'
+import { approveSentChange, checkerPage } from './support/four-eyes'
 
 /**
  * Staff settings in the browser, on the demo data: superadmin@ changes the longest deferral on the deferrals queue (and
@@ -10,7 +10,7 @@ import { approveSentChange } from './support/four-eyes'
 const ESCAPE = /[.*+?^${}()|[\]\\]/g
 
 /** Asks for a new maximum (sent for approval under four-eyes: nothing changes yet), then approver@ approves it. */
-async function setMaxDays(page: Page, browser: Browser, days: number) {
+async function setMaxDays(page: Page, checker: Page, days: number) {
   const settings = page.getByRole('region', { name: 'Deferral settings' })
   // The maximum in force, as the field's hint says it ("… Now 30 days.").
   const inForce = /Now (\d+) days?\./.exec((await settings.getByText(/Now \d+ days?\./).textContent()) ?? '')![1]!
@@ -23,7 +23,7 @@ async function setMaxDays(page: Page, browser: Browser, days: number) {
   await expect(notice).toBeVisible()
   // Nothing changed yet: the field shows the maximum in force again.
   await expect(settings.getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue(inForce)
-  await approveSentChange(browser, notice, /^Deferral maximum days/)
+  await approveSentChange(checker, notice, /^Deferral maximum days/)
 }
 
 test('superadmin@ changes the longest deferral; once approver@ approves it, a reload reads the new value back', async ({
@@ -32,6 +32,7 @@ test('superadmin@ changes the longest deferral; once approver@ approves it, a re
 }) => {
   test.setTimeout(120_000)
   await signInAsStaff(page, 'superadmin@example.com')
+  const checker = await checkerPage(browser)
   await page.goto('/s/admin/approvals/deferral')
   await expect(page.getByRole('heading', { name: 'Deferrals' })).toBeVisible()
   await page.getByRole('button', { name: 'Deferral settings' }).click()
@@ -47,14 +48,14 @@ test('superadmin@ changes the longest deferral; once approver@ approves it, a re
   await expect(settings.getByRole('alert')).toHaveText('The maximum is at most 365 days')
 
   try {
-    await setMaxDays(page, browser, 45)
+    await setMaxDays(page, checker, 45)
     await page.reload()
     await page.getByRole('button', { name: 'Deferral settings' }).click()
     await expect(
       page.getByRole('region', { name: 'Deferral settings' }).getByRole('spinbutton', { name: 'Maximum days' }),
     ).toHaveValue('45')
   } finally {
-    await setMaxDays(page, browser, 30)
+    await setMaxDays(page, checker, 30)
   }
 })
 
