@@ -12,6 +12,12 @@ const booleanFromEnv = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
+/** Like `booleanFromEnv`, but on unless set to false (or 0). */
+const booleanFromEnvDefaultTrue = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0')
+
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
 const secret = z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
@@ -58,6 +64,7 @@ const envSchema = z.object({
   ENABLE_DEV_OUTBOX: booleanFromEnv,
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
+  FOUR_EYES_CONFIG: booleanFromEnvDefaultTrue,
   RETENTION_INACTIVE_APPLICATION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   RETENTION_ENDED_RELATIONSHIP_YEARS: z.coerce.number().int().min(1).max(100).default(5),
@@ -109,6 +116,11 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
   trustProxy: boolean
+  /**
+   * Configuration changes (products, fees, deferral settings) go through four-eyes: the call answers 202 with a
+   * PENDING authorization, and a second person's approval applies it (docs/domain.md#authorizations).
+   */
+  fourEyesConfig: boolean
   /** How long the portal keeps what (NDPA storage limitation vs. the AML duty to keep KYC records); see docs/data-protection.md. */
   retention: {
     /** Drafts and applications never submitted: purged after this many days without activity. */
@@ -272,6 +284,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    fourEyesConfig: e.FOUR_EYES_CONFIG,
     retention: {
       inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,
       declinedDays: e.RETENTION_DECLINED_DAYS,
