@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { getConfig } from '@/lib/config/env'
 import { knownAuthEpoch } from '@/server/db/auth-epoch-watch'
 import { getDb, type Database } from '@/server/db/client'
-import { users } from '@/server/db/schema'
+import { authEpoch, users } from '@/server/db/schema'
 import { signedInUser } from './helpers'
 
 /** Polls until `check` holds or `ms` pass; answers how long it took. */
@@ -24,7 +24,7 @@ async function listeningDb(): Promise<Database> {
 }
 
 const storedEpoch = async (db: Database) =>
-  Number((await db.execute<{ value: string }>(sql`select value from auth_epoch where id = 1`)).rows[0]!.value)
+  Number((await db.select({ value: authEpoch.value }).from(authEpoch).where(eq(authEpoch.id, 1)))[0]!.value)
 
 /** The epoch the actor cache trusts without a query (server/db/auth-epoch-watch.ts). */
 describe('the auth epoch as the process hears it', () => {
