@@ -11,8 +11,9 @@ import { webhookEndpoints } from '@/server/db/schema'
 import { dispatchDueWebhooks } from '@/server/modules/webhooks/dispatcher'
 import { verifyWebhookSignature } from '@/server/modules/webhooks/signature'
 import { api, errorsOf, signedInUser } from './helpers'
+import { requestDeferral } from './kyc-document-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
-import { auditRows, businessWithCacDocuments, json, post, put } from './staff-review-fixtures'
+import { auditRows, businessWithCacDocuments, businessWithKyc, json, post, put } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 let admin: User
@@ -280,6 +281,29 @@ describe('webhook deliveries', () => {
     expect(delivered!.attemptLog).toHaveLength(WEBHOOK_MAX_ATTEMPTS + 1)
     expect((await post(`/webhooks/deliveries/${failed!.id}/retry`, admin.token, {})).status).toBe(409)
     expect((await post(`/webhooks/deliveries/${randomUUID()}/retry`, admin.token, {})).status).toBe(404)
+  })
+
+  it('a deferral decision is delivered to its subscribers: ids, status and due date, never the reason', async () => {
+    const receiver = await startReceiver()
+    const endpoint = await register(receiver, ['deferral.decided'])
+    const setup = await businessWithKyc()
+    const deferral = await requestDeferral(setup.owner.token, setup.business.id, 'TIN_CERTIFICATE', 14)
+    const comment = 'Rejected: the TIN is already on file with Ada Obi'
+    expect((await put(`/deferrals/approval/${deferral.id}`, approver.token, { decision: 'REJECTED', comment })).status).toBe(200)
+    await dispatchAt(new Date())
+    expect(receiver.calls).toHaveLength(1)
+    expect(receiver.calls[0]!.signatureValid).toBe(true)
+    expect((JSON.parse(receiver.calls[0]!.body) as { type: string; data: unknown }).data).toEqual({
+      deferralId: deferral.id,
+      businessId: setup.business.id,
+      documentTypeId: expect.any(String),
+      status: 'REJECTED',
+      dueDate: null,
+      decidedBy: approver.user.id,
+      decidedAt: expect.any(String),
+    })
+    expect(receiver.calls[0]!.body).not.toContain('Ada Obi')
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ eventType: 'deferral.decided', status: 'DELIVERED' })
   })
 
   it('an inactive endpoint is sent nothing', async () => {
