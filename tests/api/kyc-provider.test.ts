@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { getConfig, type AppConfig } from '@/lib/config/env'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { loadActor } from '@/server/auth/load-actor'
 import { getDb } from '@/server/db/client'
 import { feeCharges, kycServiceDetails, kycServiceProviders, kycVerifications } from '@/server/db/schema'
 import { createHttpProvider, manualReviewProvider, type VerificationSubject } from '@/server/integrations/kyc-provider'
 import { CircuitBreaker } from '@/server/integrations/kyc-provider/circuit-breaker'
+import { seedKycServices } from '@/server/modules/fees/kyc-services'
 import { runReverification } from '@/server/modules/verification/verification-calls'
 import { FAKE_APP_ID, FAKE_SECRET, startFakeDojah, type FakeDojah } from './fake-dojah'
 import { signedInUser } from './helpers'
@@ -224,5 +226,27 @@ describe('the re-verification run with each adapter', () => {
     const after = await db.select().from(kycVerifications).where(eq(kycVerifications.businessId, business.id))
     expect(after.map((i) => i.status)).toEqual(['PENDING', 'PENDING', 'PENDING'])
     expect(await db.select().from(feeCharges).where(eq(feeCharges.businessId, business.id))).toEqual([])
+  })
+})
+
+describe('seeding the configured provider', () => {
+  it('with KYC_PROVIDER=dojah seeds Dojah with its three services, so their fees can be set before the first call', async () => {
+    const config = getConfig() as { kycProvider: AppConfig['kycProvider'] }
+    const saved = config.kycProvider
+    config.kycProvider = { name: 'dojah', url: fake.url, appId: FAKE_APP_ID, secretKey: FAKE_SECRET, timeoutMs: 1000 }
+    try {
+      const db = await getDb()
+      await seedKycServices(db)
+      await seedKycServices(db)
+      const rows = await db
+        .select({ serviceType: kycServiceDetails.serviceType, name: kycServiceProviders.name })
+        .from(kycServiceDetails)
+        .innerJoin(kycServiceProviders, eq(kycServiceProviders.id, kycServiceDetails.providerId))
+        .where(eq(kycServiceProviders.code, 'DOJAH'))
+      expect(rows.map((r) => r.serviceType).sort()).toEqual(['BVN', 'CAC_LOOKUP', 'NIN'])
+      expect(rows[0]!.name).toBe('Dojah')
+    } finally {
+      config.kycProvider = saved
+    }
   })
 })
