@@ -33,6 +33,7 @@ import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { verificationRoutes } from './modules/verification/routes'
+import { webhookRoutes } from './modules/webhooks/routes'
 
 export const API_BASE_PATH = '/api/v1'
 const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
@@ -72,6 +73,7 @@ const MODULES: Router[] = [
   draftFormRoutes,
   kycDeleteRoutes,
   authorizationRoutes,
+  webhookRoutes,
 ]
 
 export function createApp() {

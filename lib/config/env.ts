@@ -71,6 +71,11 @@ const envSchema = z.object({
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(100),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
+  KYC_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['manual', 'dojah']).default('manual')),
+  KYC_PROVIDER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.dojah.io')),
+  KYC_PROVIDER_APP_ID: optionalString,
+  KYC_PROVIDER_SECRET: optionalString,
+  KYC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -139,6 +144,8 @@ export interface AppConfig {
     /** Key of the blind indexes (HMAC); separate from the data keys so rotating them never changes an index. */
     indexKey: string
   }
+  /** The KYC verification provider (server/integrations/kyc-provider): manual review, or Dojah's HTTP API. */
+  kycProvider: { name: 'manual' } | { name: 'dojah'; url: string; appId: string; secretKey: string; timeoutMs: number }
 }
 
 export interface DataKey {
@@ -241,6 +248,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       )
     }
   }
+  if (e.KYC_PROVIDER !== 'manual') {
+    const missing = (['KYC_PROVIDER_APP_ID', 'KYC_PROVIDER_SECRET'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration: KYC_PROVIDER=${e.KYC_PROVIDER} needs ${missing.join(' and ')}`)
+    }
+  }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
   const dataKeys = parseDataKeys(
@@ -292,6 +305,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       batchSize: e.RETENTION_BATCH_SIZE,
     },
     dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
+    kycProvider:
+      e.KYC_PROVIDER === 'manual'
+        ? { name: 'manual' }
+        : {
+            name: e.KYC_PROVIDER,
+            url: e.KYC_PROVIDER_URL,
+            appId: e.KYC_PROVIDER_APP_ID!,
+            secretKey: e.KYC_PROVIDER_SECRET!,
+            timeoutMs: e.KYC_PROVIDER_TIMEOUT_MS,
+          },
   }
 }
 
