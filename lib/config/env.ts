@@ -67,6 +67,8 @@ const envSchema = z.object({
       .optional(),
   ),
   MARKETING_WRITE_KEY: optionalString,
+  MARKETING_FLUSH_AT: z.coerce.number().int().min(1).max(1000).default(20),
+  MARKETING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
   RETENTION_INACTIVE_APPLICATION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
@@ -119,7 +121,8 @@ export interface AppConfig {
     supportEmail: string
   }
   /** Where identify / track / contact calls go: the built-in table, or a Segment-compatible HTTP Tracking API. */
-  marketing: { provider: 'database' } | { provider: 'segment'; url: string; writeKey: string }
+  marketing:
+    { provider: 'database' } | { provider: 'segment'; url: string; writeKey: string; flushAt: number; flushIntervalMs: number }
   /** Throttle counters live here when set (several instances share them); in process memory otherwise. */
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
@@ -296,7 +299,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     marketing:
       e.MARKETING_PROVIDER === 'segment'
-        ? { provider: 'segment', url: e.MARKETING_URL!, writeKey: e.MARKETING_WRITE_KEY! }
+        ? {
+            provider: 'segment',
+            url: e.MARKETING_URL!,
+            writeKey: e.MARKETING_WRITE_KEY!,
+            flushAt: e.MARKETING_FLUSH_AT,
+            flushIntervalMs: e.MARKETING_FLUSH_INTERVAL_MS,
+          }
         : { provider: 'database' },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,

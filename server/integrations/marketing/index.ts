@@ -17,7 +17,12 @@ export function getMarketingSink(): MarketingSink {
   if (globalForMarketing.__marketingSink) return globalForMarketing.__marketingSink
   const config = getConfig().marketing
   if (config.provider === 'segment') {
-    const sink = createSegmentSink({ url: config.url, writeKey: config.writeKey })
+    const sink = createSegmentSink({
+      url: config.url,
+      writeKey: config.writeKey,
+      flushAt: config.flushAt,
+      flushIntervalMs: config.flushIntervalMs,
+    })
     process.once('beforeExit', () => void sink.flush())
     globalForMarketing.__marketingSink = sink
   } else {
