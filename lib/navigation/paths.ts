@@ -32,6 +32,8 @@ export const paths = {
   /** The public product catalogue. */
   catalogue: () => '/products',
   profile: () => '/profile',
+  /** The public contact-us form (support inquiries). */
+  contactUs: () => '/support/contact-us',
   preferences: () => '/s/user-profile-preference',
 
   auth: {
