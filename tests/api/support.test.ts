@@ -241,3 +241,40 @@ describe('GET /support/inquiries', () => {
     expect((await api('/support/inquiries', { token: productManager.token })).status).toBe(403)
   })
 })
+
+describe('support inquiries and the data subject', () => {
+  it("are in a user's data export and go with the account's erasure, attachments included", async () => {
+    const { user, token } = await signedInUser()
+    const signedIn = await api('/support/inquiries', {
+      method: 'POST',
+      token,
+      body: inquiryForm(fields(user.email, { subject: 'Signed in' }), { bytes: PDF, name: 'a.pdf', type: 'application/pdf' }),
+    })
+    expect(signedIn.status).toBe(201)
+    // Earlier, as a visitor, with the same address.
+    expect(
+      (await api('/support/inquiries', { method: 'POST', body: inquiryForm(fields(user.email, { subject: 'Visitor' })) })).status,
+    ).toBe(201)
+
+    const exported = await api('/accounts/me/data-export', { token })
+    expect(exported.status).toBe(200)
+    const { default: JSZip } = await import('jszip')
+    const data = JSON.parse(await (await JSZip.loadAsync(await exported.arrayBuffer())).file('data.json')!.async('string')) as {
+      supportInquiries: { subject: string; email: string }[]
+    }
+    expect(data.supportInquiries.map((i) => i.subject).sort()).toEqual(['Signed in', 'Visitor'])
+
+    const [withFile] = (await inquiriesFrom(user.email)).filter((i) => i.attachmentFileId)
+    const officer = await signedInUser({ staffRole: 'DATA_PROTECTION_OFFICER' })
+    const erased = await api(`/data-subjects/USER/${user.id}/erase`, {
+      method: 'POST',
+      token: officer.token,
+      json: { reason: 'Account closure asked through the help desk' },
+    })
+    expect(erased.status, await erased.clone().text()).toBe(200)
+    expect(await inquiriesFrom(user.email)).toEqual([])
+    const db = await getDb()
+    expect(await db.select().from(files).where(eq(files.id, withFile!.attachmentFileId!))).toEqual([])
+    expect(await db.select().from(marketingEvents).where(eq(marketingEvents.email, user.email))).toEqual([])
+  })
+})
