@@ -14,20 +14,18 @@ const required = (label: string, max: number) =>
  * The fields of `POST /support/inquiries` (multipart/form-data; the optional file travels as `attachment`). The
  * contact-us form validates with the same schema.
  */
-export const supportInquiryInputSchema = z
-  .object({
-    name: required('Name', SUPPORT_LIMITS.name),
-    email: z
-      .string({ message: 'E-mail is required' })
-      .trim()
-      .min(1, { message: 'E-mail is required' })
-      .max(SUPPORT_LIMITS.email, { message: `E-mail must be at most ${SUPPORT_LIMITS.email} characters` })
-      .pipe(z.email({ message: 'E-mail must be an e-mail address' }))
-      .transform((v) => v.toLowerCase()),
-    subject: required('Subject', SUPPORT_LIMITS.subject),
-    message: required('Message', SUPPORT_LIMITS.message),
-  })
-  .meta({ id: 'SupportInquiryInput' })
+export const supportInquiryInputSchema = z.object({
+  name: required('Name', SUPPORT_LIMITS.name),
+  email: z
+    .string({ message: 'E-mail is required' })
+    .trim()
+    .min(1, { message: 'E-mail is required' })
+    .max(SUPPORT_LIMITS.email, { message: `E-mail must be at most ${SUPPORT_LIMITS.email} characters` })
+    .pipe(z.email({ message: 'E-mail must be an e-mail address' }))
+    .transform((v) => v.toLowerCase()),
+  subject: required('Subject', SUPPORT_LIMITS.subject),
+  message: required('Message', SUPPORT_LIMITS.message),
+})
 
 export type SupportInquiryInput = z.input<typeof supportInquiryInputSchema>
 
