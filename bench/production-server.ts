@@ -42,6 +42,7 @@ export async function startProductionServer(options: {
   backend: ServerBackend
   postgresAdminUrl?: string
   port?: number
+  nodeArgs?: string[]
 }): Promise<ProductionServer> {
   const port = options.port ?? (await freePort())
   const dataDir = mkdtempSync(join(tmpdir(), `kyc-bench-${options.backend}-`))
@@ -74,6 +75,7 @@ export async function startProductionServer(options: {
       port,
       host: '127.0.0.1',
       quiet: true,
+      nodeArgs: options.nodeArgs,
       env: {
         ...process.env,
         APP_ENV: 'test',

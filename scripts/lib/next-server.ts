@@ -7,6 +7,8 @@ export function startNext(options: {
   env: NodeJS.ProcessEnv
   quiet?: boolean
   logFd?: number
+  /** Node flags for the server process (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[]
 }): ChildProcess {
   // logFd: stdout and stderr both go to this file descriptor (the caller reads the server's log afterwards).
   const stdio =
@@ -15,10 +17,14 @@ export function startNext(options: {
       : options.quiet
         ? (['ignore', 'ignore', 'inherit'] as const)
         : 'inherit'
-  return spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host], {
-    env: { ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
-    stdio: typeof stdio === 'string' ? stdio : [...stdio],
-  })
+  return spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host],
+    {
+      env: { ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: typeof stdio === 'string' ? stdio : [...stdio],
+    },
+  )
 }
 
 export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

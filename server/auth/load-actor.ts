@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
+import { knownAuthEpoch } from '@/server/db/auth-epoch-watch'
 import type { Database, Executor } from '@/server/db/client'
 import { authEpoch, sessions, users } from '@/server/db/schema'
 import type { Actor, BusinessMembership } from '@/server/http/context'
@@ -137,15 +138,16 @@ export async function currentAuthEpoch(db: Database): Promise<number> {
 }
 
 /**
- * loadActor for the request path: the cached actor when nothing that defines it has changed (one indexed read of the
- * epoch), otherwise one prepared query for the actor and the epoch together.
+ * loadActor for the request path: the cached actor when nothing that defines it has changed (the epoch as the
+ * process heard it through LISTEN, server/db/auth-epoch-watch.ts, or else one indexed read), otherwise one prepared query for the actor and the epoch together.
  */
 export async function loadActorCached(db: Database, claims: AccessTokenClaims): Promise<Actor | null> {
   const now = Date.now()
   const cached = cache.get(claims.sessionId)
   if (cached) {
     const fresh = cached.actor.userId === claims.userId && cached.sessionExpiresAt > now && now - cached.cachedAt < MAX_AGE_MS
-    if (fresh && (await currentAuthEpoch(db)) === cached.epoch) return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
+    if (fresh && (knownAuthEpoch(db) ?? (await currentAuthEpoch(db))) === cached.epoch)
+      return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
     cache.delete(claims.sessionId)
   }
   const [row] = await statementsOf(db).actor.execute({

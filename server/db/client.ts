@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { getConfig, type AppConfig } from '@/lib/config/env'
 import { logger } from '@/server/logger'
+import { registerAuthEpochWatch, watchAuthEpochOnPglite, watchAuthEpochOnPostgres } from './auth-epoch-watch'
 import { lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
 
@@ -36,23 +37,34 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const pool = new Pool({ connectionString: url, max })
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
+  let migrated!: { resolve: () => void; reject: (error: unknown) => void }
+  const epochWatch = watchAuthEpochOnPostgres(pool, url, new Promise<void>((resolve, reject) => (migrated = { resolve, reject })))
   // One migrator at a time when several instances start together.
   const client = await pool.connect()
   try {
     await client.query('SELECT pg_advisory_lock(7340001)')
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    migrated.resolve()
+  } catch (error) {
+    migrated.reject(error)
+    await epochWatch.close()
+    throw error
   } finally {
     await client.query('SELECT pg_advisory_unlock(7340001)').catch(() => undefined)
     client.release()
   }
   const { host, pathname } = new URL(url)
   const db = drizzle({ client: pool, schema }) as unknown as Database
+  registerAuthEpochWatch(db, epochWatch)
   await encryptValuesInClear(db)
   return {
     db,
     kind: 'postgres',
     location: `${host}${pathname}`,
-    close: () => pool.end(),
+    close: async () => {
+      await epochWatch.close()
+      await pool.end()
+    },
   }
 }
 
@@ -67,12 +79,15 @@ async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandl
     const client = await PGlite.create(pgDir, { extensions: { pg_trgm } })
     const db = drizzle({ client, schema })
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+    const epochWatch = await watchAuthEpochOnPglite(client)
+    registerAuthEpochWatch(db as unknown as Database, epochWatch)
     await encryptValuesInClear(db as unknown as Database)
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       location: pgDir,
       close: async () => {
+        await epochWatch.close()
         await client.close()
         release()
       },

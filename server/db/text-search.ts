@@ -1,4 +1,4 @@
-import { like, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { like, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 
 /** `value` as literal text inside a LIKE pattern: `\`, `%` and `_` escaped (`\` is PostgreSQL's default escape). */
 export function escapeLike(value: string): string {
@@ -10,7 +10,11 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`
 }
 
-/** `lower(column) like '%text%'`: the column contains `text`, ignoring case. */
-export function containsIgnoringCase(column: AnyColumn, text: string): SQL {
-  return like(sql`lower(${column})`, containsPattern(text))
+/** `lower(column) like '%text%'`: the column contains `text`, ignoring case (`bind`: see server/db/shaped-statements.ts). */
+export function containsIgnoringCase(
+  column: AnyColumn,
+  text: string,
+  bind: (pattern: string) => string | Placeholder = (pattern) => pattern,
+): SQL {
+  return like(sql`lower(${column})`, bind(containsPattern(text)) as string)
 }

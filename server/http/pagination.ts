@@ -1,5 +1,4 @@
 import type { Page, PageQuery } from '@/lib/contracts/pagination'
-import { executeNamed } from '@/server/db/named-statement'
 
 type PageWindow = Pick<PageQuery, 'pageNumber' | 'pageSize'>
 
@@ -12,7 +11,7 @@ function pageOffset(query: PageWindow): number {
   return (query.pageNumber - 1) * query.pageSize
 }
 
-function toPage<T>(content: T[], totalElements: number, query: PageWindow): Page<T> {
+export function toPage<T>(content: T[], totalElements: number, query: PageWindow): Page<T> {
   return {
     content,
     pageNumber: query.pageNumber,
@@ -38,21 +37,4 @@ export async function findPage<Row, Item>(options: {
   const { query } = options
   const [rows, [total]] = await Promise.all([options.rows.limit(query.pageSize).offset(pageOffset(query)), options.count])
   return toPage(await options.content(rows), total?.value ?? 0, query)
-}
-
-/**
- * findPage in one round trip for hot lists: `rows` also selects `total` (`count(*) over ()`, the count of all matching
- * rows, computed before the limit), and runs as a named statement (parsed and planned once per connection and shape).
- * Only a page past the end (no rows to carry the total) runs `count` as well.
- */
-export async function findCountedPage<Row extends { total: number }, Item>(options: {
-  query: PageWindow
-  rows: { limit(limit: number): { offset(offset: number): Parameters<typeof executeNamed<Row[]>>[0] } }
-  count: () => PromiseLike<{ value: number }[]>
-  content: (rows: Row[]) => Item[] | Promise<Item[]>
-}): Promise<Page<Item>> {
-  const { query } = options
-  const rows = await executeNamed(options.rows.limit(query.pageSize).offset(pageOffset(query)))
-  const total = rows.length ? Number(rows[0]!.total) : query.pageNumber > 1 ? ((await options.count())[0]?.value ?? 0) : 0
-  return toPage(await options.content(rows), total, query)
 }

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
 import { isoDay } from '@/lib/format/iso-day'
 import type { Executor, Tx } from '@/server/db/client'
+import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -37,8 +38,8 @@ export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, 
 }
 
 /** The same rule in SQL for `blocked=true|false` (index-backed: recertification date; deferrals by business, status, due date). */
-export function blockedCondition(now: Date = new Date()): SQL {
-  return sql`(${businesses.recertificationDate} < ${isoDay(now)}::date or ${overdueDeferralExists(now)})`
+export function blockedCondition(now: Date = new Date(), bind: Bind = asParameter): SQL {
+  return sql`(${businesses.recertificationDate} < ${bind('today', isoDay(now))}::date or ${overdueDeferralExists(now, bind)})`
 }
 
 /** Businesses as the API returns them, with their overdue deferrals loaded in one query. */

@@ -1,68 +1,118 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
-import type { Executor } from '@/server/db/client'
+import type { Database, Executor } from '@/server/db/client'
+import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { findCountedPage } from '@/server/http/pagination'
+import { toPage } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from './business-record'
 
-/** Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). */
-export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date()): SQL[] {
+/**
+ * Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). `bind` names each value (see
+ * server/db/shaped-statements.ts): a name per variant of the SQL, so that the names alone tell the shapes apart.
+ */
+export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date(), bind: Bind = asParameter): SQL[] {
   const conditions: SQL[] = []
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
-  if (query.kycDetailsCompleted !== undefined) conditions.push(eq(businesses.kycDetailsCompleted, query.kycDetailsCompleted))
-  if (query.approvalStatus) conditions.push(eq(businesses.approvalStatus, query.approvalStatus))
-  if (query.createdBy) conditions.push(eq(businesses.createdBy, query.createdBy))
-  if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
-  if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
-  if (query.regNo)
-    conditions.push(
-      eq(businesses.regNo, normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()),
-    )
-  if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
+  if (query.businessName)
+    conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
+  if (query.kycDetailsCompleted !== undefined)
+    conditions.push(eq(businesses.kycDetailsCompleted, bind('kycDetailsCompleted', query.kycDetailsCompleted)))
+  if (query.approvalStatus) conditions.push(eq(businesses.approvalStatus, bind('approvalStatus', query.approvalStatus)))
+  if (query.createdBy) conditions.push(eq(businesses.createdBy, bind('createdBy', query.createdBy)))
+  if (query.typeId) conditions.push(eq(businesses.typeId, bind('typeId', query.typeId)))
+  if (query.categoryId) conditions.push(eq(businesses.categoryId, bind('categoryId', query.categoryId)))
+  if (query.regNo) {
+    const regNo = normaliseRegistrationNumber(query.regNo) ?? query.regNo.replace(/\s/g, '').toUpperCase()
+    conditions.push(eq(businesses.regNo, bind('regNo', regNo)))
+  }
+  if (query.from) conditions.push(gte(businesses.createdAt, bind('from', new Date(query.from))))
+  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
   // docs/domain.md#business: archived businesses leave the default lists.
-  conditions.push(inArray(businesses.archiveStatus, query.archiveStatus ?? ['ACTIVE']))
+  const archiveStatuses = query.archiveStatus ?? ['ACTIVE']
+  conditions.push(
+    inArray(
+      businesses.archiveStatus,
+      archiveStatuses.map((status, i) => bind(`archiveStatus${i}`, status)),
+    ),
+  )
   if (query.blocked !== undefined)
-    conditions.push(query.blocked ? blockedCondition(now) : not(sql`coalesce(${blockedCondition(now)}, false)`))
+    conditions.push(query.blocked ? blockedCondition(now, bind) : not(sql`coalesce(${blockedCondition(now, bind)}, false)`))
   return conditions
 }
 
 /** The overdue deferrals of the outer query's business at `now` (as loadOverdueDeferrals), as JSON. */
-function overdueDeferralsJson(now: Date) {
+function overdueDeferralsJson(now: Date, bind: Bind) {
   return sql<{ deferralId: string; documentTypeName: string; dueDate: string }[]>`(
     SELECT coalesce(json_agg(json_build_object('deferralId', d.id, 'documentTypeName', t.name, 'dueDate', d.due_date) ORDER BY d.due_date), '[]')
     FROM deferrals d JOIN kyc_document_types t ON t.id = d.document_type_id
-    WHERE d.business_id = businesses.id AND d.status = 'APPROVED' AND d.due_date < ${now.toISOString()}::timestamptz)`
+    WHERE d.business_id = businesses.id AND d.status = 'APPROVED' AND d.due_date < ${bind('now', now.toISOString())}::timestamptz)`
 }
 
-/** GET /businesses (staff): every business, filtered and paginated; the page, its total and blocking in one query. */
-export async function findBusinesses(options: { db: Executor; query: BusinessListQuery; now?: Date }) {
+type ListRow = typeof businesses.$inferSelect & {
+  overdueDeferrals: { deferralId: string; documentTypeName: string; dueDate: string }[]
+  total: number
+}
+const listStatements = new ShapedStatements<ListRow[]>('business_list')
+
+const listFilters = (query: BusinessListQuery, now: Date, bind: Bind) =>
+  and(...businessFilters(query, now, bind), query.productId ? businessHasProduct(query.productId, bind) : undefined)
+
+/**
+ * The staff list's statement for this query: its shape (what decides the SQL), the values of its placeholders, and
+ * how to build it (only when the shape is new to the database).
+ */
+export function businessListStatement(db: Database, query: BusinessListQuery, now: Date) {
+  const { bind, values, shape } = namedValues()
+  const where = listFilters(query, now, bind)
+  const overdueDeferrals = overdueDeferralsJson(now, bind)
+  bind('limit', query.pageSize)
+  bind('offset', (query.pageNumber - 1) * query.pageSize)
+  return {
+    shape: shape(`${query.recentFirst ? 'recent' : 'oldest'},blocked=${query.blocked}`),
+    values,
+    build: () =>
+      db
+        .select({ ...getTableColumns(businesses), overdueDeferrals, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(businesses)
+        .where(where)
+        .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+  }
+}
+
+/**
+ * GET /businesses (staff): every business, filtered and paginated; the page, its total (`count(*) over ()`, before the
+ * limit) and blocking in one statement, prepared once per shape of the filters (docs/architecture.md#signed-in-request-path).
+ * Only a page past the end (no row to carry the total) counts separately.
+ */
+export async function findBusinesses(options: { db: Database; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
   const now = options.now ?? new Date()
-  const where = and(...businessFilters(query, now), query.productId ? businessHasProduct(query.productId) : undefined)
-  return findCountedPage({
+  const statement = businessListStatement(db, query, now)
+  const rows = await listStatements.run(db, statement.shape, statement.values, statement.build)
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : query.pageNumber > 1
+      ? ((
+          await db
+            .select({ value: count() })
+            .from(businesses)
+            .where(listFilters(query, now, asParameter))
+        )[0]?.value ?? 0)
+      : 0
+  return toPage(
+    rows.map(({ overdueDeferrals, total: _total, ...row }) =>
+      toBusiness(row, { now, overdueDeferrals: overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })) }),
+    ),
+    total,
     query,
-    rows: db
-      .select({
-        ...getTableColumns(businesses),
-        overdueDeferrals: overdueDeferralsJson(now),
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(businesses)
-      .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
-    count: () => db.select({ value: count() }).from(businesses).where(where),
-    content: (rows) =>
-      rows.map(({ overdueDeferrals, total: _total, ...row }) =>
-        toBusiness(row, { now, overdueDeferrals: overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })) }),
-      ),
-  })
+  )
 }
 
 /** The signed-in user's businesses with their role in each; `searchKey` matches name or registration number. */

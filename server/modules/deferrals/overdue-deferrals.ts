@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
+import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { businesses, deferrals, kycDocumentTypes } from '@/server/db/schema'
 
 /** An approved deferral past its due date and not fulfilled: it blocks its business (docs/domain.md#blocked). */
@@ -13,8 +14,8 @@ export interface OverdueDeferral {
  * `EXISTS` an overdue deferral of the business in the outer query, at `now`. Served by the index on
  * deferrals (business_id, status, due_date).
  */
-export function overdueDeferralExists(now: Date): SQL {
-  return sql`exists (select 1 from ${deferrals} where ${deferrals.businessId} = ${businesses.id} and ${deferrals.status} = 'APPROVED' and ${deferrals.dueDate} < ${now.toISOString()}::timestamptz)`
+export function overdueDeferralExists(now: Date, bind: Bind = asParameter): SQL {
+  return sql`exists (select 1 from ${deferrals} where ${deferrals.businessId} = ${businesses.id} and ${deferrals.status} = 'APPROVED' and ${deferrals.dueDate} < ${bind('now', now.toISOString())}::timestamptz)`
 }
 
 /** The overdue deferrals of these businesses at `now`, by business id (oldest due first). */

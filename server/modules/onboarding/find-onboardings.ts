@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
 import { hasAllPermissions, ONBOARDING_GROUP, PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
+import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
@@ -189,6 +190,6 @@ export async function findBusinessProducts(db: Executor, businessId: string): Pr
 }
 
 /** For the business list's `productId` filter: businesses holding the product (not removed); uses the partial unique index. */
-export function businessHasProduct(productId: string): SQL {
-  return sql`exists (select 1 from ${onboardingProducts} where ${onboardingProducts.businessId} = ${businesses.id} and ${onboardingProducts.productId} = ${productId} and ${onboardingProducts.status} <> 'REMOVED')`
+export function businessHasProduct(productId: string, bind: Bind = asParameter): SQL {
+  return sql`exists (select 1 from ${onboardingProducts} where ${onboardingProducts.businessId} = ${businesses.id} and ${onboardingProducts.productId} = ${bind('productId', productId)} and ${onboardingProducts.status} <> 'REMOVED')`
 }

@@ -1,0 +1,115 @@
+import type { PGlite } from '@electric-sql/pglite'
+import type { Notification, Pool, PoolClient } from 'pg'
+import { logger } from '@/server/logger'
+import type { Database } from './client'
+
+/**
+ * The auth epoch (migration 0018: raised once per transaction that changes a session, user, role, permission or
+ * membership) as this process last heard it through `LISTEN auth_epoch` (migration 0023 notifies the new value at
+ * commit), so the actor cache needs no query to know nothing changed (docs/architecture.md#signed-in-request-path).
+ *
+ * `current()` is null whenever the value cannot be trusted (not yet listening, or the listening connection is lost):
+ * callers then read the epoch from the table as before.
+ *
+ * Same process, next request: a session that LISTENs gets its own notifications at commit, before the COMMIT's
+ * answer, so on PostgreSQL every pooled connection listens too (the change is known before the service returns);
+ * PGlite has one connection. Other processes: a dedicated connection, reconnected after a failure.
+ */
+export interface AuthEpochWatch {
+  current(): number | null
+  close(): Promise<void>
+}
+
+export const AUTH_EPOCH_CHANNEL = 'auth_epoch'
+const RECONNECT_MS = 1_000
+
+const watches = new WeakMap<Database, AuthEpochWatch>()
+
+export function registerAuthEpochWatch(db: Database, watch: AuthEpochWatch): void {
+  watches.set(db, watch)
+}
+
+/** The epoch this process knows for `db` without a query, or null when it must be read. */
+export function knownAuthEpoch(db: Database): number | null {
+  return watches.get(db)?.current() ?? null
+}
+
+/** Epochs only grow; a late or repeated notification never moves the value back. */
+class EpochValue {
+  private value = 0
+  raise(to: unknown) {
+    const n = Number(to)
+    if (Number.isFinite(n) && n > this.value) this.value = n
+  }
+  get() {
+    return this.value
+  }
+}
+
+export async function watchAuthEpochOnPglite(client: PGlite): Promise<AuthEpochWatch> {
+  const epoch = new EpochValue()
+  const unlisten = await client.listen(AUTH_EPOCH_CHANNEL, (payload) => epoch.raise(payload))
+  const { rows } = await client.query<{ value: string | number }>('SELECT value FROM auth_epoch WHERE id = 1')
+  epoch.raise(rows[0]?.value)
+  return { current: () => epoch.get(), close: () => unlisten() }
+}
+
+/** Call before the pool's first connection (every pooled connection must listen); `ready` settles after the migrations. */
+export function watchAuthEpochOnPostgres(pool: Pool, connectionString: string, ready: Promise<unknown>): AuthEpochWatch {
+  const epoch = new EpochValue()
+  const onNotification = (message: Notification) => {
+    if (message.channel === AUTH_EPOCH_CHANNEL) epoch.raise(message.payload)
+  }
+  pool.on('connect', (client: PoolClient) => {
+    client.on('notification', onNotification)
+    client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`).catch(() => undefined)
+  })
+
+  let listening = false
+  let closed = false
+  let listener: import('pg').Client | undefined
+  let retry: NodeJS.Timeout | undefined
+
+  const lost = (error?: unknown) => {
+    if (!listening && !listener) return
+    listening = false
+    const client = listener
+    listener = undefined
+    client?.end().catch(() => undefined)
+    if (closed) return
+    if (error) logger.warn({ err: error }, 'auth epoch listener lost; reading the epoch per request until it is back')
+    retry = setTimeout(connect, RECONNECT_MS)
+    retry.unref()
+  }
+
+  async function connect() {
+    const { Client } = (await import('pg')).default
+    const client = new Client({ connectionString, connectionTimeoutMillis: 5_000 })
+    listener = client
+    client.on('notification', onNotification)
+    client.on('error', lost)
+    client.on('end', () => lost())
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`)
+      // Read after LISTEN: a change committed in between is in the value or in a notification still to come.
+      const { rows } = await client.query<{ value: string }>('SELECT value FROM auth_epoch WHERE id = 1')
+      epoch.raise(rows[0]?.value)
+      if (closed) return void client.end().catch(() => undefined)
+      listening = listener === client
+    } catch (error) {
+      if (listener === client) lost(error)
+    }
+  }
+  ready.then(connect, () => undefined)
+
+  return {
+    current: () => (listening ? epoch.get() : null),
+    close: async () => {
+      closed = true
+      listening = false
+      if (retry) clearTimeout(retry)
+      await listener?.end().catch(() => undefined)
+    },
+  }
+}
