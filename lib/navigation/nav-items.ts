@@ -129,6 +129,7 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_AUDIT_SYSTEM,
       ]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
+      link('admin.support-inquiries', 'Support inquiries', paths.admin.supportInquiries(), [P.CAN_READ_USER]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },

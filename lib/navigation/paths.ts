@@ -79,6 +79,8 @@ export const paths = {
     reports: () => '/s/admin/reports',
     /** Data-subject requests (find, export, erase), the personal-data view log and the retention purge. */
     dataProtection: () => '/s/admin/data-protection',
+    /** Messages sent through the contact-us page. */
+    supportInquiries: () => '/s/admin/support-inquiries',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */
