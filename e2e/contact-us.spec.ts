@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
+import { signInAsStaff } from './support/accounts'
 
 const SUPPORT_ADDRESS = 'support@kyc-portal.local'
 
@@ -93,4 +94,34 @@ test.describe('at phone width', () => {
     expect(overflow).toBeLessThanOrEqual(0)
     expect(await seriousViolations(page)).toEqual([])
   })
+})
+
+test('an onboarding officer reads the inquiries from the Administration menu and downloads the attachment', async ({
+  page,
+  request,
+}) => {
+  const subject = `Question ${randomUUID().slice(0, 6)}`
+  const sent = await request.post('/api/v1/support/inquiries', {
+    multipart: {
+      name: 'Bola Ade',
+      email: `bola.${randomUUID().slice(0, 8)}@example.ng`,
+      subject,
+      message: 'How long does approval take?',
+      attachment: { name: 'question.png', mimeType: 'image/png', buffer: PNG },
+    },
+  })
+  expect(sent.status()).toBe(201)
+  const { reference } = (await sent.json()) as { reference: string }
+
+  await signInAsStaff(page, 'officer@example.com')
+  const nav = page.getByRole('navigation', { name: 'Portal' })
+  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click()
+  await nav.getByRole('link', { name: 'Support inquiries', exact: true }).click()
+  await expect(page).toHaveURL(/\/s\/admin\/support-inquiries/)
+  const row = page.getByRole('row').filter({ hasText: reference })
+  await expect(row).toContainText(subject)
+  const download = page.waitForEvent('download')
+  await row.getByRole('button', { name: 'Download question.png' }).click()
+  expect((await download).suggestedFilename()).toBe('question.png')
+  expect(await seriousViolations(page)).toEqual([])
 })
