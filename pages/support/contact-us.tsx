@@ -1,8 +1,14 @@
 import Head from 'next/head'
 import Link from 'next/link'
-import { ContactUsForm } from '@/features/support/components/contact-us-form'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
+
+// The form (react-hook-form, the upload checks) loads after the page, keeping the route's first load small.
+const ContactUsForm = lazyScreen(() => import('@/features/support/components/contact-us-form').then((m) => m.ContactUsForm), {
+  count: 5,
+  label: 'Loading the form',
+})
 
 /** Public: write to the support team (no sign-in needed). */
 export default function ContactUsPage() {
