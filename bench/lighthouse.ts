@@ -23,6 +23,8 @@ export interface LighthousePage {
   fcpMs: number
   speedIndexMs: number
   clsScore: number
+  /** What the largest contentful paint was (Lighthouse's snippet of the element), to know what to make faster. */
+  lcpElement: string
   /** Every run's score, for the spread. */
   scores: number[]
 }
@@ -62,7 +64,20 @@ async function audit(page: Page, url: string, keepStorage: boolean) {
     fcpMs: Math.round(metric('first-contentful-paint')),
     speedIndexMs: Math.round(metric('speed-index')),
     clsScore: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+    lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
   }
+}
+
+/**
+ * The LCP element and where its time went, from Lighthouse 13's `lcp-breakdown-insight` (a list: the subparts table,
+ * then the element's node).
+ */
+function lcpElementOf(details: unknown): string {
+  type Item = { type?: string; snippet?: string; items?: { label?: string; duration?: number }[] }
+  const items = (details as { items?: Item[] } | undefined)?.items ?? []
+  const node = items.find((i) => i.type === 'node')?.snippet?.slice(0, 160) ?? 'unknown'
+  const parts = items.find((i) => i.type === 'table')?.items ?? []
+  return `${node}; ${parts.map((p) => `${p.label} ${Math.round(p.duration ?? 0)} ms`).join(', ')}`
 }
 
 async function signInThroughForm(page: Page, origin: string, destination: string) {
@@ -146,7 +161,7 @@ export function formatLighthouseReport(report: LighthouseReport): string {
   for (const p of report.pages)
     lines.push(
       `  ${p.name.padEnd(19)} perf ${String(p.performance).padStart(3)}  LCP ${p.lcpMs} ms  TBT ${p.tbtMs} ms  FCP ${p.fcpMs} ms  ` +
-        `SI ${p.speedIndexMs} ms  CLS ${p.clsScore}  (runs ${p.scores.join(', ')})`,
+        `SI ${p.speedIndexMs} ms  CLS ${p.clsScore}  (runs ${p.scores.join(', ')})\n    LCP element: ${p.lcpElement}`,
     )
   for (const g of report.goals.filter((g) => !g.met)) lines.push(`  NOT MET ${g.goal}: ${g.actual}`)
   if (report.goals.every((g) => g.met)) lines.push('  all Lighthouse goals met')

@@ -16,6 +16,16 @@ export interface SelectedBusiness {
 }
 
 /**
+ * The business id a page names before the account has loaded (`?businessId=`, else the one chosen in this tab), for
+ * starting its reads early; null when there is none. useSelectedBusiness decides, with the memberships, what is shown.
+ */
+export function namedBusinessId(query: Record<string, string | string[] | undefined>): string | null {
+  const fromQuery = typeof query.businessId === 'string' ? query.businessId : null
+  const id = fromQuery ?? getBusinessId()
+  return id && UUID.test(id) ? id : null
+}
+
+/**
  * The business a business-area page is about: `?businessId=` (remembered in session storage as the chosen business,
  * spec key `businessId`), else the one chosen earlier in this tab, else the user's only business.
  */

@@ -1,5 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
+import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
 
 // Loaded beside the account rather than in the route's first load (first-load JS budget; Lighthouse blocking time).
 const DashboardScreen = lazyScreen(
@@ -8,6 +9,7 @@ const DashboardScreen = lazyScreen(
 )
 
 export default function DashboardDetailsPage() {
+  usePrefetchDashboard()
   return (
     <PortalPage title="Business dashboard" access={businessArea()} preload={[DashboardScreen]}>
       {({ account, permissions }) => <DashboardScreen account={account} permissions={permissions} />}
