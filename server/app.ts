@@ -29,6 +29,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
 import { retentionRoutes } from './modules/retention/routes'
+import { supportRoutes } from './modules/support/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
@@ -49,6 +50,7 @@ const MODULES: Router[] = [
   accountRoutes,
   auditRoutes,
   marketingRoutes,
+  supportRoutes,
   locationRoutes,
   reviewRoutes,
   businessRoutes,

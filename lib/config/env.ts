@@ -62,6 +62,19 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('KYC Portal <no-reply@kyc-portal.local>'),
   ENABLE_DEV_OUTBOX: booleanFromEnv,
+  SUPPORT_EMAIL: z
+    .email({ message: 'must be an e-mail address such as support@example.com' })
+    .default('support@kyc-portal.local'),
+  MARKETING_PROVIDER: z.enum(['database', 'segment'], { message: 'must be database or segment' }).default('database'),
+  MARKETING_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be a URL such as https://api.segment.io (the batch call is POST {MARKETING_URL}/v1/batch)' })
+      .optional(),
+  ),
+  MARKETING_WRITE_KEY: optionalString,
+  MARKETING_FLUSH_AT: z.coerce.number().int().min(1).max(1000).default(20),
+  MARKETING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
   FOUR_EYES_CONFIG: booleanFromEnvDefaultTrue,
@@ -116,7 +129,12 @@ export interface AppConfig {
     from: string
     /** GET /dev/outbox: never in production. */
     devOutboxEnabled: boolean
+    /** Where support inquiries are e-mailed. */
+    supportEmail: string
   }
+  /** Where identify / track / contact calls go: the built-in table, or a Segment-compatible HTTP Tracking API. */
+  marketing:
+    { provider: 'database' } | { provider: 'segment'; url: string; writeKey: string; flushAt: number; flushIntervalMs: number }
   /** Throttle counters live here when set (several instances share them); in process memory otherwise. */
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
@@ -254,6 +272,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       throw new ConfigError(`Invalid configuration: KYC_PROVIDER=${e.KYC_PROVIDER} needs ${missing.join(' and ')}`)
     }
   }
+  if (e.MARKETING_PROVIDER === 'segment') {
+    const missing = (['MARKETING_URL', 'MARKETING_WRITE_KEY'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration: MARKETING_PROVIDER=segment needs ${missing.join(' and ')} (the Tracking API's base URL and write key)`,
+      )
+    }
+  }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
   const dataKeys = parseDataKeys(
@@ -294,7 +320,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       devOutboxEnabled: e.ENABLE_DEV_OUTBOX && !isProduction,
+      supportEmail: e.SUPPORT_EMAIL,
     },
+    marketing:
+      e.MARKETING_PROVIDER === 'segment'
+        ? {
+            provider: 'segment',
+            url: e.MARKETING_URL!,
+            writeKey: e.MARKETING_WRITE_KEY!,
+            flushAt: e.MARKETING_FLUSH_AT,
+            flushIntervalMs: e.MARKETING_FLUSH_INTERVAL_MS,
+          }
+        : { provider: 'database' },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     fourEyesConfig: e.FOUR_EYES_CONFIG,

@@ -32,6 +32,8 @@ export const paths = {
   /** The public product catalogue. */
   catalogue: () => '/products',
   profile: () => '/profile',
+  /** The public contact-us form (support inquiries). */
+  contactUs: () => '/support/contact-us',
   preferences: () => '/s/user-profile-preference',
 
   auth: {
@@ -79,6 +81,8 @@ export const paths = {
     dataProtection: () => '/s/admin/data-protection',
     /** The endpoints that receive decisions (webhooks) and their delivery log. */
     webhooks: () => '/s/admin/webhooks',
+    /** Messages sent through the contact-us page. */
+    supportInquiries: () => '/s/admin/support-inquiries',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */
