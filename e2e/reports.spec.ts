@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
+import { approveSentChange, checkerPage } from './support/four-eyes'
 import { seriousViolations } from './support/a11y'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
@@ -36,6 +37,7 @@ async function noPageScrollAtPhoneWidth(page: Page) {
 test('staff filter businesses and download the CSV, then open the fee report, add a fee and download the XLSX', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(180_000)
   const owner = await ownerWithBusiness(
@@ -85,6 +87,15 @@ test('staff filter businesses and download the CSV, then open the fee report, ad
   await form.getByLabel('Amount (₦)').fill('150.5')
   await form.getByRole('button', { name: 'Add the fee' }).click()
   await expect(form).toBeHidden()
+  // Four-eyes (FOUR_EYES_CONFIG): the fee is sent for approval, and exists once approver@ approves it.
+  const notice = page
+    .getByRole('region', { name: 'Fee configuration' })
+    .getByRole('status')
+    .filter({ hasText: 'Sent for approval' })
+  await expect(notice).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: day })).toHaveCount(0)
+  await approveSentChange(await checkerPage(browser), notice, /^New fee: Payments/)
+  await page.reload()
   await expect(page.getByRole('row').filter({ hasText: day }).filter({ hasText: '₦150.50' })).toBeVisible()
 
   const xlsxDownload = page.waitForEvent('download')

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { bearer, signInAsStaff } from './support/accounts'
+import { approveSentChange, checkerPage } from './support/four-eyes'
 
 /**
  * Staff settings in the browser, on the demo data: superadmin@ changes the longest deferral on the deferrals queue (and
@@ -8,19 +9,30 @@ import { bearer, signInAsStaff } from './support/accounts'
 
 const ESCAPE = /[.*+?^${}()|[\]\\]/g
 
-async function setMaxDays(page: Page, days: number) {
+/** Asks for a new maximum (sent for approval under four-eyes: nothing changes yet), then approver@ approves it. */
+async function setMaxDays(page: Page, checker: Page, days: number) {
   const settings = page.getByRole('region', { name: 'Deferral settings' })
+  // The maximum in force, as the field's hint says it ("… Now 30 days.").
+  const inForce = /Now (\d+) days?\./.exec((await settings.getByText(/Now \d+ days?\./).textContent()) ?? '')![1]!
   await settings.getByRole('spinbutton', { name: 'Maximum days' }).fill(String(days))
   await settings.getByRole('button', { name: 'Save maximum' }).click()
   const confirm = page.getByRole('alertdialog', { name: `Set the maximum to ${days} days?` })
   await confirm.getByRole('button', { name: 'Set maximum' }).click()
   await expect(confirm).toBeHidden()
-  await expect(settings.getByText(`Now ${days} days.`)).toBeVisible()
+  const notice = settings.getByRole('status').filter({ hasText: 'Sent for approval' })
+  await expect(notice).toBeVisible()
+  // Nothing changed yet: the field shows the maximum in force again.
+  await expect(settings.getByRole('spinbutton', { name: 'Maximum days' })).toHaveValue(inForce)
+  await approveSentChange(checker, notice, /^Deferral maximum days/)
 }
 
-test('superadmin@ changes the longest deferral; a reload reads the new value back', async ({ page }) => {
+test('superadmin@ changes the longest deferral; once approver@ approves it, a reload reads the new value back', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   await signInAsStaff(page, 'superadmin@example.com')
+  const checker = await checkerPage(browser)
   await page.goto('/s/admin/approvals/deferral')
   await expect(page.getByRole('heading', { name: 'Deferrals' })).toBeVisible()
   await page.getByRole('button', { name: 'Deferral settings' }).click()
@@ -36,14 +48,14 @@ test('superadmin@ changes the longest deferral; a reload reads the new value bac
   await expect(settings.getByRole('alert')).toHaveText('The maximum is at most 365 days')
 
   try {
-    await setMaxDays(page, 45)
+    await setMaxDays(page, checker, 45)
     await page.reload()
     await page.getByRole('button', { name: 'Deferral settings' }).click()
     await expect(
       page.getByRole('region', { name: 'Deferral settings' }).getByRole('spinbutton', { name: 'Maximum days' }),
     ).toHaveValue('45')
   } finally {
-    await setMaxDays(page, 30)
+    await setMaxDays(page, checker, 30)
   }
 })
 

@@ -29,12 +29,14 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
 import { retentionRoutes } from './modules/retention/routes'
+import { supportRoutes } from './modules/support/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { verificationRoutes } from './modules/verification/routes'
 import { crmRoutes } from './modules/crm/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
+import { webhookRoutes } from './modules/webhooks/routes'
 
 export const API_BASE_PATH = '/api/v1'
 const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
@@ -50,6 +52,7 @@ const MODULES: Router[] = [
   accountRoutes,
   auditRoutes,
   marketingRoutes,
+  supportRoutes,
   locationRoutes,
   reviewRoutes,
   businessRoutes,
@@ -76,6 +79,7 @@ const MODULES: Router[] = [
   authorizationRoutes,
   crmRoutes,
   externalBusinessRoutes,
+  webhookRoutes,
 ]
 
 export function createApp() {

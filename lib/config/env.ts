@@ -12,6 +12,12 @@ const booleanFromEnv = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
+/** Like `booleanFromEnv`, but on unless set to false (or 0). */
+const booleanFromEnvDefaultTrue = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v !== 'false' && v !== '0')
+
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v)
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
 const secret = z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
@@ -56,8 +62,22 @@ const envSchema = z.object({
   ),
   MAIL_FROM: z.string().default('KYC Portal <no-reply@kyc-portal.local>'),
   ENABLE_DEV_OUTBOX: booleanFromEnv,
+  SUPPORT_EMAIL: z
+    .email({ message: 'must be an e-mail address such as support@example.com' })
+    .default('support@kyc-portal.local'),
+  MARKETING_PROVIDER: z.enum(['database', 'segment'], { message: 'must be database or segment' }).default('database'),
+  MARKETING_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ message: 'must be a URL such as https://api.segment.io (the batch call is POST {MARKETING_URL}/v1/batch)' })
+      .optional(),
+  ),
+  MARKETING_WRITE_KEY: optionalString,
+  MARKETING_FLUSH_AT: z.coerce.number().int().min(1).max(1000).default(20),
+  MARKETING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   TRUST_PROXY: booleanFromEnv,
+  FOUR_EYES_CONFIG: booleanFromEnvDefaultTrue,
   RETENTION_INACTIVE_APPLICATION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   RETENTION_ENDED_RELATIONSHIP_YEARS: z.coerce.number().int().min(1).max(100).default(5),
@@ -74,6 +94,11 @@ const envSchema = z.object({
   EXTERNAL_PARTNER_SECRET: secret,
   EXTERNAL_PARTNER_ISSUER: z.string().min(1).default('external-partner'),
   EXTERNAL_PARTNER_ORIGINS: optionalString,
+  KYC_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['manual', 'dojah']).default('manual')),
+  KYC_PROVIDER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.dojah.io')),
+  KYC_PROVIDER_APP_ID: optionalString,
+  KYC_PROVIDER_SECRET: optionalString,
+  KYC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -114,11 +139,21 @@ export interface AppConfig {
     from: string
     /** GET /dev/outbox: never in production. */
     devOutboxEnabled: boolean
+    /** Where support inquiries are e-mailed. */
+    supportEmail: string
   }
+  /** Where identify / track / contact calls go: the built-in table, or a Segment-compatible HTTP Tracking API. */
+  marketing:
+    { provider: 'database' } | { provider: 'segment'; url: string; writeKey: string; flushAt: number; flushIntervalMs: number }
   /** Throttle counters live here when set (several instances share them); in process memory otherwise. */
   redisUrl: string | undefined
   /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
   trustProxy: boolean
+  /**
+   * Configuration changes (products, fees, deferral settings) go through four-eyes: the call answers 202 with a
+   * PENDING authorization, and a second person's approval applies it (docs/domain.md#authorizations).
+   */
+  fourEyesConfig: boolean
   /** How long the portal keeps what (NDPA storage limitation vs. the AML duty to keep KYC records); see docs/data-protection.md. */
   retention: {
     /** Drafts and applications never submitted: purged after this many days without activity. */
@@ -148,6 +183,8 @@ export interface AppConfig {
     /** Origins a handover's return URL may point to (scheme://host[:port]). */
     allowedOrigins: string[]
   } | null
+  /** The KYC verification provider (server/integrations/kyc-provider): manual review, or Dojah's HTTP API. */
+  kycProvider: { name: 'manual' } | { name: 'dojah'; url: string; appId: string; secretKey: string; timeoutMs: number }
 }
 
 export interface DataKey {
@@ -257,6 +294,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const partnerOrigins = parseOrigins(e.EXTERNAL_PARTNER_ORIGINS)
+  if (e.KYC_PROVIDER !== 'manual') {
+    const missing = (['KYC_PROVIDER_APP_ID', 'KYC_PROVIDER_SECRET'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration: KYC_PROVIDER=${e.KYC_PROVIDER} needs ${missing.join(' and ')}`)
+    }
+  }
+  if (e.MARKETING_PROVIDER === 'segment') {
+    const missing = (['MARKETING_URL', 'MARKETING_WRITE_KEY'] as const).filter((k) => !e[k])
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration: MARKETING_PROVIDER=segment needs ${missing.join(' and ')} (the Tracking API's base URL and write key)`,
+      )
+    }
+  }
   const jwtSecret = e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET')
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'SESSION_SECRET')
   const dataKeys = parseDataKeys(
@@ -297,9 +348,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       devOutboxEnabled: e.ENABLE_DEV_OUTBOX && !isProduction,
+      supportEmail: e.SUPPORT_EMAIL,
     },
+    marketing:
+      e.MARKETING_PROVIDER === 'segment'
+        ? {
+            provider: 'segment',
+            url: e.MARKETING_URL!,
+            writeKey: e.MARKETING_WRITE_KEY!,
+            flushAt: e.MARKETING_FLUSH_AT,
+            flushIntervalMs: e.MARKETING_FLUSH_INTERVAL_MS,
+          }
+        : { provider: 'database' },
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    fourEyesConfig: e.FOUR_EYES_CONFIG,
     retention: {
       inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,
       declinedDays: e.RETENTION_DECLINED_DAYS,
@@ -319,6 +382,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     externalPartner: e.EXTERNAL_PARTNER_SECRET
       ? { secret: e.EXTERNAL_PARTNER_SECRET, issuer: e.EXTERNAL_PARTNER_ISSUER, allowedOrigins: partnerOrigins }
       : null,
+    kycProvider:
+      e.KYC_PROVIDER === 'manual'
+        ? { name: 'manual' }
+        : {
+            name: e.KYC_PROVIDER,
+            url: e.KYC_PROVIDER_URL,
+            appId: e.KYC_PROVIDER_APP_ID!,
+            secretKey: e.KYC_PROVIDER_SECRET!,
+            timeoutMs: e.KYC_PROVIDER_TIMEOUT_MS,
+          },
   }
 }
 

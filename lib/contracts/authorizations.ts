@@ -3,6 +3,7 @@ import { ALL_PERMISSIONS } from '@/lib/permissions'
 import {
   AUTHORIZATION_DECISIONS,
   AUTHORIZATION_STATUSES,
+  AUTHORIZATION_RESOURCES,
   AUTHORIZATION_TYPES,
   COMMENT_MAX_LENGTH,
   REASON_MAX_LENGTH,
@@ -165,7 +166,7 @@ export const authorizationSchema = z
   .object({
     id: z.string(),
     type: z.enum(AUTHORIZATION_TYPES),
-    resource: z.enum(['role', 'user']),
+    resource: z.enum(AUTHORIZATION_RESOURCES),
     resourceId: z.string().nullable(),
     /** The role's name or the user's e-mail, as requested. */
     target: z.string(),

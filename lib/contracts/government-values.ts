@@ -1,41 +1,33 @@
 /** Government area value lists (docs/domain.md#government), without zod so screens can import them cheaply. */
+import { labelledValues } from './labelled-values'
 
-export const GOVERNMENT_TIERS = ['FEDERAL', 'STATE', 'LOCAL'] as const
-export type GovernmentTier = (typeof GOVERNMENT_TIERS)[number]
-export const GOVERNMENT_TIER_LABELS: Readonly<Record<GovernmentTier, string>> = {
+export const { values: GOVERNMENT_TIERS, labels: GOVERNMENT_TIER_LABELS } = labelledValues({
   FEDERAL: 'Federal',
   STATE: 'State',
   LOCAL: 'Local government',
-}
+})
+export type GovernmentTier = (typeof GOVERNMENT_TIERS)[number]
 
 export const GOVERNMENT_ARCHIVE_STATUSES = ['ACTIVE', 'ARCHIVED'] as const
 export type GovernmentArchiveStatus = (typeof GOVERNMENT_ARCHIVE_STATUSES)[number]
 
 /** The three KYC records of a representative (`GET /government/rep/{id}/kyc-type/{type}`). */
-export const GOVERNMENT_KYC_TYPES = ['means-of-id', 'address', 'photo'] as const
-export type GovernmentKycType = (typeof GOVERNMENT_KYC_TYPES)[number]
-export const GOVERNMENT_KYC_TYPE_LABELS: Readonly<Record<GovernmentKycType, string>> = {
+export const { values: GOVERNMENT_KYC_TYPES, labels: GOVERNMENT_KYC_TYPE_LABELS } = labelledValues({
   'means-of-id': 'Means of ID',
   address: 'Proof of address',
   photo: 'Passport photo',
-}
+})
+export type GovernmentKycType = (typeof GOVERNMENT_KYC_TYPES)[number]
 
 /** What a document of an entity is. */
-export const GOVERNMENT_DOCUMENT_TYPES = [
-  'ESTABLISHMENT_INSTRUMENT',
-  'AUTHORITY_LETTER',
-  'TREASURY_MANDATE',
-  'TAX_CLEARANCE',
-  'OTHER',
-] as const
-export type GovernmentDocumentType = (typeof GOVERNMENT_DOCUMENT_TYPES)[number]
-export const GOVERNMENT_DOCUMENT_TYPE_LABELS: Readonly<Record<GovernmentDocumentType, string>> = {
+export const { values: GOVERNMENT_DOCUMENT_TYPES, labels: GOVERNMENT_DOCUMENT_TYPE_LABELS } = labelledValues({
   ESTABLISHMENT_INSTRUMENT: 'Establishment act or gazette',
   AUTHORITY_LETTER: 'Letter of authority for the representatives',
   TREASURY_MANDATE: 'Treasury single account mandate',
   TAX_CLEARANCE: 'Tax clearance or exemption',
   OTHER: 'Other document',
-}
+})
+export type GovernmentDocumentType = (typeof GOVERNMENT_DOCUMENT_TYPES)[number]
 
 /** Government entities sit in Nigeria: the address country is fixed. */
 export const GOVERNMENT_COUNTRY = 'Nigeria'

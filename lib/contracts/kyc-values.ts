@@ -2,6 +2,7 @@
  * KYC capture vocabulary and rules as plain values and functions, without zod, so browser code (the stepper, the
  * shareholder editor, the preview) can use them at run time. The zod schemas in ./kyc.ts are built from these.
  */
+import { labelledValues } from './labelled-values'
 import { isoDay } from '@/lib/format/iso-day'
 
 /**
@@ -18,13 +19,12 @@ export const DRAFT_DATA_MAX_BYTES = 64 * 1024
  * Address kinds. REGISTERED is the address at the registry and is required; OPERATING is where the business trades;
  * DIRECTOR is a director's residential address, which may carry their passport photo.
  */
-export const KYC_ADDRESS_TYPES = ['REGISTERED', 'OPERATING', 'DIRECTOR'] as const
-export type KycAddressType = (typeof KYC_ADDRESS_TYPES)[number]
-export const KYC_ADDRESS_TYPE_LABELS: Readonly<Record<KycAddressType, string>> = {
+export const { values: KYC_ADDRESS_TYPES, labels: KYC_ADDRESS_TYPE_LABELS } = labelledValues({
   REGISTERED: 'Registered office',
   OPERATING: 'Operating address',
   DIRECTOR: "Director's residence",
-}
+})
+export type KycAddressType = (typeof KYC_ADDRESS_TYPES)[number]
 
 /** Address files, named as `DELETE /kyc/addresses/{id}/file?type=` names them. */
 export const ADDRESS_FILE_TYPES = ['address_doc', 'passport_photo'] as const
@@ -35,14 +35,13 @@ export const ADDRESS_VERIFICATION_STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] a
 export type AddressVerificationStatus = (typeof ADDRESS_VERIFICATION_STATUSES)[number]
 
 /** Whose means of ID it is, besides their name. */
-export const ID_HOLDER_ROLES = ['DIRECTOR', 'SIGNATORY', 'SHAREHOLDER', 'OTHER'] as const
-export type IdHolderRole = (typeof ID_HOLDER_ROLES)[number]
-export const ID_HOLDER_ROLE_LABELS: Readonly<Record<IdHolderRole, string>> = {
+export const { values: ID_HOLDER_ROLES, labels: ID_HOLDER_ROLE_LABELS } = labelledValues({
   DIRECTOR: 'Director',
   SIGNATORY: 'Signatory',
   SHAREHOLDER: 'Shareholder',
   OTHER: 'Other',
-}
+})
+export type IdHolderRole = (typeof ID_HOLDER_ROLES)[number]
 
 /** "Director", or "Director and shareholder" when the ID is linked to a shareholder: a person can be both. */
 export function idHolderRoles(id: { role: IdHolderRole; shareholderId: string | null }): string {
@@ -193,13 +192,12 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /** The capture steps in order (docs/domain.md#kyc-capture): the five data steps, then the preview. */
-export const KYC_STEPS = ['COMPANY_DETAILS', 'ADDRESSES', 'MEANS_OF_ID', 'SHAREHOLDERS', 'DOCUMENTS', 'PREVIEW'] as const
-export type KycStep = (typeof KYC_STEPS)[number]
-export const KYC_STEP_LABELS: Readonly<Record<KycStep, string>> = {
+export const { values: KYC_STEPS, labels: KYC_STEP_LABELS } = labelledValues({
   COMPANY_DETAILS: 'Company details',
   ADDRESSES: 'Addresses',
   MEANS_OF_ID: 'Means of ID',
   SHAREHOLDERS: 'Shareholders',
   DOCUMENTS: 'Documents',
   PREVIEW: 'Preview',
-}
+})
+export type KycStep = (typeof KYC_STEPS)[number]

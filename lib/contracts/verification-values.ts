@@ -23,6 +23,6 @@ export const VERIFICATION_KIND_LABELS: Readonly<Record<VerificationKind, string>
   BVN: 'Shareholder BVN',
 }
 
-/** Provider adapters (server/integrations/kyc-provider). The built-in one is manual review. */
-export const KYC_PROVIDERS = ['MANUAL'] as const
+/** Provider adapters (server/integrations/kyc-provider). The built-in one is manual review; DOJAH is Dojah's HTTP API. */
+export const KYC_PROVIDERS = ['MANUAL', 'DOJAH'] as const
 export type KycProviderName = (typeof KYC_PROVIDERS)[number]

@@ -136,6 +136,8 @@ const SECTIONS: readonly SectionDefinition[] = [
         rule: { check: (held) => held.has(P.CAN_CREATE_BUSINESS) && held.has(P.CAN_UPDATE_BUSINESS) },
       },
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
+      link('admin.webhooks', 'Webhooks', paths.admin.webhooks(), [P.CAN_MANAGE_WEBHOOKS]),
+      link('admin.support-inquiries', 'Support inquiries', paths.admin.supportInquiries(), [P.CAN_READ_USER]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },

@@ -32,6 +32,8 @@ export const paths = {
   /** The public product catalogue. */
   catalogue: () => '/products',
   profile: () => '/profile',
+  /** The public contact-us form (support inquiries). */
+  contactUs: () => '/support/contact-us',
   preferences: () => '/s/user-profile-preference',
 
   auth: {
@@ -84,6 +86,10 @@ export const paths = {
     reports: () => '/s/admin/reports',
     /** Data-subject requests (find, export, erase), the personal-data view log and the retention purge. */
     dataProtection: () => '/s/admin/data-protection',
+    /** The endpoints that receive decisions (webhooks) and their delivery log. */
+    webhooks: () => '/s/admin/webhooks',
+    /** Messages sent through the contact-us page. */
+    supportInquiries: () => '/s/admin/support-inquiries',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */

@@ -59,6 +59,7 @@ export const PERMISSION_AREAS = {
     P.CAN_UPDATE_AUTHORIZATION,
   ],
   'Audit and data protection': [P.CAN_AUDIT_SYSTEM, P.CAN_HANDLE_DATA_REQUESTS],
+  Integrations: [P.CAN_MANAGE_WEBHOOKS],
 } as const satisfies Record<string, readonly Permission[]>
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS | 'Other'

@@ -37,7 +37,10 @@ export const POST_APPROVAL_GROUP: readonly Permission[] = [
 export const ROLE_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_ROLE, P.CAN_CREATE_ROLE, P.CAN_UPDATE_ROLE]
 export const USER_MANAGEMENT_ANY: readonly Permission[] = [P.CAN_READ_USER, P.CAN_CREATE_USER, P.CAN_UPDATE_BUSINESS_USERS]
 export const AUTHORIZATION_ALL: readonly Permission[] = [P.CAN_UPDATE_AUTHORIZATION, P.CAN_READ_AUTHORIZATION]
-/** Who opens the authorizations screens: checkers, and makers of role and staff-user changes (their own requests). */
+/**
+ * Who opens the authorizations screens: checkers, and makers of role, staff-user and configuration changes (their own
+ * requests).
+ */
 export const AUTHORIZATIONS_SCREEN_ANY: readonly Permission[] = [
   P.CAN_READ_AUTHORIZATION,
   P.CAN_UPDATE_AUTHORIZATION,
@@ -45,6 +48,9 @@ export const AUTHORIZATIONS_SCREEN_ANY: readonly Permission[] = [
   P.CAN_UPDATE_ROLE,
   P.CAN_CREATE_USER,
   P.CAN_UPDATE_USER,
+  P.CAN_UPDATE_PRODUCT,
+  P.CAN_INDICATE_PRODUCT_GO_LIVE,
+  P.CAN_UPDATE_DEFERRABLE,
 ]
 /**
  * docs/domain.md#staff-restriction-rule: a payment-group staff user holding any of these may not use the business

@@ -58,6 +58,8 @@ export const PERMISSIONS = {
   CAN_VIEW_SENSITIVE_KYC: 'CAN_VIEW_SENSITIVE_KYC',
   // NDPA 2023 (issue 17): data-subject requests (find, export, erase a person) and the retention job.
   CAN_HANDLE_DATA_REQUESTS: 'CAN_HANDLE_DATA_REQUESTS',
+  // Webhooks (issue 23): register the endpoints that receive decisions, read their delivery log, retry a delivery.
+  CAN_MANAGE_WEBHOOKS: 'CAN_MANAGE_WEBHOOKS',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS

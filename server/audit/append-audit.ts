@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { desc, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import { maskPersonalValues, sealPersonalValues } from '@/server/crypto/personal-values'
 import type { SubjectRef } from '@/server/crypto/subject-keys'
 import type { Tx } from '@/server/db/client'
@@ -64,4 +65,15 @@ export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     .values({ ...row, hash: hashAuditRow(row) })
     .returning()
   return inserted!
+}
+
+/** Inserts one row and audits its creation (`CREATE`, the row as `after`) in the caller's transaction; answers the row. */
+export async function insertAudited<Table extends PgTable & { $inferSelect: { id: string } }>(
+  tx: Tx,
+  context: AuditContext,
+  record: { resource: string; table: Table; values: Table['$inferInsert'] },
+): Promise<Table['$inferSelect']> {
+  const [row] = (await tx.insert(record.table).values(record.values).returning()) as Table['$inferSelect'][]
+  await appendAudit(tx, context, { resource: record.resource, resourceId: row!.id, action: 'CREATE', after: row })
+  return row!
 }

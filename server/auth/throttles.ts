@@ -41,6 +41,10 @@ export const THROTTLE_LIMITS = {
     /** Wrong codes entered from one IP in 24 h (then 429). */
     wrongCodesPerIpPerDay: 30,
   },
+  support: {
+    /** Support inquiries (POST /support/inquiries, open to visitors) from one IP per hour (then 429). */
+    inquiriesPerIpPerHour: 20,
+  },
 } as const
 
 type Limiter = RateLimiterCompatibleAbstract
@@ -55,6 +59,7 @@ export interface Throttles {
   resetRequestsByIp: Limiter
   resetWrongCodesByAccount: Limiter
   resetWrongCodesByIp: Limiter
+  supportInquiriesByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
   passwordCheckInFlight: Limiter
 }
@@ -89,6 +94,7 @@ async function createThrottles(): Promise<Throttles> {
     resetRequestsByIp: counter('reset_requests_ip', DAY_SECONDS),
     resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
+    supportInquiriesByIp: counter('support_inquiries_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
     passwordCheckInFlight: make({ keyPrefix: 'pw_check_inflight', points: 1, duration: 30 }),
   }
@@ -247,4 +253,14 @@ export async function recordWrongResetCode(options: { email: string; ip: string 
     t.resetWrongCodesByAccount.penalty(accountKey(options.email)),
     t.resetWrongCodesByIp.penalty(ipKey(options.ip)),
   ])
+}
+
+/**
+ * Counts a support inquiry from this IP; the seconds to wait when the IP has sent its hourly share already (the
+ * inquiry is then refused with 429), else 0.
+ */
+export async function takeSupportInquiry(ip: string | null): Promise<number> {
+  const t = await getThrottles()
+  const res = await t.supportInquiriesByIp.penalty(ipKey(ip))
+  return res.consumedPoints > THROTTLE_LIMITS.support.inquiriesPerIpPerHour ? secondsOf(res) : 0
 }

@@ -50,6 +50,8 @@ const TEXT_TABLES: readonly TextTable[] = [
     }),
   },
   { table: 'subject_keys', columns: ['wrapped_key'] },
+  // Webhook signing secrets (server/modules/webhooks): encrypted from the start, listed so rotation moves them too.
+  { table: 'webhook_endpoints', columns: ['secret'] },
 ]
 
 /** jsonb columns whose personal values (PERSONAL_VALUE_KEYS) are field-encrypted. */

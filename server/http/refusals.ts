@@ -59,6 +59,7 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   [P.CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT]: "change a product's requirements",
   [P.CAN_VIEW_SENSITIVE_KYC]: 'see identity numbers in full',
   [P.CAN_HANDLE_DATA_REQUESTS]: 'handle data-subject requests',
+  [P.CAN_MANAGE_WEBHOOKS]: 'manage webhooks',
 }
 
 /** The system roles in words (plural: "approvers can"). */

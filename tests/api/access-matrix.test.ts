@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
 import type { AccessDeclaration } from '@/server/http/access'
 import { api, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 import {
   addressBody,
   companyDetailsBody,
@@ -129,7 +130,7 @@ beforeAll(async () => {
   const categories = (await ok(await api('/products/categories'))) as unknown as { id: string }[]
   const divisions = (await ok(await api('/business-divisions', { token: admin.token }))) as unknown as { id: string }[]
   const product = await ok(
-    await api('/products', {
+    await apiApproved('/products', {
       method: 'POST',
       token: admin.token,
       json: {
@@ -142,7 +143,9 @@ beforeAll(async () => {
     }),
     201,
   )
-  await ok(await api(`/products/${String(product.id)}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
+  await ok(
+    await apiApproved(`/products/${String(product.id)}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }),
+  )
 
   A.typeId = ((await ok(await api('/business-types'))) as unknown as { id: string }[])[0]!.id
   A.categoryId = ((await ok(await api('/business-categories'))) as unknown as { id: string }[])[0]!.id

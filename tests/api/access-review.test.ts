@@ -5,6 +5,7 @@ import { isPermission } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, files, kycDocuments, productCategories } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 import { addressBody, corporateBody, createKyc, individualBody, meansOfIdBody, PDF, uploadFile } from './kyc-fixtures'
 import { requestDeferral, typeByCode } from './kyc-document-fixtures'
 
@@ -73,7 +74,7 @@ async function createProduct() {
   const [division] = await db.select().from(businessDivisions).limit(1)
   const code = `AR-${randomUUID().slice(0, 8).toUpperCase()}`
   const product = await ok(
-    await api('/products', {
+    await apiApproved('/products', {
       method: 'POST',
       token: admin.token,
       json: {
@@ -89,7 +90,7 @@ async function createProduct() {
     }),
     201,
   )
-  await ok(await api(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
+  await ok(await apiApproved(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
   const requirements = product.requirements as { key: string; type: string }[]
   return { code, id: product.id, uploadKey: requirements.find((r) => r.type === 'Upload Document')!.key }
 }

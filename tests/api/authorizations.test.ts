@@ -53,7 +53,8 @@ beforeAll(async () => {
     signedInUser({ staffPermissions: ADMIN }),
     // May request changes but neither read every authorization nor decide.
     signedInUser({ staffPermissions: [P.CAN_READ_ROLE, P.CAN_CREATE_ROLE, P.CAN_UPDATE_ROLE, P.CAN_READ_USER] }),
-    signedInUser({ staffRole: 'PRODUCT_MANAGER' }),
+    // Neither manages roles or users nor requests configuration changes.
+    signedInUser({ staffRole: 'GOVERNMENT_OFFICER' }),
   ])
 })
 
@@ -442,6 +443,11 @@ describe('authorization lists', () => {
     expect((await decide(mine.id, requester.token, { decision: 'APPROVED' })).status).toBe(403)
     expect((await api('/authorizations/v2?status=MAYBE', { token: checker.token })).status).toBe(400)
     expect((await api('/authorizations/v2', { token: outsider.token })).status).toBe(403)
+    // A product manager requests configuration changes (FOUR_EYES_CONFIG): they see their own, none of these.
+    const productManager = await signedInUser({ staffRole: 'PRODUCT_MANAGER' })
+    const theirs = await readJson<Page<Authorization>>(await api('/authorizations/v2', { token: productManager.token }))
+    expect(theirs.content).toEqual([])
+    expect((await api(`/authorizations/${mine.id}`, { token: productManager.token })).status).toBe(404)
     expect((await api('/authorizations/not-an-id', { token: checker.token })).status).toBe(400)
   })
 })

@@ -11,6 +11,7 @@ import { audits, deferrals } from '@/server/db/schema'
 import { getBusiness } from '@/server/modules/businesses/get-business'
 import { decideDeferral } from '@/server/modules/deferral-review/decide-deferral'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
+import { approved, configChecker } from './four-eyes'
 import { attach, requestDeferral, typeByCode } from './kyc-document-fixtures'
 import { auditRows, businessWithKyc, json, put } from './staff-review-fixtures'
 import { formatCalendarDate } from '@/lib/format/date'
@@ -320,32 +321,36 @@ describe('the time rule (injected clock)', () => {
   })
 })
 
+const putApproved = (path: string, token: string, body: unknown) => approved(put(path, token, body))
+
 describe('deferral settings', () => {
   it('sets the maximum days (1–365, staff with CAN_UPDATE_DEFERRABLE), audited before and after, and requests follow it', async () => {
     const setup = await businessWithKyc()
-    const res = await json<{ maxDays: number }>(await put('/deferrals/deferrable-days/45', superAdmin.token, {}))
+    const res = await json<{ maxDays: number }>(await putApproved('/deferrals/deferrable-days/45', superAdmin.token, {}))
     expect(res).toEqual({ maxDays: 45 })
     expect(await json(await api('/deferrals/deferrable-max-days', { token: setup.owner.token }))).toEqual({ maxDays: 45 })
     const db = await getDb()
     const [audit] = await db.select().from(audits).where(eq(audits.resource, 'setting'))
+    // Applied by the checker's approval (FOUR_EYES_CONFIG): the checker acts, and both are named.
+    const checker = await configChecker()
     expect(audit).toMatchObject({
       action: 'UPDATE',
-      actorId: superAdmin.user.id,
+      actorId: checker.user.id,
       before: { key: 'deferral.maxDays', value: null, effective: 30 },
-      after: { key: 'deferral.maxDays', value: 45 },
+      after: { key: 'deferral.maxDays', value: 45, makerId: superAdmin.user.id, checkerId: checker.user.id },
     })
     expect((await requestDeferral(setup.owner.token, setup.business.id, 'TIN_CERTIFICATE', 40)).status).toBe('PENDING')
 
     for (const days of ['0', '366', 'abc', '2.5', '-3']) {
-      const bad = await put(`/deferrals/deferrable-days/${days}`, superAdmin.token, {})
+      const bad = await putApproved(`/deferrals/deferrable-days/${days}`, superAdmin.token, {})
       expect(bad.status, days).toBe(400)
       expect((await errorsOf(bad))[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'days' })
     }
-    expect((await put('/deferrals/deferrable-days/365', superAdmin.token, {})).status).toBe(200)
-    expect((await put('/deferrals/deferrable-days/1', superAdmin.token, {})).status).toBe(200)
-    expect((await put('/deferrals/deferrable-days/20', approver.token, {})).status).toBe(403)
-    expect((await put('/deferrals/deferrable-days/20', setup.owner.token, {})).status).toBe(403)
-    await put('/deferrals/deferrable-days/30', superAdmin.token, {})
+    expect((await putApproved('/deferrals/deferrable-days/365', superAdmin.token, {})).status).toBe(200)
+    expect((await putApproved('/deferrals/deferrable-days/1', superAdmin.token, {})).status).toBe(200)
+    expect((await putApproved('/deferrals/deferrable-days/20', approver.token, {})).status).toBe(403)
+    expect((await putApproved('/deferrals/deferrable-days/20', setup.owner.token, {})).status).toBe(403)
+    await putApproved('/deferrals/deferrable-days/30', superAdmin.token, {})
   })
 
   it('reads and replaces the deferrable mapping, audited before and after; the business side follows it', async () => {
@@ -358,7 +363,7 @@ describe('deferral settings', () => {
     const tin = await typeByCode('TIN_CERTIFICATE')
     const bn1 = await typeByCode('BN_1')
     const replaced = await json<DeferrableMappingAnswer>(
-      await put('/deferrals/deferrable-mapping', superAdmin.token, {
+      await putApproved('/deferrals/deferrable-mapping', superAdmin.token, {
         items: [
           { registrationClass: 'RC', documentTypeId: tin.id },
           { registrationClass: 'BN', documentTypeId: bn1.id },
@@ -375,14 +380,19 @@ describe('deferral settings', () => {
     expect(deferrable.map((t) => t.code)).toEqual(['TIN_CERTIFICATE'])
     const db = await getDb()
     const [audit] = await db.select().from(audits).where(eq(audits.resource, 'deferrable_mapping'))
-    expect(audit).toMatchObject({ action: 'REPLACE', actorId: superAdmin.user.id })
+    expect(audit).toMatchObject({ action: 'REPLACE', actorId: (await configChecker()).user.id })
     expect((audit!.before as unknown[]).length).toBe(current.items.length)
-    expect(audit!.after).toEqual([
-      { registrationClass: 'BN', documentType: 'BN_1' },
-      { registrationClass: 'RC', documentType: 'TIN_CERTIFICATE' },
-    ])
+    expect(audit!.after).toEqual({
+      pairs: [
+        { registrationClass: 'BN', documentType: 'BN_1' },
+        { registrationClass: 'RC', documentType: 'TIN_CERTIFICATE' },
+      ],
+      authorizationId: expect.any(String),
+      makerId: superAdmin.user.id,
+      checkerId: (await configChecker()).user.id,
+    })
 
-    const unknown = await put('/deferrals/deferrable-mapping', superAdmin.token, {
+    const unknown = await putApproved('/deferrals/deferrable-mapping', superAdmin.token, {
       items: [
         { registrationClass: 'RC', documentTypeId: tin.id },
         { registrationClass: 'RC', documentTypeId: '00000000-0000-4000-8000-000000000000' },
@@ -390,7 +400,7 @@ describe('deferral settings', () => {
     })
     expect(unknown.status).toBe(400)
     expect((await errorsOf(unknown))[0]).toMatchObject({ field: 'items.1.documentTypeId' })
-    const repeated = await put('/deferrals/deferrable-mapping', superAdmin.token, {
+    const repeated = await putApproved('/deferrals/deferrable-mapping', superAdmin.token, {
       items: [
         { registrationClass: 'RC', documentTypeId: tin.id },
         { registrationClass: 'RC', documentTypeId: tin.id },
@@ -400,18 +410,18 @@ describe('deferral settings', () => {
     expect(
       (
         await errorsOf(
-          await put('/deferrals/deferrable-mapping', superAdmin.token, {
+          await putApproved('/deferrals/deferrable-mapping', superAdmin.token, {
             items: [{ registrationClass: 'XX', documentTypeId: tin.id }],
           }),
         )
       )[0],
     ).toMatchObject({ field: 'items.0.registrationClass' })
-    expect((await put('/deferrals/deferrable-mapping', approver.token, { items: [] })).status).toBe(403)
-    expect((await put('/deferrals/deferrable-mapping', setup.owner.token, { items: [] })).status).toBe(403)
+    expect((await putApproved('/deferrals/deferrable-mapping', approver.token, { items: [] })).status).toBe(403)
+    expect((await putApproved('/deferrals/deferrable-mapping', setup.owner.token, { items: [] })).status).toBe(403)
 
     // Restore what the seed had, so the rest of the file sees the usual mapping.
     const restored = await json<DeferrableMappingAnswer>(
-      await put('/deferrals/deferrable-mapping', superAdmin.token, {
+      await putApproved('/deferrals/deferrable-mapping', superAdmin.token, {
         items: current.items.map((i) => ({ registrationClass: i.registrationClass, documentTypeId: i.documentTypeId })),
       }),
     )

@@ -12,6 +12,7 @@ import { audits, businessDivisions, businesses, feeCharges, fees, kycVerificatio
 import type { KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { runReverification } from '@/server/modules/verification/verification-calls'
 import { api, errorsOf, signedInUser } from './helpers'
+import { approved, configChecker } from './four-eyes'
 import { businessWithKyc, json, post, put } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
@@ -48,7 +49,8 @@ async function newDivision() {
   return division!
 }
 
-const createFee = (token: string, body: Record<string, unknown>) => post('/fees', token, body)
+const createFee = (token: string, body: Record<string, unknown>) => approved(post('/fees', token, body))
+const updateFee = (id: string, token: string, body: Record<string, unknown>) => approved(put(`/fees/${id}`, token, body))
 
 describe('fee clients and KYC services', () => {
   it('lists business divisions as clients and one client with its counts; 404 for an unknown one, 400 for a bad id', async () => {
@@ -110,10 +112,12 @@ describe('fees', () => {
       .select()
       .from(audits)
       .where(and(eq(audits.resourceId, fee.id), eq(audits.action, 'CREATE')))
+    // Applied by a checker's approval (FOUR_EYES_CONFIG): the checker acts, and the row names both.
+    const checker = await configChecker()
     expect(audit).toMatchObject({
       resource: 'fee',
-      actorId: manager.user.id,
-      after: expect.objectContaining({ amountKobo: 150055 }),
+      actorId: checker.user.id,
+      after: expect.objectContaining({ amountKobo: 150055, makerId: manager.user.id, checkerId: checker.user.id }),
     })
     expect(await json(await api(`/fees/${fee.id}`, { token: auditor.token }))).toEqual(fee)
 
@@ -137,7 +141,7 @@ describe('fees', () => {
     expect((await errorsOf(twice))[0]).toMatchObject({ code: 'CONFLICT', field: 'effectiveFrom' })
     const later = await json<FeeRecord>(await createFee(manager.token, { ...body, effectiveFrom: addIsoDays(today, 7) }), 201)
     const before = await json<FeeRecord>(await api(`/fees/${later.id}`, { token: manager.token }))
-    expect((await put(`/fees/${later.id}`, manager.token, { ...body, amount: 300 })).status).toBe(409)
+    expect((await updateFee(later.id, manager.token, { ...body, amount: 300 })).status).toBe(409)
     expect(await json(await api(`/fees/${later.id}`, { token: manager.token }))).toEqual(before)
   })
 
@@ -149,7 +153,7 @@ describe('fees', () => {
       await createFee(manager.token, { ...body, serviceDetailId: service('NIN').id, amount: 40 }),
       201,
     )
-    const updated = await json<FeeRecord>(await put(`/fees/${fee.id}`, manager.token, { ...body, amount: 30.5, active: false }))
+    const updated = await json<FeeRecord>(await updateFee(fee.id, manager.token, { ...body, amount: 30.5, active: false }))
     expect(updated).toMatchObject({ amount: 30.5, active: false })
     const db = await getDb()
     const [audit] = await db
@@ -158,7 +162,7 @@ describe('fees', () => {
       .where(and(eq(audits.resourceId, fee.id), eq(audits.action, 'UPDATE')))
     expect(audit!.before).toMatchObject({ amountKobo: 2500, active: true })
     expect(audit!.after).toMatchObject({ amountKobo: 3050, active: false })
-    expect((await put(`/fees/${randomUUID()}`, manager.token, body)).status).toBe(404)
+    expect((await updateFee(randomUUID(), manager.token, body)).status).toBe(404)
 
     const search = async (q: string) =>
       (
@@ -194,7 +198,7 @@ describe('fees', () => {
     }
     expect((await post('/fees/reports', officer.token, {})).status).toBe(403)
     expect((await createFee(auditor.token, { ...body, effectiveFrom: addIsoDays(today, 3) })).status).toBe(403)
-    expect((await put(`/fees/${fee.id}`, auditor.token, { ...body, amount: 1 })).status).toBe(403)
+    expect((await updateFee(fee.id, auditor.token, { ...body, amount: 1 })).status).toBe(403)
     expect((await createFee(owner.token, { ...body, effectiveFrom: addIsoDays(today, 3) })).status).toBe(403)
     expect(await json(await api(`/fees/${fee.id}`, { token: manager.token }))).toEqual(fee)
   })

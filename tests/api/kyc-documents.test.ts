@@ -8,6 +8,7 @@ import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { api, errorsOf, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 import {
   approveDeferralDirectly,
   attach,
@@ -169,7 +170,7 @@ describe('document types and the per-class matrix', () => {
     const items = current.items
       .filter((i) => !(i.documentTypeId === created.id && i.registrationClass === 'BN'))
       .map(({ registrationClass, documentTypeId }) => ({ registrationClass, documentTypeId }))
-    await json(await api('/deferrals/deferrable-mapping', { method: 'PUT', token: staff.token, json: { items } }))
+    await json(await apiApproved('/deferrals/deferrable-mapping', { method: 'PUT', token: staff.token, json: { items } }))
 
     // IT no longer needs it, LP now does; RC and BN still do.
     const updated = await json<DocumentType>(

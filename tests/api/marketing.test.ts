@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { marketingEvents } from '@/server/db/schema'
+import { marketingEvents, userPreferences } from '@/server/db/schema'
 import { api, signedInUser } from './helpers'
 
 async function stored(id: string) {
@@ -35,5 +35,32 @@ describe('POST /marketing/events', () => {
     expect((await stored(((await res.json()) as { id: string }).id)).userId).toBe(user.id)
     const anonymous = await api('/marketing/events', { method: 'POST', token: 'garbage', json: { type: 'track', event: 'x' } })
     expect(anonymous.status).toBe(202)
+  })
+
+  it('takes the e-mail from the properties as email or Email, keeps it out of the properties, and drops identity numbers', async () => {
+    const res = await api('/marketing/events', {
+      method: 'POST',
+      json: { type: 'track', event: 'Form Filled', properties: { Email: 'Chi@Example.NG', bvn: '22212345678', step: 'kyc' } },
+    })
+    expect(res.status).toBe(202)
+    const body = (await res.json()) as { id: string; delivered: boolean }
+    expect(body.delivered).toBe(true)
+    expect(await stored(body.id)).toMatchObject({ type: 'track', email: 'chi@example.ng', properties: { step: 'kyc' } })
+  })
+
+  it('records nothing for a user who opted out, signed in or named by e-mail', async () => {
+    const { token, user } = await signedInUser()
+    const db = await getDb()
+    await db.insert(userPreferences).values({ userId: user.id, marketingOptOut: true })
+    const before = await db.select().from(marketingEvents)
+    for (const [body, bearer] of [
+      [{ type: 'track', event: 'Opened Dashboard' }, token],
+      [{ type: 'identify', Email: user.email.toUpperCase() }, undefined],
+    ] as const) {
+      const res = await api('/marketing/events', { method: 'POST', token: bearer, json: body })
+      expect(res.status).toBe(202)
+      expect(await res.json()).toEqual({ id: null, delivered: false })
+    }
+    expect(await db.select().from(marketingEvents)).toEqual(before)
   })
 })

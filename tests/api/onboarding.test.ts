@@ -13,6 +13,7 @@ import {
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
 import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 
 let admin: string
 let approver: string
@@ -48,7 +49,7 @@ const DEFAULT_REQUIREMENTS: Requirement[] = [
 ]
 
 async function product(options: { live?: boolean; requirements?: Requirement[]; active?: boolean } = {}): Promise<Product> {
-  const res = await api('/products', {
+  const res = await apiApproved('/products', {
     method: 'POST',
     token: admin,
     json: {
@@ -62,8 +63,11 @@ async function product(options: { live?: boolean; requirements?: Requirement[]; 
   expect(res.status).toBe(201)
   const created = (await res.json()) as Product
   if (options.live !== false)
-    expect((await api(`/products/${created.id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status).toBe(200)
-  if (options.active === false) await api(`/products/${created.id}`, { method: 'PUT', token: admin, json: { active: false } })
+    expect(
+      (await apiApproved(`/products/${created.id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status,
+    ).toBe(200)
+  if (options.active === false)
+    await apiApproved(`/products/${created.id}`, { method: 'PUT', token: admin, json: { active: false } })
   return created
 }
 
@@ -444,7 +448,7 @@ describe('requirement versions', () => {
     ])
 
     const [account, , photo] = p.requirements
-    const changed = await api(`/products/${p.id}`, {
+    const changed = await apiApproved(`/products/${p.id}`, {
       method: 'PUT',
       token: admin,
       json: {

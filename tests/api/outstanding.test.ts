@@ -10,6 +10,7 @@ import { businessDivisions, businesses, productCategories } from '@/server/db/sc
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/modules/files/attachable-file'
 import { api, errorsOf, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 import {
   approveDeferralDirectly,
   attach,
@@ -214,7 +215,7 @@ describe('GET /businesses/{id}/outstanding', () => {
     const [category] = await db.select().from(productCategories).limit(1)
     const [division] = await db.select().from(businessDivisions).limit(1)
     const created = await json<{ id: string; code: string }>(
-      await api('/products', {
+      await apiApproved('/products', {
         method: 'POST',
         token: admin.token,
         json: {
@@ -231,7 +232,7 @@ describe('GET /businesses/{id}/outstanding', () => {
       }),
       201,
     )
-    await json(await api(`/products/${created.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
+    await json(await apiApproved(`/products/${created.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } }))
     const owner = await signedInUser({ businesses: [{}] })
     const businessId = owner.businessIds[0]!
     const application = await json<{ id: string }>(

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 
 let manager: string
 let categoryId: string
@@ -50,13 +51,13 @@ type ProductAnswer = {
 }
 
 async function createProduct(overrides: Record<string, unknown> = {}, token = manager) {
-  const res = await api('/products', { method: 'POST', token, json: productBody(overrides) })
+  const res = await apiApproved('/products', { method: 'POST', token, json: productBody(overrides) })
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
   return (await res.json()) as ProductAnswer
 }
 
 async function goLive(id: string, live = true, token = manager) {
-  return api(`/products/${id}/go-live`, { method: 'PUT', token, json: { live } })
+  return apiApproved(`/products/${id}/go-live`, { method: 'PUT', token, json: { live } })
 }
 
 describe('creating and configuring products', () => {
@@ -82,7 +83,7 @@ describe('creating and configuring products', () => {
 
   it('refuses bad codes, reserved path words, taken codes, unknown references and repeated keys, naming the field', async () => {
     const fieldOf = async (body: Record<string, unknown>) => {
-      const res = await api('/products', { method: 'POST', token: manager, json: productBody(body) })
+      const res = await apiApproved('/products', { method: 'POST', token: manager, json: productBody(body) })
       return { status: res.status, errors: await errorsOf(res) }
     }
     expect(await fieldOf({ code: 'POS_TERMINAL' })).toMatchObject({ status: 400, errors: [{ field: 'code' }] })
@@ -116,20 +117,20 @@ describe('creating and configuring products', () => {
   })
 
   it('is for staff with CAN_UPDATE_PRODUCT only', async () => {
-    expect((await api('/products', { method: 'POST', json: productBody() })).status).toBe(401)
+    expect((await apiApproved('/products', { method: 'POST', json: productBody() })).status).toBe(401)
     const owner = await signedInUser({ businesses: [{}] })
-    expect((await api('/products', { method: 'POST', token: owner.token, json: productBody() })).status).toBe(403)
+    expect((await apiApproved('/products', { method: 'POST', token: owner.token, json: productBody() })).status).toBe(403)
     const approver = await signedInUser({ staffRole: 'APPROVER' })
-    expect((await api('/products', { method: 'POST', token: approver.token, json: productBody() })).status).toBe(403)
+    expect((await apiApproved('/products', { method: 'POST', token: approver.token, json: productBody() })).status).toBe(403)
     // A business role cannot carry CAN_UPDATE_PRODUCT into staff work: staff status is required too.
     const member = await signedInUser({ businesses: [{ permissions: ['CAN_UPDATE_PRODUCT'] }] })
-    expect((await api('/products', { method: 'POST', token: member.token, json: productBody() })).status).toBe(403)
+    expect((await apiApproved('/products', { method: 'POST', token: member.token, json: productBody() })).status).toBe(403)
   })
 
   it('versions a changed requirement list and leaves the version alone otherwise', async () => {
     const product = await createProduct()
     const [account, photo] = product.requirements
-    const unchanged = await api(`/products/${product.id}`, {
+    const unchanged = await apiApproved(`/products/${product.id}`, {
       method: 'PUT',
       token: manager,
       json: { name: 'Renamed product', requirements: product.requirements },
@@ -137,7 +138,7 @@ describe('creating and configuring products', () => {
     expect(unchanged.status).toBe(200)
     expect(await unchanged.json()).toMatchObject({ name: 'Renamed product', requirementsVersion: 1 })
 
-    const changed = await api(`/products/${product.id}`, {
+    const changed = await apiApproved(`/products/${product.id}`, {
       method: 'PUT',
       token: manager,
       json: {
@@ -171,9 +172,13 @@ describe('creating and configuring products', () => {
   it('never gives a retired key to a new requirement, and keeps a key’s type for good', async () => {
     const product = await createProduct()
     // Retire the photo requirement, then add one with the same label: it gets a fresh key.
-    await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: { requirements: [product.requirements[0]] } })
+    await apiApproved(`/products/${product.id}`, {
+      method: 'PUT',
+      token: manager,
+      json: { requirements: [product.requirements[0]] },
+    })
     const readded = (await (
-      await api(`/products/${product.id}`, {
+      await apiApproved(`/products/${product.id}`, {
         method: 'PUT',
         token: manager,
         json: { requirements: [product.requirements[0], { label: 'Shop front photo', type: 'Upload Document' }] },
@@ -181,16 +186,18 @@ describe('creating and configuring products', () => {
     ).json()) as ProductAnswer
     expect(readded.requirements[1]!.key).toBe('shop_front_photo_2')
 
-    const retyped = await api(`/products/${product.id}`, {
+    const retyped = await apiApproved(`/products/${product.id}`, {
       method: 'PUT',
       token: manager,
       json: { requirements: [{ ...product.requirements[0], type: 'Upload Document' }] },
     })
     expect(retyped.status).toBe(400)
     expect((await errorsOf(retyped))[0]).toMatchObject({ field: 'requirements.0.type' })
-    const nothing = await api(`/products/${product.id}`, { method: 'PUT', token: manager, json: {} })
+    const nothing = await apiApproved(`/products/${product.id}`, { method: 'PUT', token: manager, json: {} })
     expect(nothing.status).toBe(400)
-    expect((await api(`/products/${randomUUID()}`, { method: 'PUT', token: manager, json: { name: 'Ghost' } })).status).toBe(404)
+    expect(
+      (await apiApproved(`/products/${randomUUID()}`, { method: 'PUT', token: manager, json: { name: 'Ghost' } })).status,
+    ).toBe(404)
   })
 })
 
@@ -224,9 +231,9 @@ describe('go-live and the public catalogue', () => {
     expect((await goLive(product.id, true, updater.token)).status).toBe(403)
     const owner = await signedInUser({ businesses: [{}] })
     expect((await goLive(product.id, true, owner.token)).status).toBe(403)
-    expect((await api(`/products/${product.id}/go-live`, { method: 'PUT', token: manager, json: { live: 'yes' } })).status).toBe(
-      400,
-    )
+    expect(
+      (await apiApproved(`/products/${product.id}/go-live`, { method: 'PUT', token: manager, json: { live: 'yes' } })).status,
+    ).toBe(400)
   })
 
   it('lists only live, active products without a token, with their requirements, by category', async () => {
@@ -236,7 +243,7 @@ describe('go-live and the public catalogue', () => {
     const notLive = await createProduct({ name: `Zebra draft ${tag}` })
     const inactive = await createProduct({ name: `Zebra paused ${tag}` })
     await goLive(inactive.id)
-    await api(`/products/${inactive.id}`, { method: 'PUT', token: manager, json: { active: false } })
+    await apiApproved(`/products/${inactive.id}`, { method: 'PUT', token: manager, json: { active: false } })
 
     const res = await api(`/products?searchKey=${tag}&pageSize=100`)
     expect(res.status).toBe(200)

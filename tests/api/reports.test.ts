@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businessCategories, businessDivisions, businesses, businessTypes, productCategories } from '@/server/db/schema'
 import { api, createTestBusiness, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 
 type Json = Record<string, unknown>
 
@@ -236,7 +237,7 @@ describe('business summary', () => {
 
     const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
     const [productCategory] = await db.select().from(productCategories).limit(1)
-    const created = await api('/products', {
+    const created = await apiApproved('/products', {
       method: 'POST',
       token: admin.token,
       json: {
@@ -250,7 +251,7 @@ describe('business summary', () => {
     expect(created.status, JSON.stringify(await created.clone().json())).toBe(201)
     const product = (await created.json()) as { id: string; code: string; name: string }
     expect(
-      (await api(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } })).status,
+      (await apiApproved(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } })).status,
     ).toBe(200)
     for (let i = 0; i < 2; i++) {
       const owner = await signedInUser({ businesses: [{}] })

@@ -19,6 +19,7 @@ import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, kycDocuments, productCategories } from '@/server/db/schema'
 import { checkCaptureSteps } from '@/features/kyc/components/step-checks'
 import { api, signedInUser } from './helpers'
+import { apiApproved } from './four-eyes'
 import { attach, completeCapture, ownerWithBusiness } from './kyc-document-fixtures'
 
 /**
@@ -115,7 +116,7 @@ async function liveProduct() {
   const db = await getDb()
   const categoryId = (await db.select().from(productCategories).limit(1))[0]!.id
   const divisionId = (await db.select().from(businessDivisions).limit(1))[0]!.id
-  const res = await api('/products', {
+  const res = await apiApproved('/products', {
     method: 'POST',
     token: admin.token,
     json: {
@@ -128,9 +129,9 @@ async function liveProduct() {
   })
   expect(res.status).toBe(201)
   const product = (await res.json()) as { id: string; code: string }
-  expect((await api(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } })).status).toBe(
-    200,
-  )
+  expect(
+    (await apiApproved(`/products/${product.id}/go-live`, { method: 'PUT', token: admin.token, json: { live: true } })).status,
+  ).toBe(200)
   return product
 }
 

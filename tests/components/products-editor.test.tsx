@@ -147,6 +147,41 @@ describe('an existing product', () => {
     expect(api.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ live: true }, { live: true }])
   })
 
+  it('under four-eyes (202) says the change was sent for approval, links to the request and shows the product unchanged', async () => {
+    const AUTHORIZATION_ID = '44444444-4444-4444-8444-444444444444'
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product({ live: false }) }),
+      route('PUT', `/products/${PRODUCT_ID}/go-live`, { status: 202, data: { id: AUTHORIZATION_ID, status: 'PENDING' } }),
+    )
+    renderWithClient(<ProductEditor productId={PRODUCT_ID} {...rights} />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Go live' }))
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Go live' }))
+    const notice = await screen.findByText(/Sent for approval: another person must approve this change/)
+    expect(within(notice).getByRole('link', { name: 'See the request' })).toHaveAttribute(
+      'href',
+      `/s/admin/authorizations/details?id=${AUTHORIZATION_ID}`,
+    )
+    expect(screen.getByRole('button', { name: 'Go live' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Withdraw from sale' })).not.toBeInTheDocument()
+  })
+
+  it('a new product under four-eyes (202) opens the request instead of a product', async () => {
+    const AUTHORIZATION_ID = '55555555-5555-4555-8555-555555555555'
+    router.push.mockClear()
+    api = mockApi(...reference, route('POST', '/products', { status: 202, data: { id: AUTHORIZATION_ID, status: 'PENDING' } }))
+    renderWithClient(<ProductEditor productId={null} {...rights} />)
+    fireEvent.change(await screen.findByLabelText(/^Code/), { target: { value: 'POS-NEW' } })
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'POS new' } })
+    await screen.findByRole('option', { name: 'Payments and Collections' })
+    fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: CATEGORY.id } })
+    await screen.findByRole('option', { name: 'Payments' })
+    fireEvent.change(screen.getByLabelText(/^Division/), { target: { value: DIVISION.id } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/s/admin/authorizations/details?id=${AUTHORIZATION_ID}`))
+    expect(router.replace).not.toHaveBeenCalled()
+  })
+
   it('hides the controls a user may not use', async () => {
     api = mockApi(
       ...reference,

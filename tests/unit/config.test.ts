@@ -108,4 +108,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/)
     expect(() => loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
   })
+
+  it('chooses the KYC provider: manual review by default, Dojah with its URL and credentials (both required)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).kycProvider).toEqual({ name: 'manual' })
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        KYC_PROVIDER: 'dojah',
+        KYC_PROVIDER_URL: 'https://sandbox.dojah.io',
+        KYC_PROVIDER_APP_ID: 'app',
+        KYC_PROVIDER_SECRET: 'sk',
+      }).kycProvider,
+    ).toEqual({ name: 'dojah', url: 'https://sandbox.dojah.io', appId: 'app', secretKey: 'sk', timeoutMs: 10_000 })
+    expect(() => loadConfig({ DATA_DIR: tempDir(), KYC_PROVIDER: 'dojah', KYC_PROVIDER_APP_ID: 'app' })).toThrowError(
+      new ConfigError('Invalid configuration: KYC_PROVIDER=dojah needs KYC_PROVIDER_SECRET'),
+    )
+    expect(() => loadConfig({ DATA_DIR: tempDir(), KYC_PROVIDER: 'smileid' })).toThrow(/KYC_PROVIDER/)
+  })
 })

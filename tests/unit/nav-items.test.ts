@@ -99,12 +99,17 @@ describe('navigation: staff by permission', () => {
     expect(sectionIds(approver)).not.toContain('government')
   })
 
-  it('a product manager sees product configuration, reports and the product approvals it may read, nothing else', () => {
-    expect(hrefs(staff('PRODUCT_MANAGER'))).toEqual([
-      paths.admin.productConfig(),
-      paths.admin.reports(),
-      paths.approvals.products(),
-    ])
+  it('a product manager sees product configuration, reports, the product approvals it may read and their own authorization requests, nothing else', () => {
+    expect(hrefs(staff('PRODUCT_MANAGER'))).toEqual(
+      expect.arrayContaining([
+        paths.admin.productConfig(),
+        paths.admin.reports(),
+        paths.approvals.products(),
+        // Configuration changes are requested through four-eyes (FOUR_EYES_CONFIG): the maker follows their requests.
+        paths.admin.authorizations(),
+      ]),
+    )
+    expect(hrefs(staff('PRODUCT_MANAGER'))).toHaveLength(4)
   })
 
   it('an auditor sees the lists, every queue it may read and the user and role screens (read)', () => {

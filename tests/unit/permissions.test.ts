@@ -39,10 +39,11 @@ describe('permission names', () => {
       'CAN_UPDATE_ONBOARD_PRODUCT_REQUIREMENT',
       'CAN_VIEW_SENSITIVE_KYC',
       'CAN_HANDLE_DATA_REQUESTS',
+      'CAN_MANAGE_WEBHOOKS',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(51)
+    expect(ALL_PERMISSIONS).toHaveLength(52)
   })
 })
 

@@ -86,7 +86,7 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
       </section>
       <section className={styles.panel} aria-labelledby="diff-title">
         <h2 id="diff-title">{a.status === 'PENDING' ? 'What changes' : 'What it changed'}</h2>
-        <Diff entries={a.diff} isCreate={!a.resourceId || a.type.endsWith('CREATE')} />
+        <Diff entries={a.diff} isCreate={a.type.endsWith('_CREATE')} />
       </section>
       {a.status === 'PENDING' &&
         (canDecide ? (

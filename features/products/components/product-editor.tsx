@@ -19,6 +19,8 @@ import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { useCreateProduct, useSetProductLive, useUpdateProduct } from '../api/product-calls'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
@@ -103,18 +105,33 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
   const update = useUpdateProduct(product?.id ?? '')
   const categories = useQuery(productQueries.categories())
   const divisions = useQuery(referenceReads.divisions())
+  const [sentFor, setSentFor] = useState<string | null>(null)
 
   useEffect(() => void resolver.preload(), [resolver])
 
   const save = async (values: ProductFormOutput) => {
+    setSentFor(null)
     try {
       if (isNew) {
-        const created = await create.mutateAsync(values)
+        const answer = await create.mutateAsync(values)
+        if (answer.pending) {
+          // Nothing exists yet (FOUR_EYES_CONFIG): the request is what there is to see.
+          notify(SENT_FOR_APPROVAL, { type: 'success' })
+          await router.push(paths.admin.authorizationDetails(answer.authorization.id))
+          return
+        }
+        const created = answer.record
         notify(`${created.name} was created. It is not live yet.`, { type: 'success' })
         await router.replace(paths.admin.productConfigDetails(created.id))
       } else {
         const { code: _code, ...changes } = values
-        const saved = await update.mutateAsync(changes)
+        const answer = await update.mutateAsync(changes)
+        if (answer.pending) {
+          setSentFor(answer.authorization.id)
+          notify(SENT_FOR_APPROVAL, { type: 'success' })
+          return
+        }
+        const saved = answer.record
         notify(
           saved.requirementsVersion !== product.requirementsVersion
             ? `Saved: requirements version ${saved.requirementsVersion}.`
@@ -137,6 +154,7 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
   return (
     <Form form={form} onSubmit={save} aria-label={isNew ? 'New product' : `${product.name} settings`} className={styles.panel}>
       <h2>{isNew ? 'New product' : 'Details'}</h2>
+      <SentForApproval authorizationId={sentFor} />
       <fieldset className={styles.fieldset} disabled={!canUpdate}>
         <legend className={styles.small}>Product</legend>
         <div className={styles.row}>
@@ -234,18 +252,23 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
   const goLive = useSetProductLive(product.id)
   const [pending, setPending] = useState<'active' | 'live' | null>(null)
   const [problems, setProblems] = useState<string[]>([])
+  const [sentFor, setSentFor] = useState<string | null>(null)
 
   const confirm = async () => {
     setProblems([])
+    setSentFor(null)
     try {
-      if (pending === 'active') {
-        await update.mutateAsync({ active: !product.active })
+      const answer =
+        pending === 'active' ? await update.mutateAsync({ active: !product.active }) : await goLive.mutateAsync(!product.live)
+      if (answer.pending) {
+        setSentFor(answer.authorization.id)
+        notify(SENT_FOR_APPROVAL, { type: 'success' })
+      } else if (pending === 'active') {
         notify(
           product.active ? `${product.name} is inactive: businesses no longer see it.` : `${product.name} is active again.`,
           { type: 'success' },
         )
       } else {
-        await goLive.mutateAsync(!product.live)
         notify(product.live ? `${product.name} is withdrawn from sale.` : `${product.name} is live: businesses can apply.`, {
           type: 'success',
         })
@@ -261,6 +284,7 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
   return (
     <section className={styles.panel} aria-labelledby="availability">
       <h2 id="availability">Availability</h2>
+      <SentForApproval authorizationId={sentFor} />
       <div className={styles.switches}>
         <div className={styles.switchRow}>
           <p>

@@ -11,6 +11,8 @@ import type {
 } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
 import { apiClient, downloadFile } from '@/lib/http'
+import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
+import { configAnswer } from '@/lib/http/config-answer'
 
 export type FeeSearch = {
   divisionId?: string
@@ -60,13 +62,17 @@ export const feeQueries = {
     }),
 }
 
-/** Creates a fee, or replaces the one with `id`. */
+/** Creates a fee, or replaces the one with `id`; under four-eyes (202) it is sent for approval and nothing changes yet. */
 export function useSaveFee() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, values }: { id?: string; values: FeeValues }) =>
-      (id ? await apiClient.put<FeeRecord>(`/fees/${id}`, values) : await apiClient.post<FeeRecord>('/fees', values)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: [...feeQueries.all(), 'search'] }),
+      configAnswer<FeeRecord>(
+        id
+          ? await apiClient.put<FeeRecord | AuthorizationDetail>(`/fees/${id}`, values)
+          : await apiClient.post<FeeRecord | AuthorizationDetail>('/fees', values),
+      ),
+    onSuccess: (answer) => (answer.pending ? undefined : client.invalidateQueries({ queryKey: [...feeQueries.all(), 'search'] })),
   })
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@/lib/contracts/fees'
 import { isoDay } from '@/lib/format/iso-day'
 import { applyApiErrors } from '@/lib/http'
+import type { ConfigAnswer } from '@/lib/http/config-answer'
 import { useSaveFee } from '../api/report-queries'
 import styles from './reports.module.css'
 
@@ -27,7 +28,8 @@ export function FeeEditor(props: {
   fee: FeeRecord | null
   clients: readonly FeeClient[]
   services: readonly KycServiceDetail[]
-  onDone: (saved: FeeRecord | null) => void
+  /** The saved fee, or the authorization it waits for (FOUR_EYES_CONFIG); null when cancelled. */
+  onDone: (saved: ConfigAnswer<FeeRecord> | null) => void
 }) {
   const { fee } = props
   const save = useSaveFee()

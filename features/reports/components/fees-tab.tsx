@@ -13,6 +13,9 @@ import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { downloadFeeReport, feeQueries } from '../api/report-queries'
+import { notify } from '@/components/ui/toasts'
+import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { FeeEditor } from './fee-editor'
 import styles from './reports.module.css'
 
@@ -25,6 +28,7 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
   const { query, setQuery, isReady } = useUrlState()
   const headingId = useId()
   const [editing, setEditing] = useState<FeeRecord | 'new' | null>(null)
+  const [sentFor, setSentFor] = useState<string | null>(null)
   const clients = useQuery(feeQueries.clients())
   const services = useQuery(feeQueries.services())
   const search = {
@@ -41,7 +45,14 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
       <div className={styles.header}>
         <h2 id={headingId}>Fee configuration</h2>
         {canEdit && editing === null && (
-          <Button size="sm" onClick={() => setEditing('new')} disabled={!clients.data || !services.data}>
+          <Button
+            size="sm"
+            onClick={() => {
+              setSentFor(null)
+              setEditing('new')
+            }}
+            disabled={!clients.data || !services.data}
+          >
             New fee
           </Button>
         )}
@@ -51,9 +62,16 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
           fee={editing === 'new' ? null : editing}
           clients={clients.data}
           services={services.data}
-          onDone={() => setEditing(null)}
+          onDone={(answer) => {
+            setEditing(null)
+            if (answer?.pending) {
+              setSentFor(answer.authorization.id)
+              notify(SENT_FOR_APPROVAL, { type: 'success' })
+            }
+          }}
         />
       )}
+      <SentForApproval authorizationId={sentFor} />
       <form role="search" aria-label="Filter fees" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Client

@@ -1,25 +1,43 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
+import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { configAnswer } from '@/lib/http/config-answer'
 import { deferralReads } from '@/lib/query/shared-queries'
 import { staffDocumentQueries } from './staff-document-queries'
 
-/** `PUT /deferrals/deferrable-days/{days}`: the answer becomes the cached maximum. */
+/**
+ * `PUT /deferrals/deferrable-days/{days}`: the answer becomes the cached maximum; under four-eyes (202) it is sent for
+ * approval and nothing changes yet.
+ */
 export function useSetMaxDays() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (days: number) =>
-      (await apiClient.put<{ maxDays: number }>(`/deferrals/deferrable-days/${encodeURIComponent(String(days))}`)).data,
-    onSuccess: (answer) => queryClient.setQueryData(deferralReads.maxDays().queryKey, answer),
+      configAnswer<{ maxDays: number }>(
+        await apiClient.put<{ maxDays: number } | AuthorizationDetail>(
+          `/deferrals/deferrable-days/${encodeURIComponent(String(days))}`,
+        ),
+      ),
+    onSuccess: (answer) => {
+      if (!answer.pending) queryClient.setQueryData(deferralReads.maxDays().queryKey, answer.record)
+    },
   })
 }
 
-/** `PUT /deferrals/deferrable-mapping`: replaces the whole mapping; the answer becomes the cached mapping. */
+/**
+ * `PUT /deferrals/deferrable-mapping`: replaces the whole mapping; the answer becomes the cached mapping. Under
+ * four-eyes (202) it is sent for approval and nothing changes yet.
+ */
 export function useSaveMapping() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: DeferrableMappingInput) =>
-      (await apiClient.put<DeferrableMappingAnswer>('/deferrals/deferrable-mapping', input)).data,
-    onSuccess: (answer) => queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer),
+      configAnswer<DeferrableMappingAnswer>(
+        await apiClient.put<DeferrableMappingAnswer | AuthorizationDetail>('/deferrals/deferrable-mapping', input),
+      ),
+    onSuccess: (answer) => {
+      if (!answer.pending) queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer.record)
+    },
   })
 }

@@ -10,6 +10,8 @@ import { notify } from '@/components/ui/toasts'
 import { DEFERRAL_MAX_DAYS_LIMIT } from '@/lib/contracts/deferral-values'
 import { describeError, getApiErrors } from '@/lib/http'
 import { deferralReads } from '@/lib/query/shared-queries'
+import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { useSetMaxDays } from '../api/deferral-settings-calls'
 import own from './deferral-settings.module.css'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -35,6 +37,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
   const [value, setValue] = useState(String(current))
   const [error, setError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<number | null>(null)
+  const [sentFor, setSentFor] = useState<string | null>(null)
   const save = useSetMaxDays()
 
   if (!canEdit) {
@@ -53,11 +56,19 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
   }
   const confirm = () => {
     if (confirming === null) return
+    setSentFor(null)
     save.mutate(confirming, {
       onSuccess: (answer) => {
         setConfirming(null)
-        setValue(String(answer.maxDays))
-        notify(`Deferrals may now ask for at most ${daysText(answer.maxDays)}.`, { type: 'success' })
+        if (answer.pending) {
+          // Nothing changed yet (FOUR_EYES_CONFIG): the field shows the maximum in force.
+          setValue(String(current))
+          setSentFor(answer.authorization.id)
+          notify(SENT_FOR_APPROVAL, { type: 'success' })
+          return
+        }
+        setValue(String(answer.record.maxDays))
+        notify(`Deferrals may now ask for at most ${daysText(answer.record.maxDays)}.`, { type: 'success' })
       },
       onError: (failure) => {
         setConfirming(null)
@@ -69,6 +80,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
 
   return (
     <>
+      <SentForApproval authorizationId={sentFor} />
       <form className={own.days} onSubmit={submit} noValidate>
         <div className={cx(fieldStyles.field, own.daysInput)}>
           <label htmlFor={ids.input} className={fieldStyles.label}>

@@ -16,6 +16,8 @@ import {
   type RegistrationClass,
 } from '@/lib/validation/registration-number-rules'
 import { referenceReads } from '@/lib/query/shared-queries'
+import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { useSaveMapping } from '../api/deferral-settings-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import own from './deferral-settings.module.css'
@@ -72,6 +74,7 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
   const [ticked, setTicked] = useState<Set<Cell>>(() => new Set(saved))
   const [confirming, setConfirming] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
+  const [sentFor, setSentFor] = useState<string | null>(null)
   const save = useSaveMapping()
   const names = useMemo(() => new Map(rows.map((r) => [r.id, r.name])), [rows])
 
@@ -91,10 +94,18 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
 
   const confirm = () => {
     const input = mappingInput(rows, ticked)
+    setSentFor(null)
     save.mutate(input, {
       onSuccess: (answer) => {
         setConfirming(false)
-        setTicked(new Set(answer.items.map((i) => cellOf(i.registrationClass, i.documentTypeId))))
+        if (answer.pending) {
+          // Nothing changed yet (FOUR_EYES_CONFIG): the matrix shows the mapping in force.
+          setTicked(new Set(saved))
+          setSentFor(answer.authorization.id)
+          notify(SENT_FOR_APPROVAL, { type: 'success' })
+          return
+        }
+        setTicked(new Set(answer.record.items.map((i) => cellOf(i.registrationClass, i.documentTypeId))))
         notify('The deferrable documents are saved.', { type: 'success' })
       },
       onError: (failure) => {
@@ -114,6 +125,7 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
 
   return (
     <div className={styles.stackTight}>
+      <SentForApproval authorizationId={sentFor} />
       <ScrollTable
         className={cx(styles.table, own.matrix)}
         captionClassName={cx(styles.muted, styles.small, own.caption)}

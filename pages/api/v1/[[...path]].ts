@@ -5,6 +5,7 @@ import { createApp } from '@/server/app'
 import { getDb } from '@/server/db/client'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
+import { startWebhookDispatcherOnce } from '@/server/modules/webhooks/dispatcher'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.
@@ -16,9 +17,10 @@ seedOnOpen()
 const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
 
 export default function handler(req: IncomingMessage, res: ServerResponse) {
-  // The daily reminders and retention purge start with the first API call of the portal process (not at import: `next build` loads
+  // The daily reminders, the retention purge and the webhook dispatcher start with the first API call of the portal process (not at import: `next build` loads
   // this module too, and must not open the database).
   startReminderJobOnce(getDb, getConfig().appEnv)
   startRetentionJobOnce(getDb, getConfig().appEnv)
+  startWebhookDispatcherOnce(getDb, getConfig().appEnv)
   return listener(req, res)
 }

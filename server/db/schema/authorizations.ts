@@ -1,23 +1,23 @@
 import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { AUTHORIZATION_STATUSES, AUTHORIZATION_TYPES } from '../../../lib/contracts/authorization-values'
+import { AUTHORIZATION_RESOURCES, AUTHORIZATION_STATUSES, AUTHORIZATION_TYPES } from '../../../lib/contracts/authorization-values'
 import { users } from './users'
 
 /**
- * A proposed change to a role or a staff user, waiting for a second person (docs/domain.md#authorizations).
- * `targetKey` names the record (`role:<id>`, `user:<id>`, or for a create `role-name:<NAME>`, `user-email:<email>`):
- * at most one PENDING request per record.
+ * A proposed change to a role, a staff user or configuration (products, fees, deferral settings), waiting for a
+ * second person (docs/domain.md#authorizations). `targetKey` names the record (`role:<id>`, `product:<id>`, …, or for
+ * a create `role-name:<NAME>`, `product-code:<CODE>`, …): at most one PENDING request per record.
  */
 export const authorizations = pgTable(
   'authorizations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     type: text('type', { enum: AUTHORIZATION_TYPES }).notNull(),
-    resource: text('resource', { enum: ['role', 'user'] }).notNull(),
+    resource: text('resource', { enum: AUTHORIZATION_RESOURCES }).notNull(),
     /** The record changed; null for a create until it is approved (then the created record). */
     resourceId: uuid('resource_id'),
     targetKey: text('target_key').notNull(),
-    /** The role's name or the user's e-mail, for lists. */
+    /** The record's name for lists (a role's name, a user's e-mail, a product's code and name, …). */
     target: text('target').notNull(),
     status: text('status', { enum: AUTHORIZATION_STATUSES }).notNull().default('PENDING'),
     proposal: jsonb('proposal').$type<Record<string, unknown>>().notNull(),

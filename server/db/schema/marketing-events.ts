@@ -6,7 +6,7 @@ export const marketingEvents = pgTable(
   'marketing_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type', { enum: ['identify', 'track', 'page'] }).notNull(),
+    type: text('type', { enum: ['identify', 'track', 'page', 'contact'] }).notNull(),
     event: text('event'),
     path: text('path'),
     email: text('email'),

@@ -17,6 +17,22 @@ export interface ProviderOutcome {
   comment?: string
   /** The provider's reference for the check, kept with the item. */
   reference?: string
+  /**
+   * Whether this answer costs a fee. Unset: every call of a billable provider is charged. An adapter sets `false` when
+   * no check was made (the breaker was open, the provider failed or refused our credentials, or it checks no such
+   * item), so no charge is recorded.
+   */
+  billed?: boolean
+}
+
+/**
+ * The person or company name an item is about: the company's name from its checked value (`RC1234567|Name`), a
+ * person's from the item's label, which verification-items.ts writes as `<first> <last>: <what>`.
+ */
+export function subjectName(subject: Pick<VerificationSubject, 'kind' | 'label' | 'checkedValue'>): string {
+  if (subject.kind === 'COMPANY') return subject.checkedValue.slice(subject.checkedValue.indexOf('|') + 1)
+  const colon = subject.label.indexOf(': ')
+  return colon < 0 ? subject.label : subject.label.slice(0, colon)
 }
 
 /**

@@ -265,3 +265,48 @@ export function dueReminderMail(input: { businessName: string; what: string; due
     html: layout(`Due on ${dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
   }
 }
+
+/** One line of a mail subject: no line breaks (a subject is a header), at most 150 characters. */
+const subjectLine = (value: string) => value.replace(/[\r\n]+/g, ' ').slice(0, 150)
+
+/** To SUPPORT_EMAIL: a new inquiry from the contact-us form, with everything the sender wrote. */
+export function supportInquiryMail(input: {
+  reference: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  signedInAs: string | null
+  attachment: { fileName: string; contentType: string; sizeBytes: number; url: string } | null
+}): RenderedMail {
+  const lines = [
+    `Reference: ${input.reference}`,
+    `From: ${input.name} <${input.email}>${input.signedInAs ? ` (signed in as ${input.signedInAs})` : ' (not signed in)'}`,
+    `Subject: ${input.subject}`,
+    input.message,
+    input.attachment
+      ? `Attachment: ${input.attachment.fileName} (${input.attachment.contentType}, ${input.attachment.sizeBytes} bytes), for staff at ${input.attachment.url}`
+      : 'No attachment.',
+  ]
+  return {
+    template: 'support-inquiry',
+    subject: subjectLine(`[${input.reference}] ${input.subject}`),
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(`Support inquiry ${input.reference}`, lines),
+  }
+}
+
+/** To the sender: we have the inquiry; quote the reference. */
+export function supportAcknowledgementMail(input: { name: string; reference: string; subject: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.name},`,
+    `We have received your message "${subjectLine(input.subject)}". Our support team will answer you by e-mail.`,
+    `Your reference is ${input.reference}; quote it if you write to us about this again.`,
+  ]
+  return {
+    template: 'support-acknowledgement',
+    subject: subjectLine(`We received your message (${input.reference})`),
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('We received your message', lines),
+  }
+}

@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/client'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findAuthorizationRow, readsEveryAuthorization, toAuthorizations } from './authorization-view'
-import { currentSnapshot, proposedSnapshot } from './proposals'
+import { kindOf } from './kinds'
 import { diffSnapshots, snapshotHash, type Snapshot } from './records'
 
 /**
@@ -17,10 +17,12 @@ export async function getAuthorization(options: { db: Database; actor: Actor; id
   const row = await findAuthorizationRow(db, options.id)
   if (!row || (!readsEveryAuthorization(actor) && row.makerId !== actor.userId)) throw notFound('Authorization')
   const [view] = await toAuthorizations(db, [row])
+  const kind = kindOf(row.type)
   const stored = row.before as Snapshot | null
-  const current = row.status === 'PENDING' ? await currentSnapshot(db, row) : null
-  const before = row.status === 'PENDING' && row.resourceId ? current : stored
-  const stale = row.status === 'PENDING' && !!row.beforeHash && (!current || snapshotHash(current) !== row.beforeHash)
-  const after = await proposedSnapshot(db, row.type, row.proposal, before ?? stored)
-  return { ...view!, diff: diffSnapshots(before ?? stored, after), stale }
+  const pendingChange = row.status === 'PENDING' && !kind.creates
+  const current = pendingChange ? await kind.current(db, row, false) : null
+  const before = pendingChange ? current : stored
+  const stale = pendingChange && !!row.beforeHash && (!current || snapshotHash(current) !== row.beforeHash)
+  const after = await kind.proposed(db, row.proposal, before ?? stored)
+  return { ...view!, diff: diffSnapshots(before ?? stored, after, kind.labels), stale }
 }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { AuthorizationResource } from '@/lib/contracts/authorization-values'
 import type { DiffEntry } from '@/lib/contracts/authorizations'
 import { canonicalJson } from '@/server/audit/chain'
 import type { Executor } from '@/server/db/client'
 import { authorizations, permissions, rolePermissions, roles, userRoles, users } from '@/server/db/schema'
 
 /** The PENDING authorization of each of these roles or users that has one (at most one each): record id → its id. */
-export async function pendingAuthorizationIds(db: Executor, resource: 'role' | 'user', ids: string[]) {
+export async function pendingAuthorizationIds(db: Executor, resource: AuthorizationResource, ids: string[]) {
   const rows = await db
     .select({ resourceId: authorizations.resourceId, id: authorizations.id })
     .from(authorizations)
@@ -17,7 +18,7 @@ export async function pendingAuthorizationIds(db: Executor, resource: 'role' | '
 }
 
 /** What an authorization compares and shows of a role: never its id or timestamps. */
-export interface RoleSnapshot {
+export type RoleSnapshot = {
   name: string
   description: string | null
   scope: 'staff' | 'business'
@@ -25,7 +26,7 @@ export interface RoleSnapshot {
 }
 
 /** What an authorization compares and shows of a staff user. */
-export interface UserSnapshot {
+export type UserSnapshot = {
   email: string
   firstName: string
   lastName: string
@@ -33,7 +34,12 @@ export interface UserSnapshot {
   roles: string[]
 }
 
-export type Snapshot = RoleSnapshot | UserSnapshot
+/**
+ * What an authorization compares and shows of a record: readable values only (text, lists of text), never ids or
+ * timestamps, so the diff reads as the screens would say it and the hash changes only when the record does.
+ */
+export type Snapshot = Record<string, SnapshotValue>
+export type SnapshotValue = string | string[] | null
 
 /** The hash an approval re-checks: the record must be exactly as it was when the change was requested. */
 export function snapshotHash(snapshot: Snapshot): string {
@@ -83,25 +89,13 @@ export async function roleNamesOf(db: Executor, roleIds: readonly string[]): Pro
   return rows.map((r) => r.name).sort()
 }
 
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  scope: 'Scope',
-  permissions: 'Permissions',
-  email: 'E-mail',
-  firstName: 'First name',
-  lastName: 'Last name',
-  status: 'Status',
-  roles: 'Roles',
-}
-
-type Value = string | string[] | null
+type Value = SnapshotValue
 
 /**
  * Field by field, what the change does to the record: every field the proposal sets, with its value before (null
  * for a create) and after; lists also say what is added and removed. Unchanged fields are left out.
  */
-export function diffSnapshots(before: Snapshot | null, after: Snapshot): DiffEntry[] {
+export function diffSnapshots(before: Snapshot | null, after: Snapshot, labels: Record<string, string>): DiffEntry[] {
   const entries: DiffEntry[] = []
   for (const [field, next] of Object.entries(after) as [string, Value][]) {
     const previous = before ? ((before as unknown as Record<string, Value>)[field] ?? null) : null
@@ -110,10 +104,10 @@ export function diffSnapshots(before: Snapshot | null, after: Snapshot): DiffEnt
       const added = next.filter((v) => !was.includes(v))
       const removed = was.filter((v) => !next.includes(v))
       if (before && !added.length && !removed.length) continue
-      entries.push({ field, label: LABELS[field] ?? field, before: before ? was : null, after: next, added, removed })
+      entries.push({ field, label: labels[field] ?? field, before: before ? was : null, after: next, added, removed })
     } else {
       if (before && previous === next) continue
-      entries.push({ field, label: LABELS[field] ?? field, before: previous, after: next ?? null, added: [], removed: [] })
+      entries.push({ field, label: labels[field] ?? field, before: previous, after: next ?? null, added: [], removed: [] })
     }
   }
   return entries

@@ -1,4 +1,4 @@
-import type { AuthorizationType } from '@/lib/contracts/authorization-values'
+import type { AuthorizationResource, AuthorizationType } from '@/lib/contracts/authorization-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { authorizations } from '@/server/db/schema'
@@ -6,6 +6,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { snapshotHash, type Snapshot } from './records'
 import { getAuthorization } from './get-authorization'
+import { kindOf } from './kinds'
 
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
@@ -19,7 +20,7 @@ export async function requestAuthorization(options: {
   actor: Actor
   audit: AuditContext
   type: AuthorizationType
-  resource: 'role' | 'user'
+  resource: AuthorizationResource
   resourceId: string | null
   targetKey: string
   target: string
@@ -79,15 +80,18 @@ export interface RequestArgs<Input> {
   input: Input
 }
 
-/** A change to an existing record also names it and gives the maker's reason (`PUT …/{id}?reason=`). */
+/**
+ * A change to an existing record also names it and may give the maker's reason (`PUT …/{id}?reason=`, required for
+ * roles and staff users).
+ */
 export interface ChangeRequestArgs<Input> extends RequestArgs<Input> {
   id: string
-  reason: string
+  reason?: string | null
 }
 
 interface Proposed {
   type: AuthorizationType
-  resource: 'role' | 'user'
+  resource: AuthorizationResource
   target: string
   proposal: object
 }
@@ -104,13 +108,24 @@ export function requestCreation(options: RequestArgs<unknown>, request: Proposed
   })
 }
 
-/** A request to change the record `resourceId` (as stored), `before` being its snapshot now. */
-export function requestChange(options: ChangeRequestArgs<unknown>, request: Proposed & { resourceId: string; before: Snapshot }) {
+/**
+ * A request to change the record `resourceId` (as stored), `before` being its snapshot now; a setting has no id and
+ * names itself by `targetKey`. A proposal that would leave the record as it is answers 400.
+ */
+export async function requestChange(
+  options: Omit<ChangeRequestArgs<unknown>, 'id'>,
+  request: Proposed &
+    ({ resourceId: string; targetKey?: undefined } | { resourceId: null; targetKey: string }) & {
+      before: Snapshot
+    },
+) {
+  const after = await kindOf(request.type).proposed(options.db, { ...request.proposal }, request.before)
+  if (snapshotHash(after) === snapshotHash(request.before)) throw new AppError('VALIDATION_FAILED', 'This changes nothing')
   return requestAuthorization({
     ...options,
     ...request,
-    targetKey: `${request.resource}:${request.resourceId}`,
+    targetKey: request.targetKey ?? `${request.resource}:${request.resourceId}`,
     proposal: { ...request.proposal },
-    reason: options.reason,
+    reason: options.reason ?? null,
   })
 }

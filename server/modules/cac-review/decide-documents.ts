@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { ReviewDecision } from '@/lib/contracts/cac-review'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import type { Database, Tx } from '@/server/db/client'
 import { kycDetails, kycDocuments, kycDocumentTypes, type KycDocument } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -53,6 +54,19 @@ async function decidePendingDocuments(
       action: input.decision === 'APPROVED' ? 'APPROVE' : 'REJECT',
       before: before ? documentAuditView(before) : undefined,
       after: { ...documentAuditView(row), reviewedBy: row.reviewedBy, reviewedAt: row.reviewedAt },
+    })
+    await enqueueWebhookEvent(tx, {
+      type: 'document.decided',
+      data: {
+        documentId: row.id,
+        businessId: row.businessId,
+        kycDetailsId: row.kycDetailsId,
+        documentTypeId: row.documentTypeId,
+        status: row.status,
+        decidedBy: options.actor.userId,
+        decidedAt: now.toISOString(),
+      },
+      at: now,
     })
   }
   return decided

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import type { DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { destroySubjectKey } from '@/server/crypto/subject-keys'
@@ -8,6 +8,7 @@ import {
   businessUsers,
   draftForms,
   files,
+  supportInquiries,
   kycDocuments,
   kycVerifications,
   loginAttempts,
@@ -169,14 +170,29 @@ export async function eraseDataSubject(options: {
         user_preferences: (
           await tx.delete(userPreferences).where(eq(userPreferences.userId, id)).returning({ id: userPreferences.userId })
         ).length,
+        // Their own calls, and a contact recorded by e-mail before they signed in (the contact-us form).
         marketing_event: (
-          await tx.delete(marketingEvents).where(eq(marketingEvents.userId, id)).returning({ id: marketingEvents.id })
+          await tx
+            .delete(marketingEvents)
+            .where(or(eq(marketingEvents.userId, id), eq(marketingEvents.email, user!.email)))
+            .returning({ id: marketingEvents.id })
         ).length,
         login_attempt: (
           await tx.delete(loginAttempts).where(eq(loginAttempts.email, user!.email)).returning({ id: loginAttempts.id })
         ).length,
         mail: (await tx.delete(mailOutbox).where(eq(mailOutbox.to, user!.email)).returning({ id: mailOutbox.id })).length,
       }
+      // Support inquiries they sent, signed in or by their e-mail, with their attachments.
+      const inquiries = await tx
+        .delete(supportInquiries)
+        .where(or(eq(supportInquiries.userId, id), eq(supportInquiries.email, user!.email)))
+        .returning({ id: supportInquiries.id, fileId: supportInquiries.attachmentFileId })
+      if (inquiries.length) progress.removed.push(`support_inquiry:${inquiries.length}`)
+      await removeFiles(
+        tx,
+        inquiries.flatMap((i) => (i.fileId ? [i.fileId] : [])),
+        progress,
+      )
       for (const [what, n] of Object.entries(removedCounts)) if (n) progress.removed.push(`${what}:${n}`)
       if (await destroySubjectKey(tx, { kind: 'user', id })) progress.keys++
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, type Table } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, or, type Table } from 'drizzle-orm'
 import type { DataSubjectKind } from '@/lib/contracts/data-subjects'
 import { decryptOptionalField } from '@/server/crypto/field-cipher'
 import type { Executor } from '@/server/db/client'
@@ -10,6 +10,7 @@ import {
   kycDocuments,
   kycVerifications,
   marketingEvents,
+  supportInquiries,
   meansOfIds,
   personalDataViews,
   roles,
@@ -54,6 +55,16 @@ function columnsOf<T extends Table, K extends keyof T['_']['columns'] & string>(
 /** What a user's export says of each of their sessions, tracked events, audited actions and uploads. */
 const sessionColumns = columnsOf(sessions, 'createdAt', 'expiresAt', 'revokedAt', 'ip', 'userAgent')
 const marketingEventColumns = columnsOf(marketingEvents, 'type', 'event', 'path', 'createdAt')
+const supportInquiryColumns = columnsOf(
+  supportInquiries,
+  'reference',
+  'name',
+  'email',
+  'subject',
+  'message',
+  'status',
+  'createdAt',
+)
 const auditedActionColumns = { ...columnsOf(audits, 'action', 'resource', 'resourceId', 'ip'), at: audits.createdAt }
 const uploadColumns = { ...columnsOf(files, 'id', 'fileName', 'purpose', 'businessId'), uploadedAt: files.createdAt }
 
@@ -225,7 +236,7 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
 
   const [user] = await db.select().from(users).where(eq(users.id, id))
   if (!user) throw notFound('Person')
-  const [memberships, preferences, userSessions, events, actions, uploads, staffRoles] = await Promise.all([
+  const [memberships, preferences, userSessions, events, actions, uploads, staffRoles, inquiries] = await Promise.all([
     db
       .select({ business: businessColumns, role: roles.name, joinedAt: businessUsers.createdAt })
       .from(businessUsers)
@@ -246,6 +257,11 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(and(eq(userRoles.userId, id), eq(roles.scope, 'staff'))),
+    db
+      .select(supportInquiryColumns)
+      .from(supportInquiries)
+      .where(or(eq(supportInquiries.userId, id), eq(supportInquiries.email, user.email)))
+      .orderBy(asc(supportInquiries.createdAt)),
   ])
   return {
     kind,
@@ -275,6 +291,8 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
       actionsTaken: actions,
       /** Business documents this user uploaded (their bytes belong to the business and are not in this archive). */
       uploadedFiles: uploads,
+      /** What they wrote through the contact-us form (signed in, or with their e-mail). */
+      supportInquiries: inquiries,
     },
   }
 }

@@ -3,6 +3,7 @@ import type { ReviewDecision } from '@/lib/contracts/cac-review'
 import { PERMISSIONS } from '@/lib/permissions'
 import { DAY_MS, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import type { Database } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -71,6 +72,19 @@ export async function decideDeferral(options: {
       action: input.decision === 'APPROVED' ? 'APPROVE' : 'REJECT',
       before: deferralAuditView(current.deferral),
       after: deferralAuditView(after),
+    })
+    await enqueueWebhookEvent(tx, {
+      type: 'deferral.decided',
+      data: {
+        deferralId: after.id,
+        businessId: after.businessId,
+        documentTypeId: after.documentTypeId,
+        status: after.status,
+        dueDate: after.dueDate?.toISOString() ?? null,
+        decidedBy: actor.userId,
+        decidedAt: now.toISOString(),
+      },
+      at: now,
     })
     return after
   })

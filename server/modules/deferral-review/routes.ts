@@ -19,6 +19,8 @@ import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
+import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import { requestDeferrableMapping, requestMaxDeferralDays } from './deferral-requests'
 
 const route = routesTagged('Deferrals')
 
@@ -67,15 +69,27 @@ deferralReviewRoutes.openapi(
   async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
 )
 
-// PUT /deferrals/deferrable-mapping – replaces the whole mapping
+const FOUR_EYES_NOTE =
+  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
+
+// PUT /deferrals/deferrable-mapping – replaces the whole mapping (202 under four-eyes)
 deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-mapping', {
     summary: 'Replace the deferrable mapping',
+    description: FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: jsonBody(deferrableMappingInputSchema),
-    responses: { 200: json(deferrableMappingAnswerSchema, 'The new mapping'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: json(deferrableMappingAnswerSchema, 'The new mapping (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 409),
+    },
   }),
-  async (c) => c.json(await replaceDeferrableMapping({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
+    if (configNeedsFourEyes()) return c.json(await requestDeferrableMapping(args), 202)
+    return c.json(await replaceDeferrableMapping(args), 200)
+  },
 )
 
 // PUT /deferrals/approval – bulk decision
@@ -94,15 +108,25 @@ openBulkDecisionRoute(
 
 // ---- parameterised ----
 
-// PUT /deferrals/deferrable-days/{days}
+// PUT /deferrals/deferrable-days/{days} (202 under four-eyes)
 deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-days/{days}', {
     summary: 'Set the most days a deferral may ask for',
+    description: FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
     request: { params: deferrableDaysParamSchema },
-    responses: { 200: json(deferrableMaxDaysSchema, 'The new maximum'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: json(deferrableMaxDaysSchema, 'The new maximum (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 409),
+    },
   }),
-  async (c) => c.json(await setMaxDeferralDays({ ...(await serviceArgs(c)), days: c.req.valid('param').days }), 200),
+  async (c) => {
+    const args = await serviceArgs(c)
+    const days = c.req.valid('param').days
+    if (configNeedsFourEyes()) return c.json(await requestMaxDeferralDays({ ...args, input: { days } }), 202)
+    return c.json(await setMaxDeferralDays({ ...args, days }), 200)
+  },
 )
 
 // PUT /deferrals/approval/{deferralId}

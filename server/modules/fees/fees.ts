@@ -1,8 +1,8 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm'
 import type { FeeRecord, FeeSearchQuery, FeeValues } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businessDivisions, fees, kycServiceDetails, kycServiceProviders, type Fee } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -60,7 +60,7 @@ const feeAuditView = (fee: Fee) => ({
   active: fee.active,
 })
 
-async function readFee(db: Executor, id: string): Promise<FeeRecord> {
+export async function readFee(db: Executor, id: string): Promise<FeeRecord> {
   const [row] = await selectFees(db).where(eq(fees.id, id))
   if (!row) throw notFound('Fee')
   return toFeeRecord(row)
@@ -70,7 +70,8 @@ export async function getFee(options: { db: Database; id: string }): Promise<Fee
   return readFee(options.db, options.id)
 }
 
-async function assertReferences(db: Executor, input: { divisionId: string; serviceDetailId: string }) {
+/** The client and the service must exist: 400 naming the field otherwise. */
+export async function assertFeeReferences(db: Executor, input: { divisionId: string; serviceDetailId: string }) {
   const [[division], [service]] = await Promise.all([
     db.select({ id: businessDivisions.id }).from(businessDivisions).where(eq(businessDivisions.id, input.divisionId)),
     db.select({ id: kycServiceDetails.id }).from(kycServiceDetails).where(eq(kycServiceDetails.id, input.serviceDetailId)),
@@ -86,7 +87,52 @@ const duplicate = () =>
     { field: 'effectiveFrom' },
   )
 
-/** `POST /fees`: a new fee, audited; a second fee for the same client, service and day answers 409. */
+/** 409 when another fee (not `exceptId`) has the same client, service and day. */
+export async function assertNoDuplicateFee(db: Executor, input: FeeValues, exceptId?: string) {
+  const [other] = await db
+    .select({ id: fees.id })
+    .from(fees)
+    .where(
+      and(
+        eq(fees.divisionId, input.divisionId),
+        eq(fees.serviceDetailId, input.serviceDetailId),
+        eq(fees.effectiveFrom, input.effectiveFrom),
+        exceptId ? ne(fees.id, exceptId) : undefined,
+      ),
+    )
+  if (other) throw duplicate()
+}
+
+type Actors = Record<string, string>
+
+/** Writes a checked new fee in the caller's transaction, audited; returns its id. */
+export async function writeFeeCreate(
+  tx: Tx,
+  audit: AuditContext,
+  options: { input: FeeValues; createdBy: string; actors?: Actors },
+): Promise<string> {
+  const { input } = options
+  const [fee] = await tx
+    .insert(fees)
+    .values({
+      divisionId: input.divisionId,
+      serviceDetailId: input.serviceDetailId,
+      amountKobo: nairaToKobo(input.amount),
+      effectiveFrom: input.effectiveFrom,
+      active: input.active,
+      createdBy: options.createdBy,
+    })
+    .returning()
+  await appendAudit(tx, audit, {
+    resource: 'fee',
+    resourceId: fee!.id,
+    action: 'CREATE',
+    after: { ...feeAuditView(fee!), ...options.actors },
+  })
+  return fee!.id
+}
+
+/** `POST /fees` with four-eyes off: a new fee, audited; a second fee for the same client, service and day answers 409. */
 export async function createFee(options: {
   db: Database
   actor: Actor
@@ -94,32 +140,46 @@ export async function createFee(options: {
   audit: AuditContext
 }): Promise<FeeRecord> {
   const { input } = options
-  await assertReferences(options.db, input)
+  await assertFeeReferences(options.db, input)
   try {
-    return await options.db.transaction(async (tx) => {
-      const [fee] = await tx
-        .insert(fees)
-        .values({
-          divisionId: input.divisionId,
-          serviceDetailId: input.serviceDetailId,
-          amountKobo: nairaToKobo(input.amount),
-          effectiveFrom: input.effectiveFrom,
-          active: input.active,
-          createdBy: options.actor.userId,
-        })
-        .returning()
-      await appendAudit(tx, options.audit, { resource: 'fee', resourceId: fee!.id, action: 'CREATE', after: feeAuditView(fee!) })
-      return readFee(tx, fee!.id)
-    })
+    return await options.db.transaction(async (tx) =>
+      readFee(tx, await writeFeeCreate(tx, options.audit, { input, createdBy: options.actor.userId })),
+    )
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate()
     throw error
   }
 }
 
+/** Replaces a checked fee's fields in the caller's transaction (locking it; 404 when gone), audited before and after. */
+export async function writeFeeUpdate(tx: Tx, audit: AuditContext, options: { id: string; input: FeeValues; actors?: Actors }) {
+  const { input } = options
+  const [before] = await tx.select().from(fees).where(eq(fees.id, options.id)).for('update')
+  if (!before) throw notFound('Fee')
+  const [after] = await tx
+    .update(fees)
+    .set({
+      divisionId: input.divisionId,
+      serviceDetailId: input.serviceDetailId,
+      amountKobo: nairaToKobo(input.amount),
+      effectiveFrom: input.effectiveFrom,
+      active: input.active,
+      updatedAt: new Date(),
+    })
+    .where(eq(fees.id, options.id))
+    .returning()
+  await appendAudit(tx, audit, {
+    resource: 'fee',
+    resourceId: options.id,
+    action: 'UPDATE',
+    before: feeAuditView(before),
+    after: { ...feeAuditView(after!), ...options.actors },
+  })
+}
+
 /**
- * `PUT /fees/{id}`: replaces the fee's fields, audited with before and after. Charges already recorded keep the amount
- * they were charged at (they copy it), so a change prices only later calls.
+ * `PUT /fees/{id}` with four-eyes off: replaces the fee's fields, audited with before and after. Charges already
+ * recorded keep the amount they were charged at (they copy it), so a change prices only later calls.
  */
 export async function updateFee(options: {
   db: Database
@@ -129,30 +189,10 @@ export async function updateFee(options: {
   audit: AuditContext
 }): Promise<FeeRecord> {
   const { input } = options
-  await assertReferences(options.db, input)
+  await assertFeeReferences(options.db, input)
   try {
     return await options.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(fees).where(eq(fees.id, options.id)).for('update')
-      if (!before) throw notFound('Fee')
-      const [after] = await tx
-        .update(fees)
-        .set({
-          divisionId: input.divisionId,
-          serviceDetailId: input.serviceDetailId,
-          amountKobo: nairaToKobo(input.amount),
-          effectiveFrom: input.effectiveFrom,
-          active: input.active,
-          updatedAt: new Date(),
-        })
-        .where(eq(fees.id, options.id))
-        .returning()
-      await appendAudit(tx, options.audit, {
-        resource: 'fee',
-        resourceId: options.id,
-        action: 'UPDATE',
-        before: feeAuditView(before),
-        after: feeAuditView(after!),
-      })
+      await writeFeeUpdate(tx, options.audit, { id: options.id, input })
       return readFee(tx, options.id)
     })
   } catch (error) {

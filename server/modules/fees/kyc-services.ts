@@ -1,3 +1,4 @@
+import { getConfig } from '@/lib/config/env'
 import { and, asc, eq, type SQL } from 'drizzle-orm'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
 import type { KycServiceDetail } from '@/lib/contracts/fees'
@@ -8,6 +9,16 @@ import { kycServiceDetails, kycServiceProviders } from '@/server/db/schema'
 const SEEDED_PROVIDERS = [
   { code: 'MANUAL', name: 'Manual review', description: 'Staff check each item and record the result; no provider call' },
 ] as const
+
+/** The configured HTTP provider, seeded too so its fees can be set before its first call. */
+const HTTP_PROVIDERS = {
+  dojah: {
+    code: 'DOJAH',
+    name: 'Dojah',
+    description: 'Dojah KYC API: CAC lookup, BVN and NIN checks',
+    services: ['CAC_LOOKUP', 'BVN', 'NIN'],
+  },
+} as const satisfies Record<string, { code: string; name: string; description: string; services: readonly KycServiceType[] }>
 
 export async function findKycServiceProviders(options: { db: Database }) {
   return options.db
@@ -67,10 +78,19 @@ export async function ensureKycServiceDetail(db: Executor, providerCode: string,
   return detail!.id
 }
 
-/** Reference data on every start: the built-in provider and its services. */
+/** Reference data on every start: the built-in provider and its services, and the configured HTTP provider's. */
 export async function seedKycServices(db: Database): Promise<void> {
-  for (const provider of SEEDED_PROVIDERS) {
-    await db.insert(kycServiceProviders).values(provider).onConflictDoNothing({ target: kycServiceProviders.code })
-    for (const serviceType of KYC_SERVICE_TYPES) await ensureKycServiceDetail(db, provider.code, serviceType)
+  const configured = getConfig().kycProvider.name
+  const providers = [
+    ...SEEDED_PROVIDERS.map((p) => ({ ...p, services: KYC_SERVICE_TYPES })),
+    ...(configured === 'manual' ? [] : [HTTP_PROVIDERS[configured]]),
+  ]
+  for (const { services, ...provider } of providers) {
+    // A provider first created by a call (ensureKycServiceDetail, named by its code) gets its name here.
+    await db
+      .insert(kycServiceProviders)
+      .values(provider)
+      .onConflictDoUpdate({ target: kycServiceProviders.code, set: { name: provider.name, description: provider.description } })
+    for (const serviceType of services) await ensureKycServiceDetail(db, provider.code, serviceType)
   }
 }

@@ -26,6 +26,8 @@ import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-repo
 import { streamFeeReportXlsx } from './fee-report-xlsx'
 import { createFee, getFee, searchFees, updateFee } from './fees'
 import { findKycServiceDetails, findKycServiceProviders } from './kyc-services'
+import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import { requestFeeCreate, requestFeeUpdate } from './fee-requests'
 
 const route = routesTagged('Fees')
 
@@ -150,15 +152,27 @@ feeRoutes.openapi(
   async (c) => c.json(await searchFees({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
-// POST /fees – a new fee
+const FOUR_EYES_NOTE =
+  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
+
+// POST /fees – a new fee (202 under four-eyes)
 feeRoutes.openapi(
   route.post('/fees', {
     summary: 'Create a fee',
+    description: FOUR_EYES_NOTE,
     ...access.staff(FEE_WRITE),
     request: jsonBody(feeInputSchema),
-    responses: { 201: json(feeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+    responses: {
+      201: json(feeSchema, 'Created (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 409),
+    },
   }),
-  async (c) => c.json(await createFee({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
+    if (configNeedsFourEyes()) return c.json(await requestFeeCreate(args), 202)
+    return c.json(await createFee(args), 201)
+  },
 )
 
 // GET /fees/{id} – one fee
@@ -172,14 +186,22 @@ feeRoutes.openapi(
   async (c) => c.json(await getFee({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
-// PUT /fees/{id} – change a fee
+// PUT /fees/{id} – change a fee (202 under four-eyes)
 feeRoutes.openapi(
   route.put('/fees/{id}', {
     summary: 'Update a fee',
+    description: FOUR_EYES_NOTE,
     ...access.staff(FEE_WRITE),
     request: { params: idParam, ...jsonBody(feeInputSchema) },
-    responses: { 200: json(feeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(feeSchema, 'Updated (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
-  async (c) =>
-    c.json(await updateFee({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }
+    if (configNeedsFourEyes()) return c.json(await requestFeeUpdate(args), 202)
+    return c.json(await updateFee(args), 200)
+  },
 )

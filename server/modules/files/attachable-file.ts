@@ -91,10 +91,13 @@ export async function deleteStoredFile(db: Executor, fileId: string, audit: Audi
 /**
  * Stores bytes that arrived in a multipart body: checks the size limit (413) and the content by magic bytes
  * (415), writes a new blob, and records it CONFIRMED (audited). If the row cannot be written the blob is removed.
+ * `actor` is null for a visitor's upload (a support inquiry's attachment): the row then has no uploader.
+ * `field` names the form field in the 400/413/415 (default `file`).
  */
 export async function storeServerUpload(options: {
   db: Executor
-  actor: Actor
+  actor: Actor | null
+  field?: string
   businessId: string | null
   purpose: UploadPurpose
   fileName: string
@@ -102,16 +105,17 @@ export async function storeServerUpload(options: {
   audit?: AuditContext
 }): Promise<StoredFile> {
   const { db, actor, bytes } = options
+  const field = options.field ?? 'file'
   const maxBytes = getConfig().uploadMaxBytes
-  if (bytes.byteLength === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', { field: 'file' })
-  if (bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, 'file')
+  if (bytes.byteLength === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', { field })
+  if (bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, field)
   const contentType = await sniffContentType(bytes)
-  if (!contentType) throw unsupportedContent('file')
+  if (!contentType) throw unsupportedContent(field)
 
   const blobName = newBlobName(options.fileName)
   const storage = getBlobStorage()
   await storage.upload(blobName, bytes, contentType)
-  const audit = options.audit ?? { actorId: actor.userId, actorEmail: actor.email, requestId: null, ip: null }
+  const audit = options.audit ?? { actorId: actor?.userId ?? null, actorEmail: actor?.email ?? null, requestId: null, ip: null }
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -125,7 +129,7 @@ export async function storeServerUpload(options: {
           blobName,
           sha256: sha256Hex(bytes),
           status: 'CONFIRMED',
-          uploadedBy: actor.userId,
+          uploadedBy: actor?.userId ?? null,
           confirmedAt: new Date(),
         })
         .returning()

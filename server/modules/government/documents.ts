@@ -9,7 +9,7 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
-import { GOVERNMENT_OFFICERS, lockActiveEntity, lockEntityWithRoom } from './government-access'
+import { addToEntity, GOVERNMENT_OFFICERS, lockActiveEntity, type OfficerAddition } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 
 type DocumentRow = typeof governmentDocuments.$inferSelect
@@ -57,41 +57,24 @@ export async function findDocumentsOf(db: Executor, entityId: string) {
 }
 
 /** `POST /government/document`: attaches a confirmed GOVERNMENT_DOCUMENT upload to an active entity. */
-export async function createDocument(options: {
-  db: Database
-  actor: Actor
-  input: z.output<typeof governmentDocumentInputSchema>
-  audit: AuditContext
-}) {
-  const { db, actor, input } = options
-  assertStaffWithAny(actor, ...GOVERNMENT_OFFICERS)
-  const row = await db.transaction(async (tx) => {
-    await lockEntityWithRoom(tx, {
+export async function createDocument(options: OfficerAddition<z.output<typeof governmentDocumentInputSchema>>) {
+  const { input } = options
+  const row = await addToEntity(options, {
+    table: governmentDocuments,
+    children: governmentDocuments.entityId,
+    max: MAX_DOCUMENTS_PER_ENTITY,
+    noun: 'documents',
+    resource: 'government_document',
+    check: (tx) => attachableGovernmentFile(tx, { fileId: input.fileId, field: 'fileId' }).then(() => undefined),
+    values: {
       entityId: input.entityId,
-      children: governmentDocuments.entityId,
-      max: MAX_DOCUMENTS_PER_ENTITY,
-      noun: 'documents',
-    })
-    await attachableGovernmentFile(tx, { fileId: input.fileId, field: 'fileId' })
-    const [created] = await tx
-      .insert(governmentDocuments)
-      .values({
-        entityId: input.entityId,
-        type: input.type,
-        label: input.label ?? null,
-        fileId: input.fileId,
-        uploadedBy: actor.userId,
-      })
-      .returning()
-    await appendAudit(tx, options.audit, {
-      resource: 'government_document',
-      resourceId: created!.id,
-      action: 'CREATE',
-      after: created,
-    })
-    return created!
+      type: input.type,
+      label: input.label ?? null,
+      fileId: input.fileId,
+      uploadedBy: options.actor.userId,
+    },
   })
-  return (await shaped(db, [row]))[0]!
+  return (await shaped(options.db, [row]))[0]!
 }
 
 async function getRow(db: Executor, id: string) {

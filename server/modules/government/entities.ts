@@ -7,7 +7,7 @@ import type {
   GovernmentEntityListQuery,
 } from '@/lib/contracts/government'
 import { GOVERNMENT_COUNTRY } from '@/lib/contracts/government-values'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { insertAudited, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { governmentEntities, governmentParastatals, type GovernmentEntityRow } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
@@ -76,10 +76,11 @@ export async function createEntity(options: {
     .where(and(eq(governmentParastatals.id, input.parastatalId), eq(governmentParastatals.active, true)))
   if (!parastatal) throw new AppError('VALIDATION_FAILED', 'Choose a parastatal from the list', { field: 'parastatalId' })
 
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(governmentEntities)
-      .values({
+  const row = await db.transaction((tx) =>
+    insertAudited(tx, options.audit, {
+      resource: 'government_entity',
+      table: governmentEntities,
+      values: {
         name: input.name,
         parastatalId: parastatal.id,
         tier: input.tier,
@@ -92,16 +93,9 @@ export async function createEntity(options: {
         state: location.state,
         lga: location.lga!,
         createdBy: actor.userId,
-      })
-      .returning()
-    await appendAudit(tx, options.audit, {
-      resource: 'government_entity',
-      resourceId: created!.id,
-      action: 'CREATE',
-      after: created,
-    })
-    return created!
-  })
+      },
+    }),
+  )
   return toEntity({ entity: row, parastatalName: parastatal.name })
 }
 

@@ -1,9 +1,12 @@
 import { count, eq } from 'drizzle-orm'
-import type { PgColumn } from 'drizzle-orm/pg-core'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { PERMISSIONS } from '@/lib/permissions'
-import type { Executor, Tx } from '@/server/db/client'
+import { insertAudited, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { governmentEntities, type GovernmentEntityRow } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
 import { statusWords } from '@/lib/format/status-words'
 
 /** docs/domain.md#government: government officers (and super admins) hold this; every government call needs it. */
@@ -49,4 +52,37 @@ export async function lockEntityWithRoom(
     .where(eq(options.children, options.entityId))) as [{ n: number }]
   if (n >= options.max) throw new AppError('CONFLICT', `An entity can have at most ${options.max} ${options.noun}`)
   return entity
+}
+
+/** What a government officer's call that adds a record takes. */
+export interface OfficerAddition<Input extends { entityId: string }> {
+  db: Database
+  actor: Actor
+  input: Input
+  audit: AuditContext
+}
+
+/**
+ * Adds one record under `input.entityId` as a government officer: in one transaction the entity is locked with room
+ * for it (lockEntityWithRoom), `check` runs (its files), the row is inserted and its creation audited.
+ */
+export async function addToEntity<Table extends PgTable & { $inferSelect: { id: string } }>(
+  options: OfficerAddition<{ entityId: string }>,
+  record: {
+    table: Table
+    children: PgColumn
+    max: number
+    noun: string
+    resource: string
+    check: (tx: Tx) => Promise<void>
+    values: Table['$inferInsert']
+  },
+): Promise<Table['$inferSelect']> {
+  assertStaffWithAny(options.actor, ...GOVERNMENT_OFFICERS)
+  return options.db.transaction(async (tx) => {
+    const { children, max, noun } = record
+    await lockEntityWithRoom(tx, { entityId: options.input.entityId, children, max, noun })
+    await record.check(tx)
+    return insertAudited(tx, options.audit, record)
+  })
 }

@@ -18,7 +18,7 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/modules/files/attachable-file'
-import { GOVERNMENT_OFFICERS, lockActiveEntity, lockEntityWithRoom } from './government-access'
+import { addToEntity, GOVERNMENT_OFFICERS, lockActiveEntity, type OfficerAddition } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 
 const FILE_FIELDS = ['idFileId', 'addressFileId', 'photoFileId'] as const
@@ -87,52 +87,35 @@ async function assertFiles(
 }
 
 /** `POST /government/rep`: a representative of an active entity with their means of ID (number encrypted at rest). */
-export async function createRepresentative(options: {
-  db: Database
-  actor: Actor
-  input: z.output<typeof representativeInputSchema>
-  audit: AuditContext
-}) {
-  const { db, actor, input } = options
-  assertStaffWithAny(actor, ...GOVERNMENT_OFFICERS)
-  const row = await db.transaction(async (tx) => {
-    await lockEntityWithRoom(tx, {
+export async function createRepresentative(options: OfficerAddition<z.output<typeof representativeInputSchema>>) {
+  const { input } = options
+  const row = await addToEntity(options, {
+    table: governmentRepresentatives,
+    children: governmentRepresentatives.entityId,
+    max: MAX_REPRESENTATIVES_PER_ENTITY,
+    noun: 'representatives',
+    resource: 'government_representative',
+    check: (tx) => assertFiles(tx, input),
+    values: {
       entityId: input.entityId,
-      children: governmentRepresentatives.entityId,
-      max: MAX_REPRESENTATIVES_PER_ENTITY,
-      noun: 'representatives',
-    })
-    await assertFiles(tx, input)
-    const [created] = await tx
-      .insert(governmentRepresentatives)
-      .values({
-        entityId: input.entityId,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        position: input.position,
-        email: input.email,
-        phone: input.phone,
-        idType: input.idType,
-        idNumber: input.idNumber,
-        idNumberIndex: idNumberIndexOf(input.idNumber),
-        idIssueDate: input.idIssueDate ?? null,
-        idExpiryDate: input.idExpiryDate ?? null,
-        idFileId: input.idFileId ?? null,
-        address: input.address ?? null,
-        addressFileId: input.addressFileId ?? null,
-        photoFileId: input.photoFileId ?? null,
-        createdBy: actor.userId,
-      })
-      .returning()
-    await appendAudit(tx, options.audit, {
-      resource: 'government_representative',
-      resourceId: created!.id,
-      action: 'CREATE',
-      after: created,
-    })
-    return created!
+      firstName: input.firstName,
+      lastName: input.lastName,
+      position: input.position,
+      email: input.email,
+      phone: input.phone,
+      idType: input.idType,
+      idNumber: input.idNumber,
+      idNumberIndex: idNumberIndexOf(input.idNumber),
+      idIssueDate: input.idIssueDate ?? null,
+      idExpiryDate: input.idExpiryDate ?? null,
+      idFileId: input.idFileId ?? null,
+      address: input.address ?? null,
+      addressFileId: input.addressFileId ?? null,
+      photoFileId: input.photoFileId ?? null,
+      createdBy: options.actor.userId,
+    },
   })
-  return (await shaped(db, [row]))[0]!
+  return (await shaped(options.db, [row]))[0]!
 }
 
 /** `GET /government/rep/{id}`. */

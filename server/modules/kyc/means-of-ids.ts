@@ -4,7 +4,7 @@ import type { FileSummary } from '@/lib/contracts/file-types'
 import type { createMeansOfIdSchema, MeansOfIdRecord, updateMeansOfIdSchema } from '@/lib/contracts/kyc'
 import { maskIdentityNumber, meansOfIdProblems, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import { PERMISSIONS } from '@/lib/permissions'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { appendAudit, insertAudited, type AuditContext } from '@/server/audit/append-audit'
 import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Database, Executor } from '@/server/db/client'
 import { meansOfIds, shareholders, type MeansOfId } from '@/server/db/schema'
@@ -117,9 +117,10 @@ export async function createMeansOfId(options: {
     if (input.shareholderId) await assertShareholderLink(tx, kyc.id, input.shareholderId)
     if (input.fileId)
       await attachableKycFile(tx, { fileId: input.fileId, businessId: kyc.businessId, purpose: 'MEANS_OF_ID', field: 'fileId' })
-    const [row] = await tx
-      .insert(meansOfIds)
-      .values({
+    return insertAudited(tx, options.audit, {
+      resource: 'means_of_id',
+      table: meansOfIds,
+      values: {
         kycDetailsId: kyc.id,
         businessId: kyc.businessId,
         shareholderId: input.shareholderId ?? null,
@@ -135,15 +136,8 @@ export async function createMeansOfId(options: {
         expiryDate: input.expiryDate ?? null,
         fileId: input.fileId ?? null,
         createdBy: actor.userId,
-      })
-      .returning()
-    await appendAudit(tx, options.audit, {
-      resource: 'means_of_id',
-      resourceId: row!.id,
-      action: 'CREATE',
-      after: row,
+      },
     })
-    return row!
   })
   return toMeansOfIdAnswer(created, await fileSummaries(db, [created.fileId]))
 }

@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm'
 import type { MarketingEvent } from '@/lib/contracts/marketing'
 import type { Executor } from '@/server/db/client'
-import { marketingEvents } from '@/server/db/schema'
+import { userPreferences, users } from '@/server/db/schema'
 import { PERSONAL_VALUE_KEYS } from '@/server/crypto/personal-keys'
+import { getMarketingSink, PAGE_VIEWED, type SinkReceipt } from '@/server/integrations/marketing'
+import { logger } from '@/server/logger'
 
 /** An identity number given as a bare value: 11 digits (BVN, NIN), as the analytics module might pick up from a form. */
 const IDENTITY_NUMBER = /^\s*\d{11}\s*$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Event properties without identity numbers: personal keys dropped at any depth, bare 11-digit values too. */
 function withoutIdentityNumbers(value: unknown): unknown {
@@ -20,21 +24,85 @@ function withoutIdentityNumbers(value: unknown): unknown {
   return value
 }
 
-export async function recordMarketingEvent(options: { db: Executor; event: MarketingEvent; userId: string | null }) {
-  const { event } = options
-  const [row] = await options.db
-    .insert(marketingEvents)
-    .values({
-      type: event.type,
-      event: event.event ?? null,
-      path: event.path ?? null,
-      email: event.email ?? null,
+/**
+ * The e-mail of a call and its properties without it: the top-level `email` (the contract has already taken it from
+ * `email` or `Email`), else an `email` or `Email` among the properties (spec section 3: either spelling), lower-cased.
+ */
+function splitEmail(event: MarketingEvent): { email: string | null; properties: Record<string, unknown> | null } {
+  const props = event.properties ?? null
+  let email = event.email ?? null
+  if (!email && props) {
+    const raw = typeof props.email === 'string' && props.email.trim() ? props.email : props.Email
+    if (typeof raw === 'string' && EMAIL.test(raw.trim()) && raw.trim().length <= 320) email = raw.trim().toLowerCase()
+  }
+  if (!props) return { email, properties: null }
+  const rest = Object.fromEntries(Object.entries(props).filter(([k]) => k !== 'email' && k !== 'Email'))
+  return { email, properties: Object.keys(rest).length ? rest : null }
+}
+
+/**
+ * True when the person a call is about has opted out of marketing (`user_preferences.marketing_opt_out`): the
+ * signed-in user, or else the account whose e-mail the call carries. A visitor with no account cannot have opted out.
+ */
+export async function hasOptedOut(db: Executor, who: { userId: string | null; email: string | null }): Promise<boolean> {
+  let userId = who.userId
+  if (!userId && who.email) {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, who.email))
+    userId = user?.id ?? null
+  }
+  if (!userId) return false
+  const [prefs] = await db
+    .select({ optOut: userPreferences.marketingOptOut })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId))
+  return prefs?.optOut ?? false
+}
+
+/**
+ * `POST /marketing/events`: hands an identify, track or page call to the marketing sink (MARKETING_PROVIDER), with
+ * the e-mail normalised and identity numbers removed (docs/data-protection.md). Nothing goes anywhere for a user who
+ * opted out: the answer is then `{ id: null, delivered: false }`. `id` is the recorded row's with the built-in sink.
+ */
+export async function recordMarketingEvent(options: {
+  db: Executor
+  event: MarketingEvent
+  userId: string | null
+}): Promise<SinkReceipt & { delivered: boolean }> {
+  const { event, userId } = options
+  const { email, properties: rawProperties } = splitEmail(event)
+  if (await hasOptedOut(options.db, { userId, email })) return { id: null, delivered: false }
+  // Marketing never carries identity numbers (docs/data-protection.md).
+  const properties = rawProperties ? (withoutIdentityNumbers(rawProperties) as Record<string, unknown>) : null
+  const identity = { userId, anonymousId: event.anonymousId ?? null, email, channel: event.channel ?? null }
+  const sink = getMarketingSink()
+  let receipt: SinkReceipt
+  if (event.type === 'identify') receipt = await sink.identify({ ...identity, traits: properties })
+  else if (event.type === 'page') receipt = await sink.track({ ...identity, event: PAGE_VIEWED, path: event.path!, properties })
+  else receipt = await sink.track({ ...identity, event: event.event!, path: event.path ?? null, properties })
+  return { ...receipt, delivered: true }
+}
+
+/**
+ * A contact for the marketing tool (someone who wrote through the contact-us form), unless they opted out. Called
+ * after the inquiry is stored; it never fails the caller (a failure is logged).
+ */
+export async function recordMarketingContact(options: {
+  db: Executor
+  userId: string | null
+  email: string
+  name: string
+  source: string
+}): Promise<void> {
+  try {
+    if (await hasOptedOut(options.db, { userId: options.userId, email: options.email })) return
+    await getMarketingSink().contact({
       userId: options.userId,
-      anonymousId: event.anonymousId ?? null,
-      channel: event.channel ?? null,
-      // Marketing never carries identity numbers (docs/data-protection.md).
-      properties: event.properties ? withoutIdentityNumbers(event.properties) : null,
+      email: options.email,
+      name: options.name,
+      source: options.source,
+      properties: null,
     })
-    .returning({ id: marketingEvents.id })
-  return { id: row!.id }
+  } catch (error) {
+    logger.warn({ err: error, source: options.source }, 'marketing contact not recorded')
+  }
 }

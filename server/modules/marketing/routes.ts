@@ -14,9 +14,14 @@ export const marketingRoutes = createRouter()
 marketingRoutes.openapi(
   route.post('/marketing/events', {
     summary: 'Record an identify, track or page call',
+    description:
+      'Hands the call to the marketing sink (MARKETING_PROVIDER: the built-in table, or a Segment-compatible Tracking API in batches). The e-mail may come as `email` or `Email`. Nothing is sent for a user who opted out (the signed-in user, or the account of the e-mail): `delivered` is then false. `id` is the recorded row with the built-in sink, null otherwise.',
     ...access.public(),
     request: jsonBody(marketingEventSchema),
-    responses: { 202: json(z.object({ id: z.uuid() }), 'Recorded'), ...errorResponses(400, 413) },
+    responses: {
+      202: json(z.object({ id: z.uuid().nullable(), delivered: z.boolean() }), 'Accepted'),
+      ...errorResponses(400, 413),
+    },
   }),
   async (c) => {
     // A token is optional here; a bad one is ignored rather than refused, so tracking never logs anyone out.

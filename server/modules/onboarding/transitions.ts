@@ -4,6 +4,7 @@ import type { onboardingDecisionSchema } from '@/lib/contracts/onboarding'
 import { EDITABLE_ONBOARDING_STATUSES, type OnboardingStatus } from '@/lib/contracts/product-values'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import type { Database } from '@/server/db/client'
 import { onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -47,6 +48,8 @@ async function transition(options: {
   verb: string
   audit: AuditContext
   comment?: string
+  /** A staff decision (approve, decline, go live): delivered to webhooks as `onboarding.decided`. */
+  decidedBy?: string
 }) {
   const { db, row } = options
   const id = row.onboarding.id
@@ -64,6 +67,20 @@ async function transition(options: {
       before: { status: row.onboarding.status },
       after: { status: updated.status, ...(options.comment ? { comment: options.comment } : {}) },
     })
+    if (options.decidedBy) {
+      await enqueueWebhookEvent(tx, {
+        type: 'onboarding.decided',
+        data: {
+          onboardingId: id,
+          businessId: updated.businessId,
+          productId: updated.productId,
+          status: updated.status,
+          decidedBy: options.decidedBy,
+          decidedAt: updated.updatedAt.toISOString(),
+        },
+        at: updated.updatedAt,
+      })
+    }
   })
   return toDetail(db, (await findJoined(db, eq(onboardingProducts.id, id)))!)
 }
@@ -144,6 +161,7 @@ export async function decideOnboarding(options: {
     verb,
     audit: options.audit,
     comment: input.comment,
+    decidedBy: actor.userId,
   })
   await mailProductDecision(db, row, input.decision, input.comment ?? null)
   return detail
@@ -185,6 +203,7 @@ export async function completeOnboarding(options: { db: Database; actor: Actor; 
     action: 'COMPLETE',
     verb: 'mark it completed',
     audit: options.audit,
+    decidedBy: actor.userId,
   })
   await mailProductDecision(db, row, 'COMPLETED', null)
   return detail

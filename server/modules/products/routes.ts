@@ -17,6 +17,8 @@ import { createRouter, errorResponses, json, routesTagged } from '@/server/http/
 import { serviceArgs } from '@/server/http/service-args'
 import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
 import { getProductById } from './product-record'
+import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import { requestProductCreate, requestProductGoLive, requestProductUpdate } from './product-requests'
 import { createProduct, setProductLive, updateProduct } from './save-product'
 
 const route = routesTagged('Products')
@@ -72,49 +74,70 @@ productRoutes.openapi(
   async (c) => c.json(await findOfferedProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
 
-// POST /products (staff, CAN_UPDATE_PRODUCT)
+const FOUR_EYES_NOTE =
+  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
+
+// POST /products (staff, CAN_UPDATE_PRODUCT) – 202 under four-eyes
 productRoutes.openapi(
   route.post('/products', {
     summary: 'Create a product',
+    description: FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: jsonBody(createProductSchema),
-    responses: { 201: json(productSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+    responses: {
+      201: json(productSchema, 'Created (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 409),
+    },
   }),
-  async (c) => c.json(await createProduct({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
+    if (configNeedsFourEyes()) return c.json(await requestProductCreate(args), 202)
+    return c.json(await createProduct(args), 201)
+  },
 )
 
 // ---- parameterised ----
 
-// PUT /products/{id}/go-live (staff, CAN_INDICATE_PRODUCT_GO_LIVE)
+// PUT /products/{id}/go-live (staff, CAN_INDICATE_PRODUCT_GO_LIVE) – 202 under four-eyes
 productRoutes.openapi(
   route.put('/products/{id}/go-live', {
     summary: 'Take a product live or withdraw it',
+    description: FOUR_EYES_NOTE,
     ...access.staff(P.CAN_INDICATE_PRODUCT_GO_LIVE),
     request: { params: idParam, ...jsonBody(goLiveSchema) },
-    responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(productSchema, 'Updated (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
-  async (c) =>
-    c.json(
-      await setProductLive({
-        db: await getDb(),
-        id: c.req.valid('param').id,
-        live: c.req.valid('json').live,
-        audit: auditContextOf(c),
-      }),
-      200,
-    ),
+  async (c) => {
+    const id = c.req.valid('param').id
+    const live = c.req.valid('json').live
+    if (configNeedsFourEyes()) return c.json(await requestProductGoLive({ ...(await serviceArgs(c)), id, input: { live } }), 202)
+    return c.json(await setProductLive({ db: await getDb(), id, live, audit: auditContextOf(c) }), 200)
+  },
 )
 
-// PUT /products/{id} (staff, CAN_UPDATE_PRODUCT) – a changed requirement list becomes a new version
+// PUT /products/{id} (staff, CAN_UPDATE_PRODUCT) – a changed requirement list becomes a new version; 202 under four-eyes
 productRoutes.openapi(
   route.put('/products/{id}', {
     summary: 'Update a product',
+    description: FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_PRODUCT),
     request: { params: idParam, ...jsonBody(updateProductSchema) },
-    responses: { 200: json(productSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(productSchema, 'Updated (FOUR_EYES_CONFIG off)'),
+      202: pendingConfigResponse,
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
-  async (c) =>
-    c.json(await updateProduct({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }
+    if (configNeedsFourEyes()) return c.json(await requestProductUpdate(args), 202)
+    return c.json(await updateProduct(args), 200)
+  },
 )
 
 // GET /products/{code} (public) – an offered product by code, with its id

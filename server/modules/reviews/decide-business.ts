@@ -3,6 +3,7 @@ import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
 import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents } from '@/server/db/schema'
 import { businessDecisionMail } from '@/server/integrations/mail/templates'
@@ -130,6 +131,11 @@ export async function decideBusiness(options: {
       action: input.decision === 'APPROVED' ? 'APPROVE' : 'DECLINE',
       before: toBusiness(before, { now }),
       after: { ...toBusiness(after, { now }), decisionComment: comment },
+    })
+    await enqueueWebhookEvent(tx, {
+      type: 'business.decided',
+      data: { businessId: id, approvalStatus: after.approvalStatus, decidedBy: actor.userId, decidedAt: now.toISOString() },
+      at: now,
     })
     // The review's document decisions travel in this decision's one e-mail (docs/domain.md#review-e-mails).
     return { after, documents: await claimDocumentDecisions(tx, id, now) }

@@ -265,9 +265,11 @@ export async function runReverification(options: {
   let changed = 0
   for (const item of pending) {
     const outcome = await provider.check(item)
-    // A billable call is charged whatever it answered, with its result when there is one (docs/domain.md#money-and-fees).
+    // A billable call is charged whatever it answered, with its result when there is one (docs/domain.md#money-and-fees);
+    // a check that never reached the provider or got no answer says `billed: false`.
+    const billed = provider.billable && outcome.billed !== false
     const charge = (tx: Tx) =>
-      provider.billable
+      billed
         ? recordProviderCharge(tx, {
             businessId: item.businessId,
             providerCode: provider.name,
@@ -278,7 +280,7 @@ export async function runReverification(options: {
           })
         : null
     if (outcome.status === 'PENDING') {
-      if (provider.billable) await db.transaction(async (tx) => void (await charge(tx)))
+      if (billed) await db.transaction(async (tx) => void (await charge(tx)))
       continue
     }
     const wrote = await db.transaction(async (tx) => {

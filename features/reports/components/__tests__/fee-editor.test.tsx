@@ -57,7 +57,7 @@ describe('Fee editor', () => {
 
     fill('150.5')
     fireEvent.click(screen.getByRole('button', { name: 'Add the fee' }))
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith(SAVED))
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ pending: false, record: SAVED }))
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'POST',

@@ -1,0 +1,79 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { DeferrableMappingInput } from '@/lib/contracts/deferral-review'
+import { DEFERRAL_MAX_DAYS_SETTING } from '@/lib/contracts/deferral-values'
+import type { Executor } from '@/server/db/client'
+import { appSettings, kycDocumentTypes } from '@/server/db/schema'
+import {
+  getDeferrableMapping,
+  lockDeferrableMapping,
+  validateDeferrableMapping,
+  writeDeferrableMapping,
+  writeMaxDeferralDays,
+} from '@/server/modules/deferral-review/deferral-configuration'
+import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
+import type { Snapshot } from '../records'
+import { defineKind } from './kind'
+
+export interface DeferralMaxDaysProposal {
+  days: number
+}
+
+/** The only row each of these settings has: a request for either names it by this key (one pending at a time). */
+export const DEFERRAL_MAX_DAYS_TARGET = `setting:${DEFERRAL_MAX_DAYS_SETTING}`
+export const DEFERRABLE_MAPPING_TARGET = 'deferrable-mapping'
+
+/** The maximum as it stands; `lock` holds its row (when there is one) until the transaction ends. */
+export async function currentMaxDaysSnapshot(db: Executor, lock = false): Promise<Snapshot> {
+  if (lock) await db.select().from(appSettings).where(eq(appSettings.key, DEFERRAL_MAX_DAYS_SETTING)).for('update')
+  return { maxDays: String(await getMaxDeferralDays(db)) }
+}
+
+export const deferralMaxDaysKind = defineKind<DeferralMaxDaysProposal>({
+  type: 'DEFERRAL_MAX_DAYS',
+  resource: 'setting',
+  creates: false,
+  labels: { maxDays: 'Most days a deferral may ask for' },
+  current: (db, _row, lock) => currentMaxDaysSnapshot(db, lock),
+  proposed: async (_db, p) => ({ maxDays: String(p.days) }),
+  async apply(tx, audit, row, actors) {
+    await writeMaxDeferralDays(tx, audit, { days: row.proposal.days, actorId: row.makerId, actors: { ...actors } })
+    return { resourceId: null }
+  },
+})
+
+const pairLine = (registrationClass: string, documentType: { name: string; code: string }) =>
+  `${registrationClass}: ${documentType.name} (${documentType.code})`
+
+/** The mapping as it stands, one line per (class, document type); `lock` serialises it against its writers. */
+export async function currentMappingSnapshot(db: Executor, lock = false): Promise<Snapshot> {
+  if (lock) await lockDeferrableMapping(db as Parameters<typeof lockDeferrableMapping>[0])
+  const { items } = await getDeferrableMapping({ db })
+  return { mapping: items.map((i) => pairLine(i.registrationClass, i.documentType)).sort() }
+}
+
+export const deferrableMappingKind = defineKind<DeferrableMappingInput>({
+  type: 'DEFERRABLE_MAPPING',
+  resource: 'deferrable_mapping',
+  creates: false,
+  labels: { mapping: 'Deferrable documents by registration class' },
+  current: (db, _row, lock) => currentMappingSnapshot(db, lock),
+  async proposed(db, p) {
+    const ids = [...new Set(p.items.map((i) => i.documentTypeId))]
+    const types = ids.length
+      ? await db
+          .select({ id: kycDocumentTypes.id, name: kycDocumentTypes.name, code: kycDocumentTypes.code })
+          .from(kycDocumentTypes)
+          .where(inArray(kycDocumentTypes.id, ids))
+      : []
+    const byId = new Map(types.map((t) => [t.id, t]))
+    const lines = p.items.map((i) =>
+      pairLine(i.registrationClass, byId.get(i.documentTypeId) ?? { name: '?', code: i.documentTypeId }),
+    )
+    return { mapping: [...new Set(lines)].sort() }
+  },
+  async apply(tx, audit, row, actors) {
+    await validateDeferrableMapping(tx, row.proposal)
+    await writeDeferrableMapping(tx, audit, { input: row.proposal, actorId: row.makerId, actors: { ...actors } })
+    return { resourceId: null }
+  },
+})

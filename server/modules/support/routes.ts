@@ -1,0 +1,126 @@
+import { z } from '@hono/zod-openapi'
+import {
+  supportInquiryInputSchema,
+  supportInquiryPageSchema,
+  supportInquiryQuerySchema,
+  supportInquiryReceiptSchema,
+} from '@/lib/contracts/support'
+import { SUPPORT_ATTACHMENT_FIELD } from '@/lib/contracts/support-values'
+import { getDb } from '@/server/db/client'
+import { access } from '@/server/http/access'
+import { AppError } from '@/server/http/app-error'
+import { authenticate } from '@/server/http/auth'
+import { auditContextOf, type AppContext } from '@/server/http/context'
+import { validationErrors } from '@/server/http/errors'
+import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { readArgs } from '@/server/http/service-args'
+import { findSupportInquiries, SUPPORT_INQUIRY_READERS } from './find-inquiries'
+import { submitSupportInquiry } from './submit-inquiry'
+
+const route = routesTagged('Support')
+
+/** The multipart body as documented in the OpenAPI document (the handler validates it with the same zod schema). */
+function multipartBody() {
+  const { $schema: _ignored, ...fields } = z.toJSONSchema(supportInquiryInputSchema, { io: 'input' }) as Record<string, unknown>
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...fields,
+          properties: {
+            ...(fields.properties as Record<string, unknown>),
+            [SUPPORT_ATTACHMENT_FIELD]: {
+              type: 'string',
+              format: 'binary',
+              description: 'Optional: a PNG, JPEG or PDF up to the upload limit (checked by content)',
+            },
+          },
+        } as never,
+      },
+    },
+  }
+}
+
+/**
+ * Reads the contact-us form: multipart/form-data (with or without Content-Length: a browser's chunked body is read
+ * the same way) holding the fields and an optional `attachment`. Another Content-Type is a 415 naming what to send.
+ */
+async function readInquiryForm(c: AppContext) {
+  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  if (!type.startsWith('multipart/form-data')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the inquiry as multipart/form-data (the contact-us form)', {
+      field: 'body',
+    })
+  }
+  const form = await c.req.parseBody().catch(() => {
+    throw new AppError('VALIDATION_FAILED', 'Request body is not valid multipart form data', { field: 'body' })
+  })
+  const fields: Record<string, unknown> = {}
+  let attachment: { fileName: string; bytes: Uint8Array } | undefined
+  for (const [key, value] of Object.entries(form)) {
+    if (key === SUPPORT_ATTACHMENT_FIELD) {
+      if (typeof value === 'string') {
+        // An empty file input arrives as an empty string in some clients: no attachment.
+        if (value === '') continue
+        throw new AppError('VALIDATION_FAILED', 'attachment must be a file', { field: SUPPORT_ATTACHMENT_FIELD })
+      }
+      if (Array.isArray(value))
+        throw new AppError('VALIDATION_FAILED', 'Attach one file only', { field: SUPPORT_ATTACHMENT_FIELD })
+      // A file input left empty is sent as a nameless, empty part by browsers.
+      if (value.size === 0 && !value.name) continue
+      attachment = { fileName: value.name || 'attachment', bytes: new Uint8Array(await value.arrayBuffer()) }
+      continue
+    }
+    if (typeof value !== 'string')
+      throw new AppError('VALIDATION_FAILED', `Only ${SUPPORT_ATTACHMENT_FIELD} may carry a file`, { field: key })
+    fields[key] = value
+  }
+  const parsed = supportInquiryInputSchema.safeParse(fields)
+  if (!parsed.success) {
+    const errors = validationErrors(parsed.error, 'form')
+    throw new AppError('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid form', { details: errors })
+  }
+  return { input: parsed.data, attachment }
+}
+
+export const supportRoutes = createRouter()
+
+// GET /support/inquiries – staff read the inquiries, newest first
+supportRoutes.openapi(
+  route.get('/support/inquiries', {
+    summary: 'Support inquiries',
+    ...access.staffAny(...SUPPORT_INQUIRY_READERS),
+    request: { query: supportInquiryQuerySchema },
+    responses: { 200: json(supportInquiryPageSchema, 'A page of inquiries'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findSupportInquiries({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
+)
+
+// POST /support/inquiries – the contact-us form (anyone); stored, mailed to support, acknowledged to the sender
+supportRoutes.openapi(
+  route.post('/support/inquiries', {
+    summary: 'Send a support inquiry',
+    description:
+      'multipart/form-data with name, email, subject, message and an optional `attachment` (PNG, JPEG or PDF, checked by content: 413 / 415). Anyone may call it; a valid bearer token links the inquiry to the user. The inquiry is e-mailed to the support address and acknowledged to the sender with its reference. At most 20 inquiries an hour from one IP (429).',
+    ...access.public(),
+    request: { body: multipartBody() },
+    responses: {
+      201: json(supportInquiryReceiptSchema, 'Received; the reference is quoted in the acknowledgement mail'),
+      ...errorResponses(400, 413, 415, 429),
+    },
+  }),
+  async (c) => {
+    // A token is optional; a bad one is ignored rather than refused, so the form never fails for a stale session.
+    const actor = c.req.header('authorization') ? await authenticate(c).catch(() => undefined) : undefined
+    const { input, attachment } = await readInquiryForm(c)
+    const receipt = await submitSupportInquiry({
+      db: await getDb(),
+      actor: actor ?? null,
+      input,
+      attachment,
+      audit: auditContextOf(c),
+    })
+    return c.json(receipt, 201)
+  },
+)
