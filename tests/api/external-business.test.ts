@@ -14,6 +14,7 @@ const SECRET = vi.hoisted(() => {
 
 import { getDb } from '@/server/db/client'
 import { audits, businessDivisions, businesses, businessUsers, onboardingProducts, productCategories } from '@/server/db/schema'
+import { apiApproved } from './four-eyes'
 import { api, errorsOf, signedInUser } from './helpers'
 
 let productCode: string
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const [category] = await db.select().from(productCategories).limit(1)
   const [division] = await db.select().from(businessDivisions).limit(1)
   productCode = `EXT-${randomUUID().slice(0, 6).toUpperCase()}`
-  const res = await api('/products', {
+  const res = await apiApproved('/products', {
     method: 'POST',
     token: admin,
     json: {
@@ -37,7 +38,7 @@ beforeAll(async () => {
   })
   expect(res.status).toBe(201)
   const { id } = (await res.json()) as { id: string }
-  expect((await api(`/products/${id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status).toBe(200)
+  expect((await apiApproved(`/products/${id}/go-live`, { method: 'PUT', token: admin, json: { live: true } })).status).toBe(200)
 })
 
 function partnerBusiness(overrides: Record<string, unknown> = {}) {
