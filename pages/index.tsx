@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { PublicPage } from '@/components/layouts/public-page'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
 
@@ -14,41 +15,30 @@ const FEATURES = [
 
 export default function HomePage() {
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Link href={paths.home()} className={styles.brand}>
-          KYC Portal
-        </Link>
-        <nav className={styles.nav} aria-label="Main">
-          <Link href={paths.catalogue()}>Products</Link>
-          <Link href={paths.auth.login()}>Sign in</Link>
-        </nav>
-      </header>
-      <main>
-        <section className={styles.hero} aria-labelledby="hero-title">
-          <h1 id="hero-title">Onboard your business, complete KYC and start using our products</h1>
-          <p>
-            One place for Nigerian businesses to register, provide know-your-customer information and apply for payment and
-            banking products, and for our team to review them quickly and safely.
-          </p>
-          <div className={styles.actions}>
-            <Link href={paths.auth.signup()} className={styles.primary}>
-              Create an account
-            </Link>
-            <Link href={paths.auth.login()} className={styles.secondary}>
-              Sign in
-            </Link>
-          </div>
-        </section>
-        <ul className={styles.features}>
-          {FEATURES.map((f) => (
-            <li key={f.title}>
-              <h2>{f.title}</h2>
-              <p>{f.text}</p>
-            </li>
-          ))}
-        </ul>
-      </main>
-    </div>
+    <PublicPage links={['products', 'login']}>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <h1 id="hero-title">Onboard your business, complete KYC and start using our products</h1>
+        <p>
+          One place for Nigerian businesses to register, provide know-your-customer information and apply for payment and banking
+          products, and for our team to review them quickly and safely.
+        </p>
+        <div className={styles.actions}>
+          <Link href={paths.auth.signup()} className={styles.primary}>
+            Create an account
+          </Link>
+          <Link href={paths.auth.login()} className={styles.secondary}>
+            Sign in
+          </Link>
+        </div>
+      </section>
+      <ul className={styles.features}>
+        {FEATURES.map((f) => (
+          <li key={f.title}>
+            <h2>{f.title}</h2>
+            <p>{f.text}</p>
+          </li>
+        ))}
+      </ul>
+    </PublicPage>
   )
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
@@ -15,10 +16,9 @@ const STATUS_OPTIONS = ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOAR
 
 /** The businesses on one product with their application's status (`GET /onboarding-products/{code}`). */
 export function ProductBusinesses({ code }: { code: string }) {
-  const [pageNumber, setPageNumber] = useState(1)
-  const [pageSize, setPageSize] = useState(10)
+  const paging = useLocalPaging()
   const [status, setStatus] = useState<string | undefined>()
-  const query = { pageNumber, pageSize, ...(status ? { status } : {}) }
+  const query = { ...paging.page, ...(status ? { status } : {}) }
   const businesses = useQuery({ ...productQueries.businessesOn(code, query), placeholderData: keepPreviousData })
 
   const columns = useMemo(() => {
@@ -56,17 +56,11 @@ export function ProductBusinesses({ code }: { code: string }) {
         columns={columns}
         data={businesses.data?.content}
         totalElements={businesses.data?.totalElements ?? 0}
-        pageNumber={pageNumber}
-        pageSize={pageSize}
-        onPageChange={setPageNumber}
-        onPageSizeChange={(size) => {
-          setPageSize(size)
-          setPageNumber(1)
-        }}
+        {...paging.tableProps}
         filterValues={{ status }}
         onFilterChange={(_key, value) => {
           setStatus(value ?? undefined)
-          setPageNumber(1)
+          paging.restart()
         }}
         onClearFilters={() => setStatus(undefined)}
         filters={[{ key: 'status', label: 'Status', type: 'select', options: STATUS_OPTIONS }]}

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { DateField } from '@/components/ui/date-field'
 import { Form } from '@/components/ui/form'
+import { FormActions } from '@/components/ui/form-actions'
 import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { KYC_SERVICE_LABELS } from '@/lib/contracts/fee-values'
@@ -85,14 +85,11 @@ export function FeeEditor(props: {
         <DateField<FeeInput> name="effectiveFrom" label="In force from" required />
         <CheckboxField<FeeInput> name="active" label="Active" />
       </div>
-      <div className={styles.actions}>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {fee ? 'Save the fee' : 'Add the fee'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => props.onDone(null)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={fee ? 'Save the fee' : 'Add the fee'}
+        submitting={form.formState.isSubmitting}
+        onCancel={() => props.onDone(null)}
+      />
     </Form>
   )
 }

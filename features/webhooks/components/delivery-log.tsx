@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -19,10 +20,9 @@ function lastAnswer(d: WebhookDelivery): string {
 
 /** One endpoint's deliveries, newest first: status, attempts, the last answer; a failed one can be retried. */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const [pageNumber, setPageNumber] = useState(1)
-  const [pageSize, setPageSize] = useState(10)
+  const paging = useLocalPaging()
   const deliveries = useQuery({
-    ...webhookQueries.deliveries(endpoint.id, { pageNumber, pageSize }),
+    ...webhookQueries.deliveries(endpoint.id, paging.page),
     placeholderData: keepPreviousData,
   })
   const retry = useRetryWebhookDelivery()
@@ -75,13 +75,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         columns={columns}
         data={deliveries.data?.content}
         totalElements={deliveries.data?.totalElements ?? 0}
-        pageNumber={pageNumber}
-        pageSize={pageSize}
-        onPageChange={setPageNumber}
-        onPageSizeChange={(size) => {
-          setPageSize(size)
-          setPageNumber(1)
-        }}
+        {...paging.tableProps}
         getRowId={(d) => d.id}
         isLoading={deliveries.isPending}
         isFetching={deliveries.isPlaceholderData}

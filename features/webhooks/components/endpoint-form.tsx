@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { FieldErrorMessage, fieldStyles, RequiredMark } from '@/components/ui/field'
 import { Form } from '@/components/ui/form'
+import { FormActions } from '@/components/ui/form-actions'
 import { TextField } from '@/components/ui/text-field'
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@/lib/contracts/webhook-values'
 import {
@@ -86,14 +86,11 @@ export function EndpointForm(props: {
         ))}
       </fieldset>
       <CheckboxField<WebhookEndpointInput> name="active" label="Active (deliveries are sent)" />
-      <div className={styles.actions}>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {endpoint ? 'Save the endpoint' : 'Register the endpoint'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => props.onDone(null)}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={endpoint ? 'Save the endpoint' : 'Register the endpoint'}
+        submitting={form.formState.isSubmitting}
+        onCancel={() => props.onDone(null)}
+      />
     </Form>
   )
 }
