@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
-import { dismissToasts } from './support/toasts'
+import { fitsThePhone } from './support/phone'
 
 /**
  * On a phone (the `phone` project: Pixel 7, touch): a new owner signs up, registers a business, captures a KYC step
@@ -9,57 +8,6 @@ import { dismissToasts } from './support/toasts'
  * navigation opens from its Menu button, the primary actions are on screen and big enough to tap, and axe finds no
  * serious or critical violation.
  */
-
-/**
- * The page's width against the phone's. On a phone Chromium widens the layout viewport (`innerWidth`) to take in
- * whatever sticks out, so `scrollWidth <= innerWidth` alone would always hold: both are compared with the device
- * width. When the page is too wide, the answer names what sticks out (positioned elements escape the clipping of a
- * scrolling ancestor, so they are listed too).
- */
-async function pageWidth(page: Page) {
-  const device = page.viewportSize()!.width
-  return page.evaluate((width) => {
-    const scrolls = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (getComputedStyle(p).overflowX !== 'visible') return true
-      return false
-    }
-    const tooWide = Math.max(document.scrollingElement!.scrollWidth, window.innerWidth) > width
-    const culprits = tooWide
-      ? [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter(
-            (el) =>
-              el.getBoundingClientRect().right > width + 0.5 &&
-              (!scrolls(el) || ['absolute', 'fixed'].includes(getComputedStyle(el).position)),
-          )
-          .slice(0, 6)
-          .map(
-            (el) =>
-              `<${el.tagName.toLowerCase()} class="${el.className}"> in <${el.parentElement?.tagName.toLowerCase()}> reaches ${Math.round(el.getBoundingClientRect().right)}px`,
-          )
-      : []
-    return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth, culprits }
-  }, device)
-}
-
-/** The page fits the phone's width and passes axe (toasts fading in and out are closed first). */
-async function fitsThePhone(page: Page) {
-  await dismissToasts(page)
-  const device = page.viewportSize()!.width
-  const width = await pageWidth(page)
-  expect(width, `wider than the phone: ${width.culprits.join('; ')}`).toEqual({
-    scrollWidth: expect.any(Number),
-    innerWidth: device,
-    culprits: [],
-  })
-  expect(width.scrollWidth).toBeLessThanOrEqual(device)
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
-}
 
 /** A primary action is on screen (scrolled to), inside the phone's width and at least 24 px each way (WCAG 2.5.8). */
 async function tappable(target: Locator) {
