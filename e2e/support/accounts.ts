@@ -26,16 +26,22 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/**
+ * How long a sign-in may take to land: argon2id verification, the lazily loaded form schema and the account read,
+ * with every worker signing in at once on a loaded CI machine (5 s was once not enough).
+ */
+const SIGN_IN_LANDS_MS = 15_000
+
 /** A demo staff account signs in and lands on the businesses list. */
 export async function signInAsStaff(page: Page, email: string) {
   await signIn(page, email)
-  await expect(page).toHaveURL(/\/s\/admin\/businesses$/)
+  await expect(page).toHaveURL(/\/s\/admin\/businesses$/, { timeout: SIGN_IN_LANDS_MS })
 }
 
 /** A business user signs in and lands on their businesses. */
 export async function signInAsOwner(page: Page, email: string, password: string) {
   await signIn(page, email, password)
-  await expect(page).toHaveURL(/\/s\/businesses/)
+  await expect(page).toHaveURL(/\/s\/businesses/, { timeout: SIGN_IN_LANDS_MS })
 }
 
 /** The API's bearer header for an account. */
