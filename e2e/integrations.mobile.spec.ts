@@ -31,6 +31,6 @@ test('staff use the CRM search, the CRM import and the support inbox on a phone'
 test('a partner link that does not verify says so on a phone', async ({ page }) => {
   await page.goto('/external/handover?reference=not-a-signed-reference')
   await expect(page.getByRole('heading', { name: 'Continue from a partner' })).toBeVisible()
-  await expect(page.getByRole('alert')).toBeVisible()
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('not a valid signed reference')
   await fitsThePhone(page)
 })
