@@ -13,6 +13,7 @@ import { describeError, getHttpStatus } from '@/lib/http'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { clearBusinessId } from '@/lib/session/storage'
 import { businessQueries } from '../api/business-queries'
+import { PREFETCHED_FRESH_MS } from '../api/prefetch-dashboard'
 import type { Business } from '../api/types'
 import styles from './businesses.module.css'
 import { DashboardDataViews } from './dashboard-data-views'
@@ -30,7 +31,7 @@ export interface BusinessDashboardProps {
 
 /** The chosen business: who it is, its status, its KYC progress, what is outstanding, its products, deferrals and team. */
 export function BusinessDashboard({ businessId, permissions }: BusinessDashboardProps) {
-  const business = useQuery(businessReads.detail(businessId))
+  const business = useQuery({ ...businessReads.detail(businessId), staleTime: PREFETCHED_FRESH_MS })
   const notFound = getHttpStatus(business.error) === 404
 
   // A business that is gone (or that the user left) is no longer the chosen one.
@@ -75,10 +76,10 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
     team: useId(),
     views: useId(),
   }
-  const outstanding = useQuery(businessQueries.outstanding(business.id))
+  const outstanding = useQuery({ ...businessQueries.outstanding(business.id), staleTime: PREFETCHED_FRESH_MS })
   const approval = businessStatus(business)
   const kyc = kycStatus(business)
-  const products = useQuery(businessReads.products(business.id))
+  const products = useQuery({ ...businessReads.products(business.id), staleTime: PREFETCHED_FRESH_MS })
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
   const canReadBusiness = permissions.has(PERMISSIONS.CAN_READ_BUSINESS)
