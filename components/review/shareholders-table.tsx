@@ -26,16 +26,8 @@ export function ShareholdersTable({
       className={tables.table}
       captionClassName="visually-hidden"
       caption="Shareholders with effective ownership (corporate holders followed by their own shareholders)"
+      columns={['Shareholder', 'Holds', 'Effective ownership', 'Beneficial owner', 'BVN']}
     >
-      <thead>
-        <tr>
-          <th scope="col">Shareholder</th>
-          <th scope="col">Holds</th>
-          <th scope="col">Effective ownership</th>
-          <th scope="col">Beneficial owner</th>
-          <th scope="col">BVN</th>
-        </tr>
-      </thead>
       <tbody>
         {shareholders.map((h) => (
           <tr key={h.id}>

@@ -1,28 +1,16 @@
+import { labelledValues } from './labelled-values'
+
 /** Value lists of docs/domain.md#authorizations the screens need at run time (no zod). */
 
-export const AUTHORIZATION_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'STALE'] as const
+export const { values: AUTHORIZATION_STATUSES, labels: AUTHORIZATION_STATUS_LABELS } = labelledValues({
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  DECLINED: 'Declined',
+  STALE: 'Stale (the record changed)',
+})
 export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number]
 
-export const AUTHORIZATION_TYPES = [
-  'ROLE_CREATE',
-  'ROLE_UPDATE',
-  'USER_CREATE',
-  'USER_UPDATE',
-  'PRODUCT_CREATE',
-  'PRODUCT_UPDATE',
-  'PRODUCT_GO_LIVE',
-  'FEE_CREATE',
-  'FEE_UPDATE',
-  'DEFERRAL_MAX_DAYS',
-  'DEFERRABLE_MAPPING',
-] as const
-export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
-
-/** What an authorization changes (`resourceId` names the record when there is one; settings have none). */
-export const AUTHORIZATION_RESOURCES = ['role', 'user', 'product', 'fee', 'setting', 'deferrable_mapping'] as const
-export type AuthorizationResource = (typeof AUTHORIZATION_RESOURCES)[number]
-
-export const AUTHORIZATION_TYPE_LABELS: Record<AuthorizationType, string> = {
+export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } = labelledValues({
   ROLE_CREATE: 'New role',
   ROLE_UPDATE: 'Role change',
   USER_CREATE: 'New staff user',
@@ -34,14 +22,12 @@ export const AUTHORIZATION_TYPE_LABELS: Record<AuthorizationType, string> = {
   FEE_UPDATE: 'Fee change',
   DEFERRAL_MAX_DAYS: 'Deferral maximum days',
   DEFERRABLE_MAPPING: 'Deferrable documents mapping',
-}
+})
+export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
-export const AUTHORIZATION_STATUS_LABELS: Record<AuthorizationStatus, string> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  DECLINED: 'Declined',
-  STALE: 'Stale (the record changed)',
-}
+/** What an authorization changes (`resourceId` names the record when there is one; settings have none). */
+export const AUTHORIZATION_RESOURCES = ['role', 'user', 'product', 'fee', 'setting', 'deferrable_mapping'] as const
+export type AuthorizationResource = (typeof AUTHORIZATION_RESOURCES)[number]
 
 export const AUTHORIZATION_DECISIONS = ['APPROVED', 'DECLINED'] as const
 

@@ -1,3 +1,5 @@
+import { labelledValues } from './labelled-values'
+
 /**
  * Products and onboarding: the values and rules browser code needs at runtime, without zod (lib/contracts/products.ts
  * and onboarding.ts build their schemas on these).
@@ -8,17 +10,15 @@ export const REQUIREMENT_TYPES = ['Text Input', 'Upload Document'] as const
 export type RequirementType = (typeof REQUIREMENT_TYPES)[number]
 
 /** docs/domain.md#product-application and #status-words */
-export const ONBOARDING_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'DECLINED', 'COMPLETED', 'REMOVED'] as const
-export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number]
-
-export const ONBOARDING_STATUS_LABELS: Record<OnboardingStatus, string> = {
+export const { values: ONBOARDING_STATUSES, labels: ONBOARDING_STATUS_LABELS } = labelledValues({
   PENDING: 'Pending',
   IN_REVIEW: 'In review',
   APPROVED: 'Approved',
   DECLINED: 'Declined',
   COMPLETED: 'Live',
   REMOVED: 'Removed',
-}
+})
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number]
 
 /** States in which the business may still change its answers. */
 export const EDITABLE_ONBOARDING_STATUSES: readonly OnboardingStatus[] = ['PENDING', 'DECLINED']

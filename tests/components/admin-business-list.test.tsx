@@ -36,20 +36,9 @@ const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c
 describe('business list filters', () => {
   it('offers every filter of spec section 3 and hides the ones a screen fixes', () => {
     const keys = businessFilterDefinitions({ currentUserId: STAFF_ID }).map((f) => f.key)
-    expect(keys).toEqual([
-      'businessName',
-      'regNo',
-      'approvalStatus',
-      'kycDetailsCompleted',
-      'typeId',
-      'categoryId',
-      'productId',
-      'createdBy',
-      'from',
-      'to',
-      'archiveStatus',
-      'recentFirst',
-    ])
+    const specSection3 =
+      'businessName regNo approvalStatus kycDetailsCompleted typeId categoryId productId createdBy from to archiveStatus recentFirst'
+    expect(keys).toEqual(specSection3.split(' '))
     expect(businessFilterDefinitions({ currentUserId: STAFF_ID, hidden: ['approvalStatus'] }).map((f) => f.key)).not.toContain(
       'approvalStatus',
     )

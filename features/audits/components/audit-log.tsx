@@ -136,16 +136,11 @@ export function AuditLog() {
         <EmptyState title="No audit row matches" headingLevel={3} description="Change the filters." />
       ) : (
         <>
-          <ScrollTable caption="Audit rows, newest first" className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Resource</th>
-                <th scope="col">Action</th>
-                <th scope="col">Changes</th>
-              </tr>
-            </thead>
+          <ScrollTable
+            caption="Audit rows, newest first"
+            className={styles.table}
+            columns={['When', 'Who', 'Resource', 'Action', 'Changes']}
+          >
             <tbody>
               {audits.data.content.map((a) => (
                 <Fragment key={a.id}>

@@ -83,17 +83,7 @@ export function DataSubjectSearch() {
       ) : subjects.data.length === 0 ? (
         <EmptyState title="Nobody found" description="No user, means of ID or shareholder matches." headingLevel={3} />
       ) : (
-        <ScrollTable caption="People found">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Business</th>
-              <th scope="col">Matched by</th>
-              <th scope="col">Erasure</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+        <ScrollTable caption="People found" columns={['Name', 'Kind', 'Business', 'Matched by', 'Erasure', 'Actions']}>
           <tbody>
             {subjects.data.map((subject) => (
               <tr key={`${subject.kind}-${subject.id}`}>

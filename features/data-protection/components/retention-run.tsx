@@ -77,16 +77,10 @@ function RetentionReportView({ report }: { report: RetentionReport }) {
       {report.businesses.length === 0 ? (
         <EmptyState title="No business is past its period" headingLevel={3} />
       ) : (
-        <ScrollTable caption={report.dryRun ? 'Businesses the purge would remove' : 'Businesses removed'}>
-          <thead>
-            <tr>
-              <th scope="col">Business</th>
-              <th scope="col">Registration</th>
-              <th scope="col">Rule</th>
-              <th scope="col">Since</th>
-              <th scope="col">Files</th>
-            </tr>
-          </thead>
+        <ScrollTable
+          caption={report.dryRun ? 'Businesses the purge would remove' : 'Businesses removed'}
+          columns={['Business', 'Registration', 'Rule', 'Since', 'Files']}
+        >
           <tbody>
             {report.businesses.map((b) => (
               <tr key={b.id}>

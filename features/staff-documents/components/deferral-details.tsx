@@ -42,17 +42,8 @@ function History({ deferral }: { deferral: DeferralDetail }) {
           className={styles.table}
           captionClassName="visually-hidden"
           caption={`Other deferrals of ${deferral.business.name}`}
+          columns={['Document', 'Days', 'Requested', 'Status', 'Due', 'Decision comment']}
         >
-          <thead>
-            <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Days</th>
-              <th scope="col">Requested</th>
-              <th scope="col">Status</th>
-              <th scope="col">Due</th>
-              <th scope="col">Decision comment</th>
-            </tr>
-          </thead>
           <tbody>
             {deferral.history.map((h) => (
               <tr key={h.id}>

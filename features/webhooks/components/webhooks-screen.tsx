@@ -86,15 +86,7 @@ export function WebhooksScreen() {
         ) : endpoints.data.length === 0 ? (
           <EmptyState title="No endpoint registered" headingLevel={3} />
         ) : (
-          <ScrollTable caption="Registered endpoints">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+          <ScrollTable caption="Registered endpoints" columns={['URL', 'Events', 'Status', 'Actions']}>
             <tbody>
               {endpoints.data.map((e) => (
                 <tr key={e.id} aria-current={e.id === selectedId ? 'true' : undefined}>

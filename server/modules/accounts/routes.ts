@@ -1,21 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  acceptInvitationSchema,
-  acceptedInvitationSchema,
-  accountSchema,
-  activateAccountSchema,
-  changePasswordSchema,
-  emailOnlySchema,
-  loginAnswerSchema,
-  loginSchema,
-  messageSchema,
-  otpSchema,
-  preferencesSchema,
-  resetPasswordSchema,
-  signupSchema,
-  updateAccountSchema,
-  userProfileSchema,
-} from '@/lib/contracts/accounts'
+import * as accountsContract from '@/lib/contracts/accounts'
 import { refuseCommonPassword } from '@/server/auth/common-passwords'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -39,10 +23,10 @@ import { updateAccount } from './update-account'
 
 const route = routesTagged('Accounts')
 
-const signupRequest = refuseCommonPassword(signupSchema, 'password')
-const resetPasswordRequest = refuseCommonPassword(resetPasswordSchema, 'password')
-const changePasswordRequest = refuseCommonPassword(changePasswordSchema, 'newPassword')
-const acceptInvitationRequest = refuseCommonPassword(acceptInvitationSchema, 'password')
+const signupRequest = refuseCommonPassword(accountsContract.signupSchema, 'password')
+const resetPasswordRequest = refuseCommonPassword(accountsContract.resetPasswordSchema, 'password')
+const changePasswordRequest = refuseCommonPassword(accountsContract.changePasswordSchema, 'newPassword')
+const acceptInvitationRequest = refuseCommonPassword(accountsContract.acceptInvitationSchema, 'password')
 
 export const accountRoutes = createRouter()
 
@@ -52,7 +36,7 @@ accountRoutes.openapi(
     summary: 'Sign up',
     ...access.public(),
     request: jsonBody(signupRequest),
-    responses: { 202: json(messageSchema, 'Activation link sent if possible'), ...errorResponses(400) },
+    responses: { 202: json(accountsContract.messageSchema, 'Activation link sent if possible'), ...errorResponses(400) },
   }),
   async (c) => c.json(await signUp({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 202),
 )
@@ -62,8 +46,8 @@ accountRoutes.openapi(
   route.post('/accounts/activate-account', {
     summary: 'Activate an account',
     ...access.public(),
-    request: jsonBody(activateAccountSchema),
-    responses: { 200: json(messageSchema, 'Activated'), ...errorResponses(400, 409) },
+    request: jsonBody(accountsContract.activateAccountSchema),
+    responses: { 200: json(accountsContract.messageSchema, 'Activated'), ...errorResponses(400, 409) },
   }),
   async (c) =>
     c.json(await activateAccount({ db: await getDb(), token: c.req.valid('json').token, audit: auditContextOf(c) }), 200),
@@ -75,7 +59,7 @@ accountRoutes.openapi(
     summary: 'Accept a business invitation',
     ...access.public(),
     request: jsonBody(acceptInvitationRequest),
-    responses: { 200: json(acceptedInvitationSchema, 'Activated'), ...errorResponses(400, 409) },
+    responses: { 200: json(accountsContract.acceptedInvitationSchema, 'Activated'), ...errorResponses(400, 409) },
   }),
   async (c) => {
     const { token, password } = c.req.valid('json')
@@ -88,8 +72,8 @@ accountRoutes.openapi(
   route.post('/accounts/resend-activation-token', {
     summary: 'Resend the activation link',
     ...access.public(),
-    request: jsonBody(emailOnlySchema),
-    responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400) },
+    request: jsonBody(accountsContract.emailOnlySchema),
+    responses: { 202: json(accountsContract.messageSchema, 'Sent if possible'), ...errorResponses(400) },
   }),
   async (c) => c.json(await resendActivation({ db: await getDb(), email: c.req.valid('json').email }), 202),
 )
@@ -99,8 +83,8 @@ accountRoutes.openapi(
   route.post('/accounts/login', {
     summary: 'Sign in',
     ...access.public(),
-    request: jsonBody(loginSchema),
-    responses: { 200: json(loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) },
+    request: jsonBody(accountsContract.loginSchema),
+    responses: { 200: json(accountsContract.loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) },
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
@@ -120,7 +104,7 @@ accountRoutes.openapi(
   route.post('/accounts/logout', {
     summary: 'Sign out',
     ...access.signedIn(),
-    responses: { 200: json(messageSchema, 'Signed out'), ...errorResponses(401) },
+    responses: { 200: json(accountsContract.messageSchema, 'Signed out'), ...errorResponses(401) },
   }),
   async (c) => c.json(await logOut({ db: await getDb(), sessionId: actorOf(c).sessionId, audit: auditContextOf(c) }), 200),
 )
@@ -130,8 +114,8 @@ accountRoutes.openapi(
   route.post('/accounts/recover-password', {
     summary: 'Request a password reset code',
     ...access.public(),
-    request: jsonBody(emailOnlySchema),
-    responses: { 202: json(messageSchema, 'Sent if possible'), ...errorResponses(400, 429) },
+    request: jsonBody(accountsContract.emailOnlySchema),
+    responses: { 202: json(accountsContract.messageSchema, 'Sent if possible'), ...errorResponses(400, 429) },
   }),
   async (c) => c.json(await recoverPassword({ db: await getDb(), email: c.req.valid('json').email, ip: c.get('ip') }), 202),
 )
@@ -141,8 +125,8 @@ accountRoutes.openapi(
   route.put('/accounts/reset-password/{otp}', {
     summary: 'Reset the password with the e-mailed code',
     ...access.public(),
-    request: { params: z.object({ otp: otpSchema }), ...jsonBody(resetPasswordRequest) },
-    responses: { 200: json(messageSchema, 'Password reset'), ...errorResponses(400, 429) },
+    request: { params: z.object({ otp: accountsContract.otpSchema }), ...jsonBody(resetPasswordRequest) },
+    responses: { 200: json(accountsContract.messageSchema, 'Password reset'), ...errorResponses(400, 429) },
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
@@ -159,7 +143,7 @@ accountRoutes.openapi(
     summary: 'Change the password',
     ...access.signedIn(),
     request: jsonBody(changePasswordRequest),
-    responses: { 200: json(messageSchema, 'Changed'), ...errorResponses(400, 401, 429) },
+    responses: { 200: json(accountsContract.messageSchema, 'Changed'), ...errorResponses(400, 401, 429) },
   }),
   async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
@@ -172,7 +156,7 @@ accountRoutes.openapi(
   route.post('/accounts/refresh-token', {
     summary: 'Refresh the access token',
     ...access.signedIn(),
-    responses: { 200: json(loginAnswerSchema, 'A new token'), ...errorResponses(401) },
+    responses: { 200: json(accountsContract.loginAnswerSchema, 'A new token'), ...errorResponses(401) },
   }),
   async (c) => c.json(await refreshToken({ ...(await readArgs(c)) }), 200),
 )
@@ -192,7 +176,7 @@ accountRoutes.openapi(
   route.get('/accounts/me/preferences', {
     summary: 'My preferences',
     ...access.signedIn(),
-    responses: { 200: json(preferencesSchema, 'Preferences'), ...errorResponses(401) },
+    responses: { 200: json(accountsContract.preferencesSchema, 'Preferences'), ...errorResponses(401) },
   }),
   async (c) => c.json(await getPreferences({ ...(await readArgs(c)) }), 200),
 )
@@ -202,8 +186,8 @@ accountRoutes.openapi(
   route.put('/accounts/me/preferences', {
     summary: 'Save my preferences',
     ...access.signedIn(),
-    request: jsonBody(preferencesSchema),
-    responses: { 200: json(preferencesSchema, 'Saved'), ...errorResponses(400, 401) },
+    request: jsonBody(accountsContract.preferencesSchema),
+    responses: { 200: json(accountsContract.preferencesSchema, 'Saved'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await updatePreferences({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
 )
@@ -213,7 +197,7 @@ accountRoutes.openapi(
   route.get('/accounts/me', {
     summary: 'My account',
     ...access.signedIn(),
-    responses: { 200: json(accountSchema, 'Account'), ...errorResponses(401) },
+    responses: { 200: json(accountsContract.accountSchema, 'Account'), ...errorResponses(401) },
   }),
   async (c) => c.json(await getAccount({ ...(await readArgs(c)) }), 200),
 )
@@ -223,8 +207,8 @@ accountRoutes.openapi(
   route.patch('/accounts/me', {
     summary: 'Update my name and phone',
     ...access.signedIn(),
-    request: jsonBody(updateAccountSchema),
-    responses: { 200: json(accountSchema, 'Updated'), ...errorResponses(400, 401) },
+    request: jsonBody(accountsContract.updateAccountSchema),
+    responses: { 200: json(accountsContract.accountSchema, 'Updated'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await updateAccount({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 200),
 )
@@ -234,7 +218,7 @@ accountRoutes.openapi(
   route.get('/user-profile', {
     summary: 'My profile',
     ...access.signedIn(),
-    responses: { 200: json(userProfileSchema, 'Profile'), ...errorResponses(401) },
+    responses: { 200: json(accountsContract.userProfileSchema, 'Profile'), ...errorResponses(401) },
   }),
   async (c) => c.json(await getUserProfile({ ...(await readArgs(c)) }), 200),
 )

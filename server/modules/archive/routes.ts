@@ -1,5 +1,5 @@
-import { archivedBusinessPageSchema, archiveListQuerySchema, archiveReasonSchema } from '@/lib/contracts/archive'
-import { businessSchema } from '@/lib/contracts/businesses'
+import * as archiveContract from '@/lib/contracts/archive'
+import * as businessesContract from '@/lib/contracts/businesses'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -16,8 +16,11 @@ archiveRoutes.openapi(
   route.get('/archive/businesses', {
     summary: 'Archived businesses',
     ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: archiveListQuerySchema },
-    responses: { 200: json(archivedBusinessPageSchema, 'A page of archived businesses'), ...errorResponses(400, 401, 403) },
+    request: { query: archiveContract.archiveListQuerySchema },
+    responses: {
+      200: json(archiveContract.archivedBusinessPageSchema, 'A page of archived businesses'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findArchivedBusinesses({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -27,8 +30,8 @@ archiveRoutes.openapi(
   route.post('/archive/business/{id}/unarchive', {
     summary: 'Unarchive a business',
     ...access.staffAny(...ARCHIVERS),
-    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
-    responses: { 200: json(businessSchema, 'Unarchived'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(archiveContract.archiveReasonSchema) },
+    responses: { 200: json(businessesContract.businessSchema, 'Unarchived'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -47,8 +50,8 @@ archiveRoutes.openapi(
   route.post('/archive/business/{id}', {
     summary: 'Archive a business',
     ...access.staffAny(...ARCHIVERS),
-    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
-    responses: { 200: json(businessSchema, 'Archived'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(archiveContract.archiveReasonSchema) },
+    responses: { 200: json(businessesContract.businessSchema, 'Archived'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(

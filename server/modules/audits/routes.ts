@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { auditActorSchema, auditListQuerySchema, auditPageSchema, auditVerifySchema } from '@/lib/contracts/audits'
+import * as auditsContract from '@/lib/contracts/audits'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
@@ -26,7 +26,7 @@ auditRoutes.openapi(
   route.get('/audits/actors', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     summary: 'Actors that appear in the audit log',
-    responses: { 200: json(z.array(auditActorSchema), 'Actors'), ...errorResponses(401, 403) },
+    responses: { 200: json(z.array(auditsContract.auditActorSchema), 'Actors'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findAuditActors({ db: await getDb() }), 200),
 )
@@ -36,7 +36,7 @@ auditRoutes.openapi(
   route.get('/audits/verify', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     summary: 'Verify the audit hash chain',
-    responses: { 200: json(auditVerifySchema, 'Chain check result'), ...errorResponses(401, 403) },
+    responses: { 200: json(auditsContract.auditVerifySchema, 'Chain check result'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await verifyAuditChain({ db: await getDb() }), 200),
 )
@@ -46,8 +46,8 @@ auditRoutes.openapi(
   route.get('/audits', {
     ...access.staff(PERMISSIONS.CAN_AUDIT_SYSTEM),
     summary: 'Audit log',
-    request: { query: auditListQuerySchema },
-    responses: { 200: json(auditPageSchema, 'A page of audit rows'), ...errorResponses(400, 401, 403) },
+    request: { query: auditsContract.auditListQuerySchema },
+    responses: { 200: json(auditsContract.auditPageSchema, 'A page of audit rows'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findAudits({ db: await getDb(), query: c.req.valid('query') }), 200),
 )

@@ -1,23 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  authorizationDecisionSchema,
-  authorizationDetailSchema,
-  authorizationListQuerySchema,
-  authorizationPageSchema,
-  permissionListSchema,
-  reasonQuerySchema,
-  roleCreateSchema,
-  roleListQuerySchema,
-  roleSchema,
-  roleUpdateSchema,
-  staffUserCreateSchema,
-  staffUserEmailSchema,
-  staffUserListQuerySchema,
-  staffUserPageSchema,
-  staffUserSchema,
-  staffUserSearchQuerySchema,
-  staffUserUpdateSchema,
-} from '@/lib/contracts/authorizations'
+import * as authorizationsContract from '@/lib/contracts/authorizations'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -53,14 +35,17 @@ const authorizationRoute = routesTagged('Authorizations')
 
 export const authorizationRoutes = createRouter()
 
-const pending = json(authorizationDetailSchema, 'Accepted: a PENDING authorization holding the proposed change')
+const pending = json(
+  authorizationsContract.authorizationDetailSchema,
+  'Accepted: a PENDING authorization holding the proposed change',
+)
 
 // GET /permissions – every permission with description, area and scope, grouped by area
 authorizationRoutes.openapi(
   roleRoute.get('/permissions', {
     summary: 'Permissions, grouped by area',
     ...access.staffAny(...PERMISSION_READERS),
-    responses: { 200: json(permissionListSchema, 'The permissions'), ...errorResponses(401, 403) },
+    responses: { 200: json(authorizationsContract.permissionListSchema, 'The permissions'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findPermissions(await readArgs(c)), 200),
 )
@@ -70,8 +55,8 @@ authorizationRoutes.openapi(
   roleRoute.get('/roles', {
     summary: 'Roles with their permissions',
     ...access.staff(...ROLE_READERS),
-    request: { query: roleListQuerySchema },
-    responses: { 200: json(z.array(roleSchema), 'The roles'), ...errorResponses(400, 401, 403) },
+    request: { query: authorizationsContract.roleListQuerySchema },
+    responses: { 200: json(z.array(authorizationsContract.roleSchema), 'The roles'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findRoles({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -81,7 +66,7 @@ authorizationRoutes.openapi(
   roleRoute.post('/roles', {
     summary: 'Request a new role (four-eyes)',
     ...access.staff(...ROLE_CREATORS),
-    request: jsonBody(roleCreateSchema),
+    request: jsonBody(authorizationsContract.roleCreateSchema),
     responses: { 202: pending, ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(await requestRoleCreate({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 202),
@@ -92,7 +77,11 @@ authorizationRoutes.openapi(
   roleRoute.put('/roles/{id}', {
     summary: 'Request a change to a role (four-eyes, reason required)',
     ...access.staff(...ROLE_UPDATERS),
-    request: { params: idParam, query: reasonQuerySchema, ...jsonBody(roleUpdateSchema) },
+    request: {
+      params: idParam,
+      query: authorizationsContract.reasonQuerySchema,
+      ...jsonBody(authorizationsContract.roleUpdateSchema),
+    },
     responses: { 202: pending, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -112,8 +101,11 @@ authorizationRoutes.openapi(
   userRoute.get('/users', {
     summary: 'Staff users',
     ...access.staff(...USER_READERS),
-    request: { query: staffUserListQuerySchema },
-    responses: { 200: json(staffUserPageSchema, 'A page of staff users'), ...errorResponses(400, 401, 403) },
+    request: { query: authorizationsContract.staffUserListQuerySchema },
+    responses: {
+      200: json(authorizationsContract.staffUserPageSchema, 'A page of staff users'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findStaffUsers({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -123,8 +115,11 @@ authorizationRoutes.openapi(
   userRoute.get('/users/search', {
     summary: 'Search staff users',
     ...access.staff(...USER_READERS),
-    request: { query: staffUserSearchQuerySchema },
-    responses: { 200: json(z.array(staffUserSchema), 'Matching staff users'), ...errorResponses(400, 401, 403) },
+    request: { query: authorizationsContract.staffUserSearchQuerySchema },
+    responses: {
+      200: json(z.array(authorizationsContract.staffUserSchema), 'Matching staff users'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await searchStaffUsers({ ...(await readArgs(c)), searchKey: c.req.valid('query').searchKey }), 200),
 )
@@ -135,7 +130,7 @@ authorizationRoutes.openapi(
     summary: "A staff user's e-mail address",
     ...access.staff(...USER_READERS),
     request: { params: idParam },
-    responses: { 200: json(staffUserEmailSchema, 'The address'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(authorizationsContract.staffUserEmailSchema, 'The address'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getStaffUserEmail({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -146,7 +141,7 @@ authorizationRoutes.openapi(
     summary: 'A staff user',
     ...access.staff(...USER_READERS),
     request: { params: idParam },
-    responses: { 200: json(staffUserSchema, 'The staff user'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(authorizationsContract.staffUserSchema, 'The staff user'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getStaffUser({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -156,7 +151,7 @@ authorizationRoutes.openapi(
   userRoute.post('/users', {
     summary: 'Request a new staff user (four-eyes; invited by e-mail once approved)',
     ...access.staff(...USER_CREATORS),
-    request: jsonBody(staffUserCreateSchema),
+    request: jsonBody(authorizationsContract.staffUserCreateSchema),
     responses: { 202: pending, ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(await requestUserCreate({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 202),
@@ -167,7 +162,11 @@ authorizationRoutes.openapi(
   userRoute.put('/users/{id}', {
     summary: "Request a change to a staff user's roles or status (four-eyes, reason required)",
     ...access.staff(...USER_UPDATERS),
-    request: { params: idParam, query: reasonQuerySchema, ...jsonBody(staffUserUpdateSchema) },
+    request: {
+      params: idParam,
+      query: authorizationsContract.reasonQuerySchema,
+      ...jsonBody(authorizationsContract.staffUserUpdateSchema),
+    },
     responses: { 202: pending, ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -187,8 +186,11 @@ authorizationRoutes.openapi(
   authorizationRoute.get('/authorizations/v2', {
     summary: 'Authorizations (a requester sees their own)',
     ...access.staffAny(...AUTHORIZATION_READERS, ...AUTHORIZATION_MAKERS),
-    request: { query: authorizationListQuerySchema },
-    responses: { 200: json(authorizationPageSchema, 'A page of authorizations'), ...errorResponses(400, 401, 403) },
+    request: { query: authorizationsContract.authorizationListQuerySchema },
+    responses: {
+      200: json(authorizationsContract.authorizationPageSchema, 'A page of authorizations'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findAuthorizations({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -199,7 +201,10 @@ authorizationRoutes.openapi(
     summary: 'An authorization with its before/after diff',
     ...access.staffAny(...AUTHORIZATION_READERS, ...AUTHORIZATION_MAKERS),
     request: { params: idParam },
-    responses: { 200: json(authorizationDetailSchema, 'The authorization'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(authorizationsContract.authorizationDetailSchema, 'The authorization'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getAuthorization({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -209,8 +214,11 @@ authorizationRoutes.openapi(
   authorizationRoute.put('/authorizations/{id}', {
     summary: 'Approve or decline an authorization',
     ...access.staff(...AUTHORIZATION_DECIDERS),
-    request: { params: idParam, ...jsonBody(authorizationDecisionSchema) },
-    responses: { 200: json(authorizationDetailSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(authorizationsContract.authorizationDecisionSchema) },
+    responses: {
+      200: json(authorizationsContract.authorizationDetailSchema, 'Decided'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) =>
     c.json(

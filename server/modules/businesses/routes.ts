@@ -1,28 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import {
-  accessDecisionSchema,
-  accessRequestInputSchema,
-  accessRequestSchema,
-  businessListQuerySchema,
-  businessPageSchema,
-  businessSchema,
-  businessUserSchema,
-  createBusinessSchema,
-  divisionInputSchema,
-  divisionSchema,
-  existenceSchema,
-  existingProfileAnswerSchema,
-  existingProfileQuerySchema,
-  inviteBusinessUserSchema,
-  myBusinessSchema,
-  referenceItemSchema,
-  updateBusinessSchema,
-  updateBusinessUserSchema,
-} from '@/lib/contracts/businesses'
-import { businessProductSchema } from '@/lib/contracts/onboarding'
-import { outstandingSchema } from '@/lib/contracts/outstanding'
-import { pageQuerySchema, pageSchema } from '@/lib/contracts/pagination'
-import { productSchema } from '@/lib/contracts/products'
+import * as businessesContract from '@/lib/contracts/businesses'
+import * as onboardingContract from '@/lib/contracts/onboarding'
+import * as outstandingContract from '@/lib/contracts/outstanding'
+import * as paginationContract from '@/lib/contracts/pagination'
+import * as productsContract from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
@@ -61,7 +42,7 @@ const route = routesTagged('Businesses')
 
 const valueParam = z.object({ value: z.string().trim().min(1).max(200) })
 const searchQuery = z.object({ searchKey: z.string().trim().max(100).optional() })
-const pagedSearchQuery = pageQuerySchema.extend({ searchKey: z.string().trim().max(100).optional() })
+const pagedSearchQuery = paginationContract.pageQuerySchema.extend({ searchKey: z.string().trim().max(100).optional() })
 
 export const businessRoutes = createRouter()
 
@@ -73,7 +54,7 @@ businessRoutes.openapi(
     summary: 'Registration number taken?',
     ...access.signedIn(),
     request: { params: valueParam },
-    responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+    responses: { 200: json(businessesContract.existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await registrationNumberExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
 )
@@ -84,7 +65,7 @@ businessRoutes.openapi(
     summary: 'Business name taken?',
     ...access.signedIn(),
     request: { params: valueParam },
-    responses: { 200: json(existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+    responses: { 200: json(businessesContract.existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await businessNameExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
 )
@@ -94,7 +75,7 @@ businessRoutes.openapi(
   route.get('/businesses/user-businesses/me', {
     summary: 'My businesses',
     ...access.signedIn(),
-    responses: { 200: json(z.array(myBusinessSchema), 'My businesses'), ...errorResponses(401) },
+    responses: { 200: json(z.array(businessesContract.myBusinessSchema), 'My businesses'), ...errorResponses(401) },
   }),
   async (c) => c.json(await findMyBusinesses({ ...(await readArgs(c)) }), 200),
 )
@@ -105,7 +86,7 @@ businessRoutes.openapi(
     summary: 'Search my businesses',
     ...access.signedIn(),
     request: { query: searchQuery },
-    responses: { 200: json(z.array(myBusinessSchema), 'Matches'), ...errorResponses(400, 401) },
+    responses: { 200: json(z.array(businessesContract.myBusinessSchema), 'Matches'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await findMyBusinesses({ ...(await readArgs(c)), searchKey: c.req.valid('query').searchKey }), 200),
 )
@@ -116,7 +97,10 @@ businessRoutes.openapi(
     summary: 'KYC summary data',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
-    responses: { 200: json(z.object({ business: businessSchema }).loose(), 'Summary data'), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: json(z.object({ business: businessesContract.businessSchema }).loose(), 'Summary data'),
+      ...errorResponses(401, 403, 404),
+    },
   }),
   async (c) => c.json(await getBusinessPdfInfo({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -126,8 +110,8 @@ businessRoutes.openapi(
   route.post('/businesses/user', {
     summary: 'Invite a business user',
     ...access.business(INVITE_PERMISSION),
-    request: jsonBody(inviteBusinessUserSchema),
-    responses: { 201: json(businessUserSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(businessesContract.inviteBusinessUserSchema),
+    responses: { 201: json(businessesContract.businessUserSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
     const input = c.req.valid('json')
@@ -140,8 +124,8 @@ businessRoutes.openapi(
   route.put('/businesses/user/{id}', {
     summary: 'Update a business user',
     ...access.business(USERS_UPDATE),
-    request: { params: idParam, ...jsonBody(updateBusinessUserSchema) },
-    responses: { 200: json(businessUserSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(businessesContract.updateBusinessUserSchema) },
+    responses: { 200: json(businessesContract.businessUserSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -169,8 +153,8 @@ businessRoutes.openapi(
   route.get('/businesses', {
     summary: 'Businesses (staff)',
     ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessListQuerySchema },
-    responses: { 200: json(businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) },
+    request: { query: businessesContract.businessListQuerySchema },
+    responses: { 200: json(businessesContract.businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findBusinesses({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -180,8 +164,8 @@ businessRoutes.openapi(
   route.post('/businesses', {
     summary: 'Register a business',
     ...access.business(BUSINESS_CREATE),
-    request: jsonBody(createBusinessSchema),
-    responses: { 201: json(businessSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+    request: jsonBody(businessesContract.createBusinessSchema),
+    responses: { 201: json(businessesContract.businessSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(await createBusiness({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -194,7 +178,7 @@ businessRoutes.openapi(
     summary: 'A business',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
-    responses: { 200: json(businessSchema, 'The business'), ...errorResponses(401, 403, 404) },
+    responses: { 200: json(businessesContract.businessSchema, 'The business'), ...errorResponses(401, 403, 404) },
   }),
   async (c) => c.json(await getBusiness({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -204,8 +188,8 @@ businessRoutes.openapi(
   route.patch('/businesses/{id}', {
     summary: 'Update a business',
     ...access.business(BUSINESS_EDIT),
-    request: { params: idParam, ...jsonBody(updateBusinessSchema) },
-    responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(businessesContract.updateBusinessSchema) },
+    responses: { 200: json(businessesContract.businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await updateBusiness({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -217,7 +201,10 @@ businessRoutes.openapi(
     summary: 'Users of a business',
     ...access.business(USERS_READ),
     request: { params: idParam, query: pagedSearchQuery },
-    responses: { 200: json(pageSchema(businessUserSchema), 'A page of users'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(paginationContract.pageSchema(businessesContract.businessUserSchema), 'A page of users'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) =>
     c.json(
@@ -232,7 +219,10 @@ businessRoutes.openapi(
     summary: 'Onboarding products of a business',
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
-    responses: { 200: json(z.array(businessProductSchema), 'Its products (not removed)'), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: json(z.array(onboardingContract.businessProductSchema), 'Its products (not removed)'),
+      ...errorResponses(401, 403, 404),
+    },
   }),
   async (c) => {
     const db = await getDb()
@@ -248,7 +238,7 @@ businessRoutes.openapi(
     ...access.business(BUSINESS_READ),
     request: { params: idParam },
     responses: {
-      200: json(outstandingSchema, 'KYC progress and outstanding items, most pressing first'),
+      200: json(outstandingContract.outstandingSchema, 'KYC progress and outstanding items, most pressing first'),
       ...errorResponses(400, 401, 403, 404),
     },
   }),
@@ -264,7 +254,7 @@ businessReferenceRoutes.openapi(
   route.get('/business-types', {
     summary: 'Business types',
     ...access.public(),
-    responses: { 200: json(z.array(referenceItemSchema), 'Types') },
+    responses: { 200: json(z.array(businessesContract.referenceItemSchema), 'Types') },
   }),
   async (c) => c.json(await findBusinessTypes(await getDb()), 200),
 )
@@ -274,7 +264,7 @@ businessReferenceRoutes.openapi(
   route.get('/business-categories', {
     summary: 'Business categories',
     ...access.public(),
-    responses: { 200: json(z.array(referenceItemSchema), 'Categories') },
+    responses: { 200: json(z.array(businessesContract.referenceItemSchema), 'Categories') },
   }),
   async (c) => c.json(await findBusinessCategories(await getDb()), 200),
 )
@@ -284,7 +274,7 @@ businessReferenceRoutes.openapi(
   route.get('/business-divisions', {
     summary: 'Business divisions',
     ...access.signedIn(),
-    responses: { 200: json(z.array(divisionSchema), 'Divisions'), ...errorResponses(401) },
+    responses: { 200: json(z.array(businessesContract.divisionSchema), 'Divisions'), ...errorResponses(401) },
   }),
   async (c) => c.json(await findDivisions(await getDb()), 200),
 )
@@ -294,8 +284,8 @@ businessReferenceRoutes.openapi(
   route.post('/business-divisions', {
     summary: 'Create a division',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
-    request: jsonBody(divisionInputSchema),
-    responses: { 201: json(divisionSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+    request: jsonBody(businessesContract.divisionInputSchema),
+    responses: { 201: json(businessesContract.divisionSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(await createDivision({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
 )
@@ -305,8 +295,8 @@ businessReferenceRoutes.openapi(
   route.put('/business-divisions/{id}', {
     summary: 'Update a division',
     ...access.staff(P.CAN_UPDATE_PRODUCT),
-    request: { params: idParam, ...jsonBody(divisionInputSchema) },
-    responses: { 200: json(divisionSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(businessesContract.divisionInputSchema) },
+    responses: { 200: json(businessesContract.divisionSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -326,7 +316,10 @@ businessReferenceRoutes.openapi(
     summary: 'Products of a division',
     ...access.signedIn(),
     request: { params: idParam },
-    responses: { 200: json(z.array(productSchema), 'Its products (offered ones; staff see all)'), ...errorResponses(401, 404) },
+    responses: {
+      200: json(z.array(productsContract.productSchema), 'Its products (offered ones; staff see all)'),
+      ...errorResponses(401, 404),
+    },
   }),
   async (c) => c.json(await findDivisionProducts({ ...(await readArgs(c)), divisionId: c.req.valid('param').id }), 200),
 )
@@ -337,7 +330,10 @@ businessReferenceRoutes.openapi(
     summary: 'Search business users (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { query: pagedSearchQuery },
-    responses: { 200: json(pageSchema(businessUserSchema), 'Matches'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: json(paginationContract.pageSchema(businessesContract.businessUserSchema), 'Matches'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -348,7 +344,10 @@ businessReferenceRoutes.openapi(
     summary: 'Business users (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { query: pagedSearchQuery },
-    responses: { 200: json(pageSchema(businessUserSchema), 'A page'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: json(paginationContract.pageSchema(businessesContract.businessUserSchema), 'A page'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -359,7 +358,7 @@ businessReferenceRoutes.openapi(
     summary: 'A business user (staff)',
     ...access.staff(P.CAN_READ_BUSINESS_USERS),
     request: { params: idParam },
-    responses: { 200: json(businessUserSchema.loose(), 'Details'), ...errorResponses(401, 403, 404) },
+    responses: { 200: json(businessesContract.businessUserSchema.loose(), 'Details'), ...errorResponses(401, 403, 404) },
   }),
   async (c) => c.json(await getBusinessUserDetails({ db: await getDb(), membershipId: c.req.valid('param').id }), 200),
 )
@@ -370,7 +369,7 @@ businessReferenceRoutes.openapi(
     summary: 'Access requests to a business',
     ...access.business(ACCESS_REQUEST_DECIDE),
     request: { query: z.object({ businessId: z.uuid({ message: 'must be a business id' }) }) },
-    responses: { 200: json(z.array(accessRequestSchema), 'Requests'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(z.array(businessesContract.accessRequestSchema), 'Requests'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findAccessRequests({ ...(await readArgs(c)), businessId: c.req.valid('query').businessId }), 200),
 )
@@ -380,8 +379,8 @@ businessReferenceRoutes.openapi(
   route.put('/existing-profile/requests/{id}', {
     summary: 'Decide an access request',
     ...access.business(ACCESS_REQUEST_DECIDE),
-    request: { params: idParam, ...jsonBody(accessDecisionSchema) },
-    responses: { 200: json(accessRequestSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(businessesContract.accessDecisionSchema) },
+    responses: { 200: json(businessesContract.accessRequestSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -399,8 +398,8 @@ businessReferenceRoutes.openapi(
   route.get('/existing-profile', {
     summary: 'Look up an existing business profile',
     ...access.signedIn(),
-    request: { query: existingProfileQuerySchema },
-    responses: { 200: json(existingProfileAnswerSchema, 'Whether it exists'), ...errorResponses(400, 401) },
+    request: { query: businessesContract.existingProfileQuerySchema },
+    responses: { 200: json(businessesContract.existingProfileAnswerSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await lookUpExistingProfile({ db: await getDb(), identifier: c.req.valid('query').identifier }), 200),
 )
@@ -413,7 +412,7 @@ businessReferenceRoutes.openapi(
     ...access.businessUsers(),
     request: {
       query: z.object({ type: z.literal('business', { message: 'must be business' }) }),
-      ...jsonBody(accessRequestInputSchema),
+      ...jsonBody(businessesContract.accessRequestInputSchema),
     },
     responses: {
       201: json(z.object({ id: z.uuid(), status: z.string(), maskedName: z.string() }), 'Requested'),

@@ -1,12 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import {
-  cacReviewPageSchema,
-  cacReviewQuerySchema,
-  cacReviewRowSchema,
-  reuploadRequestInputSchema,
-  reviewDecisionInputSchema,
-} from '@/lib/contracts/cac-review'
-import { kycDocumentSchema } from '@/lib/contracts/kyc-documents'
+import * as cacReviewContract from '@/lib/contracts/cac-review'
+import * as kycDocumentsContract from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -32,8 +26,8 @@ cacReviewRoutes.openapi(
     description:
       'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
     ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
-    request: { query: cacReviewQuerySchema },
-    responses: { 200: json(cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
+    request: { query: cacReviewContract.cacReviewQuerySchema },
+    responses: { 200: json(cacReviewContract.cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findCacReviews({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -60,7 +54,10 @@ cacReviewRoutes.openapi(
     summary: "One KYC record's CAC documents",
     ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
-    responses: { 200: json(cacReviewRowSchema, 'The KYC record with its CAC documents'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(cacReviewContract.cacReviewRowSchema, 'The KYC record with its CAC documents'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getCacReview({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
 )
@@ -72,8 +69,11 @@ cacReviewRoutes.openapi(
     description:
       'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
     ...access.staff(P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), ...jsonBody(reviewDecisionInputSchema) },
-    responses: { 200: json(cacReviewRowSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: {
+      params: z.object({ kycDetailsId: uuid('a KYC record id') }),
+      ...jsonBody(cacReviewContract.reviewDecisionInputSchema),
+    },
+    responses: { 200: json(cacReviewContract.cacReviewRowSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -93,8 +93,8 @@ cacReviewRoutes.openapi(
     description:
       'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reuploadRequestInputSchema) },
-    responses: { 200: json(kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(cacReviewContract.reuploadRequestInputSchema) },
+    responses: { 200: json(kycDocumentsContract.kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -110,8 +110,8 @@ cacReviewRoutes.openapi(
     description:
       'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
-    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(reviewDecisionInputSchema) },
-    responses: { 200: json(kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(cacReviewContract.reviewDecisionInputSchema) },
+    responses: { 200: json(kycDocumentsContract.kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await reviewDocument({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),

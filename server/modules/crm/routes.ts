@@ -1,12 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  crmAccountSchema,
-  crmIdParamSchema,
-  crmImportFormSchema,
-  crmImportResultSchema,
-  crmOpportunitySchema,
-  crmSearchQuerySchema,
-} from '@/lib/contracts/crm'
+import * as crmContract from '@/lib/contracts/crm'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -25,8 +18,11 @@ crmRoutes.openapi(
     description:
       'Accounts of the configured CRM (CRM_PROVIDER) whose name contains accountName, ignoring case; at most sizeLimit (15).',
     ...access.staff(...CRM_READERS),
-    request: { query: crmSearchQuerySchema },
-    responses: { 200: json(z.array(crmAccountSchema), 'Matching accounts, by name'), ...errorResponses(400, 401, 403, 502) },
+    request: { query: crmContract.crmSearchQuerySchema },
+    responses: {
+      200: json(z.array(crmContract.crmAccountSchema), 'Matching accounts, by name'),
+      ...errorResponses(400, 401, 403, 502),
+    },
   }),
   async (c) => c.json(await searchCrmAccounts({ ...(await readArgs(c)), ...c.req.valid('query') }), 200),
 )
@@ -38,9 +34,9 @@ crmRoutes.openapi(
     description:
       'multipart/form-data with `file`: a CSV whose header names the columns externalRef, name (required), regNo, typeHint, categoryHint, addressLine1, city, state, country, contactEmail, contactPhone. Upserts by externalRef, all or nothing; a 400 lists each failing cell as `line <n>.<column>`.',
     ...access.staff(...CRM_IMPORTERS),
-    request: { body: { required: true, content: { 'multipart/form-data': { schema: crmImportFormSchema } } } },
+    request: { body: { required: true, content: { 'multipart/form-data': { schema: crmContract.crmImportFormSchema } } } },
     responses: {
-      200: json(crmImportResultSchema, 'How many accounts were created and updated'),
+      200: json(crmContract.crmImportResultSchema, 'How many accounts were created and updated'),
       ...errorResponses(400, 401, 403, 413, 415),
     },
   }),
@@ -64,8 +60,8 @@ crmRoutes.openapi(
   route.get('/crm/opportunities/{id}', {
     summary: 'A CRM opportunity',
     ...access.staff(...CRM_READERS),
-    request: { params: crmIdParamSchema },
-    responses: { 200: json(crmOpportunitySchema, 'The opportunity'), ...errorResponses(400, 401, 403, 404, 502) },
+    request: { params: crmContract.crmIdParamSchema },
+    responses: { 200: json(crmContract.crmOpportunitySchema, 'The opportunity'), ...errorResponses(400, 401, 403, 404, 502) },
   }),
   async (c) => c.json(await getCrmOpportunity({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )

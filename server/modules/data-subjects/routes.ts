@@ -1,12 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  dataSubjectExportQuerySchema,
-  dataSubjectParams,
-  dataSubjectSchema,
-  dataSubjectSearchQuerySchema,
-  eraseDataSubjectSchema,
-  erasureResultSchema,
-} from '@/lib/contracts/data-subjects'
+import * as dataSubjectsContract from '@/lib/contracts/data-subjects'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -73,8 +66,11 @@ dataSubjectRoutes.openapi(
     description:
       'Users by e-mail or name; people named on a means of ID or as individual shareholders by name, BVN or ID number (matched through blind indexes). Each answer says whether a retention duty forbids erasure.',
     ...access.staff(HANDLERS),
-    request: { query: dataSubjectSearchQuerySchema },
-    responses: { 200: json(z.array(dataSubjectSchema), 'The people found'), ...errorResponses(400, 401, 403) },
+    request: { query: dataSubjectsContract.dataSubjectSearchQuerySchema },
+    responses: {
+      200: json(z.array(dataSubjectsContract.dataSubjectSchema), 'The people found'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findDataSubjects({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -86,7 +82,7 @@ dataSubjectRoutes.openapi(
     description:
       'data.json (every record about the person, identity numbers in clear) and their files, as one zip, streamed. Logged as a view of their data and audited.',
     ...access.staff(HANDLERS),
-    request: { params: dataSubjectParams, query: dataSubjectExportQuerySchema },
+    request: { params: dataSubjectsContract.dataSubjectParams, query: dataSubjectsContract.dataSubjectExportQuerySchema },
     responses: { ...zipResponse, ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => {
@@ -104,8 +100,11 @@ dataSubjectRoutes.openapi(
     description:
       'Pseudonymises the person in place (the business’s records keep their shape), removes their files (rows and blobs), verifications and people drafts, and destroys their subject keys so the personal values sealed in audit rows can no longer be read; the audit chain still verifies. 409 when a retention duty applies (an approved or archived business’s KYC). The reason is audited.',
     ...access.staff(HANDLERS),
-    request: { params: dataSubjectParams, ...jsonBody(eraseDataSubjectSchema) },
-    responses: { 200: json(erasureResultSchema, 'What was erased'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: dataSubjectsContract.dataSubjectParams, ...jsonBody(dataSubjectsContract.eraseDataSubjectSchema) },
+    responses: {
+      200: json(dataSubjectsContract.erasureResultSchema, 'What was erased'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
     const { kind, id } = c.req.valid('param')

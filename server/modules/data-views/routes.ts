@@ -1,8 +1,4 @@
-import {
-  businessDataViewQuerySchema,
-  personalDataViewListQuerySchema,
-  personalDataViewPageSchema,
-} from '@/lib/contracts/data-views'
+import * as dataViewsContract from '@/lib/contracts/data-views'
 import { getDb } from '@/server/db/client'
 import { access, idParam } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -20,8 +16,8 @@ dataViewRoutes.openapi(
     description:
       'Every opening or download of a KYC file, reveal of a person’s record and data-subject export, newest first; filter by `businessId`, `subjectId` (a file, means of ID, shareholder or user) and `actorId`.',
     ...access.staff(DATA_VIEW_LOG_READ),
-    request: { query: personalDataViewListQuerySchema },
-    responses: { 200: json(personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403) },
+    request: { query: dataViewsContract.personalDataViewListQuerySchema },
+    responses: { 200: json(dataViewsContract.personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findPersonalDataViews({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -33,8 +29,11 @@ dataViewRoutes.openapi(
     description:
       'For the business’s own users (and staff who may read it): which staff opened its documents or revealed its people’s records, when and why.',
     ...access.business(BUSINESS_DATA_VIEWS_READ),
-    request: { params: idParam, query: businessDataViewQuerySchema },
-    responses: { 200: json(personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: idParam, query: dataViewsContract.businessDataViewQuerySchema },
+    responses: {
+      200: json(dataViewsContract.personalDataViewPageSchema, 'A page of views'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) =>
     c.json(

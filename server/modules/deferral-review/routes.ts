@@ -1,15 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { reviewDecisionInputSchema } from '@/lib/contracts/cac-review'
-import {
-  deferrableDaysParamSchema,
-  deferrableMappingAnswerSchema,
-  deferrableMappingInputSchema,
-  deferralDetailSchema,
-  staffDeferralPageSchema,
-  staffDeferralQuerySchema,
-  staffDeferralSchema,
-} from '@/lib/contracts/deferral-review'
-import { deferrableMaxDaysSchema } from '@/lib/contracts/deferrals'
+import * as cacReviewContract from '@/lib/contracts/cac-review'
+import * as deferralReviewContract from '@/lib/contracts/deferral-review'
+import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -19,7 +11,11 @@ import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
 import { decideDeferral } from './decide-deferral'
 import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
-import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import {
+  answerConfigChange,
+  CONFIG_FOUR_EYES_NOTE,
+  configChangeResponses,
+} from '@/server/modules/authorizations/config-four-eyes'
 import { requestDeferrableMapping, requestMaxDeferralDays } from './deferral-requests'
 
 const route = routesTagged('Deferrals')
@@ -42,8 +38,11 @@ deferralReviewRoutes.openapi(
     description:
       'Filters: status (OVERDUE is derived), businessName, documentTypeId, from/to on the request time, overdue=true|false.',
     ...access.staffAny(...DEFERRAL_READERS),
-    request: { query: staffDeferralQuerySchema },
-    responses: { 200: json(staffDeferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403) },
+    request: { query: deferralReviewContract.staffDeferralQuerySchema },
+    responses: {
+      200: json(deferralReviewContract.staffDeferralPageSchema, 'A page of deferrals'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findStaffDeferrals({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -53,8 +52,11 @@ deferralReviewRoutes.openapi(
   route.get('/deferrals/reviews', {
     summary: 'Deferrals waiting for a decision',
     ...access.staffAny(...DEFERRAL_READERS),
-    request: { query: staffDeferralQuerySchema },
-    responses: { 200: json(staffDeferralPageSchema, 'A page of PENDING deferrals'), ...errorResponses(400, 401, 403) },
+    request: { query: deferralReviewContract.staffDeferralQuerySchema },
+    responses: {
+      200: json(deferralReviewContract.staffDeferralPageSchema, 'A page of PENDING deferrals'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findStaffDeferrals({ ...(await readArgs(c)), query: c.req.valid('query'), pendingOnly: true }), 200),
 )
@@ -64,31 +66,30 @@ deferralReviewRoutes.openapi(
   route.get('/deferrals/deferrable-mapping', {
     summary: 'Which document types each registration class may defer',
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
-    responses: { 200: json(deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
+    responses: { 200: json(deferralReviewContract.deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
 )
-
-const FOUR_EYES_NOTE =
-  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
 
 // PUT /deferrals/deferrable-mapping – replaces the whole mapping (202 under four-eyes)
 deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-mapping', {
     summary: 'Replace the deferrable mapping',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
-    request: jsonBody(deferrableMappingInputSchema),
+    request: jsonBody(deferralReviewContract.deferrableMappingInputSchema),
     responses: {
-      200: json(deferrableMappingAnswerSchema, 'The new mapping (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
+      ...configChangeResponses(200, deferralReviewContract.deferrableMappingAnswerSchema, 'The new mapping'),
       ...errorResponses(400, 401, 403, 409),
     },
   }),
   async (c) => {
     const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
-    if (configNeedsFourEyes()) return c.json(await requestDeferrableMapping(args), 202)
-    return c.json(await replaceDeferrableMapping(args), 200)
+    return answerConfigChange(c, {
+      request: () => requestDeferrableMapping(args),
+      apply: () => replaceDeferrableMapping(args),
+      status: 200,
+    })
   },
 )
 
@@ -112,20 +113,22 @@ openBulkDecisionRoute(
 deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-days/{days}', {
     summary: 'Set the most days a deferral may ask for',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
-    request: { params: deferrableDaysParamSchema },
+    request: { params: deferralReviewContract.deferrableDaysParamSchema },
     responses: {
-      200: json(deferrableMaxDaysSchema, 'The new maximum (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
+      ...configChangeResponses(200, deferralsContract.deferrableMaxDaysSchema, 'The new maximum'),
       ...errorResponses(400, 401, 403, 409),
     },
   }),
   async (c) => {
     const args = await serviceArgs(c)
     const days = c.req.valid('param').days
-    if (configNeedsFourEyes()) return c.json(await requestMaxDeferralDays({ ...args, input: { days } }), 202)
-    return c.json(await setMaxDeferralDays({ ...args, days }), 200)
+    return answerConfigChange(c, {
+      request: () => requestMaxDeferralDays({ ...args, input: { days } }),
+      apply: () => setMaxDeferralDays({ ...args, days }),
+      status: 200,
+    })
   },
 )
 
@@ -136,8 +139,8 @@ deferralReviewRoutes.openapi(
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
     ...access.staff(P.CAN_APPROVE_DEFERRAL),
-    request: { params: z.object({ deferralId }), ...jsonBody(reviewDecisionInputSchema) },
-    responses: { 200: json(staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: z.object({ deferralId }), ...jsonBody(cacReviewContract.reviewDecisionInputSchema) },
+    responses: { 200: json(deferralReviewContract.staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -152,7 +155,7 @@ deferralReviewRoutes.openapi(
     summary: 'One deferral with its business and history',
     ...access.businessAny(...DEFERRAL_READERS),
     request: { params: z.object({ id: deferralId }) },
-    responses: { 200: json(deferralDetailSchema, 'The deferral'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(deferralReviewContract.deferralDetailSchema, 'The deferral'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getDeferralDetail({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )

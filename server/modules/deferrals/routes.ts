@@ -1,14 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  businessDeferralsQuerySchema,
-  createDeferralSchema,
-  deferrableMappingSchema,
-  deferrableMaxDaysSchema,
-  deferrableQuerySchema,
-  deferrableTypeSchema,
-  deferralPageSchema,
-  deferralSchema,
-} from '@/lib/contracts/deferrals'
+import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -29,8 +20,11 @@ deferralRoutes.openapi(
   route.get('/deferrals/deferrable', {
     summary: 'Document types this business may still defer',
     ...access.business(DEFERRALS_READ),
-    request: { query: deferrableQuerySchema },
-    responses: { 200: json(z.array(deferrableTypeSchema), 'Deferrable types'), ...errorResponses(400, 401, 403, 404) },
+    request: { query: deferralsContract.deferrableQuerySchema },
+    responses: {
+      200: json(z.array(deferralsContract.deferrableTypeSchema), 'Deferrable types'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => {
     const { id, isCAC } = c.req.valid('query')
@@ -43,7 +37,7 @@ deferralRoutes.openapi(
   route.get('/deferrals/deferrable-list', {
     summary: 'Deferrable document types per registration class',
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
-    responses: { 200: json(z.array(deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) },
+    responses: { 200: json(z.array(deferralsContract.deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findDeferrableMapping(await getDb()), 200),
 )
@@ -53,7 +47,7 @@ deferralRoutes.openapi(
   route.get('/deferrals/deferrable-max-days', {
     summary: 'The most days a deferral may ask for',
     ...access.signedIn(),
-    responses: { 200: json(deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) },
+    responses: { 200: json(deferralsContract.deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) },
   }),
   async (c) => c.json({ maxDays: await getMaxDeferralDays(await getDb()) }, 200),
 )
@@ -65,9 +59,9 @@ deferralRoutes.openapi(
     ...access.business(DEFERRALS_READ),
     request: {
       params: z.object({ id: z.uuid({ message: 'must be a business id (UUID)' }) }),
-      query: businessDeferralsQuerySchema,
+      query: deferralsContract.businessDeferralsQuerySchema,
     },
-    responses: { 200: json(deferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(deferralsContract.deferralPageSchema, 'A page of deferrals'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) =>
     c.json(
@@ -81,8 +75,8 @@ deferralRoutes.openapi(
   route.post('/deferrals', {
     summary: 'Request a deferral',
     ...access.businessMembers(DEFERRAL_REQUEST),
-    request: jsonBody(createDeferralSchema),
-    responses: { 201: json(deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(deferralsContract.createDeferralSchema),
+    responses: { 201: json(deferralsContract.deferralSchema, 'Requested (PENDING)'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await requestDeferral({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )

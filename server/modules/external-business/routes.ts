@@ -1,9 +1,4 @@
-import {
-  externalBusinessSchema,
-  externalImportQuerySchema,
-  externalImportResultSchema,
-  externalRetrieveQuerySchema,
-} from '@/lib/contracts/external-business'
+import * as externalBusinessContract from '@/lib/contracts/external-business'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -21,8 +16,11 @@ externalBusinessRoutes.openapi(
     description:
       'reference: an HS256 JWT from the partner (EXTERNAL_PARTNER_SECRET), iss = EXTERNAL_PARTNER_ISSUER, exp at most 10 minutes after iat. A bad signature, an expired reference, missing claims or a return URL outside EXTERNAL_PARTNER_ORIGINS answer 400 on `reference`; 404 when no partner is configured.',
     ...access.public(),
-    request: { query: externalRetrieveQuerySchema },
-    responses: { 200: json(externalBusinessSchema, 'The business the partner hands over'), ...errorResponses(400, 404) },
+    request: { query: externalBusinessContract.externalRetrieveQuerySchema },
+    responses: {
+      200: json(externalBusinessContract.externalBusinessSchema, 'The business the partner hands over'),
+      ...errorResponses(400, 404),
+    },
   }),
   async (c) => c.json(await retrieveExternalBusiness({ db: await getDb(), reference: c.req.valid('query').reference }), 200),
 )
@@ -34,9 +32,9 @@ externalBusinessRoutes.openapi(
     description:
       'Creates the business draft (the caller its owner) and the application for productCode from a handover retrieved in the last 24 hours. Idempotent per externalBusinessId for the same user; another user gets 404.',
     ...access.businessUsers(),
-    request: { query: externalImportQuerySchema },
+    request: { query: externalBusinessContract.externalImportQuerySchema },
     responses: {
-      200: json(externalImportResultSchema, 'The business (created, or the one an earlier import made)'),
+      200: json(externalBusinessContract.externalImportResultSchema, 'The business (created, or the one an earlier import made)'),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),

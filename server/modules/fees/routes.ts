@@ -1,21 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  feeChargePageSchema,
-  feeClientAggregatesSchema,
-  feeClientDivisionSchema,
-  feeClientSchema,
-  feeInputSchema,
-  feePageSchema,
-  feeReportDownloadQuerySchema,
-  feeReportFilterSchema,
-  feeReportRequestSchema,
-  feeSchema,
-  feeSearchQuerySchema,
-  feeServiceAggregatesSchema,
-  kycServiceDetailQuerySchema,
-  kycServiceDetailSchema,
-  kycServiceProviderSchema,
-} from '@/lib/contracts/fees'
+import * as feesContract from '@/lib/contracts/fees'
 import { isoDay } from '@/lib/format/iso-day'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -26,7 +10,11 @@ import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-repo
 import { streamFeeReportXlsx } from './fee-report-xlsx'
 import { createFee, getFee, searchFees, updateFee } from './fees'
 import { findKycServiceDetails, findKycServiceProviders } from './kyc-services'
-import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import {
+  answerConfigChange,
+  CONFIG_FOUR_EYES_NOTE,
+  configChangeResponses,
+} from '@/server/modules/authorizations/config-four-eyes'
 import { requestFeeCreate, requestFeeUpdate } from './fee-requests'
 
 const route = routesTagged('Fees')
@@ -40,7 +28,7 @@ feeRoutes.openapi(
   route.get('/fees/clients', {
     summary: 'Fee clients (business divisions)',
     ...access.staff(FEE_READ),
-    responses: { 200: json(z.array(feeClientSchema), 'Clients'), ...errorResponses(401, 403) },
+    responses: { 200: json(z.array(feesContract.feeClientSchema), 'Clients'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findFeeClients(await readArgs(c)), 200),
 )
@@ -51,7 +39,7 @@ feeRoutes.openapi(
     summary: "A fee client's business division",
     ...access.staff(FEE_READ),
     request: { params: divisionParam },
-    responses: { 200: json(feeClientDivisionSchema, 'The division'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(feesContract.feeClientDivisionSchema, 'The division'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getFeeClientDivision({ ...(await readArgs(c)), divisionId: c.req.valid('param').divisionId }), 200),
 )
@@ -61,7 +49,7 @@ feeRoutes.openapi(
   route.get('/kyc-service-details/providers', {
     summary: 'KYC service providers',
     ...access.staff(FEE_READ),
-    responses: { 200: json(z.array(kycServiceProviderSchema), 'Providers'), ...errorResponses(401, 403) },
+    responses: { 200: json(z.array(feesContract.kycServiceProviderSchema), 'Providers'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findKycServiceProviders(await readArgs(c)), 200),
 )
@@ -71,8 +59,8 @@ feeRoutes.openapi(
   route.get('/kyc-service-details', {
     summary: 'KYC services',
     ...access.staff(FEE_READ),
-    request: { query: kycServiceDetailQuerySchema },
-    responses: { 200: json(z.array(kycServiceDetailSchema), 'Services'), ...errorResponses(400, 401, 403) },
+    request: { query: feesContract.kycServiceDetailQuerySchema },
+    responses: { 200: json(z.array(feesContract.kycServiceDetailSchema), 'Services'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findKycServiceDetails({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -83,8 +71,8 @@ feeRoutes.openapi(
     summary: 'Fee report: charges',
     description: 'Charges of KYC provider calls, newest first, filtered by date range, client and service.',
     ...access.staff(FEE_READ),
-    request: jsonBody(feeReportRequestSchema),
-    responses: { 200: json(feeChargePageSchema, 'A page of charges'), ...errorResponses(400, 401, 403) },
+    request: jsonBody(feesContract.feeReportRequestSchema),
+    responses: { 200: json(feesContract.feeChargePageSchema, 'A page of charges'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findFeeReport({ ...(await readArgs(c)), query: c.req.valid('json') }), 200),
 )
@@ -94,8 +82,8 @@ feeRoutes.openapi(
   route.get('/fees/reports/aggregates', {
     summary: 'Fee totals by client',
     ...access.staff(FEE_READ),
-    request: { query: feeReportFilterSchema },
-    responses: { 200: json(feeClientAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
+    request: { query: feesContract.feeReportFilterSchema },
+    responses: { 200: json(feesContract.feeClientAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await feeTotalsByClient({ ...(await readArgs(c)), filter: c.req.valid('query') }), 200),
 )
@@ -105,8 +93,8 @@ feeRoutes.openapi(
   route.get('/fees/reports/aggregates/kyc', {
     summary: 'Fee totals by KYC service',
     ...access.staff(FEE_READ),
-    request: { query: feeReportFilterSchema },
-    responses: { 200: json(feeServiceAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
+    request: { query: feesContract.feeReportFilterSchema },
+    responses: { 200: json(feesContract.feeServiceAggregatesSchema, 'Totals'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await feeTotalsByService({ ...(await readArgs(c)), filter: c.req.valid('query') }), 200),
 )
@@ -117,7 +105,7 @@ feeRoutes.openapi(
     summary: 'Download the fee report',
     description: 'Sheets: Charges (with a total row), By client, By service. Streamed.',
     ...access.staff(FEE_READ),
-    request: { query: feeReportDownloadQuerySchema },
+    request: { query: feesContract.feeReportDownloadQuerySchema },
     responses: {
       200: {
         description: 'XLSX workbook',
@@ -146,32 +134,28 @@ feeRoutes.openapi(
   route.get('/fees/search', {
     summary: 'Search fees',
     ...access.staff(FEE_READ),
-    request: { query: feeSearchQuerySchema },
-    responses: { 200: json(feePageSchema, 'A page of fees'), ...errorResponses(400, 401, 403) },
+    request: { query: feesContract.feeSearchQuerySchema },
+    responses: { 200: json(feesContract.feePageSchema, 'A page of fees'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await searchFees({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
-
-const FOUR_EYES_NOTE =
-  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
 
 // POST /fees – a new fee (202 under four-eyes)
 feeRoutes.openapi(
   route.post('/fees', {
     summary: 'Create a fee',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(FEE_WRITE),
-    request: jsonBody(feeInputSchema),
-    responses: {
-      201: json(feeSchema, 'Created (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
-      ...errorResponses(400, 401, 403, 409),
-    },
+    request: jsonBody(feesContract.feeInputSchema),
+    responses: { ...configChangeResponses(201, feesContract.feeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => {
     const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
-    if (configNeedsFourEyes()) return c.json(await requestFeeCreate(args), 202)
-    return c.json(await createFee(args), 201)
+    return answerConfigChange(c, {
+      request: () => requestFeeCreate(args),
+      apply: () => createFee(args),
+      status: 201,
+    })
   },
 )
 
@@ -181,7 +165,7 @@ feeRoutes.openapi(
     summary: 'A fee',
     ...access.staff(FEE_READ),
     request: { params: idParam },
-    responses: { 200: json(feeSchema, 'The fee'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(feesContract.feeSchema, 'The fee'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getFee({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -190,18 +174,17 @@ feeRoutes.openapi(
 feeRoutes.openapi(
   route.put('/fees/{id}', {
     summary: 'Update a fee',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(FEE_WRITE),
-    request: { params: idParam, ...jsonBody(feeInputSchema) },
-    responses: {
-      200: json(feeSchema, 'Updated (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
-      ...errorResponses(400, 401, 403, 404, 409),
-    },
+    request: { params: idParam, ...jsonBody(feesContract.feeInputSchema) },
+    responses: { ...configChangeResponses(200, feesContract.feeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
     const args = { ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }
-    if (configNeedsFourEyes()) return c.json(await requestFeeUpdate(args), 202)
-    return c.json(await updateFee(args), 200)
+    return answerConfigChange(c, {
+      request: () => requestFeeUpdate(args),
+      apply: () => updateFee(args),
+      status: 200,
+    })
   },
 )

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { viewPurposeQuerySchema } from '@/lib/contracts/data-views'
-import { fileSummarySchema, uploadLimitsSchema, uploadSlotSchema, uploadUrlRequestSchema } from '@/lib/contracts/files'
+import * as dataViewsContract from '@/lib/contracts/data-views'
+import * as filesContract from '@/lib/contracts/files'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -16,7 +16,7 @@ fileRoutes.openapi(
   route.get('/files/upload-limits', {
     summary: 'Upload size limit and allowed types',
     ...access.public(),
-    responses: { 200: json(uploadLimitsSchema, 'The limits') },
+    responses: { 200: json(filesContract.uploadLimitsSchema, 'The limits') },
   }),
   (c) => c.json(getUploadLimits(), 200),
 )
@@ -28,8 +28,8 @@ fileRoutes.openapi(
     description:
       'Checks the declared type and size against the configured limit. Business purposes need `businessId` of a business you may see, and every purpose the right of the write the file is for: KYC files (the purposes x-access declares, KYC editors) the KYC edit check, PRODUCT_REQUIREMENT the right to answer product requirements, GOVERNMENT_DOCUMENT CAN_CREATE_GOVERNMENT_ENTITY, SUPPORT_ATTACHMENT only a signed-in user (403 otherwise).',
     ...access.business(...KYC_EDITORS),
-    request: jsonBody(uploadUrlRequestSchema),
-    responses: { 201: json(uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    request: jsonBody(filesContract.uploadUrlRequestSchema),
+    responses: { 201: json(filesContract.uploadSlotSchema, 'The slot'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
   async (c) => c.json(await createUploadSlot({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -42,7 +42,7 @@ fileRoutes.openapi(
       'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the staged blob once (size, magic bytes), copies those bytes where the upload URL cannot write, and records their SHA-256; refused files are deleted (413 / 415). Idempotent.',
     ...access.business(),
     request: { params: idParam },
-    responses: { 200: json(fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    responses: { 200: json(filesContract.fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
   async (c) => c.json(await confirmUpload({ ...(await serviceArgs(c)), fileId: c.req.valid('param').id }), 200),
 )
@@ -54,7 +54,7 @@ fileRoutes.openapi(
     description:
       "Members of the file's business and staff with CAN_READ_BUSINESS; a file of no business: its uploader and staff. Every read is logged as a view of personal data (`purpose` says why; by default staff's is a KYC review). Answers 500 when the stored bytes are not those confirmed (size or SHA-256).",
     ...access.business(FILE_READ),
-    request: { params: idParam, query: viewPurposeQuerySchema },
+    request: { params: idParam, query: dataViewsContract.viewPurposeQuerySchema },
     responses: {
       200: {
         description: 'The bytes',

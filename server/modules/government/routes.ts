@@ -1,32 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { archiveReasonSchema } from '@/lib/contracts/archive'
-import {
-  archivedGovernmentEntityQuerySchema,
-  consultantInputSchema,
-  consultantSchema,
-  consultantUpdateSchema,
-  governmentDocumentInputSchema,
-  governmentDocumentSchema,
-  governmentEntityDetailsSchema,
-  governmentEntityInputSchema,
-  governmentEntityListQuerySchema,
-  governmentEntityPageSchema,
-  governmentEntitySchema,
-  governmentProductInputSchema,
-  governmentProductSchema,
-  kycTypeParams,
-  parastatalInputSchema,
-  parastatalSchema,
-  parastatalUpdateSchema,
-  paymentChannelInputSchema,
-  paymentChannelSchema,
-  paymentChannelUpdateSchema,
-  referenceListQuerySchema,
-  representativeInputSchema,
-  representativeKycSchema,
-  representativeSchema,
-  representativeUpdateSchema,
-} from '@/lib/contracts/government'
+import * as archiveContract from '@/lib/contracts/archive'
+import * as governmentContract from '@/lib/contracts/government'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -69,8 +43,8 @@ governmentRoutes.openapi(
   route.get('/government/parastatals', {
     summary: 'Government parastatals',
     ...officers,
-    request: { query: referenceListQuerySchema },
-    responses: { 200: json(z.array(parastatalSchema), 'Parastatals'), ...reads },
+    request: { query: governmentContract.referenceListQuerySchema },
+    responses: { 200: json(z.array(governmentContract.parastatalSchema), 'Parastatals'), ...reads },
   }),
   async (c) => c.json(await findParastatals({ ...(await readArgs(c)), ...c.req.valid('query') }), 200),
 )
@@ -80,8 +54,8 @@ governmentRoutes.openapi(
   route.post('/government/parastatals', {
     summary: 'Add a parastatal',
     ...officers,
-    request: jsonBody(parastatalInputSchema),
-    responses: { 201: json(parastatalSchema, 'Added'), ...writes },
+    request: jsonBody(governmentContract.parastatalInputSchema),
+    responses: { 201: json(governmentContract.parastatalSchema, 'Added'), ...writes },
   }),
   async (c) => c.json(await createParastatal({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -91,8 +65,8 @@ governmentRoutes.openapi(
   route.put('/government/parastatals/{id}', {
     summary: 'Change a parastatal',
     ...officers,
-    request: { params: idParam, ...jsonBody(parastatalUpdateSchema) },
-    responses: { 200: json(parastatalSchema, 'Changed'), ...writes },
+    request: { params: idParam, ...jsonBody(governmentContract.parastatalUpdateSchema) },
+    responses: { 200: json(governmentContract.parastatalSchema, 'Changed'), ...writes },
   }),
   async (c) =>
     c.json(await updateParastatal({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -103,8 +77,8 @@ governmentRoutes.openapi(
   route.get('/government/consultants', {
     summary: 'Government consultants',
     ...officers,
-    request: { query: referenceListQuerySchema },
-    responses: { 200: json(z.array(consultantSchema), 'Consultants'), ...reads },
+    request: { query: governmentContract.referenceListQuerySchema },
+    responses: { 200: json(z.array(governmentContract.consultantSchema), 'Consultants'), ...reads },
   }),
   async (c) => c.json(await findConsultants({ ...(await readArgs(c)), ...c.req.valid('query') }), 200),
 )
@@ -114,8 +88,8 @@ governmentRoutes.openapi(
   route.post('/government/consultants', {
     summary: 'Add a consultant',
     ...officers,
-    request: jsonBody(consultantInputSchema),
-    responses: { 201: json(consultantSchema, 'Added'), ...writes },
+    request: jsonBody(governmentContract.consultantInputSchema),
+    responses: { 201: json(governmentContract.consultantSchema, 'Added'), ...writes },
   }),
   async (c) => c.json(await createConsultant({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -125,8 +99,8 @@ governmentRoutes.openapi(
   route.put('/government/consultants/{id}', {
     summary: 'Change a consultant',
     ...officers,
-    request: { params: idParam, ...jsonBody(consultantUpdateSchema) },
-    responses: { 200: json(consultantSchema, 'Changed'), ...writes },
+    request: { params: idParam, ...jsonBody(governmentContract.consultantUpdateSchema) },
+    responses: { 200: json(governmentContract.consultantSchema, 'Changed'), ...writes },
   }),
   async (c) =>
     c.json(await updateConsultant({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -137,8 +111,8 @@ governmentRoutes.openapi(
   route.get('/payment-channels', {
     summary: 'Payment channels',
     ...officers,
-    request: { query: referenceListQuerySchema },
-    responses: { 200: json(z.array(paymentChannelSchema), 'Payment channels'), ...reads },
+    request: { query: governmentContract.referenceListQuerySchema },
+    responses: { 200: json(z.array(governmentContract.paymentChannelSchema), 'Payment channels'), ...reads },
   }),
   async (c) => c.json(await findPaymentChannels({ ...(await readArgs(c)), ...c.req.valid('query') }), 200),
 )
@@ -148,8 +122,8 @@ governmentRoutes.openapi(
   route.post('/payment-channels', {
     summary: 'Add a payment channel',
     ...officers,
-    request: jsonBody(paymentChannelInputSchema),
-    responses: { 201: json(paymentChannelSchema, 'Added'), ...writes },
+    request: jsonBody(governmentContract.paymentChannelInputSchema),
+    responses: { 201: json(governmentContract.paymentChannelSchema, 'Added'), ...writes },
   }),
   async (c) => c.json(await createPaymentChannel({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -159,8 +133,8 @@ governmentRoutes.openapi(
   route.put('/payment-channels/{id}', {
     summary: 'Change a payment channel',
     ...officers,
-    request: { params: idParam, ...jsonBody(paymentChannelUpdateSchema) },
-    responses: { 200: json(paymentChannelSchema, 'Changed'), ...writes },
+    request: { params: idParam, ...jsonBody(governmentContract.paymentChannelUpdateSchema) },
+    responses: { 200: json(governmentContract.paymentChannelSchema, 'Changed'), ...writes },
   }),
   async (c) =>
     c.json(
@@ -176,8 +150,8 @@ governmentRoutes.openapi(
   route.post('/government/rep', {
     summary: 'Add a representative',
     ...officers,
-    request: jsonBody(representativeInputSchema),
-    responses: { 201: json(representativeSchema, 'Added'), ...writes },
+    request: jsonBody(governmentContract.representativeInputSchema),
+    responses: { 201: json(governmentContract.representativeSchema, 'Added'), ...writes },
   }),
   async (c) => c.json(await createRepresentative({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -187,8 +161,8 @@ governmentRoutes.openapi(
   route.get('/government/rep/{id}/kyc-type/{type}', {
     summary: "A representative's KYC of one type",
     ...officers,
-    request: { params: kycTypeParams },
-    responses: { 200: json(representativeKycSchema, 'The KYC record'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: governmentContract.kycTypeParams },
+    responses: { 200: json(governmentContract.representativeKycSchema, 'The KYC record'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getRepresentativeKyc({ ...(await readArgs(c)), ...c.req.valid('param') }), 200),
 )
@@ -199,7 +173,10 @@ governmentRoutes.openapi(
     summary: 'A representative',
     ...officers,
     request: { params: idParam },
-    responses: { 200: json(representativeSchema, 'The representative'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(governmentContract.representativeSchema, 'The representative'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getRepresentative({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -209,8 +186,8 @@ governmentRoutes.openapi(
   route.put('/government/rep/{id}', {
     summary: 'Change a representative',
     ...officers,
-    request: { params: idParam, ...jsonBody(representativeUpdateSchema) },
-    responses: { 200: json(representativeSchema, 'Changed'), ...writes },
+    request: { params: idParam, ...jsonBody(governmentContract.representativeUpdateSchema) },
+    responses: { 200: json(governmentContract.representativeSchema, 'Changed'), ...writes },
   }),
   async (c) =>
     c.json(
@@ -240,8 +217,8 @@ governmentRoutes.openapi(
   route.post('/government/document', {
     summary: 'Attach a document to an entity',
     ...officers,
-    request: jsonBody(governmentDocumentInputSchema),
-    responses: { 201: json(governmentDocumentSchema, 'Attached'), ...writes },
+    request: jsonBody(governmentContract.governmentDocumentInputSchema),
+    responses: { 201: json(governmentContract.governmentDocumentSchema, 'Attached'), ...writes },
   }),
   async (c) => c.json(await createDocument({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -252,7 +229,7 @@ governmentRoutes.openapi(
     summary: 'A document of an entity',
     ...officers,
     request: { params: idParam },
-    responses: { 200: json(governmentDocumentSchema, 'The document'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(governmentContract.governmentDocumentSchema, 'The document'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getDocument({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -278,8 +255,8 @@ governmentRoutes.openapi(
   route.get('/government', {
     summary: 'Government entities',
     ...officers,
-    request: { query: governmentEntityListQuerySchema },
-    responses: { 200: json(governmentEntityPageSchema, 'A page of entities'), ...reads },
+    request: { query: governmentContract.governmentEntityListQuerySchema },
+    responses: { 200: json(governmentContract.governmentEntityPageSchema, 'A page of entities'), ...reads },
   }),
   async (c) => c.json(await findEntities({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -289,8 +266,8 @@ governmentRoutes.openapi(
   route.post('/government', {
     summary: 'Create a government entity',
     ...officers,
-    request: jsonBody(governmentEntityInputSchema),
-    responses: { 201: json(governmentEntitySchema, 'Created'), ...errorResponses(400, 401, 403) },
+    request: jsonBody(governmentContract.governmentEntityInputSchema),
+    responses: { 201: json(governmentContract.governmentEntitySchema, 'Created'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await createEntity({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -301,7 +278,10 @@ governmentRoutes.openapi(
     summary: 'A government entity',
     ...officers,
     request: { params: idParam },
-    responses: { 200: json(governmentEntityDetailsSchema, 'The entity'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(governmentContract.governmentEntityDetailsSchema, 'The entity'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getEntityDetails({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -313,8 +293,8 @@ governmentRoutes.openapi(
   route.post('/government-product', {
     summary: 'Onboard an entity to a product',
     ...officers,
-    request: jsonBody(governmentProductInputSchema),
-    responses: { 201: json(governmentProductSchema, 'Onboarded'), ...writes },
+    request: jsonBody(governmentContract.governmentProductInputSchema),
+    responses: { 201: json(governmentContract.governmentProductSchema, 'Onboarded'), ...writes },
   }),
   async (c) => c.json(await createGovernmentProduct({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -325,7 +305,10 @@ governmentRoutes.openapi(
     summary: 'An entity product',
     ...officers,
     request: { params: idParam },
-    responses: { 200: json(governmentProductSchema, 'The entity product'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(governmentContract.governmentProductSchema, 'The entity product'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getGovernmentProduct({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -339,8 +322,8 @@ governmentRoutes.openapi(
   archiveRoute.get('/archive/government-entities', {
     summary: 'Archived government entities',
     ...officers,
-    request: { query: archivedGovernmentEntityQuerySchema },
-    responses: { 200: json(governmentEntityPageSchema, 'A page of archived entities'), ...reads },
+    request: { query: governmentContract.archivedGovernmentEntityQuerySchema },
+    responses: { 200: json(governmentContract.governmentEntityPageSchema, 'A page of archived entities'), ...reads },
   }),
   async (c) => c.json(await findArchivedEntities({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -350,8 +333,8 @@ governmentRoutes.openapi(
   archiveRoute.post('/archive/government-entity/{id}/unarchive', {
     summary: 'Unarchive a government entity',
     ...officers,
-    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
-    responses: { 200: json(governmentEntitySchema, 'Unarchived'), ...writes },
+    request: { params: idParam, ...jsonBody(archiveContract.archiveReasonSchema) },
+    responses: { 200: json(governmentContract.governmentEntitySchema, 'Unarchived'), ...writes },
   }),
   async (c) =>
     c.json(
@@ -370,8 +353,8 @@ governmentRoutes.openapi(
   archiveRoute.post('/archive/government-entity/{id}', {
     summary: 'Archive a government entity',
     ...officers,
-    request: { params: idParam, ...jsonBody(archiveReasonSchema) },
-    responses: { 200: json(governmentEntitySchema, 'Archived'), ...writes },
+    request: { params: idParam, ...jsonBody(archiveContract.archiveReasonSchema) },
+    responses: { 200: json(governmentContract.governmentEntitySchema, 'Archived'), ...writes },
   }),
   async (c) =>
     c.json(

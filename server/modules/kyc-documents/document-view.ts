@@ -11,7 +11,6 @@ const selection = {
     id: kycDocumentTypes.id,
     code: kycDocumentTypes.code,
     name: kycDocumentTypes.name,
-    description: kycDocumentTypes.description,
     isCac: kycDocumentTypes.isCac,
     typeOwner: kycDocumentTypes.typeOwner,
   },

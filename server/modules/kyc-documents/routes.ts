@@ -1,15 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { businessSchema } from '@/lib/contracts/businesses'
-import {
-  attachKycDocumentSchema,
-  createDocumentTypeSchema,
-  documentChecklistSchema,
-  documentTypeListQuerySchema,
-  documentTypeSchema,
-  kycDocumentListQuerySchema,
-  kycDocumentSchema,
-  updateDocumentTypeSchema,
-} from '@/lib/contracts/kyc-documents'
+import * as businessesContract from '@/lib/contracts/businesses'
+import * as kycDocumentsContract from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -30,8 +21,8 @@ kycDocumentRoutes.openapi(
   route.get('/kyc-document-types', {
     summary: 'KYC document types with the per-class matrix',
     ...access.signedIn(),
-    request: { query: documentTypeListQuerySchema },
-    responses: { 200: json(z.array(documentTypeSchema), 'Document types'), ...errorResponses(400, 401) },
+    request: { query: kycDocumentsContract.documentTypeListQuerySchema },
+    responses: { 200: json(z.array(kycDocumentsContract.documentTypeSchema), 'Document types'), ...errorResponses(400, 401) },
   }),
   async (c) => c.json(await findDocumentTypes({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -41,8 +32,8 @@ kycDocumentRoutes.openapi(
   route.post('/kyc-document-types', {
     summary: 'Create a document type',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
-    request: jsonBody(createDocumentTypeSchema),
-    responses: { 201: json(documentTypeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
+    request: jsonBody(kycDocumentsContract.createDocumentTypeSchema),
+    responses: { 201: json(kycDocumentsContract.documentTypeSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
   async (c) => c.json(await createDocumentType({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -52,8 +43,8 @@ kycDocumentRoutes.openapi(
   route.put('/kyc-document-types/{id}', {
     summary: 'Update a document type and its matrix rows',
     ...access.staff(P.CAN_UPDATE_DEFERRABLE),
-    request: { params: z.object({ id: uuid('a document type id') }), ...jsonBody(updateDocumentTypeSchema) },
-    responses: { 200: json(documentTypeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: z.object({ id: uuid('a document type id') }), ...jsonBody(kycDocumentsContract.updateDocumentTypeSchema) },
+    responses: { 200: json(kycDocumentsContract.documentTypeSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await updateDocumentType({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -65,7 +56,7 @@ kycDocumentRoutes.openapi(
     summary: "The business's documents checklist",
     ...access.business(DOCUMENTS_READ),
     request: { params: z.object({ businessId: uuid('a business id') }) },
-    responses: { 200: json(documentChecklistSchema, 'Checklist'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(kycDocumentsContract.documentChecklistSchema, 'Checklist'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getDocumentChecklist({ ...(await readArgs(c)), businessId: c.req.valid('param').businessId }), 200),
 )
@@ -75,8 +66,8 @@ kycDocumentRoutes.openapi(
   route.post('/kyc/documents', {
     summary: 'Attach a KYC document',
     ...access.business(...KYC_EDITORS),
-    request: jsonBody(attachKycDocumentSchema),
-    responses: { 201: json(kycDocumentSchema, 'Attached'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(kycDocumentsContract.attachKycDocumentSchema),
+    responses: { 201: json(kycDocumentsContract.kycDocumentSchema, 'Attached'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await attachKycDocument({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -86,8 +77,11 @@ kycDocumentRoutes.openapi(
   route.get('/kyc/documents/{kycDetailsId}', {
     summary: 'Current documents of a KYC record',
     ...access.business(DOCUMENTS_READ),
-    request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }), query: kycDocumentListQuerySchema },
-    responses: { 200: json(z.array(kycDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
+    request: {
+      params: z.object({ kycDetailsId: uuid('a KYC record id') }),
+      query: kycDocumentsContract.kycDocumentListQuerySchema,
+    },
+    responses: { 200: json(z.array(kycDocumentsContract.kycDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) =>
     c.json(
@@ -123,7 +117,7 @@ kycDocumentRoutes.openapi(
     ...access.business(...KYC_EDITORS),
     request: { params: z.object({ id: uuid('a business id') }) },
     responses: {
-      200: json(businessSchema, 'Complete; the business is PENDING review'),
+      200: json(businessesContract.businessSchema, 'Complete; the business is PENDING review'),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),

@@ -1,33 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
-import {
-  additionalDocumentSchema,
-  addressFileQuerySchema,
-  createDraftFormSchema,
-  createKycAddressSchema,
-  createKycDetailsSchema,
-  createMeansOfIdSchema,
-  createShareholderSchema,
-  draftFormSchema,
-  kycAddressSchema,
-  kycDetailTypeSchema,
-  kycDetailsListQuerySchema,
-  kycDetailsPageSchema,
-  kycDetailsSchema,
-  MEANS_OF_ID_TYPES,
-  meansOfIdSchema,
-  meansOfIdTypeSchema,
-  REVEAL_REASON_MIN,
-  revealedIdentityNumberSchema,
-  revealIdentityNumberSchema,
-  shareholderListQuerySchema,
-  shareholderSchema,
-  updateDraftFormSchema,
-  updateKycAddressSchema,
-  updateKycDetailsSchema,
-  updateMeansOfIdSchema,
-  updateShareholderSchema,
-} from '@/lib/contracts/kyc'
+import * as kycContract from '@/lib/contracts/kyc'
 import { AppError } from '@/server/http/app-error'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
 import { type AppContext } from '@/server/http/context'
@@ -154,8 +127,8 @@ kycRoutes.openapi(
   route.get('/kyc/details', {
     summary: 'KYC records (company details)',
     ...access.business(KYC_READ),
-    request: { query: kycDetailsListQuerySchema },
-    responses: { 200: json(kycDetailsPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
+    request: { query: kycContract.kycDetailsListQuerySchema },
+    responses: { 200: json(kycContract.kycDetailsPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findKycDetailsPage({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -167,11 +140,11 @@ kycRoutes.openapi(
     description:
       'JSON, or multipart/form-data with the same fields plus `file` and optional `label`. One record per business (409 otherwise). Turnover in naira.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.create),
-    request: { body: documented(createKycDetailsSchema, true) },
-    responses: { 201: json(kycDetailsSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    request: { body: documented(kycContract.createKycDetailsSchema, true) },
+    responses: { 201: json(kycContract.kycDetailsSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
   async (c) => {
-    const { input, file } = await readDetailsBody(c, createKycDetailsSchema)
+    const { input, file } = await readDetailsBody(c, kycContract.createKycDetailsSchema)
     return c.json(await createKycDetails({ ...(await serviceArgs(c)), input, file }), 201)
   },
 )
@@ -183,7 +156,7 @@ kycRoutes.openapi(
     description: '`id` is the business id.',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(kycContract.kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getKycDetailsOfBusiness({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
@@ -194,7 +167,7 @@ kycRoutes.openapi(
     summary: 'A KYC record',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(kycContract.kycDetailsSchema, 'The record'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getKycDetails({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -205,11 +178,11 @@ kycRoutes.openapi(
     summary: 'Update company details',
     description: 'Any fields; multipart may carry a `file` (kept as an additional company document) with or without fields.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.update),
-    request: { params: idParam, body: documented(updateKycDetailsSchema, true) },
-    responses: { 200: json(kycDetailsSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    request: { params: idParam, body: documented(kycContract.updateKycDetailsSchema, true) },
+    responses: { 200: json(kycContract.kycDetailsSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
   }),
   async (c) => {
-    const { input, file } = await readDetailsBody(c, updateKycDetailsSchema)
+    const { input, file } = await readDetailsBody(c, kycContract.updateKycDetailsSchema)
     return c.json(await updateKycDetails({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input, file }), 200)
   },
 )
@@ -221,7 +194,7 @@ kycRoutes.openapi(
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(z.array(additionalDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(z.array(kycContract.additionalDocumentSchema), 'Documents'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findAdditionalDocuments({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
@@ -235,7 +208,7 @@ kycRoutes.openapi(
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(z.array(kycAddressSchema), 'Addresses'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(z.array(kycContract.kycAddressSchema), 'Addresses'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findAddresses({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
@@ -247,8 +220,8 @@ kycRoutes.openapi(
     description:
       'Country, state and LGA are names from the reference dataset; files are confirmed uploads (ADDRESS_DOC, PASSPORT_PHOTO).',
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.create),
-    request: jsonBody(createKycAddressSchema),
-    responses: { 201: json(kycAddressSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(kycContract.createKycAddressSchema),
+    responses: { 201: json(kycContract.kycAddressSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await createAddress({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -258,8 +231,11 @@ kycRoutes.openapi(
   route.delete('/kyc/addresses/{id}/file', {
     summary: "Remove an address's file",
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
-    request: { params: idParam, query: addressFileQuerySchema },
-    responses: { 200: json(kycAddressSchema, 'The address without that file'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, query: kycContract.addressFileQuerySchema },
+    responses: {
+      200: json(kycContract.kycAddressSchema, 'The address without that file'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) =>
     c.json(
@@ -274,8 +250,8 @@ kycRoutes.openapi(
     summary: 'Update an address',
     description: 'A changed address goes back to PENDING verification; a replaced file is deleted.',
     ...access.business(...KYC_EDITORS, ADDRESS_PERMISSIONS.update),
-    request: { params: idParam, ...jsonBody(updateKycAddressSchema) },
-    responses: { 200: json(kycAddressSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(kycContract.updateKycAddressSchema) },
+    responses: { 200: json(kycContract.kycAddressSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await updateAddress({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -302,9 +278,9 @@ kycRoutes.openapi(
   route.get('/kyc/means-of-ids/types', {
     summary: 'Kinds of ID with their number rules',
     ...access.signedIn(),
-    responses: { 200: json(z.array(meansOfIdTypeSchema), 'Kinds of ID'), ...errorResponses(401) },
+    responses: { 200: json(z.array(kycContract.meansOfIdTypeSchema), 'Kinds of ID'), ...errorResponses(401) },
   }),
-  (c) => c.json([...MEANS_OF_ID_TYPES], 200),
+  (c) => c.json([...kycContract.MEANS_OF_ID_TYPES], 200),
 )
 
 // POST /kyc/means-of-ids
@@ -313,8 +289,8 @@ kycRoutes.openapi(
     summary: 'Add a means of ID',
     description: 'Number per kind; expiring kinds need an expiry date in the future; `fileId` a confirmed MEANS_OF_ID upload.',
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.create),
-    request: jsonBody(createMeansOfIdSchema),
-    responses: { 201: json(meansOfIdSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(kycContract.createMeansOfIdSchema),
+    responses: { 201: json(kycContract.meansOfIdSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await createMeansOfId({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -325,7 +301,10 @@ kycRoutes.openapi(
     summary: "Remove a means of ID's file",
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
     request: { params: idParam },
-    responses: { 200: json(meansOfIdSchema, 'The means of ID without its file'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(kycContract.meansOfIdSchema, 'The means of ID without its file'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => c.json(await deleteMeansOfIdFile({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -338,10 +317,13 @@ for (const [target, path, what] of [
   kycRoutes.openapi(
     route.post(path, {
       summary: `Reveal the clear BVN or ID number of ${what}`,
-      description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may.`,
+      description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${kycContract.REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may.`,
       ...access.business(REVEAL_PERMISSION),
-      request: { params: idParam, ...jsonBody(revealIdentityNumberSchema) },
-      responses: { 200: json(revealedIdentityNumberSchema, 'The clear value'), ...errorResponses(400, 401, 403, 404) },
+      request: { params: idParam, ...jsonBody(kycContract.revealIdentityNumberSchema) },
+      responses: {
+        200: json(kycContract.revealedIdentityNumberSchema, 'The clear value'),
+        ...errorResponses(400, 401, 403, 404),
+      },
     }),
     async (c) =>
       c.json(
@@ -363,7 +345,7 @@ kycRoutes.openapi(
     description: '`id` is the KYC record id.',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(z.array(meansOfIdSchema), 'Means of ID'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(z.array(kycContract.meansOfIdSchema), 'Means of ID'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findMeansOfIds({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').id }), 200),
 )
@@ -373,8 +355,8 @@ kycRoutes.openapi(
   route.put('/kyc/means-of-ids/{id}', {
     summary: 'Update a means of ID',
     ...access.business(...KYC_EDITORS, MEANS_OF_ID_PERMISSIONS.update),
-    request: { params: idParam, ...jsonBody(updateMeansOfIdSchema) },
-    responses: { 200: json(meansOfIdSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(kycContract.updateMeansOfIdSchema) },
+    responses: { 200: json(kycContract.meansOfIdSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await updateMeansOfId({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -403,8 +385,8 @@ kycRoutes.openapi(
     description:
       'Flat, depth first (each corporate followed by its own shareholders), with `parentShareholderId`, `depth`, `effectiveOwnership` and `isBeneficialOwner` (≥ 5% effective).',
     ...access.business(KYC_READ),
-    request: { query: shareholderListQuerySchema },
-    responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
+    request: { query: kycContract.shareholderListQuerySchema },
+    responses: { 200: json(z.array(kycContract.shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findShareholders({ ...(await readArgs(c)), kycDetailsId: c.req.valid('query').kycDetailsId }), 200),
 )
@@ -416,8 +398,8 @@ kycRoutes.openapi(
     description:
       'INDIVIDUAL or CORPORATE; `parentShareholderId` places it inside a corporate shareholder. Each level holds at most 100% (400 on `percentage` otherwise).',
     ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
-    request: jsonBody(createShareholderSchema),
-    responses: { 201: json(shareholderSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(kycContract.createShareholderSchema),
+    responses: { 201: json(kycContract.shareholderSchema, 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await createShareholder({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -427,8 +409,8 @@ kycRoutes.openapi(
   route.put('/kyc/shareholders/{id}', {
     summary: 'Update a shareholder',
     ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
-    request: { params: idParam, ...jsonBody(updateShareholderSchema) },
-    responses: { 200: json(shareholderSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(kycContract.updateShareholderSchema) },
+    responses: { 200: json(kycContract.shareholderSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await updateShareholder({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -459,7 +441,7 @@ kycRoutes.openapi(
     description: 'Everything below it, depth first.',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(z.array(shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(z.array(kycContract.shareholderSchema), 'Shareholders'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await findChildShareholders({ ...(await readArgs(c)), shareholderId: c.req.valid('param').id }), 200),
 )
@@ -475,10 +457,10 @@ draftFormRoutes.openapi(
     description:
       'One draft per business and `kycDetailTypeId`: a second POST replaces its data (200). `data` is a JSON object of at most 64 kB (413 otherwise).',
     ...access.business(...KYC_EDITORS),
-    request: jsonBody(createDraftFormSchema),
+    request: jsonBody(kycContract.createDraftFormSchema),
     responses: {
-      201: json(draftFormSchema, 'Created'),
-      200: json(draftFormSchema, 'Replaced'),
+      201: json(kycContract.draftFormSchema, 'Created'),
+      200: json(kycContract.draftFormSchema, 'Replaced'),
       ...errorResponses(400, 401, 403, 404, 409, 413),
     },
   }),
@@ -494,9 +476,12 @@ draftFormRoutes.openapi(
     summary: "A step's draft",
     ...access.business(KYC_READ),
     request: {
-      params: z.object({ businessId: z.uuid({ message: 'must be a business id' }), kycDetailTypeId: kycDetailTypeSchema }),
+      params: z.object({
+        businessId: z.uuid({ message: 'must be a business id' }),
+        kycDetailTypeId: kycContract.kycDetailTypeSchema,
+      }),
     },
-    responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(kycContract.draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => {
     const { businessId, kycDetailTypeId } = c.req.valid('param')
@@ -510,7 +495,7 @@ draftFormRoutes.openapi(
     summary: 'A draft form',
     ...access.business(KYC_READ),
     request: { params: idParam },
-    responses: { 200: json(draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(kycContract.draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getDraftForm({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -520,8 +505,8 @@ draftFormRoutes.openapi(
   draftRoute.put('/draft-forms/{id}', {
     summary: "Replace a draft's data",
     ...access.business(...KYC_EDITORS),
-    request: { params: idParam, ...jsonBody(updateDraftFormSchema) },
-    responses: { 200: json(draftFormSchema, 'Saved'), ...errorResponses(400, 401, 403, 404, 409, 413) },
+    request: { params: idParam, ...jsonBody(kycContract.updateDraftFormSchema) },
+    responses: { 200: json(kycContract.draftFormSchema, 'Saved'), ...errorResponses(400, 401, 403, 404, 409, 413) },
   }),
   async (c) =>
     c.json(

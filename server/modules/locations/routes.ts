@@ -1,11 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import {
-  countryIdParamSchema,
-  countryListSchema,
-  countrySchema,
-  countryStateListSchema,
-  countryStatesQuerySchema,
-} from '@/lib/contracts/locations'
+import * as locationsContract from '@/lib/contracts/locations'
 import { access } from '@/server/http/access'
 import type { AppEnv } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -28,7 +22,7 @@ locationRoutes.openapi(
   route.get('/countries', {
     ...common,
     summary: 'Countries',
-    responses: { 200: json(countryListSchema, 'Every country, by name') },
+    responses: { 200: json(locationsContract.countryListSchema, 'Every country, by name') },
   }),
   async (c) => c.json(await findCountries(), 200),
 )
@@ -39,8 +33,8 @@ locationRoutes.openapi(
     ...common,
     summary: "A country's states and local government areas",
     description: 'Local government areas are listed for Nigeria; other countries answer empty `lgas` lists.',
-    request: { query: countryStatesQuerySchema },
-    responses: { 200: json(countryStateListSchema, 'States, by name'), ...errorResponses(400, 404) },
+    request: { query: locationsContract.countryStatesQuerySchema },
+    responses: { 200: json(locationsContract.countryStateListSchema, 'States, by name'), ...errorResponses(400, 404) },
   }),
   async (c) => c.json(await findCountryStates({ countryId: c.req.valid('query').country }), 200),
 )
@@ -50,8 +44,8 @@ locationRoutes.openapi(
   route.get('/countries/{id}', {
     ...common,
     summary: 'One country',
-    request: { params: countryIdParamSchema },
-    responses: { 200: json(countrySchema, 'The country'), ...errorResponses(400, 404) },
+    request: { params: locationsContract.countryIdParamSchema },
+    responses: { 200: json(locationsContract.countrySchema, 'The country'), ...errorResponses(400, 404) },
   }),
   async (c) => c.json(await getCountry({ id: c.req.valid('param').id }), 200),
 )

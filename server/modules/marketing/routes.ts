@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { marketingEventSchema } from '@/lib/contracts/marketing'
+import * as marketingContract from '@/lib/contracts/marketing'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
@@ -17,7 +17,7 @@ marketingRoutes.openapi(
     description:
       'Hands the call to the marketing sink (MARKETING_PROVIDER: the built-in table, or a Segment-compatible Tracking API in batches). The e-mail may come as `email` or `Email`. Nothing is sent for a user who opted out (the signed-in user, or the account of the e-mail): `delivered` is then false. `id` is the recorded row with the built-in sink, null otherwise.',
     ...access.public(),
-    request: jsonBody(marketingEventSchema),
+    request: jsonBody(marketingContract.marketingEventSchema),
     responses: {
       202: json(z.object({ id: z.uuid().nullable(), delivered: z.boolean() }), 'Accepted'),
       ...errorResponses(400, 413),

@@ -1,13 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  answersInputSchema,
-  applySchema,
-  canProceedSchema,
-  onboardingDecisionSchema,
-  onboardingDetailSchema,
-  onboardingListQuerySchema,
-  onboardingPageSchema,
-} from '@/lib/contracts/onboarding'
+import * as onboardingContract from '@/lib/contracts/onboarding'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
@@ -31,7 +23,7 @@ const route = routesTagged('Onboarding products')
 
 const codeParam = z.object({ code: z.string().trim().min(1).max(60) })
 const productCodeParam = z.object({ productCode: z.string().trim().min(1).max(60) })
-const detail = (description: string) => json(onboardingDetailSchema, description)
+const detail = (description: string) => json(onboardingContract.onboardingDetailSchema, description)
 
 export const onboardingRoutes = createRouter()
 
@@ -42,8 +34,8 @@ onboardingRoutes.openapi(
   route.get('/onboarding-products/approvals', {
     summary: 'Applications to review (staff)',
     ...access.staffAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES),
-    request: { query: onboardingListQuerySchema },
-    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
+    request: { query: onboardingContract.onboardingListQuerySchema },
+    responses: { 200: json(onboardingContract.onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findApprovalQueue({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -75,8 +67,11 @@ onboardingRoutes.openapi(
   route.get('/onboarding-products/business/{id}', {
     summary: "A business's applications",
     ...access.business(),
-    request: { params: idParam, query: onboardingListQuerySchema },
-    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: idParam, query: onboardingContract.onboardingListQuerySchema },
+    responses: {
+      200: json(onboardingContract.onboardingPageSchema, 'A page of applications'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) =>
     c.json(
@@ -102,7 +97,10 @@ onboardingRoutes.openapi(
     summary: 'May KYC capture go on for this application?',
     ...access.business(),
     request: { params: idParam },
-    responses: { 200: json(canProceedSchema, 'The answer with its reasons'), ...errorResponses(400, 401, 404) },
+    responses: {
+      200: json(onboardingContract.canProceedSchema, 'The answer with its reasons'),
+      ...errorResponses(400, 401, 404),
+    },
   }),
   async (c) => c.json(await canProceedKycCapturing({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -112,7 +110,7 @@ onboardingRoutes.openapi(
   route.put('/onboarding-products/approve/{id}', {
     summary: 'Approve or decline an application (staff)',
     ...access.staff(P.CAN_APPROVE_ONBOARD_PRODUCT),
-    request: { params: idParam, ...jsonBody(onboardingDecisionSchema) },
+    request: { params: idParam, ...jsonBody(onboardingContract.onboardingDecisionSchema) },
     responses: { 200: detail('Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -135,8 +133,11 @@ onboardingRoutes.openapi(
   route.get('/onboarding-products', {
     summary: 'Applications',
     ...access.businessAny(...ONBOARDING_READERS),
-    request: { query: onboardingListQuerySchema },
-    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+    request: { query: onboardingContract.onboardingListQuerySchema },
+    responses: {
+      200: json(onboardingContract.onboardingPageSchema, 'A page of applications'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await findOnboardings({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -146,7 +147,7 @@ onboardingRoutes.openapi(
   route.post('/onboarding-products', {
     summary: 'Apply for a product',
     ...access.business(APPLY_PERMISSION),
-    request: jsonBody(applySchema),
+    request: jsonBody(onboardingContract.applySchema),
     responses: { 201: detail('Applied'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => c.json(await applyForProduct({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
@@ -159,7 +160,7 @@ onboardingRoutes.openapi(
   route.put('/onboarding-products/{id}/requirements', {
     summary: 'Save requirement answers',
     ...access.business(ANSWERS_PERMISSION),
-    request: { params: idParam, ...jsonBody(answersInputSchema) },
+    request: { params: idParam, ...jsonBody(onboardingContract.answersInputSchema) },
     responses: { 200: detail('Saved'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
@@ -193,8 +194,11 @@ onboardingRoutes.openapi(
   route.get('/onboarding-products/{code}', {
     summary: 'Businesses on a product (staff)',
     ...access.staff(P.CAN_READ_PRODUCT_BUSINESSES),
-    request: { params: codeParam, query: onboardingListQuerySchema },
-    responses: { 200: json(onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: codeParam, query: onboardingContract.onboardingListQuerySchema },
+    responses: {
+      200: json(onboardingContract.onboardingPageSchema, 'A page of applications'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) =>
     c.json(await findProductBusinesses({ db: await getDb(), code: c.req.valid('param').code, query: c.req.valid('query') }), 200),

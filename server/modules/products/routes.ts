@@ -1,14 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  createProductSchema,
-  goLiveSchema,
-  productAdminQuerySchema,
-  productCategorySchema,
-  productListQuerySchema,
-  productPageSchema,
-  productSchema,
-  updateProductSchema,
-} from '@/lib/contracts/products'
+import * as productsContract from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
@@ -17,7 +8,11 @@ import { createRouter, errorResponses, json, routesTagged } from '@/server/http/
 import { serviceArgs } from '@/server/http/service-args'
 import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
 import { getProductById } from './product-record'
-import { configNeedsFourEyes, pendingConfigResponse } from '@/server/modules/authorizations/config-four-eyes'
+import {
+  answerConfigChange,
+  CONFIG_FOUR_EYES_NOTE,
+  configChangeResponses,
+} from '@/server/modules/authorizations/config-four-eyes'
 import { requestProductCreate, requestProductGoLive, requestProductUpdate } from './product-requests'
 import { createProduct, setProductLive, updateProduct } from './save-product'
 
@@ -36,7 +31,7 @@ productRoutes.openapi(
   route.get('/products/categories', {
     summary: 'Product categories (public)',
     ...access.public(),
-    responses: { 200: json(z.array(productCategorySchema), 'Categories') },
+    responses: { 200: json(z.array(productsContract.productCategorySchema), 'Categories') },
   }),
   async (c) => c.json(await findProductCategories(await getDb()), 200),
 )
@@ -46,8 +41,8 @@ productRoutes.openapi(
   route.get('/products/admin', {
     summary: 'All products (staff)',
     ...access.staffAny(...PRODUCT_STAFF),
-    request: { query: productAdminQuerySchema },
-    responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400, 401, 403) },
+    request: { query: productsContract.productAdminQuerySchema },
+    responses: { 200: json(productsContract.productPageSchema, 'A page of products'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findAllProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -58,7 +53,7 @@ productRoutes.openapi(
     summary: 'A product (staff)',
     ...access.staffAny(...PRODUCT_STAFF),
     request: { params: idParam },
-    responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(productsContract.productSchema, 'The product'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getProductById(await getDb(), c.req.valid('param').id), 200),
 )
@@ -68,32 +63,31 @@ productRoutes.openapi(
   route.get('/products', {
     summary: 'Offered products (public)',
     ...access.public(),
-    request: { query: productListQuerySchema },
-    responses: { 200: json(productPageSchema, 'A page of products'), ...errorResponses(400) },
+    request: { query: productsContract.productListQuerySchema },
+    responses: { 200: json(productsContract.productPageSchema, 'A page of products'), ...errorResponses(400) },
   }),
   async (c) => c.json(await findOfferedProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
-
-const FOUR_EYES_NOTE =
-  'With FOUR_EYES_CONFIG on (the default) the input is checked, then the call answers 202 with a PENDING authorization and nothing changes until another person approves it (PUT /authorizations/{id}).'
 
 // POST /products (staff, CAN_UPDATE_PRODUCT) – 202 under four-eyes
 productRoutes.openapi(
   route.post('/products', {
     summary: 'Create a product',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_PRODUCT),
-    request: jsonBody(createProductSchema),
+    request: jsonBody(productsContract.createProductSchema),
     responses: {
-      201: json(productSchema, 'Created (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
+      ...configChangeResponses(201, productsContract.productSchema, 'Created'),
       ...errorResponses(400, 401, 403, 409),
     },
   }),
   async (c) => {
     const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
-    if (configNeedsFourEyes()) return c.json(await requestProductCreate(args), 202)
-    return c.json(await createProduct(args), 201)
+    return answerConfigChange(c, {
+      request: () => requestProductCreate(args),
+      apply: () => createProduct(args),
+      status: 201,
+    })
   },
 )
 
@@ -103,20 +97,22 @@ productRoutes.openapi(
 productRoutes.openapi(
   route.put('/products/{id}/go-live', {
     summary: 'Take a product live or withdraw it',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(P.CAN_INDICATE_PRODUCT_GO_LIVE),
-    request: { params: idParam, ...jsonBody(goLiveSchema) },
+    request: { params: idParam, ...jsonBody(productsContract.goLiveSchema) },
     responses: {
-      200: json(productSchema, 'Updated (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
+      ...configChangeResponses(200, productsContract.productSchema, 'Updated'),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
   async (c) => {
     const id = c.req.valid('param').id
     const live = c.req.valid('json').live
-    if (configNeedsFourEyes()) return c.json(await requestProductGoLive({ ...(await serviceArgs(c)), id, input: { live } }), 202)
-    return c.json(await setProductLive({ db: await getDb(), id, live, audit: auditContextOf(c) }), 200)
+    return answerConfigChange(c, {
+      request: async () => requestProductGoLive({ ...(await serviceArgs(c)), id, input: { live } }),
+      apply: async () => setProductLive({ db: await getDb(), id, live, audit: auditContextOf(c) }),
+      status: 200,
+    })
   },
 )
 
@@ -124,19 +120,21 @@ productRoutes.openapi(
 productRoutes.openapi(
   route.put('/products/{id}', {
     summary: 'Update a product',
-    description: FOUR_EYES_NOTE,
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(P.CAN_UPDATE_PRODUCT),
-    request: { params: idParam, ...jsonBody(updateProductSchema) },
+    request: { params: idParam, ...jsonBody(productsContract.updateProductSchema) },
     responses: {
-      200: json(productSchema, 'Updated (FOUR_EYES_CONFIG off)'),
-      202: pendingConfigResponse,
+      ...configChangeResponses(200, productsContract.productSchema, 'Updated'),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
   async (c) => {
     const args = { ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }
-    if (configNeedsFourEyes()) return c.json(await requestProductUpdate(args), 202)
-    return c.json(await updateProduct(args), 200)
+    return answerConfigChange(c, {
+      request: () => requestProductUpdate(args),
+      apply: () => updateProduct(args),
+      status: 200,
+    })
   },
 )
 
@@ -146,7 +144,7 @@ productRoutes.openapi(
     summary: 'An offered product by code (public)',
     ...access.public(),
     request: { params: codeParam },
-    responses: { 200: json(productSchema, 'The product'), ...errorResponses(400, 404) },
+    responses: { 200: json(productsContract.productSchema, 'The product'), ...errorResponses(400, 404) },
   }),
   async (c) => c.json(await getOfferedProduct({ db: await getDb(), code: c.req.valid('param').code }), 200),
 )

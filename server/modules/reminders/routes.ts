@@ -1,4 +1,4 @@
-import { reminderRunSchema } from '@/lib/contracts/reviews'
+import * as reviewsContract from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
@@ -20,7 +20,7 @@ reminderRoutes.openapi(
     description:
       'E-mails the owners 3 days before an approved deferral or a recertification date falls due; never twice for the same item and due date.',
     ...access.staffAny(...REMINDER_RUNNERS),
-    responses: { 200: json(reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
+    responses: { 200: json(reviewsContract.reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await runReminders({ db: await getDb(), audit: auditContextOf(c) }), 200),
 )

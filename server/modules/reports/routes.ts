@@ -1,11 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  businessReportDownloadQuerySchema,
-  businessReportPageSchema,
-  businessReportQuerySchema,
-  businessSummaryQuerySchema,
-  businessSummarySchema,
-} from '@/lib/contracts/business-reports'
+import * as businessReportsContract from '@/lib/contracts/business-reports'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { isoDay } from '@/lib/format/iso-day'
 import { getDb } from '@/server/db/client'
@@ -24,8 +18,11 @@ reportRoutes.openapi(
     summary: 'Business report',
     description: 'The filters of GET /businesses; each row names its type, category, state and products instead of ids.',
     ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessReportQuerySchema },
-    responses: { 200: json(businessReportPageSchema, 'A page of the report'), ...errorResponses(400, 401, 403) },
+    request: { query: businessReportsContract.businessReportQuerySchema },
+    responses: {
+      200: json(businessReportsContract.businessReportPageSchema, 'A page of the report'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findBusinessReport({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -35,8 +32,8 @@ reportRoutes.openapi(
   route.get('/reports/businesses/summary', {
     summary: 'Business counts',
     ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessSummaryQuerySchema },
-    responses: { 200: json(businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
+    request: { query: businessReportsContract.businessSummaryQuerySchema },
+    responses: { 200: json(businessReportsContract.businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findBusinessSummary({ db: await getDb(), query: c.req.valid('query') }), 200),
 )
@@ -47,7 +44,7 @@ reportRoutes.openapi(
     summary: 'Download the business report',
     description: 'The filters of GET /businesses; every matching row, newest first, streamed.',
     ...access.staff(P.CAN_READ_BUSINESS),
-    request: { query: businessReportDownloadQuerySchema },
+    request: { query: businessReportsContract.businessReportDownloadQuerySchema },
     responses: {
       200: { description: 'CSV with a header line', content: { 'text/csv': { schema: z.string() } } },
       ...errorResponses(400, 401, 403),

@@ -1,4 +1,4 @@
-import { retentionReportSchema, retentionRunRequestSchema } from '@/lib/contracts/retention'
+import * as retentionContract from '@/lib/contracts/retention'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
@@ -17,8 +17,11 @@ retentionRoutes.openapi(
     description:
       'Purges businesses past their retention period (never-submitted applications inactive for RETENTION_INACTIVE_APPLICATION_DAYS, declined ones RETENTION_DECLINED_DAYS after the decision, archived ones RETENTION_ENDED_RELATIONSHIP_YEARS after archiving) with their files, and stale step drafts; audited. `dryRun: true` answers the same report and changes nothing. The daily job does the same.',
     ...access.staff(PERMISSIONS.CAN_HANDLE_DATA_REQUESTS),
-    request: jsonBody(retentionRunRequestSchema),
-    responses: { 200: json(retentionReportSchema, 'What was (or would be) removed'), ...errorResponses(400, 401, 403) },
+    request: jsonBody(retentionContract.retentionRunRequestSchema),
+    responses: {
+      200: json(retentionContract.retentionReportSchema, 'What was (or would be) removed'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) =>
     c.json(await runRetention({ db: await getDb(), audit: auditContextOf(c), dryRun: c.req.valid('json').dryRun }), 200),

@@ -1,16 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { businessSchema } from '@/lib/contracts/businesses'
-import {
-  approvalCheckSchema,
-  assigneeInputSchema,
-  businessCommentInputSchema,
-  businessCommentSchema,
-  businessDecisionInputSchema,
-  forApprovalPageSchema,
-  forApprovalQuerySchema,
-  recertificationInputSchema,
-  reviewerSchema,
-} from '@/lib/contracts/reviews'
+import * as businessesContract from '@/lib/contracts/businesses'
+import * as reviewsContract from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -24,7 +14,7 @@ import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertifi
 
 const route = routesTagged('Business review')
 
-const decidedBusinessSchema = businessSchema.extend({ assigneeName: z.string().nullable().optional() })
+const decidedBusinessSchema = businessesContract.businessSchema.extend({ assigneeName: z.string().nullable().optional() })
 
 /** Mounted before the businesses router, so these static paths win over `/businesses/{id}`. */
 export const reviewRoutes = createRouter()
@@ -38,8 +28,8 @@ reviewRoutes.openapi(
     description:
       'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
-    request: { query: forApprovalQuerySchema },
-    responses: { 200: json(forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
+    request: { query: reviewsContract.forApprovalQuerySchema },
+    responses: { 200: json(reviewsContract.forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findForApproval({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -49,7 +39,7 @@ reviewRoutes.openapi(
   route.get('/businesses/reviewers', {
     summary: 'Reviewers a business can be assigned to',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
-    responses: { 200: json(z.array(reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
+    responses: { 200: json(z.array(reviewsContract.reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findReviewers({ ...(await readArgs(c)) }), 200),
 )
@@ -59,8 +49,8 @@ reviewRoutes.openapi(
   route.put('/businesses/set-recertification-date', {
     summary: 'Set the recertification date',
     ...access.staffAny(...RECERTIFICATION_SETTERS),
-    request: jsonBody(recertificationInputSchema),
-    responses: { 200: json(businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: jsonBody(reviewsContract.recertificationInputSchema),
+    responses: { 200: json(businessesContract.businessSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
     const { businessId, date } = c.req.valid('json')
@@ -74,7 +64,10 @@ reviewRoutes.openapi(
     summary: 'Recommendation comments',
     ...access.staffAny(...COMMENT_READERS),
     request: { params: idParam },
-    responses: { 200: json(z.array(businessCommentSchema), 'The thread, oldest first'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(z.array(reviewsContract.businessCommentSchema), 'The thread, oldest first'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await findBusinessComments({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
@@ -84,8 +77,8 @@ reviewRoutes.openapi(
   route.put('/businesses/attachment/{id}', {
     summary: 'Add a recommendation comment',
     ...access.staffAny(...COMMENT_WRITERS),
-    request: { params: idParam, ...jsonBody(businessCommentInputSchema) },
-    responses: { 200: json(businessCommentSchema, 'The comment added'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: idParam, ...jsonBody(reviewsContract.businessCommentInputSchema) },
+    responses: { 200: json(reviewsContract.businessCommentSchema, 'The comment added'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) =>
     c.json(
@@ -107,8 +100,8 @@ reviewRoutes.openapi(
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
     ...access.staff(P.CAN_APPROVE_BUSINESS),
-    request: { params: idParam, ...jsonBody(businessDecisionInputSchema) },
-    responses: { 200: json(businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: idParam, ...jsonBody(reviewsContract.businessDecisionInputSchema) },
+    responses: { 200: json(businessesContract.businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await decideBusiness({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
@@ -120,7 +113,10 @@ reviewRoutes.openapi(
     summary: 'Approval preconditions',
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     request: { params: idParam },
-    responses: { 200: json(z.array(approvalCheckSchema), 'The checklist'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(z.array(reviewsContract.approvalCheckSchema), 'The checklist'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await findApprovalChecklist({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
@@ -130,7 +126,7 @@ reviewRoutes.openapi(
   route.put('/businesses/{id}/assignee', {
     summary: 'Assign a reviewer',
     ...access.staff(P.CAN_APPROVE_BUSINESS),
-    request: { params: idParam, ...jsonBody(assigneeInputSchema) },
+    request: { params: idParam, ...jsonBody(reviewsContract.assigneeInputSchema) },
     responses: { 200: json(decidedBusinessSchema, 'Assigned'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>

@@ -1,11 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import {
-  supportInquiryInputSchema,
-  supportInquiryPageSchema,
-  supportInquiryQuerySchema,
-  supportInquiryReceiptSchema,
-} from '@/lib/contracts/support'
-import { SUPPORT_ATTACHMENT_FIELD } from '@/lib/contracts/support-values'
+import * as supportContract from '@/lib/contracts/support'
+import * as supportValuesContract from '@/lib/contracts/support-values'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
@@ -21,7 +16,10 @@ const route = routesTagged('Support')
 
 /** The multipart body as documented in the OpenAPI document (the handler validates it with the same zod schema). */
 function multipartBody() {
-  const { $schema: _ignored, ...fields } = z.toJSONSchema(supportInquiryInputSchema, { io: 'input' }) as Record<string, unknown>
+  const { $schema: _ignored, ...fields } = z.toJSONSchema(supportContract.supportInquiryInputSchema, { io: 'input' }) as Record<
+    string,
+    unknown
+  >
   return {
     required: true,
     content: {
@@ -30,7 +28,7 @@ function multipartBody() {
           ...fields,
           properties: {
             ...(fields.properties as Record<string, unknown>),
-            [SUPPORT_ATTACHMENT_FIELD]: {
+            [supportValuesContract.SUPPORT_ATTACHMENT_FIELD]: {
               type: 'string',
               format: 'binary',
               description: 'Optional: a PNG, JPEG or PDF up to the upload limit (checked by content)',
@@ -59,24 +57,28 @@ async function readInquiryForm(c: AppContext) {
   const fields: Record<string, unknown> = {}
   let attachment: { fileName: string; bytes: Uint8Array } | undefined
   for (const [key, value] of Object.entries(form)) {
-    if (key === SUPPORT_ATTACHMENT_FIELD) {
+    if (key === supportValuesContract.SUPPORT_ATTACHMENT_FIELD) {
       if (typeof value === 'string') {
         // An empty file input arrives as an empty string in some clients: no attachment.
         if (value === '') continue
-        throw new AppError('VALIDATION_FAILED', 'attachment must be a file', { field: SUPPORT_ATTACHMENT_FIELD })
+        throw new AppError('VALIDATION_FAILED', 'attachment must be a file', {
+          field: supportValuesContract.SUPPORT_ATTACHMENT_FIELD,
+        })
       }
       if (Array.isArray(value))
-        throw new AppError('VALIDATION_FAILED', 'Attach one file only', { field: SUPPORT_ATTACHMENT_FIELD })
+        throw new AppError('VALIDATION_FAILED', 'Attach one file only', { field: supportValuesContract.SUPPORT_ATTACHMENT_FIELD })
       // A file input left empty is sent as a nameless, empty part by browsers.
       if (value.size === 0 && !value.name) continue
       attachment = { fileName: value.name || 'attachment', bytes: new Uint8Array(await value.arrayBuffer()) }
       continue
     }
     if (typeof value !== 'string')
-      throw new AppError('VALIDATION_FAILED', `Only ${SUPPORT_ATTACHMENT_FIELD} may carry a file`, { field: key })
+      throw new AppError('VALIDATION_FAILED', `Only ${supportValuesContract.SUPPORT_ATTACHMENT_FIELD} may carry a file`, {
+        field: key,
+      })
     fields[key] = value
   }
-  const parsed = supportInquiryInputSchema.safeParse(fields)
+  const parsed = supportContract.supportInquiryInputSchema.safeParse(fields)
   if (!parsed.success) {
     const errors = validationErrors(parsed.error, 'form')
     throw new AppError('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid form', { details: errors })
@@ -91,8 +93,8 @@ supportRoutes.openapi(
   route.get('/support/inquiries', {
     summary: 'Support inquiries',
     ...access.staffAny(...SUPPORT_INQUIRY_READERS),
-    request: { query: supportInquiryQuerySchema },
-    responses: { 200: json(supportInquiryPageSchema, 'A page of inquiries'), ...errorResponses(400, 401, 403) },
+    request: { query: supportContract.supportInquiryQuerySchema },
+    responses: { 200: json(supportContract.supportInquiryPageSchema, 'A page of inquiries'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await findSupportInquiries({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
@@ -106,7 +108,7 @@ supportRoutes.openapi(
     ...access.public(),
     request: { body: multipartBody() },
     responses: {
-      201: json(supportInquiryReceiptSchema, 'Received; the reference is quoted in the acknowledgement mail'),
+      201: json(supportContract.supportInquiryReceiptSchema, 'Received; the reference is quoted in the acknowledgement mail'),
       ...errorResponses(400, 413, 415, 429),
     },
   }),

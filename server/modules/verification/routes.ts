@@ -1,12 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { kycAddressSchema } from '@/lib/contracts/kyc'
-import {
-  businessVerificationSchema,
-  reverificationRunSchema,
-  verificationItemSchema,
-  verificationResultInputSchema,
-  verificationWaiverInputSchema,
-} from '@/lib/contracts/verification'
+import * as kycContract from '@/lib/contracts/kyc'
+import * as verificationContract from '@/lib/contracts/verification'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -42,7 +36,7 @@ verificationRoutes.openapi(
     description:
       'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
     ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
-    responses: { 200: json(reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
+    responses: { 200: json(verificationContract.reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await runReverification({ ...(await serviceArgs(c)) }), 200),
 )
@@ -55,7 +49,10 @@ verificationRoutes.openapi(
     summary: "A business's verification items",
     ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a business id') }) },
-    responses: { 200: json(z.array(verificationItemSchema), 'The current items'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(z.array(verificationContract.verificationItemSchema), 'The current items'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await findBusinessVerifications({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
@@ -66,8 +63,11 @@ verificationRoutes.openapi(
     summary: 'Record a verification result',
     description: 'PENDING items only (409 INVALID_STATE otherwise). FAILED needs a comment.',
     ...access.staff(P.CAN_UPDATE_KYC_STATUS),
-    request: { params: z.object({ id: uuid('a verification item id') }), ...jsonBody(verificationResultInputSchema) },
-    responses: { 200: json(verificationItemSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: {
+      params: z.object({ id: uuid('a verification item id') }),
+      ...jsonBody(verificationContract.verificationResultInputSchema),
+    },
+    responses: { 200: json(verificationContract.verificationItemSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -83,8 +83,11 @@ verificationRoutes.openapi(
     description:
       'A PENDING or FAILED current item of a PENDING business, with a reason (409 INVALID_STATE otherwise). Never by a member or the registrar of the business (403 FOUR_EYES); whoever waives a check may not approve that business.',
     ...access.staff(P.CAN_APPROVE_BUSINESS),
-    request: { params: z.object({ id: uuid('a verification item id') }), ...jsonBody(verificationWaiverInputSchema) },
-    responses: { 200: json(verificationItemSchema, 'Waived'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: {
+      params: z.object({ id: uuid('a verification item id') }),
+      ...jsonBody(verificationContract.verificationWaiverInputSchema),
+    },
+    responses: { 200: json(verificationContract.verificationItemSchema, 'Waived'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(
@@ -99,7 +102,7 @@ verificationRoutes.openapi(
     summary: 'One verification item',
     ...access.staffAny(...VERIFICATION_READERS),
     request: { params: z.object({ id: uuid('a verification item id') }) },
-    responses: { 200: json(verificationItemSchema, 'The item'), ...errorResponses(400, 401, 403, 404) },
+    responses: { 200: json(verificationContract.verificationItemSchema, 'The item'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) => c.json(await getVerificationItem({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -110,7 +113,10 @@ verificationRoutes.openapi(
     summary: "Whether a business's KYC is verified",
     ...access.business(VERIFICATION_STATUS_READ),
     request: { params: z.object({ id: uuid('a business id') }) },
-    responses: { 200: json(businessVerificationSchema, 'Counts and items'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      200: json(verificationContract.businessVerificationSchema, 'Counts and items'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => c.json(await getBusinessVerification({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
@@ -122,8 +128,8 @@ verificationRoutes.openapi(
     description:
       'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
     ...access.staff(P.CAN_VERIFY_ADDRESS),
-    request: { params: z.object({ id: uuid('an address id') }), ...jsonBody(verificationResultInputSchema) },
-    responses: { 200: json(kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
+    request: { params: z.object({ id: uuid('an address id') }), ...jsonBody(verificationContract.verificationResultInputSchema) },
+    responses: { 200: json(kycContract.kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) =>
     c.json(await verifyAddress({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),

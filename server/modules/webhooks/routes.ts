@@ -1,12 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  createdWebhookEndpointSchema,
-  webhookDeliveryPageSchema,
-  webhookDeliveryQuerySchema,
-  webhookDeliverySchema,
-  webhookEndpointInputSchema,
-  webhookEndpointSchema,
-} from '@/lib/contracts/webhooks'
+import * as webhooksContract from '@/lib/contracts/webhooks'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -29,7 +22,10 @@ webhookRoutes.openapi(
   route.get('/webhooks', {
     summary: 'Webhook endpoints',
     ...access.staff(...WEBHOOK_MANAGERS),
-    responses: { 200: json(z.array(webhookEndpointSchema), 'Endpoints (secrets are never listed)'), ...errorResponses(401, 403) },
+    responses: {
+      200: json(z.array(webhooksContract.webhookEndpointSchema), 'Endpoints (secrets are never listed)'),
+      ...errorResponses(401, 403),
+    },
   }),
   async (c) => c.json(await findWebhookEndpoints(await readArgs(c)), 200),
 )
@@ -40,8 +36,11 @@ webhookRoutes.openapi(
     summary: 'Register a webhook endpoint',
     description: 'Answers the signing secret: the only time it is shown (docs/api.md#webhooks).',
     ...access.staff(...WEBHOOK_MANAGERS),
-    request: jsonBody(webhookEndpointInputSchema),
-    responses: { 201: json(createdWebhookEndpointSchema, 'The endpoint with its secret'), ...errorResponses(400, 401, 403) },
+    request: jsonBody(webhooksContract.webhookEndpointInputSchema),
+    responses: {
+      201: json(webhooksContract.createdWebhookEndpointSchema, 'The endpoint with its secret'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await createWebhookEndpoint({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
@@ -52,7 +51,10 @@ webhookRoutes.openapi(
     summary: 'Retry a failed webhook delivery',
     ...access.staff(...WEBHOOK_MANAGERS),
     request: { params: idParam },
-    responses: { 200: json(webhookDeliverySchema, 'The delivery, due again'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      200: json(webhooksContract.webhookDeliverySchema, 'The delivery, due again'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => c.json(await retryWebhookDelivery({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
@@ -62,8 +64,8 @@ webhookRoutes.openapi(
   route.put('/webhooks/{id}', {
     summary: 'Change a webhook endpoint',
     ...access.staff(...WEBHOOK_MANAGERS),
-    request: { params: idParam, ...jsonBody(webhookEndpointInputSchema) },
-    responses: { 200: json(webhookEndpointSchema, 'The endpoint'), ...errorResponses(400, 401, 403, 404) },
+    request: { params: idParam, ...jsonBody(webhooksContract.webhookEndpointInputSchema) },
+    responses: { 200: json(webhooksContract.webhookEndpointSchema, 'The endpoint'), ...errorResponses(400, 401, 403, 404) },
   }),
   async (c) =>
     c.json(
@@ -91,9 +93,9 @@ webhookRoutes.openapi(
   route.get('/webhooks/{id}/deliveries', {
     summary: "A webhook endpoint's deliveries",
     ...access.staff(...WEBHOOK_MANAGERS),
-    request: { params: idParam, query: webhookDeliveryQuerySchema },
+    request: { params: idParam, query: webhooksContract.webhookDeliveryQuerySchema },
     responses: {
-      200: json(webhookDeliveryPageSchema, 'A page of deliveries with their attempts'),
+      200: json(webhooksContract.webhookDeliveryPageSchema, 'A page of deliveries with their attempts'),
       ...errorResponses(400, 401, 403, 404),
     },
   }),
