@@ -29,7 +29,11 @@ let reminded: { email: string; businessId: string }
 
 const client = () => `198.51.100.${randomInt(1, 250)}`
 
-function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown; from?: string; body?: BodyInit }) {
+function call(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; from?: string; body?: BodyInit },
+) {
   const headers = new Headers()
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   if (init.from) headers.set('x-forwarded-for', init.from)
@@ -114,7 +118,11 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
       expect(res.status).toBe(401)
     }
     for (const server of [a, b]) {
-      const res = await call(server, '/accounts/login', { method: 'POST', json: { email: account.email, password: PASSWORD }, from })
+      const res = await call(server, '/accounts/login', {
+        method: 'POST',
+        json: { email: account.email, password: PASSWORD },
+        from,
+      })
       expect(res.status).toBe(429)
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     }
@@ -136,7 +144,11 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
     const from = client()
     const limit = THROTTLE_LIMITS.support.inquiriesPerIpPerHour
     for (let i = 0; i < limit; i++) {
-      const res = await call(i % 2 ? b : a, '/support/inquiries', { method: 'POST', body: inquiry(), from: `10.0.${i}.1, ${from}` })
+      const res = await call(i % 2 ? b : a, '/support/inquiries', {
+        method: 'POST',
+        body: inquiry(),
+        from: `10.0.${i}.1, ${from}`,
+      })
       expect(res.status).toBe(201)
     }
     for (const server of [a, b]) {
@@ -147,8 +159,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
 
   it("runs the daily reminders once although both instances queued today's run: one mail, one job", async () => {
     const db = await getDb()
-    const reminders = () =>
-      db.select({ template: mailOutbox.template }).from(mailOutbox).where(eq(mailOutbox.to, reminded.email))
+    const reminders = () => db.select({ template: mailOutbox.template }).from(mailOutbox).where(eq(mailOutbox.to, reminded.email))
     const deadline = Date.now() + 30_000
     while (!(await reminders()).some((m) => m.template === 'due-reminder') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250))
