@@ -27,7 +27,7 @@ export const SERVER_LIB_ALLOWLIST = [
 ]
 
 /** What in `server/` sits above `server/db/` (relative to server/); server/db may import none of it. */
-export const SERVER_ABOVE_DB = ['modules', 'integrations', 'audit', 'auth', 'http', 'bff', 'seed', 'app.ts', 'main.ts']
+export const SERVER_ABOVE_DB = ['modules', 'integrations', 'audit', 'auth', 'http', 'bff', 'jobs', 'seed', 'app.ts', 'main.ts']
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
 

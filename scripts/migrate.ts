@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config/env'
 import { closeDatabase, getDatabaseHandle } from '@/server/db/client'
+import { migrateJobQueue } from '@/server/jobs/job-scheduler'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 import { runScript } from './run-script'
 
@@ -7,6 +8,9 @@ import { runScript } from './run-script'
 await runScript(async () => {
   seedOnOpen()
   const handle = await getDatabaseHandle()
+  // pg-boss's schema (scheduled work, server/jobs) beside the Drizzle migrations; PGlite runs its jobs in process.
+  const { databaseUrl } = getConfig()
+  if (databaseUrl) await migrateJobQueue(databaseUrl)
   console.log(`migrated ${handle.kind} database at ${handle.location} (APP_ENV=${getConfig().appEnv})`)
   await closeDatabase()
 })

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import { getConfig } from '@/lib/config/env'
 import { createApp } from './app'
 import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
+import { stopScheduledJobs } from './jobs/job-scheduler'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
@@ -25,6 +26,7 @@ async function shutdown(signal: string) {
   reminders?.stop()
   retention?.stop()
   webhooks?.stop()
+  await stopScheduledJobs()
   server.close()
   await closeDatabase()
   process.exit(0)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies'
 
 /**
  * The one place that reads the environment. Everything else asks `getConfig()`.
@@ -76,7 +77,11 @@ const envSchema = z.object({
   MARKETING_FLUSH_AT: z.coerce.number().int().min(1).max(1000).default(20),
   MARKETING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
+  REDIS_KEY_PREFIX: z.string().max(100).default(''),
+  TRUSTED_PROXIES: optionalString,
+  /** Replaced by TRUSTED_PROXIES; only read to refuse `true` with a message naming its successor. */
   TRUST_PROXY: booleanFromEnv,
+  JOBS_FIRST_RUN_DELAY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).optional()),
   FOUR_EYES_CONFIG: booleanFromEnvDefaultTrue,
   RETENTION_INACTIVE_APPLICATION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
@@ -147,8 +152,12 @@ export interface AppConfig {
     { provider: 'database' } | { provider: 'segment'; url: string; writeKey: string; flushAt: number; flushIntervalMs: number }
   /** Throttle counters live here when set (several instances share them); in process memory otherwise. */
   redisUrl: string | undefined
-  /** Take the client IP from X-Forwarded-For (set only behind a proxy that overwrites it); else the socket's. */
-  trustProxy: boolean
+  /** Put before every Redis key, so deployments (or test runs) can share one Redis database. */
+  redisKeyPrefix: string
+  /** Proxies whose X-Forwarded-For is believed for the client IP (docs/security.md#behind-a-proxy); empty: none. */
+  trustedProxies: TrustedProxies
+  /** How long after start the daily jobs first run (server/jobs); unset: each job's own delay (1 and 5 minutes). */
+  jobsFirstRunDelayMs: number | undefined
   /**
    * Configuration changes (products, fees, deferral settings) go through four-eyes: the call answers 202 with a
    * PENDING authorization, and a second person's approval applies it (docs/domain.md#authorizations).
@@ -294,6 +303,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const partnerOrigins = parseOrigins(e.EXTERNAL_PARTNER_ORIGINS)
+  if (e.TRUST_PROXY) {
+    throw new ConfigError(
+      'TRUST_PROXY is no longer read: list the proxies whose X-Forwarded-For may be believed in TRUSTED_PROXIES (addresses or CIDR blocks, e.g. TRUSTED_PROXIES=10.0.0.0/8, or loopback for a proxy on the same host), and unset TRUST_PROXY',
+    )
+  }
+  let trustedProxies: TrustedProxies
+  try {
+    trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: TRUSTED_PROXIES: ${(error as Error).message}`)
+  }
   if (e.KYC_PROVIDER !== 'manual') {
     const missing = (['KYC_PROVIDER_APP_ID', 'KYC_PROVIDER_SECRET'] as const).filter((k) => !e[k])
     if (missing.length) {
@@ -361,7 +381,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
           }
         : { provider: 'database' },
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustedProxies,
+    jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_SECONDS === undefined ? undefined : e.JOBS_FIRST_RUN_DELAY_SECONDS * 1000,
     fourEyesConfig: e.FOUR_EYES_CONFIG,
     retention: {
       inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,

@@ -70,14 +70,35 @@ interface Spec {
   duration: number
 }
 
-/** Redis when REDIS_URL is set (every instance shares the counts), with memory as insurance while Redis is down. */
+/** How long the first throttle check waits for Redis to connect before counting in memory meanwhile. */
+const REDIS_CONNECT_WAIT_MS = 3000
+
+/**
+ * The one factory of every limiter: Redis when REDIS_URL is set (every instance shares the counts; keys start with
+ * REDIS_KEY_PREFIX), with memory as insurance while Redis is down; process memory otherwise. Commands fail fast
+ * rather than queue while Redis is away, so the first checks wait for the connection (bounded), or the first
+ * requests after a start would be counted by this instance alone.
+ */
 async function limiterFactory(): Promise<(spec: Spec) => Limiter> {
-  const url = getConfig().redisUrl
-  if (!url) return (spec) => new RateLimiterMemory(spec)
+  const { redisUrl, redisKeyPrefix } = getConfig()
+  if (!redisUrl) return (spec) => new RateLimiterMemory(spec)
   const { Redis } = await import('ioredis')
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   client.on('error', (error) => logger.warn({ err: error }, 'throttle store (Redis) unavailable; counting in memory meanwhile'))
-  return (spec) => new RateLimiterRedis({ storeClient: client, ...spec, insuranceLimiter: new RateLimiterMemory(spec) })
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS)
+    client.once('ready', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return (spec) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      ...spec,
+      keyPrefix: `${redisKeyPrefix}${spec.keyPrefix}`,
+      insuranceLimiter: new RateLimiterMemory(spec),
+    })
 }
 
 async function createThrottles(): Promise<Throttles> {

@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next'
 import { z } from 'zod'
 import { getConfig } from '@/lib/config/env'
+import { clientAddress } from '@/lib/config/trusted-proxies'
 import {
   createXsrfToken,
   isCrossSiteRequest,
@@ -31,6 +32,16 @@ const crossSite = (req: NextApiRequest) =>
     origin: req.headers.origin,
     host: req.headers.host,
   })
+
+/** The client's address for the audit trail, through TRUSTED_PROXIES as in the API (server/http/request-context.ts). */
+function portalClientIp(req: NextApiRequest): string | null {
+  const header = req.headers['x-forwarded-for']
+  return clientAddress({
+    socketAddress: req.socket.remoteAddress ?? null,
+    forwardedFor: Array.isArray(header) ? header.join(',') : header,
+    trustedProxies: getConfig().trustedProxies,
+  })
+}
 
 const loginBodySchema = z.object({
   user_auth_data: z
@@ -97,7 +108,7 @@ export async function handlePortalLogout(req: NextApiRequest, res: NextApiRespon
       await logOut({
         db: await getDb(),
         sessionId: session.sessionId,
-        audit: { actorId: session.userId, actorEmail: null, requestId: null, ip: req.socket.remoteAddress ?? null },
+        audit: { actorId: session.userId, actorEmail: null, requestId: null, ip: portalClientIp(req) },
       })
     } catch (error) {
       logger.error({ err: error }, 'logout: revoking the API session failed')

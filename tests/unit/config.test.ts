@@ -109,6 +109,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/)
   })
 
+  it('trusts no proxy by default, reads TRUSTED_PROXIES, and refuses the old TRUST_PROXY=true naming its successor', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).trustedProxies.cidrs).toEqual([])
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUSTED_PROXIES: 'loopback, 10.0.0.0/8' }).trustedProxies.cidrs).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+      '10.0.0.0/8',
+    ])
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUSTED_PROXIES: '10.0.0.0/40' })).toThrowError(
+      new ConfigError(
+        'Invalid configuration: TRUSTED_PROXIES: 10.0.0.0/40: the prefix length must be a whole number from 0 to 32',
+      ),
+    )
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY is no longer read.*TRUSTED_PROXIES/,
+    )
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'false' }).trustedProxies.cidrs).toEqual([])
+  })
+
   it('chooses the KYC provider: manual review by default, Dojah with its URL and credentials (both required)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).kycProvider).toEqual({ name: 'manual' })
     expect(

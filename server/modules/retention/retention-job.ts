@@ -1,7 +1,8 @@
+import { getConfig } from '@/lib/config/env'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
+import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
 import { logger } from '@/server/logger'
-import { scheduleDaily, type ScheduledJob } from '../reminders/daily-job'
 import { runRetention } from './run-retention'
 
 const globalForJob = globalThis as unknown as { __retentionJob?: ScheduledJob }
@@ -13,11 +14,12 @@ const globalForJob = globalThis as unknown as { __retentionJob?: ScheduledJob }
 export function startRetentionJobOnce(getDb: () => Promise<Database>, appEnv: string): ScheduledJob | undefined {
   if (appEnv === 'test') return undefined
   if (!globalForJob.__retentionJob) {
+    globalForJob.__retentionJob = getJobScheduler().daily({
+      name: 'retention',
+      firstDelayMs: getConfig().jobsFirstRunDelayMs ?? 5 * 60_000,
+      run: async () => runRetention({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT, dryRun: false }),
+    })
     logger.info('daily retention purge scheduled')
-    globalForJob.__retentionJob = scheduleDaily(
-      async () => runRetention({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT, dryRun: false }),
-      { name: 'retention', firstDelayMs: 5 * 60_000 },
-    )
   }
   return globalForJob.__retentionJob
 }

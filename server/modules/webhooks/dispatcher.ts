@@ -3,7 +3,7 @@ import { WEBHOOK_MAX_ATTEMPTS } from '@/lib/contracts/webhook-values'
 import type { Database } from '@/server/db/client'
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/server/db/schema'
 import { logger } from '@/server/logger'
-import type { ScheduledJob } from '@/server/modules/reminders/daily-job'
+import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
 import { signWebhook } from './signature'
 
 /** Back-off before attempt n+1 after n failed ones: 30 s, 1, 2, 4, 8 min. */
@@ -127,9 +127,10 @@ export async function dispatchDueWebhooks(options: {
 const globalForDispatcher = globalThis as unknown as { __webhookDispatcher?: ScheduledJob }
 
 /**
- * The dispatcher in process, started with the server: every `intervalMs` (5 s) it sends what is due; runs never
- * overlap; timers are unref'd. Once per process; not in tests (APP_ENV=test), which call dispatchDueWebhooks with
- * their own clock.
+ * The dispatcher, started with the server: every `intervalMs` (5 s) it sends what is due; runs never overlap. It
+ * runs on every instance (server/jobs `every`): claims are per delivery (FOR UPDATE SKIP LOCKED), so a second
+ * instance adds throughput and takes over when one dies, and never sends a delivery twice. Once per process; not in
+ * tests (APP_ENV=test), which call dispatchDueWebhooks with their own clock.
  */
 export function startWebhookDispatcherOnce(
   getDb: () => Promise<Database>,
@@ -138,25 +139,17 @@ export function startWebhookDispatcherOnce(
 ): ScheduledJob | undefined {
   if (appEnv === 'test') return undefined
   if (!globalForDispatcher.__webhookDispatcher) {
-    let running = false
-    const tick = async () => {
-      if (running) return
-      running = true
-      try {
+    globalForDispatcher.__webhookDispatcher = getJobScheduler().every({
+      name: 'webhook-dispatcher',
+      intervalMs,
+      run: async () => {
         // Drain: keep going while full batches come back.
         for (let i = 0; i < 20; i++) {
           const r = await dispatchDueWebhooks({ db: await getDb() })
           if (r.delivered + r.retrying + r.failed < 50) break
         }
-      } catch (error) {
-        logger.error({ err: error }, 'webhook dispatcher failed')
-      } finally {
-        running = false
-      }
-    }
-    const interval = setInterval(() => void tick(), intervalMs)
-    interval.unref()
-    globalForDispatcher.__webhookDispatcher = { stop: () => clearInterval(interval) }
+      },
+    })
     logger.info('webhook dispatcher started')
   }
   return globalForDispatcher.__webhookDispatcher
