@@ -55,6 +55,8 @@ interface DemoIds {
 interface VisitContext {
   ids: DemoIds
   request: APIRequestContext
+  /** A role's API headers, from its one sign-in in this worker (a second sign-in at once would be refused). */
+  headersOf: (role: Exclude<Role, 'anonymous'>) => Promise<Record<string, string>>
 }
 
 interface Visit {
@@ -392,10 +394,10 @@ const VISITS: Visit[] = [
     file: 's/admin/authorizations/details.tsx',
     as: 'approver',
     // A role request of the super administrator's (the demo data holds none): the approver is its checker.
-    url: async ({ request }) => {
+    url: async ({ request, headersOf }) => {
       const name = `Axe readers ${unique()}`
       const requested = await request.post('/api/v1/roles', {
-        headers: await bearer(request, ACCOUNTS.superadmin),
+        headers: await headersOf('superadmin'),
         data: { name, description: 'Reads businesses', scope: 'staff', permissions: ['CAN_READ_BUSINESS'] },
       })
       expect(requested.status(), await requested.text()).toBe(202)
@@ -533,7 +535,7 @@ interface WorkerFixtures {
   sessionOf: (role: Exclude<Role, 'anonymous'>) => Promise<SignedIn>
   /** A role's browser context at desktop width, one per worker (so each page's scripts load from its cache). */
   contextOf: (role: Role) => Promise<BrowserContext>
-  /** The demo records, looked up once per worker when a page first needs them. */
+  /** The demo records the pages are opened on, looked up once per worker. */
   demoIds: () => Promise<DemoIds>
 }
 
@@ -695,13 +697,16 @@ test('every page under pages/ is visited below or excluded with a reason', () =>
 
 for (const visit of VISITS) {
   const title = `${visit.file.replace(/\.tsx?$/, '')}${visit.variant ? ` (${visit.variant})` : ''} as ${visit.as}`
-  test(`axe: ${title}`, async ({ contextOf, demoIds, request }) => {
-    const ids = typeof visit.url === 'string' && !visit.ready ? undefined : await demoIds()
-    const url = typeof visit.url === 'string' ? visit.url : await visit.url({ ids: ids!, request })
+  test(`axe: ${title}`, async ({ contextOf, demoIds, sessionOf, request }) => {
+    const ids = await demoIds()
+    const url =
+      typeof visit.url === 'string'
+        ? visit.url
+        : await visit.url({ ids, request, headersOf: async (role) => (await sessionOf(role)).headers })
     const page = await (await contextOf(visit.as)).newPage()
     try {
       await page.goto(url)
-      await contentLoaded(page, visit, ids!)
+      await contentLoaded(page, visit, ids)
       await settleAnimations(page)
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
       const serious = violations
