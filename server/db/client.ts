@@ -5,6 +5,7 @@ import { getConfig, type AppConfig } from '@/lib/config/env'
 import { logger } from '@/server/logger'
 import { registerAuthEpochWatch, watchAuthEpochOnPglite, watchAuthEpochOnPostgres } from './auth-epoch-watch'
 import { lockDataDir } from './data-dir-lock'
+import { withNamedStatements } from './pglite-statements'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -71,14 +72,15 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandle> {
   const release = lockDataDir(dataDir)
   try {
-    const { PGlite } = await import('@electric-sql/pglite')
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
     const { drizzle } = await import('drizzle-orm/pglite')
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     // One PGlite client per process: it has a single connection and queues every query and transaction.
-    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } })
-    const db = drizzle({ client, schema })
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+    const pglite = await import('@electric-sql/pglite')
+    const client = await pglite.PGlite.create(pgDir, { extensions: { pg_trgm } })
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    // Served through named statements once the schema is in place (server/db/pglite-statements.ts).
+    const db = drizzle({ client: withNamedStatements(client, pglite), schema })
     const epochWatch = await watchAuthEpochOnPglite(client)
     registerAuthEpochWatch(db as unknown as Database, epochWatch)
     await encryptValuesInClear(db as unknown as Database)
