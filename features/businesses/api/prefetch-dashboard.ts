@@ -21,8 +21,9 @@ export function usePrefetchDashboard() {
   const queryClient = useQueryClient()
   const router = useRouter()
   useEffect(() => {
-    if (!router.isReady) return
-    const businessId = namedBusinessId(router.query)
+    // A statically optimised page gets its query only after hydration; the address bar has it already.
+    const query = router.isReady ? router.query : Object.fromEntries(new URLSearchParams(window.location.search))
+    const businessId = namedBusinessId(query)
     if (!businessId) return
     const fresh = { staleTime: PREFETCHED_FRESH_MS }
     void queryClient.prefetchQuery({ ...businessReads.detail(businessId), ...fresh })

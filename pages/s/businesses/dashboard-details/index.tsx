@@ -8,6 +8,9 @@ const DashboardScreen = lazyScreen(
   { count: 4, label: 'Loading the business dashboard' },
 )
 
+// Its chunk is requested as soon as this page's code runs, while the page hydrates, not after it mounts.
+if (typeof window !== 'undefined') void DashboardScreen.preload()
+
 export default function DashboardDetailsPage() {
   usePrefetchDashboard()
   return (
