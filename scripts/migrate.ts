@@ -3,10 +3,13 @@ import { closeDatabase, getDatabaseHandle } from '@/server/db/client'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 import { runScript } from './run-script'
 
-/** `npm run db:migrate`: applies the committed migrations (and the always-on seed) to the configured database. */
+/**
+ * `npm run db:migrate` (`node migrate.js` in the container): applies the committed migrations (and the always-on
+ * seed) to the configured database, whatever MIGRATE_ON_START says.
+ */
 await runScript(async () => {
   seedOnOpen()
-  const handle = await getDatabaseHandle()
+  const handle = await getDatabaseHandle({ migrate: true })
   console.log(`migrated ${handle.kind} database at ${handle.location} (APP_ENV=${getConfig().appEnv})`)
   await closeDatabase()
 })

@@ -1,7 +1,9 @@
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { getConfig } from '@/lib/config/env'
 import { createApp } from './app'
-import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
+import { getDatabaseHandle, getDb } from './db/client'
+import { installGracefulShutdown, onShutdown } from './lifecycle/graceful-shutdown'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
@@ -20,14 +22,5 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
 })
 
-async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down')
-  reminders?.stop()
-  retention?.stop()
-  webhooks?.stop()
-  server.close()
-  await closeDatabase()
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+onShutdown('scheduled jobs', () => [reminders, retention, webhooks].forEach((job) => job?.stop()))
+installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs, server: server as Server })
