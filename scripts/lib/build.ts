@@ -80,7 +80,7 @@ export function completeStandalone(root = process.cwd()): void {
     logLevel: 'warning',
     external: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
     // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })
 }
 
