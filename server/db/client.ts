@@ -26,7 +26,7 @@ export const MIGRATIONS_DIR = resolve(process.cwd(), 'server/db/migrations')
 /**
  * Opens the configured database and applies the committed migrations, or, with `migrate: false`
  * (MIGRATE_ON_START=false, the container's default), only checks that none is pending: an instance then never
- * migrates, `node migrate.js` does (docs/architecture.md#migrations).
+ * migrates, `node migrate.mjs` does (docs/architecture.md#migrations).
  */
 export async function openDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir' | 'migrateOnStart'>,
@@ -59,7 +59,7 @@ async function assertMigrated(db: Database, location: string) {
   if (pending.length) {
     throw new Error(
       `The database at ${location} is ${pending.length} migration(s) behind and MIGRATE_ON_START is false: ` +
-        'run the migrate command first (`node migrate.js` in the container, `npm run db:migrate` in a checkout)',
+        'run the migrate command first (`node migrate.mjs` in the container, `npm run db:migrate` in a checkout)',
     )
   }
 }

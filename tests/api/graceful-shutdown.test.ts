@@ -101,5 +101,5 @@ describe.skipIf(!apiServerKind)('graceful shutdown on SIGTERM', () => {
     // Another process (this one) opens the same data directory, and finds the confirmation committed.
     const [row] = await (await getDb()).select().from(files).where(eq(files.id, slot.fileId))
     expect(row?.status).toBe('CONFIRMED')
-  })
+  }, 180_000) // a fresh PGlite data directory (migrated on first open) and a server start
 })
