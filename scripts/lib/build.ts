@@ -62,12 +62,9 @@ export function build(root = process.cwd()): void {
  */
 export function completeStandalone(root = process.cwd()): void {
   const standalone = join(root, STANDALONE_DIR)
-  for (const [from, to] of [
-    ['public', 'public'],
-    [join('.next', 'static'), join('.next', 'static')],
-  ]) {
-    rmSync(join(standalone, to), { recursive: true, force: true })
-    cpSync(join(root, from), join(standalone, to), { recursive: true })
+  for (const path of ['public', join('.next', 'static')]) {
+    rmSync(join(standalone, path), { recursive: true, force: true })
+    cpSync(join(root, path), join(standalone, path), { recursive: true })
   }
   buildSync({
     absWorkingDir: root,
@@ -80,7 +77,9 @@ export function completeStandalone(root = process.cwd()): void {
     logLevel: 'warning',
     external: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
     // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   })
 }
 

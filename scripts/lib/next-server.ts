@@ -54,7 +54,7 @@ export function startNext(options: ServerProcessOptions): ChildProcess {
  * `env`. The server runs in that folder, so a relative DATA_DIR is made absolute first.
  */
 export function startStandalone(options: ServerProcessOptions): ChildProcess {
-  const env = { ...options.env, ...IMAGE_ENV, PORT: String(options.port), HOSTNAME: options.host }
+  const env: NodeJS.ProcessEnv = { ...options.env, ...IMAGE_ENV, PORT: String(options.port), HOSTNAME: options.host }
   if (env.DATA_DIR) env.DATA_DIR = resolve(env.DATA_DIR)
   return spawn(process.execPath, [...(options.nodeArgs ?? []), 'server.js'], {
     cwd: STANDALONE_DIR,

@@ -44,9 +44,9 @@ async function pendingMigrations(db: Database): Promise<string[]> {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR })
   let lastApplied = -1
   try {
-    const rows = (await db.execute(
-      sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { last: string | null }[] }
+    const rows = (await db.execute(sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { last: string | null }[]
+    }
     lastApplied = Number(rows.rows[0]?.last ?? -1)
   } catch {
     // no migrations table: nothing applied yet

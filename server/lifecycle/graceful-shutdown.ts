@@ -78,7 +78,8 @@ async function drain(timeoutMs: number): Promise<void> {
   const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)))
   const late = await Promise.race([requestsDone().then(() => false), timedOut])
   clearTimeout(timer)
-  if (late) logger.warn({ inFlight: state.inFlight, timeoutMs }, 'shutdown: requests still in flight after the timeout; cutting them')
+  if (late)
+    logger.warn({ inFlight: state.inFlight, timeoutMs }, 'shutdown: requests still in flight after the timeout; cutting them')
   for (const server of state.servers) {
     if (late) server.closeAllConnections()
     else server.closeIdleConnections() // kept-alive connections, now idle

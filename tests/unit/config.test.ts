@@ -131,7 +131,12 @@ describe('migrations and shutdown settings', () => {
   it('migrates at start unless MIGRATE_ON_START is false, and bounds the shutdown drain', () => {
     const defaults = loadConfig({ DATA_DIR: tempDir() })
     expect(defaults).toMatchObject({ migrateOnStart: true, shutdownTimeoutMs: 25_000, manualSignalHandling: false })
-    const image = loadConfig({ DATA_DIR: tempDir(), MIGRATE_ON_START: 'false', SHUTDOWN_TIMEOUT_MS: '5000', NEXT_MANUAL_SIG_HANDLE: 'true' })
+    const image = loadConfig({
+      DATA_DIR: tempDir(),
+      MIGRATE_ON_START: 'false',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+    })
     expect(image).toMatchObject({ migrateOnStart: false, shutdownTimeoutMs: 5_000, manualSignalHandling: true })
   })
 
