@@ -77,8 +77,8 @@ export function boundaryZones(root) {
       // instrumentation.ts installs the graceful shutdown when a server process starts (docs/architecture.md#shutdown).
       target: 'instrumentation.ts',
       from: 'server',
-      except: ['./lifecycle/graceful-shutdown.ts'],
-      message: 'instrumentation.ts may import only server/lifecycle/graceful-shutdown from server/.',
+      except: ['./lifecycle/graceful-shutdown.ts', './logger.ts'],
+      message: 'instrumentation.ts may import only server/lifecycle/graceful-shutdown and server/logger from server/.',
     },
     {
       target: 'lib',
