@@ -1,6 +1,6 @@
 // The portal on its own PGlite data directory (the lock is PGlite's); set before the app first reads its config.
 import './pglite-data-dir-env'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { BlockBlobClient } from '@azure/storage-blob'
 import { eq } from 'drizzle-orm'
@@ -19,6 +19,8 @@ let server: RunningApiServer | undefined
 afterAll(async () => {
   await server?.stop()
   await proxy?.close()
+  await closeDatabase()
+  rmSync(getConfig().dataDir, { recursive: true, force: true })
 })
 
 /** Resolves with the error once `url` refuses the connection (the listener is closed). */
