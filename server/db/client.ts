@@ -147,8 +147,8 @@ async function openPglite(pgDir: string, dataDir: string, migrateNow: boolean): 
 
 /**
  * After the migrations: identity numbers stored before field encryption (or by a seed of that time) are encrypted
- * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open that migrates, and
- * finds nothing to do once done.
+ * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open that
+ * migrates (the migrate command's among them), and finds nothing to do once done.
  */
 async function encryptValuesInClear(db: Database) {
   const { reencryptStoredValues } = await import('@/server/crypto/reencrypt')
