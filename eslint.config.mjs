@@ -20,6 +20,8 @@ export const PROCESS_ENV_ALLOWED = [
   'playwright.config.ts',
   'vitest.config.ts',
   'drizzle.config.ts',
+  // NEXT_RUNTIME (which runtime loads it) and NEXT_MANUAL_SIG_HANDLE are Next's own switches, read as Next reads them.
+  'instrumentation.ts',
 ]
 
 /**

@@ -1,7 +1,18 @@
 import type { NextConfig } from 'next'
+import { PHASE_PRODUCTION_BUILD } from 'next/constants'
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // The worktree, not a parent folder with its own lockfile, is the root of the traced files.
+  outputFileTracingRoot: process.cwd(),
+  // What the server reads with fs at run time, which the tracer cannot see: the SQL migrations (read by path) and
+  // PGlite's wasm, data and pg_trgm files (loaded by URL).
+  outputFileTracingIncludes: {
+    '/**': [
+      'server/db/migrations/**/*',
+      'node_modules/@electric-sql/pglite/dist/{pglite.wasm,pglite.data,initdb.wasm,pg_trgm.tar.gz}',
+    ],
+  },
   poweredByHeader: false,
   // `npm test` typechecks the whole project (tests included) as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
@@ -20,4 +31,11 @@ const nextConfig: NextConfig = {
   },
 }
 
-export default nextConfig
+/**
+ * The build writes the standalone server the container runs (docs/architecture.md#container); `npm run build`
+ * completes it. `next start` (npm start, the demo, the tests) reads this file again and would warn that it "does not
+ * work" with standalone output (it does: same .next), so `output` is only set for the build.
+ */
+export default function config(phase: string): NextConfig {
+  return phase === PHASE_PRODUCTION_BUILD ? { ...nextConfig, output: 'standalone' } : nextConfig
+}

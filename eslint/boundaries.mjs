@@ -58,10 +58,10 @@ export function boundaryZones(root) {
   const notServerImporters = `!(pages|${SERVER_IMPORTERS.join('|')})/**`
   return [
     {
-      // Glob targets: every top-level folder except the server importers, files at the root (configs; proxy.ts has
-      // its own zone below), and pages except pages/api (`pages/*` are the files directly in pages/,
-      // `pages/!(api)/**` the subfolders).
-      target: [notServerImporters, '!(proxy.ts)', 'pages/*', 'pages/!(api)/**'],
+      // Glob targets: every top-level folder except the server importers, files at the root (configs; proxy.ts and
+      // instrumentation.ts have their own zones below), and pages except pages/api (`pages/*` are the files directly
+      // in pages/, `pages/!(api)/**` the subfolders).
+      target: [notServerImporters, '!(proxy.ts|instrumentation.ts)', 'pages/*', 'pages/!(api)/**'],
       from: 'server',
       message:
         'server/ is the API implementation: only pages/api, scripts, bench, tests and e2e import it. Share types and schemas through lib/contracts.',
@@ -72,6 +72,13 @@ export function boundaryZones(root) {
       from: 'server',
       except: ['./bff/page-session.ts'],
       message: 'proxy.ts may import only server/bff/page-session from server/ (the page session check).',
+    },
+    {
+      // instrumentation.ts installs the graceful shutdown when a server process starts (docs/architecture.md#shutdown).
+      target: 'instrumentation.ts',
+      from: 'server',
+      except: ['./lifecycle/graceful-shutdown.ts', './logger.ts'],
+      message: 'instrumentation.ts may import only server/lifecycle/graceful-shutdown and server/logger from server/.',
     },
     {
       target: 'lib',

@@ -1,8 +1,10 @@
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { getConfig } from '@/lib/config/env'
 import { createApp } from './app'
-import { closeDatabase, getDatabaseHandle, getDb } from './db/client'
+import { getDatabaseHandle, getDb } from './db/client'
 import { stopScheduledJobs } from './jobs/job-scheduler'
+import { installGracefulShutdown, onShutdown } from './lifecycle/graceful-shutdown'
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
@@ -21,15 +23,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
 })
 
-async function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down')
-  reminders?.stop()
-  retention?.stop()
-  webhooks?.stop()
+onShutdown('scheduled jobs', async () => {
+  for (const job of [reminders, retention, webhooks]) job?.stop()
   await stopScheduledJobs()
-  server.close()
-  await closeDatabase()
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+})
+installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs, server: server as Server })

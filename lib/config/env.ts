@@ -32,6 +32,10 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIGRATE_ON_START: booleanFromEnvDefaultTrue,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
+  NEXT_MANUAL_SIG_HANDLE: optionalString,
   JWT_SECRET: secret,
   SESSION_SECRET: secret,
   JWT_ISSUER: z.string().default('kyc-portal'),
@@ -118,6 +122,12 @@ export interface AppConfig {
   databaseUrl: string | undefined
   databasePoolMax: number
   logLevel: RawEnv['LOG_LEVEL']
+  /** Apply pending migrations when the process opens its database; false: refuse to start on a database behind. */
+  migrateOnStart: boolean
+  /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
+  shutdownTimeoutMs: number
+  /** NEXT_MANUAL_SIG_HANDLE is set: the portal, not Next, handles SIGTERM and SIGINT. */
+  manualSignalHandling: boolean
   jwtSecret: string
   sessionSecret: string
   jwtIssuer: string
@@ -345,6 +355,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    migrateOnStart: e.MIGRATE_ON_START,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,
     jwtSecret,
     sessionSecret,
     jwtIssuer: e.JWT_ISSUER,

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { buildSync } from 'esbuild'
 
 const SOURCES = [
   'pages',
@@ -11,6 +12,8 @@ const SOURCES = [
   'styles',
   'public',
   'proxy.ts',
+  'instrumentation.ts',
+  'scripts/migrate.ts',
   'next.config.ts',
   'package-lock.json',
   'tsconfig.json',
@@ -28,21 +31,60 @@ function newestMtime(path: string): number {
   return newest
 }
 
-/** The production build is missing, or a source file changed after it. */
+/** The standalone server the container runs (docs/architecture.md#container); `npm run build` completes it. */
+export const STANDALONE_DIR = join('.next', 'standalone')
+/** The migrate command bundled into the standalone folder: `node migrate.mjs` there. */
+export const STANDALONE_MIGRATE = 'migrate.mjs'
+
+/** The production build (with its standalone folder) is missing, or a source file changed after it. */
 export function isBuildStale(root = process.cwd()): boolean {
   const marker = join(root, '.next', 'BUILD_ID')
-  if (!existsSync(marker)) return true
+  if (!existsSync(marker) || !existsSync(join(root, STANDALONE_DIR, STANDALONE_MIGRATE))) return true
   const built = statSync(marker).mtimeMs
   return SOURCES.some((s) => newestMtime(join(root, s)) > built)
 }
 
-export function buildIfStale(root = process.cwd()): void {
-  if (!isBuildStale(root)) return
-  console.log('Building the portal (next build)…')
+/** `npm run build`: `next build`, then the standalone folder completed. */
+export function build(root = process.cwd()): void {
   const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   })
   if (result.status !== 0) throw new Error('next build failed')
+  completeStandalone(root)
+}
+
+/**
+ * Next leaves the static files out of `.next/standalone` (a CDN may serve them): copied in here, so that
+ * `node server.js` there serves the whole portal. The migrate command is bundled beside it, its native and wasm
+ * packages (serverExternalPackages) loaded from the traced node_modules.
+ */
+export function completeStandalone(root = process.cwd()): void {
+  const standalone = join(root, STANDALONE_DIR)
+  for (const path of ['public', join('.next', 'static')]) {
+    rmSync(join(standalone, path), { recursive: true, force: true })
+    cpSync(join(root, path), join(standalone, path), { recursive: true })
+  }
+  buildSync({
+    absWorkingDir: root,
+    entryPoints: ['scripts/migrate.ts'],
+    outfile: join(STANDALONE_DIR, STANDALONE_MIGRATE),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    external: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
+    // Bundled CommonJS packages call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  })
+}
+
+export function buildIfStale(root = process.cwd()): void {
+  if (!isBuildStale(root)) return
+  console.log('Building the portal (next build)…')
+  build(root)
 }

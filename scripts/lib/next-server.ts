@@ -1,7 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+import { STANDALONE_DIR } from './build'
 
-/** `next start` as a direct child (killing an npx parent would leave next-server running). */
-export function startNext(options: {
+/**
+ * The environment the container image sets (Dockerfile `ENV`; tests/api/dockerfile.test.ts keeps the two equal):
+ * the portal handles SIGTERM (graceful shutdown) and never migrates at start (`node migrate.mjs` does).
+ */
+export const IMAGE_ENV = {
+  NODE_ENV: 'production',
+  NEXT_TELEMETRY_DISABLED: '1',
+  NEXT_MANUAL_SIG_HANDLE: 'true',
+  MIGRATE_ON_START: 'false',
+} as const
+
+interface ServerProcessOptions {
   port: number
   host: string
   env: NodeJS.ProcessEnv
@@ -9,7 +21,9 @@ export function startNext(options: {
   logFd?: number
   /** Node flags for the server process (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[]
-}): ChildProcess {
+}
+
+function stdioOf(options: ServerProcessOptions) {
   // logFd: stdout and stderr both go to this file descriptor (the caller reads the server's log afterwards).
   const stdio =
     options.logFd !== undefined
@@ -17,14 +31,36 @@ export function startNext(options: {
       : options.quiet
         ? (['ignore', 'ignore', 'inherit'] as const)
         : 'inherit'
+  return typeof stdio === 'string' ? stdio : [...stdio]
+}
+
+/**
+ * `next start` as a direct child (killing an npx parent would leave next-server running), with the portal's
+ * graceful shutdown on SIGTERM as in the image.
+ */
+export function startNext(options: ServerProcessOptions): ChildProcess {
   return spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host],
     {
-      env: { ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: typeof stdio === 'string' ? stdio : [...stdio],
+      env: { NEXT_MANUAL_SIG_HANDLE: 'true', ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: stdioOf(options),
     },
   )
+}
+
+/**
+ * The container's command, `node server.js` in `.next/standalone`, with the image's environment (IMAGE_ENV) over
+ * `env`. The server runs in that folder, so a relative DATA_DIR is made absolute first.
+ */
+export function startStandalone(options: ServerProcessOptions): ChildProcess {
+  const env: NodeJS.ProcessEnv = { ...options.env, ...IMAGE_ENV, PORT: String(options.port), HOSTNAME: options.host }
+  if (env.DATA_DIR) env.DATA_DIR = resolve(env.DATA_DIR)
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), 'server.js'], {
+    cwd: STANDALONE_DIR,
+    env,
+    stdio: stdioOf(options),
+  })
 }
 
 export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {

@@ -6,6 +6,7 @@ import {
 } from 'rate-limiter-flexible'
 import { isIP } from 'node:net'
 import { getConfig } from '@/lib/config/env'
+import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { logger } from '@/server/logger'
 
 const DAY_SECONDS = 24 * 3600
@@ -85,6 +86,7 @@ async function limiterFactory(): Promise<(spec: Spec) => Limiter> {
   const { Redis } = await import('ioredis')
   const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   client.on('error', (error) => logger.warn({ err: error }, 'throttle store (Redis) unavailable; counting in memory meanwhile'))
+  onShutdown('throttle store', async () => void (await client.quit()))
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS)
     client.once('ready', () => {

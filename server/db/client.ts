@@ -24,15 +24,48 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_DIR = resolve(process.cwd(), 'server/db/migrations')
 
-/** Opens the configured database and applies the committed migrations. */
+/**
+ * Opens the configured database and applies the committed migrations, or, with `migrate: false`
+ * (MIGRATE_ON_START=false, the container's default), only checks that none is pending: an instance then never
+ * migrates, `node migrate.mjs` does (docs/architecture.md#migrations).
+ */
 export async function openDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'databasePoolMax' | 'dataDir' | 'migrateOnStart'>,
+  options: { migrate?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolMax)
-  return openPglite(join(config.dataDir, 'pglite'), config.dataDir)
+  const migrateNow = options.migrate ?? config.migrateOnStart
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolMax, migrateNow)
+  return openPglite(join(config.dataDir, 'pglite'), config.dataDir, migrateNow)
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+/** The committed migrations the database has not applied (drizzle's own rule: newer than the last one applied). */
+async function pendingMigrations(db: Database): Promise<string[]> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator')
+  const { sql } = await import('drizzle-orm')
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR })
+  let lastApplied = -1
+  try {
+    const rows = (await db.execute(sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`)) as unknown as {
+      rows: { last: string | null }[]
+    }
+    lastApplied = Number(rows.rows[0]?.last ?? -1)
+  } catch {
+    // no migrations table: nothing applied yet
+  }
+  return migrations.filter((m) => m.folderMillis > lastApplied).map((m) => m.hash.slice(0, 12))
+}
+
+async function assertMigrated(db: Database, location: string) {
+  const pending = await pendingMigrations(db)
+  if (pending.length) {
+    throw new Error(
+      `The database at ${location} is ${pending.length} migration(s) behind and MIGRATE_ON_START is false: ` +
+        'run the migrate command first (`node migrate.mjs` in the container, `npm run db:migrate` in a checkout)',
+    )
+  }
+}
+
+async function openPostgres(url: string, max: number, migrateNow: boolean): Promise<DatabaseHandle> {
   const { Pool } = (await import('pg')).default
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
@@ -40,28 +73,36 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
   let migrated!: { resolve: () => void; reject: (error: unknown) => void }
   const epochWatch = watchAuthEpochOnPostgres(pool, url, new Promise<void>((resolve, reject) => (migrated = { resolve, reject })))
-  // One migrator at a time when several instances start together.
-  const client = await pool.connect()
+  const { host, pathname } = new URL(url)
+  const location = `${host}${pathname}`
+  const db = drizzle({ client: pool, schema }) as unknown as Database
   try {
-    await client.query('SELECT pg_advisory_lock(7340001)')
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    if (migrateNow) {
+      // One migrator at a time when several instances start together.
+      const client = await pool.connect()
+      try {
+        await client.query('SELECT pg_advisory_lock(7340001)')
+        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(7340001)').catch(() => undefined)
+        client.release()
+      }
+    } else {
+      await assertMigrated(db, location)
+    }
     migrated.resolve()
   } catch (error) {
     migrated.reject(error)
     await epochWatch.close()
+    await pool.end().catch(() => undefined)
     throw error
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(7340001)').catch(() => undefined)
-    client.release()
   }
-  const { host, pathname } = new URL(url)
-  const db = drizzle({ client: pool, schema }) as unknown as Database
   registerAuthEpochWatch(db, epochWatch)
-  await encryptValuesInClear(db)
+  if (migrateNow) await encryptValuesInClear(db)
   return {
     db,
     kind: 'postgres',
-    location: `${host}${pathname}`,
+    location,
     close: async () => {
       await epochWatch.close()
       await pool.end()
@@ -69,7 +110,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   }
 }
 
-async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(pgDir: string, dataDir: string, migrateNow: boolean): Promise<DatabaseHandle> {
   const release = lockDataDir(dataDir)
   try {
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
@@ -78,12 +119,19 @@ async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandl
     // One PGlite client per process: it has a single connection and queues every query and transaction.
     const pglite = await import('@electric-sql/pglite')
     const client = await pglite.PGlite.create(pgDir, { extensions: { pg_trgm } })
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR })
+    const plain = drizzle({ client, schema })
+    try {
+      if (migrateNow) await migrate(plain, { migrationsFolder: MIGRATIONS_DIR })
+      else await assertMigrated(plain as unknown as Database, pgDir)
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      throw error
+    }
     // Served through named statements once the schema is in place (server/db/pglite-statements.ts).
     const db = drizzle({ client: withNamedStatements(client, pglite), schema })
     const epochWatch = await watchAuthEpochOnPglite(client)
     registerAuthEpochWatch(db as unknown as Database, epochWatch)
-    await encryptValuesInClear(db as unknown as Database)
+    if (migrateNow) await encryptValuesInClear(db as unknown as Database)
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -102,8 +150,8 @@ async function openPglite(pgDir: string, dataDir: string): Promise<DatabaseHandl
 
 /**
  * After the migrations: identity numbers stored before field encryption (or by a seed of that time) are encrypted
- * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open, and
- * finds nothing to do once done.
+ * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open that
+ * migrates (the migrate command's among them), and finds nothing to do once done.
  */
 async function encryptValuesInClear(db: Database) {
   const { reencryptStoredValues } = await import('@/server/crypto/reencrypt')
@@ -126,11 +174,14 @@ export function setDatabaseSetup(setup: DatabaseSetup): void {
   globalForDb.__dbSetup = setup
 }
 
-/** The process's database, opened (migrated, then set up: seeded) on first use, never at import. */
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
+/**
+ * The process's database, opened (migrated unless MIGRATE_ON_START=false, then set up: seeded) on first use, never
+ * at import. `migrate` overrides MIGRATE_ON_START (the migrate command); the first call's choice holds.
+ */
+export function getDatabaseHandle(options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
   globalForDb.__dbHandle ??= (async () => {
     const config = getConfig()
-    const handle = await openDatabase(config)
+    const handle = await openDatabase(config, options)
     await globalForDb.__dbSetup?.(handle.db, config)
     logger.info({ database: handle.kind, location: handle.location }, 'database ready')
     return handle

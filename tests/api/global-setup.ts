@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
       'API_TEST_SERVER needs TEST_DATABASE_URL: each test file shares its database with its server, and PGlite is one process only',
     )
   }
-  if (serverKind === 'next') buildIfStale()
+  if (serverKind === 'next' || serverKind === 'standalone') buildIfStale()
   const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
   const dataDir = join(root, 'template')
   const azurite = await startTestBlobStorage(root)

@@ -144,3 +144,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), KYC_PROVIDER: 'smileid' })).toThrow(/KYC_PROVIDER/)
   })
 })
+
+describe('migrations and shutdown settings', () => {
+  it('migrates at start unless MIGRATE_ON_START is false, and bounds the shutdown drain', () => {
+    const defaults = loadConfig({ DATA_DIR: tempDir() })
+    expect(defaults).toMatchObject({ migrateOnStart: true, shutdownTimeoutMs: 25_000, manualSignalHandling: false })
+    const image = loadConfig({
+      DATA_DIR: tempDir(),
+      MIGRATE_ON_START: 'false',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      NEXT_MANUAL_SIG_HANDLE: 'true',
+    })
+    expect(image).toMatchObject({ migrateOnStart: false, shutdownTimeoutMs: 5_000, manualSignalHandling: true })
+  })
+
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/)
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_TIMEOUT_MS: '-1' })).toThrow(/SHUTDOWN_TIMEOUT_MS/)
+  })
+})

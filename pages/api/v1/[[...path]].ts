@@ -6,6 +6,8 @@ import { getDb } from '@/server/db/client'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
 import { startWebhookDispatcherOnce } from '@/server/modules/webhooks/dispatcher'
+import { stopScheduledJobs } from '@/server/jobs/job-scheduler'
+import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.
@@ -19,8 +21,14 @@ const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: 
 export default function handler(req: IncomingMessage, res: ServerResponse) {
   // The daily reminders, the retention purge and the webhook dispatcher start with the first API call of the portal process (not at import: `next build` loads
   // this module too, and must not open the database).
-  startReminderJobOnce(getDb, getConfig().appEnv)
-  startRetentionJobOnce(getDb, getConfig().appEnv)
-  startWebhookDispatcherOnce(getDb, getConfig().appEnv)
+  const jobs = [
+    startReminderJobOnce(getDb, getConfig().appEnv),
+    startRetentionJobOnce(getDb, getConfig().appEnv),
+    startWebhookDispatcherOnce(getDb, getConfig().appEnv),
+  ]
+  onShutdown('scheduled jobs', async () => {
+    for (const job of jobs) job?.stop()
+    await stopScheduledJobs()
+  })
   return listener(req, res)
 }

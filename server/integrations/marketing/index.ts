@@ -1,5 +1,6 @@
 import { getConfig } from '@/lib/config/env'
 import { getDb } from '@/server/db/client'
+import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { createDatabaseSink } from './database-sink'
 import { createSegmentSink } from './segment-sink'
 import type { MarketingSink } from './types'
@@ -24,6 +25,8 @@ export function getMarketingSink(): MarketingSink {
       flushIntervalMs: config.flushIntervalMs,
     })
     process.once('beforeExit', () => void sink.flush())
+    // A graceful shutdown exits explicitly ('beforeExit' never comes): the queue is sent first.
+    onShutdown('marketing queue', () => sink.flush())
     globalForMarketing.__marketingSink = sink
   } else {
     globalForMarketing.__marketingSink = createDatabaseSink(getDb)
