@@ -58,13 +58,21 @@ export function boundaryZones(root) {
   const notServerImporters = `!(pages|${SERVER_IMPORTERS.join('|')})/**`
   return [
     {
-      // Glob targets: every top-level folder except the server importers, files at the root (configs; proxy.ts and
-      // instrumentation.ts have their own zones below), and pages except pages/api (`pages/*` are the files directly
-      // in pages/, `pages/!(api)/**` the subfolders).
-      target: [notServerImporters, '!(proxy.ts|instrumentation.ts)', 'pages/*', 'pages/!(api)/**'],
+      // Glob targets: every top-level folder except the server importers and pages (their own zone below), and files
+      // at the root (configs; proxy.ts and instrumentation.ts have their own zones below).
+      target: [notServerImporters, '!(proxy.ts|instrumentation.ts)'],
       from: 'server',
       message:
         'server/ is the API implementation: only pages/api, scripts, bench, tests and e2e import it. Share types and schemas through lib/contracts.',
+    },
+    {
+      // Pages except pages/api (`pages/*` are the files directly in pages/, `pages/!(api)/**` the subfolders): a page's
+      // getServerSideProps may read the API's answers for its visitor (Next leaves it out of the browser's bundle).
+      target: ['pages/*', 'pages/!(api)/**'],
+      from: 'server',
+      except: ['./bff/page-answers.ts'],
+      message:
+        'server/ is the API implementation: a page may import only server/bff/page-answers (in getServerSideProps); pages/api, scripts, bench, tests and e2e import the rest.',
     },
     {
       // proxy.ts checks page sessions against the same revocation as the API, through the BFF's page check only.

@@ -66,9 +66,11 @@ const EXPECTED: Record<string, string[]> = {
   'pages/api/v1/[[...path]].ts': [],
   'pages/uses-server.tsx': ['import/no-restricted-paths'],
   'pages/s/uses-server.tsx': ['import/no-restricted-paths'],
+  'pages/s/uses-page-answers.tsx': [],
   // server
   'server/app.ts': [],
   'server/bff/page-session.ts': [],
+  'server/bff/page-answers.ts': [],
   'server/db/client.ts': [],
   'server/db/uses-module.ts': ['import/no-restricted-paths'],
   'server/seed/demo-widgets.ts': [],

@@ -44,7 +44,9 @@ describe('PGlite through named statements', () => {
 
     const select = `SELECT name, count, details, created_at FROM things WHERE created_at <= $1 ORDER BY name`
     const options = { rowMode: 'array' as const, parsers: { [pglite.types.TIMESTAMPTZ]: (value: string) => value } }
-    expect(await named.query(select, [at.toISOString()], options)).toEqual(await client.query(select, [at.toISOString()], options))
+    expect(await named.query(select, [at.toISOString()], options)).toEqual(
+      await client.query(select, [at.toISOString()], options),
+    )
     const update = await named.query(`UPDATE things SET count = coalesce(count, 0) + $1`, [1])
     expect(update.affectedRows).toBe(2)
   })
@@ -57,7 +59,11 @@ describe('PGlite through named statements', () => {
     await named.query(`SELECT $1::int + 1 AS n`, [1]) // used again: now the most recent
     await named.query(`SELECT $1::int + 4 AS n`, [1])
     const { rows } = await client.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements ORDER BY statement`)
-    expect(rows.map((r) => r.statement)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::int + 3 AS n', 'SELECT $1::int + 4 AS n'])
+    expect(rows.map((r) => r.statement)).toEqual([
+      'SELECT $1::int + 1 AS n',
+      'SELECT $1::int + 3 AS n',
+      'SELECT $1::int + 4 AS n',
+    ])
     expect((await named.query<{ n: number }>(`SELECT $1::int + 2 AS n`, [40])).rows[0]!.n).toBe(42)
   })
 
@@ -114,7 +120,7 @@ describe('PGlite through named statements', () => {
     expect((await byName.execute({ name: 'Adebayo Foods' }))[0]!.count).toBe(5)
     const rolledBack = await db
       .transaction(async (tx) => {
-        await tx.update(things).set({ count: 9 })
+        await tx.update(things).set({ count: 9 }).where(eq(things.name, 'Adebayo Foods'))
         throw new Error('undo')
       })
       .catch((e: Error) => e.message)

@@ -2,6 +2,9 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
 import { apiClient } from '@/lib/http'
 
+/** `GET /accounts/me/permissions` answers objects; the portal works with their names. */
+export const toPermissionNames = (answer: unknown) => (answer as { name: string }[]).map((p) => p.name)
+
 export const accountQueries = {
   all: () => ['account'] as const,
   me: () =>
@@ -12,7 +15,7 @@ export const accountQueries = {
   permissions: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'permissions'],
-      queryFn: async () => (await apiClient.get<{ name: string }[]>('/accounts/me/permissions')).data.map((p) => p.name),
+      queryFn: async () => toPermissionNames((await apiClient.get<{ name: string }[]>('/accounts/me/permissions')).data),
     }),
   profile: () =>
     queryOptions({

@@ -1,6 +1,15 @@
+import type { GetServerSideProps } from 'next'
+import { useRouter } from 'next/router'
+import type { ParsedUrlQuery } from 'node:querystring'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
+import { accountQueries, toPermissionNames } from '@/features/account/api/account-queries'
+import { businessQueries } from '@/features/businesses/api/business-queries'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
+import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
+import { businessReads } from '@/lib/query/shared-queries'
+import { namedBusinessId } from '@/lib/session/use-selected-business'
+import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
 // Loaded beside the account rather than in the route's first load (first-load JS budget; Lighthouse blocking time).
 const DashboardScreen = lazyScreen(
@@ -11,7 +20,44 @@ const DashboardScreen = lazyScreen(
 // Its chunk is requested as soon as this page's code runs, while the page hydrates, not after it mounts.
 if (typeof window !== 'undefined') void DashboardScreen.preload()
 
-export default function DashboardDetailsPage() {
+interface DashboardPageProps {
+  answers: PageAnswers
+}
+
+/**
+ * What the dashboard reads before it can paint (the frame's account and permissions, the business, its outstanding
+ * items and products): the server answers these in the page itself.
+ */
+function dashboardFirstReads(businessId: string | null): PageRead[] {
+  const account: PageRead[] = [
+    { path: '/accounts/me', queryKey: accountQueries.me().queryKey },
+    { path: '/accounts/me/permissions', queryKey: accountQueries.permissions().queryKey, toData: toPermissionNames },
+  ]
+  if (!businessId) return account
+  const id = encodeURIComponent(businessId)
+  return [
+    ...account,
+    { path: `/businesses/${id}`, queryKey: businessReads.detail(businessId).queryKey },
+    { path: `/businesses/${id}/outstanding`, queryKey: businessQueries.outstanding(businessId).queryKey },
+    { path: `/businesses/${id}/products`, queryKey: businessReads.products(businessId).queryKey },
+  ]
+}
+
+/** The business named in the address (the one chosen earlier in the tab is only known to the browser). */
+const businessIdIn = (query: ParsedUrlQuery) => (typeof query.businessId === 'string' ? namedBusinessId(query) : null)
+
+/** The dashboard's first reads come with the page (server/bff/page-answers.ts): it paints without waiting for them. */
+export const getServerSideProps: GetServerSideProps<DashboardPageProps> = async ({ req, query }) => ({
+  props: {
+    answers: await readPageAnswers(
+      req,
+      dashboardFirstReads(businessIdIn(query)).map((read) => read.path),
+    ),
+  },
+})
+
+export default function DashboardDetailsPage({ answers }: DashboardPageProps) {
+  useSeededPageAnswers(answers, dashboardFirstReads(businessIdIn(useRouter().query)))
   usePrefetchDashboard()
   return (
     <PortalPage title="Business dashboard" access={businessArea()} preload={[DashboardScreen]}>

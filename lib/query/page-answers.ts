@@ -1,0 +1,27 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { useState } from 'react'
+
+/** One GET a page reads before it can paint: its API path, the query it fills, and how the answer becomes its data. */
+export interface PageRead {
+  path: string
+  queryKey: QueryKey
+  /** The query function's own step from answer to data, when it has one. */
+  toData?: (answer: unknown) => unknown
+}
+
+/**
+ * Puts the answers the server read for this page (`getServerSideProps` with server/bff/page-answers.ts) into the query
+ * cache before the page's screens first render, so they paint at once instead of asking the API again. Reads the
+ * server left out (not 200, no session) are simply fetched by the screens as usual.
+ */
+export function useSeededPageAnswers(answers: Record<string, unknown> | undefined, reads: readonly PageRead[]): void {
+  const queryClient = useQueryClient()
+  useState(() => {
+    for (const read of reads) {
+      if (!answers || !(read.path in answers)) continue
+      const answer = answers[read.path]
+      queryClient.setQueryData(read.queryKey, read.toData ? read.toData(answer) : answer)
+    }
+    return true
+  })
+}

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http'
+import { getConfig } from '@/lib/config/env'
+import { sessionCookieName } from '@/lib/session/keys'
+import { createApp } from '@/server/app'
+import { mintAccessToken } from '@/server/auth/tokens'
+import { logger } from '@/server/logger'
+import { readLivePortalSession } from './page-session'
+import { requestCookies } from './portal-cookies'
+
+/** What the page's first GET calls answered, by path (`/businesses/{id}`); calls that did not answer 200 are absent. */
+export type PageAnswers = Record<string, unknown>
+
+type App = ReturnType<typeof createApp>
+const globalForApp = globalThis as unknown as { __pageAnswersApp?: App }
+
+const MAX_CALLS = 8
+
+/**
+ * The answers of the API's GET calls a page reads before it can paint, made in process for the visitor of the page
+ * request (`getServerSideProps`), so the browser has them in the page instead of asking after its JavaScript has
+ * run (docs/architecture.md#first-paint). Each call goes through the whole API, access rules, services and JSON
+ * included, as the visitor: a short token is minted for their live portal session (logged out, revoked or expired:
+ * no answers at all) and the socket is theirs. A call that does not answer 200 is left out; the screen then makes it
+ * as usual and shows what the API says. Only paths under the API, GET only, at most eight.
+ */
+export async function readPageAnswers(request: IncomingMessage, paths: readonly string[]): Promise<PageAnswers> {
+  if (paths.length === 0) return {}
+  const config = getConfig()
+  const session = await readLivePortalSession(config, requestCookies(request)[sessionCookieName(config.isProduction)])
+  if (!session) return {}
+  const { accessToken } = await mintAccessToken({
+    userId: session.userId,
+    sessionId: session.sessionId,
+    sessionExpiresAt: new Date(session.expiresAt),
+  })
+  const app = (globalForApp.__pageAnswersApp ??= createApp())
+  const headers = { authorization: `Bearer ${accessToken}`, accept: 'application/json' }
+  const answers = await Promise.all(
+    paths.slice(0, MAX_CALLS).map(async (path): Promise<[string, unknown] | null> => {
+      if (!path.startsWith('/') || path.startsWith('//')) return null
+      try {
+        const response = await app.request(`/api/v1${path}`, { headers }, { incoming: request })
+        return response.status === 200 ? [path, await response.json()] : null
+      } catch (error) {
+        logger.warn({ err: error, path }, 'page answers: a call failed; the browser makes it itself')
+        return null
+      }
+    }),
+  )
+  return Object.fromEntries(answers.filter((answer) => answer !== null))
+}
