@@ -9,12 +9,6 @@ export async function register() {
   const { getConfig } = await import('@/lib/config/env')
   const config = getConfig() // a bad configuration stops the server here, at start
   if (!config.manualSignalHandling) return
-  const { logger } = await import('@/server/logger')
-  if (process.listenerCount('SIGTERM') > 0) {
-    // Set only in a .env file, which Next loads after installing its own handler: two handlers would race.
-    logger.warn('NEXT_MANUAL_SIG_HANDLE must be set in the environment, not in .env: Next handles SIGTERM itself')
-    return
-  }
   const { installGracefulShutdown } = await import('@/server/lifecycle/graceful-shutdown')
-  installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs })
+  installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs, unlessHandled: true })
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { DEMO_PASSWORD, signIn, startProductionServer } from './production-server'
@@ -53,6 +54,10 @@ async function audit(page: Page, url: string, keepStorage: boolean) {
   )
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
+  // BENCH_LIGHTHOUSE_SAVE=DIR keeps each run's full report, to read its long tasks and network chain.
+  const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE
+  if (saveDir)
+    writeFileSync(join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr))
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`)
@@ -121,7 +126,9 @@ export async function runLighthouse(
       { name: 'business dashboard', path: dashboard, signedIn: true },
     ]
     const pages: LighthousePage[] = []
-    for (const target of targets) {
+    // BENCH_LIGHTHOUSE_PAGES=dashboard (names, comma-separated, any part of the name) runs only those pages.
+    const only = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean)
+    for (const target of targets.filter((t) => only.length === 0 || only.some((name) => t.name.includes(name)))) {
       const runs: Awaited<ReturnType<typeof audit>>[] = []
       for (let i = 0; i < options.runs; i++) {
         const page = await browser.newPage()

@@ -1,3 +1,4 @@
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
@@ -37,9 +38,15 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
   useRouteProgress(router.events)
   useShellTracking(router.events)
   useToastsClearedOnNavigation(router.events)
-  // The idle timer exists only in the browser: it renders after hydration.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  // The idle timer exists only in the browser: it renders once the page has loaded.
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    let live = true
+    void afterPageLoad().then(() => live && setSettled(true))
+    return () => {
+      live = false
+    }
+  }, [])
 
   useEffect(() => {
     const offToast = httpEvents.on('toast', ({ type, message, toastId }) => {
@@ -66,7 +73,7 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {hydrated && onIdleTimeout && isIdleWatchedPath(router.asPath) && (
+      {settled && onIdleTimeout && isIdleWatchedPath(router.asPath) && (
         <Suspense fallback={null}>
           <IdleTimeout onTimeout={() => onIdleTimeout(queryClient)} />
         </Suspense>

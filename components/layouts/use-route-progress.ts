@@ -1,3 +1,4 @@
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import type { NProgress } from 'nprogress'
 import type { Router } from 'next/router'
 import { useEffect } from 'react'
@@ -23,7 +24,8 @@ export function useRouteProgress(events: Router['events']) {
     let startTimer: ReturnType<typeof setTimeout> | undefined
     let disposed = false
 
-    void import('nprogress')
+    void afterPageLoad()
+      .then(() => import('nprogress'))
       .then((module) => {
         if (disposed) return
         const loaded = ((module as { default?: NProgress }).default ?? module) as NProgress

@@ -1,3 +1,4 @@
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import type { Router } from 'next/router'
 import { useEffect, useRef } from 'react'
 import { pageViewPath } from '@/lib/navigation/route-paths'
@@ -11,7 +12,7 @@ let analytics: Promise<Analytics> | null = null
  * order: each waits on the same promise.
  */
 function withAnalytics(call: (module: Analytics) => void): void {
-  analytics ??= import('@/lib/analytics')
+  analytics ??= afterPageLoad().then(() => import('@/lib/analytics'))
   analytics.then(call).catch(() => undefined)
 }
 

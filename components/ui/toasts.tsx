@@ -1,3 +1,4 @@
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import type { Router } from 'next/router'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToastContainerProps } from 'react-toastify'
@@ -53,7 +54,7 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
 }
 
 /**
- * Shows a toast. react-toastify (~12 kB gzip) is loaded after the page has hydrated, not in its first-load
+ * Shows a toast. react-toastify (~12 kB gzip) is loaded once the page has loaded (afterPageLoad), not in its first-load
  * JavaScript; a toast asked for before then waits for the container and is shown as soon as it is mounted.
  */
 export function notify(message: string, options: { type?: NotifyType; toastId?: string } = {}) {
@@ -89,9 +90,11 @@ export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null)
   useEffect(() => {
     let cancelled = false
-    void import('react-toastify').then((module) => {
-      if (!cancelled) setContainer(() => module.ToastContainer)
-    })
+    void afterPageLoad()
+      .then(() => import('react-toastify'))
+      .then((module) => {
+        if (!cancelled) setContainer(() => module.ToastContainer)
+      })
     return () => {
       cancelled = true
     }

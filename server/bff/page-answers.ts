@@ -13,7 +13,7 @@ export type PageAnswers = Record<string, unknown>
 type App = ReturnType<typeof createApp>
 const globalForApp = globalThis as unknown as { __pageAnswersApp?: App }
 
-const MAX_CALLS = 8
+const MAX_CALLS = 10
 
 /**
  * The answers of the API's GET calls a page reads before it can paint, made in process for the visitor of the page
@@ -21,7 +21,7 @@ const MAX_CALLS = 8
  * run (docs/architecture.md#first-paint). Each call goes through the whole API, access rules, services and JSON
  * included, as the visitor: a short token is minted for their live portal session (logged out, revoked or expired:
  * no answers at all) and the socket is theirs. A call that does not answer 200 is left out; the screen then makes it
- * as usual and shows what the API says. Only paths under the API, GET only, at most eight.
+ * as usual and shows what the API says. Only paths under the API, GET only, at most ten.
  */
 export async function readPageAnswers(request: IncomingMessage, paths: readonly string[]): Promise<PageAnswers> {
   if (paths.length === 0) return {}

@@ -115,10 +115,16 @@ export async function shutDown(options: { signal: string; timeoutMs: number; ser
 
 /**
  * Installs the SIGTERM/SIGINT handlers once per process. `server`: the process's own HTTP server (server/main.ts);
- * under Next it is learnt from the first request.
+ * under Next it is learnt from the first request. With `unlessHandled` (instrumentation.ts) it leaves a process whose
+ * SIGTERM is already handled alone: NEXT_MANUAL_SIG_HANDLE set only in a .env file, which Next loads after installing
+ * its own handler; two handlers would race.
  */
-export function installGracefulShutdown(options: { timeoutMs: number; server?: Server }): void {
+export function installGracefulShutdown(options: { timeoutMs: number; server?: Server; unlessHandled?: boolean }): void {
   if (state.installed) return
+  if (options.unlessHandled && process.listenerCount('SIGTERM') > 0) {
+    logger.warn('NEXT_MANUAL_SIG_HANDLE must be set in the environment, not in .env: Next handles SIGTERM itself')
+    return
+  }
   state.installed = true
   trackRequests()
   const handle = (signal: NodeJS.Signals) => {

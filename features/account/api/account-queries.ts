@@ -5,16 +5,25 @@ import { apiClient } from '@/lib/http'
 /** `GET /accounts/me/permissions` answers objects; the portal works with their names. */
 export const toPermissionNames = (answer: unknown) => (answer as { name: string }[]).map((p) => p.name)
 
+/**
+ * How long the account's reads count as fresh: the frame mounts right after sign-in (which read them) or with them in
+ * the page (pages/s/businesses/dashboard-details), and would otherwise ask again at once. Changes the portal makes
+ * invalidate them; the API checks every call whatever the screen believes.
+ */
+export const ACCOUNT_FRESH_MS = 5_000
+
 export const accountQueries = {
   all: () => ['account'] as const,
   me: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'me'],
+      staleTime: ACCOUNT_FRESH_MS,
       queryFn: async () => (await apiClient.get<Account>('/accounts/me')).data,
     }),
   permissions: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'permissions'],
+      staleTime: ACCOUNT_FRESH_MS,
       queryFn: async () => toPermissionNames((await apiClient.get<{ name: string }[]>('/accounts/me/permissions')).data),
     }),
   profile: () =>
@@ -25,6 +34,7 @@ export const accountQueries = {
   preferences: () =>
     queryOptions({
       queryKey: [...accountQueries.all(), 'preferences'],
+      staleTime: ACCOUNT_FRESH_MS,
       queryFn: async () => (await apiClient.get<Preferences>('/accounts/me/preferences')).data,
     }),
 }

@@ -1,3 +1,4 @@
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -42,7 +43,9 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
   // A user who opted out of marketing is not tracked (analytics is loaded lazily, so import it on demand).
   useEffect(() => {
     if (marketingOptOut === undefined) return
-    void import('@/lib/analytics').then((analytics) => analytics.setAnalyticsEnabled(!marketingOptOut))
+    void afterPageLoad()
+      .then(() => import('@/lib/analytics'))
+      .then((analytics) => analytics.setAnalyticsEnabled(!marketingOptOut))
   }, [marketingOptOut])
 
   const logOut = async () => {

@@ -1,3 +1,4 @@
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import {
@@ -5,8 +6,16 @@ import {
   useBusinessContext,
   type BusinessScreenProps,
 } from '@/features/businesses/components/business-screen-context'
-import { BusinessDeferrals } from '@/features/deferrals/components/business-deferrals'
-import { DocumentsChecklist } from '@/features/kyc/components/documents/documents-checklist'
+
+// Both load beside the account rather than in the route's first load (first-load JS budget), as every screen does.
+const DocumentsChecklist = lazyScreen(
+  () => import('@/features/kyc/components/documents/documents-checklist').then((m) => m.DocumentsChecklist),
+  { count: 4, label: 'Loading the documents' },
+)
+const BusinessDeferrals = lazyScreen(
+  () => import('@/features/deferrals/components/business-deferrals').then((m) => m.BusinessDeferrals),
+  { count: 2, label: 'Loading the deferral requests' },
+)
 
 /** The chosen business's documents (upload, replace, view, defer) and its deferral requests. */
 function KycDocumentScreen(props: BusinessScreenProps) {
@@ -29,7 +38,7 @@ function KycDocumentScreen(props: BusinessScreenProps) {
 
 export default function KycDocumentPage() {
   return (
-    <PortalPage title="KYC documents" access={businessArea()}>
+    <PortalPage title="KYC documents" access={businessArea()} preload={[DocumentsChecklist, BusinessDeferrals]}>
       {({ account, permissions }) => <KycDocumentScreen account={account} permissions={permissions} />}
     </PortalPage>
   )

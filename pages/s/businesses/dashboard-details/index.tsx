@@ -7,7 +7,7 @@ import { accountQueries, toPermissionNames } from '@/features/account/api/accoun
 import { businessQueries } from '@/features/businesses/api/business-queries'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
 import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
-import { businessReads } from '@/lib/query/shared-queries'
+import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { namedBusinessId } from '@/lib/session/use-selected-business'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
@@ -25,13 +25,14 @@ interface DashboardPageProps {
 }
 
 /**
- * What the dashboard reads before it can paint (the frame's account and permissions, the business, its outstanding
- * items and products): the server answers these in the page itself.
+ * What the dashboard reads before it can paint (the frame's account, permissions and preferences; the business, its
+ * outstanding items and products; the type and category names): the server answers these in the page itself.
  */
 function dashboardFirstReads(businessId: string | null): PageRead[] {
   const account: PageRead[] = [
     { path: '/accounts/me', queryKey: accountQueries.me().queryKey },
     { path: '/accounts/me/permissions', queryKey: accountQueries.permissions().queryKey, toData: toPermissionNames },
+    { path: '/accounts/me/preferences', queryKey: accountQueries.preferences().queryKey },
   ]
   if (!businessId) return account
   const id = encodeURIComponent(businessId)
@@ -40,6 +41,8 @@ function dashboardFirstReads(businessId: string | null): PageRead[] {
     { path: `/businesses/${id}`, queryKey: businessReads.detail(businessId).queryKey },
     { path: `/businesses/${id}/outstanding`, queryKey: businessQueries.outstanding(businessId).queryKey },
     { path: `/businesses/${id}/products`, queryKey: businessReads.products(businessId).queryKey },
+    { path: '/business-types', queryKey: referenceReads.businessTypes().queryKey },
+    { path: '/business-categories', queryKey: referenceReads.businessCategories().queryKey },
   ]
 }
 
