@@ -40,7 +40,8 @@ export function useSelectedBusiness(membershipIds: readonly string[] = []): Sele
     setStored(getBusinessId())
   }, [router.isReady, fromQuery])
 
-  const isReady = router.isReady && stored !== undefined
+  // A business named in the address needs nothing from storage: the page can render it at once (on the server too).
+  const isReady = router.isReady && (fromQuery !== null || stored !== undefined)
   if (!isReady) return { isReady: false, businessId: null, source: 'none', isInvalid: false }
   if (fromQuery) {
     return UUID.test(fromQuery)

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import dynamic from 'next/dynamic'
 import Link from 'next/link'
 import { useEffect, useId } from 'react'
 import { buttonClassName } from '@/components/ui/button'
@@ -8,20 +9,20 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { businessStatus, kycStatus } from '@/lib/status'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS } from '@/lib/permissions'
 import { describeError, getHttpStatus } from '@/lib/http'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { clearBusinessId } from '@/lib/session/storage'
-import { businessQueries } from '../api/business-queries'
 import { PREFETCHED_FRESH_MS } from '../api/prefetch-dashboard'
 import type { Business } from '../api/types'
 import styles from './businesses.module.css'
-import { DashboardDataViews } from './dashboard-data-views'
-import { DashboardDeferrals } from './dashboard-deferrals'
-import { DashboardKycProgress, DashboardOutstanding } from './dashboard-outstanding'
-import { DashboardProducts } from './dashboard-products'
 import { formatDay } from './outstanding'
 import { registrationClassLabel } from './registration-number'
+
+// The sections under the summary load after it: the summary paints with the page (its data comes with it).
+const DashboardSections = dynamic(() => import('./dashboard-sections').then((m) => m.DashboardSections), {
+  ssr: false,
+  loading: () => <Skeleton count={6} label="Loading the KYC progress and products" />,
+})
 
 export interface BusinessDashboardProps {
   businessId: string
@@ -67,31 +68,11 @@ export function BusinessDashboard({ businessId, permissions }: BusinessDashboard
 }
 
 function Dashboard({ business, permissions }: { business: Business; permissions: ReadonlySet<string> }) {
-  const ids = {
-    summary: useId(),
-    progress: useId(),
-    outstanding: useId(),
-    products: useId(),
-    deferrals: useId(),
-    team: useId(),
-    views: useId(),
-  }
-  const outstanding = useQuery({ ...businessQueries.outstanding(business.id), staleTime: PREFETCHED_FRESH_MS })
+  const summaryId = useId()
   const approval = businessStatus(business)
   const kyc = kycStatus(business)
-  const products = useQuery({ ...businessReads.products(business.id), staleTime: PREFETCHED_FRESH_MS })
-  const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
-  const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
-  const canReadBusiness = permissions.has(PERMISSIONS.CAN_READ_BUSINESS)
-  const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
   const types = useQuery(referenceReads.businessTypes())
   const categories = useQuery(referenceReads.businessCategories())
-  const outstandingLoad = {
-    isError: outstanding.isError,
-    error: outstanding.error,
-    onRetry: () => void outstanding.refetch(),
-    retrying: outstanding.isFetching,
-  }
   const typeName = types.data?.find((t) => t.id === business.typeId)?.name
   const categoryName = categories.data?.find((c) => c.id === business.categoryId)?.name
   const address = [
@@ -109,8 +90,8 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
 
   return (
     <div className={styles.stack}>
-      <section className={styles.panel} aria-labelledby={ids.summary}>
-        <h2 id={ids.summary}>{business.name}</h2>
+      <section className={styles.panel} aria-labelledby={summaryId}>
+        <h2 id={summaryId}>{business.name}</h2>
         <div className={styles.badges}>
           <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
           <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
@@ -181,84 +162,7 @@ function Dashboard({ business, permissions }: { business: Business; permissions:
         )}
       </section>
 
-      <section className={styles.panel} aria-labelledby={ids.progress}>
-        <h2 id={ids.progress}>KYC progress</h2>
-        <DashboardKycProgress
-          businessId={business.id}
-          progress={outstanding.data?.kycProgress}
-          labelledBy={ids.progress}
-          load={outstandingLoad}
-        />
-      </section>
-
-      <section className={styles.stackTight} aria-labelledby={ids.outstanding}>
-        <h2 id={ids.outstanding} style={{ margin: 0 }}>
-          Outstanding
-        </h2>
-        <DashboardOutstanding
-          businessId={business.id}
-          items={outstanding.data?.items}
-          labelledBy={ids.outstanding}
-          load={outstandingLoad}
-        />
-      </section>
-
-      <div className={styles.grid2}>
-        <section className={styles.panel} aria-labelledby={ids.products}>
-          <h2 id={ids.products}>Products</h2>
-          <DashboardProducts
-            businessId={business.id}
-            products={products.data}
-            isError={products.isError}
-            error={products.error}
-            onRetry={() => void products.refetch()}
-            retrying={products.isFetching}
-          />
-        </section>
-
-        {canReadDeferrals && (
-          <section className={styles.panel} aria-labelledby={ids.deferrals}>
-            <h2 id={ids.deferrals}>Deferrals</h2>
-            <DashboardDeferrals businessId={business.id} />
-          </section>
-        )}
-
-        <section className={styles.panel} aria-labelledby={ids.team}>
-          <h2 id={ids.team}>Team and divisions</h2>
-          {canReadUsers && (
-            <p className={styles.muted} aria-live="polite">
-              {users.data
-                ? `${users.data.totalElements} ${users.data.totalElements === 1 ? 'user' : 'users'}`
-                : users.isError
-                  ? 'Users could not be counted.'
-                  : 'Counting users…'}
-            </p>
-          )}
-          <div className={styles.actions}>
-            {canReadUsers && (
-              <Link
-                href={paths.business.manageUsers(business.id)}
-                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-              >
-                Manage users
-              </Link>
-            )}
-            <Link href={paths.business.divisions()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-              Divisions
-            </Link>
-            <Link href={paths.business.manageRoles()} className={buttonClassName({ variant: 'link', size: 'sm' })}>
-              What each role may do
-            </Link>
-          </div>
-        </section>
-
-        {canReadBusiness && (
-          <section className={styles.panel} aria-labelledby={ids.views}>
-            <h2 id={ids.views}>Who viewed your documents</h2>
-            <DashboardDataViews businessId={business.id} />
-          </section>
-        )}
-      </div>
+      <DashboardSections business={business} permissions={permissions} />
     </div>
   )
 }

@@ -1,24 +1,17 @@
 import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
 import type { ParsedUrlQuery } from 'node:querystring'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { accountQueries, toPermissionNames } from '@/features/account/api/account-queries'
 import { businessQueries } from '@/features/businesses/api/business-queries'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
+// The summary is in the page's own code and is rendered on the server with the answers below, so the dashboard's
+// largest text paints with the page; the sections under it load after (features/businesses/components/dashboard-sections).
+import { DashboardScreen } from '@/features/businesses/components/dashboard-screen'
 import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { namedBusinessId } from '@/lib/session/use-selected-business'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
-
-// Loaded beside the account rather than in the route's first load (first-load JS budget; Lighthouse blocking time).
-const DashboardScreen = lazyScreen(
-  () => import('@/features/businesses/components/dashboard-screen').then((m) => m.DashboardScreen),
-  { count: 4, label: 'Loading the business dashboard' },
-)
-
-// Its chunk is requested as soon as this page's code runs, while the page hydrates, not after it mounts.
-if (typeof window !== 'undefined') void DashboardScreen.preload()
 
 interface DashboardPageProps {
   answers: PageAnswers
@@ -63,7 +56,7 @@ export default function DashboardDetailsPage({ answers }: DashboardPageProps) {
   useSeededPageAnswers(answers, dashboardFirstReads(businessIdIn(useRouter().query)))
   usePrefetchDashboard()
   return (
-    <PortalPage title="Business dashboard" access={businessArea()} preload={[DashboardScreen]}>
+    <PortalPage title="Business dashboard" access={businessArea()}>
       {({ account, permissions }) => <DashboardScreen account={account} permissions={permissions} />}
     </PortalPage>
   )
