@@ -272,6 +272,7 @@ async function main(): Promise<number> {
         durationSeconds: cli.durationSeconds,
         backends: cli.backends,
         postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       })
       console.log(
         `\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
