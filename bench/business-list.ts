@@ -42,6 +42,8 @@ export interface ListBenchOptions {
   requests: number
   /** Sequential requests before measuring, results discarded. */
   warmupRequests: number
+  /** Times each statement is run alone per fragment at the end (0: skipped, e.g. at 1M rows where one takes seconds). */
+  profileIterations: number
   /** autocannon phase: connections and seconds (0 seconds: skipped). */
   connections: number
   durationSeconds: number
@@ -535,26 +537,28 @@ async function benchBackend(
           })),
         })
       }
-      log(`[${backend}] timing the page and count statements alone, every fragment…`)
-      const { queries } = await server.command<{ queries: { query: string; ms: Record<string, number[]> }[] }>({
-        cmd: 'profile',
-        queries: NAME_FRAGMENTS.map((f) => queryStringOf(options.path, f)),
-        iterations: 3,
-      })
-      const all = new Map<string, number[]>()
-      report.statementTimesByFragment = {}
-      for (const [i, q] of queries.entries()) {
-        const perKind: Record<string, number> = {}
-        for (const [kind, ms] of Object.entries(q.ms)) {
-          all.set(kind, [...(all.get(kind) ?? []), ...ms])
-          perKind[kind] = summarise(ms, 1).p50Ms
+      if (options.profileIterations > 0) {
+        log(`[${backend}] timing the page and count statements alone, every fragment…`)
+        const { queries } = await server.command<{ queries: { query: string; ms: Record<string, number[]> }[] }>({
+          cmd: 'profile',
+          queries: NAME_FRAGMENTS.map((f) => queryStringOf(options.path, f)),
+          iterations: options.profileIterations,
+        })
+        const all = new Map<string, number[]>()
+        report.statementTimesByFragment = {}
+        for (const [i, q] of queries.entries()) {
+          const perKind: Record<string, number> = {}
+          for (const [kind, ms] of Object.entries(q.ms)) {
+            all.set(kind, [...(all.get(kind) ?? []), ...ms])
+            perKind[kind] = summarise(ms, 1).p50Ms
+          }
+          report.statementTimesByFragment[NAME_FRAGMENTS[i]!] = perKind
         }
-        report.statementTimesByFragment[NAME_FRAGMENTS[i]!] = perKind
+        report.statementTimes = [...all].map(([kind, ms]) => {
+          const s = summarise(ms, 1)
+          return { kind, runs: ms.length, p50Ms: s.p50Ms, meanMs: s.meanMs, p95Ms: s.p95Ms }
+        })
       }
-      report.statementTimes = [...all].map(([kind, ms]) => {
-        const s = summarise(ms, 1)
-        return { kind, runs: ms.length, p50Ms: s.p50Ms, meanMs: s.meanMs, p95Ms: s.p95Ms }
-      })
       report.loadAverage = [loadBefore, loadavg()[0]!]
       return report
     } finally {

@@ -26,13 +26,18 @@
  * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
- *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up)
+ *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up,
+ *                                                 or as many as measured when fewer)
+ *                          BENCH_PROFILE_ITERATIONS  runs of each statement alone per fragment (default 3; 0 skips)
  *   --backend=NAME         BENCH_BACKEND          pglite, postgres or both (default both)
  *   --path=NAME            BENCH_PATH             list (default) or queue: the staff review queue
  *                                                 GET /businesses/for-approval, with and without a name fragment
  *                          BENCH_POSTGRES_URL     admin URL for the throwaway database (default postgres://postgres@127.0.0.1:5432/postgres)
  *                          BENCH_DATABASE_URL     list and load: use (and keep) this database instead of a throwaway one;
- *                                                 its businesses are topped up to --rows, never removed
+ *                                                 its businesses are topped up to --rows, never removed. For list, fill
+ *                                                 it with SEED_DEMO=true (the demo users and businesses go in before the
+ *                                                 generated names, which would otherwise take some of theirs), e.g.
+ *                                                 DATABASE_URL=… SEED_DEMO=true tsx bench/generate-businesses.ts --rows=1000000
  * load only (--rows, default 100000; --duration, default 60; --warmup, default 10):
  *   --sessions=N           BENCH_SESSIONS         signed-in sessions (default 200; a fifth are staff)
  *   --think-ms=MS          BENCH_THINK_MS         mean pause between one session's calls (default 1000, ±50%; 0: none)
@@ -267,7 +272,8 @@ async function main(): Promise<number> {
         path: cli.path,
         rows: cli.rows,
         requests: cli.requests,
-        warmupRequests: 80,
+        warmupRequests: Math.min(80, cli.requests),
+        profileIterations: Number(process.env.BENCH_PROFILE_ITERATIONS ?? 3),
         connections: cli.connections,
         durationSeconds: cli.durationSeconds,
         backends: cli.backends,
