@@ -32,6 +32,14 @@ if (target !== 'list' && target !== 'queue') throw new Error(`Invalid --path: ${
 const port = await freePort()
 
 const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-list-', port, databaseUrl })
+if (topUp) {
+  // A kept database outlives the data dir where the secrets would be generated: the demo seed's encrypted identity
+  // numbers must decrypt on the next run, so the data keys are fixed (bench data only, never a real key).
+  const { createHash } = await import('node:crypto')
+  const benchKey = (label: string) => createHash('sha256').update(`kyc-bench-kept-database:${label}`).digest('base64')
+  process.env.DATA_ENCRYPTION_KEYS ||= `bench:${benchKey('data')}`
+  process.env.DATA_INDEX_KEY ||= benchKey('index')
+}
 
 const { sql } = await import('drizzle-orm')
 const { serve } = await import('@hono/node-server')

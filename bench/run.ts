@@ -299,4 +299,5 @@ async function main(): Promise<number> {
   return exitCode
 }
 
-process.exitCode = await main()
+// Exits explicitly: a failed list bench can leave its child's pipes open, which would keep this process waiting.
+process.exit(await main())
