@@ -34,10 +34,10 @@
  *                                                 GET /businesses/for-approval, with and without a name fragment
  *                          BENCH_POSTGRES_URL     admin URL for the throwaway database (default postgres://postgres@127.0.0.1:5432/postgres)
  *                          BENCH_DATABASE_URL     list and load: use (and keep) this database instead of a throwaway one;
- *                                                 its businesses are topped up to --rows, never removed. For list, fill
- *                                                 it with SEED_DEMO=true (the demo users and businesses go in before the
- *                                                 generated names, which would otherwise take some of theirs), e.g.
- *                                                 DATABASE_URL=… SEED_DEMO=true tsx bench/generate-businesses.ts --rows=1000000
+ *                                                 its businesses are topped up to --rows, never removed. For list, let
+ *                                                 the first list run on the empty database fill it: the demo seed goes
+ *                                                 in before the generated names (which would otherwise take some of its
+ *                                                 names), with fixed bench data keys (business-list-server.ts)
  * load only (--rows, default 100000; --duration, default 60; --warmup, default 10):
  *   --sessions=N           BENCH_SESSIONS         signed-in sessions (default 200; a fifth are staff)
  *   --think-ms=MS          BENCH_THINK_MS         mean pause between one session's calls (default 1000, ±50%; 0: none)
