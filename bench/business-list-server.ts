@@ -2,8 +2,10 @@
  * Bench-only entry for bench/business-list.ts: the business API on a throwaway database filled with generated
  * businesses, with an access token for the demo super admin.
  *
- *   node --import tsx bench/business-list-server.ts --rows=N [--database-url=postgres://…] [--path=list|queue]
+ *   node --import tsx bench/business-list-server.ts --rows=N [--database-url=postgres://…] [--path=list|queue] [--top-up]
  *
+ * --top-up: --rows is the total wanted, not the rows to add: only the missing ones are generated (a kept database
+ * reused by several runs, e.g. 1M businesses generated once).
  * Without --database-url: a fresh PGlite under a temporary DATA_DIR (deleted on stop). With it: that PostgreSQL
  * database (the caller creates and drops it). Either way it migrates, seeds the demo users, inserts the rows
  * (bench/generate-businesses.ts), runs VACUUM ANALYZE on businesses (the state autovacuum reaches in production),
@@ -25,10 +27,19 @@ const rows = Number(flag('rows') ?? 100_000)
 if (!Number.isInteger(rows) || rows < 0) throw new Error(`Invalid --rows: ${flag('rows')}`)
 const databaseUrl = flag('database-url')
 const target = flag('path') ?? 'list'
+const topUp = process.argv.includes('--top-up')
 if (target !== 'list' && target !== 'queue') throw new Error(`Invalid --path: ${target}`)
 const port = await freePort()
 
 const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-list-', port, databaseUrl })
+if (topUp) {
+  // A kept database outlives the data dir where the secrets would be generated: the demo seed's encrypted identity
+  // numbers must decrypt on the next run, so the data keys are fixed (bench data only, never a real key).
+  const { createHash } = await import('node:crypto')
+  const benchKey = (label: string) => createHash('sha256').update(`kyc-bench-kept-database:${label}`).digest('base64')
+  process.env.DATA_ENCRYPTION_KEYS ||= `bench:${benchKey('data')}`
+  process.env.DATA_INDEX_KEY ||= benchKey('index')
+}
 
 const { sql } = await import('drizzle-orm')
 const { serve } = await import('@hono/node-server')
@@ -99,8 +110,14 @@ try {
 
   // Progress on a terminal only (a log would get one line per batch).
   const progress = process.stderr.isTTY
+  const existing = topUp
+    ? Number(
+        ((await db.execute(sql`select count(*)::int as n from businesses`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ??
+          0,
+      )
+    : 0
   const report = await generateBusinesses(db, {
-    rows,
+    rows: Math.max(0, rows - existing),
     onProgress: progress
       ? (done, total) =>
           process.stderr.write(`\r[${handle.kind}] generated ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`)

@@ -42,11 +42,18 @@ export interface ListBenchOptions {
   requests: number
   /** Sequential requests before measuring, results discarded. */
   warmupRequests: number
+  /** Times each statement is run alone per fragment at the end (0: skipped, e.g. at 1M rows where one takes seconds). */
+  profileIterations: number
   /** autocannon phase: connections and seconds (0 seconds: skipped). */
   connections: number
   durationSeconds: number
   backends: ListBackend[]
   postgresAdminUrl: string
+  /**
+   * PostgreSQL: this database instead of a throwaway one, kept afterwards; its businesses are topped up to `rows`
+   * (none generated when it holds that many already), so one large generation serves several runs.
+   */
+  databaseUrl?: string
 }
 
 export const DEFAULT_POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -221,9 +228,10 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-async function startListServer(path: ListPath, rows: number, databaseUrl?: string): Promise<ListServer> {
+async function startListServer(path: ListPath, rows: number, databaseUrl?: string, topUp = false): Promise<ListServer> {
   const args = ['--import', 'tsx', 'bench/business-list-server.ts', `--rows=${rows}`, `--path=${path}`]
   if (databaseUrl) args.push(`--database-url=${databaseUrl}`)
+  if (topUp) args.push('--top-up')
   const started = performance.now()
   // stdin: commands, and the lifeline (the server stops when it closes, i.e. when this process dies).
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] })
@@ -432,12 +440,17 @@ async function benchBackend(
       log(reason)
       return { backend, skipped: reason }
     }
-    database = `kyc_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}`
-    await adminQuery(options.postgresAdminUrl, `create database "${database}"`)
-    const url = new URL(options.postgresAdminUrl)
-    url.pathname = `/${database}`
-    databaseUrl = url.toString()
-    log(`Created database ${database}.`)
+    if (options.databaseUrl) {
+      databaseUrl = options.databaseUrl
+      log(`Using database ${new URL(databaseUrl).pathname.slice(1)} (kept).`)
+    } else {
+      database = `kyc_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}`
+      await adminQuery(options.postgresAdminUrl, `create database "${database}"`)
+      const url = new URL(options.postgresAdminUrl)
+      url.pathname = `/${database}`
+      databaseUrl = url.toString()
+      log(`Created database ${database}.`)
+    }
   }
 
   const onSignal = () => {
@@ -450,7 +463,7 @@ async function benchBackend(
   const loadBefore = loadavg()[0]!
   try {
     log(`[${backend}] starting the server and generating ${options.rows.toLocaleString('en')} businesses…`)
-    const server = await startListServer(options.path, options.rows, databaseUrl)
+    const server = await startListServer(options.path, options.rows, databaseUrl, Boolean(databaseUrl && !database))
     try {
       const g = server.generation
       log(
@@ -473,7 +486,7 @@ async function benchBackend(
       for (let i = 0; i < floorCount; i++) floorLatencies.push((await listCall(base, server.token, '', FLOOR_PATH)).ms)
       const report: BackendListReport = {
         backend,
-        database,
+        database: database ?? (databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined),
         readyMs: server.readyMs,
         generation: g,
         sequential: summarise(seq.latencies, seq.seconds),
@@ -524,26 +537,28 @@ async function benchBackend(
           })),
         })
       }
-      log(`[${backend}] timing the page and count statements alone, every fragment…`)
-      const { queries } = await server.command<{ queries: { query: string; ms: Record<string, number[]> }[] }>({
-        cmd: 'profile',
-        queries: NAME_FRAGMENTS.map((f) => queryStringOf(options.path, f)),
-        iterations: 3,
-      })
-      const all = new Map<string, number[]>()
-      report.statementTimesByFragment = {}
-      for (const [i, q] of queries.entries()) {
-        const perKind: Record<string, number> = {}
-        for (const [kind, ms] of Object.entries(q.ms)) {
-          all.set(kind, [...(all.get(kind) ?? []), ...ms])
-          perKind[kind] = summarise(ms, 1).p50Ms
+      if (options.profileIterations > 0) {
+        log(`[${backend}] timing the page and count statements alone, every fragment…`)
+        const { queries } = await server.command<{ queries: { query: string; ms: Record<string, number[]> }[] }>({
+          cmd: 'profile',
+          queries: NAME_FRAGMENTS.map((f) => queryStringOf(options.path, f)),
+          iterations: options.profileIterations,
+        })
+        const all = new Map<string, number[]>()
+        report.statementTimesByFragment = {}
+        for (const [i, q] of queries.entries()) {
+          const perKind: Record<string, number> = {}
+          for (const [kind, ms] of Object.entries(q.ms)) {
+            all.set(kind, [...(all.get(kind) ?? []), ...ms])
+            perKind[kind] = summarise(ms, 1).p50Ms
+          }
+          report.statementTimesByFragment[NAME_FRAGMENTS[i]!] = perKind
         }
-        report.statementTimesByFragment[NAME_FRAGMENTS[i]!] = perKind
+        report.statementTimes = [...all].map(([kind, ms]) => {
+          const s = summarise(ms, 1)
+          return { kind, runs: ms.length, p50Ms: s.p50Ms, meanMs: s.meanMs, p95Ms: s.p95Ms }
+        })
       }
-      report.statementTimes = [...all].map(([kind, ms]) => {
-        const s = summarise(ms, 1)
-        return { kind, runs: ms.length, p50Ms: s.p50Ms, meanMs: s.meanMs, p95Ms: s.p95Ms }
-      })
       report.loadAverage = [loadBefore, loadavg()[0]!]
       return report
     } finally {

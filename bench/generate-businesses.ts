@@ -643,7 +643,8 @@ export async function generateBusinesses(db: Database, options: GenerateOptions)
  * its creation, and for each business with KYC marked complete a `KYC_COMPLETED` row (false → true) 0–10 days later,
  * a second one a few days after that for one in five (a later re-entry: the queue takes the latest). Their
  * before/after hold only `kycDetailsCompleted`, and the hash chain is not computed (throwaway data, never verified).
- * Deterministic per business id. Returns the number of rows added.
+ * Deterministic per business id. Businesses that have audit rows already are left alone, so a kept database can be
+ * topped up and called again. Returns the number of rows added.
  */
 export async function generateQueueAudits(db: Database): Promise<number> {
   const result = (await db.execute(sql`
@@ -658,7 +659,8 @@ export async function generateQueueAudits(db: Database): Promise<number> {
         ('KYC_COMPLETED', 2, '{"kycDetailsCompleted":false}'::jsonb, '{"kycDetailsCompleted":true}'::jsonb,
           b.created_at + (14400 + abs(hashtext(b.id::text || 'again')) % 7200) * interval '1 minute')
       ) as e(action, n, before, after, at)
-      where e.n = 0 or (b.kyc_details_completed and (e.n = 1 or abs(hashtext(b.id::text)) % 5 = 0))
+      where (e.n = 0 or (b.kyc_details_completed and (e.n = 1 or abs(hashtext(b.id::text)) % 5 = 0)))
+        and not exists (select 1 from audits a where a.resource = 'business' and a.resource_id = b.id::text)
       returning 1
     ) select count(*) as n from ins`)) as unknown as Rows<{ n: number | string }>
   return Number(result.rows[0]?.n ?? 0)

@@ -8,6 +8,9 @@
  *                                      PGlite and on PostgreSQL: owner business read and staff list against bare health
  *   npm run bench -- lighthouse        Lighthouse mobile on login, signup, products and a signed-in business dashboard
  *   npm run bench:all                  bundle, server and lighthouse: every goal of issue 19 in one run
+ *   npm run bench -- load              issue 24: 200 signed-in sessions for 60 s over two `next start` instances on
+ *                                      PostgreSQL (100k generated businesses) and Redis, a mix of owner reads, KYC
+ *                                      edits, staff lists and decisions (bench/load-mix.ts); not part of the default run
  *   npm run bench -- list              staff business list (name search + 2 filters) on generated data, PGlite and
  *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
  *
@@ -23,11 +26,24 @@
  * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
- *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up)
+ *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up,
+ *                                                 or as many as measured when fewer)
+ *                          BENCH_PROFILE_ITERATIONS  runs of each statement alone per fragment (default 3; 0 skips)
  *   --backend=NAME         BENCH_BACKEND          pglite, postgres or both (default both)
  *   --path=NAME            BENCH_PATH             list (default) or queue: the staff review queue
  *                                                 GET /businesses/for-approval, with and without a name fragment
  *                          BENCH_POSTGRES_URL     admin URL for the throwaway database (default postgres://postgres@127.0.0.1:5432/postgres)
+ *                          BENCH_DATABASE_URL     list and load: use (and keep) this database instead of a throwaway one;
+ *                                                 its businesses are topped up to --rows, never removed. For list, let
+ *                                                 the first list run on the empty database fill it: the demo seed goes
+ *                                                 in before the generated names (which would otherwise take some of its
+ *                                                 names), with fixed bench data keys (business-list-server.ts)
+ * load only (--rows, default 100000; --duration, default 60; --warmup, default 10):
+ *   --sessions=N           BENCH_SESSIONS         signed-in sessions (default 200; a fifth are staff)
+ *   --think-ms=MS          BENCH_THINK_MS         mean pause between one session's calls (default 1000, ±50%; 0: none)
+ *   --ports=A,B            BENCH_PORTS            the two instances' ports (default 3700,3701)
+ *                          BENCH_REDIS_URL        Redis (default redis://127.0.0.1:6379/7), keys under BENCH_REDIS_KEY_PREFIX
+ *                                                 (default kyc-load:), deleted afterwards; AZURITE_PORT as usual
  *
  * Exit code 1 when a route is over the budget or a bench fails (e.g. a non-2xx answer); 2 on a bad command line.
  * Results are also written to bench/results/<timestamp>.json.
@@ -48,11 +64,12 @@ import {
 } from './business-list'
 import { DEFAULT_BUDGET_KB, formatBundleReport, measureFirstLoadJs, type BundleSizeReport } from './bundle-size'
 import { DEFAULT_CHROME_PATH, formatLighthouseReport, runLighthouse, type LighthouseReport } from './lighthouse'
+import { formatLoadReport, runLoadMix, type LoadMixReport } from './load-mix'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
 import { formatServerReport, runServerBench, type ServerBenchReport } from './server-throughput'
 
-type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse'
-const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse']
+type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse' | 'load'
+const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse', 'load']
 /** What runs without a suite on the command line. */
 const DEFAULT_SUITES: readonly Suite[] = ['bundle', 'api']
 
@@ -70,6 +87,12 @@ interface Cli {
   chromePath: string
   lighthouseRuns: number
   slices: number
+  sessions: number
+  thinkMs: number
+  ports: [number, number]
+  /** Explicit --duration / --warmup (load has its own defaults). */
+  durationGiven: boolean
+  warmupGiven: boolean
 }
 
 function parseCli(argv: string[]): Cli {
@@ -93,12 +116,15 @@ function parseCli(argv: string[]): Cli {
     'chrome',
     'runs',
     'slices',
+    'sessions',
+    'think-ms',
+    'ports',
   ])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -115,7 +141,15 @@ function parseCli(argv: string[]): Cli {
   }
   const path = flags.get('path') ?? process.env.BENCH_PATH ?? 'list'
   if (!(LIST_PATHS as readonly string[]).includes(path)) throw new Error(`--path / BENCH_PATH must be list or queue, got ${path}`)
+  const ports = (flags.get('ports') ?? process.env.BENCH_PORTS ?? '3700,3701').split(',').map(Number)
+  if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535))
+    throw new Error(`--ports / BENCH_PORTS must be two ports, e.g. 3700,3701`)
   return {
+    sessions: Math.floor(number('sessions', 'BENCH_SESSIONS', 200, 2)),
+    thinkMs: number('think-ms', 'BENCH_THINK_MS', 1000, 0),
+    ports: ports as [number, number],
+    durationGiven: flags.has('duration') || !!process.env.BENCH_DURATION,
+    warmupGiven: flags.has('warmup') || !!process.env.BENCH_WARMUP,
     path: path as ListPath,
     suites: positional.length ? [...new Set(positional as Suite[])] : [...DEFAULT_SUITES],
     rebuild: flags.has('rebuild') || rebuildEnv === '1' || rebuildEnv === 'true',
@@ -171,6 +205,7 @@ async function main(): Promise<number> {
     list?: ListBenchReport
     server?: ServerBenchReport
     lighthouse?: LighthouseReport
+    load?: LoadMixReport
   } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
@@ -211,17 +246,39 @@ async function main(): Promise<number> {
       results.lighthouse = await runLighthouse({ chromePath: cli.chromePath, runs: cli.lighthouseRuns })
       console.log(`\n${formatLighthouseReport(results.lighthouse)}\n`)
     }
+    if (cli.suites.includes('load')) {
+      ensureBuild(cli.rebuild && !cli.suites.includes('bundle'))
+      results.load = await runLoadMix({
+        rows: cli.rows,
+        sessions: cli.sessions,
+        staffShare: 0.2,
+        durationSeconds: cli.durationGiven ? cli.durationSeconds : 60,
+        warmupSeconds: cli.warmupGiven ? cli.warmupSeconds : 10,
+        thinkMs: cli.thinkMs,
+        ports: cli.ports,
+        postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+        redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/7',
+        redisKeyPrefix: process.env.BENCH_REDIS_KEY_PREFIX || 'kyc-load:',
+        azuritePort: Number(process.env.AZURITE_PORT || 10_000),
+        maxRequests: 1_000_000,
+      })
+      console.log(`\n${formatLoadReport(results.load)}\n`)
+      if (!results.load.goal.met) exitCode = 1
+    }
     if (cli.suites.includes('list')) {
       const started = performance.now()
       results.list = await runListBench({
         path: cli.path,
         rows: cli.rows,
         requests: cli.requests,
-        warmupRequests: 80,
+        warmupRequests: Math.min(80, cli.requests),
+        profileIterations: Number(process.env.BENCH_PROFILE_ITERATIONS ?? 3),
         connections: cli.connections,
         durationSeconds: cli.durationSeconds,
         backends: cli.backends,
         postgresAdminUrl: process.env.BENCH_POSTGRES_URL || DEFAULT_POSTGRES_ADMIN_URL,
+        databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
       })
       console.log(
         `\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
@@ -232,7 +289,7 @@ async function main(): Promise<number> {
     exitCode = 1
   }
 
-  if (results.bundle || results.api || results.list || results.server || results.lighthouse) {
+  if (results.bundle || results.api || results.list || results.server || results.lighthouse || results.load) {
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
@@ -242,4 +299,5 @@ async function main(): Promise<number> {
   return exitCode
 }
 
-process.exitCode = await main()
+// Exits explicitly: a failed list bench can leave its child's pipes open, which would keep this process waiting.
+process.exit(await main())
