@@ -4,6 +4,8 @@ import { useShellTracking } from '@/components/layouts/use-shell-tracking'
 
 const analytics = vi.hoisted(() => ({ page: vi.fn(), identify: vi.fn() }))
 vi.mock('@/lib/analytics', () => analytics)
+// The shell loads analytics once the page has loaded (lib/navigation/after-page-load.ts): here it has.
+vi.mock('@/lib/navigation/after-page-load', () => ({ afterPageLoad: () => Promise.resolve() }))
 
 /** lib/analytics is imported on first use: let that import and the calls waiting on it finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
