@@ -4,7 +4,7 @@ type PgliteModule = typeof import('@electric-sql/pglite')
 
 /**
  * PGlite's `query()` parses, describes and plans every statement afresh, in five calls into WASM; on the hot reads
- * (the business view, the staff list, the actor) that is most of a request's time (docs/architecture.md#performance).
+ * (the business view, the staff list, the actor) that is most of a request's time (docs/architecture.md#the-signed-in-hot-path-and-its-caches).
  * This client answers the same calls the same way, but parses each distinct SQL text once as a named statement, as
  * node-postgres does with a named query, and then runs it with one call: Bind, Describe, Execute, Sync. PostgreSQL
  * keeps the plan with the statement (and replans after a schema change), so parsing and most planning go.
