@@ -5,20 +5,27 @@ import { getConfig } from '@/lib/config/env'
 import { sessionCookieName } from '@/lib/session/keys'
 import { sealPortalSession } from '@/lib/session/portal-session'
 import { readPageAnswers } from '@/server/bff/page-answers'
-import { api, signedInUser } from './helpers'
+import { fileApiBaseUrl } from './api-server'
+import { api, apiServerKind, signedInUser } from './helpers'
 
-/** The page request a browser sends with the portal session cookie `/api/login` set. */
-async function pageRequest(session: { id: string; userId: string; expiresAt: Date }): Promise<IncomingMessage> {
+/** The portal session cookie `/api/login` sets. */
+async function sessionCookie(session: { id: string; userId: string; expiresAt: Date }): Promise<string> {
   const config = getConfig()
-  const cookie = await sealPortalSession(config, {
+  const sealed = await sealPortalSession(config, {
     sessionId: session.id,
     userId: session.userId,
     isStaff: false,
     expiresAt: session.expiresAt.getTime(),
   })
+  return `${sessionCookieName(config.isProduction)}=${sealed}`
+}
+
+/** The page request a browser sends with that cookie. */
+async function pageRequest(session: { id: string; userId: string; expiresAt: Date }): Promise<IncomingMessage> {
+  const cookie = await sessionCookie(session)
   const socket = new Socket()
   Object.defineProperty(socket, 'remoteAddress', { value: '127.0.0.1' })
-  return { headers: { cookie: `${sessionCookieName(config.isProduction)}=${cookie}` }, socket } as unknown as IncomingMessage
+  return { headers: { cookie }, socket } as unknown as IncomingMessage
 }
 
 const dashboardReads = (businessId: string) => [
@@ -53,5 +60,32 @@ describe('page answers (getServerSideProps of the dashboard)', () => {
     ])
     expect((await api('/accounts/logout', { method: 'POST', token })).status).toBe(200)
     expect(await readPageAnswers(request, dashboardReads(businessIds[0]!))).toEqual({})
+  })
+})
+
+describe.runIf(apiServerKind)('the dashboard page through the server', () => {
+  it('carries the answers in its HTML, for this visitor only, and is never stored', async () => {
+    const { session, token, businessIds } = await signedInUser({ businesses: [{}] })
+    const other = await signedInUser({ businesses: [{}] })
+    const origin = new URL(await fileApiBaseUrl(apiServerKind!)).origin
+    const open = async (businessId: string) => {
+      const response = await fetch(`${origin}/s/businesses/dashboard-details?businessId=${businessId}`, {
+        headers: { cookie: await sessionCookie(session) },
+        redirect: 'manual',
+      })
+      const html = await response.text()
+      const data = JSON.parse(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as {
+        props: { pageProps: { answers: Record<string, unknown> } }
+      }
+      return { response, html, answers: data.props.pageProps.answers }
+    }
+    const mine = await open(businessIds[0]!)
+    expect(mine.response.status).toBe(200)
+    expect(mine.response.headers.get('cache-control')).toContain('no-store')
+    const path = `/businesses/${businessIds[0]}`
+    expect(mine.answers[path]).toEqual(await (await api(path, { token })).json())
+    expect(mine.html).toContain('data-testid="business-status-explanation"')
+    const theirs = await open(other.businessIds[0]!)
+    expect(Object.keys(theirs.answers).filter((p) => p.startsWith('/businesses'))).toEqual([])
   })
 })
