@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { activeUser, bearer, DEMO_PASSWORD, latestMail, unique } from './support/accounts'
 import { settleAnimations } from './support/a11y'
-import { partnerReference } from './support/partner'
+import { acmeSeller, partnerReference } from './support/partner'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -166,18 +166,7 @@ const VISITS: Visit[] = [
     as: 'anonymous',
     url: async () => {
       const id = unique()
-      const reference = await partnerReference({
-        externalBusinessId: `ACME-${id}`,
-        name: `Acme Seller ${id} Ltd`,
-        regNo: `RC${id}`,
-        type: 'Private Limited Company',
-        category: 'Retail and Wholesale Trade',
-        email: `seller.${id}@acme-sellers.ng`,
-        phone: '08031234567',
-        address: { line1: '5 Wharf Road', city: 'Apapa', state: 'Lagos', country: 'Nigeria' },
-        productCode: 'POS-ACQUIRING',
-        returnUrl: `https://partner.example/sellers/${id}/done`,
-      })
+      const reference = await partnerReference(acmeSeller(id))
       return `/external/handover?reference=${reference}`
     },
     heading: 'Continue from a partner',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { activeUser, bearer, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
-import { partnerReference } from './support/partner'
+import { acmeSeller, partnerReference } from './support/partner'
 
 const BVN = '22375310864'
 const KYC: KycAnswers = {
@@ -33,20 +33,9 @@ test('a partner hands a user over: verified link, sign in, business imported, KY
   test.setTimeout(180_000)
   const user = await activeUser(request, 'Amaka', 'Obi')
   const id = unique()
-  const name = `Acme Seller ${id} Ltd`
-  const returnUrl = `https://partner.example/sellers/${id}/done`
-  const reference = await partnerReference({
-    externalBusinessId: `ACME-${id}`,
-    name,
-    regNo: `RC${id}`,
-    type: 'Private Limited Company',
-    category: 'Retail and Wholesale Trade',
-    email: `seller.${id}@acme-sellers.ng`,
-    phone: '08031234567',
-    address: { line1: '5 Wharf Road', city: 'Apapa', state: 'Lagos', country: 'Nigeria' },
-    productCode: 'POS-ACQUIRING',
-    returnUrl,
-  })
+  const seller = acmeSeller(id)
+  const { name, returnUrl } = seller
+  const reference = await partnerReference(seller)
 
   // A forged link is refused in words.
   await page.goto(`/external/handover?reference=${reference.slice(0, -4)}AAAA`)

@@ -17,3 +17,19 @@ export async function partnerReference(claims: Record<string, unknown>) {
     .setExpirationTime(now + 300)
     .sign(new TextEncoder().encode(E2E_PARTNER.secret))
 }
+
+/** A seller the partner hands over (unique per call): its reference claims, with the return URL on the partner. */
+export function acmeSeller(id: string) {
+  return {
+    externalBusinessId: `ACME-${id}`,
+    name: `Acme Seller ${id} Ltd`,
+    regNo: `RC${id}`,
+    type: 'Private Limited Company',
+    category: 'Retail and Wholesale Trade',
+    email: `seller.${id}@acme-sellers.ng`,
+    phone: '08031234567',
+    address: { line1: '5 Wharf Road', city: 'Apapa', state: 'Lagos', country: 'Nigeria' },
+    productCode: 'POS-ACQUIRING',
+    returnUrl: `${E2E_PARTNER.origin}/sellers/${id}/done`,
+  }
+}
