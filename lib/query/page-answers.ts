@@ -19,6 +19,9 @@ export function useSeededPageAnswers(answers: Record<string, unknown> | undefine
   useState(() => {
     for (const read of reads) {
       if (!answers || !(read.path in answers)) continue
+      // Already in the cache (a client-side navigation): the screens' own rules decide whether to read it again, and
+      // nothing already showing it is told about new data in the middle of this render.
+      if (queryClient.getQueryData(read.queryKey) !== undefined) continue
       const answer = answers[read.path]
       queryClient.setQueryData(read.queryKey, read.toData ? read.toData(answer) : answer)
     }
