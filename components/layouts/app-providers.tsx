@@ -2,7 +2,7 @@ import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { notify, Toasts, useToastsClearedOnNavigation } from '@/components/ui/toasts'
+import { keepToastsThroughNextNavigation, notify, Toasts, useToastsClearedOnNavigation } from '@/components/ui/toasts'
 import { httpEvents } from '@/lib/http'
 import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
 import { createQueryClient } from '@/lib/query'
@@ -52,7 +52,8 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
     const offToast = httpEvents.on('toast', ({ type, message, toastId }) => {
       notify(message, { type, toastId })
     })
-    const offNavigate = httpEvents.on('navigate', ({ to, replace }) => {
+    const offNavigate = httpEvents.on('navigate', ({ to, replace, reason }) => {
+      if (reason === 'session-expired') keepToastsThroughNextNavigation()
       void (replace ? router.replace(to) : router.push(to))
     })
     const offExpired = httpEvents.on('session-expired', () => {

@@ -14,6 +14,9 @@ const CLEARED_ON_NAVIGATION: ReadonlySet<NotifyType> = new Set(['error', 'warnin
 
 let markReady: () => void
 const containerReady = new Promise<void>((resolve) => (markReady = resolve))
+// The container loads once the page has loaded, or at once when a toast is asked for before then.
+let markWanted: () => void
+const containerWanted = new Promise<void>((resolve) => (markWanted = resolve))
 
 type Toastify = typeof import('react-toastify')
 interface Shown {
@@ -54,10 +57,11 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
 }
 
 /**
- * Shows a toast. react-toastify (~12 kB gzip) is loaded once the page has loaded (afterPageLoad), not in its first-load
- * JavaScript; a toast asked for before then waits for the container and is shown as soon as it is mounted.
+ * Shows a toast. react-toastify (~12 kB gzip) is not in the first-load JavaScript: it loads once the page has loaded
+ * (afterPageLoad), or at once for the first toast asked for before then, which is shown as soon as it is mounted.
  */
 export function notify(message: string, options: { type?: NotifyType; toastId?: string } = {}) {
+  markWanted()
   void containerReady
     .then(() => import('react-toastify'))
     .then((toastify) => show(toastify, message, options.type ?? 'info', options.toastId))
@@ -72,10 +76,23 @@ export function clearPageToasts() {
 }
 
 /** Clears the page's error and warning toasts when the route changes (a shallow change, a table's filters, keeps them). */
+let keepThroughNavigation = false
+
+/**
+ * The next navigation leaves the toasts on screen: they say why the user is being sent there (a 401's message on the
+ * way to login). Without it, the router's own delay before `routeChangeStart` could let the toast mount first and
+ * the navigation it explains close it.
+ */
+export function keepToastsThroughNextNavigation() {
+  keepThroughNavigation = true
+}
+
 export function useToastsClearedOnNavigation(events: Router['events']) {
   useEffect(() => {
     const onStart = (_url: string, { shallow }: { shallow: boolean }) => {
-      if (!shallow) clearPageToasts()
+      if (shallow) return
+      if (keepThroughNavigation) keepThroughNavigation = false
+      else clearPageToasts()
     }
     events.on('routeChangeStart', onStart)
     return () => events.off('routeChangeStart', onStart)
@@ -90,7 +107,7 @@ export function Toasts() {
   const [Container, setContainer] = useState<ComponentType<ToastContainerProps> | null>(null)
   useEffect(() => {
     let cancelled = false
-    void afterPageLoad()
+    void Promise.race([afterPageLoad(), containerWanted])
       .then(() => import('react-toastify'))
       .then((module) => {
         if (!cancelled) setContainer(() => module.ToastContainer)
