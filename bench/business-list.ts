@@ -361,6 +361,22 @@ async function listCall(
   return { ms, totalElements: page.totalElements }
 }
 
+/** `count` names of businesses on the list (or queue) without a name search, spread over its pages, lower-cased. */
+async function sampleNames(base: string, token: string, path: ListPath, count: number): Promise<string[]> {
+  const pagePath =
+    path === 'queue'
+      ? `/api/v1/businesses/for-approval?pageSize=100&pageNumber=3`
+      : `/api/v1/businesses?approvalStatus=APPROVED&kycDetailsCompleted=true&pageSize=100&pageNumber=7`
+  const response = await fetch(base + pagePath, { headers: { authorization: `Bearer ${token}` } })
+  if (response.status !== 200) throw new Error(`GET ${pagePath} answered ${response.status}`)
+  const { content } = (await response.json()) as { content: { name: string }[] }
+  const step = Math.max(1, Math.floor(content.length / count))
+  return content
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((b) => b.name.toLowerCase())
+}
+
 /** `fragments` in turn, each request to `pathOf(fragment)`. */
 interface Load {
   pathOf: (fragment: string) => string
@@ -471,7 +487,10 @@ async function benchBackend(
           `(${g.rowsPerSecond.toFixed(0)} rows/s), VACUUM ANALYZE ${(g.vacuumAnalyzeMs / 1000).toFixed(1)} s`,
       )
       const base = `http://127.0.0.1:${server.port}`
-      const load: Load = { pathOf: pathFor(options.path), fragments: NAME_FRAGMENTS }
+      // The common fragments, and as many whole names of businesses the list holds: a search for one business (a
+      // handful of matches) takes another plan than a common fragment (thousands).
+      const wholeNames = await sampleNames(base, server.token, options.path, NAME_FRAGMENTS.length / 4)
+      const load: Load = { pathOf: pathFor(options.path), fragments: [...NAME_FRAGMENTS, ...wholeNames] }
       const first = await listCall(base, server.token, NAME_FRAGMENTS[0], load.pathOf(NAME_FRAGMENTS[0]))
       log(`[${backend}] ${load.pathOf(NAME_FRAGMENTS[0])} → 200, totalElements ${first.totalElements}`)
 
@@ -602,7 +621,7 @@ export function formatListReport(report: ListBenchReport): string {
     o.path === 'queue'
       ? `Review queue: GET ${queuePath('<fragment>')}, and GET ${queuePath('')}`
       : `Business list: GET ${listPath('<fragment>')}`,
-    `${o.rows.toLocaleString('en')} generated businesses; ${NAME_FRAGMENTS.length} fragments in turn; ${o.warmupRequests} warm-up + ${o.requests} sequential requests; ` +
+    `${o.rows.toLocaleString('en')} generated businesses; ${NAME_FRAGMENTS.length} fragments and ${NAME_FRAGMENTS.length / 4} whole names in turn; ${o.warmupRequests} warm-up + ${o.requests} sequential requests; ` +
       (o.durationSeconds > 0 ? `autocannon ${o.durationSeconds} s × ${o.connections} connections.` : 'no concurrent phase.'),
     '',
   ]

@@ -19,7 +19,7 @@ export interface ReviewQueueTableProps<R> {
   table: Pick<TableUrlState, 'tableProps' | 'hasFilters'>
   /** The queue's React Query result (a page of rows, the previous page kept while the next loads). */
   queue: {
-    data?: { content: readonly R[]; totalElements: number }
+    data?: { content: readonly R[]; totalElements: number; totalElementsExact?: boolean }
     isPending: boolean
     isPlaceholderData: boolean
     error: unknown
@@ -56,6 +56,7 @@ export function ReviewQueueTable<R>({
       data={queue.data?.content}
       getRowId={getRowId}
       totalElements={queue.data?.totalElements ?? 0}
+      totalElementsExact={queue.data?.totalElementsExact}
       isLoading={queue.isPending}
       isFetching={queue.isPlaceholderData}
       error={queue.error}

@@ -45,6 +45,8 @@ export interface DataTableProps<TData> extends Partial<Omit<DataTableStateProps,
   columns: ColumnDef<TData, any>[]
   /** Total rows on the server (`page.totalElements`). */
   totalElements: number
+  /** `page.totalElementsExact`: `false` when `totalElements` is a lower bound (docs/api.md#lists). */
+  totalElementsExact?: boolean
   /** 1-based. */
   pageNumber: number
   pageSize: number
@@ -98,6 +100,7 @@ export function DataTable<TData>({
   data,
   columns,
   totalElements,
+  totalElementsExact,
   pageNumber,
   pageSize,
   pageSizeOptions,
@@ -338,6 +341,7 @@ export function DataTable<TData>({
             pageNumber={pageNumber}
             pageSize={pageSize}
             totalElements={totalElements}
+            totalElementsExact={totalElementsExact}
             onPageChange={onPageChange}
             onPageSizeChange={onPageSizeChange}
             pageSizeOptions={pageSizeOptions}

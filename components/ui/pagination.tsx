@@ -9,6 +9,11 @@ export interface PaginationProps {
   pageNumber: number
   pageSize: number
   totalElements: number
+  /**
+   * `false` when the server stopped counting (`page.totalElementsExact`): `totalElements` is a lower bound, the summary
+   * says "1,000+", and Next stays on at the last counted page while there is no known last page.
+   */
+  totalElementsExact?: boolean
   onPageChange: (pageNumber: number) => void
   /** Shows a "Rows per page" select when given with `pageSizeOptions`. */
   onPageSizeChange?: (pageSize: number) => void
@@ -24,11 +29,12 @@ export function totalPagesOf(totalElements: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalElements / Math.max(1, pageSize)))
 }
 
-/** "Showing 11–20 of 53", rows per page, first/previous/next/last page. */
+/** "Showing 11–20 of 53" (or "of 1,000+"), rows per page, first/previous/next/last page. */
 export function Pagination({
   pageNumber,
   pageSize,
   totalElements,
+  totalElementsExact = true,
   onPageChange,
   onPageSizeChange,
   pageSizeOptions,
@@ -41,7 +47,8 @@ export function Pagination({
   const first = totalElements === 0 ? 0 : Math.min((pageNumber - 1) * pageSize + 1, totalElements)
   const last = Math.min(pageNumber * pageSize, totalElements)
   const atStart = pageNumber <= 1
-  const atEnd = pageNumber >= totalPages
+  const atEnd = totalElementsExact && pageNumber >= totalPages
+  const orMore = totalElementsExact ? '' : '+'
   const sizes = pageSizeOptions?.includes(pageSize)
     ? pageSizeOptions
     : pageSizeOptions && [...pageSizeOptions, pageSize].sort((a, b) => a - b)
@@ -50,7 +57,7 @@ export function Pagination({
       <p className={styles.summary} aria-live="polite">
         {totalElements === 0
           ? 'No results'
-          : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalElements)}`}
+          : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(totalElements)}${orMore}`}
       </p>
       {onPageSizeChange && sizes && (
         <div className={styles.size}>
@@ -87,6 +94,7 @@ export function Pagination({
         </Button>
         <span className={styles.current}>
           Page {formatNumber(pageNumber)} of {formatNumber(totalPages)}
+          {orMore}
         </span>
         <Button
           variant="secondary"
@@ -102,8 +110,8 @@ export function Pagination({
           variant="secondary"
           size="sm"
           className={styles.iconButton}
-          aria-label="Last page"
-          disabled={disabled || atEnd}
+          aria-label={totalElementsExact ? 'Last page' : 'Last page (not counted yet)'}
+          disabled={disabled || atEnd || !totalElementsExact}
           onClick={() => onPageChange(totalPages)}
         >
           <span aria-hidden="true">»</span>

@@ -28,6 +28,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
     totalElements: z.number().int(),
     totalPages: z.number().int(),
+    totalElementsExact: z.boolean().optional(),
   })
 }
 
@@ -37,4 +38,10 @@ export interface Page<T> {
   pageSize: number
   totalElements: number
   totalPages: number
+  /**
+   * Lists that can hold millions of rows (the staff business list, the review queue) count their matches only so far
+   * past the page (docs/api.md#lists): `false` means `totalElements` is a lower bound and more pages may follow.
+   * Absent: the total is exact.
+   */
+  totalElementsExact?: boolean
 }

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
-import type { Notification, Pool, PoolClient } from 'pg'
+import type { ClientBase, Notification } from 'pg'
 import { logger } from '@/server/logger'
 import type { Database } from './client'
 
@@ -54,16 +54,23 @@ export async function watchAuthEpochOnPglite(client: PGlite): Promise<AuthEpochW
   return { current: () => epoch.get(), close: () => unlisten() }
 }
 
-/** Call before the pool's first connection (every pooled connection must listen); `ready` settles after the migrations. */
-export function watchAuthEpochOnPostgres(pool: Pool, connectionString: string, ready: Promise<unknown>): AuthEpochWatch {
+/**
+ * `onPoolConnect` is the pool's `onConnect` hook (every pooled connection must listen): pg-pool awaits it before it
+ * hands the connection out, so the LISTEN never runs beside the caller's first query (pg 9 refuses a query sent while
+ * another runs). `ready` settles after the migrations.
+ */
+export function watchAuthEpochOnPostgres(
+  connectionString: string,
+  ready: Promise<unknown>,
+): AuthEpochWatch & { onPoolConnect: (client: ClientBase) => Promise<void> } {
   const epoch = new EpochValue()
   const onNotification = (message: Notification) => {
     if (message.channel === AUTH_EPOCH_CHANNEL) epoch.raise(message.payload)
   }
-  pool.on('connect', (client: PoolClient) => {
+  const onPoolConnect = async (client: ClientBase) => {
     client.on('notification', onNotification)
-    client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`).catch(() => undefined)
-  })
+    await client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`).catch(() => undefined)
+  }
 
   let listening = false
   let closed = false
@@ -104,6 +111,7 @@ export function watchAuthEpochOnPostgres(pool: Pool, connectionString: string, r
   ready.then(connect, () => undefined)
 
   return {
+    onPoolConnect,
     current: () => (listening ? epoch.get() : null),
     close: async () => {
       closed = true

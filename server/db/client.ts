@@ -69,10 +69,10 @@ async function openPostgres(url: string, max: number, migrateNow: boolean): Prom
   const { Pool } = (await import('pg')).default
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new Pool({ connectionString: url, max })
-  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
   let migrated!: { resolve: () => void; reject: (error: unknown) => void }
-  const epochWatch = watchAuthEpochOnPostgres(pool, url, new Promise<void>((resolve, reject) => (migrated = { resolve, reject })))
+  const epochWatch = watchAuthEpochOnPostgres(url, new Promise<void>((resolve, reject) => (migrated = { resolve, reject })))
+  const pool = new Pool({ connectionString: url, max, onConnect: epochWatch.onPoolConnect })
+  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
   const { host, pathname } = new URL(url)
   const location = `${host}${pathname}`
   const db = drizzle({ client: pool, schema }) as unknown as Database

@@ -88,6 +88,7 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
         data={list.data?.content}
         getRowId={(b) => b.id}
         totalElements={list.data?.totalElements ?? 0}
+        totalElementsExact={list.data?.totalElementsExact}
         isLoading={list.isPending}
         isFetching={list.isPlaceholderData}
         error={list.error}

@@ -49,12 +49,22 @@ export const businesses = pgTable(
     index('businesses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('businesses_created_at_idx').on(t.createdAt),
     index('businesses_status_created_idx').on(t.approvalStatus, t.createdAt),
-    index('businesses_archive_created_idx').on(t.archiveStatus, t.createdAt),
+    // The staff list's walk (find-businesses.ts): newest first within the archive status, the common filters and the
+    // name read from the index alone (an index-only scan), so a name search stops after a page of matches without
+    // visiting the table. `name` itself, not lower(name): PostgreSQL computes an expression from a column of the index,
+    // not from an expression. Also serves every (archive_status, created_at) read.
+    index('businesses_list_idx').on(t.archiveStatus, t.createdAt, t.id, t.approvalStatus, t.kycDetailsCompleted, t.name),
     index('businesses_kyc_completed_idx').on(t.kycDetailsCompleted, t.createdAt),
     // The review queue (find-for-approval.ts `inQueue`): its count as an index-only scan instead of visiting every
-    // PENDING row, and its page in (created_at, id) order. The predicate must stay inQueue's for the planner to use it.
-    index('businesses_queue_created_idx')
-      .on(t.createdAt, t.id)
+    // PENDING row, and its page in (created_at, id) order, a name search included. The predicate must stay inQueue's
+    // for the planner to use it.
+    index('businesses_queue_idx')
+      .on(t.createdAt, t.id, t.name)
+      .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
+    // A name search in the queue: its trigrams over the queue's rows only, so a fragment with a few hundred matches in
+    // the queue is found without walking the whole queue or visiting the other queues' matches.
+    index('businesses_queue_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
     index('businesses_created_by_idx').on(t.createdBy),
     index('businesses_type_idx').on(t.typeId),

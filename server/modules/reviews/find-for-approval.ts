@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -8,14 +8,14 @@ import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { boundedListParts, boundedTotalOf, countLimitOf, countUpTo, pageOffset, toBoundedPage } from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
 
 /**
  * What the queue holds (docs/domain.md#business): PENDING, KYC marked complete, not archived. Index:
- * businesses_queue_created_idx (partial, same predicate; the count reads only it).
+ * businesses_queue_idx (partial, same predicate; the count and a name search read only it).
  */
 export const inQueue = and(
   eq(businesses.approvalStatus, 'PENDING'),
@@ -107,17 +107,25 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const where = and(...conditions)
 
   const assignee = alias(users, 'assignee')
-  return findPage({
-    query,
-    rows: db
-      .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName })
-      .from(businesses)
-      .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
-      .where(where)
-      .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
-    count: db.select({ value: count() }).from(businesses).where(where),
-    content: (rows) => toForApprovalRows(db, rows, now),
+  const direction = query.recentFirst ? desc : asc
+  // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
+  // businesses_queue_idx alone, or from the trigram index for a rare name.
+  const { matches, page, total } = boundedListParts(db, {
+    keys: { id: businesses.id, createdAt: businesses.createdAt },
+    from: businesses,
+    where,
+    direction,
+    window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
   })
+  const rows = await db
+    .with(matches)
+    .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName, total })
+    .from(page)
+    .innerJoin(businesses, eq(businesses.id, page.id))
+    .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
+    .orderBy(direction(page.createdAt), direction(page.id))
+  const counted = await boundedTotalOf(rows, query, (limit) => countUpTo(db, businesses, where, limit))
+  return toBoundedPage(await toForApprovalRows(db, rows, now), counted, query)
 }
 
 /** Each business in the queue with its assignee's name and how long it has waited (and waited on the business). */
