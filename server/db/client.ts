@@ -6,6 +6,7 @@ import { logger } from '@/server/logger'
 import { registerAuthEpochWatch, watchAuthEpochOnPglite, watchAuthEpochOnPostgres } from './auth-epoch-watch'
 import { lockDataDir } from './data-dir-lock'
 import { withNamedStatements } from './pglite-statements'
+import { serialiseQueries } from './serial-queries'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -71,7 +72,14 @@ async function openPostgres(url: string, max: number, migrateNow: boolean): Prom
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   let migrated!: { resolve: () => void; reject: (error: unknown) => void }
   const epochWatch = watchAuthEpochOnPostgres(url, new Promise<void>((resolve, reject) => (migrated = { resolve, reject })))
-  const pool = new Pool({ connectionString: url, max, onConnect: epochWatch.onPoolConnect })
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    onConnect: async (client) => {
+      serialiseQueries(client)
+      await epochWatch.onPoolConnect(client)
+    },
+  })
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client failed'))
   const { host, pathname } = new URL(url)
   const location = `${host}${pathname}`

@@ -21,7 +21,12 @@ describe('bounded totals of the lists that grow to millions', () => {
     const db = await getDb()
     const creator = await signedInUser()
     const tag = randomUUID().slice(0, 8)
-    const first = await createTestBusiness({ createdBy: creator.user.id, name: `Bounded ${tag} 0` })
+    const first = await createTestBusiness({
+      createdBy: creator.user.id,
+      // One creation time for all (whole milliseconds: the copies below get it back from a JS Date).
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      name: `Bounded ${tag} 0`,
+    })
     const rows = Array.from({ length: 1004 }, (_, i) => ({
       ...first,
       id: randomUUID(),

@@ -55,9 +55,18 @@ if (template.kind === 'pglite') {
 const { seedOnOpen } = await import('@/server/seed/seed-on-open')
 seedOnOpen()
 
+// pg queues a query sent while another runs on the same connection, warns, and will refuse it in pg 9: the portal's
+// connections run one at a time (server/db/serial-queries.ts). The warning fails the file that caused it.
+const concurrentQueryWarnings: string[] = []
+process.on('warning', (warning) => {
+  if (/already executing a query/.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
+})
+
 afterAll(async () => {
   await stopFileApiServer()
   const { closeDatabase } = await import('@/server/db/client')
   await closeDatabase()
   await cleanup()
+  if (concurrentQueryWarnings.length)
+    throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)
 })
