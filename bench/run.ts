@@ -44,6 +44,7 @@
  *   --ports=A,B            BENCH_PORTS            the two instances' ports (default 3700,3701)
  *                          BENCH_REDIS_URL        Redis (default redis://127.0.0.1:6379/7), keys under BENCH_REDIS_KEY_PREFIX
  *                                                 (default kyc-load:), deleted afterwards; AZURITE_PORT as usual
+ *                          BENCH_CPU_PROFILE_DIR  each instance writes a V8 CPU profile (.cpuprofile) there when it stops
  *
  * Exit code 1 when a route is over the budget or a bench fails (e.g. a non-2xx answer); 2 on a bad command line.
  * Results are also written to bench/results/<timestamp>.json.
