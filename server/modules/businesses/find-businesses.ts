@@ -69,8 +69,8 @@ const listFilters = (query: BusinessListQuery, now: Date, bind: Bind) =>
 export function businessListStatement(db: Database, query: BusinessListQuery, now: Date) {
   const { bind, values, shape } = namedValues()
   const where = listFilters(query, now, bind)
-  // One bounded read of the matching keys in list order, the page cut from it and the total counted in it
-  // (bench/results/issue-24-load-scale.md). `count(*) over ()` made the planner walk the created_at index through every
+  // The page and its bounded total from one search of the table (`boundedListParts`,
+  // bench/results/issue-24-load-scale.md). `count(*) over ()` made the planner walk the created_at index through every
   // row (1.8 s with a name search, 3.9 s unfiltered at 1M rows); an exact count subquery still read every match of a
   // common name fragment (100k+ rows at 1M businesses).
   const window = {
