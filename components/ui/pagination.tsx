@@ -11,7 +11,7 @@ export interface PaginationProps {
   totalElements: number
   /**
    * `false` when the server stopped counting (`page.totalElementsExact`): `totalElements` is a lower bound, the summary
-   * says "1,000+", and Next stays on at the last counted page while there is no known last page.
+   * says "200+", and Next stays on at the last counted page while there is no known last page.
    */
   totalElementsExact?: boolean
   onPageChange: (pageNumber: number) => void
@@ -29,7 +29,7 @@ export function totalPagesOf(totalElements: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalElements / Math.max(1, pageSize)))
 }
 
-/** "Showing 11–20 of 53" (or "of 1,000+"), rows per page, first/previous/next/last page. */
+/** "Showing 11–20 of 53" (or "of 200+"), rows per page, first/previous/next/last page. */
 export function Pagination({
   pageNumber,
   pageSize,
