@@ -1,0 +1,64 @@
+/* global process, console */
+// Prints the CI's stage table (wall time of each stage, from the TSV .ci/run writes) and the ten slowest test files
+// of each runner (from the vitest and Playwright JSON reports in the same folder). Plain Node, no dependencies, so it
+// also reports a run whose install failed. Usage: node .ci/report.mjs <folder>
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const dir = process.argv[2]
+const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7)
+const minutes = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+
+const rows = existsSync(join(dir, 'stages.tsv'))
+  ? readFileSync(join(dir, 'stages.tsv'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'))
+  : []
+const width = Math.max(5, ...rows.map(([name]) => name.length))
+console.log('\n== Stages (wall time) ==')
+console.log(`${'stage'.padEnd(width)}  ${'time'.padStart(6)}  result`)
+let total = 0
+for (const [name, secs, rc] of rows) {
+  total += Number(secs)
+  console.log(`${name.padEnd(width)}  ${minutes(Number(secs)).padStart(6)}  ${rc === '0' ? 'ok' : `FAILED (${rc})`}`)
+}
+console.log(`${'all stages'.padEnd(width)}  ${minutes(total).padStart(6)}`)
+
+const root = process.cwd()
+function printSlowest(title, files) {
+  if (!files.length) return
+  console.log(`\n== Ten slowest files: ${title} ==`)
+  for (const { file, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(ms)} s  ${file}`)
+}
+
+for (const name of readdirSync(dir).sort()) {
+  if (!name.endsWith('.json')) continue
+  const report = JSON.parse(readFileSync(join(dir, name), 'utf8'))
+  const title = name.replace(/\.json$/, '')
+  if (Array.isArray(report.testResults)) {
+    // vitest: each file's own start and end.
+    printSlowest(
+      title,
+      report.testResults.map((r) => ({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) })),
+    )
+  } else if (Array.isArray(report.suites)) {
+    // Playwright: the time of every test (all retries) summed per file and project.
+    const perFile = new Map()
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? []) {
+          const key = `${file} [${test.projectName}]`
+          const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0)
+          perFile.set(key, (perFile.get(key) ?? 0) + ms)
+        }
+      for (const child of suite.suites ?? []) walk(child, file)
+    }
+    for (const suite of report.suites) walk(suite, suite.file ?? suite.title)
+    printSlowest(
+      `${title} (test time summed per file; workers run in parallel)`,
+      [...perFile].map(([file, ms]) => ({ file, ms })),
+    )
+  }
+}
