@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  // E2E_WORKERS: .ci/run asks for 3, as Playwright runs there beside the server suites (docs/testing.md#ci).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 30_000,
   use: {

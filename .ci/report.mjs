@@ -17,12 +17,15 @@ const rows = existsSync(join(dir, 'stages.tsv'))
       .map((line) => line.split('\t'))
   : []
 const width = Math.max(5, ...rows.map(([name]) => name.length))
-console.log('\n== Stages (wall time) ==')
-console.log(`${'stage'.padEnd(width)}  ${'time'.padStart(6)}  result`)
+console.log('\n== Stages ==')
+console.log(`${'stage'.padEnd(width)}  ${'wall'.padStart(6)}  ${'CPU'.padStart(6)}  result`)
 let total = 0
-for (const [name, secs, rc] of rows) {
-  total += Number(secs)
-  console.log(`${name.padEnd(width)}  ${minutes(Number(secs)).padStart(6)}  ${rc === '0' ? 'ok' : `FAILED (${rc})`}`)
+for (const [name, secs, rc, cpu] of rows) {
+  if (!name.startsWith('  |')) total += Number(secs) // "|" rows ran side by side: their group's row counts them
+  const cpuTime = cpu === undefined ? '' : minutes(Number(cpu))
+  console.log(
+    `${name.padEnd(width)}  ${minutes(Number(secs)).padStart(6)}  ${cpuTime.padStart(6)}  ${rc === '0' ? 'ok' : `FAILED (${rc})`}`,
+  )
 }
 console.log(`${'all stages'.padEnd(width)}  ${minutes(total).padStart(6)}`)
 

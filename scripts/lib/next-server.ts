@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { resolve } from 'node:path'
 import { STANDALONE_DIR } from './build'
 
@@ -19,12 +19,15 @@ interface ServerProcessOptions {
   env: NodeJS.ProcessEnv
   quiet?: boolean
   logFd?: number
+  /** stderr as a pipe the caller reads (child.stderr), stdout ignored. */
+  pipeStderr?: boolean
   /** Node flags for the server process (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: string[]
 }
 
 function stdioOf(options: ServerProcessOptions) {
   // logFd: stdout and stderr both go to this file descriptor (the caller reads the server's log afterwards).
+  if (options.pipeStderr) return ['ignore', 'ignore', 'pipe'] as StdioOptions
   const stdio =
     options.logFd !== undefined
       ? (['ignore', options.logFd, options.logFd] as const)

@@ -30,7 +30,16 @@ export interface RunningApiServer {
   /** The server process (its exit code, signals). */
   process: ChildProcess
   stop: () => Promise<void>
+  /**
+   * pg's warnings that a query was sent while another ran on its connection, as the server printed them. The portal
+   * runs one query at a time per connection (server/db/serial-queries.ts); the file that made its server warn fails
+   * (tests/api/setup-file.ts), as it does when the warning comes from the test process itself.
+   */
+  concurrentQueryWarnings: string[]
 }
+
+/** pg's deprecation notice for a query queued behind another on one connection (node_modules/pg/lib/client.js). */
+export const CONCURRENT_QUERY_WARNING = /already executing a query/
 
 export async function startApiServer(kind: ApiServerKind, env: NodeJS.ProcessEnv): Promise<RunningApiServer> {
   const port = await freePort()
@@ -38,16 +47,24 @@ export async function startApiServer(kind: ApiServerKind, env: NodeJS.ProcessEnv
   let child: ChildProcess
   if (kind === 'next') {
     buildIfStale()
-    child = startNext({ port, host: '127.0.0.1', env: serverEnv, quiet: true })
+    child = startNext({ port, host: '127.0.0.1', env: serverEnv, pipeStderr: true })
   } else if (kind === 'standalone') {
     buildIfStale()
-    child = startStandalone({ port, host: '127.0.0.1', env: serverEnv, quiet: true })
+    child = startStandalone({ port, host: '127.0.0.1', env: serverEnv, pipeStderr: true })
   } else {
     child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
       env: serverEnv,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', 'pipe'],
     })
   }
+  const concurrentQueryWarnings: string[] = []
+  child.stderr?.setEncoding('utf8')
+  let tail = '' // the end of the previous chunk: a line may arrive in two
+  child.stderr?.on('data', (chunk: string) => {
+    process.stderr.write(chunk)
+    if (CONCURRENT_QUERY_WARNING.test(tail + chunk)) concurrentQueryWarnings.push((tail + chunk).trim())
+    tail = chunk.slice(-200)
+  })
   try {
     await waitForHealthy(`http://127.0.0.1:${port}/api/v1/health/ready`, child, 90_000)
   } catch (error) {
@@ -57,6 +74,7 @@ export async function startApiServer(kind: ApiServerKind, env: NodeJS.ProcessEnv
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     process: child,
+    concurrentQueryWarnings,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -74,8 +92,12 @@ export function fileApiBaseUrl(kind: ApiServerKind): Promise<string> {
   return fileServer.then((server) => server.baseUrl)
 }
 
-export async function stopFileApiServer() {
+/** Stops this file's server, if it started one; answers the concurrent-query warnings it printed. */
+export async function stopFileApiServer(): Promise<string[]> {
   const server = fileServer
   fileServer = null
-  if (server) await (await server).stop()
+  if (!server) return []
+  const running = await server
+  await running.stop()
+  return running.concurrentQueryWarnings
 }

@@ -4,14 +4,16 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessUsers, userRoles, users } from '@/server/db/schema'
 import { startApiServer, type RunningApiServer } from './api-server'
-import { api, apiServerKind, createRole, signedInUser } from './helpers'
+import { api, createRole, signedInUser } from './helpers'
 
 /**
  * The actor cache (server/auth/load-actor.ts) must not outlive a revocation: a logout, a disabled user or a changed
  * role holds on the very next request of the process that served the change, and within a second on a second server
- * process on the same PostgreSQL database (PGlite is one process: there the second server is skipped).
+ * process on the same PostgreSQL database (PGlite is one process: there the second server is skipped). The second
+ * process is `server/main.ts` (the API on its own, `npm run api`), so that entry point is started and served from in
+ * CI too; the first is the file's own server (the container's command in CI) or the app in process.
  */
-const secondServerKind = process.env.DATABASE_URL ? (apiServerKind ?? 'node') : null
+const secondServerKind = process.env.DATABASE_URL ? 'node' : null
 let second: Promise<RunningApiServer> | undefined
 const secondServer = () => (second ??= startApiServer(secondServerKind!, process.env))
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
-import { stopFileApiServer } from './api-server'
+import { CONCURRENT_QUERY_WARNING, stopFileApiServer } from './api-server'
 import { TEST_ENV } from './test-env'
 
 /**
@@ -56,14 +56,15 @@ const { seedOnOpen } = await import('@/server/seed/seed-on-open')
 seedOnOpen()
 
 // pg queues a query sent while another runs on the same connection, warns, and will refuse it in pg 9: the portal's
-// connections run one at a time (server/db/serial-queries.ts). The warning fails the file that caused it.
+// connections run one at a time (server/db/serial-queries.ts). The warning fails the file that caused it, whether
+// the test process printed it or the file's server did (tests/api/api-server.ts).
 const concurrentQueryWarnings: string[] = []
 process.on('warning', (warning) => {
-  if (/already executing a query/.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
+  if (CONCURRENT_QUERY_WARNING.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
 })
 
 afterAll(async () => {
-  await stopFileApiServer()
+  concurrentQueryWarnings.push(...(await stopFileApiServer()))
   const { closeDatabase } = await import('@/server/db/client')
   await closeDatabase()
   await cleanup()

@@ -11,7 +11,7 @@ import { createTestBusiness, signedInUser } from '../api/helpers'
 import { PASSWORD, signUpAndActivate } from '../api/throttle-fixtures'
 
 /**
- * Two portal processes (`next start` on the production build) on one PostgreSQL database and one Redis, as behind a
+ * Two portal processes (the container's command, `node server.js` in the standalone build) on one PostgreSQL database and one Redis, as behind a
  * load balancer (docs/architecture.md#several-instances): sessions, revocation, the throttles and the scheduled work
  * hold across them. Both trust the loopback proxy (TRUSTED_PROXIES=loopback), so each test picks its client's
  * address with X-Forwarded-For. Needs TEST_DATABASE_URL (PGlite is one process) and Redis (TEST_REDIS_URL, default
@@ -72,7 +72,7 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
       TRUSTED_PROXIES: 'loopback',
       JOBS_FIRST_RUN_DELAY_SECONDS: '1',
     }
-    const started = await Promise.allSettled([startApiServer('next', env), startApiServer('next', env)])
+    const started = await Promise.allSettled([startApiServer('standalone', env), startApiServer('standalone', env)])
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value)
     for (const s of started) if (s.status === 'rejected') throw s.reason
     ;[a, b] = servers.map((s) => s.baseUrl) as [string, string]
