@@ -148,7 +148,7 @@ export async function saveDraftForm(options: {
 }): Promise<{ draft: DraftFormAnswer; created: boolean }> {
   const { actor, input } = options
   assertDraftSize(input.data)
-  return kycWriteTransaction(options, async (tx, lock) => {
+  return kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     await lock({ businessId: input.businessId, what: 'Business' })
     const [before] = await tx
       .select()
@@ -192,7 +192,7 @@ export async function updateDraftForm(options: {
 }) {
   const { actor } = options
   assertDraftSize(options.data)
-  return kycWriteTransaction(options, async (tx, lock) => {
+  return kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
     await lock({ businessId: before.businessId, what: 'Draft form' })
@@ -215,7 +215,7 @@ export async function updateDraftForm(options: {
 /** DELETE /draft-forms/{id}. */
 export async function deleteDraftForm(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { actor } = options
-  await kycWriteTransaction(options, async (tx, lock) => {
+  await kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
     await lock({ businessId: before.businessId, what: 'Draft form' })
