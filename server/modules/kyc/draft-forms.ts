@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
 import { DRAFT_DATA_MAX_BYTES, isMaskedIdentityNumber, maskIdentityNumber } from '@/lib/contracts/kyc-values'
-import { canEditKyc } from '@/lib/permissions'
+import { canEditKyc, PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { PERSONAL_VALUE_KEYS } from '@/server/crypto/personal-keys'
@@ -212,13 +212,20 @@ export async function updateDraftForm(options: {
   })
 }
 
-/** DELETE /draft-forms/{id}. */
+/** Deleting a draft is a delete of KYC details (issue 32), except for the caller's own autosave (below). */
+export const DRAFT_DELETE = PERMISSIONS.CAN_DELETE_KYC_DETAIL
+
+/**
+ * DELETE /draft-forms/{id}: needs DRAFT_DELETE, unless the caller saved the draft last: the step form discards its
+ * own autosave once the step is saved, and any KYC editor may replace a draft's data anyway.
+ */
 export async function deleteDraftForm(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { actor } = options
   await kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
     if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await lock({ businessId: before.businessId, what: 'Draft form' })
+    const own = before.updatedBy === actor.userId
+    await lock({ businessId: before.businessId, what: 'Draft form', permission: own ? undefined : DRAFT_DELETE })
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
     await appendAudit(tx, options.audit, {
       resource: 'draft_form',
