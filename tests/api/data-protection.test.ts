@@ -210,6 +210,35 @@ describe('revealing an identity number', () => {
     expect((await errorsOf(wrongField)).map((e) => e.field)).toEqual(['field'])
   })
 
+  it('needs a reason of at least 10 characters that are not all spaces: 9 refused, 10 accepted, 10 spaces refused, none audited', async () => {
+    const { owner, meansOfId } = await capture()
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const db = await getDb()
+    const reveals = async () =>
+      (
+        await db
+          .select()
+          .from(audits)
+          .where(and(eq(audits.resourceId, meansOfId.id), eq(audits.action, 'REVEAL')))
+      ).length
+    const before = await reveals()
+    for (const user of [owner, approver]) {
+      for (const reason of ['Ninechars', ' '.repeat(10), `  ${'a'.repeat(9)}  `]) {
+        const res = await api(`/kyc/means-of-ids/${meansOfId.id}/reveal`, {
+          method: 'POST',
+          token: user.token,
+          json: { field: 'bvn', reason },
+        })
+        expect(res.status, JSON.stringify(reason)).toBe(400)
+        expect(await res.clone().text()).not.toContain(BVN)
+        expect(await errorsOf(res)).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'reason' })])
+      }
+    }
+    expect(await reveals()).toBe(before)
+    expect(await revealed(approver.token, 'means-of-ids', meansOfId.id, 'bvn', 'Tenchars!!')).toBe(BVN)
+    expect(await reveals()).toBe(before + 1)
+  })
+
   it('keeps the stored number when a form sends the mask back, and never echoes a rejected number', async () => {
     const { owner, meansOfId, kyc } = await capture()
     const put = await api(`/kyc/means-of-ids/${meansOfId.id}`, {
