@@ -8,9 +8,10 @@ import type { Database, Executor, Tx } from '@/server/db/client'
 import { PERSONAL_VALUE_KEYS } from '@/server/crypto/personal-keys'
 import { draftForms, type DraftForm } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
+import { permissionRefused } from '@/server/http/refusals'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { kycWriteTransaction } from './kyc-edit-access'
+import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { assertKycReadable, kycNotFound } from './kyc-record'
 
 function toDraftAnswer(row: DraftForm): DraftFormAnswer {
@@ -182,6 +183,23 @@ export async function saveDraftForm(options: {
   })
 }
 
+/**
+ * The draft, locked after the KYC edit check on its business (one lock order, docs/decisions.md#kyc-editing: the
+ * business first, as the submission that discards every draft of the business does); 404 when gone meanwhile.
+ */
+async function lockedDraft(tx: Tx, lock: KycEditLock, actor: Actor, id: string): Promise<DraftForm> {
+  const [found] = await tx.select({ businessId: draftForms.businessId }).from(draftForms).where(eq(draftForms.id, id))
+  if (!found || !canActOnBusiness(actor, found.businessId)) throw kycNotFound('Draft form')
+  await lock({ businessId: found.businessId, what: 'Draft form' })
+  const [row] = await tx
+    .select()
+    .from(draftForms)
+    .where(and(eq(draftForms.id, id), eq(draftForms.businessId, found.businessId)))
+    .for('update')
+  if (!row) throw kycNotFound('Draft form')
+  return row
+}
+
 /** PUT /draft-forms/{id}: replaces the data. */
 export async function updateDraftForm(options: {
   db: Database
@@ -193,9 +211,7 @@ export async function updateDraftForm(options: {
   const { actor } = options
   assertDraftSize(options.data)
   return kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
-    const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
-    if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await lock({ businessId: before.businessId, what: 'Draft form' })
+    const before = await lockedDraft(tx, lock, actor, options.id)
     const [row] = await tx
       .update(draftForms)
       .set({ data: dataToStore(options.data, before), updatedBy: actor.userId, updatedAt: new Date() })
@@ -222,10 +238,9 @@ export const DRAFT_DELETE = PERMISSIONS.CAN_DELETE_KYC_DETAIL
 export async function deleteDraftForm(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { actor } = options
   await kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
-    const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
-    if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    const own = before.updatedBy === actor.userId
-    await lock({ businessId: before.businessId, what: 'Draft form', permission: own ? undefined : DRAFT_DELETE })
+    const before = await lockedDraft(tx, lock, actor, options.id)
+    if (before.updatedBy !== actor.userId && !canActOnBusiness(actor, before.businessId, DRAFT_DELETE))
+      throw permissionRefused([DRAFT_DELETE], { scope: actor.isStaff ? 'staff' : 'business' })
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
     await appendAudit(tx, options.audit, {
       resource: 'draft_form',
