@@ -189,6 +189,11 @@ export const authorizationDetailSchema = authorizationSchema
     diff: z.array(diffEntrySchema),
     /** Pending, but the record changed since the request: approving will answer 409. */
     stale: z.boolean(),
+    /**
+     * What the checker should know before deciding, in words: for a new staff account, the existing staff users who
+     * share its name or e-mail address (a second account for the same person defeats four-eyes).
+     */
+    warnings: z.array(z.string()),
   })
   .meta({ id: 'AuthorizationDetail' })
 export type AuthorizationDetail = z.infer<typeof authorizationDetailSchema>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
+import { canEditKyc, SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
 import type { AccessDeclaration } from '@/server/http/access'
 import { api, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
@@ -39,6 +39,8 @@ import { requestDeferral, typeByCode } from './kyc-document-fixtures'
  *   their own: only staff lacking the permissions are refused.
  * - Whoever the declaration lets in may get any 2xx or 4xx (validation, state, four-eyes: 403 FOUR_EYES) but not 401
  *   or 403 otherwise. Nobody ever gets a 5xx.
+ *
+ * Whatever the status, an answer carries the BVN typed into A's draft in clear only to A's own KYC editors.
  *
  * Every refused call runs first, across all operations, so refusals are checked against the records as created; then
  * the allowed calls run, reads before writes before deletes (the caller's own sign-out last), since they change state.
@@ -116,6 +118,8 @@ const A = {} as {
   categoryId: string
 }
 const callers: Caller[] = []
+/** A BVN typed into A's draft: only A's own KYC editors may read it in clear, in any answer. */
+const DRAFT_BVN = '22271635489'
 /** Reference data every business uses, not records of A. */
 const REFERENCE_IDS = new Set(['tinTypeId', 'typeId', 'categoryId'])
 
@@ -204,7 +208,7 @@ beforeAll(async () => {
         await api('/draft-forms', {
           method: 'POST',
           token: a,
-          json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done' } },
+          json: { businessId: A.businessId, kycDetailTypeId: 'SHAREHOLDERS', data: { note: 'half done', bvn: DRAFT_BVN } },
         }),
         201,
       )
@@ -586,6 +590,8 @@ describe('the access matrix', () => {
         const res = await send(caller, call)
         const text = await res.text()
         const fourEyes = res.status === 403 && text.includes('"FOUR_EYES"')
+        if (text.includes(DRAFT_BVN) && !(caller.inTarget && canEditKyc(caller.inTarget)))
+          wrong.push(`${call.key} as ${caller.name} answers the draft's BVN in clear`)
         if (res.status >= 500 || res.status === 401 || (res.status === 403 && !fourEyes)) {
           wrong.push(
             `${call.key} as ${caller.name} → ${res.status}, declared ${JSON.stringify(call.access)}: ${text.slice(0, 200)}`,

@@ -128,6 +128,120 @@ describe('a plain member (BUSINESS_MEMBER) of the business', () => {
   })
 })
 
+describe('deleting KYC details (issue 32, finding 7)', () => {
+  let owner: User
+  let businessId: string
+  let corporateId: string
+  let documentId: string
+  let draftId: string
+
+  beforeAll(async () => {
+    owner = await signedInUser({ businesses: [{}] })
+    businessId = owner.businessIds[0]!
+    const t = owner.token
+    const kycId = (await createKyc(t, businessId)).id
+    corporateId = String(
+      (
+        await ok(
+          await api('/kyc/shareholders', { method: 'POST', token: t, json: corporateBody(kycId, { percentage: 40 }) }),
+          201,
+        )
+      ).id,
+    )
+    const tin = await typeByCode('TIN_CERTIFICATE')
+    const fileId = await uploadFile(t, businessId, 'KYC_DOCUMENT')
+    documentId = String(
+      (
+        await ok(
+          await api('/kyc/documents', {
+            method: 'POST',
+            token: t,
+            json: { kycDetailsId: kycId, documentTypeId: tin.id, fileId },
+          }),
+          201,
+        )
+      ).id,
+    )
+    draftId = String(
+      (
+        await ok(
+          await api('/draft-forms', {
+            method: 'POST',
+            token: t,
+            json: { businessId, kycDetailTypeId: 'ADDRESSES', data: { note: 'the owner typed this' } },
+          }),
+          201,
+        )
+      ).id,
+    )
+  })
+
+  it('needs CAN_DELETE_KYC_DETAIL: a plain member and an onboarding officer are refused (403) a document, a shareholder and a draft; nothing changes', async () => {
+    const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
+    const officer = await signedInUser({ staffRole: 'ONBOARDING_OFFICER' })
+    const before = await recordsOf(businessId)
+    for (const user of [member, officer]) {
+      for (const path of [`/kyc/documents/${documentId}`, `/kyc/shareholders/${corporateId}`, `/draft-forms/${draftId}`]) {
+        const res = await api(path, { method: 'DELETE', token: user.token })
+        expect(res.status, `DELETE ${path}: ${await res.clone().text()}`).toBe(403)
+        expect(await errorsOf(res)).toEqual([
+          expect.objectContaining({ code: 'FORBIDDEN', permissions: ['CAN_DELETE_KYC_DETAIL'] }),
+        ])
+      }
+    }
+    expect(await recordsOf(businessId)).toEqual(before)
+
+    // A KYC editor still discards the draft they saved themselves (the step form does, once the step is saved).
+    const own = await ok(
+      await api('/draft-forms', {
+        method: 'POST',
+        token: member.token,
+        json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { note: 'mine' } },
+      }),
+      201,
+    )
+    expect((await api(`/draft-forms/${String(own.id)}`, { method: 'DELETE', token: member.token })).status).toBe(204)
+    // The owner holds the permission.
+    for (const path of [`/kyc/documents/${documentId}`, `/kyc/shareholders/${corporateId}`, `/draft-forms/${draftId}`])
+      expect((await api(path, { method: 'DELETE', token: owner.token })).status, path).toBeLessThan(300)
+  })
+
+  it('a business user cannot choose its division (it decides the fees), at registration or later; staff can', async () => {
+    const admin = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const divisions = (await (await api('/business-divisions', { token: admin.token })).json()) as { id: string }[]
+    const divisionId = divisions[0]!.id
+    const before = await recordsOf(businessId)
+    const patch = await api(`/businesses/${businessId}`, { method: 'PATCH', token: owner.token, json: { divisionId } })
+    expect(patch.status).toBe(403)
+    expect(await errorsOf(patch)).toEqual([expect.objectContaining({ code: 'FORBIDDEN', field: 'divisionId' })])
+    expect(await recordsOf(businessId)).toEqual(before)
+
+    const loner = await signedInUser()
+    const types = (await (await api('/business-types')).json()) as { id: string }[]
+    const categories = (await (await api('/business-categories')).json()) as { id: string }[]
+    const register = await api('/businesses', {
+      method: 'POST',
+      token: loner.token,
+      json: {
+        name: `Division Foods ${randomUUID().slice(0, 8)} Limited`,
+        regNo: `RC${String(Date.now()).slice(-7)}`,
+        typeId: types[0]!.id,
+        categoryId: categories[0]!.id,
+        divisionId,
+        email: 'hello@division.example.ng',
+        phone: '+2348031234567',
+        address: { line1: '12 Marina Road', city: 'Lagos', country: 'Nigeria', state: 'Lagos', lga: 'Lagos Island' },
+      },
+    })
+    expect(register.status, await register.clone().text()).toBe(403)
+    expect((await errorsOf(register))[0]).toMatchObject({ code: 'FORBIDDEN', field: 'divisionId' })
+
+    const staff = await api(`/businesses/${businessId}`, { method: 'PATCH', token: admin.token, json: { divisionId } })
+    expect(staff.status, await staff.clone().text()).toBe(200)
+    expect(await staff.json()).toMatchObject({ divisionId })
+  })
+})
+
 describe('an ARCHIVED business', () => {
   let owner: User
   let businessId: string

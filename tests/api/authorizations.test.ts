@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PERMISSIONS as P, type Permission } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
-import { audits, authorizations, permissions, rolePermissions, roles } from '@/server/db/schema'
+import { audits, authorizations, permissions, rolePermissions, roles, users } from '@/server/db/schema'
 import { api, createRole, errorsOf, latestMail, roleId, signedInUser } from './helpers'
 
 type Json = Record<string, unknown>
@@ -619,5 +619,74 @@ describe('staff users', () => {
       .from(authorizations)
       .where(and(eq(authorizations.resourceId, lone.user.id), eq(authorizations.status, 'PENDING')))
     expect(row).toBeDefined()
+  })
+})
+
+describe('a second account for the maker (issue 32, finding 3)', () => {
+  it('warns the checker of a new staff account that shares a staff user’s name or mailbox, and never lets that account decide its maker’s requests', async () => {
+    const db = await getDb()
+    const suffix = Date.now().toString(36)
+    const twin = await signedInUser({ staffPermissions: ADMIN })
+    await db
+      .update(users)
+      .set({ firstName: 'Chidi', lastName: `Okoro${suffix}` })
+      .where(eq(users.id, twin.user.id))
+    const secondEmail = twin.user.email.replace('@', '+second@')
+    const res = await api('/users', {
+      method: 'POST',
+      token: twin.token,
+      json: { email: secondEmail, firstName: 'chidi', lastName: `Okoro${suffix}`, roleIds: [await roleId('APPROVER')] },
+    })
+    expect(res.status).toBe(202)
+    const { id } = await readJson<Authorization>(res)
+    const seen = await readJson<Authorization & { warnings: string[] }>(
+      await api(`/authorizations/${id}`, { token: checker.token }),
+    )
+    expect(seen.warnings).toEqual([
+      `Chidi Okoro${suffix} (${twin.user.email}), who requested this account, already has a staff account with the same name and e-mail address. Check this is not a second account for the same person.`,
+    ])
+    // A request that resembles nobody carries no warning.
+    const other = await api('/users', {
+      method: 'POST',
+      token: maker.token,
+      json: {
+        email: `nobody-${suffix}@example.test`,
+        firstName: 'Zainab',
+        lastName: `Unique${suffix}`,
+        roleIds: [await roleId('AUDITOR')],
+      },
+    })
+    const otherSeen = await readJson<Authorization & { warnings: string[] }>(
+      await api(`/authorizations/${(await readJson<Authorization>(other)).id}`, { token: checker.token }),
+    )
+    expect(otherSeen.warnings).toEqual([])
+
+    // Approved all the same, the second account may not decide what its maker asks for.
+    expect((await decide(id, checker.token, { decision: 'APPROVED' })).status).toBe(200)
+    const mail = await latestMail(secondEmail, 'staff-invitation')
+    const invitation = decodeURIComponent(/accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!)
+    const password = 'Second-Account-Pass-42'
+    expect((await api('/accounts/accept-invitation', { method: 'POST', json: { token: invitation, password } })).status).toBe(200)
+    const login = await api('/accounts/login', { method: 'POST', json: { email: secondEmail, password } })
+    expect(login.status).toBe(200)
+    const second = ((await login.json()) as { access_token: string }).access_token
+
+    const change = await requestRole(twin.token, { name: uniqueName(), scope: 'staff', permissions: [P.CAN_READ_BUSINESS] })
+    expect(change.status).toBe(202)
+    const changeId = (await readJson<Authorization>(change)).id
+    for (const decision of [{ decision: 'APPROVED' }, { decision: 'DECLINED', comment: 'Not needed' }]) {
+      const refused = await decide(changeId, second, decision)
+      expect(refused.status).toBe(403)
+      expect(await errorsOf(refused)).toEqual([
+        expect.objectContaining({
+          code: 'FOUR_EYES',
+          message: 'Your staff account was requested by the person who requested this change, so another person must decide it',
+        }),
+      ])
+    }
+    // Someone else's request is theirs to decide.
+    const unrelated = await requestRole(maker.token, { name: uniqueName(), scope: 'staff', permissions: [P.CAN_READ_BUSINESS] })
+    expect((await decide((await readJson<Authorization>(unrelated)).id, second, { decision: 'APPROVED' })).status).toBe(200)
+    expect((await decide(changeId, checker.token, { decision: 'APPROVED' })).status).toBe(200)
   })
 })

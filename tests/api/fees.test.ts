@@ -8,7 +8,7 @@ import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { loadActor } from '@/server/auth/load-actor'
 import { getDb } from '@/server/db/client'
-import { audits, businessDivisions, businesses, feeCharges, fees, kycVerifications } from '@/server/db/schema'
+import { audits, authorizations, businessDivisions, businesses, feeCharges, fees, kycVerifications } from '@/server/db/schema'
 import type { KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { runReverification } from '@/server/modules/verification/verification-calls'
 import { api, errorsOf, signedInUser } from './helpers'
@@ -130,6 +130,38 @@ describe('fees', () => {
     expect(unknown.status).toBe(400)
     expect((await errorsOf(unknown))[0]).toMatchObject({ field: 'divisionId' })
     expect((await api(`/fees/${randomUUID()}`, { token: manager.token })).status).toBe(404)
+  })
+
+  it('rounds naira to kobo through a four-eyes approval (19.99 → 1999, 4.35 → 435), on create and on update', async () => {
+    const division = await newDivision()
+    const body = { divisionId: division.id, serviceDetailId: service('ID_DOCUMENT').id, amount: 19.99, effectiveFrom: today }
+    const fee = await json<FeeRecord>(await createFee(manager.token, body), 201)
+    expect(fee.amount).toBe(19.99)
+    const db = await getDb()
+    const stored = async () => (await db.select().from(fees).where(eq(fees.id, fee.id)))[0]!.amountKobo
+    expect(await stored()).toBe(1999)
+    expect(await json<FeeRecord>(await updateFee(fee.id, manager.token, { ...body, amount: 4.35 }))).toMatchObject({
+      amount: 4.35,
+    })
+    expect(await stored()).toBe(435)
+  })
+
+  it('keeps a pending proposal in whole kobo, as it will apply: the checker sees and approves the rounded amount', async () => {
+    const division = await newDivision()
+    // Within the schema's tolerance for two decimals: accepted, and must never be kept as the float it was sent as.
+    const body = {
+      divisionId: division.id,
+      serviceDetailId: service('CAC_LOOKUP').id,
+      amount: 19.990000001,
+      effectiveFrom: today,
+    }
+    const res = await post('/fees', manager.token, body)
+    expect(res.status).toBe(202)
+    const pending = (await res.json()) as { id: string; proposal: { amount: number } }
+    expect(pending.proposal.amount).toBe(19.99)
+    const db = await getDb()
+    const [row] = await db.select().from(authorizations).where(eq(authorizations.id, pending.id))
+    expect(row!.proposal).toMatchObject({ amount: 19.99 })
   })
 
   it('refuses a second fee for the same client, service and effective day (409), on create and on update', async () => {

@@ -507,6 +507,34 @@ describe('access across businesses', () => {
     expect((await api(`/files/${slot.fileId}`, { token: staff.token })).status).toBe(200)
   })
 
+  it('files of no business are read by their uploader and the staff of their purpose only (issue 32)', async () => {
+    const government = await signedInUser({ staffRole: 'GOVERNMENT_OFFICER' })
+    const { slot: gov } = await uploadAndConfirm(
+      government.token,
+      { fileName: 'gazette.pdf', contentType: 'application/pdf', purpose: 'GOVERNMENT_DOCUMENT' },
+      PDF,
+    )
+    const sender = await signedInUser()
+    const { slot: support } = await uploadAndConfirm(
+      sender.token,
+      { fileName: 'ticket.pdf', contentType: 'application/pdf', purpose: 'SUPPORT_ATTACHMENT' },
+      PDF,
+    )
+    const [otherOfficer, dpo, auditor, approver, admin] = await Promise.all([
+      signedInUser({ staffRole: 'GOVERNMENT_OFFICER' }),
+      signedInUser({ staffRole: 'DATA_PROTECTION_OFFICER' }),
+      signedInUser({ staffRole: 'AUDITOR' }),
+      signedInUser({ staffRole: 'APPROVER' }),
+      signedInUser({ staffRole: 'SUPER_ADMIN' }),
+    ])
+    const status = async (fileId: string, token: string) => (await api(`/files/${fileId}`, { token })).status
+    for (const reader of [government, otherOfficer, admin]) expect(await status(gov.fileId, reader.token)).toBe(200)
+    for (const other of [dpo, auditor, approver, sender, owner]) expect(await status(gov.fileId, other.token)).toBe(404)
+    // Support inquiries are read with CAN_READ_USER (the DPO, the auditor, the super admin).
+    for (const reader of [sender, dpo, auditor, admin]) expect(await status(support.fileId, reader.token)).toBe(200)
+    for (const other of [government, approver, owner]) expect(await status(support.fileId, other.token)).toBe(404)
+  })
+
   it('answers 404 for unknown ids and 400 for malformed ones', async () => {
     expect((await api(`/files/${crypto.randomUUID()}`, { token: owner.token })).status).toBe(404)
     expect((await api('/files/not-an-id', { token: owner.token })).status).toBe(400)

@@ -113,4 +113,58 @@ describe('draft forms', () => {
     const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
     expect((await api(`/draft-forms/${draft.id}`, { token: member.token })).status).toBe(200)
   })
+
+  it('answers identity numbers and dates of birth in clear to the business’s KYC editors only, masked to every staff reader and to its other members', async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    const person = { firstName: 'Ada', bvn: '22290817263', idNumber: 'B90817263', nin: 71829364501, dateOfBirth: '1990-04-17' }
+    const masked = { firstName: 'Ada', bvn: '*******7263', idNumber: '*****7263', nin: '*******4501', dateOfBirth: '**********' }
+    const saved = await api('/draft-forms', {
+      method: 'POST',
+      token: owner.token,
+      json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { people: [person] } },
+    })
+    expect(saved.status).toBe(201)
+    const { id } = (await saved.json()) as Draft
+    const reads = (token: string) =>
+      Promise.all(
+        [`/draft-forms/${businessId}/MEANS_OF_ID`, `/draft-forms/${id}`].map(async (path) => {
+          const res = await api(path, { token })
+          expect(res.status, path).toBe(200)
+          return ((await res.json()) as Draft).data
+        }),
+      )
+
+    const reader = await signedInUser({ businesses: [{ businessId, permissions: ['CAN_READ_BUSINESS'] }] })
+    const staff = await Promise.all(
+      (
+        ['AUDITOR', 'GOVERNMENT_OFFICER', 'DATA_PROTECTION_OFFICER', 'APPROVER', 'ONBOARDING_OFFICER', 'SUPER_ADMIN'] as const
+      ).map((staffRole) => signedInUser({ staffRole })),
+    )
+    for (const user of [reader, ...staff]) expect(await reads(user.token)).toEqual([{ people: [masked] }, { people: [masked] }])
+
+    // A number typed as a JSON number is kept as text, so it is encrypted at rest like the others.
+    const clear = { people: [{ ...person, nin: '71829364501' }] }
+    const member = await signedInUser({ businesses: [{ businessId, role: 'BUSINESS_MEMBER' }] })
+    for (const editor of [owner, member]) expect(await reads(editor.token)).toEqual([clear, clear])
+  })
+
+  it('keeps the stored numbers when staff save a draft back with the masks they were given, and answers them masked', async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    const person = { firstName: 'Ada', bvn: '22290817263', dateOfBirth: '1990-04-17' }
+    const { id } = (await (
+      await api('/draft-forms', {
+        method: 'POST',
+        token: owner.token,
+        json: { businessId, kycDetailTypeId: 'MEANS_OF_ID', data: { people: [person] } },
+      })
+    ).json()) as Draft
+    const officer = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const given = ((await (await api(`/draft-forms/${id}`, { token: officer.token })).json()) as Draft).data
+    const back = { people: [{ ...(given.people as object[])[0], firstName: 'Adaeze' }] }
+    const put = await api(`/draft-forms/${id}`, { method: 'PUT', token: officer.token, json: { data: back } })
+    expect(put.status).toBe(200)
+    expect(((await put.json()) as Draft).data).toEqual(back)
+    const mine = await api(`/draft-forms/${id}`, { token: owner.token })
+    expect(((await mine.json()) as Draft).data).toEqual({ people: [{ ...person, firstName: 'Adaeze' }] })
+  })
 })

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, kycDetails, shareholders } from '@/server/db/schema'
 import { api, signedInUser } from './helpers'
+import { addressBody, createKyc, meansOfIdBody, ownerWithBusiness } from './kyc-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
 
 /**
@@ -128,5 +129,35 @@ describe('a KYC edit racing a decision on the business', () => {
         expect(trail.map((a) => a.action)).toEqual(['APPROVE'])
       }
     }
+  })
+})
+
+describe('one lock order for KYC writes (issue 32)', () => {
+  it('address and means-of-ID updates racing the deletion of their KYC record: each lands before it or answers 404, never a deadlock (409)', async () => {
+    const outcomes: string[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      const { owner, businessId } = await ownerWithBusiness()
+      const kyc = await createKyc(owner.token, businessId)
+      const created = async (path: string, json: unknown) => {
+        const res = await api(path, { method: 'POST', token: owner.token, json })
+        expect(res.status, await res.clone().text()).toBe(201)
+        return ((await res.json()) as { id: string }).id
+      }
+      const addressId = await created('/kyc/addresses', addressBody(kyc.id))
+      const meansOfIdId = await created('/kyc/means-of-ids', meansOfIdBody(kyc.id))
+      const [address, meansOfId, deleted] = await Promise.all([
+        api(`/kyc/addresses/${addressId}`, { method: 'PUT', token: owner.token, json: { line2: `Floor ${round}` } }),
+        api(`/kyc/means-of-ids/${meansOfIdId}`, {
+          method: 'PUT',
+          token: owner.token,
+          json: { firstName: `Ada ${'abcdefghijkl'[round]}` },
+        }),
+        api(`/kyc/${kyc.id}`, { method: 'DELETE', token: owner.token }),
+      ])
+      expect(deleted.status, await deleted.clone().text()).toBe(204)
+      for (const res of [address, meansOfId]) expect([200, 404], await res.clone().text()).toContain(res.status)
+      outcomes.push(`${address.status}/${meansOfId.status}`)
+    }
+    expect(outcomes).toHaveLength(ROUNDS)
   })
 })

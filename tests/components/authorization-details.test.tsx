@@ -27,6 +27,7 @@ const pending: AuthorizationDetail = {
   createdAt: new Date(Date.now() - 3_600_000).toISOString(),
   decidedAt: null,
   stale: false,
+  warnings: [],
   diff: [
     {
       field: 'permissions',
@@ -80,5 +81,25 @@ describe('authorization details', () => {
     api = mockApi(route('GET', `/authorizations/${ID}`, { data: { ...pending, stale: true } }))
     renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
     expect(await screen.findByText(/The record changed after this was requested/)).toBeInTheDocument()
+  })
+
+  it('shows the checker of a new staff account the existing staff it resembles, under what changes', async () => {
+    const warning =
+      'Ada Obi (ada@example.com), who requested this account, already has a staff account with the same name. Check this is not a second account for the same person.'
+    api = mockApi(
+      route('GET', `/authorizations/${ID}`, {
+        data: {
+          ...pending,
+          type: 'USER_CREATE',
+          resource: 'user',
+          resourceId: null,
+          target: 'ada+2@example.com',
+          warnings: [warning],
+        },
+      }),
+    )
+    renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
+    const section = (await screen.findByRole('heading', { name: 'What changes' })).closest('section')!
+    expect(within(section).getByText(warning)).toBeInTheDocument()
   })
 })

@@ -87,6 +87,11 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
       <section className={styles.panel} aria-labelledby="diff-title">
         <h2 id="diff-title">{a.status === 'PENDING' ? 'What changes' : 'What it changed'}</h2>
         <Diff entries={a.diff} isCreate={a.type.endsWith('_CREATE')} />
+        {a.warnings.map((warning) => (
+          <p key={warning} className={styles.warning}>
+            {warning}
+          </p>
+        ))}
       </section>
       {a.status === 'PENDING' &&
         (canDecide ? (

@@ -3,12 +3,13 @@ import { BUSINESS_DECISIONS } from './business-comments'
 import { businesses } from './businesses'
 import { users } from './users'
 
-export const BUSINESS_REVIEW_EVENT_KINDS = ['DECISION', 'ARCHIVE', 'UNARCHIVE'] as const
+export const BUSINESS_REVIEW_EVENT_KINDS = ['DECISION', 'ARCHIVE', 'UNARCHIVE', 'STAFF_KYC_EDIT'] as const
 
 /**
  * Staff transitions of a business that carry a reason the business or other staff must see later: decisions
- * (the latest one shows on the dashboard) and archive/unarchive (the archive list shows why and since when).
- * The audit log holds the same facts for auditors; this table answers the screens with an index.
+ * (the latest one shows on the dashboard) and archive/unarchive (the archive list shows why and since when); and
+ * each KYC write a staff user made (STAFF_KYC_EDIT), so the approval knows who made what it would accept
+ * (docs/domain.md#four-eyes). The audit log holds the same facts for auditors; this table answers with an index.
  */
 export const businessReviewEvents = pgTable(
   'business_review_events',

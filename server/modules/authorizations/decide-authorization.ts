@@ -32,6 +32,11 @@ export async function decideAuthorization(options: {
   const row = await findAuthorizationRow(db, id)
   if (!row) throw notFound('Authorization')
   if (row.makerId === actor.userId) throw new AppError('FOUR_EYES', 'You requested this change, so another person must decide it')
+  if (await accountRequestedBy(db, actor.userId, row.makerId))
+    throw new AppError(
+      'FOUR_EYES',
+      'Your staff account was requested by the person who requested this change, so another person must decide it',
+    )
   if (row.status !== 'PENDING') throw new AppError('INVALID_STATE', `This authorization is already ${row.status}`)
   const kind = kindOf(row.type)
   if (input.decision === 'APPROVED') await kind.refuseChecker?.(db, actor, row)
@@ -80,6 +85,26 @@ export async function decideAuthorization(options: {
   // After the commit: what it does (a mail) must not undo the approval.
   await outcome.afterCommit?.(db)
   return getAuthorization({ db, actor, id })
+}
+
+/**
+ * Whether `userId`'s staff account was created by an approved request of `makerId` (issue 32): a maker who gets an
+ * account for a second identity, or for a friend, must not have it check their own changes.
+ */
+async function accountRequestedBy(db: Database, userId: string, makerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authorizations.id })
+    .from(authorizations)
+    .where(
+      and(
+        eq(authorizations.type, 'USER_CREATE'),
+        eq(authorizations.status, 'APPROVED'),
+        eq(authorizations.resourceId, userId),
+        eq(authorizations.makerId, makerId),
+      ),
+    )
+    .limit(1)
+  return !!row
 }
 
 /** Why the change can no longer apply as requested, or null. Locks the record for the rest of the transaction. */

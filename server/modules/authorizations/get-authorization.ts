@@ -24,5 +24,6 @@ export async function getAuthorization(options: { db: Database; actor: Actor; id
   const before = pendingChange ? current : stored
   const stale = pendingChange && !!row.beforeHash && (!current || snapshotHash(current) !== row.beforeHash)
   const after = await kind.proposed(db, row.proposal, before ?? stored)
-  return { ...view!, diff: diffSnapshots(before ?? stored, after, kind.labels), stale }
+  const warnings = (await kind.warnings?.(db, row)) ?? []
+  return { ...view!, diff: diffSnapshots(before ?? stored, after, kind.labels), stale, warnings }
 }

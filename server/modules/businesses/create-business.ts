@@ -27,6 +27,15 @@ async function assertReferences(db: Database, input: { typeId?: string; category
 }
 export { assertReferences }
 
+/**
+ * A business's division decides its fees: staff set it (issue 32: a business user could pick its own through
+ * `PATCH /businesses/{id}`). 403 naming the field for anyone else, at registration and at every change.
+ */
+export function assertMaySetDivision(actor: Actor, input: { divisionId?: string }) {
+  if (input.divisionId !== undefined && !actor.isStaff)
+    throw new AppError('FORBIDDEN', "A business's division decides its fees; only our staff set it", { field: 'divisionId' })
+}
+
 /** Staff register businesses on a business's behalf holding this; business users register their own. */
 export const BUSINESS_CREATE = PERMISSIONS.CAN_CREATE_BUSINESS
 
@@ -44,6 +53,7 @@ export async function createBusiness(options: { db: Database; actor: Actor; inpu
     if (!input.ownerEmail)
       throw new AppError('VALIDATION_FAILED', 'Give the e-mail of the business owner to invite', { field: 'ownerEmail' })
   }
+  assertMaySetDivision(actor, input)
   await assertReferences(db, input)
   const registration = parseRegistrationNumber(input.regNo)!
   await assertBusinessUnique(db, { regNo: registration.normalised, name: input.name })

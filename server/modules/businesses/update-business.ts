@@ -18,7 +18,7 @@ import {
   toBusinessWithBlocking,
 } from './business-record'
 import { permissionRefused } from '@/server/http/refusals'
-import { assertReferences } from './create-business'
+import { assertMaySetDivision, assertReferences } from './create-business'
 
 /** Editing a business before approval, in it or as staff (after approval see below). */
 export const BUSINESS_EDIT = PERMISSIONS.CAN_UPDATE_BUSINESS
@@ -49,6 +49,7 @@ export async function updateBusiness(options: {
 }) {
   const { db, actor, id, input } = options
   assertMayEdit(actor, await getBusinessRowOrThrow({ db, actor, id }))
+  assertMaySetDivision(actor, input)
   await assertReferences(db, input)
   const registration = input.regNo ? parseRegistrationNumber(input.regNo)! : undefined
   await assertBusinessUnique(db, { regNo: registration?.normalised, name: input.name }, id)

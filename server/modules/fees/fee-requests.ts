@@ -3,7 +3,13 @@ import { currentFeeSnapshot, feeNames } from '@/server/modules/authorizations/ki
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
 import { notFound } from '@/server/http/app-error'
-import { assertFeeReferences, assertNoDuplicateFee, readFee } from './fees'
+import { assertFeeReferences, assertNoDuplicateFee, koboToNairaAmount, nairaToKobo, readFee } from './fees'
+
+/**
+ * What a proposal keeps: the amount as the fee will hold it, in whole kobo (the schema lets through a float a hair
+ * off two decimals, e.g. 19.990000001, which the approval would round anyway: the checker must see what applies).
+ */
+const proposalOf = (input: FeeValues): FeeValues => ({ ...input, amount: koboToNairaAmount(nairaToKobo(input.amount)) })
 
 /**
  * The four-eyes side of fees (FOUR_EYES_CONFIG on, docs/domain.md#authorizations): the input is checked as the
@@ -20,7 +26,7 @@ export async function requestFeeCreate(options: RequestArgs<FeeValues>) {
     resource: 'fee',
     targetKey: `fee-day:${input.divisionId}:${input.serviceDetailId}:${input.effectiveFrom}`,
     target: `${names.client}: ${names.service} from ${input.effectiveFrom}`,
-    proposal: input,
+    proposal: proposalOf(input),
   })
 }
 
@@ -36,7 +42,7 @@ export async function requestFeeUpdate(options: ChangeRequestArgs<FeeValues>) {
     resource: 'fee',
     resourceId: id,
     target: `${fee.divisionName}: ${fee.serviceName} from ${fee.effectiveFrom}`,
-    proposal: input,
+    proposal: proposalOf(input),
     before,
   })
 }

@@ -11,7 +11,7 @@ import {
 } from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
 import { getConfig } from '@/lib/config/env'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, files, type StoredFile } from '@/server/db/schema'
@@ -244,13 +244,29 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
 /** Reading a business's file: its members, or staff holding this (anyone else: 404, the file stays unrevealed). */
 export const FILE_READ = PERMISSIONS.CAN_READ_BUSINESS
 
-/** Business files: its members and staff with CAN_READ_BUSINESS. Files of no business: the uploader and staff. */
+/**
+ * Who reads a file of no business besides its uploader, by purpose (issue 32: before, any staff user read them all):
+ * government documents the government officers (government-access.ts GOVERNMENT_OFFICERS), support attachments the
+ * readers of support inquiries (support/find-inquiries.ts SUPPORT_INQUIRY_READERS). Spelled here, not imported, so
+ * the files module depends on neither.
+ */
+const NO_BUSINESS_FILE_READERS: Partial<Record<StoredFile['purpose'], Permission>> = {
+  GOVERNMENT_DOCUMENT: PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY,
+  SUPPORT_ATTACHMENT: PERMISSIONS.CAN_READ_USER,
+}
+
+/**
+ * Business files: its members and staff with CAN_READ_BUSINESS. Files of no business: the uploader, and staff holding
+ * the permission of the file's purpose (NO_BUSINESS_FILE_READERS); anyone else 404.
+ */
 function canReadFile(actor: Actor, file: StoredFile): boolean {
   if (file.businessId) {
     if (actor.memberships.some((m) => m.businessId === file.businessId)) return true
     return actor.isStaff && actor.staffPermissions.has(FILE_READ)
   }
-  return file.uploadedBy === actor.userId || actor.isStaff
+  if (file.uploadedBy === actor.userId) return true
+  const reader = NO_BUSINESS_FILE_READERS[file.purpose]
+  return !!reader && actor.isStaff && actor.staffPermissions.has(reader)
 }
 
 export interface FileDownload {

@@ -42,7 +42,7 @@ export async function completeKycDetails(options: {
   if (done) throw done
   await assertKycEditable({ db, actor, businessId })
 
-  const updated = await kycWriteTransaction(options, async (tx, lock) => {
+  const updated = await kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     const current = await lock({ businessId, what: 'Business' })
     const doneMeanwhile = alreadyDone(current)
     if (doneMeanwhile) throw doneMeanwhile

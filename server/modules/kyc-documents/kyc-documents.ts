@@ -263,8 +263,11 @@ export async function attachKycDocument(options: {
   return toKycDocument(row!)
 }
 
+/** Deleting a KYC document is a delete of KYC details (issue 32): the KYC edit check alone does not allow it. */
+export const DOCUMENT_DELETE = PERMISSIONS.CAN_DELETE_KYC_DETAIL
+
 /**
- * `DELETE /kyc/documents/{id}` (KYC edit check): removes the current document, its file row and its blob. A
+ * `DELETE /kyc/documents/{id}` (KYC edit check and DOCUMENT_DELETE): removes the current document, its file row and its blob. A
  * superseded (history) document cannot be deleted on its own.
  */
 export async function deleteKycDocument(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
@@ -279,7 +282,7 @@ export async function deleteKycDocument(options: { db: Database; actor: Actor; i
     )
 
   await kycWriteTransaction(options, async (tx, lock) => {
-    await lock({ businessId: row.businessId, what: 'Document' })
+    await lock({ businessId: row.businessId, what: 'Document', permission: DOCUMENT_DELETE })
     const [deleted] = await tx
       .delete(kycDocuments)
       .where(and(eq(kycDocuments.id, id), isNull(kycDocuments.supersededAt)))

@@ -8,7 +8,14 @@ import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { completeKycDetails } from './complete-kyc'
 import { createDocumentType, findDocumentTypes, updateDocumentType } from './document-types'
 import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
-import { attachKycDocument, deleteKycDocument, DOCUMENTS_READ, findKycDocuments, getDocumentChecklist } from './kyc-documents'
+import {
+  attachKycDocument,
+  deleteKycDocument,
+  DOCUMENT_DELETE,
+  DOCUMENTS_READ,
+  findKycDocuments,
+  getDocumentChecklist,
+} from './kyc-documents'
 
 const route = routesTagged('KYC documents')
 
@@ -98,7 +105,7 @@ kycDocumentRoutes.openapi(
 kycDocumentRoutes.openapi(
   route.delete('/kyc/documents/{id}', {
     summary: 'Delete a KYC document',
-    ...access.business(...KYC_EDITORS),
+    ...access.business(...KYC_EDITORS, DOCUMENT_DELETE),
     request: { params: z.object({ id: uuid('a document id') }) },
     responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
-import { DRAFT_DATA_MAX_BYTES } from '@/lib/contracts/kyc-values'
+import { DRAFT_DATA_MAX_BYTES, isMaskedIdentityNumber, maskIdentityNumber } from '@/lib/contracts/kyc-values'
+import { canEditKyc, PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
+import { PERSONAL_VALUE_KEYS } from '@/server/crypto/personal-keys'
 import { draftForms, type DraftForm } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
+import { permissionRefused } from '@/server/http/refusals'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { kycWriteTransaction } from './kyc-edit-access'
+import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import { assertKycReadable, kycNotFound } from './kyc-record'
 
-export function toDraftAnswer(row: DraftForm): DraftFormAnswer {
+function toDraftAnswer(row: DraftForm): DraftFormAnswer {
   return {
     id: row.id,
     businessId: row.businessId,
@@ -20,6 +23,61 @@ export function toDraftAnswer(row: DraftForm): DraftFormAnswer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/** Each personal value (PERSONAL_VALUE_KEYS, at any depth, text or number) passed through `visit`, with its path. */
+function mapPersonal(value: unknown, visit: (v: string, path: string) => unknown, path = ''): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => mapPersonal(item, visit, `${path}/${i}`))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        PERSONAL_VALUE_KEYS.has(k) && (typeof v === 'string' || typeof v === 'number')
+          ? visit(String(v), `${path}/${k}`)
+          : mapPersonal(v, visit, `${path}/${k}`),
+      ]),
+    )
+  }
+  return value
+}
+
+/** An identity number masked as the stored records answer it; a date of birth starred whole. */
+function maskedDraftValue(value: string, path: string): string {
+  return path.endsWith('/dateOfBirth') ? '*'.repeat(value.length) : maskIdentityNumber(value)
+}
+
+/**
+ * Who reads a draft in clear: the business's own KYC editors, who typed it and bring the form back from it
+ * (docs/data-protection.md#who-may-see-it). Everyone else, staff included, gets identity numbers masked as the stored
+ * records answer them and dates of birth starred whole; staff who need a number reveal it on the saved record.
+ */
+function readsDraftInClear(actor: Actor, businessId: string): boolean {
+  if (actor.isStaff) return false
+  const membership = actor.memberships.find((m) => m.businessId === businessId)
+  return !!membership && canEditKyc(membership.permissions)
+}
+
+/** The draft as this actor may read it. */
+function draftAnswerFor(actor: Actor, row: DraftForm): DraftFormAnswer {
+  const answer = toDraftAnswer(row)
+  if (readsDraftInClear(actor, row.businessId)) return answer
+  const data = mapPersonal(answer.data, (v, path) => (isMaskedIdentityNumber(v) ? v : maskedDraftValue(v, path)))
+  return { ...answer, data: data as Record<string, unknown> }
+}
+
+/**
+ * What a save stores: personal values as text (so the column encrypts them: a JSON number would stay in clear), and
+ * a masked value sent back where the stored draft holds the value it masks keeps that value, as a PUT of a record
+ * does. A form filled from a masked draft (staff) then never replaces the numbers with their masks.
+ */
+function dataToStore(incoming: Record<string, unknown>, stored: DraftForm | undefined): Record<string, unknown> {
+  const held = new Map<string, string>()
+  if (stored) mapPersonal(stored.data, (v, path) => held.set(path, v))
+  return mapPersonal(incoming, (v, path) => {
+    const before = held.get(path)
+    const keep = isMaskedIdentityNumber(v) && before !== undefined && maskedDraftValue(before, path) === v
+    return keep ? before : v
+  }) as Record<string, unknown>
 }
 
 /** 413 when the draft's JSON is over the cap. */
@@ -59,7 +117,7 @@ async function draftOrNotFound(db: Executor, actor: Actor, id: string) {
 export async function getDraftForm(options: { db: Executor; actor: Actor; id: string }) {
   const row = await draftOrNotFound(options.db, options.actor, options.id)
   assertKycReadable(options.actor, row.businessId, 'Draft form')
-  return toDraftAnswer(row)
+  return draftAnswerFor(options.actor, row)
 }
 
 /** GET /draft-forms/{businessId}/{kycDetailTypeId}: 404 when the step has no draft. */
@@ -75,7 +133,7 @@ export async function getDraftFormOf(options: {
     .from(draftForms)
     .where(and(eq(draftForms.businessId, options.businessId), eq(draftForms.kycDetailTypeId, options.kycDetailTypeId)))
   if (!row) throw kycNotFound('Draft form')
-  return toDraftAnswer(row)
+  return draftAnswerFor(options.actor, row)
 }
 
 /**
@@ -91,7 +149,7 @@ export async function saveDraftForm(options: {
 }): Promise<{ draft: DraftFormAnswer; created: boolean }> {
   const { actor, input } = options
   assertDraftSize(input.data)
-  return kycWriteTransaction(options, async (tx, lock) => {
+  return kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
     await lock({ businessId: input.businessId, what: 'Business' })
     const [before] = await tx
       .select()
@@ -99,18 +157,19 @@ export async function saveDraftForm(options: {
       .where(and(eq(draftForms.businessId, input.businessId), eq(draftForms.kycDetailTypeId, input.kycDetailTypeId)))
       .for('update')
     const now = new Date()
+    const data = dataToStore(input.data, before)
     const [row] = await tx
       .insert(draftForms)
       .values({
         businessId: input.businessId,
         kycDetailTypeId: input.kycDetailTypeId,
-        data: input.data,
+        data,
         createdBy: actor.userId,
         updatedBy: actor.userId,
       })
       .onConflictDoUpdate({
         target: [draftForms.businessId, draftForms.kycDetailTypeId],
-        set: { data: input.data, updatedBy: actor.userId, updatedAt: now },
+        set: { data, updatedBy: actor.userId, updatedAt: now },
       })
       .returning()
     await appendAudit(tx, options.audit, {
@@ -120,8 +179,25 @@ export async function saveDraftForm(options: {
       before: before ? auditView(before) : undefined,
       after: auditView(row!),
     })
-    return { draft: toDraftAnswer(row!), created: !before }
+    return { draft: draftAnswerFor(actor, row!), created: !before }
   })
+}
+
+/**
+ * The draft, locked after the KYC edit check on its business (one lock order, docs/decisions.md#kyc-editing: the
+ * business first, as the submission that discards every draft of the business does); 404 when gone meanwhile.
+ */
+async function lockedDraft(tx: Tx, lock: KycEditLock, actor: Actor, id: string): Promise<DraftForm> {
+  const [found] = await tx.select({ businessId: draftForms.businessId }).from(draftForms).where(eq(draftForms.id, id))
+  if (!found || !canActOnBusiness(actor, found.businessId)) throw kycNotFound('Draft form')
+  await lock({ businessId: found.businessId, what: 'Draft form' })
+  const [row] = await tx
+    .select()
+    .from(draftForms)
+    .where(and(eq(draftForms.id, id), eq(draftForms.businessId, found.businessId)))
+    .for('update')
+  if (!row) throw kycNotFound('Draft form')
+  return row
 }
 
 /** PUT /draft-forms/{id}: replaces the data. */
@@ -134,13 +210,11 @@ export async function updateDraftForm(options: {
 }) {
   const { actor } = options
   assertDraftSize(options.data)
-  return kycWriteTransaction(options, async (tx, lock) => {
-    const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
-    if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await lock({ businessId: before.businessId, what: 'Draft form' })
+  return kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
+    const before = await lockedDraft(tx, lock, actor, options.id)
     const [row] = await tx
       .update(draftForms)
-      .set({ data: options.data, updatedBy: actor.userId, updatedAt: new Date() })
+      .set({ data: dataToStore(options.data, before), updatedBy: actor.userId, updatedAt: new Date() })
       .where(eq(draftForms.id, before.id))
       .returning()
     await appendAudit(tx, options.audit, {
@@ -150,17 +224,23 @@ export async function updateDraftForm(options: {
       before: auditView(before),
       after: auditView(row!),
     })
-    return toDraftAnswer(row!)
+    return draftAnswerFor(actor, row!)
   })
 }
 
-/** DELETE /draft-forms/{id}. */
+/** Deleting a draft is a delete of KYC details (issue 32), except for the caller's own autosave (below). */
+export const DRAFT_DELETE = PERMISSIONS.CAN_DELETE_KYC_DETAIL
+
+/**
+ * DELETE /draft-forms/{id}: needs DRAFT_DELETE, unless the caller saved the draft last: the step form discards its
+ * own autosave once the step is saved, and any KYC editor may replace a draft's data anyway.
+ */
 export async function deleteDraftForm(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   const { actor } = options
-  await kycWriteTransaction(options, async (tx, lock) => {
-    const [before] = await tx.select().from(draftForms).where(eq(draftForms.id, options.id)).for('update')
-    if (!before || !canActOnBusiness(actor, before.businessId)) throw kycNotFound('Draft form')
-    await lock({ businessId: before.businessId, what: 'Draft form' })
+  await kycWriteTransaction({ ...options, changesKyc: false }, async (tx, lock) => {
+    const before = await lockedDraft(tx, lock, actor, options.id)
+    if (before.updatedBy !== actor.userId && !canActOnBusiness(actor, before.businessId, DRAFT_DELETE))
+      throw permissionRefused([DRAFT_DELETE], { scope: actor.isStaff ? 'staff' : 'business' })
     await tx.delete(draftForms).where(eq(draftForms.id, before.id))
     await appendAudit(tx, options.audit, {
       resource: 'draft_form',

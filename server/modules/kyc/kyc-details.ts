@@ -34,6 +34,7 @@ import {
   kycNotFound,
   readableKycDetails,
   rowsOf,
+  writableKycDetails,
 } from './kyc-record'
 import { canonicalCountry } from './kyc-locations'
 import { permissionRefused } from '@/server/http/refusals'
@@ -242,9 +243,7 @@ export async function updateKycDetails(options: {
   const stored = await storeFormFile(options, current.businessId)
   try {
     const updated = await kycWriteTransaction(options, async (tx, lock) => {
-      const [before] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
-      if (!before) throw kycNotFound('KYC record')
-      await lock({ businessId: before.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.update })
+      const { kyc: before } = await writableKycDetails(tx, lock, options.id, DETAILS_PERMISSIONS.update)
       let row = before
       if (Object.keys(changes).length) {
         const [after] = await tx
@@ -305,9 +304,7 @@ export async function findAdditionalDocuments(options: { db: Executor; actor: Ac
  */
 export async function deleteKyc(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   await kycWriteTransaction(options, async (tx, lock) => {
-    const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, options.id)).for('update')
-    if (!row) throw kycNotFound('KYC record')
-    const business = await lock({ businessId: row.businessId, what: 'KYC record', permission: DETAILS_PERMISSIONS.delete })
+    const { kyc: row, business } = await writableKycDetails(tx, lock, options.id, DETAILS_PERMISSIONS.delete)
     if (business.approvalStatus === 'APPROVED')
       throw new AppError('INVALID_STATE', 'The business is APPROVED; its KYC cannot be deleted')
     if (business.kycDetailsCompleted)

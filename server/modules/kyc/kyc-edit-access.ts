@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP, type Permission } from '@/lib/permissions'
 import type { AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { businesses, type Business } from '@/server/db/schema'
+import { businesses, businessReviewEvents, type Business } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
@@ -79,7 +79,13 @@ export type KycEditLock = (check: KycEditCheck) => Promise<Business>
  * them).
  */
 export async function kycWriteTransaction<T>(
-  options: { db: Database; actor: Actor; audit: AuditContext },
+  options: {
+    db: Database
+    actor: Actor
+    audit: AuditContext
+    /** False for writes that change no KYC record (drafts, the submission): their staff writer is no maker. */
+    changesKyc?: boolean
+  },
   write: (tx: Tx, lock: KycEditLock) => Promise<T>,
 ): Promise<T> {
   const { actor } = options
@@ -99,9 +105,27 @@ export async function kycWriteTransaction<T>(
     }
     const result = await write(tx, lock)
     if (checked.size === 0) throw new Error('A KYC write ran without the KYC edit check on the locked business row')
+    if (actor.isStaff && options.changesKyc !== false) await recordStaffKycEdit(tx, actor, [...checked])
     await syncSubmittedVerificationItems(tx, [...checked], options.audit)
     return result
   })
+}
+
+/**
+ * A staff user who changed a business's KYC is a maker of what an approval would accept: the approval refuses them
+ * until the business submits again (docs/domain.md#four-eyes, reviews/approval-checks.ts `makerOfKyc`).
+ */
+async function recordStaffKycEdit(tx: Tx, actor: Actor, businessIds: readonly string[]) {
+  const now = new Date()
+  await tx.insert(businessReviewEvents).values(
+    businessIds.map((businessId) => ({
+      businessId,
+      kind: 'STAFF_KYC_EDIT' as const,
+      actorId: actor.userId,
+      actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+      createdAt: now,
+    })),
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import type { AuditContext } from '@/server/audit/append-audit'
@@ -70,7 +70,8 @@ export async function readableKycDetails(db: Executor, actor: Actor, kycDetailsI
 
 /**
  * A KYC record the actor may change, locked for the rest of the transaction (so concurrent shareholder writes are
- * checked one after the other). `field` names the body field that carried the id, for the 404 of a bad reference.
+ * checked one after the other). One lock order for every KYC write (docs/decisions.md#kyc-editing): the business row
+ * first (`lock`), then the record's own row; a record deleted in between answers 404.
  */
 export async function writableKycDetails(
   tx: Tx,
@@ -78,9 +79,15 @@ export async function writableKycDetails(
   kycDetailsId: string,
   permission?: Permission,
 ): Promise<{ kyc: KycDetails; business: Business }> {
-  const [row] = await tx.select().from(kycDetails).where(eq(kycDetails.id, kycDetailsId)).for('update')
+  const [found] = await tx.select({ businessId: kycDetails.businessId }).from(kycDetails).where(eq(kycDetails.id, kycDetailsId))
+  if (!found) throw kycNotFound('KYC record')
+  const business = await lock({ businessId: found.businessId, what: 'KYC record', permission })
+  const [row] = await tx
+    .select()
+    .from(kycDetails)
+    .where(and(eq(kycDetails.id, kycDetailsId), eq(kycDetails.businessId, found.businessId)))
+    .for('update')
   if (!row) throw kycNotFound('KYC record')
-  const business = await lock({ businessId: row.businessId, what: 'KYC record', permission })
   return { kyc: row, business }
 }
 
@@ -96,7 +103,12 @@ export interface KycRowUpdate<Input> {
   audit: AuditContext
 }
 
-/** Row `id` of `table` (`what` in the 404), locked for the rest of the transaction after the KYC edit check for `permission`. */
+/**
+ * Row `id` of `table` (`what` in the 404), locked for the rest of the transaction after the KYC edit check for
+ * `permission`. One lock order (docs/decisions.md#kyc-editing): the business row first, as the deletes that take the row
+ * with them (the KYC record's, a retention purge) do, then the row itself; before, an update held the row and waited
+ * for the business while such a delete held the business and waited for the row (a deadlock, answered 409).
+ */
 export async function lockedKycRow<T extends KycChildTable>(
   tx: Executor,
   lock: KycEditLock,
@@ -106,9 +118,16 @@ export async function lockedKycRow<T extends KycChildTable>(
   permission: Permission,
 ): Promise<T['$inferSelect']> {
   const anyTable: KycChildTable = table
-  const [row] = await tx.select().from(anyTable).where(eq(anyTable.id, id)).for('update')
+  const [found] = await tx.select({ businessId: anyTable.businessId }).from(anyTable).where(eq(anyTable.id, id))
+  if (!found) throw kycNotFound(what)
+  await lock({ businessId: found.businessId, what, permission })
+  // Its business never changes; it may have been deleted while this waited for the business.
+  const [row] = await tx
+    .select()
+    .from(anyTable)
+    .where(and(eq(anyTable.id, id), eq(anyTable.businessId, found.businessId)))
+    .for('update')
   if (!row) throw kycNotFound(what)
-  await lock({ businessId: row.businessId, what, permission })
   return row as T['$inferSelect']
 }
 

@@ -26,7 +26,7 @@ import {
   updateKycDetails,
   type UploadedFormFile,
 } from './kyc-details'
-import { deleteDraftForm, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
+import { deleteDraftForm, DRAFT_DELETE, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { KYC_READ } from './kyc-record'
 import { REVEAL_PERMISSION, revealIdentityNumber } from './reveal-identity-numbers'
@@ -43,6 +43,7 @@ import {
   deleteShareholder,
   findChildShareholders,
   findShareholders,
+  SHAREHOLDER_DELETE,
   SHAREHOLDER_WRITE,
   updateShareholder,
 } from './shareholders'
@@ -421,7 +422,7 @@ kycRoutes.openapi(
   route.delete('/kyc/shareholders/{id}', {
     summary: 'Delete a shareholder and everything below it',
     description: 'Its documents (and those of the shareholders below it) are deleted with it, files included.',
-    ...access.business(...KYC_EDITORS, SHAREHOLDER_WRITE),
+    ...access.business(...KYC_EDITORS, SHAREHOLDER_DELETE),
     request: { params: idParam },
     responses: {
       200: json(
@@ -519,7 +520,8 @@ draftFormRoutes.openapi(
 draftFormRoutes.openapi(
   draftRoute.delete('/draft-forms/{id}', {
     summary: 'Delete a draft form',
-    ...access.business(...KYC_EDITORS),
+    description: `Needs ${DRAFT_DELETE} too, unless the caller saved the draft last (their own autosave, discarded once the step is saved).`,
+    ...access.business(...KYC_EDITORS, DRAFT_DELETE),
     request: { params: idParam },
     responses: { ...noContent, ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -10,7 +10,7 @@ import {
   subtreeIds,
   toPercentUnits,
 } from '@/lib/kyc/effective-ownership'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { bvnIndexOf } from '@/server/crypto/identity-indexes'
 import { maskPersonalValues } from '@/server/crypto/personal-values'
@@ -33,6 +33,8 @@ import {
 
 /** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
 export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
+/** Removing a shareholder (and what hangs off it) is a delete of KYC details (issue 32: not every editor may). */
+export const SHAREHOLDER_DELETE = PERMISSIONS.CAN_DELETE_KYC_DETAIL
 
 /** A shareholding tree stays small enough to answer whole and to check in one pass. */
 export const MAX_SHAREHOLDERS_PER_KYC = 200
@@ -222,7 +224,13 @@ export async function createShareholder(options: {
   return answerFor(db, created)
 }
 
-async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: string) {
+async function lockedShareholder(
+  tx: Tx,
+  lock: KycEditLock,
+  actor: Actor,
+  id: string,
+  permission: Permission = SHAREHOLDER_WRITE,
+) {
   const [found] = await tx
     .select({ kycDetailsId: shareholders.kycDetailsId, businessId: shareholders.businessId })
     .from(shareholders)
@@ -230,7 +238,7 @@ async function lockedShareholder(tx: Tx, lock: KycEditLock, actor: Actor, id: st
   if (!found) throw kycNotFound('Shareholder')
   // Outsiders get the shareholder's 404, not the KYC record's.
   if (!canActOnBusiness(actor, found.businessId)) throw kycNotFound('Shareholder')
-  const { kyc } = await writableKycDetails(tx, lock, found.kycDetailsId, SHAREHOLDER_WRITE)
+  const { kyc } = await writableKycDetails(tx, lock, found.kycDetailsId, permission)
   const rows = await shareholdersOf(tx, kyc.id)
   const row = rows.find((r) => r.id === id)
   if (!row) throw kycNotFound('Shareholder')
@@ -299,7 +307,7 @@ export async function updateShareholder(options: KycRowUpdate<z.output<typeof up
  */
 export async function deleteShareholder(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   return kycWriteTransaction(options, async (tx, lock) => {
-    const { row, rows } = await lockedShareholder(tx, lock, options.actor, options.id)
+    const { row, rows } = await lockedShareholder(tx, lock, options.actor, options.id, SHAREHOLDER_DELETE)
     const ids = subtreeIds(
       rows.map((r) => ({ id: r.id, parentId: r.parentShareholderId })),
       row.id,

@@ -1,7 +1,15 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm'
 import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import type { Executor } from '@/server/db/client'
-import { kycDocuments, kycDocumentTypes, kycVerifications, type Business } from '@/server/db/schema'
+import {
+  audits,
+  businessReviewEvents,
+  kycAddresses,
+  kycDocuments,
+  kycDocumentTypes,
+  kycVerifications,
+  type Business,
+} from '@/server/db/schema'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
 import { statusWords } from '@/lib/format/status-words'
 
@@ -106,6 +114,65 @@ export async function itemsWaivedBy(db: Executor, businessId: string, userId: st
         eq(kycVerifications.waivedBy, userId),
       ),
     )
+}
+
+/** The audit actions of a business's KYC submission (complete-kyc.ts). */
+const SUBMISSIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
+
+/** When the business last submitted its KYC (its latest submission audit row), or null (seeded, or from before audits). */
+async function lastSubmissionAt(db: Executor, businessId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: audits.createdAt })
+    .from(audits)
+    .where(and(eq(audits.resourceId, businessId), eq(audits.resource, 'business'), inArray(audits.action, SUBMISSIONS)))
+    .orderBy(desc(audits.createdAt))
+    .limit(1)
+  return row?.at ?? null
+}
+
+/**
+ * docs/domain.md#four-eyes: whoever changed the business's KYC as staff, or recorded a verification result of it (a
+ * check or an address), since its last submission made what an approval would accept, so may not approve it. The
+ * reason in words, or null when `userId` made none of it.
+ */
+export async function makerOfKyc(db: Executor, businessId: string, userId: string): Promise<string | null> {
+  const since = (await lastSubmissionAt(db, businessId)) ?? new Date(0)
+  const [edited, checked, address] = await Promise.all([
+    db
+      .select({ id: businessReviewEvents.id })
+      .from(businessReviewEvents)
+      .where(
+        and(
+          eq(businessReviewEvents.businessId, businessId),
+          eq(businessReviewEvents.kind, 'STAFF_KYC_EDIT'),
+          eq(businessReviewEvents.actorId, userId),
+          gt(businessReviewEvents.createdAt, since),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ id: kycVerifications.id })
+      .from(kycVerifications)
+      .where(
+        and(
+          eq(kycVerifications.businessId, businessId),
+          eq(kycVerifications.decidedBy, userId),
+          gt(kycVerifications.decidedAt, since),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ id: kycAddresses.id })
+      .from(kycAddresses)
+      .where(
+        and(eq(kycAddresses.businessId, businessId), eq(kycAddresses.verifiedBy, userId), gt(kycAddresses.verifiedAt, since)),
+      )
+      .limit(1),
+  ])
+  if (edited.length) return 'You changed the KYC of this business since it was submitted, so another reviewer must approve it'
+  if (checked.length || address.length)
+    return 'You recorded a verification result of this business since it was submitted, so another reviewer must approve it'
+  return null
 }
 
 /** Codes whose failure is a wrong state (409 INVALID_STATE) rather than an unmet precondition. */

@@ -10,7 +10,7 @@ import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
-import { findApprovalChecks, itemsWaivedBy, STATE_CHECKS } from './approval-checks'
+import { findApprovalChecks, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertFourEyes } from '@/server/http/four-eyes'
@@ -60,6 +60,9 @@ export async function decideBusiness(options: {
       // docs/domain.md#verification-of-kyc-details: whoever waived a check leaves the approval to another reviewer.
       if ((await itemsWaivedBy(tx, id, actor.userId)).length)
         throw new AppError('FOUR_EYES', 'You waived a verification check of this business, so another reviewer must approve it')
+      // Whoever changed the KYC as staff or recorded a verification result since the submission made what is approved.
+      const made = await makerOfKyc(tx, id, actor.userId)
+      if (made) throw new AppError('FOUR_EYES', made)
       const unmet = (await findApprovalChecks(tx, before, now)).filter((c) => !c.met && !STATE_CHECKS.has(c.code))
       if (unmet.length) {
         const details = unmet.flatMap((c) =>

@@ -38,6 +38,8 @@ export interface AuthorizationKind<P = Record<string, unknown>> {
   proposed(db: Executor, proposal: P, before: Snapshot | null): Promise<Snapshot>
   /** For a create: why it can no longer apply (e.g. the name has been taken meanwhile), or null. */
   staleReason?(tx: Tx, proposal: P): Promise<string | null>
+  /** What the checker should know before deciding (the diff's warnings), in words. */
+  warnings?(db: Executor, row: AuthorizationRow & { proposal: P }): Promise<string[]>
   /** Refuses a checker who may not approve this one (FOUR_EYES), beyond being its maker. */
   refuseChecker?(db: Database, actor: Actor, row: AuthorizationRow): Promise<void>
   /** Applies the approved change inside the decision's transaction (the record is locked and re-checked). */

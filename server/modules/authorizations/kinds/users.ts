@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
-import { users } from '@/server/db/schema'
+import { and, eq, exists, or, sql } from 'drizzle-orm'
+import type { Executor } from '@/server/db/client'
+import { userRoles, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
@@ -9,6 +10,29 @@ import type { UserCreateProposal, UserUpdateProposal } from '../proposals'
 import { findUserSnapshot, roleNamesOf, type UserSnapshot } from '../records'
 import { applyUserCreate, applyUserUpdate } from '../user-writes'
 import { defineKind } from './kind'
+
+/** An e-mail address as one mailbox: lower case, without a `+tag` (ada+2@bank.ng and Ada@bank.ng are one person). */
+const mailbox = (email: unknown) => sql`regexp_replace(lower(${email}), '[+][^@]*@', '@')`
+
+/**
+ * Existing staff users who share the requested account's name or mailbox, each in words for the checker (issue 32:
+ * a maker who gets a second account in their own name can approve their own changes with it). The maker is named.
+ */
+async function staffLookalikes(db: Executor, p: UserCreateProposal, makerId: string): Promise<string[]> {
+  const sameName = sql<boolean>`(lower(trim(${users.firstName})) = ${p.firstName.trim().toLowerCase()} AND lower(trim(${users.lastName})) = ${p.lastName.trim().toLowerCase()})`
+  const sameMailbox = sql<boolean>`${mailbox(users.email)} = ${mailbox(p.email)}`
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, sameName, sameMailbox })
+    .from(users)
+    .where(and(or(sameName, sameMailbox), exists(sql`(SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`)))
+    .limit(10)
+  return rows.map((u) => {
+    const shared = [u.sameName && 'name', u.sameMailbox && 'e-mail address'].filter(Boolean).join(' and ')
+    const who = `${u.firstName} ${u.lastName}`.trim()
+    const maker = u.id === makerId ? ', who requested this account,' : ''
+    return `${who} (${u.email})${maker} already has a staff account with the same ${shared}. Check this is not a second account for the same person.`
+  })
+}
 
 const labels = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', status: 'Status', roles: 'Roles' }
 
@@ -26,6 +50,7 @@ export const userCreateKind = defineKind<UserCreateProposal>({
       status: 'PENDING_ACTIVATION',
       roles: await roleNamesOf(db, p.roleIds),
     }) satisfies UserSnapshot,
+  warnings: (db, row) => staffLookalikes(db, row.proposal, row.makerId),
   async staleReason(tx, p) {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, p.email))
     return taken ? `An account for ${p.email} has been created` : null
