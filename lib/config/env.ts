@@ -83,6 +83,7 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   REDIS_KEY_PREFIX: z.string().max(100).default(''),
   TRUSTED_PROXIES: optionalString,
+  WEBHOOK_LOCAL_RECEIVERS: optionalString,
   /** Replaced by TRUSTED_PROXIES; only read to refuse `true` with a message naming its successor. */
   TRUST_PROXY: booleanFromEnv,
   JOBS_FIRST_RUN_DELAY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).optional()),
@@ -173,6 +174,11 @@ export interface AppConfig {
    * PENDING authorization, and a second person's approval applies it (docs/domain.md#authorizations).
    */
   fourEyesConfig: boolean
+  /**
+   * WEBHOOK_LOCAL_RECEIVERS (never in production): non-public addresses a webhook may still reach, over http and on
+   * any port, for a receiver under development (docs/security.md#webhooks). Empty: none.
+   */
+  webhookLocalReceivers: TrustedProxies
   /** How long the portal keeps what (NDPA storage limitation vs. the AML duty to keep KYC records); see docs/data-protection.md. */
   retention: {
     /** Drafts and applications never submitted: purged after this many days without activity. */
@@ -324,6 +330,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   } catch (error) {
     throw new ConfigError(`Invalid configuration: TRUSTED_PROXIES: ${(error as Error).message}`)
   }
+  if (isProduction && e.WEBHOOK_LOCAL_RECEIVERS?.trim()) {
+    throw new ConfigError(
+      'Refusing to start in production with WEBHOOK_LOCAL_RECEIVERS: webhooks reach public addresses only there (unset it)',
+    )
+  }
+  let webhookLocalReceivers: TrustedProxies
+  try {
+    webhookLocalReceivers = parseTrustedProxies(e.WEBHOOK_LOCAL_RECEIVERS)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: WEBHOOK_LOCAL_RECEIVERS: ${(error as Error).message}`)
+  }
   if (e.KYC_PROVIDER !== 'manual') {
     const missing = (['KYC_PROVIDER_APP_ID', 'KYC_PROVIDER_SECRET'] as const).filter((k) => !e[k])
     if (missing.length) {
@@ -398,6 +415,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedProxies,
     jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_SECONDS === undefined ? undefined : e.JOBS_FIRST_RUN_DELAY_SECONDS * 1000,
     fourEyesConfig: e.FOUR_EYES_CONFIG,
+    webhookLocalReceivers,
     retention: {
       inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,
       declinedDays: e.RETENTION_DECLINED_DAYS,
