@@ -46,6 +46,12 @@ export const THROTTLE_LIMITS = {
     /** Support inquiries (POST /support/inquiries, open to visitors) from one IP per hour (then 429). */
     inquiriesPerIpPerHour: 20,
   },
+  handover: {
+    /** Failed partner-handover imports (unknown id, wrong or missing handover token) by one user per hour (then 429). */
+    failuresPerUserPerHour: 10,
+    /** The same from one IP per hour, whichever users (then 429). */
+    failuresPerIpPerHour: 30,
+  },
 } as const
 
 type Limiter = RateLimiterCompatibleAbstract
@@ -61,6 +67,8 @@ export interface Throttles {
   resetWrongCodesByAccount: Limiter
   resetWrongCodesByIp: Limiter
   supportInquiriesByIp: Limiter
+  handoverFailuresByUser: Limiter
+  handoverFailuresByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
   passwordCheckInFlight: Limiter
 }
@@ -118,6 +126,8 @@ async function createThrottles(): Promise<Throttles> {
     resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
     supportInquiriesByIp: counter('support_inquiries_ip', 3600),
+    handoverFailuresByUser: counter('handover_fail_user', 3600),
+    handoverFailuresByIp: counter('handover_fail_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
     passwordCheckInFlight: make({ keyPrefix: 'pw_check_inflight', points: 1, duration: 30 }),
   }
@@ -286,4 +296,21 @@ export async function takeSupportInquiry(ip: string | null): Promise<number> {
   const t = await getThrottles()
   const res = await t.supportInquiriesByIp.penalty(ipKey(ip))
   return res.consumedPoints > THROTTLE_LIMITS.support.inquiriesPerIpPerHour ? secondsOf(res) : 0
+}
+
+/** Seconds this user (or this IP) must wait before trying a partner handover import again; 0 when it may now. */
+export async function handoverImportWaitSeconds(options: { userId: string; ip: string | null }): Promise<number> {
+  const t = await getThrottles()
+  const { failuresPerUserPerHour, failuresPerIpPerHour } = THROTTLE_LIMITS.handover
+  const [user, ip] = await Promise.all([
+    waitWhenAtLimit(t.handoverFailuresByUser, options.userId, failuresPerUserPerHour),
+    waitWhenAtLimit(t.handoverFailuresByIp, ipKey(options.ip), failuresPerIpPerHour),
+  ])
+  return Math.max(user, ip)
+}
+
+/** Counts a failed handover import (no such handover for this browser) for the user and the IP. */
+export async function recordHandoverImportFailure(options: { userId: string; ip: string | null }): Promise<void> {
+  const t = await getThrottles()
+  await Promise.all([t.handoverFailuresByUser.penalty(options.userId), t.handoverFailuresByIp.penalty(ipKey(options.ip))])
 }
