@@ -46,6 +46,10 @@ export const THROTTLE_LIMITS = {
     /** Support inquiries (POST /support/inquiries, open to visitors) from one IP per hour (then 429). */
     inquiriesPerIpPerHour: 20,
   },
+  marketing: {
+    /** Marketing calls (POST /marketing/events, open to visitors) from one IP per minute (then 429). */
+    eventsPerIpPerMinute: 60,
+  },
   handover: {
     /** Failed partner-handover imports (unknown id, wrong or missing handover token) by one user per hour (then 429). */
     failuresPerUserPerHour: 10,
@@ -67,6 +71,7 @@ export interface Throttles {
   resetWrongCodesByAccount: Limiter
   resetWrongCodesByIp: Limiter
   supportInquiriesByIp: Limiter
+  marketingEventsByIp: Limiter
   handoverFailuresByUser: Limiter
   handoverFailuresByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
@@ -126,6 +131,7 @@ async function createThrottles(): Promise<Throttles> {
     resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
     supportInquiriesByIp: counter('support_inquiries_ip', 3600),
+    marketingEventsByIp: counter('marketing_events_ip', 60),
     handoverFailuresByUser: counter('handover_fail_user', 3600),
     handoverFailuresByIp: counter('handover_fail_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
@@ -313,4 +319,10 @@ export async function handoverImportWaitSeconds(options: { userId: string; ip: s
 export async function recordHandoverImportFailure(options: { userId: string; ip: string | null }): Promise<void> {
   const t = await getThrottles()
   await Promise.all([t.handoverFailuresByUser.penalty(options.userId), t.handoverFailuresByIp.penalty(ipKey(options.ip))])
+}
+
+/** Counts a marketing call from this IP; the seconds to wait when the IP has made its share this minute, else 0. */
+export async function takeMarketingEvent(ip: string | null): Promise<number> {
+  const res = await (await getThrottles()).marketingEventsByIp.penalty(ipKey(ip))
+  return res.consumedPoints > THROTTLE_LIMITS.marketing.eventsPerIpPerMinute ? secondsOf(res) : 0
 }
