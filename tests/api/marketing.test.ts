@@ -84,12 +84,17 @@ describe('POST /marketing/events is bounded (open to visitors)', () => {
     const { token, user } = await signedInUser()
     const other = await signedInUser()
     const anonymous = await post({ type: 'identify', email: user.email })
-    expect(anonymous.status).toBe(401)
+    expect(anonymous.status).toBe(400)
+    expect(await errorsOf(anonymous)).toEqual([
+      { code: 'VALIDATION_FAILED', field: 'type', message: 'identify is only for a signed-in user' },
+    ])
     const someoneElse = await post({ type: 'identify', email: other.user.email }, { token })
-    expect(someoneElse.status).toBe(403)
-    expect((await errorsOf(someoneElse))[0]).toMatchObject({ code: 'FORBIDDEN', field: 'email' })
-    const ownInProperties = await post({ type: 'identify', properties: { email: other.user.email } }, { token })
-    expect(ownInProperties.status).toBe(403)
+    expect(someoneElse.status).toBe(400)
+    expect(await errorsOf(someoneElse)).toEqual([
+      { code: 'VALIDATION_FAILED', field: 'email', message: 'must be your own e-mail address' },
+    ])
+    const inProperties = await post({ type: 'identify', properties: { email: other.user.email } }, { token })
+    expect(inProperties.status).toBe(400)
     const own = await post({ type: 'identify', email: user.email, properties: { plan: 'pos' } }, { token })
     expect(own.status).toBe(202)
 

@@ -113,7 +113,7 @@ export async function hasOptedOut(db: Executor, who: { userId: string | null; em
  * `POST /marketing/events`: hands an identify, track or page call to the marketing sink (MARKETING_PROVIDER), with
  * the e-mail normalised and personal values removed (docs/data-protection.md). The call is open to visitors, so
  * (docs/security.md#marketing-events): 60 calls per IP per minute, then 429; `identify` only by a signed-in user and
- * only for their own e-mail (401, 403 naming `email`); an e-mail on a track or page call that is not the signed-in
+ * only for their own e-mail (400 naming `type` or `email`); an e-mail on a track or page call that is not the signed-in
  * user's own is dropped. Nothing goes anywhere for a user who opted out: the answer is then
  * `{ id: null, delivered: false }`. `id` is the recorded row's with the built-in sink.
  */
@@ -133,9 +133,10 @@ export async function recordMarketingEvent(options: {
   const split = splitEmail(event)
   const own = split.email !== null && user !== null && split.email === user.email.toLowerCase()
   if (event.type === 'identify') {
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to identify yourself')
+    // 400 rather than 401/403: the call itself is open to everyone; it is this use of it that is not.
+    if (!user) throw new AppError('VALIDATION_FAILED', 'identify is only for a signed-in user', { field: 'type' })
     if (split.email !== null && !own)
-      throw new AppError('FORBIDDEN', 'You may identify only with your own e-mail address', { field: 'email' })
+      throw new AppError('VALIDATION_FAILED', 'must be your own e-mail address', { field: 'email' })
   }
   // The opt-out is checked against the e-mail as sent, so a call naming an opted-out account is not sent at all.
   if (await hasOptedOut(options.db, { userId, email: split.email })) return { id: null, delivered: false }
