@@ -46,6 +46,12 @@ export const THROTTLE_LIMITS = {
     /** Support inquiries (POST /support/inquiries, open to visitors) from one IP per hour (then 429). */
     inquiriesPerIpPerHour: 20,
   },
+  uploads: {
+    /** Upload slots one user may hold open at once (PENDING, SAS still valid); then 429 until one is confirmed or expires. */
+    openSlotsPerUser: 5,
+    /** Upload slots one user may be given per hour (then 429). */
+    slotsPerUserPerHour: 60,
+  },
   marketing: {
     /** Marketing calls (POST /marketing/events, open to visitors) from one IP per minute (then 429). */
     eventsPerIpPerMinute: 60,
@@ -72,6 +78,7 @@ export interface Throttles {
   resetWrongCodesByIp: Limiter
   supportInquiriesByIp: Limiter
   marketingEventsByIp: Limiter
+  uploadSlotsByUser: Limiter
   handoverFailuresByUser: Limiter
   handoverFailuresByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
@@ -132,6 +139,7 @@ async function createThrottles(): Promise<Throttles> {
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
     supportInquiriesByIp: counter('support_inquiries_ip', 3600),
     marketingEventsByIp: counter('marketing_events_ip', 60),
+    uploadSlotsByUser: counter('upload_slots_user', 3600),
     handoverFailuresByUser: counter('handover_fail_user', 3600),
     handoverFailuresByIp: counter('handover_fail_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
@@ -325,4 +333,10 @@ export async function recordHandoverImportFailure(options: { userId: string; ip:
 export async function takeMarketingEvent(ip: string | null): Promise<number> {
   const res = await (await getThrottles()).marketingEventsByIp.penalty(ipKey(ip))
   return res.consumedPoints > THROTTLE_LIMITS.marketing.eventsPerIpPerMinute ? secondsOf(res) : 0
+}
+
+/** Counts an upload slot given to this user; the seconds to wait when the user has had the hour's share, else 0. */
+export async function takeUploadSlot(userId: string): Promise<number> {
+  const res = await (await getThrottles()).uploadSlotsByUser.penalty(userId)
+  return res.consumedPoints > THROTTLE_LIMITS.uploads.slotsPerUserPerHour ? secondsOf(res) : 0
 }
