@@ -52,6 +52,10 @@ export const THROTTLE_LIMITS = {
     /** Upload slots one user may be given per hour (then 429). */
     slotsPerUserPerHour: 60,
   },
+  reveals: {
+    /** Clear identity numbers one user may reveal per hour (then 429, and the data protection officers are mailed once). */
+    perUserPerHour: 30,
+  },
   marketing: {
     /** Marketing calls (POST /marketing/events, open to visitors) from one IP per minute (then 429). */
     eventsPerIpPerMinute: 60,
@@ -79,6 +83,9 @@ export interface Throttles {
   supportInquiriesByIp: Limiter
   marketingEventsByIp: Limiter
   uploadSlotsByUser: Limiter
+  revealsByUser: Limiter
+  /** One key per user per hour: set when the DPO has been told about that user's reveals this hour. */
+  revealAlerts: Limiter
   handoverFailuresByUser: Limiter
   handoverFailuresByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
@@ -140,6 +147,8 @@ async function createThrottles(): Promise<Throttles> {
     supportInquiriesByIp: counter('support_inquiries_ip', 3600),
     marketingEventsByIp: counter('marketing_events_ip', 60),
     uploadSlotsByUser: counter('upload_slots_user', 3600),
+    revealsByUser: counter('reveals_user', 3600),
+    revealAlerts: make({ keyPrefix: 'reveal_alert', points: 1, duration: 3600 }),
     handoverFailuresByUser: counter('handover_fail_user', 3600),
     handoverFailuresByIp: counter('handover_fail_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
@@ -339,4 +348,25 @@ export async function takeMarketingEvent(ip: string | null): Promise<number> {
 export async function takeUploadSlot(userId: string): Promise<number> {
   const res = await (await getThrottles()).uploadSlotsByUser.penalty(userId)
   return res.consumedPoints > THROTTLE_LIMITS.uploads.slotsPerUserPerHour ? secondsOf(res) : 0
+}
+
+/** Seconds until this user may reveal an identity number again; 0 when they are within the hour's budget. */
+export async function revealWaitSeconds(userId: string): Promise<number> {
+  return waitWhenAtLimit((await getThrottles()).revealsByUser, userId, THROTTLE_LIMITS.reveals.perUserPerHour)
+}
+
+/** Counts a reveal the user was answered. */
+export async function recordReveal(userId: string): Promise<void> {
+  await (await getThrottles()).revealsByUser.penalty(userId)
+}
+
+/** True the first time in an hour a user goes over the reveal budget (the DPO is told then, not at every refusal). */
+export async function firstRevealAlertThisHour(userId: string): Promise<boolean> {
+  try {
+    await (await getThrottles()).revealAlerts.consume(userId)
+    return true
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection
+    return false
+  }
 }
