@@ -42,6 +42,7 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().default('kyc-portal-api'),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  STAFF_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -134,6 +135,8 @@ export interface AppConfig {
   jwtIssuer: string
   jwtAudience: string
   accessTokenTtlSeconds: number
+  /** A staff session with no authenticated call for this long ends (spec section 9: 20 minutes). */
+  staffIdleTimeoutMs: number
   sessionMaxSeconds: number
   apiBodyLimitBytes: number
   uploadMaxBytes: number
@@ -381,6 +384,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtAudience: e.JWT_AUDIENCE,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
+    staffIdleTimeoutMs: e.STAFF_IDLE_TIMEOUT_MINUTES * 60_000,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
