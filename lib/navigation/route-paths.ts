@@ -24,6 +24,9 @@ export function isAuthPath(url: string): boolean {
 
 const PORTAL_BASE = 'http://portal.invalid'
 
+/** Tabs, newlines and other control characters, which the URL parser drops or a browser may read differently. */
+const hasControlCharacter = (value: string) => [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+
 /**
  * `from` as a path on this site, or null. Judged after the URL parser has normalised it, as the browser will: dot
  * segments (`/..//host`, `/%2e%2e//host`), backslashes (read as slashes) and dropped tabs or newlines can turn a
@@ -32,7 +35,7 @@ const PORTAL_BASE = 'http://portal.invalid'
  * later decoding could turn into one, and the API (`/api/…`).
  */
 export function safeReturnPath(from: string | null | undefined): string | null {
-  if (typeof from !== 'string' || !from.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(from)) return null
+  if (typeof from !== 'string' || !from.startsWith('/') || from.includes('\\') || hasControlCharacter(from)) return null
   let url: URL
   try {
     url = new URL(from, PORTAL_BASE)
