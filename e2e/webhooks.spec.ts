@@ -1,18 +1,24 @@
 import { expect, test } from '@playwright/test'
 import { signInAsStaff, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
+import { approveSentChange, checkerPage } from './support/four-eyes'
 
 /**
- * The super admin registers a webhook endpoint: the form is checked by the API's schema, the signing secret is shown
- * once, then the endpoint is listed (without its secret) with an empty delivery log, and can be removed.
+ * The super admin registers a webhook endpoint: the form is checked by the API's schema and the URL rule (public
+ * addresses over https only), the request is sent for approval (four-eyes) and approved by a second person, then the
+ * endpoint is listed with an empty delivery log, a new signing secret is shown once, and the endpoint can be removed.
  */
-test('the super admin registers an endpoint, sees its secret once, opens its deliveries and removes it', async ({ page }) => {
+test('the super admin registers an endpoint, sees its secret once, opens its deliveries and removes it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000)
   await signInAsStaff(page, 'superadmin@example.com')
   await page.goto('/s/admin/webhooks')
   await expect(page.getByRole('heading', { name: 'Endpoints' })).toBeVisible()
 
-  const url = `https://hooks-${unique()}.example.com/kyc`
+  // A public address written as an IP, so saving it needs no DNS; nothing is delivered to it in this test.
+  const url = `https://93.184.215.14/kyc-${unique()}`
   await page.getByRole('button', { name: 'Register an endpoint' }).click()
   const form = page.getByRole('form', { name: 'Register an endpoint' })
   await form.getByLabel('URL').fill('http://hooks.example.com/kyc')
@@ -20,9 +26,22 @@ test('the super admin registers an endpoint, sees its secret once, opens its del
   await form.getByRole('button', { name: 'Register the endpoint' }).click()
   await expect(form.getByText(/must be an https URL/)).toBeVisible()
 
+  await form.getByLabel('URL').fill('https://169.254.169.254/latest/meta-data/')
+  await form.getByRole('button', { name: 'Register the endpoint' }).click()
+  await expect(form.getByText(/must reach a public address/)).toBeVisible()
+
   await form.getByLabel('URL').fill(url)
   await form.getByLabel('Description').fill('Core banking')
   await form.getByRole('button', { name: 'Register the endpoint' }).click()
+  await approveSentChange(
+    await checkerPage(browser),
+    page.getByRole('status').filter({ hasText: 'Sent for approval' }),
+    /^New webhook endpoint/,
+  )
+  await page.reload()
+
+  const row = page.getByRole('row', { name: new RegExp(url.replaceAll('.', '\\.')) })
+  await row.getByRole('button', { name: `New signing secret for ${url}` }).click()
   const secret = page.getByLabel('Signing secret')
   await expect(secret).toHaveText(/^whsec_[A-Za-z0-9_-]{43}$/)
   expect(await seriousViolations(page)).toEqual([])
@@ -30,7 +49,6 @@ test('the super admin registers an endpoint, sees its secret once, opens its del
   await page.getByRole('button', { name: 'I have saved it' }).click()
   await expect(page.getByText(shown!)).toHaveCount(0)
 
-  const row = page.getByRole('row', { name: new RegExp(url.replaceAll('.', '\\.')) })
   await expect(row).toContainText('Business approved or declined')
   await row.getByRole('button', { name: `Deliveries to ${url}` }).click()
   await expect(page.getByText('Nothing delivered yet')).toBeVisible()

@@ -42,6 +42,7 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().default('kyc-portal-api'),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
+  STAFF_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -83,6 +84,7 @@ const envSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as redis://cache.internal:6379' }).optional()),
   REDIS_KEY_PREFIX: z.string().max(100).default(''),
   TRUSTED_PROXIES: optionalString,
+  WEBHOOK_LOCAL_RECEIVERS: optionalString,
   /** Replaced by TRUSTED_PROXIES; only read to refuse `true` with a message naming its successor. */
   TRUST_PROXY: booleanFromEnv,
   JOBS_FIRST_RUN_DELAY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).optional()),
@@ -133,6 +135,8 @@ export interface AppConfig {
   jwtIssuer: string
   jwtAudience: string
   accessTokenTtlSeconds: number
+  /** A staff session with no authenticated call for this long ends (spec section 9: 20 minutes). */
+  staffIdleTimeoutMs: number
   sessionMaxSeconds: number
   apiBodyLimitBytes: number
   uploadMaxBytes: number
@@ -173,6 +177,11 @@ export interface AppConfig {
    * PENDING authorization, and a second person's approval applies it (docs/domain.md#authorizations).
    */
   fourEyesConfig: boolean
+  /**
+   * WEBHOOK_LOCAL_RECEIVERS (never in production): non-public addresses a webhook may still reach, over http and on
+   * any port, for a receiver under development (docs/security.md#webhooks). Empty: none.
+   */
+  webhookLocalReceivers: TrustedProxies
   /** How long the portal keeps what (NDPA storage limitation vs. the AML duty to keep KYC records); see docs/data-protection.md. */
   retention: {
     /** Drafts and applications never submitted: purged after this many days without activity. */
@@ -324,6 +333,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   } catch (error) {
     throw new ConfigError(`Invalid configuration: TRUSTED_PROXIES: ${(error as Error).message}`)
   }
+  if (isProduction && e.WEBHOOK_LOCAL_RECEIVERS?.trim()) {
+    throw new ConfigError(
+      'Refusing to start in production with WEBHOOK_LOCAL_RECEIVERS: webhooks reach public addresses only there (unset it)',
+    )
+  }
+  let webhookLocalReceivers: TrustedProxies
+  try {
+    webhookLocalReceivers = parseTrustedProxies(e.WEBHOOK_LOCAL_RECEIVERS)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: WEBHOOK_LOCAL_RECEIVERS: ${(error as Error).message}`)
+  }
   if (e.KYC_PROVIDER !== 'manual') {
     const missing = (['KYC_PROVIDER_APP_ID', 'KYC_PROVIDER_SECRET'] as const).filter((k) => !e[k])
     if (missing.length) {
@@ -364,6 +384,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtAudience: e.JWT_AUDIENCE,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
+    staffIdleTimeoutMs: e.STAFF_IDLE_TIMEOUT_MINUTES * 60_000,
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
@@ -398,6 +419,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustedProxies,
     jobsFirstRunDelayMs: e.JOBS_FIRST_RUN_DELAY_SECONDS === undefined ? undefined : e.JOBS_FIRST_RUN_DELAY_SECONDS * 1000,
     fourEyesConfig: e.FOUR_EYES_CONFIG,
+    webhookLocalReceivers,
     retention: {
       inactiveApplicationDays: e.RETENTION_INACTIVE_APPLICATION_DAYS,
       declinedDays: e.RETENTION_DECLINED_DAYS,

@@ -22,11 +22,21 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   FEE_UPDATE: 'Fee change',
   DEFERRAL_MAX_DAYS: 'Deferral maximum days',
   DEFERRABLE_MAPPING: 'Deferrable documents mapping',
+  WEBHOOK_CREATE: 'New webhook endpoint',
+  WEBHOOK_UPDATE: 'Webhook endpoint change',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
 /** What an authorization changes (`resourceId` names the record when there is one; settings have none). */
-export const AUTHORIZATION_RESOURCES = ['role', 'user', 'product', 'fee', 'setting', 'deferrable_mapping'] as const
+export const AUTHORIZATION_RESOURCES = [
+  'role',
+  'user',
+  'product',
+  'fee',
+  'setting',
+  'deferrable_mapping',
+  'webhook_endpoint',
+] as const
 export type AuthorizationResource = (typeof AUTHORIZATION_RESOURCES)[number]
 
 export const AUTHORIZATION_DECISIONS = ['APPROVED', 'DECLINED'] as const

@@ -22,14 +22,38 @@ export function isAuthPath(url: string): boolean {
   return path === '/auth' || path.startsWith('/auth/')
 }
 
+const PORTAL_BASE = 'http://portal.invalid'
+
+/** Tabs, newlines and other control characters, which the URL parser drops or a browser may read differently. */
+const hasControlCharacter = (value: string) => [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)
+
+/**
+ * `from` as a path on this site, or null. Judged after the URL parser has normalised it, as the browser will: dot
+ * segments (`/..//host`, `/%2e%2e//host`), backslashes (read as slashes) and dropped tabs or newlines can turn a
+ * path into `//host`, another site. Refused: anything not starting with one `/`, control characters or backslashes
+ * anywhere, a result on another origin or starting with `//`, encoded slashes or backslashes (`%2F`, `%5C`) that a
+ * later decoding could turn into one, and the API (`/api/…`).
+ */
+export function safeReturnPath(from: string | null | undefined): string | null {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.includes('\\') || hasControlCharacter(from)) return null
+  let url: URL
+  try {
+    url = new URL(from, PORTAL_BASE)
+  } catch {
+    return null
+  }
+  const path = url.pathname
+  if (url.origin !== PORTAL_BASE || path.startsWith('//') || /%2f|%5c/i.test(path) || /^\/api(\/|$)/.test(path)) return null
+  return path + url.search + url.hash
+}
+
 /**
  * The login route remembering `from` (path and query; the hash is dropped): `/auth/login?from=%2Fs%2Fbusinesses`.
- * Plain `/auth/login` when `from` is empty, not a same-site path, or an authentication page.
+ * Plain `/auth/login` when `from` is empty, not a same-site path (safeReturnPath), or an authentication page.
  */
 export function loginPathFrom(from: string | null | undefined): string {
-  const target = (from ?? '').split('#')[0] ?? ''
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\') || isAuthPath(target))
-    return paths.auth.login()
+  const target = safeReturnPath((from ?? '').split('#')[0] ?? '')
+  if (!target || isAuthPath(target)) return paths.auth.login()
   return paths.auth.login(target)
 }
 
@@ -47,17 +71,9 @@ export function isProtectedPath(pathname: string): boolean {
 }
 
 /**
- * Where to go after login: `from` when it is a same-site relative path (never an open redirect), else the
- * home of the user's area.
+ * Where to go after login: `from` when it is a same-site path once normalised (safeReturnPath: never an open
+ * redirect), else the home of the user's area.
  */
 export function afterLoginPath(from: string | null | undefined, isStaff: boolean, home?: string): string {
-  if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') && !/^\/api\//.test(from)) {
-    try {
-      const url = new URL(from, 'http://portal.invalid')
-      if (url.origin === 'http://portal.invalid') return url.pathname + url.search + url.hash
-    } catch {
-      // not a usable path
-    }
-  }
-  return home ?? (isStaff ? paths.admin.businesses() : paths.business.list())
+  return safeReturnPath(from) ?? home ?? (isStaff ? paths.admin.businesses() : paths.business.list())
 }

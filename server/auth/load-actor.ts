@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { getConfig } from '@/lib/config/env'
 import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
 import { knownAuthEpoch } from '@/server/db/auth-epoch-watch'
 import type { Database, Executor } from '@/server/db/client'
@@ -20,6 +21,8 @@ const ACTOR_COLUMNS = {
   lastName: users.lastName,
   iswStaff: users.iswStaff,
   sessionExpiresAt: sessions.expiresAt,
+  tokenGeneration: sessions.tokenGeneration,
+  lastSeenAt: sessions.lastSeenAt,
   epoch: sql<string | number>`(SELECT value FROM auth_epoch WHERE id = 1)`.mapWith(Number),
   staffPermissions: sql<string[]>`(
     SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
@@ -40,6 +43,8 @@ type ActorRow = {
   lastName: string
   iswStaff: boolean
   sessionExpiresAt: Date
+  tokenGeneration: number
+  lastSeenAt: Date
   epoch: number
   staffPermissions: string[]
   memberships: { businessId: string; role: string; permissions: string[] }[]
@@ -71,9 +76,36 @@ function toSessionActor(row: ActorRow, sessionId: string): SessionActor {
   }
 }
 
+/** A token minted before the session's last refresh: replaced, so refused (docs/security.md#sessions). */
+const isReplacedToken = (claims: AccessTokenClaims, tokenGeneration: number) =>
+  claims.generation !== undefined && claims.generation < tokenGeneration
+
+/** A staff session unused for STAFF_IDLE_TIMEOUT_MINUTES (20) has ended, whatever its tokens say. */
+const isIdleStaff = (actor: SessionActor, lastSeenAt: number, now: number) =>
+  actor.isStaff && now - lastSeenAt > getConfig().staffIdleTimeoutMs
+
+/** How often the last-seen time is written: at most once a minute per session and process. */
+const LAST_SEEN_WRITE_MS = 60_000
+
+/** Ends an idle staff session for good (the page check and every instance then refuse it too). */
+async function endIdleSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'idle timeout' })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+async function touchSession(db: Executor, sessionId: string, at: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(at) })
+    .where(eq(sessions.id, sessionId))
+}
+
 /**
- * The actor for a verified token, or null when its session is revoked or expired or the user is not active.
- * One round trip, read afresh (inside a transaction, or where a cached answer would not do).
+ * The actor for a verified token, or null when its session is revoked or expired, the user is not active, the token
+ * was replaced by a refresh, or a staff session has been idle too long. One round trip, read afresh (inside a
+ * transaction, or where a cached answer would not do).
  */
 export async function loadActor(db: Executor, claims: AccessTokenClaims): Promise<Actor | null> {
   const [row] = await db
@@ -81,7 +113,10 @@ export async function loadActor(db: Executor, claims: AccessTokenClaims): Promis
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(liveSessionCondition(claims.sessionId, claims.userId))
-  return row ? { ...toSessionActor(row, claims.sessionId), tokenExpiresAt: claims.expiresAt } : null
+  if (!row || isReplacedToken(claims, row.tokenGeneration)) return null
+  const actor = toSessionActor(row, claims.sessionId)
+  if (isIdleStaff(actor, new Date(row.lastSeenAt).getTime(), Date.now())) return null
+  return { ...actor, tokenExpiresAt: claims.expiresAt }
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -118,6 +153,9 @@ interface CacheEntry {
   actor: SessionActor
   epoch: number
   sessionExpiresAt: number
+  tokenGeneration: number
+  /** When this process last wrote (or read) the session's last-seen time. */
+  lastSeenAt: number
   cachedAt: number
 }
 
@@ -146,8 +184,17 @@ export async function loadActorCached(db: Database, claims: AccessTokenClaims): 
   const cached = cache.get(claims.sessionId)
   if (cached) {
     const fresh = cached.actor.userId === claims.userId && cached.sessionExpiresAt > now && now - cached.cachedAt < MAX_AGE_MS
-    if (fresh && (knownAuthEpoch(db) ?? (await currentAuthEpoch(db))) === cached.epoch)
-      return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
+    if (fresh && (knownAuthEpoch(db) ?? (await currentAuthEpoch(db))) === cached.epoch) {
+      if (isReplacedToken(claims, cached.tokenGeneration)) return null
+      // Idle as far as this process knows: another instance may have seen the session since, so read it afresh.
+      if (!isIdleStaff(cached.actor, cached.lastSeenAt, now)) {
+        if (now - cached.lastSeenAt > LAST_SEEN_WRITE_MS) {
+          cached.lastSeenAt = now
+          await touchSession(db, claims.sessionId, now)
+        }
+        return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
+      }
+    }
     cache.delete(claims.sessionId)
   }
   const [row] = await statementsOf(db).actor.execute({
@@ -155,13 +202,24 @@ export async function loadActorCached(db: Database, claims: AccessTokenClaims): 
     userId: claims.userId,
     now: new Date(now).toISOString(),
   })
-  if (!row) return null
+  if (!row || isReplacedToken(claims, row.tokenGeneration)) return null
   const actor = toSessionActor(row, claims.sessionId)
+  let lastSeenAt = new Date(row.lastSeenAt).getTime()
+  if (isIdleStaff(actor, lastSeenAt, now)) {
+    await endIdleSession(db, claims.sessionId)
+    return null
+  }
+  if (now - lastSeenAt > LAST_SEEN_WRITE_MS) {
+    lastSeenAt = now
+    await touchSession(db, claims.sessionId, now)
+  }
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
   cache.set(claims.sessionId, {
     actor,
     epoch: row.epoch,
     sessionExpiresAt: new Date(row.sessionExpiresAt).getTime(),
+    tokenGeneration: row.tokenGeneration,
+    lastSeenAt,
     cachedAt: now,
   })
   return { ...actor, tokenExpiresAt: claims.expiresAt }

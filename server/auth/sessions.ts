@@ -8,7 +8,13 @@ export async function createSession(options: { db: Executor; userId: string; ip?
   const expiresAt = new Date(Date.now() + getConfig().sessionMaxSeconds * 1000)
   const [session] = await options.db
     .insert(sessions)
-    .values({ userId: options.userId, expiresAt, ip: options.ip ?? null, userAgent: options.userAgent?.slice(0, 500) ?? null })
+    .values({
+      userId: options.userId,
+      expiresAt,
+      ip: options.ip ?? null,
+      userAgent: options.userAgent?.slice(0, 500) ?? null,
+      lastSeenAt: new Date(),
+    })
     .returning()
   return session!
 }

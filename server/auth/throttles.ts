@@ -46,6 +46,26 @@ export const THROTTLE_LIMITS = {
     /** Support inquiries (POST /support/inquiries, open to visitors) from one IP per hour (then 429). */
     inquiriesPerIpPerHour: 20,
   },
+  uploads: {
+    /** Upload slots one user may hold open at once (PENDING, SAS still valid); then 429 until one is confirmed or expires. */
+    openSlotsPerUser: 5,
+    /** Upload slots one user may be given per hour (then 429). */
+    slotsPerUserPerHour: 60,
+  },
+  reveals: {
+    /** Clear identity numbers one user may reveal per hour (then 429, and the data protection officers are mailed once). */
+    perUserPerHour: 30,
+  },
+  marketing: {
+    /** Marketing calls (POST /marketing/events, open to visitors) from one IP per minute (then 429). */
+    eventsPerIpPerMinute: 60,
+  },
+  handover: {
+    /** Failed partner-handover imports (unknown id, wrong or missing handover token) by one user per hour (then 429). */
+    failuresPerUserPerHour: 10,
+    /** The same from one IP per hour, whichever users (then 429). */
+    failuresPerIpPerHour: 30,
+  },
 } as const
 
 type Limiter = RateLimiterCompatibleAbstract
@@ -61,6 +81,13 @@ export interface Throttles {
   resetWrongCodesByAccount: Limiter
   resetWrongCodesByIp: Limiter
   supportInquiriesByIp: Limiter
+  marketingEventsByIp: Limiter
+  uploadSlotsByUser: Limiter
+  revealsByUser: Limiter
+  /** One key per user per hour: set when the DPO has been told about that user's reveals this hour. */
+  revealAlerts: Limiter
+  handoverFailuresByUser: Limiter
+  handoverFailuresByIp: Limiter
   /** One password check at a time per (account, IP): the counts above are read before and written after it. */
   passwordCheckInFlight: Limiter
 }
@@ -118,6 +145,12 @@ async function createThrottles(): Promise<Throttles> {
     resetWrongCodesByAccount: counter('reset_wrong_account', DAY_SECONDS),
     resetWrongCodesByIp: counter('reset_wrong_ip', DAY_SECONDS),
     supportInquiriesByIp: counter('support_inquiries_ip', 3600),
+    marketingEventsByIp: counter('marketing_events_ip', 60),
+    uploadSlotsByUser: counter('upload_slots_user', 3600),
+    revealsByUser: counter('reveals_user', 3600),
+    revealAlerts: make({ keyPrefix: 'reveal_alert', points: 1, duration: 3600 }),
+    handoverFailuresByUser: counter('handover_fail_user', 3600),
+    handoverFailuresByIp: counter('handover_fail_ip', 3600),
     // Freed when the check ends; the duration only frees a slot whose request died half way.
     passwordCheckInFlight: make({ keyPrefix: 'pw_check_inflight', points: 1, duration: 30 }),
   }
@@ -286,4 +319,54 @@ export async function takeSupportInquiry(ip: string | null): Promise<number> {
   const t = await getThrottles()
   const res = await t.supportInquiriesByIp.penalty(ipKey(ip))
   return res.consumedPoints > THROTTLE_LIMITS.support.inquiriesPerIpPerHour ? secondsOf(res) : 0
+}
+
+/** Seconds this user (or this IP) must wait before trying a partner handover import again; 0 when it may now. */
+export async function handoverImportWaitSeconds(options: { userId: string; ip: string | null }): Promise<number> {
+  const t = await getThrottles()
+  const { failuresPerUserPerHour, failuresPerIpPerHour } = THROTTLE_LIMITS.handover
+  const [user, ip] = await Promise.all([
+    waitWhenAtLimit(t.handoverFailuresByUser, options.userId, failuresPerUserPerHour),
+    waitWhenAtLimit(t.handoverFailuresByIp, ipKey(options.ip), failuresPerIpPerHour),
+  ])
+  return Math.max(user, ip)
+}
+
+/** Counts a failed handover import (no such handover for this browser) for the user and the IP. */
+export async function recordHandoverImportFailure(options: { userId: string; ip: string | null }): Promise<void> {
+  const t = await getThrottles()
+  await Promise.all([t.handoverFailuresByUser.penalty(options.userId), t.handoverFailuresByIp.penalty(ipKey(options.ip))])
+}
+
+/** Counts a marketing call from this IP; the seconds to wait when the IP has made its share this minute, else 0. */
+export async function takeMarketingEvent(ip: string | null): Promise<number> {
+  const res = await (await getThrottles()).marketingEventsByIp.penalty(ipKey(ip))
+  return res.consumedPoints > THROTTLE_LIMITS.marketing.eventsPerIpPerMinute ? secondsOf(res) : 0
+}
+
+/** Counts an upload slot given to this user; the seconds to wait when the user has had the hour's share, else 0. */
+export async function takeUploadSlot(userId: string): Promise<number> {
+  const res = await (await getThrottles()).uploadSlotsByUser.penalty(userId)
+  return res.consumedPoints > THROTTLE_LIMITS.uploads.slotsPerUserPerHour ? secondsOf(res) : 0
+}
+
+/** Seconds until this user may reveal an identity number again; 0 when they are within the hour's budget. */
+export async function revealWaitSeconds(userId: string): Promise<number> {
+  return waitWhenAtLimit((await getThrottles()).revealsByUser, userId, THROTTLE_LIMITS.reveals.perUserPerHour)
+}
+
+/** Counts a reveal the user was answered. */
+export async function recordReveal(userId: string): Promise<void> {
+  await (await getThrottles()).revealsByUser.penalty(userId)
+}
+
+/** True the first time in an hour a user goes over the reveal budget (the DPO is told then, not at every refusal). */
+export async function firstRevealAlertThisHour(userId: string): Promise<boolean> {
+  try {
+    await (await getThrottles()).revealAlerts.consume(userId)
+    return true
+  } catch (rejection) {
+    if (rejection instanceof Error) throw rejection
+    return false
+  }
 }

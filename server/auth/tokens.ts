@@ -9,6 +9,11 @@ export interface AccessTokenClaims {
   sessionId: string
   /** Seconds since the epoch. */
   expiresAt: number
+  /**
+   * The session's token generation the token was minted for (`gen`; 0 for tokens without it). Left out when the
+   * server reloads an actor it already trusts (no token in hand).
+   */
+  generation?: number
 }
 
 export interface MintedToken {
@@ -26,11 +31,13 @@ export async function mintAccessToken(input: {
   userId: string
   sessionId: string
   sessionExpiresAt: Date
+  /** The session's current token generation (sessions.token_generation); 0, a new session's, when left out. */
+  generation?: number
 }): Promise<MintedToken> {
   const config = getConfig()
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = Math.min(now + config.accessTokenTtlSeconds, Math.floor(input.sessionExpiresAt.getTime() / 1000))
-  const accessToken = await new SignJWT({ sid: input.sessionId })
+  const accessToken = await new SignJWT({ sid: input.sessionId, gen: input.generation ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(input.userId)
     .setIssuer(config.jwtIssuer)
@@ -70,7 +77,8 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
     })
     const sessionId = payload.sid
     if (typeof sessionId !== 'string' || typeof payload.sub !== 'string') return 'invalid'
-    const claims = { userId: payload.sub, sessionId, expiresAt: payload.exp! }
+    const generation = typeof payload.gen === 'number' && Number.isInteger(payload.gen) ? payload.gen : 0
+    const claims = { userId: payload.sub, sessionId, expiresAt: payload.exp!, generation }
     if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!)
     verified.set(token, claims)
     return claims

@@ -1,8 +1,11 @@
 import type { IncomingMessage } from 'node:http'
+import { eq } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
 import { sessionCookieName } from '@/lib/session/keys'
 import { createApp } from '@/server/app'
 import { mintAccessToken } from '@/server/auth/tokens'
+import { getDb } from '@/server/db/client'
+import { sessions } from '@/server/db/schema'
 import { logger } from '@/server/logger'
 import { readLivePortalSession } from './page-session'
 import { requestCookies } from './portal-cookies'
@@ -28,10 +31,17 @@ export async function readPageAnswers(request: IncomingMessage, paths: readonly 
   const config = getConfig()
   const session = await readLivePortalSession(config, requestCookies(request)[sessionCookieName(config.isProduction)])
   if (!session) return {}
+  const db = await getDb()
+  const [live] = await db
+    .select({ generation: sessions.tokenGeneration })
+    .from(sessions)
+    .where(eq(sessions.id, session.sessionId))
+  if (!live) return {}
   const { accessToken } = await mintAccessToken({
     userId: session.userId,
     sessionId: session.sessionId,
     sessionExpiresAt: new Date(session.expiresAt),
+    generation: live.generation,
   })
   const app = (globalForApp.__pageAnswersApp ??= createApp())
   const headers = { authorization: `Bearer ${accessToken}`, accept: 'application/json' }

@@ -541,7 +541,15 @@ function expectedRefusal(caller: Caller, call: Call): number[] | null {
 }
 
 async function send(caller: Caller, call: Call) {
-  return api(call.url, { method: call.method, token: caller.token, ...(call.json !== undefined ? { json: call.json } : {}) })
+  const res = await api(call.url, {
+    method: call.method,
+    token: caller.token,
+    ...(call.json !== undefined ? { json: call.json } : {}),
+  })
+  // A refreshed token replaces (revokes) the caller's old one, as in the browser: go on with the new one.
+  if (call.key === 'POST /accounts/refresh-token' && res.status === 200)
+    caller.token = ((await res.clone().json()) as { access_token: string }).access_token
+  return res
 }
 
 const WRITE_ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 }

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -71,9 +71,22 @@ async function reference(
     .sign(new TextEncoder().encode(options.secret ?? SECRET))
 }
 
-const retrieve = (ref: string) => api(`/external/business/retrieve?reference=${encodeURIComponent(ref)}`)
-const importIt = (token: string, externalBusinessId: string, code = productCode) =>
-  api(`/external/business/import?externalBusinessId=${encodeURIComponent(externalBusinessId)}&productCode=${code}`, { token })
+/** The browser's cookie jar, as far as the handover goes: the last `kyc_handover` cookie a retrieve set. */
+let browserCookie = ''
+
+const retrieve = async (ref: string, cookie = browserCookie) => {
+  const res = await api(`/external/business/retrieve?reference=${encodeURIComponent(ref)}`, {
+    headers: cookie ? { cookie } : {},
+  })
+  const set = /kyc_handover=([^;]*)/.exec(res.headers.get('set-cookie') ?? '')
+  if (set) browserCookie = `kyc_handover=${set[1]}`
+  return res
+}
+const importIt = (token: string, externalBusinessId: string, code = productCode, cookie = browserCookie) =>
+  api(`/external/business/import?externalBusinessId=${encodeURIComponent(externalBusinessId)}&productCode=${code}`, {
+    token,
+    headers: cookie ? { cookie } : {},
+  })
 
 describe('GET /external/business/retrieve', () => {
   it('verifies a good reference and answers the business it carries', async () => {
@@ -238,5 +251,61 @@ describe('GET /external/business/import', () => {
     const db = await getDb()
     expect(await db.select().from(businesses).where(eq(businesses.regNo, claims.regNo))).toHaveLength(0)
     expect((await importIt(user.token, claims.externalBusinessId)).status).toBe(200)
+  })
+})
+
+describe('the handover belongs to the browser that retrieved it', () => {
+  it("someone who knows the business id but lacks the browser's handover token gets 404; the token is stored hashed and spent by the import", async () => {
+    const claims = partnerBusiness()
+    const retrieved = await retrieve(await reference(claims), '')
+    const cookieHeader = retrieved.headers.get('set-cookie') ?? ''
+    expect(cookieHeader).toMatch(
+      /^kyc_handover=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/api\/v1\/external\/business; HttpOnly; SameSite=Lax/,
+    )
+    const ownersCookie = browserCookie
+    const token = ownersCookie.split('=')[1]!
+
+    // The attacker: another signed-in user, without the cookie, then with the cookie of a handover of their own.
+    const attacker = await signedInUser()
+    expect((await importIt(attacker.token, claims.externalBusinessId, productCode, '')).status).toBe(404)
+    await retrieve(await reference(partnerBusiness()), '')
+    expect(browserCookie).not.toBe(ownersCookie)
+    const stolen = await importIt(attacker.token, claims.externalBusinessId, productCode, browserCookie)
+    expect(stolen.status).toBe(404)
+    expect((await errorsOf(stolen))[0]).toMatchObject({ code: 'NOT_FOUND', field: 'externalBusinessId' })
+
+    const db = await getDb()
+    const stored = await db.query.externalHandovers.findFirst({
+      where: (h, { eq: is }) => is(h.externalBusinessId, claims.externalBusinessId),
+    })
+    expect(stored!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'))
+    expect(JSON.stringify(stored)).not.toContain(token)
+
+    // Retrieving again in the owner's browser keeps its token; the owner imports with it.
+    const again = await retrieve(await reference(claims), ownersCookie)
+    expect(again.headers.get('set-cookie')).toContain(`kyc_handover=${token};`)
+    const owner = await signedInUser()
+    const imported = await importIt(owner.token, claims.externalBusinessId, productCode, ownersCookie)
+    expect(imported.status).toBe(200)
+    const after = await db.query.externalHandovers.findFirst({
+      where: (h, { eq: is }) => is(h.externalBusinessId, claims.externalBusinessId),
+    })
+    expect(after).toMatchObject({ userId: owner.user.id, tokenHash: null })
+    // Spent: the same token takes nothing for anyone else.
+    expect((await importIt(attacker.token, claims.externalBusinessId, productCode, ownersCookie)).status).toBe(404)
+  })
+
+  it('guessing is throttled: after 10 failures in an hour a user gets 429 with Retry-After, even with the right token', async () => {
+    const claims = partnerBusiness()
+    await retrieve(await reference(claims), '')
+    const cookie = browserCookie
+    const guesser = await signedInUser()
+    for (let i = 0; i < 10; i++) expect((await importIt(guesser.token, `PB-${randomUUID()}`, productCode, '')).status).toBe(404)
+    const limited = await importIt(guesser.token, claims.externalBusinessId, productCode, cookie)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await errorsOf(limited))[0]).toMatchObject({ code: 'RATE_LIMITED' })
+    // Another user of the same network still imports with their browser's token.
+    expect((await importIt((await signedInUser()).token, claims.externalBusinessId, productCode, cookie)).status).toBe(200)
   })
 })

@@ -247,6 +247,37 @@ describe('upload through a SAS URL, confirm, read back', () => {
     expect(await actions(recent.fileId)).toEqual([['create_upload_slot', user.user.id]])
   })
 
+  it('gives a user at most 5 open slots (a confirmed one frees its place) and 60 slot requests an hour, then 429', async () => {
+    const user = await signedInUser({ businesses: [{}] })
+    const body = { fileName: 'many.pdf', contentType: 'application/pdf', size: PDF.byteLength, purpose: 'KYC_DOCUMENT' }
+    const ask = () => slotFor(user.token, { ...body, businessId: user.businessIds[0] })
+    const open: Slot[] = []
+    for (let i = 0; i < 5; i++) open.push(await newSlot(user.token, { ...body, businessId: user.businessIds[0] }))
+    const sixth = await ask()
+    expect(sixth.status).toBe(429)
+    expect((await errorsOf(sixth))[0]!.message).toMatch(/You have 5 uploads under way/)
+    expect(sixth.headers.get('retry-after')).toBeTruthy()
+    const pendingRows = async () =>
+      (await (await getDb()).select().from(files).where(eq(files.uploadedBy, user.user.id))).filter((f) => f.status === 'PENDING')
+    expect(await pendingRows()).toHaveLength(5)
+
+    // Finishing one upload frees its place.
+    await putThroughSas(open[0]!, PDF)
+    expect((await confirm(user.token, open[0]!.fileId)).status).toBe(200)
+    expect((await ask()).status).toBe(201)
+
+    // 7 requests so far; the hourly cap counts every request, refused or not.
+    let requests = 7
+    let last: Response
+    do {
+      last = await ask()
+      requests++
+    } while (last.status !== 429 || (await last.clone().json()).errors[0].message.includes('under way'))
+    expect(requests).toBe(61)
+    expect((await errorsOf(last))[0]!.message).toMatch(/Too many uploads this hour/)
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(60)
+  })
+
   it('answers 409 when confirming before anything was uploaded', async () => {
     const slot = await newSlot(owner.token, {
       fileName: 'later.pdf',

@@ -17,23 +17,27 @@ const post = (body: Record<string, unknown>, token?: string) => api('/marketing/
 describe('POST /marketing/events with MARKETING_PROVIDER=segment', () => {
   it('sends calls in batches of MARKETING_FLUSH_AT to POST {MARKETING_URL}/v1/batch, e-mail from Email or email, nothing stored', async () => {
     const { user, token } = await signedInUser()
-    const first = await post({ type: 'identify', Email: 'Ada@Example.COM', properties: { plan: 'gold' } }, token)
+    const first = await post({ type: 'identify', Email: user.email.toUpperCase(), properties: { plan: 'gold' } }, token)
     expect(first.status).toBe(202)
     expect(await first.json()).toEqual({ id: null, delivered: true })
     expect(
-      (await post({ type: 'track', event: 'Signup Started', anonymousId: 'anon-7', properties: { email: 'Bo@Example.com' } }))
-        .status,
+      (
+        await post(
+          { type: 'track', event: 'Signup Started', anonymousId: 'anon-7', properties: { email: user.email, step: 2 } },
+          token,
+        )
+      ).status,
     ).toBe(202)
     await waitForBatches(1)
 
     expect(received[0]!.path).toBe('/v1/batch')
     expect(received[0]!.authorization).toBe(`Basic ${Buffer.from(`${SEGMENT_WRITE_KEY}:`).toString('base64')}`)
     expect(received[0]!.batch).toMatchObject([
-      { type: 'identify', userId: user.id, traits: { plan: 'gold', email: 'ada@example.com' } },
-      { type: 'track', anonymousId: 'anon-7', event: 'Signup Started', properties: { email: 'bo@example.com' } },
+      { type: 'identify', userId: user.id, traits: { plan: 'gold', email: user.email.toLowerCase() } },
+      { type: 'track', userId: user.id, event: 'Signup Started', properties: { email: user.email.toLowerCase(), step: 2 } },
     ])
     const db = await getDb()
-    expect(await db.select().from(marketingEvents).where(eq(marketingEvents.email, 'ada@example.com'))).toEqual([])
+    expect(await db.select().from(marketingEvents).where(eq(marketingEvents.email, user.email.toLowerCase()))).toEqual([])
   })
 
   it('retries a batch the API answers 503, and sends nothing for a user who opted out', async () => {

@@ -1,8 +1,16 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+// The receivers below listen on loopback: the development escape hatch lets webhooks reach it (never in production;
+// tests/api/webhooks-ssrf.test.ts runs without it). Set before the app reads its configuration.
+vi.hoisted(() => {
+  process.env.WEBHOOK_LOCAL_RECEIVERS = 'loopback'
+})
+
+import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import type { Page } from '@/lib/contracts/pagination'
 import { WEBHOOK_MAX_ATTEMPTS } from '@/lib/contracts/webhook-values'
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '@/lib/contracts/webhooks'
@@ -10,6 +18,7 @@ import { getDb } from '@/server/db/client'
 import { webhookEndpoints } from '@/server/db/schema'
 import { dispatchDueWebhooks } from '@/server/modules/webhooks/dispatcher'
 import { verifyWebhookSignature } from '@/server/modules/webhooks/signature'
+import { configChecker } from './four-eyes'
 import { api, errorsOf, signedInUser } from './helpers'
 import { requestDeferral } from './kyc-document-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
@@ -72,13 +81,28 @@ afterAll(async () => {
   }
 })
 
+/**
+ * Registers an endpoint as a manager does under four-eyes (FOUR_EYES_CONFIG, on in tests): the request answers 202,
+ * a second person approves it, then the manager renews the signing secret, which is answered once.
+ */
 async function register(receiver: Receiver, eventTypes: string[], extra: Record<string, unknown> = {}) {
-  const created = await json<CreatedWebhookEndpoint>(
+  const pending = await json<AuthorizationDetail>(
     await post('/webhooks', admin.token, { url: receiver.url, eventTypes, description: 'Core banking', ...extra }),
-    201,
+    202,
   )
+  const { token } = await configChecker()
+  const decided = await json<AuthorizationDetail>(await put(`/authorizations/${pending.id}`, token, { decision: 'APPROVED' }))
+  const created = await json<CreatedWebhookEndpoint>(await post(`/webhooks/${decided.resourceId}/secret`, admin.token, {}))
   receiver.secret = created.secret
   return created
+}
+
+/** A change under four-eyes: 202, approved by a second person; answers the endpoint as it then stands. */
+async function change(id: string, values: Record<string, unknown>) {
+  const pending = await json<AuthorizationDetail>(await put(`/webhooks/${id}`, admin.token, values), 202)
+  const { token } = await configChecker()
+  await json(await put(`/authorizations/${pending.id}`, token, { decision: 'APPROVED' }))
+  return (await json<WebhookEndpoint[]>(await api('/webhooks', { token: admin.token }))).find((e) => e.id === id)!
 }
 
 const deliveriesOf = async (endpointId: string) =>
@@ -114,32 +138,34 @@ describe('webhook endpoints', () => {
     expect(raw!.secret).toMatch(/^v1:/)
     expect(raw!.secret).not.toContain(secret)
 
-    const changed = await json<WebhookEndpoint>(
-      await put(`/webhooks/${created.id}`, admin.token, { url: receiver.url, eventTypes: ['onboarding.decided'], active: false }),
-    )
+    const changed = await change(created.id, { url: receiver.url, eventTypes: ['onboarding.decided'], active: false })
     expect(changed).toMatchObject({ eventTypes: ['onboarding.decided'], active: false, description: '' })
     const audits = await auditRows(created.id)
-    expect(audits.map((a) => a.action).sort()).toEqual(['CREATE', 'UPDATE'])
+    expect(audits.map((a) => a.action).sort()).toEqual(['CREATE', 'RENEW_SECRET', 'UPDATE'])
     expect(JSON.stringify(audits)).not.toContain(secret)
 
     expect((await api(`/webhooks/${created.id}`, { method: 'DELETE', token: admin.token })).status).toBe(204)
     expect((await api(`/webhooks/${created.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404)
-    expect((await api(`/webhooks/${created.id}/deliveries`, { token: admin.token })).status).toBe(404)
+    // Its delivery log is kept (tests/api/webhooks-ssrf.test.ts follows one through the removal).
+    expect((await api(`/webhooks/${created.id}/deliveries`, { token: admin.token })).status).toBe(200)
     expect(await auditRows(created.id, 'DELETE')).toHaveLength(1)
   })
 
-  it('refuses a URL that is not https (http only to loopback outside production), no events, and non-managers', async () => {
-    for (const url of ['http://hooks.example.com/kyc', 'ftp://127.0.0.1/x', 'https://user:pw@hooks.example.com/']) {
+  it('refuses a URL that is not https (http only to the local receivers outside production), no events, and non-managers', async () => {
+    for (const url of ['http://93.184.215.14/kyc', 'ftp://127.0.0.1/x', 'https://user:pw@93.184.215.14/']) {
       const res = await post('/webhooks', admin.token, { url, eventTypes: ['business.decided'] })
       expect(res.status, url).toBe(400)
       expect((await errorsOf(res))[0]!.field, url).toBe('url')
     }
-    const none = await post('/webhooks', admin.token, { url: 'https://hooks.example.com/kyc', eventTypes: [] })
+    const none = await post('/webhooks', admin.token, { url: 'https://93.184.215.14/kyc', eventTypes: [] })
     expect(await errorsOf(none)).toEqual([expect.objectContaining({ field: 'eventTypes', message: 'choose at least one event' })])
-    const https = await post('/webhooks', admin.token, { url: 'https://hooks.example.com/kyc', eventTypes: ['business.decided'] })
-    expect(https.status).toBe(201)
-    const { id } = await json<WebhookEndpoint>(https, 201)
-    await getDb().then((db) => db.update(webhookEndpoints).set({ active: false }).where(eq(webhookEndpoints.id, id)))
+    const https = await post('/webhooks', admin.token, { url: 'https://93.184.215.14/kyc', eventTypes: ['business.decided'] })
+    expect(https.status).toBe(202)
+    const { token } = await configChecker()
+    const { resourceId: id } = await json<AuthorizationDetail>(
+      await put(`/authorizations/${((await https.json()) as { id: string }).id}`, token, { decision: 'APPROVED' }),
+    )
+    await getDb().then((db) => db.update(webhookEndpoints).set({ active: false }).where(eq(webhookEndpoints.id, id!)))
 
     for (const user of [approver, officer]) {
       expect((await api('/webhooks', { token: user.token })).status).toBe(403)
@@ -183,6 +209,21 @@ describe('webhook deliveries', () => {
       createdAt: expect.any(String),
       data: { businessId: business.id, approvalStatus: 'APPROVED', decidedBy: approver.user.id, decidedAt: expect.any(String) },
     })
+    // Known answer: the signature is HMAC-SHA256, keyed by the secret, of `<timestamp>.<body>`, recomputed here.
+    const timestamp = String(call.headers['webhook-timestamp'])
+    expect(call.headers['webhook-signature']).toBe(
+      `v1=${createHmac('sha256', receiver.secret).update(`${timestamp}.${call.body}`).digest('hex')}`,
+    )
+    // The timestamp is covered: the same signature under another timestamp (well within the tolerance) fails.
+    expect(
+      verifyWebhookSignature({
+        secret: receiver.secret,
+        timestamp: String(Number(timestamp) + 1),
+        body: call.body,
+        signature: String(call.headers['webhook-signature']),
+        nowSeconds: Number(timestamp),
+      }),
+    ).toBe(false)
     // A tampered body does not verify with the same headers.
     expect(
       verifyWebhookSignature({
@@ -209,6 +250,35 @@ describe('webhook deliveries', () => {
       { attemptedAt: at.toISOString(), responseCode: 200, error: null, durationMs: expect.any(Number) },
     ])
     expect(other.calls).toEqual([])
+  })
+
+  it("connects to the address checked at the send (resolved once, pinned), with the URL's host in the Host header", async () => {
+    const receiver = await startReceiver()
+    const endpoint = await register(receiver, ['business.decided'])
+    // The endpoint's host is now a name (the test's resolver knows it; the system's does not).
+    const port = new URL(receiver.url).port
+    await getDb().then((db) =>
+      db
+        .update(webhookEndpoints)
+        .set({ url: `http://receiver.kyc.test:${port}/hooks/kyc` })
+        .where(eq(webhookEndpoints.id, endpoint.id)),
+    )
+    const { business } = await businessReadyForApproval()
+    expect((await put(`/businesses/${business.id}/approve`, approver.token, { decision: 'APPROVED' })).status).toBe(200)
+    const lookups: string[] = []
+    await dispatchDueWebhooks({
+      db: await getDb(),
+      lookup: async (host) => {
+        lookups.push(host)
+        return [{ address: '127.0.0.1', family: 4 }]
+      },
+    })
+    // One resolution for the check; the connection used its answer instead of asking DNS again.
+    expect(lookups).toEqual(['receiver.kyc.test'])
+    expect(receiver.calls).toHaveLength(1)
+    expect(receiver.calls[0]!.headers.host).toBe(`receiver.kyc.test:${port}`)
+    expect(receiver.calls[0]!.signatureValid).toBe(true)
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: 'DELIVERED', lastResponseCode: 200 })
   })
 
   it('retries after a 500 with back-off, and delivers', async () => {

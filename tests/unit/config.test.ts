@@ -127,6 +127,18 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'false' }).trustedProxies.cidrs).toEqual([])
   })
 
+  it('reads WEBHOOK_LOCAL_RECEIVERS outside production only: empty by default, refused at start in production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).webhookLocalReceivers.cidrs).toEqual([])
+    expect(loadConfig({ DATA_DIR: tempDir(), WEBHOOK_LOCAL_RECEIVERS: 'loopback' }).webhookLocalReceivers.cidrs).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+    ])
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL }
+    expect(() => loadConfig({ ...production, ...DATA_KEYS, WEBHOOK_LOCAL_RECEIVERS: '10.0.0.0/8' })).toThrow(
+      /Refusing to start in production with WEBHOOK_LOCAL_RECEIVERS/,
+    )
+  })
+
   it('chooses the KYC provider: manual review by default, Dojah with its URL and credentials (both required)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).kycProvider).toEqual({ name: 'manual' })
     expect(

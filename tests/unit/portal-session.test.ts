@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterLoginPath, isProtectedPath } from '@/lib/navigation/route-paths'
+import { afterLoginPath, isProtectedPath, loginPathFrom } from '@/lib/navigation/route-paths'
 import { blobStorageOrigin, pageSecurityHeaders } from '@/lib/config/security-headers'
 import {
   createXsrfToken,
@@ -72,6 +72,26 @@ describe('route protection and redirects', () => {
       expect(afterLoginPath(bad, false), String(bad)).toBe('/s/businesses')
       expect(afterLoginPath(bad, true), String(bad)).toBe('/s/admin/businesses')
     }
+  })
+
+  it('judges `from` after URL normalisation: dot segments, backslashes and encoded slashes cannot reach another host', () => {
+    for (const bad of [
+      '/..//evil.example/s', // normalises to //evil.example/s
+      '/s/../..//evil.example',
+      '/%2e%2e//evil.example', // encoded dot segment
+      '/.//evil.example',
+      '/a/..\\evil.example',
+      '/\t/evil.example', // a tab the parser drops
+      '/%2F%2Fevil.example', // encoded slashes
+      '/%5C%5Cevil.example', // encoded backslashes
+      '/s/..%2F..%2F/evil.example',
+      '/s/../api/v1/accounts/logout', // the API after normalisation
+    ]) {
+      expect(afterLoginPath(bad, false), bad).toBe('/s/businesses')
+      expect(loginPathFrom(bad), bad).toBe('/auth/login')
+    }
+    expect(afterLoginPath('/s/../s/businesses?x=1', false)).toBe('/s/businesses?x=1')
+    expect(loginPathFrom('/s/businesses?tab=kyc')).toBe('/auth/login?from=%2Fs%2Fbusinesses%3Ftab%3Dkyc')
   })
 })
 

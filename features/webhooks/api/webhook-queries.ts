@@ -7,7 +7,9 @@ import type {
   WebhookEndpoint,
   WebhookEndpointValues,
 } from '@/lib/contracts/webhooks'
+import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { configAnswer } from '@/lib/http/config-answer'
 
 export type DeliveryQuery = Pick<WebhookDeliveryQuery, 'pageNumber' | 'pageSize' | 'status'>
 
@@ -27,15 +29,26 @@ export const webhookQueries = {
     }),
 }
 
-/** Registers (no id) or changes an endpoint; a new one answers its secret, shown once. */
+/**
+ * Registers (no id) or changes an endpoint. Under four-eyes (FOUR_EYES_CONFIG, 202) it is sent for approval and nothing
+ * changes yet; applied at once, a new endpoint answers its secret, shown once.
+ */
 export function useSaveWebhookEndpoint() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, values }: { id?: string; values: WebhookEndpointValues }) =>
       id
-        ? (await apiClient.put<WebhookEndpoint>(`/webhooks/${id}`, values)).data
-        : (await apiClient.post<CreatedWebhookEndpoint>('/webhooks', values)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey }),
+        ? configAnswer(await apiClient.put<WebhookEndpoint | AuthorizationDetail>(`/webhooks/${id}`, values))
+        : configAnswer(await apiClient.post<CreatedWebhookEndpoint | AuthorizationDetail>('/webhooks', values)),
+    onSuccess: (answer) =>
+      answer.pending ? undefined : client.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey }),
+  })
+}
+
+/** A new signing secret for an endpoint, answered once (the old one stops signing at once). */
+export function useRenewWebhookSecret() {
+  return useMutation({
+    mutationFn: async (id: string) => (await apiClient.post<CreatedWebhookEndpoint>(`/webhooks/${id}/secret`)).data,
   })
 }
 

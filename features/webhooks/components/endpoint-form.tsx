@@ -15,6 +15,7 @@ import {
   type WebhookEndpointValues,
 } from '@/lib/contracts/webhooks'
 import { applyApiErrors } from '@/lib/http'
+import type { ConfigAnswer } from '@/lib/http/config-answer'
 import { useSaveWebhookEndpoint } from '../api/webhook-queries'
 import styles from './webhooks.module.css'
 
@@ -23,7 +24,7 @@ const FIELDS = ['url', 'description', 'eventTypes', 'active'] as const
 /** Registers an endpoint or changes `endpoint`, validated by the API's own schema. */
 export function EndpointForm(props: {
   endpoint: WebhookEndpoint | null
-  onDone: (saved: WebhookEndpoint | CreatedWebhookEndpoint | null) => void
+  onDone: (saved: ConfigAnswer<WebhookEndpoint | CreatedWebhookEndpoint> | null) => void
 }) {
   const { endpoint } = props
   const save = useSaveWebhookEndpoint()
@@ -53,7 +54,7 @@ export function EndpointForm(props: {
       <TextField<WebhookEndpointInput>
         name="url"
         label="URL"
-        hint="https:// (http:// only to localhost outside production)"
+        hint="https:// on port 443 or 8443, to a public address"
         type="url"
         inputMode="url"
         required

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -11,7 +12,8 @@ import { notify } from '@/components/ui/toasts'
 import { WEBHOOK_EVENT_LABELS } from '@/lib/contracts/webhook-values'
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@/lib/contracts/webhooks'
 import { describeError } from '@/lib/http'
-import { useDeleteWebhookEndpoint, webhookQueries } from '../api/webhook-queries'
+import type { ConfigAnswer } from '@/lib/http/config-answer'
+import { useDeleteWebhookEndpoint, useRenewWebhookSecret, webhookQueries } from '../api/webhook-queries'
 import { DeliveryLog } from './delivery-log'
 import { EndpointForm } from './endpoint-form'
 import styles from './webhooks.module.css'
@@ -19,31 +21,41 @@ import styles from './webhooks.module.css'
 type Editing = { endpoint: WebhookEndpoint | null } | null
 
 /**
- * /s/admin/webhooks (CAN_MANAGE_WEBHOOKS): the endpoints that receive decisions, registering one (its signing secret
- * shown once), changing or removing one, and an endpoint's delivery log with a retry for failed deliveries.
+ * /s/admin/webhooks (CAN_MANAGE_WEBHOOKS): the endpoints that receive decisions, registering or changing one (sent for
+ * a second person's approval under four-eyes), a new signing secret (shown once), removing one, and an endpoint's
+ * delivery log with a retry for failed deliveries.
  */
 export function WebhooksScreen() {
   const endpoints = useQuery(webhookQueries.endpoints())
   const remove = useDeleteWebhookEndpoint()
+  const renew = useRenewWebhookSecret()
   const [editing, setEditing] = useState<Editing>(null)
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null)
+  const [sentFor, setSentFor] = useState<string | null>(null)
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const selected = endpoints.data?.find((e) => e.id === selectedId) ?? null
 
-  const done = (saved: WebhookEndpoint | CreatedWebhookEndpoint | null) => {
+  const done = (answer: ConfigAnswer<WebhookEndpoint | CreatedWebhookEndpoint> | null) => {
     setEditing(null)
-    if (saved && 'secret' in saved) setCreated(saved)
-    else if (saved) notify('The endpoint was saved', { type: 'success' })
+    setSentFor(answer?.pending ? answer.authorization.id : null)
+    if (!answer || answer.pending) return
+    if ('secret' in answer.record) setCreated(answer.record)
+    else notify('The endpoint was saved', { type: 'success' })
   }
+  const renewSecret = (endpoint: WebhookEndpoint) =>
+    renew.mutate(endpoint.id, {
+      onSuccess: setCreated,
+      onError: (error) => notify(describeError(error, 'No new secret was made.'), { type: 'error' }),
+    })
 
   return (
     <div className={styles.stack}>
       {created && (
         <div className={styles.notice} role="status">
           <p>
-            <strong>Endpoint registered.</strong> Its signing secret is shown only now: keep it with the receiver, which checks
-            each delivery&apos;s <code>Webhook-Signature</code> with it.
+            <strong>Signing secret for {created.url}.</strong> It is shown only now: keep it with the receiver, which checks each
+            delivery&apos;s <code>Webhook-Signature</code> with it.
           </p>
           <p className={styles.secret} aria-label="Signing secret">
             {created.secret}
@@ -62,6 +74,8 @@ export function WebhooksScreen() {
           </div>
         </div>
       )}
+
+      <SentForApproval authorizationId={sentFor} />
 
       <section className={styles.section} aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">Endpoints</h2>
@@ -116,6 +130,15 @@ export function WebhooksScreen() {
                       >
                         Change
                       </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => renewSecret(e)}
+                        disabled={renew.isPending}
+                        aria-label={`New signing secret for ${e.url}`}
+                      >
+                        New secret
+                      </Button>
                       <Button size="sm" variant="danger" onClick={() => setRemoving(e)} aria-label={`Remove ${e.url}`}>
                         Remove
                       </Button>
@@ -133,7 +156,7 @@ export function WebhooksScreen() {
       <ConfirmDialog
         open={removing !== null}
         title="Remove this endpoint?"
-        description="Nothing more is sent to it, and its delivery log is deleted with it."
+        description="Nothing more is sent to it; its delivery log is kept."
         confirmLabel="Remove"
         destructive
         busy={remove.isPending}

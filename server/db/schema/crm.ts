@@ -52,7 +52,8 @@ export const crmOpportunities = pgTable(
 /**
  * A partner's handover (docs/domain.md#external-business-handover): the verified claims of a signed reference, kept
  * from `GET /external/business/retrieve` until `GET /external/business/import` turns them into a business owned by the
- * importing user (then `businessId` and `userId` are set, and a second import answers the same business).
+ * importing user (then `businessId` and `userId` are set, and a second import answers the same business). Only the
+ * browser that retrieved it can import it (`tokenHash`).
  */
 export const externalHandovers = pgTable('external_handovers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -64,4 +65,9 @@ export const externalHandovers = pgTable('external_handovers', {
   businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   importedAt: timestamp('imported_at', { withTimezone: true }),
+  /**
+   * SHA-256 of the one-time handover token the retrieve gave the browser (an HttpOnly cookie): the import must present
+   * it, so knowing the partner's business id is not enough. Emptied once the business is imported.
+   */
+  tokenHash: text('token_hash'),
 })

@@ -7,7 +7,8 @@ import { users } from './users'
 
 /**
  * An endpoint staff registered to receive decisions (docs/api.md#webhooks). `secret` signs every delivery; it is
- * field-encrypted at rest like identity numbers and shown once, when the endpoint is created.
+ * field-encrypted at rest like identity numbers and shown once, when the endpoint is created or its secret renewed.
+ * Removing an endpoint marks it (`deleted_at`) rather than deleting the row, so its delivery log is kept.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -21,6 +22,8 @@ export const webhookEndpoints = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff remove the endpoint: nothing more is sent, and its delivery log stays readable. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('webhook_endpoints_created_idx').on(t.createdAt)],
 )

@@ -11,6 +11,7 @@ export const portalLinks = {
   productApplication: (productCode: string, businessId: string) =>
     `${getConfig().publicUrl}/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
+  dataProtection: () => `${getConfig().publicUrl}/s/admin/data-protection`,
   forgotPassword: (email?: string) =>
     `${getConfig().publicUrl}/auth/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,
 }

@@ -310,3 +310,17 @@ export function supportAcknowledgementMail(input: { name: string; reference: str
     html: layout('We received your message', lines),
   }
 }
+
+/** To the data protection officers: a user went over the hourly budget of revealed identity numbers. */
+export function revealBudgetMail(input: { who: string; budget: number; at: Date; url: string }): RenderedMail {
+  const lines = [
+    `${input.who} asked to reveal more than ${input.budget} clear identity numbers (BVN, NIN, ID numbers) within an hour, at ${input.at.toISOString()}.`,
+    'Further reveals by this user are refused until the hour has passed. Their REVEAL rows in the audit log say whose numbers they saw and why.',
+  ]
+  return {
+    template: 'reveal-budget-exceeded',
+    subject: subjectLine(`Reveal budget exceeded by ${input.who}`),
+    text: `${lines.join('\n\n')}\n\n${input.url}\n`,
+    html: layout('Reveal budget exceeded', lines, { label: 'Open data protection', url: input.url }),
+  }
+}

@@ -11,9 +11,14 @@ import { AppError } from '@/server/http/app-error'
  */
 export async function issueLoginAnswer(
   db: Executor,
-  session: Pick<Session, 'id' | 'userId' | 'expiresAt'>,
+  session: Pick<Session, 'id' | 'userId' | 'expiresAt' | 'tokenGeneration'>,
 ): Promise<LoginAnswer> {
-  const minted = await mintAccessToken({ userId: session.userId, sessionId: session.id, sessionExpiresAt: session.expiresAt })
+  const minted = await mintAccessToken({
+    userId: session.userId,
+    sessionId: session.id,
+    sessionExpiresAt: session.expiresAt,
+    generation: session.tokenGeneration,
+  })
   const actor = await loadActor(db, { userId: session.userId, sessionId: session.id, expiresAt: minted.expiresAt })
   if (!actor) throw new AppError('UNAUTHENTICATED', 'Your session has ended, please login again')
   return {

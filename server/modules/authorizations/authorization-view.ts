@@ -13,10 +13,11 @@ export const AUTHORIZATION_MAKERS = [
   PERMISSIONS.CAN_UPDATE_ROLE,
   PERMISSIONS.CAN_CREATE_USER,
   PERMISSIONS.CAN_UPDATE_USER,
-  // Configuration under four-eyes (FOUR_EYES_CONFIG): products, their go-live, fees, deferral settings.
+  // Configuration under four-eyes (FOUR_EYES_CONFIG): products, their go-live, fees, deferral settings, webhooks.
   PERMISSIONS.CAN_UPDATE_PRODUCT,
   PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE,
   PERMISSIONS.CAN_UPDATE_DEFERRABLE,
+  PERMISSIONS.CAN_MANAGE_WEBHOOKS,
 ] as const
 export const AUTHORIZATION_DECIDERS = [PERMISSIONS.CAN_UPDATE_AUTHORIZATION] as const
 

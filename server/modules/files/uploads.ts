@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, count, eq, gt, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   ALLOWED_UPLOAD_TYPES,
@@ -14,7 +14,8 @@ import { getConfig } from '@/lib/config/env'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import { businesses, files, type StoredFile } from '@/server/db/schema'
+import { takeUploadSlot, THROTTLE_LIMITS } from '@/server/auth/throttles'
+import { businesses, files, users, type StoredFile } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
@@ -60,6 +61,8 @@ async function sweepAbandonedSlots(tx: Tx, userId: string, audit: AuditContext):
 /**
  * Hands out an upload slot: a PENDING row and a SAS URL for one new staging blob (create + write only, valid for
  * UPLOAD_URL_TTL_MINUTES). The declared type and size are checked here and the real content again on confirm.
+ * A user holds at most 5 open slots (PENDING, SAS still valid) and is given at most 60 an hour; beyond, 429
+ * (docs/security.md: uploaded files), so nobody can mint write URLs to blob storage at will.
  */
 export async function createUploadSlot(options: {
   db: Database
@@ -80,9 +83,29 @@ export async function createUploadSlot(options: {
   }
   await assertMayUpload(db, actor, { purpose: input.purpose, businessId })
 
+  const wait = await takeUploadSlot(actor.userId)
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', `Too many uploads this hour. Try again in ${Math.ceil(wait / 60)} minute(s).`, {
+      retryAfterSeconds: wait,
+    })
+
   const blobName = newStagingBlobName(input.fileName)
   const { row, sweptBlobs } = await db.transaction(async (tx) => {
+    // One slot request of a user at a time, so two at once cannot both pass the count.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update')
     const sweptBlobs = await sweepAbandonedSlots(tx, actor.userId, options.audit)
+    const openSince = new Date(Date.now() - config.uploadUrlTtlSeconds * 1000)
+    const [open] = await tx
+      .select({ value: count() })
+      .from(files)
+      .where(and(eq(files.uploadedBy, actor.userId), eq(files.status, 'PENDING'), gt(files.createdAt, openSince)))
+    const { openSlotsPerUser } = THROTTLE_LIMITS.uploads
+    if ((open?.value ?? 0) >= openSlotsPerUser)
+      throw new AppError(
+        'RATE_LIMITED',
+        `You have ${openSlotsPerUser} uploads under way: finish one (or wait ${Math.ceil(config.uploadUrlTtlSeconds / 60)} minutes) before starting another`,
+        { retryAfterSeconds: 60 },
+      )
     const [row] = await tx
       .insert(files)
       .values({

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { revealIdentityNumberSchema, RevealedIdentityNumber } from '@/lib/contracts/kyc'
 import { hasAllPermissions, PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { firstRevealAlertThisHour, recordReveal, revealWaitSeconds, THROTTLE_LIMITS } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
-import { meansOfIds, shareholders } from '@/server/db/schema'
+import { meansOfIds, roles, shareholders, userRoles, users } from '@/server/db/schema'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
+import { sendMail } from '@/server/integrations/mail/send-mail'
+import { revealBudgetMail } from '@/server/integrations/mail/templates'
+import { logger } from '@/server/logger'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
@@ -37,8 +42,43 @@ function assertMayReveal(actor: Actor, businessId: string, what: string) {
 }
 
 /**
+ * Over the hourly budget: refused (429), audited, and the first time in the hour the data protection officers (active
+ * staff with the DATA_PROTECTION_OFFICER role) are mailed who it was (docs/security.md#reveal-budget).
+ */
+async function refuseOverBudget(options: { db: Database; actor: Actor; audit: AuditContext; wait: number }) {
+  const { db, actor } = options
+  const budget = THROTTLE_LIMITS.reveals.perUserPerHour
+  const alert = await firstRevealAlertThisHour(actor.userId)
+  await db.transaction((tx) =>
+    appendAudit(tx, options.audit, {
+      resource: 'user',
+      resourceId: actor.userId,
+      action: 'REVEAL_BUDGET_EXCEEDED',
+      after: { budget, perHour: true, dpoAlerted: alert },
+    }),
+  )
+  if (alert) {
+    const officers = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.name, 'DATA_PROTECTION_OFFICER'), eq(users.status, 'ACTIVE')))
+    if (!officers.length) logger.warn({ userId: actor.userId }, 'reveal budget exceeded; no data protection officer to tell')
+    const mail = revealBudgetMail({ who: actor.email, budget, at: new Date(), url: portalLinks.dataProtection() })
+    for (const officer of officers) await sendMail({ db, to: officer.email, mail })
+  }
+  return new AppError(
+    'RATE_LIMITED',
+    `You have revealed ${budget} identity numbers this hour; try again in ${Math.ceil(options.wait / 60)} minute(s)`,
+    { retryAfterSeconds: options.wait },
+  )
+}
+
+/**
  * POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: the clear number, audited in the same
- * transaction as it is read (who, whose, which field, why: `REVEAL` on the record, the reason in `after`).
+ * transaction as it is read (who, whose, which field, why: `REVEAL` on the record, the reason in `after`). Each user
+ * may reveal 30 numbers an hour; beyond, 429 and the DPO is told (refuseOverBudget).
  */
 export async function revealIdentityNumber(options: {
   db: Database
@@ -53,7 +93,9 @@ export async function revealIdentityNumber(options: {
   if (target === 'shareholder' && input.field !== 'bvn') {
     throw new AppError('VALIDATION_FAILED', 'A shareholder has only a BVN to reveal', { field: 'field' })
   }
-  return options.db.transaction(async (tx) => {
+  const wait = await revealWaitSeconds(actor.userId)
+  if (wait > 0) throw await refuseOverBudget({ db: options.db, actor, audit: options.audit, wait })
+  const revealed = await options.db.transaction(async (tx) => {
     const [row] =
       target === 'means_of_id'
         ? await tx
@@ -96,4 +138,6 @@ export async function revealIdentityNumber(options: {
     })
     return { field: input.field, value: (input.field === 'bvn' ? row.bvn : row.idNumber) ?? null }
   })
+  await recordReveal(actor.userId)
+  return revealed
 }

@@ -4,7 +4,12 @@ import type { Database } from '@/server/db/client'
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/server/db/schema'
 import { logger } from '@/server/logger'
 import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
+import { postToTarget } from './send-webhook'
 import { signWebhook } from './signature'
+import { resolveWebhookTarget, type HostLookup } from './webhook-target'
+
+/** What the delivery log says of any attempt that got no answer (refused address, connection error, timeout). */
+export const NOT_DELIVERED = 'not delivered'
 
 /** Back-off before attempt n+1 after n failed ones: 30 s, 1, 2, 4, 8 min. */
 export function webhookBackoffMs(failedAttempts: number): number {
@@ -24,14 +29,18 @@ export interface DispatchResult {
  * Sends the due deliveries once (docs/api.md#webhooks). Claims up to `limit` PENDING rows whose next attempt is due
  * and whose endpoint is active, with `FOR UPDATE SKIP LOCKED` (several processes never claim the same row) and a
  * lease that moves their next attempt a minute on (a process that dies mid-send leaves them to be retried). Each is
- * POSTed signed, with a timeout and no redirects; a 2xx is DELIVERED, anything else is retried with exponential back-off
- * until WEBHOOK_MAX_ATTEMPTS, then FAILED. Every attempt is written to the delivery log.
+ * POSTed signed, to its host resolved and checked again (webhook-target.ts) and pinned to that address, with a timeout
+ * and no redirects; a 2xx is DELIVERED, anything else is retried with exponential back-off until
+ * WEBHOOK_MAX_ATTEMPTS, then FAILED. Every attempt is written to the delivery log: the status code of an answer, or
+ * only "not delivered" (no timing) when there was none.
  */
 export async function dispatchDueWebhooks(options: {
   db: Database
   now?: () => Date
   limit?: number
   timeoutMs?: number
+  /** How host names are resolved (tests inject one); the system resolver otherwise. */
+  lookup?: HostLookup
 }): Promise<DispatchResult> {
   const { db } = options
   const now = options.now ?? (() => new Date())
@@ -73,10 +82,13 @@ export async function dispatchDueWebhooks(options: {
     const timestamp = Math.floor(started.getTime() / 1000)
     let responseCode: number | null = null
     let error: string | null = null
-    const t0 = performance.now()
+    let durationMs = 0
     try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
+      // Resolved and checked again at every send: a name that now points inside the network is not reached.
+      const target = await resolveWebhookTarget(endpoint.url, { lookup: options.lookup })
+      const t0 = performance.now()
+      responseCode = await postToTarget({
+        target,
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'kyc-portal-webhooks/1',
@@ -85,16 +97,16 @@ export async function dispatchDueWebhooks(options: {
           'Webhook-Signature': signWebhook(endpoint.secret, timestamp, body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
       })
-      responseCode = response.status
-      await response.body?.cancel()
-      if (response.status < 200 || response.status >= 300) error = `answered ${response.status}`
+      durationMs = Math.round(performance.now() - t0)
+      if (responseCode < 200 || responseCode >= 300) error = `answered ${responseCode}`
     } catch (e) {
-      error = e instanceof DOMException && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'could not connect'
+      // A refused address, a connection error and a timeout read alike in the log: it must not tell staff which
+      // internal hosts exist or how quickly they answer. The operators' log keeps the reason.
+      error = NOT_DELIVERED
+      logger.warn({ delivery: delivery.id, endpoint: endpoint.id, reason: (e as Error).message }, 'webhook not delivered')
     }
-    const durationMs = Math.round(performance.now() - t0)
     const attempts = delivery.attempts + 1
     const finished = now()
     const status = !error ? 'DELIVERED' : attempts >= WEBHOOK_MAX_ATTEMPTS ? 'FAILED' : 'PENDING'

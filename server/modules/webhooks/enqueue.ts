@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, arrayContains, eq } from 'drizzle-orm'
+import { and, arrayContains, eq, isNull } from 'drizzle-orm'
 import type { WebhookEventType } from '@/lib/contracts/webhook-values'
 import type { Tx } from '@/server/db/client'
 import { webhookDeliveries, webhookEndpoints } from '@/server/db/schema'
@@ -32,7 +32,13 @@ export async function enqueueWebhookEvent(
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.eventTypes, [event.type])))
+    .where(
+      and(
+        eq(webhookEndpoints.active, true),
+        isNull(webhookEndpoints.deletedAt),
+        arrayContains(webhookEndpoints.eventTypes, [event.type]),
+      ),
+    )
   if (!endpoints.length) return eventId
   const payload: WebhookPayload = { id: eventId, type: event.type, createdAt: at.toISOString(), data: event.data }
   await tx.insert(webhookDeliveries).values(

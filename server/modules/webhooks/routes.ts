@@ -4,10 +4,17 @@ import { access, idParam, jsonBody, noContent } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import {
+  answerConfigChange,
+  CONFIG_FOUR_EYES_NOTE,
+  configChangeResponses,
+} from '@/server/modules/authorizations/config-four-eyes'
+import { requestWebhookCreate, requestWebhookUpdate } from './webhook-requests'
+import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   findWebhookDeliveries,
   findWebhookEndpoints,
+  renewWebhookSecret,
   retryWebhookDelivery,
   updateWebhookEndpoint,
   WEBHOOK_MANAGERS,
@@ -30,19 +37,41 @@ webhookRoutes.openapi(
   async (c) => c.json(await findWebhookEndpoints(await readArgs(c)), 200),
 )
 
-// POST /webhooks – register an endpoint (its secret answered once)
+// POST /webhooks – register an endpoint (202 under four-eyes; applied at once, its secret is answered once)
 webhookRoutes.openapi(
   route.post('/webhooks', {
     summary: 'Register a webhook endpoint',
-    description: 'Answers the signing secret: the only time it is shown (docs/api.md#webhooks).',
+    description: `The URL must reach a public address over https on port 443 or 8443 (docs/security.md#webhooks). ${CONFIG_FOUR_EYES_NOTE} Applied at once (FOUR_EYES_CONFIG off), it answers the signing secret: the only time it is shown; an approved endpoint's secret is learnt with POST /webhooks/{id}/secret.`,
     ...access.staff(...WEBHOOK_MANAGERS),
     request: jsonBody(webhooksContract.webhookEndpointInputSchema),
     responses: {
-      201: json(webhooksContract.createdWebhookEndpointSchema, 'The endpoint with its secret'),
-      ...errorResponses(400, 401, 403),
+      ...configChangeResponses(201, webhooksContract.createdWebhookEndpointSchema, 'The endpoint with its secret'),
+      ...errorResponses(400, 401, 403, 409),
     },
   }),
-  async (c) => c.json(await createWebhookEndpoint({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), input: c.req.valid('json') }
+    return answerConfigChange(c, {
+      request: () => requestWebhookCreate(args),
+      apply: () => createWebhookEndpoint(args),
+      status: 201,
+    })
+  },
+)
+
+// POST /webhooks/{id}/secret – a new signing secret, answered once
+webhookRoutes.openapi(
+  route.post('/webhooks/{id}/secret', {
+    summary: "Renew a webhook endpoint's signing secret",
+    description: 'Answers the new secret: the only time it is shown. The old one stops signing at once.',
+    ...access.staff(...WEBHOOK_MANAGERS),
+    request: { params: idParam },
+    responses: {
+      200: json(webhooksContract.createdWebhookEndpointSchema, 'The endpoint with its new secret'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => c.json(await renewWebhookSecret({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // POST /webhooks/deliveries/{id}/retry – send a failed delivery again
@@ -59,22 +88,29 @@ webhookRoutes.openapi(
   async (c) => c.json(await retryWebhookDelivery({ ...(await serviceArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
-// PUT /webhooks/{id} – change an endpoint
+// PUT /webhooks/{id} – change an endpoint (202 under four-eyes)
 webhookRoutes.openapi(
   route.put('/webhooks/{id}', {
     summary: 'Change a webhook endpoint',
+    description: CONFIG_FOUR_EYES_NOTE,
     ...access.staff(...WEBHOOK_MANAGERS),
     request: { params: idParam, ...jsonBody(webhooksContract.webhookEndpointInputSchema) },
-    responses: { 200: json(webhooksContract.webhookEndpointSchema, 'The endpoint'), ...errorResponses(400, 401, 403, 404) },
+    responses: {
+      ...configChangeResponses(200, webhooksContract.webhookEndpointSchema, 'The endpoint'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
-  async (c) =>
-    c.json(
-      await updateWebhookEndpoint({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }),
-      200,
-    ),
+  async (c) => {
+    const args = { ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }
+    return answerConfigChange(c, {
+      request: () => requestWebhookUpdate(args),
+      apply: () => updateWebhookEndpoint(args),
+      status: 200,
+    })
+  },
 )
 
-// DELETE /webhooks/{id} – remove an endpoint and its delivery log
+// DELETE /webhooks/{id} – remove an endpoint (its delivery log is kept)
 webhookRoutes.openapi(
   route.delete('/webhooks/{id}', {
     summary: 'Remove a webhook endpoint',
@@ -92,6 +128,7 @@ webhookRoutes.openapi(
 webhookRoutes.openapi(
   route.get('/webhooks/{id}/deliveries', {
     summary: "A webhook endpoint's deliveries",
+    description: 'Also for a removed endpoint: its delivery log is kept.',
     ...access.staff(...WEBHOOK_MANAGERS),
     request: { params: idParam, query: webhooksContract.webhookDeliveryQuerySchema },
     responses: {

@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import { getConfig } from '@/lib/config/env'
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type {
   CreatedWebhookEndpoint,
   WebhookDelivery,
@@ -9,7 +8,7 @@ import type {
 } from '@/lib/contracts/webhooks'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import {
   webhookDeliveries,
   webhookDeliveryAttempts,
@@ -22,27 +21,17 @@ import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { newWebhookSecret } from './signature'
+import { resolveWebhookTarget } from './webhook-target'
 
 /** Who manages webhooks: staff holding CAN_MANAGE_WEBHOOKS (SUPER_ADMIN); the routes name it too. */
 export const WEBHOOK_MANAGERS = [PERMISSIONS.CAN_MANAGE_WEBHOOKS] as const
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /**
- * The URL rule (docs/api.md#webhooks): https; plain http only to this machine (localhost, 127.0.0.1, ::1) and only
- * outside production, for a receiver under development. No credentials in the URL: they would sit in the table.
+ * The URL as stored, once its host has been resolved and found public (webhook-target.ts, docs/security.md#webhooks);
+ * 400 naming `url` otherwise. The dispatcher checks it again before every send.
  */
-export function assertDeliverableUrl(value: string, isProduction = getConfig().isProduction): string {
-  const url = new URL(value)
-  if (url.username || url.password)
-    throw new AppError('VALIDATION_FAILED', 'must not carry a user name or password', { field: 'url' })
-  if (url.protocol === 'https:') return url.toString()
-  if (url.protocol === 'http:' && !isProduction && LOOPBACK_HOSTS.has(url.hostname)) return url.toString()
-  throw new AppError(
-    'VALIDATION_FAILED',
-    isProduction ? 'must be an https URL' : 'must be an https URL (http only to localhost, 127.0.0.1 or ::1 outside production)',
-    { field: 'url' },
-  )
+export async function checkedWebhookUrl(value: string): Promise<string> {
+  return (await resolveWebhookTarget(value)).url.toString()
 }
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
@@ -64,11 +53,88 @@ const auditView = (row: EndpointRow) => toEndpoint(row)
 /** `GET /webhooks`: every endpoint, oldest first (secrets never answered). */
 export async function findWebhookEndpoints(options: { db: Database; actor: Actor }): Promise<WebhookEndpoint[]> {
   assertStaffWithAny(options.actor, ...WEBHOOK_MANAGERS)
-  const rows = await options.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+  const rows = await options.db
+    .select()
+    .from(webhookEndpoints)
+    .where(isNull(webhookEndpoints.deletedAt))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
   return rows.map(toEndpoint)
 }
 
-/** `POST /webhooks`: registers an endpoint with a new signing secret, answered this once. Audited (without it). */
+type Actors = Record<string, string>
+
+/** Writes a checked new endpoint with a new signing secret in the caller's transaction, audited (without the secret). */
+export async function writeWebhookCreate(
+  tx: Tx,
+  audit: AuditContext,
+  options: { input: WebhookEndpointValues; url: string; createdBy: string; actors?: Actors; now?: Date },
+): Promise<CreatedWebhookEndpoint> {
+  const { input } = options
+  const now = options.now ?? new Date()
+  const secret = newWebhookSecret()
+  const [row] = await tx
+    .insert(webhookEndpoints)
+    .values({
+      url: options.url,
+      description: input.description,
+      eventTypes: input.eventTypes,
+      active: input.active,
+      secret,
+      createdBy: options.createdBy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  await appendAudit(tx, audit, {
+    resource: 'webhook_endpoint',
+    resourceId: row!.id,
+    action: 'CREATE',
+    after: { ...auditView(row!), ...options.actors },
+  })
+  return { ...toEndpoint(row!), secret }
+}
+
+/** The endpoint (not removed), locked until the transaction ends when `lock`; 404 when there is none. */
+export async function readWebhookEndpoint(db: Executor, id: string, lock = false): Promise<EndpointRow> {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
+  const [row] = lock ? await query.for('update') : await query
+  if (!row) throw notFound('Webhook endpoint')
+  return row
+}
+
+/** Replaces a checked endpoint's URL, description, events and active flag in the caller's transaction, audited. */
+export async function writeWebhookUpdate(
+  tx: Tx,
+  audit: AuditContext,
+  options: { id: string; input: WebhookEndpointValues; url: string; actors?: Actors; now?: Date },
+): Promise<WebhookEndpoint> {
+  const { input } = options
+  const before = await readWebhookEndpoint(tx, options.id, true)
+  const [after] = await tx
+    .update(webhookEndpoints)
+    .set({
+      url: options.url,
+      description: input.description,
+      eventTypes: input.eventTypes,
+      active: input.active,
+      updatedAt: options.now ?? new Date(),
+    })
+    .where(eq(webhookEndpoints.id, options.id))
+    .returning()
+  await appendAudit(tx, audit, {
+    resource: 'webhook_endpoint',
+    resourceId: after!.id,
+    action: 'UPDATE',
+    before: auditView(before),
+    after: { ...auditView(after!), ...options.actors },
+  })
+  return toEndpoint(after!)
+}
+
+/** `POST /webhooks` with FOUR_EYES_CONFIG off: registers an endpoint with a new signing secret, answered this once. */
 export async function createWebhookEndpoint(options: {
   db: Database
   actor: Actor
@@ -78,34 +144,13 @@ export async function createWebhookEndpoint(options: {
 }): Promise<CreatedWebhookEndpoint> {
   const { actor, input } = options
   assertStaffWithAny(actor, ...WEBHOOK_MANAGERS)
-  const url = assertDeliverableUrl(input.url)
-  const now = options.now ?? new Date()
-  const secret = newWebhookSecret()
-  return options.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        url,
-        description: input.description,
-        eventTypes: input.eventTypes,
-        active: input.active,
-        secret,
-        createdBy: actor.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-    await appendAudit(tx, options.audit, {
-      resource: 'webhook_endpoint',
-      resourceId: row!.id,
-      action: 'CREATE',
-      after: auditView(row!),
-    })
-    return { ...toEndpoint(row!), secret }
-  })
+  const url = await checkedWebhookUrl(input.url)
+  return options.db.transaction((tx) =>
+    writeWebhookCreate(tx, options.audit, { input, url, createdBy: actor.userId, now: options.now }),
+  )
 }
 
-/** `PUT /webhooks/{id}`: changes the URL, description, events or active flag (the secret stays). Audited. */
+/** `PUT /webhooks/{id}` with FOUR_EYES_CONFIG off: changes the URL, description, events or active flag (the secret stays). */
 export async function updateWebhookEndpoint(options: {
   db: Database
   actor: Actor
@@ -116,43 +161,63 @@ export async function updateWebhookEndpoint(options: {
 }): Promise<WebhookEndpoint> {
   const { actor, input } = options
   assertStaffWithAny(actor, ...WEBHOOK_MANAGERS)
-  const url = assertDeliverableUrl(input.url)
+  const url = await checkedWebhookUrl(input.url)
+  return options.db.transaction((tx) => writeWebhookUpdate(tx, options.audit, { id: options.id, input, url, now: options.now }))
+}
+
+/**
+ * `POST /webhooks/{id}/secret`: a new signing secret for the endpoint, answered this once (the old one stops signing at
+ * once). Not under four-eyes: it changes who can verify deliveries, not where they go. Audited (without the secret).
+ * Under four-eyes an approved endpoint's first secret is made by the approval and shown to nobody, so its manager
+ * renews it here to learn it.
+ */
+export async function renewWebhookSecret(options: {
+  db: Database
+  actor: Actor
+  id: string
+  audit: AuditContext
+}): Promise<CreatedWebhookEndpoint> {
+  assertStaffWithAny(options.actor, ...WEBHOOK_MANAGERS)
+  const secret = newWebhookSecret()
   return options.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, options.id)).for('update')
-    if (!before) throw notFound('Webhook endpoint')
-    const [after] = await tx
+    await readWebhookEndpoint(tx, options.id, true)
+    const [row] = await tx
       .update(webhookEndpoints)
-      .set({
-        url,
-        description: input.description,
-        eventTypes: input.eventTypes,
-        active: input.active,
-        updatedAt: options.now ?? new Date(),
-      })
+      .set({ secret, updatedAt: new Date() })
       .where(eq(webhookEndpoints.id, options.id))
       .returning()
     await appendAudit(tx, options.audit, {
       resource: 'webhook_endpoint',
-      resourceId: after!.id,
-      action: 'UPDATE',
-      before: auditView(before),
-      after: auditView(after!),
+      resourceId: row!.id,
+      action: 'RENEW_SECRET',
+      after: auditView(row!),
     })
-    return toEndpoint(after!)
+    return { ...toEndpoint(row!), secret }
   })
 }
 
-/** `DELETE /webhooks/{id}`: removes the endpoint with its deliveries and their log (nothing more is sent). Audited. */
+/**
+ * `DELETE /webhooks/{id}`: removes the endpoint. Nothing more is sent to it (its pending deliveries become FAILED),
+ * and the row is kept, marked removed, so its delivery log stays readable. Audited.
+ */
 export async function deleteWebhookEndpoint(options: { db: Database; actor: Actor; id: string; audit: AuditContext }) {
   assertStaffWithAny(options.actor, ...WEBHOOK_MANAGERS)
   await options.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, options.id)).returning()
-    if (!deleted) throw notFound('Webhook endpoint')
+    const before = await readWebhookEndpoint(tx, options.id, true)
+    const now = new Date()
+    await tx
+      .update(webhookEndpoints)
+      .set({ active: false, deletedAt: now, updatedAt: now })
+      .where(eq(webhookEndpoints.id, options.id))
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'FAILED', lastError: 'endpoint removed', nextAttemptAt: now, updatedAt: now })
+      .where(and(eq(webhookDeliveries.endpointId, options.id), eq(webhookDeliveries.status, 'PENDING')))
     await appendAudit(tx, options.audit, {
       resource: 'webhook_endpoint',
-      resourceId: deleted.id,
+      resourceId: before.id,
       action: 'DELETE',
-      before: auditView(deleted),
+      before: auditView(before),
     })
   })
 }
@@ -194,7 +259,10 @@ async function toDeliveries(db: Database, rows: DeliveryRow[]): Promise<WebhookD
   }))
 }
 
-/** `GET /webhooks/{id}/deliveries`: the endpoint's delivery log, paged, newest first by default, each with its attempts. */
+/**
+ * `GET /webhooks/{id}/deliveries`: the endpoint's delivery log, paged, newest first by default, each with its attempts;
+ * also for a removed endpoint, whose log is kept.
+ */
 export async function findWebhookDeliveries(options: {
   db: Database
   actor: Actor
@@ -241,6 +309,12 @@ export async function retryWebhookDelivery(options: {
   assertStaffWithAny(options.actor, ...WEBHOOK_MANAGERS)
   const now = options.now ?? new Date()
   const row = await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.id, options.id), sql`${webhookEndpoints.deletedAt} IS NOT NULL`))
+    if (removed) throw new AppError('INVALID_STATE', 'Its endpoint has been removed: the delivery cannot be retried')
     const [after] = await tx
       .update(webhookDeliveries)
       .set({ status: 'PENDING', attempts: 0, nextAttemptAt: now, updatedAt: now })

@@ -69,6 +69,26 @@ describe('Webhooks screen', () => {
     expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
   })
 
+  it('under four-eyes says the endpoint was sent for approval; a new secret is shown once', async () => {
+    api = mockApi(
+      route('GET', '/webhooks', { data: [ENDPOINT] }),
+      route('POST', '/webhooks', { status: 202, data: { id: 'a1', type: 'WEBHOOK_CREATE', status: 'PENDING' } }),
+      route('POST', `/webhooks/${ENDPOINT.id}/secret`, { data: { ...ENDPOINT, secret: 'whsec_renewed' } }),
+    )
+    renderWithClient(<WebhooksScreen />)
+    expect(await screen.findByRole('row', { name: /hooks\.example\.com/ })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Register an endpoint' }))
+    const form = screen.getByRole('form', { name: 'Register an endpoint' })
+    fireEvent.change(within(form).getByLabelText(/URL/), { target: { value: 'https://erp.example.com/hook' } })
+    fireEvent.click(within(form).getByLabelText(/Deferral approved or declined/))
+    fireEvent.click(within(form).getByRole('button', { name: 'Register the endpoint' }))
+    expect(await screen.findByText(/Sent for approval/)).toBeInTheDocument()
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: `New signing secret for ${ENDPOINT.url}` }))
+    expect(await screen.findByLabelText('Signing secret')).toHaveTextContent('whsec_renewed')
+  })
+
   it('shows an endpoint’s deliveries and retries a failed one', async () => {
     api = mockApi(
       route('GET', '/webhooks', { data: [ENDPOINT] }),

@@ -5,6 +5,7 @@ import type { AuthorizationKind } from './kind'
 import { productCreateKind, productGoLiveKind, productUpdateKind } from './products'
 import { roleCreateKind, roleUpdateKind } from './roles'
 import { userCreateKind, userUpdateKind } from './users'
+import { webhookCreateKind, webhookUpdateKind } from './webhooks'
 
 /** Every type of authorization, each with its own record handling (kinds/kind.ts). */
 const KINDS: Record<AuthorizationType, AuthorizationKind> = {
@@ -19,6 +20,8 @@ const KINDS: Record<AuthorizationType, AuthorizationKind> = {
   FEE_UPDATE: feeUpdateKind,
   DEFERRAL_MAX_DAYS: deferralMaxDaysKind,
   DEFERRABLE_MAPPING: deferrableMappingKind,
+  WEBHOOK_CREATE: webhookCreateKind,
+  WEBHOOK_UPDATE: webhookUpdateKind,
 }
 
 export function kindOf(type: AuthorizationType): AuthorizationKind {

@@ -1,0 +1,1 @@
+ALTER TABLE "external_handovers" ADD COLUMN "token_hash" text;
