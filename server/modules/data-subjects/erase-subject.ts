@@ -24,6 +24,7 @@ import {
 import { AppError } from '@/server/http/app-error'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
+import { pseudonymiseViewsBy, pseudonymiseViewsOf } from '@/server/modules/data-views/record-view'
 import { loadSubjectRecords } from './subject-records'
 
 /** What a pseudonymised person is called from now on. */
@@ -75,6 +76,13 @@ async function eraseMeansOfId(tx: Tx, row: MeansOfId, progress: Progress) {
     .returning({ id: kycVerifications.id })
   for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
   if (await destroySubjectKey(tx, { kind: 'means_of_id', id: row.id })) progress.keys++
+  await pseudonymiseViews(tx, [row.id], progress)
+}
+
+/** The view log keeps who looked at the person's data and when; a reveal's "BVN of <name>" loses the name. */
+async function pseudonymiseViews(tx: Tx, subjectIds: string[], progress: Progress) {
+  const n = await pseudonymiseViewsOf(tx, subjectIds)
+  if (n) progress.pseudonymised.push(`personal_data_view:${n}`)
 }
 
 /** Unsaved step forms may hold the person's details as typed: the people steps' drafts of the business go. */
@@ -144,13 +152,15 @@ export async function eraseDataSubject(options: {
         .returning({ id: kycVerifications.id })
       for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
       if (await destroySubjectKey(tx, { kind: 'shareholder', id })) progress.keys++
+      await pseudonymiseViews(tx, [id], progress)
       await removePeopleDrafts(tx, records.businessId!, progress)
     } else {
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id))
+      const erasedEmail = `erased-${id}@erased.invalid`
       await tx
         .update(users)
         .set({
-          email: `erased-${id}@erased.invalid`,
+          email: erasedEmail,
           firstName: ERASED_FIRST_NAME,
           lastName: ERASED_LAST_NAME,
           phone: null,
@@ -161,6 +171,9 @@ export async function eraseDataSubject(options: {
         })
         .where(eq(users.id, id))
       progress.pseudonymised.push(`user:${id}`)
+      // What they viewed stays attributed to the closed account by id; the copies of their e-mail and name go.
+      const views = await pseudonymiseViewsBy(tx, id, erasedEmail)
+      if (views) progress.pseudonymised.push(`personal_data_view:${views}`)
       const removedCounts = {
         session: (await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })).length,
         account_token: (await tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id }))

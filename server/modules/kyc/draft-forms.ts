@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
 import { DRAFT_DATA_MAX_BYTES } from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { contentDigest } from '@/server/crypto/field-cipher'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { draftForms, type DraftForm } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
@@ -36,7 +36,9 @@ function assertDraftSize(data: unknown) {
 
 /**
  * Drafts are scratch copies of a form that may hold personal data; the audit row records that the draft changed
- * (its size and a hash of its content), not the content itself. The saved KYC records are audited in full.
+ * (its size and a keyed hash of its content), not the content itself. The hash is keyed (contentDigest): a draft
+ * holds identity numbers as typed, and a plain SHA-256 of its JSON could be matched offline by trying numbers. The
+ * saved KYC records are audited in full.
  */
 function auditView(row: DraftForm) {
   const json = JSON.stringify(row.data)
@@ -45,7 +47,7 @@ function auditView(row: DraftForm) {
     businessId: row.businessId,
     kycDetailTypeId: row.kycDetailTypeId,
     sizeBytes: Buffer.byteLength(json, 'utf8'),
-    sha256: createHash('sha256').update(json).digest('hex'),
+    hmac: contentDigest(json),
   }
 }
 
