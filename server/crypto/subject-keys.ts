@@ -60,6 +60,23 @@ export async function encryptForSubject(
   return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
 }
 
+/**
+ * A function sealing values under the subject's key, which is read (or created) once: an audit row seals several
+ * values of one subject.
+ */
+export async function subjectSealer(
+  tx: Executor,
+  subject: SubjectRef,
+  ring: KeyRing = configuredKeyRing(),
+): Promise<(value: string) => string> {
+  const row = await subjectKeyFor(tx, subject, ring)
+  const key = unwrap(row.wrappedKey, ring)
+  return (value) => {
+    const { iv, tag, ciphertext } = sealWithKey(key, value)
+    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
+  }
+}
+
 function subjectKeyIdOf(sealed: string): string | null {
   return isSubjectSealed(sealed) ? (sealed.split(':')[1] ?? null) : null
 }

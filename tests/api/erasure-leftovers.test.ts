@@ -8,7 +8,16 @@ import type { ErasureResult } from '@/lib/contracts/data-subjects'
 import { getConfig } from '@/lib/config/env'
 import { bvnIndexOf } from '@/server/crypto/identity-indexes'
 import { getDb } from '@/server/db/client'
-import { draftForms, files, kycDocumentTypes, kycDocuments, meansOfIds, shareholders, subjectKeys } from '@/server/db/schema'
+import {
+  audits,
+  draftForms,
+  files,
+  kycDocumentTypes,
+  kycDocuments,
+  meansOfIds,
+  shareholders,
+  subjectKeys,
+} from '@/server/db/schema'
 import { api, signedInUser } from './helpers'
 import {
   blobExists,
@@ -97,6 +106,16 @@ describe('erasing an individual shareholder', () => {
     )
     expect(viewsBefore.content.map((v) => v.detail)).toContain(`BVN of Funmilayo ${lastName}`)
     expect(await db.$count(subjectKeys, eq(subjectKeys.subjectId, holderId))).toBe(1)
+    // The audit log names the shareholder to its readers while they exist.
+    const holderAudits = () =>
+      api(`/audits?resource=shareholder&pageSize=100`, { token: auditor.token }).then((r) =>
+        json<{ content: AuditRecord[] }>(r).then((p) => p.content.filter((a) => a.resourceId === holderId)),
+      )
+    expect((await holderAudits()).find((a) => a.action === 'CREATE')?.after).toMatchObject({
+      firstName: 'Funmilayo',
+      lastName,
+      bvn: '*******1234',
+    })
 
     const result = await json<ErasureResult>(await erase(officer.token, 'SHAREHOLDER', holderId))
     expect(result).toMatchObject({ filesRemoved: 2, blobsLeftBehind: [] })
@@ -121,6 +140,13 @@ describe('erasing an individual shareholder', () => {
     expect(await db.$count(files, eq(files.id, documentFileId))).toBe(0)
     for (const blob of blobs) expect(await blobExists(blob)).toBe(false)
     expect(await json(await api('/audits/verify', { token: auditor.token }))).toMatchObject({ ok: true, firstBrokenId: null })
+    // Its audit rows stay (the chain covers them) but no longer name the person, to readers or in the table.
+    const creation = (await holderAudits()).find((a) => a.action === 'CREATE')!
+    expect(creation.after).toMatchObject({ firstName: '[erased]', lastName: '[erased]', bvn: '[erased]' })
+    const rawAudits = await db.select().from(audits).where(eq(audits.resourceId, holderId))
+    expect(rawAudits.length).toBeGreaterThan(0)
+    expect(JSON.stringify(rawAudits)).not.toContain(lastName)
+    expect(JSON.stringify(rawAudits)).not.toContain(BVN)
 
     // What the business's users read of the view log no longer names the person; the view itself stays.
     const viewsAfter = await json<{ content: PersonalDataViewRecord[] }>(
@@ -150,6 +176,47 @@ describe('erasing a user who viewed personal data', () => {
     expect(after.content).toHaveLength(1)
     expect(after.content[0]!.actor).toMatchObject({ id: owner.user.id, name: 'Erased person' })
     expect(JSON.stringify(after)).not.toContain(owner.user.email)
+  })
+
+  it('their e-mail in the audit rows of what they did is unreadable; the rows stay and the chain verifies', async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    await uploadFile(owner.token, businessId, 'MEANS_OF_ID')
+    const theirs = async () =>
+      (await json<{ content: AuditRecord[] }>(await api(`/audits?actorId=${owner.user.id}`, { token: auditor.token }))).content
+    const before = await theirs()
+    expect(before.length).toBeGreaterThan(0)
+    expect(before.map((a) => a.actorEmail)).toEqual(before.map(() => owner.user.email))
+    const db = await getDb()
+    expect(JSON.stringify(await db.select().from(audits).where(eq(audits.actorId, owner.user.id)))).not.toContain(
+      owner.user.email,
+    )
+
+    await json(await erase(officer.token, 'USER', owner.user.id))
+
+    const after = await theirs()
+    expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id))
+    expect(after.map((a) => a.actorEmail)).toEqual(after.map(() => '[erased]'))
+    expect(await json(await api('/audits/verify', { token: auditor.token }))).toMatchObject({ ok: true })
+  })
+
+  it('a failed sign-in with their address, before or without an account id, is sealed by the address and erased with them', async () => {
+    const { owner } = await ownerWithBusiness()
+    const failed = await api('/accounts/login', {
+      method: 'POST',
+      json: { email: owner.user.email, password: 'not-the-password-at-all' },
+    })
+    expect(failed.status).toBe(401)
+    const db = await getDb()
+    const rows = async () =>
+      (await json<{ content: AuditRecord[] }>(await api('/audits?action=LOGIN_FAILED&pageSize=100', { token: auditor.token })))
+        .content
+    const mine = (await rows()).filter((a) => a.actorEmail === owner.user.email)
+    expect(mine).toHaveLength(1)
+    const [stored] = await db.select().from(audits).where(eq(audits.id, mine[0]!.id))
+    expect(stored!.actorEmail).not.toContain(owner.user.email)
+
+    await json(await erase(officer.token, 'USER', owner.user.id))
+    expect((await rows()).find((a) => a.id === mine[0]!.id)?.actorEmail).toBe('[erased]')
   })
 })
 

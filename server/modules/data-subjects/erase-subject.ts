@@ -1,6 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { appendAudit, emailSubject, type AuditContext } from '@/server/audit/append-audit'
 import { destroySubjectKey } from '@/server/crypto/subject-keys'
 import type { Database, Tx } from '@/server/db/client'
 import {
@@ -208,6 +208,8 @@ export async function eraseDataSubject(options: {
       )
       for (const [what, n] of Object.entries(removedCounts)) if (n) progress.removed.push(`${what}:${n}`)
       if (await destroySubjectKey(tx, { kind: 'user', id })) progress.keys++
+      // Rows written before the account was known (a failed sign-in, a sign-up with the address) seal it by address.
+      if (await destroySubjectKey(tx, emailSubject(user!.email))) progress.keys++
     }
     // The request itself, without the person's details: who asked is in the reason.
     await appendAudit(tx, audit, {
