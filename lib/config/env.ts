@@ -91,6 +91,8 @@ const envSchema = z.object({
   RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   RETENTION_ENDED_RELATIONSHIP_YEARS: z.coerce.number().int().min(1).max(100).default(5),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(100),
+  RETENTION_SUPPORT_INQUIRY_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
+  RETENTION_CRM_CONTACT_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
   CRM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['database', 'salesforce']).default('database')),
@@ -183,6 +185,10 @@ export interface AppConfig {
     endedRelationshipYears: number
     /** Businesses (or drafts) purged per transaction. */
     batchSize: number
+    /** Support inquiries (with their attachments): deleted this many days after they were sent. */
+    supportInquiryDays: number
+    /** A CRM account's contact e-mail and phone: removed when no import refreshed the account for this many days. */
+    crmContactDays: number
   }
   /** Field encryption of identity numbers (server/crypto). */
   dataEncryption: {
@@ -403,6 +409,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       declinedDays: e.RETENTION_DECLINED_DAYS,
       endedRelationshipYears: e.RETENTION_ENDED_RELATIONSHIP_YEARS,
       batchSize: e.RETENTION_BATCH_SIZE,
+      supportInquiryDays: e.RETENTION_SUPPORT_INQUIRY_DAYS,
+      crmContactDays: e.RETENTION_CRM_CONTACT_DAYS,
     },
     dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
     crm:

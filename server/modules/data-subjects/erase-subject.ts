@@ -6,7 +6,10 @@ import type { Database, Tx } from '@/server/db/client'
 import {
   accountTokens,
   businessUsers,
+  crmAccounts,
   draftForms,
+  externalHandovers,
+  governmentRepresentatives,
   files,
   supportInquiries,
   kycDocuments,
@@ -118,7 +121,52 @@ export async function eraseDataSubject(options: {
     if (records.retentionDuty) {
       throw new AppError('CONFLICT', `This person cannot be erased: ${records.retentionDuty}`, { field: 'id' })
     }
-    if (kind === 'MEANS_OF_ID') {
+    if (kind === 'GOVERNMENT_REPRESENTATIVE') {
+      // The entity keeps a representative in its place (position kept); who it was goes.
+      const [row] = await tx.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, id))
+      await tx
+        .update(governmentRepresentatives)
+        .set({
+          firstName: ERASED_FIRST_NAME,
+          lastName: ERASED_LAST_NAME,
+          email: `erased-${id}@erased.invalid`,
+          phone: '',
+          idNumber: 'ERASED',
+          idNumberIndex: null,
+          idIssueDate: null,
+          idExpiryDate: null,
+          address: null,
+          idFileId: null,
+          addressFileId: null,
+          photoFileId: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(governmentRepresentatives.id, id))
+      progress.pseudonymised.push(`government_representative:${id}`)
+      await removeFiles(
+        tx,
+        [row!.idFileId, row!.addressFileId, row!.photoFileId].filter((f): f is string => !!f),
+        progress,
+      )
+      if (await destroySubjectKey(tx, { kind: 'government_representative', id })) progress.keys++
+      await pseudonymiseViews(tx, [id], progress)
+    } else if (kind === 'CRM_CONTACT') {
+      // The account is a company's and stays; its contact details are the person's.
+      await tx
+        .update(crmAccounts)
+        .set({ contactEmail: null, contactPhone: null, updatedAt: new Date() })
+        .where(eq(crmAccounts.id, id))
+      progress.pseudonymised.push(`crm_account:${id}`)
+      if (await destroySubjectKey(tx, { kind: 'crm_account', id })) progress.keys++
+    } else if (kind === 'SUPPORT_INQUIRY') {
+      const [inquiry] = await tx
+        .delete(supportInquiries)
+        .where(eq(supportInquiries.id, id))
+        .returning({ fileId: supportInquiries.attachmentFileId })
+      progress.removed.push(`support_inquiry:${id}`)
+      await removeFiles(tx, inquiry!.fileId ? [inquiry!.fileId] : [], progress)
+      if (await destroySubjectKey(tx, { kind: 'support_inquiry', id })) progress.keys++
+    } else if (kind === 'MEANS_OF_ID') {
       await eraseMeansOfId(tx, records.meansOfIds[0]!, progress)
       await removePeopleDrafts(tx, records.businessId!, progress)
     } else if (kind === 'SHAREHOLDER') {
@@ -194,6 +242,14 @@ export async function eraseDataSubject(options: {
           await tx.delete(loginAttempts).where(eq(loginAttempts.email, user!.email)).returning({ id: loginAttempts.id })
         ).length,
         mail: (await tx.delete(mailOutbox).where(eq(mailOutbox.to, user!.email)).returning({ id: mailOutbox.id })).length,
+        // What a partner sent about a business they imported: the business now holds what it needs.
+        external_handover: (
+          await tx
+            .update(externalHandovers)
+            .set({ claims: {}, returnUrl: null })
+            .where(eq(externalHandovers.userId, id))
+            .returning({ id: externalHandovers.id })
+        ).length,
       }
       // Support inquiries they sent, signed in or by their e-mail, with their attachments.
       const inquiries = await tx
