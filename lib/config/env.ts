@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIGRATE_ON_START: booleanFromEnvDefaultTrue,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
   NEXT_MANUAL_SIG_HANDLE: optionalString,
   JWT_SECRET: secret,
@@ -128,6 +129,11 @@ export interface AppConfig {
   migrateOnStart: boolean
   /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
   shutdownTimeoutMs: number
+  /**
+   * SIGTERM/SIGINT: how long the instance keeps serving, `/health/ready` already answering 503, before it stops
+   * accepting connections, so a load balancer polling readiness stops sending first (0: at once).
+   */
+  shutdownReadyDelayMs: number
   /** NEXT_MANUAL_SIG_HANDLE is set: the portal, not Next, handles SIGTERM and SIGINT. */
   manualSignalHandling: boolean
   jwtSecret: string
@@ -363,6 +369,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,
     jwtSecret,
     sessionSecret,
