@@ -33,8 +33,9 @@ export interface AuditEntry {
 }
 
 /**
- * The subject an e-mail that belongs to no account id is sealed under (a failed sign-in, a sign-up with a taken
- * address): keyed by the blind index of the address, never the address itself. Erasing the account destroys it too.
+ * The subject an e-mail that belongs to no known account is sealed under (a failed sign-in with an unknown address):
+ * keyed by the blind index of the address, never the address itself. Erasing an account destroys its address's key
+ * too (rows written before the account existed).
  */
 export function emailSubject(email: string): SubjectRef {
   return { kind: 'email', id: blindIndex('email', email.trim().toLowerCase()) }
@@ -45,10 +46,12 @@ export function emailSubject(email: string): SubjectRef {
  * no account is known), so erasing them leaves it unreadable while the chain, which hashes what is stored, verifies.
  * `system` stays as it is.
  */
-async function sealedActorEmail(tx: Tx, context: AuditContext): Promise<string | null> {
+async function sealedActorEmail(tx: Tx, context: AuditContext, subject: SubjectRef | null): Promise<string | null> {
   const email = context.actorEmail
   if (!email || email === SYSTEM_AUDIT_CONTEXT.actorEmail) return email
-  const seal = await subjectSealer(tx, context.actorId ? { kind: 'user', id: context.actorId } : emailSubject(email))
+  // Not signed in, but the row is about the account the address belongs to (a failed sign-in, a sign-up with it).
+  const owner = context.actorId ? { kind: 'user', id: context.actorId } : subject?.kind === 'user' ? subject : emailSubject(email)
+  const seal = await subjectSealer(tx, owner)
   return seal(email)
 }
 
@@ -66,7 +69,7 @@ export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     subject ? sealPersonalValues(tx, subject, toStoredJson(value)) : maskPersonalValues(toStoredJson(value))
   const before = await protect(entry.before)
   const after = await protect(entry.after)
-  const actorEmail = await sealedActorEmail(tx, context)
+  const actorEmail = await sealedActorEmail(tx, context, subject)
   const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
   const row = {
     id: randomUUID(),

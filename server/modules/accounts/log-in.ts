@@ -75,8 +75,9 @@ async function checkPassword(options: { db: Database; email: string; password: s
           resourceId: user?.id ?? null,
           action: 'LOGIN_FAILED',
           after: { email, reason },
-          // Sealed under the address, as the actor e-mail is: erasing the account it belongs to shreds both.
-          subject: emailSubject(email),
+          // Sealed under the account the address belongs to (or the address itself when unknown), as the actor
+          // e-mail is: erasing the account shreds both.
+          subject: user ? { kind: 'user', id: user.id } : emailSubject(email),
         },
       )
     })
