@@ -96,6 +96,7 @@ const envSchema = z.object({
   RETENTION_CRM_CONTACT_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
+  DATA_INDEX_KEY_PREVIOUS: secret,
   CRM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['database', 'salesforce']).default('database')),
   CRM_URL: z.preprocess(
     emptyAsUndefined,
@@ -202,6 +203,11 @@ export interface AppConfig {
     keys: DataKey[]
     /** Key of the blind indexes (HMAC); separate from the data keys so rotating them never changes an index. */
     indexKey: string
+    /**
+     * While `npm run data:rotate-index-key` runs (DATA_INDEX_KEY_PREVIOUS): the old index key, so a search by
+     * identity number also matches records not recomputed yet. Remove it once the rotation is done.
+     */
+    previousIndexKey?: string
   }
   /** The CRM directory behind `/crm/*` (server/integrations/crm): the built-in table, or Salesforce's REST API. */
   crm: { provider: 'database' } | { provider: 'salesforce'; url: string; clientId: string; clientSecret: string }
@@ -419,7 +425,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       supportInquiryDays: e.RETENTION_SUPPORT_INQUIRY_DAYS,
       crmContactDays: e.RETENTION_CRM_CONTACT_DAYS,
     },
-    dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
+    dataEncryption: { keys: dataKeys, indexKey: dataIndexKey, previousIndexKey: e.DATA_INDEX_KEY_PREVIOUS },
     crm:
       e.CRM_PROVIDER === 'salesforce'
         ? {

@@ -14,6 +14,8 @@ export interface KeyRing {
   keys: readonly DataKey[]
   /** Secret the blind-index key is derived from. */
   indexKey: string
+  /** The index secret before a rotation, while it runs (searches match both). */
+  previousIndexKey?: string
 }
 
 export function configuredKeyRing(): KeyRing {

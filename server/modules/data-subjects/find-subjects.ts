@@ -1,6 +1,6 @@
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
-import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
+import { bvnIndexOf, idNumberIndexOf, searchIndexesOf } from '@/server/crypto/identity-indexes'
 import type { Executor } from '@/server/db/client'
 import {
   businesses,
@@ -133,12 +133,13 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
   }
 
   // People named on means of ID: by name, BVN or ID number.
-  const bvnIndex = query.identityNumber ? bvnIndexOf(query.identityNumber) : null
-  const idIndex = query.identityNumber ? idNumberIndexOf(query.identityNumber) : null
+  // Under the index key, and the previous one while a rotation runs (docs/data-protection.md#index-key-rotation).
+  const bvnIndexes = query.identityNumber ? searchIndexesOf(bvnIndexOf, query.identityNumber) : []
+  const idIndexes = query.identityNumber ? searchIndexesOf(idNumberIndexOf, query.identityNumber) : []
   const meansMatch = [
     namePattern ? ilike(sql`${meansOfIds.firstName} || ' ' || ${meansOfIds.lastName}`, namePattern) : undefined,
-    bvnIndex ? eq(meansOfIds.bvnIndex, bvnIndex) : undefined,
-    idIndex ? eq(meansOfIds.idNumberIndex, idIndex) : undefined,
+    bvnIndexes.length ? inArray(meansOfIds.bvnIndex, bvnIndexes) : undefined,
+    idIndexes.length ? inArray(meansOfIds.idNumberIndex, idIndexes) : undefined,
   ].filter(Boolean)
   if (meansMatch.length) {
     const rows = await db
@@ -156,8 +157,8 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
         businesses: [business],
       }
       if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
-      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
-      if (idIndex && row.idNumberIndex === idIndex) add(subject, 'idNumber')
+      if (row.bvnIndex && bvnIndexes.includes(row.bvnIndex)) add(subject, 'bvn')
+      if (row.idNumberIndex && idIndexes.includes(row.idNumberIndex)) add(subject, 'idNumber')
     }
   }
 
@@ -166,7 +167,7 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
     namePattern
       ? ilike(sql`coalesce(${shareholders.firstName}, '') || ' ' || coalesce(${shareholders.lastName}, '')`, namePattern)
       : undefined,
-    bvnIndex ? eq(shareholders.bvnIndex, bvnIndex) : undefined,
+    bvnIndexes.length ? inArray(shareholders.bvnIndex, bvnIndexes) : undefined,
   ].filter(Boolean)
   if (holderMatch.length) {
     const rows = await db
@@ -184,10 +185,10 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
         businesses: [business],
       }
       if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
-      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
+      if (row.bvnIndex && bvnIndexes.includes(row.bvnIndex)) add(subject, 'bvn')
     }
   }
-  await findOutsideBusinesses(db, query, namePattern, idIndex, add)
+  await findOutsideBusinesses(db, query, namePattern, idIndexes, add)
   return [...found.values()]
 }
 
@@ -196,7 +197,7 @@ async function findOutsideBusinesses(
   db: Executor,
   query: DataSubjectSearchQuery,
   namePattern: string | null,
-  idIndex: string | null,
+  idIndexes: string[],
   add: (
     subject: Omit<DataSubject, 'matchedBy' | 'retentionDuty'>,
     matched: string,
@@ -209,7 +210,7 @@ async function findOutsideBusinesses(
     namePattern
       ? ilike(sql`${governmentRepresentatives.firstName} || ' ' || ${governmentRepresentatives.lastName}`, namePattern)
       : undefined,
-    idIndex ? eq(governmentRepresentatives.idNumberIndex, idIndex) : undefined,
+    idIndexes.length ? inArray(governmentRepresentatives.idNumberIndex, idIndexes) : undefined,
   ].filter(Boolean)
   if (repMatch.length) {
     const rows = await db
@@ -237,7 +238,7 @@ async function findOutsideBusinesses(
       if (query.email && row.email.toLowerCase() === query.email) add(subject, 'email', false, duty)
       if (namePattern && `${row.firstName} ${row.lastName}`.toLowerCase().includes(query.name!.toLowerCase()))
         add(subject, 'name', false, duty)
-      if (idIndex && row.idNumberIndex === idIndex) add(subject, 'idNumber', false, duty)
+      if (row.idNumberIndex && idIndexes.includes(row.idNumberIndex)) add(subject, 'idNumber', false, duty)
     }
   }
   if (query.email) {
