@@ -118,3 +118,13 @@ export async function destroySubjectKey(tx: Executor, subject: SubjectRef): Prom
     .returning({ id: subjectKeys.id })
   return deleted.length > 0
 }
+
+/** Retention: the keys of many subjects of one kind at once (their rows are being purged). Answers how many went. */
+export async function destroySubjectKeys(tx: Executor, kind: string, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0
+  const deleted = await tx
+    .delete(subjectKeys)
+    .where(and(eq(subjectKeys.subjectKind, kind), inArray(subjectKeys.subjectId, [...ids])))
+    .returning({ id: subjectKeys.id })
+  return deleted.length
+}

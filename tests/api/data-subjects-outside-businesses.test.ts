@@ -304,6 +304,9 @@ describe('retention outside businesses', () => {
     expect(await blobExists(old.blobName)).toBe(false)
     expect(await db.$count(governmentRepresentatives, eq(governmentRepresentatives.id, recent.repId))).toBe(1)
     expect(await blobExists(recent.blobName)).toBe(true)
+    // The names their audit rows keep sealed are unreadable once they are purged.
+    expect(await db.$count(subjectKeys, eq(subjectKeys.subjectId, old.repId))).toBe(0)
+    expect(await db.$count(subjectKeys, eq(subjectKeys.subjectId, recent.repId))).toBe(1)
 
     expect(await db.$count(supportInquiries, eq(supportInquiries.id, oldInquiry.id))).toBe(0)
     if (oldInquiryFile) expect(await db.$count(files, eq(files.id, oldInquiryFile))).toBe(0)

@@ -7,11 +7,14 @@ import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { ErasureResult } from '@/lib/contracts/data-subjects'
 import { getConfig } from '@/lib/config/env'
 import { bvnIndexOf } from '@/server/crypto/identity-indexes'
+import { maskSealedValues } from '@/server/crypto/personal-values'
 import { getDb } from '@/server/db/client'
 import {
   audits,
+  businesses,
   draftForms,
   files,
+  kycDetails,
   kycDocumentTypes,
   kycDocuments,
   meansOfIds,
@@ -246,6 +249,38 @@ describe('draft audit rows', () => {
       sizeBytes: Buffer.byteLength(content),
       hmac: createHmac('sha256', key).update(content).digest('hex'),
     })
+  })
+})
+
+describe('retention of a business', () => {
+  it('destroys the subject keys of its people and of the business, so their sealed audit values go with the rows', async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    const kyc = await createKyc(owner.token, businessId)
+    const res = await api('/kyc/means-of-ids', {
+      method: 'POST',
+      token: owner.token,
+      json: meansOfIdBody(kyc.id, { bvn: '22299900011', idNumber: 'C99900011' }),
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    const meansOfIdId = ((await res.json()) as { id: string }).id
+    const db = await getDb()
+    expect(await db.$count(subjectKeys, eq(subjectKeys.subjectId, meansOfIdId))).toBe(1)
+    // Quiet for longer than the inactive period.
+    const old = subDays(new Date(), 200)
+    await db.update(businesses).set({ updatedAt: old }).where(eq(businesses.id, businessId))
+    await db.update(kycDetails).set({ updatedAt: old }).where(eq(kycDetails.businessId, businessId))
+    await db.update(meansOfIds).set({ updatedAt: old }).where(eq(meansOfIds.businessId, businessId))
+
+    const run = await api('/data-protection/retention', { method: 'POST', token: officer.token, json: { dryRun: false } })
+    expect(run.status, await run.clone().text()).toBe(200)
+    expect(await db.$count(businesses, eq(businesses.id, businessId))).toBe(0)
+    expect(await db.$count(subjectKeys, eq(subjectKeys.subjectId, meansOfIdId))).toBe(0)
+    const [created] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resourceId, meansOfIdId), eq(audits.action, 'CREATE')))
+    expect(((await maskSealedValues(db, [created!.after]))[0] as { bvn: string; firstName: string }).bvn).toBe('[erased]')
+    expect(await json(await api('/audits/verify', { token: auditor.token }))).toMatchObject({ ok: true })
   })
 })
 

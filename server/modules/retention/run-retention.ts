@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
 import type { RetentionReport, RetentionRule } from '@/lib/contracts/retention'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { destroySubjectKeys } from '@/server/crypto/subject-keys'
 import type { Database } from '@/server/db/client'
 import {
   businesses,
@@ -162,6 +163,23 @@ export async function runRetention(options: {
           report.bytes += own.reduce((sum, f) => sum + f.sizeBytes, 0)
         }
         if (dryRun) return []
+        // The personal values their audit rows keep sealed go with them: the people's and the business's keys.
+        const people = await tx.select({ id: meansOfIds.id }).from(meansOfIds).where(inArray(meansOfIds.businessId, lockedIds))
+        const holders = await tx
+          .select({ id: shareholders.id })
+          .from(shareholders)
+          .where(inArray(shareholders.businessId, lockedIds))
+        await destroySubjectKeys(
+          tx,
+          'means_of_id',
+          people.map((p) => p.id),
+        )
+        await destroySubjectKeys(
+          tx,
+          'shareholder',
+          holders.map((h) => h.id),
+        )
+        await destroySubjectKeys(tx, 'business', lockedIds)
         // Everything business-owned cascades from the business row (server/db/schema).
         await tx.delete(businesses).where(inArray(businesses.id, lockedIds))
         for (const business of locked) {
@@ -338,6 +356,18 @@ async function purgeOutsideBusinesses(options: {
     report.bytes += stored.reduce((sum, f) => sum + f.sizeBytes, 0)
     if (dryRun) return []
 
+    // Their sealed audit values become unreadable with them.
+    await destroySubjectKeys(
+      tx,
+      'government_representative',
+      representatives.map((r) => r.id),
+    )
+    await destroySubjectKeys(tx, 'government_entity', entityIds)
+    await destroySubjectKeys(
+      tx,
+      'support_inquiry',
+      inquiries.map((i) => i.id),
+    )
     // Representatives and documents cascade from their entity; their files and the inquiries' attachments go after.
     if (entityIds.length) await tx.delete(governmentEntities).where(inArray(governmentEntities.id, entityIds))
     if (inquiries.length)
