@@ -202,7 +202,7 @@ describe('erasing a user who viewed personal data', () => {
     expect(await json(await api('/audits/verify', { token: auditor.token }))).toMatchObject({ ok: true })
   })
 
-  it('a failed sign-in with their address, before or without an account id, is sealed by the address and erased with them', async () => {
+  it('a failed sign-in with their address (no one signed in) is sealed under their account and erased with them', async () => {
     const { owner } = await ownerWithBusiness()
     const failed = await api('/accounts/login', {
       method: 'POST',
