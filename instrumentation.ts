@@ -10,5 +10,9 @@ export async function register() {
   const config = getConfig() // a bad configuration stops the server here, at start
   if (!config.manualSignalHandling) return
   const { installGracefulShutdown } = await import('@/server/lifecycle/graceful-shutdown')
-  installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs, unlessHandled: true })
+  installGracefulShutdown({
+    timeoutMs: config.shutdownTimeoutMs,
+    readyDelayMs: config.shutdownReadyDelayMs,
+    unlessHandled: true,
+  })
 }

@@ -27,4 +27,8 @@ onShutdown('scheduled jobs', async () => {
   for (const job of [reminders, retention, webhooks]) job?.stop()
   await stopScheduledJobs()
 })
-installGracefulShutdown({ timeoutMs: config.shutdownTimeoutMs, server: server as Server })
+installGracefulShutdown({
+  timeoutMs: config.shutdownTimeoutMs,
+  readyDelayMs: config.shutdownReadyDelayMs,
+  server: server as Server,
+})

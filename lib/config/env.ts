@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIGRATE_ON_START: booleanFromEnvDefaultTrue,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
   NEXT_MANUAL_SIG_HANDLE: optionalString,
   JWT_SECRET: secret,
@@ -93,8 +94,11 @@ const envSchema = z.object({
   RETENTION_DECLINED_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   RETENTION_ENDED_RELATIONSHIP_YEARS: z.coerce.number().int().min(1).max(100).default(5),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10000).default(100),
+  RETENTION_SUPPORT_INQUIRY_DAYS: z.coerce.number().int().min(1).max(36500).default(730),
+  RETENTION_CRM_CONTACT_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
+  DATA_INDEX_KEY_PREVIOUS: secret,
   CRM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['database', 'salesforce']).default('database')),
   CRM_URL: z.preprocess(
     emptyAsUndefined,
@@ -128,6 +132,11 @@ export interface AppConfig {
   migrateOnStart: boolean
   /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
   shutdownTimeoutMs: number
+  /**
+   * SIGTERM/SIGINT: how long the instance keeps serving, `/health/ready` already answering 503, before it stops
+   * accepting connections, so a load balancer polling readiness stops sending first (0: at once).
+   */
+  shutdownReadyDelayMs: number
   /** NEXT_MANUAL_SIG_HANDLE is set: the portal, not Next, handles SIGTERM and SIGINT. */
   manualSignalHandling: boolean
   jwtSecret: string
@@ -192,6 +201,10 @@ export interface AppConfig {
     endedRelationshipYears: number
     /** Businesses (or drafts) purged per transaction. */
     batchSize: number
+    /** Support inquiries (with their attachments): deleted this many days after they were sent. */
+    supportInquiryDays: number
+    /** A CRM account's contact e-mail and phone: removed when no import refreshed the account for this many days. */
+    crmContactDays: number
   }
   /** Field encryption of identity numbers (server/crypto). */
   dataEncryption: {
@@ -199,6 +212,11 @@ export interface AppConfig {
     keys: DataKey[]
     /** Key of the blind indexes (HMAC); separate from the data keys so rotating them never changes an index. */
     indexKey: string
+    /**
+     * While `npm run data:rotate-index-key` runs (DATA_INDEX_KEY_PREVIOUS): the old index key, so a search by
+     * identity number also matches records not recomputed yet. Remove it once the rotation is done.
+     */
+    previousIndexKey?: string
   }
   /** The CRM directory behind `/crm/*` (server/integrations/crm): the built-in table, or Salesforce's REST API. */
   crm: { provider: 'database' } | { provider: 'salesforce'; url: string; clientId: string; clientSecret: string }
@@ -377,6 +395,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     migrateOnStart: e.MIGRATE_ON_START,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,
     jwtSecret,
     sessionSecret,
@@ -425,8 +444,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       declinedDays: e.RETENTION_DECLINED_DAYS,
       endedRelationshipYears: e.RETENTION_ENDED_RELATIONSHIP_YEARS,
       batchSize: e.RETENTION_BATCH_SIZE,
+      supportInquiryDays: e.RETENTION_SUPPORT_INQUIRY_DAYS,
+      crmContactDays: e.RETENTION_CRM_CONTACT_DAYS,
     },
-    dataEncryption: { keys: dataKeys, indexKey: dataIndexKey },
+    dataEncryption: { keys: dataKeys, indexKey: dataIndexKey, previousIndexKey: e.DATA_INDEX_KEY_PREVIOUS },
     crm:
       e.CRM_PROVIDER === 'salesforce'
         ? {

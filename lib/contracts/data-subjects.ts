@@ -1,7 +1,18 @@
 import { z } from 'zod'
 
-/** A data subject the portal holds: a user account, a person named on a means of ID, an individual shareholder. */
-export const DATA_SUBJECT_KINDS = ['USER', 'MEANS_OF_ID', 'SHAREHOLDER'] as const
+/**
+ * A data subject the portal holds: a user account, a person named on a means of ID, an individual shareholder, a
+ * government entity's representative, the contact of a CRM account (its e-mail and phone), the sender of a support
+ * inquiry (one inquiry).
+ */
+export const DATA_SUBJECT_KINDS = [
+  'USER',
+  'MEANS_OF_ID',
+  'SHAREHOLDER',
+  'GOVERNMENT_REPRESENTATIVE',
+  'CRM_CONTACT',
+  'SUPPORT_INQUIRY',
+] as const
 export type DataSubjectKind = (typeof DATA_SUBJECT_KINDS)[number]
 
 export const dataSubjectSearchQuerySchema = z
@@ -22,7 +33,10 @@ export const dataSubjectSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string().nullable(),
-  /** Where the person appears: the business of a means of ID or shareholder, a user's memberships. */
+  /**
+   * Where the person appears: the business of a means of ID or shareholder, a user's memberships (a government
+   * representative's entity, a CRM contact's account: none; their names are in `name`).
+   */
   businesses: z.array(z.object({ id: z.uuid(), name: z.string(), approvalStatus: z.string(), archiveStatus: z.string() })),
   /** What matched, never the value: `email`, `name`, `bvn`, `idNumber`. */
   matchedBy: z.array(z.string()),

@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { pageQuerySchema, pageSchema } from './pagination'
 
 /** What kind of thing holding personal data was seen. */
-export const PERSONAL_DATA_SUBJECT_KINDS = ['FILE', 'MEANS_OF_ID', 'SHAREHOLDER', 'USER'] as const
+export const PERSONAL_DATA_SUBJECT_KINDS = [
+  'FILE',
+  'MEANS_OF_ID',
+  'SHAREHOLDER',
+  'USER',
+  'GOVERNMENT_REPRESENTATIVE',
+  'CRM_CONTACT',
+  'SUPPORT_INQUIRY',
+] as const
 export type PersonalDataSubjectKind = (typeof PERSONAL_DATA_SUBJECT_KINDS)[number]
 
 /** Why a file was opened, when the caller says; otherwise the portal records the usual purpose of the caller's role. */

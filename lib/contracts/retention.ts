@@ -30,6 +30,14 @@ export const retentionReportSchema = z.object({
   ),
   /** Autosaved step drafts of remaining businesses, untouched for the inactive period. */
   draftForms: z.number().int(),
+  /** Archived government entities past RETENTION_ENDED_RELATIONSHIP_YEARS, with their representatives and documents. */
+  governmentEntities: z.number().int(),
+  /** Support inquiries older than RETENTION_SUPPORT_INQUIRY_DAYS, with their attachments. */
+  supportInquiries: z.number().int(),
+  /** CRM accounts whose contact e-mail and phone were removed (not refreshed for RETENTION_CRM_CONTACT_DAYS). */
+  crmContacts: z.number().int(),
+  /** Partner handovers never imported, retrieved longer ago than RETENTION_INACTIVE_APPLICATION_DAYS. */
+  handovers: z.number().int(),
   files: z.number().int(),
   bytes: z.number().int(),
   /** Blobs deleted after their rows (0 on a dry run). */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { desc, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { maskPersonalValues, sealPersonalValues } from '@/server/crypto/personal-values'
-import type { SubjectRef } from '@/server/crypto/subject-keys'
+import { blindIndex } from '@/server/crypto/field-cipher'
+import { subjectSealer, type SubjectRef } from '@/server/crypto/subject-keys'
 import type { Tx } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { GENESIS_HASH, hashAuditRow, toStoredJson } from './chain'
@@ -31,6 +32,29 @@ export interface AuditEntry {
   subject?: SubjectRef
 }
 
+/**
+ * The subject an e-mail that belongs to no known account is sealed under (a failed sign-in with an unknown address):
+ * keyed by the blind index of the address, never the address itself. Erasing an account destroys its address's key
+ * too (rows written before the account existed).
+ */
+export function emailSubject(email: string): SubjectRef {
+  return { kind: 'email', id: blindIndex('email', email.trim().toLowerCase()) }
+}
+
+/**
+ * The actor's e-mail as the row stores it: sealed under the actor's own key (their account, or their address when
+ * no account is known), so erasing them leaves it unreadable while the chain, which hashes what is stored, verifies.
+ * `system` stays as it is.
+ */
+async function sealedActorEmail(tx: Tx, context: AuditContext, subject: SubjectRef | null): Promise<string | null> {
+  const email = context.actorEmail
+  if (!email || email === SYSTEM_AUDIT_CONTEXT.actorEmail) return email
+  // Not signed in, but the row is about the account the address belongs to (a failed sign-in, a sign-up with it).
+  const owner = context.actorId ? { kind: 'user', id: context.actorId } : subject?.kind === 'user' ? subject : emailSubject(email)
+  const seal = await subjectSealer(tx, owner)
+  return seal(email)
+}
+
 /** Any constant works; it only has to be the same for every writer of the chain. */
 const AUDIT_CHAIN_LOCK = 7340002
 
@@ -45,11 +69,12 @@ export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     subject ? sealPersonalValues(tx, subject, toStoredJson(value)) : maskPersonalValues(toStoredJson(value))
   const before = await protect(entry.before)
   const after = await protect(entry.after)
+  const actorEmail = await sealedActorEmail(tx, context, subject)
   const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
   const row = {
     id: randomUUID(),
     actorId: context.actorId,
-    actorEmail: context.actorEmail,
+    actorEmail,
     resource: entry.resource,
     resourceId: entry.resourceId ?? null,
     action: entry.action,

@@ -9,3 +9,19 @@ export const PERSONAL_VALUE_KEYS: ReadonlySet<string> = new Set([
   'bvnIndex',
   'idNumberIndex',
 ])
+
+/**
+ * Keys whose values name or reach a person (a person's name, e-mail, phone) in the records kept as JSON in audit
+ * rows. Audit rows seal them under the row's subject key like identity numbers, so erasing the person leaves them
+ * unreadable; unlike identity numbers, readers of the log see them in clear while the subject exists.
+ */
+export const PERSONAL_NAME_KEYS: ReadonlySet<string> = new Set([
+  'firstName',
+  'lastName',
+  'middleName',
+  'email',
+  'phone',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+])

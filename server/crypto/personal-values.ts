@@ -1,21 +1,28 @@
 import { maskIdentityNumber } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
-import { PERSONAL_VALUE_KEYS } from './personal-keys'
+import { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS } from './personal-keys'
 import { decryptField, isEncryptedField } from './field-cipher'
-import { decryptManyForSubjects, encryptForSubject, isSubjectSealed, type SubjectRef } from './subject-keys'
+import { decryptManyForSubjects, isSubjectSealed, subjectSealer, type SubjectRef } from './subject-keys'
 
-export { PERSONAL_VALUE_KEYS }
+export { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS }
+
+/** Every key whose value audit rows keep sealed under the subject's key. */
+const SEALED_KEYS: ReadonlySet<string> = new Set([...PERSONAL_VALUE_KEYS, ...PERSONAL_NAME_KEYS])
 
 /** Shown instead of a personal value whose subject key was destroyed (erasure). */
 export const ERASED_VALUE = '[erased]'
 
-function mapDeep(value: unknown, visit: (key: string, v: string) => unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => mapDeep(item, visit))
+function mapDeep(
+  value: unknown,
+  visit: (key: string, v: string) => unknown,
+  keys: ReadonlySet<string> = PERSONAL_VALUE_KEYS,
+): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapDeep(item, visit, keys))
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        typeof v === 'string' && PERSONAL_VALUE_KEYS.has(k) ? visit(k, v) : mapDeep(v, visit),
+        typeof v === 'string' && keys.has(k) ? visit(k, v) : mapDeep(v, visit, keys),
       ]),
     )
   }
@@ -23,22 +30,27 @@ function mapDeep(value: unknown, visit: (key: string, v: string) => unknown): un
 }
 
 /**
- * The value with every personal value (PERSONAL_VALUE_KEYS, at any depth) encrypted under the subject's key
- * (`s1:`), whether it came in clear or field-encrypted. What can't be deleted (audit rows) keeps them this way.
+ * The value with every personal value (identity numbers, PERSONAL_VALUE_KEYS, and names and contacts,
+ * PERSONAL_NAME_KEYS, at any depth) encrypted under the subject's key (`s1:`), whether it came in clear or
+ * field-encrypted. What can't be deleted (audit rows) keeps them this way.
  */
 export async function sealPersonalValues(tx: Executor, subject: SubjectRef, value: unknown): Promise<unknown> {
   const pending: { placeholder: string; clear: string }[] = []
-  const marked = mapDeep(value, (_key, v) => {
-    // Already masked (`*******5678`) or empty: nothing personal left to seal.
-    if (isSubjectSealed(v) || v === '' || v.includes('*')) return v
-    const placeholder = `\u0000${pending.length}`
-    pending.push({ placeholder, clear: isEncryptedField(v) ? decryptField(v) : v })
-    return placeholder
-  })
+  const marked = mapDeep(
+    value,
+    (key, v) => {
+      // Already sealed, empty, or a masked number (`*******5678`): nothing personal left to seal.
+      if (isSubjectSealed(v) || v === '' || (PERSONAL_VALUE_KEYS.has(key) && v.includes('*'))) return v
+      const placeholder = `\u0000${pending.length}`
+      pending.push({ placeholder, clear: isEncryptedField(v) ? decryptField(v) : v })
+      return placeholder
+    },
+    SEALED_KEYS,
+  )
   if (!pending.length) return value
-  const sealed = new Map<string, string>()
-  for (const { placeholder, clear } of pending) sealed.set(placeholder, await encryptForSubject(tx, subject, clear))
-  return mapDeep(marked, (_key, v) => sealed.get(v) ?? v)
+  const seal = await subjectSealer(tx, subject)
+  const sealed = new Map(pending.map(({ placeholder, clear }) => [placeholder, seal(clear)]))
+  return mapDeep(marked, (_key, v) => sealed.get(v) ?? v, SEALED_KEYS)
 }
 
 /** Without a subject to seal under: personal values masked (`*******5678`). */
@@ -50,15 +62,20 @@ export function maskPersonalValues(value: unknown): unknown {
 }
 
 function collectSealed(value: unknown, into: string[]) {
-  mapDeep(value, (_key, v) => {
-    if (isSubjectSealed(v)) into.push(v)
-    return v
-  })
+  mapDeep(
+    value,
+    (_key, v) => {
+      if (isSubjectSealed(v)) into.push(v)
+      return v
+    },
+    SEALED_KEYS,
+  )
 }
 
 /**
- * For readers of audit rows: each sealed personal value shown masked (`*******5678`), or ERASED_VALUE once its
- * subject was erased. Field-encrypted values and any value in clear (rows written before encryption) are masked too.
+ * For readers of audit rows: each sealed identity number shown masked (`*******5678`), each sealed name or contact
+ * in clear, and either as ERASED_VALUE once its subject was erased. Field-encrypted numbers and any number in clear
+ * (rows written before encryption) are masked too; names written before sealing are shown as they are.
  */
 export async function maskSealedValues<T>(db: Executor, values: readonly T[]): Promise<T[]> {
   const sealed: string[] = []
@@ -66,13 +83,28 @@ export async function maskSealedValues<T>(db: Executor, values: readonly T[]): P
   const clear = await decryptManyForSubjects(db, sealed)
   return values.map(
     (v) =>
-      mapDeep(v, (_key, s) => {
-        if (isSubjectSealed(s)) {
-          const plain = clear.get(s)
-          return plain == null ? ERASED_VALUE : maskIdentityNumber(plain)
-        }
-        if (isEncryptedField(s)) return maskIdentityNumber(decryptField(s))
-        return s.includes('*') ? s : maskIdentityNumber(s)
-      }) as T,
+      mapDeep(
+        v,
+        (key, s) => {
+          const isNumber = PERSONAL_VALUE_KEYS.has(key)
+          if (isSubjectSealed(s)) {
+            const plain = clear.get(s)
+            return plain == null ? ERASED_VALUE : isNumber ? maskIdentityNumber(plain) : plain
+          }
+          if (!isNumber) return s
+          if (isEncryptedField(s)) return maskIdentityNumber(decryptField(s))
+          return s.includes('*') ? s : maskIdentityNumber(s)
+        },
+        SEALED_KEYS,
+      ) as T,
   )
+}
+
+/** An audit row's actor e-mail as readers see it: in clear while the actor's key exists, ERASED_VALUE after. */
+export async function openActorEmails(db: Executor, emails: readonly (string | null)[]): Promise<(string | null)[]> {
+  const clear = await decryptManyForSubjects(
+    db,
+    emails.filter((e): e is string => isSubjectSealed(e)),
+  )
+  return emails.map((e) => (e && isSubjectSealed(e) ? (clear.get(e) ?? ERASED_VALUE) : e))
 }

@@ -60,6 +60,23 @@ export async function encryptForSubject(
   return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
 }
 
+/**
+ * A function sealing values under the subject's key, which is read (or created) once: an audit row seals several
+ * values of one subject.
+ */
+export async function subjectSealer(
+  tx: Executor,
+  subject: SubjectRef,
+  ring: KeyRing = configuredKeyRing(),
+): Promise<(value: string) => string> {
+  const row = await subjectKeyFor(tx, subject, ring)
+  const key = unwrap(row.wrappedKey, ring)
+  return (value) => {
+    const { iv, tag, ciphertext } = sealWithKey(key, value)
+    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
+  }
+}
+
 function subjectKeyIdOf(sealed: string): string | null {
   return isSubjectSealed(sealed) ? (sealed.split(':')[1] ?? null) : null
 }
@@ -100,4 +117,14 @@ export async function destroySubjectKey(tx: Executor, subject: SubjectRef): Prom
     .where(and(eq(subjectKeys.subjectKind, subject.kind), eq(subjectKeys.subjectId, subject.id)))
     .returning({ id: subjectKeys.id })
   return deleted.length > 0
+}
+
+/** Retention: the keys of many subjects of one kind at once (their rows are being purged). Answers how many went. */
+export async function destroySubjectKeys(tx: Executor, kind: string, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0
+  const deleted = await tx
+    .delete(subjectKeys)
+    .where(and(eq(subjectKeys.subjectKind, kind), inArray(subjectKeys.subjectId, [...ids])))
+    .returning({ id: subjectKeys.id })
+  return deleted.length
 }

@@ -157,15 +157,12 @@ async function openPglite(pgDir: string, dataDir: string, migrateNow: boolean): 
 }
 
 /**
- * After the migrations: identity numbers stored before field encryption (or by a seed of that time) are encrypted
- * in place, with their blind indexes. SQL migrations can't (no Node crypto), so it runs here, on every open that
- * migrates (the migrate command's among them), and finds nothing to do once done.
+ * After the migrations: the data steps SQL can't do (identity numbers stored before field encryption, encrypted in
+ * place with their blind indexes), each once: `data_migrations` marks what is done (server/db/data-migrations.ts).
  */
 async function encryptValuesInClear(db: Database) {
-  const { reencryptStoredValues } = await import('@/server/crypto/reencrypt')
-  const changed = await reencryptStoredValues(db, { mode: 'clear' })
-  const total = Object.values(changed).reduce((a, b) => a + b, 0)
-  if (total) logger.info({ changed }, 'identity numbers stored in clear were encrypted')
+  const { runDataMigrations } = await import('./data-migrations')
+  await runDataMigrations(db)
 }
 
 /**

@@ -87,12 +87,26 @@ async function drain(timeoutMs: number): Promise<void> {
   await Promise.all(closed)
 }
 
-/** The shutdown itself; exported for the API-only server (server/main.ts), which owns its HTTP server. */
-export async function shutDown(options: { signal: string; timeoutMs: number; server?: Server }): Promise<number> {
+/**
+ * The shutdown itself; exported for the API-only server (server/main.ts), which owns its HTTP server. From its first
+ * moment `/health/ready` answers 503 (isShuttingDown), so a load balancer polling it stops sending; with
+ * `readyDelayMs` (SHUTDOWN_READY_DELAY_MS) the listener stays open and serves that long first, giving the balancer
+ * the time to see it before connections are refused.
+ */
+export async function shutDown(options: {
+  signal: string
+  timeoutMs: number
+  server?: Server
+  readyDelayMs?: number
+}): Promise<number> {
   if (state.shuttingDown) return 0
   state.shuttingDown = true
   if (options.server) state.servers.add(options.server)
-  logger.info({ signal: options.signal, inFlight: state.inFlight, timeoutMs: options.timeoutMs }, 'shutting down')
+  logger.info(
+    { signal: options.signal, inFlight: state.inFlight, timeoutMs: options.timeoutMs, readyDelayMs: options.readyDelayMs ?? 0 },
+    'shutting down',
+  )
+  if (options.readyDelayMs) await new Promise((resolve) => setTimeout(resolve, options.readyDelayMs))
   let exitCode = 0
   await drain(options.timeoutMs)
   for (const [name, task] of state.tasks) {
@@ -119,7 +133,12 @@ export async function shutDown(options: { signal: string; timeoutMs: number; ser
  * SIGTERM is already handled alone: NEXT_MANUAL_SIG_HANDLE set only in a .env file, which Next loads after installing
  * its own handler; two handlers would race.
  */
-export function installGracefulShutdown(options: { timeoutMs: number; server?: Server; unlessHandled?: boolean }): void {
+export function installGracefulShutdown(options: {
+  timeoutMs: number
+  readyDelayMs?: number
+  server?: Server
+  unlessHandled?: boolean
+}): void {
   if (state.installed) return
   if (options.unlessHandled && process.listenerCount('SIGTERM') > 0) {
     logger.warn('NEXT_MANUAL_SIG_HANDLE must be set in the environment, not in .env: Next handles SIGTERM itself')
@@ -130,11 +149,16 @@ export function installGracefulShutdown(options: { timeoutMs: number; server?: S
   const handle = (signal: NodeJS.Signals) => {
     if (state.shuttingDown) return
     // Whatever hangs in the steps after the drain, the process still ends.
-    setTimeout(() => {
-      logger.error('shutdown did not finish in time; exiting')
-      process.exit(1)
-    }, options.timeoutMs + 15_000).unref()
-    void shutDown({ signal, timeoutMs: options.timeoutMs, server: options.server }).then((code) => process.exit(code))
+    setTimeout(
+      () => {
+        logger.error('shutdown did not finish in time; exiting')
+        process.exit(1)
+      },
+      options.timeoutMs + (options.readyDelayMs ?? 0) + 15_000,
+    ).unref()
+    void shutDown({ signal, timeoutMs: options.timeoutMs, readyDelayMs: options.readyDelayMs, server: options.server }).then(
+      (code) => process.exit(code),
+    )
   }
   process.on('SIGTERM', handle)
   process.on('SIGINT', handle)

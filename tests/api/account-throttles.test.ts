@@ -7,6 +7,7 @@ import { accountTokens, audits, mailOutbox, users } from '@/server/db/schema'
 import { parseTrustedProxies } from '@/lib/config/trusted-proxies'
 import { clientIp } from '@/server/http/request-context'
 import { errorsOf, latestMail } from './helpers'
+import { auditRowsOfEmail } from './audit-fixtures'
 import { apiFrom, login, newEmail, PASSWORD, resetCodeFrom, signUpAndActivate } from './throttle-fixtures'
 
 const retryAfterOf = (res: Response) => Number(res.headers.get('retry-after'))
@@ -87,11 +88,7 @@ describe('sign-in throttling per (account, IP) and per IP', () => {
     const statuses = answers.map((r) => r.status)
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
-    const db = await getDb()
-    const failed = await db
-      .select()
-      .from(audits)
-      .where(and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)))
+    const failed = await auditRowsOfEmail('LOGIN_FAILED', account.email)
     expect(failed.length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
   })
 })

@@ -6,6 +6,8 @@ import commonPasswords from '@/server/auth/common-passwords.json'
 import { getDb } from '@/server/db/client'
 import { accountTokens, audits, businessUsers, mailOutbox, users } from '@/server/db/schema'
 import { api, errorsOf, latestMail, linkTokenFrom, signedInUser } from './helpers'
+import { auditRowsOfEmail } from './audit-fixtures'
+import { maskSealedValues } from '@/server/crypto/personal-values'
 import { resetCodeFrom } from './throttle-fixtures'
 
 const PASSWORD = 'Sunny-Lagos-2026'
@@ -170,10 +172,7 @@ describe('login', () => {
     })
     const me = await api('/accounts/me', { token: answer.access_token as string })
     expect(me.status).toBe(200)
-    const db = await getDb()
-    const audited = await db.query.audits.findFirst({
-      where: and(eq(audits.action, 'LOGIN_SUCCEEDED'), eq(audits.actorEmail, account.email)),
-    })
+    const [audited] = await auditRowsOfEmail('LOGIN_SUCCEEDED', account.email)
     expect(audited).toBeDefined()
   })
 
@@ -192,10 +191,7 @@ describe('login', () => {
         { code: 'UNAUTHENTICATED', message: 'The e-mail or password is wrong, or the account is not activated yet.' },
       ])
     }
-    const db = await getDb()
-    const failure = await db.query.audits.findFirst({
-      where: and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)),
-    })
+    const [failure] = await auditRowsOfEmail('LOGIN_FAILED', account.email)
     expect(failure!.after).toEqual({ email: account.email, reason: 'WRONG_PASSWORD' })
     expect(JSON.stringify(failure)).not.toContain('Wrong-Passw0rd!')
   })
@@ -376,7 +372,9 @@ describe('signed-in account calls', () => {
     const row = await db.query.audits.findFirst({
       where: and(eq(audits.resourceId, user.id), eq(audits.action, 'UPDATE_PROFILE')),
     })
-    expect(row).toMatchObject({
+    // Names and phone are kept sealed under the user's key (erasable); a reader of the log sees them opened.
+    expect(JSON.stringify(row)).not.toContain('Chiamaka')
+    expect((await maskSealedValues(db, [row]))[0]).toMatchObject({
       before: { firstName: 'Test', phone: null },
       after: { firstName: 'Chiamaka', phone: '+2348090001111' },
     })

@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client'
 import { audits, businesses, kycVerifications } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
 import { api, signedInUser } from './helpers'
 import { json } from './staff-review-fixtures'
 
@@ -23,15 +24,24 @@ describe('demo staff queues', () => {
 
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const items = await db
-      .select({ status: kycVerifications.status, kind: kycVerifications.kind, approvalStatus: businesses.approvalStatus })
+      .select({
+        status: kycVerifications.status,
+        kind: kycVerifications.kind,
+        approvalStatus: businesses.approvalStatus,
+        regNo: businesses.regNo,
+      })
       .from(kycVerifications)
       .innerJoin(businesses, eq(businesses.id, kycVerifications.businessId))
       .where(and(inArray(businesses.regNo, demoBusinessRegNos()), isNull(kycVerifications.supersededAt)))
     const submitted = demo.filter((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['COMPANY', 'MEANS_OF_ID', 'BVN']))
     expect(items.filter((i) => i.kind === 'COMPANY')).toHaveLength(submitted.length)
-    // Under review: waiting for a person. Approved: verified before the approval.
-    expect(items.filter((i) => i.approvalStatus === 'PENDING').every((i) => i.status === 'PENDING')).toBe(true)
+    // Under review: waiting for a person, but for the one business ready to approve. Approved: verified before.
+    const ready = demoBusinessRegNos()[DEMO_READY_TO_APPROVE]
+    expect(items.filter((i) => i.approvalStatus === 'PENDING' && i.regNo !== ready).every((i) => i.status === 'PENDING')).toBe(
+      true,
+    )
+    expect(items.filter((i) => i.regNo === ready).every((i) => i.status === 'VERIFIED')).toBe(true)
     expect(items.some((i) => i.approvalStatus === 'PENDING')).toBe(true)
     expect(items.filter((i) => i.approvalStatus === 'APPROVED').every((i) => i.status === 'VERIFIED')).toBe(true)
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 
 // The app reads its configuration on first use: the proxy list must be in place before the helpers build the app.
@@ -8,8 +8,9 @@ vi.hoisted(() => {
 })
 
 import { getDb } from '@/server/db/client'
-import { audits, loginAttempts } from '@/server/db/schema'
+import { loginAttempts } from '@/server/db/schema'
 import { api, apiServerKind, app } from './helpers'
+import { auditRowsOfEmail } from './audit-fixtures'
 import { PASSWORD, signUpAndActivate } from './throttle-fixtures'
 
 /**
@@ -40,10 +41,7 @@ describe('client addresses behind a trusted proxy', () => {
     const db = await getDb()
     const attempts = await db.select().from(loginAttempts).where(eq(loginAttempts.email, account.email))
     expect(attempts.map((a) => a.ip)).toEqual([client])
-    const trail = await db
-      .select({ ip: audits.ip })
-      .from(audits)
-      .where(and(eq(audits.action, 'LOGIN_FAILED'), eq(audits.actorEmail, account.email)))
+    const trail = (await auditRowsOfEmail('LOGIN_FAILED', account.email)).map((a) => ({ ip: a.ip }))
     expect(trail).toEqual([{ ip: client }])
   })
 

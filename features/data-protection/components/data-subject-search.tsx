@@ -16,6 +16,9 @@ const KIND_LABELS: Record<DataSubject['kind'], string> = {
   USER: 'User account',
   MEANS_OF_ID: 'Means of ID',
   SHAREHOLDER: 'Shareholder',
+  GOVERNMENT_REPRESENTATIVE: 'Government representative',
+  CRM_CONTACT: 'CRM contact',
+  SUPPORT_INQUIRY: 'Support inquiry',
 }
 const MATCH_LABELS: Record<string, string> = { email: 'E-mail', name: 'Name', bvn: 'BVN', idNumber: 'ID number' }
 const ERASE_REASON_MIN = 10

@@ -21,6 +21,9 @@ const SUBJECT_LABELS: Record<PersonalDataViewRecord['subjectKind'], string> = {
   MEANS_OF_ID: 'Means of ID',
   SHAREHOLDER: 'Shareholder',
   USER: 'User',
+  GOVERNMENT_REPRESENTATIVE: 'Government representative',
+  CRM_CONTACT: 'CRM contact',
+  SUPPORT_INQUIRY: 'Support inquiry',
 }
 
 /** Who saw which person's data, when and why (personal_data_views), newest first. */

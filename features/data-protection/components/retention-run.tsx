@@ -66,6 +66,7 @@ export function RetentionRun() {
 
 function RetentionReportView({ report }: { report: RetentionReport }) {
   const summary = `${report.businesses.length} businesses, ${report.draftForms} draft forms, ${report.files} files (${Math.ceil(report.bytes / 1024)} KB)`
+  const outside = `${report.governmentEntities} archived government entities, ${report.supportInquiries} support inquiries, ${report.crmContacts} CRM contacts, ${report.handovers} partner handovers never imported`
   return (
     <div role="status" className={styles.section}>
       <p>
@@ -74,6 +75,7 @@ function RetentionReportView({ report }: { report: RetentionReport }) {
           <span className={styles.warning}> · {report.blobsLeftBehind.length} files could not be deleted (see the log)</span>
         )}
       </p>
+      <p>Outside businesses: {outside}</p>
       {report.businesses.length === 0 ? (
         <EmptyState title="No business is past its period" headingLevel={3} />
       ) : (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { LoginAnswer } from '@/lib/contracts/accounts'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { appendAudit, emailSubject, type AuditContext } from '@/server/audit/append-audit'
 import { hashPassword, verifyPassword } from '@/server/auth/password'
 import { createSession } from '@/server/auth/sessions'
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds, withPasswordCheckSlot } from '@/server/auth/throttles'
@@ -75,6 +75,9 @@ async function checkPassword(options: { db: Database; email: string; password: s
           resourceId: user?.id ?? null,
           action: 'LOGIN_FAILED',
           after: { email, reason },
+          // Sealed under the account the address belongs to (or the address itself when unknown), as the actor
+          // e-mail is: erasing the account shreds both.
+          subject: user ? { kind: 'user', id: user.id } : emailSubject(email),
         },
       )
     })

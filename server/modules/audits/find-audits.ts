@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
-import { maskSealedValues } from '@/server/crypto/personal-values'
+import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
@@ -42,8 +42,16 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
       .where(where)
       .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq)),
     count: db.select({ value: count() }).from(audits).where(where),
-    // Personal values are stored sealed per subject: readers of the log see them masked (or `[erased]`).
-    content: (rows) => maskSealedValues(db, rows.map(toAuditRecord)),
+    // Personal values are stored sealed per subject: readers of the log see identity numbers masked, names and the
+    // actor's e-mail in clear, and `[erased]` once the subject was erased.
+    content: async (rows) => {
+      const records = await maskSealedValues(db, rows.map(toAuditRecord))
+      const emails = await openActorEmails(
+        db,
+        records.map((r) => r.actorEmail),
+      )
+      return records.map((r, i) => ({ ...r, actorEmail: emails[i]! }))
+    },
   })
 }
 
@@ -52,9 +60,10 @@ export async function findAuditResources(options: { db: Executor }): Promise<str
   return rows.map((r) => r.resource)
 }
 
+/** Who appears in the log as an actor: the account's current e-mail and name (the rows keep theirs sealed). */
 export async function findAuditActors(options: { db: Executor }) {
   const rows = await options.db
-    .selectDistinct({ id: audits.actorId, email: audits.actorEmail, firstName: users.firstName, lastName: users.lastName })
+    .selectDistinct({ id: audits.actorId, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(audits)
     .leftJoin(users, eq(users.id, audits.actorId))
     .where(isNotNull(audits.actorId))

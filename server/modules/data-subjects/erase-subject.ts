@@ -1,12 +1,15 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
-import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { appendAudit, emailSubject, type AuditContext } from '@/server/audit/append-audit'
 import { destroySubjectKey } from '@/server/crypto/subject-keys'
 import type { Database, Tx } from '@/server/db/client'
 import {
   accountTokens,
   businessUsers,
+  crmAccounts,
   draftForms,
+  externalHandovers,
+  governmentRepresentatives,
   files,
   supportInquiries,
   kycDocuments,
@@ -24,6 +27,7 @@ import {
 import { AppError } from '@/server/http/app-error'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
+import { pseudonymiseViewsBy, pseudonymiseViewsOf } from '@/server/modules/data-views/record-view'
 import { loadSubjectRecords } from './subject-records'
 
 /** What a pseudonymised person is called from now on. */
@@ -75,6 +79,13 @@ async function eraseMeansOfId(tx: Tx, row: MeansOfId, progress: Progress) {
     .returning({ id: kycVerifications.id })
   for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
   if (await destroySubjectKey(tx, { kind: 'means_of_id', id: row.id })) progress.keys++
+  await pseudonymiseViews(tx, [row.id], progress)
+}
+
+/** The view log keeps who looked at the person's data and when; a reveal's "BVN of <name>" loses the name. */
+async function pseudonymiseViews(tx: Tx, subjectIds: string[], progress: Progress) {
+  const n = await pseudonymiseViewsOf(tx, subjectIds)
+  if (n) progress.pseudonymised.push(`personal_data_view:${n}`)
 }
 
 /** Unsaved step forms may hold the person's details as typed: the people steps' drafts of the business go. */
@@ -110,7 +121,52 @@ export async function eraseDataSubject(options: {
     if (records.retentionDuty) {
       throw new AppError('CONFLICT', `This person cannot be erased: ${records.retentionDuty}`, { field: 'id' })
     }
-    if (kind === 'MEANS_OF_ID') {
+    if (kind === 'GOVERNMENT_REPRESENTATIVE') {
+      // The entity keeps a representative in its place (position kept); who it was goes.
+      const [row] = await tx.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, id))
+      await tx
+        .update(governmentRepresentatives)
+        .set({
+          firstName: ERASED_FIRST_NAME,
+          lastName: ERASED_LAST_NAME,
+          email: `erased-${id}@erased.invalid`,
+          phone: '',
+          idNumber: 'ERASED',
+          idNumberIndex: null,
+          idIssueDate: null,
+          idExpiryDate: null,
+          address: null,
+          idFileId: null,
+          addressFileId: null,
+          photoFileId: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(governmentRepresentatives.id, id))
+      progress.pseudonymised.push(`government_representative:${id}`)
+      await removeFiles(
+        tx,
+        [row!.idFileId, row!.addressFileId, row!.photoFileId].filter((f): f is string => !!f),
+        progress,
+      )
+      if (await destroySubjectKey(tx, { kind: 'government_representative', id })) progress.keys++
+      await pseudonymiseViews(tx, [id], progress)
+    } else if (kind === 'CRM_CONTACT') {
+      // The account is a company's and stays; its contact details are the person's.
+      await tx
+        .update(crmAccounts)
+        .set({ contactEmail: null, contactPhone: null, updatedAt: new Date() })
+        .where(eq(crmAccounts.id, id))
+      progress.pseudonymised.push(`crm_account:${id}`)
+      if (await destroySubjectKey(tx, { kind: 'crm_account', id })) progress.keys++
+    } else if (kind === 'SUPPORT_INQUIRY') {
+      const [inquiry] = await tx
+        .delete(supportInquiries)
+        .where(eq(supportInquiries.id, id))
+        .returning({ fileId: supportInquiries.attachmentFileId })
+      progress.removed.push(`support_inquiry:${id}`)
+      await removeFiles(tx, inquiry!.fileId ? [inquiry!.fileId] : [], progress)
+      if (await destroySubjectKey(tx, { kind: 'support_inquiry', id })) progress.keys++
+    } else if (kind === 'MEANS_OF_ID') {
       await eraseMeansOfId(tx, records.meansOfIds[0]!, progress)
       await removePeopleDrafts(tx, records.businessId!, progress)
     } else if (kind === 'SHAREHOLDER') {
@@ -144,13 +200,15 @@ export async function eraseDataSubject(options: {
         .returning({ id: kycVerifications.id })
       for (const v of verifications) progress.removed.push(`kyc_verification:${v.id}`)
       if (await destroySubjectKey(tx, { kind: 'shareholder', id })) progress.keys++
+      await pseudonymiseViews(tx, [id], progress)
       await removePeopleDrafts(tx, records.businessId!, progress)
     } else {
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id))
+      const erasedEmail = `erased-${id}@erased.invalid`
       await tx
         .update(users)
         .set({
-          email: `erased-${id}@erased.invalid`,
+          email: erasedEmail,
           firstName: ERASED_FIRST_NAME,
           lastName: ERASED_LAST_NAME,
           phone: null,
@@ -161,6 +219,9 @@ export async function eraseDataSubject(options: {
         })
         .where(eq(users.id, id))
       progress.pseudonymised.push(`user:${id}`)
+      // What they viewed stays attributed to the closed account by id; the copies of their e-mail and name go.
+      const views = await pseudonymiseViewsBy(tx, id, erasedEmail)
+      if (views) progress.pseudonymised.push(`personal_data_view:${views}`)
       const removedCounts = {
         session: (await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })).length,
         account_token: (await tx.delete(accountTokens).where(eq(accountTokens.userId, id)).returning({ id: accountTokens.id }))
@@ -181,6 +242,14 @@ export async function eraseDataSubject(options: {
           await tx.delete(loginAttempts).where(eq(loginAttempts.email, user!.email)).returning({ id: loginAttempts.id })
         ).length,
         mail: (await tx.delete(mailOutbox).where(eq(mailOutbox.to, user!.email)).returning({ id: mailOutbox.id })).length,
+        // What a partner sent about a business they imported: the business now holds what it needs.
+        external_handover: (
+          await tx
+            .update(externalHandovers)
+            .set({ claims: {}, returnUrl: null })
+            .where(eq(externalHandovers.userId, id))
+            .returning({ id: externalHandovers.id })
+        ).length,
       }
       // Support inquiries they sent, signed in or by their e-mail, with their attachments.
       const inquiries = await tx
@@ -195,6 +264,8 @@ export async function eraseDataSubject(options: {
       )
       for (const [what, n] of Object.entries(removedCounts)) if (n) progress.removed.push(`${what}:${n}`)
       if (await destroySubjectKey(tx, { kind: 'user', id })) progress.keys++
+      // Rows written before the account was known (a failed sign-in, a sign-up with the address) seal it by address.
+      if (await destroySubjectKey(tx, emailSubject(user!.email))) progress.keys++
     }
     // The request itself, without the person's details: who asked is in the reason.
     await appendAudit(tx, audit, {

@@ -1,8 +1,21 @@
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
-import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
+import { bvnIndexOf, idNumberIndexOf, searchIndexesOf } from '@/server/crypto/identity-indexes'
 import type { Executor } from '@/server/db/client'
-import { businesses, businessUsers, meansOfIds, roles, shareholders, userRoles, users } from '@/server/db/schema'
+import {
+  businesses,
+  businessUsers,
+  crmAccounts,
+  governmentEntities,
+  governmentProducts,
+  governmentRepresentatives,
+  meansOfIds,
+  roles,
+  shareholders,
+  supportInquiries,
+  userRoles,
+  users,
+} from '@/server/db/schema'
 import { escapeLike } from '@/server/db/text-search'
 
 const PER_KIND = 50
@@ -17,10 +30,22 @@ type BusinessRef = DataSubject['businesses'][number]
  */
 export function retentionDutyOf(kind: DataSubjectKind, linked: BusinessRef[], isStaff = false): string | null {
   if (kind === 'USER') return isStaff ? 'A staff account: its actions must stay attributable; remove its roles instead' : null
+  if (kind === 'CRM_CONTACT' || kind === 'SUPPORT_INQUIRY') return null
   const kept = linked.find((b) => b.approvalStatus === 'APPROVED' || b.archiveStatus === 'ARCHIVED')
   return kept
     ? `KYC record of ${kept.name}, kept under the anti-money-laundering duty until five years after the relationship ends`
     : null
+}
+
+/**
+ * A government representative is kept while their entity holds a product (a live relationship) and, once the entity
+ * is archived, until the retention job purges it (RETENTION_ENDED_RELATIONSHIP_YEARS after): the same duty as a
+ * business's KYC.
+ */
+export function representativeDutyOf(entity: { name: string; archiveStatus: string; products: number }): string | null {
+  if (entity.archiveStatus === 'ARCHIVED' || entity.products > 0)
+    return `KYC record of ${entity.name}, kept under the anti-money-laundering duty until five years after the relationship ends`
+  return null
 }
 
 const businessRef = {
@@ -47,7 +72,12 @@ async function staffUserIds(db: Executor, ids: string[]): Promise<Set<string>> {
 export async function findDataSubjects(options: { db: Executor; query: DataSubjectSearchQuery }): Promise<DataSubject[]> {
   const { db, query } = options
   const found = new Map<string, DataSubject>()
-  const add = (subject: Omit<DataSubject, 'matchedBy' | 'retentionDuty'>, matched: string, isStaff = false) => {
+  const add = (
+    subject: Omit<DataSubject, 'matchedBy' | 'retentionDuty'>,
+    matched: string,
+    isStaff = false,
+    duty?: string | null,
+  ) => {
     const key = `${subject.kind}:${subject.id}`
     const existing = found.get(key)
     if (existing) {
@@ -57,7 +87,7 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
     found.set(key, {
       ...subject,
       matchedBy: [matched],
-      retentionDuty: retentionDutyOf(subject.kind, subject.businesses, isStaff),
+      retentionDuty: duty !== undefined ? duty : retentionDutyOf(subject.kind, subject.businesses, isStaff),
     })
   }
   const namePattern = query.name ? `%${escapeLike(query.name)}%` : null
@@ -103,12 +133,13 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
   }
 
   // People named on means of ID: by name, BVN or ID number.
-  const bvnIndex = query.identityNumber ? bvnIndexOf(query.identityNumber) : null
-  const idIndex = query.identityNumber ? idNumberIndexOf(query.identityNumber) : null
+  // Under the index key, and the previous one while a rotation runs (docs/data-protection.md#index-key-rotation).
+  const bvnIndexes = query.identityNumber ? searchIndexesOf(bvnIndexOf, query.identityNumber) : []
+  const idIndexes = query.identityNumber ? searchIndexesOf(idNumberIndexOf, query.identityNumber) : []
   const meansMatch = [
     namePattern ? ilike(sql`${meansOfIds.firstName} || ' ' || ${meansOfIds.lastName}`, namePattern) : undefined,
-    bvnIndex ? eq(meansOfIds.bvnIndex, bvnIndex) : undefined,
-    idIndex ? eq(meansOfIds.idNumberIndex, idIndex) : undefined,
+    bvnIndexes.length ? inArray(meansOfIds.bvnIndex, bvnIndexes) : undefined,
+    idIndexes.length ? inArray(meansOfIds.idNumberIndex, idIndexes) : undefined,
   ].filter(Boolean)
   if (meansMatch.length) {
     const rows = await db
@@ -126,8 +157,8 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
         businesses: [business],
       }
       if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
-      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
-      if (idIndex && row.idNumberIndex === idIndex) add(subject, 'idNumber')
+      if (row.bvnIndex && bvnIndexes.includes(row.bvnIndex)) add(subject, 'bvn')
+      if (row.idNumberIndex && idIndexes.includes(row.idNumberIndex)) add(subject, 'idNumber')
     }
   }
 
@@ -136,7 +167,7 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
     namePattern
       ? ilike(sql`coalesce(${shareholders.firstName}, '') || ' ' || coalesce(${shareholders.lastName}, '')`, namePattern)
       : undefined,
-    bvnIndex ? eq(shareholders.bvnIndex, bvnIndex) : undefined,
+    bvnIndexes.length ? inArray(shareholders.bvnIndex, bvnIndexes) : undefined,
   ].filter(Boolean)
   if (holderMatch.length) {
     const rows = await db
@@ -154,8 +185,109 @@ export async function findDataSubjects(options: { db: Executor; query: DataSubje
         businesses: [business],
       }
       if (namePattern && subject.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
-      if (bvnIndex && row.bvnIndex === bvnIndex) add(subject, 'bvn')
+      if (row.bvnIndex && bvnIndexes.includes(row.bvnIndex)) add(subject, 'bvn')
     }
   }
+  await findOutsideBusinesses(db, query, namePattern, idIndexes, add)
   return [...found.values()]
+}
+
+/** Government representatives (name, e-mail, ID number), CRM contacts (e-mail) and support inquiries (e-mail, name). */
+async function findOutsideBusinesses(
+  db: Executor,
+  query: DataSubjectSearchQuery,
+  namePattern: string | null,
+  idIndexes: string[],
+  add: (
+    subject: Omit<DataSubject, 'matchedBy' | 'retentionDuty'>,
+    matched: string,
+    isStaff?: boolean,
+    duty?: string | null,
+  ) => void,
+) {
+  const repMatch = [
+    query.email ? eq(sql`lower(${governmentRepresentatives.email})`, query.email) : undefined,
+    namePattern
+      ? ilike(sql`${governmentRepresentatives.firstName} || ' ' || ${governmentRepresentatives.lastName}`, namePattern)
+      : undefined,
+    idIndexes.length ? inArray(governmentRepresentatives.idNumberIndex, idIndexes) : undefined,
+  ].filter(Boolean)
+  if (repMatch.length) {
+    const rows = await db
+      .select({
+        row: governmentRepresentatives,
+        entity: {
+          name: governmentEntities.name,
+          archiveStatus: governmentEntities.archiveStatus,
+          products: sql<number>`(select count(*)::int from ${governmentProducts} where ${governmentProducts.entityId} = ${governmentEntities.id})`,
+        },
+      })
+      .from(governmentRepresentatives)
+      .innerJoin(governmentEntities, eq(governmentEntities.id, governmentRepresentatives.entityId))
+      .where(or(...repMatch))
+      .limit(PER_KIND)
+    for (const { row, entity } of rows) {
+      const subject = {
+        kind: 'GOVERNMENT_REPRESENTATIVE' as const,
+        id: row.id,
+        name: `${row.firstName} ${row.lastName} (${entity.name})`,
+        email: row.email,
+        businesses: [],
+      }
+      const duty = representativeDutyOf(entity)
+      if (query.email && row.email.toLowerCase() === query.email) add(subject, 'email', false, duty)
+      if (namePattern && `${row.firstName} ${row.lastName}`.toLowerCase().includes(query.name!.toLowerCase()))
+        add(subject, 'name', false, duty)
+      if (row.idNumberIndex && idIndexes.includes(row.idNumberIndex)) add(subject, 'idNumber', false, duty)
+    }
+  }
+  if (query.email) {
+    const contacts = await db
+      .select()
+      .from(crmAccounts)
+      .where(eq(sql`lower(${crmAccounts.contactEmail})`, query.email))
+      .limit(PER_KIND)
+    for (const account of contacts)
+      add(
+        { kind: 'CRM_CONTACT', id: account.id, name: `Contact of ${account.name}`, email: account.contactEmail, businesses: [] },
+        'email',
+      )
+  }
+  const inquiryMatch = [
+    query.email ? eq(sql`lower(${supportInquiries.email})`, query.email) : undefined,
+    namePattern ? ilike(supportInquiries.name, namePattern) : undefined,
+  ].filter(Boolean)
+  if (inquiryMatch.length) {
+    const rows = await db
+      .select()
+      .from(supportInquiries)
+      .where(or(...inquiryMatch))
+      .limit(PER_KIND)
+    for (const inquiry of rows) {
+      const subject = {
+        kind: 'SUPPORT_INQUIRY' as const,
+        id: inquiry.id,
+        name: `${inquiry.name} (${inquiry.reference})`,
+        email: inquiry.email,
+        businesses: [],
+      }
+      if (query.email && inquiry.email.toLowerCase() === query.email) add(subject, 'email')
+      if (namePattern && inquiry.name.toLowerCase().includes(query.name!.toLowerCase())) add(subject, 'name')
+    }
+  }
+}
+
+/** How many products each entity holds, and its status: what a representative's retention duty depends on. */
+export async function entityOfRepresentative(db: Executor, representativeId: string) {
+  const [row] = await db
+    .select({
+      id: governmentEntities.id,
+      name: governmentEntities.name,
+      archiveStatus: governmentEntities.archiveStatus,
+      products: sql<number>`(select count(*)::int from ${governmentProducts} where ${governmentProducts.entityId} = ${governmentEntities.id})`,
+    })
+    .from(governmentRepresentatives)
+    .innerJoin(governmentEntities, eq(governmentEntities.id, governmentRepresentatives.entityId))
+    .where(eq(governmentRepresentatives.id, representativeId))
+  return row ?? null
 }

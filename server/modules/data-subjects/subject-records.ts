@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, or, type Table } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, or, sql, type Table } from 'drizzle-orm'
 import type { DataSubjectKind } from '@/lib/contracts/data-subjects'
 import { decryptOptionalField } from '@/server/crypto/field-cipher'
 import type { Executor } from '@/server/db/client'
@@ -6,7 +6,10 @@ import {
   audits,
   businesses,
   businessUsers,
+  crmAccounts,
+  externalHandovers,
   files,
+  governmentRepresentatives,
   kycDocuments,
   kycVerifications,
   marketingEvents,
@@ -24,7 +27,7 @@ import {
   type StoredFile,
 } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
-import { retentionDutyOf } from './find-subjects'
+import { entityOfRepresentative, representativeDutyOf, retentionDutyOf } from './find-subjects'
 
 /** Everything the portal holds about one person, clear values included (for their export), and their files. */
 export interface SubjectRecords {
@@ -37,6 +40,82 @@ export interface SubjectRecords {
   files: StoredFile[]
   meansOfIds: MeansOfId[]
   shareholder: Shareholder | null
+}
+
+/** Government representatives, CRM contacts and support inquiries: people outside any business's KYC. */
+async function loadOutsideRecords(db: Executor, kind: DataSubjectKind, id: string): Promise<SubjectRecords> {
+  const base = { kind, id, businessId: null, meansOfIds: [], shareholder: null }
+  if (kind === 'GOVERNMENT_REPRESENTATIVE') {
+    const [row] = await db.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, id))
+    const entity = row ? await entityOfRepresentative(db, id) : null
+    if (!row || !entity) throw notFound('Person')
+    const repFiles = await filesByIds(db, [row.idFileId, row.addressFileId, row.photoFileId])
+    return {
+      ...base,
+      retentionDuty: representativeDutyOf(entity),
+      files: repFiles,
+      data: {
+        governmentEntity: { id: entity.id, name: entity.name, archiveStatus: entity.archiveStatus },
+        representative: {
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          position: row.position,
+          email: row.email,
+          phone: row.phone,
+          idType: row.idType,
+          idNumber: decryptOptionalField(row.idNumber),
+          idIssueDate: row.idIssueDate,
+          idExpiryDate: row.idExpiryDate,
+          address: row.address,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        },
+        viewsOfThisRecord: await viewsOf(db, [id, ...repFiles.map((f) => f.id)]),
+        files: repFiles.map((f, i) => fileView(f, archivePathOf(i, f))),
+      },
+    }
+  }
+  if (kind === 'CRM_CONTACT') {
+    const [account] = await db.select().from(crmAccounts).where(eq(crmAccounts.id, id))
+    if (!account) throw notFound('Person')
+    return {
+      ...base,
+      retentionDuty: null,
+      files: [],
+      data: {
+        crmAccount: {
+          id: account.id,
+          externalRef: account.externalRef,
+          name: account.name,
+          contactEmail: account.contactEmail,
+          contactPhone: account.contactPhone,
+          importedAt: account.updatedAt,
+        },
+      },
+    }
+  }
+  const [inquiry] = await db.select().from(supportInquiries).where(eq(supportInquiries.id, id))
+  if (!inquiry) throw notFound('Person')
+  const attachment = await filesByIds(db, [inquiry.attachmentFileId])
+  return {
+    ...base,
+    retentionDuty: null,
+    files: attachment,
+    data: {
+      supportInquiry: {
+        id: inquiry.id,
+        reference: inquiry.reference,
+        name: inquiry.name,
+        email: inquiry.email,
+        subject: inquiry.subject,
+        message: inquiry.message,
+        status: inquiry.status,
+        createdAt: inquiry.createdAt,
+      },
+      files: attachment.map((f, i) => fileView(f, archivePathOf(i, f))),
+    },
+  }
 }
 
 const businessColumns = {
@@ -162,6 +241,8 @@ async function meansOfIdRecords(db: Executor, rows: MeansOfId[]) {
  * preferences, sessions, marketing events, the actions they took and the files they uploaded (metadata).
  */
 export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id: string): Promise<SubjectRecords> {
+  if (kind === 'GOVERNMENT_REPRESENTATIVE' || kind === 'CRM_CONTACT' || kind === 'SUPPORT_INQUIRY')
+    return loadOutsideRecords(db, kind, id)
   if (kind === 'MEANS_OF_ID') {
     const [found] = await db
       .select({ row: meansOfIds, business: businessColumns })
@@ -236,33 +317,54 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
 
   const [user] = await db.select().from(users).where(eq(users.id, id))
   if (!user) throw notFound('Person')
-  const [memberships, preferences, userSessions, events, actions, uploads, staffRoles, inquiries] = await Promise.all([
-    db
-      .select({ business: businessColumns, role: roles.name, joinedAt: businessUsers.createdAt })
-      .from(businessUsers)
-      .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
-      .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-      .where(eq(businessUsers.userId, id)),
-    db.select().from(userPreferences).where(eq(userPreferences.userId, id)),
-    db.select(sessionColumns).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
-    db
-      .select(marketingEventColumns)
-      .from(marketingEvents)
-      .where(eq(marketingEvents.userId, id))
-      .orderBy(asc(marketingEvents.createdAt)),
-    db.select(auditedActionColumns).from(audits).where(eq(audits.actorId, id)).orderBy(asc(audits.seq)),
-    db.select(uploadColumns).from(files).where(eq(files.uploadedBy, id)),
-    db
-      .select({ name: roles.name })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(userRoles.userId, id), eq(roles.scope, 'staff'))),
-    db
-      .select(supportInquiryColumns)
-      .from(supportInquiries)
-      .where(or(eq(supportInquiries.userId, id), eq(supportInquiries.email, user.email)))
-      .orderBy(asc(supportInquiries.createdAt)),
-  ])
+  const [memberships, preferences, userSessions, events, actions, uploads, staffRoles, inquiries, handovers, crmContacts] =
+    await Promise.all([
+      db
+        .select({ business: businessColumns, role: roles.name, joinedAt: businessUsers.createdAt })
+        .from(businessUsers)
+        .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+        .innerJoin(roles, eq(roles.id, businessUsers.roleId))
+        .where(eq(businessUsers.userId, id)),
+      db.select().from(userPreferences).where(eq(userPreferences.userId, id)),
+      db.select(sessionColumns).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
+      db
+        .select(marketingEventColumns)
+        .from(marketingEvents)
+        .where(eq(marketingEvents.userId, id))
+        .orderBy(asc(marketingEvents.createdAt)),
+      db.select(auditedActionColumns).from(audits).where(eq(audits.actorId, id)).orderBy(asc(audits.seq)),
+      db.select(uploadColumns).from(files).where(eq(files.uploadedBy, id)),
+      db
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(and(eq(userRoles.userId, id), eq(roles.scope, 'staff'))),
+      db
+        .select(supportInquiryColumns)
+        .from(supportInquiries)
+        .where(or(eq(supportInquiries.userId, id), eq(supportInquiries.email, user.email)))
+        .orderBy(asc(supportInquiries.createdAt)),
+      db
+        .select({
+          externalBusinessId: externalHandovers.externalBusinessId,
+          issuer: externalHandovers.issuer,
+          claims: externalHandovers.claims,
+          retrievedAt: externalHandovers.retrievedAt,
+          importedAt: externalHandovers.importedAt,
+          businessId: externalHandovers.businessId,
+        })
+        .from(externalHandovers)
+        .where(eq(externalHandovers.userId, id)),
+      db
+        .select({
+          id: crmAccounts.id,
+          name: crmAccounts.name,
+          contactEmail: crmAccounts.contactEmail,
+          contactPhone: crmAccounts.contactPhone,
+        })
+        .from(crmAccounts)
+        .where(eq(sql`lower(${crmAccounts.contactEmail})`, user.email.toLowerCase())),
+    ])
   return {
     kind,
     id,
@@ -293,6 +395,10 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
       uploadedFiles: uploads,
       /** What they wrote through the contact-us form (signed in, or with their e-mail). */
       supportInquiries: inquiries,
+      /** Partner handovers they imported, with what the partner sent. */
+      partnerHandovers: handovers,
+      /** CRM accounts whose contact is their e-mail. */
+      crmContacts,
     },
   }
 }

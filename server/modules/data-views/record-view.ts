@@ -1,3 +1,4 @@
+import { and, eq, inArray, like, sql } from 'drizzle-orm'
 import type { PersonalDataSubjectKind } from '@/lib/contracts/data-views'
 import type { Executor } from '@/server/db/client'
 import { personalDataViews } from '@/server/db/schema'
@@ -38,4 +39,34 @@ export async function recordPersonalDataView(db: Executor, actor: Actor, entry: 
     purpose: entry.purpose?.trim() || defaultViewPurpose(actor, entry.businessId),
     requestId: entry.requestId ?? null,
   })
+}
+
+/** What an erased person is called in the view log. */
+export const ERASED_VIEW_NAME = 'Erased person'
+
+/**
+ * Erasure of a person whose data was viewed: a reveal's detail names them ("BVN of Ada Obi"), and the business's
+ * users read it. The rows stay (who looked, when, why), the name goes. Answers how many rows changed.
+ */
+export async function pseudonymiseViewsOf(db: Executor, subjectIds: readonly string[]): Promise<number> {
+  if (!subjectIds.length) return 0
+  const rows = await db
+    .update(personalDataViews)
+    .set({ detail: sql`regexp_replace(${personalDataViews.detail}, ' of .*$', ${` of ${ERASED_VIEW_NAME}`})` })
+    .where(and(inArray(personalDataViews.subjectId, [...subjectIds]), like(personalDataViews.detail, '% of %')))
+    .returning({ id: personalDataViews.id })
+  return rows.length
+}
+
+/**
+ * Erasure of a user who viewed others' data: the view stays attributed to the (closed) account by id, while the
+ * copies of their e-mail and name go. Answers how many rows changed.
+ */
+export async function pseudonymiseViewsBy(db: Executor, userId: string, erasedEmail: string): Promise<number> {
+  const rows = await db
+    .update(personalDataViews)
+    .set({ actorEmail: erasedEmail, actorName: ERASED_VIEW_NAME })
+    .where(eq(personalDataViews.actorId, userId))
+    .returning({ id: personalDataViews.id })
+  return rows.length
 }

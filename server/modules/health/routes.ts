@@ -5,6 +5,7 @@ import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { access } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
 import type { AppContext } from '@/server/http/context'
+import { isShuttingDown } from '@/server/lifecycle/graceful-shutdown'
 import { createRouter, json, routesTagged } from '@/server/http/openapi'
 
 const route = routesTagged('Health')
@@ -37,18 +38,23 @@ async function mayReadDetails(c: AppContext): Promise<boolean> {
   }
 }
 
-// GET /health/ready – the database and blob storage answer (the database kind only for signed-in staff)
+// GET /health/ready – the database and blob storage answer (the database kind only for signed-in staff); 503 while
+// the instance shuts down
 healthRoutes.openapi(
   route.get('/health/ready', {
     ...access.public(),
     summary: 'Readiness: dependencies reachable',
-    description: 'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token).',
+    description:
+      'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token). 503 with `checks.shutdown` from the moment the instance starts shutting down (SIGTERM), so a load balancer stops sending it requests before it stops accepting them.',
     responses: {
       200: json(readinessSchema, 'Ready'),
-      503: json(readinessSchema, 'A dependency is unreachable'),
+      503: json(readinessSchema, 'A dependency is unreachable, or the instance is shutting down'),
     },
   }),
   async (c) => {
+    // Draining: requests still in flight (or arriving during SHUTDOWN_READY_DELAY_MS) are served, but no new ones.
+    if (isShuttingDown())
+      return c.json({ status: 'unavailable' as const, checks: { shutdown: { status: 'unavailable' as const } } }, 503)
     let database: { status: 'ok' | 'unavailable'; detail?: string }
     try {
       const { db, kind } = await getDatabaseHandle()

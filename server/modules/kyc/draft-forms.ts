@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
 import { DRAFT_DATA_MAX_BYTES, isMaskedIdentityNumber, maskIdentityNumber } from '@/lib/contracts/kyc-values'
 import { canEditKyc, PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { contentDigest } from '@/server/crypto/field-cipher'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { PERSONAL_VALUE_KEYS } from '@/server/crypto/personal-keys'
 import { draftForms, type DraftForm } from '@/server/db/schema'
@@ -94,7 +94,9 @@ function assertDraftSize(data: unknown) {
 
 /**
  * Drafts are scratch copies of a form that may hold personal data; the audit row records that the draft changed
- * (its size and a hash of its content), not the content itself. The saved KYC records are audited in full.
+ * (its size and a keyed hash of its content), not the content itself. The hash is keyed (contentDigest): a draft
+ * holds identity numbers as typed, and a plain SHA-256 of its JSON could be matched offline by trying numbers. The
+ * saved KYC records are audited in full.
  */
 function auditView(row: DraftForm) {
   const json = JSON.stringify(row.data)
@@ -103,7 +105,7 @@ function auditView(row: DraftForm) {
     businessId: row.businessId,
     kycDetailTypeId: row.kycDetailTypeId,
     sizeBytes: Buffer.byteLength(json, 'utf8'),
-    sha256: createHash('sha256').update(json).digest('hex'),
+    hmac: contentDigest(json),
   }
 }
 

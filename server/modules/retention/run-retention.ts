@@ -3,12 +3,19 @@ import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
 import type { RetentionReport, RetentionRule } from '@/lib/contracts/retention'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { destroySubjectKeys } from '@/server/crypto/subject-keys'
 import type { Database } from '@/server/db/client'
 import {
   businesses,
   businessReviewEvents,
+  crmAccounts,
   draftForms,
+  externalHandovers,
   files,
+  governmentDocuments,
+  governmentEntities,
+  governmentRepresentatives,
+  supportInquiries,
   kycDetails,
   meansOfIds,
   onboardingProducts,
@@ -107,6 +114,10 @@ export async function runRetention(options: {
     },
     businesses: [],
     draftForms: 0,
+    governmentEntities: 0,
+    supportInquiries: 0,
+    crmContacts: 0,
+    handovers: 0,
     files: 0,
     bytes: 0,
     blobsDeleted: 0,
@@ -152,6 +163,23 @@ export async function runRetention(options: {
           report.bytes += own.reduce((sum, f) => sum + f.sizeBytes, 0)
         }
         if (dryRun) return []
+        // The personal values their audit rows keep sealed go with them: the people's and the business's keys.
+        const people = await tx.select({ id: meansOfIds.id }).from(meansOfIds).where(inArray(meansOfIds.businessId, lockedIds))
+        const holders = await tx
+          .select({ id: shareholders.id })
+          .from(shareholders)
+          .where(inArray(shareholders.businessId, lockedIds))
+        await destroySubjectKeys(
+          tx,
+          'means_of_id',
+          people.map((p) => p.id),
+        )
+        await destroySubjectKeys(
+          tx,
+          'shareholder',
+          holders.map((h) => h.id),
+        )
+        await destroySubjectKeys(tx, 'business', lockedIds)
         // Everything business-owned cascades from the business row (server/db/schema).
         await tx.delete(businesses).where(inArray(businesses.id, lockedIds))
         for (const business of locked) {
@@ -182,6 +210,7 @@ export async function runRetention(options: {
   }
 
   report.draftForms = await purgeStaleDrafts({ db, audit, dryRun, before: cutoffs.inactiveApplication, batchSize })
+  await purgeOutsideBusinesses({ db, audit, dryRun, now, report })
 
   if (!dryRun) {
     await db.transaction(async (tx) =>
@@ -191,6 +220,10 @@ export async function runRetention(options: {
         after: {
           businesses: report.businesses.length,
           draftForms: report.draftForms,
+          governmentEntities: report.governmentEntities,
+          supportInquiries: report.supportInquiries,
+          crmContacts: report.crmContacts,
+          handovers: report.handovers,
           files: report.files,
           bytes: report.bytes,
           blobsLeftBehind: report.blobsLeftBehind.length,
@@ -243,5 +276,140 @@ async function purgeStaleDrafts(options: {
     })
     purged += batch
     if (batch < batchSize) return purged
+  }
+}
+
+/**
+ * Personal data held outside any business (docs/data-protection.md#how-long-data-is-kept-retention): archived
+ * government entities past the ended-relationship period (with their representatives, documents and files), support
+ * inquiries past RETENTION_SUPPORT_INQUIRY_DAYS (with their attachments), the contact details of CRM accounts no
+ * import refreshed for RETENTION_CRM_CONTACT_DAYS, and partner handovers never imported. Each in one transaction,
+ * audited; blobs deleted after it commits. A dry run counts the same and changes nothing.
+ */
+async function purgeOutsideBusinesses(options: {
+  db: Database
+  audit: AuditContext
+  dryRun: boolean
+  now: Date
+  report: RetentionReport
+}) {
+  const { db, audit, dryRun, now, report } = options
+  const config = getConfig().retention
+  const entityGone = and(
+    eq(governmentEntities.archiveStatus, 'ARCHIVED'),
+    lt(
+      sql`coalesce(${governmentEntities.archivedAt}, ${governmentEntities.updatedAt})`,
+      subYears(now, config.endedRelationshipYears),
+    ),
+  )!
+  const inquiryGone = lt(supportInquiries.createdAt, subDays(now, config.supportInquiryDays))
+  const contactGone = and(
+    lt(crmAccounts.updatedAt, subDays(now, config.crmContactDays)),
+    sql`(${crmAccounts.contactEmail} is not null or ${crmAccounts.contactPhone} is not null)`,
+  )!
+  const handoverGone = and(
+    sql`${externalHandovers.importedAt} is null`,
+    lt(externalHandovers.retrievedAt, subDays(now, config.inactiveApplicationDays)),
+  )!
+
+  const blobNames = await db.transaction(async (tx) => {
+    const entities = await tx
+      .select({ id: governmentEntities.id, name: governmentEntities.name })
+      .from(governmentEntities)
+      .where(entityGone)
+      .for('update')
+    const entityIds = entities.map((e) => e.id)
+    const representatives = entityIds.length
+      ? await tx.select().from(governmentRepresentatives).where(inArray(governmentRepresentatives.entityId, entityIds))
+      : []
+    const documents = entityIds.length
+      ? await tx
+          .select({ fileId: governmentDocuments.fileId })
+          .from(governmentDocuments)
+          .where(inArray(governmentDocuments.entityId, entityIds))
+      : []
+    const inquiries = await tx.select().from(supportInquiries).where(inquiryGone).for('update')
+    const fileIds = [
+      ...representatives.flatMap((r) => [r.idFileId, r.addressFileId, r.photoFileId]),
+      ...documents.map((d) => d.fileId),
+      ...inquiries.map((i) => i.attachmentFileId),
+    ].filter((id): id is string => !!id)
+    const stored = fileIds.length
+      ? await tx
+          .select({ id: files.id, blobName: files.blobName, sizeBytes: files.sizeBytes })
+          .from(files)
+          .where(inArray(files.id, fileIds))
+      : []
+    const [contacts] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(crmAccounts)
+      .where(contactGone)
+    const [handovers] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(externalHandovers)
+      .where(handoverGone)
+    report.governmentEntities = entities.length
+    report.supportInquiries = inquiries.length
+    report.crmContacts = contacts?.n ?? 0
+    report.handovers = handovers?.n ?? 0
+    report.files += stored.length
+    report.bytes += stored.reduce((sum, f) => sum + f.sizeBytes, 0)
+    if (dryRun) return []
+
+    // Their sealed audit values become unreadable with them.
+    await destroySubjectKeys(
+      tx,
+      'government_representative',
+      representatives.map((r) => r.id),
+    )
+    await destroySubjectKeys(tx, 'government_entity', entityIds)
+    await destroySubjectKeys(
+      tx,
+      'support_inquiry',
+      inquiries.map((i) => i.id),
+    )
+    // Representatives and documents cascade from their entity; their files and the inquiries' attachments go after.
+    if (entityIds.length) await tx.delete(governmentEntities).where(inArray(governmentEntities.id, entityIds))
+    if (inquiries.length)
+      await tx.delete(supportInquiries).where(
+        inArray(
+          supportInquiries.id,
+          inquiries.map((i) => i.id),
+        ),
+      )
+    if (stored.length)
+      await tx.delete(files).where(
+        inArray(
+          files.id,
+          stored.map((f) => f.id),
+        ),
+      )
+    await tx.update(crmAccounts).set({ contactEmail: null, contactPhone: null }).where(contactGone)
+    await tx.delete(externalHandovers).where(handoverGone)
+    for (const entity of entities)
+      await appendAudit(tx, audit, {
+        resource: 'government_entity',
+        resourceId: entity.id,
+        action: 'RETENTION_PURGE',
+        before: { id: entity.id, name: entity.name },
+        after: { rule: 'ENDED_RELATIONSHIP', representatives: representatives.filter((r) => r.entityId === entity.id).length },
+      })
+    for (const inquiry of inquiries)
+      await appendAudit(tx, audit, {
+        resource: 'support_inquiry',
+        resourceId: inquiry.id,
+        action: 'RETENTION_PURGE',
+        before: { reference: inquiry.reference, createdAt: inquiry.createdAt },
+      })
+    return stored.map((f) => f.blobName)
+  })
+  for (const blobName of blobNames) {
+    try {
+      await getBlobStorage().delete(blobName)
+      report.blobsDeleted++
+    } catch (error) {
+      logger.error({ err: error, blobName }, 'retention: the row is gone but its blob could not be deleted')
+      report.blobsLeftBehind.push(blobName)
+    }
   }
 }

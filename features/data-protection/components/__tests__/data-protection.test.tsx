@@ -174,6 +174,10 @@ const REPORT: RetentionReport = {
     },
   ],
   draftForms: 2,
+  governmentEntities: 1,
+  supportInquiries: 4,
+  crmContacts: 0,
+  handovers: 2,
   files: 3,
   bytes: 4096,
   blobsDeleted: 0,
@@ -197,6 +201,11 @@ describe('Data protection: retention', () => {
     const table = await screen.findByRole('table', { name: 'Businesses the purge would remove' })
     expect(within(table).getByRole('row', { name: /Stale Traders Limited/ })).toHaveTextContent('Application inactive')
     expect(screen.getByText(/1 businesses, 2 draft forms, 3 files/)).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Outside businesses: 1 archived government entities, 4 support inquiries, 0 CRM contacts, 2 partner handovers never imported',
+      ),
+    ).toBeInTheDocument()
     expect(runs).toEqual([{ dryRun: true }])
 
     fireEvent.click(screen.getByRole('button', { name: 'Run purge' }))
