@@ -38,6 +38,7 @@ import {
   idsFromAnswers,
   idsFromDatabase,
   UNCHECKED_COLUMNS,
+  UNCHECKED_ROWS,
   UNCHECKED_TABLES,
   type Snapshot,
 } from './database'
@@ -367,6 +368,8 @@ async function main(): Promise<number> {
           .map(([t, why]) => `${t} (${why})`)
           .join(', ')}; columns not checked: ${Object.entries(UNCHECKED_COLUMNS)
           .map(([t, cols]) => `${t}.${cols.join(',')}`)
+          .join(', ')}; rows not checked: ${Object.entries(UNCHECKED_ROWS)
+          .map(([t, { where, why }]) => `${t} where ${where} (${why})`)
           .join(', ')}`,
       )
     } else {
