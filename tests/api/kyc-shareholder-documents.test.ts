@@ -33,15 +33,18 @@ async function captureWithCorporates(businessId: string) {
     state: 'Lagos',
     lga: 'Lagos Island',
   })
-  const base = { kycDetailsId: details.id, businessId }
+  // Explicit, increasing creation times: PGlite's clock can give two quick inserts the same now(), and the lists
+  // order shareholders by creation time.
+  let created = Date.now() - 60_000
+  const base = () => ({ kycDetailsId: details.id, businessId, createdAt: new Date((created += 1000)) })
   const [ada] = await db
     .insert(shareholders)
-    .values({ ...base, type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', nationality: 'Nigeria', percentageUnits: 5500 })
+    .values({ ...base(), type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', nationality: 'Nigeria', percentageUnits: 5500 })
     .returning()
   const [savannah] = await db
     .insert(shareholders)
     .values({
-      ...base,
+      ...base(),
       type: 'CORPORATE',
       companyName: 'Savannah Holdings Limited',
       registrationNumber: 'RC700031',
@@ -51,7 +54,7 @@ async function captureWithCorporates(businessId: string) {
   const [delta] = await db
     .insert(shareholders)
     .values({
-      ...base,
+      ...base(),
       parentShareholderId: savannah!.id,
       type: 'CORPORATE',
       companyName: 'Delta Family Trust Holdings',
@@ -62,7 +65,7 @@ async function captureWithCorporates(businessId: string) {
   const [musa] = await db
     .insert(shareholders)
     .values({
-      ...base,
+      ...base(),
       parentShareholderId: delta!.id,
       type: 'INDIVIDUAL',
       firstName: 'Musa',
@@ -76,7 +79,7 @@ async function captureWithCorporates(businessId: string) {
     [musa!, 'SHAREHOLDER'],
   ] as const) {
     await db.insert(meansOfIds).values({
-      ...base,
+      ...base(),
       shareholderId: holder.id,
       firstName: holder.firstName!,
       lastName: holder.lastName!,
@@ -251,13 +254,17 @@ describe('shareholder documents', () => {
         },
       }),
     )
-    const withIndividuals = await complete(owner.token, business.id)
-    expect((await errorsOf(withIndividuals)).map((e) => e.message)).toEqual([
-      'Upload the Shareholder passport photograph for Ada Obi.',
-      `Upload the ${CERTIFICATE_NAME} for Delta Family Trust Holdings.`,
-      'Upload the Shareholder passport photograph for Musa Danjuma.',
-    ])
-    await api(`/kyc-document-types/${photo.id}`, { method: 'PUT', token: admin.token, json: { isActive: false } })
+    try {
+      const withIndividuals = await complete(owner.token, business.id)
+      expect((await errorsOf(withIndividuals)).map((e) => e.message)).toEqual([
+        'Upload the Shareholder passport photograph for Ada Obi.',
+        `Upload the ${CERTIFICATE_NAME} for Delta Family Trust Holdings.`,
+        'Upload the Shareholder passport photograph for Musa Danjuma.',
+      ])
+    } finally {
+      // The type applies to every RC business: left active, it would fail the other tests in this file.
+      await api(`/kyc-document-types/${photo.id}`, { method: 'PUT', token: admin.token, json: { isActive: false } })
+    }
 
     expect((await attachFor(owner.token, business.id, details.id, CERTIFICATE, delta.id)).status).toBe(201)
     const done = await complete(owner.token, business.id)
