@@ -34,7 +34,8 @@ const reference = [
   route('GET', '/business-divisions', { data: [DIVISION] }),
   route('GET', '/kyc-document-types', { data: [DOC_TYPE] }),
 ]
-const rights = { canUpdate: true, canGoLive: true, canReadBusinesses: false }
+const STAFF_ID = '99999999-9999-4999-8999-999999999999'
+const rights = { canUpdate: true, canGoLive: true, canReadBusinesses: false, currentUserId: STAFF_ID }
 
 let api: ReturnType<typeof mockApi>
 beforeEach(() => {
@@ -188,7 +189,9 @@ describe('an existing product', () => {
       route('GET', `/products/admin/${PRODUCT_ID}`, { data: product() }),
       route('GET', '/onboarding-products/POS-ACQUIRING', { data: page([]) }),
     )
-    renderWithClient(<ProductEditor productId={PRODUCT_ID} canUpdate={false} canGoLive={false} canReadBusinesses />)
+    renderWithClient(
+      <ProductEditor productId={PRODUCT_ID} canUpdate={false} canGoLive={false} canReadBusinesses currentUserId={STAFF_ID} />,
+    )
     expect(await screen.findByRole('heading', { name: 'Businesses on this product' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Withdraw|Go live|Deactivate/ })).not.toBeInTheDocument()
