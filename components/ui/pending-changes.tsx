@@ -3,6 +3,7 @@ import { AUTHORIZATION_DECIDER_WORDS } from '@/lib/contracts/authorization-value
 import type { PendingAuthorization } from '@/lib/contracts/authorizations'
 import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
+import { SentForApproval } from './sent-for-approval'
 import styles from './sent-for-approval.module.css'
 
 /**
@@ -11,18 +12,19 @@ import styles from './sent-for-approval.module.css'
  */
 export function PendingChanges({
   pending,
-  currentUserId,
+  sentFor = null,
 }: {
   pending: readonly PendingAuthorization[] | undefined
-  currentUserId: string
+  /** The request this screen just made, said until the list of pending requests shows it. */
+  sentFor?: string | null
 }) {
-  if (!pending?.length) return null
+  if (!pending?.length) return <SentForApproval authorizationId={sentFor} />
   return (
     <>
       {pending.map((p) => (
         <p key={p.id} role="status" className={styles.notice} data-pending-authorization={p.id}>
-          A request to {p.what} ({p.maker.id === currentUserId ? 'yours' : `by ${p.maker.name}`}, {formatDateTime(p.createdAt)})
-          is waiting for {AUTHORIZATION_DECIDER_WORDS} to decide it.{' '}
+          A request to {p.what} ({p.mine ? 'yours' : `by ${p.maker.name}`}, {formatDateTime(p.createdAt)}) is waiting for{' '}
+          {AUTHORIZATION_DECIDER_WORDS} to decide it.{' '}
           {p.visible && <Link href={paths.admin.authorizationDetails(p.id)}>See the request</Link>}
         </p>
       ))}

@@ -226,6 +226,8 @@ export const pendingAuthorizationSchema = z
     what: z.string(),
     maker: z.object({ id: z.string(), name: z.string() }),
     createdAt: z.string(),
+    /** The caller made it. */
+    mine: z.boolean(),
     /** Whether the caller may open the request (a reader of every authorization, or its maker). */
     visible: z.boolean(),
   })

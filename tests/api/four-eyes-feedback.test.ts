@@ -119,6 +119,7 @@ describe('four-eyes feedback', () => {
         type: 'PRODUCT_GO_LIVE',
         what: `take ${product.name} (${product.code}) live`,
         maker: { id: maker.user.id, name: `${maker.user.firstName} ${maker.user.lastName}` },
+        mine: true,
         visible: true,
       }),
     ])
@@ -127,7 +128,7 @@ describe('four-eyes feedback', () => {
       await api('/authorizations/pending?resource=product', { token: otherMaker.token }),
       200,
     )
-    expect(seenByOther.find((p) => p.id === goLive.id)).toMatchObject({ visible: false })
+    expect(seenByOther.find((p) => p.id === goLive.id)).toMatchObject({ mine: false, visible: false })
 
     const again = await api(`/products/${productId}/go-live`, { method: 'PUT', token: maker.token, json: { live: true } })
     expect(again.status).toBe(409)

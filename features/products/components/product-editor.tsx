@@ -71,8 +71,6 @@ export interface ProductEditorProps {
   canUpdate: boolean
   canGoLive: boolean
   canReadBusinesses: boolean
-  /** The signed-in staff member: a pending request of their own reads "yours". */
-  currentUserId: string
 }
 
 /** `/s/admin/product-config/details`: create or edit a product, its requirements, KYC documents, active and live. */
@@ -92,12 +90,7 @@ export function ProductEditor({ productId, ...rights }: ProductEditorProps) {
   if (!product.data) return <Skeleton count={8} label="Loading the product" />
   return (
     <div className={styles.stack}>
-      <ProductSwitches
-        product={product.data}
-        canUpdate={rights.canUpdate}
-        canGoLive={rights.canGoLive}
-        currentUserId={rights.currentUserId}
-      />
+      <ProductSwitches product={product.data} canUpdate={rights.canUpdate} canGoLive={rights.canGoLive} />
       <ProductForm key={`${product.data.id}:${product.data.updatedAt}`} product={product.data} {...rights} />
       {rights.canReadBusinesses && <ProductBusinesses code={product.data.code} />}
     </div>
@@ -255,17 +248,7 @@ function DocumentTypesField({
 }
 
 /** Active and live, each switched with a confirmation; going live lists what is missing when refused. */
-function ProductSwitches({
-  product,
-  canUpdate,
-  canGoLive,
-  currentUserId,
-}: {
-  product: Product
-  canUpdate: boolean
-  canGoLive: boolean
-  currentUserId: string
-}) {
+function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; canUpdate: boolean; canGoLive: boolean }) {
   // A request waiting on this product (a change or a go-live: one at a time) is shown here, and no second one offered.
   const pendingRequests = useQuery(authorizationReads.pending('product'))
   const waiting = (pendingRequests.data ?? []).filter((p) => p.resourceId === product.id)
@@ -305,11 +288,7 @@ function ProductSwitches({
   return (
     <section className={styles.panel} aria-labelledby="availability">
       <h2 id="availability">Availability</h2>
-      {waiting.length ? (
-        <PendingChanges pending={waiting} currentUserId={currentUserId} />
-      ) : (
-        <SentForApproval authorizationId={sentFor} />
-      )}
+      <PendingChanges pending={waiting} sentFor={sentFor} />
       <div className={styles.switches}>
         <div className={styles.switchRow}>
           <p>

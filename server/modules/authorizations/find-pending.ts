@@ -45,6 +45,7 @@ export async function findPendingAuthorizations(options: {
     what: describeRequest(r.type, r.target, r.proposal),
     maker: { id: r.makerId, name: `${r.firstName} ${r.lastName}`.trim() },
     createdAt: r.createdAt.toISOString(),
+    mine: r.makerId === actor.userId,
     visible: readsAll || r.makerId === actor.userId,
   }))
 }

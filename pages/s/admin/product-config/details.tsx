@@ -24,7 +24,7 @@ export default function ProductDetailsPage() {
       })}
       preload={[ProductEditor]}
     >
-      {({ account, permissions }) =>
+      {({ permissions }) =>
         router.isReady ? (
           <ProductEditor
             key={id ?? 'new'}
@@ -32,7 +32,6 @@ export default function ProductDetailsPage() {
             canUpdate={permissions.includes(PERMISSIONS.CAN_UPDATE_PRODUCT)}
             canGoLive={permissions.includes(PERMISSIONS.CAN_INDICATE_PRODUCT_GO_LIVE)}
             canReadBusinesses={permissions.includes(PERMISSIONS.CAN_READ_PRODUCT_BUSINESSES)}
-            currentUserId={account.id}
           />
         ) : (
           <Skeleton count={8} label="Loading the product" />
