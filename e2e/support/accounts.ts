@@ -9,7 +9,7 @@ export const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`.s
 /** The e-mails sent to `to`, from the dev outbox. */
 export async function outbox(request: APIRequestContext, to: string) {
   const res = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`)
-  return (await res.json()) as { template: string; text: string }[]
+  return (await res.json()) as { template: string; subject: string; text: string }[]
 }
 
 /** The e-mail of this template sent to `to`, once it is there. */

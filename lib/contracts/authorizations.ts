@@ -210,6 +210,30 @@ export const authorizationListQuerySchema = pageQuerySchema.extend({
 export type AuthorizationListQuery = z.output<typeof authorizationListQuerySchema>
 export type AuthorizationListParams = z.input<typeof authorizationListQuerySchema>
 
+/** `GET /authorizations/pending?resource=`: the PENDING requests of one kind of record, shown on the record they change. */
+export const pendingAuthorizationQuerySchema = z.object({
+  resource: z.enum(AUTHORIZATION_RESOURCES, { message: `must be one of ${AUTHORIZATION_RESOURCES.join(', ')}` }),
+})
+export const pendingAuthorizationSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(AUTHORIZATION_TYPES),
+    resource: z.enum(AUTHORIZATION_RESOURCES),
+    /** The record it changes; null for a new record or a setting. */
+    resourceId: z.string().nullable(),
+    target: z.string(),
+    /** What it asks for, after "A request to …": `take Escrow (ESC) live`. */
+    what: z.string(),
+    maker: z.object({ id: z.string(), name: z.string() }),
+    createdAt: z.string(),
+    /** The caller made it. */
+    mine: z.boolean(),
+    /** Whether the caller may open the request (a reader of every authorization, or its maker). */
+    visible: z.boolean(),
+  })
+  .meta({ id: 'PendingAuthorization' })
+export type PendingAuthorization = z.infer<typeof pendingAuthorizationSchema>
+
 /** `PUT /authorizations/{id}`: a comment is required to decline. */
 export const authorizationDecisionSchema = z
   .object({

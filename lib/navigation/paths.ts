@@ -83,7 +83,8 @@ export const paths = {
     productConfig: () => '/s/admin/product-config',
     /** Without an id: a new product. */
     productConfigDetails: (id?: string | null) => href('/s/admin/product-config/details', { id }),
-    reports: () => '/s/admin/reports',
+    /** `tab`: the tab to open (`fees`, `audits`, …; the first one the user may see without it). */
+    reports: (tab?: string | null) => href('/s/admin/reports', { tab }),
     /** Data-subject requests (find, export, erase), the personal-data view log and the retention purge. */
     dataProtection: () => '/s/admin/data-protection',
     /** The endpoints that receive decisions (webhooks) and their delivery log. */

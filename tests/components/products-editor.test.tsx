@@ -3,6 +3,7 @@ import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { ProductEditor } from '@/features/products/components/product-editor'
+import { httpEvents } from '@/lib/http/events'
 import { polyfillDialog } from './dialog-polyfill'
 import { page, product, PRODUCT_ID } from './products-fixtures'
 
@@ -34,6 +35,7 @@ const reference = [
   route('GET', '/business-divisions', { data: [DIVISION] }),
   route('GET', '/kyc-document-types', { data: [DOC_TYPE] }),
 ]
+const STAFF_ID = '99999999-9999-4999-8999-999999999999'
 const rights = { canUpdate: true, canGoLive: true, canReadBusinesses: false }
 
 let api: ReturnType<typeof mockApi>
@@ -164,6 +166,63 @@ describe('an existing product', () => {
     )
     expect(screen.getByRole('button', { name: 'Go live' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Withdraw from sale' })).not.toBeInTheDocument()
+  })
+
+  it('after a refresh, shows the go-live waiting for a checker with a link to it, and offers no second one', async () => {
+    const AUTHORIZATION_ID = '66666666-6666-4666-8666-666666666666'
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product({ live: false }) }),
+      route('GET', '/authorizations/pending', {
+        data: [
+          {
+            id: AUTHORIZATION_ID,
+            type: 'PRODUCT_GO_LIVE',
+            resource: 'product',
+            resourceId: PRODUCT_ID,
+            target: 'POS terminal acquiring (POS-ACQUIRING)',
+            what: 'take POS terminal acquiring (POS-ACQUIRING) live',
+            maker: { id: STAFF_ID, name: 'Tunde Bello' },
+            createdAt: '2026-11-29T01:38:00.000Z',
+            mine: true,
+            visible: true,
+          },
+        ],
+      }),
+    )
+    renderWithClient(<ProductEditor productId={PRODUCT_ID} {...rights} />)
+    const notice = await screen.findByText(/A request to take POS terminal acquiring \(POS-ACQUIRING\) live \(yours,/)
+    expect(notice).toHaveTextContent(
+      'is waiting for another staff member with the permission to decide authorizations (CAN_UPDATE_AUTHORIZATION) to decide it.',
+    )
+    expect(within(notice).getByRole('link', { name: 'See the request' })).toHaveAttribute(
+      'href',
+      `/s/admin/authorizations/details?id=${AUTHORIZATION_ID}`,
+    )
+    expect(screen.queryByRole('button', { name: 'Go live' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument()
+  })
+
+  it('says a refused go-live once, beside the switch, not again in a toast', async () => {
+    const message =
+      'A request to change the product POS terminal acquiring (POS-ACQUIRING) (by Ada Obi) is already waiting for another staff member with the permission to decide authorizations (CAN_UPDATE_AUTHORIZATION) to decide it; until then no other change to it can be requested.'
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product({ live: false }) }),
+      route('PUT', `/products/${PRODUCT_ID}/go-live`, apiError(409, 'CONFLICT', message)),
+    )
+    const toasts: string[] = []
+    const off = httpEvents.on('toast', ({ message: m }) => void toasts.push(m))
+    try {
+      renderWithClient(<ProductEditor productId={PRODUCT_ID} {...rights} />)
+      fireEvent.click(await screen.findByRole('button', { name: 'Go live' }))
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Go live' }))
+      expect(await screen.findByText(message)).toBeInTheDocument()
+      expect(screen.getAllByText(message)).toHaveLength(1)
+      expect(toasts).toEqual([])
+    } finally {
+      off()
+    }
   })
 
   it('a new product under four-eyes (202) opens the request instead of a product', async () => {

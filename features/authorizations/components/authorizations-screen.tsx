@@ -11,6 +11,7 @@ import {
   AUTHORIZATION_STATUSES,
   AUTHORIZATION_TYPE_LABELS,
   AUTHORIZATION_TYPES,
+  authorizationTitle,
   type AuthorizationStatus,
   type AuthorizationType,
 } from '@/lib/contracts/authorization-values'
@@ -75,7 +76,7 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
           <Link href={paths.admin.authorizationDetails(info.row.original.id)}>
-            {AUTHORIZATION_TYPE_LABELS[info.row.original.type]}: {info.getValue()}
+            {authorizationTitle(info.row.original.type, info.getValue())}
           </Link>
         ),
       }),

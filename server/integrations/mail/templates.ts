@@ -324,3 +324,51 @@ export function revealBudgetMail(input: { who: string; budget: number; at: Date;
     html: layout('Reveal budget exceeded', lines, { label: 'Open data protection', url: input.url }),
   }
 }
+
+/** To each staff member who may decide it (never its maker): a configuration or staff change waits for them. */
+export function authorizationRequestMail(input: {
+  firstName: string
+  requester: string
+  what: string
+  url: string
+}): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `${input.requester} asks to ${input.what}. It takes effect only once another staff member approves it.`,
+    'Review the change and approve or decline it.',
+  ]
+  return {
+    template: 'authorization-request',
+    subject: `Waiting for your decision: ${input.requester} asks to ${input.what}`,
+    text: `${lines.join('\n\n')}\n\nReview: ${input.url}\n`,
+    html: layout('A change waits for your decision', lines, { label: 'Review the change', url: input.url }),
+  }
+}
+
+/** To the maker: their request was decided (approved, declined) or could not apply (stale). */
+export function authorizationDecisionMail(input: {
+  firstName: string
+  what: string
+  outcome: 'APPROVED' | 'DECLINED' | 'STALE'
+  checker: string
+  comment: string | null
+  url: string
+}): RenderedMail {
+  const outcome = {
+    APPROVED: `${input.checker} approved your request to ${input.what}. The change has been applied.`,
+    DECLINED: `${input.checker} declined your request to ${input.what}. Nothing was changed.`,
+    STALE: `Your request to ${input.what} could not be applied: the record changed after you asked. Nothing was changed; ask again if the change is still needed.`,
+  }[input.outcome]
+  const lines = [
+    `Hello ${input.firstName},`,
+    outcome,
+    ...(input.comment ? [`${input.outcome === 'DECLINED' ? 'Their reason' : 'Their comment'}: ${input.comment}`] : []),
+  ]
+  const word = { APPROVED: 'approved', DECLINED: 'declined', STALE: 'not applied' }[input.outcome]
+  return {
+    template: `authorization-${input.outcome.toLowerCase()}`,
+    subject: `Your request was ${word}: ${input.what}`,
+    text: `${lines.join('\n\n')}\n\nSee the request: ${input.url}\n`,
+    html: layout(`Your request was ${word}`, lines, { label: 'See the request', url: input.url }),
+  }
+}
