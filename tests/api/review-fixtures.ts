@@ -11,6 +11,7 @@ import {
   kycVerifications,
 } from '@/server/db/schema'
 import { createTestBusiness, signedInUser } from './helpers'
+import { completeCapture } from './kyc-document-fixtures'
 
 /**
  * Review fixtures, written straight to the database: KYC capture and uploads have their own tests, and these
@@ -83,7 +84,8 @@ export async function openCompanyCheck(businessId: string, status: 'PENDING' | '
 }
 
 /**
- * A PENDING business with its KYC marked complete, every required document present and approved and its company
+ * A PENDING business with its KYC marked complete (steps 1–4 captured: one shareholder owning 100% with a current
+ * means of ID), every required document present and approved and its company
  * check VERIFIED (or as `check` says), registered by `createdBy`, with an owner (a signed-in business user) to receive
  * the e-mails.
  */
@@ -92,6 +94,8 @@ export async function businessReadyForApproval(
 ) {
   const business = await createTestBusiness({ kycDetailsCompleted: true, createdBy: options.createdBy ?? null })
   const owner = await signedInUser({ businesses: [{ businessId: business.id, role: 'BUSINESS_OWNER' }] })
+  // Steps 1–4 as the submission requires them: the approval checks those rules again.
+  await completeCapture(business.id)
   const attached = options.documents === false ? null : await attachRequiredDocuments(business.id)
   const check = await openCompanyCheck(business.id, options.check ?? 'VERIFIED')
   return { business, owner, documents: attached?.documents ?? [], check }
