@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
+import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { openVerificationItems } from '@/server/modules/verification/verification-items'
 import { getDb } from '@/server/db/client'
 import {
   businesses,
@@ -98,5 +100,12 @@ export async function businessReadyForApproval(
   await completeCapture(business.id)
   const attached = options.documents === false ? null : await attachRequiredDocuments(business.id)
   const check = await openCompanyCheck(business.id, options.check ?? 'VERIFIED')
+  // The captured means of ID (and any other check the KYC calls for) verified, so only `check` is in question.
+  const db = await getDb()
+  await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+  await db
+    .update(kycVerifications)
+    .set({ status: 'VERIFIED', decidedAt: new Date() })
+    .where(and(eq(kycVerifications.businessId, business.id), ne(kycVerifications.id, check.id)))
   return { business, owner, documents: attached?.documents ?? [], check }
 }
