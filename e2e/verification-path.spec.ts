@@ -124,7 +124,9 @@ test('officer captures, analyst verifies, approver approves: none does anotherâ€
   await confirm.getByRole('button', { name: `Mark ${items.length} checks verified` }).click()
   await expect(analystPage.getByText(`${items.length} checks verified.`)).toBeVisible()
   await expect(verification.getByText(new RegExp(`^${items.length} verified, 0 pending, 0 failed\\.`))).toBeVisible()
-  await expect(analystPage.getByRole('region', { name: 'Decision' }).getByText('Reviewers who may approve businesses decide here.')).toBeVisible()
+  await expect(
+    analystPage.getByRole('region', { name: 'Decision' }).getByText('Reviewers who may approve businesses decide here.'),
+  ).toBeVisible()
   await expect(analystPage.getByRole('button', { name: 'Approve business' })).toHaveCount(0)
   expect((await approve(request, analyst, business.id)).status()).toBe(403)
   await analystPage.context().close()

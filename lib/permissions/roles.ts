@@ -55,7 +55,8 @@ export const SYSTEM_ROLES = [
   {
     name: 'KYC_ANALYST',
     scope: 'staff',
-    description: 'Verifies what a business declared: records verification results and verifies addresses; never decides a business',
+    description:
+      'Verifies what a business declared: records verification results and verifies addresses; never decides a business',
     // docs/domain.md#who-does-what: the checks an approval needs, made by someone who does not approve.
     permissions: [
       P.CAN_READ_BUSINESS,

@@ -97,10 +97,7 @@ describe("the owner's list after approval", () => {
     const db = await getDb()
     // Approved with a gap (approved before this rule, or a means of ID that expired since): the ID is no longer linked.
     await db.update(meansOfIds).set({ shareholderId: null }).where(eq(meansOfIds.businessId, business.id))
-    await db
-      .update(businesses)
-      .set({ approvalStatus: 'APPROVED', approvedAt: new Date() })
-      .where(eq(businesses.id, business.id))
+    await db.update(businesses).set({ approvalStatus: 'APPROVED', approvedAt: new Date() }).where(eq(businesses.id, business.id))
 
     const res = await api(`/businesses/${business.id}/outstanding`, { token: owner.token })
     expect(res.status).toBe(200)

@@ -181,7 +181,14 @@ describe('BusinessPreview', () => {
     api = mockApi(
       // What the API answers for it (first match wins): the state is no longer "waiting for a decision".
       route('GET', `/businesses/${b.id}/approval-checklist`, {
-        data: [{ code: 'PENDING_STATE', label: 'Submitted and waiting for a decision', met: false, details: ['It is approved already'] }],
+        data: [
+          {
+            code: 'PENDING_STATE',
+            label: 'Submitted and waiting for a decision',
+            met: false,
+            details: ['It is approved already'],
+          },
+        ],
       }),
       ...previewRoutes(b),
     )

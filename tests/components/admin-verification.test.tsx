@@ -225,7 +225,9 @@ describe('Verification on the business review', () => {
     fireEvent.click(within(batch).getByRole('button', { name: 'Mark 3 selected checks verified' }))
     expect(puts()).toHaveLength(0)
     expect(within(dialog()).getByText(/Passport of Ada Obi; BVN of Ada Obi/)).toBeInTheDocument()
-    fireEvent.change(within(dialog()).getByLabelText('Comment (optional)'), { target: { value: 'Checked against NIMC and NIBSS.' } })
+    fireEvent.change(within(dialog()).getByLabelText('Comment (optional)'), {
+      target: { value: 'Checked against NIMC and NIBSS.' },
+    })
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Mark 3 checks verified' }))
 
     await waitFor(() => expect(puts()).toHaveLength(3))
@@ -234,9 +236,9 @@ describe('Verification on the business review', () => {
       `/verified-kyc/${id1.id}`,
       `/verified-kyc/${bvn1.id}`,
     ])
-    expect(puts().every((c) => JSON.stringify(c.body) === '{"status":"VERIFIED","comment":"Checked against NIMC and NIBSS."}')).toBe(
-      true,
-    )
+    expect(
+      puts().every((c) => JSON.stringify(c.body) === '{"status":"VERIFIED","comment":"Checked against NIMC and NIBSS."}'),
+    ).toBe(true)
     expect(await within(region).findByRole('alert')).toHaveTextContent(
       'These results were not recorded:BVN of Ada Obi: The KYC changed: this check was replaced by a new one',
     )

@@ -333,9 +333,7 @@ export function VerificationSection({
                   {decided && <p className={styles.small}>{decided}</p>}
                   {item.comment && <p className={styles.small}>Comment: {item.comment}</p>}
                   {waived && <p className={styles.small}>{waived}</p>}
-                  {!canRecord && item.status === 'PENDING' && (
-                    <p className={styles.small}>A KYC analyst records this result.</p>
-                  )}
+                  {!canRecord && item.status === 'PENDING' && <p className={styles.small}>A KYC analyst records this result.</p>}
                   {canWaive && item.status !== 'VERIFIED' && !item.waiver && (
                     <div className={styles.actions}>
                       <Button

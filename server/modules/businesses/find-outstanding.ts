@@ -79,7 +79,9 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
   const documentGaps = documentGapsOf(documentState, { forApproval: false, now })
   // docs/domain.md#kyc-edit-check: once approved, only the post-approval group changes the KYC. Whoever reads this without
   // it (the owner) is told who makes the change, not sent to a step they cannot save.
-  const staffChanges = business.approvalStatus === 'APPROVED' && !hasAllPermissions(permissionsOver(options.actor, business.id) ?? [], POST_APPROVAL_GROUP)
+  const staffChanges =
+    business.approvalStatus === 'APPROVED' &&
+    !hasAllPermissions(permissionsOver(options.actor, business.id) ?? [], POST_APPROVAL_GROUP)
 
   const byStep = new Map<CaptureStep, string[]>(CAPTURE_STEPS.map((s) => [s, []]))
   for (const gap of captureGaps) byStep.get(stepOfGap(gap))!.push(gap.message)

@@ -89,7 +89,8 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
 /** Why a business is not waiting for a decision, in the staff's words. */
 function stateDetail(business: Business): string {
   if (business.approvalStatus === 'APPROVED') return 'It is approved already'
-  if (business.approvalStatus === 'DECLINED') return 'It was declined; it waits for the business to correct and submit its KYC again'
+  if (business.approvalStatus === 'DECLINED')
+    return 'It was declined; it waits for the business to correct and submit its KYC again'
   return 'Not submitted yet: its KYC is still being captured'
 }
 
