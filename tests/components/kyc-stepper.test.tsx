@@ -306,5 +306,14 @@ describe('KycStepper', () => {
     expect(await screen.findByText(/This business is approved/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument()
     expect(sessionStorage.getItem('setKycIsCompleted')).toBe('true')
+    // Nothing left to submit: the preview is offered to read, not "to submit".
+    expect(screen.getByRole('link', { name: 'Open the preview' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Preview and submit' })).not.toBeInTheDocument()
+  })
+
+  it('offers "Preview and submit" while the owner may still submit', async () => {
+    api = mockApi(...kycRoutes())
+    render()
+    expect(await screen.findByRole('link', { name: 'Preview and submit' })).toBeInTheDocument()
   })
 })

@@ -12,6 +12,7 @@ import { businessStatus, documentsProgress, kycStatus, kycStepStatus } from '@/l
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
+import { kycPreviewState } from './kyc-preview-state'
 import { KycLoadError } from './kyc-load-error'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
@@ -156,7 +157,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
           <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
         </div>
         <Link href={paths.business.kycPreview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          Preview and submit
+          {kycPreviewState(business.data, permissions).canSubmit ? 'Preview and submit' : 'Open the preview'}
         </Link>
       </div>
       {reason && <p className={styles.notice}>{reason}</p>}
