@@ -38,6 +38,8 @@ export default defineConfig({
           // Pure functions' tests beside them (`*.test.ts`); components' tests are `*.test.tsx` (the components project).
           include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'features/**/*.test.ts', 'components/**/*.test.ts'],
           env: { LOG_LEVEL: 'silent', APP_ENV: 'test' },
+          // A limit for a hang, not a speed: in CI these files share two cores with the build and the other suites.
+          testTimeout: 20_000,
         },
       },
       apiProject,
@@ -48,6 +50,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx', 'components/**/*.test.tsx', 'features/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
+          // As for unit: a component test that takes 1.5 s alone took over 5 s (vitest's default) on a loaded machine.
+          testTimeout: 20_000,
           css: { modules: { classNameStrategy: 'non-scoped' } },
         },
       },
