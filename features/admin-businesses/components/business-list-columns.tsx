@@ -51,8 +51,8 @@ export function businessListColumns(options: {
         </>
       ),
     }),
-    col.display({
-      id: 'approvalStatus',
+    // An accessor, not a display column: TanStack sorts only columns with a value.
+    col.accessor('approvalStatus', {
       header: 'Status',
       enableSorting: true,
       meta: { wrap: true },

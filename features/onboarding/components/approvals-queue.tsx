@@ -68,8 +68,7 @@ export function ApprovalsQueue() {
           </span>
         ),
       }),
-      column.display({
-        id: 'status',
+      column.accessor('status', {
         header: 'Application',
         enableSorting: true,
         meta: { wrap: true },
