@@ -210,5 +210,8 @@ describe('an existing product', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Withdraw|Go live|Deactivate/ })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No business yet' })).toBeInTheDocument()
+    // Each column says what it holds: one "Business", then the business's status.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Business', 'Registration no.', 'Business status', 'Application', 'Last change'])
   })
 })
