@@ -183,7 +183,9 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
         <dt>E-mail</dt>
         <dd>{business.email}</dd>
         <dt>Phone</dt>
-        <dd>{business.phone}</dd>
+        <dd>
+          <span className={styles.unbroken}>{business.phone}</span>
+        </dd>
         <dt>Address</dt>
         <dd>{address}</dd>
         <dt>Registered on</dt>
