@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'

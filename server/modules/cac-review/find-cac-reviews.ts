@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
 import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
 import { PERMISSIONS } from '@/lib/permissions'

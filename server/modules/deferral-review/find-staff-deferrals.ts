@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
 import { PERMISSIONS } from '@/lib/permissions'
