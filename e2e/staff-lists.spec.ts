@@ -28,9 +28,16 @@ const STAFF_LISTS: { name: string; url: string }[] = [
   { name: 'Archived report', url: '/s/admin/reports?tab=archives' },
 ]
 
+/** Signs in and waits to land (a page opened before the session cookie is set goes back to the login). */
+async function signInAs(page: Page, email: string) {
+  await signIn(page, email)
+  await expect(page).not.toHaveURL(/\/auth\/login/, { timeout: 20_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+}
+
 async function listLoaded(page: Page) {
   await expect(page.locator('main table tbody tr').first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 })
 }
 
 /** The widths that would scroll sideways: the document's and each table box's, with what sticks out. */
@@ -51,23 +58,27 @@ test.describe('staff lists on a 1,366 px laptop', () => {
 
   test('no staff list scrolls sideways, the page or the list', async ({ page }) => {
     test.setTimeout(240_000)
-    await signIn(page, 'superadmin@example.com')
-    await expect(page).toHaveURL(/\/s\/admin\/businesses$/, { timeout: 20_000 })
+    await signInAs(page, 'superadmin@example.com')
+    // Every list is measured; the answer names each that is too wide.
+    const tooWide: string[] = []
     for (const list of STAFF_LISTS) {
       await page.goto(list.url)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await listLoaded(page)
       await dismissToasts(page)
       const widths = await sidewaysScroll(page)
-      expect(widths.page.scrollWidth, `${list.name}: the page`).toBeLessThanOrEqual(widths.page.clientWidth)
+      if (widths.page.scrollWidth > widths.page.clientWidth)
+        tooWide.push(`${list.name}: the page, ${widths.page.scrollWidth} > ${widths.page.clientWidth}`)
       expect(widths.boxes.length, `${list.name}: a table box`).toBeGreaterThan(0)
       for (const box of widths.boxes)
-        expect(box.scrollWidth, `${list.name}: the box of "${box.caption}"`).toBeLessThanOrEqual(box.clientWidth)
+        if (box.scrollWidth > box.clientWidth)
+          tooWide.push(`${list.name}: the box of "${box.caption}", ${box.scrollWidth} > ${box.clientWidth}`)
     }
+    expect(tooWide).toEqual([])
   })
 
   test('the registered list shows the dates it exists for, the key columns in view', async ({ page }) => {
-    await signIn(page, 'superadmin@example.com')
+    await signInAs(page, 'superadmin@example.com')
     await page.goto('/s/admin/businesses/registered')
     await listLoaded(page)
     const region = (await page.locator('main [role="region"]:has(> table)').boundingBox())!
@@ -79,7 +90,8 @@ test.describe('staff lists on a 1,366 px laptop', () => {
   })
 
   test('headings sort on the server through the URL, with aria-sort; the review leads back to the list', async ({ page }) => {
-    await signIn(page, 'superadmin@example.com')
+    test.setTimeout(120_000)
+    await signInAs(page, 'superadmin@example.com')
     await page.goto('/s/admin/businesses?approvalStatus=APPROVED')
     await listLoaded(page)
     const header = page.getByRole('columnheader', { name: /^Business/ })
@@ -135,8 +147,8 @@ test.describe('staff lists on a 1,366 px laptop', () => {
   test('the queues sort too: business approvals, CAC documents, deferrals, product approvals, authorizations', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
-    await signIn(page, 'superadmin@example.com')
+    test.setTimeout(180_000)
+    await signInAs(page, 'superadmin@example.com')
     const cases = [
       { url: '/s/admin/approvals/business', column: /^Business/, sort: 'name' },
       { url: '/s/admin/approvals/cac-doc', column: /^Uploaded/, sort: 'submittedAt' },
@@ -148,7 +160,9 @@ test.describe('staff lists on a 1,366 px laptop', () => {
       await page.goto(c.url)
       await listLoaded(page)
       const header = page.getByRole('columnheader', { name: c.column })
-      const answered = page.waitForResponse((r) => r.url().includes(`sort=${c.sort}%2Casc`) && r.status() === 200)
+      // The API call spells the comma either way (axios leaves it as is).
+      const asked = new RegExp(`/api/v1/.*[?&]sort=${c.sort}(%2C|,)asc`)
+      const answered = page.waitForResponse((r) => asked.test(r.url()) && r.status() === 200)
       await header.getByRole('button').click()
       await answered
       await expect(page).toHaveURL(new RegExp(`[?&]sort=${c.sort}%2Casc`))
@@ -157,7 +171,7 @@ test.describe('staff lists on a 1,366 px laptop', () => {
   })
 
   test('the product form: one "New product", 24 px checkboxes, a new requirement without a made-up title', async ({ page }) => {
-    await signIn(page, 'product@example.com')
+    await signInAs(page, 'product@example.com')
     await page.goto('/s/admin/product-config/details')
     await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'New product' })).toHaveCount(1)
