@@ -29,7 +29,7 @@ async function openReviewWithKyc(page: Page) {
   await expect(page.locator('main table tbody tr').first()).toBeVisible({ timeout: 20_000 })
   await page.locator('main tbody th[scope="row"] a').first().click()
   await expect(page).toHaveURL(/business-preview\?id=/)
-  await expect(page.getByRole('heading', { name: 'Company details' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Company details' })).toBeVisible({ timeout: 20_000 })
   await dismissToasts(page)
 }
 

@@ -78,6 +78,7 @@ test.describe('staff lists on a 1,366 px laptop', () => {
   })
 
   test('the registered list shows the dates it exists for, the key columns in view', async ({ page }) => {
+    test.setTimeout(90_000)
     await signInAs(page, 'superadmin@example.com')
     await page.goto('/s/admin/businesses/registered')
     await listLoaded(page)
@@ -171,12 +172,13 @@ test.describe('staff lists on a 1,366 px laptop', () => {
   })
 
   test('the product form: one "New product", 24 px checkboxes, a new requirement without a made-up title', async ({ page }) => {
+    test.setTimeout(90_000)
     await signInAs(page, 'product@example.com')
     await page.goto('/s/admin/product-config/details')
     await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'New product' })).toHaveCount(1)
     await expect(page.getByRole('checkbox').first()).toBeVisible()
-    await page.getByRole('button', { name: 'Add a requirement' }).click()
+    await page.getByRole('button', { name: 'Add a requirement' }).click({ timeout: 20_000 })
     await expect(page.getByRole('heading', { name: '1. New requirement' })).toBeVisible()
     for (const box of await page.getByRole('checkbox').all()) {
       const size = (await box.boundingBox())!
