@@ -12,7 +12,7 @@ import {
   STAFF_USER_SET_STATUSES,
 } from './authorization-values'
 import { dateQuerySchema } from './date-query'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 const ROLE_SCOPES = ['staff', 'business'] as const
 const USER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'DISABLED'] as const
@@ -199,6 +199,8 @@ export const authorizationDetailSchema = authorizationSchema
 export type AuthorizationDetail = z.infer<typeof authorizationDetailSchema>
 
 export const authorizationListQuerySchema = pageQuerySchema.extend({
+  /** `createdAt`, `type` or `status`, with `,asc` or `,desc`; by default pending first, then newest first. */
+  sort: sortQuery(['createdAt', 'type', 'status']),
   status: z.enum(AUTHORIZATION_STATUSES, { message: `must be one of ${AUTHORIZATION_STATUSES.join(', ')}` }).optional(),
   type: z.enum(AUTHORIZATION_TYPES, { message: `must be one of ${AUTHORIZATION_TYPES.join(', ')}` }).optional(),
   makerId: z.uuid({ message: 'must be a user id (UUID)' }).optional(),

@@ -211,6 +211,32 @@ describe('BusinessPreview', () => {
     expect(screen.queryByRole('button', { name: /business$/ })).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Add a comment')).not.toBeInTheDocument()
   })
+
+  it('leads back to the list it was opened from, with its filters; to the queue otherwise', async () => {
+    const b = business({ name: 'Kaduna Cotton' })
+    router.query = { id: b.id, from: '/s/admin/businesses?businessName=cotton&approvalStatus=PENDING' }
+    api = mockApi(...previewRoutes(b))
+    const { unmount } = renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+    const back = await screen.findByRole('link', { name: '← All businesses' })
+    expect(back).toHaveAttribute('href', '/s/admin/businesses?businessName=cotton&approvalStatus=PENDING')
+    expect(screen.queryByRole('link', { name: '← Business approvals' })).not.toBeInTheDocument()
+    unmount()
+
+    // Another site, or a page that is not a list: the queue.
+    for (const from of ['//evil.example/s/admin/businesses', 'https://evil.example/', '/s/admin/webhooks']) {
+      router.query = { id: b.id, from }
+      const view = renderWithClient(
+        <BusinessPreview businessId={b.id} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} memberOf={[]} />,
+      )
+      expect(await screen.findByRole('link', { name: '← Business approvals' })).toHaveAttribute(
+        'href',
+        '/s/admin/approvals/business',
+      )
+      view.unmount()
+    }
+  })
 })
 
 describe('BusinessQueue', () => {

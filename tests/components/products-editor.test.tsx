@@ -90,6 +90,23 @@ describe('creating a product', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith(`/s/admin/product-config/details?id=${PRODUCT_ID}`))
   })
 
+  it('names the form once (the page says "New product"), and titles a new requirement without a made-up name', async () => {
+    api = mockApi(...reference)
+    renderWithClient(<ProductEditor {...rights} />)
+    await screen.findByLabelText(/^Code/)
+    expect(screen.queryByRole('heading', { name: 'New product' })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Details' })).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a requirement' }))
+    expect(screen.getByRole('heading', { level: 3, name: '1. New requirement' })).toBeInTheDocument()
+    expect(screen.queryByText(/requirement 1$/)).not.toBeInTheDocument()
+    const label = screen.getByLabelText(/^Label/)
+    expect(label).toHaveValue('')
+    expect(label).toHaveAttribute('placeholder', 'e.g. Expected monthly volume')
+    fireEvent.change(label, { target: { value: 'Funding account' } })
+    expect(screen.getByRole('heading', { level: 3, name: '1. Funding account' })).toBeInTheDocument()
+  })
+
   it('shows the API’s field errors where they belong', async () => {
     api = mockApi(
       ...reference,
@@ -252,5 +269,8 @@ describe('an existing product', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Withdraw|Go live|Deactivate/ })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No business yet' })).toBeInTheDocument()
+    // Each column says what it holds: one "Business", then the business's status.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Business', 'Registration no.', 'Business status', 'Application', 'Last change'])
   })
 })

@@ -154,27 +154,27 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
 
   return (
     <Form form={form} onSubmit={save} aria-label={isNew ? 'New product' : `${product.name} settings`} className={styles.panel}>
-      <h2>{isNew ? 'New product' : 'Details'}</h2>
+      {/* The page's heading already says "New product". */}
+      <h2>Details</h2>
       <SentForApproval authorizationId={sentFor} />
       <fieldset className={styles.fieldset} disabled={!canUpdate}>
         <legend className={styles.small}>Product</legend>
-        <div className={styles.row}>
-          {isNew ? (
-            <TextField
-              name="code"
-              label="Code"
-              hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later."
-              required
-              autoCapitalize="characters"
-            />
-          ) : (
-            <div className={styles.stackTight}>
-              <span className={styles.small}>Code</span>
-              <strong>{product.code}</strong>
-            </div>
-          )}
-          <TextField name="name" label="Name" required />
-        </div>
+        {/* One above the other: the code's hint sits between its label and its box, so side by side the boxes did not line up. */}
+        <TextField name="name" label="Name" required />
+        {isNew ? (
+          <TextField
+            name="code"
+            label="Code"
+            hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later."
+            required
+            autoCapitalize="characters"
+          />
+        ) : (
+          <div className={styles.stackTight}>
+            <span className={styles.small}>Code</span>
+            <strong>{product.code}</strong>
+          </div>
+        )}
         <TextAreaField name="description" label="Description (optional)" rows={3} />
         <div className={styles.row}>
           <SelectField
