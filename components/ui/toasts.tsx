@@ -34,6 +34,8 @@ interface Shown {
 }
 /** The toasts on screen, oldest first. */
 let shown: Shown[] = []
+/** Raised by each step change: a toast asked for before it (not on screen yet) belongs to the step left. */
+let stepChanges = 0
 
 /** A repeat reads "… (3 times)": one toast, not three. */
 export const repeatedMessage = (message: string, count: number) => (count > 1 ? `${message} (${count} times)` : message)
@@ -69,9 +71,14 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
  */
 export function notify(message: string, options: { type?: NotifyType; toastId?: string } = {}) {
   markWanted()
+  const type = options.type ?? 'info'
+  const step = stepChanges
   void containerReady
     .then(() => import('react-toastify'))
-    .then((toastify) => show(toastify, message, options.type ?? 'info', options.toastId))
+    .then((toastify) => {
+      if (step !== stepChanges && CLEARED_ON_STEP.has(type)) return
+      show(toastify, message, type, options.toastId)
+    })
 }
 
 function clearToasts(types: ReadonlySet<NotifyType>) {
@@ -87,10 +94,12 @@ export function clearPageToasts() {
 }
 
 /**
- * Closes the toasts of the step being left (success too, unlike a page change): a stepper's steps share one URL, so
- * a route change does not tell. Info toasts stay.
+ * Closes the toasts of the step being left (success too, unlike a page change), and drops those asked for but not
+ * shown yet ("Company details saved." from the save that moves to the next step): a stepper's steps share one URL,
+ * so a route change does not tell. Info toasts stay.
  */
 export function clearStepToasts() {
+  stepChanges += 1
   clearToasts(CLEARED_ON_STEP)
 }
 

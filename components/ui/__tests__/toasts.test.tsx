@@ -73,4 +73,12 @@ describe('Toasts', () => {
     act(() => clearStepToasts())
     await waitFor(() => expect(toastTexts()).toEqual(['Your session ends in 2 minutes']))
   })
+
+  it('does not show a success asked for just before the step changed (the save that moves on)', async () => {
+    await mount()
+    notify('Company details saved.', { type: 'success' })
+    clearStepToasts()
+    notify('Address added.', { type: 'success' })
+    await waitFor(() => expect(toastTexts()).toEqual(['Address added.']))
+  })
 })
