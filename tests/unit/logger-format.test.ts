@@ -42,8 +42,8 @@ describe('the pretty log format (npm run demo, npm run dev)', () => {
       .info({ method: 'GET', path: '/api/v1/businesses', status: 200, ms: 12.5 }, 'request')
     log.warn({ job: 'reminders', token: 'secret-token' }, 'Job slow')
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO  GET \/api\/v1\/businesses 200 12\.5ms user=u-1\n$/)
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d WARN  Job slow \{"job":"reminders","token":"\[redacted\]"\}\n$/)
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/api\/v1\/businesses 200 12\.5ms user=u-1\n$/)
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d WARN {2}Job slow \{"job":"reminders","token":"\[redacted\]"\}\n$/)
   })
 
   it('passes a line that is not JSON through as it is', () => {
