@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from './production-server'
  * (the existing build) with demo data on a throwaway PGlite and Azurite: `cold` with READY_WARM_UP=false (readiness as before the
  * warm-up), `warm` as shipped. Each step is timed on its first run and on a second run right after.
  *
- *   npx tsx bench/first-requests.ts [--modes=cold,warm] [--port=3221] [--out=bench/results/x.json]
+ *   npx tsx bench/first-requests.ts [--modes=cold,warm] [--port=3221] [--azurite-port=3222] [--out=bench/results/x.json]
  */
 
 const args = Object.fromEntries(
@@ -71,9 +71,9 @@ const STEPS: { who: 'anonymous' | 'staff' | 'owner'; step: Step }[] = [
   { who: 'owner', step: { name: 'GET /s/businesses/dashboard-details', run: page('/s/businesses/dashboard-details') } },
 ]
 
-async function measure(mode: 'cold' | 'warm', port: number) {
+async function measure(mode: 'cold' | 'warm', port: number, azuritePort: number) {
   const dataDir = mkdtempSync(join(tmpdir(), `kyc-first-${mode}-`))
-  const azurite = await startAzurite({ accountName: 'test', port: await freePort(), location: join(dataDir, 'azurite') })
+  const azurite = await startAzurite({ accountName: 'test', port: azuritePort, location: join(dataDir, 'azurite') })
   await prepareBlobStorage(azurite.connectionString, 'blob', [`http://127.0.0.1:${port}`])
   const started = performance.now()
   const server = startNext({
@@ -116,9 +116,10 @@ process.chdir(PROJECT_ROOT)
 // Measures the build there is (npm run build first); a stale one is said, not rebuilt, so a run stays comparable.
 if (isBuildStale()) console.warn('Note: the build is older than the sources (npm run build to measure the current code).')
 const port = Number(args.port ?? (await freePort()))
+const azuritePort = Number(args['azurite-port'] ?? (await freePort()))
 const results = []
 for (const mode of modes) {
-  const result = await measure(mode, port)
+  const result = await measure(mode, port, azuritePort)
   results.push(result)
   console.log(`\n${mode}: ready after ${result.readyAfterMs} ms`)
   console.table(result.rows)
