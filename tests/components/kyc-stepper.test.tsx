@@ -33,11 +33,7 @@ const details = {
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 }
-const noDraft = (type: string) =>
-  route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, {
-    status: 404,
-    data: { errors: [{ code: 'NOT_FOUND', message: 'Draft form not found' }] },
-  })
+const noDraft = (type: string) => route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, { status: 200, data: null })
 
 let api: ReturnType<typeof mockApi>
 beforeEach(() => sessionStorage.clear())

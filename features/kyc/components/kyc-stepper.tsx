@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { clearStepToasts } from '@/components/ui/toasts'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
@@ -123,6 +124,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
 
   const goTo = (next: KycStep) => {
     moved.current = true
+    clearStepToasts()
     setBlocked(null)
     setSelectedStep(next)
     setStep(next)

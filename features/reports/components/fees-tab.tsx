@@ -10,6 +10,7 @@ import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
 import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
+import { formatDayTime } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { downloadFeeReport, feeQueries } from '../api/report-queries'
@@ -22,7 +23,6 @@ import styles from './reports.module.css'
 
 const PAGE_SIZE = 10
 const pageOf = (value: string | undefined) => Math.max(1, Number(value) || 1)
-const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Fee configuration: the fees by client, service and active flag (filters in the URL), and the editor. */
 function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
@@ -342,7 +342,7 @@ function FeeReport() {
             <tbody>
               {charges.data.content.map((c) => (
                 <tr key={c.id}>
-                  <td>{when(c.chargedAt)}</td>
+                  <td>{formatDayTime(c.chargedAt)}</td>
                   <td>{c.businessName}</td>
                   <td>{c.divisionName ?? '(no division)'}</td>
                   <td>

@@ -252,17 +252,17 @@ export function productDecisionMail(input: {
 }
 
 export function dueReminderMail(input: { businessName: string; what: string; dueDate: string; url: string }): RenderedMail {
-  const dueDate = formatCalendarDate(input.dueDate)
+  const dueOn = formatCalendarDate(input.dueDate)
   const lines = [
     'Hello,',
-    `${input.what} for ${input.businessName} falls due on ${dueDate}, in 3 days.`,
+    `${input.what} for ${input.businessName} falls due on ${dueOn}, in 3 days.`,
     'If it passes, the business is blocked: it cannot onboard new products until this is done.',
   ]
   return {
     template: 'due-reminder',
-    subject: `Reminder: ${input.what} due on ${dueDate}`,
+    subject: `Reminder: ${input.what} due on ${dueOn}`,
     text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
-    html: layout(`Due on ${dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
+    html: layout(`Due on ${dueOn}`, lines, { label: 'Open the dashboard', url: input.url }),
   }
 }
 
@@ -314,7 +314,7 @@ export function supportAcknowledgementMail(input: { name: string; reference: str
 /** To the data protection officers: a user went over the hourly budget of revealed identity numbers. */
 export function revealBudgetMail(input: { who: string; budget: number; at: Date; url: string }): RenderedMail {
   const lines = [
-    `${input.who} asked to reveal more than ${input.budget} clear identity numbers (BVN, NIN, ID numbers) within an hour, at ${input.at.toISOString()}.`,
+    `${input.who} asked to reveal more than ${input.budget} clear identity numbers (BVN, NIN, ID numbers) within an hour, at ${formatLagosDateTime(input.at)}.`,
     'Further reveals by this user are refused until the hour has passed. Their REVEAL rows in the audit log say whose numbers they saw and why.',
   ]
   return {

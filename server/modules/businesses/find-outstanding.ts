@@ -237,7 +237,7 @@ function deferralItems(state: DocumentState, now: Date): OutstandingItem[] {
           code: 'DEFERRAL_OVERDUE',
           severity: 'danger',
           title: `The ${documentType.name} is overdue`,
-          message: `Its deferral ended on ${isoDay(deferral.dueDate)}, and the business is blocked until you upload it.`,
+          message: `Its deferral ended on ${formatCalendarDate(isoDay(deferral.dueDate))}, and the business is blocked until you upload it.`,
           target,
           dueDate,
           blocking: true,
@@ -247,7 +247,7 @@ function deferralItems(state: DocumentState, now: Date): OutstandingItem[] {
           code: 'DEFERRAL_DUE',
           severity: 'warning',
           title: `The ${documentType.name} is due soon`,
-          message: `Upload it by ${isoDay(deferral.dueDate)}, when its deferral ends; after that the business is blocked.`,
+          message: `Upload it by ${formatCalendarDate(isoDay(deferral.dueDate))}, when its deferral ends; after that the business is blocked.`,
           target,
           dueDate,
         })

@@ -275,6 +275,7 @@ export function DocumentItem({
             purpose="KYC_DOCUMENT"
             businessId={businessId}
             label={`Choose the ${label} file`}
+            hasSavedFile={!!item.document}
             onUploaded={(file) => void onUploaded(file)}
             disabled={attach.isPending}
             upload={upload}
