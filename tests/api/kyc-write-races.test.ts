@@ -82,8 +82,14 @@ describe('a KYC edit racing a decision on the business', () => {
       const db = await getDb()
       // The ready business's shareholders hold 100 %: leave 10 % for the new one (the archive checks no capture rule).
       const [first] = await db.select().from(shareholders).where(eq(shareholders.kycDetailsId, kycDetailsId))
-      await db.update(shareholders).set({ percentageUnits: first!.percentageUnits - 1000 }).where(eq(shareholders.id, first!.id))
-      const existing = await db.select({ id: shareholders.id }).from(shareholders).where(eq(shareholders.kycDetailsId, kycDetailsId))
+      await db
+        .update(shareholders)
+        .set({ percentageUnits: first!.percentageUnits - 1000 })
+        .where(eq(shareholders.id, first!.id))
+      const existing = await db
+        .select({ id: shareholders.id })
+        .from(shareholders)
+        .where(eq(shareholders.kycDetailsId, kycDetailsId))
       const [edit, archived] = await Promise.all([
         api('/kyc/shareholders', {
           method: 'POST',
