@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -25,10 +24,6 @@ export const apiProject = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    // vitest's default is one file fewer than the cores: one file at a time on a 2-core machine such as CI's, where
-    // the files spend much of their time waiting (on PGlite's disk copy, on a server, on PostgreSQL). Two at a time
-    // there took the run from about 500 s to about 300 s (docs/testing.md#ci).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
