@@ -18,13 +18,16 @@ export function PendingChanges({
   /** The request this screen just made, said until the list of pending requests shows it. */
   sentFor?: string | null
 }) {
-  if (!pending?.length) return <SentForApproval authorizationId={sentFor} />
+  // The request just made keeps its "Sent for approval" once the list shows it, so the confirmation does not vanish
+  // the moment the list refreshes.
+  const listed = pending?.some((p) => p.id === sentFor) ?? false
   return (
     <>
-      {pending.map((p) => (
+      {!listed && <SentForApproval authorizationId={sentFor} />}
+      {pending?.map((p) => (
         <p key={p.id} role="status" className={styles.notice} data-pending-authorization={p.id}>
-          A request to {p.what} ({p.mine ? 'yours' : `by ${p.maker.name}`}, {formatDateTime(p.createdAt)}) is waiting for{' '}
-          {AUTHORIZATION_DECIDER_WORDS} to decide it.{' '}
+          {p.id === sentFor && 'Sent for approval. '}A request to {p.what} ({p.mine ? 'yours' : `by ${p.maker.name}`},{' '}
+          {formatDateTime(p.createdAt)}) is waiting for {AUTHORIZATION_DECIDER_WORDS} to decide it.{' '}
           {p.visible && <Link href={paths.admin.authorizationDetails(p.id)}>See the request</Link>}
         </p>
       ))}
