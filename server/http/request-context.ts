@@ -44,8 +44,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
       path: new URL(c.req.url).pathname,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      // Once: the auth guard binds userId to this child; a route that set the actor without it has it written here.
-      userId: log.bindings().userId ? undefined : c.get('actor')?.userId,
+      userId: c.get('actor')?.userId,
     },
     'request',
   )

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
-import { formatDay } from '@/lib/format/day'
+import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatKobo } from '@/lib/format/money'
 import { revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
@@ -48,7 +47,7 @@ export function CompanyDetailsFacts({
       <dt>TIN</dt>
       <dd>{d.tin ?? '—'}</dd>
       <dt>Date of incorporation</dt>
-      <dd>{formatDay(d.incorporationDate)}</dd>
+      <dd>{d.incorporationDate ?? '—'}</dd>
       <dt>Country of incorporation</dt>
       <dd>{d.countryOfIncorporation ?? '—'}</dd>
       <dt>Nature of business</dt>
@@ -129,7 +128,7 @@ export function MeansOfIdTable({
               <td>
                 {id.firstName} {id.lastName}
               </td>
-              <td>{idHolderRoles(id)}</td>
+              <td>{ID_HOLDER_ROLE_LABELS[id.role]}</td>
               <td>
                 {id.idTypeName}{' '}
                 <RevealIdentityNumber
@@ -143,7 +142,7 @@ export function MeansOfIdTable({
                 />
               </td>
               <td>
-                {formatDay(id.expiryDate)}
+                {id.expiryDate ?? '—'}
                 {!id.isCurrent && ' (expired)'}
               </td>
             </tr>

@@ -14,8 +14,6 @@ import { approvalBlockers } from './approval-readiness'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
-/** The API's sort fields of the list (docs/api.md#lists). */
-const SORTABLE = ['businessName', 'status', 'submittedAt'] as const
 /** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */
 const ALL = 'ALL'
 const STATUS_OPTIONS = [
@@ -25,13 +23,12 @@ const STATUS_OPTIONS = [
 
 /** `/s/admin/approvals/products`: applications waiting for a decision (or any status), oldest submission last. */
 export function ApprovalsQueue() {
-  const table = useTableUrlState({ filterKeys: FILTER_KEYS, sortableIds: SORTABLE })
+  const table = useTableUrlState({ filterKeys: FILTER_KEYS })
   const { status, searchKey } = table.filters
   const query = {
     pageNumber: table.pageNumber,
     pageSize: table.pageSize,
     ...(searchKey ? { searchKey } : {}),
-    ...(table.query.sort ? { sort: table.query.sort } : {}),
     statuses: status === ALL ? ONBOARDING_STATUSES : [status ?? 'IN_REVIEW'],
   }
   const applications = useQuery({
@@ -44,9 +41,8 @@ export function ApprovalsQueue() {
     const column = createColumnHelper<OnboardingSummary>()
     return [
       column.accessor((o) => o.business.name, {
-        id: 'businessName',
+        id: 'business',
         header: 'Business',
-        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
           <Link
@@ -68,9 +64,9 @@ export function ApprovalsQueue() {
           </span>
         ),
       }),
-      column.accessor('status', {
+      column.display({
+        id: 'status',
         header: 'Application',
-        enableSorting: true,
         meta: { wrap: true },
         cell: (info) => {
           const o = info.row.original
@@ -88,11 +84,7 @@ export function ApprovalsQueue() {
           )
         },
       }),
-      column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), {
-        id: 'submittedAt',
-        header: 'Submitted',
-        enableSorting: true,
-      }),
+      column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), { id: 'submittedAt', header: 'Submitted' }),
     ]
   }, [])
 

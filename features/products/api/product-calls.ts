@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
 import { configAnswer } from '@/lib/http/config-answer'
-import { authorizationReads } from '@/lib/query/shared-queries'
 import { productQueries } from './product-queries'
 import type { CreateProductInput, Product, UpdateProductInput } from './types'
 
@@ -11,11 +10,8 @@ export function useCreateProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: CreateProductInput) =>
-      configAnswer(await apiClient.post<Product | AuthorizationDetail>('/products', input, { shownInline: true })),
-    onSuccess: (answer) =>
-      queryClient.invalidateQueries({
-        queryKey: answer.pending ? authorizationReads.pending('product').queryKey : productQueries.all(),
-      }),
+      configAnswer(await apiClient.post<Product | AuthorizationDetail>('/products', input)),
+    onSuccess: (answer) => (answer.pending ? undefined : queryClient.invalidateQueries({ queryKey: productQueries.all() })),
   })
 }
 
@@ -24,11 +20,9 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateProductInput) =>
-      configAnswer(
-        await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}`, input, { shownInline: true }),
-      ),
+      configAnswer(await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}`, input)),
     onSuccess: (answer) => {
-      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })
+      if (answer.pending) return
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, answer.record)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })
     },
@@ -40,15 +34,9 @@ export function useSetProductLive(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (live: boolean) =>
-      configAnswer(
-        await apiClient.put<Product | AuthorizationDetail>(
-          `/products/${encodeURIComponent(id)}/go-live`,
-          { live },
-          { shownInline: true },
-        ),
-      ),
+      configAnswer(await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}/go-live`, { live })),
     onSuccess: (answer) => {
-      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })
+      if (answer.pending) return
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, answer.record)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })
     },

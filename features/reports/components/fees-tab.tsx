@@ -10,19 +10,18 @@ import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
 import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
-import { formatDayTime } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { downloadFeeReport, feeQueries } from '../api/report-queries'
 import { notify } from '@/components/ui/toasts'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { PendingChanges } from '@/components/ui/pending-changes'
-import { authorizationReads } from '@/lib/query/shared-queries'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { FeeEditor } from './fee-editor'
 import styles from './reports.module.css'
 
 const PAGE_SIZE = 10
 const pageOf = (value: string | undefined) => Math.max(1, Number(value) || 1)
+const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Fee configuration: the fees by client, service and active flag (filters in the URL), and the editor. */
 function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
@@ -40,8 +39,6 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
     pageSize: PAGE_SIZE,
   } as const
   const fees = useQuery({ ...feeQueries.search(search), enabled: isReady, placeholderData: keepPreviousData })
-  // Fee requests waiting for a checker: listed here, and a fee with one is not offered for another change.
-  const waiting = useQuery({ ...authorizationReads.pending('fee'), enabled: canEdit }).data ?? []
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -74,7 +71,7 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
           }}
         />
       )}
-      <PendingChanges pending={waiting} sentFor={sentFor} />
+      <SentForApproval authorizationId={sentFor} />
       <form role="search" aria-label="Filter fees" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Client
@@ -140,17 +137,13 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
                   <td>{fee.active ? 'Active' : 'Inactive'}</td>
                   {canEdit && (
                     <td>
-                      {waiting.some((p) => p.resourceId === fee.id) ? (
-                        <span className={styles.muted}>Change pending</span>
-                      ) : (
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
-                          Edit
-                          <VisuallyHidden>
-                            {' '}
-                            the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
-                          </VisuallyHidden>
-                        </Button>
-                      )}
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
+                        Edit
+                        <VisuallyHidden>
+                          {' '}
+                          the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
+                        </VisuallyHidden>
+                      </Button>
                     </td>
                   )}
                 </tr>
@@ -342,7 +335,7 @@ function FeeReport() {
             <tbody>
               {charges.data.content.map((c) => (
                 <tr key={c.id}>
-                  <td>{formatDayTime(c.chargedAt)}</td>
+                  <td>{when(c.chargedAt)}</td>
                   <td>{c.businessName}</td>
                   <td>{c.divisionName ?? '(no division)'}</td>
                   <td>

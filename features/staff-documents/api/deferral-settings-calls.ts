@@ -3,7 +3,7 @@ import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/cont
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
 import { configAnswer } from '@/lib/http/config-answer'
-import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
+import { deferralReads } from '@/lib/query/shared-queries'
 import { staffDocumentQueries } from './staff-document-queries'
 
 /**
@@ -20,8 +20,7 @@ export function useSetMaxDays() {
         ),
       ),
     onSuccess: (answer) => {
-      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('setting').queryKey })
-      queryClient.setQueryData(deferralReads.maxDays().queryKey, answer.record)
+      if (!answer.pending) queryClient.setQueryData(deferralReads.maxDays().queryKey, answer.record)
     },
   })
 }
@@ -38,9 +37,7 @@ export function useSaveMapping() {
         await apiClient.put<DeferrableMappingAnswer | AuthorizationDetail>('/deferrals/deferrable-mapping', input),
       ),
     onSuccess: (answer) => {
-      if (answer.pending)
-        return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('deferrable_mapping').queryKey })
-      queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer.record)
+      if (!answer.pending) queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer.record)
     },
   })
 }

@@ -15,9 +15,9 @@ import {
   REGISTRATION_CLASSES,
   type RegistrationClass,
 } from '@/lib/validation/registration-number-rules'
-import { authorizationReads, referenceReads } from '@/lib/query/shared-queries'
+import { referenceReads } from '@/lib/query/shared-queries'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { PendingChanges } from '@/components/ui/pending-changes'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { useSaveMapping } from '../api/deferral-settings-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import own from './deferral-settings.module.css'
@@ -71,7 +71,6 @@ const changeText = (cells: readonly Cell[], names: ReadonlyMap<string, string>) 
   })
 
 function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet<Cell>; canEdit: boolean }) {
-  const waiting = useQuery(authorizationReads.pending('deferrable_mapping')).data
   const [ticked, setTicked] = useState<Set<Cell>>(() => new Set(saved))
   const [confirming, setConfirming] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
@@ -126,7 +125,7 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
 
   return (
     <div className={styles.stackTight}>
-      <PendingChanges pending={waiting} sentFor={sentFor} />
+      <SentForApproval authorizationId={sentFor} />
       <ScrollTable
         className={cx(styles.table, own.matrix)}
         captionClassName={cx(styles.muted, styles.small, own.caption)}

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
-import { PendingChanges } from '@/components/ui/pending-changes'
-import { authorizationReads } from '@/lib/query/shared-queries'
+import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -27,7 +26,6 @@ type Editing = { endpoint: WebhookEndpoint | null } | null
  * delivery log with a retry for failed deliveries.
  */
 export function WebhooksScreen() {
-  const waiting = useQuery(authorizationReads.pending('webhook_endpoint')).data
   const endpoints = useQuery(webhookQueries.endpoints())
   const remove = useDeleteWebhookEndpoint()
   const renew = useRenewWebhookSecret()
@@ -77,7 +75,7 @@ export function WebhooksScreen() {
         </div>
       )}
 
-      <PendingChanges pending={waiting} sentFor={sentFor} />
+      <SentForApproval authorizationId={sentFor} />
 
       <section className={styles.section} aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">Endpoints</h2>
