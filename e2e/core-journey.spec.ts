@@ -193,7 +193,7 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await expect(staff).toHaveURL(new RegExp(`/s/admin/approvals/business/business-preview\\?id=${businessId}$`))
   await expect(staff.getByRole('heading', { name })).toBeVisible()
   const checks = staff.getByRole('list', { name: 'Approval preconditions' })
-  await expect(checks.locator('[data-met="true"]')).toHaveCount(5)
+  await expect(checks.locator('[data-met="true"]')).toHaveCount(6)
   await staff.getByRole('button', { name: `Request a new upload of ${REUPLOADED}` }).click()
   const ask = staff.getByRole('alertdialog')
   await ask.getByLabel('What is wrong with the document').fill(REASON)
@@ -229,14 +229,16 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await verifyChecks(request, businessId)
   await staff.reload()
   await expect(staff.getByRole('heading', { name })).toBeVisible()
-  await expect(checks.locator('[data-met="true"]')).toHaveCount(6)
+  await expect(checks.locator('[data-met="true"]')).toHaveCount(7)
   await expect(tinRow).not.toContainText('Re-upload asked')
   await expect(tinRow.getByRole('button', { name: `Request a new upload of ${REUPLOADED}` })).toBeVisible()
   await staff.getByLabel('Comment (optional)').fill('TIN certificate now complete; CAC documents verified.')
   await staff.getByRole('button', { name: 'Approve business' }).click()
   await staff.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(staff.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
-  await expect(checks.locator('[data-check="PENDING_STATE"]')).toHaveAttribute('data-met', 'false')
+  // Decided: the decision stands where the checklist was (no "waiting for a decision" marked unmet).
+  await expect(staff.getByText('This business is approved: there is nothing left to decide.')).toBeVisible()
+  await expect(checks).toHaveCount(0)
   await staffContext.close()
 
   // 9. The audit log, read by the auditor: each step of this business with its actor, in the order it happened.

@@ -37,7 +37,7 @@ export default async function globalSetup() {
     },
   })
   try {
-    // Demo seeding on PGlite took over 90 s on a loaded CI machine.
+    // Demo seeding on PGlite, then the warm-up (server/lifecycle/warm-up.ts, at most 20 s): over 90 s on a loaded CI machine.
     await waitForHealthy(`http://127.0.0.1:${port}/api/v1/health/ready`, server, 180_000)
   } catch (error) {
     server.kill('SIGTERM')

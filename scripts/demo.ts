@@ -22,7 +22,13 @@ process.on('SIGTERM', () => {
 })
 
 await runScript(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, SEED_DEMO: 'true', ENABLE_DEV_OUTBOX: process.env.ENABLE_DEV_OUTBOX ?? 'true' }
+  // Readable one-line logs under the sign-in table (LOG_FORMAT=json for the production form).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SEED_DEMO: 'true',
+    ENABLE_DEV_OUTBOX: process.env.ENABLE_DEV_OUTBOX ?? 'true',
+    LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+  }
   const config = loadConfig(env)
 
   buildIfStale()

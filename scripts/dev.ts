@@ -6,7 +6,12 @@ import { prepareBlobStorage, startAzurite } from './lib/azurite'
  * `npm run dev`: next dev with its own data directory so it never shares one with the demo or tests, and (unless
  * real storage is configured) its own Azurite so uploads work.
  */
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? '.data-dev', NEXT_TELEMETRY_DISABLED: '1' }
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? '.data-dev',
+  NEXT_TELEMETRY_DISABLED: '1',
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+}
 const config = loadConfig(env)
 const children: ChildProcess[] = []
 const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'))

@@ -46,8 +46,54 @@ function withoutSasUrls(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutSasUrls(v, depth + 1)]))
 }
 
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' }
+// Said by the line's own words (or by every line), so the pretty format leaves them out.
+const SHOWN_APART = new Set([
+  'level',
+  'time',
+  'msg',
+  'service',
+  'method',
+  'path',
+  'status',
+  'ms',
+  'requestId',
+  'userId',
+  'pid',
+  'hostname',
+])
+
+/**
+ * One JSON log entry as one short line for a terminal: `14:05:09 INFO  GET /api/v1/businesses 200 12ms user=…`
+ * for a request, `14:05:09 WARN  <message> {other fields}` otherwise. Not for production (LOG_FORMAT).
+ */
+export function prettyLine(json: string): string {
+  let entry: Record<string, unknown>
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>
+  } catch {
+    return json.trimEnd()
+  }
+  const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : ''
+  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5)
+  const request =
+    typeof entry.method === 'string' && typeof entry.path === 'string'
+      ? `${entry.method} ${entry.path} ${String(entry.status)} ${String(entry.ms)}ms`
+      : null
+  const words = [time, level, request ?? String(entry.msg ?? '')]
+  if (entry.userId) words.push(`user=${String(entry.userId)}`)
+  const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => !SHOWN_APART.has(k)))
+  if (Object.keys(rest).length) words.push(JSON.stringify(rest))
+  return words.join(' ')
+}
+
+/** Writes `prettyLine` of each entry to `out` (stdout by default). */
+export function prettyDestination(out: { write: (text: string) => unknown } = process.stdout): DestinationStream {
+  return { write: (json: string) => void out.write(`${prettyLine(json)}\n`) }
+}
+
 /** The portal's logger; `destination` for tests. Redacts secrets and identity numbers (docs/data-protection.md). */
-export function createLogger(options: { level: string; destination?: DestinationStream }): Logger {
+export function createLogger(options: { level: string; destination?: DestinationStream; format?: 'json' | 'pretty' }): Logger {
   return pino(
     {
       level: options.level,
@@ -65,7 +111,7 @@ export function createLogger(options: { level: string; destination?: Destination
         },
       },
     },
-    options.destination,
+    options.format === 'pretty' ? prettyDestination(options.destination) : options.destination,
   )
 }
 
@@ -75,7 +121,7 @@ export function createLogger(options: { level: string; destination?: Destination
  */
 export const logger: Logger = new Proxy({} as Logger, {
   get(_target, property) {
-    instance ??= createLogger({ level: getConfig().logLevel })
+    instance ??= createLogger({ level: getConfig().logLevel, format: getConfig().logFormat })
     const value = Reflect.get(instance, property, instance) as unknown
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value
   },

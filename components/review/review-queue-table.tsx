@@ -1,16 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable } from '@/components/ui/data-table'
 import type { DataTableFilter } from '@/components/ui/table-filters'
-import type { TableUrlState } from '@/components/ui/use-table-url-state'
+import { formatSort, type TableSort, type TableUrlState } from '@/components/ui/use-table-url-state'
 
-/** The API's query of a review queue: page and size, then the URL filters that are set, in `keys` order. */
+/** The API's query of a review queue: page and size, the sort when one is chosen, then the URL filters that are set. */
 export function queueApiQuery(
-  table: { pageNumber: number; pageSize: number; filters: Partial<Record<string, string>> },
+  table: { pageNumber: number; pageSize: number; sort?: TableSort | null; filters: Partial<Record<string, string>> },
   keys: readonly string[],
 ): Array<[string, string]> {
   return [
     ['pageNumber', String(table.pageNumber)],
     ['pageSize', String(table.pageSize)],
+    ...(table.sort ? [['sort', formatSort(table.sort)] as [string, string]] : []),
     ...keys.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]!] as [string, string]] : [])),
   ]
 }

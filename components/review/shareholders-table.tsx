@@ -6,13 +6,15 @@ import tables from '@/styles/staff-screens.module.css'
 import { RevealIdentityNumber } from './reveal-identity-number'
 import styles from './review.module.css'
 
+const COLUMNS = ['Shareholder', 'Holds', 'Effective ownership', 'Beneficial owner', 'BVN'] as const
+
 const nameOf = (h: ShareholderRecord) =>
   h.type === 'CORPORATE' ? (h.companyName ?? '') : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
 
 /**
  * The shareholder tree as the owner's KYC preview and the staff review show it: depth first, each corporate holder
  * followed by its own shareholders, with the holding, the effective ownership and the BVN (masked; revealed for a
- * reason by those who may).
+ * reason by those who may). In a narrow box (a phone) each shareholder is a card, each value under its column's name.
  */
 export function ShareholdersTable({
   shareholders,
@@ -22,42 +24,48 @@ export function ShareholdersTable({
   canReveal?: boolean
 }) {
   return (
-    <ScrollTable
-      className={tables.table}
-      captionClassName="visually-hidden"
-      caption="Shareholders with effective ownership (corporate holders followed by their own shareholders)"
-      columns={['Shareholder', 'Holds', 'Effective ownership', 'Beneficial owner', 'BVN']}
-    >
-      <tbody>
-        {shareholders.map((h) => (
-          <tr key={h.id}>
-            <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${h.depth * 1.25}rem)` }}>
-              {nameOf(h)}{' '}
-              <span className={styles.muted}>
-                ({h.type === 'CORPORATE' ? (h.registrationNumber ?? 'company') : 'individual'})
-              </span>
-            </th>
-            <td>{formatPercentage(h.percentage)}</td>
-            <td>{formatPercentage(h.type === 'INDIVIDUAL' ? (h.effectiveOwnership ?? 0) : h.effectiveStake)}</td>
-            <td>{h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}</td>
-            <td>
-              {h.bvn ? (
-                <RevealIdentityNumber
-                  masked={h.bvn}
-                  target="shareholders"
-                  recordId={h.id}
-                  field="bvn"
-                  label={`BVN of shareholder ${nameOf(h)}`}
-                  canReveal={canReveal}
-                  reveal={revealIdentityNumber}
-                />
-              ) : (
-                '—'
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <div className={styles.shareholdersBox}>
+      <ScrollTable
+        className={`${tables.table} ${styles.shareholders}`}
+        captionClassName="visually-hidden"
+        caption="Shareholders with effective ownership (corporate holders followed by their own shareholders)"
+        columns={COLUMNS}
+      >
+        <tbody>
+          {shareholders.map((h) => (
+            <tr key={h.id}>
+              <th scope="row" style={{ paddingLeft: `calc(var(--space-1) + ${h.depth * 1.25}rem)` }}>
+                {nameOf(h)}{' '}
+                <span className={styles.muted}>
+                  ({h.type === 'CORPORATE' ? (h.registrationNumber ?? 'company') : 'individual'})
+                </span>
+              </th>
+              <td data-label={COLUMNS[1]}>{formatPercentage(h.percentage)}</td>
+              <td data-label={COLUMNS[2]}>
+                {formatPercentage(h.type === 'INDIVIDUAL' ? (h.effectiveOwnership ?? 0) : h.effectiveStake)}
+              </td>
+              <td data-label={COLUMNS[3]}>
+                {h.isBeneficialOwner ? (h.needsMeansOfId ? 'Yes, means of ID missing' : 'Yes') : 'No'}
+              </td>
+              <td data-label={COLUMNS[4]}>
+                {h.bvn ? (
+                  <RevealIdentityNumber
+                    masked={h.bvn}
+                    target="shareholders"
+                    recordId={h.id}
+                    field="bvn"
+                    label={`BVN of shareholder ${nameOf(h)}`}
+                    canReveal={canReveal}
+                    reveal={revealIdentityNumber}
+                  />
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </div>
   )
 }

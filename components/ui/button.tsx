@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef } from 'react'
 import { cx } from './cx'
 import { Spinner } from './spinner'
+import { useWaitForUploads, WAIT_FOR_UPLOAD_REASON } from './uploads-in-progress'
 import { VisuallyHidden } from './visually-hidden'
 import styles from './button.module.css'
 
@@ -28,7 +29,8 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonStyl
 
 /**
  * A native `<button>`, `type="button"` unless told otherwise (pass `type="submit"` in forms).
- * Forwards `ref` (React 19 ref-as-prop) and every native prop.
+ * Forwards `ref` (React 19 ref-as-prop) and every native prop. A submit button inside a `Form` whose uploader is
+ * still sending a file is disabled and says why ("Wait for the upload to finish").
  */
 export function Button({
   variant = 'primary',
@@ -42,12 +44,15 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  return (
+  const uploads = useWaitForUploads()
+  const waiting = type === 'submit' && uploads.waiting
+  const button = (
     <button
       {...rest}
       type={type}
-      disabled={disabled || loading}
+      disabled={disabled || loading || waiting}
       aria-busy={loading || undefined}
+      aria-describedby={waiting ? cx(rest['aria-describedby'], uploads.reasonId) : rest['aria-describedby']}
       className={buttonClassName({ variant, size, fullWidth, className: cx(loading && styles.loading, className) })}
     >
       {loading && <Spinner size="sm" />}
@@ -55,5 +60,16 @@ export function Button({
       {loading && ' '}
       {loading && <VisuallyHidden>{loadingText}</VisuallyHidden>}
     </button>
+  )
+  // Always a fragment, so the button is not remounted (and does not lose focus) when the reason comes and goes.
+  return (
+    <>
+      {button}
+      {waiting && (
+        <span id={uploads.reasonId} className={styles.reason}>
+          {WAIT_FOR_UPLOAD_REASON}
+        </span>
+      )}
+    </>
   )
 }

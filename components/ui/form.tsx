@@ -8,6 +8,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form'
 import { errorMessageOf, fieldStyles as styles } from './field'
+import { UploadsInProgressProvider, useUploadsInProgressState } from './uploads-in-progress'
 
 export interface FormProps<TValues extends FieldValues, TContext, TTransformed> extends Omit<
   ComponentPropsWithoutRef<'form'>,
@@ -27,7 +28,10 @@ export interface FormProps<TValues extends FieldValues, TContext, TTransformed> 
   children: ReactNode
 }
 
-/** `FormProvider` + `<form noValidate>`: the fields below it find the form through `useFormContext()`. */
+/**
+ * `FormProvider` + `<form noValidate>`: the fields below it find the form through `useFormContext()`. While an
+ * `Uploader` inside it sends a file, its submit buttons are disabled and a submit (Enter in a field) is refused.
+ */
 export function Form<TValues extends FieldValues, TContext, TTransformed>({
   form,
   onSubmit,
@@ -36,12 +40,23 @@ export function Form<TValues extends FieldValues, TContext, TTransformed>({
   children,
   ...formProps
 }: FormProps<TValues, TContext, TTransformed>) {
+  const uploads = useUploadsInProgressState()
+  const submit = onSubmit && form.handleSubmit(onSubmit, onInvalid)
   return (
     <FormProvider {...form}>
-      <form {...formProps} noValidate onSubmit={onSubmit ? form.handleSubmit(onSubmit, onInvalid) : (e) => e.preventDefault()}>
-        {showRootErrors && <FormRootErrors />}
-        {children}
-      </form>
+      <UploadsInProgressProvider value={uploads}>
+        <form
+          {...formProps}
+          noValidate
+          onSubmit={(event) => {
+            if (!submit || uploads.isBusy()) event.preventDefault()
+            else void submit(event)
+          }}
+        >
+          {showRootErrors && <FormRootErrors />}
+          {children}
+        </form>
+      </UploadsInProgressProvider>
     </FormProvider>
   )
 }

@@ -5,12 +5,19 @@ import type { ToastContainerProps } from 'react-toastify'
 
 export type NotifyType = 'info' | 'success' | 'warning' | 'error'
 
-/** Spec section 9: a toast stays 5,000 ms, top right. */
+/** Spec section 9: a toast stays 5,000 ms. */
 export const TOAST_AUTO_CLOSE_MS = 5000
 /** At most this many toasts at once: a newer one closes the oldest rather than piling up or queueing behind it. */
 export const TOAST_LIMIT = 3
+/**
+ * Where toasts show: bottom right, over no control the shell keeps at the top (the account menu, a screen's status
+ * badges and its primary action sit top right; issue 34). On a phone react-toastify spans the width at the bottom.
+ */
+export const TOAST_POSITION = 'bottom-right'
 /** What a navigation closes: a failure belongs to the page it happened on; a success or notice may explain the next page. */
 const CLEARED_ON_NAVIGATION: ReadonlySet<NotifyType> = new Set(['error', 'warning'])
+/** What moving to another step of a stepper closes: everything said about the step left ("Company details saved."). */
+const CLEARED_ON_STEP: ReadonlySet<NotifyType> = new Set(['success', 'error', 'warning'])
 
 let markReady: () => void
 const containerReady = new Promise<void>((resolve) => (markReady = resolve))
@@ -27,6 +34,8 @@ interface Shown {
 }
 /** The toasts on screen, oldest first. */
 let shown: Shown[] = []
+/** Raised by each step change: a toast asked for before it (not on screen yet) belongs to the step left. */
+let stepChanges = 0
 
 /** A repeat reads "… (3 times)": one toast, not three. */
 export const repeatedMessage = (message: string, count: number) => (count > 1 ? `${message} (${count} times)` : message)
@@ -62,17 +71,36 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
  */
 export function notify(message: string, options: { type?: NotifyType; toastId?: string } = {}) {
   markWanted()
+  const type = options.type ?? 'info'
+  const step = stepChanges
   void containerReady
     .then(() => import('react-toastify'))
-    .then((toastify) => show(toastify, message, options.type ?? 'info', options.toastId))
+    .then((toastify) => {
+      if (step !== stepChanges && CLEARED_ON_STEP.has(type)) return
+      show(toastify, message, type, options.toastId)
+    })
+}
+
+function clearToasts(types: ReadonlySet<NotifyType>) {
+  const leaving = shown.filter((s) => types.has(s.type))
+  if (!leaving.length) return
+  shown = shown.filter((s) => !types.has(s.type))
+  void import('react-toastify').then(({ toast }) => leaving.forEach((s) => toast.dismiss(s.id)))
 }
 
 /** Closes the error and warning toasts: they must not follow the user to the next page. */
 export function clearPageToasts() {
-  const leaving = shown.filter((s) => CLEARED_ON_NAVIGATION.has(s.type))
-  if (!leaving.length) return
-  shown = shown.filter((s) => !CLEARED_ON_NAVIGATION.has(s.type))
-  void import('react-toastify').then(({ toast }) => leaving.forEach((s) => toast.dismiss(s.id)))
+  clearToasts(CLEARED_ON_NAVIGATION)
+}
+
+/**
+ * Closes the toasts of the step being left (success too, unlike a page change), and drops those asked for but not
+ * shown yet ("Company details saved." from the save that moves to the next step): a stepper's steps share one URL,
+ * so a route change does not tell. Info toasts stay.
+ */
+export function clearStepToasts() {
+  stepChanges += 1
+  clearToasts(CLEARED_ON_STEP)
 }
 
 /** Clears the page's error and warning toasts when the route changes (a shallow change, a table's filters, keeps them). */
@@ -100,7 +128,7 @@ export function useToastsClearedOnNavigation(events: Router['events']) {
 }
 
 /**
- * The toast container of spec section 9: top-right, auto-close 5,000 ms, light theme. `notify` keeps it to three
+ * The toast container of spec section 9: auto-close 5,000 ms, light theme, at TOAST_POSITION. `notify` keeps it to three
  * (closing the oldest; the container's own `limit` would queue the newest behind the others instead). Mount once.
  */
 export function Toasts() {
@@ -120,6 +148,6 @@ export function Toasts() {
     if (Container) markReady()
   }, [Container])
   return Container ? (
-    <Container position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme="light" newestOnTop closeOnClick />
+    <Container position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} theme="light" newestOnTop={false} closeOnClick />
   ) : null
 }

@@ -10,8 +10,10 @@ import {
 } from '@/lib/contracts/file-types'
 import { firstErrorMessage, getHttpStatus } from '@/lib/http/errors'
 import { fileReads } from '@/lib/query/shared-queries'
-import { Button } from './button'
+import { Button, buttonClassName } from './button'
 import { cx } from './cx'
+import { RequiredMark } from './field'
+import { useReportUpload } from './uploads-in-progress'
 import type { UploadFunction } from './upload-to-blob'
 import fieldStyles from './field.module.css'
 import styles from './uploader.module.css'
@@ -36,6 +38,10 @@ export interface UploaderProps {
   id?: string
   /** Test seam: replaces the real slot → blob → confirm upload. */
   upload?: UploadFunction
+  /** Shows the required marker and sets `aria-required` (the form or the API decides what is missing). */
+  required?: boolean
+  /** A file is already saved for this field (shown by the caller): the picker offers to replace it. */
+  hasSavedFile?: boolean
 }
 
 type UploadState =
@@ -53,7 +59,9 @@ function failureOf(error: unknown): { message: string; retryable: boolean } {
 
 /**
  * A file picker that uploads straight to blob storage with a progress bar. The hint shows the configured limit,
- * which is also checked here before anything is sent (and again by the API, by content).
+ * which is also checked here before anything is sent (and again by the API, by content). Inside a `Form`, it tells
+ * the form while it uploads, so the form cannot be submitted without the file. The native input is visually hidden
+ * (its "No file chosen" contradicted the saved file shown beside it) behind a "Choose file" / "Replace file" button.
  */
 export function Uploader({
   purpose,
@@ -63,6 +71,8 @@ export function Uploader({
   disabled = false,
   id,
   upload = uploadThroughBlobStorage,
+  required = false,
+  hasSavedFile = false,
 }: UploaderProps) {
   const generatedId = useId()
   const inputId = id ?? `uploader-${generatedId}`
@@ -73,6 +83,7 @@ export function Uploader({
   const [state, setState] = useState<UploadState>({ kind: 'idle' })
   const controller = useRef<AbortController | null>(null)
   const mounted = useRef(true)
+  const input = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     mounted.current = true
@@ -120,6 +131,8 @@ export function Uploader({
   }
 
   const uploading = state.kind === 'uploading'
+  useReportUpload(uploading)
+  const inputDisabled = disabled || uploading || limits.isPending
   const percent = uploading ? (state.file.size ? Math.round((state.loaded / state.file.size) * 100) : 0) : 0
   const retryFile = state.kind === 'failed' && state.retryable ? state.file : null
   const hint = maxBytes === undefined ? 'PNG, JPEG or PDF' : describeUploadLimit(maxBytes)
@@ -128,6 +141,7 @@ export function Uploader({
     <div className={fieldStyles.field}>
       <label htmlFor={inputId} className={fieldStyles.label}>
         {label}
+        {required && <RequiredMark />}
       </label>
       <p id={hintId} className={fieldStyles.hint}>
         {hint}
@@ -136,12 +150,25 @@ export function Uploader({
         id={inputId}
         type="file"
         accept={UPLOAD_ACCEPT}
+        ref={input}
         className={styles.input}
-        disabled={disabled || uploading || limits.isPending}
+        disabled={inputDisabled}
         aria-describedby={state.kind === 'idle' ? hintId : `${hintId} ${messageId}`}
         aria-invalid={state.kind === 'failed' || undefined}
+        aria-required={required || undefined}
         onChange={onChange}
       />
+      {/* The input itself takes focus and keys; this is what a pointer sees and clicks. */}
+      <span
+        aria-hidden="true"
+        className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), styles.picker)}
+        data-disabled={inputDisabled || undefined}
+        onClick={() => {
+          if (!inputDisabled) input.current?.click()
+        }}
+      >
+        {hasSavedFile || state.kind === 'done' ? 'Replace file' : 'Choose file'}
+      </span>
       {uploading && (
         <div className={styles.progressRow} id={messageId}>
           <div

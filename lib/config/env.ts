@@ -32,7 +32,11 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `pretty`: one short readable line per entry (npm run demo and npm run dev set it); production always writes JSON.
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   MIGRATE_ON_START: booleanFromEnvDefaultTrue,
+  // false: /health/ready does not wait for the warm-up (server/lifecycle/warm-up.ts); for measuring it (bench/first-requests.ts).
+  READY_WARM_UP: booleanFromEnvDefaultTrue,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
@@ -128,8 +132,12 @@ export interface AppConfig {
   databaseUrl: string | undefined
   databasePoolMax: number
   logLevel: RawEnv['LOG_LEVEL']
+  /** `json` (one object per line, for collectors) or `pretty` (a terminal); always `json` in production. */
+  logFormat: RawEnv['LOG_FORMAT']
   /** Apply pending migrations when the process opens its database; false: refuse to start on a database behind. */
   migrateOnStart: boolean
+  /** /health/ready waits for the warm-up (the main pages and calls loaded once, argon2 used once). */
+  readyWarmUp: boolean
   /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
   shutdownTimeoutMs: number
   /**
@@ -393,7 +401,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     logLevel: e.LOG_LEVEL,
+    logFormat: isProduction ? 'json' : e.LOG_FORMAT,
     migrateOnStart: e.MIGRATE_ON_START,
+    readyWarmUp: e.READY_WARM_UP,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,

@@ -14,7 +14,7 @@ export const archiveReasonSchema = z.object({
 export type ArchiveReasonInput = z.input<typeof archiveReasonSchema>
 
 /** `GET /archive/businesses`: the business list's filters; archived businesses only. */
-export const archiveListQuerySchema = businessListQuerySchema.omit({ archiveStatus: true, productId: true })
+export const archiveListQuerySchema = businessListQuerySchema.omit({ archiveStatus: true, productId: true, sort: true })
 export type ArchiveListQuery = z.output<typeof archiveListQuerySchema>
 
 export const archivedBusinessSchema = businessSchema.extend({

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { dateQuerySchema } from './date-query'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 const isoDateOrDateTime = dateQuerySchema('must be an ISO 8601 date or date-time')
 
 export const auditListQuerySchema = pageQuerySchema.extend({
+  /** `createdAt` (the chain's order), `action` or `resource`, with `,asc` or `,desc`; newest first by default. */
+  sort: sortQuery(['createdAt', 'action', 'resource']),
   resource: z.string().trim().min(1).max(100).optional(),
   actorId: z.uuid({ message: 'must be a UUID' }).optional(),
   action: z.string().trim().min(1).max(100).optional(),

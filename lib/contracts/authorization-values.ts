@@ -48,3 +48,48 @@ export const ROLE_NAME_MAX_LENGTH = 60
 export const REASON_MIN_LENGTH = 3
 export const REASON_MAX_LENGTH = 500
 export const COMMENT_MAX_LENGTH = 1000
+
+/**
+ * The one title of an authorization: its type, then what it changes, unless the target only repeats the type (the
+ * settings are named by their type: "Deferrable documents mapping", not "…: Deferrable documents mapping").
+ */
+export function authorizationTitle(type: AuthorizationType, target: string): string {
+  const label = AUTHORIZATION_TYPE_LABELS[type]
+  return target.trim().toLowerCase() === label.toLowerCase() || !target.trim() ? label : `${label}: ${target}`
+}
+
+/** Who decides an authorization: staff holding this permission, never its maker (docs/domain.md#authorizations). */
+export const AUTHORIZATION_DECIDER_PERMISSION = 'CAN_UPDATE_AUTHORIZATION'
+export const AUTHORIZATION_DECIDER_WORDS = `another staff member with the permission to decide authorizations (${AUTHORIZATION_DECIDER_PERMISSION})`
+
+/** What a request asks for, as a phrase after "A request to …" (mails, the 409 of a second request, the screens). */
+export function describeRequest(type: AuthorizationType, target: string, proposal: Record<string, unknown> = {}): string {
+  switch (type) {
+    case 'ROLE_CREATE':
+      return `create the role ${target}`
+    case 'ROLE_UPDATE':
+      return `change the role ${target}`
+    case 'USER_CREATE':
+      return `add the staff user ${target}`
+    case 'USER_UPDATE':
+      return `change the staff user ${target}`
+    case 'PRODUCT_CREATE':
+      return `create the product ${target}`
+    case 'PRODUCT_UPDATE':
+      return `change the product ${target}`
+    case 'PRODUCT_GO_LIVE':
+      return proposal.live === false ? `withdraw ${target} from sale` : `take ${target} live`
+    case 'FEE_CREATE':
+      return `add the fee ${target}`
+    case 'FEE_UPDATE':
+      return `change the fee ${target}`
+    case 'DEFERRAL_MAX_DAYS':
+      return 'change the most days a deferral may ask for'
+    case 'DEFERRABLE_MAPPING':
+      return 'change the deferrable documents mapping'
+    case 'WEBHOOK_CREATE':
+      return `add the webhook endpoint ${target}`
+    case 'WEBHOOK_UPDATE':
+      return `change the webhook endpoint ${target}`
+  }
+}

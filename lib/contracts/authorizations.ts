@@ -12,7 +12,7 @@ import {
   STAFF_USER_SET_STATUSES,
 } from './authorization-values'
 import { dateQuerySchema } from './date-query'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 const ROLE_SCOPES = ['staff', 'business'] as const
 const USER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'DISABLED'] as const
@@ -199,6 +199,8 @@ export const authorizationDetailSchema = authorizationSchema
 export type AuthorizationDetail = z.infer<typeof authorizationDetailSchema>
 
 export const authorizationListQuerySchema = pageQuerySchema.extend({
+  /** `createdAt`, `type` or `status`, with `,asc` or `,desc`; by default pending first, then newest first. */
+  sort: sortQuery(['createdAt', 'type', 'status']),
   status: z.enum(AUTHORIZATION_STATUSES, { message: `must be one of ${AUTHORIZATION_STATUSES.join(', ')}` }).optional(),
   type: z.enum(AUTHORIZATION_TYPES, { message: `must be one of ${AUTHORIZATION_TYPES.join(', ')}` }).optional(),
   makerId: z.uuid({ message: 'must be a user id (UUID)' }).optional(),
@@ -209,6 +211,30 @@ export const authorizationListQuerySchema = pageQuerySchema.extend({
 })
 export type AuthorizationListQuery = z.output<typeof authorizationListQuerySchema>
 export type AuthorizationListParams = z.input<typeof authorizationListQuerySchema>
+
+/** `GET /authorizations/pending?resource=`: the PENDING requests of one kind of record, shown on the record they change. */
+export const pendingAuthorizationQuerySchema = z.object({
+  resource: z.enum(AUTHORIZATION_RESOURCES, { message: `must be one of ${AUTHORIZATION_RESOURCES.join(', ')}` }),
+})
+export const pendingAuthorizationSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(AUTHORIZATION_TYPES),
+    resource: z.enum(AUTHORIZATION_RESOURCES),
+    /** The record it changes; null for a new record or a setting. */
+    resourceId: z.string().nullable(),
+    target: z.string(),
+    /** What it asks for, after "A request to …": `take Escrow (ESC) live`. */
+    what: z.string(),
+    maker: z.object({ id: z.string(), name: z.string() }),
+    createdAt: z.string(),
+    /** The caller made it. */
+    mine: z.boolean(),
+    /** Whether the caller may open the request (a reader of every authorization, or its maker). */
+    visible: z.boolean(),
+  })
+  .meta({ id: 'PendingAuthorization' })
+export type PendingAuthorization = z.infer<typeof pendingAuthorizationSchema>
 
 /** `PUT /authorizations/{id}`: a comment is required to decline. */
 export const authorizationDecisionSchema = z

@@ -4,13 +4,15 @@ import { APPROVAL_STATUS_VALUES, ARCHIVE_STATUS_VALUES, businessListQuerySchema 
 import { pageSchema } from './pagination'
 
 /** `GET /reports/businesses`: the business list's filters (spec section 3), a row per business with names, not ids. */
-export const businessReportQuerySchema = businessListQuerySchema
+export const businessReportQuerySchema = businessListQuerySchema.omit({ sort: true })
 export type BusinessReportQuery = z.output<typeof businessReportQuerySchema>
 
 /** `GET /reports/businesses/download`: the same filters, every matching row, as CSV. */
-export const businessReportDownloadQuerySchema = businessListQuerySchema.omit({ pageNumber: true, pageSize: true }).extend({
-  format: z.enum(['csv'], { message: 'must be csv' }).default('csv'),
-})
+export const businessReportDownloadQuerySchema = businessListQuerySchema
+  .omit({ pageNumber: true, pageSize: true, sort: true })
+  .extend({
+    format: z.enum(['csv'], { message: 'must be csv' }).default('csv'),
+  })
 export type BusinessReportDownloadQuery = z.output<typeof businessReportDownloadQuerySchema>
 
 export const businessReportRowSchema = z.object({
@@ -41,7 +43,7 @@ const dateQuery = dateQuerySchema()
  * matching the business list's other filters.
  */
 export const businessSummaryQuerySchema = businessListQuerySchema
-  .omit({ pageNumber: true, pageSize: true, recentFirst: true })
+  .omit({ pageNumber: true, pageSize: true, recentFirst: true, sort: true })
   .extend({ from: dateQuery.optional(), to: dateQuery.optional() })
 export type BusinessSummaryQuery = z.output<typeof businessSummaryQuerySchema>
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { dateQuerySchema } from './date-query'
 import { emailSchema, phoneSchema } from '@/lib/validation/person'
 import { registrationNumberSchema } from '@/lib/validation/registration-number'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 export const APPROVAL_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED'] as const
 export const ARCHIVE_STATUS_VALUES = ['ACTIVE', 'ARCHIVED'] as const
@@ -107,7 +107,12 @@ const repeatable = <T extends z.ZodType>(item: T) =>
 const dateQuery = dateQuerySchema()
 
 /** Spec section 3 list filters, plus `blocked` (docs/domain.md#blocked). */
+/** The fields `GET /businesses` sorts by (`sort=name,asc`); newest registered first by default. */
+export const BUSINESS_SORT_FIELDS = ['name', 'createdAt', 'approvedAt', 'recertificationDate', 'approvalStatus'] as const
+export type BusinessSortField = (typeof BUSINESS_SORT_FIELDS)[number]
+
 export const businessListQuerySchema = pageQuerySchema.extend({
+  sort: sortQuery(BUSINESS_SORT_FIELDS),
   businessName: z.string().trim().min(1).max(200).optional(),
   kycDetailsCompleted: booleanQuery.optional(),
   approvalStatus: z.enum(APPROVAL_STATUS_VALUES, { message: 'must be PENDING, APPROVED or DECLINED' }).optional(),

@@ -3,7 +3,7 @@ import { dateQuerySchema } from './date-query'
 import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
 import { KYC_DOCUMENT_STATUSES } from './kyc-document-values'
 import { kycDocumentSchema } from './kyc-documents'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 /**
  * Staff review of documents: CAC documents (decided per KYC record), per-document decisions and re-upload requests,
@@ -78,6 +78,8 @@ const dateQuery = dateQuerySchema()
 
 /** `GET /kyc/cac-documents-for-reviews`. `from`/`to` are on the latest upload of the record's CAC documents. */
 export const cacReviewQuerySchema = pageQuerySchema.extend({
+  /** `businessName`, `submittedAt` (latest upload) or `status`, with `,asc` or `,desc`; newest upload first by default. */
+  sort: sortQuery(['businessName', 'submittedAt', 'status']),
   status: z.enum(KYC_DOCUMENT_STATUSES, { message: `must be one of ${KYC_DOCUMENT_STATUSES.join(', ')}` }).optional(),
   businessName: z.string().trim().min(1).max(200).optional(),
   from: dateQuery.optional(),

@@ -4,7 +4,7 @@ import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules
 import { reviewBusinessSchema } from './cac-review'
 import { DEFERRAL_DISPLAY_STATUSES, DEFERRAL_MAX_DAYS_LIMIT } from './deferral-values'
 import { deferralSchema } from './deferrals'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 /** The staff side of deferrals: lists, the decision, the maximum days and the deferrable mapping. */
 
@@ -12,6 +12,8 @@ const dateQuery = dateQuerySchema()
 
 /** `GET /deferrals` (and `GET /deferrals/reviews`, which is PENDING only). `from`/`to` are on the request time. */
 export const staffDeferralQuerySchema = pageQuerySchema.extend({
+  /** `businessName`, `createdAt` (requested), `dueDate` or `status`, with `,asc` or `,desc`; newest request first by default. */
+  sort: sortQuery(['businessName', 'createdAt', 'dueDate', 'status']),
   status: z.enum(DEFERRAL_DISPLAY_STATUSES, { message: `must be one of ${DEFERRAL_DISPLAY_STATUSES.join(', ')}` }).optional(),
   businessName: z.string().trim().min(1).max(200).optional(),
   documentTypeId: z.uuid({ message: 'must be a document type id' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { MAX_REQUIREMENTS, MAX_TEXT_ANSWER, ONBOARDING_STATUSES } from './product-values'
 import { productCodeSchema, requirementSchema } from './products'
 
@@ -136,6 +136,8 @@ const repeatable = <T extends z.ZodType>(item: T) =>
 
 /** GET /onboarding-products, /approvals and /{code}: status (may repeat), product, business, business name. */
 export const onboardingListQuerySchema = pageQuerySchema.extend({
+  /** `businessName`, `createdAt`, `submittedAt` or `status`, with `,asc` or `,desc`; the list's own order by default. */
+  sort: sortQuery(['businessName', 'createdAt', 'submittedAt', 'status']),
   status: repeatable(onboardingStatusSchema),
   productId: z.uuid({ message: 'must be a product id' }).optional(),
   productCode: z.string().trim().toUpperCase().max(40).optional(),

@@ -45,3 +45,25 @@ export interface Page<T> {
    */
   totalElementsExact?: boolean
 }
+
+/** A list's order (docs/api.md#lists): one of its sortable fields, ascending or descending. */
+export interface ListSort<F extends string = string> {
+  field: F
+  desc: boolean
+}
+
+/**
+ * The `sort` query parameter of a list (docs/api.md#lists): `<field>,asc`, `<field>,desc` or `<field>` (ascending),
+ * where `<field>` is one of the list's own `fields`. Anything else is a 400 naming `sort`. Absent: the list's default
+ * order (`recentFirst`).
+ */
+export function sortQuery<const F extends string>(fields: readonly [F, ...F[]]) {
+  const values = fields.flatMap((f) => [f, `${f},asc`, `${f},desc`]) as [string, ...string[]]
+  return z
+    .enum(values, { message: `must be one of ${fields.join(', ')}, optionally followed by ,asc or ,desc` })
+    .transform((value): ListSort<F> => {
+      const [field, direction] = value.split(',')
+      return { field: field as F, desc: direction === 'desc' }
+    })
+    .optional()
+}

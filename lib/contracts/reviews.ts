@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { dateQuerySchema } from './date-query'
 import { businessSchema } from './businesses'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
 
 export {
@@ -87,6 +87,8 @@ const booleanQuery = z.enum(['true', 'false'], { message: 'must be true or false
 /** `GET /businesses/for-approval`: oldest first unless `recentFirst=true`. `assigneeId`: `me`, `none` or a user id. */
 export const forApprovalQuerySchema = pageQuerySchema.extend({
   recentFirst: booleanQuery.default(false),
+  /** `name` or `createdAt` (registered), with `,asc` or `,desc`; oldest registered first by default. */
+  sort: sortQuery(['name', 'createdAt']),
   businessName: z.string().trim().min(1).max(200).optional(),
   typeId: z.uuid({ message: 'must be a type id' }).optional(),
   categoryId: z.uuid({ message: 'must be a category id' }).optional(),

@@ -107,7 +107,9 @@ export function installInterceptors(client: AxiosInstance): () => void {
 
     await readBlobBody(response)
     const message = firstErrorMessage(error)
-    if (message) httpEvents.emit('toast', { type: 'error', message, toastId: errorToastId(message) })
+    // A screen that shows the call's error itself (`shownInline`) gets no toast saying it again; a 401 still does.
+    if (message && (!config?.shownInline || response.status === 401))
+      httpEvents.emit('toast', { type: 'error', message, toastId: errorToastId(message) })
 
     if (response.status === 401) {
       clearSession()

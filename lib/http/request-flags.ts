@@ -16,6 +16,11 @@ declare module 'axios' {
      * navigation); the promise still rejects with the axios error. For background calls such as analytics.
      */
     silent?: boolean
+    /**
+     * lib/http: the screen shows this call's error itself (inline, beside the control), so the error interceptor
+     * raises no toast for it; a 401 is handled as always.
+     */
+    shownInline?: boolean
     /** lib/http: send no `Authorization` header from the stored auth data (and so do not refresh the token). */
     skipAuth?: boolean
     /** lib/http: do not refresh a token about to expire before this call (the refresh call itself uses this). */

@@ -83,7 +83,8 @@ export const paths = {
     productConfig: () => '/s/admin/product-config',
     /** Without an id: a new product. */
     productConfigDetails: (id?: string | null) => href('/s/admin/product-config/details', { id }),
-    reports: () => '/s/admin/reports',
+    /** `tab`: the tab to open (`fees`, `audits`, …; the first one the user may see without it). */
+    reports: (tab?: string | null) => href('/s/admin/reports', { tab }),
     /** Data-subject requests (find, export, erase), the personal-data view log and the retention purge. */
     dataProtection: () => '/s/admin/data-protection',
     /** The endpoints that receive decisions (webhooks) and their delivery log. */
@@ -98,8 +99,12 @@ export const paths = {
 
   approvals: {
     businesses: () => '/s/admin/approvals/business',
-    /** Without an id: the screen's own path (the navigation marks its list). */
-    businessPreview: (id?: string | null) => href('/s/admin/approvals/business/business-preview', { id }),
+    /**
+     * Without an id: the screen's own path (the navigation marks its list). `from`: the staff list it is opened from,
+     * with its filters (its path and query), for the way back (`reviewBackLink`).
+     */
+    businessPreview: (id?: string | null, from?: string | null) =>
+      href('/s/admin/approvals/business/business-preview', { id, from }),
     cacDocuments: () => '/s/admin/approvals/cac-doc',
     cacDocumentDetails: (kycDetailsId: string) => href('/s/admin/approvals/cac-doc/details', { id: kycDetailsId }),
     products: () => '/s/admin/approvals/products',
@@ -118,3 +123,23 @@ export const paths = {
     kyc: (entityId?: string | null) => href('/s/government/kyc', { entityId }),
   },
 } as const
+
+/** The staff lists a business review may be opened from, by path, with the name its way back shows. */
+const REVIEW_ORIGINS: Record<string, string> = {
+  [paths.approvals.businesses()]: 'Business approvals',
+  [paths.admin.businesses()]: 'All businesses',
+  [paths.admin.registeredBusinesses()]: 'Registered businesses',
+  [paths.admin.blockedBusinesses()]: 'Blocked businesses',
+}
+
+/**
+ * The business review's way back: to the staff list in `from` (`paths.approvals.businessPreview`'s), with the filters
+ * it had, when `from` is one of those lists on this site; otherwise to the review queue.
+ */
+export function reviewBackLink(from: string | null | undefined): { href: string; label: string } {
+  const fallback = { href: paths.approvals.businesses(), label: 'Business approvals' }
+  if (!from || !from.startsWith('/') || from.startsWith('//')) return fallback
+  const url = new URL(from, 'http://portal.invalid')
+  const label = url.origin === 'http://portal.invalid' ? REVIEW_ORIGINS[url.pathname] : undefined
+  return label ? { href: `${url.pathname}${url.search}`, label } : fallback
+}

@@ -53,6 +53,21 @@ export const SYSTEM_ROLES = [
     ],
   },
   {
+    name: 'KYC_ANALYST',
+    scope: 'staff',
+    description:
+      'Verifies what a business declared: records verification results and verifies addresses; never decides a business',
+    // docs/domain.md#who-does-what: the checks an approval needs, made by someone who does not approve.
+    permissions: [
+      P.CAN_READ_BUSINESS,
+      P.CAN_UPDATE_KYC_STATUS,
+      P.CAN_VERIFY_ADDRESS,
+      P.CAN_TRIGGER_KYC_REVERIFICATION,
+      // Comparing an identity number with the registry's is the check itself.
+      P.CAN_VIEW_SENSITIVE_KYC,
+    ],
+  },
+  {
     name: 'PRODUCT_MANAGER',
     scope: 'staff',
     description: 'Configures products, go-live and fees',

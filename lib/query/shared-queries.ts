@@ -9,6 +9,8 @@
  * and no endpoint has two.
  */
 import { queryOptions } from '@tanstack/react-query'
+import type { AuthorizationResource } from '@/lib/contracts/authorization-values'
+import type { PendingAuthorization } from '@/lib/contracts/authorizations'
 import type { BusinessSummary } from '@/lib/contracts/business-reports'
 import type { Business } from '@/lib/contracts/businesses'
 import type { divisionSchema, myBusinessSchema, referenceItemSchema } from '@/lib/contracts/businesses'
@@ -254,6 +256,29 @@ export const referenceReads = {
           })
         ).data,
       staleTime: includeInactive ? 0 : LOOKUP_STALE_TIME,
+    }),
+}
+
+/**
+ * The pending four-eyes requests shown on the record they change (product, fee, settings, webhook):
+ * `['authorizations', 'pending', resource]`, under the authorizations feature's own prefix so its decisions refresh it.
+ */
+export const authorizationReads = {
+  all: () => ['authorizations'] as const,
+  /** `GET /authorizations/pending?resource=`; silent: someone who may not see requests (403) simply sees none. */
+  pending: (resource: AuthorizationResource) =>
+    queryOptions({
+      queryKey: [...authorizationReads.all(), 'pending', resource] as const,
+      queryFn: async ({ signal }) => {
+        try {
+          return (
+            await apiClient.get<PendingAuthorization[]>('/authorizations/pending', { params: { resource }, signal, silent: true })
+          ).data
+        } catch (error) {
+          if (getHttpStatus(error) === 403) return []
+          throw error
+        }
+      },
     }),
 }
 

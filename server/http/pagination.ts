@@ -1,6 +1,6 @@
-import { and, asc, count, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Page, PageQuery } from '@/lib/contracts/pagination'
+import type { ListSort, Page, PageQuery } from '@/lib/contracts/pagination'
 import type { Executor } from '@/server/db/client'
 
 type PageWindow = Pick<PageQuery, 'pageNumber' | 'pageSize'>
@@ -74,7 +74,7 @@ export async function boundedTotalOf(
 }
 
 /**
- * The parts of a bounded list's statement (docs/api.md#lists), for a list in (created_at, id) order:
+ * The parts of a bounded list's statement (docs/api.md#lists), for a list in (`keys.order`, id) order (`listOrder`):
  * - `matches`, a CTE: the keys of at most `countLimit` matching rows, in no order, by whichever path finds them fastest
  *   (a rare name: the trigram index; a common one: any scan that stops at the limit);
  * - `total`: the rows in `matches`, for `toBoundedPage`;
@@ -87,7 +87,7 @@ export async function boundedTotalOf(
 export function boundedListParts(
   db: Executor,
   options: {
-    keys: { id: PgColumn; createdAt: PgColumn }
+    keys: { id: PgColumn; order: PgColumn }
     from: PgTable
     where: SQL | undefined
     direction: typeof asc
@@ -97,28 +97,49 @@ export function boundedListParts(
   const { keys, from, where, direction, window } = options
   const matches = db.$with('matches').as(
     db
-      .select({ id: keys.id, createdAt: keys.createdAt })
+      .select({ id: keys.id, order: keys.order })
       .from(from)
       .where(where)
       .limit(window.countLimit as number),
   )
   const counted = sql`(select count(*) from ${sql.identifier('matches')})`
   const fromMatches = db
-    .select({ id: matches.id, createdAt: matches.createdAt })
+    .select({ id: matches.id, order: matches.order })
     .from(matches)
     .where(sql`${counted} < ${window.countLimit}`)
-    .orderBy(direction(matches.createdAt), direction(matches.id))
+    .orderBy(direction(matches.order), direction(matches.id))
     .limit(window.limit as number)
     .offset(window.offset as number)
   const fromTable = db
-    .select({ id: keys.id, createdAt: keys.createdAt })
+    .select({ id: keys.id, order: keys.order })
     .from(from)
     .where(and(where, sql`${counted} >= ${window.countLimit}`))
-    .orderBy(direction(keys.createdAt), direction(keys.id))
+    .orderBy(direction(keys.order), direction(keys.id))
     .limit(window.limit as number)
     .offset(window.offset as number)
   const page = fromMatches.unionAll(fromTable).as('page')
   return { matches, page, total: sql<number>`${counted}`.mapWith(Number) }
+}
+
+/**
+ * The order of a list (docs/api.md#lists): the `sort` the caller asked for, among `columns` (its sortable fields), or
+ * the list's default. `by(id)` is the ORDER BY with the row id as the tie-breaker in the same direction, so that rows
+ * with equal values keep one order from page to page. `shape` names the order for prepared statements.
+ */
+export function listOrder<F extends string, C extends AnyColumn | SQLWrapper>(
+  sort: ListSort<F> | undefined,
+  columns: Record<F, C>,
+  fallback: ListSort<F>,
+) {
+  const chosen = sort ?? fallback
+  const direction = chosen.desc ? desc : asc
+  const column = columns[chosen.field]
+  return {
+    column,
+    direction,
+    shape: `${chosen.field},${chosen.desc ? 'desc' : 'asc'}`,
+    by: (id: AnyColumn | SQLWrapper) => [direction(column), direction(id)],
+  }
 }
 
 /**

@@ -67,6 +67,7 @@ const ROLE_WORDS: Readonly<Record<SystemRoleName, string>> = {
   SUPER_ADMIN: 'super admins',
   ONBOARDING_OFFICER: 'onboarding officers',
   APPROVER: 'approvers',
+  KYC_ANALYST: 'KYC analysts',
   PRODUCT_MANAGER: 'product managers',
   AUDITOR: 'auditors',
   GOVERNMENT_OFFICER: 'government officers',

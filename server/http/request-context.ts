@@ -44,7 +44,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
       path: new URL(c.req.url).pathname,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
-      userId: c.get('actor')?.userId,
+      // Once: the auth guard binds userId to this child; a route that set the actor without it has it written here.
+      userId: log.bindings().userId ? undefined : c.get('actor')?.userId,
     },
     'request',
   )

@@ -7,7 +7,7 @@ import { demoBusinessRegNos } from './demo-businesses'
 
 /**
  * The demo business whose approval checklist is all met (its CAC documents approved by the documents seed, its
- * verification items recorded VERIFIED here by the demo onboarding officer), so a newcomer signed in as the demo
+ * verification items recorded VERIFIED here by the demo KYC analyst), so a newcomer signed in as the demo
  * approver can try a whole approval without first waiving or verifying anything: Abeokuta Adire Fashion.
  */
 export const DEMO_READY_TO_APPROVE = 20
@@ -16,8 +16,8 @@ export const DEMO_READY_TO_APPROVE = 20
  * Demo mode, after the KYC and document seeds: the verification queue has work. Every demo business whose KYC is
  * submitted or approved gets its verification items (company lookup, each means of ID, each shareholder BVN): PENDING
  * for businesses still under review; an approved business was verified before its approval, so its items are recorded
- * VERIFIED by the demo approver, once (only when it had none); so are those of DEMO_READY_TO_APPROVE, by the demo
- * officer (whoever recorded a check may not approve). CAC documents and deferrals waiting for review come from
+ * VERIFIED by the demo KYC analyst, once (only when it had none); so are those of DEMO_READY_TO_APPROVE (the analyst
+ * records results and never decides: docs/domain.md#who-does-what). CAC documents and deferrals waiting for review come from
  * the KYC documents seed. Idempotent: a second run finds the items in place and writes nothing.
  */
 export async function seedDemoStaffQueues(db: Database): Promise<void> {
@@ -44,18 +44,12 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
         )
     ).map((r) => r.businessId),
   )
-  const staff = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, ['approver@example.com', 'officer@example.com']))
-  const approver = staff.find((u) => u.email === 'approver@example.com')
-  const officer = staff.find((u) => u.email === 'officer@example.com')
+  const [analyst] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'analyst@example.com'))
   const readyRegNo = demoBusinessRegNos()[DEMO_READY_TO_APPROVE]
   for (const business of rows) {
     const opened = await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
     const ready = business.regNo === readyRegNo && business.approvalStatus === 'PENDING'
     if (!opened || withItems.has(business.id) || (business.approvalStatus !== 'APPROVED' && !ready)) continue
-    const checker = ready ? officer : approver
     await db.transaction(async (tx) => {
       const now = new Date()
       const verified = await tx
@@ -63,7 +57,7 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
         .set({
           status: 'VERIFIED',
           comment: 'Checked during onboarding (demo data).',
-          decidedBy: checker?.id ?? null,
+          decidedBy: analyst?.id ?? null,
           decidedAt: now,
           updatedAt: now,
         })

@@ -46,6 +46,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     iswStaff: true,
   },
   {
+    email: 'analyst@example.com',
+    firstName: 'Bola',
+    lastName: 'Ogunleye',
+    phone: '+2348030000010',
+    staffRole: 'KYC_ANALYST',
+    iswStaff: false,
+  },
+  {
     email: 'product@example.com',
     firstName: 'Funke',
     lastName: 'Adeyemi',

@@ -60,7 +60,7 @@ describe('staff-only calls', () => {
       await api('/businesses/for-approval', { token: neither.token }),
       403,
       'FORBIDDEN',
-      'You cannot approve or decline businesses or see businesses and their KYC: super admins, onboarding officers, approvers, auditors, government officers and data protection officers can.',
+      'You cannot approve or decline businesses or see businesses and their KYC: super admins, onboarding officers, approvers, KYC analysts, auditors, government officers and data protection officers can.',
       ['CAN_APPROVE_BUSINESS', 'CAN_READ_BUSINESS'],
     )
   })

@@ -43,7 +43,15 @@ export const CONCURRENT_QUERY_WARNING = /already executing a query/
 
 export async function startApiServer(kind: ApiServerKind, env: NodeJS.ProcessEnv): Promise<RunningApiServer> {
   const port = await freePort()
-  const serverEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` }
+  // No warm-up before ready: each file's server answers API calls only, and the warm-up would delay every file's start
+  // (it is tested on its own in tests/api/health-warm-up.test.ts).
+  const serverEnv = {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    READY_WARM_UP: env.READY_WARM_UP ?? 'false',
+  }
   let child: ChildProcess
   if (kind === 'next') {
     buildIfStale()

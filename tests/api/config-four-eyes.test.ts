@@ -190,7 +190,11 @@ describe('a product change under four-eyes', () => {
 
     const second = await api(`/products/${product.id}/go-live`, { method: 'PUT', token: otherMaker.token, json: { live: true } })
     expect(second.status).toBe(409)
-    expect((await errorsOf(second))[0]).toMatchObject({ code: 'CONFLICT' })
+    // It says what waits, whose it is and who can decide it: the one asking again may not.
+    expect((await errorsOf(second))[0]).toMatchObject({
+      code: 'CONFLICT',
+      message: `A request to change the product ${product.name} (${product.code}) (by ${maker.user.firstName} ${maker.user.lastName}) is already waiting for another staff member with the permission to decide authorizations (CAN_UPDATE_AUTHORIZATION) to decide it; until then no other change to it can be requested.`,
+    })
 
     const nothing = await api(`/products/${randomUUID()}`, { method: 'PUT', token: maker.token, json: { name: 'Ghost' } })
     expect(nothing.status).toBe(404)
@@ -209,8 +213,8 @@ describe('a product change under four-eyes', () => {
     expect(pending.diff).toEqual([
       expect.objectContaining({
         field: 'requirements',
-        added: ['Shop photo [shop_photo]: Upload Document, required'],
-        removed: ['Settlement account [settlement_account]: Text Input, required'],
+        added: ['Shop photo: a document upload, required'],
+        removed: ['Settlement account: a text answer, required'],
       }),
     ])
     expect((await approve(pending.id, maker.token)).status).toBe(403)
@@ -360,7 +364,8 @@ describe('deferral settings under four-eyes', () => {
       await api('/deferrals/deferrable-mapping', { method: 'PUT', token: maker.token, json: { items: adding } }),
       202,
     )
-    const line = `LLP: ${type!.name} (${type!.code})`
+    // Names, not codes: the class's and the document type's, as the screens say them.
+    const line = `Limited liability partnership: ${type!.name}`
     expect(pending.diff).toHaveLength(1)
     expect([...pending.diff[0]!.added, ...pending.diff[0]!.removed]).toEqual([line])
     expect(

@@ -21,6 +21,7 @@ import {
   typeByCode,
 } from './kyc-document-fixtures'
 import { businessWithKyc, insertDocument, json } from './staff-review-fixtures'
+import { formatCalendarDate } from '@/lib/format/date'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 let approver: User
@@ -199,7 +200,7 @@ describe('GET /businesses/{id}/outstanding', () => {
         severity: 'danger',
         blocking: true,
         dueDate: approved.dueDate!.toISOString(),
-        message: expect.stringContaining(approved.dueDate!.toISOString().slice(0, 10)),
+        message: expect.stringContaining(formatCalendarDate(approved.dueDate)),
         target: { kind: 'KYC_DOCUMENTS', documentTypeId: (await typeByCode('MEMART')).id },
       }),
     ])

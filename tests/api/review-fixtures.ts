@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
+import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { openVerificationItems } from '@/server/modules/verification/verification-items'
 import { getDb } from '@/server/db/client'
 import {
   businesses,
@@ -11,6 +13,7 @@ import {
   kycVerifications,
 } from '@/server/db/schema'
 import { createTestBusiness, signedInUser } from './helpers'
+import { completeCapture } from './kyc-document-fixtures'
 
 /**
  * Review fixtures, written straight to the database: KYC capture and uploads have their own tests, and these
@@ -83,7 +86,8 @@ export async function openCompanyCheck(businessId: string, status: 'PENDING' | '
 }
 
 /**
- * A PENDING business with its KYC marked complete, every required document present and approved and its company
+ * A PENDING business with its KYC marked complete (steps 1–4 captured: one shareholder owning 100% with a current
+ * means of ID), every required document present and approved and its company
  * check VERIFIED (or as `check` says), registered by `createdBy`, with an owner (a signed-in business user) to receive
  * the e-mails.
  */
@@ -92,7 +96,16 @@ export async function businessReadyForApproval(
 ) {
   const business = await createTestBusiness({ kycDetailsCompleted: true, createdBy: options.createdBy ?? null })
   const owner = await signedInUser({ businesses: [{ businessId: business.id, role: 'BUSINESS_OWNER' }] })
+  // Steps 1–4 as the submission requires them: the approval checks those rules again.
+  await completeCapture(business.id)
   const attached = options.documents === false ? null : await attachRequiredDocuments(business.id)
   const check = await openCompanyCheck(business.id, options.check ?? 'VERIFIED')
+  // The captured means of ID (and any other check the KYC calls for) verified, so only `check` is in question.
+  const db = await getDb()
+  await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+  await db
+    .update(kycVerifications)
+    .set({ status: 'VERIFIED', decidedAt: new Date() })
+    .where(and(eq(kycVerifications.businessId, business.id), ne(kycVerifications.id, check.id)))
   return { business, owner, documents: attached?.documents ?? [], check }
 }

@@ -137,6 +137,7 @@ describe('approving a business', () => {
       'PENDING_STATE',
       'NOT_ARCHIVED',
       'KYC_COMPLETE',
+      'KYC_CAPTURE',
       'REQUIRED_DOCUMENTS',
       'CAC_DOCUMENTS',
       'VERIFICATION',

@@ -97,5 +97,39 @@ describe('seed', () => {
       .where(eq(roles.name, 'APPROVER'))
       .orderBy(users.email)
     expect(approvers.map((r) => r.email)).toEqual(['approver2@example.com', 'approver@example.com'])
-  })
+
+    // The demo's KYC analyst records verification results.
+    const analysts = await db
+      .select({ email: users.email })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.name, 'KYC_ANALYST'))
+    expect(analysts.map((r) => r.email)).toEqual(['analyst@example.com'])
+  }, 120_000) // the whole demo seed, twice
+
+  it('gives a database made before the KYC analyst the role, and the demo its analyst, on the next start', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    // As a database seeded before the role existed: no KYC_ANALYST role, no analyst user.
+    const [role] = await db.select().from(roles).where(eq(roles.name, 'KYC_ANALYST'))
+    await db.delete(userRoles).where(eq(userRoles.roleId, role!.id))
+    await db.delete(rolePermissions).where(eq(rolePermissions.roleId, role!.id))
+    await db.delete(roles).where(eq(roles.id, role!.id))
+    await db.delete(users).where(eq(users.email, 'analyst@example.com'))
+
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const held = await db
+      .select({ name: permissions.name, email: users.email })
+      .from(roles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .leftJoin(userRoles, eq(userRoles.roleId, roles.id))
+      .leftJoin(users, eq(users.id, userRoles.userId))
+      .where(eq(roles.name, 'KYC_ANALYST'))
+    expect([...new Set(held.map((h) => h.name))].sort()).toEqual(
+      [...SYSTEM_ROLES.find((r) => r.name === 'KYC_ANALYST')!.permissions].sort(),
+    )
+    expect(new Set(held.map((h) => h.email))).toEqual(new Set(['analyst@example.com']))
+  }, 120_000) // the whole demo seed, twice
 })

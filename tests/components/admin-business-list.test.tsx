@@ -139,4 +139,70 @@ describe('AdminBusinessList', () => {
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ businessId: row.id, date: '2028-03-01' }),
     )
   })
+
+  it('sorts by name, status and dates through the URL, and says so with aria-sort', async () => {
+    router.query = { sort: 'name,asc', businessName: 'foods' }
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([business({ name: 'Ibadan Foods' })]) }))
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    await screen.findByRole('link', { name: 'Ibadan Foods' })
+    expect(listCalls(api.calls)[0]!.query.get('sort')).toBe('name,asc')
+    expect(screen.getByRole('columnheader', { name: /^Business/ })).toHaveAttribute('aria-sort', 'ascending')
+    for (const name of ['Status', 'Registered on'])
+      expect(within(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).getByRole('button')).toBeInTheDocument()
+
+    router.replace.mockClear()
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /^Business/ })).getByRole('button'))
+    expect(router.replace).toHaveBeenCalledWith(
+      { pathname: '/s/admin/businesses', query: { sort: 'name,desc', businessName: 'foods' } },
+      undefined,
+      { shallow: true, scroll: false },
+    )
+    // A sort the API does not offer is not sent.
+    api.restore()
+    router.query = { sort: 'regNo,asc' }
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([business({ name: 'Kano Textiles' })]) }))
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    await screen.findByRole('link', { name: 'Kano Textiles' })
+    expect(listCalls(api.calls)[0]!.query.get('sort')).toBeNull()
+  })
+
+  it('registered list: the two dates it exists for, sortable, and the registration number under the name', async () => {
+    router.query = { sort: 'recertificationDate,desc' }
+    const row = business({
+      name: 'Ibadan Foods',
+      regNo: 'RC7654321',
+      approvalStatus: 'APPROVED',
+      approvedAt: '2026-01-10T10:00:00.000Z',
+      recertificationDate: '2027-01-10',
+    })
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }))
+    renderWithClient(<AdminBusinessList variant="registered" permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} />)
+    const name = await screen.findByRole('rowheader', { name: /Ibadan Foods/ })
+    expect(name).toHaveTextContent('RC7654321')
+    expect(listCalls(api.calls)[0]!.query.get('sort')).toBe('recertificationDate,desc')
+    expect(screen.getByRole('columnheader', { name: /^Recertification/ })).toHaveAttribute('aria-sort', 'descending')
+    expect(screen.getByRole('columnheader', { name: /^Approved on/ })).not.toHaveAttribute('aria-sort')
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Business',
+      'Status',
+      'Type and category',
+      'Approved on',
+      'Recertification',
+      'Actions',
+    ])
+  })
+
+  it('opens a review with the way back to this list and its filters', async () => {
+    const row = business({ name: 'Zenith Grains Limited' })
+    router.query = { businessName: 'grains' }
+    Object.assign(router, { asPath: '/s/admin/businesses?businessName=grains' })
+    api = mockApi(...reference, route('GET', '/businesses', { data: page([row]) }))
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    const link = await screen.findByRole('link', { name: 'Zenith Grains Limited' })
+    const href = new URL(link.getAttribute('href')!, 'http://x')
+    expect(href.pathname).toBe('/s/admin/approvals/business/business-preview')
+    expect(href.searchParams.get('id')).toBe(row.id)
+    expect(href.searchParams.get('from')).toBe('/s/admin/businesses?businessName=grains')
+    Object.assign(router, { asPath: undefined })
+  })
 })

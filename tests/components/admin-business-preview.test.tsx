@@ -173,6 +173,36 @@ describe('BusinessPreview', () => {
     expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument()
   })
 
+  it('shows a decided business its decision, not a checklist of preconditions marked unmet', async () => {
+    const b = business({
+      approvalStatus: 'APPROVED',
+      decision: { decision: 'APPROVED', comment: null, decidedAt: '2026-03-05T09:00:00.000Z', decidedBy: 'Chinedu Eze' },
+    })
+    api = mockApi(
+      // What the API answers for it (first match wins): the state is no longer "waiting for a decision".
+      route('GET', `/businesses/${b.id}/approval-checklist`, {
+        data: [
+          {
+            code: 'PENDING_STATE',
+            label: 'Submitted and waiting for a decision',
+            met: false,
+            details: ['It is approved already'],
+          },
+        ],
+      }),
+      ...previewRoutes(b),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+    const decision = await screen.findByRole('region', { name: 'Decision' })
+    expect(within(decision).getByText('This business is approved: there is nothing left to decide.')).toBeInTheDocument()
+    expect(within(decision).getByText(/by Chinedu Eze/)).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Approval preconditions' })).not.toBeInTheDocument()
+    expect(within(decision).queryByText('✗')).not.toBeInTheDocument()
+    expect(screen.queryByText(/waiting for a decision/)).not.toBeInTheDocument()
+  })
+
   it('shows no decision or comment form to staff without those permissions (auditor)', async () => {
     const b = business()
     api = mockApi(...previewRoutes(b))
@@ -180,6 +210,32 @@ describe('BusinessPreview', () => {
     expect(await screen.findByText('Reviewers who may approve businesses decide here.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /business$/ })).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Add a comment')).not.toBeInTheDocument()
+  })
+
+  it('leads back to the list it was opened from, with its filters; to the queue otherwise', async () => {
+    const b = business({ name: 'Kaduna Cotton' })
+    router.query = { id: b.id, from: '/s/admin/businesses?businessName=cotton&approvalStatus=PENDING' }
+    api = mockApi(...previewRoutes(b))
+    const { unmount } = renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+    const back = await screen.findByRole('link', { name: '← All businesses' })
+    expect(back).toHaveAttribute('href', '/s/admin/businesses?businessName=cotton&approvalStatus=PENDING')
+    expect(screen.queryByRole('link', { name: '← Business approvals' })).not.toBeInTheDocument()
+    unmount()
+
+    // Another site, or a page that is not a list: the queue.
+    for (const from of ['//evil.example/s/admin/businesses', 'https://evil.example/', '/s/admin/webhooks']) {
+      router.query = { id: b.id, from }
+      const view = renderWithClient(
+        <BusinessPreview businessId={b.id} permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} memberOf={[]} />,
+      )
+      expect(await screen.findByRole('link', { name: '← Business approvals' })).toHaveAttribute(
+        'href',
+        '/s/admin/approvals/business',
+      )
+      view.unmount()
+    }
   })
 })
 

@@ -183,6 +183,68 @@ describe('Verification on the business review', () => {
     expect(within(region).queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument()
   })
 
+  it('a KYC analyst marks several pending checks verified with one confirmation, and is told which were refused', async () => {
+    const b = business()
+    const company = item(b.id, { label: 'Adebayo Foods Limited (RC1000001)' })
+    const id1 = item(b.id, { kind: 'MEANS_OF_ID', label: 'Passport of Ada Obi' })
+    const bvn1 = item(b.id, { kind: 'BVN', label: 'BVN of Ada Obi' })
+    const bvn2 = item(b.id, { kind: 'BVN', label: 'BVN of Musa Danjuma' })
+    const state = { items: [company, id1, bvn1, bvn2], addresses: [] as KycAddress[] }
+    const verify = (target: VerificationItem) =>
+      route('PUT', `/verified-kyc/${target.id}`, (call) => {
+        const decided = {
+          ...target,
+          status: 'VERIFIED' as const,
+          comment: (call.body as { comment?: string }).comment ?? null,
+          decidedBy: STAFF_ID,
+          decidedByName: 'Bola Ogunleye',
+          decidedAt: '2026-03-05T09:00:00.000Z',
+        }
+        state.items = state.items.map((i) => (i.id === target.id ? decided : i))
+        return { data: decided }
+      })
+    api = mockApi(
+      ...reviewRoutes(b, state),
+      verify(company),
+      verify(id1),
+      route('PUT', `/verified-kyc/${bvn1.id}`, {
+        status: 409,
+        data: { errors: [{ code: 'INVALID_STATE', message: 'The KYC changed: this check was replaced by a new one' }] },
+      }),
+      verify(bvn2),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('KYC_ANALYST')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+
+    const region = await verificationRegion()
+    const batch = await within(region).findByRole('group', { name: 'Several checks at once' })
+    expect(within(batch).getByRole('button', { name: 'Mark selected checks verified' })).toBeDisabled()
+    fireEvent.click(within(batch).getByRole('checkbox', { name: 'Select every pending check (4)' }))
+    fireEvent.click(within(region).getByRole('checkbox', { name: 'Select BVN of Musa Danjuma' }))
+    fireEvent.click(within(batch).getByRole('button', { name: 'Mark 3 selected checks verified' }))
+    expect(puts()).toHaveLength(0)
+    expect(within(dialog()).getByText(/Passport of Ada Obi; BVN of Ada Obi/)).toBeInTheDocument()
+    fireEvent.change(within(dialog()).getByLabelText('Comment (optional)'), {
+      target: { value: 'Checked against NIMC and NIBSS.' },
+    })
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Mark 3 checks verified' }))
+
+    await waitFor(() => expect(puts()).toHaveLength(3))
+    expect(puts().map((c) => c.path)).toEqual([
+      `/verified-kyc/${company.id}`,
+      `/verified-kyc/${id1.id}`,
+      `/verified-kyc/${bvn1.id}`,
+    ])
+    expect(
+      puts().every((c) => JSON.stringify(c.body) === '{"status":"VERIFIED","comment":"Checked against NIMC and NIBSS."}'),
+    ).toBe(true)
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
+      'These results were not recorded:BVN of Ada Obi: The KYC changed: this check was replaced by a new one',
+    )
+    expect(await within(region).findByText(/^2 verified, 2 pending, 0 failed\./)).toBeInTheDocument()
+  })
+
   it('fails an item only with a reason, and shows the server’s refusal in the dialog', async () => {
     const b = business()
     const company = item(b.id)
@@ -269,6 +331,8 @@ describe('Verification on the business review', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Waive with a reason'])
+    // The approver is told who records the result they wait for.
+    expect(within(region).getByText('A KYC analyst records this result.')).toBeInTheDocument()
     fireEvent.click(within(region).getByRole('button', { name: 'Waive the check of Adebayo Foods Limited (RC1000001)' }))
     fireEvent.change(within(dialog()).getByLabelText('Why the check can be waived'), { target: { value: 'Too short' } })
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Waive the check' }))

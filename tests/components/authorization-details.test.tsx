@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuthorizationDetails } from '@/features/authorizations/components/authorization-details'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
+import { formatDateTime } from '@/lib/format/date'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { mockApi, OTHER_STAFF_ID, renderWithClient, route, STAFF_ID } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
@@ -55,9 +56,9 @@ describe('authorization details', () => {
     )
     renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
     expect(await screen.findByText('They review deferrals now')).toBeInTheDocument()
-    const row = within(screen.getByRole('region', { name: 'Before and after' })).getByRole('row', { name: /Permissions/ })
-    expect(row).toHaveTextContent('Added: CAN_READ_DEFERRALS')
-    expect(row).toHaveTextContent('Removed: CAN_READ_USER')
+    const field = within(screen.getByRole('region', { name: 'Before and after' })).getByRole('group', { name: 'Permissions' })
+    expect(field).toHaveTextContent('AddedCAN_READ_DEFERRALS')
+    expect(field).toHaveTextContent('RemovedCAN_READ_USER')
 
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Decline this change?' })
@@ -101,5 +102,70 @@ describe('authorization details', () => {
     renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
     const section = (await screen.findByRole('heading', { name: 'What changes' })).closest('section')!
     expect(within(section).getByText(warning)).toBeInTheDocument()
+  })
+
+  it('lays each field out on its own: the label as a heading, before and after side by side, lists one item a line', async () => {
+    const mapping: AuthorizationDetail = {
+      ...pending,
+      type: 'DEFERRABLE_MAPPING',
+      resource: 'deferrable_mapping',
+      resourceId: null,
+      target: 'Deferrable documents mapping',
+      reason: null,
+      diff: [
+        {
+          field: 'mapping',
+          label: 'Deferrable documents by registration class',
+          before: ['Business name: Form BN/1', 'Company: SCUML certificate'],
+          after: ['Company: SCUML certificate', 'Company: TIN certificate'],
+          added: ['Company: TIN certificate'],
+          removed: ['Business name: Form BN/1'],
+        },
+      ],
+    }
+    api = mockApi(route('GET', `/authorizations/${ID}`, { data: mapping }))
+    renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
+    // One title: the target only repeated the type.
+    const title = await screen.findByRole('heading', { level: 2, name: 'Deferrable documents mapping' })
+    expect(title.textContent).toBe('Deferrable documents mapping')
+    const field = screen.getByRole('group', { name: 'Deferrable documents by registration class' })
+    expect(within(field).getByRole('heading', { level: 3 })).toHaveTextContent('Deferrable documents by registration class')
+    // No table: nothing squeezes "After" into a narrow column.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(within(field).getByText('Before')).toBeInTheDocument()
+    expect(within(field).getByText('After')).toBeInTheDocument()
+    expect(
+      within(field)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Business name: Form BN/1', 'Company: SCUML certificate', 'Company: TIN certificate', 'Business name: Form BN/1'])
+  })
+
+  it('writes the moment of the request once, in the date-time format, and links an approved creation to its record', async () => {
+    const createdAt = '2026-11-29T01:38:00.000Z'
+    api = mockApi(
+      route('GET', `/authorizations/${ID}`, {
+        data: {
+          ...pending,
+          type: 'PRODUCT_CREATE',
+          resource: 'product',
+          resourceId: ROLE_ID,
+          target: 'Escrow (ESC)',
+          status: 'APPROVED',
+          checker: { id: STAFF_ID, name: 'Bola Ade', email: 'bola@example.com' },
+          decidedAt: createdAt,
+          createdAt,
+        },
+      }),
+    )
+    renderWithClient(<AuthorizationDetails id={ID} permissions={[P.CAN_UPDATE_AUTHORIZATION]} currentUserId={STAFF_ID} />)
+    expect(await screen.findByRole('heading', { level: 2, name: 'New product: Escrow (ESC)' })).toBeInTheDocument()
+    const requested = screen.getByText('Requested', { selector: 'dt' }).nextElementSibling!
+    expect(requested.textContent).toBe(formatDateTime(createdAt))
+    expect(requested.textContent).not.toMatch(/\(|ago|Today/)
+    expect(screen.getByRole('link', { name: 'Open the product' })).toHaveAttribute(
+      'href',
+      `/s/admin/product-config/details?id=${ROLE_ID}`,
+    )
   })
 })

@@ -161,6 +161,28 @@ describe('DocumentsChecklist', () => {
     expect(within(card('CAC 2')).getByRole('button', { name: /View CAC 2/ })).toBeInTheDocument()
   })
 
+  it('offers neither an upload nor a deferral for a document its alternative stands in for', async () => {
+    serve(
+      checklist([
+        item('CAC 7', 'MISSING', { alternativeGroup: 'RC_DIRECTORS', canRequestDeferral: true }),
+        item('CAC status report', 'UPLOADED', {
+          alternativeGroup: 'RC_DIRECTORS',
+          canRequestDeferral: true,
+          document: document(),
+        }),
+        item('Memorandum', 'MISSING', { canRequestDeferral: true }),
+      ]),
+    )
+    renderWithClient(<DocumentsChecklist businessId={BUSINESS_ID} permissions={OWNER} />)
+    await screen.findByRole('list', { name: 'Documents' })
+    expect(within(card('CAC 7')).getByText('Not needed')).toBeInTheDocument()
+    expect(within(card('CAC 7')).queryByRole('button')).not.toBeInTheDocument()
+    // The others still offer what they need.
+    expect(within(card('Memorandum')).getByRole('button', { name: 'Upload Memorandum' })).toBeInTheDocument()
+    expect(within(card('Memorandum')).getByRole('button', { name: 'Request a deferral for Memorandum' })).toBeInTheDocument()
+    expect(within(card('CAC status report')).getByRole('button', { name: 'Replace CAC status report' })).toBeInTheDocument()
+  })
+
   it('offers uploads only to those who may edit: an approved business is changed by staff', async () => {
     serve(
       checklist(

@@ -33,11 +33,7 @@ const details = {
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 }
-const noDraft = (type: string) =>
-  route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, {
-    status: 404,
-    data: { errors: [{ code: 'NOT_FOUND', message: 'Draft form not found' }] },
-  })
+const noDraft = (type: string) => route('GET', `/draft-forms/${BUSINESS_ID}/${type}`, { status: 200, data: null })
 
 let api: ReturnType<typeof mockApi>
 beforeEach(() => sessionStorage.clear())
@@ -306,5 +302,14 @@ describe('KycStepper', () => {
     expect(await screen.findByText(/This business is approved/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument()
     expect(sessionStorage.getItem('setKycIsCompleted')).toBe('true')
+    // Nothing left to submit: the preview is offered to read, not "to submit".
+    expect(screen.getByRole('link', { name: 'Open the preview' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Preview and submit' })).not.toBeInTheDocument()
+  })
+
+  it('offers "Preview and submit" while the owner may still submit', async () => {
+    api = mockApi(...kycRoutes())
+    render()
+    expect(await screen.findByRole('link', { name: 'Preview and submit' })).toBeInTheDocument()
   })
 })

@@ -121,7 +121,8 @@ describe('the requirement form', () => {
     expect(saved[0]!.body).toEqual({ answers: [{ key: 'settlement_account', value: '0123456789' }] })
     expect(await screen.findByText('All changes saved')).toBeInTheDocument()
 
-    const input = screen.getByLabelText('Photo of the shop front')
+    const input = screen.getByLabelText(/^Photo of the shop front/)
+    expect(input).toHaveAttribute('aria-required', 'true')
     await waitFor(() => expect(input).toBeEnabled())
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'shop.pdf', { type: 'application/pdf' })] } })
     await waitFor(() => expect(saved).toHaveLength(2))

@@ -3,6 +3,7 @@ import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { ProductEditor } from '@/features/products/components/product-editor'
+import { httpEvents } from '@/lib/http/events'
 import { polyfillDialog } from './dialog-polyfill'
 import { page, product, PRODUCT_ID } from './products-fixtures'
 
@@ -34,6 +35,7 @@ const reference = [
   route('GET', '/business-divisions', { data: [DIVISION] }),
   route('GET', '/kyc-document-types', { data: [DOC_TYPE] }),
 ]
+const STAFF_ID = '99999999-9999-4999-8999-999999999999'
 const rights = { canUpdate: true, canGoLive: true, canReadBusinesses: false }
 
 let api: ReturnType<typeof mockApi>
@@ -86,6 +88,23 @@ describe('creating a product', () => {
       ['Funding account', 'Text Input', false],
     ])
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith(`/s/admin/product-config/details?id=${PRODUCT_ID}`))
+  })
+
+  it('names the form once (the page says "New product"), and titles a new requirement without a made-up name', async () => {
+    api = mockApi(...reference)
+    renderWithClient(<ProductEditor {...rights} />)
+    await screen.findByLabelText(/^Code/)
+    expect(screen.queryByRole('heading', { name: 'New product' })).not.toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Details' })).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a requirement' }))
+    expect(screen.getByRole('heading', { level: 3, name: '1. New requirement' })).toBeInTheDocument()
+    expect(screen.queryByText(/requirement 1$/)).not.toBeInTheDocument()
+    const label = screen.getByLabelText(/^Label/)
+    expect(label).toHaveValue('')
+    expect(label).toHaveAttribute('placeholder', 'e.g. Expected monthly volume')
+    fireEvent.change(label, { target: { value: 'Funding account' } })
+    expect(screen.getByRole('heading', { level: 3, name: '1. Funding account' })).toBeInTheDocument()
   })
 
   it('shows the API’s field errors where they belong', async () => {
@@ -166,6 +185,63 @@ describe('an existing product', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw from sale' })).not.toBeInTheDocument()
   })
 
+  it('after a refresh, shows the go-live waiting for a checker with a link to it, and offers no second one', async () => {
+    const AUTHORIZATION_ID = '66666666-6666-4666-8666-666666666666'
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product({ live: false }) }),
+      route('GET', '/authorizations/pending', {
+        data: [
+          {
+            id: AUTHORIZATION_ID,
+            type: 'PRODUCT_GO_LIVE',
+            resource: 'product',
+            resourceId: PRODUCT_ID,
+            target: 'POS terminal acquiring (POS-ACQUIRING)',
+            what: 'take POS terminal acquiring (POS-ACQUIRING) live',
+            maker: { id: STAFF_ID, name: 'Tunde Bello' },
+            createdAt: '2026-11-29T01:38:00.000Z',
+            mine: true,
+            visible: true,
+          },
+        ],
+      }),
+    )
+    renderWithClient(<ProductEditor productId={PRODUCT_ID} {...rights} />)
+    const notice = await screen.findByText(/A request to take POS terminal acquiring \(POS-ACQUIRING\) live \(yours,/)
+    expect(notice).toHaveTextContent(
+      'is waiting for another staff member with the permission to decide authorizations (CAN_UPDATE_AUTHORIZATION) to decide it.',
+    )
+    expect(within(notice).getByRole('link', { name: 'See the request' })).toHaveAttribute(
+      'href',
+      `/s/admin/authorizations/details?id=${AUTHORIZATION_ID}`,
+    )
+    expect(screen.queryByRole('button', { name: 'Go live' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument()
+  })
+
+  it('says a refused go-live once, beside the switch, not again in a toast', async () => {
+    const message =
+      'A request to change the product POS terminal acquiring (POS-ACQUIRING) (by Ada Obi) is already waiting for another staff member with the permission to decide authorizations (CAN_UPDATE_AUTHORIZATION) to decide it; until then no other change to it can be requested.'
+    api = mockApi(
+      ...reference,
+      route('GET', `/products/admin/${PRODUCT_ID}`, { data: product({ live: false }) }),
+      route('PUT', `/products/${PRODUCT_ID}/go-live`, apiError(409, 'CONFLICT', message)),
+    )
+    const toasts: string[] = []
+    const off = httpEvents.on('toast', ({ message: m }) => void toasts.push(m))
+    try {
+      renderWithClient(<ProductEditor productId={PRODUCT_ID} {...rights} />)
+      fireEvent.click(await screen.findByRole('button', { name: 'Go live' }))
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Go live' }))
+      expect(await screen.findByText(message)).toBeInTheDocument()
+      expect(screen.getAllByText(message)).toHaveLength(1)
+      expect(toasts).toEqual([])
+    } finally {
+      off()
+    }
+  })
+
   it('a new product under four-eyes (202) opens the request instead of a product', async () => {
     const AUTHORIZATION_ID = '55555555-5555-4555-8555-555555555555'
     router.push.mockClear()
@@ -193,5 +269,8 @@ describe('an existing product', () => {
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Withdraw|Go live|Deactivate/ })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: 'No business yet' })).toBeInTheDocument()
+    // Each column says what it holds: one "Business", then the business's status.
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['Business', 'Registration no.', 'Business status', 'Application', 'Last change'])
   })
 })

@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios'
+import { useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
+import { Button } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
+import { TextField } from '@/components/ui/text-field'
 import { Uploader, type UploadFunction, type UploadRequest } from '@/components/ui/uploader'
 import { fileReads } from '@/lib/query/shared-queries'
 import { UPLOAD_FAILED_MESSAGE, type UploadedFile } from '@/lib/contracts/file-types'
@@ -157,5 +161,80 @@ describe('Uploader', () => {
 
     pick(input, fileOf('scan.pdf', 'application/pdf', 2 * MB))
     expect(upload).toHaveBeenCalledTimes(1)
+  })
+
+  it('marks a required upload and offers to replace a saved file instead of saying none is chosen', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(fileReads.uploadLimits().queryKey, { maxBytes: MB, allowedTypes: ['application/pdf'] })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Uploader
+          purpose="PRODUCT_REQUIREMENT"
+          label="Escrow agreement"
+          required
+          hasSavedFile
+          onUploaded={vi.fn()}
+          upload={vi.fn()}
+        />
+      </QueryClientProvider>,
+    )
+    const input = screen.getByLabelText(/^Escrow agreement/)
+    expect(input).toHaveAttribute('aria-required', 'true')
+    expect(input.closest('div')!.querySelector('label')).toHaveTextContent('Escrow agreement*')
+    expect(screen.getByText('Replace file')).toBeInTheDocument()
+    expect(screen.queryByText(/no file chosen/i)).not.toBeInTheDocument()
+  })
+})
+
+function FormWithUploader({ upload, onSubmit }: { upload: UploadFunction; onSubmit: (values: { line1: string }) => void }) {
+  const form = useForm<{ line1: string }>({ defaultValues: { line1: '1 Marina' } })
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="New address">
+      <TextField name="line1" label="Address" />
+      <Uploader purpose="ADDRESS_DOC" businessId="b-1" label="Proof of address" onUploaded={vi.fn()} upload={upload} />
+      <Button type="submit">Add address</Button>
+    </Form>
+  )
+}
+
+describe('A form with an uploader', () => {
+  it('cannot be submitted, by the button or by Enter, while its upload runs', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(fileReads.uploadLimits().queryKey, { maxBytes: MB, allowedTypes: ['application/pdf'] })
+    const done = deferred<UploadedFile>()
+    const onSubmit = vi.fn()
+    render(
+      <QueryClientProvider client={queryClient}>
+        <FormWithUploader upload={() => done.promise} onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    )
+    const submit = screen.getByRole('button', { name: 'Add address' })
+    expect(submit).toBeEnabled()
+
+    pick(screen.getByLabelText('Proof of address') as HTMLInputElement, fileOf('bill.pdf', 'application/pdf', 200))
+    expect(submit).toBeDisabled()
+    expect(submit).toHaveAccessibleDescription('Wait for the upload to finish')
+    fireEvent.submit(screen.getByRole('form', { name: 'New address' }))
+    await act(async () => {})
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await act(async () => done.resolve(uploaded('bill.pdf')))
+    expect(submit).toBeEnabled()
+    expect(screen.queryByText('Wait for the upload to finish')).not.toBeInTheDocument()
+    fireEvent.click(submit)
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+  })
+
+  it('can be submitted again once a failed upload stops', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(fileReads.uploadLimits().queryKey, { maxBytes: MB, allowedTypes: ['application/pdf'] })
+    render(
+      <QueryClientProvider client={queryClient}>
+        <FormWithUploader upload={() => Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK'))} onSubmit={vi.fn()} />
+      </QueryClientProvider>,
+    )
+    pick(screen.getByLabelText('Proof of address') as HTMLInputElement, fileOf('bill.pdf', 'application/pdf', 200))
+    await screen.findByRole('alert')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add address' })).toBeEnabled())
   })
 })

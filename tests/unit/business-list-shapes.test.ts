@@ -24,6 +24,13 @@ const VARIANTS: { [K in keyof BusinessListQuery]?: BusinessListQuery[K][] } = {
   archiveStatus: [undefined, ['ARCHIVED'], ['ACTIVE', 'ARCHIVED']],
   blocked: [undefined, true, false],
   recentFirst: [false, true],
+  sort: [
+    undefined,
+    { field: 'name', desc: false },
+    { field: 'name', desc: true },
+    { field: 'approvedAt', desc: false },
+    { field: 'createdAt', desc: false },
+  ],
   pageNumber: [1, 3],
 }
 const BASE = { pageNumber: 1, pageSize: 20, recentFirst: false } as BusinessListQuery

@@ -40,6 +40,13 @@ describe('configuration', () => {
     expect(config.storage.accountName).toBe('prod')
   })
 
+  it('writes JSON logs unless told pretty (npm run demo, npm run dev), and always JSON in production', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).logFormat).toBe('json')
+    expect(loadConfig({ DATA_DIR: tempDir(), LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL }
+    expect(loadConfig({ ...production, ...DATA_KEYS, LOG_FORMAT: 'pretty' }).logFormat).toBe('json')
+  })
+
   it('refuses to start in production without a mail transport, or with the demo users', () => {
     const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET }
     expect(() => loadConfig(production)).toThrowError(

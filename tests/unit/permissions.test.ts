@@ -125,4 +125,21 @@ describe('system roles', () => {
     const auditor = SYSTEM_ROLES.find((r) => r.name === 'AUDITOR')!
     expect(auditor.permissions.every((p) => p.startsWith('CAN_READ_') || p === 'CAN_AUDIT_SYSTEM')).toBe(true)
   })
+  it('lets the KYC analyst verify and never decide or change what they verify', () => {
+    const analyst = SYSTEM_ROLES.find((r) => r.name === 'KYC_ANALYST')
+    expect(analyst?.scope).toBe('staff')
+    const held: readonly string[] = analyst!.permissions
+    for (const p of [P.CAN_UPDATE_KYC_STATUS, P.CAN_VERIFY_ADDRESS, P.CAN_READ_BUSINESS]) expect(held).toContain(p)
+    for (const p of [
+      P.CAN_APPROVE_BUSINESS,
+      P.CAN_APPROVE_CAC_DOCUMENT,
+      P.CAN_APPROVE_DEFERRAL,
+      P.CAN_APPROVE_ONBOARD_PRODUCT,
+      P.CAN_UPDATE_AUTHORIZATION,
+      P.CAN_UPDATE_KYC_DETAIL,
+      P.CAN_CREATE_KYC_DETAIL,
+      P.CAN_UPDATE_MEANS_OF_ID,
+    ])
+      expect(held).not.toContain(p)
+  })
 })

@@ -28,7 +28,11 @@ describe('refusals in words', () => {
     const error = permissionRefused([P.CAN_VERIFY_ADDRESS], { scope: 'staff' })
     expect(error.code).toBe('FORBIDDEN')
     expect(error.details).toEqual([
-      { code: 'FORBIDDEN', message: 'You cannot verify addresses: super admins can.', permissions: ['CAN_VERIFY_ADDRESS'] },
+      {
+        code: 'FORBIDDEN',
+        message: 'You cannot verify addresses: super admins and KYC analysts can.',
+        permissions: ['CAN_VERIFY_ADDRESS'],
+      },
     ])
   })
 })

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import mitt from 'next/dist/shared/lib/mitt'
 import type { Router } from 'next/router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { notify, repeatedMessage, Toasts, useToastsClearedOnNavigation } from '../toasts'
+import { clearStepToasts, notify, repeatedMessage, Toasts, useToastsClearedOnNavigation } from '../toasts'
 
 function Shell({ events }: { events: Router['events'] }) {
   useToastsClearedOnNavigation(events)
@@ -55,5 +55,30 @@ describe('Toasts', () => {
     expect(toastTexts()).toHaveLength(3)
     act(() => events.emit('routeChangeStart', '/s/businesses', { shallow: false }))
     await waitFor(() => expect(toastTexts()).toEqual(['Saved']))
+  })
+
+  it('shows at the bottom, clear of the account menu, badges and actions at the top of a screen', async () => {
+    await mount()
+    notify('Company details saved.', { type: 'success' })
+    await waitFor(() => expect(toastTexts()).toEqual(['Company details saved.']))
+    expect(document.querySelector('.Toastify__toast-container')).toHaveClass('Toastify__toast-container--bottom-right')
+  })
+
+  it("closes the step's success and error toasts when the step changes, keeps a notice", async () => {
+    await mount()
+    notify('Company details saved.', { type: 'success' })
+    notify('The address could not be saved', { type: 'error' })
+    notify('Your session ends in 2 minutes', { type: 'info' })
+    await waitFor(() => expect(toastTexts()).toHaveLength(3))
+    act(() => clearStepToasts())
+    await waitFor(() => expect(toastTexts()).toEqual(['Your session ends in 2 minutes']))
+  })
+
+  it('does not show a success asked for just before the step changed (the save that moves on)', async () => {
+    await mount()
+    notify('Company details saved.', { type: 'success' })
+    clearStepToasts()
+    notify('Address added.', { type: 'success' })
+    await waitFor(() => expect(toastTexts()).toEqual(['Address added.']))
   })
 })

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useRouter } from 'next/router'
 import { useMemo, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
@@ -7,7 +8,7 @@ import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import type { Business } from '../api/types'
 import { BusinessActionDialog, type PendingAction } from './business-action-dialog'
-import { businessListColumns } from './business-list-columns'
+import { BUSINESS_SORTABLE, businessListColumns } from './business-list-columns'
 import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from './business-list-filters'
 import { BusinessListToolbar } from './business-list-toolbar'
 import {
@@ -42,13 +43,14 @@ export interface AdminBusinessListProps {
 export function AdminBusinessList({ variant, permissions, currentUserId }: AdminBusinessListProps) {
   const settings = BUSINESS_LISTS[variant]
   const rights = useMemo(() => businessListRights(permissions), [permissions])
-  const table = useTableUrlState<BusinessFilterKey>({ filterKeys: BUSINESS_FILTER_KEYS })
+  const table = useTableUrlState<BusinessFilterKey>({ filterKeys: BUSINESS_FILTER_KEYS, sortableIds: BUSINESS_SORTABLE })
   const query = toApiQuery(table, settings.fixed)
   const list = useQuery({ ...adminBusinessQueries.list(query), enabled: table.isReady, placeholderData: keepPreviousData })
   const types = useQuery(referenceReads.businessTypes())
   const categories = useQuery(referenceReads.businessCategories())
   const products = useQuery(adminBusinessQueries.productOptions())
   const [pending, setPending] = useState<PendingAction | null>(null)
+  const from = useRouter().asPath
 
   const filters = businessFilterDefinitions({
     types: types.data,
@@ -75,8 +77,9 @@ export function AdminBusinessList({ variant, permissions, currentUserId }: Admin
       types: types.data,
       categories: categories.data,
       actions: canArchive || canRecertify ? actionsFor : undefined,
+      from,
     })
-  }, [variant, types.data, categories.data, canArchive, canRecertify])
+  }, [variant, types.data, categories.data, canArchive, canRecertify, from])
 
   return (
     <>

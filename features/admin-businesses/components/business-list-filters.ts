@@ -1,4 +1,5 @@
 import type { DataTableFilter } from '@/components/ui/table-filters'
+import { formatSort, type TableSort } from '@/components/ui/use-table-url-state'
 import type { ApiQuery } from '../api/admin-business-queries'
 
 /** Spec section 3: every filter of the business list, each kept in the URL under the API's own name. */
@@ -98,13 +99,19 @@ export function businessFilterDefinitions(sources: FilterSources): DataTableFilt
  * the screen's fixed ones on top.
  */
 export function toApiQuery(
-  state: { pageNumber: number; pageSize: number; filters: Partial<Record<BusinessFilterKey, string>> },
+  state: {
+    pageNumber: number
+    pageSize: number
+    sort?: TableSort | null
+    filters: Partial<Record<BusinessFilterKey, string>>
+  },
   fixed: Partial<Record<string, string>> = {},
 ): ApiQuery {
   const query: ApiQuery = [
     ['pageNumber', String(state.pageNumber)],
     ['pageSize', String(state.pageSize)],
   ]
+  if (state.sort) query.push(['sort', formatSort(state.sort)])
   for (const key of BUSINESS_FILTER_KEYS) {
     const value = key in fixed ? undefined : state.filters[key]
     if (!value) continue

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
+import { useRouter } from 'next/router'
 import { useId, useState } from 'react'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -10,7 +11,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { businessStatus, kycStatus } from '@/lib/status'
 import { notify } from '@/components/ui/toasts'
 import { describeError, getHttpStatus } from '@/lib/http'
-import { paths } from '@/lib/navigation/paths'
+import { paths, reviewBackLink } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
 import { businessReads, referenceReads, reviewKycDocument } from '@/lib/query/shared-queries'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
@@ -45,11 +46,13 @@ function ReviewBarStatus({ business }: { business: Business }) {
  * every section (the documents and the decision one move away).
  */
 function ReviewBar({ business, unmet }: { business: Business; unmet: number | null }) {
+  const from = useRouter().query.from
+  const back = reviewBackLink(typeof from === 'string' ? from : null)
   return (
     <nav className={styles.reviewBar} aria-label="Review sections">
       <div className={styles.reviewBarHead}>
-        <Link href={paths.approvals.businesses()} className={styles.backLink}>
-          ← Business approvals
+        <Link href={back.href} className={styles.backLink}>
+          ← {back.label}
         </Link>
         <strong className={styles.reviewBarName}>{business.name}</strong>
         <ReviewBarStatus business={business} />
@@ -180,7 +183,9 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
         <dt>E-mail</dt>
         <dd>{business.email}</dd>
         <dt>Phone</dt>
-        <dd>{business.phone}</dd>
+        <dd>
+          <span className={styles.unbroken}>{business.phone}</span>
+        </dd>
         <dt>Address</dt>
         <dd>{address}</dd>
         <dt>Registered on</dt>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import Link from 'next/link'
+import { useRouter } from 'next/router'
 import { useMemo } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -21,6 +22,8 @@ const styles = { ...sharedStyles, ...ownStyles }
 
 export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
 type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]
+/** The API's sort fields of the queue (docs/api.md#lists). */
+const QUEUE_SORTABLE = ['name', 'createdAt'] as const
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<ForApprovalRow, any>
@@ -42,7 +45,8 @@ export function waitingText(row: Pick<ForApprovalRow, 'waitingDays' | 'waitingOn
     : days(row.waitingDays)
 }
 
-export const previewHref = (id: string) => paths.approvals.businessPreview(id)
+/** The business's review; `from`, the queue's own URL (path and query), keeps its filters for the way back. */
+export const previewHref = (id: string, from?: string) => paths.approvals.businessPreview(id, from)
 
 export interface BusinessQueueProps {
   permissions: readonly string[]
@@ -55,7 +59,7 @@ export interface BusinessQueueProps {
  */
 export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps) {
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
-  const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS })
+  const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS, sortableIds: QUEUE_SORTABLE })
   const queue = useQuery({
     ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)),
     enabled: table.isReady,
@@ -65,6 +69,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   const types = useQuery(referenceReads.businessTypes())
   const categories = useQuery(referenceReads.businessCategories())
   const assign = useAssignReviewer()
+  const from = useRouter().asPath
 
   const filters: DataTableFilter[] = [
     { key: 'businessName', label: 'Business name', type: 'search' },
@@ -102,10 +107,16 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
     return [
       col.accessor('name', {
         header: 'Business',
+        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
-        cell: (info) => <Link href={previewHref(info.row.original.id)}>{info.getValue()}</Link>,
+        cell: ({ row: { original: r } }) => (
+          <>
+            <Link href={previewHref(r.id, from)}>{r.name}</Link>
+            <span className={styles.secondary}>{r.regNo}</span>
+          </>
+        ),
       }),
-      col.accessor('regNo', { header: 'Registration number' }),
+      col.accessor('createdAt', { header: 'Registered on', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDay(info.getValue()) }),
       col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),
       col.display({
@@ -117,10 +128,11 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
       col.display({
         id: 'actions',
         header: 'Actions',
+        meta: { wrap: true },
         cell: ({ row: { original: r } }) => (
           <span className={styles.actions}>
             <Link
-              href={previewHref(r.id)}
+              href={previewHref(r.id, from)}
               aria-label={`Review ${r.name}`}
               className={buttonClassName({ variant: 'secondary', size: 'sm' })}
             >
@@ -162,7 +174,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         ),
       }),
     ]
-  }, [canAssign, currentUserId, assign])
+  }, [canAssign, currentUserId, assign, from])
 
   return (
     <ReviewQueueTable table={table} queue={queue} columns={columns} getRowId={(r) => r.id} filters={filters} {...QUEUE_TEXTS} />

@@ -31,13 +31,14 @@ export interface DecisionPanelProps {
  */
 export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPanelProps) {
   const ids = { heading: useId(), comment: useId(), error: useId() }
-  const checklist = useQuery(approvalQueries.checklist(business.id))
+  const pending = business.approvalStatus === 'PENDING'
+  // The preconditions of a decision: once decided, the decision itself is what the panel shows.
+  const checklist = useQuery({ ...approvalQueries.checklist(business.id), enabled: pending })
   const decide = useDecideBusiness(business.id)
   const [decision, setDecision] = useState<'APPROVED' | 'DECLINED'>('APPROVED')
   const [comment, setComment] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const pending = business.approvalStatus === 'PENDING'
   const unmet = checklist.data?.filter((c) => !c.met) ?? []
 
   // The decision is asked again in a dialog, as every other decision of the review is.
@@ -80,7 +81,7 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
           {business.decision.comment ? `: “${business.decision.comment}”` : ''}
         </p>
       )}
-      {checklist.isError ? (
+      {!pending ? null : checklist.isError ? (
         <ErrorState
           message={describeError(checklist.error, "We couldn't check the preconditions.")}
           onRetry={() => void checklist.refetch()}
@@ -92,7 +93,11 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
         <Skeleton count={4} label="Checking the preconditions" />
       )}
       {!pending ? (
-        <p className={styles.muted}>Only a pending business is decided. This one is {business.approvalStatus.toLowerCase()}.</p>
+        <p className={styles.muted}>
+          {business.approvalStatus === 'APPROVED'
+            ? 'This business is approved: there is nothing left to decide.'
+            : 'This business is declined: it comes back here once it submits its KYC again.'}
+        </p>
       ) : !canDecide ? (
         <p className={styles.muted}>Reviewers who may approve businesses decide here.</p>
       ) : isOwnRecord ? (

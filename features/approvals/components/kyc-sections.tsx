@@ -70,7 +70,13 @@ function CompanyDetails({ details }: { details: KycDetails }) {
       <dt>Employees</dt>
       <dd>{details.numberOfEmployees ?? '—'}</dd>
       <dt>Annual turnover</dt>
-      <dd>{details.annualTurnover === null ? '—' : formatCurrency(details.annualTurnover)}</dd>
+      <dd>
+        {details.annualTurnover === null ? (
+          '—'
+        ) : (
+          <span className={styles.unbroken}>{formatCurrency(details.annualTurnover)}</span>
+        )}
+      </dd>
       {details.description && (
         <>
           <dt>Description</dt>

@@ -91,7 +91,8 @@ function waiverText(item: VerificationItem): string | null {
 /**
  * Verification of the business's KYC details (docs/domain.md#verification-of-kyc-details): each item (company registry
  * lookup, each means of ID, each shareholder BVN) with its status, comment and who decided it. Holders of
- * CAN_UPDATE_KYC_STATUS record a manual result on a PENDING item (a comment needed to fail it, confirmed first);
+ * CAN_UPDATE_KYC_STATUS (the KYC analyst) record a manual result on a PENDING item (a comment needed to fail it,
+ * confirmed first), or mark several selected ones verified with one confirmation; whoever may not is told who does;
  * holders of CAN_TRIGGER_KYC_REVERIFICATION re-run the configured provider over every pending item and read what it
  * did.
  */
@@ -115,6 +116,10 @@ export function VerificationSection({
   const [serverError, setServerError] = useState<string | null>(null)
   const [lastRun, setLastRun] = useState<ReverificationRun | null>(null)
   const refresh = () => refreshReviewScreen(queryClient)
+  // Several pending checks verified with one confirmation: one call per item, in turn, each refused or not on its own.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [confirmingBatch, setConfirmingBatch] = useState(false)
+  const [batchFailures, setBatchFailures] = useState<string[]>([])
 
   const record = useMutation({
     mutationFn: async (input: { id: string; status: VerificationResult; comment: string }) =>
@@ -139,6 +144,32 @@ export function VerificationSection({
       setServerError(field?.message ?? describeError(error, "We couldn't record the result."))
       // Someone else decided it, or the KYC changed it: show the item as it is now.
       if (getHttpStatus(error) === 409) void refresh()
+    },
+  })
+
+  const recordMany = useMutation({
+    mutationFn: async (input: { items: VerificationItem[]; comment: string }) => {
+      const verified: VerificationItem[] = []
+      const failures: string[] = []
+      for (const item of input.items) {
+        try {
+          const answer = await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(item.id)}`, {
+            status: 'VERIFIED',
+            ...(input.comment ? { comment: input.comment } : {}),
+          })
+          verified.push(answer.data)
+        } catch (error) {
+          failures.push(`${item.label}: ${describeError(error, "we couldn't record the result")}`)
+        }
+      }
+      return { verified, failures }
+    },
+    onSuccess: async ({ verified, failures }) => {
+      setConfirmingBatch(false)
+      setSelected(new Set())
+      setBatchFailures(failures)
+      if (verified.length) notify(`${plural(verified.length, 'check')} verified.`, { type: 'success' })
+      await refresh()
     },
   })
 
@@ -180,6 +211,16 @@ export function VerificationSection({
     waived: list.filter((i) => i.status !== 'VERIFIED' && i.waiver).length,
   }
   const failing = pending?.status === 'FAILED'
+  const canBatch = canRecord && !isOwnRecord
+  const openItems = list?.filter((i) => i.status === 'PENDING') ?? []
+  const chosen = openItems.filter((i) => selected.has(i.id))
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -229,6 +270,39 @@ export function VerificationSection({
               You registered this business or belong to it, so another reviewer records its verification results.
             </p>
           )}
+          {canBatch && openItems.length > 1 && (
+            <div className={styles.actions} role="group" aria-label="Several checks at once">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.length === openItems.length}
+                  onChange={(event) => setSelected(new Set(event.target.checked ? openItems.map((i) => i.id) : []))}
+                />{' '}
+                Select every pending check ({openItems.length})
+              </label>
+              <Button
+                size="sm"
+                disabled={chosen.length === 0}
+                onClick={() => {
+                  setBatchFailures([])
+                  setServerError(null)
+                  setConfirmingBatch(true)
+                }}
+              >
+                {chosen.length ? `Mark ${plural(chosen.length, 'selected check')} verified` : 'Mark selected checks verified'}
+              </Button>
+            </div>
+          )}
+          {batchFailures.length > 0 && (
+            <div role="alert" className={styles.error}>
+              <p>These results were not recorded:</p>
+              <ul>
+                {batchFailures.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <ul className={styles.list} aria-label="Verification items">
             {list.map((item) => {
               const decided = decisionText(item)
@@ -236,7 +310,19 @@ export function VerificationSection({
               return (
                 <li key={item.id} className={styles.item} data-verification-kind={item.kind}>
                   <div className={styles.itemHead}>
-                    <strong>{VERIFICATION_KIND_LABELS[item.kind] ?? item.kind}</strong>
+                    {canBatch && openItems.length > 1 && item.status === 'PENDING' ? (
+                      <label>
+                        <input
+                          type="checkbox"
+                          checked={selected.has(item.id)}
+                          onChange={(event) => toggle(item.id, event.target.checked)}
+                          aria-label={`Select ${item.label}`}
+                        />{' '}
+                        <strong>{VERIFICATION_KIND_LABELS[item.kind] ?? item.kind}</strong>
+                      </label>
+                    ) : (
+                      <strong>{VERIFICATION_KIND_LABELS[item.kind] ?? item.kind}</strong>
+                    )}
                     <span className={styles.badges}>
                       <StatusBadge status={item.status} />
                       {item.waiver && item.status !== 'VERIFIED' && <StatusBadge status="WAIVED" label="Waived" />}
@@ -247,6 +333,7 @@ export function VerificationSection({
                   {decided && <p className={styles.small}>{decided}</p>}
                   {item.comment && <p className={styles.small}>Comment: {item.comment}</p>}
                   {waived && <p className={styles.small}>{waived}</p>}
+                  {!canRecord && item.status === 'PENDING' && <p className={styles.small}>A KYC analyst records this result.</p>}
                   {canWaive && item.status !== 'VERIFIED' && !item.waiver && (
                     <div className={styles.actions}>
                       <Button
@@ -292,6 +379,22 @@ export function VerificationSection({
         serverError={serverError}
         onConfirm={(comment) => pending && record.mutate({ id: pending.item.id, status: pending.status, comment })}
         onCancel={() => setPending(null)}
+      />
+      <VerificationDialog
+        open={confirmingBatch}
+        title={`Verify ${plural(chosen.length, 'check')}?`}
+        failing={false}
+        texts={{
+          ...ITEM_CHECK_TEXTS,
+          verified: {
+            description: `Each is recorded as verified by you, with the comment below: ${chosen.map((i) => i.label).join('; ')}. The results cannot be changed afterwards.`,
+            confirmLabel: `Mark ${plural(chosen.length, 'check')} verified`,
+          },
+        }}
+        busy={recordMany.isPending}
+        serverError={null}
+        onConfirm={(comment) => recordMany.mutate({ items: chosen, comment })}
+        onCancel={() => setConfirmingBatch(false)}
       />
       <ReviewCommentDialog
         open={waiving !== null}

@@ -8,12 +8,12 @@ import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
+import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http'
 import { auditQueries, useVerifyAuditChain, type AuditSearch } from '../api/audit-queries'
 import styles from './audits.module.css'
 
 const PAGE_SIZE = 20
-const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'medium' })
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
 
 /** Before and after of one audit row, side by side (stacked on a phone). */
@@ -145,7 +145,7 @@ export function AuditLog() {
               {audits.data.content.map((a) => (
                 <Fragment key={a.id}>
                   <tr>
-                    <td>{when(a.createdAt)}</td>
+                    <td>{formatDayTime(a.createdAt)}</td>
                     <td>{a.actorEmail ?? 'system'}</td>
                     <td>
                       {a.resource}

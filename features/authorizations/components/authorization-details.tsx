@@ -7,10 +7,9 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { AUTHORIZATION_STATUS_LABELS, AUTHORIZATION_TYPE_LABELS } from '@/lib/contracts/authorization-values'
-import type { AuthorizationDetail, DiffEntry } from '@/lib/contracts/authorizations'
+import { AUTHORIZATION_STATUS_LABELS, authorizationTitle } from '@/lib/contracts/authorization-values'
+import type { Authorization, AuthorizationDetail, DiffEntry } from '@/lib/contracts/authorizations'
 import { formatDateTime } from '@/lib/format/date'
-import { formatRelativeTime } from '@/lib/format/relative-time'
 import { describeError } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -41,9 +40,7 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
         <Link href={paths.admin.authorizations()}>Back to the authorizations</Link>
       </p>
       <section className={styles.panel} aria-labelledby="authorization-title">
-        <h2 id="authorization-title">
-          {AUTHORIZATION_TYPE_LABELS[a.type]}: {a.target}
-        </h2>
+        <h2 id="authorization-title">{authorizationTitle(a.type, a.target)}</h2>
         <div className={styles.cluster}>
           <StatusBadge status={a.status} label={AUTHORIZATION_STATUS_LABELS[a.status]} />
         </div>
@@ -53,9 +50,7 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
             {a.maker.id === currentUserId ? 'You' : a.maker.name} ({a.maker.email})
           </dd>
           <dt>Requested</dt>
-          <dd>
-            {formatDateTime(a.createdAt)} ({formatRelativeTime(a.createdAt)})
-          </dd>
+          <dd>{formatDateTime(a.createdAt)}</dd>
           {a.reason && (
             <>
               <dt>Reason</dt>
@@ -78,6 +73,7 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
             </>
           )}
         </dl>
+        <RecordLink authorization={a} />
         {a.stale && (
           <p className={styles.warning}>
             The record changed after this was requested. Approving will fail; decline it and ask for the change again.
@@ -107,57 +103,107 @@ export function AuthorizationDetails({ id, permissions, currentUserId }: Authori
   )
 }
 
+/** Where the record an authorization made or changed is seen; null while nothing exists yet (a pending create). */
+function recordHref(a: Authorization): { href: string; label: string } | null {
+  if (a.status !== 'APPROVED' && !a.resourceId) return null
+  switch (a.resource) {
+    case 'product':
+      return a.resourceId ? { href: paths.admin.productConfigDetails(a.resourceId), label: 'Open the product' } : null
+    case 'fee':
+      return { href: paths.admin.reports('fees'), label: 'Open the fees' }
+    case 'setting':
+    case 'deferrable_mapping':
+      return { href: paths.approvals.deferrals(), label: 'Open the deferral settings' }
+    case 'webhook_endpoint':
+      return { href: paths.admin.webhooks(), label: 'Open the webhook endpoints' }
+    case 'role':
+      return { href: paths.business.manageRoles(), label: 'Open the roles' }
+    case 'user':
+      return { href: paths.business.manageUsers(), label: 'Open the staff users' }
+  }
+}
+
+/** The record the request is about: for an approved "new …" request, the record it made. */
+function RecordLink({ authorization }: { authorization: Authorization }) {
+  const target = recordHref(authorization)
+  if (!target) return null
+  return (
+    <p>
+      <Link href={target.href}>{target.label}</Link>
+    </p>
+  )
+}
+
 function Value({ value }: { value: DiffEntry['before'] }) {
   if (value === null || value === '') return <span className={styles.muted}>—</span>
-  if (Array.isArray(value)) return value.length ? <>{value.join(', ')}</> : <span className={styles.muted}>none</span>
+  if (Array.isArray(value))
+    return value.length ? (
+      <ul className={styles.values}>
+        {value.map((v) => (
+          <li key={v}>{v}</li>
+        ))}
+      </ul>
+    ) : (
+      <span className={styles.muted}>none</span>
+    )
   return <>{value}</>
 }
 
+function ListChange({ entry }: { entry: DiffEntry }) {
+  return (
+    <>
+      {entry.added.length > 0 && (
+        <div className={styles.added}>
+          <p className={styles.sideNote}>Added</p>
+          <Value value={entry.added} />
+        </div>
+      )}
+      {entry.removed.length > 0 && (
+        <div>
+          <p className={styles.sideNote}>Removed</p>
+          <div className={styles.removed}>
+            <Value value={entry.removed} />
+          </div>
+        </div>
+      )}
+    </>
+  )
+}
+
+/**
+ * One block per field, its label on its own line (never squeezed into a column), then before and after side by side
+ * where there is room and stacked where there is not.
+ */
 function Diff({ entries, isCreate }: { entries: DiffEntry[]; isCreate: boolean }) {
   if (!entries.length) return <p className={styles.muted}>Nothing differs from the record as it stands.</p>
   return (
-    <div role="region" aria-label="Before and after" tabIndex={0} style={{ overflowX: 'auto' }}>
-      <table className={styles.diff}>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            {!isCreate && <th scope="col">Before</th>}
-            <th scope="col">{isCreate ? 'Value' : 'After'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.field} data-field={entry.field}>
-              <th scope="row">{entry.label}</th>
-              {!isCreate && (
-                <td>
+    <div role="region" aria-label="Before and after" className={styles.changes}>
+      {entries.map((entry) => {
+        const labelId = `diff-${entry.field}`
+        return (
+          <div key={entry.field} role="group" aria-labelledby={labelId} className={styles.change} data-field={entry.field}>
+            <h3 id={labelId} className={styles.changeLabel}>
+              {entry.label}
+            </h3>
+            {isCreate ? (
+              <div className={styles.changeValue}>
+                <Value value={entry.after} />
+              </div>
+            ) : (
+              <div className={styles.sides}>
+                <div className={styles.side}>
+                  <p className={styles.sideTitle}>Before</p>
                   <Value value={entry.before} />
-                </td>
-              )}
-              <td>
-                {Array.isArray(entry.after) && !isCreate ? (
-                  <>
-                    {entry.added.length > 0 && (
-                      <p className={styles.added}>
-                        <span>Added: </span>
-                        {entry.added.join(', ')}
-                      </p>
-                    )}
-                    {entry.removed.length > 0 && (
-                      <p>
-                        <span>Removed: </span>
-                        <span className={styles.removed}>{entry.removed.join(', ')}</span>
-                      </p>
-                    )}
-                  </>
-                ) : (
-                  <Value value={entry.after} />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                </div>
+                <div className={styles.side}>
+                  <p className={styles.sideTitle}>After</p>
+                  {Array.isArray(entry.after) ? <ListChange entry={entry} /> : <Value value={entry.after} />}
+                </div>
+              </div>
+            )}
+          </div>
+        )
+      })}
     </div>
   )
 }

@@ -11,10 +11,11 @@ import {
   AUTHORIZATION_STATUSES,
   AUTHORIZATION_TYPE_LABELS,
   AUTHORIZATION_TYPES,
+  authorizationTitle,
   type AuthorizationStatus,
   type AuthorizationType,
 } from '@/lib/contracts/authorization-values'
-import type { Authorization } from '@/lib/contracts/authorizations'
+import type { Authorization, AuthorizationListParams } from '@/lib/contracts/authorizations'
 import { formatRelativeTime } from '@/lib/format/relative-time'
 import { describeError } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
@@ -40,6 +41,9 @@ const FILTERS: readonly DataTableFilter[] = [
   { key: 'to', label: 'To', type: 'date' },
 ]
 
+/** The API's sort fields of the list (docs/api.md#lists); pending first, then newest, by default. */
+const SORTABLE = ['createdAt', 'status'] as const
+
 export interface AuthorizationsScreenProps {
   permissions: readonly string[]
   currentUserId: string
@@ -50,13 +54,14 @@ export interface AuthorizationsScreenProps {
  * changes, their own requests and how each was decided.
  */
 export function AuthorizationsScreen({ permissions, currentUserId }: AuthorizationsScreenProps) {
-  const table = useTableUrlState({ filterKeys: ['status', 'type', 'mine', 'from', 'to'] })
+  const table = useTableUrlState({ filterKeys: ['status', 'type', 'mine', 'from', 'to'], sortableIds: SORTABLE })
   const readsAll =
     permissions.includes(PERMISSIONS.CAN_READ_AUTHORIZATION) || permissions.includes(PERMISSIONS.CAN_UPDATE_AUTHORIZATION)
   const list = useQuery({
     ...authorizationQueries.list({
       pageNumber: table.pageNumber,
       pageSize: table.pageSize,
+      sort: table.query.sort as AuthorizationListParams['sort'],
       status: table.filters.status as AuthorizationStatus | undefined,
       type: table.filters.type as AuthorizationType | undefined,
       mine: table.filters.mine === 'true' ? 'true' : undefined,
@@ -75,7 +80,7 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
           <Link href={paths.admin.authorizationDetails(info.row.original.id)}>
-            {AUTHORIZATION_TYPE_LABELS[info.row.original.type]}: {info.getValue()}
+            {authorizationTitle(info.row.original.type, info.getValue())}
           </Link>
         ),
       }),
@@ -85,9 +90,10 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
         meta: { wrap: true },
         cell: (info) => (info.row.original.maker.id === currentUserId ? 'You' : info.getValue()),
       }),
-      column.accessor('createdAt', { header: 'Age', cell: (info) => formatRelativeTime(info.getValue()) }),
+      column.accessor('createdAt', { header: 'Age', enableSorting: true, cell: (info) => formatRelativeTime(info.getValue()) }),
       column.accessor('status', {
         header: 'Status',
+        enableSorting: true,
         cell: (info) => <StatusBadge status={info.getValue()} label={AUTHORIZATION_STATUS_LABELS[info.getValue()]} />,
       }),
       column.accessor((a) => a.checker?.name ?? '', {

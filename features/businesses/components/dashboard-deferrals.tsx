@@ -17,7 +17,7 @@ const FIRST_PAGE = { pageNumber: 1, pageSize: 5 }
 export function DashboardDeferrals({ businessId }: { businessId: string }) {
   const deferrals = useQuery(deferralReads.ofBusiness(businessId, FIRST_PAGE))
   const documentsLink = (
-    <Link href={paths.business.deferrals(businessId)}>
+    <Link href={paths.business.deferrals(businessId)} className={dashboard.target}>
       {deferrals.data && deferrals.data.totalElements > deferrals.data.content.length
         ? `All ${deferrals.data.totalElements} deferral requests`
         : 'Documents and deferrals'}

@@ -52,7 +52,9 @@ export function DashboardProducts(props: {
       {products.map((product) => (
         <li key={product.id}>
           <span>
-            <Link href={paths.business.productApplication(product.code, businessId)}>{product.name}</Link>{' '}
+            <Link href={paths.business.productApplication(product.code, businessId)} className={dashboard.target}>
+              {product.name}
+            </Link>{' '}
             <span className={`${styles.muted} ${styles.small}`}>{product.category}</span>
           </span>
           <StatusBadge status={product.status} label={ONBOARDING_STATUS_LABELS[product.status]} />

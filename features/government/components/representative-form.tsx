@@ -105,7 +105,12 @@ export function RepresentativeForm({ entityId, onDone }: { entityId: string; onD
             <DateField name="idIssueDate" label="Issue date" />
             <DateField name="idExpiryDate" label="Expiry date" required={type?.expires ?? false} />
           </div>
-          <Uploader purpose="GOVERNMENT_DOCUMENT" label="Scan of the ID (PDF, PNG or JPEG)" onUploaded={uploaded('idFileId')} />
+          <Uploader
+            purpose="GOVERNMENT_DOCUMENT"
+            label="Scan of the ID (PDF, PNG or JPEG)"
+            required
+            onUploaded={uploaded('idFileId')}
+          />
           {fileError('idFileId') && (
             <p role="alert" className={styles.error}>
               {fileError('idFileId')}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
+import { formatDay } from '@/lib/format/day'
 import { GOVERNMENT_KYC_TYPE_LABELS, GOVERNMENT_KYC_TYPES, type GovernmentKycType } from '@/lib/contracts/government-values'
 import { useDeleteRepresentative } from '../api/government-calls'
 import { governmentQueries } from '../api/government-queries'
@@ -72,7 +73,7 @@ export function RepresentativesPanel({
                 <dt>Means of ID</dt>
                 <dd>
                   {rep.idTypeName} {rep.idNumber}
-                  {rep.idExpiryDate ? `, expires ${rep.idExpiryDate}` : ''}
+                  {rep.idExpiryDate ? `, expires ${formatDay(rep.idExpiryDate)}` : ''}
                 </dd>
               </dl>
               <ul className={styles.kycList} aria-label={`KYC of ${rep.firstName} ${rep.lastName}`}>

@@ -1,19 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient, getHttpStatus } from '@/lib/http'
+import { apiClient } from '@/lib/http'
 import { kycReads } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, DraftForm, KycDetailType, MeansOfIdType, PdfInfo } from './types'
 
 const segment = (value: string) => encodeURIComponent(value)
-
-/** A 404 that only means "nothing yet" (no KYC record, no draft): answered as null, without an error toast. */
-async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load()
-  } catch (error) {
-    if (getHttpStatus(error) === 404) return null
-    throw error
-  }
-}
 
 /**
  * The KYC feature's own query keys, from generic to specific: `['kyc']` → `['kyc', 'business', businessId, ...]` for
@@ -30,11 +20,9 @@ export const kycQueries = {
   draft: (businessId: string, type: KycDetailType) =>
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'draft', type] as const,
-      queryFn: ({ signal }) =>
-        orNull(
-          async () =>
-            (await apiClient.get<DraftForm>(`/draft-forms/${segment(businessId)}/${type}`, { signal, silent: true })).data,
-        ),
+      // null when the step has no draft (a 200, not a 404: nothing for the browser to log).
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<DraftForm | null>(`/draft-forms/${segment(businessId)}/${type}`, { signal, silent: true })).data,
       staleTime: Infinity,
     }),
   pdfInfo: (businessId: string) =>

@@ -250,6 +250,7 @@ function AddressForm({ locationFields, ...record }: AddressFormProps) {
                 ? 'Replace the proof of address (utility bill, bank statement)'
                 : 'Proof of address (utility bill, bank statement)'
             }
+            hasSavedFile={!!watched.addressDocFileId}
             onUploaded={(file) => form.setValue('addressDocFileId', file.id, { shouldDirty: true })}
           />
           {fileLine('address_doc')}
@@ -260,6 +261,7 @@ function AddressForm({ locationFields, ...record }: AddressFormProps) {
               purpose="PASSPORT_PHOTO"
               businessId={businessId}
               label="Passport photograph"
+              hasSavedFile={!!watched.passportPhotoFileId}
               onUploaded={(file) => form.setValue('passportPhotoFileId', file.id, { shouldDirty: true })}
             />
             {fileLine('passport_photo')}

@@ -1,8 +1,8 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
-import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
 import type { PdfInfo } from '../api/types'
-import { formatDay } from '@/lib/format/day'
+import { formatDay, formatDayTime } from '@/lib/format/day'
 import { statusWords } from '@/lib/format/status-words'
 
 /**
@@ -148,7 +148,7 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
     ['KYC submitted', business.kycDetailsCompleted ? 'Yes' : 'No'],
     ['Type / category', `${orDash(info.typeName)} / ${orDash(info.categoryName)}`],
     ['E-mail / phone', `${business.email} / ${business.phone}`],
-    ['Generated', new Date(info.generatedAt).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+    ['Generated', formatDayTime(info.generatedAt)],
   ])
 
   w.heading('Company details')
@@ -157,7 +157,7 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
     const d = kyc.details
     w.facts([
       ['TIN', orDash(d.tin)],
-      ['Date of incorporation', orDash(d.incorporationDate)],
+      ['Date of incorporation', formatDay(d.incorporationDate)],
       ['Country of incorporation', orDash(d.countryOfIncorporation)],
       ['Nature of business', orDash(d.natureOfBusiness)],
       ['Description', orDash(d.description)],
@@ -185,7 +185,7 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
   w.heading('Means of identification')
   if (kyc.meansOfIds.length === 0) w.text('None.', { color: MUTED })
   for (const id of kyc.meansOfIds) {
-    w.text(`${id.firstName} ${id.lastName} (${ID_HOLDER_ROLE_LABELS[id.role]})`, { bold: true })
+    w.text(`${id.firstName} ${id.lastName} (${idHolderRoles(id)})`, { bold: true })
     w.text(
       `${id.idTypeName} ${id.idNumber}${id.expiryDate ? `, expires ${formatDay(id.expiryDate)}` : ''}${id.isCurrent ? '' : ' - EXPIRED'}${id.bvn ? ` · BVN ${id.bvn}` : ''}`,
       { indent: 12, gap: 4 },

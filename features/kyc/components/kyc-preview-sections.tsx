@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { ID_HOLDER_ROLE_LABELS, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import { formatDay } from '@/lib/format/day'
 import { formatKobo } from '@/lib/format/money'
 import { revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
@@ -47,7 +48,7 @@ export function CompanyDetailsFacts({
       <dt>TIN</dt>
       <dd>{d.tin ?? '—'}</dd>
       <dt>Date of incorporation</dt>
-      <dd>{d.incorporationDate ?? '—'}</dd>
+      <dd>{formatDay(d.incorporationDate)}</dd>
       <dt>Country of incorporation</dt>
       <dd>{d.countryOfIncorporation ?? '—'}</dd>
       <dt>Nature of business</dt>
@@ -128,7 +129,7 @@ export function MeansOfIdTable({
               <td>
                 {id.firstName} {id.lastName}
               </td>
-              <td>{ID_HOLDER_ROLE_LABELS[id.role]}</td>
+              <td>{idHolderRoles(id)}</td>
               <td>
                 {id.idTypeName}{' '}
                 <RevealIdentityNumber
@@ -142,7 +143,7 @@ export function MeansOfIdTable({
                 />
               </td>
               <td>
-                {id.expiryDate ?? '—'}
+                {formatDay(id.expiryDate)}
                 {!id.isCurrent && ' (expired)'}
               </td>
             </tr>

@@ -51,7 +51,13 @@ export function KycPreviewSummary({ business, state, problems, missing, missingI
       )}
       {problems.length > 0 && !missing && (
         <div className={styles.warning}>
-          <p>Before you submit:</p>
+          <p>
+            {state.canSubmit
+              ? 'Before you submit:'
+              : state.readOnly && business.approvalStatus === 'APPROVED'
+                ? 'Still open. The business is approved, so our staff make these changes:'
+                : 'Still open:'}
+          </p>
           <ul>
             {problems.map((p) => (
               <li key={p}>{p}</li>

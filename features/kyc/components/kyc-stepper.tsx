@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { clearStepToasts } from '@/components/ui/toasts'
 import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
@@ -12,6 +13,7 @@ import { businessStatus, documentsProgress, kycStatus, kycStepStatus } from '@/l
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import type { LocationFieldsSlot } from './addresses-step'
 import { kycEditState } from './kyc-access'
+import { kycPreviewState } from './kyc-preview-state'
 import { KycLoadError } from './kyc-load-error'
 import styles from './kyc.module.css'
 import { checkCaptureSteps, readStep, type StepCheck } from './step-checks'
@@ -122,6 +124,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
 
   const goTo = (next: KycStep) => {
     moved.current = true
+    clearStepToasts()
     setBlocked(null)
     setSelectedStep(next)
     setStep(next)
@@ -156,7 +159,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
           <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
         </div>
         <Link href={paths.business.kycPreview(businessId)} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          Preview and submit
+          {kycPreviewState(business.data, permissions).canSubmit ? 'Preview and submit' : 'Open the preview'}
         </Link>
       </div>
       {reason && <p className={styles.notice}>{reason}</p>}

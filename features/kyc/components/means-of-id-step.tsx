@@ -295,6 +295,7 @@ function MeansOfIdForm({ individuals, ...record }: MeansOfIdFormProps) {
           purpose="MEANS_OF_ID"
           businessId={businessId}
           label={watched.fileId ? 'Replace the scan of the ID' : 'Scan or photo of the ID'}
+          hasSavedFile={!!watched.fileId}
           onUploaded={(file) => form.setValue('fileId', file.id, { shouldDirty: true })}
         />
         {current?.file && watched.fileId === current.file.id && (

@@ -43,6 +43,9 @@ export function useStepDraft<T extends Record<string, unknown>>(
   const draftId = useRef<string | null>(null)
   const generation = useRef(0)
   const discards = useRef(0)
+  // Drafts a discard has deleted: a save that was on its way and answers with one of them needs no second DELETE
+  // (it would only be answered 404, which the browser logs).
+  const discarded = useRef(new Set<string>())
 
   useEffect(() => {
     if (draft.data) draftId.current = draft.data.id
@@ -65,7 +68,7 @@ export function useStepDraft<T extends Record<string, unknown>>(
       const saved = await saveDraft(businessId, type, data)
       // Discarded while this save was on its way: the step was saved for real, so the draft must go.
       if (discards.current !== discardsBefore) {
-        await deleteDraft(saved.id).catch(() => undefined)
+        if (!discarded.current.has(saved.id)) await deleteDraft(saved.id).catch(() => undefined)
         return
       }
       draftId.current = saved.id
@@ -98,6 +101,7 @@ export function useStepDraft<T extends Record<string, unknown>>(
     setStatus('idle')
     queryClient.setQueryData(kycQueries.draft(businessId, type).queryKey, null)
     if (!id) return true
+    discarded.current.add(id)
     try {
       await deleteDraft(id)
       return true
@@ -105,6 +109,7 @@ export function useStepDraft<T extends Record<string, unknown>>(
       // Already gone (another tab, or the KYC was submitted): nothing is left to come back.
       if (getHttpStatus(error) === 404) return true
       // Still stored: the next discard (or save) must know it.
+      discarded.current.delete(id)
       if (draftId.current === null) draftId.current = id
       return false
     }

@@ -56,6 +56,7 @@ export const onboardingQueries = {
       queryFn: async ({ signal }) => {
         const params = new URLSearchParams({ pageNumber: String(query.pageNumber), pageSize: String(query.pageSize) })
         if (query.searchKey) params.set('searchKey', query.searchKey)
+        if (query.sort) params.set('sort', query.sort)
         for (const status of query.statuses ?? []) params.append('status', status)
         return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal }))
           .data

@@ -17,4 +17,6 @@ export interface OnboardingQuery {
   pageSize: number
   statuses?: readonly string[]
   searchKey?: string
+  /** `field,asc|desc` (docs/api.md#lists). */
+  sort?: string
 }

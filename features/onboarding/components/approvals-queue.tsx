@@ -14,6 +14,8 @@ import { approvalBlockers } from './approval-readiness'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
+/** The API's sort fields of the list (docs/api.md#lists). */
+const SORTABLE = ['businessName', 'status', 'submittedAt'] as const
 /** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */
 const ALL = 'ALL'
 const STATUS_OPTIONS = [
@@ -23,12 +25,13 @@ const STATUS_OPTIONS = [
 
 /** `/s/admin/approvals/products`: applications waiting for a decision (or any status), oldest submission last. */
 export function ApprovalsQueue() {
-  const table = useTableUrlState({ filterKeys: FILTER_KEYS })
+  const table = useTableUrlState({ filterKeys: FILTER_KEYS, sortableIds: SORTABLE })
   const { status, searchKey } = table.filters
   const query = {
     pageNumber: table.pageNumber,
     pageSize: table.pageSize,
     ...(searchKey ? { searchKey } : {}),
+    ...(table.query.sort ? { sort: table.query.sort } : {}),
     statuses: status === ALL ? ONBOARDING_STATUSES : [status ?? 'IN_REVIEW'],
   }
   const applications = useQuery({
@@ -41,8 +44,9 @@ export function ApprovalsQueue() {
     const column = createColumnHelper<OnboardingSummary>()
     return [
       column.accessor((o) => o.business.name, {
-        id: 'business',
+        id: 'businessName',
         header: 'Business',
+        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => (
           <Link
@@ -64,9 +68,9 @@ export function ApprovalsQueue() {
           </span>
         ),
       }),
-      column.display({
-        id: 'status',
+      column.accessor('status', {
         header: 'Application',
+        enableSorting: true,
         meta: { wrap: true },
         cell: (info) => {
           const o = info.row.original
@@ -84,7 +88,11 @@ export function ApprovalsQueue() {
           )
         },
       }),
-      column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), { id: 'submittedAt', header: 'Submitted' }),
+      column.accessor((o) => formatDateTime(o.submittedAt ?? o.createdAt), {
+        id: 'submittedAt',
+        header: 'Submitted',
+        enableSorting: true,
+      }),
     ]
   }, [])
 

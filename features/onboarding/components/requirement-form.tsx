@@ -134,6 +134,8 @@ export function RequirementForm({ detail, upload }: RequirementFormProps) {
               purpose="PRODUCT_REQUIREMENT"
               businessId={detail.businessId}
               label={r.required ? r.label : `${r.label} (optional)`}
+              required={r.required}
+              hasSavedFile={!!answerOf(r.key)?.file}
               onUploaded={(file) => void saveFile(r.key, file.id)}
               upload={upload}
             />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
 import { configAnswer } from '@/lib/http/config-answer'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { productQueries } from './product-queries'
 import type { CreateProductInput, Product, UpdateProductInput } from './types'
 
@@ -10,8 +11,11 @@ export function useCreateProduct() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: CreateProductInput) =>
-      configAnswer(await apiClient.post<Product | AuthorizationDetail>('/products', input)),
-    onSuccess: (answer) => (answer.pending ? undefined : queryClient.invalidateQueries({ queryKey: productQueries.all() })),
+      configAnswer(await apiClient.post<Product | AuthorizationDetail>('/products', input, { shownInline: true })),
+    onSuccess: (answer) =>
+      queryClient.invalidateQueries({
+        queryKey: answer.pending ? authorizationReads.pending('product').queryKey : productQueries.all(),
+      }),
   })
 }
 
@@ -20,9 +24,11 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateProductInput) =>
-      configAnswer(await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}`, input)),
+      configAnswer(
+        await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}`, input, { shownInline: true }),
+      ),
     onSuccess: (answer) => {
-      if (answer.pending) return
+      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, answer.record)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })
     },
@@ -34,9 +40,15 @@ export function useSetProductLive(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (live: boolean) =>
-      configAnswer(await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}/go-live`, { live })),
+      configAnswer(
+        await apiClient.put<Product | AuthorizationDetail>(
+          `/products/${encodeURIComponent(id)}/go-live`,
+          { live },
+          { shownInline: true },
+        ),
+      ),
     onSuccess: (answer) => {
-      if (answer.pending) return
+      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, answer.record)
       return queryClient.invalidateQueries({ queryKey: productQueries.all() })
     },

@@ -35,29 +35,37 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
       column.accessor('name', {
         header: 'Product',
         meta: { isRowHeader: true, wrap: true },
-        cell: (info) => (
-          <Link href={paths.admin.productConfigDetails(info.row.original.id)} aria-label={`Configure ${info.getValue()}`}>
-            {info.getValue()}
-          </Link>
+        cell: ({ row: { original: p } }) => (
+          <>
+            <Link href={paths.admin.productConfigDetails(p.id)} aria-label={`Configure ${p.name}`}>
+              {p.name}
+            </Link>
+            <span className={styles.secondary}>{p.code}</span>
+          </>
         ),
       }),
-      column.accessor('code', { header: 'Code' }),
-      column.accessor((p) => p.category.name, { id: 'category', header: 'Category', meta: { wrap: true } }),
-      column.accessor((p) => p.division?.name ?? '—', { id: 'division', header: 'Division' }),
+      // The division under the category, and both states in one column: the list fits a 1,366 px laptop.
+      column.accessor((p) => p.category.name, {
+        id: 'category',
+        header: 'Category and division',
+        meta: { wrap: true },
+        cell: ({ row: { original: p } }) => (
+          <>
+            {p.category.name}
+            <span className={styles.secondary}>{p.division?.name ?? '—'}</span>
+          </>
+        ),
+      }),
       column.accessor((p) => p.requirements.length, { id: 'requirements', header: 'Requirements', meta: { align: 'end' } }),
       column.display({
-        id: 'active',
-        header: 'Active',
-        cell: (info) => <StatusBadge status={info.row.original.active ? 'ACTIVE' : 'INACTIVE'} />,
-      }),
-      column.display({
-        id: 'live',
-        header: 'Live',
-        cell: (info) => (
-          <StatusBadge
-            status={info.row.original.live ? 'COMPLETED' : 'DRAFT'}
-            label={info.row.original.live ? 'Live' : 'Not live'}
-          />
+        id: 'state',
+        header: 'Status',
+        meta: { wrap: true },
+        cell: ({ row: { original: p } }) => (
+          <span className={styles.badges}>
+            <StatusBadge status={p.active ? 'ACTIVE' : 'INACTIVE'} />
+            <StatusBadge status={p.live ? 'COMPLETED' : 'DRAFT'} label={p.live ? 'Live' : 'Not live'} />
+          </span>
         ),
       }),
     ]

@@ -33,7 +33,7 @@ export function ProductBusinesses({ code }: { code: string }) {
       column.accessor((o) => o.business.regNo, { id: 'regNo', header: 'Registration no.' }),
       column.display({
         id: 'businessStatus',
-        header: 'Business',
+        header: 'Business status',
         cell: (info) => <StatusBadge status={info.row.original.business.approvalStatus} />,
       }),
       column.display({

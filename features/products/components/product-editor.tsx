@@ -17,9 +17,10 @@ import { notify } from '@/components/ui/toasts'
 import type { createProductSchema } from '@/lib/contracts/products'
 import { describeError, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
-import { referenceReads } from '@/lib/query/shared-queries'
+import { authorizationReads, referenceReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { PendingChanges } from '@/components/ui/pending-changes'
 import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { useCreateProduct, useSetProductLive, useUpdateProduct } from '../api/product-calls'
 import { productQueries } from '../api/product-queries'
@@ -153,27 +154,27 @@ function ProductForm({ product, canUpdate }: { product: Product | null } & Omit<
 
   return (
     <Form form={form} onSubmit={save} aria-label={isNew ? 'New product' : `${product.name} settings`} className={styles.panel}>
-      <h2>{isNew ? 'New product' : 'Details'}</h2>
+      {/* The page's heading already says "New product". */}
+      <h2>Details</h2>
       <SentForApproval authorizationId={sentFor} />
       <fieldset className={styles.fieldset} disabled={!canUpdate}>
         <legend className={styles.small}>Product</legend>
-        <div className={styles.row}>
-          {isNew ? (
-            <TextField
-              name="code"
-              label="Code"
-              hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later."
-              required
-              autoCapitalize="characters"
-            />
-          ) : (
-            <div className={styles.stackTight}>
-              <span className={styles.small}>Code</span>
-              <strong>{product.code}</strong>
-            </div>
-          )}
-          <TextField name="name" label="Name" required />
-        </div>
+        {/* One above the other: the code's hint sits between its label and its box, so side by side the boxes did not line up. */}
+        <TextField name="name" label="Name" required />
+        {isNew ? (
+          <TextField
+            name="code"
+            label="Code"
+            hint="Upper-case letters, digits and dashes, e.g. POS-ACQUIRING. It cannot change later."
+            required
+            autoCapitalize="characters"
+          />
+        ) : (
+          <div className={styles.stackTight}>
+            <span className={styles.small}>Code</span>
+            <strong>{product.code}</strong>
+          </div>
+        )}
         <TextAreaField name="description" label="Description (optional)" rows={3} />
         <div className={styles.row}>
           <SelectField
@@ -248,6 +249,9 @@ function DocumentTypesField({
 
 /** Active and live, each switched with a confirmation; going live lists what is missing when refused. */
 function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; canUpdate: boolean; canGoLive: boolean }) {
+  // A request waiting on this product (a change or a go-live: one at a time) is shown here, and no second one offered.
+  const pendingRequests = useQuery(authorizationReads.pending('product'))
+  const waiting = (pendingRequests.data ?? []).filter((p) => p.resourceId === product.id)
   const update = useUpdateProduct(product.id)
   const goLive = useSetProductLive(product.id)
   const [pending, setPending] = useState<'active' | 'live' | null>(null)
@@ -284,14 +288,14 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
   return (
     <section className={styles.panel} aria-labelledby="availability">
       <h2 id="availability">Availability</h2>
-      <SentForApproval authorizationId={sentFor} />
+      <PendingChanges pending={waiting} sentFor={sentFor} />
       <div className={styles.switches}>
         <div className={styles.switchRow}>
           <p>
             Active: <StatusBadge status={product.active ? 'ACTIVE' : 'INACTIVE'} />{' '}
             <span className={styles.muted}>Inactive products are hidden from businesses, live or not.</span>
           </p>
-          {canUpdate && (
+          {canUpdate && !waiting.length && (
             <Button size="sm" variant={product.active ? 'danger' : 'secondary'} onClick={() => setPending('active')}>
               {product.active ? 'Deactivate' : 'Activate'}
             </Button>
@@ -302,7 +306,7 @@ function ProductSwitches({ product, canUpdate, canGoLive }: { product: Product; 
             Live: <StatusBadge status={product.live ? 'COMPLETED' : 'DRAFT'} label={product.live ? 'Live' : 'Not live'} />{' '}
             <span className={styles.muted}>Only live products are offered to businesses.</span>
           </p>
-          {canGoLive && (
+          {canGoLive && !waiting.length && (
             <Button size="sm" variant={product.live ? 'danger' : 'primary'} onClick={() => setPending('live')}>
               {product.live ? 'Withdraw from sale' : 'Go live'}
             </Button>

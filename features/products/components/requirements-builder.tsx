@@ -30,6 +30,8 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
   const rows = useWatch({ control, name: 'requirements' }) ?? []
   const [announcement, setAnnouncement] = useState('')
   const nameOf = (i: number) => rows[i]?.label?.trim() || `requirement ${i + 1}`
+  // Its heading already numbers it: "1. New requirement", not "1. requirement 1".
+  const titleOf = (i: number) => rows[i]?.label?.trim() || 'New requirement'
 
   const moveRow = (from: number, to: number) => {
     move(from, to)
@@ -53,7 +55,7 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
             <li key={field.id} className={styles.requirement}>
               <div className={styles.requirementHead}>
                 <h3>
-                  {i + 1}. {nameOf(i)}
+                  {i + 1}. {titleOf(i)}
                   {saved && <span className={styles.key}> ({rows[i]!.key})</span>}
                 </h3>
                 <span className={styles.actions}>
@@ -89,7 +91,7 @@ export function RequirementsBuilder({ disabled = false }: { disabled?: boolean }
                 </span>
               </div>
               <div className={styles.row}>
-                <TextField name={`requirements.${i}.label`} label="Label" required />
+                <TextField name={`requirements.${i}.label`} label="Label" placeholder="e.g. Expected monthly volume" required />
                 {saved ? (
                   <div className={styles.stackTight}>
                     <span className={styles.small}>Type</span>

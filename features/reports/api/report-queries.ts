@@ -13,6 +13,7 @@ import type { Page } from '@/lib/contracts/pagination'
 import { apiClient, downloadFile } from '@/lib/http'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { configAnswer } from '@/lib/http/config-answer'
+import { authorizationReads } from '@/lib/query/shared-queries'
 
 export type FeeSearch = {
   divisionId?: string
@@ -72,7 +73,10 @@ export function useSaveFee() {
           ? await apiClient.put<FeeRecord | AuthorizationDetail>(`/fees/${id}`, values)
           : await apiClient.post<FeeRecord | AuthorizationDetail>('/fees', values),
       ),
-    onSuccess: (answer) => (answer.pending ? undefined : client.invalidateQueries({ queryKey: [...feeQueries.all(), 'search'] })),
+    onSuccess: (answer) =>
+      client.invalidateQueries({
+        queryKey: answer.pending ? authorizationReads.pending('fee').queryKey : [...feeQueries.all(), 'search'],
+      }),
   })
 }
 

@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { BusinessSummary } from '@/lib/contracts/business-reports'
+import { formatDay } from '@/lib/format/day'
 import { describeError } from '@/lib/http'
 import { reportReads } from '@/lib/query/shared-queries'
 import type { Bar } from './bar-chart'
@@ -69,8 +70,8 @@ export function BusinessCharts() {
   return (
     <div className={styles.stack}>
       <p className={styles.total}>
-        <strong>{data.total.toLocaleString('en-NG')}</strong> businesses registered from {data.from.slice(0, 10)} to{' '}
-        {data.to.slice(0, 10)} match the filters.
+        <strong>{data.total.toLocaleString('en-NG')}</strong> businesses registered from {formatDay(data.from.slice(0, 10))} to{' '}
+        {formatDay(data.to.slice(0, 10))} match the filters.
       </p>
       <div className={styles.grid}>
         <ChartPanel title="By status" bars={toBars(data.byStatus)} />

@@ -10,18 +10,19 @@ import { useUrlState } from '@/components/ui/use-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
 import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
+import { formatDayTime } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http'
 import { downloadFeeReport, feeQueries } from '../api/report-queries'
 import { notify } from '@/components/ui/toasts'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { SentForApproval } from '@/components/ui/sent-for-approval'
+import { PendingChanges } from '@/components/ui/pending-changes'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { FeeEditor } from './fee-editor'
 import styles from './reports.module.css'
 
 const PAGE_SIZE = 10
 const pageOf = (value: string | undefined) => Math.max(1, Number(value) || 1)
-const when = (iso: string) => new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Fee configuration: the fees by client, service and active flag (filters in the URL), and the editor. */
 function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
@@ -39,6 +40,8 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
     pageSize: PAGE_SIZE,
   } as const
   const fees = useQuery({ ...feeQueries.search(search), enabled: isReady, placeholderData: keepPreviousData })
+  // Fee requests waiting for a checker: listed here, and a fee with one is not offered for another change.
+  const waiting = useQuery({ ...authorizationReads.pending('fee'), enabled: canEdit }).data ?? []
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -71,7 +74,7 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
           }}
         />
       )}
-      <SentForApproval authorizationId={sentFor} />
+      <PendingChanges pending={waiting} sentFor={sentFor} />
       <form role="search" aria-label="Filter fees" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Client
@@ -137,13 +140,17 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
                   <td>{fee.active ? 'Active' : 'Inactive'}</td>
                   {canEdit && (
                     <td>
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
-                        Edit
-                        <VisuallyHidden>
-                          {' '}
-                          the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
-                        </VisuallyHidden>
-                      </Button>
+                      {waiting.some((p) => p.resourceId === fee.id) ? (
+                        <span className={styles.muted}>Change pending</span>
+                      ) : (
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
+                          Edit
+                          <VisuallyHidden>
+                            {' '}
+                            the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
+                          </VisuallyHidden>
+                        </Button>
+                      )}
                     </td>
                   )}
                 </tr>
@@ -335,7 +342,7 @@ function FeeReport() {
             <tbody>
               {charges.data.content.map((c) => (
                 <tr key={c.id}>
-                  <td>{when(c.chargedAt)}</td>
+                  <td>{formatDayTime(c.chargedAt)}</td>
                   <td>{c.businessName}</td>
                   <td>{c.divisionName ?? '(no division)'}</td>
                   <td>

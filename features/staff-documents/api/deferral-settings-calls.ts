@@ -3,7 +3,7 @@ import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/cont
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
 import { configAnswer } from '@/lib/http/config-answer'
-import { deferralReads } from '@/lib/query/shared-queries'
+import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
 import { staffDocumentQueries } from './staff-document-queries'
 
 /**
@@ -20,7 +20,8 @@ export function useSetMaxDays() {
         ),
       ),
     onSuccess: (answer) => {
-      if (!answer.pending) queryClient.setQueryData(deferralReads.maxDays().queryKey, answer.record)
+      if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('setting').queryKey })
+      queryClient.setQueryData(deferralReads.maxDays().queryKey, answer.record)
     },
   })
 }
@@ -37,7 +38,9 @@ export function useSaveMapping() {
         await apiClient.put<DeferrableMappingAnswer | AuthorizationDetail>('/deferrals/deferrable-mapping', input),
       ),
     onSuccess: (answer) => {
-      if (!answer.pending) queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer.record)
+      if (answer.pending)
+        return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('deferrable_mapping').queryKey })
+      queryClient.setQueryData(staffDocumentQueries.deferralMapping().queryKey, answer.record)
     },
   })
 }

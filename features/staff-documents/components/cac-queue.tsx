@@ -23,6 +23,8 @@ const styles = { ...sharedStyles, ...ownStyles }
 
 export const CAC_FILTER_KEYS = ['status', 'businessName', 'from', 'to', 'recentFirst'] as const
 type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]
+/** The API's sort fields of the queue (docs/api.md#lists). */
+const CAC_SORTABLE = ['businessName', 'submittedAt', 'status'] as const
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<CacReviewRow, any>
@@ -45,7 +47,7 @@ export interface CacQueueProps {
  */
 export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps) {
   const canDecide = permissions.includes(PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
-  const table = useTableUrlState<CacFilterKey>({ filterKeys: CAC_FILTER_KEYS })
+  const table = useTableUrlState<CacFilterKey>({ filterKeys: CAC_FILTER_KEYS, sortableIds: CAC_SORTABLE })
   const queue = useQuery({
     ...staffDocumentQueries.cacQueue(queueApiQuery(table, CAC_FILTER_KEYS)),
     enabled: table.isReady,
@@ -77,12 +79,17 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
         ? [selectColumn(selection, { all: 'Select every pending record on this page', row: (r) => `Select ${r.business.name}` })]
         : []),
       col.accessor((r) => r.business.name, {
-        id: 'business',
+        id: 'businessName',
         header: 'Business',
+        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
-        cell: (info) => <Link href={cacDetailsHref(info.row.original.kycDetailsId)}>{info.getValue()}</Link>,
+        cell: ({ row: { original: r } }) => (
+          <>
+            <Link href={cacDetailsHref(r.kycDetailsId)}>{r.business.name}</Link>
+            <span className={styles.secondary}>{r.business.regNo}</span>
+          </>
+        ),
       }),
-      col.accessor((r) => r.business.regNo, { id: 'regNo', header: 'Registration number' }),
       col.display({
         id: 'documents',
         header: 'CAC documents',
@@ -97,6 +104,7 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
       }),
       col.accessor('status', {
         header: 'Status',
+        enableSorting: true,
         meta: { wrap: true },
         cell: ({ row: { original: r } }) => {
           const declined = r.documents.filter((d) => d.status === 'REJECTED')
@@ -110,7 +118,7 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
           )
         },
       }),
-      col.accessor('submittedAt', { header: 'Uploaded', cell: (info) => formatDay(info.getValue()) }),
+      col.accessor('submittedAt', { header: 'Uploaded', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('reviewedAt', { header: 'Decided', cell: (info) => formatDay(info.getValue()) }),
       col.display({
         id: 'actions',

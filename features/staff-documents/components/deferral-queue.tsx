@@ -52,6 +52,9 @@ const QUEUE_TEXTS = {
   noMatchTitle: 'No request matches',
 }
 
+/** The API's sort fields of the queue (docs/api.md#lists). */
+const DEFERRAL_SORTABLE = ['businessName', 'createdAt', 'dueDate', 'status'] as const
+
 /**
  * `/s/admin/approvals/deferral`: deferral requests with their business, filtered by status (OVERDUE derived), name,
  * document type and request date in the URL. Holders of CAN_APPROVE_DEFERRAL select pending requests they did not
@@ -63,7 +66,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
     permissions.includes(PERMISSIONS.CAN_UPDATE_DEFERRABLE) || permissions.includes(PERMISSIONS.CAN_READ_DEFERRABLE_MAPPING)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsId = useId()
-  const table = useTableUrlState<DeferralFilterKey>({ filterKeys: DEFERRAL_FILTER_KEYS })
+  const table = useTableUrlState<DeferralFilterKey>({ filterKeys: DEFERRAL_FILTER_KEYS, sortableIds: DEFERRAL_SORTABLE })
   const queue = useQuery({
     ...staffDocumentQueries.deferralQueue(queueApiQuery(table, DEFERRAL_FILTER_KEYS)),
     enabled: table.isReady,
@@ -104,20 +107,33 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
           ]
         : []),
       col.accessor((r) => r.business.name, {
-        id: 'business',
+        id: 'businessName',
         header: 'Business',
+        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
         cell: (info) => <Link href={deferralDetailsHref(info.row.original.id)}>{info.getValue()}</Link>,
       }),
       col.accessor((r) => r.documentType.name, { id: 'document', header: 'Document', meta: { wrap: true } }),
       col.accessor('days', { header: 'Days', meta: { align: 'end' } }),
-      col.accessor('requestedAt', { header: 'Requested', cell: (info) => formatDay(info.getValue()) }),
-      col.accessor('requestedByName', { header: 'Requested by', cell: (info) => info.getValue() ?? '—' }),
+      col.accessor('requestedAt', {
+        id: 'createdAt',
+        header: 'Requested',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => (
+          <>
+            {formatDay(r.requestedAt)}
+            {r.requestedByName && <span className={styles.secondary}>by {r.requestedByName}</span>}
+          </>
+        ),
+      }),
       col.accessor('displayStatus', {
+        id: 'status',
         header: 'Status',
+        enableSorting: true,
         cell: (info) => <StatusBadge status={info.getValue()} tone={info.getValue() === 'OVERDUE' ? 'danger' : undefined} />,
       }),
-      col.accessor('dueDate', { header: 'Due', cell: (info) => formatDay(info.getValue()) }),
+      col.accessor('dueDate', { header: 'Due', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.display({
         id: 'actions',
         header: 'Actions',

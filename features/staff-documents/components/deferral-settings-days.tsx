@@ -9,9 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
 import { DEFERRAL_MAX_DAYS_LIMIT } from '@/lib/contracts/deferral-values'
 import { describeError, getApiErrors } from '@/lib/http'
-import { deferralReads } from '@/lib/query/shared-queries'
+import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { SentForApproval } from '@/components/ui/sent-for-approval'
+import { PendingChanges } from '@/components/ui/pending-changes'
 import { useSetMaxDays } from '../api/deferral-settings-calls'
 import own from './deferral-settings.module.css'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -33,6 +33,7 @@ export function checkMaxDays(text: string): string | null {
 const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 
 function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }) {
+  const waiting = useQuery(authorizationReads.pending('setting')).data
   const ids = { input: useId(), hint: useId(), error: useId() }
   const [value, setValue] = useState(String(current))
   const [error, setError] = useState<string | null>(null)
@@ -80,7 +81,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
 
   return (
     <>
-      <SentForApproval authorizationId={sentFor} />
+      <PendingChanges pending={waiting} sentFor={sentFor} />
       <form className={own.days} onSubmit={submit} noValidate>
         <div className={cx(fieldStyles.field, own.daysInput)}>
           <label htmlFor={ids.input} className={fieldStyles.label}>

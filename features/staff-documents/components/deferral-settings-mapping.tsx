@@ -15,9 +15,9 @@ import {
   REGISTRATION_CLASSES,
   type RegistrationClass,
 } from '@/lib/validation/registration-number-rules'
-import { referenceReads } from '@/lib/query/shared-queries'
+import { authorizationReads, referenceReads } from '@/lib/query/shared-queries'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { SentForApproval } from '@/components/ui/sent-for-approval'
+import { PendingChanges } from '@/components/ui/pending-changes'
 import { useSaveMapping } from '../api/deferral-settings-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import own from './deferral-settings.module.css'
@@ -71,6 +71,7 @@ const changeText = (cells: readonly Cell[], names: ReadonlyMap<string, string>) 
   })
 
 function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet<Cell>; canEdit: boolean }) {
+  const waiting = useQuery(authorizationReads.pending('deferrable_mapping')).data
   const [ticked, setTicked] = useState<Set<Cell>>(() => new Set(saved))
   const [confirming, setConfirming] = useState(false)
   const [errors, setErrors] = useState<string[]>([])
@@ -125,7 +126,7 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
 
   return (
     <div className={styles.stackTight}>
-      <SentForApproval authorizationId={sentFor} />
+      <PendingChanges pending={waiting} sentFor={sentFor} />
       <ScrollTable
         className={cx(styles.table, own.matrix)}
         captionClassName={cx(styles.muted, styles.small, own.caption)}

@@ -9,6 +9,7 @@ import type {
 } from '@/lib/contracts/webhooks'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { configAnswer } from '@/lib/http/config-answer'
 
 export type DeliveryQuery = Pick<WebhookDeliveryQuery, 'pageNumber' | 'pageSize' | 'status'>
@@ -41,7 +42,9 @@ export function useSaveWebhookEndpoint() {
         ? configAnswer(await apiClient.put<WebhookEndpoint | AuthorizationDetail>(`/webhooks/${id}`, values))
         : configAnswer(await apiClient.post<CreatedWebhookEndpoint | AuthorizationDetail>('/webhooks', values)),
     onSuccess: (answer) =>
-      answer.pending ? undefined : client.invalidateQueries({ queryKey: webhookQueries.endpoints().queryKey }),
+      client.invalidateQueries({
+        queryKey: answer.pending ? authorizationReads.pending('webhook_endpoint').queryKey : webhookQueries.endpoints().queryKey,
+      }),
   })
 }
 

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
-import { SentForApproval } from '@/components/ui/sent-for-approval'
+import { PendingChanges } from '@/components/ui/pending-changes'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -26,6 +27,7 @@ type Editing = { endpoint: WebhookEndpoint | null } | null
  * delivery log with a retry for failed deliveries.
  */
 export function WebhooksScreen() {
+  const waiting = useQuery(authorizationReads.pending('webhook_endpoint')).data
   const endpoints = useQuery(webhookQueries.endpoints())
   const remove = useDeleteWebhookEndpoint()
   const renew = useRenewWebhookSecret()
@@ -75,7 +77,7 @@ export function WebhooksScreen() {
         </div>
       )}
 
-      <SentForApproval authorizationId={sentFor} />
+      <PendingChanges pending={waiting} sentFor={sentFor} />
 
       <section className={styles.section} aria-labelledby="endpoints-title">
         <h2 id="endpoints-title">Endpoints</h2>

@@ -66,6 +66,14 @@ export const businesses = pgTable(
     index('businesses_queue_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
+    // The staff list sorted by name or approval date (`sort`, docs/api.md#lists): the page walks these in order and
+    // stops after it, as businesses_list_idx does for the default (created_at) order.
+    index('businesses_list_name_idx').on(t.archiveStatus, t.name, t.id),
+    index('businesses_list_approved_idx').on(t.archiveStatus, t.approvedAt, t.id),
+    // The review queue sorted by name.
+    index('businesses_queue_by_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
     index('businesses_created_by_idx').on(t.createdBy),
     index('businesses_type_idx').on(t.typeId),
     index('businesses_category_idx').on(t.categoryId),

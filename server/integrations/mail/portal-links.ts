@@ -10,6 +10,7 @@ export const portalLinks = {
     `${getConfig().publicUrl}/s/businesses/dashboard-details?businessId=${encodeURIComponent(businessId)}`,
   productApplication: (productCode: string, businessId: string) =>
     `${getConfig().publicUrl}/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
+  authorizationDetails: (id: string) => `${getConfig().publicUrl}/s/admin/authorizations/details?id=${encodeURIComponent(id)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   dataProtection: () => `${getConfig().publicUrl}/s/admin/data-protection`,
   forgotPassword: (email?: string) =>

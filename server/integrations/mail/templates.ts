@@ -252,17 +252,17 @@ export function productDecisionMail(input: {
 }
 
 export function dueReminderMail(input: { businessName: string; what: string; dueDate: string; url: string }): RenderedMail {
-  const dueDate = formatCalendarDate(input.dueDate)
+  const dueOn = formatCalendarDate(input.dueDate)
   const lines = [
     'Hello,',
-    `${input.what} for ${input.businessName} falls due on ${dueDate}, in 3 days.`,
+    `${input.what} for ${input.businessName} falls due on ${dueOn}, in 3 days.`,
     'If it passes, the business is blocked: it cannot onboard new products until this is done.',
   ]
   return {
     template: 'due-reminder',
-    subject: `Reminder: ${input.what} due on ${dueDate}`,
+    subject: `Reminder: ${input.what} due on ${dueOn}`,
     text: `${lines.join('\n\n')}\n\nOpen the dashboard: ${input.url}\n`,
-    html: layout(`Due on ${dueDate}`, lines, { label: 'Open the dashboard', url: input.url }),
+    html: layout(`Due on ${dueOn}`, lines, { label: 'Open the dashboard', url: input.url }),
   }
 }
 
@@ -314,7 +314,7 @@ export function supportAcknowledgementMail(input: { name: string; reference: str
 /** To the data protection officers: a user went over the hourly budget of revealed identity numbers. */
 export function revealBudgetMail(input: { who: string; budget: number; at: Date; url: string }): RenderedMail {
   const lines = [
-    `${input.who} asked to reveal more than ${input.budget} clear identity numbers (BVN, NIN, ID numbers) within an hour, at ${input.at.toISOString()}.`,
+    `${input.who} asked to reveal more than ${input.budget} clear identity numbers (BVN, NIN, ID numbers) within an hour, at ${formatLagosDateTime(input.at)}.`,
     'Further reveals by this user are refused until the hour has passed. Their REVEAL rows in the audit log say whose numbers they saw and why.',
   ]
   return {
@@ -322,5 +322,53 @@ export function revealBudgetMail(input: { who: string; budget: number; at: Date;
     subject: subjectLine(`Reveal budget exceeded by ${input.who}`),
     text: `${lines.join('\n\n')}\n\n${input.url}\n`,
     html: layout('Reveal budget exceeded', lines, { label: 'Open data protection', url: input.url }),
+  }
+}
+
+/** To each staff member who may decide it (never its maker): a configuration or staff change waits for them. */
+export function authorizationRequestMail(input: {
+  firstName: string
+  requester: string
+  what: string
+  url: string
+}): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `${input.requester} asks to ${input.what}. It takes effect only once another staff member approves it.`,
+    'Review the change and approve or decline it.',
+  ]
+  return {
+    template: 'authorization-request',
+    subject: `Waiting for your decision: ${input.requester} asks to ${input.what}`,
+    text: `${lines.join('\n\n')}\n\nReview: ${input.url}\n`,
+    html: layout('A change waits for your decision', lines, { label: 'Review the change', url: input.url }),
+  }
+}
+
+/** To the maker: their request was decided (approved, declined) or could not apply (stale). */
+export function authorizationDecisionMail(input: {
+  firstName: string
+  what: string
+  outcome: 'APPROVED' | 'DECLINED' | 'STALE'
+  checker: string
+  comment: string | null
+  url: string
+}): RenderedMail {
+  const outcome = {
+    APPROVED: `${input.checker} approved your request to ${input.what}. The change has been applied.`,
+    DECLINED: `${input.checker} declined your request to ${input.what}. Nothing was changed.`,
+    STALE: `Your request to ${input.what} could not be applied: the record changed after you asked. Nothing was changed; ask again if the change is still needed.`,
+  }[input.outcome]
+  const lines = [
+    `Hello ${input.firstName},`,
+    outcome,
+    ...(input.comment ? [`${input.outcome === 'DECLINED' ? 'Their reason' : 'Their comment'}: ${input.comment}`] : []),
+  ]
+  const word = { APPROVED: 'approved', DECLINED: 'declined', STALE: 'not applied' }[input.outcome]
+  return {
+    template: `authorization-${input.outcome.toLowerCase()}`,
+    subject: `Your request was ${word}: ${input.what}`,
+    text: `${lines.join('\n\n')}\n\nSee the request: ${input.url}\n`,
+    html: layout(`Your request was ${word}`, lines, { label: 'See the request', url: input.url }),
   }
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
 import { audits, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */
 export function toAuditRecord(row: typeof audits.$inferSelect): AuditRecord {
@@ -40,7 +40,14 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
       .select()
       .from(audits)
       .where(where)
-      .orderBy(query.recentFirst ? desc(audits.seq) : asc(audits.seq)),
+      .orderBy(
+        // The chain's sequence is the order of the moments (createdAt), and the tie-breaker of the others.
+        ...listOrder(
+          query.sort,
+          { createdAt: audits.seq, action: audits.action, resource: audits.resource },
+          { field: 'createdAt', desc: query.recentFirst },
+        ).by(audits.seq),
+      ),
     count: db.select({ value: count() }).from(audits).where(where),
     // Personal values are stored sealed per subject: readers of the log see identity numbers masked, names and the
     // actor's e-mail in clear, and `[erased]` once the subject was erased.

@@ -9,6 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { findAuthorizationRow } from './authorization-view'
 import { getAuthorization } from './get-authorization'
 import { kindOf, type AuthorizationKind } from './kinds'
+import { notifyMaker } from './notify-authorization'
 import { snapshotHash } from './records'
 
 type Outcome = { kind: 'decided'; afterCommit?: (db: Database) => Promise<unknown> } | { kind: 'stale'; why: string }
@@ -77,6 +78,7 @@ export async function decideAuthorization(options: {
     return { kind: 'decided', afterCommit: applied.afterCommit }
   })
 
+  await notifyMaker(db, id)
   if (outcome.kind === 'stale')
     throw new AppError(
       'CONFLICT',

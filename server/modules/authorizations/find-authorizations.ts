@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/client'
 import { authorizations } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 import { readsEveryAuthorization, toAuthorizations } from './authorization-view'
 
 /**
@@ -30,9 +30,17 @@ export async function findAuthorizations(options: { db: Database; actor: Actor; 
       .from(authorizations)
       .where(where)
       .orderBy(
-        sql`(${authorizations.status} = 'PENDING') DESC`,
-        query.recentFirst ? desc(authorizations.createdAt) : asc(authorizations.createdAt),
-        asc(authorizations.id),
+        ...(query.sort
+          ? listOrder(
+              query.sort,
+              { createdAt: authorizations.createdAt, type: authorizations.type, status: authorizations.status },
+              query.sort,
+            ).by(authorizations.id)
+          : [
+              sql`(${authorizations.status} = 'PENDING') DESC`,
+              query.recentFirst ? desc(authorizations.createdAt) : asc(authorizations.createdAt),
+              asc(authorizations.id),
+            ]),
       ),
     count: db.select({ value: count() }).from(authorizations).where(where),
     content: (rows) => toAuthorizations(db, rows),

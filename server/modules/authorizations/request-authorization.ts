@@ -1,12 +1,20 @@
-import type { AuthorizationResource, AuthorizationType } from '@/lib/contracts/authorization-values'
+import { and, eq } from 'drizzle-orm'
+import {
+  AUTHORIZATION_DECIDER_PERMISSION,
+  AUTHORIZATION_DECIDER_WORDS,
+  describeRequest,
+  type AuthorizationResource,
+  type AuthorizationType,
+} from '@/lib/contracts/authorization-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
-import { authorizations } from '@/server/db/schema'
+import { authorizations, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { snapshotHash, type Snapshot } from './records'
 import { getAuthorization } from './get-authorization'
 import { kindOf } from './kinds'
+import { notifyCheckers } from './notify-authorization'
 
 const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
@@ -65,11 +73,36 @@ export async function requestAuthorization(options: {
       return row!.id
     })
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('CONFLICT', `A change to ${options.target} is already waiting for approval; decide that one first`)
+    if (isUniqueViolation(error)) throw await alreadyPending(db, actor, options.targetKey, options.target)
     throw error
   }
+  await notifyCheckers(db, id)
   return getAuthorization({ db, actor, id })
+}
+
+/**
+ * The 409 of a second request for a record that has one pending: it says what waits, whose it is and who can decide
+ * it (the maker cannot), so nobody is told to "decide that one first" when they may not.
+ */
+async function alreadyPending(db: Database, actor: Actor, targetKey: string, target: string): Promise<AppError> {
+  const [pending] = await db
+    .select({
+      type: authorizations.type,
+      target: authorizations.target,
+      proposal: authorizations.proposal,
+      makerId: authorizations.makerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(authorizations)
+    .innerJoin(users, eq(users.id, authorizations.makerId))
+    .where(and(eq(authorizations.targetKey, targetKey), eq(authorizations.status, 'PENDING')))
+  const what = pending ? describeRequest(pending.type, pending.target, pending.proposal) : `change ${target}`
+  const whose = !pending ? '' : pending.makerId === actor.userId ? ' (yours)' : ` (by ${pending.firstName} ${pending.lastName})`
+  const message = `A request to ${what}${whose} is already waiting for ${AUTHORIZATION_DECIDER_WORDS} to decide it; until then no other change to it can be requested.`
+  return new AppError('CONFLICT', message, {
+    details: [{ code: 'CONFLICT', message, permissions: [AUTHORIZATION_DECIDER_PERMISSION] }],
+  })
 }
 
 /** What a maker's request service takes: who asks, and what they propose. */

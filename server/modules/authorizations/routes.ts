@@ -6,6 +6,7 @@ import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { AUTHORIZATION_DECIDERS, AUTHORIZATION_MAKERS, AUTHORIZATION_READERS } from './authorization-view'
 import { decideAuthorization } from './decide-authorization'
 import { findAuthorizations } from './find-authorizations'
+import { findPendingAuthorizations } from './find-pending'
 import { getAuthorization } from './get-authorization'
 import {
   findPermissions,
@@ -193,6 +194,20 @@ authorizationRoutes.openapi(
     },
   }),
   async (c) => c.json(await findAuthorizations({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
+)
+
+// GET /authorizations/pending?resource= – the pending requests about one kind of record (shown on the record)
+authorizationRoutes.openapi(
+  authorizationRoute.get('/authorizations/pending', {
+    summary: 'Pending requests about one kind of record',
+    ...access.staffAny(...AUTHORIZATION_READERS, ...AUTHORIZATION_MAKERS),
+    request: { query: authorizationsContract.pendingAuthorizationQuerySchema },
+    responses: {
+      200: json(z.array(authorizationsContract.pendingAuthorizationSchema), 'The pending requests, oldest first'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  async (c) => c.json(await findPendingAuthorizations({ ...(await readArgs(c)), resource: c.req.valid('query').resource }), 200),
 )
 
 // GET /authorizations/{id} – one authorization with its before/after diff

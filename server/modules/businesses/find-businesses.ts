@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import type { Database, Executor } from '@/server/db/client'
@@ -7,7 +7,15 @@ import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { boundedListParts, boundedTotalOf, countLimitOf, countUpTo, pageOffset, toBoundedPage } from '@/server/http/pagination'
+import {
+  boundedListParts,
+  boundedTotalOf,
+  countLimitOf,
+  countUpTo,
+  listOrder,
+  pageOffset,
+  toBoundedPage,
+} from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from './business-record'
 
@@ -62,6 +70,21 @@ const listStatements = new ShapedStatements<ListRow[]>('business_list')
 const listFilters = (query: BusinessListQuery, now: Date, bind: Bind) =>
   and(...businessFilters(query, now, bind), query.productId ? businessHasProduct(query.productId, bind) : undefined)
 
+/** `sort` (docs/api.md#lists), or newest registered first (`recentFirst=false`: oldest). */
+export function businessListOrder(query: Pick<BusinessListQuery, 'sort' | 'recentFirst'>) {
+  return listOrder(
+    query.sort,
+    {
+      name: businesses.name,
+      createdAt: businesses.createdAt,
+      approvedAt: businesses.approvedAt,
+      recertificationDate: businesses.recertificationDate,
+      approvalStatus: businesses.approvalStatus,
+    },
+    { field: 'createdAt', desc: query.recentFirst },
+  )
+}
+
 /**
  * The staff list's statement for this query: its shape (what decides the SQL), the values of its placeholders, and
  * how to build it (only when the shape is new to the database).
@@ -79,16 +102,16 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
     offset: bind('offset', pageOffset(query)),
   }
   const overdueDeferrals = overdueDeferralsJson(now, bind)
-  const direction = query.recentFirst ? desc : asc
+  const order = businessListOrder(query)
   return {
-    shape: shape(`${query.recentFirst ? 'recent' : 'oldest'},blocked=${query.blocked}`),
+    shape: shape(`${order.shape},blocked=${query.blocked}`),
     values,
     build: () => {
       const { matches, page, total } = boundedListParts(db, {
-        keys: { id: businesses.id, createdAt: businesses.createdAt },
+        keys: { id: businesses.id, order: order.column },
         from: businesses,
         where,
-        direction,
+        direction: order.direction,
         window,
       })
       return db
@@ -96,7 +119,7 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
         .select({ ...getTableColumns(businesses), overdueDeferrals, total })
         .from(page)
         .innerJoin(businesses, eq(businesses.id, page.id))
-        .orderBy(direction(page.createdAt), direction(page.id))
+        .orderBy(order.direction(page.order), order.direction(page.id))
     },
   }
 }

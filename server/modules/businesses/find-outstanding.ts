@@ -5,8 +5,10 @@ import { DAY_MS, isoDay } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingAnswers, onboardingProducts, productRequirementVersions, products } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
+import { hasAllPermissions, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import { isDeferralOverdue } from '@/server/modules/deferrals/overdue-deferrals'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
+import { permissionsOver } from '@/server/modules/kyc/kyc-edit-access'
 import {
   checklistItemsOf,
   documentGapsOf,
@@ -75,6 +77,11 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
     loadApplications(db, business.id),
   ])
   const documentGaps = documentGapsOf(documentState, { forApproval: false, now })
+  // docs/domain.md#kyc-edit-check: once approved, only the post-approval group changes the KYC. Whoever reads this without
+  // it (the owner) is told who makes the change, not sent to a step they cannot save.
+  const staffChanges =
+    business.approvalStatus === 'APPROVED' &&
+    !hasAllPermissions(permissionsOver(options.actor, business.id) ?? [], POST_APPROVAL_GROUP)
 
   const byStep = new Map<CaptureStep, string[]>(CAPTURE_STEPS.map((s) => [s, []]))
   for (const gap of captureGaps) byStep.get(stepOfGap(gap))!.push(gap.message)
@@ -86,13 +93,23 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
 
   const items: OutstandingItem[] = [
     ...businessItems(business, decision?.decision === 'DECLINED' ? decision.comment : null, firstOpenStep),
-    ...CAPTURE_STEPS.filter((step) => byStep.get(step)!.length > 0).map((step): OutstandingItem => ({
-      code: 'KYC_STEP_INCOMPLETE',
-      severity: 'warning',
-      title: STEP_TITLES[step],
-      message: firstOf(byStep.get(step)!),
-      target: { kind: 'KYC_STEP', step },
-    })),
+    ...CAPTURE_STEPS.filter((step) => byStep.get(step)!.length > 0).map((step): OutstandingItem =>
+      staffChanges
+        ? {
+            code: 'KYC_STEP_INCOMPLETE',
+            severity: 'info',
+            title: `Our staff will ${STEP_TITLES[step].charAt(0).toLowerCase()}${STEP_TITLES[step].slice(1)}`,
+            message: `Still open: ${firstOf(byStep.get(step)!)} The business is approved, so our compliance team makes this change; they will contact you if they need anything from you.`,
+            target: { kind: 'NONE' },
+          }
+        : {
+            code: 'KYC_STEP_INCOMPLETE',
+            severity: 'warning',
+            title: STEP_TITLES[step],
+            message: firstOf(byStep.get(step)!),
+            target: { kind: 'KYC_STEP', step },
+          },
+    ),
     ...documentItems(documentState, documentGaps, now),
     ...deferralItems(documentState, now),
     ...productItems(applications),
@@ -220,7 +237,7 @@ function deferralItems(state: DocumentState, now: Date): OutstandingItem[] {
           code: 'DEFERRAL_OVERDUE',
           severity: 'danger',
           title: `The ${documentType.name} is overdue`,
-          message: `Its deferral ended on ${isoDay(deferral.dueDate)}, and the business is blocked until you upload it.`,
+          message: `Its deferral ended on ${formatCalendarDate(isoDay(deferral.dueDate))}, and the business is blocked until you upload it.`,
           target,
           dueDate,
           blocking: true,
@@ -230,7 +247,7 @@ function deferralItems(state: DocumentState, now: Date): OutstandingItem[] {
           code: 'DEFERRAL_DUE',
           severity: 'warning',
           title: `The ${documentType.name} is due soon`,
-          message: `Upload it by ${isoDay(deferral.dueDate)}, when its deferral ends; after that the business is blocked.`,
+          message: `Upload it by ${formatCalendarDate(isoDay(deferral.dueDate))}, when its deferral ends; after that the business is blocked.`,
           target,
           dueDate,
         })

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
 import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -8,7 +8,7 @@ import { upToIncluding } from '@/server/db/date-range'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { assertStaffWithAny } from '@/server/http/access'
 
@@ -118,7 +118,13 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
       .from(cac)
       .innerJoin(businesses, eq(businesses.id, cac.businessId))
       .where(where)
-      .orderBy(query.recentFirst ? desc(cac.submittedAt) : asc(cac.submittedAt), asc(cac.kycDetailsId)),
+      .orderBy(
+        ...listOrder(
+          query.sort,
+          { businessName: businesses.name, submittedAt: cac.submittedAt, status: cac.status },
+          { field: 'submittedAt', desc: query.recentFirst },
+        ).by(cac.kycDetailsId),
+      ),
     count: db.select({ value: count() }).from(cac).where(where),
     content: (rows) => toRows(db, rows),
   })

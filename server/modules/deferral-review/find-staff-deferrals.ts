@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -8,7 +8,7 @@ import { upToIncluding } from '@/server/db/date-range'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
@@ -91,8 +91,11 @@ export async function findStaffDeferrals(options: {
   return findPage({
     query,
     rows: selectStaffDeferrals(db, where).orderBy(
-      query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt),
-      asc(deferrals.id),
+      ...listOrder(
+        query.sort,
+        { businessName: businesses.name, createdAt: deferrals.createdAt, dueDate: deferrals.dueDate, status: deferrals.status },
+        { field: 'createdAt', desc: query.recentFirst },
+      ).by(deferrals.id),
     ),
     count: db
       .select({ value: count() })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { getConfig } from '@/lib/config/env'
 import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
@@ -6,6 +7,7 @@ import { access } from '@/server/http/access'
 import { authenticate } from '@/server/http/auth'
 import type { AppContext } from '@/server/http/context'
 import { isShuttingDown } from '@/server/lifecycle/graceful-shutdown'
+import { isWarm, warmUpOnce } from '@/server/lifecycle/warm-up'
 import { createRouter, json, routesTagged } from '@/server/http/openapi'
 
 const route = routesTagged('Health')
@@ -28,6 +30,15 @@ healthRoutes.openapi(
   (c) => c.json({ status: 'ok' as const }, 200),
 )
 
+/** This instance's own listener, from the socket the probe came in on (null in process, where there is none). */
+function ownOrigin(c: AppContext): string | null {
+  const socket = (c.env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)?.incoming
+    ?.socket
+  if (!socket?.localAddress || !socket.localPort) return null
+  const address = socket.localAddress.replace(/^::ffff:/, '')
+  return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`
+}
+
 /** Details (the database kind) only for signed-in staff: anyone else learns up or down, nothing about the stack. */
 async function mayReadDetails(c: AppContext): Promise<boolean> {
   if (!c.req.header('authorization')) return false
@@ -45,7 +56,7 @@ healthRoutes.openapi(
     ...access.public(),
     summary: 'Readiness: dependencies reachable',
     description:
-      'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token). 503 with `checks.shutdown` from the moment the instance starts shutting down (SIGTERM), so a load balancer stops sending it requests before it stops accepting them.',
+      'Anyone may probe it; `detail` (the database kind) is only shown to signed-in staff (Bearer token). 503 with `checks.warmUp` until the instance has loaded its main pages and routes once (the first probe starts that), so the first user is not the one who waits. 503 with `checks.shutdown` from the moment the instance starts shutting down (SIGTERM), so a load balancer stops sending it requests before it stops accepting them.',
     responses: {
       200: json(readinessSchema, 'Ready'),
       503: json(readinessSchema, 'A dependency is unreachable, or the instance is shutting down'),
@@ -72,8 +83,12 @@ healthRoutes.openapi(
       c.get('logger').warn({ err: error }, 'readiness: blob storage unavailable')
       blobStorage = { status: 'unavailable' }
     }
-    const checks = { database, blobStorage }
-    const ready = database.status === 'ok' && blobStorage.status === 'ok'
+    // Started by the first probe (not at import: `next build` loads this module too); never awaited here.
+    const waitsForWarmUp = getConfig().readyWarmUp
+    if (waitsForWarmUp && !isWarm()) void warmUpOnce({ origin: ownOrigin(c), logger: c.get('logger') })
+    const warmUp = { status: !waitsForWarmUp || isWarm() ? ('ok' as const) : ('unavailable' as const) }
+    const checks = { database, blobStorage, warmUp }
+    const ready = database.status === 'ok' && blobStorage.status === 'ok' && warmUp.status === 'ok'
     return ready ? c.json({ status: 'ok' as const, checks }, 200) : c.json({ status: 'unavailable' as const, checks }, 503)
   },
 )

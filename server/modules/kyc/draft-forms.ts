@@ -134,8 +134,8 @@ export async function getDraftFormOf(options: {
     .select()
     .from(draftForms)
     .where(and(eq(draftForms.businessId, options.businessId), eq(draftForms.kycDetailTypeId, options.kycDetailTypeId)))
-  if (!row) throw kycNotFound('Draft form')
-  return draftAnswerFor(options.actor, row)
+  // No draft is the usual answer (a step never left half done), not an error: 200 with null.
+  return row ? draftAnswerFor(options.actor, row) : null
 }
 
 /**

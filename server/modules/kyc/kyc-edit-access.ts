@@ -17,7 +17,7 @@ import { permissionRefused } from '@/server/http/refusals'
 export const KYC_EDITORS = ONBOARDING_GROUP
 
 /** The permissions the actor holds over this business: staff globally, a member inside it; null when neither. */
-function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> | null {
+export function permissionsOver(actor: Actor, businessId: string): ReadonlySet<string> | null {
   if (actor.isStaff) return actor.staffPermissions
   return actor.memberships.find((m) => m.businessId === businessId)?.permissions ?? null
 }

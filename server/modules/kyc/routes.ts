@@ -482,7 +482,12 @@ draftFormRoutes.openapi(
         kycDetailTypeId: kycContract.kycDetailTypeSchema,
       }),
     },
-    responses: { 200: json(kycContract.draftFormSchema, 'The draft'), ...errorResponses(400, 401, 403, 404) },
+    description:
+      'The draft of one step, or `null` when the step has none (no draft is not an error). 404 only for a business the caller cannot see.',
+    responses: {
+      200: json(kycContract.draftFormSchema.nullable(), 'The draft, or null when there is none'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) => {
     const { businessId, kycDetailTypeId } = c.req.valid('param')

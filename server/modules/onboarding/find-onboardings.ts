@@ -7,7 +7,7 @@ import { businesses, onboardingProducts, productCategories, products } from '@/s
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
 import { businessRefusals, getOnboardingRow, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
 
@@ -29,8 +29,18 @@ async function pageOfOnboardings(
 ) {
   const where = and(...conditions)
   const direction = query.recentFirst ? desc : asc
-  const order =
-    orderBy === 'submitted'
+  const order = query.sort
+    ? listOrder(
+        query.sort,
+        {
+          businessName: businesses.name,
+          createdAt: onboardingProducts.createdAt,
+          submittedAt: onboardingProducts.submittedAt,
+          status: onboardingProducts.status,
+        },
+        query.sort,
+      ).by(onboardingProducts.id)
+    : orderBy === 'submitted'
       ? // Postgres's default null order (last ascending, first descending) lets the (status, submitted_at) index serve both ways.
         [direction(onboardingProducts.submittedAt), direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]
       : [direction(onboardingProducts.createdAt), asc(onboardingProducts.id)]

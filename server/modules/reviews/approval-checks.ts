@@ -11,7 +11,7 @@ import {
   type Business,
 } from '@/server/db/schema'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
-import { statusWords } from '@/lib/format/status-words'
+import { findKycCaptureGaps } from '../kyc/kyc-capture-gaps'
 
 /**
  * The approval preconditions (docs/domain.md#approval-checklist), each met or not, with what is missing.
@@ -19,28 +19,34 @@ import { statusWords } from '@/lib/format/status-words'
  * so the checklist a reviewer sees is exactly what the API enforces.
  */
 export async function findApprovalChecks(db: Executor, business: Business, now: Date = new Date()): Promise<ApprovalCheck[]> {
+  // Worded for the staff who read it; a business still in capture is not waiting for a decision.
+  const submitted = business.approvalStatus === 'PENDING' && business.kycDetailsCompleted
   const checks: ApprovalCheck[] = [
     {
       code: 'PENDING_STATE',
-      label: 'The business is waiting for a decision',
-      met: business.approvalStatus === 'PENDING',
-      details: business.approvalStatus === 'PENDING' ? [] : [`It is ${statusWords(business.approvalStatus)}`],
+      label: 'Submitted and waiting for a decision',
+      met: submitted,
+      details: submitted ? [] : [stateDetail(business)],
     },
     {
       code: 'NOT_ARCHIVED',
-      label: 'The business is not archived',
+      label: 'Not archived',
       met: business.archiveStatus === 'ACTIVE',
       details: business.archiveStatus === 'ACTIVE' ? [] : ['Unarchive it first'],
     },
     {
       code: 'KYC_COMPLETE',
-      label: 'KYC is marked complete',
+      label: 'KYC submitted by the business',
       met: business.kycDetailsCompleted,
-      details: business.kycDetailsCompleted ? [] : ['The business has not marked its KYC complete'],
+      details: business.kycDetailsCompleted
+        ? []
+        : ['Not submitted yet: the owner (or an onboarding officer for them) submits it from the KYC preview'],
     },
   ]
   // The documents module owns the per-class matrix, deferrals and CAC review: its gaps for approval, split in two lines.
-  const [gaps, cacTypes, cacUploaded, verification] = await Promise.all([
+  // KYC_CAPTURE: the very rules the submission enforces (complete-kyc.ts), judged again now: a KYC changed after it was
+  // submitted (a shareholder deleted and added again, a means of ID expired) must not be approved over its gap.
+  const [gaps, cacTypes, cacUploaded, verification, captureGaps] = await Promise.all([
     findDocumentGaps(db, { businessId: business.id, forApproval: true, now }),
     db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true)),
     db
@@ -50,6 +56,7 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
       .where(and(eq(kycDocuments.businessId, business.id), eq(kycDocumentTypes.isCac, true)))
       .limit(1),
     verificationCheck(db, business.id),
+    findKycCaptureGaps(db, { businessId: business.id }),
   ])
   // The CAC line names every CAC document that is not approved, whatever the reason (missing, rejected, waiting); a
   // missing or rejected one is also a gap of the required documents.
@@ -59,6 +66,12 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
   )
   const documents = gaps.filter((g) => g.code !== 'CAC_DOCUMENT_NOT_APPROVED')
   checks.push(
+    {
+      code: 'KYC_CAPTURE',
+      label: 'Every KYC step meets the rules of submission (company details, addresses, means of ID, shareholders)',
+      met: captureGaps.length === 0,
+      details: captureGaps.map((g) => g.message),
+    },
     {
       code: 'REQUIRED_DOCUMENTS',
       label: 'Every required document is present, or covered by an approved deferral that is not overdue',
@@ -72,6 +85,17 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
   )
   return checks
 }
+
+/** Why a business is not waiting for a decision, in the staff's words. */
+function stateDetail(business: Business): string {
+  if (business.approvalStatus === 'APPROVED') return 'It is approved already'
+  if (business.approvalStatus === 'DECLINED')
+    return 'It was declined; it waits for the business to correct and submit its KYC again'
+  return 'Not submitted yet: its KYC is still being captured'
+}
+
+/** Who records a pending check's result (docs/domain.md#who-does-what), named to the reviewer waiting for it. */
+const WHO_VERIFIES = 'a KYC analyst records the result'
 
 /**
  * docs/domain.md#verification-of-kyc-details: every current verification item VERIFIED or waived with a reason. A
@@ -91,7 +115,7 @@ async function verificationCheck(db: Executor, businessId: string): Promise<Appr
   const details = items.length
     ? open.map(
         (i) =>
-          `${i.label}: ${i.status === 'FAILED' ? 'the check failed (re-run it or waive it with a reason)' : 'not checked yet'}`,
+          `${i.label}: ${i.status === 'FAILED' ? 'the check failed (re-run it or waive it with a reason)' : `not checked yet (${WHO_VERIFIES})`}`,
       )
     : ['No verification check has been opened yet: run the re-verification of pending checks']
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -8,7 +8,15 @@ import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
-import { boundedListParts, boundedTotalOf, countLimitOf, countUpTo, pageOffset, toBoundedPage } from '@/server/http/pagination'
+import {
+  boundedListParts,
+  boundedTotalOf,
+  countLimitOf,
+  countUpTo,
+  listOrder,
+  pageOffset,
+  toBoundedPage,
+} from '@/server/http/pagination'
 import { toBusinesses } from '../businesses/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
@@ -107,14 +115,18 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const where = and(...conditions)
 
   const assignee = alias(users, 'assignee')
-  const direction = query.recentFirst ? desc : asc
+  const order = listOrder(
+    query.sort,
+    { name: businesses.name, createdAt: businesses.createdAt },
+    { field: 'createdAt', desc: query.recentFirst },
+  )
   // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
   // businesses_queue_idx alone, or from the trigram index for a rare name.
   const { matches, page, total } = boundedListParts(db, {
-    keys: { id: businesses.id, createdAt: businesses.createdAt },
+    keys: { id: businesses.id, order: order.column },
     from: businesses,
     where,
-    direction,
+    direction: order.direction,
     window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
   })
   const rows = await db
@@ -123,7 +135,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     .from(page)
     .innerJoin(businesses, eq(businesses.id, page.id))
     .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
-    .orderBy(direction(page.createdAt), direction(page.id))
+    .orderBy(order.direction(page.order), order.direction(page.id))
   const counted = await boundedTotalOf(rows, query, (limit) => countUpTo(db, businesses, where, limit))
   return toBoundedPage(await toForApprovalRows(db, rows, now), counted, query)
 }

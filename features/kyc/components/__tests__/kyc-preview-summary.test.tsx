@@ -69,4 +69,20 @@ describe('KycPreviewSummary', () => {
     expect(screen.queryByRole('link', { name: 'Back to the KYC steps' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument()
   })
+
+  it('does not ask the owner of an approved business to fix what only staff may change', () => {
+    render(
+      <KycPreviewSummary
+        {...props({
+          business: { ...business, approvalStatus: 'APPROVED' },
+          state: { readOnly: true, underReview: false, canSubmit: false, submitLabel: 'Submit for review' },
+          problems: ['Ada Obi owns 40% of the business and is a beneficial owner: add a current means of ID for them (step 3).'],
+          stepsHref: null,
+        })}
+      />,
+    )
+    expect(screen.queryByText('Before you submit:')).not.toBeInTheDocument()
+    expect(screen.getByText('Still open. The business is approved, so our staff make these changes:')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Submit/ })).not.toBeInTheDocument()
+  })
 })

@@ -181,7 +181,9 @@ export function DocumentItem({
   const name = item.documentType.name
   // What buttons and messages say: "Upload Corporate shareholder’s certificate … for Savannah Holdings Limited".
   const label = shareholder ? `${name} for ${shareholder.name}` : name
-  const needsUpload = status.code !== 'COVERED' && CHECKLIST_NEEDS_UPLOAD.includes(item.state)
+  // A document its alternative stands in for (CAC 7 when the status report is in) is not needed: nothing to upload or defer.
+  const notNeeded = status.code === 'COVERED'
+  const needsUpload = !notNeeded && CHECKLIST_NEEDS_UPLOAD.includes(item.state)
 
   async function onUploaded(file: UploadedFile) {
     if (!kycDetailsId) return
@@ -246,7 +248,7 @@ export function DocumentItem({
             View
           </Button>
         )}
-        {canUpload && !uploading && (
+        {canUpload && !notNeeded && !uploading && (
           <Button
             size="sm"
             variant={needsUpload ? 'primary' : 'secondary'}
@@ -261,7 +263,7 @@ export function DocumentItem({
             Delete
           </Button>
         )}
-        {canDefer && (
+        {canDefer && !notNeeded && (
           <Button size="sm" variant="secondary" onClick={() => setDeferring(true)} aria-label={`Request a deferral for ${name}`}>
             Request deferral
           </Button>
@@ -273,6 +275,7 @@ export function DocumentItem({
             purpose="KYC_DOCUMENT"
             businessId={businessId}
             label={`Choose the ${label} file`}
+            hasSavedFile={!!item.document}
             onUploaded={(file) => void onUploaded(file)}
             disabled={attach.isPending}
             upload={upload}

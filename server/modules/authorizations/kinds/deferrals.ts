@@ -11,6 +11,7 @@ import {
   writeMaxDeferralDays,
 } from '@/server/modules/deferral-review/deferral-configuration'
 import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
+import { REGISTRATION_CLASS_LABELS, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import type { Snapshot } from '../records'
 import { defineKind } from './kind'
 
@@ -41,8 +42,9 @@ export const deferralMaxDaysKind = defineKind<DeferralMaxDaysProposal>({
   },
 })
 
-const pairLine = (registrationClass: string, documentType: { name: string; code: string }) =>
-  `${registrationClass}: ${documentType.name} (${documentType.code})`
+/** One (class, document type) pair in words: names, not codes (both are unique, so the line still names one pair). */
+const pairLine = (registrationClass: string, documentType: { name: string }) =>
+  `${REGISTRATION_CLASS_LABELS[registrationClass as RegistrationClass] ?? registrationClass}: ${documentType.name}`
 
 /** The mapping as it stands, one line per (class, document type); `lock` serialises it against its writers. */
 export async function currentMappingSnapshot(db: Executor, lock = false): Promise<Snapshot> {
@@ -67,7 +69,7 @@ export const deferrableMappingKind = defineKind<DeferrableMappingInput>({
       : []
     const byId = new Map(types.map((t) => [t.id, t]))
     const lines = p.items.map((i) =>
-      pairLine(i.registrationClass, byId.get(i.documentTypeId) ?? { name: '?', code: i.documentTypeId }),
+      pairLine(i.registrationClass, byId.get(i.documentTypeId) ?? { name: `unknown document type ${i.documentTypeId}` }),
     )
     return { mapping: [...new Set(lines)].sort() }
   },

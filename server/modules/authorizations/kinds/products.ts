@@ -33,9 +33,17 @@ const labels = {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
-/** One requirement as the diff shows it: what a business would be asked, and how. */
-export const requirementLine = (r: Pick<StoredRequirement, 'key' | 'label' | 'type' | 'required' | 'help'>) =>
-  `${r.label} [${r.key}]: ${r.type}, ${r.required ? 'required' : 'optional'}${r.help ? ` (${r.help})` : ''}`
+const REQUIREMENT_TYPE_WORDS: Record<StoredRequirement['type'], string> = {
+  'Text Input': 'a text answer',
+  'Upload Document': 'a document upload',
+}
+
+/**
+ * One requirement as the diff shows it: what a business would be asked, and how, in words (its internal key stays
+ * out: a saved requirement never changes key, and a checker reads the label).
+ */
+export const requirementLine = (r: Pick<StoredRequirement, 'label' | 'type' | 'required' | 'help'>) =>
+  `${r.label}: ${REQUIREMENT_TYPE_WORDS[r.type] ?? r.type}, ${r.required ? 'required' : 'optional'}${r.help ? ` (${r.help})` : ''}`
 
 async function categoryName(db: Executor, id: string) {
   const [row] = await db.select({ name: productCategories.name }).from(productCategories).where(eq(productCategories.id, id))

@@ -1,0 +1,3 @@
+CREATE INDEX "businesses_list_name_idx" ON "businesses" USING btree ("archive_status","name","id");--> statement-breakpoint
+CREATE INDEX "businesses_list_approved_idx" ON "businesses" USING btree ("archive_status","approved_at","id");--> statement-breakpoint
+CREATE INDEX "businesses_queue_by_name_idx" ON "businesses" USING btree ("name","id") WHERE "businesses"."approval_status" = 'PENDING' AND "businesses"."kyc_details_completed" AND "businesses"."archive_status" = 'ACTIVE';
