@@ -29,7 +29,13 @@ export default async function globalSetup() {
     host: '127.0.0.1',
     quiet: true,
     env: {
-      ...demoPortalEnv({ port, dataDir, azuriteConnectionString: azurite.connectionString }),
+      // E2E_DATABASE_URL: an empty PostgreSQL database (CI) instead of PGlite in the server's own process.
+      ...demoPortalEnv({
+        port,
+        dataDir,
+        azuriteConnectionString: azurite.connectionString,
+        databaseUrl: process.env.E2E_DATABASE_URL,
+      }),
       // e2e/external-handover.spec.ts plays the partner.
       EXTERNAL_PARTNER_SECRET: E2E_PARTNER.secret,
       EXTERNAL_PARTNER_ISSUER: E2E_PARTNER.issuer,
