@@ -14,6 +14,7 @@ import { EmptyState, type HeadingLevel } from './empty-state'
 import { ErrorState } from './error-state'
 import { Pagination } from './pagination'
 import { SkeletonBone } from './skeleton'
+import { ariaSortOf, SortHeaderButton } from './sort-header'
 import { TableFilters, type DataTableFilter } from './table-filters'
 import type { DataTableStateProps, TableSort } from './use-table-url-state'
 import { VisuallyHidden } from './visually-hidden'
@@ -82,15 +83,6 @@ export interface DataTableProps<TData> extends Partial<Omit<DataTableStateProps,
 }
 
 const DEFAULT_ERROR = "We couldn't load this list. Check your connection and try again."
-
-function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
-  return (
-    <svg aria-hidden="true" focusable="false" className={styles.sortIcon} viewBox="0 0 12 12">
-      <path d="M3 5l3-3 3 3" fill="none" stroke="currentColor" strokeWidth="1.6" opacity={direction === 'asc' ? 1 : 0.35} />
-      <path d="M3 7l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.6" opacity={direction === 'desc' ? 1 : 0.35} />
-    </svg>
-  )
-}
 
 /**
  * A server-paginated, server-sorted table on TanStack Table v8. Controlled: pass the state and handlers, usually
@@ -264,7 +256,7 @@ export function DataTable<TData>({
                       key={header.id}
                       scope="col"
                       colSpan={header.colSpan > 1 ? header.colSpan : undefined}
-                      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                      aria-sort={ariaSortOf(direction)}
                       className={cx(
                         styles.th,
                         header.column.id === 'actions' && styles.actionsCell,
@@ -273,10 +265,12 @@ export function DataTable<TData>({
                       )}
                     >
                       {canSort ? (
-                        <button type="button" className={styles.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                        <SortHeaderButton
+                          direction={direction}
+                          onClick={(event) => header.column.getToggleSortingHandler()?.(event)}
+                        >
                           {content}
-                          <SortIcon direction={direction} />
-                        </button>
+                        </SortHeaderButton>
                       ) : (
                         content
                       )}

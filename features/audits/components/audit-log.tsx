@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Pagination } from '@/components/ui/pagination'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
+import { formatSort, parseSort } from '@/components/ui/use-table-url-state'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
@@ -14,6 +15,8 @@ import { auditQueries, useVerifyAuditChain, type AuditSearch } from '../api/audi
 import styles from './audits.module.css'
 
 const PAGE_SIZE = 20
+/** The API's sort fields of the audit log; newest first when the URL names none. */
+const AUDIT_SORTABLE = ['createdAt', 'resource', 'action']
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
 
 /** Before and after of one audit row, side by side (stacked on a phone). */
@@ -63,12 +66,15 @@ export function AuditLog() {
   const [open, setOpen] = useState<string | null>(null)
   const resources = useQuery(auditQueries.resources())
   const actors = useQuery(auditQueries.actors())
+  const urlSort = parseSort(query.sort)
+  const sort = urlSort && AUDIT_SORTABLE.includes(urlSort.id) ? urlSort : null
   const search: AuditSearch = {
     ...(query.resource ? { resource: query.resource } : {}),
     ...(query.actorId ? { actorId: query.actorId } : {}),
     ...(query.action ? { action: query.action } : {}),
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
+    ...(sort ? { sort: formatSort(sort) } : {}),
     pageNumber: Math.max(1, Number(query.pageNumber) || 1),
     pageSize: PAGE_SIZE,
   }
@@ -137,9 +143,17 @@ export function AuditLog() {
       ) : (
         <>
           <ScrollTable
-            caption="Audit rows, newest first"
+            caption={sort ? 'Audit rows' : 'Audit rows, newest first'}
             className={styles.table}
-            columns={['When', 'Who', 'Resource', 'Action', 'Changes']}
+            columns={[
+              { label: 'When', sortId: 'createdAt' },
+              'Who',
+              { label: 'Resource', sortId: 'resource' },
+              { label: 'Action', sortId: 'action' },
+              'Changes',
+            ]}
+            sort={sort}
+            onSortChange={(next) => void setQuery({ sort: next ? formatSort(next) : null, pageNumber: null })}
           >
             <tbody>
               {audits.data.content.map((a) => (

@@ -52,4 +52,44 @@ describe('Audit log', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify chain' }))
     expect(await screen.findByText(`Chain broken at row ${APPROVAL.id} (1,200 rows checked).`)).toBeInTheDocument()
   })
+
+  it('sorts on the server from its headings, in the URL, with aria-sort: newest first until one is chosen', async () => {
+    router.replace.mockClear()
+    api = mockApi(
+      route('GET', '/audits', { data: page([APPROVAL]) }),
+      route('GET', '/audits/resources', { data: [] }),
+      route('GET', '/audits/actors', { data: [] }),
+    )
+    const view = renderWithClient(<AuditLog />)
+    await screen.findByRole('row', { name: /APPROVE/ })
+    expect(screen.getByRole('table', { name: 'Audit rows, newest first' })).toBeInTheDocument()
+    expect(api.calls.find((c) => c.path === '/audits')!.query.get('sort')).toBeNull()
+    const resource = screen.getByRole('columnheader', { name: 'Resource' })
+    expect(resource).not.toHaveAttribute('aria-sort')
+
+    fireEvent.click(within(resource).getByRole('button', { name: 'Resource' }))
+    expect(router.replace).toHaveBeenLastCalledWith(
+      expect.objectContaining({ query: expect.objectContaining({ sort: 'resource,asc' }) }),
+      undefined,
+      expect.anything(),
+    )
+
+    router.query = { ...router.query, sort: 'action,desc' }
+    view.unmount()
+    renderWithClient(<AuditLog />)
+    await screen.findByRole('row', { name: /APPROVE/ })
+    expect(screen.getByRole('columnheader', { name: 'Action' })).toHaveAttribute('aria-sort', 'descending')
+    expect(
+      api.calls
+        .filter((c) => c.path === '/audits')
+        .at(-1)!
+        .query.get('sort'),
+    ).toBe('action,desc')
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'Action' })).getByRole('button', { name: 'Action' }))
+    expect(router.replace).toHaveBeenLastCalledWith(
+      expect.objectContaining({ query: expect.not.objectContaining({ sort: expect.anything() }) }),
+      undefined,
+      expect.anything(),
+    )
+  })
 })
