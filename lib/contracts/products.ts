@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { MAX_REQUIREMENTS, productCodeProblem, REQUIREMENT_KEY_PATTERN, REQUIREMENT_TYPES } from './product-values'
 
 export * from './product-values'
@@ -149,6 +149,8 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>
 
 /** GET /products/admin (staff): every product, with the offered flags as filters too. */
 export const productAdminQuerySchema = productListQuerySchema.extend({
+  /** `name`, `code` or `createdAt`, with `,asc` or `,desc`; newest first by default (`recentFirst`). */
+  sort: sortQuery(['name', 'code', 'createdAt']),
   active: booleanQuery.optional(),
   live: booleanQuery.optional(),
 })

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { getDb } from '@/server/db/client'
+import { productCategories, productRequirementVersions, products } from '@/server/db/schema'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
 
 interface PageAnswer<T> {
@@ -155,6 +157,48 @@ describe('sort on the staff lists', () => {
     expect(oldest).toEqual([...oldest].sort((a, b) => a - b))
   })
 
+  it('orders the staff product list by name and code both ways, newest first by default', async () => {
+    const { token } = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const db = await getDb()
+    const [category] = await db.select().from(productCategories).limit(1)
+    const tag = randomUUID().slice(0, 6)
+    // Created in an order unlike their names' and their codes'.
+    for (const [i, [code, name]] of [
+      ['B', 'Mango'],
+      ['C', 'apple'],
+      ['A', 'Zebra'],
+    ].entries()) {
+      const [product] = await db
+        .insert(products)
+        .values({
+          code: `SORT-${tag.toUpperCase()}-${code}`,
+          name: `${name} ${tag}`,
+          categoryId: category!.id,
+          createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        })
+        .returning()
+      await db.insert(productRequirementVersions).values({ productId: product!.id, version: 1, requirements: [] })
+    }
+    const names = async (query: string) =>
+      (
+        await pageOf<{ name: string; code: string; createdAt: string }>(
+          `/products/admin?searchKey=${tag}&pageSize=100${query}`,
+          token,
+        )
+      ).content
+    const first = (rows: { name: string }[]) => rows.map((p) => p.name.split(' ')[0])
+    // Names in the database's collation (PGlite's C, or a locale's), as on the business list.
+    const byName = first(await names('&sort=name,asc'))
+    expect([
+      ['Mango', 'Zebra', 'apple'],
+      ['apple', 'Mango', 'Zebra'],
+    ]).toContainEqual(byName)
+    expect(first(await names('&sort=name,desc'))).toEqual([...byName].reverse())
+    expect(first(await names('&sort=code,desc'))).toEqual(['apple', 'Mango', 'Zebra'])
+    expect(first(await names('&sort=code'))).toEqual(['Zebra', 'Mango', 'apple'])
+    expect(first(await names(''))).toEqual(['Zebra', 'apple', 'Mango'])
+  })
+
   it.each([
     ['/businesses', 'regNo,asc'],
     ['/businesses', 'name,up'],
@@ -166,6 +210,7 @@ describe('sort on the staff lists', () => {
     ['/onboarding-products/approvals', 'product,asc'],
     ['/authorizations/v2', 'maker,asc'],
     ['/audits', 'seq,asc'],
+    ['/products/admin', 'requirements,asc'],
   ])('%s answers 400 naming sort for sort=%s', async (path, sort) => {
     const { token } = await signedInUser({ staffRole: 'SUPER_ADMIN' })
     const res = await api(`${path}?sort=${encodeURIComponent(sort)}`, { token })

@@ -6,6 +6,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
+import { formatDay } from '@/lib/format/day'
 import { paths } from '@/lib/navigation/paths'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { productQueries } from '../api/product-queries'
@@ -13,6 +14,8 @@ import type { Product } from '../api/types'
 import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['searchKey', 'categoryId', 'divisionId', 'live', 'active'] as const
+/** The API's sort fields of the list (docs/api.md#lists); newest first by default. */
+const SORTABLE = ['name', 'code', 'createdAt'] as const
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -20,7 +23,7 @@ const YES_NO = [
 
 /** `/s/admin/product-config`: every product (live or not, active or not), filtered and paged by the API. */
 export function AdminProductList({ canCreate }: { canCreate: boolean }) {
-  const table = useTableUrlState({ filterKeys: FILTER_KEYS })
+  const table = useTableUrlState({ filterKeys: FILTER_KEYS, sortableIds: SORTABLE })
   const categories = useQuery(productQueries.categories())
   const divisions = useQuery(referenceReads.divisions())
   const products = useQuery({
@@ -34,6 +37,7 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
     return [
       column.accessor('name', {
         header: 'Product',
+        enableSorting: true,
         meta: { isRowHeader: true, wrap: true },
         cell: ({ row: { original: p } }) => (
           <>
@@ -57,6 +61,7 @@ export function AdminProductList({ canCreate }: { canCreate: boolean }) {
         ),
       }),
       column.accessor((p) => p.requirements.length, { id: 'requirements', header: 'Requirements', meta: { align: 'end' } }),
+      column.accessor('createdAt', { header: 'Created', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       column.display({
         id: 'state',
         header: 'Status',

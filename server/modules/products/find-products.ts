@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm'
 import type { ProductAdminQuery, ProductCategory, ProductListQuery } from '@/lib/contracts/products'
 import type { Executor } from '@/server/db/client'
 import { businessDivisions, productCategories, products } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { findPage } from '@/server/http/pagination'
+import { findPage, listOrder } from '@/server/http/pagination'
 import { offeredCondition, selectProducts, toProduct } from './product-record'
 
 function productFilters(query: Partial<ProductAdminQuery>): SQL[] {
@@ -20,11 +20,7 @@ function productFilters(query: Partial<ProductAdminQuery>): SQL[] {
   return conditions
 }
 
-async function pageOfProducts(db: Executor, where: SQL | undefined, query: ProductListQuery, order: 'catalogue' | 'recent') {
-  const orderBy =
-    order === 'catalogue'
-      ? [asc(productCategories.sortOrder), asc(productCategories.name), asc(products.name)]
-      : [query.recentFirst ? desc(products.createdAt) : asc(products.createdAt), asc(products.id)]
+async function pageOfProducts(db: Executor, where: SQL | undefined, query: ProductListQuery, orderBy: SQL[]) {
   return findPage({
     query,
     rows: selectProducts(db)
@@ -39,13 +35,23 @@ async function pageOfProducts(db: Executor, where: SQL | undefined, query: Produ
 export async function findOfferedProducts(options: { db: Executor; query: ProductListQuery }) {
   const { categoryId, divisionId, searchKey } = options.query
   const where = and(offeredCondition, ...productFilters({ categoryId, divisionId, searchKey }))
-  return pageOfProducts(options.db, where, options.query, 'catalogue')
+  return pageOfProducts(options.db, where, options.query, [
+    asc(productCategories.sortOrder),
+    asc(productCategories.name),
+    asc(products.name),
+  ])
 }
 
-/** GET /products/admin (staff): every product, newest first unless asked otherwise. */
+/** GET /products/admin (staff): every product, newest first unless asked otherwise (`sort`, `recentFirst`). */
 export async function findAllProducts(options: { db: Executor; query: ProductAdminQuery }) {
-  const conditions = productFilters(options.query)
-  return pageOfProducts(options.db, conditions.length ? and(...conditions) : undefined, options.query, 'recent')
+  const { query } = options
+  const conditions = productFilters(query)
+  const order = listOrder(
+    query.sort,
+    { name: products.name, code: products.code, createdAt: products.createdAt },
+    { field: 'createdAt', desc: query.recentFirst },
+  )
+  return pageOfProducts(options.db, conditions.length ? and(...conditions) : undefined, query, order.by(products.id))
 }
 
 /** GET /products/{code} (public): an offered product, or 404 (a product not offered is not revealed). */
