@@ -18,16 +18,18 @@ const rows = existsSync(join(dir, 'stages.tsv'))
   : []
 const width = Math.max(5, ...rows.map(([name]) => name.length))
 console.log('\n== Stages ==')
-console.log(`${'stage'.padEnd(width)}  ${'wall'.padStart(6)}  ${'CPU'.padStart(6)}  result`)
+// "from": when a "|" row (a job beside others) started, after the first of them.
+console.log(`${'stage'.padEnd(width)}  ${'from'.padStart(6)}  ${'wall'.padStart(6)}  ${'CPU'.padStart(6)}  result`)
 let total = 0
-for (const [name, secs, rc, cpu] of rows) {
+for (const [name, secs, rc, cpu, from] of rows) {
   if (!name.startsWith('  |')) total += Number(secs) // "|" rows ran side by side: their group's row counts them
-  const cpuTime = cpu === undefined ? '' : minutes(Number(cpu))
+  const cpuTime = cpu ? minutes(Number(cpu)) : ''
+  const fromTime = from ? minutes(Number(from)) : ''
   console.log(
-    `${name.padEnd(width)}  ${minutes(Number(secs)).padStart(6)}  ${cpuTime.padStart(6)}  ${rc === '0' ? 'ok' : `FAILED (${rc})`}`,
+    `${name.padEnd(width)}  ${fromTime.padStart(6)}  ${minutes(Number(secs)).padStart(6)}  ${cpuTime.padStart(6)}  ${rc === '0' ? 'ok' : `FAILED (${rc})`}`,
   )
 }
-console.log(`${'all stages'.padEnd(width)}  ${minutes(total).padStart(6)}`)
+console.log(`${'all stages'.padEnd(width)}  ${''.padStart(6)}  ${minutes(total).padStart(6)}`)
 
 const root = process.cwd()
 function printSlowest(title, files) {
