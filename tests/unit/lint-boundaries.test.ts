@@ -1,7 +1,8 @@
 /**
  * Proves the import boundaries of eslint.config.mjs: the project's own `createConfig` is applied to
  * tests/fixtures/lint-boundaries, a miniature of the app's layout with deliberate violations, and every file's
- * problems are compared with what the architecture says. Then the real config lints the real tree.
+ * problems are compared with what the architecture says. The real config on the real tree is `npm run lint` (the README's
+ * test command and CI run it; linting the tree here too ran the same 55 CPU-seconds twice).
  */
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -204,14 +205,4 @@ describe('the project configuration', () => {
     }
     expect(await eslint.isPathIgnored(path.join(fixtureRoot, 'features/alpha/api/uses-server.ts'))).toBe(true)
   })
-
-  it('lints the real tree without errors or warnings', async () => {
-    const eslint = new ESLint({ cwd: projectRoot })
-    const results = await eslint.lintFiles(['.'])
-    const failures = results
-      .filter((r) => r.errorCount + r.warningCount > 0)
-      .flatMap((r) => r.messages.map((m) => `${path.relative(projectRoot, r.filePath)}:${m.line} ${m.ruleId ?? ''} ${m.message}`))
-    expect(failures).toEqual([])
-    expect(results.length).toBeGreaterThan(0)
-  }, 120_000)
 })

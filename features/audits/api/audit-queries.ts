@@ -3,7 +3,8 @@ import type { AuditListQuery, AuditRecord, AuditVerifyResult } from '@/lib/contr
 import type { Page } from '@/lib/contracts/pagination'
 import { apiClient } from '@/lib/http'
 
-export type AuditSearch = Omit<AuditListQuery, 'recentFirst'>
+/** The list's query as the screen sends it: `sort` as written in the URL (`action,desc`). */
+export type AuditSearch = Omit<AuditListQuery, 'recentFirst' | 'sort'> & { sort?: string }
 export type AuditActor = { id: string; email: string | null; name: string | null }
 
 /** The audit log viewer's reads: `['audits', …]`. */
