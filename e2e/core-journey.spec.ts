@@ -190,7 +190,8 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await staff.goto(`/s/admin/approvals/business?businessName=${encodeURIComponent(name)}`)
   await expect(staff.getByRole('heading', { name: 'Business approvals' })).toBeVisible()
   await staff.getByRole('link', { name: `Review ${name}` }).click()
-  await expect(staff).toHaveURL(new RegExp(`/s/admin/approvals/business/business-preview\\?id=${businessId}$`))
+  // The review keeps the way back to the queue it came from, with its filters (`from=`).
+  await expect(staff).toHaveURL(new RegExp(`/s/admin/approvals/business/business-preview\\?id=${businessId}&from=`))
   await expect(staff.getByRole('heading', { name })).toBeVisible()
   const checks = staff.getByRole('list', { name: 'Approval preconditions' })
   await expect(checks.locator('[data-met="true"]')).toHaveCount(6)

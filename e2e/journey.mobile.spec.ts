@@ -176,7 +176,7 @@ test('a staff approver opens the review queue and a business on a phone', async 
     (await review.getAttribute('aria-label'))?.replace(/^Review /, '') ?? (await review.innerText()).replace(/^Review /, '')
   await review.tap()
 
-  await expect(page).toHaveURL(/\/s\/admin\/approvals\/business\/business-preview\?id=[0-9a-f-]{36}$/)
+  await expect(page).toHaveURL(/\/s\/admin\/approvals\/business\/business-preview\?id=[0-9a-f-]{36}&from=/)
   await expect(page.getByRole('heading', { name: business })).toBeVisible()
   await expect(page.getByRole('list', { name: 'Approval preconditions' })).toBeVisible()
   await fitsThePhone(page)

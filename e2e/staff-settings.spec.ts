@@ -71,7 +71,8 @@ test('superadmin@ marks a verification item of a business under review verified'
   await page.goto(`/s/admin/approvals/business/business-preview?id=${business.id}`)
   await expect(page.getByRole('heading', { name: business.name })).toBeVisible()
   const verification = page.getByRole('region', { name: 'Verification' })
-  const mark = verification.getByRole('button', { name: /^Mark .* verified$/ }).first()
+  // One check's own button (its aria-label names the check), not the batch "Mark selected checks verified".
+  const mark = verification.locator('button[aria-label^="Mark "][aria-label$=" verified"]').first()
   const label = (await mark.getAttribute('aria-label'))!.replace(/^Mark /, '').replace(/ verified$/, '')
   await mark.click()
   const confirm = page.getByRole('alertdialog', { name: `Verify ${label}?` })
