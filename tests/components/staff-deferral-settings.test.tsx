@@ -100,6 +100,45 @@ describe('deferral settings: the maximum days', () => {
     expect(within(panel).getByRole('button', { name: 'Save maximum' })).toBeDisabled()
   })
 
+  it('offers no second request while one for the maximum waits for approval, nor for the mapping while one waits', async () => {
+    const state = { maxDays: 30, mapping: { items: [mapped('RC', TIN)] } }
+    const pendingOf = (type: string, resource: string, what: string) => ({
+      id: `req-${type}`,
+      type,
+      resource,
+      resourceId: null,
+      target: what,
+      what,
+      maker: { id: 'm1', name: 'Ada Maker' },
+      createdAt: '2026-01-06T09:00:00.000Z',
+      mine: false,
+      visible: true,
+    })
+    api = mockApi(
+      ...settingsRoutes(state),
+      route('GET', '/authorizations/pending', (call: Call) => ({
+        data:
+          call.query.get('resource') === 'setting'
+            ? [pendingOf('DEFERRAL_MAX_DAYS', 'setting', 'set the most days a deferral may ask for to 60')]
+            : [pendingOf('DEFERRABLE_MAPPING', 'deferrable_mapping', 'change the deferrable documents')],
+      })),
+    )
+    renderWithClient(<DeferralQueue permissions={roleOf('SUPER_ADMIN')} currentUserId={STAFF_ID} memberOf={[]} />)
+    const panel = await openSettings()
+    expect(await within(panel).findByText(/A request to set the most days .* is waiting for/)).toBeInTheDocument()
+    fireEvent.change(await within(panel).findByRole('spinbutton', { name: 'Maximum days' }), { target: { value: '45' } })
+    expect(within(panel).getByRole('button', { name: 'Save maximum' })).toBeDisabled()
+
+    expect(await within(panel).findByText(/A request to change the deferrable documents .* is waiting for/)).toBeInTheDocument()
+    fireEvent.click(
+      within(panel)
+        .getAllByRole('checkbox')
+        .find((box) => !(box as HTMLInputElement).checked && !box.hasAttribute('disabled'))!,
+    )
+    expect(within(panel).getByText('1 unsaved change.')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Save deferrable documents' })).toBeDisabled()
+  })
+
   it('refuses a maximum outside 1–365 before asking, and shows the server’s message', async () => {
     api = mockApi(
       ...settingsRoutes({ maxDays: 30, mapping: { items: [] } }),

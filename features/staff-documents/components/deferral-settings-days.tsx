@@ -40,6 +40,8 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
   const [confirming, setConfirming] = useState<number | null>(null)
   const [sentFor, setSentFor] = useState<string | null>(null)
   const save = useSetMaxDays()
+  // One request at a time (the API answers 409 to a second): its notice says who decides it.
+  const maxDaysPending = waiting?.some((p) => p.type === 'DEFERRAL_MAX_DAYS') ?? false
 
   if (!canEdit) {
     return (
@@ -104,7 +106,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
             }}
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={value.trim() === String(current)}>
+        <Button type="submit" variant="secondary" disabled={value.trim() === String(current) || maxDaysPending}>
           Save maximum
         </Button>
         <p id={ids.hint} className={cx(styles.muted, styles.small, own.full)}>

@@ -206,7 +206,12 @@ function MappingForm({ rows, saved, canEdit }: { rows: Row[]; saved: ReadonlySet
           >
             Undo changes
           </Button>
-          <Button disabled={changes === 0} loading={save.isPending} loadingText="Saving…" onClick={() => setConfirming(true)}>
+          <Button
+            disabled={changes === 0 || (waiting?.length ?? 0) > 0}
+            loading={save.isPending}
+            loadingText="Saving…"
+            onClick={() => setConfirming(true)}
+          >
             Save deferrable documents
           </Button>
         </div>

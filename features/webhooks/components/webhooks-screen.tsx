@@ -124,14 +124,19 @@ export function WebhooksScreen() {
                       >
                         Deliveries
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setEditing({ endpoint: e })}
-                        aria-label={`Change ${e.url}`}
-                      >
-                        Change
-                      </Button>
+                      {waiting?.some((p) => p.resourceId === e.id) ? (
+                        // One request per endpoint at a time (the API answers 409 to a second): its notice is above.
+                        <span className={styles.muted}>Change pending</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing({ endpoint: e })}
+                          aria-label={`Change ${e.url}`}
+                        >
+                          Change
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="secondary"
@@ -141,9 +146,11 @@ export function WebhooksScreen() {
                       >
                         New secret
                       </Button>
-                      <Button size="sm" variant="danger" onClick={() => setRemoving(e)} aria-label={`Remove ${e.url}`}>
-                        Remove
-                      </Button>
+                      {!waiting?.some((p) => p.resourceId === e.id) && (
+                        <Button size="sm" variant="danger" onClick={() => setRemoving(e)} aria-label={`Remove ${e.url}`}>
+                          Remove
+                        </Button>
+                      )}
                     </div>
                   </td>
                 </tr>

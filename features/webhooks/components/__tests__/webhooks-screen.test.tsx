@@ -103,4 +103,37 @@ describe('Webhooks screen', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Retry' }))
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/retry'))).toBe(true))
   })
+
+  it('offers no second change or removal of an endpoint while one waits for approval, and says so', async () => {
+    api = mockApi(
+      route('GET', '/webhooks', {
+        data: [ENDPOINT, { ...ENDPOINT, id: '44444444-4444-4444-8444-444444444444', url: 'https://b.example.com' }],
+      }),
+      route('GET', '/authorizations/pending', {
+        data: [
+          {
+            id: 'a1',
+            type: 'WEBHOOK_UPDATE',
+            resource: 'webhook_endpoint',
+            resourceId: ENDPOINT.id,
+            target: ENDPOINT.url,
+            what: `change the endpoint ${ENDPOINT.url}`,
+            maker: { id: 'm1', name: 'Ada Maker' },
+            createdAt: '2026-01-06T09:00:00.000Z',
+            mine: false,
+            visible: true,
+          },
+        ],
+      }),
+    )
+    renderWithClient(<WebhooksScreen />)
+    const waitingRow = (await screen.findByRole('rowheader', { name: /hooks\.example\.com/ })).closest('tr')!
+    expect(await within(waitingRow).findByText('Change pending')).toBeInTheDocument()
+    expect(within(waitingRow).queryByRole('button', { name: `Change ${ENDPOINT.url}` })).not.toBeInTheDocument()
+    expect(within(waitingRow).queryByRole('button', { name: `Remove ${ENDPOINT.url}` })).not.toBeInTheDocument()
+    expect(screen.getByText(/A request to change the endpoint .* is waiting for/)).toBeInTheDocument()
+    // The other endpoint is untouched.
+    expect(screen.getByRole('button', { name: 'Change https://b.example.com' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Remove https://b.example.com' })).toBeEnabled()
+  })
 })
