@@ -307,8 +307,21 @@ describe('GET /businesses/{id}/outstanding', () => {
       .update(businesses)
       .set({ recertificationDate: inDays(30) })
       .where(eq(businesses.id, business.id))
+    // The owner cannot change an approved KYC: told our staff recertify it, not sent to a step they cannot save.
     expect(ofCode(await outstanding(business.id, owner.token), 'RECERTIFICATION_DUE')).toEqual([
-      expect.objectContaining({ severity: 'warning', dueDate: inDays(30), message: expect.stringContaining('in 30 days') }),
+      expect.objectContaining({
+        severity: 'warning',
+        dueDate: inDays(30),
+        message: expect.stringMatching(/in 30 days.*Our compliance team recertifies the business's KYC; contact support/),
+        target: { kind: 'NONE' },
+      }),
+    ])
+    // Staff who may change an approved KYC are sent to it.
+    expect(ofCode(await outstanding(business.id, admin.token), 'RECERTIFICATION_DUE')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('Check that your KYC is still correct'),
+        target: { kind: 'KYC_STEP', step: 'COMPANY_DETAILS' },
+      }),
     ])
     await db
       .update(businesses)
@@ -320,6 +333,8 @@ describe('GET /businesses/{id}/outstanding', () => {
       severity: 'danger',
       blocking: true,
       dueDate: inDays(-1),
+      message: expect.stringContaining('blocked until our compliance team recertifies its KYC'),
+      target: { kind: 'NONE' },
     })
     expect(ofCode(overdue, 'AWAITING_APPROVAL')).toHaveLength(0)
 

@@ -113,7 +113,7 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
     ...documentItems(documentState, documentGaps, now),
     ...deferralItems(documentState, now),
     ...productItems(applications),
-    ...recertificationItems(business, now),
+    ...recertificationItems(business, now, staffChanges),
   ]
   if (firstOpenStep === 'PREVIEW' && !business.kycDetailsCompleted && business.approvalStatus === 'PENDING') {
     items.push({
@@ -347,18 +347,24 @@ function productItems(applications: readonly Application[]): OutstandingItem[] {
  * docs/domain.md#blocked: a recertification date that has passed blocks the business (the same test as
  * blockedReasonsOf).
  */
-function recertificationItems(business: BusinessRow, now: Date): OutstandingItem[] {
+/**
+ * Recertification of an approved business. `staffChanges`: the reader cannot change the approved KYC (the owner), so
+ * they are told our staff recertify it and to tell support what changed, not sent to a step they cannot save.
+ */
+function recertificationItems(business: BusinessRow, now: Date, staffChanges: boolean): OutstandingItem[] {
   const date = business.recertificationDate
   if (!date) return []
   const today = isoDay(now)
-  const target = { kind: 'KYC_STEP' as const, step: 'COMPANY_DETAILS' as const }
+  const target = staffChanges ? { kind: 'NONE' as const } : { kind: 'KYC_STEP' as const, step: 'COMPANY_DETAILS' as const }
   if (date < today) {
     return [
       {
         code: 'RECERTIFICATION_OVERDUE',
         severity: 'danger',
         title: 'Recertification overdue',
-        message: `Recertification was due on ${formatCalendarDate(date)}, and the business is blocked until you update and confirm its KYC.`,
+        message: staffChanges
+          ? `Recertification was due on ${formatCalendarDate(date)}, and the business is blocked until our compliance team recertifies its KYC. Contact support if anything in it has changed.`
+          : `Recertification was due on ${formatCalendarDate(date)}, and the business is blocked until you update and confirm its KYC.`,
         target,
         dueDate: date,
         blocking: true,
@@ -367,12 +373,15 @@ function recertificationItems(business: BusinessRow, now: Date): OutstandingItem
   }
   const daysLeft = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS)
   if (daysLeft > RECERTIFICATION_NOTICE_DAYS) return []
+  const when = `${formatCalendarDate(date)}${daysLeft === 0 ? ' (today)' : ` (in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'})`}`
   return [
     {
       code: 'RECERTIFICATION_DUE',
       severity: 'warning',
       title: 'Recertification due',
-      message: `Recertification is due on ${formatCalendarDate(date)}${daysLeft === 0 ? ' (today)' : ` (in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'})`}. Check that your KYC is still correct.`,
+      message: staffChanges
+        ? `Recertification is due on ${when}. Our compliance team recertifies the business's KYC; contact support if anything in it has changed.`
+        : `Recertification is due on ${when}. Check that your KYC is still correct.`,
       target,
       dueDate: date,
     },
