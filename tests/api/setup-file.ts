@@ -42,12 +42,14 @@ if (template.kind === 'pglite') {
   const url = new URL(template.url)
   url.pathname = `/${name}`
   env.DATABASE_URL = url.toString()
-  env.DATA_DIR = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  const dataDir = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  env.DATA_DIR = dataDir
   cleanup = async () => {
     const drop = new pg.Client({ connectionString: template.url })
     await drop.connect()
     await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await drop.end()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
