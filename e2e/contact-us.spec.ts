@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
 import { signInAsStaff } from './support/accounts'
+import { openPortalMenu } from './support/phone'
 
 const SUPPORT_ADDRESS = 'support@kyc-portal.local'
 
@@ -114,8 +115,7 @@ test('an onboarding officer reads the inquiries from the Administration menu and
   const { reference } = (await sent.json()) as { reference: string }
 
   await signInAsStaff(page, 'officer@example.com')
-  const nav = page.getByRole('navigation', { name: 'Portal' })
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click()
+  const nav = await openPortalMenu(page)
   await nav.getByRole('link', { name: 'Support inquiries', exact: true }).click()
   await expect(page).toHaveURL(/\/s\/admin\/support-inquiries/)
   const row = page.getByRole('row').filter({ hasText: reference })

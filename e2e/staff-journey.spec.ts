@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
 import { signIn } from './support/accounts'
+import { openPortalMenu } from './support/phone'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -121,8 +122,7 @@ async function listLoaded(page: Page) {
 }
 
 async function openList(page: Page, label: string) {
-  const nav = portalNav(page)
-  if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Menu', exact: true }).click()
+  const nav = await openPortalMenu(page)
   const link = nav.getByRole('link', { name: label, exact: true })
   const href = (await link.getAttribute('href'))!
   await link.click()

@@ -52,3 +52,16 @@ export async function fitsThePhone(page: Page) {
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
 }
+
+/**
+ * The portal's menu (`navigation` "Portal"), opened with the Menu button where the layout folds it (a phone). Waits
+ * for the shell first: right after a sign-in neither may be drawn yet, and a check that does not wait took the
+ * missing menu for a folded one and waited for a Menu button a desktop never shows.
+ */
+export async function openPortalMenu(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Portal' })
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true })
+  await expect(nav.or(menuButton).first()).toBeVisible()
+  if (!(await nav.isVisible())) await menuButton.click()
+  return nav
+}
