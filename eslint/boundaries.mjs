@@ -4,7 +4,8 @@
 // fixture tree tests/fixtures/lint-boundaries (tests/unit/lint-boundaries.test.ts), which mirrors the layout.
 //
 // Dependencies point one way: pages -> features -> components -> lib.
-// Inside server/: seed (and the app) -> modules -> integrations, audit, http -> db.
+// Inside server/, floors (docs/architecture.md#import-rules): entry points (app, main, bff, seed) -> modules -> records
+// -> the edge (http, auth, audit, integrations, jobs, lifecycle) -> db; authorizations imports no domain module.
 // `server/` is the Hono API: it is imported only by pages/api, scripts, bench, tests and e2e, and itself
 // imports only the isomorphic parts of lib (never lib/http or lib/query, which are browser code).
 import { readdirSync } from 'node:fs'
@@ -27,7 +28,28 @@ export const SERVER_LIB_ALLOWLIST = [
 ]
 
 /** What in `server/` sits above `server/db/` (relative to server/); server/db may import none of it. */
-export const SERVER_ABOVE_DB = ['modules', 'integrations', 'audit', 'auth', 'http', 'bff', 'jobs', 'seed', 'app.ts', 'main.ts']
+export const SERVER_ABOVE_DB = [
+  'modules',
+  'records',
+  'integrations',
+  'audit',
+  'auth',
+  'http',
+  'bff',
+  'jobs',
+  'seed',
+  'app.ts',
+  'main.ts',
+]
+
+/** The floor under the modules and above the database (relative to server/): what every module builds on. */
+export const SERVER_EDGE = ['http', 'auth', 'audit', 'integrations', 'jobs', 'lifecycle']
+
+/** The entry points of server/ besides the seed (which has its own zone): they compose the modules. */
+export const SERVER_ENTRY = ['bff', 'app.ts', 'main.ts']
+
+/** Modules the authorizations module may import (relative to server/modules): itself, and accounts for staff users. */
+export const AUTHORIZATIONS_IMPORTS = ['authorizations', 'accounts']
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
 
@@ -119,13 +141,34 @@ export function boundaryZones(root) {
       target: 'server/db',
       from: SERVER_ABOVE_DB.map((p) => `server/${p}`),
       message:
-        'server/db/ (schema, client, query helpers) must not import services or the layers above it (modules, integrations, audit, auth, http, bff, seed, the app). An entry point installs what runs on open (setDatabaseSetup).',
+        'server/db/ (schema, client, query helpers) must not import services or the layers above it (modules, records, integrations, audit, auth, http, bff, seed, the app). An entry point installs what runs on open (setDatabaseSetup).',
     },
     {
       target: SERVER_ABOVE_DB.filter((p) => !['seed', 'app.ts', 'main.ts'].includes(p)).map((p) => `server/${p}`),
       from: 'server/seed',
       message:
         'server/seed/ composes services (it sits above the modules): only entry points (server/app, server/main, pages/api, scripts, bench, tests) run it.',
+    },
+    {
+      // Shared records several modules read (the business record, overdue deferrals, the latest decision, attachable
+      // files, verification items) sit under the modules, so two modules never need each other for them.
+      target: 'server/records',
+      from: ['server/modules', ...SERVER_ENTRY.map((p) => `server/${p}`)],
+      message:
+        'server/records/ sits below the modules: it must not import server/modules/ or the entry points (bff, app, main). Move what it needs down into records/ or below.',
+    },
+    {
+      target: SERVER_EDGE.map((p) => `server/${p}`),
+      from: ['server/modules', 'server/records', ...SERVER_ENTRY.map((p) => `server/${p}`)],
+      message: `server/${SERVER_EDGE.join(', ')} sit below the records and the modules: they must not import server/modules/, server/records/ or the entry points (bff, app, main). A module hands them what they need.`,
+    },
+    {
+      // The four-eyes registry: each configuration kind lives with its domain and registers itself (registerKinds).
+      target: 'server/modules/authorizations',
+      from: 'server/modules',
+      except: AUTHORIZATIONS_IMPORTS.map((p) => `./${p}`),
+      message:
+        'server/modules/authorizations imports no domain module (but accounts): a configuration kind lives with its domain and registers itself with registerKinds (authorizations/kinds/index.ts).',
     },
     {
       target: 'server',

@@ -8,6 +8,7 @@ import { rejectNulCharacters } from './http/nul-guard'
 import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
 import { accountRoutes } from './modules/accounts/routes'
+import { assertEveryKindRegistered } from './modules/authorizations/kinds'
 import { authorizationRoutes } from './modules/authorizations/routes'
 import { archiveRoutes } from './modules/archive/routes'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
@@ -83,6 +84,8 @@ const MODULES: Router[] = [
 ]
 
 export function createApp() {
+  // The configuration kinds registered themselves when their domains' routes loaded (imports above).
+  assertEveryKindRegistered()
   const config = getConfig()
   const app = createRouter().basePath(API_BASE_PATH)
 

@@ -7,7 +7,7 @@ import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from '@/server/modules/deferrals/overdue-deferrals'
+import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from './overdue-deferrals'
 import type { Permission } from '@/lib/permissions'
 import { formatCalendarDate } from '@/lib/format/date'
 

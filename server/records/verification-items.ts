@@ -14,7 +14,7 @@ import {
   users,
   type KycVerification,
 } from '@/server/db/schema'
-import { lockBusinessRow } from '@/server/modules/businesses/business-record'
+import { lockBusinessRow } from '@/server/records/business-record'
 
 /** One item the KYC calls for, as it should be checked now. */
 interface WantedItem {

@@ -459,7 +459,7 @@ async function seedDemoUploads(db: Database) {
     )
     return
   }
-  const { storeServerUpload } = await import('@/server/modules/files/attachable-file')
+  const { storeServerUpload } = await import('@/server/records/attachable-file')
   for (const item of wanted) {
     if (!item.createdBy) continue
     // The owner who created the business is recorded as the uploader.

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, kycVerifications, users } from '@/server/db/schema'
-import { openVerificationItems } from '@/server/modules/verification/verification-items'
+import { openVerificationItems } from '@/server/records/verification-items'
 import { demoBusinessRegNos } from './demo-businesses'
 
 /**

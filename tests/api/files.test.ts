@@ -8,7 +8,7 @@ import { audits, businesses, files } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { createBlobStorage } from '@/server/integrations/blob/blob-storage'
-import { deleteStoredFile, getAttachableFile, storeServerUpload } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile, getAttachableFile, storeServerUpload } from '@/server/records/attachable-file'
 import { api, errorsOf, signedInUser } from './helpers'
 
 const PDF = new TextEncoder().encode(

@@ -11,7 +11,7 @@ import {
   productCategories,
 } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { storeServerUpload } from '@/server/modules/files/attachable-file'
+import { storeServerUpload } from '@/server/records/attachable-file'
 import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
 

@@ -8,7 +8,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, productCategories } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { storeServerUpload } from '@/server/modules/files/attachable-file'
+import { storeServerUpload } from '@/server/records/attachable-file'
 import { api, errorsOf, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
-import { openVerificationItems } from '@/server/modules/verification/verification-items'
+import { openVerificationItems } from '@/server/records/verification-items'
 import { getDb } from '@/server/db/client'
 import {
   businesses,

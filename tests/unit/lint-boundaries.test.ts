@@ -78,6 +78,13 @@ const EXPECTED: Record<string, string[]> = {
   'server/modules/widgets/uses-seed.ts': ['import/no-restricted-paths'],
   'server/modules/widgets/update-one.ts': [],
   'server/modules/widgets/update-all.ts': ['drizzle/enforce-update-with-where', 'drizzle/enforce-delete-with-where'],
+  'server/records/widget-record.ts': [],
+  'server/records/uses-module.ts': ['import/no-restricted-paths'],
+  'server/http/uses-record.ts': ['import/no-restricted-paths'],
+  'server/modules/widgets/uses-record.ts': [],
+  'server/modules/authorizations/registry.ts': [],
+  'server/modules/authorizations/uses-domain.ts': ['import/no-restricted-paths'],
+  'server/modules/gadgets/gadget-kinds.ts': [],
   'server/uses-feature.ts': ['import/no-restricted-paths'],
   'server/uses-lib-http.ts': ['import/no-restricted-paths'],
   'server/uses-lib-session-other.ts': ['import/no-restricted-paths'],
@@ -171,6 +178,30 @@ describe('import boundaries (fixture tree, project rules)', () => {
     )
     expect(problemsOf('server/seed/demo-widgets.ts')).toEqual([])
     expect(problemsOf('server/modules/widgets/uses-seed.ts')[0]?.message).toContain('server/seed/ composes services')
+  })
+
+  it('keeps the floors of server/: modules -> records -> the edge (http, auth, …) -> db, never upward', () => {
+    expect(problemsOf('server/records/widget-record.ts')).toEqual([])
+    expect(problemsOf('server/modules/widgets/uses-record.ts')).toEqual([])
+    expect(problemsOf('server/records/uses-module.ts')).toEqual([
+      expect.objectContaining({ ruleId: 'import/no-restricted-paths', line: 2 }),
+    ])
+    expect(problemsOf('server/records/uses-module.ts')[0]?.message).toContain('server/records/ sits below the modules')
+    expect(problemsOf('server/http/uses-record.ts')).toEqual([
+      expect.objectContaining({ ruleId: 'import/no-restricted-paths', line: 2 }),
+    ])
+    expect(problemsOf('server/http/uses-record.ts')[0]?.message).toContain('sit below the records and the modules')
+  })
+
+  it('keeps authorizations from importing a domain: the domain registers its kinds with it', () => {
+    expect(problemsOf('server/modules/gadgets/gadget-kinds.ts')).toEqual([])
+    expect(problemsOf('server/modules/authorizations/registry.ts')).toEqual([])
+    expect(problemsOf('server/modules/authorizations/uses-domain.ts')).toEqual([
+      expect.objectContaining({ ruleId: 'import/no-restricted-paths', line: 2 }),
+    ])
+    expect(problemsOf('server/modules/authorizations/uses-domain.ts')[0]?.message).toContain(
+      'server/modules/authorizations imports no domain module',
+    )
   })
 
   it('reports a dependency cycle with import/no-cycle', () => {

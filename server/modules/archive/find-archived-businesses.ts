@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
-import { toBusinesses } from '../businesses/business-record'
+import { toBusinesses } from '@/server/records/business-record'
 import { businessFilters } from '../businesses/find-businesses'
 import { assertStaffWithAny } from '@/server/http/access'
 

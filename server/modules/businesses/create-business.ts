@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client'
 import { businessCategories, businesses, businessDivisions, businessTypes, businessUsers, roles } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { assertBusinessUnique, toBusiness } from './business-record'
+import { assertBusinessUnique, toBusiness } from '@/server/records/business-record'
 import { inviteToBusiness } from './invite-to-business'
 import { permissionRefused } from '@/server/http/refusals'
 

@@ -17,7 +17,7 @@ import {
   toBoundedPage,
 } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
-import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from './business-record'
+import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from '@/server/records/business-record'
 
 /**
  * Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). `bind` names each value (see

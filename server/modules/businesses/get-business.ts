@@ -7,7 +7,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { getKycSummary } from '@/server/modules/kyc/kyc-summary'
-import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from './business-record'
+import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 
 /** Reading a business, its KYC summary and what it still has to do: members or staff holding it. */
 export const BUSINESS_READ = PERMISSIONS.CAN_READ_BUSINESS

@@ -16,7 +16,7 @@ import {
   lockBusinessRow,
   toBusiness,
   toBusinessWithBlocking,
-} from './business-record'
+} from '@/server/records/business-record'
 import { permissionRefused } from '@/server/http/refusals'
 import { assertMaySetDivision, assertReferences } from './create-business'
 

@@ -14,7 +14,7 @@ import { getCacReview } from './find-cac-reviews'
 import { documentDecisionMail, documentsUrl, reuploadRequestMail } from './review-mails'
 import { claimDocumentDecisions, mailDocumentReviewIfOver } from './review-digest'
 import { assertFourEyes } from '@/server/http/four-eyes'
-import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { getBusinessRow } from '@/server/records/business-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 
 interface DecisionInput {

@@ -5,7 +5,7 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import { openBulkDecisionRoute } from '@/server/modules/reviews/bulk-decision'
+import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
 import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
 import { findCacReviews, getCacReview } from './find-cac-reviews'
 

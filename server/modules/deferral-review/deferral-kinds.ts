@@ -12,8 +12,9 @@ import {
 } from '@/server/modules/deferral-review/deferral-configuration'
 import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
 import { REGISTRATION_CLASS_LABELS, type RegistrationClass } from '@/lib/validation/registration-number-rules'
-import type { Snapshot } from '../records'
-import { defineKind } from './kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 export interface DeferralMaxDaysProposal {
   days: number
@@ -79,3 +80,5 @@ export const deferrableMappingKind = defineKind<DeferrableMappingInput>({
     return { resourceId: null }
   },
 })
+
+registerKinds(deferralMaxDaysKind, deferrableMappingKind)

@@ -6,7 +6,7 @@ import {
   currentMaxDaysSnapshot,
   DEFERRABLE_MAPPING_TARGET,
   DEFERRAL_MAX_DAYS_TARGET,
-} from '@/server/modules/authorizations/kinds/deferrals'
+} from './deferral-kinds'
 import type { RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange } from '@/server/modules/authorizations/request-authorization'
 import { validateDeferrableMapping } from './deferral-configuration'

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { deferrableMappings, deferrals, kycDetails, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { deferralTypeColumns } from './deferral-view'
 
 /** Reading a business's deferrals and what it may still defer: its users holding this there, or staff. */

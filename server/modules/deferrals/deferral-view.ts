@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm'
 import type { Deferral as DeferralView } from '@/lib/contracts/deferrals'
 import type { Executor } from '@/server/db/client'
 import { deferrals, kycDocumentTypes, type Deferral, type KycDocumentType } from '@/server/db/schema'
-import { isDeferralOverdue } from './overdue-deferrals'
+import { isDeferralOverdue } from '@/server/records/overdue-deferrals'
 
 export type DeferralWithType = { deferral: Deferral; documentType: Pick<KycDocumentType, 'id' | 'code' | 'name' | 'isCac'> }
 

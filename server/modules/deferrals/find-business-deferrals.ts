@@ -4,7 +4,7 @@ import type { Executor } from '@/server/db/client'
 import { deferrals, kycDocumentTypes } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
-import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { DEFERRALS_READ } from './deferrable-types'
 import { deferralTypeColumns, toDeferral } from './deferral-view'
 

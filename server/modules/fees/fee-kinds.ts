@@ -3,8 +3,9 @@ import type { FeeValues } from '@/lib/contracts/fees'
 import type { Executor } from '@/server/db/client'
 import { businessDivisions, fees, kycServiceDetails, kycServiceProviders } from '@/server/db/schema'
 import { assertFeeReferences, assertNoDuplicateFee, readFee, writeFeeCreate, writeFeeUpdate } from '@/server/modules/fees/fees'
-import type { Snapshot } from '../records'
-import { defineKind } from './kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 const labels = {
   client: 'Client',
@@ -91,3 +92,5 @@ export const feeUpdateKind = defineKind<FeeValues>({
     return { resourceId: row.resourceId }
   },
 })
+
+registerKinds(feeCreateKind, feeUpdateKind)

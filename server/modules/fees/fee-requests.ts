@@ -1,5 +1,5 @@
 import type { FeeValues } from '@/lib/contracts/fees'
-import { currentFeeSnapshot, feeNames } from '@/server/modules/authorizations/kinds/fees'
+import { currentFeeSnapshot, feeNames } from './fee-kinds'
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
 import { notFound } from '@/server/http/app-error'

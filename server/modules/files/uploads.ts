@@ -23,9 +23,16 @@ import { logger } from '@/server/logger'
 import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
 import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
-import { deleteBlobBestEffort, fileAuditView, toFileSummary } from './attachable-file'
-import { newBlobName, newStagingBlobName, sanitiseFileName, sha256Hex, SNIFF_BYTES, sniffContentType } from './file-content'
-import { fileTooLarge, unsupportedContent } from './upload-errors'
+import { deleteBlobBestEffort, fileAuditView, toFileSummary } from '@/server/records/attachable-file'
+import {
+  newBlobName,
+  newStagingBlobName,
+  sanitiseFileName,
+  sha256Hex,
+  SNIFF_BYTES,
+  sniffContentType,
+} from '@/server/records/file-content'
+import { fileTooLarge, unsupportedContent } from '@/server/records/upload-errors'
 import { permissionRefused } from '@/server/http/refusals'
 
 type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>

@@ -8,7 +8,7 @@ import { governmentDocuments, users } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { deleteStoredFile } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile } from '@/server/records/attachable-file'
 import { addToEntity, GOVERNMENT_OFFICERS, lockActiveEntity, type OfficerAddition } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 

@@ -17,7 +17,7 @@ import { governmentRepresentatives, type GovernmentRepresentativeRow } from '@/s
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { deleteStoredFile } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile } from '@/server/records/attachable-file'
 import { addToEntity, GOVERNMENT_OFFICERS, lockActiveEntity, type OfficerAddition } from './government-access'
 import { attachableGovernmentFile, governmentFileSummaries } from './government-files'
 

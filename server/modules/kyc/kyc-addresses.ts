@@ -13,7 +13,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { kycAddresses, type KycAddress } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { deleteStoredFile } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile } from '@/server/records/attachable-file'
 import { canonicalLocation } from './kyc-locations'
 import { kycWriteTransaction } from './kyc-edit-access'
 import {

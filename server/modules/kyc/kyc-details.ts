@@ -23,7 +23,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { scopeToActorBusinesses } from '@/server/http/scope'
-import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
 import {
   assertKycReadable,

@@ -6,8 +6,8 @@ import { businesses, businessReviewEvents, type Business } from '@/server/db/sch
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { lockBusinessRow } from '@/server/modules/businesses/business-record'
-import { syncVerificationItems } from '@/server/modules/verification/verification-items'
+import { lockBusinessRow } from '@/server/records/business-record'
+import { syncVerificationItems } from '@/server/records/verification-items'
 import { permissionRefused } from '@/server/http/refusals'
 
 /**

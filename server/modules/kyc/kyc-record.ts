@@ -7,7 +7,7 @@ import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDet
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { getAttachableFile, toFileSummary } from '@/server/modules/files/attachable-file'
+import { getAttachableFile, toFileSummary } from '@/server/records/attachable-file'
 import { assertKycEditable, type KycEditLock } from './kyc-edit-access'
 import { permissionRefused } from '@/server/http/refusals'
 

@@ -10,7 +10,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { meansOfIds, shareholders, type MeansOfId } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { deleteStoredFile } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile } from '@/server/records/attachable-file'
 import { isMeansOfIdCurrent } from './kyc-capture-gaps'
 import { kycWriteTransaction } from './kyc-edit-access'
 import {

@@ -19,7 +19,7 @@ import { kycDocuments, meansOfIds, shareholders, type MeansOfId, type Shareholde
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { canActOnBusiness } from '@/server/http/scope'
-import { deleteStoredFile } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile } from '@/server/records/attachable-file'
 import { isMeansOfIdCurrent, ownershipNodesOf, shareholderName, shareholderPersonKey } from './kyc-capture-gaps'
 import { kycWriteTransaction, type KycEditLock } from './kyc-edit-access'
 import {

@@ -15,8 +15,8 @@ import {
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { toBusinesses, toBusinessWithBlocking } from '@/server/modules/businesses/business-record'
-import { toFileSummary } from '@/server/modules/files/attachable-file'
+import { toBusinesses, toBusinessWithBlocking } from '@/server/records/business-record'
+import { toFileSummary } from '@/server/records/attachable-file'
 import { requirementsOf } from '@/server/modules/products/product-record'
 import { statusWords } from '@/lib/format/status-words'
 

@@ -12,8 +12,9 @@ import {
   type CreateProduct,
   type UpdateProduct,
 } from '@/server/modules/products/save-product'
-import type { Snapshot } from '../records'
-import { defineKind } from './kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 export interface ProductGoLiveProposal {
   live: boolean
@@ -163,3 +164,5 @@ export const productGoLiveKind = defineKind<ProductGoLiveProposal>({
     return { resourceId: id }
   },
 })
+
+registerKinds(productCreateKind, productUpdateKind, productGoLiveKind)

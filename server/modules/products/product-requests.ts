@@ -1,6 +1,6 @@
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
-import { currentProductSnapshot, type ProductGoLiveProposal } from '@/server/modules/authorizations/kinds/products'
+import { currentProductSnapshot, type ProductGoLiveProposal } from './product-kinds'
 import { checkGoLive, prepareProductUpdate, validateProductCreate, type CreateProduct, type UpdateProduct } from './save-product'
 import { getProductById } from './product-record'
 

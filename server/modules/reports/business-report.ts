@@ -9,7 +9,7 @@ import { formatExportDateTime } from '@/lib/format/date'
 import { statusLabelWords } from '@/lib/format/status-words'
 import { logger } from '@/server/logger'
 import { findPage } from '@/server/http/pagination'
-import { blockedCondition } from '../businesses/business-record'
+import { blockedCondition } from '@/server/records/business-record'
 import { businessFilters } from '../businesses/find-businesses'
 import { businessHasProduct } from '../onboarding/find-onboardings'
 

@@ -2,7 +2,7 @@ import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow } from '../businesses/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { findApprovalChecks } from './approval-checks'
 import { assertStaffWithAny } from '@/server/http/access'
 

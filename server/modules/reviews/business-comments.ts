@@ -5,7 +5,7 @@ import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businessComments, type BusinessComment as BusinessCommentRow } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow } from '../businesses/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
 

@@ -9,7 +9,7 @@ import { businessComments, businesses, businessReviewEvents } from '@/server/db/
 import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '../businesses/business-record'
+import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { findApprovalChecks, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'

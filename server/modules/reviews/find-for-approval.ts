@@ -17,7 +17,7 @@ import {
   pageOffset,
   toBoundedPage,
 } from '@/server/http/pagination'
-import { toBusinesses } from '../businesses/business-record'
+import { toBusinesses } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from './staff-access'
 

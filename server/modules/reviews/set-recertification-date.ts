@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow, toBusinessWithBlocking } from '../businesses/business-record'
+import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { statusWords } from '@/lib/format/status-words'
 

@@ -7,7 +7,7 @@ import { files, supportInquiries } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
-import { toFileSummary } from '@/server/modules/files/attachable-file'
+import { toFileSummary } from '@/server/records/attachable-file'
 
 /** Who reads support inquiries: staff who may read users (the senders are users or would-be users). */
 export const SUPPORT_INQUIRY_READERS = [PERMISSIONS.CAN_READ_USER] as const

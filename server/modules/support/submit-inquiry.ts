@@ -11,7 +11,7 @@ import type { Actor } from '@/server/http/context'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { supportAcknowledgementMail, supportInquiryMail } from '@/server/integrations/mail/templates'
 import { logger } from '@/server/logger'
-import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/modules/files/attachable-file'
+import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { recordMarketingContact } from '@/server/modules/marketing/record-marketing-event'
 
 type SupportInquiryInput = z.output<typeof supportInquiryInputSchema>

@@ -9,9 +9,9 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
 import { assertFourEyes } from '@/server/http/four-eyes'
-import { getBusinessRow } from '@/server/modules/businesses/business-record'
+import { getBusinessRow } from '@/server/records/business-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
-import { getBusinessRowOrThrow } from '@/server/modules/businesses/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertStaffWithAny } from '@/server/http/access'
 import { recordProviderCharge, serviceTypeOf } from '@/server/modules/fees/record-charge'
@@ -22,7 +22,7 @@ import {
   toVerificationItem,
   verificationAuditView,
   verificationSubject,
-} from './verification-items'
+} from '@/server/records/verification-items'
 import { statusWords } from '@/lib/format/status-words'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */

@@ -8,8 +8,9 @@ import {
   writeWebhookCreate,
   writeWebhookUpdate,
 } from '@/server/modules/webhooks/webhook-endpoints'
-import type { Snapshot } from '../records'
-import { defineKind } from './kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 const labels = { url: 'URL', description: 'Description', events: 'Events', active: 'Active' }
 
@@ -69,3 +70,5 @@ export const webhookUpdateKind = defineKind<WebhookEndpointValues>({
     return { resourceId: row.resourceId }
   },
 })
+
+registerKinds(webhookCreateKind, webhookUpdateKind)

@@ -1,7 +1,7 @@
 import type { WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import { assertStaffWithAny } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
-import { currentWebhookSnapshot } from '@/server/modules/authorizations/kinds/webhooks'
+import { currentWebhookSnapshot } from './webhook-kinds'
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
 import { checkedWebhookUrl, WEBHOOK_MANAGERS } from './webhook-endpoints'
