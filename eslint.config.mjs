@@ -76,6 +76,22 @@ export function createConfig(root) {
       },
     },
     {
+      // PostgreSQL's error codes are read in one place (docs/architecture.md#import-rules): a service asks
+      // uniqueViolationOf and maps the constraint to its own answer.
+      name: 'project/database-errors',
+      files: ['server/**/*.ts'],
+      ignores: ['server/db/errors.ts', '**/*.test.ts'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: "Literal[value='23505']",
+            message: 'Read a unique violation with uniqueViolationOf (server/db/errors.ts), not its SQLSTATE.',
+          },
+        ],
+      },
+    },
+    {
       name: 'project/process-env-allowed',
       files: PROCESS_ENV_ALLOWED,
       rules: { 'no-restricted-properties': 'off' },

@@ -82,6 +82,8 @@ const EXPECTED: Record<string, string[]> = {
   'server/records/uses-module.ts': ['import/no-restricted-paths'],
   'server/http/uses-record.ts': ['import/no-restricted-paths'],
   'server/modules/widgets/uses-record.ts': [],
+  'server/modules/widgets/uses-sqlstate.ts': ['no-restricted-syntax'],
+  'server/db/errors.ts': [],
   'server/modules/authorizations/registry.ts': [],
   'server/modules/authorizations/uses-domain.ts': ['import/no-restricted-paths'],
   'server/modules/gadgets/gadget-kinds.ts': [],
@@ -202,6 +204,14 @@ describe('import boundaries (fixture tree, project rules)', () => {
     expect(problemsOf('server/modules/authorizations/uses-domain.ts')[0]?.message).toContain(
       'server/modules/authorizations imports no domain module',
     )
+  })
+
+  it('reads PostgreSQL error codes only in server/db/errors.ts (uniqueViolationOf)', () => {
+    expect(problemsOf('server/db/errors.ts')).toEqual([])
+    expect(problemsOf('server/modules/widgets/uses-sqlstate.ts')).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-syntax', line: 2 }),
+    ])
+    expect(problemsOf('server/modules/widgets/uses-sqlstate.ts')[0]?.message).toContain('uniqueViolationOf')
   })
 
   it('reports a dependency cycle with import/no-cycle', () => {

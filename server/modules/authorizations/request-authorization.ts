@@ -9,14 +9,13 @@ import {
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { authorizations, users } from '@/server/db/schema'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { snapshotHash, type Snapshot } from './records'
 import { getAuthorization } from './get-authorization'
 import { kindOf } from './kinds'
 import { notifyCheckers } from './notify-authorization'
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
 /**
  * Records a proposed change as a PENDING authorization with its audit row, in one transaction; nothing else changes
@@ -73,7 +72,7 @@ export async function requestAuthorization(options: {
       return row!.id
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw await alreadyPending(db, actor, options.targetKey, options.target)
+    if (uniqueViolationOf(error) !== null) throw await alreadyPending(db, actor, options.targetKey, options.target)
     throw error
   }
   await notifyCheckers(db, id)

@@ -5,6 +5,7 @@ import type { createDeferralSchema } from '@/lib/contracts/deferrals'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { businesses, deferrals, kycDetails, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -12,12 +13,6 @@ import { getMaxDeferralDays } from './deferral-settings'
 import { deferralAuditView, toDeferral } from './deferral-view'
 import { isDeferrableFor } from './deferrable-types'
 import { permissionRefused } from '@/server/http/refusals'
-
-/** Postgres unique violation, through Drizzle's wrapper. */
-export function uniqueViolationOf(error: unknown): string | null {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause
-  return cause?.code === '23505' ? (cause.constraint ?? '') : null
-}
 
 /** Asking for a deferral: a user of the business holding this in it (staff decide deferrals, they never ask). */
 export const DEFERRAL_REQUEST = PERMISSIONS.CAN_CREATE_DEFERRAL

@@ -4,11 +4,10 @@ import type { Page } from '@/lib/contracts/pagination'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { businessDivisions, fees, kycServiceDetails, kycServiceProviders, type Fee } from '@/server/db/schema'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
 /** Naira (at most two decimals, checked by the schema) to integer kobo without float drift: 19.99 → 1999. */
 export const nairaToKobo = (naira: number) => Math.round(naira * 100)
@@ -146,7 +145,7 @@ export async function createFee(options: {
       readFee(tx, await writeFeeCreate(tx, options.audit, { input, createdBy: options.actor.userId })),
     )
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate()
+    if (uniqueViolationOf(error) !== null) throw duplicate()
     throw error
   }
 }
@@ -196,7 +195,7 @@ export async function updateFee(options: {
       return readFee(tx, options.id)
     })
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate()
+    if (uniqueViolationOf(error) !== null) throw duplicate()
     throw error
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from '@/lib/contracts/government'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { governmentConsultants, governmentParastatals, paymentChannels } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
@@ -54,9 +55,7 @@ async function uniquely<T>(field: string, what: string, write: () => Promise<T>)
   try {
     return await write()
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code
-    if (code === '23505') throw new AppError('CONFLICT', `${what} with this ${field} exists already`, { field })
+    if (uniqueViolationOf(error) !== null) throw new AppError('CONFLICT', `${what} with this ${field} exists already`, { field })
     throw error
   }
 }

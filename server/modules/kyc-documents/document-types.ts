@@ -19,7 +19,7 @@ import {
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { lockDeferrableMapping } from '@/server/modules/deferral-review/deferral-configuration'
-import { uniqueViolationOf } from '@/server/modules/deferrals/request-deferral'
+import { uniqueViolationOf } from '@/server/db/errors'
 
 const byClassOrder = (a: RegistrationClass, b: RegistrationClass) =>
   REGISTRATION_CLASSES.indexOf(a) - REGISTRATION_CLASSES.indexOf(b)

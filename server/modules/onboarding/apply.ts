@@ -5,6 +5,7 @@ import { isRestrictedFromBusinessArea, PERMISSIONS as P } from '@/lib/permission
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, onboardingProducts, products } from '@/server/db/schema'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
@@ -13,8 +14,6 @@ import { statusWords } from '@/lib/format/status-words'
 import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 
 type Apply = z.output<typeof applySchema>
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
 /** Applying for a product and submitting the application: in the business, or as staff. */
 export const APPLY_PERMISSION = P.CAN_ONBOARD_BUSINESS_PRODUCT
@@ -77,7 +76,7 @@ export async function applyForProduct(options: { db: Database; actor: Actor; inp
     })
   } catch (error) {
     // Two applications at once: the partial unique index lets one through.
-    if (isUniqueViolation(error))
+    if (uniqueViolationOf(error) !== null)
       throw new AppError('CONFLICT', `${business.name} already has ${product.name}`, { field: 'productCode' })
     throw error
   }

@@ -8,6 +8,7 @@ import {
 } from '@/lib/contracts/products'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import {
   businessDivisions,
   kycDocumentTypes,
@@ -25,8 +26,6 @@ export type CreateProduct = z.output<typeof createProductSchema>
 export type UpdateProduct = z.output<typeof updateProductSchema>
 type RequirementIn = z.output<typeof requirementInputSchema>
 type FieldError = { code: 'VALIDATION_FAILED'; field: string; message: string }
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505'
 
 /**
  * Keys are stable: a key keeps its type for the product's whole history (earlier answers stay meaningful), and a
@@ -161,7 +160,7 @@ export async function createProduct(options: { db: Database; actor: Actor; input
   try {
     id = await db.transaction((tx) => writeProductCreate(tx, options.audit, { input, createdBy: actor.userId }))
   } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken(input.code)
+    if (uniqueViolationOf(error) !== null) throw codeTaken(input.code)
     throw error
   }
   return getProductById(db, id)

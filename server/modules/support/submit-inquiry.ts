@@ -5,6 +5,7 @@ import { getConfig } from '@/lib/config/env'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { takeSupportInquiry } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import { supportInquiries, type StoredFile } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -27,9 +28,10 @@ export function newSupportReference(now: Date): string {
   return `SUP-${day}-${tail}`
 }
 
+/** The reference taken meanwhile (a violation naming no constraint is taken for this one, the only unique key). */
 const isReferenceClash = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause
-  return cause?.code === '23505' && (cause.constraint ?? 'support_inquiries_reference_key') === 'support_inquiries_reference_key'
+  const constraint = uniqueViolationOf(error)
+  return constraint === '' || constraint === 'support_inquiries_reference_key'
 }
 
 /**
