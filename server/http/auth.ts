@@ -25,6 +25,20 @@ export async function authenticate(c: AppContext): Promise<Actor> {
   return actor
 }
 
+/**
+ * The signed-in user when the request carries a valid token, else null: for a route open to anyone that does more for
+ * a signed-in user (the contact form, marketing calls, the readiness details). A bad, expired or revoked token is
+ * ignored rather than refused, so a stale session never fails the call.
+ */
+export async function optionalActor(c: AppContext): Promise<Actor | null> {
+  if (!c.req.header('authorization')) return null
+  try {
+    return await authenticate(c)
+  } catch {
+    return null
+  }
+}
+
 /** The route needs a signed-in user and nothing more. */
 export const requireAuth = () =>
   createMiddleware<AppEnv>(async (c, next) => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { getDatabaseHandle } from '@/server/db/client'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { access } from '@/server/http/access'
-import { authenticate } from '@/server/http/auth'
+import { optionalActor } from '@/server/http/auth'
 import type { AppContext } from '@/server/http/context'
 import { isShuttingDown } from '@/server/lifecycle/graceful-shutdown'
 import { isWarm, warmUpOnce } from '@/server/lifecycle/warm-up'
@@ -41,12 +41,7 @@ function ownOrigin(c: AppContext): string | null {
 
 /** Details (the database kind) only for signed-in staff: anyone else learns up or down, nothing about the stack. */
 async function mayReadDetails(c: AppContext): Promise<boolean> {
-  if (!c.req.header('authorization')) return false
-  try {
-    return (await authenticate(c)).isStaff
-  } catch {
-    return false
-  }
+  return (await optionalActor(c))?.isStaff ?? false
 }
 
 // GET /health/ready – the database and blob storage answer (the database kind only for signed-in staff); 503 while

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import * as marketingContract from '@/lib/contracts/marketing'
 import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { authenticate } from '@/server/http/auth'
+import { optionalActor } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { recordMarketingEvent } from './record-marketing-event'
@@ -26,7 +26,7 @@ marketingRoutes.openapi(
   }),
   async (c) => {
     // A token is optional here; a bad one is ignored rather than refused, so tracking never logs anyone out.
-    const actor = c.req.header('authorization') ? await authenticate(c).catch(() => undefined) : undefined
+    const actor = await optionalActor(c)
     const recorded = await recordMarketingEvent({
       db: await getDb(),
       event: c.req.valid('json'),

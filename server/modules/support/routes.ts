@@ -4,7 +4,7 @@ import * as supportValuesContract from '@/lib/contracts/support-values'
 import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
-import { authenticate } from '@/server/http/auth'
+import { optionalActor } from '@/server/http/auth'
 import { auditContextOf, type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -114,11 +114,11 @@ supportRoutes.openapi(
   }),
   async (c) => {
     // A token is optional; a bad one is ignored rather than refused, so the form never fails for a stale session.
-    const actor = c.req.header('authorization') ? await authenticate(c).catch(() => undefined) : undefined
+    const actor = await optionalActor(c)
     const { input, attachment } = await readInquiryForm(c)
     const receipt = await submitSupportInquiry({
       db: await getDb(),
-      actor: actor ?? null,
+      actor,
       input,
       attachment,
       audit: auditContextOf(c),
