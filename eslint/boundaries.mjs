@@ -151,7 +151,7 @@ export function boundaryZones(root) {
     },
     {
       // Shared records several modules read (the business record, overdue deferrals, the latest decision, attachable
-      // files, verification items) sit under the modules, so two modules never need each other for them.
+      // files, verification items, display names) sit under the modules, so two modules never need each other for them.
       target: 'server/records',
       from: ['server/modules', ...SERVER_ENTRY.map((p) => `server/${p}`)],
       message:

@@ -17,15 +17,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
-
-const argv = process.argv.slice(2)
-const args = new Set(argv)
-/** `--root <dir>`: another checkout's tree (e.g. a commit unpacked with `git archive`), for before/after figures. */
-const rootArg = argv.indexOf('--root')
-const root = rootArg >= 0 ? path.resolve(argv[rootArg + 1]!) : path.resolve(import.meta.dirname, '..')
-const serverRoot = path.join(root, 'server')
-const runtimeOnly = args.has('--runtime')
 
 /**
  * The floors of server/, bottom first. A unit may import its own floor's units and lower floors; mutual imports on
@@ -43,7 +36,7 @@ function floorOf(unit: string): number {
   return FLOORS.findIndex((f) => f.units(unit))
 }
 
-function unitOf(file: string): string | undefined {
+function unitOf(serverRoot: string, file: string): string | undefined {
   const rel = path.relative(serverRoot, file).split(path.sep)
   if (rel[0] === '..' || rel.length === 0) return undefined
   if ((rel[0] === 'modules' || rel[0] === 'records') && rel.length > 2) return `${rel[0]}/${rel[1]}`
@@ -58,9 +51,6 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
   })
 }
-
-const configFile = ts.readConfigFile(path.join(root, 'tsconfig.json'), (f) => ts.sys.readFile(f))
-const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root)
 
 /** Every module specifier of a file, and whether it is type-only. */
 function specifiers(file: string): { specifier: string; typeOnly: boolean }[] {
@@ -96,70 +86,89 @@ function specifiers(file: string): { specifier: string; typeOnly: boolean }[] {
   return found
 }
 
-/** unit -> unit -> the files behind the arrow ("from -> to"). */
-const arrows = new Map<string, Map<string, Set<string>>>()
-for (const file of sourceFiles(serverRoot)) {
-  const from = unitOf(file)
-  if (!from) continue
-  for (const { specifier, typeOnly } of specifiers(file)) {
-    if (runtimeOnly && typeOnly) continue
-    const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule
-    if (!resolved || resolved.isExternalLibraryImport) continue
-    const to = unitOf(resolved.resolvedFileName)
-    if (!to || to === from) continue
-    const targets = arrows.get(from) ?? new Map<string, Set<string>>()
-    arrows.set(from, targets)
-    const files = targets.get(to) ?? new Set<string>()
-    targets.set(to, files)
-    files.add(`${path.relative(serverRoot, file)} -> ${path.relative(serverRoot, resolved.resolvedFileName)}`)
-  }
+/** An arrow between two units of server/. */
+export interface Arrow {
+  from: string
+  to: string
+  /** The imports behind it, `server/`-relative: "from-file -> to-file". */
+  files: string[]
 }
 
-const has = (a: string, b: string) => arrows.get(a)?.has(b) ?? false
-const all = [...arrows.entries()].flatMap(([from, targets]) => [...targets.keys()].map((to) => ({ from, to })))
-const mutualPairs = all.filter(({ from, to }) => from < to && has(to, from))
-const modulePairs = mutualPairs.filter(({ from, to }) => from.startsWith('modules/') && to.startsWith('modules/'))
-const unknown = [...new Set(all.flatMap(({ from, to }) => [from, to]))].filter((u) => floorOf(u) < 0)
-const upward = [
-  ...all.filter(({ from, to }) => floorOf(to) > floorOf(from)),
-  // One arrow per same-floor pair: the one with fewer files behind it (the one to turn round).
-  ...mutualPairs
-    .filter(({ from, to }) => floorOf(from) === floorOf(to))
-    .map(({ from, to }) =>
-      arrows.get(from)!.get(to)!.size <= arrows.get(to)!.get(from)!.size ? { from, to } : { from: to, to: from },
-    ),
-]
+export interface ServerImports {
+  /** Every arrow between two units. */
+  arrows: Arrow[]
+  /** Two modules (`modules/<name>`) importing each other: the arrow from the first name to the second. */
+  modulePairs: Arrow[]
+  /** Any two units importing each other. */
+  mutualPairs: Arrow[]
+  /** Imports of a higher floor, and one arrow per same-floor mutual pair. */
+  upward: Arrow[]
+  /** Units on no floor (a new top-level folder of server/ to place in FLOORS). */
+  unknown: string[]
+}
 
-const describe = ({ from, to }: { from: string; to: string }) => ({
-  arrow: `${from} -> ${to}`,
-  files: [...arrows.get(from)!.get(to)!].sort(),
-})
+/** The import graph of `<root>/server` between units, resolved through `<root>/tsconfig.json`. */
+export function measureServerImports(root: string, { runtimeOnly = false } = {}): ServerImports {
+  const serverRoot = path.join(root, 'server')
+  const configFile = ts.readConfigFile(path.join(root, 'tsconfig.json'), (f) => ts.sys.readFile(f))
+  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root)
 
-if (args.has('--json')) {
-  console.log(
-    JSON.stringify(
-      {
-        runtimeOnly,
-        modulePairs: modulePairs.map(describe),
-        mutualPairs: mutualPairs.map(describe),
-        upward: upward.map(describe),
-        unknown,
-      },
-      null,
-      2,
-    ),
-  )
-} else {
-  console.log(`server/ import graph${runtimeOnly ? ' (runtime imports only)' : ''}: ${all.length} arrows between units`)
+  /** unit -> unit -> the files behind the arrow ("from -> to"). */
+  const graph = new Map<string, Map<string, Set<string>>>()
+  for (const file of sourceFiles(serverRoot)) {
+    const from = unitOf(serverRoot, file)
+    if (!from) continue
+    for (const { specifier, typeOnly } of specifiers(file)) {
+      if (runtimeOnly && typeOnly) continue
+      const resolved = ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule
+      if (!resolved || resolved.isExternalLibraryImport) continue
+      const to = unitOf(serverRoot, resolved.resolvedFileName)
+      if (!to || to === from) continue
+      const targets = graph.get(from) ?? new Map<string, Set<string>>()
+      graph.set(from, targets)
+      const files = targets.get(to) ?? new Set<string>()
+      targets.set(to, files)
+      files.add(`${path.relative(serverRoot, file)} -> ${path.relative(serverRoot, resolved.resolvedFileName)}`)
+    }
+  }
+
+  const filesOf = (from: string, to: string) => [...(graph.get(from)?.get(to) ?? [])].sort()
+  const arrow = (from: string, to: string): Arrow => ({ from, to, files: filesOf(from, to) })
+  const has = (a: string, b: string) => graph.get(a)?.has(b) ?? false
+  const arrows = [...graph.entries()].flatMap(([from, targets]) => [...targets.keys()].map((to) => arrow(from, to)))
+  const mutualPairs = arrows.filter(({ from, to }) => from < to && has(to, from))
+  const modulePairs = mutualPairs.filter(({ from, to }) => from.startsWith('modules/') && to.startsWith('modules/'))
+  const unknown = [...new Set(arrows.flatMap(({ from, to }) => [from, to]))].filter((u) => floorOf(u) < 0).sort()
+  const upward = [
+    ...arrows.filter(({ from, to }) => floorOf(to) > floorOf(from)),
+    // One arrow per same-floor pair: the one with fewer files behind it (the one to turn round).
+    ...mutualPairs
+      .filter(({ from, to }) => floorOf(from) === floorOf(to))
+      .map(({ from, to }) => (filesOf(from, to).length <= filesOf(to, from).length ? arrow(from, to) : arrow(to, from))),
+  ]
+  return { arrows, modulePairs, mutualPairs, upward, unknown }
+}
+
+function main(argv: string[]) {
+  const args = new Set(argv)
+  /** `--root <dir>`: another checkout's tree (e.g. a commit unpacked with `git archive`), for before/after figures. */
+  const rootArg = argv.indexOf('--root')
+  const root = rootArg >= 0 ? path.resolve(argv[rootArg + 1]!) : path.resolve(import.meta.dirname, '..')
+  const runtimeOnly = args.has('--runtime')
+  const { arrows, modulePairs, mutualPairs, upward, unknown } = measureServerImports(root, { runtimeOnly })
+  if (args.has('--json')) {
+    console.log(JSON.stringify({ runtimeOnly, modulePairs, mutualPairs, upward, unknown }, null, 2))
+    return
+  }
+  console.log(`server/ import graph${runtimeOnly ? ' (runtime imports only)' : ''}: ${arrows.length} arrows between units`)
   console.log(`module pairs importing each other: ${modulePairs.length}`)
   console.log(`mutual pairs of any units: ${mutualPairs.length}`)
   for (const pair of mutualPairs) console.log(`  ${pair.from} <-> ${pair.to}`)
   console.log(`upward arrows: ${upward.length}`)
-  for (const arrow of upward) {
-    const { files } = describe(arrow)
-    console.log(
-      `  ${arrow.from} -> ${arrow.to} (${files.length}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})`,
-    )
+  for (const { from, to, files } of upward) {
+    console.log(`  ${from} -> ${to} (${files.length}: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})`)
   }
   if (unknown.length) console.log(`units on no floor: ${unknown.join(', ')}`)
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2))

@@ -4,7 +4,7 @@ import { appendAudit } from '@/server/audit/append-audit'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
 import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
-import { displayName } from '../reviews/staff-access'
+import { displayName } from '@/server/records/display-name'
 import { archiveTransition, type ArchiveStatusChange } from './archive-transition'
 
 /** Decision: staff who change businesses (onboarding officers, super admins) archive and unarchive them. */

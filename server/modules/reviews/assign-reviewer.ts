@@ -8,7 +8,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
-import { displayName } from './staff-access'
+import { displayName } from '@/server/records/display-name'
 import { statusWords } from '@/lib/format/status-words'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */

@@ -7,7 +7,7 @@ import { businessComments, type BusinessComment as BusinessCommentRow } from '@/
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
-import { displayName } from './staff-access'
+import { displayName } from '@/server/records/display-name'
 
 const toComment = (row: BusinessCommentRow): BusinessComment => ({
   id: row.id,

@@ -15,7 +15,7 @@ import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { assertFourEyes } from '@/server/http/four-eyes'
 import { assertStaffWithAny } from '@/server/http/access'
-import { displayName } from './staff-access'
+import { displayName } from '@/server/records/display-name'
 import { claimDocumentDecisions } from '@/server/modules/cac-review/review-digest'
 import { statusWords } from '@/lib/format/status-words'
 

@@ -19,7 +19,7 @@ import {
 } from '@/server/http/pagination'
 import { toBusinesses } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
-import { displayName } from './staff-access'
+import { displayName } from '@/server/records/display-name'
 
 /**
  * What the queue holds (docs/domain.md#business): PENDING, KYC marked complete, not archived. Index:
