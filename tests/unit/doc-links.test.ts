@@ -28,11 +28,11 @@ export function anchorsOf(markdown: string): Set<string> {
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced
     if (fenced) continue
-    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1])
+    for (const m of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(m[1]!)
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
     if (!heading) continue
     // Inline HTML is dropped, but not inside a code span (`features/<domain>/` keeps its text).
-    const text = heading[1]
+    const text = heading[1]!
       .split('`')
       .map((part, i) =>
         i % 2
@@ -59,7 +59,7 @@ function repoFiles(): string[] {
 }
 
 const files = repoFiles()
-const topLevel = new Set(files.map((f) => f.split('/')[0]))
+const topLevel = new Set(files.map((f) => f.split('/')[0]!))
 
 type Text = { file: string; line: number; text: string }
 
@@ -94,7 +94,7 @@ export function codeComments(file: string, source: string): Text[] {
     }
   }
   while (i < source.length) {
-    const c = source[i]
+    const c = source[i]!
     const next = source[i + 1]
     if (c === '/' && next === '/') {
       const end = source.indexOf('\n', i)
@@ -202,7 +202,7 @@ function brokenDocCitations(texts: Text[]): string[] {
 function brokenMarkdownLinks(texts: Text[]): string[] {
   return texts.flatMap((t) =>
     [...t.text.matchAll(/\]\(([^)\s]+)\)/g)].flatMap((m) => {
-      const link = m[1]
+      const link = m[1]!
       if (/^[a-z]+:/i.test(link)) return []
       const [target, anchor] = link.split('#')
       const file = target ? path.normalize(path.join(path.dirname(t.file), target)) : t.file
@@ -233,15 +233,15 @@ function brokenRepoPaths(texts: Text[]): string[] {
   return texts.flatMap((t) => {
     const found: string[] = []
     for (const m of t.text.matchAll(/`([^`\s]+)`/g)) {
-      const candidate = m[1].replace(/[#:].*$/, '').replace(/[.,;)]+$/, '')
+      const candidate = m[1]!.replace(/[#:].*$/, '').replace(/[.,;)]+$/, '')
       if (!candidate.includes('/') && !candidate.includes('.')) continue
-      if (!topLevel.has(candidate.split('/')[0]) || placeholder.test(candidate)) continue
+      if (!topLevel.has(candidate.split('/')[0]!) || placeholder.test(candidate)) continue
       if (!pathExists(candidate)) found.push(`${where(t)}: ${m[1]}: no such file or folder`)
     }
     const prose = t.text.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length))
     for (const m of prose.matchAll(bare)) {
       const after = prose[m.index + m[0].length] ?? ''
-      const candidate = m[1].replace(/[.]+$/, '')
+      const candidate = m[1]!.replace(/[.]+$/, '')
       if (placeholder.test(after) || placeholder.test(candidate)) continue
       if (!pathExists(candidate)) found.push(`${where(t)}: ${candidate}: no such file or folder`)
     }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import type { VerificationResult } from '@/lib/contracts/verification'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { refreshReviewScreen } from '../api/approval-queries'
 import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -46,7 +47,7 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
   const mutation = useMutation({
     mutationFn: async (input: { status: VerificationResult; comment: string }) =>
       (
-        await apiClient.put<KycAddress>(`/kyc/addresses/${encodeURIComponent(address.id)}/verification`, {
+        await apiClient.put<KycAddress>(apiPath`/kyc/addresses/${address.id}/verification`, {
           status: input.status,
           ...(input.comment ? { comment: input.comment } : {}),
         })

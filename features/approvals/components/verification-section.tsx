@@ -14,6 +14,7 @@ import {
 } from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
 import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
@@ -124,7 +125,7 @@ export function VerificationSection({
   const record = useMutation({
     mutationFn: async (input: { id: string; status: VerificationResult; comment: string }) =>
       (
-        await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}`, {
+        await apiClient.put<VerificationItem>(apiPath`/verified-kyc/${input.id}`, {
           status: input.status,
           ...(input.comment ? { comment: input.comment } : {}),
         })
@@ -153,7 +154,7 @@ export function VerificationSection({
       const failures: string[] = []
       for (const item of input.items) {
         try {
-          const answer = await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(item.id)}`, {
+          const answer = await apiClient.put<VerificationItem>(apiPath`/verified-kyc/${item.id}`, {
             status: 'VERIFIED',
             ...(input.comment ? { comment: input.comment } : {}),
           })
@@ -175,8 +176,7 @@ export function VerificationSection({
 
   const waive = useMutation({
     mutationFn: async (input: { id: string; reason: string }) =>
-      (await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}/waiver`, { reason: input.reason }))
-        .data,
+      (await apiClient.put<VerificationItem>(apiPath`/verified-kyc/${input.id}/waiver`, { reason: input.reason })).data,
     onSuccess: async (updated) => {
       setWaiving(null)
       notify(`${updated.label}: check waived. Another reviewer approves the business.`, { type: 'success' })

@@ -4,6 +4,7 @@ import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/co
 import type { Page } from '@/lib/contracts/pagination'
 import type { RetentionReport } from '@/lib/contracts/retention'
 import { apiClient, downloadFile } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 
 export const dataProtectionQueries = {
   all: () => ['data-protection'] as const,
@@ -19,7 +20,7 @@ export const dataProtectionQueries = {
     }),
 }
 
-const subjectPath = (kind: DataSubjectKind, id: string) => `/data-subjects/${kind}/${encodeURIComponent(id)}`
+const subjectPath = (kind: DataSubjectKind, id: string) => apiPath`/data-subjects/${kind}/${id}`
 
 /** Streams one person's export (a zip) and saves it; resolves with the file's name. */
 export function useExportDataSubject() {
