@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FeeRecord, FeeReportFilter, FeeValues } from '@/lib/contracts/fees'
 import { apiClient, downloadFile } from '@/lib/http'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
+import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { feeQueries } from './report-queries'
@@ -13,7 +14,7 @@ export function useSaveFee() {
     mutationFn: async ({ id, values }: { id?: string; values: FeeValues }) =>
       configAnswer<FeeRecord>(
         id
-          ? await apiClient.put<FeeRecord | AuthorizationDetail>(`/fees/${id}`, values)
+          ? await apiClient.put<FeeRecord | AuthorizationDetail>(apiPath`/fees/${id}`, values)
           : await apiClient.post<FeeRecord | AuthorizationDetail>('/fees', values),
       ),
     onSuccess: (answer) =>

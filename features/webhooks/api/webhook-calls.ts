@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { configAnswer } from '@/lib/http/config-answer'
 import { webhookQueries } from './webhook-queries'
@@ -15,7 +16,7 @@ export function useSaveWebhookEndpoint() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: string; values: WebhookEndpointValues }) =>
       id
-        ? configAnswer(await apiClient.put<WebhookEndpoint | AuthorizationDetail>(`/webhooks/${id}`, values))
+        ? configAnswer(await apiClient.put<WebhookEndpoint | AuthorizationDetail>(apiPath`/webhooks/${id}`, values))
         : configAnswer(await apiClient.post<CreatedWebhookEndpoint | AuthorizationDetail>('/webhooks', values)),
     onSuccess: (answer) =>
       client.invalidateQueries({
@@ -27,7 +28,7 @@ export function useSaveWebhookEndpoint() {
 /** A new signing secret for an endpoint, answered once (the old one stops signing at once). */
 export function useRenewWebhookSecret() {
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.post<CreatedWebhookEndpoint>(`/webhooks/${id}/secret`)).data,
+    mutationFn: async (id: string) => (await apiClient.post<CreatedWebhookEndpoint>(apiPath`/webhooks/${id}/secret`)).data,
   })
 }
 
@@ -35,7 +36,7 @@ export function useDeleteWebhookEndpoint() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiClient.delete(`/webhooks/${id}`)
+      await apiClient.delete(apiPath`/webhooks/${id}`)
     },
     onSuccess: () => client.invalidateQueries({ queryKey: webhookQueries.all() }),
   })
@@ -44,7 +45,7 @@ export function useDeleteWebhookEndpoint() {
 export function useRetryWebhookDelivery() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.post<WebhookDelivery>(`/webhooks/deliveries/${id}/retry`)).data,
+    mutationFn: async (id: string) => (await apiClient.post<WebhookDelivery>(apiPath`/webhooks/deliveries/${id}/retry`)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: [...webhookQueries.all(), 'deliveries'] }),
   })
 }

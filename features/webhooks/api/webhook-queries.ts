@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
 import type { WebhookDelivery, WebhookDeliveryQuery, WebhookEndpoint } from '@/lib/contracts/webhooks'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 
 export type DeliveryQuery = Pick<WebhookDeliveryQuery, 'pageNumber' | 'pageSize' | 'status'>
 
@@ -17,6 +18,6 @@ export const webhookQueries = {
     queryOptions({
       queryKey: [...webhookQueries.all(), 'deliveries', endpointId, query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<WebhookDelivery>>(`/webhooks/${endpointId}/deliveries`, { params: query, signal })).data,
+        (await apiClient.get<Page<WebhookDelivery>>(apiPath`/webhooks/${endpointId}/deliveries`, { params: query, signal })).data,
     }),
 }
