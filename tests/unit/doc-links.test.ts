@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 const root = process.cwd()
 
 /** GitHub's heading anchor: lower case, punctuation dropped, each space a hyphen (github-slugger's rule). */
-export function githubSlug(heading: string): string {
+function githubSlug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
@@ -21,7 +21,7 @@ export function githubSlug(heading: string): string {
 }
 
 /** The anchors a markdown file offers: its headings' slugs (a repeat gets -1, -2, …) and explicit `<a id>`s. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>()
   const seen = new Map<string, number>()
   let fenced = false
@@ -75,7 +75,7 @@ const lineAt = (source: string, offset: number) => source.slice(0, offset).split
  * files took 8 s on a loaded CI core): it skips strings, templates (with their `${…}`) and regular expressions, told
  * from a division by the token before them, so a glob in a string (`'features/**\/*.ts'`) opens no comment.
  */
-export function codeComments(file: string, source: string): Text[] {
+function codeComments(file: string, source: string): Text[] {
   const out: Text[] = []
   const templates: number[] = [] // brace depth at each open `${`
   let depth = 0
@@ -309,6 +309,22 @@ describe('githubSlug and anchorsOf', () => {
       'lists-1',
       'the-paths-helper',
       'title',
+    ])
+  })
+})
+
+describe('codeComments', () => {
+  it('finds line and block comments, not what looks like one in a string, a template or a regular expression', () => {
+    const source = [
+      "const glob = 'features/**/*.ts' // a glob",
+      'const url = `https://example.ng/${id /* inside */}/x` /* after */',
+      'const re = /\\/\\/ not a comment/g.test(x) ? a / b : 0 // last',
+    ].join('\n')
+    expect(codeComments('x.ts', source).map((c) => [c.line, c.text])).toEqual([
+      [1, '// a glob'],
+      [2, '/* inside */'],
+      [2, '/* after */'],
+      [3, '// last'],
     ])
   })
 })
