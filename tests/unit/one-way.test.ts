@@ -40,8 +40,8 @@ describe('one way', () => {
     expect(linesMatching(tests, /vi\.mock\('next\/router', \(\) => \(/)).toEqual([])
   })
 
-  it('keeps mutation hooks in api/<noun>-calls.ts files, never in a query-key factory file', () => {
-    const api = tracked('features').filter((f) => /\/api\/[^/]+\.ts$/.test(f))
-    expect(api.filter((f) => /useMutation\(/.test(readFileSync(f, 'utf8')) && !f.endsWith('-calls.ts'))).toEqual([])
+  it('keeps mutation hooks in api/<noun>-calls.ts files, never in a query-key factory file or a component', () => {
+    const source = tracked('features').filter((f) => !/(\.test\.tsx?|__tests__\/)/.test(f))
+    expect(source.filter((f) => /useMutation\(/.test(readFileSync(f, 'utf8')) && !/\/api\/[^/]+-calls\.ts$/.test(f))).toEqual([])
   })
 })
