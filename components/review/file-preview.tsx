@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError, downloadRequest } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import styles from './review.module.css'
 
 export interface FilePreviewProps {
@@ -23,7 +24,7 @@ export function FilePreview({ file, title }: FilePreviewProps) {
     let url: string | null = null
     let cancelled = false
     setState(null)
-    downloadRequest<Blob>(`/files/${encodeURIComponent(id)}`, { silent: true })
+    downloadRequest<Blob>(apiPath`/files/${id}`, { silent: true })
       .then((res) => {
         if (cancelled) return
         url = URL.createObjectURL(res.data)

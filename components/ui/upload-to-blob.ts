@@ -10,6 +10,7 @@ import {
   type UploadPurpose,
   type UploadSlot,
 } from '@/lib/contracts/file-types'
+import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/client'
 
 export interface UploadRequest {
@@ -38,6 +39,6 @@ export const uploadToBlob: UploadFunction = async ({ file, purpose, businessId, 
   })
   onProgress(file.size)
   // Silent: the Uploader shows confirm's refusal (413 / 415) itself, so the global error toast would repeat it.
-  const { data } = await apiClient.post<FileSummary>(`/files/${slot.fileId}/confirm`, undefined, { signal, silent: true })
+  const { data } = await apiClient.post<FileSummary>(apiPath`/files/${slot.fileId}/confirm`, undefined, { signal, silent: true })
   return { id: data.id, fileName: data.fileName, contentType: data.contentType, sizeBytes: data.sizeBytes }
 }

@@ -1,4 +1,4 @@
-/** Fee vocabulary shared by the server, the API contract and the browser (docs/domain.md#money-and-fees). */
+/** Fee vocabulary shared by the server, the API contract and the browser (docs/domain.md#fees-and-charges). */
 
 /** The KYC services a provider call can be priced as. */
 export const KYC_SERVICE_TYPES = ['CAC_LOOKUP', 'BVN', 'NIN', 'ID_DOCUMENT', 'ADDRESS_VERIFICATION'] as const

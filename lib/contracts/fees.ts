@@ -6,7 +6,7 @@ import { pageQuerySchema, pageSchema } from './pagination'
 /** Largest fee: kobo are stored in a 32-bit integer column. */
 export const MAX_FEE_NAIRA = 10_000_000
 
-/** An amount in naira (the API's unit, docs/domain.md#money-and-fees): at most two decimals, stored as integer kobo. */
+/** An amount in naira (the API's unit, docs/domain.md#money): at most two decimals, stored as integer kobo. */
 export const nairaAmountSchema = z
   .number({ message: 'must be an amount in naira' })
   .min(0, { message: 'must be 0 or more' })

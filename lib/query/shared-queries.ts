@@ -22,6 +22,7 @@ import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
 import { apiClient, getHttpStatus } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { LOOKUP_STALE_TIME } from './client'
 import type { z } from 'zod'
 
@@ -41,8 +42,6 @@ export interface ProductQuery {
   live?: string
 }
 
-const segment = (value: string) => encodeURIComponent(value)
-
 /** A 404 that only means "nothing yet" (no KYC record) or "no such product": answered as null, without an error toast. */
 async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {
@@ -61,14 +60,14 @@ export const businessReads = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...businessReads.details(), id] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Business>(`/businesses/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<Business>(apiPath`/businesses/${id}`, { signal })).data,
     }),
   /** `GET /businesses/{id}/products`: what the business holds (not removed), with each status. */
   products: (id: string) =>
     queryOptions({
       queryKey: [...businessReads.details(), id, 'products'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessProduct[]>(`/businesses/${segment(id)}/products`, { signal })).data,
+        (await apiClient.get<BusinessProduct[]>(apiPath`/businesses/${id}/products`, { signal })).data,
     }),
   /** The signed-in user's businesses; a search key uses the searchable endpoint (name or registration number). */
   mine: (searchKey = '') =>
@@ -100,20 +99,20 @@ export const kycReads = {
       queryFn: ({ signal }) =>
         orNull(
           async () =>
-            (await apiClient.get<KycDetails>(`/kyc/details-first-entity/${segment(businessId)}`, { signal, silent: true })).data,
+            (await apiClient.get<KycDetails>(apiPath`/kyc/details-first-entity/${businessId}`, { signal, silent: true })).data,
         ),
     }),
   addresses: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycReads.ofRecord(kycDetailsId), 'addresses'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<KycAddress[]>(`/kyc/addresses/all-kyc/${segment(kycDetailsId)}`, { signal })).data,
+        (await apiClient.get<KycAddress[]>(apiPath`/kyc/addresses/all-kyc/${kycDetailsId}`, { signal })).data,
     }),
   meansOfIds: (kycDetailsId: string) =>
     queryOptions({
       queryKey: [...kycReads.ofRecord(kycDetailsId), 'means-of-ids'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<MeansOfIdRecord[]>(`/kyc/means-of-ids/${segment(kycDetailsId)}`, { signal })).data,
+        (await apiClient.get<MeansOfIdRecord[]>(apiPath`/kyc/means-of-ids/${kycDetailsId}`, { signal })).data,
     }),
   shareholders: (kycDetailsId: string) =>
     queryOptions({
@@ -126,7 +125,7 @@ export const kycReads = {
     queryOptions({
       queryKey: [...kycReads.documents(), 'checklist', businessId] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<DocumentChecklist>(`/kyc/document-checklist/${segment(businessId)}`, { signal })).data,
+        (await apiClient.get<DocumentChecklist>(apiPath`/kyc/document-checklist/${businessId}`, { signal })).data,
     }),
 }
 
@@ -144,12 +143,12 @@ export async function revealIdentityNumber(input: {
   field: 'bvn' | 'idNumber'
   reason: string
 }): Promise<RevealedIdentityNumber> {
-  const path = `/kyc/${input.target}/${segment(input.recordId)}/reveal`
+  const path = apiPath`/kyc/${input.target}/${input.recordId}/reveal`
   return (await apiClient.post<RevealedIdentityNumber>(path, { field: input.field, reason: input.reason })).data
 }
 
 export async function reviewKycDocument(documentId: string, input: KycDocumentReview): Promise<KycDocument> {
-  const path = `/kyc/documents/${segment(documentId)}`
+  const path = apiPath`/kyc/documents/${documentId}`
   if (input.action === 'REUPLOAD')
     return (await apiClient.post<KycDocument>(`${path}/reupload-request`, { reason: input.comment })).data
   return (
@@ -168,7 +167,7 @@ export const deferralReads = {
     queryOptions({
       queryKey: [...deferralReads.all(), 'business', businessId, page] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<Deferral>>(`/deferrals/business-deferrals/${segment(businessId)}`, { params: page, signal }))
+        (await apiClient.get<Page<Deferral>>(apiPath`/deferrals/business-deferrals/${businessId}`, { params: page, signal }))
           .data,
     }),
   /** `GET /deferrals/deferrable-max-days`: the longest deferral a business may ask for (staff set it). */
@@ -199,7 +198,7 @@ export const productReads = {
       queryKey: [...productReads.all(), 'offered', code.toUpperCase()] as const,
       queryFn: ({ signal }) =>
         orNull(
-          async () => (await apiClient.get<Product>(`/products/${segment(code)}`, { signal, skipAuth: true, silent: true })).data,
+          async () => (await apiClient.get<Product>(apiPath`/products/${code}`, { signal, skipAuth: true, silent: true })).data,
         ),
     }),
 }

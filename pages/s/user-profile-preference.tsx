@@ -1,29 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
-import { ErrorState } from '@/components/ui/error-state'
-import { Skeleton } from '@/components/ui/skeleton'
-import { accountQueries } from '@/features/account/api/account-queries'
-import { SignedInPage } from '@/features/account/components/signed-in-page'
-
-// The form loads in parallel with the account and the preferences rather than with the page (JavaScript budget).
-const PreferencesForm = lazyScreen(
-  () => import('@/features/account/components/preferences-form').then((m) => m.PreferencesForm),
-  { count: 3, label: 'Loading your preferences' },
-)
+import { PreferencesPage } from '@/features/account/components/preferences-page'
 
 export default function UserProfilePreferencePage() {
-  const preferences = useQuery(accountQueries.preferences())
-  return (
-    <SignedInPage title="Preferences" preload={[PreferencesForm]}>
-      {(account) =>
-        preferences.data ? (
-          <PreferencesForm preferences={preferences.data} businesses={account.businesses} />
-        ) : preferences.isError ? (
-          <ErrorState message="We could not load your preferences." onRetry={() => preferences.refetch()} />
-        ) : (
-          <Skeleton count={3} label="Loading your preferences" />
-        )
-      }
-    </SignedInPage>
-  )
+  return <PreferencesPage />
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { STANDALONE_DIR } from './build'
 
 /**
- * The environment the container image sets (Dockerfile `ENV`; tests/api/dockerfile.test.ts keeps the two equal):
+ * The environment the container image sets (Dockerfile `ENV`; tests/unit/dockerfile.test.ts keeps the two equal):
  * the portal handles SIGTERM (graceful shutdown) and never migrates at start (`node migrate.mjs` does).
  */
 export const IMAGE_ENV = {

@@ -5,15 +5,16 @@ import { businessFilterDefinitions, toApiQuery } from '@/features/admin-business
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, CATEGORY, mockApi, page, renderWithClient, route, STAFF_ID, TYPE, type Call } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/admin/businesses',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]

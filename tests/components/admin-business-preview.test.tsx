@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessPreview } from '@/features/approvals/components/business-preview'
 import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
 import { SYSTEM_ROLES } from '@/lib/permissions'
+import { mockRouter } from './router-mock'
 import { kycDocument } from './staff-documents-fixtures'
 import {
   business,
@@ -17,14 +18,14 @@ import {
   type Route,
 } from './admin-api-mock'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/admin/approvals/business',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]
 const CHECKS = (met: boolean) => [

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessDashboard } from '@/features/businesses/components/business-dashboard'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, CATEGORY, mockApi, renderWithClient, route, TYPE } from './admin-api-mock'
+import { mockRouter } from './router-mock'
 
-vi.mock('next/router', () => ({
-  useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }),
-}))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() })
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
 let api: ReturnType<typeof mockApi>

@@ -17,16 +17,17 @@ import {
   type Route,
 } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 import { roleOf } from './staff-documents-fixtures'
 
-const router = {
+mockRouter({
   pathname: '/s/admin/approvals/business/business-preview',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 let api: ReturnType<typeof mockApi>

@@ -6,8 +6,10 @@ import { formatDateTime } from '@/lib/format/date'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { mockApi, OTHER_STAFF_ID, renderWithClient, route, STAFF_ID } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/admin/authorizations/details', query: {}, isReady: true }) }))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({ pathname: '/s/admin/authorizations/details', query: {}, isReady: true })
 polyfillDialog()
 
 const ID = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc'

@@ -4,15 +4,16 @@ import { EntityList } from '@/features/government/components/entity-list'
 import { GovernmentProductForm } from '@/features/government/components/government-product-form'
 import { mockApi, page, renderWithClient, route } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/government/entities',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const ENTITY_ID = '11111111-1111-4111-8111-111111111111'

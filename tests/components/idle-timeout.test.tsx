@@ -10,9 +10,10 @@ import {
   idleWarningText,
 } from '@/components/layouts/idle-timeout'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({ asPath: '/s/businesses', pathname: '/s/businesses' }))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+const router = mockRouter({ asPath: '/s/businesses', pathname: '/s/businesses' })
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 polyfillDialog()
 

@@ -10,16 +10,16 @@ import type { ShareholderRecord } from '@/lib/contracts/kyc'
 import type { ChecklistItem, DocumentChecklist, KycDocument, ShareholderChecklist } from '@/lib/contracts/kyc-documents'
 import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-vi.mock('next/router', () => ({
-  useRouter: () => ({
-    pathname: '/s/businesses/dashboard-details/kyc',
-    query: {},
-    isReady: true,
-    push: vi.fn(),
-    replace: vi.fn(),
-  }),
-}))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({
+  pathname: '/s/businesses/dashboard-details/kyc',
+  query: {},
+  isReady: true,
+  push: vi.fn(),
+  replace: vi.fn(),
+})
 polyfillDialog()
 
 const BUSINESS_ID = '44444444-4444-4444-8444-444444444444'

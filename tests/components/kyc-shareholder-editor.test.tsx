@@ -6,16 +6,16 @@ import type { AxiosAdapter } from 'axios'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { apiClient } from '@/lib/http'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-vi.mock('next/router', () => ({
-  useRouter: () => ({
-    pathname: '/s/businesses/dashboard-details/kyc',
-    query: {},
-    isReady: true,
-    push: vi.fn(),
-    replace: vi.fn(),
-  }),
-}))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({
+  pathname: '/s/businesses/dashboard-details/kyc',
+  query: {},
+  isReady: true,
+  push: vi.fn(),
+  replace: vi.fn(),
+})
 
 const KYC = '55555555-5555-4555-8555-555555555555'
 let seq = 0

@@ -3,18 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KycStepper } from '@/features/kyc/components/kyc-stepper'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, BUSINESS_ID, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
+import { mockRouter } from './router-mock'
 
 const replace = vi.fn(() => Promise.resolve(true))
 const push = vi.fn(() => Promise.resolve(true))
-vi.mock('next/router', () => ({
-  useRouter: () => ({
-    pathname: '/s/businesses/dashboard-details/kyc',
-    query: { businessId: BUSINESS_ID },
-    isReady: true,
-    replace,
-    push,
-  }),
-}))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({
+  pathname: '/s/businesses/dashboard-details/kyc',
+  query: { businessId: BUSINESS_ID },
+  isReady: true,
+  replace,
+  push,
+})
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
 const KYC_ID = '66666666-6666-4666-8666-666666666666'

@@ -6,15 +6,16 @@ import { ProductApplication } from '@/features/onboarding/components/product-app
 import { PERMISSIONS } from '@/lib/permissions'
 import { polyfillDialog } from './dialog-polyfill'
 import { BUSINESS_ID, FILE_ID, onboarding, ONBOARDING_ID, product } from './products-fixtures'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+mockRouter({
   pathname: '/s/products/ProductKyc',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async () => true),
   replace: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const OWNER = new Set<string>([

@@ -7,15 +7,16 @@ import { OnboardingPreview } from '@/features/onboarding/components/onboarding-p
 import { PERMISSIONS } from '@/lib/permissions'
 import { polyfillDialog } from './dialog-polyfill'
 import { FILE_ID, onboarding, ONBOARDING_ID, page } from './products-fixtures'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/admin/approvals/products',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async () => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const APPROVER = new Set<string>([PERMISSIONS.CAN_APPROVE_ONBOARD_PRODUCT, PERMISSIONS.CAN_READ_BUSINESS])

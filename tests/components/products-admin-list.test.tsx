@@ -4,15 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { AdminProductList } from '@/features/products/components/admin-product-list'
 import { page, product } from './products-fixtures'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/admin/product-config',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async (..._args: unknown[]) => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 let api: ReturnType<typeof mockApi>
 afterEach(() => api.restore())

@@ -6,15 +6,16 @@ import { BusinessCatalogue } from '@/features/products/components/business-catal
 import { ProductCatalogue } from '@/features/products/components/product-catalogue'
 import { polyfillDialog } from './dialog-polyfill'
 import { BUSINESS_ID, ONBOARDING_ID, page, product, PRODUCT_ID } from './products-fixtures'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/products',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async (..._args: unknown[]) => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const CARDS = {

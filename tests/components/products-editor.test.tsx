@@ -6,15 +6,16 @@ import { ProductEditor } from '@/features/products/components/product-editor'
 import { httpEvents } from '@/lib/http/events'
 import { polyfillDialog } from './dialog-polyfill'
 import { page, product, PRODUCT_ID } from './products-fixtures'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/admin/product-config/details',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async (..._args: unknown[]) => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 const CATEGORY = {

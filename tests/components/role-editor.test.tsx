@@ -5,8 +5,10 @@ import type { PermissionList, RoleRecord } from '@/lib/contracts/authorizations'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { mockApi, renderWithClient, route } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 
-vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/s/businesses/manage-roles', query: {}, isReady: true }) }))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({ pathname: '/s/businesses/manage-roles', query: {}, isReady: true })
 polyfillDialog()
 
 const permission = (name: string, area: string, scope: 'staff' | 'business' = 'staff') => ({

@@ -8,16 +8,17 @@ import type { DocumentType } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS } from '@/lib/permissions'
 import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 import { roleOf, staffDeferral } from './staff-documents-fixtures'
 
-const router = {
+mockRouter({
   pathname: '/s/admin/approvals/deferral',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 let api: ReturnType<typeof mockApi>

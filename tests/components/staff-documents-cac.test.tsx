@@ -4,16 +4,17 @@ import { CacQueue } from '@/features/staff-documents/components/cac-queue'
 import { CacReviewDetails } from '@/features/staff-documents/components/cac-review-details'
 import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 import { cacRow, roleOf } from './staff-documents-fixtures'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/admin/approvals/cac-doc',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 let api: ReturnType<typeof mockApi>

@@ -4,16 +4,17 @@ import { DeferralDetails } from '@/features/staff-documents/components/deferral-
 import { DeferralQueue } from '@/features/staff-documents/components/deferral-queue'
 import { mockApi, page, renderWithClient, route, STAFF_ID } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'
+import { mockRouter } from './router-mock'
 import { deferralDetail, roleOf, staffDeferral } from './staff-documents-fixtures'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/admin/approvals/deferral',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 polyfillDialog()
 
 let api: ReturnType<typeof mockApi>

@@ -1,13 +1,14 @@
 import { renderHook } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { usePortalNavigation } from '@/lib/navigation/use-portal-navigation'
+import { mockRouter } from './router-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   asPath: '/s/businesses?tab=kyc',
   push: vi.fn(async () => true),
   replace: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 beforeEach(() => {
   router.asPath = '/s/businesses?tab=kyc'

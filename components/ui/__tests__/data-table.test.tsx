@@ -2,17 +2,18 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { createColumnHelper } from '@tanstack/react-table'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockRouter } from '@/tests/components/router-mock'
 import { DataTable, type DataTableProps } from '../data-table'
 import { StatusBadge } from '../status-badge'
 import { useTableUrlState } from '../use-table-url-state'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/businesses',
   query: {} as ParsedUrlQuery,
   isReady: true,
   replace: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 interface Business {
   id: string

@@ -1,16 +1,17 @@
 import { act, renderHook } from '@testing-library/react'
 import mitt from 'next/dist/shared/lib/mitt'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockRouter } from '@/tests/components/router-mock'
 import { useUrlState } from '../use-url-state'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/admin/approvals/products',
   query: {} as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   events: undefined as unknown as ReturnType<typeof mitt>,
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 beforeEach(() => {
   router.replace.mockClear()

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { EmailOnlyInput, ResetPasswordInput, SignupInput } from '@/lib/contracts/accounts'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { getChannel } from '@/lib/session/storage'
 
 type Message = { message: string }
@@ -34,6 +35,6 @@ export function useRecoverPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async ({ otp, ...input }: ResetPasswordInput & { otp: string }) =>
-      (await apiClient.put<Message>(`/accounts/reset-password/${encodeURIComponent(otp)}`, input)).data,
+      (await apiClient.put<Message>(apiPath`/accounts/reset-password/${otp}`, input)).data,
   })
 }

@@ -1,7 +1,7 @@
 import dynamic from 'next/dynamic'
 import { notify } from '@/components/ui/toasts'
 import { formatDay } from '@/lib/format/day'
-import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/business-actions'
+import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/business-calls'
 import type { Business } from '../api/types'
 import type { BusinessAction } from './business-list-variants'
 

@@ -1,12 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { VerificationItem } from '@/lib/contracts/verification'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import type { ApprovalCheck, BusinessComment, ForApprovalRow, Page, Reviewer } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
-const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The approvals feature's own query keys, generic to specific: `['approvals', 'queue', query]`,
@@ -34,20 +34,20 @@ export const approvalQueries = {
     queryOptions({
       queryKey: [...approvalQueries.businessOf(id), 'checklist'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<ApprovalCheck[]>(`/businesses/${segment(id)}/approval-checklist`, { signal })).data,
+        (await apiClient.get<ApprovalCheck[]>(apiPath`/businesses/${id}/approval-checklist`, { signal })).data,
     }),
   comments: (id: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(id), 'comments'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<BusinessComment[]>(`/businesses/attachment/${segment(id)}`, { signal })).data,
+        (await apiClient.get<BusinessComment[]>(apiPath`/businesses/attachment/${id}`, { signal })).data,
     }),
   /** `GET /verified-kyc/{businessId}`: the business's current verification items (opened PENDING where missing). */
   verification: (businessId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'verification'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<VerificationItem[]>(`/verified-kyc/${segment(businessId)}`, { signal })).data,
+        (await apiClient.get<VerificationItem[]>(apiPath`/verified-kyc/${businessId}`, { signal })).data,
     }),
 }
 

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { approvalQueries, refreshReviewScreen } from './approval-queries'
 import type { Business, BusinessComment, BusinessDecisionInput } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /** PUT /businesses/{id}/approve: the queue, the business and its thread refresh before the mutation settles. */
 export function useDecideBusiness(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: BusinessDecisionInput) =>
-      (await apiClient.put<Business>(`/businesses/${segment(businessId)}/approve`, input)).data,
+      (await apiClient.put<Business>(apiPath`/businesses/${businessId}/approve`, input)).data,
     onSuccess: () => refreshReviewScreen(queryClient),
   })
 }
@@ -21,7 +20,7 @@ export function useAssignReviewer() {
   return useMutation({
     mutationFn: async (input: { businessId: string; userId: string | null }) =>
       (
-        await apiClient.put<Business & { assigneeName: string | null }>(`/businesses/${segment(input.businessId)}/assignee`, {
+        await apiClient.put<Business & { assigneeName: string | null }>(apiPath`/businesses/${input.businessId}/assignee`, {
           userId: input.userId,
         })
       ).data,
@@ -34,7 +33,7 @@ export function useAddComment(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (comment: string) =>
-      (await apiClient.put<BusinessComment>(`/businesses/attachment/${segment(businessId)}`, { comment })).data,
+      (await apiClient.put<BusinessComment>(apiPath`/businesses/attachment/${businessId}`, { comment })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.comments(businessId).queryKey }),
   })
 }

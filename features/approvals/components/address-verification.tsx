@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import type { VerificationResult } from '@/lib/contracts/verification'
-import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { refreshReviewScreen } from '../api/approval-queries'
+import { useVerifyAddress } from '../api/verification-calls'
 import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
@@ -43,14 +44,7 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
   const [serverError, setServerError] = useState<string | null>(null)
   const refresh = () => refreshReviewScreen(queryClient)
 
-  const mutation = useMutation({
-    mutationFn: async (input: { status: VerificationResult; comment: string }) =>
-      (
-        await apiClient.put<KycAddress>(`/kyc/addresses/${encodeURIComponent(address.id)}/verification`, {
-          status: input.status,
-          ...(input.comment ? { comment: input.comment } : {}),
-        })
-      ).data,
+  const mutation = useVerifyAddress({
     onSuccess: async (updated) => {
       setStatus(null)
       notify(
@@ -107,7 +101,7 @@ export function AddressVerification({ address, name, canVerify, isOwnRecord = fa
         texts={ADDRESS_CHECK_TEXTS}
         busy={mutation.isPending}
         serverError={serverError}
-        onConfirm={(comment) => status && mutation.mutate({ status, comment })}
+        onConfirm={(comment) => status && mutation.mutate({ addressId: address.id, status, comment })}
         onCancel={() => setStatus(null)}
       />
     </>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
@@ -13,9 +13,10 @@ import {
   type VerificationResult,
 } from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
-import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
+import { describeError, getApiErrors, getHttpStatus } from '@/lib/http'
 import { PERMISSIONS } from '@/lib/permissions'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
+import { useRecordVerification, useRerunVerification, useVerifyMany, useWaiveVerification } from '../api/verification-calls'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
@@ -121,14 +122,7 @@ export function VerificationSection({
   const [confirmingBatch, setConfirmingBatch] = useState(false)
   const [batchFailures, setBatchFailures] = useState<string[]>([])
 
-  const record = useMutation({
-    mutationFn: async (input: { id: string; status: VerificationResult; comment: string }) =>
-      (
-        await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}`, {
-          status: input.status,
-          ...(input.comment ? { comment: input.comment } : {}),
-        })
-      ).data,
+  const record = useRecordVerification({
     onSuccess: async (updated) => {
       setPending(null)
       notify(
@@ -147,23 +141,7 @@ export function VerificationSection({
     },
   })
 
-  const recordMany = useMutation({
-    mutationFn: async (input: { items: VerificationItem[]; comment: string }) => {
-      const verified: VerificationItem[] = []
-      const failures: string[] = []
-      for (const item of input.items) {
-        try {
-          const answer = await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(item.id)}`, {
-            status: 'VERIFIED',
-            ...(input.comment ? { comment: input.comment } : {}),
-          })
-          verified.push(answer.data)
-        } catch (error) {
-          failures.push(`${item.label}: ${describeError(error, "we couldn't record the result")}`)
-        }
-      }
-      return { verified, failures }
-    },
+  const recordMany = useVerifyMany({
     onSuccess: async ({ verified, failures }) => {
       setConfirmingBatch(false)
       setSelected(new Set())
@@ -173,10 +151,7 @@ export function VerificationSection({
     },
   })
 
-  const waive = useMutation({
-    mutationFn: async (input: { id: string; reason: string }) =>
-      (await apiClient.put<VerificationItem>(`/verified-kyc/${encodeURIComponent(input.id)}/waiver`, { reason: input.reason }))
-        .data,
+  const waive = useWaiveVerification({
     onSuccess: async (updated) => {
       setWaiving(null)
       notify(`${updated.label}: check waived. Another reviewer approves the business.`, { type: 'success' })
@@ -189,8 +164,7 @@ export function VerificationSection({
     },
   })
 
-  const rerun = useMutation({
-    mutationFn: async () => (await apiClient.get<ReverificationRun>('/kyc/re-verify-pending-kyc-status')).data,
+  const rerun = useRerunVerification({
     onSuccess: async (run) => {
       setLastRun(run)
       await refresh()

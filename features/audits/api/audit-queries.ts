@@ -1,5 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query'
-import type { AuditListQuery, AuditRecord, AuditVerifyResult } from '@/lib/contracts/audits'
+import { queryOptions } from '@tanstack/react-query'
+import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import type { Page } from '@/lib/contracts/pagination'
 import { apiClient } from '@/lib/http'
 
@@ -27,11 +27,4 @@ export const auditQueries = {
       queryFn: async ({ signal }) => (await apiClient.get<AuditActor[]>('/audits/actors', { signal })).data,
       staleTime: 60 * 1000,
     }),
-}
-
-/** Recomputes the hash chain on the server (an explicit action: its answer is shown, not cached). */
-export function useVerifyAuditChain() {
-  return useMutation({
-    mutationFn: async () => (await apiClient.get<AuditVerifyResult>('/audits/verify')).data,
-  })
 }

@@ -11,7 +11,8 @@ import { useUrlState } from '@/components/ui/use-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http'
-import { auditQueries, useVerifyAuditChain, type AuditSearch } from '../api/audit-queries'
+import { useVerifyAuditChain } from '../api/audit-calls'
+import { auditQueries, type AuditSearch } from '../api/audit-queries'
 import styles from './audits.module.css'
 
 const PAGE_SIZE = 20

@@ -8,6 +8,7 @@ import type {
   StaffUserUpdateInput,
 } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { authorizationQueries } from './authorization-queries'
 
 /** Every request answers 202 with the PENDING authorization; lists show the pending marker, so all keys refresh. */
@@ -25,7 +26,7 @@ export const useRequestRole = () =>
 export const useRequestRoleChange = () =>
   useAuthorizationMutation(
     async ({ id, reason, input }: { id: string; reason: string; input: RoleUpdateInput }) =>
-      (await apiClient.put<AuthorizationDetail>(`/roles/${encodeURIComponent(id)}`, input, { params: { reason } })).data,
+      (await apiClient.put<AuthorizationDetail>(apiPath`/roles/${id}`, input, { params: { reason } })).data,
   )
 
 export const useRequestStaffUser = () =>
@@ -36,11 +37,11 @@ export const useRequestStaffUser = () =>
 export const useRequestStaffUserChange = () =>
   useAuthorizationMutation(
     async ({ id, reason, input }: { id: string; reason: string; input: StaffUserUpdateInput }) =>
-      (await apiClient.put<AuthorizationDetail>(`/users/${encodeURIComponent(id)}`, input, { params: { reason } })).data,
+      (await apiClient.put<AuthorizationDetail>(apiPath`/users/${id}`, input, { params: { reason } })).data,
   )
 
 export const useDecideAuthorization = (id: string) =>
   useAuthorizationMutation(
     async (input: AuthorizationDecisionInput) =>
-      (await apiClient.put<AuthorizationDetail>(`/authorizations/${encodeURIComponent(id)}`, input)).data,
+      (await apiClient.put<AuthorizationDetail>(apiPath`/authorizations/${id}`, input)).data,
   )

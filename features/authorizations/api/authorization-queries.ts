@@ -11,6 +11,7 @@ import type {
 } from '@/lib/contracts/authorizations'
 import type { Page } from '@/lib/contracts/pagination'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 
 /** Staff roles, permissions, staff users and the authorizations that change them (docs/domain.md#authorizations). */
 export const authorizationQueries = {
@@ -40,7 +41,6 @@ export const authorizationQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...authorizationQueries.all(), 'detail', id] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<AuthorizationDetail>(`/authorizations/${encodeURIComponent(id)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<AuthorizationDetail>(apiPath`/authorizations/${id}`, { signal })).data,
     }),
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessQueries } from './business-queries'
 import type { AccessRequest } from './types'
 
@@ -25,7 +26,7 @@ export function useDecideAccessRequest(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, decision }: { id: string; decision: 'ACCEPTED' | 'REFUSED' }) =>
-      (await apiClient.put<AccessRequest>(`/existing-profile/requests/${encodeURIComponent(id)}`, { decision })).data,
+      (await apiClient.put<AccessRequest>(apiPath`/existing-profile/requests/${id}`, { decision })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: businessQueries.accessRequests(businessId).queryKey }),

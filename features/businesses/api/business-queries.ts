@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Outstanding } from '@/lib/contracts/outstanding'
+import { apiPath } from '@/lib/http/api-path'
 import { businessReads } from '@/lib/query/shared-queries'
 import type { AccessRequest, BusinessUser, ExistingProfileAnswer, Page, ProductSummary } from './types'
 
@@ -10,8 +11,6 @@ export interface BusinessUsersQuery {
   pageSize: number
   searchKey?: string
 }
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /** Availability checks answer while the user types: a failure says nothing (no toast), the form simply cannot tell. */
 const quietly = { silent: true } as const
@@ -29,23 +28,21 @@ export const businessQueries = {
   outstanding: (id: string) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'outstanding'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<Outstanding>(`/businesses/${segment(id)}/outstanding`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<Outstanding>(apiPath`/businesses/${id}/outstanding`, { signal })).data,
     }),
   /** Which staff opened the business's documents and people's records (GET /businesses/{id}/data-views). */
   dataViews: (id: string, page: { pageNumber: number; pageSize: number }) =>
     queryOptions({
       queryKey: [...businessQueries.details(), id, 'data-views', page] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<PersonalDataViewRecord>>(`/businesses/${segment(id)}/data-views`, { params: page, signal }))
-          .data,
+        (await apiClient.get<Page<PersonalDataViewRecord>>(apiPath`/businesses/${id}/data-views`, { params: page, signal })).data,
     }),
   usersOf: (id: string) => [...businessQueries.details(), id, 'users'] as const,
   users: (id: string, query: BusinessUsersQuery) =>
     queryOptions({
       queryKey: [...businessQueries.usersOf(id), query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<BusinessUser>>(`/businesses/${segment(id)}/users`, { params: query, signal })).data,
+        (await apiClient.get<Page<BusinessUser>>(apiPath`/businesses/${id}/users`, { params: query, signal })).data,
     }),
   accessRequests: (id: string) =>
     queryOptions({
@@ -64,7 +61,7 @@ export const businessQueries = {
       queryFn: async ({ signal }) =>
         (
           await apiClient.get<{ exists: boolean }>(
-            `/businesses/check/${kind === 'regNo' ? 'reg-no' : 'business-name'}/${segment(value)}`,
+            apiPath`/businesses/check/${kind === 'regNo' ? 'reg-no' : 'business-name'}/${value}`,
             { signal, ...quietly },
           )
         ).data.exists,
@@ -84,6 +81,6 @@ export const businessQueries = {
     queryOptions({
       queryKey: [...businessQueries.all(), 'divisions', divisionId, 'products'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<ProductSummary[]>(`/business-divisions/${segment(divisionId)}/products`, { signal })).data,
+        (await apiClient.get<ProductSummary[]>(apiPath`/business-divisions/${divisionId}/products`, { signal })).data,
     }),
 }

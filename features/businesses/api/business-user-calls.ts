@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessQueries } from './business-queries'
 import type { BusinessRoleName, BusinessUser, InviteBusinessUserInput } from './types'
 
@@ -23,7 +24,7 @@ export function useUpdateBusinessUser(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ membershipId, ...change }: BusinessUserChange) =>
-      (await apiClient.put<BusinessUser>(`/businesses/user/${encodeURIComponent(membershipId)}`, change)).data,
+      (await apiClient.put<BusinessUser>(apiPath`/businesses/user/${membershipId}`, change)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: businessQueries.usersOf(businessId) }),
   })
 }
@@ -33,7 +34,7 @@ export function useRemoveBusinessUser(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (membershipId: string) => {
-      await apiClient.delete(`/businesses/user/${encodeURIComponent(membershipId)}`)
+      await apiClient.delete(apiPath`/businesses/user/${membershipId}`)
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: businessQueries.usersOf(businessId) }),
   })

@@ -12,7 +12,7 @@ import type { acceptInvitationSchema } from '@/lib/contracts/accounts'
 import { applyApiErrors, describeError, fieldErrors, getApiErrors } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
-import { useAcceptInvitation } from '../api/accept-invitation'
+import { useAcceptInvitation } from '../api/invitation-calls'
 import styles from './businesses.module.css'
 
 type Values = z.input<typeof acceptInvitationSchema>

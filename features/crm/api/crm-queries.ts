@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CrmAccount, CrmImportResult } from '@/lib/contracts/crm'
+import { queryOptions } from '@tanstack/react-query'
+import type { CrmAccount } from '@/lib/contracts/crm'
 import { CRM_SEARCH_SIZE_LIMIT } from '@/lib/contracts/crm-values'
-import { apiClient, uploadRequest } from '@/lib/http'
+import { apiClient } from '@/lib/http'
 
 /** The CRM lookups: `['crm', …]`. */
 export const crmQueries = {
@@ -18,18 +18,4 @@ export const crmQueries = {
         ).data,
       staleTime: 60 * 1000,
     }),
-}
-
-/** POST /crm/accounts/import: the CSV goes up as multipart; searches made before are stale afterwards. */
-export function useImportCrmAccounts() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const form = new FormData()
-      form.set('file', file, file.name)
-      // The screen lists every refused line itself: no toast.
-      return (await uploadRequest<CrmImportResult>('/crm/accounts/import', form, { silent: true })).data
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: crmQueries.all() }),
-  })
 }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import type { CrmImportResult } from '@/lib/contracts/crm'
 import { CRM_ACCOUNT_CSV_COLUMNS, CRM_IMPORT_MAX_ROWS } from '@/lib/contracts/crm-values'
 import { getApiErrors, type ApiError } from '@/lib/http'
-import { useImportCrmAccounts } from '../api/crm-queries'
+import { useImportCrmAccounts } from '../api/crm-calls'
 import styles from './crm.module.css'
 
 /**

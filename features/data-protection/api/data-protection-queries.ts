@@ -1,9 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery, ErasureResult } from '@/lib/contracts/data-subjects'
+import { queryOptions } from '@tanstack/react-query'
+import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
 import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Page } from '@/lib/contracts/pagination'
-import type { RetentionReport } from '@/lib/contracts/retention'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http'
 
 export const dataProtectionQueries = {
   all: () => ['data-protection'] as const,
@@ -17,34 +16,4 @@ export const dataProtectionQueries = {
       queryKey: [...dataProtectionQueries.all(), 'views', query],
       queryFn: async () => (await apiClient.get<Page<PersonalDataViewRecord>>('/personal-data-views', { params: query })).data,
     }),
-}
-
-const subjectPath = (kind: DataSubjectKind, id: string) => `/data-subjects/${kind}/${encodeURIComponent(id)}`
-
-/** Streams one person's export (a zip) and saves it; resolves with the file's name. */
-export function useExportDataSubject() {
-  return useMutation({
-    mutationFn: (subject: Pick<DataSubject, 'kind' | 'id'>) =>
-      downloadFile(`${subjectPath(subject.kind, subject.id)}/export`, `personal-data-${subject.id}.zip`),
-  })
-}
-
-export function useEraseDataSubject() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ kind, id, reason }: { kind: DataSubjectKind; id: string; reason: string }) =>
-      (await apiClient.post<ErasureResult>(`${subjectPath(kind, id)}/erase`, { reason })).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: dataProtectionQueries.all() }),
-  })
-}
-
-/** The retention run: a dry run lists what would go; otherwise it purges. */
-export function useRunRetention() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (dryRun: boolean) => (await apiClient.post<RetentionReport>('/data-protection/retention', { dryRun })).data,
-    onSuccess: (report) => {
-      if (!report.dryRun) void client.invalidateQueries({ queryKey: dataProtectionQueries.all() })
-    },
-  })
 }

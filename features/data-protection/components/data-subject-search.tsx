@@ -9,7 +9,8 @@ import { ScrollTable } from '@/components/ui/scroll-table'
 import { notify } from '@/components/ui/toasts'
 import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
 import { describeError } from '@/lib/http'
-import { dataProtectionQueries, useEraseDataSubject, useExportDataSubject } from '../api/data-protection-queries'
+import { useEraseDataSubject, useExportDataSubject } from '../api/data-protection-calls'
+import { dataProtectionQueries } from '../api/data-protection-queries'
 import styles from './data-protection.module.css'
 
 const KIND_LABELS: Record<DataSubject['kind'], string> = {

@@ -8,7 +8,7 @@ import { notify } from '@/components/ui/toasts'
 import type { RetentionReport, RetentionRule } from '@/lib/contracts/retention'
 import { formatDate } from '@/lib/format/date'
 import { describeError } from '@/lib/http'
-import { useRunRetention } from '../api/data-protection-queries'
+import { useRunRetention } from '../api/data-protection-calls'
 import styles from './data-protection.module.css'
 
 const RULE_LABELS: Record<RetentionRule, string> = {

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query'
-import type { ExternalBusiness, ExternalImportResult } from '@/lib/contracts/external-business'
+import { queryOptions } from '@tanstack/react-query'
+import type { ExternalBusiness } from '@/lib/contracts/external-business'
 import { apiClient } from '@/lib/http'
 
 /** The partner handover: `['external-business', …]`. */
@@ -15,15 +15,4 @@ export const externalBusinessQueries = {
       retry: false,
       staleTime: Infinity,
     }),
-}
-
-/**
- * GET /external/business/import: makes the handed-over business the signed-in user's, with its product application.
- * The screen shows a refusal itself (silent: no toast).
- */
-export function useImportExternalBusiness() {
-  return useMutation({
-    mutationFn: async (input: { externalBusinessId: string; productCode: string }) =>
-      (await apiClient.get<ExternalImportResult>('/external/business/import', { params: input, silent: true })).data,
-  })
 }

@@ -6,7 +6,8 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import { describeError, firstErrorMessage } from '@/lib/http'
 import { paths } from '@/lib/navigation/paths'
 import { getAuthData, isLoggedIn, setBusinessId, setExternalBusinessUrl } from '@/lib/session/storage'
-import { externalBusinessQueries, useImportExternalBusiness } from '../api/external-business-queries'
+import { useImportExternalBusiness } from '../api/external-business-calls'
+import { externalBusinessQueries } from '../api/external-business-queries'
 import styles from './handover.module.css'
 
 /**

@@ -7,10 +7,9 @@ import type {
   representativeInputSchema,
 } from '@/lib/contracts/government'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { governmentQueries } from './government-queries'
 import type { GovernmentDocument, GovernmentEntity, GovernmentProduct, Representative } from './types'
-
-const segment = encodeURIComponent
 
 /** `POST /government`. */
 export function useCreateEntity() {
@@ -29,7 +28,7 @@ export function useChangeEntityArchiveStatus() {
     mutationFn: async (input: { entityId: string; archive: boolean; reason: string }) =>
       (
         await apiClient.post<GovernmentEntity>(
-          `/archive/government-entity/${segment(input.entityId)}${input.archive ? '' : '/unarchive'}`,
+          apiPath`/archive/government-entity/${input.entityId}` + (input.archive ? '' : '/unarchive'),
           { reason: input.reason },
         )
       ).data,
@@ -52,7 +51,7 @@ export function useDeleteRepresentative() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (rep: Pick<Representative, 'id' | 'entityId'>) => {
-      await apiClient.delete(`/government/rep/${segment(rep.id)}`)
+      await apiClient.delete(apiPath`/government/rep/${rep.id}`)
     },
     onSuccess: (_void, rep) => queryClient.invalidateQueries({ queryKey: governmentQueries.entity(rep.entityId).queryKey }),
   })
@@ -73,7 +72,7 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (doc: Pick<GovernmentDocument, 'id' | 'entityId'>) => {
-      await apiClient.delete(`/government/document/${segment(doc.id)}`)
+      await apiClient.delete(apiPath`/government/document/${doc.id}`)
     },
     onSuccess: (_void, doc) => queryClient.invalidateQueries({ queryKey: governmentQueries.entity(doc.entityId).queryKey }),
   })

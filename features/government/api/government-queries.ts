@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import type {
   Consultant,
   GovernmentEntity,
@@ -11,8 +12,6 @@ import type {
   PaymentChannel,
   RepresentativeKyc,
 } from './types'
-
-const segment = encodeURIComponent
 
 /**
  * The government screens' query keys, generic to specific: `['government', 'entities', query]`,
@@ -31,15 +30,14 @@ export const governmentQueries = {
   entity: (id: string) =>
     queryOptions({
       queryKey: [...governmentQueries.all(), 'entity', id] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<GovernmentEntityDetails>(`/government/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<GovernmentEntityDetails>(apiPath`/government/${id}`, { signal })).data,
     }),
   /** `GET /government/rep/{id}/kyc-type/{type}`. */
   representativeKyc: (id: string, type: GovernmentKycType) =>
     queryOptions({
       queryKey: [...governmentQueries.all(), 'rep-kyc', id, type] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<RepresentativeKyc>(`/government/rep/${segment(id)}/kyc-type/${segment(type)}`, { signal })).data,
+        (await apiClient.get<RepresentativeKyc>(apiPath`/government/rep/${id}/kyc-type/${type}`, { signal })).data,
     }),
   parastatals: () =>
     queryOptions({

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateDeferralInput, Deferral } from '@/lib/contracts/deferrals'
 import type { AttachKycDocumentInput, KycDocument } from '@/lib/contracts/kyc-documents'
 import { apiClient, downloadRequest } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessReads, deferralReads, kycReads } from '@/lib/query/shared-queries'
 
 /**
@@ -28,7 +29,7 @@ export function useAttachDocument() {
 export function useDeleteDocument() {
   const invalidate = useInvalidateDocuments()
   return useMutation({
-    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/documents/${encodeURIComponent(id)}`)),
+    mutationFn: async (id: string) => void (await apiClient.delete(apiPath`/kyc/documents/${id}`)),
     onSuccess: () => invalidate(),
   })
 }
@@ -50,7 +51,7 @@ export function useRequestDeferral() {
 export async function openDocumentFile(fileId: string): Promise<void> {
   const tab = window.open('', '_blank')
   try {
-    const { data } = await downloadRequest<Blob>(`/files/${encodeURIComponent(fileId)}`)
+    const { data } = await downloadRequest<Blob>(apiPath`/files/${fileId}`)
     const url = URL.createObjectURL(data)
     if (tab) tab.location.href = url
     else window.location.assign(url)

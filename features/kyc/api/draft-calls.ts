@@ -1,4 +1,5 @@
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import type { DraftForm, KycDetailType } from './types'
 
 /**
@@ -14,5 +15,5 @@ export async function saveDraft(
 }
 
 export async function deleteDraft(id: string): Promise<void> {
-  await apiClient.delete(`/draft-forms/${encodeURIComponent(id)}`, { silent: true })
+  await apiClient.delete(apiPath`/draft-forms/${id}`, { silent: true })
 }

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { kycReads } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, DraftForm, KycDetailType, MeansOfIdType, PdfInfo } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The KYC feature's own query keys, from generic to specific: `['kyc']` → `['kyc', 'business', businessId, ...]` for
@@ -22,14 +21,13 @@ export const kycQueries = {
       queryKey: [...kycQueries.ofBusiness(businessId), 'draft', type] as const,
       // null when the step has no draft (a 200, not a 404: nothing for the browser to log).
       queryFn: async ({ signal }) =>
-        (await apiClient.get<DraftForm | null>(`/draft-forms/${segment(businessId)}/${type}`, { signal, silent: true })).data,
+        (await apiClient.get<DraftForm | null>(apiPath`/draft-forms/${businessId}/${type}`, { signal, silent: true })).data,
       staleTime: Infinity,
     }),
   pdfInfo: (businessId: string) =>
     queryOptions({
       queryKey: [...kycQueries.ofBusiness(businessId), 'pdf-info'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<PdfInfo>(`/businesses/pdf-info/${segment(businessId)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<PdfInfo>(apiPath`/businesses/pdf-info/${businessId}`, { signal })).data,
       staleTime: 0,
     }),
 
@@ -37,7 +35,7 @@ export const kycQueries = {
     queryOptions({
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'additional-documents'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<AdditionalDocument[]>(`/kyc/company/additional-doc/${segment(kycDetailsId)}`, { signal })).data,
+        (await apiClient.get<AdditionalDocument[]>(apiPath`/kyc/company/additional-doc/${kycDetailsId}`, { signal })).data,
     }),
   idTypes: () =>
     queryOptions({

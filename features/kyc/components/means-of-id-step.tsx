@@ -20,7 +20,7 @@ import {
 } from '@/lib/contracts/kyc-values'
 import { kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
-import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-mutations'
+import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-calls'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { notify } from '@/components/ui/toasts'
 import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
 import { clearSelectedStep, setKycIsCompleted } from '@/lib/session/storage'
-import { useSubmitKyc } from '../api/kyc-mutations'
+import { useSubmitKyc } from '../api/kyc-calls'
 
 /**
  * "Submit for review": the completion call. Its 409 lists what is still missing, kept in `missing` and focused (the

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessReads } from '@/lib/query/shared-queries'
 import { onboardingQueries } from './onboarding-queries'
 import type { AnswersInput, OnboardingDecisionInput, OnboardingDetail } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /** Every mutation answers the application as it now is: keep it in the cache under both keys, refresh the lists. */
 function useOnboardingMutation<TInput>(call: (input: TInput) => Promise<OnboardingDetail>) {
@@ -37,32 +36,32 @@ export const useApply = () =>
 export const useSaveAnswers = (id: string) =>
   useOnboardingMutation(
     async (input: AnswersInput) =>
-      (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/requirements`, input, { silent: true })).data,
+      (await apiClient.put<OnboardingDetail>(apiPath`/onboarding-products/${id}/requirements`, input, { silent: true })).data,
   )
 
 /** PUT /onboarding-products/{id}/submit. Quiet: the form lists what is missing. */
 export const useSubmitOnboarding = (id: string) =>
   useOnboardingMutation(
     async () =>
-      (await apiClient.put<OnboardingDetail>(`/onboarding-products/${segment(id)}/submit`, undefined, { silent: true })).data,
+      (await apiClient.put<OnboardingDetail>(apiPath`/onboarding-products/${id}/submit`, undefined, { silent: true })).data,
   )
 
 /** PUT /onboarding-products/approve/{id} `{ decision, comment }`. */
 export const useDecideOnboarding = (id: string) =>
   useOnboardingMutation(
     async (input: OnboardingDecisionInput) =>
-      (await apiClient.put<OnboardingDetail>(`/onboarding-products/approve/${segment(id)}`, input, { silent: true })).data,
+      (await apiClient.put<OnboardingDetail>(apiPath`/onboarding-products/approve/${id}`, input, { silent: true })).data,
   )
 
 /** PUT /onboarding-products/completed/{id}. */
 export const useCompleteOnboarding = (id: string) =>
   useOnboardingMutation(
     async () =>
-      (await apiClient.put<OnboardingDetail>(`/onboarding-products/completed/${segment(id)}`, undefined, { silent: true })).data,
+      (await apiClient.put<OnboardingDetail>(apiPath`/onboarding-products/completed/${id}`, undefined, { silent: true })).data,
   )
 
 /** DELETE /onboarding-products/{id}. */
 export const useRemoveOnboarding = (id: string) =>
   useOnboardingMutation(
-    async () => (await apiClient.delete<OnboardingDetail>(`/onboarding-products/${segment(id)}`, { silent: true })).data,
+    async () => (await apiClient.delete<OnboardingDetail>(apiPath`/onboarding-products/${id}`, { silent: true })).data,
   )

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient, getHttpStatus } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The onboarding feature's query keys, from generic to specific: `['onboarding']` → `['onboarding', 'mine', code,
@@ -22,7 +21,7 @@ export const onboardingQueries = {
       queryFn: async ({ signal }) => {
         try {
           return (
-            await apiClient.get<OnboardingDetail>(`/onboarding-products/me/${segment(productCode)}`, {
+            await apiClient.get<OnboardingDetail>(apiPath`/onboarding-products/me/${productCode}`, {
               params: { businessId },
               signal,
               silent: true,
@@ -40,13 +39,13 @@ export const onboardingQueries = {
     queryOptions({
       queryKey: [...onboardingQueries.details(), id] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<OnboardingDetail>(`/onboarding-products/details/${segment(id)}`, { signal })).data,
+        (await apiClient.get<OnboardingDetail>(apiPath`/onboarding-products/details/${id}`, { signal })).data,
     }),
   canProceed: (id: string) =>
     queryOptions({
       queryKey: [...onboardingQueries.details(), id, 'can-proceed'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<CanProceed>(`/onboarding-products/can-proceed-kyc-capturing/${segment(id)}`, { signal })).data,
+        (await apiClient.get<CanProceed>(apiPath`/onboarding-products/can-proceed-kyc-capturing/${id}`, { signal })).data,
     }),
   /** The review queue; `statuses` repeat as `status=` (none: the API's default, IN_REVIEW). */
   approvalLists: () => [...onboardingQueries.all(), 'approvals'] as const,

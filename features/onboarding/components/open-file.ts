@@ -1,4 +1,5 @@
 import { downloadRequest } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 
 /**
  * Opens an uploaded file: `GET /files/{id}` needs the bearer token, so a plain link cannot. The tab is opened inside
@@ -7,7 +8,7 @@ import { downloadRequest } from '@/lib/http'
 export async function openFile(file: { id: string }) {
   const tab = window.open('', '_blank')
   try {
-    const { data } = await downloadRequest<Blob>(`/files/${encodeURIComponent(file.id)}`)
+    const { data } = await downloadRequest<Blob>(apiPath`/files/${file.id}`)
     const objectUrl = URL.createObjectURL(data)
     if (tab) tab.location.href = objectUrl
     else window.location.assign(objectUrl)

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { productQueries } from './product-queries'
@@ -24,9 +25,7 @@ export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: UpdateProductInput) =>
-      configAnswer(
-        await apiClient.put<Product | AuthorizationDetail>(`/products/${encodeURIComponent(id)}`, input, { shownInline: true }),
-      ),
+      configAnswer(await apiClient.put<Product | AuthorizationDetail>(apiPath`/products/${id}`, input, { shownInline: true })),
     onSuccess: (answer) => {
       if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })
       queryClient.setQueryData(productQueries.adminDetail(id).queryKey, answer.record)
@@ -41,11 +40,7 @@ export function useSetProductLive(id: string) {
   return useMutation({
     mutationFn: async (live: boolean) =>
       configAnswer(
-        await apiClient.put<Product | AuthorizationDetail>(
-          `/products/${encodeURIComponent(id)}/go-live`,
-          { live },
-          { shownInline: true },
-        ),
+        await apiClient.put<Product | AuthorizationDetail>(apiPath`/products/${id}/go-live`, { live }, { shownInline: true }),
       ),
     onSuccess: (answer) => {
       if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('product').queryKey })

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { productReads } from '@/lib/query/shared-queries'
 import type { OnboardingSummary, Page, Product, ProductCategory, ProductQuery } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The products feature's own query keys, from generic to specific: `['products']` → `['products', 'categories']`,
@@ -29,13 +28,13 @@ export const productQueries = {
   adminDetail: (id: string) =>
     queryOptions({
       queryKey: [...productQueries.admin(), 'detail', id] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<Product>(`/products/admin/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<Product>(apiPath`/products/admin/${id}`, { signal })).data,
     }),
   /** `GET /onboarding-products/{code}`: the businesses on a product (staff with CAN_READ_PRODUCT_BUSINESSES). */
   businessesOn: (code: string, query: { pageNumber: number; pageSize: number; status?: string }) =>
     queryOptions({
       queryKey: [...productQueries.admin(), 'businesses', code, query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/${segment(code)}`, { params: query, signal })).data,
+        (await apiClient.get<Page<OnboardingSummary>>(apiPath`/onboarding-products/${code}`, { params: query, signal })).data,
     }),
 }

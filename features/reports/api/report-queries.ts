@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type {
   FeeCharge,
   FeeClient,
@@ -6,14 +6,10 @@ import type {
   FeeRecord,
   FeeReportFilter,
   FeeServiceAggregates,
-  FeeValues,
   KycServiceDetail,
 } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient, downloadFile } from '@/lib/http'
-import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { configAnswer } from '@/lib/http/config-answer'
-import { authorizationReads } from '@/lib/query/shared-queries'
+import { apiClient } from '@/lib/http'
 
 export type FeeSearch = {
   divisionId?: string
@@ -61,26 +57,4 @@ export const feeQueries = {
       queryFn: async ({ signal }) =>
         (await apiClient.get<FeeServiceAggregates>('/fees/reports/aggregates/kyc', { params: filter, signal })).data,
     }),
-}
-
-/** Creates a fee, or replaces the one with `id`; under four-eyes (202) it is sent for approval and nothing changes yet. */
-export function useSaveFee() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ id, values }: { id?: string; values: FeeValues }) =>
-      configAnswer<FeeRecord>(
-        id
-          ? await apiClient.put<FeeRecord | AuthorizationDetail>(`/fees/${id}`, values)
-          : await apiClient.post<FeeRecord | AuthorizationDetail>('/fees', values),
-      ),
-    onSuccess: (answer) =>
-      client.invalidateQueries({
-        queryKey: answer.pending ? authorizationReads.pending('fee').queryKey : [...feeQueries.all(), 'search'],
-      }),
-  })
-}
-
-/** The fee report as a workbook, with the report's filters. */
-export function downloadFeeReport(filter: FeeReportFilter): Promise<string> {
-  return downloadFile('/fees/reports/downloads', 'fees.xlsx', { params: { ...filter, format: 'xlsx' } })
 }

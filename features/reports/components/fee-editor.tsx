@@ -18,7 +18,7 @@ import {
 import { isoDay } from '@/lib/format/iso-day'
 import { applyApiErrors } from '@/lib/http'
 import type { ConfigAnswer } from '@/lib/http/config-answer'
-import { useSaveFee } from '../api/report-queries'
+import { useSaveFee } from '../api/fee-calls'
 import styles from './reports.module.css'
 
 const FIELDS = ['divisionId', 'serviceDetailId', 'amount', 'effectiveFrom', 'active'] as const

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { staffDocumentQueries } from './staff-document-queries'
 import type { BulkResult, BulkReviewDecisionInput, CacReviewRow, ReviewDecisionInput, StaffDeferral } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /** PUT /kyc/cac-documents-approval/{kycDetailsId}: the queue and the record refresh before the mutation settles. */
 export function useDecideCacDocuments(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: ReviewDecisionInput) =>
-      (await apiClient.put<CacReviewRow>(`/kyc/cac-documents-approval/${segment(kycDetailsId)}`, input)).data,
+      (await apiClient.put<CacReviewRow>(apiPath`/kyc/cac-documents-approval/${kycDetailsId}`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.cac() }),
   })
 }
@@ -30,7 +29,7 @@ export function useDecideDeferral(deferralId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (input: ReviewDecisionInput) =>
-      (await apiClient.put<StaffDeferral>(`/deferrals/approval/${segment(deferralId)}`, input)).data,
+      (await apiClient.put<StaffDeferral>(apiPath`/deferrals/approval/${deferralId}`, input)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffDocumentQueries.deferrals() }),
   })
 }

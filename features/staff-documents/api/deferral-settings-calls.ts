@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
 import { staffDocumentQueries } from './staff-document-queries'
@@ -15,9 +16,7 @@ export function useSetMaxDays() {
   return useMutation({
     mutationFn: async (days: number) =>
       configAnswer<{ maxDays: number }>(
-        await apiClient.put<{ maxDays: number } | AuthorizationDetail>(
-          `/deferrals/deferrable-days/${encodeURIComponent(String(days))}`,
-        ),
+        await apiClient.put<{ maxDays: number } | AuthorizationDetail>(apiPath`/deferrals/deferrable-days/${String(days)}`),
       ),
     onSuccess: (answer) => {
       if (answer.pending) return queryClient.invalidateQueries({ queryKey: authorizationReads.pending('setting').queryKey })

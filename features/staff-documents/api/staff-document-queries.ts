@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import type { CacReviewRow, DeferralDetail, Page, StaffDeferral } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
-const segment = (value: string) => encodeURIComponent(value)
 
 /**
  * The staff documents feature's query keys, generic to specific: `['staff-documents', 'cac' | 'deferrals', …]`. A
@@ -29,7 +29,7 @@ export const staffDocumentQueries = {
     queryOptions({
       queryKey: [...staffDocumentQueries.cac(), 'record', kycDetailsId] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<CacReviewRow>(`/kyc/cac-documents-for-reviews/${segment(kycDetailsId)}`, { signal })).data,
+        (await apiClient.get<CacReviewRow>(apiPath`/kyc/cac-documents-for-reviews/${kycDetailsId}`, { signal })).data,
     }),
 
   deferrals: () => [...staffDocumentQueries.all(), 'deferrals'] as const,
@@ -42,7 +42,7 @@ export const staffDocumentQueries = {
   deferral: (id: string) =>
     queryOptions({
       queryKey: [...staffDocumentQueries.deferrals(), 'one', id] as const,
-      queryFn: async ({ signal }) => (await apiClient.get<DeferralDetail>(`/deferrals/${segment(id)}`, { signal })).data,
+      queryFn: async ({ signal }) => (await apiClient.get<DeferralDetail>(apiPath`/deferrals/${id}`, { signal })).data,
     }),
 
   /** `GET /deferrals/deferrable-mapping`: which document types may be deferred (the maximum days are a shared read). */

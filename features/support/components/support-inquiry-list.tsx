@@ -8,8 +8,12 @@ import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { SupportInquiry } from '@/lib/contracts/support'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError, downloadFile } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { supportQueries } from '../api/support-queries'
 import styles from './contact-us.module.css'
+
+/** Why staff open an attachment: the file download records it in the personal-data view log. */
+const DOWNLOAD_PURPOSE = 'Answering a support inquiry'
 
 /** Staff: the messages sent through the contact-us form, newest first, with their attachment. */
 export function SupportInquiryList() {
@@ -42,10 +46,9 @@ export function SupportInquiryList() {
               size="sm"
               aria-label={`Download ${file.fileName}`}
               onClick={() =>
-                void downloadFile(
-                  `/files/${encodeURIComponent(file.id)}?purpose=${encodeURIComponent('Answering a support inquiry')}`,
-                  file.fileName,
-                ).catch(() => notify("We couldn't download the file. Try again.", { type: 'error' }))
+                void downloadFile(apiPath`/files/${file.id}?purpose=${DOWNLOAD_PURPOSE}`, file.fileName).catch(() =>
+                  notify("We couldn't download the file. Try again.", { type: 'error' }),
+                )
               }
             >
               {file.fileName}

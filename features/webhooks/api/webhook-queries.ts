@@ -1,16 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
-import type {
-  CreatedWebhookEndpoint,
-  WebhookDelivery,
-  WebhookDeliveryQuery,
-  WebhookEndpoint,
-  WebhookEndpointValues,
-} from '@/lib/contracts/webhooks'
-import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
+import type { WebhookDelivery, WebhookDeliveryQuery, WebhookEndpoint } from '@/lib/contracts/webhooks'
 import { apiClient } from '@/lib/http'
-import { authorizationReads } from '@/lib/query/shared-queries'
-import { configAnswer } from '@/lib/http/config-answer'
+import { apiPath } from '@/lib/http/api-path'
 
 export type DeliveryQuery = Pick<WebhookDeliveryQuery, 'pageNumber' | 'pageSize' | 'status'>
 
@@ -26,49 +18,6 @@ export const webhookQueries = {
     queryOptions({
       queryKey: [...webhookQueries.all(), 'deliveries', endpointId, query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<WebhookDelivery>>(`/webhooks/${endpointId}/deliveries`, { params: query, signal })).data,
+        (await apiClient.get<Page<WebhookDelivery>>(apiPath`/webhooks/${endpointId}/deliveries`, { params: query, signal })).data,
     }),
-}
-
-/**
- * Registers (no id) or changes an endpoint. Under four-eyes (FOUR_EYES_CONFIG, 202) it is sent for approval and nothing
- * changes yet; applied at once, a new endpoint answers its secret, shown once.
- */
-export function useSaveWebhookEndpoint() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async ({ id, values }: { id?: string; values: WebhookEndpointValues }) =>
-      id
-        ? configAnswer(await apiClient.put<WebhookEndpoint | AuthorizationDetail>(`/webhooks/${id}`, values))
-        : configAnswer(await apiClient.post<CreatedWebhookEndpoint | AuthorizationDetail>('/webhooks', values)),
-    onSuccess: (answer) =>
-      client.invalidateQueries({
-        queryKey: answer.pending ? authorizationReads.pending('webhook_endpoint').queryKey : webhookQueries.endpoints().queryKey,
-      }),
-  })
-}
-
-/** A new signing secret for an endpoint, answered once (the old one stops signing at once). */
-export function useRenewWebhookSecret() {
-  return useMutation({
-    mutationFn: async (id: string) => (await apiClient.post<CreatedWebhookEndpoint>(`/webhooks/${id}/secret`)).data,
-  })
-}
-
-export function useDeleteWebhookEndpoint() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await apiClient.delete(`/webhooks/${id}`)
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: webhookQueries.all() }),
-  })
-}
-
-export function useRetryWebhookDelivery() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: string) => (await apiClient.post<WebhookDelivery>(`/webhooks/deliveries/${id}/retry`)).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: [...webhookQueries.all(), 'deliveries'] }),
-  })
 }

@@ -10,7 +10,8 @@ import { WEBHOOK_EVENT_LABELS } from '@/lib/contracts/webhook-values'
 import type { WebhookDelivery, WebhookEndpoint } from '@/lib/contracts/webhooks'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError } from '@/lib/http'
-import { useRetryWebhookDelivery, webhookQueries } from '../api/webhook-queries'
+import { useRetryWebhookDelivery } from '../api/webhook-calls'
+import { webhookQueries } from '../api/webhook-queries'
 import styles from './webhooks.module.css'
 
 function lastAnswer(d: WebhookDelivery): string {

@@ -16,7 +16,7 @@ import {
 } from '@/lib/contracts/webhooks'
 import { applyApiErrors } from '@/lib/http'
 import type { ConfigAnswer } from '@/lib/http/config-answer'
-import { useSaveWebhookEndpoint } from '../api/webhook-queries'
+import { useSaveWebhookEndpoint } from '../api/webhook-calls'
 import styles from './webhooks.module.css'
 
 const FIELDS = ['url', 'description', 'eventTypes', 'active'] as const

@@ -2,17 +2,18 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { mockApi, page, renderWithClient, route } from '@/tests/components/admin-api-mock'
+import { mockRouter } from '@/tests/components/router-mock'
 import { AuditLog } from '../audit-log'
 
-const router = {
+const router = mockRouter({
   pathname: '/s/admin/reports',
   query: { tab: 'audits', resource: 'business', action: 'APPROVE' } as Record<string, string>,
   isReady: true,
   replace: vi.fn(async () => true),
   push: vi.fn(),
   events: { on: vi.fn(), off: vi.fn() },
-}
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 const APPROVAL: AuditRecord = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -1,17 +1,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockRouter } from '@/tests/components/router-mock'
 import { AcceptInvitationForm } from '../accept-invitation-form'
 import { BusinessRoles } from '../business-roles'
 import { apiError, mockApi, renderWithClient, route } from './api-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/auth/accept-invitation',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 let api: ReturnType<typeof mockApi> | undefined
 beforeEach(() => {

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import { paths } from '@/lib/navigation/paths'
 import { SYSTEM_ROLES } from '@/lib/permissions'
+import { mockRouter } from '@/tests/components/router-mock'
 import { BusinessDashboard } from '../business-dashboard'
 import { outstandingLink } from '../outstanding'
 import { apiError, business, BUSINESS_ID, CATEGORIES, mockApi, renderWithClient, route, TYPES } from './api-mock'
 
-vi.mock('next/router', () => ({
-  useRouter: () => ({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() }),
-}))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+mockRouter({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() })
 
 const owner = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_OWNER')!.permissions)
 const member = new Set<string>(SYSTEM_ROLES.find((r) => r.name === 'BUSINESS_MEMBER')!.permissions)

@@ -1,17 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TextField } from '@/components/ui/text-field'
+import { mockRouter } from '@/tests/components/router-mock'
 import { CreateBusinessForm } from '../create-business-form'
 import { apiError, business, CATEGORIES, mockApi, renderWithClient, route, TYPES, type Call } from './api-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/businesses/create-business',
   query: {},
   isReady: true,
   push: vi.fn(async () => true),
   replace: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 const TAKEN = new Set(['RC7654321', 'adebayo foods limited'])
 const checks = [

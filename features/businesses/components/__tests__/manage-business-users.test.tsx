@@ -4,17 +4,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { httpEvents } from '@/lib/http'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 import { ManageBusinessUsers } from '../manage-business-users'
 import { apiError, business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/businesses/manage-users',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async () => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 polyfillDialog()
 

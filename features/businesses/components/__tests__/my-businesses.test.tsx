@@ -1,18 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockRouter } from '@/tests/components/router-mock'
 import { ExistingProfilePanel } from '../existing-profile-panel'
 import { MyBusinesses } from '../my-businesses'
 import { business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
 
-const router = vi.hoisted(() => ({
+const router = mockRouter({
   pathname: '/s/businesses',
   query: {} as ParsedUrlQuery,
   isReady: true,
   push: vi.fn(async () => true),
   replace: vi.fn(async (..._args: unknown[]) => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+})
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
 
 let api: ReturnType<typeof mockApi>
 beforeEach(() => {

@@ -8,6 +8,7 @@ import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboa
 // The summary is in the page's own code and is rendered on the server with the answers below, so the dashboard's
 // largest text paints with the page; the sections under it load after (features/businesses/components/dashboard-sections).
 import { DashboardScreen } from '@/features/businesses/components/dashboard-screen'
+import { apiPath } from '@/lib/http/api-path'
 import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
 import { namedBusinessId } from '@/lib/session/use-selected-business'
@@ -28,12 +29,11 @@ function dashboardFirstReads(businessId: string | null): PageRead[] {
     { path: '/accounts/me/preferences', queryKey: accountQueries.preferences().queryKey },
   ]
   if (!businessId) return account
-  const id = encodeURIComponent(businessId)
   return [
     ...account,
-    { path: `/businesses/${id}`, queryKey: businessReads.detail(businessId).queryKey },
-    { path: `/businesses/${id}/outstanding`, queryKey: businessQueries.outstanding(businessId).queryKey },
-    { path: `/businesses/${id}/products`, queryKey: businessReads.products(businessId).queryKey },
+    { path: apiPath`/businesses/${businessId}`, queryKey: businessReads.detail(businessId).queryKey },
+    { path: apiPath`/businesses/${businessId}/outstanding`, queryKey: businessQueries.outstanding(businessId).queryKey },
+    { path: apiPath`/businesses/${businessId}/products`, queryKey: businessReads.products(businessId).queryKey },
     { path: '/business-types', queryKey: referenceReads.businessTypes().queryKey },
     { path: '/business-categories', queryKey: referenceReads.businessCategories().queryKey },
   ]

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { adminBusinessQueries } from './admin-business-queries'
 import type { Business } from './types'
 
@@ -9,12 +10,9 @@ export function useChangeArchiveStatus() {
   return useMutation({
     mutationFn: async (input: { businessId: string; archive: boolean; reason: string }) =>
       (
-        await apiClient.post<Business>(
-          `/archive/business/${encodeURIComponent(input.businessId)}${input.archive ? '' : '/unarchive'}`,
-          {
-            reason: input.reason,
-          },
-        )
+        await apiClient.post<Business>(apiPath`/archive/business/${input.businessId}` + (input.archive ? '' : '/unarchive'), {
+          reason: input.reason,
+        })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessQueries.all() }),
   })

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { apiClient, uploadRequest } from '@/lib/http'
+import { apiPath } from '@/lib/http/api-path'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from './kyc-queries'
 import type {
@@ -12,8 +13,6 @@ import type {
   ShareholderFormValues,
   ShareholderRecord,
 } from './types'
-
-const segment = (value: string) => encodeURIComponent(value)
 
 /** Everything of this business's KYC, and the business itself (its status and KYC flag) in whichever feature shows it. */
 function refreshBusiness(queryClient: QueryClient, businessId: string) {
@@ -42,7 +41,7 @@ export function useSaveCompanyDetails(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ kycDetailsId, values, file, label }: SaveCompanyDetails) => {
-      const url = kycDetailsId ? `/kyc/details/${segment(kycDetailsId)}` : '/kyc/details'
+      const url = kycDetailsId ? apiPath`/kyc/details/${kycDetailsId}` : '/kyc/details'
       const method = kycDetailsId ? 'put' : 'post'
       const fields: Record<string, unknown> = kycDetailsId ? { ...values } : { businessId, ...values }
       if (!file) return (await apiClient.request<KycDetails>({ method, url, data: fields })).data
@@ -67,7 +66,7 @@ export function useSaveAddress(kycDetailsId: string) {
   return useMutation({
     mutationFn: async ({ id, values }: { id: string | null; values: AddressInput }) =>
       id
-        ? (await apiClient.put<KycAddress>(`/kyc/addresses/${segment(id)}`, values)).data
+        ? (await apiClient.put<KycAddress>(apiPath`/kyc/addresses/${id}`, values)).data
         : (await apiClient.post<KycAddress>('/kyc/addresses', { ...values, kycDetailsId })).data,
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
   })
@@ -76,7 +75,7 @@ export function useSaveAddress(kycDetailsId: string) {
 export function useDeleteAddress(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/addresses/${segment(id)}`)),
+    mutationFn: async (id: string) => void (await apiClient.delete(apiPath`/kyc/addresses/${id}`)),
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
   })
 }
@@ -85,7 +84,7 @@ export function useDeleteAddressFile(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ id, type }: { id: string; type: 'address_doc' | 'passport_photo' }) =>
-      (await apiClient.delete<KycAddress>(`/kyc/addresses/${segment(id)}/file`, { params: { type } })).data,
+      (await apiClient.delete<KycAddress>(apiPath`/kyc/addresses/${id}/file`, { params: { type } })).data,
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
   })
 }
@@ -97,7 +96,7 @@ export function useSaveMeansOfId(kycDetailsId: string) {
   return useMutation({
     mutationFn: async ({ id, values }: { id: string | null; values: MeansOfIdInput }) =>
       id
-        ? (await apiClient.put<MeansOfIdRecord>(`/kyc/means-of-ids/${segment(id)}`, values)).data
+        ? (await apiClient.put<MeansOfIdRecord>(apiPath`/kyc/means-of-ids/${id}`, values)).data
         : (await apiClient.post<MeansOfIdRecord>('/kyc/means-of-ids', { ...values, kycDetailsId })).data,
     // Beneficial-owner flags depend on linked IDs, so the shareholders refresh too (same record key).
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
@@ -107,7 +106,7 @@ export function useSaveMeansOfId(kycDetailsId: string) {
 export function useDeleteMeansOfId(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => void (await apiClient.delete(`/kyc/means-of-ids/${segment(id)}`)),
+    mutationFn: async (id: string) => void (await apiClient.delete(apiPath`/kyc/means-of-ids/${id}`)),
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
   })
 }
@@ -115,7 +114,7 @@ export function useDeleteMeansOfId(kycDetailsId: string) {
 export function useDeleteMeansOfIdFile(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (id: string) => (await apiClient.delete<MeansOfIdRecord>(`/kyc/means-of-ids/${segment(id)}/file`)).data,
+    mutationFn: async (id: string) => (await apiClient.delete<MeansOfIdRecord>(apiPath`/kyc/means-of-ids/${id}/file`)).data,
     onSuccess: () => refreshRecord(queryClient, kycDetailsId),
   })
 }
@@ -143,7 +142,7 @@ export function useSaveShareholder(kycDetailsId: string) {
         return (await apiClient.post<ShareholderRecord>('/kyc/shareholders', { ...values, kycDetailsId, parentShareholderId }))
           .data
       const { type: _type, ...fields } = values
-      return (await apiClient.put<ShareholderRecord>(`/kyc/shareholders/${segment(id)}`, fields)).data
+      return (await apiClient.put<ShareholderRecord>(apiPath`/kyc/shareholders/${id}`, fields)).data
     },
     onSuccess: () => refreshShareholders(queryClient, kycDetailsId),
   })
@@ -153,7 +152,7 @@ export function useDeleteShareholder(kycDetailsId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiClient.delete<{ deleted: number; documentsDeleted: number }>(`/kyc/shareholders/${segment(id)}`)).data,
+      (await apiClient.delete<{ deleted: number; documentsDeleted: number }>(apiPath`/kyc/shareholders/${id}`)).data,
     onSuccess: () => refreshShareholders(queryClient, kycDetailsId),
   })
 }
@@ -166,7 +165,7 @@ export function useSubmitKyc(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () =>
-      (await apiClient.put<unknown>(`/businesses/${segment(businessId)}/completed-kyc-details`, {}, { silent: true })).data,
+      (await apiClient.put<unknown>(apiPath`/businesses/${businessId}/completed-kyc-details`, {}, { silent: true })).data,
     onSuccess: () => refreshBusiness(queryClient, businessId),
   })
 }

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+/*
+ * One way on the client and in its tests (issue 35, parts 3 and 4): what was copied by hand stays in its one place.
+ * The rules are in docs/conventions.md#shared-pieces-to-reach-for-first and docs/testing.md#rules-for-tests.
+ */
+const tracked = (...pathspecs: string[]) =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...pathspecs], { encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => /\.(ts|tsx)$/.test(f))
+
+const linesMatching = (files: string[], pattern: RegExp) =>
+  files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}`] : [])),
+  )
+
+describe('one way', () => {
+  it('builds API paths with apiPath: no encodeURIComponent in a browser path, no segment helper of its own', () => {
+    const client = tracked('features', 'components', 'lib', 'pages').filter(
+      (f) => !/(\.test\.tsx?|__tests__\/)/.test(f) && f !== 'lib/http/api-path.ts' && !f.startsWith('lib/contracts/'),
+    )
+    // The one exception: the states of a country are read with fetch, by a URL with a query (`?country=`).
+    const allowed = ['features/locations/api/location-queries.ts']
+    expect(
+      linesMatching(client, /encodeURIComponent\(|const segment\b/).filter((at) => !allowed.some((a) => at.startsWith(a))),
+    ).toEqual([])
+  })
+
+  it('formats a size in bytes with the one formatBytes', () => {
+    const all = tracked('features', 'components', 'lib', 'pages', 'server')
+    expect(linesMatching(all, /function formatBytes\b/).map((at) => at.split(':')[0])).toEqual(['lib/contracts/file-types.ts'])
+  })
+
+  it('mocks next/router in component tests with tests/components/router-mock.ts only', () => {
+    const tests = tracked('tests/components', 'features', 'components').filter((f) => /\.test\.tsx?$/.test(f))
+    expect(linesMatching(tests, /vi\.mock\('next\/router', \(\) => \(/)).toEqual([])
+  })
+
+  it('keeps mutation hooks in api/<noun>-calls.ts files, never in a query-key factory file or a component', () => {
+    const source = tracked('features').filter((f) => !/(\.test\.tsx?|__tests__\/)/.test(f))
+    expect(source.filter((f) => /useMutation\(/.test(readFileSync(f, 'utf8')) && !/\/api\/[^/]+-calls\.ts$/.test(f))).toEqual([])
+  })
+})
