@@ -6,7 +6,7 @@ import type { Database } from './client'
 /**
  * The auth epoch (migration 0018: raised once per transaction that changes a session, user, role, permission or
  * membership) as this process last heard it through `LISTEN auth_epoch` (migration 0023 notifies the new value at
- * commit), so the actor cache needs no query to know nothing changed (docs/architecture.md#signed-in-request-path).
+ * commit), so the actor cache needs no query to know nothing changed (docs/architecture.md#the-signed-in-hot-path-and-its-caches).
  *
  * `current()` is null whenever the value cannot be trusted (not yet listening, or the listening connection is lost):
  * callers then read the epoch from the table as before.

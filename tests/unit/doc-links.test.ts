@@ -249,33 +249,6 @@ function brokenRepoPaths(texts: Text[]): string[] {
   })
 }
 
-/**
- * Broken citations in `server/` comments, left for the change that moves the server's modules to floors (issue 35,
- * part 1), which edits those files anyway. Each is matched by the citing file's name (it may move) and the text cited,
- * with the fix to make; the test fails when one is fixed or gone, so the list only shrinks.
- */
-const leftForServerMove = [
-  {
-    file: 'auth-epoch-watch.ts',
-    cited: 'docs/architecture.md#signed-in-request-path',
-    fix: '#the-signed-in-hot-path-and-its-caches',
-  },
-  {
-    file: 'find-businesses.ts',
-    cited: 'docs/architecture.md#signed-in-request-path',
-    fix: '#the-signed-in-hot-path-and-its-caches',
-  },
-  { file: 'types.ts', cited: 'docs/architecture.md#integrations', fix: '#runtime-parts' },
-  { file: 'http-provider.ts', cited: 'docs/domain.md#money-and-fees', fix: '#fees-and-charges' },
-  { file: 'verification-calls.ts', cited: 'docs/domain.md#money-and-fees', fix: '#fees-and-charges' },
-  { file: 'auth-epoch.ts', cited: 'server/auth/actor-cache.ts', fix: 'server/auth/load-actor.ts (loadActorCached)' },
-  { file: 'reference-lists.ts', cited: 'server/seed/government-reference.ts', fix: 'server/seed/government.ts' },
-]
-const isLeft = (broken: string) =>
-  leftForServerMove.some(
-    ({ file, cited }) => broken.startsWith('server/') && broken.includes(`/${file}:`) && broken.includes(`: ${cited}:`),
-  )
-
 describe('githubSlug and anchorsOf', () => {
   it('makes the anchors GitHub makes', () => {
     expect(githubSlug('Import rules')).toBe('import-rules')
@@ -335,10 +308,8 @@ describe('doc citations resolve', () => {
     expect(docs).toContain('docs/README.md')
   })
 
-  const allBroken = () => [...brokenDocCitations([...comments, ...docLines]), ...brokenRepoPaths([...comments, ...docLines])]
-
   it('every docs/<file>.md#anchor in a comment or a doc names an existing heading', () => {
-    expect(brokenDocCitations([...comments, ...docLines]).filter((b) => !isLeft(b))).toEqual([])
+    expect(brokenDocCitations([...comments, ...docLines])).toEqual([])
   })
 
   it('every markdown link between files resolves, anchor included', () => {
@@ -346,14 +317,6 @@ describe('doc citations resolve', () => {
   })
 
   it('every repository path in a comment or a doc exists', () => {
-    expect(brokenRepoPaths([...comments, ...docLines]).filter((b) => !isLeft(b))).toEqual([])
-  })
-
-  it('lists no server citation as left for the server move once it is fixed', () => {
-    const broken = allBroken()
-    const fixed = leftForServerMove.filter(
-      ({ file, cited }) => !broken.some((b) => isLeft(b) && b.includes(`/${file}:`) && b.includes(`: ${cited}:`)),
-    )
-    expect(fixed).toEqual([])
+    expect(brokenRepoPaths([...comments, ...docLines])).toEqual([])
   })
 })

@@ -21,7 +21,7 @@ import { subjectName, type KycProviderAdapter, type ProviderOutcome, type Verifi
  * names. A match is VERIFIED, a difference or no record FAILED (with a comment the business may read, never the
  * number). Transport: each attempt has a timeout (AbortSignal.timeout); a 5xx, a timeout or a network error is retried
  * with exponential back-off, a 4xx never; a check whose attempts all failed counts once against the circuit breaker,
- * and while it is open checks stay PENDING without a call. Charges (docs/domain.md#money-and-fees): a check the
+ * and while it is open checks stay PENDING without a call. Charges (docs/domain.md#fees-and-charges): a check the
  * provider answered (a record, no record, a refused number) is billed; one that never got an answer is not.
  * Identity numbers go only into the request; nothing here logs a URL or a number (docs/data-protection.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The marketing adapter (docs/architecture.md#integrations): identify, track and contact calls carrying user data.
+ * The marketing adapter (docs/architecture.md#runtime-parts): identify, track and contact calls carrying user data.
  * The caller (server/modules/marketing) has already normalised the e-mail (`email` or `Email` -> lower-case
  * `email`), removed identity numbers and dropped the calls of users who opted out: a sink only delivers.
  */

@@ -126,7 +126,7 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
 
 /**
  * GET /businesses (staff): every business, filtered and paginated; the page, its bounded total and blocking in one
- * statement, prepared once per shape of the filters (docs/architecture.md#signed-in-request-path). Only a page past the
+ * statement, prepared once per shape of the filters (docs/architecture.md#the-signed-in-hot-path-and-its-caches). Only a page past the
  * end (no row to carry the total) counts separately.
  */
 export async function findBusinesses(options: { db: Database; query: BusinessListQuery; now?: Date }) {

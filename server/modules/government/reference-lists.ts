@@ -22,7 +22,7 @@ import { GOVERNMENT_OFFICERS } from './government-access'
 
 /**
  * The government area's three reference lists (docs/domain.md#government): parastatals, consultants and payment
- * channels. Seeded with Nigerian values (server/seed/government-reference.ts); government officers add entries and
+ * channels. Seeded with Nigerian values (server/seed/government.ts); government officers add entries and
  * change or deactivate them (an entry in use is never deleted: entities and products keep pointing at it).
  */
 type ListOptions = { db: Executor; actor: Actor; includeInactive: boolean }

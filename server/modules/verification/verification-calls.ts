@@ -265,7 +265,7 @@ export async function runReverification(options: {
   let changed = 0
   for (const item of pending) {
     const outcome = await provider.check(item)
-    // A billable call is charged whatever it answered, with its result when there is one (docs/domain.md#money-and-fees);
+    // A billable call is charged whatever it answered, with its result when there is one (docs/domain.md#fees-and-charges);
     // a check that never reached the provider or got no answer says `billed: false`.
     const billed = provider.billable && outcome.billed !== false
     const charge = (tx: Tx) =>
