@@ -21,7 +21,8 @@ import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contrac
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
-import { apiClient, getHttpStatus } from '@/lib/http'
+import { getHttpStatus } from '@/lib/http/errors'
+import { apiClient } from '@/lib/http/lazy-client'
 import { LOOKUP_STALE_TIME } from './client'
 import type { z } from 'zod'
 

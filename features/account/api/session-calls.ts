@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { clearSession, setAuthData } from '@/lib/session/storage'
 
 /** The portal's own routes (/api/login, /api/logout) live beside, not under, the business API base. */

@@ -6,7 +6,6 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import { applyApiErrors } from '@/lib/http'
 import { afterLoginPath } from '@/lib/navigation/route-paths'
-import { homePathFor } from '@/lib/navigation/nav-items'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
 import { paths } from '@/lib/navigation/paths'
@@ -38,6 +37,9 @@ export function useSignIn() {
   const logIn = useLogIn()
   const queryClient = useQueryClient()
   return async (credentials: z.output<typeof loginSchema>) => {
+    // The navigation model (every area's links and permissions) is needed only once signed in: fetched meanwhile,
+    // not part of the sign-in page's first-load JavaScript.
+    const navigation = import('@/lib/navigation/nav-items')
     const answer = await logIn.mutateAsync(credentials)
     const { isStaff, iswStaff } = answer.user
     // Staff land where their permissions lead (the product manager has no business list): read them first. The
@@ -48,6 +50,7 @@ export function useSignIn() {
           queryClient.fetchQuery(accountQueries.me()),
         ]).catch(() => [[], null] as const)
       : [[], null]
+    const { homePathFor } = await navigation
     const home = homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (account?.businesses.length ?? 0) > 0 })
     await router.replace(destination(router.query.from, isStaff, home))
   }
