@@ -13,8 +13,9 @@ import {
   type VerificationResult,
 } from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
-import { apiClient, describeError, getApiErrors, getHttpStatus } from '@/lib/http'
-import { PERMISSIONS } from '@/lib/permissions'
+import { apiClient } from '@/lib/http/lazy-client'
+import { describeError, getApiErrors, getHttpStatus } from '@/lib/http/errors'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'

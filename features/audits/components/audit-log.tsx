@@ -10,7 +10,7 @@ import { formatSort, parseSort } from '@/components/ui/use-table-url-state'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { auditQueries, useVerifyAuditChain, type AuditSearch } from '../api/audit-queries'
 import styles from './audits.module.css'
 

@@ -17,9 +17,9 @@ import {
 } from '@/lib/contracts/authorization-values'
 import type { Authorization, AuthorizationListParams } from '@/lib/contracts/authorizations'
 import { formatRelativeTime } from '@/lib/format/relative-time'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { authorizationQueries } from '../api/authorization-queries'
 import styles from './authorizations.module.css'
 

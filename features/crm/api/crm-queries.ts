@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CrmAccount, CrmImportResult } from '@/lib/contracts/crm'
 import { CRM_SEARCH_SIZE_LIMIT } from '@/lib/contracts/crm-values'
-import { apiClient, uploadRequest } from '@/lib/http'
+import { apiClient, uploadRequest } from '@/lib/http/lazy-client'
 
 /** The CRM lookups: `['crm', …]`. */
 export const crmQueries = {

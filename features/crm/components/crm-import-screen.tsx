@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import type { CrmImportResult } from '@/lib/contracts/crm'
 import { CRM_ACCOUNT_CSV_COLUMNS, CRM_IMPORT_MAX_ROWS } from '@/lib/contracts/crm-values'
-import { getApiErrors, type ApiError } from '@/lib/http'
+import { getApiErrors, type ApiError } from '@/lib/http/errors'
 import { useImportCrmAccounts } from '../api/crm-queries'
 import styles from './crm.module.css'
 

@@ -3,7 +3,8 @@ import type { DataSubject, DataSubjectKind, DataSubjectSearchQuery, ErasureResul
 import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Page } from '@/lib/contracts/pagination'
 import type { RetentionReport } from '@/lib/contracts/retention'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { downloadFile } from '@/lib/http/download-file'
 
 export const dataProtectionQueries = {
   all: () => ['data-protection'] as const,

@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { notify } from '@/components/ui/toasts'
 import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { dataProtectionQueries, useEraseDataSubject, useExportDataSubject } from '../api/data-protection-queries'
 import styles from './data-protection.module.css'
 

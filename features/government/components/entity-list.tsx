@@ -13,7 +13,7 @@ import { TableFilters, type DataTableFilter } from '@/components/ui/table-filter
 import { notify } from '@/components/ui/toasts'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { GOVERNMENT_TIER_LABELS, GOVERNMENT_TIERS, type GovernmentTier } from '@/lib/contracts/government-values'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
 import { useChangeEntityArchiveStatus } from '../api/government-calls'
 import { governmentQueries } from '../api/government-queries'

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { formatBytes } from './format-bytes'
 import { openFile } from './open-file'
 

@@ -1,4 +1,4 @@
-import { downloadRequest } from '@/lib/http'
+import { downloadRequest } from '@/lib/http/lazy-client'
 
 /**
  * Opens an uploaded file: `GET /files/{id}` needs the bearer token, so a plain link cannot. The tab is opened inside

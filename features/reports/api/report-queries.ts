@@ -10,7 +10,8 @@ import type {
   KycServiceDetail,
 } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { downloadFile } from '@/lib/http/download-file'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads } from '@/lib/query/shared-queries'

@@ -8,7 +8,7 @@ import type {
   WebhookEndpointValues,
 } from '@/lib/contracts/webhooks'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { configAnswer } from '@/lib/http/config-answer'
 

@@ -9,7 +9,7 @@ import { notify } from '@/components/ui/toasts'
 import { WEBHOOK_EVENT_LABELS } from '@/lib/contracts/webhook-values'
 import type { WebhookDelivery, WebhookEndpoint } from '@/lib/contracts/webhooks'
 import { formatDateTime } from '@/lib/format/date'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { useRetryWebhookDelivery, webhookQueries } from '../api/webhook-queries'
 import styles from './webhooks.module.css'
 
