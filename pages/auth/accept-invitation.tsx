@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { useSignIn } from '@/features/account/components/login-form'
 import { PasswordChecklist } from '@/features/account/components/password-checklist'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'

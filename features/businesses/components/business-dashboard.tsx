@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import dynamic from 'next/dynamic'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useEffect, useId } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'

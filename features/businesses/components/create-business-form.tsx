@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useForm, useFormState, useWatch, type UseFormReturn } from 'react-hook-form'

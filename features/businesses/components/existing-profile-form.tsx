@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'

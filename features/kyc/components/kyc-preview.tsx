@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { lazy, Suspense, useId, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'

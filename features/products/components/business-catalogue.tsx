@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useEffect, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'

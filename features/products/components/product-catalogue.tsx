@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch, type Path } from 'react-hook-form'

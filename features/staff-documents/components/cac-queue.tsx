@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useMemo } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { StatusBadge, statusLabel } from '@/components/ui/status-badge'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useId, useState } from 'react'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { FilePreview } from '@/components/review/file-preview'

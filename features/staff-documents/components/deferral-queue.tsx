@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import dynamic from 'next/dynamic'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useId, useMemo, useState } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button } from '@/components/ui/button'
