@@ -1,7 +1,7 @@
 import Head from 'next/head'
 import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
-import { useSignIn } from '@/features/account/components/login-form'
+import { useSignIn } from '@/features/account/components/use-sign-in'
 import { PasswordChecklist } from '@/features/account/components/password-checklist'
 import { AcceptInvitationForm } from '@/features/businesses/components/accept-invitation-form'
 import { paths } from '@/lib/navigation/paths'

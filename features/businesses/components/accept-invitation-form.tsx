@@ -14,7 +14,7 @@ import { describeError, fieldErrors, getApiErrors } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAcceptInvitation } from '../api/accept-invitation'
-import styles from './businesses.module.css'
+import styles from './accept-invitation.module.css'
 
 type Values = z.input<typeof acceptInvitationSchema>
 type Output = z.output<typeof acceptInvitationSchema>
