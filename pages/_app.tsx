@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 import { AppProviders } from '@/components/layouts/app-providers'
 import { notify } from '@/components/ui/toasts'
 import { endSession } from '@/features/account/api/session-calls'
-import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_ID } from '@/lib/http'
+import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_ID } from '@/lib/http/interceptor-constants'
 import { usePortalNavigation } from '@/lib/navigation/use-portal-navigation'
 import '@/styles/globals.css'
 

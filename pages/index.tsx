@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { PublicPage } from '@/components/layouts/public-page'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'

@@ -3,9 +3,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { keepToastsThroughNextNavigation, notify, Toasts, useToastsClearedOnNavigation } from '@/components/ui/toasts'
-import { httpEvents } from '@/lib/http'
+import { httpEvents } from '@/lib/http/events'
+import { preloadApiClient } from '@/lib/http/lazy-client'
 import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
-import { createQueryClient } from '@/lib/query'
+import { createQueryClient } from '@/lib/query/client'
 import { captureChannel } from '@/lib/session/storage'
 import { useRouteProgress } from './use-route-progress'
 import { useShellTracking } from './use-shell-tracking'
@@ -42,7 +43,12 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
   const [settled, setSettled] = useState(false)
   useEffect(() => {
     let live = true
-    void afterPageLoad().then(() => live && setSettled(true))
+    void afterPageLoad().then(() => {
+      // The API client (axios and its interceptors) is not in the first-load JavaScript; fetch it now, before the
+      // first call that is not part of the first paint (a form's submit) needs it.
+      preloadApiClient()
+      if (live) setSettled(true)
+    })
     return () => {
       live = false
     }

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
 import { buildNavigation, findActiveItem, homePathFor } from '@/lib/navigation/nav-items'
@@ -131,8 +131,6 @@ export function AppShell({
                     <li key={item.id}>
                       <Link
                         href={item.href}
-                        // Prefetched on hover, not all at once on every page view (each one is a request through the proxy).
-                        prefetch={false}
                         className={styles.navLink}
                         aria-current={active?.id === item.id ? 'page' : undefined}
                       >

@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'

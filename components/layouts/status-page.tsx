@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
 import styles from './status-page.module.css'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { initials } from '@/lib/format/initials'
 import { paths } from '@/lib/navigation/paths'

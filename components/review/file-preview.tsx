@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError, downloadRequest } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
+import { downloadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import styles from './review.module.css'
 

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ReasonField } from '@/components/ui/reason-field'
 import { REVEAL_REASON_MIN, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import styles from './review.module.css'
 
 export interface RevealIdentityNumberProps {

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from './link'
 import { AUTHORIZATION_DECIDER_WORDS } from '@/lib/contracts/authorization-values'
 import type { PendingAuthorization } from '@/lib/contracts/authorizations'
 import { formatDateTime } from '@/lib/format/date'

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from './link'
 import { paths } from '@/lib/navigation/paths'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
 import styles from './sent-for-approval.module.css'

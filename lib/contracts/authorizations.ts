@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ALL_PERMISSIONS } from '@/lib/permissions'
+import { ALL_PERMISSIONS } from '@/lib/permissions/names'
 import {
   AUTHORIZATION_DECISIONS,
   AUTHORIZATION_STATUSES,

@@ -1,5 +1,9 @@
 /**
  * The one axios instance of the portal (`apiClient`) and helpers for calls that must not time out.
+ *
+ * Application code does not import this module: it calls `apiClient` from `@/lib/http` (lazy-client.ts), which loads
+ * this one, and with it axios and the interceptors, on the first call, so they are not in any page's first-load
+ * JavaScript. Tests import it to reach the instance itself (`apiClient.defaults.adapter`).
  */
 import axios, { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type CreateAxiosDefaults } from 'axios'
 import { API_BASE_URL } from '@/lib/config/public'
@@ -7,11 +11,9 @@ import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@/lib/session/keys'
 import { TIMEOUT_MESSAGE } from './errors'
 import { installInterceptors } from './interceptors'
 import './request-flags'
+import { DEFAULT_TIMEOUT_MS, NO_TIMEOUT } from './timeouts'
 
-/** Ordinary calls give up after 30 seconds (docs/api.md#the-browser-client). */
-export const DEFAULT_TIMEOUT_MS = 30_000
-/** axios's "no timeout": uploads and downloads, which may take long on a slow line. */
-export const NO_TIMEOUT = 0
+export { DEFAULT_TIMEOUT_MS, NO_TIMEOUT } from './timeouts'
 
 /** The anti-forgery pair (spec section 7), shared with the BFF through lib/session/keys. */
 export { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@/lib/session/keys'

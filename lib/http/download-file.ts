@@ -1,5 +1,5 @@
 import type { AxiosRequestConfig } from 'axios'
-import { downloadRequest } from './client'
+import { downloadRequest } from './lazy-client'
 
 /**
  * Fetches a file through the API client (the call needs the bearer token, so a plain link cannot) and saves it from

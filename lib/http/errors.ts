@@ -2,7 +2,7 @@
  * Reading failures of the business API. Every non-2xx answer has the body `{ errors: [{ code, message, field? }] }`
  * (docs/api.md#errors; lib/contracts/errors.ts).
  */
-import axios from 'axios'
+import { isAxiosError, isCancel } from './axios-guards'
 import type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'
 
 export type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'
@@ -25,7 +25,7 @@ export function isErrorBody(data: unknown): data is ErrorBody {
 
 /** The response body of a failed axios call (or the body itself when given one), else undefined. */
 function bodyOf(error: unknown): unknown {
-  if (axios.isAxiosError(error)) return error.response?.data
+  if (isAxiosError(error)) return error.response?.data
   return error
 }
 
@@ -57,17 +57,17 @@ export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
 
 /** The HTTP status of a failed axios call, or undefined when no answer came (network error, timeout, cancel). */
 export function getHttpStatus(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined
+  return isAxiosError(error) ? error.response?.status : undefined
 }
 
 /** True for an axios failure with no answer that was not cancelled: offline, DNS, CORS, connection reset, timeout. */
 export function isNetworkError(error: unknown): boolean {
-  return axios.isAxiosError(error) && !error.response && !axios.isCancel(error)
+  return isAxiosError(error) && !error.response && !isCancel(error)
 }
 
 /** True when the call ended because it exceeded its timeout (30 s for ordinary calls). */
 export function isTimeoutError(error: unknown): boolean {
-  return axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') && !error.response
+  return isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') && !error.response
 }
 
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.'

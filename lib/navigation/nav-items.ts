@@ -17,14 +17,10 @@
  *   (`STAFF_RESTRICTION_ANY`) loses the business self-service area; users and roles stay.
  */
 import { paths } from '@/lib/navigation/paths'
-import {
-  AUTHORIZATIONS_SCREEN_ANY,
-  canManageRoles,
-  canManageUsers,
-  isRestrictedFromBusinessArea,
-  PERMISSIONS as P,
-  type Permission,
-} from '@/lib/permissions'
+// The modules themselves, not the lib/permissions index: the shell loads this file on every /s page, and the index
+// would bring the system roles and permission areas with it.
+import { AUTHORIZATIONS_SCREEN_ANY, canManageRoles, canManageUsers, isRestrictedFromBusinessArea } from '@/lib/permissions/checks'
+import { PERMISSIONS as P, type Permission } from '@/lib/permissions/names'
 import { pathnameOf } from './route-paths'
 
 export type NavAreaId = 'business' | 'users' | 'admin' | 'approvals' | 'government'

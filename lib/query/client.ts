@@ -21,7 +21,7 @@ import {
   type QueryKey,
   type UndefinedInitialDataOptions,
 } from '@tanstack/react-query'
-import axios from 'axios'
+import { isAxiosError, isCancel } from '@/lib/http/axios-guards'
 import { httpEvents } from '@/lib/http/events'
 
 /** General query cache lifetime: 5 minutes. */
@@ -38,12 +38,12 @@ export const FORBIDDEN_MESSAGE = 'Unauthorized access is denied.'
 export const FORBIDDEN_TOAST_ID = 'forbidden'
 
 function statusOf(error: unknown): number | undefined {
-  return axios.isAxiosError(error) ? error.response?.status : undefined
+  return isAxiosError(error) ? error.response?.status : undefined
 }
 
 /** True when a query failure may succeed on a second try: status >= 500, or no answer (not a timeout or cancel). */
 export function isRetryableError(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || axios.isCancel(error)) return false
+  if (!isAxiosError(error) || isCancel(error)) return false
   const status = error.response?.status
   if (status !== undefined) return status >= 500
   return error.code === 'ERR_NETWORK'

@@ -1,13 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query'
 import Head from 'next/head'
-import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
-import { useSignIn } from '@/features/account/components/login-form'
 import { PasswordChecklist } from '@/features/account/components/password-checklist'
 import { AcceptInvitationForm } from '@/features/businesses/components/accept-invitation-form'
 import { paths } from '@/lib/navigation/paths'
 
 export default function AcceptInvitationPage() {
-  const signIn = useSignIn()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  // Signing in comes after the password is set: its code (and the account reads it makes) loads then.
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const { signInAndGo } = await import('@/features/account/components/use-sign-in')
+    await signInAndGo(router, queryClient, credentials)
+  }
   return (
     <>
       <Head>

@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { LoginForm } from '@/features/account/components/login-form'
 import { paths } from '@/lib/navigation/paths'

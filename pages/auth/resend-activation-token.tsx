@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useState } from 'react'
 import { useResendActivation } from '@/features/account/api/public-account-calls'

@@ -4,7 +4,7 @@ import { ShareholderEditor } from '@/features/kyc/components/shareholder-editor'
 import type { ShareholderRecord } from '@/lib/contracts/kyc'
 import type { AxiosAdapter } from 'axios'
 import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/client'
 import { polyfillDialog } from './dialog-polyfill'
 import { mockRouter } from './router-mock'
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { configure, render } from '@testing-library/react'
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import type { ReactElement } from 'react'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/client'
 
 // Debounced checks and lazily loaded schemas take a moment, more so when the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 4000 })

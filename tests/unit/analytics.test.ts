@@ -13,7 +13,8 @@ import {
   track,
   type AnalyticsEvent,
 } from '@/lib/analytics'
-import { apiClient, httpEvents } from '@/lib/http'
+import { apiClient } from '@/lib/http/client'
+import { httpEvents } from '@/lib/http'
 
 let events: AnalyticsEvent[]
 const collect = (event: AnalyticsEvent) => {

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiClient, createApiClient, downloadRequest, isSameOriginRequest, uploadRequest } from '@/lib/http/client'
 import {
-  apiClient,
-  createApiClient,
   DEFAULT_TIMEOUT_MS,
   describeError,
-  downloadRequest,
   httpEvents,
-  isSameOriginRequest,
   isTimeoutError,
   NO_TIMEOUT,
-  uploadRequest,
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
 } from '@/lib/http'

@@ -2,10 +2,8 @@
 // Spec section 8, row by row, through a client whose transport is a stub adapter.
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApiClient, downloadRequest, apiClient } from '@/lib/http/client'
 import {
-  createApiClient,
-  downloadRequest,
-  apiClient,
   describeError,
   fieldErrors,
   firstErrorMessage,

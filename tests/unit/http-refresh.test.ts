@@ -2,8 +2,8 @@
 // Token refresh (docs/api.md#the-browser-client): under 5 minutes left → one POST /accounts/refresh-token, shared.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '@/lib/http/client'
 import {
-  createApiClient,
   decodeJwtPayload,
   getTokenExpiry,
   httpEvents,

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { AxiosAdapter } from 'axios'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/client'
 import { businessReads } from '@/lib/query/shared-queries'
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** `GET /accounts/me/permissions` answers objects; the portal works with their names. */
 export const toPermissionNames = (answer: unknown) => (answer as { name: string }[]).map((p) => p.name)

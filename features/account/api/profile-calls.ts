@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Account, ChangePasswordInput, Preferences, UpdateAccountInput } from '@/lib/contracts/accounts'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { downloadFile } from '@/lib/http/download-file'
 import { accountQueries } from './account-queries'
 
 export function useUpdateAccount() {

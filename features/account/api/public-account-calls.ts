@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { EmailOnlyInput, ResetPasswordInput, SignupInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { getChannel } from '@/lib/session/storage'
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { clearSession, setAuthData } from '@/lib/session/storage'
 
 /** The portal's own routes (/api/login, /api/logout) live beside, not under, the business API base. */
@@ -11,18 +11,22 @@ export async function startPortalSession(answer: LoginAnswer) {
   await apiClient.post('/api/login', { user_auth_data: answer }, PORTAL_ROOT)
 }
 
-/** POST /accounts/login → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie. */
+/**
+ * POST /accounts/login → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie; then every cached
+ * read is stale (it was read signed out, or as someone else).
+ */
+export async function logIn(queryClient: Pick<QueryClient, 'invalidateQueries'>, input: LoginInput): Promise<LoginAnswer> {
+  const answer = (await apiClient.post<LoginAnswer>('/accounts/login', input)).data
+  setAuthData(answer)
+  await startPortalSession(answer)
+  await queryClient.invalidateQueries()
+  return answer
+}
+
+/** `logIn` as a mutation. */
 export function useLogIn() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (input: LoginInput) => {
-      const answer = (await apiClient.post<LoginAnswer>('/accounts/login', input)).data
-      setAuthData(answer)
-      await startPortalSession(answer)
-      return answer
-    },
-    onSuccess: () => queryClient.invalidateQueries(),
-  })
+  return useMutation({ mutationFn: (input: LoginInput) => logIn(queryClient, input) })
 }
 
 /**

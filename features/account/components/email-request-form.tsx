@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { emailOnlySchema, EmailOnlyInput } from '@/lib/contracts/accounts'
-import { applyApiErrors } from '@/lib/http'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import styles from './auth-card.module.css'
 

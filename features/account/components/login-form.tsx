@@ -1,57 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useRouter } from 'next/router'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
-import { applyApiErrors } from '@/lib/http'
-import { afterLoginPath } from '@/lib/navigation/route-paths'
-import { homePathFor } from '@/lib/navigation/nav-items'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
-import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
-import { getSourceProduct } from '@/lib/session/storage'
-import { useLogIn } from '../api/session-calls'
-import { accountQueries } from '../api/account-queries'
 import styles from './auth-card.module.css'
+import { useSignIn } from './use-sign-in'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
-
-/**
- * Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their home (for staff the
- * first page their permissions open, `homePathFor`).
- */
-function destination(from: unknown, isStaff: boolean, home: string): string {
-  const requested = typeof from === 'string' ? from : null
-  if (requested) return afterLoginPath(requested, isStaff, home)
-  const product = !isStaff ? getSourceProduct() : null
-  return product ? paths.business.productApplication(product) : afterLoginPath(null, isStaff, home)
-}
-
-/**
- * Signs in and goes where a signed-in user goes (`destination`): the sign-in form, and the invitation page right after
- * the invited person sets their password (they are not asked for their e-mail again).
- */
-export function useSignIn() {
-  const router = useRouter()
-  const logIn = useLogIn()
-  const queryClient = useQueryClient()
-  return async (credentials: z.output<typeof loginSchema>) => {
-    const answer = await logIn.mutateAsync(credentials)
-    const { isStaff, iswStaff } = answer.user
-    // Staff land where their permissions lead (the product manager has no business list): read them first. The
-    // shell reads the same cache entry next.
-    const [permissions, account] = isStaff
-      ? await Promise.all([
-          queryClient.fetchQuery(accountQueries.permissions()),
-          queryClient.fetchQuery(accountQueries.me()),
-        ]).catch(() => [[], null] as const)
-      : [[], null]
-    const home = homePathFor({ isStaff, iswStaff, permissions, hasBusinesses: (account?.businesses.length ?? 0) > 0 })
-    await router.replace(destination(router.query.from, isStaff, home))
-  }
-}
 
 export function LoginForm() {
   const signIn = useSignIn()

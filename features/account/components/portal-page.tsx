@@ -2,7 +2,7 @@ import Head from 'next/head'
 import { useEffect, type ReactNode } from 'react'
 import { RequirePermission } from '@/components/layouts/require-permission'
 import { homePathFor } from '@/lib/navigation/nav-items'
-import { isRestrictedFromBusinessArea } from '@/lib/permissions'
+import { isRestrictedFromBusinessArea } from '@/lib/permissions/checks'
 import { PortalLayout, type PortalContext } from './portal-layout'
 
 /**

@@ -5,7 +5,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Form } from '@/components/ui/form'
 import { SelectField } from '@/components/ui/select-field'
 import type { Account, Preferences } from '@/lib/contracts/accounts'
-import { applyApiErrors } from '@/lib/http'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { useUpdatePreferences } from '../api/profile-calls'
 import styles from './auth-card.module.css'
 

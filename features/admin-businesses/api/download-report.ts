@@ -1,4 +1,4 @@
-import { downloadFile } from '@/lib/http'
+import { downloadFile } from '@/lib/http/download-file'
 import { toSearchParams, type ApiQuery } from './admin-business-queries'
 
 /** Downloads the business report as CSV with the list's current filters. */

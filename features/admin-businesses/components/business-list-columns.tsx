@@ -1,5 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { formatDay } from '@/lib/format/day'

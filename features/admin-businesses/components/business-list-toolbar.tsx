@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { paths } from '@/lib/navigation/paths'

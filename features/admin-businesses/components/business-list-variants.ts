@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Business } from '../api/types'
 import type { BusinessFilterKey } from './business-list-filters'
 

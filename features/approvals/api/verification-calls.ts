@@ -1,6 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
-import { apiClient, describeError } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { describeError } from '@/lib/http/errors'
 import { apiPath } from '@/lib/http/api-path'
 import type { KycAddress } from './types'
 

@@ -13,8 +13,8 @@ import {
   type VerificationResult,
 } from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
-import { describeError, getApiErrors, getHttpStatus } from '@/lib/http'
-import { PERMISSIONS } from '@/lib/permissions'
+import { describeError, getApiErrors, getHttpStatus } from '@/lib/http/errors'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useRecordVerification, useRerunVerification, useVerifyMany, useWaiveVerification } from '../api/verification-calls'
 import sharedStyles from '@/styles/staff-screens.module.css'

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** The list's query as the screen sends it: `sort` as written in the URL (`action,desc`). */
 export type AuditSearch = Omit<AuditListQuery, 'recentFirst' | 'sort'> & { sort?: string }

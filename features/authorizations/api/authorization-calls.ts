@@ -7,7 +7,7 @@ import type {
   StaffUserCreateInput,
   StaffUserUpdateInput,
 } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { authorizationQueries } from './authorization-queries'
 

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ReasonField } from '@/components/ui/reason-field'
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@/lib/contracts/authorization-values'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import styles from './authorizations.module.css'
 
 export interface ReasonDialogProps {

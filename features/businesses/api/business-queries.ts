@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Outstanding } from '@/lib/contracts/outstanding'
 import { apiPath } from '@/lib/http/api-path'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { businessRoleLabel } from './business-access'
 import styles from './businesses.module.css'
 import { PERMISSION_GROUPS, permissionLabel } from './permission-labels'

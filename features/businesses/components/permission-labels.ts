@@ -1,4 +1,4 @@
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 
 /** What each business-side permission lets a person do, in words, grouped as the roles page shows them. */
 const LABELS_BY_GROUP: Record<string, Partial<Record<Permission, string>>> = {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CrmImportResult } from '@/lib/contracts/crm'
-import { uploadRequest } from '@/lib/http'
+import { uploadRequest } from '@/lib/http/lazy-client'
 import { crmQueries } from './crm-queries'
 
 /** POST /crm/accounts/import: the CSV goes up as multipart; searches made before are stale afterwards. */

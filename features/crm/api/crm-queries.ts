@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { CrmAccount } from '@/lib/contracts/crm'
 import { CRM_SEARCH_SIZE_LIMIT } from '@/lib/contracts/crm-values'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** The CRM lookups: `['crm', …]`. */
 export const crmQueries = {

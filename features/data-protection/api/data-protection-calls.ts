@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DataSubject, DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
 import type { RetentionReport } from '@/lib/contracts/retention'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { downloadFile } from '@/lib/http/download-file'
 import { apiPath } from '@/lib/http/api-path'
 import { dataProtectionQueries } from './data-protection-queries'
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
 import type { PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 export const dataProtectionQueries = {
   all: () => ['data-protection'] as const,

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { DataSubjectSearch } from './data-subject-search'
 import { PersonalDataViewLog } from './personal-data-view-log'
 import { RetentionRun } from './retention-run'

@@ -7,7 +7,7 @@ import type { DataTableFilter } from '@/components/ui/table-filters'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import { formatDateTime } from '@/lib/format/date'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { dataProtectionQueries } from '../api/data-protection-queries'
 import styles from './data-protection.module.css'
 

@@ -7,7 +7,7 @@ import { ScrollTable } from '@/components/ui/scroll-table'
 import { notify } from '@/components/ui/toasts'
 import type { RetentionReport, RetentionRule } from '@/lib/contracts/retention'
 import { formatDate } from '@/lib/format/date'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { useRunRetention } from '../api/data-protection-calls'
 import styles from './data-protection.module.css'
 

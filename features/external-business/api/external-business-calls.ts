@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { ExternalImportResult } from '@/lib/contracts/external-business'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /**
  * GET /external/business/import: makes the handed-over business the signed-in user's, with its product application.

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ExternalBusiness } from '@/lib/contracts/external-business'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** The partner handover: `['external-business', …]`. */
 export const externalBusinessQueries = {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import type {
   Consultant,

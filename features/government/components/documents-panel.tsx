@@ -9,8 +9,8 @@ import {
   GOVERNMENT_DOCUMENT_TYPES,
   type GovernmentDocumentType,
 } from '@/lib/contracts/government-values'
-import { formatDateTime } from '@/lib/format'
-import { firstErrorMessage } from '@/lib/http'
+import { formatDateTime } from '@/lib/format/date'
+import { firstErrorMessage } from '@/lib/http/errors'
 import { useCreateDocument, useDeleteDocument } from '../api/government-calls'
 import type { GovernmentDocument } from '../api/types'
 import styles from './government.module.css'

@@ -1,4 +1,4 @@
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import type { DraftForm, KycDetailType } from './types'
 

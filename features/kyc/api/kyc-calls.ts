@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiClient, uploadRequest } from '@/lib/http'
+import { apiClient, uploadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from './kyc-queries'

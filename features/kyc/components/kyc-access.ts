@@ -1,4 +1,4 @@
-import { canEditKyc, hasAllPermissions, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import { canEditKyc, hasAllPermissions, POST_APPROVAL_GROUP } from '@/lib/permissions/checks'
 import type { Business } from '../api/types'
 
 /**

@@ -1,8 +1,8 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
-import { describeError, getHttpStatus } from '@/lib/http'
+import { describeError, getHttpStatus } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 
 /** The KYC screens' business or KYC record failed to load: a 404 leads back to the businesses, anything else retries. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { notify } from '@/components/ui/toasts'
-import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http'
+import { describeError, getApiErrors, getHttpStatus, type ApiError } from '@/lib/http/errors'
 import { clearSelectedStep, setKycIsCompleted } from '@/lib/session/storage'
 import { useSubmitKyc } from '../api/kyc-calls'
 

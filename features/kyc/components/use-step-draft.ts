@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { DRAFT_DATA_MAX_BYTES, type KycDetailType } from '@/lib/contracts/kyc-values'
-import { getHttpStatus } from '@/lib/http'
+import { getHttpStatus } from '@/lib/http/errors'
 import { deleteDraft, saveDraft } from '../api/draft-calls'
 import { kycQueries } from '../api/kyc-queries'
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient, getHttpStatus } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { getHttpStatus } from '@/lib/http/errors'
 import { apiPath } from '@/lib/http/api-path'
 import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page } from './types'
 

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import { formatBytes } from '@/lib/contracts/file-types'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { openFile } from './open-file'
 
 /** An uploaded file: its name opens it in a new tab (fetched with the user's token), with its size. */

@@ -1,4 +1,4 @@
-import { downloadRequest } from '@/lib/http'
+import { downloadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads } from '@/lib/query/shared-queries'

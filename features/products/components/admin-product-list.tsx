@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useMemo } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'

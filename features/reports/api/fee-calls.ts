@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { FeeRecord, FeeReportFilter, FeeValues } from '@/lib/contracts/fees'
-import { apiClient, downloadFile } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
+import { downloadFile } from '@/lib/http/download-file'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'

@@ -9,7 +9,7 @@ import type {
   KycServiceDetail,
 } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 export type FeeSearch = {
   divisionId?: string

@@ -16,7 +16,7 @@ import {
   type KycServiceDetail,
 } from '@/lib/contracts/fees'
 import { isoDay } from '@/lib/format/iso-day'
-import { applyApiErrors } from '@/lib/http'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import type { ConfigAnswer } from '@/lib/http/config-answer'
 import { useSaveFee } from '../api/fee-calls'
 import styles from './reports.module.css'

@@ -12,7 +12,7 @@ import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/li
 import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
 import { formatDayTime } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
-import { describeError } from '@/lib/http'
+import { describeError } from '@/lib/http/errors'
 import { downloadFeeReport } from '../api/fee-calls'
 import { feeQueries } from '../api/report-queries'
 import { notify } from '@/components/ui/toasts'

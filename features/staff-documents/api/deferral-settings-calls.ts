@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
 import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import type { CacReviewRow, DeferralDetail, Page, StaffDeferral } from './types'
 

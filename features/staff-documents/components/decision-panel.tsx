@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
-import { getApiErrors } from '@/lib/http'
+import { getApiErrors } from '@/lib/http/errors'
 import type { ReviewDecision, ReviewDecisionInput } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'

@@ -9,7 +9,7 @@ import { notify } from '@/components/ui/toasts'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
-import { describeError, getApiErrors } from '@/lib/http'
+import { describeError, getApiErrors } from '@/lib/http/errors'
 import {
   REGISTRATION_CLASS_LABELS,
   REGISTRATION_CLASSES,

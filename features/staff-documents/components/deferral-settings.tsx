@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { MaxDaysSetting } from './deferral-settings-days'
 import { DeferrableMapping } from './deferral-settings-mapping'
 import sharedStyles from '@/styles/staff-screens.module.css'

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { SupportInquiryReceipt } from '@/lib/contracts/support'
 import { SUPPORT_ATTACHMENT_FIELD } from '@/lib/contracts/support-values'
-import { uploadRequest } from '@/lib/http'
+import { uploadRequest } from '@/lib/http/lazy-client'
 
 export interface SupportInquiryValues {
   name: string

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
 import type { SupportInquiry, SupportInquiryQuery } from '@/lib/contracts/support'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** Support inquiries (staff): `['support', …]`. */
 export const supportQueries = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http'
+import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { configAnswer } from '@/lib/http/config-answer'

@@ -14,7 +14,7 @@ import {
   type WebhookEndpointInput,
   type WebhookEndpointValues,
 } from '@/lib/contracts/webhooks'
-import { applyApiErrors } from '@/lib/http'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import type { ConfigAnswer } from '@/lib/http/config-answer'
 import { useSaveWebhookEndpoint } from '../api/webhook-calls'
 import styles from './webhooks.module.css'

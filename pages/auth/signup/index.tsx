@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { SignupForm } from '@/features/account/components/signup-form'
 import { paths } from '@/lib/navigation/paths'

@@ -1,5 +1,5 @@
 import Head from 'next/head'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { paths } from '@/lib/navigation/paths'

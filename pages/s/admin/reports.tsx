@@ -1,9 +1,9 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 
 const ReportsTabs = lazyScreen(() => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs), {
   count: 1,

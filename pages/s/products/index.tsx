@@ -2,10 +2,19 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { permissionsInBusiness } from '@/features/businesses/components/business-access'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
-import { BusinessCatalogue } from '@/features/products/components/business-catalogue'
-import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
+
+// The catalogue and the business picker load in parallel with the account, which the layout waits for anyway.
+const BusinessCatalogue = lazyScreen(
+  () => import('@/features/products/components/business-catalogue').then((m) => m.BusinessCatalogue),
+  { count: 4, label: 'Loading the products' },
+)
+const BusinessPicker = lazyScreen(() => import('@/features/products/components/business-picker').then((m) => m.BusinessPicker), {
+  count: 2,
+  label: 'Loading your businesses',
+})
 
 function ProductsForBusiness({ account, permissions }: { account: Account; permissions: string[] }) {
   const selected = useSelectedBusiness(account.businesses.map((b) => b.businessId))
@@ -24,7 +33,7 @@ function ProductsForBusiness({ account, permissions }: { account: Account; permi
 
 export default function BusinessProductsPage() {
   return (
-    <PortalPage title="Products" access={businessArea()}>
+    <PortalPage title="Products" access={businessArea()} preload={[BusinessCatalogue, BusinessPicker]}>
       {({ account, permissions }) => <ProductsForBusiness account={account} permissions={permissions} />}
     </PortalPage>
   )

@@ -7,7 +7,7 @@ import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import { checkDeferralRequest, DEFERRAL_REASON_MAX } from '@/lib/contracts/deferral-values'
-import { describeError, fieldErrors } from '@/lib/http'
+import { describeError, fieldErrors } from '@/lib/http/errors'
 import { useRequestDeferral } from '../../api/document-calls'
 import styles from './documents.module.css'
 

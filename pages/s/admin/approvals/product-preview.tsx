@@ -2,7 +2,7 @@ import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 const LOADING = { count: 6, label: 'Loading the application' }
 const OnboardingPreview = lazyScreen(

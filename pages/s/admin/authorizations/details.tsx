@@ -3,7 +3,7 @@ import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { paths } from '@/lib/navigation/paths'
-import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions'
+import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions/checks'
 
 const LOADING = { count: 5, label: 'Loading the authorization' }
 const AuthorizationDetails = lazyScreen(

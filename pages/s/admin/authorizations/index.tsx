@@ -1,6 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions'
+import { AUTHORIZATIONS_SCREEN_ANY } from '@/lib/permissions/checks'
 
 const AuthorizationsScreen = lazyScreen(
   () => import('@/features/authorizations/components/authorizations-screen').then((m) => m.AuthorizationsScreen),

@@ -6,7 +6,7 @@ import { adminArea, PortalPage } from '@/features/account/components/portal-page
 import type { BusinessPrefill } from '@/features/businesses/components/create-business-form'
 import type { CrmAccount } from '@/lib/contracts/crm'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { clearCrmFlow, getCrmFlow, setCrmFlow } from '@/lib/session/storage'
 
 // The registration form of the business area, in its staff variant (owner's e-mail, invitation), loaded in parallel

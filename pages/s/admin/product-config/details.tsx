@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 // The editor (react-hook-form, the requirements builder, the businesses table) loads with the account, not the page.
 const ProductEditor = lazyScreen(() => import('@/features/products/components/product-editor').then((m) => m.ProductEditor), {

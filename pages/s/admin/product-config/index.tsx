@@ -1,6 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 const AdminProductList = lazyScreen(
   () => import('@/features/products/components/admin-product-list').then((m) => m.AdminProductList),

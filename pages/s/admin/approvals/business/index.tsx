@@ -1,6 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 const BusinessQueue = lazyScreen(() => import('@/features/approvals/components/business-queue').then((m) => m.BusinessQueue), {
   count: 4,

@@ -3,7 +3,7 @@ import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { paths } from '@/lib/navigation/paths'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 const LOADING = { count: 5, label: 'Loading the CAC documents' }
 const CacReviewDetails = lazyScreen(

@@ -1,6 +1,6 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 
 const AdminBusinessList = lazyScreen(
   () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList),

@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import type { ParsedUrlQuery } from 'node:querystring'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { LoginForm } from '../login-form'
+
+const router = vi.hoisted(() => ({
+  pathname: '/auth/login',
+  asPath: '/auth/login',
+  query: {} as ParsedUrlQuery,
+  isReady: true,
+  replace: vi.fn(async () => true),
+  push: vi.fn(async () => true),
+}))
+vi.mock('next/router', () => ({ useRouter: () => router }))
+
+const answer = (isStaff: boolean) => ({
+  accessToken: 'header.eyJleHAiOjk5OTk5OTk5OTl9.sig',
+  refreshToken: 'refresh',
+  user: { id: 'u1', email: 'ada@example.ng', firstName: 'Ada', lastName: 'Obi', isStaff, iswStaff: false },
+})
+
+let api: ReturnType<typeof mockApi> | undefined
+beforeEach(() => {
+  router.query = {}
+  router.replace.mockClear()
+  sessionStorage.clear()
+})
+afterEach(() => api?.restore())
+
+async function signIn() {
+  fireEvent.change(screen.getByLabelText(/^E-mail address/), { target: { value: 'ada@example.ng' } })
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Harmattan-Breeze-44' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+}
+
+describe('LoginForm (issue 36: the API client and the navigation model load on use)', () => {
+  it('signs in, starts the portal session and goes to the business list', async () => {
+    api = mockApi(route('POST', '/accounts/login', { data: answer(false) }), route('POST', '/api/login', { data: {} }))
+    renderWithClient(<LoginForm />)
+    await signIn()
+    // The first sign-in of the file also loads the API client, the login schema and the navigation model.
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/s/businesses'), { timeout: 15_000 })
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /accounts/login', 'POST /api/login'])
+    expect(sessionStorage.getItem('user_auth_data')).toContain('ada@example.ng')
+  })
+
+  it('goes back to the page named in `from`', async () => {
+    router.query = { from: '/s/products' }
+    api = mockApi(route('POST', '/accounts/login', { data: answer(false) }), route('POST', '/api/login', { data: {} }))
+    renderWithClient(<LoginForm />)
+    await signIn()
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/s/products'), { timeout: 15_000 })
+  })
+})
