@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,7 +14,7 @@ import { describeError, fieldErrors, getApiErrors } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAcceptInvitation } from '../api/invitation-calls'
-import styles from './businesses.module.css'
+import styles from './accept-invitation.module.css'
 
 type Values = z.input<typeof acceptInvitationSchema>
 type Output = z.output<typeof acceptInvitationSchema>
