@@ -2,7 +2,7 @@ import * as pglite from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { withNamedStatements } from '@/server/db/pglite-statements'
 
 const things = pgTable('things', {
@@ -20,14 +20,18 @@ let named: pglite.PGlite
 const preparedCount = async () =>
   (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements`)).rows[0]!.n
 
-beforeEach(async () => {
+// One database for the file (its initdb costs seconds of CPU), a fresh table and session for each test.
+beforeAll(async () => {
   client = await pglite.PGlite.create()
-  await client.exec(`CREATE TABLE things (
+}, 60_000)
+beforeEach(async () => {
+  await client.exec('DISCARD ALL')
+  await client.exec(`DROP TABLE IF EXISTS things; CREATE TABLE things (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(), name text NOT NULL UNIQUE, count integer, active boolean NOT NULL DEFAULT true,
     details jsonb, created_at timestamptz NOT NULL DEFAULT now())`)
   named = withNamedStatements(client, pglite, { maxStatements: 3 })
 })
-afterEach(async () => {
+afterAll(async () => {
   await client.close()
 })
 
