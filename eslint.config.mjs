@@ -28,6 +28,12 @@ export const PROCESS_ENV_ALLOWED = [
  * The whole lint configuration for the tree at `root` (an absolute path).
  * @param {string} root
  */
+/** PostgreSQL's unique-violation code, read only by uniqueViolationOf (server/db/errors.ts). */
+const UNIQUE_VIOLATION_CODE = {
+  selector: "Literal[value='23505']",
+  message: 'Read a unique violation with uniqueViolationOf (server/db/errors.ts), not its SQLSTATE.',
+}
+
 export function createConfig(root) {
   return defineConfig(
     globalIgnores([
@@ -82,11 +88,23 @@ export function createConfig(root) {
       files: ['server/**/*.ts'],
       ignores: ['server/db/errors.ts', '**/*.test.ts'],
       rules: {
+        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE],
+      },
+    },
+    {
+      // One body reader (docs/conventions.md#checks-that-keep-the-structure): a route that validates its own body
+      // reads it with readBody / readMultipart, which answer 415 and the 400s naming the field the same way. Flat
+      // config replaces a rule's options per file, so the modules keep the SQLSTATE selector above here too.
+      name: 'project/one-body-reader',
+      files: ['server/modules/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
         'no-restricted-syntax': [
           'error',
+          UNIQUE_VIOLATION_CODE,
           {
-            selector: "Literal[value='23505']",
-            message: 'Read a unique violation with uniqueViolationOf (server/db/errors.ts), not its SQLSTATE.',
+            selector: 'CallExpression > MemberExpression[property.name=/^(parseBody|formData)$/]',
+            message: 'Read a JSON or multipart body with readBody / readMultipart (server/http/body.ts).',
           },
         ],
       },
