@@ -3,7 +3,6 @@ import * as cacReviewContract from '@/lib/contracts/cac-review'
 import * as deferralReviewContract from '@/lib/contracts/deferral-review'
 import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -68,7 +67,7 @@ deferralReviewRoutes.openapi(
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(deferralReviewContract.deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
+  async (c) => c.json(await getDeferrableMapping(await readArgs(c)), 200),
 )
 
 // PUT /deferrals/deferrable-mapping – replaces the whole mapping (202 under four-eyes)

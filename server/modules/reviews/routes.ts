@@ -41,7 +41,7 @@ reviewRoutes.openapi(
     ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
     responses: { 200: json(z.array(reviewsContract.reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findReviewers({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await findReviewers(await readArgs(c)), 200),
 )
 
 // PUT /businesses/set-recertification-date – move an approved business's recertification date

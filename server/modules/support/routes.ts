@@ -1,15 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import * as supportContract from '@/lib/contracts/support'
 import * as supportValuesContract from '@/lib/contracts/support-values'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { optionalActor } from '@/server/http/auth'
 import { readMultipart } from '@/server/http/body'
-import { auditContextOf, type AppContext } from '@/server/http/context'
+import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { readArgs } from '@/server/http/service-args'
+import { publicArgs, readArgs } from '@/server/http/service-args'
 import { findSupportInquiries, SUPPORT_INQUIRY_READERS } from './find-inquiries'
 import { submitSupportInquiry } from './submit-inquiry'
 
@@ -98,11 +97,10 @@ supportRoutes.openapi(
     const actor = await optionalActor(c)
     const { input, attachment } = await readInquiryForm(c)
     const receipt = await submitSupportInquiry({
-      db: await getDb(),
+      ...(await publicArgs(c)),
       actor,
       input,
       attachment,
-      audit: auditContextOf(c),
     })
     return c.json(receipt, 201)
   },

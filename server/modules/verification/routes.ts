@@ -38,7 +38,7 @@ verificationRoutes.openapi(
     ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
     responses: { 200: json(verificationContract.reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await runReverification({ ...(await serviceArgs(c)) }), 200),
+  async (c) => c.json(await runReverification(await serviceArgs(c)), 200),
 )
 
 // ---- parameterised ----
