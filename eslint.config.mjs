@@ -28,6 +28,12 @@ export const PROCESS_ENV_ALLOWED = [
  * The whole lint configuration for the tree at `root` (an absolute path).
  * @param {string} root
  */
+/** A body read by hand: the modules read it with readBody / readMultipart. */
+const BODY_READER = {
+  selector: 'CallExpression > MemberExpression[property.name=/^(parseBody|formData)$/]',
+  message: 'Read a JSON or multipart body with readBody / readMultipart (server/http/body.ts).',
+}
+
 /** PostgreSQL's unique-violation code, read only by uniqueViolationOf (server/db/errors.ts). */
 const UNIQUE_VIOLATION_CODE = {
   selector: "Literal[value='23505']",
@@ -99,12 +105,22 @@ export function createConfig(root) {
       files: ['server/modules/**/*.ts'],
       ignores: ['**/*.test.ts'],
       rules: {
+        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE, BODY_READER],
+      },
+    },
+    {
+      // One way to build a service call (docs/conventions.md#shared-pieces-to-reach-for-first): a route handler takes
+      // the database from serviceArgs / readArgs / publicArgs (server/http/service-args.ts), never from getDb itself.
+      name: 'project/service-args',
+      files: ['server/modules/**/*routes.ts'],
+      rules: {
         'no-restricted-syntax': [
           'error',
           UNIQUE_VIOLATION_CODE,
+          BODY_READER,
           {
-            selector: 'CallExpression > MemberExpression[property.name=/^(parseBody|formData)$/]',
-            message: 'Read a JSON or multipart body with readBody / readMultipart (server/http/body.ts).',
+            selector: "CallExpression[callee.name='getDb']",
+            message: 'Give the service its database with serviceArgs / readArgs / publicArgs (server/http/service-args.ts).',
           },
         ],
       },
