@@ -34,6 +34,12 @@ const BODY_READER = {
   message: 'Read a JSON or multipart body with readBody / readMultipart (server/http/body.ts).',
 }
 
+/** A staff permission spelled in a service's check: the service exports it as a constant its route's access uses too. */
+const PERMISSION_NAMED_ONCE = {
+  selector: 'CallExpression[callee.name=/^assertStaffWith(Any|All)$/] > MemberExpression[object.name=/^(P|PERMISSIONS)$/]',
+  message: 'Name the permission once: a constant the service exports, used by its route (access.*) and this check.',
+}
+
 /** PostgreSQL's unique-violation code, read only by uniqueViolationOf (server/db/errors.ts). */
 const UNIQUE_VIOLATION_CODE = {
   selector: "Literal[value='23505']",
@@ -105,7 +111,7 @@ export function createConfig(root) {
       files: ['server/modules/**/*.ts'],
       ignores: ['**/*.test.ts'],
       rules: {
-        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE, BODY_READER],
+        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE, BODY_READER, PERMISSION_NAMED_ONCE],
       },
     },
     {
@@ -118,6 +124,7 @@ export function createConfig(root) {
           'error',
           UNIQUE_VIOLATION_CODE,
           BODY_READER,
+          PERMISSION_NAMED_ONCE,
           {
             selector: "CallExpression[callee.name='getDb']",
             message: 'Give the service its database with serviceArgs / readArgs / publicArgs (server/http/service-args.ts).',
