@@ -28,6 +28,24 @@ export const PROCESS_ENV_ALLOWED = [
  * The whole lint configuration for the tree at `root` (an absolute path).
  * @param {string} root
  */
+/** A body read by hand: the modules read it with readBody / readMultipart. */
+const BODY_READER = {
+  selector: 'CallExpression > MemberExpression[property.name=/^(parseBody|formData)$/]',
+  message: 'Read a JSON or multipart body with readBody / readMultipart (server/http/body.ts).',
+}
+
+/** A staff permission spelled in a service's check: the service exports it as a constant its route's access uses too. */
+const PERMISSION_NAMED_ONCE = {
+  selector: 'CallExpression[callee.name=/^assertStaffWith(Any|All)$/] > MemberExpression[object.name=/^(P|PERMISSIONS)$/]',
+  message: 'Name the permission once: a constant the service exports, used by its route (access.*) and this check.',
+}
+
+/** PostgreSQL's unique-violation code, read only by uniqueViolationOf (server/db/errors.ts). */
+const UNIQUE_VIOLATION_CODE = {
+  selector: "Literal[value='23505']",
+  message: 'Read a unique violation with uniqueViolationOf (server/db/errors.ts), not its SQLSTATE.',
+}
+
 export function createConfig(root) {
   return defineConfig(
     globalIgnores([
@@ -82,11 +100,34 @@ export function createConfig(root) {
       files: ['server/**/*.ts'],
       ignores: ['server/db/errors.ts', '**/*.test.ts'],
       rules: {
+        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE],
+      },
+    },
+    {
+      // One body reader (docs/conventions.md#checks-that-keep-the-structure): a route that validates its own body
+      // reads it with readBody / readMultipart, which answer 415 and the 400s naming the field the same way. Flat
+      // config replaces a rule's options per file, so the modules keep the SQLSTATE selector above here too.
+      name: 'project/one-body-reader',
+      files: ['server/modules/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-syntax': ['error', UNIQUE_VIOLATION_CODE, BODY_READER, PERMISSION_NAMED_ONCE],
+      },
+    },
+    {
+      // One way to build a service call (docs/conventions.md#shared-pieces-to-reach-for-first): a route handler takes
+      // the database from serviceArgs / readArgs / publicArgs (server/http/service-args.ts), never from getDb itself.
+      name: 'project/service-args',
+      files: ['server/modules/**/*routes.ts'],
+      rules: {
         'no-restricted-syntax': [
           'error',
+          UNIQUE_VIOLATION_CODE,
+          BODY_READER,
+          PERMISSION_NAMED_ONCE,
           {
-            selector: "Literal[value='23505']",
-            message: 'Read a unique violation with uniqueViolationOf (server/db/errors.ts), not its SQLSTATE.',
+            selector: "CallExpression[callee.name='getDb']",
+            message: 'Give the service its database with serviceArgs / readArgs / publicArgs (server/http/service-args.ts).',
           },
         ],
       },

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { publicArgs } from '@/server/http/service-args'
 import { findOutbox } from './find-outbox'
 
 /** Mounted only when ENABLE_DEV_OUTBOX=true outside production (server/app.ts decides). */
@@ -32,5 +32,5 @@ devOutboxRoutes.openapi(
       ...errorResponses(400),
     },
   }),
-  async (c) => c.json(await findOutbox({ db: await getDb(), to: c.req.valid('query').to }), 200),
+  async (c) => c.json(await findOutbox({ ...(await publicArgs(c)), to: c.req.valid('query').to }), 200),
 )

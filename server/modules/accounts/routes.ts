@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import * as accountsContract from '@/lib/contracts/accounts'
 import { refuseCommonPassword } from '@/server/auth/common-passwords'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { readArgs, serviceArgs } from '@/server/http/service-args'
+import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
 import { acceptInvitation } from './accept-invitation'
 import { activateAccount } from './activate-account'
 import { changePassword } from './change-password'
@@ -38,7 +36,7 @@ accountRoutes.openapi(
     request: jsonBody(signupRequest),
     responses: { 202: json(accountsContract.messageSchema, 'Activation link sent if possible'), ...errorResponses(400) },
   }),
-  async (c) => c.json(await signUp({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 202),
+  async (c) => c.json(await signUp({ ...(await publicArgs(c)), input: c.req.valid('json') }), 202),
 )
 
 // POST /accounts/activate-account – activate with the e-mailed token
@@ -49,8 +47,7 @@ accountRoutes.openapi(
     request: jsonBody(accountsContract.activateAccountSchema),
     responses: { 200: json(accountsContract.messageSchema, 'Activated'), ...errorResponses(400, 409) },
   }),
-  async (c) =>
-    c.json(await activateAccount({ db: await getDb(), token: c.req.valid('json').token, audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await activateAccount({ ...(await publicArgs(c)), token: c.req.valid('json').token }), 200),
 )
 
 // POST /accounts/accept-invitation – someone invited to a business sets a password and is activated
@@ -63,7 +60,7 @@ accountRoutes.openapi(
   }),
   async (c) => {
     const { token, password } = c.req.valid('json')
-    return c.json(await acceptInvitation({ db: await getDb(), token, password, audit: auditContextOf(c) }), 200)
+    return c.json(await acceptInvitation({ ...(await publicArgs(c)), token, password }), 200)
   },
 )
 
@@ -75,7 +72,7 @@ accountRoutes.openapi(
     request: jsonBody(accountsContract.emailOnlySchema),
     responses: { 202: json(accountsContract.messageSchema, 'Sent if possible'), ...errorResponses(400) },
   }),
-  async (c) => c.json(await resendActivation({ db: await getDb(), email: c.req.valid('json').email }), 202),
+  async (c) => c.json(await resendActivation({ ...(await publicArgs(c)), email: c.req.valid('json').email }), 202),
 )
 
 // POST /accounts/login – e-mail and password → access token (throttled per account+IP and per IP)
@@ -89,10 +86,9 @@ accountRoutes.openapi(
   async (c) => {
     const { email, password } = c.req.valid('json')
     const answer = await logIn({
-      db: await getDb(),
+      ...(await publicArgs(c)),
       email,
       password,
-      audit: auditContextOf(c),
       userAgent: c.req.header('user-agent') ?? null,
     })
     return c.json(answer, 200)
@@ -106,7 +102,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountsContract.messageSchema, 'Signed out'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await logOut({ db: await getDb(), sessionId: actorOf(c).sessionId, audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await logOut({ ...(await serviceArgs(c)), sessionId: actorOf(c).sessionId }), 200),
 )
 
 // POST /accounts/recover-password – e-mail a reset code (capped per address and per IP)
@@ -117,7 +113,8 @@ accountRoutes.openapi(
     request: jsonBody(accountsContract.emailOnlySchema),
     responses: { 202: json(accountsContract.messageSchema, 'Sent if possible'), ...errorResponses(400, 429) },
   }),
-  async (c) => c.json(await recoverPassword({ db: await getDb(), email: c.req.valid('json').email, ip: c.get('ip') }), 202),
+  async (c) =>
+    c.json(await recoverPassword({ ...(await publicArgs(c)), email: c.req.valid('json').email, ip: c.get('ip') }), 202),
 )
 
 // PUT /accounts/reset-password/{otp} – set a new password with the code; revokes every session
@@ -130,10 +127,7 @@ accountRoutes.openapi(
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
-    return c.json(
-      await resetPassword({ db: await getDb(), otp: c.req.valid('param').otp, email, password, audit: auditContextOf(c) }),
-      200,
-    )
+    return c.json(await resetPassword({ ...(await publicArgs(c)), otp: c.req.valid('param').otp, email, password }), 200)
   },
 )
 
@@ -158,7 +152,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountsContract.loginAnswerSchema, 'A new token'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await refreshToken({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await refreshToken(await readArgs(c)), 200),
 )
 
 // GET /accounts/me/permissions – the signed-in user's permission names (static path before /accounts/me)
@@ -178,7 +172,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountsContract.preferencesSchema, 'Preferences'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getPreferences({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await getPreferences(await readArgs(c)), 200),
 )
 
 // PUT /accounts/me/preferences
@@ -199,7 +193,7 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountsContract.accountSchema, 'Account'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getAccount({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await getAccount(await readArgs(c)), 200),
 )
 
 // PATCH /accounts/me – own name and phone
@@ -220,5 +214,5 @@ accountRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(accountsContract.userProfileSchema, 'Profile'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await getUserProfile({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await getUserProfile(await readArgs(c)), 200),
 )

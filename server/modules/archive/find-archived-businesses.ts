@@ -9,10 +9,13 @@ import { toBusinesses } from '@/server/records/business-record'
 import { businessFilters } from '../businesses/find-businesses'
 import { assertStaffWithAny } from '@/server/http/access'
 
+/** Reading the archive: the route's access and the service's check. */
+export const ARCHIVE_READ = PERMISSIONS.CAN_READ_BUSINESS
+
 /** `GET /archive/businesses`: archived businesses with the business list's filters, each with why and since when. */
 export async function findArchivedBusinesses(options: { db: Executor; actor: Actor; query: ArchiveListQuery }) {
   const { db, actor, query } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(actor, ARCHIVE_READ)
   const where = and(...businessFilters({ ...query, archiveStatus: ['ARCHIVED'] }))
   return findPage({
     query,

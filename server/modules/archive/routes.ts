@@ -1,11 +1,10 @@
 import * as archiveContract from '@/lib/contracts/archive'
 import * as businessesContract from '@/lib/contracts/businesses'
-import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { ARCHIVERS, changeArchiveStatus } from './archive-business'
-import { findArchivedBusinesses } from './find-archived-businesses'
+import { ARCHIVE_READ, findArchivedBusinesses } from './find-archived-businesses'
 
 const route = routesTagged('Archive')
 
@@ -15,7 +14,7 @@ export const archiveRoutes = createRouter()
 archiveRoutes.openapi(
   route.get('/archive/businesses', {
     summary: 'Archived businesses',
-    ...access.staff(P.CAN_READ_BUSINESS),
+    ...access.staff(ARCHIVE_READ),
     request: { query: archiveContract.archiveListQuerySchema },
     responses: {
       200: json(archiveContract.archivedBusinessPageSchema, 'A page of archived businesses'),

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import * as auditsContract from '@/lib/contracts/audits'
 import { PERMISSIONS } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { readArgs } from '@/server/http/service-args'
 import { findAuditActors, findAuditResources, findAudits } from './find-audits'
 import { verifyAuditChain } from './verify-audit-chain'
 
@@ -18,7 +18,7 @@ auditRoutes.openapi(
     summary: 'Audited resource names',
     responses: { 200: json(z.array(z.string()), 'Resource names'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findAuditResources({ db: await getDb() }), 200),
+  async (c) => c.json(await findAuditResources(await readArgs(c)), 200),
 )
 
 // GET /audits/actors – users who appear in the log
@@ -28,7 +28,7 @@ auditRoutes.openapi(
     summary: 'Actors that appear in the audit log',
     responses: { 200: json(z.array(auditsContract.auditActorSchema), 'Actors'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findAuditActors({ db: await getDb() }), 200),
+  async (c) => c.json(await findAuditActors(await readArgs(c)), 200),
 )
 
 // GET /audits/verify – recompute the hash chain
@@ -38,7 +38,7 @@ auditRoutes.openapi(
     summary: 'Verify the audit hash chain',
     responses: { 200: json(auditsContract.auditVerifySchema, 'Chain check result'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await verifyAuditChain({ db: await getDb() }), 200),
+  async (c) => c.json(await verifyAuditChain(await readArgs(c)), 200),
 )
 
 // GET /audits – the audit log, filtered and paginated
@@ -49,5 +49,5 @@ auditRoutes.openapi(
     request: { query: auditsContract.auditListQuerySchema },
     responses: { 200: json(auditsContract.auditPageSchema, 'A page of audit rows'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findAudits({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findAudits({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )

@@ -6,8 +6,9 @@ import type { Database, Executor } from '@/server/db/client'
 import { businessCategories, businessDivisions, businessTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
-export const findBusinessTypes = (db: Executor) => db.select().from(businessTypes).orderBy(asc(businessTypes.name))
-export const findBusinessCategories = (db: Executor) => db.select().from(businessCategories).orderBy(asc(businessCategories.name))
+export const findBusinessTypes = ({ db }: { db: Executor }) => db.select().from(businessTypes).orderBy(asc(businessTypes.name))
+export const findBusinessCategories = ({ db }: { db: Executor }) =>
+  db.select().from(businessCategories).orderBy(asc(businessCategories.name))
 
 const toDivision = (d: typeof businessDivisions.$inferSelect) => ({
   id: d.id,
@@ -17,7 +18,7 @@ const toDivision = (d: typeof businessDivisions.$inferSelect) => ({
   isActive: d.isActive,
 })
 
-export async function findDivisions(db: Executor) {
+export async function findDivisions({ db }: { db: Executor }) {
   return (await db.select().from(businessDivisions).orderBy(asc(businessDivisions.name))).map(toDivision)
 }
 

@@ -5,12 +5,9 @@ import * as outstandingContract from '@/lib/contracts/outstanding'
 import * as paginationContract from '@/lib/contracts/pagination'
 import * as productsContract from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { readArgs, serviceArgs } from '@/server/http/service-args'
+import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
 import {
   findAllBusinessUsers,
   findBusinessUsers,
@@ -56,7 +53,7 @@ businessRoutes.openapi(
     request: { params: valueParam },
     responses: { 200: json(businessesContract.existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json(await registrationNumberExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
+  async (c) => c.json(await registrationNumberExists({ ...(await readArgs(c)), value: c.req.valid('param').value }), 200),
 )
 
 // GET /businesses/check/business-name/{value} – is this name taken (case and spaces ignored)
@@ -67,7 +64,7 @@ businessRoutes.openapi(
     request: { params: valueParam },
     responses: { 200: json(businessesContract.existenceSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json(await businessNameExists({ db: await getDb(), value: c.req.valid('param').value }), 200),
+  async (c) => c.json(await businessNameExists({ ...(await readArgs(c)), value: c.req.valid('param').value }), 200),
 )
 
 // GET /businesses/user-businesses/me – my businesses with my role in each
@@ -77,7 +74,7 @@ businessRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(z.array(businessesContract.myBusinessSchema), 'My businesses'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await findMyBusinesses({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await findMyBusinesses(await readArgs(c)), 200),
 )
 
 // GET /businesses/searchable-user-businesses/me?searchKey= – my businesses matching a name or reg number
@@ -156,7 +153,7 @@ businessRoutes.openapi(
     request: { query: businessesContract.businessListQuerySchema },
     responses: { 200: json(businessesContract.businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findBusinesses({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findBusinesses({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /businesses – register a business
@@ -225,9 +222,9 @@ businessRoutes.openapi(
     },
   }),
   async (c) => {
-    const db = await getDb()
-    await getBusiness({ db, actor: actorOf(c), id: c.req.valid('param').id })
-    return c.json(await findBusinessProducts(db, c.req.valid('param').id), 200)
+    const args = { ...(await readArgs(c)), id: c.req.valid('param').id }
+    await getBusiness(args)
+    return c.json(await findBusinessProducts(args), 200)
   },
 )
 
@@ -256,7 +253,7 @@ businessReferenceRoutes.openapi(
     ...access.public(),
     responses: { 200: json(z.array(businessesContract.referenceItemSchema), 'Types') },
   }),
-  async (c) => c.json(await findBusinessTypes(await getDb()), 200),
+  async (c) => c.json(await findBusinessTypes(await publicArgs(c)), 200),
 )
 
 // GET /business-categories
@@ -266,7 +263,7 @@ businessReferenceRoutes.openapi(
     ...access.public(),
     responses: { 200: json(z.array(businessesContract.referenceItemSchema), 'Categories') },
   }),
-  async (c) => c.json(await findBusinessCategories(await getDb()), 200),
+  async (c) => c.json(await findBusinessCategories(await publicArgs(c)), 200),
 )
 
 // GET /business-divisions
@@ -276,7 +273,7 @@ businessReferenceRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(z.array(businessesContract.divisionSchema), 'Divisions'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await findDivisions(await getDb()), 200),
+  async (c) => c.json(await findDivisions(await readArgs(c)), 200),
 )
 
 // POST /business-divisions (staff, CAN_UPDATE_PRODUCT)
@@ -287,7 +284,7 @@ businessReferenceRoutes.openapi(
     request: jsonBody(businessesContract.divisionInputSchema),
     responses: { 201: json(businessesContract.divisionSchema, 'Created'), ...errorResponses(400, 401, 403, 409) },
   }),
-  async (c) => c.json(await createDivision({ db: await getDb(), input: c.req.valid('json'), audit: auditContextOf(c) }), 201),
+  async (c) => c.json(await createDivision({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
 // PUT /business-divisions/{id} (staff, CAN_UPDATE_PRODUCT)
@@ -301,10 +298,9 @@ businessReferenceRoutes.openapi(
   async (c) =>
     c.json(
       await updateDivision({
-        db: await getDb(),
+        ...(await serviceArgs(c)),
         id: c.req.valid('param').id,
         input: c.req.valid('json'),
-        audit: auditContextOf(c),
       }),
       200,
     ),
@@ -335,7 +331,7 @@ businessReferenceRoutes.openapi(
       ...errorResponses(400, 401, 403),
     },
   }),
-  async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findAllBusinessUsers({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /business-users (staff)
@@ -349,7 +345,7 @@ businessReferenceRoutes.openapi(
       ...errorResponses(400, 401, 403),
     },
   }),
-  async (c) => c.json(await findAllBusinessUsers({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findAllBusinessUsers({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /business-users/{id}/details (staff)
@@ -360,7 +356,7 @@ businessReferenceRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(businessesContract.businessUserSchema.loose(), 'Details'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(await getBusinessUserDetails({ db: await getDb(), membershipId: c.req.valid('param').id }), 200),
+  async (c) => c.json(await getBusinessUserDetails({ ...(await readArgs(c)), membershipId: c.req.valid('param').id }), 200),
 )
 
 // GET /existing-profile/requests?businessId= – access requests to my business
@@ -401,7 +397,7 @@ businessReferenceRoutes.openapi(
     request: { query: businessesContract.existingProfileQuerySchema },
     responses: { 200: json(businessesContract.existingProfileAnswerSchema, 'Whether it exists'), ...errorResponses(400, 401) },
   }),
-  async (c) => c.json(await lookUpExistingProfile({ db: await getDb(), identifier: c.req.valid('query').identifier }), 200),
+  async (c) => c.json(await lookUpExistingProfile({ ...(await readArgs(c)), identifier: c.req.valid('query').identifier }), 200),
 )
 
 // POST /existing-profile?type=business – ask the owners for access

@@ -72,6 +72,11 @@ async function decidePendingDocuments(
   return decided
 }
 
+/** Deciding a business's CAC documents, one business or in bulk: the routes' access and the service's check. */
+export const CAC_DECIDE = PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT
+/** Reviewing one CAC document or asking for it again. */
+export const CAC_DOCUMENT_REVIEWERS = [PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT] as const
+
 /**
  * `PUT /kyc/cac-documents-approval/{kycDetailsId}`: decides every current CAC document of the KYC record that is
  * PENDING (docs/domain.md#kyc-documents: PENDING → APPROVED or REJECTED, a comment needed to reject). None pending →
@@ -89,7 +94,7 @@ export async function decideCacDocuments(options: {
 }) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
+  assertStaffWithAny(actor, CAC_DECIDE)
   if (input.decision === 'REJECTED' && !input.comment?.trim()) {
     throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })
   }
@@ -171,7 +176,7 @@ export async function reviewDocument(options: {
 }) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  assertStaffWithAny(actor, ...CAC_DOCUMENT_REVIEWERS)
   if (input.decision === 'REJECTED' && !input.comment?.trim()) {
     throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })
   }
@@ -219,7 +224,7 @@ export async function requestReupload(options: {
 }) {
   const { db, actor } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT)
+  assertStaffWithAny(actor, ...CAC_DOCUMENT_REVIEWERS)
   const reason = options.reason.trim()
   const current = await currentDocumentOrThrow(db, options.id)
   const business = await getBusinessRow(db, current.document.businessId)

@@ -88,13 +88,16 @@ async function toRows(
   }))
 }
 
+/** Reading the CAC reviews: the routes' access and the services' check. */
+export const CAC_REVIEW_READERS = [PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS] as const
+
 /**
  * `GET /kyc/cac-documents-for-reviews`: one row per KYC record with its current CAC documents, newest upload first
  * (recentFirst=false: oldest first, the order to work a queue in). Staff holding CAN_APPROVE_CAC_DOCUMENT or CAN_READ_BUSINESS.
  */
 export async function findCacReviews(options: { db: Executor; actor: Actor; query: CacReviewQuery }) {
   const { db, query } = options
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(options.actor, ...CAC_REVIEW_READERS)
   const cac = groupedCacDocuments(
     db,
     and(inReviewScope, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined),
@@ -133,7 +136,7 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
 /** One KYC record's CAC review row (after a decision, and for the details page); 404 when it has no current CAC document. */
 export async function getCacReview(options: { db: Executor; actor: Actor; kycDetailsId: string }): Promise<CacReviewRow> {
   const { db } = options
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(options.actor, ...CAC_REVIEW_READERS)
   const cac = groupedCacDocuments(db, eq(kycDocuments.kycDetailsId, options.kycDetailsId))
   const rows = await db
     .select({

@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import * as cacReviewContract from '@/lib/contracts/cac-review'
 import * as kycDocumentsContract from '@/lib/contracts/kyc-documents'
-import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
-import { decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
-import { findCacReviews, getCacReview } from './find-cac-reviews'
+import { CAC_DECIDE, CAC_DOCUMENT_REVIEWERS, decideCacDocuments, requestReupload, reviewDocument } from './decide-documents'
+import { CAC_REVIEW_READERS, findCacReviews, getCacReview } from './find-cac-reviews'
 
 const route = routesTagged('Document review')
 
@@ -25,7 +24,7 @@ cacReviewRoutes.openapi(
     summary: 'CAC documents to review',
     description:
       'One row per KYC record with its current CAC documents; `status` is PENDING while any is, else REJECTED if any is, else APPROVED.',
-    ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    ...access.staffAny(...CAC_REVIEW_READERS),
     request: { query: cacReviewContract.cacReviewQuerySchema },
     responses: { 200: json(cacReviewContract.cacReviewPageSchema, 'A page of KYC records'), ...errorResponses(400, 401, 403) },
   }),
@@ -41,7 +40,7 @@ openBulkDecisionRoute(
     summary: 'Decide the CAC documents of several KYC records',
     description:
       'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
-    permission: P.CAN_APPROVE_CAC_DOCUMENT,
+    permission: CAC_DECIDE,
   },
   (kycDetailsId, context) => decideCacDocuments({ ...context, kycDetailsId }),
 )
@@ -52,7 +51,7 @@ openBulkDecisionRoute(
 cacReviewRoutes.openapi(
   route.get('/kyc/cac-documents-for-reviews/{kycDetailsId}', {
     summary: "One KYC record's CAC documents",
-    ...access.staffAny(P.CAN_APPROVE_CAC_DOCUMENT, P.CAN_READ_BUSINESS),
+    ...access.staffAny(...CAC_REVIEW_READERS),
     request: { params: z.object({ kycDetailsId: uuid('a KYC record id') }) },
     responses: {
       200: json(cacReviewContract.cacReviewRowSchema, 'The KYC record with its CAC documents'),
@@ -68,7 +67,7 @@ cacReviewRoutes.openapi(
     summary: 'Decide the CAC documents of a KYC record',
     description:
       'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
-    ...access.staff(P.CAN_APPROVE_CAC_DOCUMENT),
+    ...access.staff(CAC_DECIDE),
     request: {
       params: z.object({ kycDetailsId: uuid('a KYC record id') }),
       ...jsonBody(cacReviewContract.reviewDecisionInputSchema),
@@ -92,7 +91,7 @@ cacReviewRoutes.openapi(
     summary: 'Ask the business to upload a document again',
     description:
       'Current documents only; one open request per document (409 INVALID_STATE otherwise). The business sees the reason and gets an e-mail.',
-    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    ...access.staffAny(...CAC_DOCUMENT_REVIEWERS),
     request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(cacReviewContract.reuploadRequestInputSchema) },
     responses: { 200: json(kycDocumentsContract.kycDocumentSchema, 'Requested'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -109,7 +108,7 @@ cacReviewRoutes.openapi(
     summary: 'Decide one document',
     description:
       'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
-    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_APPROVE_CAC_DOCUMENT),
+    ...access.staffAny(...CAC_DOCUMENT_REVIEWERS),
     request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(cacReviewContract.reviewDecisionInputSchema) },
     responses: { 200: json(kycDocumentsContract.kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import * as crmContract from '@/lib/contracts/crm'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
+import { readMultipart } from '@/server/http/body'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { CRM_READERS, getCrmOpportunity, searchCrmAccounts } from './find-crm'
@@ -41,16 +42,14 @@ crmRoutes.openapi(
     },
   }),
   async (c) => {
-    const type = (c.req.header('content-type') ?? '').toLowerCase()
-    if (!type.startsWith('multipart/form-data'))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV as multipart/form-data under `file`')
-    const form = await c.req.parseBody().catch(() => {
-      throw new AppError('VALIDATION_FAILED', 'Request body is not valid multipart form data', { field: 'body' })
+    const { file } = await readMultipart(c, {
+      fileField: 'file',
+      unsupported: { message: 'Send the CSV as multipart/form-data under `file`' },
+      otherFiles: 'ignore',
     })
-    const file = form.file
     if (!file || typeof file === 'string')
       throw new AppError('VALIDATION_FAILED', 'Attach the CSV file as `file`', { field: 'file' })
-    const csv = new TextDecoder('utf-8', { fatal: false }).decode(await file.arrayBuffer())
+    const csv = new TextDecoder('utf-8', { fatal: false }).decode(file.bytes)
     return c.json(await importCrmAccounts({ ...(await serviceArgs(c)), csv }), 200)
   },
 )

@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import * as dataSubjectsContract from '@/lib/contracts/data-subjects'
 import { PERMISSIONS } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { serviceArgs } from '@/server/http/service-args'
+import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { eraseDataSubject } from './erase-subject'
 import { exportDataSubject, type SubjectExport } from './export-subject'
 import { findDataSubjects } from './find-subjects'
@@ -48,12 +46,11 @@ dataSubjectRoutes.openapi(
     const actor = actorOf(c)
     return streamed(
       await exportDataSubject({
-        db: await getDb(),
+        ...(await serviceArgs(c)),
         actor,
         kind: 'USER',
         id: actor.userId,
         purpose: 'Own data export',
-        audit: auditContextOf(c),
       }),
     ) as never
   },
@@ -72,7 +69,7 @@ dataSubjectRoutes.openapi(
       ...errorResponses(400, 401, 403),
     },
   }),
-  async (c) => c.json(await findDataSubjects({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findDataSubjects({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /data-subjects/{kind}/{id}/export – everything about one person, as one archive
@@ -108,9 +105,6 @@ dataSubjectRoutes.openapi(
   }),
   async (c) => {
     const { kind, id } = c.req.valid('param')
-    return c.json(
-      await eraseDataSubject({ db: await getDb(), kind, id, reason: c.req.valid('json').reason, audit: auditContextOf(c) }),
-      200,
-    )
+    return c.json(await eraseDataSubject({ ...(await serviceArgs(c)), kind, id, reason: c.req.valid('json').reason }), 200)
   },
 )

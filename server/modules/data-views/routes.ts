@@ -1,5 +1,4 @@
 import * as dataViewsContract from '@/lib/contracts/data-views'
-import { getDb } from '@/server/db/client'
 import { access, idParam } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs } from '@/server/http/service-args'
@@ -19,7 +18,7 @@ dataViewRoutes.openapi(
     request: { query: dataViewsContract.personalDataViewListQuerySchema },
     responses: { 200: json(dataViewsContract.personalDataViewPageSchema, 'A page of views'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findPersonalDataViews({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findPersonalDataViews({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /businesses/{id}/data-views – which staff viewed this business's documents and people's records

@@ -17,6 +17,9 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { findStaffDeferral } from './find-staff-deferrals'
 import { statusWords } from '@/lib/format/status-words'
 
+/** Deciding a deferral, one or in bulk: the routes' access and the service's check. */
+export const DEFERRAL_DECIDE = PERMISSIONS.CAN_APPROVE_DEFERRAL
+
 /**
  * `PUT /deferrals/approval/{deferralId}` (docs/domain.md#deferral): PENDING → APPROVED (due date = decision time +
  * days) or REJECTED (a comment needed), by staff holding CAN_APPROVE_DEFERRAL, never the requester nor a member of the
@@ -33,7 +36,7 @@ export async function decideDeferral(options: {
 }) {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_DEFERRAL)
+  assertStaffWithAny(actor, DEFERRAL_DECIDE)
   const comment = input.comment?.trim() || null
   if (input.decision === 'REJECTED' && !comment)
     throw new AppError('VALIDATION_FAILED', 'Give the reason for rejecting: the business sees it', { field: 'comment' })

@@ -43,13 +43,16 @@ export async function writeMaxDeferralDays(
   })
 }
 
+/** Changing the deferral settings (the most days, the deferrable mapping), directly or through four-eyes. */
+export const DEFERRAL_CONFIGURE = PERMISSIONS.CAN_UPDATE_DEFERRABLE
+
 /**
  * `PUT /deferrals/deferrable-days/{days}` with four-eyes off: the most days a deferral may ask for (1–365, checked by
  * the route), staff holding CAN_UPDATE_DEFERRABLE. Deferrals already requested keep their days.
  */
 export async function setMaxDeferralDays(options: { db: Database; actor: Actor; days: number; audit: AuditContext }) {
   const { db, actor, days } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  assertStaffWithAny(actor, DEFERRAL_CONFIGURE)
   await db.transaction((tx) => writeMaxDeferralDays(tx, options.audit, { days, actorId: actor.userId }))
   return { maxDays: await getMaxDeferralDays(db) }
 }
@@ -138,7 +141,7 @@ export async function replaceDeferrableMapping(options: {
   audit: AuditContext
 }) {
   const { db, actor, input } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  assertStaffWithAny(actor, DEFERRAL_CONFIGURE)
   await validateDeferrableMapping(db, input)
   await db.transaction((tx) => writeDeferrableMapping(tx, options.audit, { input, actorId: actor.userId }))
   return loadMapping(db)

@@ -1,5 +1,4 @@
 import type { DeferrableMappingInput } from '@/lib/contracts/deferral-review'
-import { PERMISSIONS } from '@/lib/permissions'
 import { assertStaffWithAny } from '@/server/http/access'
 import {
   currentMappingSnapshot,
@@ -9,14 +8,14 @@ import {
 } from './deferral-kinds'
 import type { RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange } from '@/server/modules/authorizations/request-authorization'
-import { validateDeferrableMapping } from './deferral-configuration'
+import { DEFERRAL_CONFIGURE, validateDeferrableMapping } from './deferral-configuration'
 
 /**
  * The four-eyes side of the deferral settings (FOUR_EYES_CONFIG on, docs/domain.md#authorizations): checked as the
  * direct call checks them, then recorded as a PENDING authorization (202); nothing changes until a checker approves.
  */
 export async function requestMaxDeferralDays(options: RequestArgs<{ days: number }>) {
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  assertStaffWithAny(options.actor, DEFERRAL_CONFIGURE)
   return requestChange(options, {
     type: 'DEFERRAL_MAX_DAYS',
     resource: 'setting',
@@ -29,7 +28,7 @@ export async function requestMaxDeferralDays(options: RequestArgs<{ days: number
 }
 
 export async function requestDeferrableMapping(options: RequestArgs<DeferrableMappingInput>) {
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_UPDATE_DEFERRABLE)
+  assertStaffWithAny(options.actor, DEFERRAL_CONFIGURE)
   await validateDeferrableMapping(options.db, options.input)
   return requestChange(options, {
     type: 'DEFERRABLE_MAPPING',

@@ -3,13 +3,12 @@ import * as cacReviewContract from '@/lib/contracts/cac-review'
 import * as deferralReviewContract from '@/lib/contracts/deferral-review'
 import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
-import { decideDeferral } from './decide-deferral'
-import { getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
+import { decideDeferral, DEFERRAL_DECIDE } from './decide-deferral'
+import { DEFERRAL_CONFIGURE, getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
 import {
   answerConfigChange,
@@ -68,7 +67,7 @@ deferralReviewRoutes.openapi(
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(deferralReviewContract.deferrableMappingAnswerSchema, 'The mapping'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await getDeferrableMapping({ db: await getDb() }), 200),
+  async (c) => c.json(await getDeferrableMapping(await readArgs(c)), 200),
 )
 
 // PUT /deferrals/deferrable-mapping – replaces the whole mapping (202 under four-eyes)
@@ -76,7 +75,7 @@ deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-mapping', {
     summary: 'Replace the deferrable mapping',
     description: CONFIG_FOUR_EYES_NOTE,
-    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
+    ...access.staff(DEFERRAL_CONFIGURE),
     request: jsonBody(deferralReviewContract.deferrableMappingInputSchema),
     responses: {
       ...configChangeResponses(200, deferralReviewContract.deferrableMappingAnswerSchema, 'The new mapping'),
@@ -102,7 +101,7 @@ openBulkDecisionRoute(
     summary: 'Decide several deferrals',
     description:
       'Each deferral is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
-    permission: P.CAN_APPROVE_DEFERRAL,
+    permission: DEFERRAL_DECIDE,
   },
   (id, context) => decideDeferral({ ...context, id }),
 )
@@ -114,7 +113,7 @@ deferralReviewRoutes.openapi(
   route.put('/deferrals/deferrable-days/{days}', {
     summary: 'Set the most days a deferral may ask for',
     description: CONFIG_FOUR_EYES_NOTE,
-    ...access.staff(P.CAN_UPDATE_DEFERRABLE),
+    ...access.staff(DEFERRAL_CONFIGURE),
     request: { params: deferralReviewContract.deferrableDaysParamSchema },
     responses: {
       ...configChangeResponses(200, deferralsContract.deferrableMaxDaysSchema, 'The new maximum'),
@@ -138,7 +137,7 @@ deferralReviewRoutes.openapi(
     summary: 'Decide a deferral',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the requester (403 FOUR_EYES). Rejecting needs a comment. Approval sets the due date to the decision time plus the days asked for.',
-    ...access.staff(P.CAN_APPROVE_DEFERRAL),
+    ...access.staff(DEFERRAL_DECIDE),
     request: { params: z.object({ deferralId }), ...jsonBody(cacReviewContract.reviewDecisionInputSchema) },
     responses: { 200: json(deferralReviewContract.staffDeferralSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -11,7 +11,7 @@ import { deferralTypeColumns } from './deferral-view'
 export const DEFERRALS_READ = PERMISSIONS.CAN_READ_DEFERRALS
 
 /** `GET /deferrals/deferrable-list`: the whole mapping, class by class. */
-export async function findDeferrableMapping(db: Executor) {
+export async function findDeferrableMapping({ db }: { db: Executor }) {
   const rows = await db
     .select({ registrationClass: deferrableMappings.registrationClass, documentType: deferralTypeColumns })
     .from(deferrableMappings)

@@ -17,3 +17,8 @@ export async function getMaxDeferralDays(db: Executor): Promise<number> {
     ? value
     : DEFERRAL_MAX_DAYS_DEFAULT
 }
+
+/** `GET /deferrals/deferrable-max-days`: the limit as the route answers it. */
+export async function getDeferralLimits({ db }: { db: Executor }): Promise<{ maxDays: number }> {
+  return { maxDays: await getMaxDeferralDays(db) }
+}

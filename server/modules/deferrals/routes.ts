@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import { getMaxDeferralDays } from './deferral-settings'
+import { getDeferralLimits } from './deferral-settings'
 import { DEFERRALS_READ, findDeferrableMapping, findDeferrableTypes } from './deferrable-types'
 import { findBusinessDeferrals } from './find-business-deferrals'
 import { DEFERRAL_REQUEST, requestDeferral } from './request-deferral'
@@ -39,7 +38,7 @@ deferralRoutes.openapi(
     ...access.signedIn(P.CAN_READ_DEFERRABLE_MAPPING),
     responses: { 200: json(z.array(deferralsContract.deferrableMappingSchema), 'The mapping'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findDeferrableMapping(await getDb()), 200),
+  async (c) => c.json(await findDeferrableMapping(await readArgs(c)), 200),
 )
 
 // GET /deferrals/deferrable-max-days
@@ -49,7 +48,7 @@ deferralRoutes.openapi(
     ...access.signedIn(),
     responses: { 200: json(deferralsContract.deferrableMaxDaysSchema, 'Maximum days'), ...errorResponses(401) },
   }),
-  async (c) => c.json({ maxDays: await getMaxDeferralDays(await getDb()) }, 200),
+  async (c) => c.json(await getDeferralLimits(await readArgs(c)), 200),
 )
 
 // GET /deferrals/business-deferrals/{id} – a business's deferrals (paginated; OVERDUE derived)

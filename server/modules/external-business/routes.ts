@@ -2,10 +2,9 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import * as externalBusinessContract from '@/lib/contracts/external-business'
 import { getConfig } from '@/lib/config/env'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { serviceArgs } from '@/server/http/service-args'
+import { publicArgs, serviceArgs } from '@/server/http/service-args'
 import { HANDOVER_COOKIE, HANDOVER_IMPORT_WINDOW_HOURS, importExternalBusiness, retrieveExternalBusiness } from './handover'
 
 const route = routesTagged('External business')
@@ -37,7 +36,7 @@ externalBusinessRoutes.openapi(
   }),
   async (c) => {
     const { business, handoverToken } = await retrieveExternalBusiness({
-      db: await getDb(),
+      ...(await publicArgs(c)),
       reference: c.req.valid('query').reference,
       presentedToken: getCookie(c, HANDOVER_COOKIE),
     })

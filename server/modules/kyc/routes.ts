@@ -3,6 +3,7 @@ import type { ZodType } from 'zod'
 import * as kycContract from '@/lib/contracts/kyc'
 import { AppError } from '@/server/http/app-error'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
+import { readBody } from '@/server/http/body'
 import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
@@ -86,32 +87,23 @@ async function readDetailsBody<T extends ZodType>(
   c: AppContext,
   schema: T,
 ): Promise<{ input: z.output<T>; file?: UploadedFormFile }> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  const body = await readBody(c, {
+    fileField: 'file',
+    unsupported: { message: 'Send the company details as application/json or multipart/form-data' },
+  })
   let raw: unknown
   let file: UploadedFormFile | undefined
-  if (type.startsWith('application/json')) {
-    raw = await c.req.json().catch(() => {
-      throw new AppError('VALIDATION_FAILED', 'Request body is not valid JSON', { field: 'body' })
-    })
-  } else if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody().catch(() => {
-      throw new AppError('VALIDATION_FAILED', 'Request body is not valid multipart form data', { field: 'body' })
-    })
+  if (body.kind === 'json') {
+    raw = body.value
+  } else {
     const fields: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(form)) {
-      if (key === 'file') continue
-      if (typeof value !== 'string') throw new AppError('VALIDATION_FAILED', 'Only `file` may carry a file', { field: key })
+    for (const [key, value] of Object.entries(body.fields)) {
       if (value.trim() === '') continue
       fields[key] = NUMERIC_FORM_FIELDS.has(key) ? Number(value.replace(/,/g, '')) : value
     }
-    const upload = form.file
-    if (upload !== undefined) {
-      if (typeof upload === 'string') throw new AppError('VALIDATION_FAILED', 'file must be a file', { field: 'file' })
-      file = { fileName: upload.name || 'document', bytes: new Uint8Array(await upload.arrayBuffer()) }
-    }
+    if (typeof body.file === 'string') throw new AppError('VALIDATION_FAILED', 'file must be a file', { field: 'file' })
+    if (body.file) file = { fileName: body.file.name || 'document', bytes: body.file.bytes }
     raw = fields
-  } else {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the company details as application/json or multipart/form-data')
   }
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {

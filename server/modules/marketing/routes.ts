@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import * as marketingContract from '@/lib/contracts/marketing'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
 import { optionalActor } from '@/server/http/auth'
 import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { publicArgs } from '@/server/http/service-args'
 import { recordMarketingEvent } from './record-marketing-event'
 
 const route = routesTagged('Marketing')
@@ -28,7 +28,7 @@ marketingRoutes.openapi(
     // A token is optional here; a bad one is ignored rather than refused, so tracking never logs anyone out.
     const actor = await optionalActor(c)
     const recorded = await recordMarketingEvent({
-      db: await getDb(),
+      ...(await publicArgs(c)),
       event: c.req.valid('json'),
       user: actor ? { id: actor.userId, email: actor.email } : null,
       ip: auditContextOf(c).ip,

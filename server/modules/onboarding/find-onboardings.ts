@@ -177,8 +177,9 @@ export async function canProceedKycCapturing(options: { db: Executor; actor: Act
   return { canProceed: reasons.length === 0, reasons }
 }
 
-/** For GET /businesses/{id}/products: the business's products, not removed, newest first. */
-export async function findBusinessProducts(db: Executor, businessId: string): Promise<BusinessProduct[]> {
+/** For GET /businesses/{id}/products (after `getBusiness` checked access): its products, not removed, newest first. */
+export async function findBusinessProducts(options: { db: Executor; id: string }): Promise<BusinessProduct[]> {
+  const { db, id: businessId } = options
   const rows = await db
     .select({ onboarding: onboardingProducts, code: products.code, name: products.name, category: productCategories.name })
     .from(onboardingProducts)

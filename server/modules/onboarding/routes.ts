@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as onboardingContract from '@/lib/contracts/onboarding'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -37,7 +36,7 @@ onboardingRoutes.openapi(
     request: { query: onboardingContract.onboardingListQuerySchema },
     responses: { 200: json(onboardingContract.onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findApprovalQueue({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findApprovalQueue({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /onboarding-products/me/{productCode}?businessId= – my application for a product
@@ -201,5 +200,8 @@ onboardingRoutes.openapi(
     },
   }),
   async (c) =>
-    c.json(await findProductBusinesses({ db: await getDb(), code: c.req.valid('param').code, query: c.req.valid('query') }), 200),
+    c.json(
+      await findProductBusinesses({ ...(await readArgs(c)), code: c.req.valid('param').code, query: c.req.valid('query') }),
+      200,
+    ),
 )

@@ -64,7 +64,7 @@ export async function getOfferedProduct(options: { db: Executor; code: string })
 }
 
 /** GET /products/categories (public): every category with how many products it offers now. */
-export async function findProductCategories(db: Executor): Promise<ProductCategory[]> {
+export async function findProductCategories({ db }: { db: Executor }): Promise<ProductCategory[]> {
   const offered = db
     .select({ categoryId: products.categoryId, n: count().as('n') })
     .from(products)

@@ -71,6 +71,11 @@ export function toProduct(row: ProductRow): Product {
   }
 }
 
+/** `GET /products/admin/{id}`: the product (any state) or 404. */
+export async function getProduct({ db, id }: { db: Executor; id: string }): Promise<Product> {
+  return getProductById(db, id)
+}
+
 /** The product (any state) or 404. */
 export async function getProductById(db: Executor, id: string): Promise<Product> {
   const [row] = await selectProducts(db).where(eq(products.id, id))

@@ -1,13 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import * as productsContract from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { serviceArgs } from '@/server/http/service-args'
+import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
 import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
-import { getProductById } from './product-record'
+import { getProduct } from './product-record'
 import {
   answerConfigChange,
   CONFIG_FOUR_EYES_NOTE,
@@ -33,7 +31,7 @@ productRoutes.openapi(
     ...access.public(),
     responses: { 200: json(z.array(productsContract.productCategorySchema), 'Categories') },
   }),
-  async (c) => c.json(await findProductCategories(await getDb()), 200),
+  async (c) => c.json(await findProductCategories(await publicArgs(c)), 200),
 )
 
 // GET /products/admin (staff) – every product with filters
@@ -44,7 +42,7 @@ productRoutes.openapi(
     request: { query: productsContract.productAdminQuerySchema },
     responses: { 200: json(productsContract.productPageSchema, 'A page of products'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findAllProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findAllProducts({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /products/admin/{id} (staff) – one product, offered or not
@@ -55,7 +53,7 @@ productRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(productsContract.productSchema, 'The product'), ...errorResponses(400, 401, 403, 404) },
   }),
-  async (c) => c.json(await getProductById(await getDb(), c.req.valid('param').id), 200),
+  async (c) => c.json(await getProduct({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
 )
 
 // GET /products (public) – live and active products with their requirements
@@ -66,7 +64,7 @@ productRoutes.openapi(
     request: { query: productsContract.productListQuerySchema },
     responses: { 200: json(productsContract.productPageSchema, 'A page of products'), ...errorResponses(400) },
   }),
-  async (c) => c.json(await findOfferedProducts({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findOfferedProducts({ ...(await publicArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /products (staff, CAN_UPDATE_PRODUCT) – 202 under four-eyes
@@ -110,7 +108,7 @@ productRoutes.openapi(
     const live = c.req.valid('json').live
     return answerConfigChange(c, {
       request: async () => requestProductGoLive({ ...(await serviceArgs(c)), id, input: { live } }),
-      apply: async () => setProductLive({ db: await getDb(), id, live, audit: auditContextOf(c) }),
+      apply: async () => setProductLive({ ...(await serviceArgs(c)), id, live }),
       status: 200,
     })
   },
@@ -146,5 +144,5 @@ productRoutes.openapi(
     request: { params: codeParam },
     responses: { 200: json(productsContract.productSchema, 'The product'), ...errorResponses(400, 404) },
   }),
-  async (c) => c.json(await getOfferedProduct({ db: await getDb(), code: c.req.valid('param').code }), 200),
+  async (c) => c.json(await getOfferedProduct({ ...(await publicArgs(c)), code: c.req.valid('param').code }), 200),
 )

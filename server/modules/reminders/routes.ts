@@ -1,9 +1,8 @@
 import * as reviewsContract from '@/lib/contracts/reviews'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
 import { runReminders } from './run-reminders'
 
 const route = routesTagged('Reminders')
@@ -22,5 +21,5 @@ reminderRoutes.openapi(
     ...access.staffAny(...REMINDER_RUNNERS),
     responses: { 200: json(reviewsContract.reminderRunSchema, 'What this run sent'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await runReminders({ db: await getDb(), audit: auditContextOf(c) }), 200),
+  async (c) => c.json(await runReminders(await serviceArgs(c)), 200),
 )

@@ -2,9 +2,9 @@ import { z } from '@hono/zod-openapi'
 import * as businessReportsContract from '@/lib/contracts/business-reports'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { isoDay } from '@/lib/format/iso-day'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { readArgs } from '@/server/http/service-args'
 import { findBusinessReport, streamBusinessReportCsv } from './business-report'
 import { findBusinessSummary } from './summary'
 
@@ -24,7 +24,7 @@ reportRoutes.openapi(
       ...errorResponses(400, 401, 403),
     },
   }),
-  async (c) => c.json(await findBusinessReport({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findBusinessReport({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /reports/businesses/summary – counts by status, type, category and month
@@ -35,7 +35,7 @@ reportRoutes.openapi(
     request: { query: businessReportsContract.businessSummaryQuerySchema },
     responses: { 200: json(businessReportsContract.businessSummarySchema, 'Counts'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findBusinessSummary({ db: await getDb(), query: c.req.valid('query') }), 200),
+  async (c) => c.json(await findBusinessSummary({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // GET /reports/businesses/download?format=csv – every business matching the list's filters, streamed as CSV
@@ -53,7 +53,7 @@ reportRoutes.openapi(
   async (c) => {
     const query = c.req.valid('query')
     const stamp = isoDay(new Date())
-    return new Response(streamBusinessReportCsv({ db: await getDb(), query }), {
+    return new Response(streamBusinessReportCsv({ ...(await readArgs(c)), query }), {
       status: 200,
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',

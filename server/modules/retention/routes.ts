@@ -1,9 +1,8 @@
 import * as retentionContract from '@/lib/contracts/retention'
 import { PERMISSIONS } from '@/lib/permissions'
-import { getDb } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'
-import { auditContextOf } from '@/server/http/context'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
 import { runRetention } from './run-retention'
 
 const route = routesTagged('Data protection')
@@ -23,6 +22,5 @@ retentionRoutes.openapi(
       ...errorResponses(400, 401, 403),
     },
   }),
-  async (c) =>
-    c.json(await runRetention({ db: await getDb(), audit: auditContextOf(c), dryRun: c.req.valid('json').dryRun }), 200),
+  async (c) => c.json(await runRetention({ ...(await serviceArgs(c)), dryRun: c.req.valid('json').dryRun }), 200),
 )

@@ -1,10 +1,10 @@
 import type { ApprovalCheck } from '@/lib/contracts/reviews'
-import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { findApprovalChecks } from './approval-checks'
 import { assertStaffWithAny } from '@/server/http/access'
+import { REVIEW_READERS } from './review-access'
 
 /** `GET /businesses/{id}/approval-checklist`: what the decision form shows before a reviewer approves. */
 export async function findApprovalChecklist(options: {
@@ -12,7 +12,7 @@ export async function findApprovalChecklist(options: {
   actor: Actor
   businessId: string
 }): Promise<ApprovalCheck[]> {
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(options.actor, ...REVIEW_READERS)
   const business = await getBusinessRowOrThrow({ db: options.db, actor: options.actor, id: options.businessId })
   return findApprovalChecks(options.db, business)
 }

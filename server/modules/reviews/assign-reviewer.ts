@@ -10,6 +10,7 @@ import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
 import { statusWords } from '@/lib/format/status-words'
+import { REVIEW_READERS, REVIEW_DECIDE } from './review-access'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */
 const holdsApproveThroughStaffRole = sql`exists (
@@ -21,7 +22,7 @@ const holdsApproveThroughStaffRole = sql`exists (
 
 /** `GET /businesses/reviewers`: who a pending business may be assigned to. */
 export async function findReviewers(options: { db: Executor; actor: Actor }): Promise<Reviewer[]> {
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(options.actor, ...REVIEW_READERS)
   const rows = await options.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -44,7 +45,7 @@ export async function assignReviewer(options: {
   audit: AuditContext
 }) {
   const { db, actor, businessId, userId } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  assertStaffWithAny(actor, REVIEW_DECIDE)
   const current = await getBusinessRowOrThrow({ db, actor, id: businessId })
   let assigneeName: string | null = null
   if (userId) {

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
-import { PERMISSIONS } from '@/lib/permissions'
 import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
@@ -18,6 +17,7 @@ import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
 import { claimDocumentDecisions } from '@/server/modules/cac-review/review-digest'
 import { statusWords } from '@/lib/format/status-words'
+import { REVIEW_DECIDE } from './review-access'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
 export const RECERTIFICATION_PERIOD_DAYS = 365
@@ -43,7 +43,7 @@ export async function decideBusiness(options: {
   now?: Date
 }) {
   const { db, actor, id, input, now = new Date() } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  assertStaffWithAny(actor, REVIEW_DECIDE)
   const current = await getBusinessRowOrThrow({ db, actor, id })
   assertFourEyes(actor, current, 'decide it')
   // businessDecisionInputSchema has trimmed the comment and refused a decline without one.

@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
-import { PERMISSIONS } from '@/lib/permissions'
 import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
@@ -20,6 +19,7 @@ import {
 import { toBusinesses } from '@/server/records/business-record'
 import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
+import { REVIEW_READERS } from './review-access'
 
 /**
  * What the queue holds (docs/domain.md#business): PENDING, KYC marked complete, not archived. Index:
@@ -102,7 +102,7 @@ async function waitingOnBusinessMs(db: Executor, since: Map<string, Date>, now: 
  */
 export async function findForApproval(options: { db: Executor; actor: Actor; query: ForApprovalQuery; now?: Date }) {
   const { db, actor, query, now = new Date() } = options
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS)
+  assertStaffWithAny(actor, ...REVIEW_READERS)
   const conditions: SQL[] = [inQueue]
   if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as businessesContract from '@/lib/contracts/businesses'
 import * as reviewsContract from '@/lib/contracts/reviews'
-import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -11,6 +10,7 @@ import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComme
 import { decideBusiness } from './decide-business'
 import { findForApproval } from './find-for-approval'
 import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
+import { REVIEW_DECIDE, REVIEW_READERS } from './review-access'
 
 const route = routesTagged('Business review')
 
@@ -27,7 +27,7 @@ reviewRoutes.openapi(
     summary: 'Businesses waiting for a decision',
     description:
       'PENDING, KYC marked complete, not archived. Each row says who has it and how long it has waited, the time spent waiting on the business after a re-upload request counted apart.',
-    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(...REVIEW_READERS),
     request: { query: reviewsContract.forApprovalQuerySchema },
     responses: { 200: json(reviewsContract.forApprovalPageSchema, 'A page of the queue'), ...errorResponses(400, 401, 403) },
   }),
@@ -38,10 +38,10 @@ reviewRoutes.openapi(
 reviewRoutes.openapi(
   route.get('/businesses/reviewers', {
     summary: 'Reviewers a business can be assigned to',
-    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(...REVIEW_READERS),
     responses: { 200: json(z.array(reviewsContract.reviewerSchema), 'Reviewers'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await findReviewers({ ...(await readArgs(c)) }), 200),
+  async (c) => c.json(await findReviewers(await readArgs(c)), 200),
 )
 
 // PUT /businesses/set-recertification-date – move an approved business's recertification date
@@ -99,7 +99,7 @@ reviewRoutes.openapi(
     summary: 'Decide a business',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
-    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    ...access.staff(REVIEW_DECIDE),
     request: { params: idParam, ...jsonBody(reviewsContract.businessDecisionInputSchema) },
     responses: { 200: json(businessesContract.businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
@@ -111,7 +111,7 @@ reviewRoutes.openapi(
 reviewRoutes.openapi(
   route.get('/businesses/{id}/approval-checklist', {
     summary: 'Approval preconditions',
-    ...access.staffAny(P.CAN_APPROVE_BUSINESS, P.CAN_READ_BUSINESS),
+    ...access.staffAny(...REVIEW_READERS),
     request: { params: idParam },
     responses: {
       200: json(z.array(reviewsContract.approvalCheckSchema), 'The checklist'),
@@ -125,7 +125,7 @@ reviewRoutes.openapi(
 reviewRoutes.openapi(
   route.put('/businesses/{id}/assignee', {
     summary: 'Assign a reviewer',
-    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    ...access.staff(REVIEW_DECIDE),
     request: { params: idParam, ...jsonBody(reviewsContract.assigneeInputSchema) },
     responses: { 200: json(decidedBusinessSchema, 'Assigned'), ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import * as supportContract from '@/lib/contracts/support'
 import * as supportValuesContract from '@/lib/contracts/support-values'
-import { getDb } from '@/server/db/client'
 import { access } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { optionalActor } from '@/server/http/auth'
-import { auditContextOf, type AppContext } from '@/server/http/context'
+import { readMultipart } from '@/server/http/body'
+import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { readArgs } from '@/server/http/service-args'
+import { publicArgs, readArgs } from '@/server/http/service-args'
 import { findSupportInquiries, SUPPORT_INQUIRY_READERS } from './find-inquiries'
 import { submitSupportInquiry } from './submit-inquiry'
 
@@ -45,38 +45,18 @@ function multipartBody() {
  * the same way) holding the fields and an optional `attachment`. Another Content-Type is a 415 naming what to send.
  */
 async function readInquiryForm(c: AppContext) {
-  const type = (c.req.header('content-type') ?? '').toLowerCase()
-  if (!type.startsWith('multipart/form-data')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the inquiry as multipart/form-data (the contact-us form)', {
-      field: 'body',
-    })
-  }
-  const form = await c.req.parseBody().catch(() => {
-    throw new AppError('VALIDATION_FAILED', 'Request body is not valid multipart form data', { field: 'body' })
+  const field = supportValuesContract.SUPPORT_ATTACHMENT_FIELD
+  const { fields, file } = await readMultipart(c, {
+    fileField: field,
+    unsupported: { message: 'Send the inquiry as multipart/form-data (the contact-us form)', field: 'body' },
   })
-  const fields: Record<string, unknown> = {}
   let attachment: { fileName: string; bytes: Uint8Array } | undefined
-  for (const [key, value] of Object.entries(form)) {
-    if (key === supportValuesContract.SUPPORT_ATTACHMENT_FIELD) {
-      if (typeof value === 'string') {
-        // An empty file input arrives as an empty string in some clients: no attachment.
-        if (value === '') continue
-        throw new AppError('VALIDATION_FAILED', 'attachment must be a file', {
-          field: supportValuesContract.SUPPORT_ATTACHMENT_FIELD,
-        })
-      }
-      if (Array.isArray(value))
-        throw new AppError('VALIDATION_FAILED', 'Attach one file only', { field: supportValuesContract.SUPPORT_ATTACHMENT_FIELD })
-      // A file input left empty is sent as a nameless, empty part by browsers.
-      if (value.size === 0 && !value.name) continue
-      attachment = { fileName: value.name || 'attachment', bytes: new Uint8Array(await value.arrayBuffer()) }
-      continue
-    }
-    if (typeof value !== 'string')
-      throw new AppError('VALIDATION_FAILED', `Only ${supportValuesContract.SUPPORT_ATTACHMENT_FIELD} may carry a file`, {
-        field: key,
-      })
-    fields[key] = value
+  if (typeof file === 'string') {
+    // An empty file input arrives as an empty string in some clients: no attachment.
+    if (file !== '') throw new AppError('VALIDATION_FAILED', 'attachment must be a file', { field })
+  } else if (file && !(file.size === 0 && !file.name)) {
+    // A file input left empty is sent as a nameless, empty part by browsers.
+    attachment = { fileName: file.name || 'attachment', bytes: file.bytes }
   }
   const parsed = supportContract.supportInquiryInputSchema.safeParse(fields)
   if (!parsed.success) {
@@ -117,11 +97,10 @@ supportRoutes.openapi(
     const actor = await optionalActor(c)
     const { input, attachment } = await readInquiryForm(c)
     const receipt = await submitSupportInquiry({
-      db: await getDb(),
+      ...(await publicArgs(c)),
       actor,
       input,
       attachment,
-      audit: auditContextOf(c),
     })
     return c.json(receipt, 201)
   },

@@ -28,6 +28,9 @@ const auditView = (row: KycAddress) => ({
   verifiedAt: row.verifiedAt,
 })
 
+/** Verifying an address: the route's access and the service's check. */
+export const ADDRESS_VERIFY = PERMISSIONS.CAN_VERIFY_ADDRESS
+
 /**
  * `PUT /kyc/addresses/{id}/verification`: staff holding CAN_VERIFY_ADDRESS (as a staff permission: the business-side
  * set carries the name too, but a business never verifies its own address) record the result of an address check:
@@ -44,7 +47,7 @@ export async function verifyAddress(options: {
 }): Promise<KycAddressAnswer> {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_VERIFY_ADDRESS)
+  assertStaffWithAny(actor, ADDRESS_VERIFY)
   const comment = input.comment?.trim() || null
   if (input.status === 'FAILED' && !comment)
     throw new AppError('VALIDATION_FAILED', 'Say why the address could not be verified: the business sees it', {

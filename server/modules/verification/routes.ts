@@ -1,19 +1,21 @@
 import { z } from '@hono/zod-openapi'
 import * as kycContract from '@/lib/contracts/kyc'
 import * as verificationContract from '@/lib/contracts/verification'
-import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import { verifyAddress } from './address-verification'
+import { ADDRESS_VERIFY, verifyAddress } from './address-verification'
 import {
   findBusinessVerifications,
   getBusinessVerification,
   getVerificationItem,
   recordVerificationResult,
+  REVERIFICATION_RUN,
   runReverification,
   VERIFICATION_READERS,
+  VERIFICATION_RESULT_WRITE,
   VERIFICATION_STATUS_READ,
+  VERIFICATION_WAIVE,
   waiveVerificationItem,
 } from './verification-calls'
 
@@ -35,10 +37,10 @@ verificationRoutes.openapi(
     summary: 'Re-run verification of every PENDING item',
     description:
       'Opens missing items of submitted KYC, then asks the configured provider about every PENDING one. The built-in provider is manual review: nothing changes and `stillPending` says how many wait for a person.',
-    ...access.staff(P.CAN_TRIGGER_KYC_REVERIFICATION),
+    ...access.staff(REVERIFICATION_RUN),
     responses: { 200: json(verificationContract.reverificationRunSchema, 'What the run did'), ...errorResponses(401, 403) },
   }),
-  async (c) => c.json(await runReverification({ ...(await serviceArgs(c)) }), 200),
+  async (c) => c.json(await runReverification(await serviceArgs(c)), 200),
 )
 
 // ---- parameterised ----
@@ -62,7 +64,7 @@ verificationRoutes.openapi(
   route.put('/verified-kyc/{id}', {
     summary: 'Record a verification result',
     description: 'PENDING items only (409 INVALID_STATE otherwise). FAILED needs a comment.',
-    ...access.staff(P.CAN_UPDATE_KYC_STATUS),
+    ...access.staff(VERIFICATION_RESULT_WRITE),
     request: {
       params: z.object({ id: uuid('a verification item id') }),
       ...jsonBody(verificationContract.verificationResultInputSchema),
@@ -82,7 +84,7 @@ verificationRoutes.openapi(
     summary: 'Waive a verification check for approval',
     description:
       'A PENDING or FAILED current item of a PENDING business, with a reason (409 INVALID_STATE otherwise). Never by a member or the registrar of the business (403 FOUR_EYES); whoever waives a check may not approve that business.',
-    ...access.staff(P.CAN_APPROVE_BUSINESS),
+    ...access.staff(VERIFICATION_WAIVE),
     request: {
       params: z.object({ id: uuid('a verification item id') }),
       ...jsonBody(verificationContract.verificationWaiverInputSchema),
@@ -127,7 +129,7 @@ verificationRoutes.openapi(
     summary: 'Record an address verification result',
     description:
       'PENDING addresses only (409 INVALID_STATE otherwise); FAILED needs a comment. Staff holding CAN_VERIFY_ADDRESS.',
-    ...access.staff(P.CAN_VERIFY_ADDRESS),
+    ...access.staff(ADDRESS_VERIFY),
     request: { params: z.object({ id: uuid('an address id') }), ...jsonBody(verificationContract.verificationResultInputSchema) },
     responses: { 200: json(kycContract.kycAddressSchema, 'Recorded'), ...errorResponses(400, 401, 403, 404, 409) },
   }),

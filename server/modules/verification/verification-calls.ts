@@ -92,6 +92,13 @@ export async function getBusinessVerification(options: {
   }
 }
 
+/** Recording a manual result (`PUT /verified-kyc/{id}`): the route's access and the service's check. */
+export const VERIFICATION_RESULT_WRITE = PERMISSIONS.CAN_UPDATE_KYC_STATUS
+/** Waiving a check (`PUT /verified-kyc/{id}/waiver`). */
+export const VERIFICATION_WAIVE = PERMISSIONS.CAN_APPROVE_BUSINESS
+/** Running the re-verification of pending checks. */
+export const REVERIFICATION_RUN = PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION
+
 /**
  * `PUT /verified-kyc/{id}`: a staff member's manual result (CAN_UPDATE_KYC_STATUS): PENDING → VERIFIED or FAILED (a
  * comment needed). One conditional UPDATE with its audit row; a decided or superseded item answers 409 INVALID_STATE.
@@ -107,7 +114,7 @@ export async function recordVerificationResult(options: {
 }): Promise<VerificationItem> {
   const { db, actor, input } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_UPDATE_KYC_STATUS)
+  assertStaffWithAny(actor, VERIFICATION_RESULT_WRITE)
   const comment = input.comment?.trim() || null
   if (input.status === 'FAILED' && !comment)
     throw new AppError('VALIDATION_FAILED', 'Say why the check failed: the business sees it', { field: 'comment' })
@@ -185,7 +192,7 @@ export async function waiveVerificationItem(options: {
 }): Promise<VerificationItem> {
   const { db, actor } = options
   const now = options.now ?? new Date()
-  assertStaffWithAny(actor, PERMISSIONS.CAN_APPROVE_BUSINESS)
+  assertStaffWithAny(actor, VERIFICATION_WAIVE)
   const reason = options.input.reason.trim()
   const [current] = await db.select().from(kycVerifications).where(eq(kycVerifications.id, options.id))
   if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
@@ -247,7 +254,7 @@ export async function runReverification(options: {
   const { db, audit } = options
   const now = options.now ?? new Date()
   const provider = options.provider ?? getKycProvider()
-  assertStaffWithAny(options.actor, PERMISSIONS.CAN_TRIGGER_KYC_REVERIFICATION)
+  assertStaffWithAny(options.actor, REVERIFICATION_RUN)
 
   const submitted = await db
     .select({ id: businesses.id })
