@@ -74,6 +74,8 @@ test('a new owner registers a business, sees what is outstanding, and invites a 
   await expect(page.getByRole('heading', { name: 'You have no business yet' })).toBeVisible()
   await page.getByRole('link', { name: 'Register a business' }).first().click()
   await expect(page).toHaveURL(/\/s\/businesses\/create-business$/)
+  // The URL changes before the new page is drawn: wait for it, not for a field the old page may also have.
+  await expect(page.getByRole('heading', { level: 1, name: 'Register a business' })).toBeVisible()
 
   // Live availability: a number another business already uses is refused while typing.
   const regNo = page.getByLabel('Registration number')

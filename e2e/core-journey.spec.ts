@@ -117,6 +117,8 @@ test('core journey: an owner completes KYC, approver2 approves the CAC documents
   await expect(page).toHaveURL(/\/s\/businesses$/)
   await page.getByRole('link', { name: 'Register a business' }).first().click()
   await expect(page).toHaveURL(/\/s\/businesses\/create-business$/)
+  // The URL changes before the new page is drawn: wait for it, not for a field the old page may also have.
+  await expect(page.getByRole('heading', { level: 1, name: 'Register a business' })).toBeVisible()
   const regNo = `RC${owner.id}`
   const name = `Obi Logistics ${regNo} Limited`
   await page.getByLabel('Registration number').fill(regNo)

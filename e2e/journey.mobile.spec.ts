@@ -75,6 +75,8 @@ test('a new owner signs up, registers a business, captures the company details a
   await tappable(register)
   await register.tap()
   await expect(page).toHaveURL(/\/s\/businesses\/create-business$/)
+  // The URL changes before the new page is drawn: wait for it, not for a field the old page may also have.
+  await expect(page.getByRole('heading', { level: 1, name: 'Register a business' })).toBeVisible()
   const regNo = `RC${id.slice(-7)}`
   const name = `Adeyemi Bakery ${regNo} Limited`
   await page.getByLabel('Registration number').fill(regNo)

@@ -45,6 +45,8 @@ test('superadmin registers a business for a customer and, once its KYC is comple
   await signInAsStaff(page, 'superadmin@example.com')
   await page.getByRole('link', { name: 'Register a business' }).click()
   await expect(page).toHaveURL(/\/s\/admin\/businesses\/create$/)
+  // The URL changes before the new page is drawn: wait for it, not for a field the old page may also have.
+  await expect(page.getByRole('heading', { level: 1, name: 'Register a business for a customer' })).toBeVisible()
   await page.getByLabel('Registration number').fill(regNo)
   await expect(page.getByText(`${regNo} is available`)).toBeVisible()
   await page.getByLabel('Business name').fill(name)
