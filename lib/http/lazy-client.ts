@@ -12,17 +12,21 @@ type ClientModule = typeof import('./client')
 
 let clientModule: Promise<ClientModule> | undefined
 
-/** Loads client.ts (once). */
+/**
+ * Loads client.ts (once). A failed load (a dropped connection while its chunk downloads) is forgotten, so the next call
+ * loads it again instead of failing for the rest of the page's life.
+ */
 export function loadClientModule(): Promise<ClientModule> {
-  clientModule ??= import('./client')
+  clientModule ??= import('./client').catch((error: unknown) => {
+    clientModule = undefined
+    throw error
+  })
   return clientModule
 }
 
 /** Starts loading the client without waiting for it (a failed load is retried by the next call). */
 export function preloadApiClient(): void {
-  loadClientModule().catch(() => {
-    clientModule = undefined
-  })
+  loadClientModule().catch(() => undefined)
 }
 
 const instance = () => loadClientModule().then((module) => module.apiClient)
