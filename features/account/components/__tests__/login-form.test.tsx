@@ -2,17 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { mockRouter } from '@/tests/components/router-mock'
 import { LoginForm } from '../login-form'
 
-const router = vi.hoisted(() => ({
-  pathname: '/auth/login',
-  asPath: '/auth/login',
-  query: {} as ParsedUrlQuery,
-  isReady: true,
-  replace: vi.fn(async () => true),
-  push: vi.fn(async () => true),
-}))
-vi.mock('next/router', () => ({ useRouter: () => router }))
+vi.mock('next/router', () => import('@/tests/components/router-mock'))
+const router = mockRouter({ pathname: '/auth/login', asPath: '/auth/login', query: {} as ParsedUrlQuery, isReady: true })
 
 const answer = (isStaff: boolean) => ({
   accessToken: 'header.eyJleHAiOjk5OTk5OTk5OTl9.sig',
