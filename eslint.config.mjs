@@ -72,6 +72,18 @@ export function createConfig(root) {
       settings: importSettings(root),
       rules: {
         ...boundaryRules(root),
+        // One import order everywhere (docs/conventions.md#checks-that-keep-the-structure): node built-ins, packages, then `@/` paths, then
+        // relative ones, each group alphabetical; `npm run lint -- --fix` sorts a file.
+        'import/order': [
+          'error',
+          {
+            groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+            pathGroups: [{ pattern: '@/**', group: 'internal' }],
+            pathGroupsExcludedImportTypes: ['builtin'],
+            'newlines-between': 'ignore',
+            alphabetize: { order: 'asc', caseInsensitive: true },
+          },
+        ],
         'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
         'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
         '@typescript-eslint/no-unused-vars': [

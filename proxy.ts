@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { getConfig } from '@/lib/config/env'
-import { isProtectedPath } from '@/lib/navigation/route-paths'
 import { NONCE_HEADER, pageSecurityHeaders } from '@/lib/config/security-headers'
 import { paths } from '@/lib/navigation/paths'
+import { isProtectedPath } from '@/lib/navigation/route-paths'
 import { sessionCookieName } from '@/lib/session/keys'
 import { readLivePortalSession } from '@/server/bff/page-session'
 

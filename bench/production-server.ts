@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { startNext, waitForHealthy } from '../scripts/lib/next-server'
-import { freePort } from './server-kit'
 import { PROJECT_ROOT } from './paths'
+import { freePort } from './server-kit'
 
 /**
  * The production server (`next start` on the existing build) with demo data, on a throwaway PGlite data dir or a

@@ -55,6 +55,13 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { formatApiReport, runApiBench, type ApiBenchReport } from './api-throughput'
 import {
+  DEFAULT_APP_BUDGET_KB,
+  DEFAULT_BUDGET_KB,
+  formatBundleReport,
+  measureFirstLoadJs,
+  type BundleSizeReport,
+} from './bundle-size'
+import {
   DEFAULT_POSTGRES_ADMIN_URL,
   formatListReport,
   LIST_BACKENDS,
@@ -64,13 +71,6 @@ import {
   type ListBenchReport,
   type ListPath,
 } from './business-list'
-import {
-  DEFAULT_APP_BUDGET_KB,
-  DEFAULT_BUDGET_KB,
-  formatBundleReport,
-  measureFirstLoadJs,
-  type BundleSizeReport,
-} from './bundle-size'
 import { DEFAULT_CHROME_PATH, formatLighthouseReport, runLighthouse, type LighthouseReport } from './lighthouse'
 import { formatLoadReport, runLoadMix, type LoadMixReport } from './load-mix'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { signInAsStaff, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
+import { signInAsStaff, unique } from './support/accounts'
 
 const HEADER = 'externalRef,name,regNo,typeHint,categoryHint,addressLine1,city,state,country,contactEmail,contactPhone'
 

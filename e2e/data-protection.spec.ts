@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
-import { bearer, ownerWithBusiness, signInAsOwner, signInAsStaff } from './support/accounts'
 import { seriousViolations } from './support/a11y'
+import { bearer, ownerWithBusiness, signInAsOwner, signInAsStaff } from './support/accounts'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { activeUser, bearer, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
+import { activeUser, bearer, unique } from './support/accounts'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
 import { acmeSeller, partnerReference } from './support/partner'
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { bearer, DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
 import { seriousViolations } from './support/a11y'
+import { bearer, DEMO_PASSWORD, latestMail, signIn, unique } from './support/accounts'
 import { completeKyc, PDF, verifyChecks, type KycAnswers } from './support/kyc-api'
 
 /**

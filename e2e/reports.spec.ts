@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
+import { seriousViolations } from './support/a11y'
 import { bearer, ownerWithBusiness, signInAsStaff } from './support/accounts'
 import { approveSentChange, checkerPage } from './support/four-eyes'
-import { seriousViolations } from './support/a11y'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
 const KYC: KycAnswers = {

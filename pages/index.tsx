@@ -1,5 +1,5 @@
-import { Link } from '@/components/ui/link'
 import { PublicPage } from '@/components/layouts/public-page'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
 

@@ -1,5 +1,5 @@
-import { ProductCatalogue } from '@/features/products/components/product-catalogue'
 import { PublicPage } from '@/components/layouts/public-page'
+import { ProductCatalogue } from '@/features/products/components/product-catalogue'
 
 /** Public: the products offered, by category; no sign-in needed. */
 export default function ProductsPage() {

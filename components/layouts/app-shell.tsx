@@ -1,10 +1,10 @@
-import { Link } from '@/components/ui/link'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
+import { Link } from '@/components/ui/link'
 import { buildNavigation, findActiveItem, homePathFor } from '@/lib/navigation/nav-items'
 import { pathnameOf } from '@/lib/navigation/route-paths'
-import { UserMenu, type UserMenuUser } from './user-menu'
 import styles from './app-shell.module.css'
+import { UserMenu, type UserMenuUser } from './user-menu'
 
 export interface AppShellUser extends UserMenuUser {
   /** The businesses the user belongs to (the account's memberships): staff see the business area only with some. */

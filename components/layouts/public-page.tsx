@@ -1,6 +1,6 @@
 import Head from 'next/head'
-import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/home.module.css'
 

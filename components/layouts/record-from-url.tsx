@@ -1,8 +1,8 @@
-import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Link } from '@/components/ui/link'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,7 +1,7 @@
 import Head from 'next/head'
-import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
 import { cx } from '@/components/ui/cx'
+import { Link } from '@/components/ui/link'
 import styles from './status-page.module.css'
 
 export interface StatusPageProps {

@@ -1,7 +1,7 @@
-import { afterPageLoad } from '@/lib/navigation/after-page-load'
-import type { NProgress } from 'nprogress'
 import type { Router } from 'next/router'
+import type { NProgress } from 'nprogress'
 import { useEffect } from 'react'
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 
 /** A navigation that ends sooner than this shows no bar (no flash on instant, prefetched pages). */
 export const ROUTE_PROGRESS_DELAY_MS = 100

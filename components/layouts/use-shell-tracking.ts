@@ -1,6 +1,6 @@
-import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import type { Router } from 'next/router'
 import { useEffect, useRef } from 'react'
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { pageViewPath } from '@/lib/navigation/route-paths'
 import { getAuthData } from '@/lib/session/storage'
 

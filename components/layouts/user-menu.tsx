@@ -1,5 +1,5 @@
-import { Link } from '@/components/ui/link'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Link } from '@/components/ui/link'
 import { initials } from '@/lib/format/initials'
 import { paths } from '@/lib/navigation/paths'
 import styles from './app-shell.module.css'

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
+import { apiPath } from '@/lib/http/api-path'
 import { describeError } from '@/lib/http/errors'
 import { downloadRequest } from '@/lib/http/lazy-client'
-import { apiPath } from '@/lib/http/api-path'
 import styles from './review.module.css'
 
 export interface FilePreviewProps {

@@ -1,9 +1,9 @@
 import type { ComponentPropsWithRef } from 'react'
+import styles from './button.module.css'
 import { cx } from './cx'
 import { Spinner } from './spinner'
 import { useWaitForUploads, WAIT_FOR_UPLOAD_REASON } from './uploads-in-progress'
 import { VisuallyHidden } from './visually-hidden'
-import styles from './button.module.css'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link'
 export type ButtonSize = 'sm' | 'md' | 'lg'

@@ -10,6 +10,7 @@ import {
 import { useId, useState, type ReactNode } from 'react'
 import { Button } from './button'
 import { cx } from './cx'
+import styles from './data-table.module.css'
 import { EmptyState, type HeadingLevel } from './empty-state'
 import { ErrorState } from './error-state'
 import { Pagination } from './pagination'
@@ -18,7 +19,6 @@ import { ariaSortOf, SortHeaderButton } from './sort-header'
 import { TableFilters, type DataTableFilter } from './table-filters'
 import type { DataTableStateProps, TableSort } from './use-table-url-state'
 import { VisuallyHidden } from './visually-hidden'
-import styles from './data-table.module.css'
 
 declare module '@tanstack/react-table' {
   // Type parameters must match the original declaration to merge.

@@ -9,8 +9,8 @@ import {
   type RegisterOptions,
 } from 'react-hook-form'
 import { cx } from './cx'
-import { VisuallyHidden } from './visually-hidden'
 import styles from './field.module.css'
+import { VisuallyHidden } from './visually-hidden'
 
 /** Props every form field shares. `TValues` types `name` when given (`<TextField<SignupValues> name="email" …/>`). */
 export interface FieldBaseProps<TValues extends FieldValues = FieldValues> {

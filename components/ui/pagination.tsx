@@ -1,8 +1,8 @@
 import { useId } from 'react'
+import { formatNumber } from '@/lib/format/number'
 import { Button } from './button'
 import { cx } from './cx'
 import styles from './pagination.module.css'
-import { formatNumber } from '@/lib/format/number'
 
 export interface PaginationProps {
   /** 1-based. */

@@ -1,8 +1,8 @@
-import { Link } from './link'
 import { AUTHORIZATION_DECIDER_WORDS } from '@/lib/contracts/authorization-values'
 import type { PendingAuthorization } from '@/lib/contracts/authorizations'
 import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
+import { Link } from './link'
 import { SentForApproval } from './sent-for-approval'
 import styles from './sent-for-approval.module.css'
 

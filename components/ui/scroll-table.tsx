@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
+import styles from './scroll-table.module.css'
 import { ariaSortOf, directionOf, nextSort, SortHeaderButton } from './sort-header'
 import type { TableSort } from './use-table-url-state'
-import styles from './scroll-table.module.css'
 
 /** A heading that sorts on the server by the API's sort field `sortId`. */
 export interface SortableColumn {

@@ -1,6 +1,6 @@
-import { Link } from './link'
-import { paths } from '@/lib/navigation/paths'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
+import { paths } from '@/lib/navigation/paths'
+import { Link } from './link'
 import styles from './sent-for-approval.module.css'
 
 /**

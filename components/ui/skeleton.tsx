@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import { cx } from './cx'
-import { VisuallyHidden } from './visually-hidden'
 import styles from './skeleton.module.css'
+import { VisuallyHidden } from './visually-hidden'
 
 export type SkeletonVariant = 'lines' | 'block' | 'circle'
 

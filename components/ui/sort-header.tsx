@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { TableSort } from './use-table-url-state'
 import styles from './sort-header.module.css'
+import type { TableSort } from './use-table-url-state'
 
 /** How a column is sorted now: ascending, descending or not at all. */
 export type SortDirection = false | 'asc' | 'desc'

@@ -1,6 +1,6 @@
 import { cx } from './cx'
-import { VisuallyHidden } from './visually-hidden'
 import styles from './spinner.module.css'
+import { VisuallyHidden } from './visually-hidden'
 
 export type SpinnerSize = 'sm' | 'md' | 'lg'
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from './button'
 import { cx } from './cx'
-import type { SelectOption } from './select-field'
 import styles from './data-table.module.css'
+import type { SelectOption } from './select-field'
 
 /** One filter of a `DataTable`, kept in the URL under `key`. */
 export interface DataTableFilter {

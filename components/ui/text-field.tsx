@@ -1,8 +1,8 @@
 import { useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { cx } from './cx'
-import { VisuallyHidden } from './visually-hidden'
 import { FieldShell, fieldStyles as styles, useFieldControl, type FieldBaseProps } from './field'
+import { VisuallyHidden } from './visually-hidden'
 
 export type TextFieldType = 'text' | 'email' | 'tel' | 'password' | 'number' | 'url' | 'search'
 

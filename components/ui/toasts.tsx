@@ -1,7 +1,7 @@
-import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import type { Router } from 'next/router'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { ToastContainerProps } from 'react-toastify'
+import { afterPageLoad } from '@/lib/navigation/after-page-load'
 
 export type NotifyType = 'info' | 'success' | 'warning' | 'error'
 

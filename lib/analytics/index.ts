@@ -9,8 +9,8 @@
  * (localStorage `anonymousId`, made on first use) so calls before and after sign-in can be linked. An e-mail, given
  * as `email` or `Email` (spec section 3), travels as lower-case top-level `email` only.
  */
-import { apiClient } from '@/lib/http/client'
 import { API_BASE_URL } from '@/lib/config/public'
+import { apiClient } from '@/lib/http/client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/session/keys'
 import { getAccessToken, getChannel, readItem, writeItem } from '@/lib/session/storage'
 

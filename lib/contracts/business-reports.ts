@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { dateQuerySchema } from './date-query'
 import { APPROVAL_STATUS_VALUES, ARCHIVE_STATUS_VALUES, businessListQuerySchema } from './businesses'
+import { dateQuerySchema } from './date-query'
 import { pageSchema } from './pagination'
 
 /** `GET /reports/businesses`: the business list's filters (spec section 3), a row per business with names, not ids. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { dateQuerySchema } from './date-query'
 import { emailSchema, phoneSchema } from '@/lib/validation/person'
 import { registrationNumberSchema } from '@/lib/validation/registration-number'
+import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 
 export const APPROVAL_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED'] as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { dateQuerySchema } from './date-query'
 import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
+import { dateQuerySchema } from './date-query'
 import { KYC_DOCUMENT_STATUSES } from './kyc-document-values'
 import { kycDocumentSchema } from './kyc-documents'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'

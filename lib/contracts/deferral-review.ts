@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { dateQuerySchema } from './date-query'
 import { REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
 import { reviewBusinessSchema } from './cac-review'
+import { dateQuerySchema } from './date-query'
 import { DEFERRAL_DISPLAY_STATUSES, DEFERRAL_MAX_DAYS_LIMIT } from './deferral-values'
 import { deferralSchema } from './deferrals'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'

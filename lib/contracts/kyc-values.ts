@@ -2,8 +2,8 @@
  * KYC capture vocabulary and rules as plain values and functions, without zod, so browser code (the stepper, the
  * shareholder editor, the preview) can use them at run time. The zod schemas in ./kyc.ts are built from these.
  */
-import { labelledValues } from './labelled-values'
 import { isoDay } from '@/lib/format/iso-day'
+import { labelledValues } from './labelled-values'
 
 /**
  * docs/domain.md#kyc-capture: the `kycDetailTypeId` of draft forms, which are also the capture steps that autosave a

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { dateQuerySchema } from './date-query'
 import { businessSchema } from './businesses'
+import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
 

@@ -2,8 +2,8 @@
  * Reading failures of the business API. Every non-2xx answer has the body `{ errors: [{ code, message, field? }] }`
  * (docs/api.md#errors; lib/contracts/errors.ts).
  */
-import { isAxiosError, isCancel } from './axios-guards'
 import type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'
+import { isAxiosError, isCancel } from './axios-guards'
 
 export type { ApiError, ErrorBody, ErrorCode } from '@/lib/contracts/errors'
 

@@ -17,7 +17,6 @@ import { paths } from '@/lib/navigation/paths'
 import { clearSession, getAccessToken } from '@/lib/session/storage'
 import { firstErrorMessage } from './errors'
 import { httpEvents } from './events'
-import { isRefreshableUrl, refreshAccessToken, shouldRefreshToken } from './refresh'
 import {
   ACCOUNT_REDIRECT_DELAY_MS,
   errorToastId,
@@ -25,6 +24,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   SESSION_EXPIRED_TOAST_ID,
 } from './interceptor-constants'
+import { isRefreshableUrl, refreshAccessToken, shouldRefreshToken } from './refresh'
 import './request-flags'
 
 export {

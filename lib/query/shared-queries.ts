@@ -9,6 +9,7 @@
  * and no endpoint has two.
  */
 import { queryOptions } from '@tanstack/react-query'
+import type { z } from 'zod'
 import type { AuthorizationResource } from '@/lib/contracts/authorization-values'
 import type { PendingAuthorization } from '@/lib/contracts/authorizations'
 import type { BusinessSummary } from '@/lib/contracts/business-reports'
@@ -21,11 +22,10 @@ import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contrac
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
-import { apiClient } from '@/lib/http/lazy-client'
-import { getHttpStatus } from '@/lib/http/errors'
 import { apiPath } from '@/lib/http/api-path'
+import { getHttpStatus } from '@/lib/http/errors'
+import { apiClient } from '@/lib/http/lazy-client'
 import { LOOKUP_STALE_TIME } from './client'
-import type { z } from 'zod'
 
 /** `GET /businesses/user-businesses/me`: a business with the signed-in user's role in it. */
 export type MyBusiness = z.infer<typeof myBusinessSchema>

@@ -1,5 +1,5 @@
-import type { ChecklistItem, DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { CHECKLIST_STATE_LABELS, type ChecklistState } from '@/lib/contracts/kyc-document-values'
+import type { ChecklistItem, DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { formatDay } from '@/lib/format/day'
 import type { StatusTone } from './view'
 

@@ -1,7 +1,7 @@
 import Head from 'next/head'
-import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useState } from 'react'
+import { Link } from '@/components/ui/link'
 import { useResendActivation } from '@/features/account/api/public-account-calls'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { EmailRequestForm } from '@/features/account/components/email-request-form'

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router'
-import { HandoverScreen } from '@/features/external-business/components/handover-screen'
 import { PublicPage } from '@/components/layouts/public-page'
+import { HandoverScreen } from '@/features/external-business/components/handover-screen'
 
 /** Public: where a partner hands a user over with a signed reference (`?reference=`). */
 export default function ExternalHandoverPage() {

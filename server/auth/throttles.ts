@@ -1,10 +1,10 @@
+import { isIP } from 'node:net'
 import {
   RateLimiterMemory,
   RateLimiterRedis,
   type RateLimiterCompatibleAbstract,
   type RateLimiterRes,
 } from 'rate-limiter-flexible'
-import { isIP } from 'node:net'
 import { getConfig } from '@/lib/config/env'
 import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { logger } from '@/server/logger'

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import type { NextApiRequest, NextApiResponse } from 'next'
 import { z } from 'zod'
 import { getConfig } from '@/lib/config/env'
 import { clientAddress } from '@/lib/config/trusted-proxies'
+import { sessionCookieName, XSRF_COOKIE_NAME } from '@/lib/session/keys'
 import {
   createXsrfToken,
   isCrossSiteRequest,
@@ -10,14 +12,12 @@ import {
   readPortalSession,
   sealPortalSession,
 } from '@/lib/session/portal-session'
-import { sessionCookieName, XSRF_COOKIE_NAME } from '@/lib/session/keys'
 import { loadActor } from '@/server/auth/load-actor'
 import { verifyAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
+import { sessions } from '@/server/db/schema'
 import { logger } from '@/server/logger'
 import { logOut } from '@/server/modules/accounts/log-out'
-import { sessions } from '@/server/db/schema'
-import { eq } from 'drizzle-orm'
 import { clearPortalCookies, requestCookies, setPortalCookies } from './portal-cookies'
 
 type ErrorCode = 'VALIDATION_FAILED' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'ROUTE_NOT_FOUND' | 'INTERNAL'

@@ -1,5 +1,5 @@
-import { parseCookie, stringifySetCookie } from 'cookie'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseCookie, stringifySetCookie } from 'cookie'
 import type { AppConfig } from '@/lib/config/env'
 import { sessionCookieName, XSRF_COOKIE_NAME } from '@/lib/session/keys'
 

@@ -1,6 +1,6 @@
 import { customType } from 'drizzle-orm/pg-core'
-import { PERSONAL_VALUE_KEYS } from './personal-keys'
 import { decryptField, encryptField, isEncryptedField, reencryptField, type KeyRing } from './field-cipher'
+import { PERSONAL_VALUE_KEYS } from './personal-keys'
 
 /**
  * A text column holding an identity number field-encrypted (`v1:<keyId>:...`): the app reads and writes the clear

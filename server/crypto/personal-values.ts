@@ -1,7 +1,7 @@
 import { maskIdentityNumber } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
-import { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS } from './personal-keys'
 import { decryptField, isEncryptedField } from './field-cipher'
+import { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS } from './personal-keys'
 import { decryptManyForSubjects, isSubjectSealed, subjectSealer, type SubjectRef } from './subject-keys'
 
 export { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS }

@@ -6,8 +6,8 @@ import { logger } from '@/server/logger'
 import { registerAuthEpochWatch, watchAuthEpochOnPglite, watchAuthEpochOnPostgres } from './auth-epoch-watch'
 import { lockDataDir } from './data-dir-lock'
 import { withNamedStatements } from './pglite-statements'
-import { serialiseQueries } from './serial-queries'
 import * as schema from './schema'
+import { serialiseQueries } from './serial-queries'
 
 export type Schema = typeof schema
 export type Database = PgDatabase<PgQueryResultHKT, Schema>

@@ -3,10 +3,10 @@ import { createMiddleware } from 'hono/factory'
 import type { ZodType } from 'zod'
 import type { Permission } from '@/lib/permissions'
 import { AppError } from './app-error'
-import { permissionRefused } from './refusals'
 import { authenticate, requireAuth, requirePermission } from './auth'
 import type { Actor, AppEnv } from './context'
 import { bearerSecurity } from './openapi'
+import { permissionRefused } from './refusals'
 
 /**
  * Who may call a route, declared once on the route and published as the operation's `x-access` extension in

@@ -4,8 +4,8 @@ import { loadActorCached } from '@/server/auth/load-actor'
 import { verifyAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
 import { AppError } from './app-error'
-import { permissionRefused } from './refusals'
 import type { Actor, AppContext, AppEnv } from './context'
+import { permissionRefused } from './refusals'
 
 const BEARER = /^Bearer\s+(\S+)$/i
 

@@ -2,8 +2,8 @@ import { inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Permission } from '@/lib/permissions'
 import { AppError } from './app-error'
-import { permissionRefused } from './refusals'
 import type { Actor } from './context'
+import { permissionRefused } from './refusals'
 
 /**
  * Permissions say what; staff status says over whom. Staff see every business; anyone else only the

@@ -3,8 +3,8 @@
  * `POST /files/upload-url` + confirm (browser) or `storeServerUpload` (multipart bodies).
  */
 import { eq } from 'drizzle-orm'
-import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { getConfig } from '@/lib/config/env'
+import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT, type AuditContext } from '@/server/audit/append-audit'
 import type { Executor } from '@/server/db/client'
 import { files, type StoredFile } from '@/server/db/schema'

@@ -1,15 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
+import { formatCalendarDate } from '@/lib/format/date'
 import { isoDay } from '@/lib/format/iso-day'
+import type { Permission } from '@/lib/permissions'
 import type { Executor, Tx } from '@/server/db/client'
-import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { businesses } from '@/server/db/schema'
+import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { loadOverdueDeferrals, overdueDeferralExists, type OverdueDeferral } from './overdue-deferrals'
-import type { Permission } from '@/lib/permissions'
-import { formatCalendarDate } from '@/lib/format/date'
 
 type BusinessRow = typeof businesses.$inferSelect
 

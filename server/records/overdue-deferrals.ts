@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
-import { asParameter, type Bind } from '@/server/db/shaped-statements'
 import { businesses, deferrals, kycDocumentTypes } from '@/server/db/schema'
+import { asParameter, type Bind } from '@/server/db/shaped-statements'
 
 /** An approved deferral past its due date and not fulfilled: it blocks its business (docs/domain.md#blocked). */
 export interface OverdueDeferral {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
 import { maskIdentityNumber, meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
+import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { SubjectRef } from '@/server/crypto/subject-keys'
 import type { Database, Executor, Tx } from '@/server/db/client'

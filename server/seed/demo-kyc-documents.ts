@@ -18,8 +18,8 @@ import {
 } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
-import { newBlobName, sha256Hex } from '@/server/records/file-content'
 import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
+import { newBlobName, sha256Hex } from '@/server/records/file-content'
 import { demoBusinessRegNos } from './demo-businesses'
 import { KYC_DOCUMENT_TYPES } from './kyc-document-types'
 

@@ -13,17 +13,17 @@ import {
   userRoles,
   users,
 } from '@/server/db/schema'
+import { seedKycServices } from '@/server/modules/fees/kyc-services'
 import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoCrm } from './demo-crm'
-import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_USERS } from './demo-users'
+import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedKycDocumentTypes } from './kyc-document-types'
-import { seedKycServices } from '@/server/modules/fees/kyc-services'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
 
 export interface SeedOptions {

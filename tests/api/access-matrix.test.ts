@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canEditKyc, SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
 import type { AccessDeclaration } from '@/server/http/access'
-import { api, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, signedInUser } from './helpers'
+import { requestDeferral, typeByCode } from './kyc-document-fixtures'
 import {
   addressBody,
   companyDetailsBody,
@@ -14,7 +15,6 @@ import {
   PDF,
   uploadFile,
 } from './kyc-fixtures'
-import { requestDeferral, typeByCode } from './kyc-document-fixtures'
 
 /**
  * The access matrix, generated from /openapi.json: every operation (new ones included, as soon as they are mounted) is

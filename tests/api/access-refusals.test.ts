@@ -22,8 +22,8 @@ import {
 import { MAX_ADDRESSES_PER_KYC } from '@/server/modules/kyc/kyc-addresses'
 import { MAX_IDS_PER_KYC } from '@/server/modules/kyc/means-of-ids'
 import { api, errorsOf, signedInUser } from './helpers'
-import { addressBody, corporateBody, createKyc, individualBody, meansOfIdBody, uploadFile } from './kyc-fixtures'
 import { typeByCode } from './kyc-document-fixtures'
+import { addressBody, corporateBody, createKyc, individualBody, meansOfIdBody, uploadFile } from './kyc-fixtures'
 
 /**
  * Rules that "can read the business" would silently weaken: each refusal is asserted with its status and code, and

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { isPermission } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, files, kycDocuments, productCategories } from '@/server/db/schema'
-import { api, errorsOf, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
-import { addressBody, corporateBody, createKyc, individualBody, meansOfIdBody, PDF, uploadFile } from './kyc-fixtures'
+import { api, errorsOf, signedInUser } from './helpers'
 import { requestDeferral, typeByCode } from './kyc-document-fixtures'
+import { addressBody, corporateBody, createKyc, individualBody, meansOfIdBody, PDF, uploadFile } from './kyc-fixtures'
 
 /**
  * Independent review of object-level access across the KYC, documents, files, deferral, verification, review and

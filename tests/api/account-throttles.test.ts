@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { parseTrustedProxies } from '@/lib/config/trusted-proxies'
 import { getThrottles, ipKey, pairKey, THROTTLE_LIMITS } from '@/server/auth/throttles'
 import { getDb } from '@/server/db/client'
 import { accountTokens, audits, mailOutbox, users } from '@/server/db/schema'
-import { parseTrustedProxies } from '@/lib/config/trusted-proxies'
 import { clientIp } from '@/server/http/request-context'
-import { errorsOf, latestMail } from './helpers'
 import { auditRowsOfEmail } from './audit-fixtures'
+import { errorsOf, latestMail } from './helpers'
 import { apiFrom, login, newEmail, PASSWORD, resetCodeFrom, signUpAndActivate } from './throttle-fixtures'
 
 const retryAfterOf = (res: Response) => Number(res.headers.get('retry-after'))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import type { Outstanding } from '@/lib/contracts/outstanding'
+import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import { getDb } from '@/server/db/client'
 import { businesses, meansOfIds, shareholders } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'

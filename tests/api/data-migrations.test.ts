@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { runDataMigrations, ENCRYPT_CLEAR_VALUES } from '@/server/db/data-migrations'
 import { getDb } from '@/server/db/client'
+import { runDataMigrations, ENCRYPT_CLEAR_VALUES } from '@/server/db/data-migrations'
 import { dataMigrations, subjectKeys } from '@/server/db/schema'
 
 describe('the pass that encrypts values stored in clear', () => {

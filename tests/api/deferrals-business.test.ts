@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Business } from '@/lib/contracts/businesses'
+import { businessListQuerySchema } from '@/lib/contracts/businesses'
 import type { Deferral } from '@/lib/contracts/deferrals'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { getDb } from '@/server/db/client'
 import { appSettings, audits, deferrals } from '@/server/db/schema'
 import { findBusinesses } from '@/server/modules/businesses/find-businesses'
 import { getBusiness } from '@/server/modules/businesses/get-business'
-import { businessListQuerySchema } from '@/lib/contracts/businesses'
 import { api, errorsOf, signedInUser } from './helpers'
 import {
   approveDeferralDirectly,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import ExcelJS from 'exceljs'
 import { and, eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { FeeCharge, FeeClientAggregates, FeeRecord, FeeServiceAggregates, KycServiceDetail } from '@/lib/contracts/fees'
 import type { Page } from '@/lib/contracts/pagination'
@@ -11,8 +11,8 @@ import { getDb } from '@/server/db/client'
 import { audits, authorizations, businessDivisions, businesses, feeCharges, fees, kycVerifications } from '@/server/db/schema'
 import type { KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { runReverification } from '@/server/modules/verification/verification-calls'
-import { api, errorsOf, signedInUser } from './helpers'
 import { approved, configChecker } from './four-eyes'
+import { api, errorsOf, signedInUser } from './helpers'
 import { businessWithKyc, json, post, put } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>

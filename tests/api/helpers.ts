@@ -3,7 +3,6 @@ import { eq, inArray } from 'drizzle-orm'
 import { inject } from 'vitest'
 import type { Permission, SystemRoleName } from '@/lib/permissions'
 import { createApp } from '@/server/app'
-import { fileApiBaseUrl } from './api-server'
 import { createSession } from '@/server/auth/sessions'
 import { mintAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'
@@ -18,6 +17,7 @@ import {
   userRoles,
   users,
 } from '@/server/db/schema'
+import { fileApiBaseUrl } from './api-server'
 
 export const app = createApp()
 

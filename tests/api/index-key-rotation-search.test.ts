@@ -6,8 +6,8 @@ vi.hoisted(() => {
   process.env.DATA_INDEX_KEY_PREVIOUS = 'the-index-key-before-the-rotation-0001'
 })
 
-import type { DataSubject } from '@/lib/contracts/data-subjects'
 import { getConfig } from '@/lib/config/env'
+import type { DataSubject } from '@/lib/contracts/data-subjects'
 import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import { getDb } from '@/server/db/client'
 import { meansOfIds } from '@/server/db/schema'

@@ -2,11 +2,11 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businesses, draftForms, kycDetails, kycDocuments, meansOfIds, shareholders } from '@/server/db/schema'
+import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
+import { listShareholdersOf } from '@/server/modules/kyc/shareholders'
+import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
-import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
-import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
-import { listShareholdersOf } from '@/server/modules/kyc/shareholders'
 
 describe('demo KYC seed', () => {
   it('puts the demo businesses in every capture stage, complete ones without gaps, and runs only once', async () => {

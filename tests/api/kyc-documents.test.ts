@@ -4,11 +4,11 @@ import type { Business } from '@/lib/contracts/businesses'
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, deferrals, files, kycDocuments, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
-import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
-import { api, errorsOf, signedInUser } from './helpers'
+import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { apiApproved } from './four-eyes'
+import { api, errorsOf, signedInUser } from './helpers'
 import {
   approveDeferralDirectly,
   attach,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { Country, CountryState } from '@/lib/contracts/locations'
-import { DEMO_LOCATIONS } from '@/server/seed/demo-businesses'
 import { canonicalLocation } from '@/server/modules/kyc/kyc-locations'
+import { DEMO_LOCATIONS } from '@/server/seed/demo-businesses'
 import { api, errorsOf } from './helpers'
 
 const CACHE = 'public, max-age=86400'

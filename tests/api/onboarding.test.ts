@@ -12,8 +12,8 @@ import {
 } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/records/attachable-file'
-import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, createTestBusiness, errorsOf, mailsTo, signedInUser } from './helpers'
 
 let admin: string
 let approver: string

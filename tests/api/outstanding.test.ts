@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Business } from '@/lib/contracts/businesses'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import type { Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
+import { formatCalendarDate } from '@/lib/format/date'
 import { PERMISSIONS } from '@/lib/permissions'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, productCategories } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { storeServerUpload } from '@/server/records/attachable-file'
-import { api, errorsOf, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, errorsOf, signedInUser } from './helpers'
 import {
   approveDeferralDirectly,
   attach,
@@ -21,7 +22,6 @@ import {
   typeByCode,
 } from './kyc-document-fixtures'
 import { businessWithKyc, insertDocument, json } from './staff-review-fixtures'
-import { formatCalendarDate } from '@/lib/format/date'
 
 type User = Awaited<ReturnType<typeof signedInUser>>
 let approver: User

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions } from '@/server/db/schema'
-import { api, errorsOf, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, errorsOf, signedInUser } from './helpers'
 
 let manager: string
 let categoryId: string

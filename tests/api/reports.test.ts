@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businessCategories, businessDivisions, businesses, businessTypes, productCategories } from '@/server/db/schema'
-import { api, createTestBusiness, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, createTestBusiness, signedInUser } from './helpers'
 
 type Json = Record<string, unknown>
 

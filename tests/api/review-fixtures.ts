@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
-import { openVerificationItems } from '@/server/records/verification-items'
 import { getDb } from '@/server/db/client'
 import {
   businesses,
@@ -12,6 +11,7 @@ import {
   kycRequiredDocuments,
   kycVerifications,
 } from '@/server/db/schema'
+import { openVerificationItems } from '@/server/records/verification-items'
 import { createTestBusiness, signedInUser } from './helpers'
 import { completeCapture } from './kyc-document-fixtures'
 

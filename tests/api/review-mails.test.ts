@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { kycDocumentTypes } from '@/server/db/schema'
 import { mailsTo, signedInUser } from './helpers'
+import { typeByCode } from './kyc-document-fixtures'
 import { attachRequiredDocuments, businessReadyForApproval } from './review-fixtures'
 import { businessWithCacDocuments, json, put } from './staff-review-fixtures'
-import { typeByCode } from './kyc-document-fixtures'
 
 /** docs/domain.md#review-e-mails: one review of a business, one e-mail to its owners. */
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { checkCaptureSteps } from '@/features/kyc/model/step-checks'
 import type { Business } from '@/lib/contracts/businesses'
 import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
@@ -17,9 +18,8 @@ import {
 } from '@/lib/status'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, kycDocuments, productCategories } from '@/server/db/schema'
-import { checkCaptureSteps } from '@/features/kyc/components/step-checks'
-import { api, signedInUser } from './helpers'
 import { apiApproved } from './four-eyes'
+import { api, signedInUser } from './helpers'
 import { attach, completeCapture, ownerWithBusiness } from './kyc-document-fixtures'
 
 /**

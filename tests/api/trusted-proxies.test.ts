@@ -9,8 +9,8 @@ vi.hoisted(() => {
 
 import { getDb } from '@/server/db/client'
 import { loginAttempts } from '@/server/db/schema'
-import { api, apiServerKind, app } from './helpers'
 import { auditRowsOfEmail } from './audit-fixtures'
+import { api, apiServerKind, app } from './helpers'
 import { PASSWORD, signUpAndActivate } from './throttle-fixtures'
 
 /**

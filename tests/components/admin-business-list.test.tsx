@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AdminBusinessList } from '@/features/admin-businesses/components/admin-business-list'
-import { businessFilterDefinitions, toApiQuery } from '@/features/admin-businesses/components/business-list-filters'
+import { businessFilterDefinitions, toApiQuery } from '@/features/admin-businesses/model/business-list-filters'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { business, CATEGORY, mockApi, page, renderWithClient, route, STAFF_ID, TYPE, type Call } from './admin-api-mock'
 import { polyfillDialog } from './dialog-polyfill'

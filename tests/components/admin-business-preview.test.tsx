@@ -3,8 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessPreview } from '@/features/approvals/components/business-preview'
 import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
 import { SYSTEM_ROLES } from '@/lib/permissions'
-import { mockRouter } from './router-mock'
-import { kycDocument } from './staff-documents-fixtures'
 import {
   business,
   CATEGORY,
@@ -17,6 +15,8 @@ import {
   TYPE,
   type Route,
 } from './admin-api-mock'
+import { mockRouter } from './router-mock'
+import { kycDocument } from './staff-documents-fixtures'
 
 const router = mockRouter({
   pathname: '/s/admin/approvals/business',

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { business, BUSINESS_ID, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { KycStepper } from '@/features/kyc/components/kyc-stepper'
 import { SYSTEM_ROLES } from '@/lib/permissions'
-import { business, BUSINESS_ID, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { mockRouter } from './router-mock'
 
 const replace = vi.fn(() => Promise.resolve(true))

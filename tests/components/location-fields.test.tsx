@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { FormProvider, useForm } from 'react-hook-form'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Country, CountryState } from '@/lib/contracts/locations'
 import { LOCATIONS_STALE_TIME, locationQueries } from '@/features/locations/api/location-queries'
 import { LocationFields, type LocationFieldsProps } from '@/features/locations/components/location-fields'
+import type { Country, CountryState } from '@/lib/contracts/locations'
 
 const country = (id: string, name: string, states: string[]): Country => ({
   id,

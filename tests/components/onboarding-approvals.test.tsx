@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { ApprovalsQueue } from '@/features/onboarding/components/approvals-queue'

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { AdminProductList } from '@/features/products/components/admin-product-list'

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import { Uploader, type UploadFunction, type UploadRequest } from '@/components/ui/uploader'
-import { fileReads } from '@/lib/query/shared-queries'
 import { UPLOAD_FAILED_MESSAGE, type UploadedFile } from '@/lib/contracts/file-types'
+import { fileReads } from '@/lib/query/shared-queries'
 
 const MB = 1024 * 1024
 

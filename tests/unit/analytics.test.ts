@@ -13,8 +13,8 @@ import {
   track,
   type AnalyticsEvent,
 } from '@/lib/analytics'
-import { apiClient } from '@/lib/http/client'
 import { httpEvents } from '@/lib/http'
+import { apiClient } from '@/lib/http/client'
 
 let events: AnalyticsEvent[]
 const collect = (event: AnalyticsEvent) => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiClient, createApiClient, downloadRequest, isSameOriginRequest, uploadRequest } from '@/lib/http/client'
 import {
   DEFAULT_TIMEOUT_MS,
   describeError,
@@ -11,6 +10,7 @@ import {
   XSRF_COOKIE_NAME,
   XSRF_HEADER_NAME,
 } from '@/lib/http'
+import { apiClient, createApiClient, downloadRequest, isSameOriginRequest, uploadRequest } from '@/lib/http/client'
 
 /** An adapter that records each request config and answers 200 `{ ok: true }`. */
 function recordingAdapter() {

@@ -2,7 +2,6 @@
 // Spec section 8, row by row, through a client whose transport is a stub adapter.
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiClient, downloadRequest, apiClient } from '@/lib/http/client'
 import {
   describeError,
   fieldErrors,
@@ -16,6 +15,7 @@ import {
   type SessionExpiredEvent,
   type ToastEvent,
 } from '@/lib/http'
+import { createApiClient, downloadRequest, apiClient } from '@/lib/http/client'
 
 type Reply = { status: number; data?: unknown } | 'network-error'
 

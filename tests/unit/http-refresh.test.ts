@@ -2,7 +2,6 @@
 // Token refresh (docs/api.md#the-browser-client): under 5 minutes left → one POST /accounts/refresh-token, shared.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApiClient } from '@/lib/http/client'
 import {
   decodeJwtPayload,
   getTokenExpiry,
@@ -13,6 +12,7 @@ import {
   type ToastEvent,
   type TokenRefreshedEvent,
 } from '@/lib/http'
+import { createApiClient } from '@/lib/http/client'
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0)
 const MINUTE = 60_000

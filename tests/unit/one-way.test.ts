@@ -44,4 +44,9 @@ describe('one way', () => {
     const source = tracked('features').filter((f) => !/(\.test\.tsx?|__tests__\/)/.test(f))
     expect(source.filter((f) => /useMutation\(/.test(readFileSync(f, 'utf8')) && !/\/api\/[^/]+-calls\.ts$/.test(f))).toEqual([])
   })
+
+  it('keeps code that renders nothing in features/<f>/model/, not as a .ts file under components/', () => {
+    const source = tracked('features').filter((f) => !/(\.test\.tsx?|__tests__\/|\.d\.ts$)/.test(f))
+    expect(source.filter((f) => /^features\/[^/]+\/components\/.*\.ts$/.test(f))).toEqual([])
+  })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { afterLoginPath, isProtectedPath, loginPathFrom } from '@/lib/navigation/route-paths'
 import { blobStorageOrigin, pageSecurityHeaders } from '@/lib/config/security-headers'
+import { afterLoginPath, isProtectedPath, loginPathFrom } from '@/lib/navigation/route-paths'
 import {
   createXsrfToken,
   isCrossSiteRequest,

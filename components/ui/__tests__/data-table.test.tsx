@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { createColumnHelper } from '@tanstack/react-table'
 import type { ParsedUrlQuery } from 'node:querystring'
+import { createColumnHelper } from '@tanstack/react-table'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockRouter } from '@/tests/components/router-mock'
 import { DataTable, type DataTableProps } from '../data-table'

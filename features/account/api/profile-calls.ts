@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Account, ChangePasswordInput, Preferences, UpdateAccountInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http/lazy-client'
 import { downloadFile } from '@/lib/http/download-file'
+import { apiClient } from '@/lib/http/lazy-client'
 import { accountQueries } from './account-queries'
 
 export function useUpdateAccount() {

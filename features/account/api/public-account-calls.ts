@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { EmailOnlyInput, ResetPasswordInput, SignupInput } from '@/lib/contracts/accounts'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { getChannel } from '@/lib/session/storage'
 
 type Message = { message: string }

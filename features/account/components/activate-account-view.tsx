@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
+import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { firstErrorMessage } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'

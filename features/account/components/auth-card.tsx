@@ -1,5 +1,5 @@
-import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
+import { Link } from '@/components/ui/link'
 import styles from './auth-card.module.css'
 
 /** The centred card every sign-in page uses: brand, title, optional intro, the form, and links below it. */

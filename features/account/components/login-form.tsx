@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
-import { applyApiErrors } from '@/lib/http/apply-api-errors'
-import type { z } from 'zod'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
+import { useSignIn } from '../model/use-sign-in'
 import styles from './auth-card.module.css'
-import { useSignIn } from './use-sign-in'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
 

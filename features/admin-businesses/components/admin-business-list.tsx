@@ -7,19 +7,19 @@ import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import type { Business } from '../api/types'
-import { BusinessActionDialog, type PendingAction } from './business-action-dialog'
-import { BUSINESS_SORTABLE, businessListColumns } from './business-list-columns'
-import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from './business-list-filters'
-import { BusinessListToolbar } from './business-list-toolbar'
+import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from '../model/business-list-filters'
 import {
   BUSINESS_LISTS,
   businessListRights,
   rowActions,
   type BusinessAction,
   type BusinessListVariant,
-} from './business-list-variants'
+} from '../model/business-list-variants'
+import { BusinessActionDialog, type PendingAction } from './business-action-dialog'
+import { BUSINESS_SORTABLE, businessListColumns } from './business-list-columns'
+import { BusinessListToolbar } from './business-list-toolbar'
 
-export type { BusinessListVariant } from './business-list-variants'
+export type { BusinessListVariant } from '../model/business-list-variants'
 
 const ACTION_LABELS: Record<BusinessAction, (name: string) => { label: string; ariaLabel: string }> = {
   recertify: (name) => ({ label: 'Set recertification date', ariaLabel: `Set recertification date of ${name}` }),

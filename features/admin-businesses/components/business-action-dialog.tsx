@@ -3,7 +3,7 @@ import { notify } from '@/components/ui/toasts'
 import { formatDay } from '@/lib/format/day'
 import { useChangeArchiveStatus, useSetRecertificationDate } from '../api/business-calls'
 import type { Business } from '../api/types'
-import type { BusinessAction } from './business-list-variants'
+import type { BusinessAction } from '../model/business-list-variants'
 
 // The dialogs load when an action is chosen, not with the list.
 const ReasonDialog = dynamic(() => import('./reason-dialog').then((m) => m.ReasonDialog), { ssr: false })

@@ -1,13 +1,13 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
-import { Link } from '@/components/ui/link'
 import type { ReactNode } from 'react'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { formatDay } from '@/lib/format/day'
 import { paths } from '@/lib/navigation/paths'
-import type { Business } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
+import type { Business } from '../api/types'
+import type { BusinessListVariant } from '../model/business-list-variants'
 import ownStyles from './admin.module.css'
-import type { BusinessListVariant } from './business-list-variants'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

@@ -1,11 +1,11 @@
-import { Link } from '@/components/ui/link'
 import { useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import type { ApiQuery } from '../api/admin-business-queries'
 import { downloadBusinessReport } from '../api/download-report'
-import sharedStyles from '@/styles/staff-screens.module.css'
-import type { BusinessListVariant } from './business-list-variants'
+import type { BusinessListVariant } from '../model/business-list-variants'
 
 /** Above a staff business list: the CSV of what the filters select, and the list's own link (register, summary). */
 export function BusinessListToolbar({

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import dynamic from 'next/dynamic'
-import { Link } from '@/components/ui/link'
 import { useId } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
+import { formatNumber } from '@/lib/format/number'
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { reportReads } from '@/lib/query/shared-queries'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import type { ApiQuery } from '../api/admin-business-queries'
 import type { BusinessSummary, BusinessSummaryCount } from '../api/types'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './admin.module.css'
-import { formatNumber } from '@/lib/format/number'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

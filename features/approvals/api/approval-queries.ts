@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { VerificationItem } from '@/lib/contracts/verification'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import type { ApprovalCheck, BusinessComment, ForApprovalRow, Page, Reviewer } from './types'
 

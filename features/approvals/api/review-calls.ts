@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { approvalQueries, refreshReviewScreen } from './approval-queries'
 import type { Business, BusinessComment, BusinessDecisionInput } from './types'
 

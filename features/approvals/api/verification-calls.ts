@@ -1,8 +1,8 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
-import { apiClient } from '@/lib/http/lazy-client'
-import { describeError } from '@/lib/http/errors'
 import { apiPath } from '@/lib/http/api-path'
+import { describeError } from '@/lib/http/errors'
+import { apiClient } from '@/lib/http/lazy-client'
 import type { KycAddress } from './types'
 
 /** What the screen does after a call: its dialogs and notices are its own, so the callbacks come from it. */

@@ -3,14 +3,14 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import type { VerificationResult } from '@/lib/contracts/verification'
+import { formatDayTime } from '@/lib/format/day'
 import { describeError, getApiErrors, getHttpStatus } from '@/lib/http/errors'
-import { refreshReviewScreen } from '../api/approval-queries'
-import { useVerifyAddress } from '../api/verification-calls'
-import type { KycAddress } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
+import { refreshReviewScreen } from '../api/approval-queries'
+import type { KycAddress } from '../api/types'
+import { useVerifyAddress } from '../api/verification-calls'
 import ownStyles from './approvals.module.css'
 import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
-import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

@@ -1,5 +1,5 @@
-import type { ApprovalCheck } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
+import type { ApprovalCheck } from '../api/types'
 import ownStyles from './approvals.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

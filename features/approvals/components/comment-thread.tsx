@@ -4,13 +4,13 @@ import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { CommentField } from './comment-field'
-import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

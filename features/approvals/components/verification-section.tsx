@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import {
   WAIVER_REASON_MIN,
   type ReverificationRun,
@@ -13,14 +13,14 @@ import {
   type VerificationResult,
 } from '@/lib/contracts/verification'
 import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
+import { formatDayTime } from '@/lib/format/day'
 import { describeError, getApiErrors, getHttpStatus } from '@/lib/http/errors'
 import { PERMISSIONS } from '@/lib/permissions/names'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useRecordVerification, useRerunVerification, useVerifyMany, useWaiveVerification } from '../api/verification-calls'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
-import { formatDayTime } from '@/lib/format/day'
 
 const styles = { ...sharedStyles, ...ownStyles }
 

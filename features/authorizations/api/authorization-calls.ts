@@ -7,8 +7,8 @@ import type {
   StaffUserCreateInput,
   StaffUserUpdateInput,
 } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { authorizationQueries } from './authorization-queries'
 
 /** Every request answers 202 with the PENDING authorization; lists show the pending marker, so all keys refresh. */

@@ -10,8 +10,8 @@ import type {
   StaffUserListParams,
 } from '@/lib/contracts/authorizations'
 import type { Page } from '@/lib/contracts/pagination'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 
 /** Staff roles, permissions, staff users and the authorizations that change them (docs/domain.md#authorizations). */
 export const authorizationQueries = {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import type { Outstanding } from '@/lib/contracts/outstanding'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { businessReads } from '@/lib/query/shared-queries'
 import type { AccessRequest, BusinessUser, ExistingProfileAnswer, Page, ProductSummary } from './types'
 

@@ -9,8 +9,8 @@ import { describeError, getApiErrors } from '@/lib/http/errors'
 import { useDecideAccessRequest } from '../api/access-request-calls'
 import { businessQueries } from '../api/business-queries'
 import type { AccessRequest } from '../api/types'
+import { formatDay } from '../model/outstanding'
 import styles from './businesses.module.css'
-import { formatDay } from './outstanding'
 
 const nameOf = (request: AccessRequest) =>
   [request.requester.firstName, request.requester.lastName].filter(Boolean).join(' ') || request.requester.email

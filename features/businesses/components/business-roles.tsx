@@ -1,9 +1,9 @@
 import { useId } from 'react'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { SYSTEM_ROLES } from '@/lib/permissions/roles'
-import { businessRoleLabel } from './business-access'
+import { businessRoleLabel } from '../model/business-access'
+import { PERMISSION_GROUPS, permissionLabel } from '../model/permission-labels'
 import styles from './businesses.module.css'
-import { PERMISSION_GROUPS, permissionLabel } from './permission-labels'
 
 const BUSINESS_ROLES = SYSTEM_ROLES.filter((role) => role.scope === 'business')
 

@@ -1,9 +1,9 @@
-import { Link } from '@/components/ui/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
-import { permissionsInBusiness } from './business-access'
-import { useSelectedBusiness, type SelectedBusiness } from './use-selected-business'
+import { permissionsInBusiness } from '../model/business-access'
+import { useSelectedBusiness, type SelectedBusiness } from '../model/use-selected-business'
 
 /** The parts of the signed-in account these screens need (`GET /accounts/me` and its permissions). */
 export interface BusinessScreenProps {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@/components/ui/link'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { deferralReads } from '@/lib/query/shared-queries'
+import { formatDay } from '../model/outstanding'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
-import { formatDay } from './outstanding'
 
 const FIRST_PAGE = { pageNumber: 1, pageSize: 5 }
 

@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/link'
 import { buttonClassName } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
@@ -9,9 +9,9 @@ import type { KycStepProgress, OutstandingItem } from '@/lib/contracts/outstandi
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { kycStepStatus } from '@/lib/status/kyc-status'
+import { formatDay, outstandingLink } from '../model/outstanding'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
-import { formatDay, outstandingLink } from './outstanding'
 
 const SEVERITY_WORDS: Record<OutstandingItem['severity'], string> = {
   danger: 'Urgent',

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton'
-import { NoBusinessChosen, useBusinessContext, type BusinessScreenProps } from './business-screen-context'
 import { BusinessDashboard } from './business-dashboard'
+import { NoBusinessChosen, useBusinessContext, type BusinessScreenProps } from './business-screen-context'
 
 /** /s/businesses/dashboard-details: the chosen business (`?businessId=`, else the one chosen in this tab). */
 export function DashboardScreen(props: BusinessScreenProps) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@/components/ui/link'
 import { useId } from 'react'
 import { buttonClassName } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { businessReads } from '@/lib/query/shared-queries'

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DataSubject, DataSubjectKind, ErasureResult } from '@/lib/contracts/data-subjects'
 import type { RetentionReport } from '@/lib/contracts/retention'
-import { apiClient } from '@/lib/http/lazy-client'
-import { downloadFile } from '@/lib/http/download-file'
 import { apiPath } from '@/lib/http/api-path'
+import { downloadFile } from '@/lib/http/download-file'
+import { apiClient } from '@/lib/http/lazy-client'
 import { dataProtectionQueries } from './data-protection-queries'
 
 const subjectPath = (kind: DataSubjectKind, id: string) => apiPath`/data-subjects/${kind}/${id}`

@@ -1,8 +1,8 @@
 import { PERMISSIONS } from '@/lib/permissions/names'
+import styles from './data-protection.module.css'
 import { DataSubjectSearch } from './data-subject-search'
 import { PersonalDataViewLog } from './personal-data-view-log'
 import { RetentionRun } from './retention-run'
-import styles from './data-protection.module.css'
 
 /** /s/admin/data-protection: data-subject requests, the personal-data view log and the retention purge. */
 export function DataProtectionScreen({ permissions }: { permissions: readonly string[] }) {

@@ -6,10 +6,10 @@ import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { Deferral } from '@/lib/contracts/deferrals'
+import { formatDay } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
 import { deferralReads } from '@/lib/query/shared-queries'
 import styles from './deferrals.module.css'
-import { formatDay } from '@/lib/format/day'
 
 const day = (value: string | null) => formatDay(value)
 

@@ -6,8 +6,8 @@ import type {
   governmentProductInputSchema,
   representativeInputSchema,
 } from '@/lib/contracts/government'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { governmentQueries } from './government-queries'
 import type { GovernmentDocument, GovernmentEntity, GovernmentProduct, Representative } from './types'
 

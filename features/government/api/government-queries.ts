@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import type {
   Consultant,
   GovernmentEntity,

@@ -6,8 +6,8 @@ import { formatDateTime } from '@/lib/format/date'
 import { governmentQueries } from '../api/government-queries'
 import { EntityPicker, useChosenEntityId } from './entity-picker'
 import { EntitySummary } from './entity-summary'
-import styles from './government.module.css'
 import { GovernmentProductForm } from './government-product-form'
+import styles from './government.module.css'
 
 /** `/s/government/products`: pick an entity; its products with their payment channels and consultant, and a new one. */
 export function GovernmentProductsScreen() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CreateDeferralInput, Deferral } from '@/lib/contracts/deferrals'
 import type { AttachKycDocumentInput, KycDocument } from '@/lib/contracts/kyc-documents'
-import { apiClient, downloadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient, downloadRequest } from '@/lib/http/lazy-client'
 import { businessReads, deferralReads, kycReads } from '@/lib/query/shared-queries'
 
 /**

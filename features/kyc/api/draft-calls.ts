@@ -1,5 +1,5 @@
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import type { DraftForm, KycDetailType } from './types'
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { apiClient, uploadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient, uploadRequest } from '@/lib/http/lazy-client'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from './kyc-queries'
 import type {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { kycReads } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, DraftForm, KycDetailType, MeansOfIdType, PdfInfo } from './types'
 

@@ -14,7 +14,7 @@ import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteAddress, useDeleteAddressFile, useSaveAddress } from '../api/kyc-calls'
 import type { KycAddress } from '../api/types'
-import { formatAddress } from './kyc-format'
+import { formatAddress } from '../model/kyc-format'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'
 

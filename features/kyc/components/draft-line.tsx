@@ -1,5 +1,5 @@
+import { draftStatusText, type DraftStatus } from '../model/use-step-draft'
 import styles from './kyc.module.css'
-import { draftStatusText, type DraftStatus } from './use-step-draft'
 
 /** The autosave state of a step, announced politely. */
 export function DraftLine({ status }: { status: DraftStatus }) {

@@ -1,7 +1,7 @@
-import { Link } from '@/components/ui/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { describeError, getHttpStatus } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
-import { permissionsInBusiness } from './kyc-access'
+import { permissionsInBusiness } from '../model/kyc-access'
 import { KycPreview } from './kyc-preview'
 import { NoBusinessChosen, type KycScreenProps } from './kyc-screen'
 

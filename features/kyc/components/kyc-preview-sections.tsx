@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
-import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
+import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatDay } from '@/lib/format/day'
 import { formatKobo } from '@/lib/format/money'
 import { revealIdentityNumber } from '@/lib/query/shared-queries'
 import type { AdditionalDocument, KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
-import { formatAddress } from './kyc-format'
+import { formatAddress } from '../model/kyc-format'
 import styles from './kyc.module.css'
 
 /** One step of the KYC preview: its heading, the way back to edit it, and what it holds. */

@@ -1,12 +1,12 @@
-import { Link } from '@/components/ui/link'
 import { useEffect, useState } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { getExternalBusinessUrl } from '@/lib/session/storage'
 import { businessStatus } from '@/lib/status/business-status'
 import { kycStatus } from '@/lib/status/kyc-status'
 import type { ApiError, Business } from '../api/types'
-import type { KycPreviewState } from './kyc-preview-state'
+import type { KycPreviewState } from '../model/kyc-preview-state'
 import styles from './kyc.module.css'
 
 export interface KycPreviewSummaryProps {

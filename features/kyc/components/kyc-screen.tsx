@@ -1,6 +1,6 @@
-import { Link } from '@/components/ui/link'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
 
 /** The parts of the signed-in account the KYC screens need (`GET /accounts/me` and its permissions). */

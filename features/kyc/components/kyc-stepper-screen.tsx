@@ -1,7 +1,7 @@
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
+import { permissionsInBusiness } from '../model/kyc-access'
 import type { LocationFieldsSlot } from './addresses-step'
-import { permissionsInBusiness } from './kyc-access'
 import { NoBusinessChosen, type KycScreenProps } from './kyc-screen'
 import { KycStepper } from './kyc-stepper'
 

@@ -18,14 +18,14 @@ import {
   meansOfIdTypeOf,
   todayIso,
 } from '@/lib/contracts/kyc-values'
+import { formatDay } from '@/lib/format/day'
 import { kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-calls'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
+import { holderName } from '../model/step-checks'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'
-import { holderName } from './step-checks'
-import { formatDay } from '@/lib/format/day'
 
 type Values = z.input<typeof meansOfIdFormSchema>
 type Output = z.output<typeof meansOfIdFormSchema>

@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form } from '@/components/ui/form'
 import { notify } from '@/components/ui/toasts'
+import type { KycDetailType } from '@/lib/contracts/kyc-values'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { formValuesEqual } from '@/lib/validation/form-dirty'
+import { useStepDraft, type DraftStatus } from '../model/use-step-draft'
 import { DraftLine } from './draft-line'
 import styles from './kyc.module.css'
-import type { KycDetailType } from '@/lib/contracts/kyc-values'
-import { useStepDraft, type DraftStatus } from './use-step-draft'
 
 /**
  * The shared parts of the KYC steps that list records and edit one at a time (addresses, means of ID,

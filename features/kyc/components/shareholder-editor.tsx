@@ -9,10 +9,10 @@ import { formatPercentage, remainingPercentage, subtreeIds, type OwnershipNode }
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteShareholder, useSaveShareholder } from '../api/kyc-calls'
 import type { ShareholderFormValues, ShareholderRecord } from '../api/types'
+import { holderName } from '../model/step-checks'
+import type { DraftStatus } from '../model/use-step-draft'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'
-import { holderName } from './step-checks'
-import type { DraftStatus } from './use-step-draft'
 
 /** The form's values: both kinds' fields, the kind deciding which count (the schema is a union on `type`). */
 export interface ShareholderValues {

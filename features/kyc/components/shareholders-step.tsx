@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { kycReads } from '@/lib/query/shared-queries'
-import { ShareholderDocuments } from './documents/shareholder-documents'
 import { formValuesEqual } from '@/lib/validation/form-dirty'
-import { EMPTY_SHAREHOLDER, ShareholderEditor, shareholderValuesOf, type ShareholderEditing } from './shareholder-editor'
-import { useStepDraft } from './use-step-draft'
 import type { ShareholderRecord } from '../api/types'
+import { useStepDraft } from '../model/use-step-draft'
+import { ShareholderDocuments } from './documents/shareholder-documents'
+import { EMPTY_SHAREHOLDER, ShareholderEditor, shareholderValuesOf, type ShareholderEditing } from './shareholder-editor'
 
 interface ShareholderDraft extends Record<string, unknown> {
   editing: ShareholderEditing

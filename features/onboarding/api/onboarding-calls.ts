@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { businessReads } from '@/lib/query/shared-queries'
 import { onboardingQueries } from './onboarding-queries'
 import type { AnswersInput, OnboardingDecisionInput, OnboardingDetail } from './types'

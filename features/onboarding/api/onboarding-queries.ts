@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
-import { getHttpStatus } from '@/lib/http/errors'
 import { apiPath } from '@/lib/http/api-path'
+import { getHttpStatus } from '@/lib/http/errors'
+import { apiClient } from '@/lib/http/lazy-client'
 import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page } from './types'
 
 /**

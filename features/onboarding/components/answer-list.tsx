@@ -1,7 +1,7 @@
 import { formatTypedAnswer } from '@/lib/format/number'
+import sharedStyles from '@/styles/product-screens.module.css'
 import type { OnboardingDetail } from '../api/types'
 import { FileLink } from './file-link'
-import sharedStyles from '@/styles/product-screens.module.css'
 import ownStyles from './onboarding.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link } from '@/components/ui/link'
 import { useMemo } from 'react'
 import { DataTable } from '@/components/ui/data-table'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
 import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
+import styles from '@/styles/product-screens.module.css'
 import { onboardingQueries } from '../api/onboarding-queries'
 import type { OnboardingSummary } from '../api/types'
-import { approvalBlockers } from './approval-readiness'
-import styles from '@/styles/product-screens.module.css'
+import { approvalBlockers } from '../model/approval-readiness'
 
 const FILTER_KEYS = ['status', 'searchKey'] as const
 /** The API's sort fields of the list (docs/api.md#lists). */

@@ -7,10 +7,10 @@ import { notify } from '@/components/ui/toasts'
 import { Uploader, type UploadFunction } from '@/components/ui/uploader'
 import { MAX_TEXT_ANSWER } from '@/lib/contracts/product-values'
 import { describeError, getApiErrors } from '@/lib/http/errors'
+import sharedStyles from '@/styles/product-screens.module.css'
 import { useSaveAnswers, useSubmitOnboarding } from '../api/onboarding-calls'
 import type { OnboardingDetail } from '../api/types'
 import { FileLink } from './file-link'
-import sharedStyles from '@/styles/product-screens.module.css'
 import ownStyles from './onboarding.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

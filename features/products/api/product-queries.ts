@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { productReads } from '@/lib/query/shared-queries'
 import type { OnboardingSummary, Page, Product, ProductCategory, ProductQuery } from './types'
 

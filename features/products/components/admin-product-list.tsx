@@ -1,17 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link } from '@/components/ui/link'
 import { useMemo } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { formatDay } from '@/lib/format/day'
 import { paths } from '@/lib/navigation/paths'
 import { referenceReads } from '@/lib/query/shared-queries'
+import styles from '@/styles/product-screens.module.css'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
-import styles from '@/styles/product-screens.module.css'
 
 const FILTER_KEYS = ['searchKey', 'categoryId', 'divisionId', 'live', 'active'] as const
 /** The API's sort fields of the list (docs/api.md#lists); newest first by default. */

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@/components/ui/link'
 import { useEffect, useState } from 'react'
 import { buttonClassName } from '@/components/ui/button'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads } from '@/lib/query/shared-queries'
-import { productApplicationStatus } from '@/lib/status/product-status'
 import { clearSourceProduct, getSourceProduct } from '@/lib/session/storage'
+import { productApplicationStatus } from '@/lib/status/product-status'
+import styles from '@/styles/product-screens.module.css'
 import type { BusinessProduct, OnboardingStatus, Product } from '../api/types'
 import { CatalogueFilters, CatalogueList } from './product-catalogue'
-import styles from '@/styles/product-screens.module.css'
 
 /** What the card offers for the business's standing on the product. */
 /** The link's words; the badge beside it is the application's status as every screen words it (lib/status). */

@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link } from '@/components/ui/link'
 import { useMemo, useState } from 'react'
-import { useLocalPaging } from '@/components/ui/use-local-paging'
 import { DataTable } from '@/components/ui/data-table'
+import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '@/lib/contracts/product-values'
 import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
+import styles from '@/styles/product-screens.module.css'
 import { productQueries } from '../api/product-queries'
 import type { OnboardingSummary } from '../api/types'
-import styles from '@/styles/product-screens.module.css'
 
 const STATUS_OPTIONS = ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] }))
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { Modal } from '@/components/ui/modal'
 import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -13,9 +13,9 @@ import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { productReads } from '@/lib/query/shared-queries'
 import { isLoggedIn, setSourceProduct } from '@/lib/session/storage'
+import styles from '@/styles/product-screens.module.css'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
-import styles from '@/styles/product-screens.module.css'
 
 const PAGE_SIZE = 24
 const SEARCH_DELAY_MS = 300

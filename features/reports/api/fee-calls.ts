@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { FeeRecord, FeeReportFilter, FeeValues } from '@/lib/contracts/fees'
-import { apiClient } from '@/lib/http/lazy-client'
-import { downloadFile } from '@/lib/http/download-file'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
+import type { FeeRecord, FeeReportFilter, FeeValues } from '@/lib/contracts/fees'
 import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
+import { downloadFile } from '@/lib/http/download-file'
+import { apiClient } from '@/lib/http/lazy-client'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { feeQueries } from './report-queries'
 

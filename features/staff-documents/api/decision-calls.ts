@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import { staffDocumentQueries } from './staff-document-queries'
 import type { BulkResult, BulkReviewDecisionInput, CacReviewRow, ReviewDecisionInput, StaffDeferral } from './types'
 

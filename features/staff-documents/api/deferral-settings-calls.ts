@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http/lazy-client'
+import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import { apiPath } from '@/lib/http/api-path'
 import { configAnswer } from '@/lib/http/config-answer'
+import { apiClient } from '@/lib/http/lazy-client'
 import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
 import { staffDocumentQueries } from './staff-document-queries'
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 import type { CacReviewRow, DeferralDetail, Page, StaffDeferral } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */

@@ -3,9 +3,9 @@ import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { notify } from '@/components/ui/toasts'
 import { getApiErrors } from '@/lib/http/errors'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import type { BulkResult, ReviewDecision } from '../api/types'
 import type { QueueSelection } from './queue-selection'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

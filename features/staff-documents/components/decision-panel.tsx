@@ -2,8 +2,8 @@ import { useId, useState, type ReactNode } from 'react'
 import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { getApiErrors } from '@/lib/http/errors'
-import type { ReviewDecision, ReviewDecisionInput } from '../api/types'
 import sharedStyles from '@/styles/staff-screens.module.css'
+import type { ReviewDecision, ReviewDecisionInput } from '../api/types'
 import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

@@ -4,24 +4,24 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { cx } from '@/components/ui/cx'
 import { ErrorState } from '@/components/ui/error-state'
+import { PendingChanges } from '@/components/ui/pending-changes'
+import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
-import { ScrollTable } from '@/components/ui/scroll-table'
 import type { DeferrableMappingAnswer, DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
+import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
 import { describeError, getApiErrors } from '@/lib/http/errors'
+import { authorizationReads, referenceReads } from '@/lib/query/shared-queries'
 import {
   REGISTRATION_CLASS_LABELS,
   REGISTRATION_CLASSES,
   type RegistrationClass,
 } from '@/lib/validation/registration-number-rules'
-import { authorizationReads, referenceReads } from '@/lib/query/shared-queries'
-import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
-import { PendingChanges } from '@/components/ui/pending-changes'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import { useSaveMapping } from '../api/deferral-settings-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
 import own from './deferral-settings.module.css'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { PERMISSIONS } from '@/lib/permissions/names'
+import sharedStyles from '@/styles/staff-screens.module.css'
 import { MaxDaysSetting } from './deferral-settings-days'
 import { DeferrableMapping } from './deferral-settings-mapping'
-import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
-import { apiClient } from '@/lib/http/lazy-client'
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import { apiPath } from '@/lib/http/api-path'
-import { authorizationReads } from '@/lib/query/shared-queries'
 import { configAnswer } from '@/lib/http/config-answer'
+import { apiClient } from '@/lib/http/lazy-client'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { webhookQueries } from './webhook-queries'
 
 /**

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
 import type { WebhookDelivery, WebhookDeliveryQuery, WebhookEndpoint } from '@/lib/contracts/webhooks'
-import { apiClient } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { apiClient } from '@/lib/http/lazy-client'
 
 export type DeliveryQuery = Pick<WebhookDeliveryQuery, 'pageNumber' | 'pageSize' | 'status'>
 

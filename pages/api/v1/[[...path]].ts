@@ -3,11 +3,11 @@ import { getRequestListener } from '@hono/node-server'
 import { getConfig } from '@/lib/config/env'
 import { createApp } from '@/server/app'
 import { getDb } from '@/server/db/client'
+import { stopScheduledJobs } from '@/server/jobs/job-scheduler'
+import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
 import { startWebhookDispatcherOnce } from '@/server/modules/webhooks/dispatcher'
-import { stopScheduledJobs } from '@/server/jobs/job-scheduler'
-import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 
 // The business API v1 runs inside Next through this one catch-all; Hono reads the raw body itself.

@@ -1,6 +1,6 @@
 import Head from 'next/head'
-import { Link } from '@/components/ui/link'
 import { useRouter } from 'next/router'
+import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { paths } from '@/lib/navigation/paths'
 

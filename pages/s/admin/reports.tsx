@@ -1,7 +1,7 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { Link } from '@/components/ui/link'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
-import { Link } from '@/components/ui/link'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS as P } from '@/lib/permissions/names'
 

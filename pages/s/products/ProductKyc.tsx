@@ -3,10 +3,10 @@ import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
-import { permissionsInBusiness } from '@/features/businesses/components/business-access'
-import { useSelectedBusiness } from '@/lib/session/use-selected-business'
+import { permissionsInBusiness } from '@/features/businesses/model/business-access'
 import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
+import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 
 const ProductApplication = lazyScreen(
   () => import('@/features/onboarding/components/product-application').then((m) => m.ProductApplication),

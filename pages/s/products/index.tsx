@@ -1,10 +1,10 @@
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
-import { permissionsInBusiness } from '@/features/businesses/components/business-access'
-import { useSelectedBusiness } from '@/lib/session/use-selected-business'
+import { permissionsInBusiness } from '@/features/businesses/model/business-access'
 import type { Account } from '@/lib/contracts/accounts'
 import { PERMISSIONS } from '@/lib/permissions/names'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 
 // The catalogue and the business picker load in parallel with the account, which the layout waits for anyway.
 const BusinessCatalogue = lazyScreen(

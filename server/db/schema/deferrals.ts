@@ -3,8 +3,8 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 // Relative path: drizzle-kit loads the schema without the `@/` alias.
 import { DEFERRAL_STATUSES } from '../../../lib/contracts/deferral-values'
 import { businesses } from './businesses'
-import { kycDocuments } from './kyc-documents'
 import { kycDocumentTypes } from './kyc-document-types'
+import { kycDocuments } from './kyc-documents'
 import { users } from './users'
 
 /**

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { jsonbWithEncryptedPersonalValues } from '../../crypto/encrypted-columns'
 import { KYC_DETAIL_TYPES } from '../../../lib/contracts/kyc-values'
+import { jsonbWithEncryptedPersonalValues } from '../../crypto/encrypted-columns'
 import { businesses } from './businesses'
 import { users } from './users'
 

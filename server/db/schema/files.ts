@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { businesses } from './businesses'
 import { UPLOAD_PURPOSES } from '../../../lib/contracts/file-types'
+import { businesses } from './businesses'
 import { users } from './users'
 
 // Relative path: drizzle-kit loads the schema without the `@/` alias.

@@ -1,11 +1,11 @@
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { encryptedText } from '../../crypto/encrypted-columns'
 import {
   GOVERNMENT_ARCHIVE_STATUSES,
   GOVERNMENT_DOCUMENT_TYPES,
   GOVERNMENT_TIERS,
 } from '../../../lib/contracts/government-values'
 import { MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { files } from './files'
 import { products } from './products'
 import { users } from './users'

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 // Relative path: drizzle-kit loads the schema without the `@/` alias.
-import { encryptedText } from '../../crypto/encrypted-columns'
 import { VERIFICATION_KINDS, VERIFICATION_STATUSES } from '../../../lib/contracts/verification-values'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { businesses } from './businesses'
 import { kycDetails } from './kyc-details'
 import { users } from './users'

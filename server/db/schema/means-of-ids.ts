@@ -1,6 +1,6 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { encryptedText } from '../../crypto/encrypted-columns'
 import { ID_HOLDER_ROLES, MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { businesses } from './businesses'
 import { files } from './files'
 import { kycDetails } from './kyc-details'

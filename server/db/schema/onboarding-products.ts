@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ONBOARDING_STATUSES } from '../../../lib/contracts/product-values'
 import { businesses } from './businesses'
 import { files } from './files'
 import { productRequirementVersions, products } from './products'
 import { users } from './users'
 // Relative path: drizzle-kit loads the schema without the `@/` alias.
-import { ONBOARDING_STATUSES } from '../../../lib/contracts/product-values'
 
 /** A business on a product: its application, answers and decision. */
 export const onboardingProducts = pgTable(

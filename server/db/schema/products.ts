@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import type { RequirementType } from '../../../lib/contracts/product-values'
 import { businessDivisions } from './business-reference'
 import { users } from './users'
-import type { RequirementType } from '../../../lib/contracts/product-values'
 
 /** One requirement of a product, as stored in a requirement version (lib/contracts/products.ts validates it). */
 export interface StoredRequirement {

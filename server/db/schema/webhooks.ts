@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 // Relative paths: drizzle-kit loads the schema without the `@/` alias.
-import { encryptedText } from '../../crypto/encrypted-columns'
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from '../../../lib/contracts/webhook-values'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { users } from './users'
 
 /**

@@ -12,10 +12,10 @@ import type { Database } from '@/server/db/client'
 import { users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { passwordChangedMail } from '@/server/integrations/mail/templates'
 import { tooManyAttempts } from './log-in'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /**
  * Changes the signed-in user's password, signs out their other sessions and tells them by e-mail. Wrong current

@@ -4,11 +4,11 @@ import { recordResetCodeSent, takeResetRequest } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
 import { users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { passwordResetMail } from '@/server/integrations/mail/templates'
 import { issueAccountToken, OTP_VALID_MINUTES } from './account-tokens'
 import { mailedRecently } from './mail-throttle'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 export const RECOVER_ANSWER = {
   message: `If an account uses this e-mail, we have sent it a ${RESET_CODE_DIGITS}-digit code. It expires in ${OTP_VALID_MINUTES} minutes.`,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '@/server/db/client'
 import { users } from '@/server/db/schema'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { activationMail } from '@/server/integrations/mail/templates'
 import { ACTIVATION_VALID_HOURS, issueAccountToken } from './account-tokens'
 import { mailedRecently } from './mail-throttle'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 export const RESEND_ANSWER = {
   message: 'If an account waiting for activation uses this e-mail, we have sent it a new activation link.',

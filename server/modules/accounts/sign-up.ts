@@ -5,11 +5,11 @@ import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { hashPassword } from '@/server/auth/password'
 import type { Database, Executor } from '@/server/db/client'
 import { mailOutbox, users } from '@/server/db/schema'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { activationMail, alreadyRegisteredMail } from '@/server/integrations/mail/templates'
 import { ACTIVATION_VALID_HOURS, issueAccountToken } from './account-tokens'
 import { mailedRecently } from './mail-throttle'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 export const SIGNUP_ANSWER = {
   message: 'Check your e-mail: we have sent a link to activate your account. It expires in 24 hours.',

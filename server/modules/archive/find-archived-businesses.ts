@@ -3,11 +3,11 @@ import type { ArchivedBusiness, ArchiveListQuery } from '@/lib/contracts/archive
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { toBusinesses } from '@/server/records/business-record'
 import { businessFilters } from '../businesses/find-businesses'
-import { assertStaffWithAny } from '@/server/http/access'
 
 /** Reading the archive: the route's access and the service's check. */
 export const ARCHIVE_READ = PERMISSIONS.CAN_READ_BUSINESS

@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
 import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
-import { audits, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
+import { audits, users } from '@/server/db/schema'
 import { findPage, listOrder } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */

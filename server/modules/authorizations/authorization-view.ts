@@ -3,8 +3,8 @@ import type { Authorization } from '@/lib/contracts/authorizations'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { authorizations, users, type AuthorizationRow } from '@/server/db/schema'
-import type { Actor } from '@/server/http/context'
 import { holdsStaffPermission } from '@/server/http/access'
+import type { Actor } from '@/server/http/context'
 
 /** Who may see every authorization; anyone who may request one sees their own (docs/domain.md#authorizations). */
 export const AUTHORIZATION_READERS = [PERMISSIONS.CAN_READ_AUTHORIZATION, PERMISSIONS.CAN_UPDATE_AUTHORIZATION] as const

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { authorizationDetailSchema } from '@/lib/contracts/authorizations'
 import { getConfig } from '@/lib/config/env'
+import { authorizationDetailSchema } from '@/lib/contracts/authorizations'
 import { json } from '@/server/http/openapi'
 
 /**

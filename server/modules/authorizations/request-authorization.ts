@@ -8,14 +8,14 @@ import {
 } from '@/lib/contracts/authorization-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
-import { authorizations, users } from '@/server/db/schema'
 import { uniqueViolationOf } from '@/server/db/errors'
+import { authorizations, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { snapshotHash, type Snapshot } from './records'
 import { getAuthorization } from './get-authorization'
 import { kindOf } from './kinds'
 import { notifyCheckers } from './notify-authorization'
+import { snapshotHash, type Snapshot } from './records'
 
 /**
  * Records a proposed change as a PENDING authorization with its audit row, in one transaction; nothing else changes

@@ -16,8 +16,8 @@ import { containsIgnoringCase } from '@/server/db/text-search'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { RoleProposal } from './proposals'
 import { findRoleSnapshot, pendingAuthorizationIds, type RoleSnapshot } from './records'
-import { holdsRole } from './role-writes'
 import { requestChange, requestCreation, type ChangeRequestArgs, type RequestArgs } from './request-authorization'
+import { holdsRole } from './role-writes'
 
 export const ROLE_READERS = [PERMISSIONS.CAN_READ_ROLE] as const
 export const PERMISSION_READERS = [PERMISSIONS.CAN_READ_PERMISSION, PERMISSIONS.CAN_READ_ROLE] as const

@@ -9,8 +9,8 @@ import { AppError, notFound } from '@/server/http/app-error'
 import { findPage } from '@/server/http/pagination'
 import type { UserCreateProposal, UserUpdateProposal } from './proposals'
 import { findUserSnapshot, pendingAuthorizationIds, roleNamesOf } from './records'
-import { assertNotLastSuperAdmin } from './user-writes'
 import { requestChange, requestCreation, type ChangeRequestArgs, type RequestArgs } from './request-authorization'
+import { assertNotLastSuperAdmin } from './user-writes'
 
 export const USER_READERS = [PERMISSIONS.CAN_READ_USER] as const
 export const USER_CREATORS = [PERMISSIONS.CAN_CREATE_USER] as const

@@ -8,9 +8,9 @@ import type { Database } from '@/server/db/client'
 import { businessCategories, businesses, businessDivisions, businessTypes, businessUsers, roles } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
 import { assertBusinessUnique, toBusiness } from '@/server/records/business-record'
 import { inviteToBusiness } from './invite-to-business'
-import { permissionRefused } from '@/server/http/refusals'
 
 type CreateBusiness = z.output<typeof createBusinessSchema>
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS } from '@/lib/permissions'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -7,10 +8,9 @@ import { businesses, businessUsers, existingProfileRequests, roles, users } from
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { accessRequestDecisionMail, accessRequestMail } from '@/server/integrations/mail/templates'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
-import { statusWords } from '@/lib/format/status-words'
 
 /** `Adebayo Foods Limited` → `Ad***** Fo*** Li*****`: enough to recognise, not enough to harvest. */
 export function maskName(name: string): string {

@@ -2,9 +2,9 @@ import { and, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import type { Database, Executor } from '@/server/db/client'
-import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
-import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
+import { businesses, businessUsers, roles } from '@/server/db/schema'
+import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
 import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
 import {

@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
-import type { KYC_PROGRESS_STEPS, KycStepProgress, Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import type { KycStep } from '@/lib/contracts/kyc-values'
+import type { KYC_PROGRESS_STEPS, KycStepProgress, Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
+import { formatCalendarDate } from '@/lib/format/date'
 import { DAY_MS, isoDay } from '@/lib/format/iso-day'
+import { hasAllPermissions, POST_APPROVAL_GROUP } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingAnswers, onboardingProducts, productRequirementVersions, products } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { hasAllPermissions, POST_APPROVAL_GROUP } from '@/lib/permissions'
-import { isDeferralOverdue } from '@/server/records/overdue-deferrals'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
 import { permissionsOver } from '@/server/modules/kyc/kyc-edit-access'
 import {
@@ -17,10 +17,10 @@ import {
 } from '@/server/modules/kyc-documents/document-rules'
 import { loadDocumentState, type DocumentState } from '@/server/modules/kyc-documents/document-state'
 import { isEditable, missingRequired } from '@/server/modules/onboarding/onboarding-record'
-import { findLatestDecision } from '@/server/records/latest-decision'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
+import { findLatestDecision } from '@/server/records/latest-decision'
+import { isDeferralOverdue } from '@/server/records/overdue-deferrals'
 import { BUSINESS_READ } from './get-business'
-import { formatCalendarDate } from '@/lib/format/date'
 
 type BusinessRow = typeof businesses.$inferSelect
 type ProgressStep = (typeof KYC_PROGRESS_STEPS)[number]

@@ -6,10 +6,10 @@ import { businesses, businessUsers, roles, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { businessInvitationMail } from '@/server/integrations/mail/templates'
 import { INVITATION_VALID_DAYS, issueAccountToken } from '@/server/modules/accounts/account-tokens'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { getBusinessUser } from './business-users'
 
 const nameFromEmail = (email: string) => {

@@ -8,6 +8,8 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
+import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardings'
+import { findDivisionProducts } from '@/server/modules/products/find-products'
 import {
   findAllBusinessUsers,
   findBusinessUsers,
@@ -19,7 +21,6 @@ import {
   USERS_UPDATE,
 } from './business-users'
 import { BUSINESS_CREATE, createBusiness } from './create-business'
-import { findOutstanding } from './find-outstanding'
 import {
   ACCESS_REQUEST_DECIDE,
   decideAccessRequest,
@@ -28,12 +29,11 @@ import {
   requestProfileAccess,
 } from './existing-profiles'
 import { businessNameExists, findBusinesses, findMyBusinesses, registrationNumberExists } from './find-businesses'
+import { findOutstanding } from './find-outstanding'
 import { BUSINESS_READ, getBusiness, getBusinessPdfInfo } from './get-business'
 import { INVITE_PERMISSION, inviteToBusiness } from './invite-to-business'
-import { BUSINESS_EDIT, updateBusiness } from './update-business'
-import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardings'
-import { findDivisionProducts } from '@/server/modules/products/find-products'
 import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, updateDivision } from './reference-lists'
+import { BUSINESS_EDIT, updateBusiness } from './update-business'
 
 const route = routesTagged('Businesses')
 

@@ -8,6 +8,7 @@ import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { syncSubmittedVerificationItems } from '@/server/modules/kyc/kyc-edit-access'
 import {
@@ -17,7 +18,6 @@ import {
   toBusiness,
   toBusinessWithBlocking,
 } from '@/server/records/business-record'
-import { permissionRefused } from '@/server/http/refusals'
 import { assertMaySetDivision, assertReferences } from './create-business'
 
 /** Editing a business before approval, in it or as staff (after approval see below). */

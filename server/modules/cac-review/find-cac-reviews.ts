@@ -3,14 +3,14 @@ import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
 import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
-import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
+import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage, listOrder } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
-import { assertStaffWithAny } from '@/server/http/access'
 
 const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value))
 

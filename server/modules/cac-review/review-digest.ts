@@ -3,8 +3,8 @@ import { documentLabel } from '@/lib/contracts/kyc-document-values'
 import type { Executor } from '@/server/db/client'
 import { kycDocuments, type businesses } from '@/server/db/schema'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
-import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import type { ReviewedDocument } from '@/server/integrations/mail/templates'
+import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
 import { documentDecisionMail, documentsUrl } from './review-mails'
 
 /**

@@ -1,5 +1,5 @@
-import { formatCalendarDate } from '@/lib/format/date'
 import { getConfig } from '@/lib/config/env'
+import { formatCalendarDate } from '@/lib/format/date'
 import { layout, reviewedDocumentLines, type RenderedMail, type ReviewedDocument } from '@/server/integrations/mail/templates'
 
 /** The business's documents page, where it sees each decision, reason and re-upload request. */

@@ -5,10 +5,10 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { appSettings, deferrableMappings, kycDocumentTypes } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
-import { assertStaffWithAny } from '@/server/http/access'
 
 /** Any constant: only the writers of the mapping share it. */
 const MAPPING_LOCK = 7340611

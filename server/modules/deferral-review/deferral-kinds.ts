@@ -1,8 +1,12 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import { DEFERRAL_MAX_DAYS_SETTING } from '@/lib/contracts/deferral-values'
+import { REGISTRATION_CLASS_LABELS, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import type { Executor } from '@/server/db/client'
 import { appSettings, kycDocumentTypes } from '@/server/db/schema'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
 import {
   getDeferrableMapping,
   lockDeferrableMapping,
@@ -11,10 +15,6 @@ import {
   writeMaxDeferralDays,
 } from '@/server/modules/deferral-review/deferral-configuration'
 import { getMaxDeferralDays } from '@/server/modules/deferrals/deferral-settings'
-import { REGISTRATION_CLASS_LABELS, type RegistrationClass } from '@/lib/validation/registration-number-rules'
-import type { Snapshot } from '@/server/modules/authorizations/records'
-import { registerKinds } from '@/server/modules/authorizations/kinds'
-import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 export interface DeferralMaxDaysProposal {
   days: number

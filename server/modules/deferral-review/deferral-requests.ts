@@ -1,14 +1,14 @@
 import type { DeferrableMappingInput } from '@/lib/contracts/deferral-review'
 import { assertStaffWithAny } from '@/server/http/access'
+import type { RequestArgs } from '@/server/modules/authorizations/request-authorization'
+import { requestChange } from '@/server/modules/authorizations/request-authorization'
+import { DEFERRAL_CONFIGURE, validateDeferrableMapping } from './deferral-configuration'
 import {
   currentMappingSnapshot,
   currentMaxDaysSnapshot,
   DEFERRABLE_MAPPING_TARGET,
   DEFERRAL_MAX_DAYS_TARGET,
 } from './deferral-kinds'
-import type { RequestArgs } from '@/server/modules/authorizations/request-authorization'
-import { requestChange } from '@/server/modules/authorizations/request-authorization'
-import { DEFERRAL_CONFIGURE, validateDeferrableMapping } from './deferral-configuration'
 
 /**
  * The four-eyes side of the deferral settings (FOUR_EYES_CONFIG on, docs/domain.md#authorizations): checked as the

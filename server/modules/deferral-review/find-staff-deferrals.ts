@@ -3,16 +3,16 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
 import { PERMISSIONS } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
-import { businesses, deferrals, kycDocumentTypes, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
+import { businesses, deferrals, kycDocumentTypes, users } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage, listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
-import { assertStaffWithAny } from '@/server/http/access'
 
 /** Staff who read deferral lists: readers, and the approvers who work the queue. */
 export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_APPROVE_DEFERRAL] as const

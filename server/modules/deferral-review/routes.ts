@@ -4,18 +4,18 @@ import * as deferralReviewContract from '@/lib/contracts/deferral-review'
 import * as deferralsContract from '@/lib/contracts/deferrals'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
+import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
-import { decideDeferral, DEFERRAL_DECIDE } from './decide-deferral'
-import { DEFERRAL_CONFIGURE, getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
-import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
 import {
   answerConfigChange,
   CONFIG_FOUR_EYES_NOTE,
   configChangeResponses,
 } from '@/server/modules/authorizations/config-four-eyes'
+import { decideDeferral, DEFERRAL_DECIDE } from './decide-deferral'
+import { DEFERRAL_CONFIGURE, getDeferrableMapping, replaceDeferrableMapping, setMaxDeferralDays } from './deferral-configuration'
 import { requestDeferrableMapping, requestMaxDeferralDays } from './deferral-requests'
+import { DEFERRAL_READERS, findStaffDeferrals, getDeferralDetail } from './find-staff-deferrals'
 
 const route = routesTagged('Deferrals')
 

@@ -9,10 +9,10 @@ import { uniqueViolationOf } from '@/server/db/errors'
 import { businesses, deferrals, kycDetails, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
+import { isDeferrableFor } from './deferrable-types'
 import { getMaxDeferralDays } from './deferral-settings'
 import { deferralAuditView, toDeferral } from './deferral-view'
-import { isDeferrableFor } from './deferrable-types'
-import { permissionRefused } from '@/server/http/refusals'
 
 /** Asking for a deferral: a user of the business holding this in it (staff decide deferrals, they never ask). */
 export const DEFERRAL_REQUEST = PERMISSIONS.CAN_CREATE_DEFERRAL

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import * as externalBusinessContract from '@/lib/contracts/external-business'
 import { getConfig } from '@/lib/config/env'
+import * as externalBusinessContract from '@/lib/contracts/external-business'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { publicArgs, serviceArgs } from '@/server/http/service-args'

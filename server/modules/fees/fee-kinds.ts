@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import type { FeeValues } from '@/lib/contracts/fees'
 import type { Executor } from '@/server/db/client'
 import { businessDivisions, fees, kycServiceDetails, kycServiceProviders } from '@/server/db/schema'
-import { assertFeeReferences, assertNoDuplicateFee, readFee, writeFeeCreate, writeFeeUpdate } from '@/server/modules/fees/fees'
-import type { Snapshot } from '@/server/modules/authorizations/records'
 import { registerKinds } from '@/server/modules/authorizations/kinds'
 import { defineKind } from '@/server/modules/authorizations/kinds/kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
+import { assertFeeReferences, assertNoDuplicateFee, readFee, writeFeeCreate, writeFeeUpdate } from '@/server/modules/fees/fees'
 
 const labels = {
   client: 'Client',

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import { and, sql, type SQL } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { KYC_SERVICE_LABELS } from '@/lib/contracts/fee-values'
 import type { FeeReportFilter } from '@/lib/contracts/fees'
 import type { Database } from '@/server/db/client'

@@ -1,8 +1,8 @@
 import type { FeeValues } from '@/lib/contracts/fees'
-import { currentFeeSnapshot, feeNames } from './fee-kinds'
+import { notFound } from '@/server/http/app-error'
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
-import { notFound } from '@/server/http/app-error'
+import { currentFeeSnapshot, feeNames } from './fee-kinds'
 import { assertFeeReferences, assertNoDuplicateFee, koboToNairaAmount, nairaToKobo, readFee } from './fees'
 
 /**

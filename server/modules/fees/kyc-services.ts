@@ -1,5 +1,5 @@
-import { getConfig } from '@/lib/config/env'
 import { and, asc, eq, type SQL } from 'drizzle-orm'
+import { getConfig } from '@/lib/config/env'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
 import type { KycServiceDetail } from '@/lib/contracts/fees'
 import type { Database, Executor } from '@/server/db/client'

@@ -4,18 +4,18 @@ import { isoDay } from '@/lib/format/iso-day'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import { FEE_READ, FEE_WRITE } from './fee-access'
-import { findFeeClients, getFeeClientDivision } from './fee-clients'
-import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-reports'
-import { streamFeeReportXlsx } from './fee-report-xlsx'
-import { createFee, getFee, searchFees, updateFee } from './fees'
-import { findKycServiceDetails, findKycServiceProviders } from './kyc-services'
 import {
   answerConfigChange,
   CONFIG_FOUR_EYES_NOTE,
   configChangeResponses,
 } from '@/server/modules/authorizations/config-four-eyes'
+import { FEE_READ, FEE_WRITE } from './fee-access'
+import { findFeeClients, getFeeClientDivision } from './fee-clients'
+import { streamFeeReportXlsx } from './fee-report-xlsx'
+import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-reports'
 import { requestFeeCreate, requestFeeUpdate } from './fee-requests'
+import { createFee, getFee, searchFees, updateFee } from './fees'
+import { findKycServiceDetails, findKycServiceProviders } from './kyc-services'
 
 const route = routesTagged('Fees')
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, count, eq, gt, lt } from 'drizzle-orm'
 import type { z } from 'zod'
+import { getConfig } from '@/lib/config/env'
 import {
   ALLOWED_UPLOAD_TYPES,
   isBusinessUploadPurpose,
@@ -10,19 +11,19 @@ import {
   type UploadSlot,
 } from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
-import { getConfig } from '@/lib/config/env'
 import { PERMISSIONS, type Permission } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import type { Database, Executor, Tx } from '@/server/db/client'
 import { takeUploadSlot, THROTTLE_LIMITS } from '@/server/auth/throttles'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, files, users, type StoredFile } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { logger } from '@/server/logger'
 import { getBlobStorage, type BlobDownload } from '@/server/integrations/blob/blob-storage'
-import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
+import { logger } from '@/server/logger'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
+import { assertKycEditable } from '@/server/modules/kyc/kyc-edit-access'
 import { deleteBlobBestEffort, fileAuditView, toFileSummary } from '@/server/records/attachable-file'
 import {
   newBlobName,
@@ -33,7 +34,6 @@ import {
   sniffContentType,
 } from '@/server/records/file-content'
 import { fileTooLarge, unsupportedContent } from '@/server/records/upload-errors'
-import { permissionRefused } from '@/server/http/refusals'
 
 type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
 

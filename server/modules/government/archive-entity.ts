@@ -6,9 +6,9 @@ import { governmentEntities } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { displayName } from '@/server/records/display-name'
+import { archiveTransition, type ArchiveStatusChange } from '../archive/archive-transition'
 import { findEntities, toEntities } from './entities'
 import { getEntityRowOrThrow, GOVERNMENT_OFFICERS } from './government-access'
-import { archiveTransition, type ArchiveStatusChange } from '../archive/archive-transition'
 
 /**
  * `POST /archive/government-entity/{id}` (ACTIVE → ARCHIVED) and `.../unarchive` (ARCHIVED → ACTIVE), each with a

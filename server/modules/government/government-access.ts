@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS } from '@/lib/permissions'
 import { insertAudited, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
@@ -7,7 +8,6 @@ import { governmentEntities, type GovernmentEntityRow } from '@/server/db/schema
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { statusWords } from '@/lib/format/status-words'
 
 /** docs/domain.md#government: government officers (and super admins) hold this; every government call needs it. */
 export const GOVERNMENT_OFFICERS = [PERMISSIONS.CAN_CREATE_GOVERNMENT_ENTITY] as const

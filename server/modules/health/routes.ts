@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi'
-import { getConfig } from '@/lib/config/env'
 import { sql } from 'drizzle-orm'
+import { getConfig } from '@/lib/config/env'
 import { getDatabaseHandle } from '@/server/db/client'
-import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { access } from '@/server/http/access'
 import { optionalActor } from '@/server/http/auth'
 import type { AppContext } from '@/server/http/context'
+import { createRouter, json, routesTagged } from '@/server/http/openapi'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { isShuttingDown } from '@/server/lifecycle/graceful-shutdown'
 import { isWarm, warmUpOnce } from '@/server/lifecycle/warm-up'
-import { createRouter, json, routesTagged } from '@/server/http/openapi'
 
 const route = routesTagged('Health')
 

@@ -5,10 +5,10 @@ import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
-import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
 import { discardBusinessDrafts } from '@/server/modules/kyc/draft-forms'
+import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
 import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
+import { getBusinessRowOrThrow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { findDocumentGaps } from './document-gaps'
 
 function alreadyDone(row: { approvalStatus: string; kycDetailsCompleted: boolean }): AppError | null {

@@ -1,13 +1,13 @@
 import type { ChecklistItem, ChecklistState, DocumentTypeOwner, ShareholderChecklist } from '@/lib/contracts/kyc-documents'
 import type { ShareholderType } from '@/lib/contracts/kyc-values'
+import { formatCalendarDate } from '@/lib/format/date'
 import { isoDay } from '@/lib/format/iso-day'
 import type { Shareholder } from '@/server/db/schema'
+import type { DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { isDeferralOverdue } from '@/server/records/overdue-deferrals'
-import type { DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import type { DocumentState, MatrixEntry } from './document-state'
 import { hasOpenReuploadRequest, toKycDocument, type KycDocumentRow } from './document-view'
-import { formatCalendarDate } from '@/lib/format/date'
 
 /** One entry per unmet item, in the shape of H2's capture gaps (`code` says which kind, `field` which document). */
 export interface DocumentGap {

@@ -9,6 +9,7 @@ import type {
 import { REGISTRATION_CLASSES, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import {
   deferrableMappings,
   kycDocumentTypes,
@@ -19,7 +20,6 @@ import {
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { lockDeferrableMapping } from '@/server/modules/deferral-review/deferral-configuration'
-import { uniqueViolationOf } from '@/server/db/errors'
 
 const byClassOrder = (a: RegistrationClass, b: RegistrationClass) =>
   REGISTRATION_CLASSES.indexOf(a) - REGISTRATION_CLASSES.indexOf(b)

@@ -2,8 +2,8 @@ import { eq, type SQL } from 'drizzle-orm'
 import type { KycDocument as KycDocumentView } from '@/lib/contracts/kyc-documents'
 import type { Executor } from '@/server/db/client'
 import { files, kycDocuments, kycDocumentTypes, shareholders, type KycDocument } from '@/server/db/schema'
-import { toFileSummary } from '@/server/records/attachable-file'
 import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
+import { toFileSummary } from '@/server/records/attachable-file'
 
 const selection = {
   document: kycDocuments,

@@ -5,6 +5,7 @@ import type { attachKycDocumentSchema, DocumentTypeOwner } from '@/lib/contracts
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
+import { uniqueViolationOf } from '@/server/db/errors'
 import {
   deferrals,
   kycDetails,
@@ -16,12 +17,11 @@ import {
 } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { deferralAuditView } from '@/server/modules/deferrals/deferral-view'
-import { uniqueViolationOf } from '@/server/db/errors'
-import { deleteStoredFile, getAttachableFile } from '@/server/records/attachable-file'
 import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
+import { deleteStoredFile, getAttachableFile } from '@/server/records/attachable-file'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { checklistItemsOf, shareholderChecklistsOf, shareholderKindOf } from './document-rules'
 import { loadDocumentState } from './document-state'
 import { documentAuditView, selectKycDocuments, toKycDocument } from './document-view'

@@ -5,9 +5,9 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
+import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import { completeKycDetails } from './complete-kyc'
 import { createDocumentType, findDocumentTypes, updateDocumentType } from './document-types'
-import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
 import {
   attachKycDocument,
   deleteKycDocument,

@@ -14,8 +14,8 @@ import { kycAddresses, type KycAddress } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { deleteStoredFile } from '@/server/records/attachable-file'
-import { canonicalLocation } from './kyc-locations'
 import { kycWriteTransaction } from './kyc-edit-access'
+import { canonicalLocation } from './kyc-locations'
 import {
   assertSomethingToChange,
   type KycRowUpdate,

@@ -1,4 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
+import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import { formatCalendarDate } from '@/lib/format/date'
 import {
   BENEFICIAL_OWNER_THRESHOLD,
   computeOwnership,
@@ -7,7 +9,6 @@ import {
   type OwnershipNode,
   type OwnershipSummary as Ownership,
 } from '@/lib/kyc/effective-ownership'
-import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
 import {
   kycAddresses,
@@ -19,7 +20,6 @@ import {
   type Shareholder,
 } from '@/server/db/schema'
 import { findKycDetailsOfBusiness } from './kyc-record'
-import { formatCalendarDate } from '@/lib/format/date'
 
 export interface KycCaptureGap {
   code: string

@@ -22,9 +22,11 @@ import {
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
+import { permissionRefused } from '@/server/http/refusals'
 import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
+import { canonicalCountry } from './kyc-locations'
 import {
   assertKycReadable,
   assertKycWritable,
@@ -36,8 +38,6 @@ import {
   rowsOf,
   writableKycDetails,
 } from './kyc-record'
-import { canonicalCountry } from './kyc-locations'
-import { permissionRefused } from '@/server/http/refusals'
 
 export interface UploadedFormFile {
   fileName: string

@@ -5,10 +5,10 @@ import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, businessReviewEvents, type Business } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
 import { canActOnBusiness } from '@/server/http/scope'
 import { lockBusinessRow } from '@/server/records/business-record'
 import { syncVerificationItems } from '@/server/records/verification-items'
-import { permissionRefused } from '@/server/http/refusals'
 
 /**
  * Every KYC write needs the whole onboarding group in the business (or as staff), plus the write's own permission;

@@ -6,10 +6,10 @@ import type { Database, Executor, Tx } from '@/server/db/client'
 import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { permissionRefused } from '@/server/http/refusals'
 import { canActOnBusiness } from '@/server/http/scope'
 import { getAttachableFile, toFileSummary } from '@/server/records/attachable-file'
 import { assertKycEditable, type KycEditLock } from './kyc-edit-access'
-import { permissionRefused } from '@/server/http/refusals'
 
 /**
  * The same 404 for a record that does not exist and for one of another business (docs/domain.md#object-level-access).

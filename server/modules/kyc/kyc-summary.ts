@@ -1,6 +1,6 @@
 import type { Executor } from '@/server/db/client'
-import { findKycCaptureGaps } from './kyc-capture-gaps'
 import { listAddressesOf } from './kyc-addresses'
+import { findKycCaptureGaps } from './kyc-capture-gaps'
 import { toKycDetailsAnswer } from './kyc-details'
 import { findKycDetailsOfBusiness } from './kyc-record'
 import { listMeansOfIdsOf } from './means-of-ids'

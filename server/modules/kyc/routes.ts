@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
 import * as kycContract from '@/lib/contracts/kyc'
-import { AppError } from '@/server/http/app-error'
 import { access, idParam, jsonBody, noContent } from '@/server/http/access'
+import { AppError } from '@/server/http/app-error'
 import { readBody } from '@/server/http/body'
 import { type AppContext } from '@/server/http/context'
 import { validationErrors } from '@/server/http/errors'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
+import { deleteDraftForm, DRAFT_DELETE, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
 import {
   ADDRESS_PERMISSIONS,
   createAddress,
@@ -27,10 +28,8 @@ import {
   updateKycDetails,
   type UploadedFormFile,
 } from './kyc-details'
-import { deleteDraftForm, DRAFT_DELETE, getDraftForm, getDraftFormOf, saveDraftForm, updateDraftForm } from './draft-forms'
 import { KYC_EDITORS } from './kyc-edit-access'
 import { KYC_READ } from './kyc-record'
-import { REVEAL_PERMISSION, revealIdentityNumber } from './reveal-identity-numbers'
 import {
   createMeansOfId,
   deleteMeansOfId,
@@ -39,6 +38,7 @@ import {
   MEANS_OF_ID_PERMISSIONS,
   updateMeansOfId,
 } from './means-of-ids'
+import { REVEAL_PERMISSION, revealIdentityNumber } from './reveal-identity-numbers'
 import {
   createShareholder,
   deleteShareholder,

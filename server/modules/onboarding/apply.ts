@@ -1,17 +1,17 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { applySchema } from '@/lib/contracts/onboarding'
+import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
+import { statusWords } from '@/lib/format/status-words'
 import { isRestrictedFromBusinessArea, PERMISSIONS as P } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
-import { businesses, onboardingProducts, products } from '@/server/db/schema'
 import { uniqueViolationOf } from '@/server/db/errors'
+import { businesses, onboardingProducts, products } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { businessRefusals, findJoined, preconditionFailed, toDetail } from './onboarding-record'
-import { statusWords } from '@/lib/format/status-words'
-import { ONBOARDING_STATUS_LABELS } from '@/lib/contracts/product-values'
 
 type Apply = z.output<typeof applySchema>
 

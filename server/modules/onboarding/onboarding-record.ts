@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { OnboardingDetail, OnboardingSummary } from '@/lib/contracts/onboarding'
 import { EDITABLE_ONBOARDING_STATUSES, ONBOARDING_STATUS_LABELS, type OnboardingStatus } from '@/lib/contracts/product-values'
+import { statusWords } from '@/lib/format/status-words'
 import type { Permission } from '@/lib/permissions'
 import type { Executor } from '@/server/db/client'
 import {
@@ -15,10 +16,9 @@ import {
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { toBusinesses, toBusinessWithBlocking } from '@/server/records/business-record'
-import { toFileSummary } from '@/server/records/attachable-file'
 import { requirementsOf } from '@/server/modules/products/product-record'
-import { statusWords } from '@/lib/format/status-words'
+import { toFileSummary } from '@/server/records/attachable-file'
+import { toBusinesses, toBusinessWithBlocking } from '@/server/records/business-record'
 
 export type OnboardingRow = typeof onboardingProducts.$inferSelect
 type BusinessRow = typeof businesses.$inferSelect

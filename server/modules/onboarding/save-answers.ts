@@ -8,8 +8,8 @@ import type { Database } from '@/server/db/client'
 import { onboardingAnswers, onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { getAttachableFile } from '@/server/records/attachable-file'
 import { requirementsOf } from '@/server/modules/products/product-record'
+import { getAttachableFile } from '@/server/records/attachable-file'
 import {
   byId,
   currentStatus,

@@ -2,18 +2,19 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { onboardingDecisionSchema } from '@/lib/contracts/onboarding'
 import { EDITABLE_ONBOARDING_STATUSES, type OnboardingStatus } from '@/lib/contracts/product-values'
+import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS as P } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
-import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import type { Database } from '@/server/db/client'
 import { onboardingProducts } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertFourEyes } from '@/server/http/four-eyes'
-import { requirementsOf } from '@/server/modules/products/product-record'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { productDecisionMail } from '@/server/integrations/mail/templates'
+import { requirementsOf } from '@/server/modules/products/product-record'
+import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { APPLY_PERMISSION } from './apply'
 import {
   answersOf,
@@ -29,7 +30,6 @@ import {
   toDetail,
   type JoinedOnboarding,
 } from './onboarding-record'
-import { statusWords } from '@/lib/format/status-words'
 
 type Decision = z.output<typeof onboardingDecisionSchema>
 type Changes = Partial<typeof onboardingProducts.$inferInsert>

@@ -1,6 +1,9 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
 import { businessDivisions, kycDocumentTypes, productCategories, products, type StoredRequirement } from '@/server/db/schema'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
 import { getProductById } from '@/server/modules/products/product-record'
 import {
   checkGoLive,
@@ -12,9 +15,6 @@ import {
   type CreateProduct,
   type UpdateProduct,
 } from '@/server/modules/products/save-product'
-import type { Snapshot } from '@/server/modules/authorizations/records'
-import { registerKinds } from '@/server/modules/authorizations/kinds'
-import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 export interface ProductGoLiveProposal {
   live: boolean

@@ -1,8 +1,8 @@
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
 import { currentProductSnapshot, type ProductGoLiveProposal } from './product-kinds'
-import { checkGoLive, prepareProductUpdate, validateProductCreate, type CreateProduct, type UpdateProduct } from './save-product'
 import { getProductById } from './product-record'
+import { checkGoLive, prepareProductUpdate, validateProductCreate, type CreateProduct, type UpdateProduct } from './save-product'
 
 /**
  * The four-eyes side of product configuration (FOUR_EYES_CONFIG on, docs/domain.md#authorizations): each checks the

@@ -4,13 +4,13 @@ import { PERMISSIONS as P } from '@/lib/permissions'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
-import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
-import { getProduct } from './product-record'
 import {
   answerConfigChange,
   CONFIG_FOUR_EYES_NOTE,
   configChangeResponses,
 } from '@/server/modules/authorizations/config-four-eyes'
+import { findAllProducts, findOfferedProducts, findProductCategories, getOfferedProduct } from './find-products'
+import { getProduct } from './product-record'
 import { requestProductCreate, requestProductGoLive, requestProductUpdate } from './product-requests'
 import { createProduct, setProductLive, updateProduct } from './save-product'
 

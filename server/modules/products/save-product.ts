@@ -6,6 +6,7 @@ import {
   type requirementInputSchema,
   type updateProductSchema,
 } from '@/lib/contracts/products'
+import type { Product } from '@/lib/contracts/products'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { uniqueViolationOf } from '@/server/db/errors'
@@ -19,7 +20,6 @@ import {
 } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import type { Product } from '@/lib/contracts/products'
 import { getProductById } from './product-record'
 
 export type CreateProduct = z.output<typeof createProductSchema>

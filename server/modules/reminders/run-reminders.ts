@@ -4,11 +4,11 @@ import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, deferrals, kycDocumentTypes, remindersSent } from '@/server/db/schema'
+import { findOwnerContacts, ownerRecipients } from '@/server/integrations/mail/owner-mail'
+import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { dueReminderMail } from '@/server/integrations/mail/templates'
 import { logger } from '@/server/logger'
-import { findOwnerContacts, ownerRecipients } from '@/server/integrations/mail/owner-mail'
-import { portalLinks } from '@/server/integrations/mail/portal-links'
 
 /** Owners hear about a deadline this many days before it. */
 export const REMINDER_LEAD_DAYS = 3

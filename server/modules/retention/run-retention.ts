@@ -21,8 +21,8 @@ import {
   onboardingProducts,
   shareholders,
 } from '@/server/db/schema'
-import { logger } from '@/server/logger'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { logger } from '@/server/logger'
 
 interface RuleQuery {
   rule: RetentionRule

@@ -1,9 +1,9 @@
 import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import type { Executor } from '@/server/db/client'
+import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { findApprovalChecks } from './approval-checks'
-import { assertStaffWithAny } from '@/server/http/access'
 import { REVIEW_READERS } from './review-access'
 
 /** `GET /businesses/{id}/approval-checklist`: what the decision form shows before a reviewer approves. */

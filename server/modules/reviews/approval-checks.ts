@@ -10,8 +10,8 @@ import {
   kycVerifications,
   type Business,
 } from '@/server/db/schema'
-import { findDocumentGaps } from '../kyc-documents/document-gaps'
 import { findKycCaptureGaps } from '../kyc/kyc-capture-gaps'
+import { findDocumentGaps } from '../kyc-documents/document-gaps'
 
 /**
  * The approval preconditions (docs/domain.md#approval-checklist), each met or not, with what is missing.

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Reviewer } from '@/lib/contracts/reviews'
+import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businesses, users } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/business-record'
-import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
-import { statusWords } from '@/lib/format/status-words'
 import { REVIEW_READERS, REVIEW_DECIDE } from './review-access'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */

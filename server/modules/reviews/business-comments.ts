@@ -4,9 +4,9 @@ import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businessComments, type BusinessComment as BusinessCommentRow } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
-import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
 
 const toComment = (row: BusinessCommentRow): BusinessComment => ({

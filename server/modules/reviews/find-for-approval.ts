@@ -3,9 +3,10 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
-import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import { upToIncluding } from '@/server/db/date-range'
+import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'
+import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import {
   boundedListParts,
@@ -17,7 +18,6 @@ import {
   toBoundedPage,
 } from '@/server/http/pagination'
 import { toBusinesses } from '@/server/records/business-record'
-import { assertStaffWithAny } from '@/server/http/access'
 import { displayName } from '@/server/records/display-name'
 import { REVIEW_READERS } from './review-access'
 

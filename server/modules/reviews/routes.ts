@@ -9,8 +9,8 @@ import { assignReviewer, findReviewers } from './assign-reviewer'
 import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComments } from './business-comments'
 import { decideBusiness } from './decide-business'
 import { findForApproval } from './find-for-approval'
-import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
 import { REVIEW_DECIDE, REVIEW_READERS } from './review-access'
+import { RECERTIFICATION_SETTERS, setRecertificationDate } from './set-recertification-date'
 
 const route = routesTagged('Business review')
 

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import { PERMISSIONS } from '@/lib/permissions'
 import { isoDay } from '@/lib/format/iso-day'
+import { statusWords } from '@/lib/format/status-words'
+import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/business-record'
-import { assertStaffWithAny } from '@/server/http/access'
-import { statusWords } from '@/lib/format/status-words'
 
 /** Decision: those who change approved businesses, and reviewers (who set the first date by approving). */
 export const RECERTIFICATION_SETTERS = [PERMISSIONS.CAN_UPDATE_APPROVED_BUSINESS_INFO, PERMISSIONS.CAN_APPROVE_BUSINESS] as const

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { z } from 'zod'
-import type { SupportInquiryReceipt, supportInquiryInputSchema } from '@/lib/contracts/support'
 import { getConfig } from '@/lib/config/env'
+import type { SupportInquiryReceipt, supportInquiryInputSchema } from '@/lib/contracts/support'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { takeSupportInquiry } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
@@ -12,8 +12,8 @@ import type { Actor } from '@/server/http/context'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { supportAcknowledgementMail, supportInquiryMail } from '@/server/integrations/mail/templates'
 import { logger } from '@/server/logger'
-import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { recordMarketingContact } from '@/server/modules/marketing/record-marketing-event'
+import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 
 type SupportInquiryInput = z.output<typeof supportInquiryInputSchema>
 

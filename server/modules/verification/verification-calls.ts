@@ -1,20 +1,21 @@
 import { and, asc, count, eq, isNull, ne, or } from 'drizzle-orm'
 import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS } from '@/lib/permissions'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
 import { businesses, kycAddresses, kycDetails, kycVerifications } from '@/server/db/schema'
-import { getKycProvider, type KycProviderAdapter } from '@/server/integrations/kyc-provider'
+import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
 import { assertFourEyes } from '@/server/http/four-eyes'
-import { getBusinessRow } from '@/server/records/business-record'
+import { getKycProvider, type KycProviderAdapter } from '@/server/integrations/kyc-provider'
 import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
-import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
-import { assertStaffWithAny } from '@/server/http/access'
+import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
 import { recordProviderCharge, serviceTypeOf } from '@/server/modules/fees/record-charge'
+import { getBusinessRow } from '@/server/records/business-record'
+import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import {
   currentItemsOf,
   openVerificationItems,
@@ -23,7 +24,6 @@ import {
   verificationAuditView,
   verificationSubject,
 } from '@/server/records/verification-items'
-import { statusWords } from '@/lib/format/status-words'
 
 /** Staff who read verification items: those who record results or run checks, and business readers. */
 export const VERIFICATION_READERS = [

@@ -8,7 +8,6 @@ import {
   CONFIG_FOUR_EYES_NOTE,
   configChangeResponses,
 } from '@/server/modules/authorizations/config-four-eyes'
-import { requestWebhookCreate, requestWebhookUpdate } from './webhook-requests'
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -19,6 +18,7 @@ import {
   updateWebhookEndpoint,
   WEBHOOK_MANAGERS,
 } from './webhook-endpoints'
+import { requestWebhookCreate, requestWebhookUpdate } from './webhook-requests'
 
 const route = routesTagged('Webhooks')
 

@@ -2,15 +2,15 @@ import { WEBHOOK_EVENT_LABELS } from '@/lib/contracts/webhook-values'
 import type { WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import type { Executor } from '@/server/db/client'
 import type { WebhookEndpoint as EndpointRow } from '@/server/db/schema'
+import { registerKinds } from '@/server/modules/authorizations/kinds'
+import { defineKind } from '@/server/modules/authorizations/kinds/kind'
+import type { Snapshot } from '@/server/modules/authorizations/records'
 import {
   checkedWebhookUrl,
   readWebhookEndpoint,
   writeWebhookCreate,
   writeWebhookUpdate,
 } from '@/server/modules/webhooks/webhook-endpoints'
-import type { Snapshot } from '@/server/modules/authorizations/records'
-import { registerKinds } from '@/server/modules/authorizations/kinds'
-import { defineKind } from '@/server/modules/authorizations/kinds/kind'
 
 const labels = { url: 'URL', description: 'Description', events: 'Events', active: 'Active' }
 

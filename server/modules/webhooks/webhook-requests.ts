@@ -1,10 +1,10 @@
 import type { WebhookEndpointValues } from '@/lib/contracts/webhooks'
 import { assertStaffWithAny } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
-import { currentWebhookSnapshot } from './webhook-kinds'
 import type { ChangeRequestArgs, RequestArgs } from '@/server/modules/authorizations/request-authorization'
 import { requestChange, requestCreation } from '@/server/modules/authorizations/request-authorization'
 import { checkedWebhookUrl, WEBHOOK_MANAGERS } from './webhook-endpoints'
+import { currentWebhookSnapshot } from './webhook-kinds'
 
 /**
  * The four-eyes side of webhook endpoints (FOUR_EYES_CONFIG on): the URL is checked as the direct call checks it

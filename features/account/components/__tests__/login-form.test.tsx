@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'

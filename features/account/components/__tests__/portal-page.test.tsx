@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Account } from '@/lib/contracts/accounts'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { adminArea, businessArea, PortalPage } from '../portal-page'
 import type { PortalContext } from '../portal-layout'
+import { adminArea, businessArea, PortalPage } from '../portal-page'
 
 // The layout's own loading and errors are its tests' business: here it hands the page a loaded account.
 const context: PortalContext = { account: { id: 'u1', isStaff: true } as Account, permissions: ['CAN_READ_BUSINESS'] }

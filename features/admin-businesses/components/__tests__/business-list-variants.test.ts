@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { BUSINESS_LISTS, businessListRights, rowActions } from '../business-list-variants'
+import { BUSINESS_LISTS, businessListRights, rowActions } from '../../model/business-list-variants'
 
 const approved = { approvalStatus: 'APPROVED' as const, archiveStatus: 'ACTIVE' as const }
 const all = { canArchive: true, canRecertify: true }

@@ -4,8 +4,8 @@ import type { Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import { paths } from '@/lib/navigation/paths'
 import { SYSTEM_ROLES } from '@/lib/permissions'
 import { mockRouter } from '@/tests/components/router-mock'
+import { outstandingLink } from '../../model/outstanding'
 import { BusinessDashboard } from '../business-dashboard'
-import { outstandingLink } from '../outstanding'
 import { apiError, business, BUSINESS_ID, CATEGORIES, mockApi, renderWithClient, route, TYPES } from './api-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ParsedUrlQuery } from 'node:querystring'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mockRouter } from '@/tests/components/router-mock'
 import { ExistingProfilePanel } from '../existing-profile-panel'

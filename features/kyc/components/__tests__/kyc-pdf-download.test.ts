@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
-import { pdfDocumentLines, pdfFileName } from '../kyc-pdf-download'
+import { pdfDocumentLines, pdfFileName } from '../../model/kyc-pdf-download'
 
 type Item = DocumentChecklist['items'][number]
 const item = (name: string, state: Item['state'], fileName?: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ONBOARDING_GROUP } from '@/lib/permissions'
-import { kycPreviewState } from '../kyc-preview-state'
+import { kycPreviewState } from '../../model/kyc-preview-state'
 
 const owner = new Set<string>(ONBOARDING_GROUP)
 const viewer = new Set<string>(['CAN_READ_BUSINESS'])

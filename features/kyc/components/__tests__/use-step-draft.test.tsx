@@ -10,7 +10,7 @@ vi.mock('../../api/draft-calls', () => ({
   deleteDraft: async (id: string) => void calls.deletes.push(id),
 }))
 
-const { DRAFT_DEBOUNCE_MS, useStepDraft } = await import('../use-step-draft')
+const { DRAFT_DEBOUNCE_MS, useStepDraft } = await import('../../model/use-step-draft')
 const { kycQueries } = await import('../../api/kyc-queries')
 
 const BUSINESS_ID = '11111111-1111-4111-8111-111111111111'

@@ -1,8 +1,8 @@
+import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
-import type { ParsedUrlQuery } from 'node:querystring'
-import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { accountQueries, toPermissionNames } from '@/features/account/api/account-queries'
+import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { businessQueries } from '@/features/businesses/api/business-queries'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
 // The summary is in the page's own code and is rendered on the server with the answers below, so the dashboard's

@@ -1,5 +1,5 @@
-import { downloadRequest } from '@/lib/http/lazy-client'
 import { apiPath } from '@/lib/http/api-path'
+import { downloadRequest } from '@/lib/http/lazy-client'
 
 /**
  * Opens an uploaded file: `GET /files/{id}` needs the bearer token, so a plain link cannot. The tab is opened inside

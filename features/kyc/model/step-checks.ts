@@ -1,7 +1,7 @@
 import { KYC_ADDRESS_TYPE_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
+import { formatDay } from '@/lib/format/day'
 import { BENEFICIAL_OWNER_THRESHOLD, formatPercentage, overAllocatedLevels } from '@/lib/kyc/effective-ownership'
 import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
-import { formatDay } from '@/lib/format/day'
 
 export interface StepCheck {
   /** True when the step has everything it needs (the stepper marks it done). */

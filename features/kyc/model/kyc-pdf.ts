@@ -1,9 +1,9 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
-import { formatPercentage } from '@/lib/kyc/effective-ownership'
-import type { PdfInfo } from '../api/types'
 import { formatDay, formatDayTime } from '@/lib/format/day'
 import { statusWords } from '@/lib/format/status-words'
+import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import type { PdfInfo } from '../api/types'
 
 /**
  * The KYC summary as a real PDF, built in the browser with pdf-lib. This module is loaded with `import()` only when
