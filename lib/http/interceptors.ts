@@ -25,6 +25,7 @@ import {
   SESSION_EXPIRED_TOAST_ID,
 } from './interceptor-constants'
 import { isRefreshableUrl, refreshAccessToken, shouldRefreshToken } from './refresh'
+import { noteServerDate, serverNow } from './server-clock'
 import './request-flags'
 
 export {
@@ -91,45 +92,52 @@ export function installInterceptors(client: AxiosInstance): () => void {
   const requestId = client.interceptors.request.use(async (config) => {
     if (config.skipAuth) return config
     let token = getAccessToken()
-    if (token && !config.skipAuthRefresh && isRefreshableUrl(config.url) && shouldRefreshToken(token)) {
+    if (token && !config.skipAuthRefresh && isRefreshableUrl(config.url) && shouldRefreshToken(token, serverNow())) {
       token = (await refreshAccessToken(client)) ?? getAccessToken() ?? token
     }
     if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`)
     return config
   })
 
-  const responseId = client.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!axios.isAxiosError(error) || axios.isCancel(error)) throw error
-    const { config, response } = error
-    if (!response || config?.silent) throw error
+  const responseId = client.interceptors.response.use(
+    (response) => {
+      noteServerDate(response.headers?.date)
+      return response
+    },
+    async (error: unknown) => {
+      if (!axios.isAxiosError(error) || axios.isCancel(error)) throw error
+      const { config, response } = error
+      noteServerDate(response?.headers?.date)
+      if (!response || config?.silent) throw error
 
-    await readBlobBody(response)
-    const message = firstErrorMessage(error)
-    // A screen that shows the call's error itself (`shownInline`) gets no toast saying it again; a 401 still does.
-    if (message && (!config?.shownInline || response.status === 401))
-      httpEvents.emit('toast', { type: 'error', message, toastId: errorToastId(message) })
+      await readBlobBody(response)
+      const message = firstErrorMessage(error)
+      // A screen that shows the call's error itself (`shownInline`) gets no toast saying it again; a 401 still does.
+      if (message && (!config?.shownInline || response.status === 401))
+        httpEvents.emit('toast', { type: 'error', message, toastId: errorToastId(message) })
 
-    if (response.status === 401) {
-      clearSession()
-      if (!message)
-        httpEvents.emit('toast', { type: 'info', message: SESSION_EXPIRED_MESSAGE, toastId: SESSION_EXPIRED_TOAST_ID })
-      const now = Date.now()
-      if (now - state.lastSessionExpiry >= SESSION_EXPIRED_DEDUPE_MS) {
-        state.lastSessionExpiry = now
-        const from = currentPathAndQuery()
-        httpEvents.emit('session-expired', { from })
-        // Already on the login page (a failed sign-in answers 401): stay there.
-        if (pathOf(from ?? '') !== paths.auth.login()) {
-          httpEvents.emit('navigate', { to: paths.auth.login(from ?? undefined), replace: true, reason: 'session-expired' })
+      if (response.status === 401) {
+        clearSession()
+        if (!message)
+          httpEvents.emit('toast', { type: 'info', message: SESSION_EXPIRED_MESSAGE, toastId: SESSION_EXPIRED_TOAST_ID })
+        const now = Date.now()
+        if (now - state.lastSessionExpiry >= SESSION_EXPIRED_DEDUPE_MS) {
+          state.lastSessionExpiry = now
+          const from = currentPathAndQuery()
+          httpEvents.emit('session-expired', { from })
+          // Already on the login page (a failed sign-in answers 401): stay there.
+          if (pathOf(from ?? '') !== paths.auth.login()) {
+            httpEvents.emit('navigate', { to: paths.auth.login(from ?? undefined), replace: true, reason: 'session-expired' })
+          }
         }
+      } else if (isAccountRequest(config) && isEmptyBody(response.data)) {
+        setTimeout(() => {
+          httpEvents.emit('navigate', { to: paths.auth.login(), replace: true, reason: 'account-unavailable' })
+        }, ACCOUNT_REDIRECT_DELAY_MS)
       }
-    } else if (isAccountRequest(config) && isEmptyBody(response.data)) {
-      setTimeout(() => {
-        httpEvents.emit('navigate', { to: paths.auth.login(), replace: true, reason: 'account-unavailable' })
-      }, ACCOUNT_REDIRECT_DELAY_MS)
-    }
-    throw error
-  })
+      throw error
+    },
+  )
 
   return () => {
     client.interceptors.request.eject(requestId)

@@ -13,6 +13,7 @@ import {
   type TokenRefreshedEvent,
 } from '@/lib/http'
 import { createApiClient } from '@/lib/http/client'
+import { resetServerClock } from '@/lib/http/server-clock'
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0)
 const MINUTE = 60_000
@@ -59,6 +60,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(NOW)
   sessionStorage.clear()
+  resetServerClock()
   httpEvents.clear()
   toasts = []
   refreshed = []
@@ -123,6 +125,32 @@ describe('refresh before a call', () => {
     // The next call finds a fresh token: no second refresh.
     await client.get('/businesses/6')
     expect(refreshCalls()).toHaveLength(1)
+  })
+
+  it("judges a token's expiry by the server's clock: a device 25 minutes ahead refreshes once, not before every call", async () => {
+    // The server's clock says NOW; the device's says NOW + 25 minutes (a phone set wrong, or a test's fake clock).
+    vi.setSystemTime(NOW + 25 * MINUTE)
+    const serverDate = { date: new Date(NOW).toUTCString() }
+    const issued = [jwt(15 * MINUTE, { jti: 'second' }), jwt(15 * MINUTE, { jti: 'third' })]
+    store({ access_token: jwt(10 * MINUTE, { jti: 'first' }), user })
+    const calls: InternalAxiosRequestConfig[] = []
+    const adapter: AxiosAdapter = async (config) => {
+      calls.push(config)
+      const data = config.url === '/accounts/refresh-token' ? { access_token: issued.shift(), user } : {}
+      return { status: 200, statusText: 'OK', data, headers: serverDate, config, request: {} }
+    }
+    const client = createApiClient({ adapter })
+
+    // Before any answer the device's clock is all there is: the token looks expired, so it is refreshed.
+    await client.get('/businesses/1')
+    // The refresh's answer told the server's time: the new token has 15 minutes left, and two calls at once use it.
+    await Promise.all([client.get('/businesses/2'), client.get('/businesses/3')])
+
+    const refreshes = calls.filter((c) => c.url === '/accounts/refresh-token')
+    expect(refreshes).toHaveLength(1)
+    const second = stored()?.access_token
+    expect(decodeJwtPayload(String(second))?.jti).toBe('second')
+    expect(calls.filter((c) => c.url !== '/accounts/refresh-token').map(bearerOf)).toEqual(Array(3).fill(`Bearer ${second}`))
   })
 
   it('does not refresh when 6 minutes remain', async () => {
