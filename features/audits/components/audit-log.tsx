@@ -6,8 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Pagination } from '@/components/ui/pagination'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatSort, parseSort } from '@/components/ui/use-table-url-state'
-import { useUrlState } from '@/components/ui/use-url-state'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
@@ -18,6 +17,7 @@ import styles from './audits.module.css'
 const PAGE_SIZE = 20
 /** The API's sort fields of the audit log; newest first when the URL names none. */
 const AUDIT_SORTABLE = ['createdAt', 'resource', 'action']
+const AUDIT_FILTER_KEYS = ['resource', 'actorId', 'action', 'from', 'to'] as const
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
 
 /** Before and after of one audit row, side by side (stacked on a phone). */
@@ -62,25 +62,30 @@ function VerifyChain() {
 
 /** The audit log (CAN_AUDIT_SYSTEM): filters resource, actor, action, from, to in the URL; each row's changes. */
 export function AuditLog() {
-  const { query, setQuery, isReady } = useUrlState()
+  // The page (`pageNumber`), sort and filters in the URL; 20 rows a page, no other size offered.
+  const table = useTableUrlState({
+    filterKeys: AUDIT_FILTER_KEYS,
+    sortableIds: AUDIT_SORTABLE,
+    defaultPageSize: PAGE_SIZE,
+    pageSizeOptions: [PAGE_SIZE],
+  })
+  const { filters: query, sort } = table
   const headingId = useId()
   const [open, setOpen] = useState<string | null>(null)
   const resources = useQuery(auditQueries.resources())
   const actors = useQuery(auditQueries.actors())
-  const urlSort = parseSort(query.sort)
-  const sort = urlSort && AUDIT_SORTABLE.includes(urlSort.id) ? urlSort : null
   const search: AuditSearch = {
     ...(query.resource ? { resource: query.resource } : {}),
     ...(query.actorId ? { actorId: query.actorId } : {}),
     ...(query.action ? { action: query.action } : {}),
     ...(query.from ? { from: query.from } : {}),
     ...(query.to ? { to: query.to } : {}),
-    ...(sort ? { sort: formatSort(sort) } : {}),
-    pageNumber: Math.max(1, Number(query.pageNumber) || 1),
-    pageSize: PAGE_SIZE,
+    ...(table.query.sort ? { sort: table.query.sort } : {}),
+    pageNumber: table.pageNumber,
+    pageSize: table.pageSize,
   }
-  const audits = useQuery({ ...auditQueries.list(search), enabled: isReady, placeholderData: keepPreviousData })
-  const set = (patch: Record<string, string>) => void setQuery({ ...patch, pageNumber: null })
+  const audits = useQuery({ ...auditQueries.list(search), enabled: table.isReady, placeholderData: keepPreviousData })
+  const set = (patch: Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>) => table.setFilters(patch)
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -154,7 +159,7 @@ export function AuditLog() {
               'Changes',
             ]}
             sort={sort}
-            onSortChange={(next) => void setQuery({ sort: next ? formatSort(next) : null, pageNumber: null })}
+            onSortChange={table.setSort}
           >
             <tbody>
               {audits.data.content.map((a) => (
@@ -190,11 +195,12 @@ export function AuditLog() {
               ))}
             </tbody>
           </ScrollTable>
+          {/* A ScrollTable, not a DataTable: a row opens its changes in a row of its own below it. */}
           <Pagination
-            pageNumber={audits.data.pageNumber}
-            pageSize={PAGE_SIZE}
+            pageNumber={table.pageNumber}
+            pageSize={table.pageSize}
             totalElements={audits.data.totalElements}
-            onPageChange={(page) => void setQuery({ pageNumber: page })}
+            onPageChange={table.setPageNumber}
             label="Audit log pages"
           />
         </>
