@@ -69,17 +69,17 @@ export function AuditLog() {
     defaultPageSize: PAGE_SIZE,
     pageSizeOptions: [PAGE_SIZE],
   })
-  const { filters: query, sort } = table
+  const { filters, sort } = table
   const headingId = useId()
   const [open, setOpen] = useState<string | null>(null)
   const resources = useQuery(auditQueries.resources())
   const actors = useQuery(auditQueries.actors())
   const search: AuditSearch = {
-    ...(query.resource ? { resource: query.resource } : {}),
-    ...(query.actorId ? { actorId: query.actorId } : {}),
-    ...(query.action ? { action: query.action } : {}),
-    ...(query.from ? { from: query.from } : {}),
-    ...(query.to ? { to: query.to } : {}),
+    ...(filters.resource ? { resource: filters.resource } : {}),
+    ...(filters.actorId ? { actorId: filters.actorId } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
     ...(table.query.sort ? { sort: table.query.sort } : {}),
     pageNumber: table.pageNumber,
     pageSize: table.pageSize,
@@ -96,7 +96,7 @@ export function AuditLog() {
       <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Resource
-          <select value={query.resource ?? ''} onChange={(e) => set({ resource: e.target.value })}>
+          <select value={filters.resource ?? ''} onChange={(e) => set({ resource: e.target.value })}>
             <option value="">All resources</option>
             {resources.data?.map((r) => (
               <option key={r} value={r}>
@@ -107,7 +107,7 @@ export function AuditLog() {
         </label>
         <label>
           Who
-          <select value={query.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value })}>
+          <select value={filters.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value })}>
             <option value="">Anyone</option>
             {actors.data?.map((a) => (
               <option key={a.id} value={a.id}>
@@ -120,7 +120,7 @@ export function AuditLog() {
           Action
           <input
             type="search"
-            defaultValue={query.action ?? ''}
+            defaultValue={filters.action ?? ''}
             placeholder="e.g. APPROVE"
             onBlur={(e) => set({ action: e.target.value.trim().toUpperCase() })}
             onKeyDown={(e) => {
@@ -130,11 +130,11 @@ export function AuditLog() {
         </label>
         <label>
           From
-          <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+          <input type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
         </label>
         <label>
           To
-          <input type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+          <input type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
         </label>
       </form>
       {audits.isError ? (
