@@ -43,12 +43,20 @@ export interface UseTableUrlStateOptions<TFilter extends string = string> {
   filterKeys?: readonly TFilter[]
   /** 10 by default (the API's default). */
   defaultPageSize?: number
-  /** Page sizes offered (and accepted from the URL); 10, 20, 50, 100 by default (the API allows at most 100). */
+  /**
+   * Page sizes offered (and accepted from the URL); 10, 20, 50, 100 by default (the API allows at most 100). One size
+   * (`[defaultPageSize]`) makes it fixed: the pager offers no other and a `pageSize` in the URL is ignored.
+   */
   pageSizeOptions?: readonly number[]
   /** Sort used while the URL has none; it is not written to the URL. */
   defaultSort?: TableSort | null
   /** Sort ids accepted from the URL (others are ignored); any `[A-Za-z0-9_.]+` when absent. */
   sortableIds?: readonly string[]
+  /**
+   * The URL key of the page number; `pageNumber` by default. Only where one screen shows two lists, each with its own
+   * page (`feePage` and `chargesPage` on the Fees tab).
+   */
+  pageNumberKey?: string
 }
 
 /** What to send to the API: 1-based `pageNumber`, `pageSize`, `sort` (`"field,asc|desc"`) and the filters set. */
@@ -97,6 +105,7 @@ export function useTableUrlState<TFilter extends string = string>(
     pageSizeOptions = DEFAULT_PAGE_SIZE_OPTIONS,
     defaultSort = null,
     sortableIds,
+    pageNumberKey = PAGE_NUMBER_KEY,
   } = options
   const { query, setQuery, isReady } = useUrlState()
 
@@ -106,7 +115,7 @@ export function useTableUrlState<TFilter extends string = string>(
   const pageSizesKey = pageSizeOptions.join(',')
 
   const state = useMemo(() => {
-    const n = Number(query[PAGE_NUMBER_KEY])
+    const n = Number(query[pageNumberKey])
     const pageNumber = Number.isInteger(n) && n >= 1 ? n : 1
     const s = Number(query[PAGE_SIZE_KEY])
     const sizes = pageSizesKey.split(',').map(Number)
@@ -120,45 +129,45 @@ export function useTableUrlState<TFilter extends string = string>(
       if (value) filters[key] = value
     }
     return { pageNumber, pageSize, sort, filters, hasFilters: Object.keys(filters).length > 0 }
-  }, [query, defaultPageSize, pageSizesKey, sortableKey, defaultSortKey, filterKeysKey])
+  }, [query, pageNumberKey, defaultPageSize, pageSizesKey, sortableKey, defaultSortKey, filterKeysKey])
 
   const write = useCallback((patch: UrlQueryPatch) => void setQuery(patch), [setQuery])
 
   const setPageNumber = useCallback(
-    (pageNumber: number) => write({ [PAGE_NUMBER_KEY]: pageNumber > 1 ? Math.floor(pageNumber) : null }),
-    [write],
+    (pageNumber: number) => write({ [pageNumberKey]: pageNumber > 1 ? Math.floor(pageNumber) : null }),
+    [write, pageNumberKey],
   )
   const setPageSize = useCallback(
-    (pageSize: number) => write({ [PAGE_SIZE_KEY]: pageSize === defaultPageSize ? null : pageSize, [PAGE_NUMBER_KEY]: null }),
-    [write, defaultPageSize],
+    (pageSize: number) => write({ [PAGE_SIZE_KEY]: pageSize === defaultPageSize ? null : pageSize, [pageNumberKey]: null }),
+    [write, defaultPageSize, pageNumberKey],
   )
   const setSort = useCallback(
     (sort: TableSort | null) => {
       const value = sort ? formatSort(sort) : null
-      write({ [SORT_KEY]: value === defaultSortKey ? null : value, [PAGE_NUMBER_KEY]: null })
+      write({ [SORT_KEY]: value === defaultSortKey ? null : value, [pageNumberKey]: null })
     },
-    [write, defaultSortKey],
+    [write, defaultSortKey, pageNumberKey],
   )
   const setFilters = useCallback(
     (patch: Partial<Record<TFilter, string | null>>) => {
       const allowed = filterKeysKey.split('\u0000')
-      const out: UrlQueryPatch = { [PAGE_NUMBER_KEY]: null }
+      const out: UrlQueryPatch = { [pageNumberKey]: null }
       for (const [key, value] of Object.entries(patch) as [string, string | null | undefined][]) {
         if (allowed.includes(key)) out[key] = value?.trim() || null
       }
       write(out)
     },
-    [write, filterKeysKey],
+    [write, filterKeysKey, pageNumberKey],
   )
   const setFilter = useCallback(
     (key: TFilter, value: string | null) => setFilters({ [key]: value } as Partial<Record<TFilter, string | null>>),
     [setFilters],
   )
   const clearFilters = useCallback(() => {
-    const out: UrlQueryPatch = { [PAGE_NUMBER_KEY]: null }
+    const out: UrlQueryPatch = { [pageNumberKey]: null }
     for (const key of filterKeysKey.split('\u0000')) if (key) out[key] = null
     write(out)
-  }, [write, filterKeysKey])
+  }, [write, filterKeysKey, pageNumberKey])
 
   return useMemo(() => {
     const apiQuery = {
@@ -182,7 +191,8 @@ export function useTableUrlState<TFilter extends string = string>(
         pageSize: state.pageSize,
         pageSizeOptions,
         onPageChange: setPageNumber,
-        onPageSizeChange: setPageSize,
+        // One size offered: a fixed page size, no "Rows per page" select.
+        onPageSizeChange: pageSizeOptions.length > 1 ? setPageSize : undefined,
         sort: state.sort,
         onSortChange: setSort,
         filterValues: state.filters,

@@ -64,6 +64,29 @@ describe('the public catalogue', () => {
     expect(api.calls.find((c) => c.url.startsWith('/products?'))!.url).toContain('pageSize=24')
   })
 
+  it('pages in the URL (pageNumber), 24 cards a page: page 2 asks the API for page 2 and shows it', async () => {
+    api = mockApi(
+      route('GET', '/products/categories', { data: categories }),
+      route('GET', '/products', (call) =>
+        call.query.get('pageNumber') === '2'
+          ? { data: { ...page([product(CARDS)]), pageNumber: 2, totalElements: 25, totalPages: 2 } }
+          : { data: { ...page([product()]), totalElements: 25, totalPages: 2 } },
+      ),
+    )
+    const view = renderWithClient(<ProductCatalogue />)
+    await screen.findByRole('region', { name: 'Payments and Collections' })
+    const pages = screen.getByRole('navigation', { name: 'Product pages' })
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }))
+    expect(router.replace.mock.calls.at(-1)![0]).toMatchObject({ query: { pageNumber: '2' } })
+
+    router.query = { pageNumber: '2' }
+    view.unmount()
+    renderWithClient(<ProductCatalogue />)
+    expect(await screen.findByRole('region', { name: 'Cards' })).toBeInTheDocument()
+    const last = api.calls.filter((c) => c.path === '/products').at(-1)!
+    expect(Object.fromEntries(last.query)).toMatchObject({ pageNumber: '2', pageSize: '24' })
+  })
+
   it('remembers the chosen product and offers sign-up or sign-in to a visitor', async () => {
     api = mockApi(
       route('GET', '/products/categories', { data: categories }),

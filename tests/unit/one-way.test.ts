@@ -49,4 +49,39 @@ describe('one way', () => {
     const source = tracked('features').filter((f) => !/(\.test\.tsx?|__tests__\/|\.d\.ts$)/.test(f))
     expect(source.filter((f) => /^features\/[^/]+\/components\/.*\.ts$/.test(f))).toEqual([])
   })
+
+  describe("pages a list one way: useTableUrlState (a page's main list, in the URL) or useLocalPaging (a panel)", () => {
+    const client = tracked('features', 'components', 'pages').filter((f) => !/(\.test\.tsx?|__tests__\/)/.test(f))
+    // The pager stands alone only beside what cannot be a DataTable; each is named, with its reason, in
+    // docs/conventions.md#shared-pieces-to-reach-for-first.
+    const pagerAlone = [
+      'features/audits/components/audit-log.tsx',
+      'features/businesses/components/dashboard-data-views.tsx',
+      'features/deferrals/components/business-deferrals.tsx',
+      'features/government/components/entity-list.tsx',
+      'features/products/components/product-catalogue.tsx',
+    ]
+
+    it('renders <Pagination> only inside DataTable and the named exceptions, each paged by one of the two hooks', () => {
+      const users = linesMatching(client, /<Pagination\b/).map((at) => at.split(':')[0]!)
+      expect([...new Set(users)].filter((f) => f !== 'components/ui/data-table.tsx')).toEqual(pagerAlone)
+      expect(pagerAlone.filter((f) => !/\buse(TableUrlState|LocalPaging)(<[^>]*>)?\(/.test(readFileSync(f, 'utf8')))).toEqual([])
+    })
+
+    it('keeps no page number in a useState of its own (useLocalPaging holds it)', () => {
+      const pageState = /\[\s*\w*page\w*\s*,\s*set\w*\]\s*=\s*useState\b/i
+      expect(linesMatching(client, pageState).filter((at) => !at.startsWith('components/ui/use-local-paging.ts'))).toEqual([])
+    })
+
+    it('reads and writes no page in the URL by hand (useTableUrlState does, pageNumberKey where a screen has two lists)', () => {
+      const byHand = client.filter(
+        (f) => f !== 'components/ui/use-table-url-state.ts' && /\buseUrlState\(/.test(readFileSync(f, 'utf8')),
+      )
+      expect(linesMatching(byHand, /\bquery\.\w*page|setQuery\(\{[^}]*page/i)).toEqual([])
+    })
+
+    it('slices no page out of a list on the client (the API pages)', () => {
+      expect(linesMatching(client, /\.slice\([^)]*page/i)).toEqual([])
+    })
+  })
 })

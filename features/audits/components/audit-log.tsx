@@ -6,8 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Pagination } from '@/components/ui/pagination'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatSort, parseSort } from '@/components/ui/use-table-url-state'
-import { useUrlState } from '@/components/ui/use-url-state'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
@@ -18,6 +17,7 @@ import styles from './audits.module.css'
 const PAGE_SIZE = 20
 /** The API's sort fields of the audit log; newest first when the URL names none. */
 const AUDIT_SORTABLE = ['createdAt', 'resource', 'action']
+const AUDIT_FILTER_KEYS = ['resource', 'actorId', 'action', 'from', 'to'] as const
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
 
 /** Before and after of one audit row, side by side (stacked on a phone). */
@@ -62,25 +62,30 @@ function VerifyChain() {
 
 /** The audit log (CAN_AUDIT_SYSTEM): filters resource, actor, action, from, to in the URL; each row's changes. */
 export function AuditLog() {
-  const { query, setQuery, isReady } = useUrlState()
+  // The page (`pageNumber`), sort and filters in the URL; 20 rows a page, no other size offered.
+  const table = useTableUrlState({
+    filterKeys: AUDIT_FILTER_KEYS,
+    sortableIds: AUDIT_SORTABLE,
+    defaultPageSize: PAGE_SIZE,
+    pageSizeOptions: [PAGE_SIZE],
+  })
+  const { filters, sort } = table
   const headingId = useId()
   const [open, setOpen] = useState<string | null>(null)
   const resources = useQuery(auditQueries.resources())
   const actors = useQuery(auditQueries.actors())
-  const urlSort = parseSort(query.sort)
-  const sort = urlSort && AUDIT_SORTABLE.includes(urlSort.id) ? urlSort : null
   const search: AuditSearch = {
-    ...(query.resource ? { resource: query.resource } : {}),
-    ...(query.actorId ? { actorId: query.actorId } : {}),
-    ...(query.action ? { action: query.action } : {}),
-    ...(query.from ? { from: query.from } : {}),
-    ...(query.to ? { to: query.to } : {}),
-    ...(sort ? { sort: formatSort(sort) } : {}),
-    pageNumber: Math.max(1, Number(query.pageNumber) || 1),
-    pageSize: PAGE_SIZE,
+    ...(filters.resource ? { resource: filters.resource } : {}),
+    ...(filters.actorId ? { actorId: filters.actorId } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(table.query.sort ? { sort: table.query.sort } : {}),
+    pageNumber: table.pageNumber,
+    pageSize: table.pageSize,
   }
-  const audits = useQuery({ ...auditQueries.list(search), enabled: isReady, placeholderData: keepPreviousData })
-  const set = (patch: Record<string, string>) => void setQuery({ ...patch, pageNumber: null })
+  const audits = useQuery({ ...auditQueries.list(search), enabled: table.isReady, placeholderData: keepPreviousData })
+  const set = (patch: Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>) => table.setFilters(patch)
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -91,7 +96,7 @@ export function AuditLog() {
       <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Resource
-          <select value={query.resource ?? ''} onChange={(e) => set({ resource: e.target.value })}>
+          <select value={filters.resource ?? ''} onChange={(e) => set({ resource: e.target.value })}>
             <option value="">All resources</option>
             {resources.data?.map((r) => (
               <option key={r} value={r}>
@@ -102,7 +107,7 @@ export function AuditLog() {
         </label>
         <label>
           Who
-          <select value={query.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value })}>
+          <select value={filters.actorId ?? ''} onChange={(e) => set({ actorId: e.target.value })}>
             <option value="">Anyone</option>
             {actors.data?.map((a) => (
               <option key={a.id} value={a.id}>
@@ -115,7 +120,7 @@ export function AuditLog() {
           Action
           <input
             type="search"
-            defaultValue={query.action ?? ''}
+            defaultValue={filters.action ?? ''}
             placeholder="e.g. APPROVE"
             onBlur={(e) => set({ action: e.target.value.trim().toUpperCase() })}
             onKeyDown={(e) => {
@@ -125,11 +130,11 @@ export function AuditLog() {
         </label>
         <label>
           From
-          <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
+          <input type="date" value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value })} />
         </label>
         <label>
           To
-          <input type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
+          <input type="date" value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value })} />
         </label>
       </form>
       {audits.isError ? (
@@ -154,7 +159,7 @@ export function AuditLog() {
               'Changes',
             ]}
             sort={sort}
-            onSortChange={(next) => void setQuery({ sort: next ? formatSort(next) : null, pageNumber: null })}
+            onSortChange={table.setSort}
           >
             <tbody>
               {audits.data.content.map((a) => (
@@ -190,11 +195,12 @@ export function AuditLog() {
               ))}
             </tbody>
           </ScrollTable>
+          {/* A ScrollTable, not a DataTable: a row opens its changes in a row of its own below it. */}
           <Pagination
-            pageNumber={audits.data.pageNumber}
-            pageSize={PAGE_SIZE}
+            pageNumber={table.pageNumber}
+            pageSize={table.pageSize}
             totalElements={audits.data.totalElements}
-            onPageChange={(page) => void setQuery({ pageNumber: page })}
+            onPageChange={table.setPageNumber}
             label="Audit log pages"
           />
         </>

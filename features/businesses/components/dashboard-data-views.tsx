@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError } from '@/lib/http/errors'
@@ -30,8 +30,9 @@ function whatWasSeen(view: PersonalDataViewRecord): string {
 
 /** "Who viewed your documents": the staff who opened the business's files or people's records, newest first. */
 export function DashboardDataViews({ businessId }: { businessId: string }) {
-  const [pageNumber, setPageNumber] = useState(1)
-  const views = useQuery(businessQueries.dataViews(businessId, { pageNumber, pageSize: PAGE_SIZE }))
+  // A panel of the dashboard, whose URL belongs to the page: the page is kept here.
+  const paging = useLocalPaging(PAGE_SIZE)
+  const views = useQuery(businessQueries.dataViews(businessId, paging.page))
 
   if (views.isError) {
     return (
@@ -54,7 +55,7 @@ export function DashboardDataViews({ businessId }: { businessId: string }) {
       />
     )
   }
-  const { content, totalPages } = views.data
+  const { content } = views.data
   return (
     <>
       <ul className={dashboard.deferrals} aria-label="Staff views of your documents">
@@ -70,18 +71,15 @@ export function DashboardDataViews({ businessId }: { businessId: string }) {
           </li>
         ))}
       </ul>
-      {totalPages > 1 && (
-        <div className={styles.actions}>
-          <Button variant="secondary" size="sm" disabled={pageNumber <= 1} onClick={() => setPageNumber((n) => n - 1)}>
-            Newer
-          </Button>
-          <span className={`${styles.muted} ${styles.small}`}>
-            Page {pageNumber} of {totalPages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={pageNumber >= totalPages} onClick={() => setPageNumber((n) => n + 1)}>
-            Older
-          </Button>
-        </div>
+      {views.data.totalPages > 1 && (
+        // A short list, not a table: the pager of DataTable on its own, at a fixed size.
+        <Pagination
+          label="Pages of staff views"
+          pageNumber={paging.page.pageNumber}
+          pageSize={paging.page.pageSize}
+          totalElements={views.data.totalElements}
+          onPageChange={paging.tableProps.onPageChange}
+        />
       )}
     </>
   )

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import type { Deferral } from '@/lib/contracts/deferrals'
 import { formatDay } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
@@ -17,9 +17,10 @@ const PAGE_SIZE = 10
 
 /** The business's deferral requests, newest first: status (OVERDUE derived), days, due date, the decision. */
 export function BusinessDeferrals({ businessId }: { businessId: string }) {
-  const [pageNumber, setPageNumber] = useState(1)
+  // A panel of the KYC documents page, whose URL belongs to the page: the page is kept here.
+  const paging = useLocalPaging(PAGE_SIZE)
   const deferrals = useQuery({
-    ...deferralReads.ofBusiness(businessId, { pageNumber, pageSize: PAGE_SIZE }),
+    ...deferralReads.ofBusiness(businessId, paging.page),
     placeholderData: keepPreviousData,
   })
 
@@ -52,12 +53,13 @@ export function BusinessDeferrals({ businessId }: { businessId: string }) {
         ))}
       </ul>
       {deferrals.data.totalPages > 1 && (
+        // Cards, not a table: the pager of DataTable on its own, at a fixed size.
         <Pagination
           label="Deferral pages"
-          pageNumber={pageNumber}
-          pageSize={PAGE_SIZE}
+          pageNumber={paging.page.pageNumber}
+          pageSize={paging.page.pageSize}
           totalElements={deferrals.data.totalElements}
-          onPageChange={setPageNumber}
+          onPageChange={paging.tableProps.onPageChange}
           disabled={deferrals.isPlaceholderData}
         />
       )}

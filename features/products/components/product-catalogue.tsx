@@ -8,7 +8,7 @@ import { Link } from '@/components/ui/link'
 import { Modal } from '@/components/ui/modal'
 import { Pagination } from '@/components/ui/pagination'
 import { Skeleton } from '@/components/ui/skeleton'
-import { useUrlState } from '@/components/ui/use-url-state'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { productReads } from '@/lib/query/shared-queries'
@@ -19,6 +19,11 @@ import type { Product } from '../api/types'
 
 const PAGE_SIZE = 24
 const SEARCH_DELAY_MS = 300
+const FILTER_KEYS = ['categoryId', 'searchKey'] as const
+
+/** The catalogue's page (`pageNumber`) and filters in the URL; 24 cards a page, no other size offered. */
+const useCatalogueUrlState = () =>
+  useTableUrlState({ filterKeys: FILTER_KEYS, defaultPageSize: PAGE_SIZE, pageSizeOptions: [PAGE_SIZE] })
 
 /** "2 details and 1 document": what applying asks for. */
 export function requirementSummary(product: Pick<Product, 'requirements'>): string {
@@ -74,20 +79,20 @@ export function ProductCard({ product, children }: ProductCardProps) {
 
 /** Category chips and a search box, kept in the URL (`categoryId`, `searchKey`). */
 export function CatalogueFilters() {
-  const { query, setQuery, isReady } = useUrlState()
+  const { filters, setFilter, isReady } = useCatalogueUrlState()
   const categories = useQuery(productQueries.categories())
   const [typed, setTyped] = useState<string | null>(null)
-  const searchKey = query.searchKey ?? ''
+  const searchKey = filters.searchKey ?? ''
   const searchId = useId()
 
   useEffect(() => {
     if (typed === null || typed.trim() === searchKey) return
-    const timer = setTimeout(() => void setQuery({ searchKey: typed.trim() || null, pageNumber: null }), SEARCH_DELAY_MS)
+    const timer = setTimeout(() => setFilter('searchKey', typed.trim() || null), SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [typed, searchKey, setQuery])
+  }, [typed, searchKey, setFilter])
 
-  const selected = query.categoryId ?? ''
-  const choose = (categoryId: string) => void setQuery({ categoryId: categoryId || null, pageNumber: null })
+  const selected = filters.categoryId ?? ''
+  const choose = (categoryId: string) => setFilter('categoryId', categoryId || null)
   return (
     <div className={styles.toolbar}>
       <ul className={styles.categories} aria-label="Categories">
@@ -130,15 +135,15 @@ export function CatalogueList({
   renderActions: (product: Product) => ReactNode
   emptyAction?: ReactNode
 }) {
-  const { query, setQuery, isReady } = useUrlState()
-  const pageNumber = Math.max(1, Number(query.pageNumber) || 1)
+  const table = useCatalogueUrlState()
+  const query = table.filters
   const filters = {
-    pageNumber,
-    pageSize: PAGE_SIZE,
+    pageNumber: table.pageNumber,
+    pageSize: table.pageSize,
     ...(query.categoryId ? { categoryId: query.categoryId } : {}),
     ...(query.searchKey ? { searchKey: query.searchKey } : {}),
   }
-  const products = useQuery({ ...productReads.catalogue(filters), enabled: isReady, placeholderData: keepPreviousData })
+  const products = useQuery({ ...productReads.catalogue(filters), enabled: table.isReady, placeholderData: keepPreviousData })
 
   if (products.isError) {
     return (
@@ -174,11 +179,12 @@ export function CatalogueList({
           </ul>
         </section>
       ))}
+      {/* Cards grouped by category, not a table: the pager of DataTable on its own. */}
       <Pagination
-        pageNumber={pageNumber}
-        pageSize={PAGE_SIZE}
+        pageNumber={table.pageNumber}
+        pageSize={table.pageSize}
         totalElements={products.data.totalElements}
-        onPageChange={(n) => void setQuery({ pageNumber: n > 1 ? n : null })}
+        onPageChange={table.setPageNumber}
         label="Product pages"
       />
     </div>

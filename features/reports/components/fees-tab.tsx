@@ -1,17 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createColumnHelper } from '@tanstack/react-table'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
-import { ErrorState } from '@/components/ui/error-state'
-import { Pagination } from '@/components/ui/pagination'
+import { DataTable } from '@/components/ui/data-table'
 import { PendingChanges } from '@/components/ui/pending-changes'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
-import { useUrlState } from '@/components/ui/use-url-state'
+import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { KYC_SERVICE_LABELS, KYC_SERVICE_TYPES, type KycServiceType } from '@/lib/contracts/fee-values'
-import type { FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
+import type { FeeCharge, FeeRecord, FeeReportFilter } from '@/lib/contracts/fees'
 import { formatDayTime } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
@@ -23,11 +22,33 @@ import { FeeEditor } from './fee-editor'
 import styles from './reports.module.css'
 
 const PAGE_SIZE = 10
-const pageOf = (value: string | undefined) => Math.max(1, Number(value) || 1)
+/** The tab shows two lists, each with its page in the URL under a key of its own; 10 rows a page, no other size. */
+const FEE_LIST = { pageNumberKey: 'feePage', defaultPageSize: PAGE_SIZE, pageSizeOptions: [PAGE_SIZE] } as const
+const CHARGE_LIST = { pageNumberKey: 'chargesPage', defaultPageSize: PAGE_SIZE, pageSizeOptions: [PAGE_SIZE] } as const
+const FEE_FILTER_KEYS = ['feeClient', 'feeService', 'feeActive'] as const
+const CHARGE_FILTER_KEYS = ['from', 'to', 'client', 'service'] as const
+
+const feeColumn = createColumnHelper<FeeRecord>()
+const chargeColumn = createColumnHelper<FeeCharge>()
+const serviceOf = (row: { serviceType: KycServiceType; providerCode: string }) =>
+  `${KYC_SERVICE_LABELS[row.serviceType]} · ${row.providerCode}`
+
+const CHARGE_COLUMNS = [
+  chargeColumn.accessor('chargedAt', { header: 'When', cell: (c) => formatDayTime(c.getValue()) }),
+  chargeColumn.accessor('businessName', { header: 'Business' }),
+  chargeColumn.accessor((c) => c.divisionName ?? '(no division)', { id: 'client', header: 'Client' }),
+  chargeColumn.accessor(serviceOf, { id: 'service', header: 'Service' }),
+  chargeColumn.accessor((c) => (c.noFee ? 'No fee in force' : formatCurrency(c.amount)), {
+    id: 'amount',
+    header: 'Amount',
+    meta: { align: 'end' },
+  }),
+]
 
 /** Fee configuration: the fees by client, service and active flag (filters in the URL), and the editor. */
 function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
-  const { query, setQuery, isReady } = useUrlState()
+  const table = useTableUrlState({ ...FEE_LIST, filterKeys: FEE_FILTER_KEYS })
+  const query = table.filters
   const headingId = useId()
   const [editing, setEditing] = useState<FeeRecord | 'new' | null>(null)
   const [sentFor, setSentFor] = useState<string | null>(null)
@@ -37,12 +58,39 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
     divisionId: query.feeClient || undefined,
     serviceDetailId: query.feeService || undefined,
     active: query.feeActive === 'true' || query.feeActive === 'false' ? query.feeActive : undefined,
-    pageNumber: pageOf(query.feePage),
-    pageSize: PAGE_SIZE,
+    pageNumber: table.pageNumber,
+    pageSize: table.pageSize,
   } as const
-  const fees = useQuery({ ...feeQueries.search(search), enabled: isReady, placeholderData: keepPreviousData })
+  const fees = useQuery({ ...feeQueries.search(search), enabled: table.isReady, placeholderData: keepPreviousData })
   // Fee requests waiting for a checker: listed here, and a fee with one is not offered for another change.
   const waiting = useQuery({ ...authorizationReads.pending('fee'), enabled: canEdit }).data ?? []
+  const columns = [
+    feeColumn.accessor('divisionName', { header: 'Client' }),
+    feeColumn.accessor(serviceOf, { id: 'service', header: 'Service' }),
+    feeColumn.accessor('amount', { header: 'Amount', cell: (c) => formatCurrency(c.getValue()), meta: { align: 'end' } }),
+    feeColumn.accessor('effectiveFrom', { header: 'In force from' }),
+    feeColumn.accessor((fee) => (fee.active ? 'Active' : 'Inactive'), { id: 'status', header: 'Status' }),
+    ...(canEdit
+      ? [
+          feeColumn.display({
+            id: 'change',
+            header: 'Change',
+            cell: ({ row: { original: fee } }) =>
+              waiting.some((p) => p.resourceId === fee.id) ? (
+                <span className={styles.muted}>Change pending</span>
+              ) : (
+                <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
+                  Edit
+                  <VisuallyHidden>
+                    {' '}
+                    the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
+                  </VisuallyHidden>
+                </Button>
+              ),
+          }),
+        ]
+      : []),
+  ]
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
@@ -79,7 +127,7 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
       <form role="search" aria-label="Filter fees" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           Client
-          <select value={query.feeClient ?? ''} onChange={(e) => void setQuery({ feeClient: e.target.value, feePage: null })}>
+          <select value={query.feeClient ?? ''} onChange={(e) => table.setFilter('feeClient', e.target.value)}>
             <option value="">All clients</option>
             {clients.data?.map((c) => (
               <option key={c.id} value={c.id}>
@@ -90,7 +138,7 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
         </label>
         <label>
           Service
-          <select value={query.feeService ?? ''} onChange={(e) => void setQuery({ feeService: e.target.value, feePage: null })}>
+          <select value={query.feeService ?? ''} onChange={(e) => table.setFilter('feeService', e.target.value)}>
             <option value="">All services</option>
             {services.data?.map((s) => (
               <option key={s.id} value={s.id}>
@@ -101,79 +149,38 @@ function FeeConfiguration({ canEdit }: { canEdit: boolean }) {
         </label>
         <label>
           Status
-          <select value={query.feeActive ?? ''} onChange={(e) => void setQuery({ feeActive: e.target.value, feePage: null })}>
+          <select value={query.feeActive ?? ''} onChange={(e) => table.setFilter('feeActive', e.target.value)}>
             <option value="">Active and inactive</option>
             <option value="true">Active</option>
             <option value="false">Inactive</option>
           </select>
         </label>
       </form>
-      {fees.isError ? (
-        <ErrorState message={describeError(fees.error, "We couldn't load the fees.")} onRetry={() => void fees.refetch()} />
-      ) : !fees.data ? (
-        <Skeleton count={3} label="Loading the fees" />
-      ) : fees.data.content.length === 0 ? (
-        <EmptyState title="No fee matches" headingLevel={3} description="Add a fee, or change the filters." />
-      ) : (
-        <>
-          <ScrollTable caption="Fees" className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Client</th>
-                <th scope="col">Service</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-                <th scope="col">In force from</th>
-                <th scope="col">Status</th>
-                {canEdit && <th scope="col">Change</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {fees.data.content.map((fee) => (
-                <tr key={fee.id}>
-                  <td>{fee.divisionName}</td>
-                  <td>
-                    {KYC_SERVICE_LABELS[fee.serviceType]} · {fee.providerCode}
-                  </td>
-                  <td className={styles.number}>{formatCurrency(fee.amount)}</td>
-                  <td>{fee.effectiveFrom}</td>
-                  <td>{fee.active ? 'Active' : 'Inactive'}</td>
-                  {canEdit && (
-                    <td>
-                      {waiting.some((p) => p.resourceId === fee.id) ? (
-                        <span className={styles.muted}>Change pending</span>
-                      ) : (
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(fee)}>
-                          Edit
-                          <VisuallyHidden>
-                            {' '}
-                            the fee of {fee.divisionName}, {KYC_SERVICE_LABELS[fee.serviceType]}
-                          </VisuallyHidden>
-                        </Button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          <Pagination
-            pageNumber={fees.data.pageNumber}
-            pageSize={PAGE_SIZE}
-            totalElements={fees.data.totalElements}
-            onPageChange={(page) => void setQuery({ feePage: page })}
-            label="Fee pages"
-          />
-        </>
-      )}
+      <DataTable
+        {...table.tableProps}
+        caption="Fees"
+        columns={columns}
+        data={fees.data?.content}
+        getRowId={(fee) => fee.id}
+        totalElements={fees.data?.totalElements ?? 0}
+        isLoading={fees.isPending}
+        isFetching={fees.isPlaceholderData}
+        error={fees.error}
+        errorMessage={describeError(fees.error, "We couldn't load the fees.")}
+        onRetry={() => void fees.refetch()}
+        emptyTitle="No fee matches"
+        emptyDescription="Add a fee, or change the filters."
+        stateHeadingLevel={3}
+      />
     </section>
   )
 }
 
 /** The fee report: charges with the filters in the URL, totals by client and by service, and the XLSX download. */
 function FeeReport() {
-  const { query, setQuery, isReady } = useUrlState()
+  const table = useTableUrlState({ ...CHARGE_LIST, filterKeys: CHARGE_FILTER_KEYS })
+  const query = table.filters
+  const isReady = table.isReady
   const headingId = useId()
   const [downloading, setDownloading] = useState(false)
   const [downloadError, setDownloadError] = useState<string | null>(null)
@@ -185,9 +192,8 @@ function FeeReport() {
     ...(query.client ? { divisionId: query.client } : {}),
     ...(service ? { serviceType: service } : {}),
   }
-  const page = pageOf(query.chargesPage)
   const charges = useQuery({
-    ...feeQueries.charges({ ...filter, pageNumber: page, pageSize: PAGE_SIZE }),
+    ...feeQueries.charges({ ...filter, pageNumber: table.pageNumber, pageSize: table.pageSize }),
     enabled: isReady,
     placeholderData: keepPreviousData,
   })
@@ -218,19 +224,15 @@ function FeeReport() {
       <form role="search" aria-label="Filter charges" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           From
-          <input
-            type="date"
-            value={query.from ?? ''}
-            onChange={(e) => void setQuery({ from: e.target.value, chargesPage: null })}
-          />
+          <input type="date" value={query.from ?? ''} onChange={(e) => table.setFilter('from', e.target.value)} />
         </label>
         <label>
           To
-          <input type="date" value={query.to ?? ''} onChange={(e) => void setQuery({ to: e.target.value, chargesPage: null })} />
+          <input type="date" value={query.to ?? ''} onChange={(e) => table.setFilter('to', e.target.value)} />
         </label>
         <label>
           Client
-          <select value={query.client ?? ''} onChange={(e) => void setQuery({ client: e.target.value, chargesPage: null })}>
+          <select value={query.client ?? ''} onChange={(e) => table.setFilter('client', e.target.value)}>
             <option value="">All clients</option>
             {clients.data?.map((c) => (
               <option key={c.id} value={c.id}>
@@ -241,7 +243,7 @@ function FeeReport() {
         </label>
         <label>
           Service
-          <select value={service ?? ''} onChange={(e) => void setQuery({ service: e.target.value, chargesPage: null })}>
+          <select value={service ?? ''} onChange={(e) => table.setFilter('service', e.target.value)}>
             <option value="">All services</option>
             {KYC_SERVICE_TYPES.map((t: KycServiceType) => (
               <option key={t} value={t}>
@@ -317,52 +319,21 @@ function FeeReport() {
           <Skeleton count={2} label="Loading the totals by service" />
         )}
       </div>
-      {charges.isError ? (
-        <ErrorState
-          message={describeError(charges.error, "We couldn't load the charges.")}
-          onRetry={() => void charges.refetch()}
-        />
-      ) : !charges.data ? (
-        <Skeleton count={3} label="Loading the charges" />
-      ) : charges.data.content.length === 0 ? (
-        <EmptyState title="No charge in this selection" headingLevel={3} />
-      ) : (
-        <>
-          <ScrollTable caption="Charges" className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Business</th>
-                <th scope="col">Client</th>
-                <th scope="col">Service</th>
-                <th scope="col" className={styles.number}>
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {charges.data.content.map((c) => (
-                <tr key={c.id}>
-                  <td>{formatDayTime(c.chargedAt)}</td>
-                  <td>{c.businessName}</td>
-                  <td>{c.divisionName ?? '(no division)'}</td>
-                  <td>
-                    {KYC_SERVICE_LABELS[c.serviceType]} · {c.providerCode}
-                  </td>
-                  <td className={styles.number}>{c.noFee ? 'No fee in force' : formatCurrency(c.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          <Pagination
-            pageNumber={charges.data.pageNumber}
-            pageSize={PAGE_SIZE}
-            totalElements={charges.data.totalElements}
-            onPageChange={(p) => void setQuery({ chargesPage: p })}
-            label="Charge pages"
-          />
-        </>
-      )}
+      <DataTable
+        {...table.tableProps}
+        caption="Charges"
+        columns={CHARGE_COLUMNS}
+        data={charges.data?.content}
+        getRowId={(c) => c.id}
+        totalElements={charges.data?.totalElements ?? 0}
+        isLoading={charges.isPending}
+        isFetching={charges.isPlaceholderData}
+        error={charges.error}
+        errorMessage={describeError(charges.error, "We couldn't load the charges.")}
+        onRetry={() => void charges.refetch()}
+        emptyTitle="No charge in this selection"
+        stateHeadingLevel={3}
+      />
     </section>
   )
 }

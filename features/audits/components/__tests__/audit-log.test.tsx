@@ -93,4 +93,37 @@ describe('Audit log', () => {
       expect.anything(),
     )
   })
+
+  it('pages in the URL (pageNumber), 20 rows a page: page 2 asks the API for page 2 and shows it', async () => {
+    router.replace.mockClear()
+    router.query = { tab: 'audits' }
+    const second = { ...APPROVAL, id: '44444444-4444-4444-8444-444444444444', action: 'DECLINE' }
+    api = mockApi(
+      route('GET', '/audits', (call) =>
+        call.query.get('pageNumber') === '2'
+          ? { data: { ...page([second]), pageNumber: 2, pageSize: 20, totalElements: 21, totalPages: 2 } }
+          : { data: { ...page([APPROVAL]), pageSize: 20, totalElements: 21, totalPages: 2 } },
+      ),
+      route('GET', '/audits/resources', { data: [] }),
+      route('GET', '/audits/actors', { data: [] }),
+    )
+    const view = renderWithClient(<AuditLog />)
+    await screen.findByRole('row', { name: /APPROVE/ })
+    const pages = screen.getByRole('navigation', { name: 'Audit log pages' })
+    expect(pages).toHaveTextContent('Showing 1–20 of 21')
+    expect(within(pages).queryByRole('combobox')).not.toBeInTheDocument()
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }))
+    expect(router.replace).toHaveBeenLastCalledWith(
+      expect.objectContaining({ query: { tab: 'audits', pageNumber: '2' } }),
+      undefined,
+      expect.anything(),
+    )
+
+    router.query = { tab: 'audits', pageNumber: '2' }
+    view.unmount()
+    renderWithClient(<AuditLog />)
+    await screen.findByRole('row', { name: /DECLINE/ })
+    const list = api.calls.filter((c) => c.path === '/audits').at(-1)!
+    expect(Object.fromEntries(list.query)).toMatchObject({ pageNumber: '2', pageSize: '20' })
+  })
 })

@@ -364,6 +364,32 @@ describe('outstandingLink', () => {
       expect(within(list).getByText(/02-May-2026/)).toHaveAttribute('datetime', '2026-05-02T10:15:00.000Z')
     })
 
+    it('pages through the views five at a time: the next page asks the API for page 2 and shows it', async () => {
+      api = dashboardWith(
+        route('GET', `/businesses/${BUSINESS_ID}/data-views`, (call) =>
+          call.query.get('pageNumber') === '2'
+            ? {
+                data: {
+                  ...page([view({ actor: { id: crypto.randomUUID(), name: 'Bola Auditor', email: null, isStaff: true } })], 6),
+                  pageNumber: 2,
+                },
+              }
+            : { data: page([view(), view(), view(), view(), view()], 6) },
+        ),
+      )
+      renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
+      await screen.findByRole('list', { name: 'Staff views of your documents' })
+      const pages = screen.getByRole('navigation', { name: 'Pages of staff views' })
+      expect(pages).toHaveTextContent('Showing 1–5 of 6')
+      fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }))
+      expect(await screen.findByText('Bola Auditor')).toBeInTheDocument()
+      const calls = api.calls.filter((c) => c.path === `/businesses/${BUSINESS_ID}/data-views`)
+      expect(calls.map((c) => [c.query.get('pageNumber'), c.query.get('pageSize')])).toEqual([
+        ['1', '5'],
+        ['2', '5'],
+      ])
+    })
+
     it('says so when no staff have viewed anything yet', async () => {
       api = dashboardWith(route('GET', `/businesses/${BUSINESS_ID}/data-views`, { data: page([]) }))
       renderWithClient(<BusinessDashboard businessId={BUSINESS_ID} permissions={owner} />)
