@@ -240,6 +240,62 @@ describe('BusinessPreview', () => {
   })
 })
 
+describe('BusinessPreview: the comment and assignee forms', () => {
+  it('refuses a blank comment, naming the box, and sends a written one', async () => {
+    const b = business()
+    api = mockApi(
+      ...previewRoutes(b),
+      route('PUT', `/businesses/attachment/${b.id}`, {
+        data: {
+          id: 'c2',
+          businessId: b.id,
+          author: { id: STAFF_ID, name: 'Chinedu Eze' },
+          comment: 'Checked the CAC 2.',
+          decision: null,
+          createdAt: '2026-03-03T10:00:00.000Z',
+        },
+      }),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+    const box = await screen.findByLabelText('Add a comment')
+    fireEvent.change(box, { target: { value: '   ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Write a comment')
+    expect(box).toHaveAttribute('aria-invalid', 'true')
+    expect(box).toHaveFocus()
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false)
+
+    fireEvent.change(box, { target: { value: ' Checked the CAC 2. ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add comment' }))
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT' && c.path === `/businesses/attachment/${b.id}`)?.body).toEqual({
+        comment: 'Checked the CAC 2.',
+      }),
+    )
+    await waitFor(() => expect(box).toHaveValue(''))
+  })
+
+  it('saves the chosen assignee, and Nobody as null', async () => {
+    const b = business({ assigneeId: STAFF_ID })
+    api = mockApi(
+      ...previewRoutes(b),
+      route('PUT', `/businesses/${b.id}/assignee`, { data: { ...b, assigneeId: null, assigneeName: null } }),
+    )
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+    const select = await screen.findByRole('combobox', { name: 'Assigned to' })
+    await waitFor(() => expect(select).toHaveValue(STAFF_ID))
+    const save = screen.getByRole('button', { name: 'Save' })
+    expect(save).toBeDisabled()
+    fireEvent.change(select, { target: { value: '' } })
+    fireEvent.click(save)
+    await waitFor(() => expect(api.calls.find((c) => c.path === `/businesses/${b.id}/assignee`)?.body).toEqual({ userId: null }))
+  })
+})
+
 describe('BusinessQueue', () => {
   it('says how long each case waited, with the time waiting on the business apart', () => {
     expect(waitingText({ waitingDays: 0, waitingOnBusinessDays: 0 })).toBe('Since today')

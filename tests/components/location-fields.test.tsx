@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { FormProvider, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Form } from '@/components/ui/form'
 import { LOCATIONS_STALE_TIME, locationQueries } from '@/features/locations/api/location-queries'
 import { LocationFields, type LocationFieldsProps } from '@/features/locations/components/location-fields'
 import type { Country, CountryState } from '@/lib/contracts/locations'
@@ -67,12 +68,10 @@ function renderFields(options: { defaults?: Partial<Address['address']>; props?:
     const form = useForm<Address>({ defaultValues: { address: { country: '', state: '', lga: '', ...options.defaults } } })
     return (
       <QueryClientProvider client={client}>
-        <FormProvider {...form}>
-          <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values))}>
-            <LocationFields {...options.props} />
-            <button type="submit">Save</button>
-          </form>
-        </FormProvider>
+        <Form form={form} onSubmit={(values) => onSubmit(values)}>
+          <LocationFields {...options.props} />
+          <button type="submit">Save</button>
+        </Form>
       </QueryClientProvider>
     )
   }
@@ -193,15 +192,13 @@ describe('LocationFields', () => {
       const form = useForm({ defaultValues: { home: { nation: '', region: '', area: '' } } })
       return (
         <QueryClientProvider client={client}>
-          <FormProvider {...form}>
-            <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values))}>
-              <LocationFields
-                names={{ country: 'home.nation', state: 'home.region', lga: 'home.area' }}
-                required={{ lga: false }}
-              />
-              <button type="submit">Save</button>
-            </form>
-          </FormProvider>
+          <Form form={form} onSubmit={(values) => onSubmit(values)}>
+            <LocationFields
+              names={{ country: 'home.nation', state: 'home.region', lga: 'home.area' }}
+              required={{ lga: false }}
+            />
+            <button type="submit">Save</button>
+          </Form>
         </QueryClientProvider>
       )
     }

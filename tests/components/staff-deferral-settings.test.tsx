@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DeferralQueue } from '@/features/staff-documents/components/deferral-queue'
-import { checkMaxDays } from '@/features/staff-documents/components/deferral-settings-days'
 import { mappingInput, mappingRows } from '@/features/staff-documents/components/deferral-settings-mapping'
+import { checkMaxDays } from '@/features/staff-documents/model/max-days'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS } from '@/lib/permissions'
@@ -72,6 +72,8 @@ const openSettings = async () => {
   return screen.findByRole('region', { name: 'Deferral settings' })
 }
 const dialog = () => screen.getByRole('alertdialog')
+// A form's submit is checked asynchronously (react-hook-form): its confirmation opens a moment later.
+const openDialog = () => screen.findByRole('alertdialog')
 const puts = () => api.calls.filter((c) => c.method === 'PUT')
 
 describe('deferral settings: the maximum days', () => {
@@ -93,7 +95,7 @@ describe('deferral settings: the maximum days', () => {
     expect(within(panel).getByRole('button', { name: 'Save maximum' })).toBeDisabled()
     fireEvent.change(input, { target: { value: '45' } })
     fireEvent.click(within(panel).getByRole('button', { name: 'Save maximum' }))
-    expect(within(dialog()).getByRole('heading', { name: 'Set the maximum to 45 days?' })).toBeInTheDocument()
+    expect(within(await openDialog()).getByRole('heading', { name: 'Set the maximum to 45 days?' })).toBeInTheDocument()
     expect(puts()).toHaveLength(0)
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Set maximum' }))
     await waitFor(() => expect(puts().map((c) => c.path)).toEqual(['/deferrals/deferrable-days/45']))
@@ -155,13 +157,13 @@ describe('deferral settings: the maximum days', () => {
 
     fireEvent.change(input, { target: { value: '366' } })
     fireEvent.click(save)
-    expect(within(panel).getByRole('alert')).toHaveTextContent('The maximum is at most 365 days')
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The maximum is at most 365 days')
     expect(input).toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
 
     fireEvent.change(input, { target: { value: '200' } })
     fireEvent.click(save)
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Set maximum' }))
+    fireEvent.click(within(await openDialog()).getByRole('button', { name: 'Set maximum' }))
     expect(await within(panel).findByRole('alert')).toHaveTextContent('Only staff may change deferral settings')
     expect(puts()).toHaveLength(1)
 

@@ -84,4 +84,17 @@ describe('one way', () => {
       expect(linesMatching(client, /\.slice\([^)]*page/i)).toEqual([])
     })
   })
+
+  it('builds every form with <Form> (components/ui/form.tsx): no hand-made <form> but a search bar that only filters', () => {
+    const source = tracked('features', 'components', 'pages').filter(
+      (f) => !/(\.test\.tsx?|__tests__\/)/.test(f) && f !== 'components/ui/form.tsx',
+    )
+    // A list filter (`<form role="search">` that applies as one types) submits nothing: it stays a plain element.
+    const handMade = source.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<form\b(?:=>|[^>])*>/g)]
+        .filter((match) => !/\brole="search"/.test(match[0]))
+        .map(() => file),
+    )
+    expect(handMade).toEqual([])
+  })
 })

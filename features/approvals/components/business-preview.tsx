@@ -1,22 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useId, useState } from 'react'
+import { useEffect, useId } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { cx } from '@/components/ui/cx'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Form } from '@/components/ui/form'
 import { Link } from '@/components/ui/link'
+import { SelectField } from '@/components/ui/select-field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
 import { formatDay } from '@/lib/format/day'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError, getHttpStatus } from '@/lib/http/errors'
 import { paths, reviewBackLink } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { businessReads, referenceReads, reviewKycDocument } from '@/lib/query/shared-queries'
 import { businessStatus } from '@/lib/status/business-status'
 import { kycStatus } from '@/lib/status/kyc-status'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
@@ -88,50 +93,62 @@ export interface BusinessPreviewProps {
   documentReviewSlot?: DocumentReviewSlot
 }
 
+interface AssigneeValues {
+  /** A reviewer's id, or `''`: nobody. */
+  userId: string
+}
+
+const assigneeResolver = lazyZodResolver<AssigneeValues, { userId: string | null }>(() =>
+  import('../model/assignee-form').then((m) => m.assigneeFormSchema),
+)
+
 function Assignee({ business, canAssign, currentUserId }: { business: Business; canAssign: boolean; currentUserId: string }) {
-  const id = useId()
   const reviewers = useQuery({ ...approvalQueries.reviewers(), enabled: canAssign })
   const assign = useAssignReviewer()
-  const [choice, setChoice] = useState(business.assigneeId ?? '')
+  const form = useForm<AssigneeValues, unknown, { userId: string | null }>({
+    resolver: assigneeResolver,
+    defaultValues: { userId: business.assigneeId ?? '' },
+  })
+  const choice = useWatch({ control: form.control, name: 'userId' })
+  const editable = canAssign && business.approvalStatus === 'PENDING'
+  useEffect(() => {
+    if (editable) void assigneeResolver.preload()
+  }, [editable])
   const current = reviewers.data?.find((r) => r.id === business.assigneeId)
   const label = business.assigneeId
     ? business.assigneeId === currentUserId
       ? 'You'
       : (current?.name ?? 'Another reviewer')
     : 'Nobody yet'
-  if (!canAssign || business.approvalStatus !== 'PENDING') {
+  if (!editable) {
     return (
       <p className={styles.small}>
         <strong>Assigned to:</strong> {label}
       </p>
     )
   }
-  const save = (userId: string | null) =>
-    assign.mutate(
-      { businessId: business.id, userId },
-      { onSuccess: (b) => notify(b.assigneeName ? `Assigned to ${b.assigneeName}.` : 'Unassigned.', { type: 'success' }) },
-    )
+  const assigned = (b: { assigneeName: string | null }) =>
+    notify(b.assigneeName ? `Assigned to ${b.assigneeName}.` : 'Unassigned.', { type: 'success' })
+  const submit = async ({ userId }: { userId: string | null }) => {
+    try {
+      assigned(await assign.mutateAsync({ businessId: business.id, userId }))
+    } catch (error) {
+      // The API client has told the reviewer already.
+      applyApiErrors(error, form.setError, ['userId'])
+    }
+  }
+  const options = (reviewers.data ?? [])
+    .filter((r) => r.id !== business.createdBy)
+    .map((r) => ({ value: r.id, label: r.id === currentUserId ? `${r.name} (you)` : r.name }))
   return (
-    <form
-      className={styles.actions}
-      onSubmit={(e) => {
-        e.preventDefault()
-        save(choice || null)
-      }}
-    >
-      <div className={styles.field}>
-        <label htmlFor={id}>Assigned to</label>
-        <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <option value="">Nobody</option>
-          {reviewers.data
-            ?.filter((r) => r.id !== business.createdBy)
-            .map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.id === currentUserId ? `${r.name} (you)` : r.name}
-              </option>
-            ))}
-        </select>
-      </div>
+    <Form form={form} onSubmit={submit} className={styles.actions}>
+      <SelectField<AssigneeValues>
+        name="userId"
+        label="Assigned to"
+        placeholder="Nobody"
+        options={options}
+        className={styles.field}
+      />
       <Button
         type="submit"
         variant="secondary"
@@ -142,11 +159,16 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
         Save
       </Button>
       {business.assigneeId !== currentUserId && business.createdBy !== currentUserId && (
-        <Button variant="link" size="sm" onClick={() => save(currentUserId)} disabled={assign.isPending}>
+        <Button
+          variant="link"
+          size="sm"
+          onClick={() => assign.mutate({ businessId: business.id, userId: currentUserId }, { onSuccess: assigned })}
+          disabled={assign.isPending}
+        >
           Assign to me
         </Button>
       )}
-    </form>
+    </Form>
   )
 }
 

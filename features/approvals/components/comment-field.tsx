@@ -1,37 +1,34 @@
+import type { FieldValues } from 'react-hook-form'
+import { useFieldControl, type FieldBaseProps } from '@/components/ui/field'
 import { COMMENT_MAX_LENGTH } from '@/lib/contracts/review-values'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import ownStyles from './approvals.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
-export interface CommentFieldProps {
-  id: string
-  /** The id of the error line, which describes the box while there is an error. */
-  errorId: string
+export interface CommentFieldProps<TValues extends FieldValues = FieldValues> extends Pick<
+  FieldBaseProps<TValues>,
+  'name' | 'required'
+> {
   label: string
   rows: number
-  value: string
-  required?: boolean
-  error: string | null
-  /** Called with the new text; the caller clears its error. */
-  onChange: (value: string) => void
 }
 
-/** A reviewer's comment box (at most COMMENT_MAX_LENGTH characters) with its error line. */
-export function CommentField({ id, errorId, label, rows, value, required, error, onChange }: CommentFieldProps) {
+/**
+ * A reviewer's comment box (at most COMMENT_MAX_LENGTH characters) bound to the surrounding `<Form>` by `name`, with
+ * its error line (an alert: the reviewer is told at once why nothing was sent).
+ */
+export function CommentField<TValues extends FieldValues = FieldValues>({
+  name,
+  label,
+  rows,
+  required,
+}: CommentFieldProps<TValues>) {
+  const { controlId, error, errorId, bindControl } = useFieldControl<TValues>({ name })
   return (
     <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        maxLength={COMMENT_MAX_LENGTH}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <label htmlFor={controlId}>{label}</label>
+      <textarea {...bindControl()} rows={rows} maxLength={COMMENT_MAX_LENGTH} required={required} />
       {error && (
         <p id={errorId} role="alert" className={styles.error}>
           {error}

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { Form } from '@/components/ui/form'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import type { BusinessCommentInput } from '@/lib/contracts/reviews'
 import { formatDayTime } from '@/lib/format/day'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
@@ -14,18 +19,32 @@ import { CommentField } from './comment-field'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
+type Values = BusinessCommentInput
+
+// The API's own schema (`PUT /businesses/attachment/{id}`): a comment is not blank.
+const resolver = lazyZodResolver<Values, Values>(() =>
+  import('@/lib/contracts/reviews').then((m) => m.businessCommentInputSchema as never),
+)
+
 /** The recommendation comments of a business (staff only), oldest first, and a box to add one when allowed. */
 export function CommentThread({ businessId, canComment }: { businessId: string; canComment: boolean }) {
-  const ids = { heading: useId(), text: useId(), error: useId() }
+  const ids = { heading: useId() }
   const comments = useQuery(approvalQueries.comments(businessId))
   const add = useAddComment(businessId)
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm<Values, unknown, Values>({ resolver, defaultValues: { comment: '' } })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!text.trim()) return setError('Write a comment')
-    add.mutate(text.trim(), { onSuccess: () => setText('') })
+  useEffect(() => {
+    if (canComment) void resolver.preload()
+  }, [canComment])
+
+  const submit = async (values: Values) => {
+    try {
+      await add.mutateAsync(values.comment)
+      form.reset({ comment: '' })
+    } catch (error) {
+      // The API client has told the reviewer already; a refused comment says why under the box too.
+      applyApiErrors(error, form.setError, ['comment'])
+    }
   }
 
   return (
@@ -55,25 +74,14 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
         </ol>
       )}
       {canComment && (
-        <form className={styles.stackTight} onSubmit={submit} noValidate>
-          <CommentField
-            id={ids.text}
-            errorId={ids.error}
-            label="Add a comment"
-            rows={3}
-            value={text}
-            error={error}
-            onChange={(value) => {
-              setText(value)
-              setError(null)
-            }}
-          />
+        <Form form={form} onSubmit={submit} className={styles.stackTight}>
+          <CommentField<Values> name="comment" label="Add a comment" rows={3} />
           <div className={styles.actions}>
-            <Button type="submit" variant="secondary" loading={add.isPending} loadingText="Adding…">
+            <Button type="submit" variant="secondary" loading={form.formState.isSubmitting} loadingText="Adding…">
               Add comment
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </section>
   )

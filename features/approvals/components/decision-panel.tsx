@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ErrorState } from '@/components/ui/error-state'
+import { Form } from '@/components/ui/form'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import { describeError, getApiErrors } from '@/lib/http/errors'
+import type { businessDecisionInputSchema } from '@/lib/contracts/reviews'
+import { applyApiErrors } from '@/lib/http/apply-api-errors'
+import { describeError } from '@/lib/http/errors'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useDecideBusiness } from '../api/review-calls'
@@ -16,6 +22,17 @@ import ownStyles from './approvals.module.css'
 import { CommentField } from './comment-field'
 
 const styles = { ...sharedStyles, ...ownStyles }
+
+interface Values {
+  decision: 'APPROVED' | 'DECLINED'
+  comment: string
+}
+type Output = z.output<typeof businessDecisionInputSchema>
+
+// The API's own schema: a decline needs its reason (the business reads it).
+const resolver = lazyZodResolver<Values, Output>(() =>
+  import('@/lib/contracts/reviews').then((m) => m.businessDecisionInputSchema as never),
+)
 
 export interface DecisionPanelProps {
   business: Business
@@ -30,28 +47,27 @@ export interface DecisionPanelProps {
  * when every precondition is met) or decline with the reason the business will read.
  */
 export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPanelProps) {
-  const ids = { heading: useId(), comment: useId(), error: useId() }
+  const ids = { heading: useId() }
   const pending = business.approvalStatus === 'PENDING'
   // The preconditions of a decision: once decided, the decision itself is what the panel shows.
   const checklist = useQuery({ ...approvalQueries.checklist(business.id), enabled: pending })
   const decide = useDecideBusiness(business.id)
-  const [decision, setDecision] = useState<'APPROVED' | 'DECLINED'>('APPROVED')
-  const [comment, setComment] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: { decision: 'APPROVED', comment: '' } })
+  const decision = useWatch({ control: form.control, name: 'decision' })
+  // The checked decision, waiting for its confirmation.
+  const [confirming, setConfirming] = useState<Output | null>(null)
   const unmet = checklist.data?.filter((c) => !c.met) ?? []
 
+  useEffect(() => void resolver.preload(), [])
+
   // The decision is asked again in a dialog, as every other decision of the review is.
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (decision === 'DECLINED' && !comment.trim()) return setError('Give the reason for declining: the business sees it')
-    setConfirming(true)
-  }
+  const submit = (values: Output) => setConfirming(values)
 
   const confirm = () => {
-    const text = comment.trim()
+    if (!confirming) return
+    const { comment } = confirming
     decide.mutate(
-      { decision, ...(text ? { comment: text } : {}) },
+      { decision: confirming.decision, ...(comment ? { comment } : {}) },
       {
         onSuccess: (b) => {
           notify(
@@ -60,13 +76,12 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
               : `${b.name} is declined. Its owners have the reason.`,
             { type: 'success' },
           )
-          setComment('')
-          setConfirming(false)
+          form.resetField('comment')
+          setConfirming(null)
         },
         onError: (e) => {
-          setConfirming(false)
-          const commentError = getApiErrors(e).find((x) => x.field === 'comment')
-          if (commentError) setError(commentError.message)
+          setConfirming(null)
+          applyApiErrors(e, form.setError, ['comment'])
         },
       },
     )
@@ -105,42 +120,21 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
           You registered this business (or belong to it), so another reviewer must decide it: four-eyes.
         </p>
       ) : (
-        <form className={styles.stackTight} onSubmit={submit} noValidate aria-labelledby={ids.heading}>
+        <Form form={form} onSubmit={submit} className={styles.stackTight} aria-labelledby={ids.heading}>
           <fieldset className={styles.choices}>
             <legend className="visually-hidden">Decision</legend>
             <label>
-              <input
-                type="radio"
-                name="decision"
-                value="APPROVED"
-                checked={decision === 'APPROVED'}
-                onChange={() => setDecision('APPROVED')}
-              />{' '}
-              Approve
+              <input type="radio" value="APPROVED" {...form.register('decision')} /> Approve
             </label>
             <label>
-              <input
-                type="radio"
-                name="decision"
-                value="DECLINED"
-                checked={decision === 'DECLINED'}
-                onChange={() => setDecision('DECLINED')}
-              />{' '}
-              Decline
+              <input type="radio" value="DECLINED" {...form.register('decision')} /> Decline
             </label>
           </fieldset>
-          <CommentField
-            id={ids.comment}
-            errorId={ids.error}
+          <CommentField<Values>
+            name="comment"
             label={decision === 'DECLINED' ? 'Reason for declining (the business reads it)' : 'Comment (optional)'}
             rows={4}
-            value={comment}
             required={decision === 'DECLINED'}
-            error={error}
-            onChange={(value) => {
-              setComment(value)
-              setError(null)
-            }}
           />
           {decision === 'APPROVED' && unmet.length > 0 && (
             <p className={styles.muted}>Approval waits for every precondition above. You can still decline with a reason.</p>
@@ -157,7 +151,7 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
             </Button>
           </div>
           <ConfirmDialog
-            open={confirming}
+            open={confirming !== null}
             title={decision === 'APPROVED' ? `Approve ${business.name}?` : `Decline ${business.name}?`}
             description={
               decision === 'APPROVED'
@@ -169,9 +163,9 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
             busy={decide.isPending}
             busyText="Saving the decision…"
             onConfirm={confirm}
-            onCancel={() => setConfirming(false)}
+            onCancel={() => setConfirming(null)}
           />
-        </form>
+        </Form>
       )}
     </section>
   )

@@ -1,11 +1,19 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
 import type { CrmImportResult } from '@/lib/contracts/crm'
 import { CRM_ACCOUNT_CSV_COLUMNS, CRM_IMPORT_MAX_ROWS } from '@/lib/contracts/crm-values'
 import { type ApiError } from '@/lib/contracts/errors'
 import { getApiErrors } from '@/lib/http/errors'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useImportCrmAccounts } from '../api/crm-calls'
+import type { CrmImportValues } from '../model/import-form'
 import styles from './crm.module.css'
+
+const resolver = lazyZodResolver<CrmImportValues, { file: File }>(() =>
+  import('../model/import-form').then((m) => m.crmImportFileSchema as never),
+)
 
 /**
  * The built-in CRM directory's import (`POST /crm/accounts/import`): staff upload a CSV; accounts are created or
@@ -13,23 +21,22 @@ import styles from './crm.module.css'
  */
 export function CrmImportScreen() {
   const importAccounts = useImportCrmAccounts()
-  const [file, setFile] = useState<File | null>(null)
   const [result, setResult] = useState<CrmImportResult | null>(null)
+  // A refused file: every line and column the server refused, listed under the form.
   const [errors, setErrors] = useState<ApiError[]>([])
-  const [missingFile, setMissingFile] = useState(false)
+  const form = useForm<CrmImportValues, unknown, { file: File }>({ resolver, defaultValues: { file: null } })
+  const fileError = form.formState.errors.file?.message
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  useEffect(() => void resolver.preload(), [])
+
+  const submit = async ({ file }: { file: File }) => {
     setResult(null)
     setErrors([])
-    if (!file) {
-      setMissingFile(true)
-      return
+    try {
+      setResult(await importAccounts.mutateAsync(file))
+    } catch (error) {
+      setErrors(getApiErrors(error))
     }
-    importAccounts.mutate(file, {
-      onSuccess: (answer) => setResult(answer),
-      onError: (error) => setErrors(getApiErrors(error)),
-    })
   }
 
   return (
@@ -40,7 +47,16 @@ export function CrmImportScreen() {
         <code>{CRM_ACCOUNT_CSV_COLUMNS.join(',')}</code>. <code>externalRef</code> (the account&apos;s id in the CRM) and{' '}
         <code>name</code> are required; an account whose externalRef is already in the directory is updated.
       </p>
-      <form onSubmit={submit} className={styles.stack} aria-label="Import CRM accounts" noValidate>
+      <Form
+        form={form}
+        onSubmit={submit}
+        onInvalid={() => {
+          setResult(null)
+          setErrors([])
+        }}
+        className={styles.stack}
+        aria-label="Import CRM accounts"
+      >
         <div>
           <label htmlFor="crm-import-file" className={styles.label}>
             CSV file
@@ -50,25 +66,22 @@ export function CrmImportScreen() {
             className={styles.input}
             type="file"
             accept=".csv,text/csv"
-            aria-invalid={missingFile || undefined}
-            aria-describedby={missingFile ? 'crm-import-file-error' : undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null)
-              setMissingFile(false)
-            }}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? 'crm-import-file-error' : undefined}
+            {...form.register('file')}
           />
-          {missingFile && (
+          {fileError && (
             <p id="crm-import-file-error" role="alert" className={styles.status}>
-              Choose a CSV file to import
+              {fileError}
             </p>
           )}
         </div>
         <div>
-          <Button type="submit" loading={importAccounts.isPending} loadingText="Importing…">
+          <Button type="submit" loading={form.formState.isSubmitting} loadingText="Importing…">
             Import accounts
           </Button>
         </div>
-      </form>
+      </Form>
       {result && (
         <p role="status">
           Imported: {result.created} new account{result.created === 1 ? '' : 's'}, {result.updated} updated.

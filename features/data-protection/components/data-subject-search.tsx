@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { Form } from '@/components/ui/form'
 import { ReasonField } from '@/components/ui/reason-field'
 import { ScrollTable } from '@/components/ui/scroll-table'
+import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import type { DataSubject, DataSubjectSearchQuery } from '@/lib/contracts/data-subjects'
 import { describeError } from '@/lib/http/errors'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useEraseDataSubject, useExportDataSubject } from '../api/data-protection-calls'
 import { dataProtectionQueries } from '../api/data-protection-queries'
+import type { DataSubjectSearchValues } from '../model/search-form'
 import styles from './data-protection.module.css'
 
 const KIND_LABELS: Record<DataSubject['kind'], string> = {
@@ -24,52 +29,59 @@ const KIND_LABELS: Record<DataSubject['kind'], string> = {
 const MATCH_LABELS: Record<string, string> = { email: 'E-mail', name: 'Name', bvn: 'BVN', idNumber: 'ID number' }
 const ERASE_REASON_MIN = 10
 
+const resolver = lazyZodResolver<DataSubjectSearchValues, DataSubjectSearchQuery>(() =>
+  import('../model/search-form').then((m) => m.dataSubjectSearchFormSchema as never),
+)
+
 /** Find a person by e-mail, name or identity number; export what the portal holds about them, or erase it. */
 export function DataSubjectSearch() {
-  const ids = { email: useId(), name: useId(), identityNumber: useId(), error: useId() }
   const [search, setSearch] = useState<DataSubjectSearchQuery | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
   const [erasing, setErasing] = useState<DataSubject | null>(null)
   const subjects = useQuery({ ...dataProtectionQueries.subjects(search ?? {}), enabled: search !== null })
   const exportSubject = useExportDataSubject()
+  const form = useForm<DataSubjectSearchValues, unknown, DataSubjectSearchQuery>({
+    resolver,
+    defaultValues: { email: '', name: '', identityNumber: '' },
+  })
+  const formError = form.formState.errors.root?.message
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const value = (key: string) => String(data.get(key) ?? '').trim() || undefined
-    const next = { email: value('email'), name: value('name'), identityNumber: value('identityNumber') }
-    if (!next.email && !next.name && !next.identityNumber) {
-      setFormError('Give an e-mail, a name or an identity number to search by.')
-      return
-    }
-    setFormError(null)
-    setSearch(next)
-  }
+  useEffect(() => void resolver.preload(), [])
 
   return (
     <section className={styles.section} aria-labelledby="find-person-title">
       <h2 id="find-person-title">Find a person</h2>
-      <form className={styles.search} onSubmit={submit} role="search" aria-label="Find a person" noValidate>
-        <div className={styles.field}>
-          <label htmlFor={ids.email}>E-mail</label>
-          <input id={ids.email} name="email" type="email" autoComplete="off" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.name}>Name</label>
-          <input id={ids.name} name="name" autoComplete="off" />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.identityNumber}>BVN, NIN or ID number</label>
-          <input id={ids.identityNumber} name="identityNumber" autoComplete="off" inputMode="text" />
-        </div>
+      {/* A search that asks the API (and checks what it sends), not a list filter: a form. */}
+      <Form
+        form={form}
+        onSubmit={setSearch}
+        className={styles.search}
+        role="search"
+        aria-label="Find a person"
+        showRootErrors={false}
+      >
+        <TextField<DataSubjectSearchValues>
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="off"
+          className={styles.field}
+        />
+        <TextField<DataSubjectSearchValues> name="name" label="Name" autoComplete="off" className={styles.field} />
+        <TextField<DataSubjectSearchValues>
+          name="identityNumber"
+          label="BVN, NIN or ID number"
+          autoComplete="off"
+          inputMode="text"
+          className={styles.field}
+        />
         <div>
           <Button type="submit" loading={subjects.isFetching} loadingText="Searching…">
             Search
           </Button>
         </div>
-      </form>
+      </Form>
       {formError && (
-        <p id={ids.error} role="alert" className={styles.error}>
+        <p role="alert" className={styles.error}>
           {formError}
         </p>
       )}

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { cx } from '@/components/ui/cx'
 import { ErrorState } from '@/components/ui/error-state'
 import { fieldStyles } from '@/components/ui/field'
+import { Form } from '@/components/ui/form'
 import { PendingChanges } from '@/components/ui/pending-changes'
 import { Skeleton } from '@/components/ui/skeleton'
 import { notify } from '@/components/ui/toasts'
@@ -12,6 +14,7 @@ import { DEFERRAL_MAX_DAYS_LIMIT } from '@/lib/contracts/deferral-values'
 import { SENT_FOR_APPROVAL } from '@/lib/http/config-answer'
 import { describeError, getApiErrors } from '@/lib/http/errors'
 import { authorizationReads, deferralReads } from '@/lib/query/shared-queries'
+import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { useSetMaxDays } from '../api/deferral-settings-calls'
 import own from './deferral-settings.module.css'
@@ -19,29 +22,31 @@ import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
-/** The client's check of a maximum (the server checks again): a message, or null when fine. */
-export function checkMaxDays(text: string): string | null {
-  const value = text.trim()
-  if (value === '') return 'Enter the number of days'
-  const days = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isInteger(days)) return 'Enter a whole number of days'
-  if (days < 1) return 'The maximum is at least 1 day'
-  if (days > DEFERRAL_MAX_DAYS_LIMIT) return `The maximum is at most ${DEFERRAL_MAX_DAYS_LIMIT} days`
-  return null
+interface Values {
+  /** The input's text: a whole number of days once checked. */
+  days: string
 }
+
+const resolver = lazyZodResolver<Values, { days: number }>(() => import('../model/max-days').then((m) => m.maxDaysFormSchema))
 
 const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 
 function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }) {
   const waiting = useQuery(authorizationReads.pending('setting')).data
   const ids = { input: useId(), hint: useId(), error: useId() }
-  const [value, setValue] = useState(String(current))
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm<Values, unknown, { days: number }>({ resolver, defaultValues: { days: String(current) } })
+  const value = useWatch({ control: form.control, name: 'days' }) ?? ''
   const [confirming, setConfirming] = useState<number | null>(null)
   const [sentFor, setSentFor] = useState<string | null>(null)
   const save = useSetMaxDays()
   // One request at a time (the API answers 409 to a second): its notice says who decides it.
   const maxDaysPending = waiting?.some((p) => p.type === 'DEFERRAL_MAX_DAYS') ?? false
+  const { errors } = form.formState
+  const error = errors.days?.message ?? errors.root?.server?.message
+
+  useEffect(() => {
+    if (canEdit) void resolver.preload()
+  }, [canEdit])
 
   if (!canEdit) {
     return (
@@ -51,12 +56,8 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
     )
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const problem = checkMaxDays(value)
-    setError(problem)
-    if (!problem) setConfirming(Number(value.trim()))
-  }
+  // The new maximum is asked again in a dialog before it is sent.
+  const submit = ({ days }: { days: number }) => setConfirming(days)
   const confirm = () => {
     if (confirming === null) return
     setSentFor(null)
@@ -65,18 +66,19 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
         setConfirming(null)
         if (answer.pending) {
           // Nothing changed yet (FOUR_EYES_CONFIG): the field shows the maximum in force.
-          setValue(String(current))
+          form.reset({ days: String(current) })
           setSentFor(answer.authorization.id)
           notify(SENT_FOR_APPROVAL, { type: 'success' })
           return
         }
-        setValue(String(answer.record.maxDays))
+        form.reset({ days: String(answer.record.maxDays) })
         notify(`Deferrals may now ask for at most ${daysText(answer.record.maxDays)}.`, { type: 'success' })
       },
       onError: (failure) => {
         setConfirming(null)
         const field = getApiErrors(failure).find((e) => e.field === 'days')
-        setError(field?.message ? `Days ${field.message}` : describeError(failure, "We couldn't save the maximum."))
+        if (field?.message) form.setError('days', { message: `Days ${field.message}` })
+        else form.setError('root.server', { message: describeError(failure, "We couldn't save the maximum.") })
       },
     })
   }
@@ -84,7 +86,8 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
   return (
     <>
       <PendingChanges pending={waiting} sentFor={sentFor} />
-      <form className={own.days} onSubmit={submit} noValidate>
+      {/* The server's refusal shows in the field's error line, under the hint. */}
+      <Form form={form} onSubmit={submit} className={own.days} showRootErrors={false}>
         <div className={cx(fieldStyles.field, own.daysInput)}>
           <label htmlFor={ids.input} className={fieldStyles.label}>
             Maximum days
@@ -97,13 +100,9 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
             max={DEFERRAL_MAX_DAYS_LIMIT}
             step={1}
             className={fieldStyles.control}
-            value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-            onChange={(e) => {
-              setValue(e.target.value)
-              setError(null)
-            }}
+            {...form.register('days', { onChange: () => form.clearErrors('root.server') })}
           />
         </div>
         <Button type="submit" variant="secondary" disabled={value.trim() === String(current) || maxDaysPending}>
@@ -117,7 +116,7 @@ function MaxDaysForm({ current, canEdit }: { current: number; canEdit: boolean }
             {error}
           </p>
         )}
-      </form>
+      </Form>
       <ConfirmDialog
         open={confirming !== null}
         title={`Set the maximum to ${daysText(confirming ?? 0)}?`}

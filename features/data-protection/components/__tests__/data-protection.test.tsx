@@ -63,11 +63,21 @@ describe('Data protection: find a person', () => {
     expect(within(bayo).getByText(/Blocked: .*kept 5 years/)).toBeInTheDocument()
   })
 
-  it('asks for something to search by instead of calling the API', () => {
+  it('asks for something to search by instead of calling the API', async () => {
     api = mockApi()
     renderWithClient(<DataSubjectSearch />)
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Give an e-mail, a name or an identity number')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Give an e-mail, a name or an identity number')
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it('refuses a value the API would refuse, naming the box, and focuses it', async () => {
+    api = mockApi()
+    renderWithClient(<DataSubjectSearch />)
+    search('BVN, NIN or ID number', '12')
+    expect(await screen.findByText('BVN, NIN or ID number must be at least 4 characters')).toBeInTheDocument()
+    expect(screen.getByLabelText('BVN, NIN or ID number')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('BVN, NIN or ID number')).toHaveFocus()
     expect(api.calls).toHaveLength(0)
   })
 
@@ -86,7 +96,8 @@ describe('Data protection: find a person', () => {
       }),
     )
     renderWithClient(<DataSubjectSearch />)
-    search('BVN, NIN or ID number', '12')
+    // A value the form lets through (it checks the API's rules first); the API refuses it all the same.
+    search('BVN, NIN or ID number', '12345')
     expect(await screen.findByText('identityNumber must be at least 4 characters')).toBeInTheDocument()
   })
 
