@@ -4,7 +4,6 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { permissionsInBusiness } from '@/features/businesses/model/business-access'
-import { BusinessPicker } from '@/features/products/components/business-picker'
 import type { Account } from '@/lib/contracts/accounts'
 import { useSelectedBusiness } from '@/lib/session/use-selected-business'
 
@@ -12,6 +11,10 @@ const ProductApplication = lazyScreen(
   () => import('@/features/onboarding/components/product-application').then((m) => m.ProductApplication),
   { count: 5, label: 'Loading the application' },
 )
+const BusinessPicker = lazyScreen(() => import('@/features/products/components/business-picker').then((m) => m.BusinessPicker), {
+  count: 2,
+  label: 'Loading your businesses',
+})
 
 /** `?productCode=` (the login redirect's key; `?code=` is accepted too) and the chosen business. */
 function Application({ account, permissions }: { account: Account; permissions: string[] }) {
@@ -37,7 +40,7 @@ function Application({ account, permissions }: { account: Account; permissions: 
 
 export default function ProductKycPage() {
   return (
-    <PortalPage title="Product application" access={businessArea()} preload={[ProductApplication]}>
+    <PortalPage title="Product application" access={businessArea()} preload={[ProductApplication, BusinessPicker]}>
       {({ account, permissions }) => <Application account={account} permissions={permissions} />}
     </PortalPage>
   )
