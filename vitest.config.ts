@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['tests/components/**/*.test.tsx', 'components/**/*.test.tsx', 'features/**/*.test.tsx'],
+          include: ['tests/components/**/*.test.tsx', 'components/**/*.test.tsx', 'features/**/*.test.tsx', 'lib/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
           // As for unit: a component test that takes 1.5 s alone took over 5 s (vitest's default) on a loaded machine.
           testTimeout: 20_000,

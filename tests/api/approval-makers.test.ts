@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { businesses, kycDetails } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
-import { attach, completeCapture, ownerWithBusiness } from './kyc-document-fixtures'
+import { attach, completeCapture } from './kyc-document-fixtures'
+import { ownerWithBusiness } from './kyc-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
 
 /**

@@ -9,14 +9,8 @@ import { appSettings, audits, deferrals } from '@/server/db/schema'
 import { findBusinesses } from '@/server/modules/businesses/find-businesses'
 import { getBusiness } from '@/server/modules/businesses/get-business'
 import { api, errorsOf, signedInUser } from './helpers'
-import {
-  approveDeferralDirectly,
-  attach,
-  createKycDetails,
-  ownerWithBusiness,
-  requestDeferral,
-  typeByCode,
-} from './kyc-document-fixtures'
+import { approveDeferralDirectly, attach, createKycDetails, requestDeferral, typeByCode } from './kyc-document-fixtures'
+import { ownerWithBusiness } from './kyc-fixtures'
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status)

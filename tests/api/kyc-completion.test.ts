@@ -10,10 +10,10 @@ import {
   attach,
   completeCapture,
   createKycDetails,
-  ownerWithBusiness,
   requestDeferral,
   typeByCode,
 } from './kyc-document-fixtures'
+import { ownerWithBusiness } from './kyc-fixtures'
 
 const complete = (token: string, id: string) => api(`/businesses/${id}/completed-kyc-details`, { method: 'PUT', token })
 const DAY = 86_400_000

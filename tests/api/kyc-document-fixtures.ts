@@ -1,27 +1,14 @@
-import { BlockBlobClient } from '@azure/storage-blob'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { deferrals, files, kycAddresses, kycDetails, kycDocumentTypes, meansOfIds, shareholders } from '@/server/db/schema'
+import { deferrals, kycAddresses, kycDetails, kycDocumentTypes, meansOfIds, shareholders } from '@/server/db/schema'
 import { samplePdf, samplePng } from '@/server/seed/demo-kyc-documents'
-import { api, createTestBusiness, signedInUser } from './helpers'
+import { api } from './helpers'
+import { uploadFile } from './kyc-fixtures'
 
-export const PDF = samplePdf(['Test document', 'For the KYC document tests'])
-export const PNG = samplePng([40, 120, 200])
-
-/** A business of the given class owned by a fresh, signed-in BUSINESS_OWNER. */
-export async function ownerWithBusiness(
-  registrationClass: 'RC' | 'BN' | 'IT' | 'LP' | 'LLP' = 'RC',
-  overrides: Parameters<typeof createTestBusiness>[0] = {},
-) {
-  const business = await createTestBusiness({
-    registrationClass,
-    regNo: `${registrationClass}${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 1000)}`,
-    ...overrides,
-  })
-  const owner = await signedInUser({ businesses: [{ businessId: business.id }] })
-  return { owner, business }
-}
+/** The demo seed's sample documents (kyc-fixtures' PDF and PNG are the smallest valid files), attached by `attach`. */
+export const SAMPLE_PDF = samplePdf(['Test document', 'For the KYC document tests'])
+export const SAMPLE_PNG = samplePng([40, 120, 200])
 
 /** The business's KYC record (what the company details step creates), filled in. */
 export async function createKycDetails(businessId: string) {
@@ -80,34 +67,6 @@ export async function completeCapture(businessId: string) {
   return details
 }
 
-/** Slot → upload through the SAS → confirm, as the browser does. */
-export async function uploadFile(
-  token: string,
-  businessId: string,
-  options: { bytes?: Uint8Array; purpose?: string; fileName?: string } = {},
-) {
-  const bytes = options.bytes ?? PDF
-  const slot = await api('/files/upload-url', {
-    method: 'POST',
-    token,
-    json: {
-      fileName: options.fileName ?? 'document.pdf',
-      contentType: bytes === PNG ? 'image/png' : 'application/pdf',
-      size: bytes.byteLength,
-      purpose: options.purpose ?? 'KYC_DOCUMENT',
-      businessId,
-    },
-  })
-  expect(slot.status, await slot.clone().text()).toBe(201)
-  const { fileId, uploadUrl } = (await slot.json()) as { fileId: string; uploadUrl: string }
-  await new BlockBlobClient(uploadUrl).uploadData(bytes)
-  const confirmed = await api(`/files/${fileId}/confirm`, { method: 'POST', token })
-  expect(confirmed.status, await confirmed.clone().text()).toBe(200)
-  const db = await getDb()
-  const [row] = await db.select().from(files).where(eq(files.id, fileId))
-  return { fileId, blobName: row!.blobName }
-}
-
 export async function typeByCode(code: string) {
   const db = await getDb()
   const [type] = await db.select().from(kycDocumentTypes).where(eq(kycDocumentTypes.code, code))
@@ -117,7 +76,13 @@ export async function typeByCode(code: string) {
 
 /** Uploads a file and attaches it as the document type `code`; returns the API answer. */
 export async function attach(token: string, business: { id: string }, kycDetailsId: string, code: string, bytes?: Uint8Array) {
-  const { fileId } = await uploadFile(token, business.id, { bytes })
+  const fileId = await uploadFile(
+    token,
+    business.id,
+    'KYC_DOCUMENT',
+    bytes ?? SAMPLE_PDF,
+    bytes === SAMPLE_PNG ? 'document.png' : 'document.pdf',
+  )
   return api('/kyc/documents', {
     method: 'POST',
     token,

@@ -13,12 +13,11 @@ import {
   approveDeferralDirectly,
   attach,
   createKycDetails,
-  ownerWithBusiness,
-  PNG,
   requestDeferral,
+  SAMPLE_PNG,
   typeByCode,
-  uploadFile,
 } from './kyc-document-fixtures'
+import { ownerWithBusiness, uploadFile } from './kyc-fixtures'
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(status)
@@ -332,7 +331,7 @@ describe('KYC documents', () => {
       document: { reuploadReason: 'Please scan it again', reviewComment: 'Illegible' },
     })
 
-    const second = await json<KycDocument>(await attach(owner.token, business, details.id, 'CAC_7', PNG), 201)
+    const second = await json<KycDocument>(await attach(owner.token, business, details.id, 'CAC_7', SAMPLE_PNG), 201)
     expect(second).toMatchObject({ status: 'PENDING', reviewComment: null, file: { contentType: 'image/png' } })
     const [old] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, first.id))
     expect(old).toMatchObject({ supersededById: second.id, status: 'REJECTED' })
@@ -363,21 +362,21 @@ describe('KYC documents', () => {
     const type = await typeByCode('MEMART')
     const post = (json: unknown) => api('/kyc/documents', { method: 'POST', token: owner.token, json })
 
-    const theirs = await uploadFile(other.token, otherBusiness.id)
-    const foreign = await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: theirs.fileId })
+    const theirs = await uploadFile(other.token, otherBusiness.id, 'KYC_DOCUMENT')
+    const foreign = await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: theirs })
     expect(foreign.status).toBe(400)
     expect((await errorsOf(foreign))[0]).toMatchObject({ field: 'fileId' })
 
-    const idFile = await uploadFile(owner.token, business.id, { purpose: 'MEANS_OF_ID' })
-    expect(
-      (await errorsOf(await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: idFile.fileId })))[0],
-    ).toMatchObject({ field: 'fileId' })
+    const idFile = await uploadFile(owner.token, business.id, 'MEANS_OF_ID')
+    expect((await errorsOf(await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: idFile })))[0]).toMatchObject({
+      field: 'fileId',
+    })
 
-    const mine = await uploadFile(owner.token, business.id)
+    const mine = await uploadFile(owner.token, business.id, 'KYC_DOCUMENT')
     const unknownType = await post({
       kycDetailsId: details.id,
       documentTypeId: '00000000-0000-4000-8000-000000000000',
-      fileId: mine.fileId,
+      fileId: mine,
     })
     expect(unknownType.status).toBe(400)
     expect((await errorsOf(unknownType))[0]).toMatchObject({ field: 'documentTypeId' })
@@ -386,11 +385,11 @@ describe('KYC documents', () => {
     expect(malformed.status).toBe(400)
     expect((await errorsOf(malformed)).map((e) => e.field).sort()).toEqual(['documentTypeId', 'fileId', 'kycDetailsId'])
 
-    expect((await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: mine.fileId })).status).toBe(201)
+    expect((await post({ kycDetailsId: details.id, documentTypeId: type.id, fileId: mine })).status).toBe(201)
     const twice = await post({
       kycDetailsId: details.id,
       documentTypeId: (await typeByCode('TIN_CERTIFICATE')).id,
-      fileId: mine.fileId,
+      fileId: mine,
     })
     expect(twice.status).toBe(409)
     expect((await errorsOf(twice))[0]).toMatchObject({ code: 'CONFLICT', field: 'fileId' })
@@ -401,7 +400,7 @@ describe('KYC documents', () => {
     const { owner: stranger } = await ownerWithBusiness()
     const details = await createKycDetails(business.id)
     const doc = await json<KycDocument>(await attach(owner.token, business, details.id, 'TIN_CERTIFICATE'), 201)
-    const strangerFile = await uploadFile(stranger.token, stranger.businessIds[0]!)
+    const strangerFile = await uploadFile(stranger.token, stranger.businessIds[0]!, 'KYC_DOCUMENT')
 
     expect((await api(`/kyc/documents/${details.id}`, { token: stranger.token })).status).toBe(404)
     expect((await api(`/kyc/document-checklist/${business.id}`, { token: stranger.token })).status).toBe(404)
@@ -409,7 +408,7 @@ describe('KYC documents', () => {
     const post = await api('/kyc/documents', {
       method: 'POST',
       token: stranger.token,
-      json: { kycDetailsId: details.id, documentTypeId: doc.documentType.id, fileId: strangerFile.fileId },
+      json: { kycDetailsId: details.id, documentTypeId: doc.documentType.id, fileId: strangerFile },
     })
     expect(post.status).toBe(404)
     expect((await api('/kyc/documents/00000000-0000-4000-8000-000000000000', { token: owner.token })).status).toBe(404)
@@ -463,7 +462,7 @@ describe('KYC documents', () => {
   it('keeps an approved business’s documents for staff: its owner cannot change them, nor upload a file for them', async () => {
     const { owner, business } = await ownerWithBusiness('RC')
     const details = await createKycDetails(business.id)
-    const { fileId } = await uploadFile(owner.token, business.id)
+    const fileId = await uploadFile(owner.token, business.id, 'KYC_DOCUMENT')
     const db = await getDb()
     await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, business.id))
     const res = await api('/kyc/documents', {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { BlobServiceClient, BlockBlobClient } from '@azure/storage-blob'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
@@ -5,7 +6,7 @@ import { getConfig } from '@/lib/config/env'
 import type { UploadPurpose } from '@/lib/contracts/file-types'
 import { getDb } from '@/server/db/client'
 import { businesses, files } from '@/server/db/schema'
-import { api, signedInUser } from './helpers'
+import { api, createTestBusiness, signedInUser } from './helpers'
 
 /** A tiny but real PDF. */
 export const PDF = new TextEncoder().encode(
@@ -18,10 +19,28 @@ export const PNG = Uint8Array.from(
 
 export type TestUser = Awaited<ReturnType<typeof signedInUser>>
 
-/** A business owner with one fresh business. */
-export async function ownerWithBusiness() {
-  const owner = await signedInUser({ businesses: [{}] })
-  return { owner, businessId: owner.businessIds[0]! }
+/**
+ * A fresh, signed-in BUSINESS_OWNER and one new business they created (`createdBy`), of the given registration class
+ * (RC unless told) with the given columns; `businessId` is `business.id`.
+ */
+export async function ownerWithBusiness(
+  registrationClass: 'RC' | 'BN' | 'IT' | 'LP' | 'LLP' = 'RC',
+  overrides: Parameters<typeof createTestBusiness>[0] = {},
+) {
+  const created = await createTestBusiness({
+    registrationClass,
+    regNo: `${registrationClass}${randomInt(1_000_000_000, 10_000_000_000)}`.slice(0, 12),
+    ...overrides,
+  })
+  const owner = await signedInUser({ businesses: [{ businessId: created.id }] })
+  if ('createdBy' in overrides) return { owner, business: created, businessId: created.id }
+  const db = await getDb()
+  const [business] = await db
+    .update(businesses)
+    .set({ createdBy: owner.user.id })
+    .where(eq(businesses.id, created.id))
+    .returning()
+  return { owner, business: business!, businessId: created.id }
 }
 
 export function companyDetailsBody(businessId: string, overrides: Record<string, unknown> = {}) {
@@ -45,7 +64,10 @@ export async function createKyc(token: string, businessId: string, overrides: Re
   return (await res.json()) as { id: string; businessId: string }
 }
 
-/** Slot → upload through the SAS → confirm, as the browser's Uploader does; returns the confirmed file id. */
+/**
+ * Slot → upload through the SAS → confirm, as the browser's Uploader does; returns the confirmed file id (its blob:
+ * blobNameOf). The content type follows the file name's extension.
+ */
 export async function uploadFile(
   token: string,
   businessId: string,

@@ -6,7 +6,8 @@ import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import { getDb } from '@/server/db/client'
 import { audits, files, kycAddresses, kycDocuments, meansOfIds, shareholders } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'
-import { createKycDetails, ownerWithBusiness, typeByCode, uploadFile } from './kyc-document-fixtures'
+import { createKycDetails, typeByCode } from './kyc-document-fixtures'
+import { ownerWithBusiness, uploadFile } from './kyc-fixtures'
 import { attachRequiredDocuments } from './review-fixtures'
 
 const CERTIFICATE = 'CORPORATE_SHAREHOLDER_CERTIFICATE'
@@ -92,7 +93,7 @@ async function captureWithCorporates(businessId: string) {
 }
 
 async function attachFor(token: string, businessId: string, kycDetailsId: string, code: string, shareholderId?: string | null) {
-  const { fileId } = await uploadFile(token, businessId)
+  const fileId = await uploadFile(token, businessId, 'KYC_DOCUMENT')
   return api('/kyc/documents', {
     method: 'POST',
     token,

@@ -17,10 +17,10 @@ import {
   attach,
   completeCapture,
   createKycDetails,
-  ownerWithBusiness,
   requestDeferral,
   typeByCode,
 } from './kyc-document-fixtures'
+import { ownerWithBusiness } from './kyc-fixtures'
 import { businessWithKyc, insertDocument, json } from './staff-review-fixtures'
 
 type User = Awaited<ReturnType<typeof signedInUser>>

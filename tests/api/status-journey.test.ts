@@ -20,7 +20,8 @@ import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, kycDocuments, productCategories } from '@/server/db/schema'
 import { apiApproved } from './four-eyes'
 import { api, signedInUser } from './helpers'
-import { attach, completeCapture, ownerWithBusiness } from './kyc-document-fixtures'
+import { attach, completeCapture } from './kyc-document-fixtures'
+import { ownerWithBusiness } from './kyc-fixtures'
 
 /**
  * One business through its life (new, in capture, submitted, under review, declined, resubmitted, approved,

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KycSections } from '@/features/approvals/components/kyc-sections'
-import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { DocumentsChecklist } from '@/features/kyc/components/documents/documents-checklist'
 import { DocumentsSummary } from '@/features/kyc/components/documents/documents-summary'
 import { ShareholderDocuments } from '@/features/kyc/components/documents/shareholder-documents'
@@ -9,8 +8,9 @@ import { ShareholderEditor } from '@/features/kyc/components/shareholder-editor'
 import type { ShareholderRecord } from '@/lib/contracts/kyc'
 import type { ChecklistItem, DocumentChecklist, KycDocument, ShareholderChecklist } from '@/lib/contracts/kyc-documents'
 import { ONBOARDING_GROUP, PERMISSIONS } from '@/lib/permissions'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { mockRouter } from '@/tests/components/router-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({

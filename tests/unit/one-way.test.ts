@@ -97,4 +97,22 @@ describe('one way', () => {
     )
     expect(handMade).toEqual([])
   })
+
+  it('keeps a component test beside what it tests: directly in tests/components/ only the named cross-feature test', () => {
+    // A shared test kit, page tests in tests/components/pages/, and one test that spans features/kyc (the documents
+    // step, the shareholders step, the KYC preview) and features/approvals (the staff review of the same documents).
+    const crossFeature = ['tests/components/kyc-shareholder-documents.test.tsx']
+    const loose = tracked('tests/components').filter((f) => /^tests\/components\/[^/]+\.test\.tsx?$/.test(f))
+    expect(loose.filter((f) => !crossFeature.includes(f))).toEqual([])
+    const pageTests = tracked('tests/components/pages').filter((f) => /\.test\.tsx?$/.test(f))
+    expect(pageTests.filter((f) => !/from '@\/pages\//.test(readFileSync(f, 'utf8')))).toEqual([])
+  })
+
+  it('defines the API fixtures ownerWithBusiness and uploadFile once, in tests/api/kyc-fixtures.ts', () => {
+    const tests = tracked('tests')
+    for (const name of ['ownerWithBusiness', 'uploadFile']) {
+      const definitions = linesMatching(tests, new RegExp(`\\b(function|const|let|var)\\s+${name}\\b`))
+      expect(definitions.map((at) => at.split(':')[0])).toEqual(['tests/api/kyc-fixtures.ts'])
+    }
+  })
 })

@@ -1,10 +1,10 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { AcceptInvitationForm } from '../accept-invitation-form'
 import { BusinessRoles } from '../business-roles'
-import { apiError, mockApi, renderWithClient, route } from './api-mock'
 
 const router = mockRouter({
   pathname: '/auth/accept-invitation',

@@ -3,10 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Outstanding, OutstandingItem } from '@/lib/contracts/outstanding'
 import { paths } from '@/lib/navigation/paths'
 import { SYSTEM_ROLES } from '@/lib/permissions'
+import { business, BUSINESS_ID, CATEGORIES, TYPES } from '@/tests/components/business-fixtures'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { outstandingLink } from '../../model/outstanding'
 import { BusinessDashboard } from '../business-dashboard'
-import { apiError, business, BUSINESS_ID, CATEGORIES, mockApi, renderWithClient, route, TYPES } from './api-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() })

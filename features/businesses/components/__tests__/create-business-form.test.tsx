@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TextField } from '@/components/ui/text-field'
+import { business, CATEGORIES, TYPES } from '@/tests/components/business-fixtures'
+import { apiError, mockApi, renderWithClient, route, type Call } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { CreateBusinessForm } from '../create-business-form'
-import { apiError, business, CATEGORIES, mockApi, renderWithClient, route, TYPES, type Call } from './api-mock'
 
 const router = mockRouter({
   pathname: '/s/businesses/create-business',

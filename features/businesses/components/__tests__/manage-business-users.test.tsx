@@ -3,10 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { httpEvents } from '@/lib/http'
 import { SYSTEM_ROLES } from '@/lib/permissions'
+import { business, BUSINESS_ID } from '@/tests/components/business-fixtures'
 import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { ManageBusinessUsers } from '../manage-business-users'
-import { apiError, business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
 
 const router = mockRouter({
   pathname: '/s/businesses/manage-users',

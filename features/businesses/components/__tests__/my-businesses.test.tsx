@@ -1,10 +1,11 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { business, BUSINESS_ID } from '@/tests/components/business-fixtures'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { ExistingProfilePanel } from '../existing-profile-panel'
 import { MyBusinesses } from '../my-businesses'
-import { business, BUSINESS_ID, mockApi, renderWithClient, route } from './api-mock'
 
 const router = mockRouter({
   pathname: '/s/businesses',

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DownloadMyData } from '@/features/account/components/download-my-data'
-import { apiError } from '@/features/businesses/components/__tests__/api-mock'
-import { mockApi, renderWithClient, route } from './admin-api-mock'
+import { mockApi, renderWithClient, route } from '@/tests/components/admin-api-mock'
+import { apiError } from '@/tests/components/mock-api'
 
 let api: ReturnType<typeof mockApi>
 afterEach(() => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { BusinessDeferrals } from '@/features/deferrals/components/business-deferrals'
 import type { Deferral } from '@/lib/contracts/deferrals'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 
 const BUSINESS_ID = '44444444-4444-4444-8444-444444444444'
 let n = 0

@@ -1,5 +1,3 @@
-export { apiError, mockApi, renderWithClient, route, type Answer, type Call, type Route } from '@/tests/components/mock-api'
-
 export const TYPES = [
   { id: '11111111-1111-4111-8111-111111111111', name: 'Private Limited Company', description: null },
   { id: '22222222-2222-4222-8222-222222222222', name: 'Business Name', description: null },

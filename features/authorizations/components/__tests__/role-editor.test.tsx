@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RoleEditor } from '@/features/authorizations/components/role-editor'
 import type { PermissionList, RoleRecord } from '@/lib/contracts/authorizations'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { mockApi, renderWithClient, route } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { mockApi, renderWithClient, route } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({ pathname: '/s/businesses/manage-roles', query: {}, isReady: true })

@@ -1,10 +1,10 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { AdminProductList } from '@/features/products/components/admin-product-list'
-import { page, product } from './products-fixtures'
-import { mockRouter } from './router-mock'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { page, product } from '@/tests/components/products-fixtures'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   pathname: '/s/admin/product-config',

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EntityList } from '@/features/government/components/entity-list'
 import { GovernmentProductForm } from '@/features/government/components/government-product-form'
-import { mockApi, page, renderWithClient, route } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { mockApi, page, renderWithClient, route } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   pathname: '/s/government/entities',

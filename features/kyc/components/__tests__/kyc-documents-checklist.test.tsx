@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { DocumentsChecklist } from '@/features/kyc/components/documents/documents-checklist'
 import { DocumentsSummary } from '@/features/kyc/components/documents/documents-summary'
 import type { ChecklistItem, DocumentChecklist, KycDocument } from '@/lib/contracts/kyc-documents'
 import { ONBOARDING_GROUP, PERMISSIONS, POST_APPROVAL_GROUP } from '@/lib/permissions'
-import { polyfillDialog } from './dialog-polyfill'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 
 polyfillDialog()
 

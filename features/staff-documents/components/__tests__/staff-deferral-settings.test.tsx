@@ -6,10 +6,10 @@ import { checkMaxDays } from '@/features/staff-documents/model/max-days'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
 import { PERMISSIONS } from '@/lib/permissions'
-import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
-import { roleOf, staffDeferral } from './staff-documents-fixtures'
+import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
+import { roleOf, staffDeferral } from '@/tests/components/staff-documents-fixtures'
 
 mockRouter({
   pathname: '/s/admin/approvals/deferral',

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AxiosAdapter } from 'axios'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiError, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { ShareholderEditor } from '@/features/kyc/components/shareholder-editor'
 import type { ShareholderRecord } from '@/lib/contracts/kyc'
 import { apiClient } from '@/lib/http/client'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { mockRouter } from '@/tests/components/router-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({

@@ -9,8 +9,8 @@ import {
   IDLE_WARNING_TITLE,
   idleWarningText,
 } from '@/components/layouts/idle-timeout'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({ asPath: '/s/businesses', pathname: '/s/businesses' })
 vi.mock('next/router', () => import('@/tests/components/router-mock'))

@@ -4,9 +4,9 @@ import { DocumentReviewActions } from '@/components/review/document-review-actio
 import { FilePreview } from '@/components/review/file-preview'
 import { PERMISSIONS } from '@/lib/permissions'
 import { reviewKycDocument } from '@/lib/query/shared-queries'
-import { mockApi, renderWithClient, route, STAFF_ID } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { kycDocument, roleOf } from './staff-documents-fixtures'
+import { mockApi, renderWithClient, route, STAFF_ID } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { kycDocument, roleOf } from '@/tests/components/staff-documents-fixtures'
 
 polyfillDialog()
 

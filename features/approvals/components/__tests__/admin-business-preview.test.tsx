@@ -14,9 +14,9 @@ import {
   STAFF_ID,
   TYPE,
   type Route,
-} from './admin-api-mock'
-import { mockRouter } from './router-mock'
-import { kycDocument } from './staff-documents-fixtures'
+} from '@/tests/components/admin-api-mock'
+import { mockRouter } from '@/tests/components/router-mock'
+import { kycDocument } from '@/tests/components/staff-documents-fixtures'
 
 const router = mockRouter({
   pathname: '/s/admin/approvals/business',

@@ -3,9 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AdminBusinessList } from '@/features/admin-businesses/components/admin-business-list'
 import { businessFilterDefinitions, toApiQuery } from '@/features/admin-businesses/model/business-list-filters'
 import { SYSTEM_ROLES } from '@/lib/permissions'
-import { business, CATEGORY, mockApi, page, renderWithClient, route, STAFF_ID, TYPE, type Call } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import {
+  business,
+  CATEGORY,
+  mockApi,
+  page,
+  renderWithClient,
+  route,
+  STAFF_ID,
+  TYPE,
+  type Call,
+} from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   pathname: '/s/admin/businesses',

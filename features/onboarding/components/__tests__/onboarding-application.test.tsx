@@ -1,12 +1,12 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiError, mockApi, renderWithClient, route, type Call } from '@/features/businesses/components/__tests__/api-mock'
 import { ProductApplication } from '@/features/onboarding/components/product-application'
 import { PERMISSIONS } from '@/lib/permissions'
-import { polyfillDialog } from './dialog-polyfill'
-import { BUSINESS_ID, FILE_ID, onboarding, ONBOARDING_ID, product } from './products-fixtures'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { apiError, mockApi, renderWithClient, route, type Call } from '@/tests/components/mock-api'
+import { BUSINESS_ID, FILE_ID, onboarding, ONBOARDING_ID, product } from '@/tests/components/products-fixtures'
+import { mockRouter } from '@/tests/components/router-mock'
 
 mockRouter({
   pathname: '/s/products/ProductKyc',

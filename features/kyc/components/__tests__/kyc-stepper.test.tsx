@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { business, BUSINESS_ID, mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { KycStepper } from '@/features/kyc/components/kyc-stepper'
 import { SYSTEM_ROLES } from '@/lib/permissions'
-import { mockRouter } from './router-mock'
+import { business, BUSINESS_ID } from '@/tests/components/business-fixtures'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const replace = vi.fn(() => Promise.resolve(true))
 const push = vi.fn(() => Promise.resolve(true))

@@ -4,9 +4,9 @@ import { AuthorizationDetails } from '@/features/authorizations/components/autho
 import type { AuthorizationDetail } from '@/lib/contracts/authorizations'
 import { formatDateTime } from '@/lib/format/date'
 import { PERMISSIONS as P } from '@/lib/permissions'
-import { mockApi, OTHER_STAFF_ID, renderWithClient, route, STAFF_ID } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
+import { mockApi, OTHER_STAFF_ID, renderWithClient, route, STAFF_ID } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({ pathname: '/s/admin/authorizations/details', query: {}, isReady: true })

@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { usePortalNavigation } from '@/lib/navigation/use-portal-navigation'
-import { mockRouter } from './router-mock'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   asPath: '/s/businesses?tab=kyc',

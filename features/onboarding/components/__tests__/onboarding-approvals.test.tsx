@@ -1,13 +1,13 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { ApprovalsQueue } from '@/features/onboarding/components/approvals-queue'
 import { OnboardingPreview } from '@/features/onboarding/components/onboarding-preview'
 import { PERMISSIONS } from '@/lib/permissions'
-import { polyfillDialog } from './dialog-polyfill'
-import { FILE_ID, onboarding, ONBOARDING_ID, page } from './products-fixtures'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { FILE_ID, onboarding, ONBOARDING_ID, page } from '@/tests/components/products-fixtures'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   pathname: '/s/admin/approvals/products',

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DeferralDetails } from '@/features/staff-documents/components/deferral-details'
 import { DeferralQueue } from '@/features/staff-documents/components/deferral-queue'
-import { mockApi, page, renderWithClient, route, STAFF_ID } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
-import { deferralDetail, roleOf, staffDeferral } from './staff-documents-fixtures'
+import { mockApi, page, renderWithClient, route, STAFF_ID } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
+import { deferralDetail, roleOf, staffDeferral } from '@/tests/components/staff-documents-fixtures'
 
 const router = mockRouter({
   pathname: '/s/admin/approvals/deferral',

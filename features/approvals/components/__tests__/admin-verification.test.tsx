@@ -15,10 +15,10 @@ import {
   STAFF_ID,
   TYPE,
   type Route,
-} from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
-import { roleOf } from './staff-documents-fixtures'
+} from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
+import { roleOf } from '@/tests/components/staff-documents-fixtures'
 
 mockRouter({
   pathname: '/s/admin/approvals/business/business-preview',

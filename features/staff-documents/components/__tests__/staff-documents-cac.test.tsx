@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CacQueue } from '@/features/staff-documents/components/cac-queue'
 import { CacReviewDetails } from '@/features/staff-documents/components/cac-review-details'
-import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from './admin-api-mock'
-import { polyfillDialog } from './dialog-polyfill'
-import { mockRouter } from './router-mock'
-import { cacRow, roleOf } from './staff-documents-fixtures'
+import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from '@/tests/components/admin-api-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockRouter } from '@/tests/components/router-mock'
+import { cacRow, roleOf } from '@/tests/components/staff-documents-fixtures'
 
 const router = mockRouter({
   pathname: '/s/admin/approvals/cac-doc',

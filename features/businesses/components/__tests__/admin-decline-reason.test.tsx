@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessDashboard } from '@/features/businesses/components/business-dashboard'
 import { SYSTEM_ROLES } from '@/lib/permissions'
-import { business, CATEGORY, mockApi, renderWithClient, route, TYPE } from './admin-api-mock'
-import { mockRouter } from './router-mock'
+import { business, CATEGORY, mockApi, renderWithClient, route, TYPE } from '@/tests/components/admin-api-mock'
+import { mockRouter } from '@/tests/components/router-mock'
 
 vi.mock('next/router', () => import('@/tests/components/router-mock'))
 mockRouter({ pathname: '/s/businesses/dashboard-details', query: {}, isReady: true, push: vi.fn() })

@@ -1,12 +1,12 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockApi, renderWithClient, route } from '@/features/businesses/components/__tests__/api-mock'
 import { BusinessCatalogue } from '@/features/products/components/business-catalogue'
 import { ProductCatalogue } from '@/features/products/components/product-catalogue'
-import { polyfillDialog } from './dialog-polyfill'
-import { BUSINESS_ID, ONBOARDING_ID, page, product, PRODUCT_ID } from './products-fixtures'
-import { mockRouter } from './router-mock'
+import { polyfillDialog } from '@/tests/components/dialog-polyfill'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { BUSINESS_ID, ONBOARDING_ID, page, product, PRODUCT_ID } from '@/tests/components/products-fixtures'
+import { mockRouter } from '@/tests/components/router-mock'
 
 const router = mockRouter({
   pathname: '/products',
