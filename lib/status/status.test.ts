@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ChecklistItem } from '@/lib/contracts/kyc-documents'
-import {
-  businessStatus,
-  documentRequirementStatus,
-  documentsProgress,
-  kycStatus,
-  kycStepStatus,
-  productApplicationStatus,
-} from '.'
+import { businessStatus } from '@/lib/status/business-status'
+import { documentRequirementStatus, documentsProgress } from '@/lib/status/document-status'
+import { kycStatus, kycStepStatus } from '@/lib/status/kyc-status'
+import { productApplicationStatus } from '@/lib/status/product-status'
 
 const base = {
   approvalStatus: 'PENDING' as const,

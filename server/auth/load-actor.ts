@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
-import { holdsStaffPermission, isPermission, type Permission } from '@/lib/permissions'
+import { holdsStaffPermission } from '@/lib/permissions/checks'
+import { isPermission, type Permission } from '@/lib/permissions/names'
 import { knownAuthEpoch } from '@/server/db/auth-epoch-watch'
 import type { Database, Executor } from '@/server/db/client'
 import { authEpoch, sessions, users } from '@/server/db/schema'

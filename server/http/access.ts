@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { ZodType } from 'zod'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import { AppError } from './app-error'
 import { authenticate, requireAuth, requirePermission } from './auth'
 import type { Actor, AppEnv } from './context'

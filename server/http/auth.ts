@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import { loadActorCached } from '@/server/auth/load-actor'
 import { verifyAccessToken } from '@/server/auth/tokens'
 import { getDb } from '@/server/db/client'

@@ -6,7 +6,7 @@ import {
   type BulkResult,
   type ReviewDecision,
 } from '@/lib/contracts/cac-review'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import { type Database } from '@/server/db/client'
 import { access, jsonBody } from '@/server/http/access'

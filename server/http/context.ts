@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import type { Logger } from '@/server/logger'
 

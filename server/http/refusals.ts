@@ -1,4 +1,5 @@
-import { PERMISSIONS as P, SYSTEM_ROLES, type Permission, type SystemRoleName } from '@/lib/permissions'
+import { PERMISSIONS as P, type Permission } from '@/lib/permissions/names'
+import { SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions/roles'
 import { AppError } from './app-error'
 
 /**

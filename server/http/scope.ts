@@ -1,6 +1,6 @@
 import { inArray, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import { AppError } from './app-error'
 import type { Actor } from './context'
 import { permissionRefused } from './refusals'

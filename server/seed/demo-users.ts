@@ -1,4 +1,4 @@
-import type { SystemRoleName } from '@/lib/permissions'
+import type { SystemRoleName } from '@/lib/permissions/roles'
 
 export interface DemoUser {
   email: string

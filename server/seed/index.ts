@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm'
-import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
+import { ALL_PERMISSIONS } from '@/lib/permissions/names'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { hashPassword } from '@/server/auth/password'
 import type { Database } from '@/server/db/client'

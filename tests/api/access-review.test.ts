@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { isPermission } from '@/lib/permissions'
+import { isPermission } from '@/lib/permissions/names'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, files, kycDocuments, productCategories } from '@/server/db/schema'
 import { apiApproved } from './four-eyes'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PERMISSIONS as P, type Permission } from '@/lib/permissions'
+import { PERMISSIONS as P, type Permission } from '@/lib/permissions/names'
 import { getDb } from '@/server/db/client'
 import { audits, authorizations, permissions, rolePermissions, roles, users } from '@/server/db/schema'
 import { api, createRole, errorsOf, latestMail, roleId, signedInUser } from './helpers'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { getDb } from '@/server/db/client'
 import { audits, crmAccounts, crmOpportunities } from '@/server/db/schema'
 import { api, errorsOf, signedInUser } from './helpers'

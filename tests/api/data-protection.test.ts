@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ONBOARDING_GROUP } from '@/lib/permissions'
+import { ONBOARDING_GROUP } from '@/lib/permissions/checks'
 import { getDb } from '@/server/db/client'
 import { audits, marketingEvents, meansOfIds, shareholders } from '@/server/db/schema'
 import { seed } from '@/server/seed'

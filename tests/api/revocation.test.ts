@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { getDb } from '@/server/db/client'
 import { businessUsers, userRoles, users } from '@/server/db/schema'
 import { startApiServer, type RunningApiServer } from './api-server'

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ALL_PERMISSIONS, SYSTEM_ROLES } from '@/lib/permissions'
+import { ALL_PERMISSIONS } from '@/lib/permissions/names'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { verifyPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
 import {

@@ -8,14 +8,10 @@ import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import type { OnboardingDetail } from '@/lib/contracts/onboarding'
 import type { Outstanding } from '@/lib/contracts/outstanding'
 import type { OnboardingStatus } from '@/lib/contracts/product-values'
-import {
-  businessStatus,
-  documentRequirementStatus,
-  documentsProgress,
-  kycStatus,
-  kycStepStatus,
-  productApplicationStatus,
-} from '@/lib/status'
+import { businessStatus } from '@/lib/status/business-status'
+import { documentRequirementStatus, documentsProgress } from '@/lib/status/document-status'
+import { kycStatus, kycStepStatus } from '@/lib/status/kyc-status'
+import { productApplicationStatus } from '@/lib/status/product-status'
 import { getDb } from '@/server/db/client'
 import { businessDivisions, businesses, kycDocuments, productCategories } from '@/server/db/schema'
 import { apiApproved } from './four-eyes'

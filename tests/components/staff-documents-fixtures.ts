@@ -1,7 +1,7 @@
 import type { CacReviewRow } from '@/lib/contracts/cac-review'
 import type { DeferralDetail, StaffDeferral } from '@/lib/contracts/deferral-review'
 import type { KycDocument } from '@/lib/contracts/kyc-documents'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { OTHER_STAFF_ID } from './admin-api-mock'
 
 export const roleOf = (name: string) => [...SYSTEM_ROLES.find((r) => r.name === name)!.permissions] as string[]

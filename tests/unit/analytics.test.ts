@@ -13,8 +13,8 @@ import {
   track,
   type AnalyticsEvent,
 } from '@/lib/analytics'
-import { httpEvents } from '@/lib/http'
 import { apiClient } from '@/lib/http/client'
+import { httpEvents } from '@/lib/http/events'
 
 let events: AnalyticsEvent[]
 const collect = (event: AnalyticsEvent) => {

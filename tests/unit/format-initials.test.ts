@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initials } from '@/lib/format'
+import { initials } from '@/lib/format/initials'
 
 describe('initials (spec 9: the first two capitalised initials)', () => {
   it.each([

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CURRENCY_FALLBACK,
-  formatCurrency,
-  formatKobo,
-  formatNumber,
-  INVALID_NUMBER,
-  isNumeric,
-  koboToNaira,
-  nairaToKobo,
-  parseNumeric,
-} from '@/lib/format'
+import { CURRENCY_FALLBACK, formatCurrency, formatKobo, koboToNaira, nairaToKobo } from '@/lib/format/money'
+import { formatNumber, INVALID_NUMBER } from '@/lib/format/number'
+import { isNumeric, parseNumeric } from '@/lib/format/numeric'
 
 describe('formatCurrency (spec 1: NGN, en-NG; N/A when neither number nor string)', () => {
   it.each([

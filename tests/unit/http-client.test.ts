@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  DEFAULT_TIMEOUT_MS,
-  describeError,
-  httpEvents,
-  isTimeoutError,
-  NO_TIMEOUT,
-  XSRF_COOKIE_NAME,
-  XSRF_HEADER_NAME,
-} from '@/lib/http'
 import { apiClient, createApiClient, downloadRequest, isSameOriginRequest, uploadRequest } from '@/lib/http/client'
+import { describeError, isTimeoutError } from '@/lib/http/errors'
+import { httpEvents } from '@/lib/http/events'
+import { DEFAULT_TIMEOUT_MS, NO_TIMEOUT } from '@/lib/http/timeouts'
+import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@/lib/session/keys'
 
 /** An adapter that records each request config and answers 200 `{ ok: true }`. */
 function recordingAdapter() {

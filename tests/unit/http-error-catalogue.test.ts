@@ -2,20 +2,9 @@
 // Spec section 8, row by row, through a client whose transport is a stub adapter.
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  describeError,
-  fieldErrors,
-  firstErrorMessage,
-  getApiErrors,
-  getHttpStatus,
-  hasErrorCode,
-  httpEvents,
-  isNetworkError,
-  type NavigateEvent,
-  type SessionExpiredEvent,
-  type ToastEvent,
-} from '@/lib/http'
 import { createApiClient, downloadRequest, apiClient } from '@/lib/http/client'
+import { describeError, fieldErrors, firstErrorMessage, getApiErrors, getHttpStatus, hasErrorCode, isNetworkError } from '@/lib/http/errors'
+import { httpEvents, type NavigateEvent, type SessionExpiredEvent, type ToastEvent } from '@/lib/http/events'
 
 type Reply = { status: number; data?: unknown } | 'network-error'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createEmitter } from '@/lib/http'
+import { createEmitter } from '@/lib/http/events'
 
 interface TestEvents {
   ping: { n: number }

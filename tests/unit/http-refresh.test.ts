@@ -2,17 +2,10 @@
 // Token refresh (docs/api.md#the-browser-client): under 5 minutes left → one POST /accounts/refresh-token, shared.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  decodeJwtPayload,
-  getTokenExpiry,
-  httpEvents,
-  msUntilExpiry,
-  REFRESH_THRESHOLD_MS,
-  shouldRefreshToken,
-  type ToastEvent,
-  type TokenRefreshedEvent,
-} from '@/lib/http'
 import { createApiClient } from '@/lib/http/client'
+import { httpEvents, type ToastEvent, type TokenRefreshedEvent } from '@/lib/http/events'
+import { decodeJwtPayload, getTokenExpiry, msUntilExpiry } from '@/lib/http/jwt'
+import { REFRESH_THRESHOLD_MS, shouldRefreshToken } from '@/lib/http/refresh'
 import { resetServerClock } from '@/lib/http/server-clock'
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildNavigation, findActiveItem, homePathFor, navHrefs, type NavContext } from '@/lib/navigation/nav-items'
 import { paths } from '@/lib/navigation/paths'
-import { BUSINESS_PERMISSIONS, PERMISSIONS as P, SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions'
+import { BUSINESS_PERMISSIONS, PERMISSIONS as P } from '@/lib/permissions/names'
+import { SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions/roles'
 
 const roleOf = (name: SystemRoleName): readonly string[] => SYSTEM_ROLES.find((r) => r.name === name)!.permissions
 const staff = (role: SystemRoleName, iswStaff = false, hasBusinesses = false): NavContext => ({

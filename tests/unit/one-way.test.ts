@@ -115,4 +115,9 @@ describe('one way', () => {
       expect(definitions.map((at) => at.split(':')[0])).toEqual(['tests/api/kyc-fixtures.ts'])
     }
   })
+
+  it('has no barrel files in browser code: each module is imported from its own file (lib/analytics/index.ts is a module, not a barrel)', () => {
+    const indexes = tracked('lib', 'components', 'features').filter((f) => /(^|\/)index\.tsx?$/.test(f))
+    expect(indexes).toEqual(['lib/analytics/index.ts'])
+  })
 })

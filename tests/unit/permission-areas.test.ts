@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_PERMISSIONS, permissionArea, permissionScope, UNGROUPED_PERMISSIONS } from '@/lib/permissions'
+import { permissionArea, permissionScope, UNGROUPED_PERMISSIONS } from '@/lib/permissions/areas'
+import { ALL_PERMISSIONS } from '@/lib/permissions/names'
 
 describe('permission areas', () => {
   it('puts every permission in exactly one named area', () => {

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ADMINISTRATIVE_PERMISSIONS,
-  ALL_PERMISSIONS,
-  BUSINESS_PERMISSIONS,
-  BUSINESS_ROLE_ALLOWED_PERMISSIONS,
-  canAuthorize,
-  canEditKyc,
-  canManageRoles,
-  canManageUsers,
-  holdsStaffPermission,
-  isRestrictedFromBusinessArea,
-  PERMISSIONS,
-  POST_APPROVAL_GROUP,
-  ONBOARDING_GROUP,
-  SYSTEM_ROLES,
-} from '@/lib/permissions'
+import { canAuthorize, canEditKyc, canManageRoles, canManageUsers, holdsStaffPermission, isRestrictedFromBusinessArea, POST_APPROVAL_GROUP, ONBOARDING_GROUP } from '@/lib/permissions/checks'
+import { ADMINISTRATIVE_PERMISSIONS, ALL_PERMISSIONS, BUSINESS_PERMISSIONS, BUSINESS_ROLE_ALLOWED_PERMISSIONS, PERMISSIONS } from '@/lib/permissions/names'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 
 const P = PERMISSIONS
 const without = (list: readonly string[], drop: string) => list.filter((p) => p !== drop)

@@ -1,16 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { httpEvents, type ToastEvent } from '@/lib/http'
-import {
-  createQueryClient,
-  FORBIDDEN_TOAST_ID,
-  LOOKUP_STALE_TIME,
-  lookupQueryOptions,
-  MAX_RETRY_DELAY_MS,
-  QUERY_GC_TIME,
-  queryRetryDelay,
-  shouldRetryQuery,
-} from '@/lib/query'
+import { httpEvents, type ToastEvent } from '@/lib/http/events'
+import { createQueryClient, FORBIDDEN_TOAST_ID, LOOKUP_STALE_TIME, lookupQueryOptions, MAX_RETRY_DELAY_MS, QUERY_GC_TIME, queryRetryDelay, shouldRetryQuery } from '@/lib/query/client'
 
 const httpError = (status: number) => {
   const config = { headers: new AxiosHeaders() }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_PERMISSIONS, PERMISSIONS as P } from '@/lib/permissions'
+import { ALL_PERMISSIONS, PERMISSIONS as P } from '@/lib/permissions/names'
 import { PERMISSION_WORDS, permissionRefused, refusalMessage, rolesHolding } from '@/server/http/refusals'
 
 describe('refusals in words', () => {

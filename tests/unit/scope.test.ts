@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PERMISSIONS as P, type Permission } from '@/lib/permissions'
+import { PERMISSIONS as P, type Permission } from '@/lib/permissions/names'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess, canActOnBusiness } from '@/server/http/scope'

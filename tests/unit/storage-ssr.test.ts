@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 describe('outside the browser', () => {
   it('lib/session/storage, lib/http, lib/query and lib/analytics import and run without window', async () => {
     const storage = await import('@/lib/session/storage')
-    await import('@/lib/http')
-    await import('@/lib/query')
+    await import('@/lib/http/client')
+    await import('@/lib/http/lazy-client')
+    await import('@/lib/query/client')
     const analytics = await import('@/lib/analytics')
     expect(typeof window).toBe('undefined')
     expect(storage.isLoggedIn()).toBe(false)

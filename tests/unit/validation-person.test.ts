@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  emailSchema,
-  isValidName,
-  isValidPassword,
-  normaliseNigerianPhone,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RULES,
-  PASSWORD_SPECIALS,
-  passwordSchema,
-  personNameSchema,
-  phoneSchema,
-} from '@/lib/validation'
+import { isValidName, isValidPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES, PASSWORD_SPECIALS } from '@/lib/validation/password-rules'
+import { emailSchema, normaliseNigerianPhone, passwordSchema, personNameSchema, phoneSchema } from '@/lib/validation/person'
 
 const failing = (value: string) => PASSWORD_RULES.filter((r) => !r.test(value)).map((r) => r.id)
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { AppShell, type AppShellProps } from '@/components/layouts/app-shell'
-import { BUSINESS_PERMISSIONS, SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions'
+import { BUSINESS_PERMISSIONS } from '@/lib/permissions/names'
+import { SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions/roles'
 
 const roleOf = (name: SystemRoleName): readonly string[] => SYSTEM_ROLES.find((r) => r.name === name)!.permissions
 const owner = { firstName: 'emeka', lastName: 'nwosu', email: 'owner@example.com', businesses: [{ businessId: 'b1' }] }

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { FORBIDDEN_TITLE, isPermitted, RequirePermission } from '@/components/layouts/require-permission'
-import { canEditKyc, ONBOARDING_GROUP, PERMISSIONS as P } from '@/lib/permissions'
+import { canEditKyc, ONBOARDING_GROUP } from '@/lib/permissions/checks'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 
 const secret = <p>Secret page</p>
 

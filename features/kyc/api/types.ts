@@ -13,7 +13,7 @@ export type {
   ShareholderRecord,
 } from '@/lib/contracts/kyc'
 export type { Business } from '@/lib/contracts/businesses'
-export type { ApiError } from '@/lib/http'
+export type { ApiError } from '@/lib/contracts/errors'
 
 /** What the completion call and the PDF need besides the KYC records (`GET /businesses/pdf-info/{id}`). */
 export interface PdfInfo {

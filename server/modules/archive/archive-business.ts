@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit } from '@/server/audit/append-audit'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'

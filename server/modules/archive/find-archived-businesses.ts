@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import type { ArchivedBusiness, ArchiveListQuery } from '@/lib/contracts/archive'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { businesses, businessReviewEvents } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as auditsContract from '@/lib/contracts/audits'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs } from '@/server/http/service-args'

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Authorization } from '@/lib/contracts/authorizations'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { authorizations, users, type AuthorizationRow } from '@/server/db/schema'
 import { holdsStaffPermission } from '@/server/http/access'

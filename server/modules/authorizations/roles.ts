@@ -1,15 +1,9 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { PermissionList, RoleCreateInput, RoleListQuery, RoleRecord, RoleUpdateInput } from '@/lib/contracts/authorizations'
 import { roleCreateSchema, roleUpdateSchema } from '@/lib/contracts/authorizations'
-import {
-  AREA_ORDER,
-  BUSINESS_ROLE_ALLOWED_PERMISSIONS,
-  describePermission,
-  PERMISSIONS,
-  permissionArea,
-  permissionScope,
-  SYSTEM_ROLES,
-} from '@/lib/permissions'
+import { AREA_ORDER, describePermission, permissionArea, permissionScope } from '@/lib/permissions/areas'
+import { BUSINESS_ROLE_ALLOWED_PERMISSIONS, PERMISSIONS } from '@/lib/permissions/names'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import type { Database, Tx } from '@/server/db/client'
 import { permissions, rolePermissions, roles, userRoles } from '@/server/db/schema'
 import { containsIgnoringCase } from '@/server/db/text-search'

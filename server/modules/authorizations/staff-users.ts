@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, like, or, sql } from 'drizzle-orm'
 import type { StaffUser, StaffUserCreateInput, StaffUserListQuery, StaffUserUpdateInput } from '@/lib/contracts/authorizations'
 import { staffUserCreateSchema, staffUserUpdateSchema } from '@/lib/contracts/authorizations'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Database, Executor } from '@/server/db/client'
 import { roles, userRoles, users } from '@/server/db/schema'
 import { containsIgnoringCase, containsPattern } from '@/server/db/text-search'

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { BusinessUser } from '@/lib/contracts/businesses'
 import type { PageQuery } from '@/lib/contracts/pagination'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businesses, businessUsers, roles, users } from '@/server/db/schema'

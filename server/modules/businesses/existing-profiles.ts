@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm'
 import { statusWords } from '@/lib/format/status-words'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'

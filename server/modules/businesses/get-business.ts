@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { BusinessDecision } from '@/lib/contracts/businesses'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businessDivisions, businesses, businessTypes, businessUsers, roles, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, businessUsers, roles, users } from '@/server/db/schema'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { updateBusinessSchema } from '@/lib/contracts/businesses'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { parseRegistrationNumber } from '@/lib/validation/registration-number'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'

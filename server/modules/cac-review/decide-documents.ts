@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { ReviewDecision } from '@/lib/contracts/cac-review'
 import { statusWords } from '@/lib/format/status-words'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
 import { kycDetails, kycDocuments, kycDocumentTypes, type KycDocument } from '@/server/db/schema'

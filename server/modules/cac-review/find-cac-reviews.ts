@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, not, sql, type SQL } from 'drizzle-orm'
 import type { CacReviewQuery, CacReviewRow } from '@/lib/contracts/cac-review'
 import type { KycDocumentStatus } from '@/lib/contracts/kyc-document-values'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { businesses, kycDocuments, kycDocumentTypes } from '@/server/db/schema'

@@ -1,4 +1,4 @@
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import type { Database } from '@/server/db/client'
 import { assertStaffWithAll } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as dataSubjectsContract from '@/lib/contracts/data-subjects'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm'
 import type { BusinessDataViewQuery, PersonalDataViewListQuery, PersonalDataViewRecord } from '@/lib/contracts/data-views'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { businesses, files, personalDataViews } from '@/server/db/schema'
 import { notFound } from '@/server/http/app-error'

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, notExists } from 'drizzle-orm'
 import { OPEN_DEFERRAL_STATUSES } from '@/lib/contracts/deferral-values'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { deferrableMappings, deferrals, kycDetails, kycDocuments, kycDocumentTypes } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'

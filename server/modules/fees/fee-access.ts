@@ -1,4 +1,4 @@
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 
 /**
  * Spec section 6 names no fee permission. Fee clients are business divisions, so reading fees, charges and their

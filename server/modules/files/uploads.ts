@@ -11,7 +11,7 @@ import {
   type UploadSlot,
 } from '@/lib/contracts/file-types'
 import type { uploadUrlRequestSchema } from '@/lib/contracts/files'
-import { PERMISSIONS, type Permission } from '@/lib/permissions'
+import { PERMISSIONS, type Permission } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { takeUploadSlot, THROTTLE_LIMITS } from '@/server/auth/throttles'
 import type { Database, Executor, Tx } from '@/server/db/client'

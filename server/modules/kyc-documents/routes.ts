@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import * as businessesContract from '@/lib/contracts/businesses'
 import * as kycDocumentsContract from '@/lib/contracts/kyc-documents'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'

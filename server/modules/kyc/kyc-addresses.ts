@@ -7,7 +7,7 @@ import type {
   KycAddress as KycAddressAnswer,
   updateKycAddressSchema,
 } from '@/lib/contracts/kyc'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { kycAddresses, type KycAddress } from '@/server/db/schema'

@@ -7,7 +7,7 @@ import type {
   updateKycDetailsSchema,
 } from '@/lib/contracts/kyc'
 import { KOBO_PER_NAIRA } from '@/lib/contracts/kyc-values'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import {

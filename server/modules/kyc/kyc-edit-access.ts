@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
-import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP, type Permission } from '@/lib/permissions'
+import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP } from '@/lib/permissions/checks'
+import { type Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, businessReviewEvents, type Business } from '@/server/db/schema'

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
-import { PERMISSIONS, type Permission } from '@/lib/permissions'
+import { PERMISSIONS, type Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'

@@ -10,7 +10,7 @@ import {
   subtreeIds,
   toPercentUnits,
 } from '@/lib/kyc/effective-ownership'
-import { PERMISSIONS, type Permission } from '@/lib/permissions'
+import { PERMISSIONS, type Permission } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { bvnIndexOf } from '@/server/crypto/identity-indexes'
 import { maskPersonalValues } from '@/server/crypto/personal-values'

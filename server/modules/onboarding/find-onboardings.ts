@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
-import { hasAllPermissions, ONBOARDING_GROUP, PERMISSIONS as P, POST_APPROVAL_GROUP } from '@/lib/permissions'
+import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP } from '@/lib/permissions/checks'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { businesses, onboardingProducts, productCategories, products } from '@/server/db/schema'
 import { asParameter, type Bind } from '@/server/db/shaped-statements'

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { OnboardingDetail, OnboardingSummary } from '@/lib/contracts/onboarding'
 import { EDITABLE_ONBOARDING_STATUSES, ONBOARDING_STATUS_LABELS, type OnboardingStatus } from '@/lib/contracts/product-values'
 import { statusWords } from '@/lib/format/status-words'
-import type { Permission } from '@/lib/permissions'
+import type { Permission } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import {
   businesses,

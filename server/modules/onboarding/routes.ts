@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as onboardingContract from '@/lib/contracts/onboarding'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'

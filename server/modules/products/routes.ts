@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as productsContract from '@/lib/contracts/products'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'

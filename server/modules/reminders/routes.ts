@@ -1,5 +1,5 @@
 import * as reviewsContract from '@/lib/contracts/reviews'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'

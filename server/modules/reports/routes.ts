@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import * as businessReportsContract from '@/lib/contracts/business-reports'
 import { isoDay } from '@/lib/format/iso-day'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs } from '@/server/http/service-args'

@@ -1,5 +1,5 @@
 import * as retentionContract from '@/lib/contracts/retention'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'

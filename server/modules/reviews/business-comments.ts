@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { BusinessComment } from '@/lib/contracts/reviews'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { businessComments, type BusinessComment as BusinessCommentRow } from '@/server/db/schema'

@@ -1,4 +1,4 @@
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 
 /**
  * The staff permissions of the business review, each named once for the route's `access.*` and the service's check:

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { isoDay } from '@/lib/format/iso-day'
 import { statusWords } from '@/lib/format/status-words'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'

@@ -1,7 +1,7 @@
 import { count, desc, asc, eq, getTableColumns } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { SupportInquiry, supportInquiryQuerySchema } from '@/lib/contracts/support'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Database } from '@/server/db/client'
 import { files, supportInquiries } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, ne, or } from 'drizzle-orm'
 import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
 import { statusWords } from '@/lib/format/status-words'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
 import { businesses, kycAddresses, kycDetails, kycVerifications } from '@/server/db/schema'

@@ -6,7 +6,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointValues,
 } from '@/lib/contracts/webhooks'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { Account } from '@/lib/contracts/accounts'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import type { PortalContext } from '../portal-layout'
 import { adminArea, businessArea, PortalPage } from '../portal-page'
 

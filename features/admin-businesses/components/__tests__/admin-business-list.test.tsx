@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AdminBusinessList } from '@/features/admin-businesses/components/admin-business-list'
 import { businessFilterDefinitions, toApiQuery } from '@/features/admin-businesses/model/business-list-filters'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import {
   business,
   CATEGORY,

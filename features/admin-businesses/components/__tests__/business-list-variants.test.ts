@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PERMISSIONS as P } from '@/lib/permissions'
+import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { BUSINESS_LISTS, businessListRights, rowActions } from '../../model/business-list-variants'
 
 const approved = { approvalStatus: 'APPROVED' as const, archiveStatus: 'ACTIVE' as const }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessPreview } from '@/features/approvals/components/business-preview'
 import { BusinessQueue, waitingText } from '@/features/approvals/components/business-queue'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import {
   business,
   CATEGORY,

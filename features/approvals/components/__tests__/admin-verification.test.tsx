@@ -4,7 +4,7 @@ import { BusinessPreview } from '@/features/approvals/components/business-previe
 import { reverificationText } from '@/features/approvals/components/verification-section'
 import type { KycAddress } from '@/lib/contracts/kyc'
 import type { VerificationItem } from '@/lib/contracts/verification'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import {
   business,
   CATEGORY,

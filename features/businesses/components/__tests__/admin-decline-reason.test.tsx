@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BusinessDashboard } from '@/features/businesses/components/business-dashboard'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { business, CATEGORY, mockApi, renderWithClient, route, TYPE } from '@/tests/components/admin-api-mock'
 import { mockRouter } from '@/tests/components/router-mock'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ONBOARDING_GROUP } from '@/lib/permissions'
+import { ONBOARDING_GROUP } from '@/lib/permissions/checks'
 import { kycPreviewState } from '../../model/kyc-preview-state'
 
 const owner = new Set<string>(ONBOARDING_GROUP)

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KycStepper } from '@/features/kyc/components/kyc-stepper'
-import { SYSTEM_ROLES } from '@/lib/permissions'
+import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 import { business, BUSINESS_ID } from '@/tests/components/business-fixtures'
 import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'

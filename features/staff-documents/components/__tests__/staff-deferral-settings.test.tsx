@@ -5,7 +5,7 @@ import { mappingInput, mappingRows } from '@/features/staff-documents/components
 import { checkMaxDays } from '@/features/staff-documents/model/max-days'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import type { DocumentType } from '@/lib/contracts/kyc-documents'
-import { PERMISSIONS } from '@/lib/permissions'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { mockApi, page, renderWithClient, route, STAFF_ID, type Call } from '@/tests/components/admin-api-mock'
 import { polyfillDialog } from '@/tests/components/dialog-polyfill'
 import { mockRouter } from '@/tests/components/router-mock'

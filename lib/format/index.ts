@@ -1,7 +1,0 @@
-export * from './numeric'
-export * from './number'
-export * from './money'
-export * from './date'
-export * from './relative-time'
-export * from './initials'
-export * from './status-words'

@@ -1,4 +1,0 @@
-export * from './names'
-export * from './checks'
-export * from './roles'
-export * from './areas'

@@ -1,5 +1,0 @@
-export * from './person'
-export * from './pattern'
-export * from './form-dirty'
-export * from './registration-number'
-export * from './identity-numbers'
