@@ -50,7 +50,9 @@ export function measureStructure(root: string): Row[] {
 
   const forms = client.filter((f) => f !== 'components/ui/form.tsx')
   const handForms = forms.filter((f) =>
-    [...read(f).matchAll(/<form\b[^>]*/g)].some((m) => !/role="search"/.test(m[0]) && !/role="search"/.test(read(f).slice(m.index, m.index + 400))),
+    [...read(f).matchAll(/<form\b[^>]*/g)].some(
+      (m) => !/role="search"/.test(m[0]) && !/role="search"/.test(read(f).slice(m.index, m.index + 400)),
+    ),
   )
 
   const mutationFiles = code(['features', 'components', 'lib'])
@@ -77,14 +79,20 @@ export function measureStructure(root: string): Row[] {
       thing: 'server: request body read by hand (parseBody / formData in server/modules)',
       ways: {
         'readBody / readMultipart': filesMatching(server, /\breadBody\(|\breadMultipart\(/),
-        'by hand in a module': filesMatching(server.filter((f) => f.startsWith('server/modules/')), /\.parseBody\(|\.formData\(/),
+        'by hand in a module': filesMatching(
+          server.filter((f) => f.startsWith('server/modules/')),
+          /\.parseBody\(|\.formData\(/,
+        ),
       },
     },
     {
       thing: "server: PostgreSQL unique violation ('23505')",
       ways: {
         uniqueViolationOf: filesMatching(server, /\buniqueViolationOf\(/),
-        "'23505' in a module": filesMatching(server.filter((f) => f !== 'server/db/errors.ts'), /'23505'/),
+        "'23505' in a module": filesMatching(
+          server.filter((f) => f !== 'server/db/errors.ts'),
+          /'23505'/,
+        ),
       },
     },
     {
@@ -94,7 +102,10 @@ export function measureStructure(root: string): Row[] {
           server.filter((f) => f.endsWith('routes.ts')),
           /\b(serviceArgs|readArgs|publicArgs)\(/,
         ),
-        'getDb() in a route': occurrences(server.filter((f) => f.endsWith('routes.ts')), /\bgetDb\(\)/),
+        'getDb() in a route': occurrences(
+          server.filter((f) => f.endsWith('routes.ts')),
+          /\bgetDb\(\)/,
+        ),
       },
     },
     {
@@ -111,7 +122,10 @@ export function measureStructure(root: string): Row[] {
           client.filter((f) => !/^components\/ui\/use-(table-url-state|local-paging)\.ts$/.test(f)),
           /\buse(TableUrlState|LocalPaging)\(/,
         ),
-        'page in useState': filesMatching(client.filter((f) => f !== 'components/ui/use-local-paging.ts'), /\[\s*page(Number)?\s*,\s*setPage(Number)?\s*\]\s*=\s*useState/),
+        'page in useState': filesMatching(
+          client.filter((f) => f !== 'components/ui/use-local-paging.ts'),
+          /\[\s*page(Number)?\s*,\s*setPage(Number)?\s*\]\s*=\s*useState/,
+        ),
         'page read from the URL by hand': client.filter(
           (f) =>
             f !== 'components/ui/use-table-url-state.ts' &&

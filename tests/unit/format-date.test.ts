@@ -1,6 +1,17 @@
 import { addDays, addHours, setHours, setMinutes, subDays, subMonths, subYears } from 'date-fns'
 import { describe, expect, it } from 'vitest'
-import { DATE_FALLBACK, DATE_FORMAT, DATE_PIPE_TIME_FORMAT, DATE_TIME_FORMAT, formatDate, formatDatePipeTime, formatDateTime, formatSortableDateTime, SORTABLE_DATE_TIME_FORMAT, toValidDate } from '@/lib/format/date'
+import {
+  DATE_FALLBACK,
+  DATE_FORMAT,
+  DATE_PIPE_TIME_FORMAT,
+  DATE_TIME_FORMAT,
+  formatDate,
+  formatDatePipeTime,
+  formatDateTime,
+  formatSortableDateTime,
+  SORTABLE_DATE_TIME_FORMAT,
+  toValidDate,
+} from '@/lib/format/date'
 import { formatRelativeTime, formatTimeOfDay, relativeDayLabel } from '@/lib/format/relative-time'
 
 // Local-time constructors, so the tests hold in any time zone.

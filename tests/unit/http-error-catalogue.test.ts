@@ -3,7 +3,15 @@
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient, downloadRequest, apiClient } from '@/lib/http/client'
-import { describeError, fieldErrors, firstErrorMessage, getApiErrors, getHttpStatus, hasErrorCode, isNetworkError } from '@/lib/http/errors'
+import {
+  describeError,
+  fieldErrors,
+  firstErrorMessage,
+  getApiErrors,
+  getHttpStatus,
+  hasErrorCode,
+  isNetworkError,
+} from '@/lib/http/errors'
 import { httpEvents, type NavigateEvent, type SessionExpiredEvent, type ToastEvent } from '@/lib/http/events'
 
 type Reply = { status: number; data?: unknown } | 'network-error'

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { canAuthorize, canEditKyc, canManageRoles, canManageUsers, holdsStaffPermission, isRestrictedFromBusinessArea, POST_APPROVAL_GROUP, ONBOARDING_GROUP } from '@/lib/permissions/checks'
-import { ADMINISTRATIVE_PERMISSIONS, ALL_PERMISSIONS, BUSINESS_PERMISSIONS, BUSINESS_ROLE_ALLOWED_PERMISSIONS, PERMISSIONS } from '@/lib/permissions/names'
+import {
+  canAuthorize,
+  canEditKyc,
+  canManageRoles,
+  canManageUsers,
+  holdsStaffPermission,
+  isRestrictedFromBusinessArea,
+  POST_APPROVAL_GROUP,
+  ONBOARDING_GROUP,
+} from '@/lib/permissions/checks'
+import {
+  ADMINISTRATIVE_PERMISSIONS,
+  ALL_PERMISSIONS,
+  BUSINESS_PERMISSIONS,
+  BUSINESS_ROLE_ALLOWED_PERMISSIONS,
+  PERMISSIONS,
+} from '@/lib/permissions/names'
 import { SYSTEM_ROLES } from '@/lib/permissions/roles'
 
 const P = PERMISSIONS

@@ -1,7 +1,16 @@
 import { AxiosError, AxiosHeaders } from 'axios'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { httpEvents, type ToastEvent } from '@/lib/http/events'
-import { createQueryClient, FORBIDDEN_TOAST_ID, LOOKUP_STALE_TIME, lookupQueryOptions, MAX_RETRY_DELAY_MS, QUERY_GC_TIME, queryRetryDelay, shouldRetryQuery } from '@/lib/query/client'
+import {
+  createQueryClient,
+  FORBIDDEN_TOAST_ID,
+  LOOKUP_STALE_TIME,
+  lookupQueryOptions,
+  MAX_RETRY_DELAY_MS,
+  QUERY_GC_TIME,
+  queryRetryDelay,
+  shouldRetryQuery,
+} from '@/lib/query/client'
 
 const httpError = (status: number) => {
   const config = { headers: new AxiosHeaders() }

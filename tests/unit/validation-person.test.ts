@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isValidName, isValidPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULES, PASSWORD_SPECIALS } from '@/lib/validation/password-rules'
+import {
+  isValidName,
+  isValidPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  PASSWORD_SPECIALS,
+} from '@/lib/validation/password-rules'
 import { emailSchema, normaliseNigerianPhone, passwordSchema, personNameSchema, phoneSchema } from '@/lib/validation/person'
 
 const failing = (value: string) => PASSWORD_RULES.filter((r) => !r.test(value)).map((r) => r.id)

@@ -3,7 +3,13 @@ import { changedFields, formValuesEqual, isFormDirty } from '@/lib/validation/fo
 import { bvnSchema, isValidBvn, isValidNin, ninSchema, normaliseBvn, normaliseNin } from '@/lib/validation/identity-numbers'
 import { matchesPattern } from '@/lib/validation/pattern'
 import { registrationNumberSchema } from '@/lib/validation/registration-number'
-import { isValidRegistrationNumber, normaliseRegistrationNumber, parseRegistrationNumber, REGISTRATION_CLASS_LABELS, REGISTRATION_CLASSES } from '@/lib/validation/registration-number-rules'
+import {
+  isValidRegistrationNumber,
+  normaliseRegistrationNumber,
+  parseRegistrationNumber,
+  REGISTRATION_CLASS_LABELS,
+  REGISTRATION_CLASSES,
+} from '@/lib/validation/registration-number-rules'
 
 describe('matchesPattern (spec 5: a generic pattern test fails on an empty value)', () => {
   it('fails on an empty value, whatever the pattern', () => {

@@ -7,7 +7,12 @@ import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import type { Business } from '../api/types'
-import { BUSINESS_FILTER_KEYS, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from '../model/business-list-filters'
+import {
+  BUSINESS_FILTER_KEYS,
+  businessFilterDefinitions,
+  toApiQuery,
+  type BusinessFilterKey,
+} from '../model/business-list-filters'
 import {
   BUSINESS_LISTS,
   businessListRights,
