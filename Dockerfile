@@ -26,6 +26,9 @@ ENV NODE_ENV=production
 ENV NEXT_TELEMETRY_DISABLED=1
 ENV NEXT_MANUAL_SIG_HANDLE=true
 ENV MIGRATE_ON_START=false
+# Idle keep-alive connections stay open 65 s, past a load balancer's usual 60 s: with Node's default 5 s, the server
+# closes a connection the balancer is about to reuse, and the request on it fails (a 502, ECONNRESET).
+ENV KEEP_ALIVE_TIMEOUT=65000
 # Where the portal listens and keeps its data (PGlite, when DATABASE_URL is unset); the only writable path.
 ENV APP_ENV=production PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data
 RUN groupadd --system --gid 10001 portal \

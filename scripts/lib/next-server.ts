@@ -11,6 +11,7 @@ export const IMAGE_ENV = {
   NEXT_TELEMETRY_DISABLED: '1',
   NEXT_MANUAL_SIG_HANDLE: 'true',
   MIGRATE_ON_START: 'false',
+  KEEP_ALIVE_TIMEOUT: '65000',
 } as const
 
 interface ServerProcessOptions {
@@ -44,7 +45,18 @@ function stdioOf(options: ServerProcessOptions) {
 export function startNext(options: ServerProcessOptions): ChildProcess {
   return spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(options.port), '-H', options.host],
+    // `next start` reads the keep-alive only from its flag; the image's server.js reads KEEP_ALIVE_TIMEOUT (IMAGE_ENV).
+    [
+      ...(options.nodeArgs ?? []),
+      'node_modules/next/dist/bin/next',
+      'start',
+      '-p',
+      String(options.port),
+      '-H',
+      options.host,
+      '--keepAliveTimeout',
+      IMAGE_ENV.KEEP_ALIVE_TIMEOUT,
+    ],
     {
       env: { NEXT_MANUAL_SIG_HANDLE: 'true', ...options.env, NEXT_TELEMETRY_DISABLED: '1' },
       stdio: stdioOf(options),
