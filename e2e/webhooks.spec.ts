@@ -6,7 +6,8 @@ import { approveSentChange, checkerPage } from './support/four-eyes'
 /**
  * The super admin registers a webhook endpoint: the form is checked by the API's schema and the URL rule (public
  * addresses over https only), the request is sent for approval (four-eyes) and approved by a second person, then the
- * endpoint is listed and its delivery log opens (empty, or only the event it subscribed to), a new signing secret is shown once, and the endpoint can be removed.
+ * endpoint is listed and its delivery log opens (empty, or only the event it subscribed to), a new signing secret is
+ * shown once, and the endpoint can be removed.
  */
 test('the super admin registers an endpoint, sees its secret once, opens its deliveries and removes it', async ({
   page,
