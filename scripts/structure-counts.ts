@@ -156,6 +156,15 @@ export function measureStructure(root: string): Row[] {
       ways: { definitions: occurrences(code(['features', 'components', 'lib', 'server']), /function formatBytes\b/) },
     },
     {
+      thing: 'client: barrel files (index.ts re-exporting a folder; lib/analytics/index.ts is a module)',
+      definitions: true,
+      ways: {
+        barrels: code(['lib', 'components', 'features']).filter(
+          (f) => /(^|\/)index\.tsx?$/.test(f) && f !== 'lib/analytics/index.ts',
+        ).length,
+      },
+    },
+    {
       thing: 'tests: component test homes',
       ways: tally(
         componentTests.map((f) =>
