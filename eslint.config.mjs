@@ -78,7 +78,12 @@ export function createConfig(root) {
           'error',
           {
             groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-            pathGroups: [{ pattern: '@/**', group: 'internal' }],
+            pathGroups: [
+              // Imported first for its side effect: it starts the local Tracking API and points MARKETING_* at it
+              // before the app reads its configuration.
+              { pattern: './segment-listener', group: 'builtin', position: 'before' },
+              { pattern: '@/**', group: 'internal' },
+            ],
             pathGroupsExcludedImportTypes: ['builtin'],
             'newlines-between': 'ignore',
             alphabetize: { order: 'asc', caseInsensitive: true },

@@ -1,8 +1,8 @@
 // First: starts the local Tracking API and points MARKETING_* at it before the app is built.
+import { closeListener, received } from './segment-listener'
 import { afterAll, describe, expect, it } from 'vitest'
 import { shutDown } from '@/server/lifecycle/graceful-shutdown'
 import { api, apiServerKind } from './helpers'
-import { closeListener, received } from './segment-listener'
 
 afterAll(closeListener)
 
