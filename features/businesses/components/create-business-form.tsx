@@ -134,12 +134,23 @@ export function CreateBusinessForm({
   }, [prefill, form, isStaff])
   useEffect(() => {
     const typeId = idByName(types.data, prefill?.typeName)
-    if (typeId && !form.getValues('typeId')) form.setValue('typeId', typeId, { shouldDirty: true })
+    if (typeId && !form.getValues('typeId'))
+      form.setValue('typeId', typeId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
   }, [prefill, types.data, form])
   useEffect(() => {
     const categoryId = idByName(categories.data, prefill?.categoryName)
-    if (categoryId && !form.getValues('categoryId')) form.setValue('categoryId', categoryId, { shouldDirty: true })
+    if (categoryId && !form.getValues('categoryId'))
+      form.setValue('categoryId', categoryId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
   }, [prefill, categories.data, form])
+
+  // The form waits for the type and category lists, and for a prefill's type and category to be filled in from them
+  // (an effect after the lists' render): a click before would be refused as if nothing were chosen.
+  const [typeId, categoryId] = useWatch({ control: form.control, name: ['typeId', 'categoryId'] })
+  const listsPending =
+    types.isPending ||
+    categories.isPending ||
+    (!typeId && !!idByName(types.data, prefill?.typeName)) ||
+    (!categoryId && !!idByName(categories.data, prefill?.categoryName))
 
   /** Asks (or reuses the live answer) whether the name or number is taken; marks the field when it is. */
   const refuseTaken = async (values: Output): Promise<boolean> => {
@@ -268,7 +279,7 @@ export function CreateBusinessForm({
         </fieldset>
 
         <div className={styles.actions}>
-          <Button type="submit" loading={form.formState.isSubmitting} loadingText="Registering…">
+          <Button type="submit" loading={form.formState.isSubmitting} loadingText="Registering…" disabled={listsPending}>
             Register business
           </Button>
           <Link href={cancelHref} className={buttonClassName({ variant: 'secondary' })}>

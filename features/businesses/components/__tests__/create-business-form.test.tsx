@@ -140,6 +140,23 @@ describe('CreateBusinessForm', () => {
     expect(router.push).not.toHaveBeenCalled()
   })
 
+  it('can be sent once the type and category lists are in, and a prefill’s type and category are filled from them', async () => {
+    api = mockApi(...checks)
+    renderWithClient(
+      <CreateBusinessForm
+        locationFields={locationFields}
+        isStaff
+        prefill={{ name: 'Ogun Cassava Ltd', typeName: 'Private Limited Company', categoryName: 'Manufacturing' }}
+      />,
+    )
+    const register = screen.getByRole('button', { name: 'Register business' })
+    expect(register).toBeDisabled()
+
+    await waitFor(() => expect(register).toBeEnabled())
+    expect(screen.getByLabelText(/^Business type/)).toHaveValue(TYPES[0]!.id)
+    expect(screen.getByLabelText(/^Category/)).toHaveValue(CATEGORIES[0]!.id)
+  })
+
   it('asks staff for the owner’s e-mail', () => {
     api = mockApi(...checks)
     renderWithClient(<CreateBusinessForm locationFields={locationFields} isStaff />)
