@@ -132,25 +132,23 @@ export function CreateBusinessForm({
       },
     })
   }, [prefill, form, isStaff])
+  // A prefill's type and category, once their lists are in.
+  const prefillTypeId = idByName(types.data, prefill?.typeName)
+  const prefillCategoryId = idByName(categories.data, prefill?.categoryName)
   useEffect(() => {
-    const typeId = idByName(types.data, prefill?.typeName)
-    if (typeId && !form.getValues('typeId'))
-      form.setValue('typeId', typeId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-  }, [prefill, types.data, form])
+    if (prefillTypeId && !form.getValues('typeId'))
+      form.setValue('typeId', prefillTypeId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+  }, [prefill, prefillTypeId, form])
   useEffect(() => {
-    const categoryId = idByName(categories.data, prefill?.categoryName)
-    if (categoryId && !form.getValues('categoryId'))
-      form.setValue('categoryId', categoryId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-  }, [prefill, categories.data, form])
+    if (prefillCategoryId && !form.getValues('categoryId'))
+      form.setValue('categoryId', prefillCategoryId, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
+  }, [prefill, prefillCategoryId, form])
 
   // The form waits for the type and category lists, and for a prefill's type and category to be filled in from them
   // (an effect after the lists' render): a click before would be refused as if nothing were chosen.
   const [typeId, categoryId] = useWatch({ control: form.control, name: ['typeId', 'categoryId'] })
   const listsPending =
-    types.isPending ||
-    categories.isPending ||
-    (!typeId && !!idByName(types.data, prefill?.typeName)) ||
-    (!categoryId && !!idByName(categories.data, prefill?.categoryName))
+    types.isPending || categories.isPending || (!typeId && !!prefillTypeId) || (!categoryId && !!prefillCategoryId)
 
   /** Asks (or reuses the live answer) whether the name or number is taken; marks the field when it is. */
   const refuseTaken = async (values: Output): Promise<boolean> => {
