@@ -79,9 +79,6 @@ export function createConfig(root) {
           {
             groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
             pathGroups: [
-              // Imported first for its side effect: it starts the local Tracking API and points MARKETING_* at it
-              // before the app reads its configuration.
-              { pattern: './segment-listener', group: 'builtin', position: 'before' },
               { pattern: '@/**', group: 'internal' },
             ],
             pathGroupsExcludedImportTypes: ['builtin'],

@@ -14,6 +14,10 @@ export const apiProject = {
     globalSetup: ['tests/api/global-setup.ts'],
     setupFiles: ['tests/api/setup-file.ts'],
     pool: 'forks' as const,
+    // One process for all the files, one file at a time: each file's import of the app and its fixtures was about
+    // half of the project's time. tests/api/setup-file.ts gives every file a fresh database, environment and process
+    // singletons, as a new process would.
+    isolate: false,
     // Limits for a hang, not speeds. The tests that run the whole demo seed twice (products, reviews, the demo's
     // queues) took 34–38 s in process on a slow instance of this machine kind beside Playwright (2026-11-29), and longer
     // through real servers.

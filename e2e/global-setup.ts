@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort, prepareBlobStorage, startAzurite } from '../scripts/lib/azurite'
 import { buildIfStale } from '../scripts/lib/build'
 import { demoPortalEnv, startNext, waitForHealthy } from '../scripts/lib/next-server'
+import { scratchDir } from '../scripts/lib/scratch-dir'
 import { E2E_PARTNER } from './support/partner'
 
 /**
@@ -14,7 +14,7 @@ import { E2E_PARTNER } from './support/partner'
 export default async function globalSetup() {
   buildIfStale()
   const port = Number(process.env.E2E_PORT ?? 3100)
-  const dataDir = mkdtempSync(join(tmpdir(), 'kyc-e2e-'))
+  const dataDir = scratchDir('kyc-e2e-')
   const azurite = await startAzurite({ accountName: 'test', port: await freePort(), location: join(dataDir, 'azurite') })
   try {
     await prepareBlobStorage(azurite.connectionString, 'blob', [`http://127.0.0.1:${port}`, `http://localhost:${port}`])

@@ -26,26 +26,30 @@ interface ShutdownState {
 }
 
 // On globalThis: Next bundles instrumentation.ts and the API route separately, each with its own copy of this module.
+// Read there on every use, so a process that forgets it (the API tests, one file after another) starts afresh.
 const globalForShutdown = globalThis as unknown as { __portalShutdown?: ShutdownState }
-const state = (globalForShutdown.__portalShutdown ??= {
-  installed: false,
-  shuttingDown: false,
-  tasks: new Map(),
-  servers: new Set(),
-  inFlight: 0,
-  idle: new Set(),
-})
+function shutdownState(): ShutdownState {
+  return (globalForShutdown.__portalShutdown ??= {
+    installed: false,
+    shuttingDown: false,
+    tasks: new Map(),
+    servers: new Set(),
+    inFlight: 0,
+    idle: new Set(),
+  })
+}
 
 /** Runs `task` at shutdown, before the database closes (one task per name; the last one registered wins). */
 export function onShutdown(name: string, task: ShutdownTask): void {
-  state.tasks.set(name, task)
+  shutdownState().tasks.set(name, task)
 }
 
 export function isShuttingDown(): boolean {
-  return state.shuttingDown
+  return shutdownState().shuttingDown
 }
 
 function trackRequests() {
+  const state = shutdownState()
   subscribe('http.server.request.start', (message) => {
     const { response, server } = message as { request: IncomingMessage; response: ServerResponse; server: Server }
     state.servers.add(server)
@@ -60,6 +64,7 @@ function trackRequests() {
 }
 
 function requestsDone(): Promise<void> {
+  const state = shutdownState()
   if (state.inFlight === 0) return Promise.resolve()
   return new Promise((resolve) => {
     const done = () => {
@@ -71,6 +76,7 @@ function requestsDone(): Promise<void> {
 }
 
 async function drain(timeoutMs: number): Promise<void> {
+  const state = shutdownState()
   const closed = [...state.servers].map(
     (server) => new Promise<void>((resolve) => server.close(() => resolve())), // stops accepting; resolves once no connection is left
   )
@@ -99,6 +105,7 @@ export async function shutDown(options: {
   server?: Server
   readyDelayMs?: number
 }): Promise<number> {
+  const state = shutdownState()
   if (state.shuttingDown) return 0
   state.shuttingDown = true
   if (options.server) state.servers.add(options.server)
@@ -139,6 +146,7 @@ export function installGracefulShutdown(options: {
   server?: Server
   unlessHandled?: boolean
 }): void {
+  const state = shutdownState()
   if (state.installed) return
   if (options.unlessHandled && process.listenerCount('SIGTERM') > 0) {
     logger.warn('NEXT_MANUAL_SIG_HANDLE must be set in the environment, not in .env: Next handles SIGTERM itself')

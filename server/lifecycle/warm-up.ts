@@ -30,12 +30,13 @@ export const WARM_UP_REQUESTS: readonly { method: 'GET' | 'POST'; path: string; 
  */
 export const WARM_UP_BUDGET_MS = 20_000
 
-let started: Promise<void> | null = null
-let warm = false
+// Once per process, on globalThis like the process's other state (the API tests forget it between files).
+const globalForWarmUp = globalThis as unknown as { __warmUp?: { started: Promise<void> | null; warm: boolean } }
+const warmUpState = () => (globalForWarmUp.__warmUp ??= { started: null, warm: false })
 
 /** True once the warm-up has run (or was not needed). */
 export function isWarm(): boolean {
-  return warm
+  return warmUpState().warm
 }
 
 /**
@@ -44,13 +45,14 @@ export function isWarm(): boolean {
  */
 export function warmUpOnce(options: { origin: string | null; logger: Logger }): Promise<void> {
   const { origin, logger } = options
-  if (!origin) warm = true
-  started ??= origin
+  const state = warmUpState()
+  if (!origin) state.warm = true
+  state.started ??= origin
     ? run({ origin, logger }).finally(() => {
-        warm = true
+        state.warm = true
       })
     : Promise.resolve()
-  return started
+  return state.started
 }
 
 async function run({ origin, logger }: { origin: string; logger: Logger }) {

@@ -1,13 +1,9 @@
 import { expect } from 'vitest'
 import { api, signedInUser } from './helpers'
-
-let checker: ReturnType<typeof signedInUser> | undefined
+import { perFile } from './per-file'
 
 /** A second staff user (SUPER_ADMIN) who approves configuration changes in tests about something else; one per file. */
-export function configChecker() {
-  checker ??= signedInUser({ staffRole: 'SUPER_ADMIN' })
-  return checker
-}
+export const configChecker = perFile(() => signedInUser({ staffRole: 'SUPER_ADMIN' }))
 
 /** Where the record an approved authorization made or changed is read back (answered as the direct call would). */
 const READ_BACK: Record<string, (resourceId: string | null) => string> = {

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort, prepareBlobStorage, startAzurite } from '../../scripts/lib/azurite'
 import { buildIfStale } from '../../scripts/lib/build'
+import { scratchDir } from '../../scripts/lib/scratch-dir'
 import { apiServerKind, type ApiServerKind } from './api-server'
 import { TEST_BLOB_ACCOUNT, TEST_BLOB_CONTAINER, TEST_ENV, withTestEnv } from './test-env'
 
@@ -13,6 +13,8 @@ declare module 'vitest' {
     template: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string }
     /** The real server the tests send HTTP to (API_TEST_SERVER, see api-server.ts); null: in process. */
     apiServer: ApiServerKind | null
+    /** The run's scratch directory (in memory where the machine has one): each file's data directory is made in it. */
+    scratchRoot: string
   }
 }
 
@@ -45,7 +47,7 @@ export default async function setup(project: TestProject) {
     )
   }
   if (serverKind === 'next' || serverKind === 'standalone') buildIfStale()
-  const root = mkdtempSync(join(tmpdir(), 'kyc-api-tests-'))
+  const root = scratchDir('kyc-api-tests-')
   const dataDir = join(root, 'template')
   const azurite = await startTestBlobStorage(root)
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('template', postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dir: dataDir })
   project.provide('apiServer', serverKind)
+  project.provide('scratchRoot', root)
   return async () => {
     await azurite.stop()
     rmSync(root, { recursive: true, force: true })

@@ -19,8 +19,10 @@ import {
   users,
 } from '@/server/db/schema'
 import { fileApiBaseUrl } from './api-server'
+import { perFile } from './per-file'
 
-export const app = createApp()
+/** The app in process, built on a file's first call with the environment the file has set by then. */
+export const inProcessApp = perFile(() => createApp())
 
 /** The kind of real server under test (API_TEST_SERVER), or null when the suite calls the app in process. */
 export const apiServerKind = inject('apiServer')
@@ -36,7 +38,7 @@ export async function api(path: string, init: RequestInit & { token?: string; js
   if (json !== undefined) h.set('content-type', 'application/json')
   const request = { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }
   if (apiServerKind) return fetch(`${await fileApiBaseUrl(apiServerKind)}${path}`, { redirect: 'manual', ...request })
-  return app.request(`/api/v1${path}`, request)
+  return inProcessApp().request(`/api/v1${path}`, request)
 }
 
 export async function roleId(name: string): Promise<string> {

@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
-import { getDb } from '@/server/db/client'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { mailOutbox } from '@/server/db/schema'
-import { latestMail } from './helpers'
-import { apiFrom, resetCodeFrom, signUpAndActivate } from './throttle-fixtures'
 
 // Every info line the server logs, whatever LOG_LEVEL lets through.
 const infoLines = vi.hoisted(() => [] as unknown[][])
@@ -20,6 +17,25 @@ vi.mock('@/server/logger', async (importOriginal) => {
     },
   })
   return { ...real, logger }
+})
+
+// The API files share one process and its modules (vitest.config.ts), where the app already holds the real logger:
+// the app and the fixtures are imported afresh here, after the mock.
+const fresh = async () => {
+  vi.resetModules()
+  return {
+    ...(await import('./throttle-fixtures')),
+    ...(await import('./helpers')),
+    getDb: (await import('@/server/db/client')).getDb,
+  }
+}
+let apiFrom: Awaited<ReturnType<typeof fresh>>['apiFrom']
+let getDb: Awaited<ReturnType<typeof fresh>>['getDb']
+let latestMail: Awaited<ReturnType<typeof fresh>>['latestMail']
+let resetCodeFrom: Awaited<ReturnType<typeof fresh>>['resetCodeFrom']
+let signUpAndActivate: Awaited<ReturnType<typeof fresh>>['signUpAndActivate']
+beforeAll(async () => {
+  ;({ apiFrom, getDb, latestMail, resetCodeFrom, signUpAndActivate } = await fresh())
 })
 
 describe('secrets in mail at rest', () => {

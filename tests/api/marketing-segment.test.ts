@@ -1,12 +1,11 @@
-// First: starts the local Tracking API and points MARKETING_* at it before the app is built.
-import { answerNext, closeListener, received, SEGMENT_WRITE_KEY, waitForBatches } from './segment-listener'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { marketingEvents, userPreferences } from '@/server/db/schema'
 import { api, signedInUser } from './helpers'
+import { answerNext, received, SEGMENT_WRITE_KEY, useSegmentListener, waitForBatches } from './segment-listener'
 
-afterAll(closeListener)
+useSegmentListener()
 beforeEach(() => {
   received.length = 0
   answerNext.length = 0

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '@/server/db/client'
+import { scratchDir } from '../../scripts/lib/scratch-dir'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'kyc-migrate-on-start-'))
+const dataDir = scratchDir('kyc-migrate-on-start-')
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 const config = { databaseUrl: undefined, databasePoolMax: 1, dataDir }
 

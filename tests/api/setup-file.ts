@@ -1,5 +1,4 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
 import { CONCURRENT_QUERY_WARNING, stopFileApiServer } from './api-server'
@@ -11,12 +10,17 @@ import { TEST_ENV } from './test-env'
  */
 const template = inject('template')
 const env = process.env
+// The API project runs its files one after another in one process without isolation (vitest.config.ts): each file
+// leaves the environment and the process's singletons (the config, the database, throttles, blob and mail clients,
+// the scheduler: the app keeps them on globalThis) as it found them, so the next file starts as in a fresh process.
+const envAtStart = { ...env }
+const globalsAtStart = new Set(Object.keys(globalThis))
 Object.assign(env, TEST_ENV)
 
 let cleanup: () => Promise<void>
 
 if (template.kind === 'pglite') {
-  const dir = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  const dir = mkdtempSync(join(inject('scratchRoot'), 'file-'))
   cpSync(template.dir, dir, { recursive: true })
   env.DATA_DIR = dir
   delete env.DATABASE_URL
@@ -42,7 +46,7 @@ if (template.kind === 'pglite') {
   const url = new URL(template.url)
   url.pathname = `/${name}`
   env.DATABASE_URL = url.toString()
-  const dataDir = mkdtempSync(join(tmpdir(), 'kyc-api-file-'))
+  const dataDir = mkdtempSync(join(inject('scratchRoot'), 'file-'))
   env.DATA_DIR = dataDir
   cleanup = async () => {
     const drop = new pg.Client({ connectionString: template.url })
@@ -61,15 +65,29 @@ seedOnOpen()
 // connections run one at a time (server/db/serial-queries.ts). The warning fails the file that caused it, whether
 // the test process printed it or the file's server did (tests/api/api-server.ts).
 const concurrentQueryWarnings: string[] = []
-process.on('warning', (warning) => {
+const onWarning = (warning: Error) => {
   if (CONCURRENT_QUERY_WARNING.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
-})
+}
+process.on('warning', onWarning)
 
 afterAll(async () => {
   concurrentQueryWarnings.push(...(await stopFileApiServer()))
+  const { stopScheduledJobs } = await import('@/server/jobs/job-scheduler')
+  await stopScheduledJobs()
   const { closeDatabase } = await import('@/server/db/client')
   await closeDatabase()
   await cleanup()
+  process.off('warning', onWarning)
+  forgetProcessState()
   if (concurrentQueryWarnings.length)
     throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)
 })
+
+/** What this file changed in the process: the environment back as it was, the app's singletons on globalThis gone. */
+function forgetProcessState() {
+  for (const key of Object.keys(env)) if (!(key in envAtStart)) delete env[key]
+  Object.assign(env, envAtStart)
+  const scope = globalThis as Record<string, unknown>
+  for (const key of Object.keys(globalThis))
+    if (key.startsWith('__') && !key.startsWith('__vitest') && !globalsAtStart.has(key)) delete scope[key]
+}

@@ -1,10 +1,9 @@
-// First: starts the local Tracking API and points MARKETING_* at it before the app is built.
-import { closeListener, received } from './segment-listener'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { shutDown } from '@/server/lifecycle/graceful-shutdown'
 import { api, apiServerKind } from './helpers'
+import { received, useSegmentListener } from './segment-listener'
 
-afterAll(closeListener)
+useSegmentListener()
 
 // In process only: the shutdown under test is this process's own (the real servers' is graceful-shutdown.test.ts).
 describe.skipIf(!!apiServerKind)('shutting down', () => {

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { scratchDir } from '../../scripts/lib/scratch-dir'
 
 describe('start-up in production', () => {
   it('refuses to start without its secrets and says which are missing', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kyc-prod-'))
+    const dataDir = scratchDir('kyc-prod-')
     try {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
         env: { ...process.env, APP_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', SESSION_SECRET: '' },
@@ -21,7 +20,7 @@ describe('start-up in production', () => {
     }
   })
   it('refuses to start with the demo users or without a mail transport, in one clear line', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kyc-prod-'))
+    const dataDir = scratchDir('kyc-prod-')
     const secrets = { JWT_SECRET: 'j'.repeat(40), SESSION_SECRET: 's'.repeat(40) }
     const start = (env: Record<string, string>) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, files, marketingEvents, supportInquiries, userPreferences } from '@/server/db/schema'
 import { fileApiBaseUrl } from './api-server'
-import { api, apiServerKind, app, errorsOf, mailsTo, signedInUser } from './helpers'
+import { api, apiServerKind, errorsOf, inProcessApp, mailsTo, signedInUser } from './helpers'
 import { PDF, PNG } from './kyc-fixtures'
 import { sendRaw, serveNextMount } from './raw-http'
 
@@ -170,7 +170,7 @@ describe('POST /support/inquiries', () => {
     // In process: the node-server bindings carry the socket address the throttle counts (the real server sees 127.0.0.1 for all).
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`
     const post = (from: string) =>
-      app.request(
+      inProcessApp().request(
         '/api/v1/support/inquiries',
         { method: 'POST', body: inquiryForm(fields(sender())) },
         { incoming: { socket: { remoteAddress: from } } },

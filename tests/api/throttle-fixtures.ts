@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import { app, latestMail, linkTokenFrom } from './helpers'
+import { inProcessApp, latestMail, linkTokenFrom } from './helpers'
 
 export const PASSWORD = 'Sunny-Lagos-2026'
 export const newEmail = () => `sec.${randomUUID().slice(0, 8)}@example.ng`
@@ -24,7 +24,7 @@ export function apiFrom(
   const headers = new Headers(init.headers)
   if (init.token) headers.set('authorization', `Bearer ${init.token}`)
   if (init.json !== undefined) headers.set('content-type', 'application/json')
-  return app.request(
+  return inProcessApp().request(
     `/api/v1${path}`,
     { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : undefined },
     { incoming: { socket: { remoteAddress: ip } } },

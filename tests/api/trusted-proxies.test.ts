@@ -10,7 +10,7 @@ vi.hoisted(() => {
 import { getDb } from '@/server/db/client'
 import { loginAttempts } from '@/server/db/schema'
 import { auditRowsOfEmail } from './audit-fixtures'
-import { api, apiServerKind, app } from './helpers'
+import { api, apiServerKind, inProcessApp } from './helpers'
 import { PASSWORD, signUpAndActivate } from './throttle-fixtures'
 
 /**
@@ -23,7 +23,7 @@ function viaProxy(path: string, forwardedFor: string, json: unknown) {
   const headers = { 'x-forwarded-for': forwardedFor, 'content-type': 'application/json' }
   const init = { method: 'POST', headers, body: JSON.stringify(json) }
   if (apiServerKind) return api(path, init)
-  return app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })
+  return inProcessApp().request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })
 }
 
 const someClient = () => `198.51.100.${randomInt(1, 250)}`
