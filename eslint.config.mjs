@@ -78,9 +78,7 @@ export function createConfig(root) {
           'error',
           {
             groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
-            pathGroups: [
-              { pattern: '@/**', group: 'internal' },
-            ],
+            pathGroups: [{ pattern: '@/**', group: 'internal' }],
             pathGroupsExcludedImportTypes: ['builtin'],
             'newlines-between': 'ignore',
             alphabetize: { order: 'asc', caseInsensitive: true },

@@ -3,7 +3,8 @@ import { getConfig } from '@/lib/config/env'
 
 export type { Logger }
 
-let instance: Logger | undefined
+// The process's logger, on globalThis like its other singletons (the API tests forget them between files).
+const globalForLogger = globalThis as unknown as { __logger?: Logger }
 
 /** Keys whose values never reach a log line, at the top of a logged object or up to three levels down. */
 const SECRET_KEYS = [
@@ -121,8 +122,13 @@ export function createLogger(options: { level: string; destination?: Destination
  */
 export const logger: Logger = new Proxy({} as Logger, {
   get(_target, property) {
-    instance ??= createLogger({ level: getConfig().logLevel, format: getConfig().logFormat })
+    const instance = (globalForLogger.__logger ??= createLogger({ level: getConfig().logLevel, format: getConfig().logFormat }))
     const value = Reflect.get(instance, property, instance) as unknown
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(instance) : value
   },
 })
+
+/** Replaces the process's logger (tests: one writing to a destination they read); `undefined` goes back to the configured one. */
+export function setLogger(replacement: Logger | undefined): void {
+  globalForLogger.__logger = replacement
+}

@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
-import { CONCURRENT_QUERY_WARNING, stopFileApiServer } from './api-server'
+import { stopFileApiServer } from './api-server'
+import { forgetProcessState, takeConcurrentQueryWarnings } from './process-state'
 import { TEST_ENV } from './test-env'
 
 /**
@@ -10,11 +11,9 @@ import { TEST_ENV } from './test-env'
  */
 const template = inject('template')
 const env = process.env
-// The API project runs its files one after another in one process without isolation (vitest.config.ts): each file
-// leaves the environment and the process's singletons (the config, the database, throttles, blob and mail clients,
-// the scheduler: the app keeps them on globalThis) as it found them, so the next file starts as in a fresh process.
-const envAtStart = { ...env }
-const globalsAtStart = new Set(Object.keys(globalThis))
+// As in a fresh process (tests/api/process-state.ts), whatever the file before left.
+await forgetProcessState()
+takeConcurrentQueryWarnings()
 Object.assign(env, TEST_ENV)
 
 let cleanup: () => Promise<void>
@@ -61,33 +60,11 @@ if (template.kind === 'pglite') {
 const { seedOnOpen } = await import('@/server/seed/seed-on-open')
 seedOnOpen()
 
-// pg queues a query sent while another runs on the same connection, warns, and will refuse it in pg 9: the portal's
-// connections run one at a time (server/db/serial-queries.ts). The warning fails the file that caused it, whether
-// the test process printed it or the file's server did (tests/api/api-server.ts).
-const concurrentQueryWarnings: string[] = []
-const onWarning = (warning: Error) => {
-  if (CONCURRENT_QUERY_WARNING.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
-}
-process.on('warning', onWarning)
-
+// The file whose server or test process printed pg's concurrent-query warning fails (tests/api/process-state.ts).
 afterAll(async () => {
-  concurrentQueryWarnings.push(...(await stopFileApiServer()))
-  const { stopScheduledJobs } = await import('@/server/jobs/job-scheduler')
-  await stopScheduledJobs()
-  const { closeDatabase } = await import('@/server/db/client')
-  await closeDatabase()
+  const concurrentQueryWarnings = [...(await stopFileApiServer()), ...takeConcurrentQueryWarnings()]
+  await forgetProcessState()
   await cleanup()
-  process.off('warning', onWarning)
-  forgetProcessState()
   if (concurrentQueryWarnings.length)
     throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)
 })
-
-/** What this file changed in the process: the environment back as it was, the app's singletons on globalThis gone. */
-function forgetProcessState() {
-  for (const key of Object.keys(env)) if (!(key in envAtStart)) delete env[key]
-  Object.assign(env, envAtStart)
-  const scope = globalThis as Record<string, unknown>
-  for (const key of Object.keys(globalThis))
-    if (key.startsWith('__') && !key.startsWith('__vitest') && !globalsAtStart.has(key)) delete scope[key]
-}
