@@ -25,18 +25,24 @@ export function takeConcurrentQueryWarnings(): string[] {
 }
 
 /**
- * Stops the scheduled jobs, closes the database, puts the environment back and drops the app's singletons. Run after
- * each file and again before the next (a file whose tests were all skipped runs no afterAll).
+ * Stops the scheduled jobs, closes the database and drops the app's singletons. Run after each file, and before the
+ * next both before and after its environment is set: a task the last file left running may have opened the database
+ * or read the configuration meanwhile, with whatever environment was there (a file whose tests were all skipped
+ * runs no afterAll at all).
  */
-export async function forgetProcessState(): Promise<void> {
+export async function closeProcessState(): Promise<void> {
   const { stopScheduledJobs } = await import('@/server/jobs/job-scheduler')
   await stopScheduledJobs()
   const { closeDatabase } = await import('@/server/db/client')
   await closeDatabase()
-  const env = process.env
-  for (const key of Object.keys(env)) if (!(key in envAtStart)) delete env[key]
-  Object.assign(env, envAtStart)
   const scope = globalThis as Record<string, unknown>
   for (const key of Object.keys(scope))
     if (key.startsWith('__') && !key.startsWith('__vitest') && !globalsAtStart.has(key)) delete scope[key]
+}
+
+/** Puts the environment back as the run started. */
+export function restoreEnvironment(): void {
+  const env = process.env
+  for (const key of Object.keys(env)) if (!(key in envAtStart)) delete env[key]
+  Object.assign(env, envAtStart)
 }

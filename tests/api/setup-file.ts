@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
 import { stopFileApiServer } from './api-server'
-import { forgetProcessState, takeConcurrentQueryWarnings } from './process-state'
+import { closeProcessState, restoreEnvironment, takeConcurrentQueryWarnings } from './process-state'
 import { TEST_ENV } from './test-env'
 
 /**
@@ -12,7 +12,8 @@ import { TEST_ENV } from './test-env'
 const template = inject('template')
 const env = process.env
 // As in a fresh process (tests/api/process-state.ts), whatever the file before left.
-await forgetProcessState()
+await closeProcessState()
+restoreEnvironment()
 takeConcurrentQueryWarnings()
 Object.assign(env, TEST_ENV)
 
@@ -56,6 +57,8 @@ if (template.kind === 'pglite') {
   }
 }
 
+// Whatever opened the database or read the configuration while this file's environment was being set.
+await closeProcessState()
 // As in the portal, the database seeds itself when the file first opens it (a no-op on the seeded template).
 const { seedOnOpen } = await import('@/server/seed/seed-on-open')
 seedOnOpen()
@@ -63,8 +66,9 @@ seedOnOpen()
 // The file whose server or test process printed pg's concurrent-query warning fails (tests/api/process-state.ts).
 afterAll(async () => {
   const concurrentQueryWarnings = [...(await stopFileApiServer()), ...takeConcurrentQueryWarnings()]
-  await forgetProcessState()
+  await closeProcessState()
   await cleanup()
+  restoreEnvironment()
   if (concurrentQueryWarnings.length)
     throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)
 })
