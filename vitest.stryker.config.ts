@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: apiProject.resolve,
   test: {
     ...apiProject.test,
+    // As these runs were measured and kept: each file isolated (the API project shares one process between files).
+    isolate: true,
     include: [
       // Not access-matrix.test.ts: it sends every operation as every caller, so it covers every mutant here and
       // takes minutes a run; the files below name the refusals one by one.
