@@ -23,6 +23,9 @@ export default defineConfig({
     // CI: a trace only on the retry of a test that failed (a failure twice keeps it; Playwright's advice for CI): recording
     // every test's trace cost every test, on two cores. Locally: kept for each failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // The portal then changes colours at once (styles/globals.css): axe measured a primary button's contrast mid-way
+    // through its disabled-to-enabled transition when the button came alive during the check (a flaky failure).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
