@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic'
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
 
 /** A screen in its own chunk; `preload()` starts fetching it before it first renders. */
@@ -10,13 +10,17 @@ export type LazyScreen<P> = ComponentType<P> & { preload: () => Promise<unknown>
  * when the page mounts, so it loads in parallel with the account, which the layout waits for anyway, rather than with
  * the page: the route stays within its JavaScript budget.
  *
+ * `loading`: a skeleton of `count` lines, or a `placeholder` of the screen's own shape where its height is known (so
+ * nothing moves when it arrives).
+ *
  * `load` must be written in the page (`() => import('@/features/…').then((m) => m.Screen)`) so the bundler splits
  * each screen into its own chunk.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  loading: { label: string; count: number },
+  loading: { label: string; count: number } | { placeholder: () => ReactNode },
 ): LazyScreen<P> {
-  const Screen = dynamic(load, { ssr: false, loading: () => <Skeleton count={loading.count} label={loading.label} /> })
+  const shown = 'placeholder' in loading ? loading.placeholder : () => <Skeleton count={loading.count} label={loading.label} />
+  const Screen = dynamic(load, { ssr: false, loading: shown })
   return Object.assign(Screen, { preload: load })
 }

@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import dynamic from 'next/dynamic'
 import { useId } from 'react'
 import { ErrorState } from '@/components/ui/error-state'
-import { Skeleton } from '@/components/ui/skeleton'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { BusinessSummary } from '@/lib/contracts/business-reports'
 import { formatDay } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
 import { reportReads } from '@/lib/query/shared-queries'
-import type { Bar } from './bar-chart'
+import { BarChart, type Bar } from './bar-chart'
+import { BusinessChartsPlaceholder, CHART_TITLES } from './business-charts-placeholder'
 import styles from './reports.module.css'
-
-const BarChart = dynamic(() => import('./bar-chart').then((m) => m.BarChart), {
-  ssr: false,
-  loading: () => <Skeleton count={2} label="Loading the chart" />,
-})
 
 /** The business list's filters the summary reads (the list below keeps them in the URL). */
 const SUMMARY_KEYS = [
@@ -42,13 +36,17 @@ export function summaryQuery(query: Readonly<Record<string, string>>): Array<[st
 
 const toBars = (counts: BusinessSummary['byStatus']): Bar[] => counts.map((c) => ({ key: c.key, label: c.label, value: c.count }))
 
-function ChartPanel({ title, bars }: { title: string; bars: Bar[] }) {
+/** A panel of a fixed height (BusinessChartsPlaceholder's), its bars scrolling inside it when there are many. */
+function ChartPanel({ title, bars }: { title: (typeof CHART_TITLES)[number]; bars: Bar[] }) {
   const id = useId()
   const shown = bars.filter((b) => b.value > 0)
   return (
-    <section className={styles.panel} aria-labelledby={id}>
+    <section className={styles.panel}>
       <h3 id={id}>{title}</h3>
-      {shown.length ? <BarChart title={title} bars={shown} /> : <p className={styles.muted}>None in this selection.</p>}
+      {/* Focusable, so a keyboard can scroll a long chart. */}
+      <div className={styles.chartBody} role="region" aria-labelledby={id} tabIndex={0}>
+        {shown.length ? <BarChart title={title} bars={shown} /> : <p className={styles.muted}>None in this selection.</p>}
+      </div>
     </section>
   )
 }
@@ -65,7 +63,7 @@ export function BusinessCharts() {
         retrying={summary.isFetching}
       />
     )
-  if (!summary.data) return <Skeleton count={4} label="Loading the counts" />
+  if (!summary.data) return <BusinessChartsPlaceholder />
   const data = summary.data
   return (
     <div className={styles.stack}>

@@ -1,6 +1,7 @@
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Link } from '@/components/ui/link'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import { BusinessChartsPlaceholder } from '@/features/reports/components/business-charts-placeholder'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS as P } from '@/lib/permissions/names'
@@ -10,8 +11,7 @@ const ReportsTabs = lazyScreen(() => import('@/features/reports/components/repor
   label: 'Loading the reports',
 })
 const BusinessCharts = lazyScreen(() => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts), {
-  count: 3,
-  label: 'Loading the counts',
+  placeholder: () => <BusinessChartsPlaceholder />,
 })
 const AdminBusinessList = lazyScreen(
   () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList),
