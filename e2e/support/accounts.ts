@@ -19,13 +19,14 @@ export async function latestMail(request: APIRequestContext, to: string, templat
 }
 
 /**
- * Signs in on the login page (without waiting for where it leads). Workers sign the same demo accounts in at once, and
+ * Signs in on the login page (without waiting for where it leads; `from`: the page the login page is asked to go back
+ * to). Workers sign the same demo accounts in at once, and
  * the API checks one password per account and address at a time: the other answers 429 with `Retry-After: 1`
  * (server/auth/throttles.ts, `withPasswordCheckSlot`). Such an answer is pressed again after that second, as a person
  * would; any other answer, a lock included, is left for the test to see.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/auth/login')
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, from?: string) {
+  await page.goto(from ? `/auth/login?from=${encodeURIComponent(from)}` : '/auth/login')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
   const button = page.getByRole('button', { name: 'Sign in' })
