@@ -88,6 +88,11 @@ describe('sign-in throttling per (account, IP) and per IP', () => {
     const statuses = answers.map((r) => r.status)
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true)
+    // A check that met another under way is told so, with a second's wait, not that it failed too often.
+    const busy = answers.filter((r) => r.status === 429 && retryAfterOf(r) === 1)
+    expect(busy.length).toBeGreaterThan(0)
+    for (const res of busy)
+      expect((await errorsOf(res))[0]!.message).toBe('Another sign-in to this account is being checked. Try again in a moment.')
     const failed = await auditRowsOfEmail('LOGIN_FAILED', account.email)
     expect(failed.length).toBeLessThanOrEqual(THROTTLE_LIMITS.login.pairFreeFailures)
   })

@@ -15,7 +15,7 @@ import type { Actor } from '@/server/http/context'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { passwordChangedMail } from '@/server/integrations/mail/templates'
-import { tooManyAttempts } from './log-in'
+import { passwordCheckBusy, tooManyAttempts } from './log-in'
 
 /**
  * Changes the signed-in user's password, signs out their other sessions and tells them by e-mail. Wrong current
@@ -33,7 +33,7 @@ export async function changePassword(options: {
   const user = await withPasswordCheckSlot(
     { email: actor.email, ip: audit.ip },
     () => checkCurrentPassword(options),
-    () => tooManyAttempts(1),
+    passwordCheckBusy,
   )
   await clearPasswordChangeFailures(actor.userId)
   const passwordHash = await hashPassword(options.newPassword)

@@ -21,6 +21,13 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
   })
 }
 
+/** A second password check of the same account from the same address while one is under way: a second's wait. */
+export function passwordCheckBusy(): AppError {
+  return new AppError('RATE_LIMITED', 'Another sign-in to this account is being checked. Try again in a moment.', {
+    retryAfterSeconds: 1,
+  })
+}
+
 export async function logIn(options: {
   db: Database
   email: string
@@ -29,11 +36,7 @@ export async function logIn(options: {
   userAgent: string | null
 }): Promise<LoginAnswer> {
   const { db, email, audit } = options
-  const user = await withPasswordCheckSlot(
-    { email, ip: audit.ip },
-    () => checkPassword(options),
-    () => tooManyAttempts(1),
-  )
+  const user = await withPasswordCheckSlot({ email, ip: audit.ip }, () => checkPassword(options), passwordCheckBusy)
   await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
 
   const session = await db.transaction(async (tx) => {
