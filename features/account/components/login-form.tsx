@@ -5,7 +5,6 @@ import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
-import { describeError } from '@/lib/http/errors'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { useSignIn } from '../model/use-sign-in'
 import styles from './auth-card.module.css'
@@ -25,9 +24,7 @@ export function LoginForm() {
     try {
       await signIn(values)
     } catch (error) {
-      // An answer about no field (too many tries at once, the server down) is said above the fields, not lost.
-      if (!applyApiErrors(error, form.setError, ['email', 'password']))
-        form.setError('root.server', { message: describeError(error, "We couldn't sign you in. Try again.") })
+      applyApiErrors(error, form.setError, ['email', 'password'])
     }
   }
 

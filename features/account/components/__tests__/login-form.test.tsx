@@ -1,7 +1,7 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { LoginForm } from '../login-form'
 
@@ -45,21 +45,5 @@ describe('LoginForm (issue 36: the API client and the navigation model load on u
     renderWithClient(<LoginForm />)
     await signIn()
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/s/products'), { timeout: 15_000 })
-  })
-
-  it('says an answer about no field above the fields: a second sign-in at the same moment is refused for a second', async () => {
-    api = mockApi(
-      route(
-        'POST',
-        '/accounts/login',
-        apiError(429, 'RATE_LIMITED', 'Another sign-in to this account is under way. Try again in a second.'),
-      ),
-    )
-    renderWithClient(<LoginForm />)
-    await signIn()
-    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
-      'Another sign-in to this account is under way. Try again in a second.',
-    )
-    expect(router.replace).not.toHaveBeenCalled()
   })
 })
