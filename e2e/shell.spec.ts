@@ -7,7 +7,7 @@ const DEMO_PASSWORD = 'Demo-Passw0rd!'
 /**
  * Signs in through the login page, optionally asking to come back to `from`; waits for the landing page. Another
  * worker may be signing the same demo account in at that moment: the API answers the second check 429 for a second,
- * and the shared helper presses again, as a person would (a sign-in that stayed on the login page was that).
+ * and the shared helper presses again, as a person would (most likely why a sign-in once stayed on the login page).
  */
 async function signIn(page: Page, email: string, from?: string) {
   await signInOnLoginPage(page, email, DEMO_PASSWORD, from)
