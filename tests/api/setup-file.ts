@@ -30,19 +30,26 @@ if (template.kind === 'pglite') {
   const base = new URL(template.url)
   const templateName = base.pathname.slice(1)
   const name = `${templateName}_f${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: template.url })
+  // From the maintenance database: a session connected to the template would stop every clone of it (the files share
+  // one process, so a connection left open would stay for the whole run).
+  const maintenance = new URL(template.url)
+  maintenance.pathname = '/postgres'
+  const admin = new pg.Client({ connectionString: maintenance.toString() })
   await admin.connect()
-  // Cloning needs the template to be idle; parallel files may briefly collide, so retry.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`)
-      break
-    } catch (error) {
-      if (attempt > 40) throw error
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+  try {
+    // Cloning needs the template to be idle; parallel files may briefly collide, so retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`)
+        break
+      } catch (error) {
+        if (attempt > 40) throw error
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+      }
     }
+  } finally {
+    await admin.end()
   }
-  await admin.end()
   const url = new URL(template.url)
   url.pathname = `/${name}`
   env.DATABASE_URL = url.toString()
