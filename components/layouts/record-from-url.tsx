@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Link } from '@/components/ui/link'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isRecordId } from '@/lib/session/record-id'
 
 export interface RecordFromUrlProps {
   /** Shown until the router has read the URL. */
@@ -22,7 +21,7 @@ export function RecordFromUrl({ loading, missing, uuid = true, children }: Recor
   const router = useRouter()
   if (!router.isReady) return <>{loading}</>
   const id = typeof router.query.id === 'string' ? router.query.id : ''
-  if (uuid ? UUID.test(id) : id) return <>{children(id)}</>
+  if (uuid ? isRecordId(id) : id) return <>{children(id)}</>
   return (
     <EmptyState
       title={missing.title}

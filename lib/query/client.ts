@@ -23,6 +23,7 @@ import {
 } from '@tanstack/react-query'
 import { isAxiosError, isCancel } from '@/lib/http/axios-guards'
 import { httpEvents } from '@/lib/http/events'
+import { refetchUnlessJustSeeded } from './page-answers'
 
 /** General query cache lifetime: 5 minutes. */
 export const QUERY_GC_TIME = 5 * 60 * 1000
@@ -74,6 +75,7 @@ export const queryClientDefaults = {
   queries: {
     gcTime: QUERY_GC_TIME,
     refetchOnWindowFocus: false,
+    refetchOnMount: refetchUnlessJustSeeded,
     retry: shouldRetryQuery,
     retryDelay: queryRetryDelay,
   },

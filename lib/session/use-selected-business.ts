@@ -1,8 +1,7 @@
 import { useRouter } from 'next/router'
 import { useEffect, useState } from 'react'
+import { isRecordId } from './record-id'
 import { getBusinessId, setBusinessId } from './storage'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type SelectedBusinessSource = 'query' | 'storage' | 'only-membership' | 'none'
 
@@ -22,7 +21,7 @@ export interface SelectedBusiness {
 export function namedBusinessId(query: Record<string, string | string[] | undefined>): string | null {
   const fromQuery = typeof query.businessId === 'string' ? query.businessId : null
   const id = fromQuery ?? getBusinessId()
-  return id && UUID.test(id) ? id : null
+  return id && isRecordId(id) ? id : null
 }
 
 /**
@@ -36,7 +35,7 @@ export function useSelectedBusiness(membershipIds: readonly string[] = []): Sele
 
   useEffect(() => {
     if (!router.isReady) return
-    if (fromQuery && UUID.test(fromQuery)) setBusinessId(fromQuery)
+    if (fromQuery && isRecordId(fromQuery)) setBusinessId(fromQuery)
     setStored(getBusinessId())
   }, [router.isReady, fromQuery])
 
@@ -44,11 +43,11 @@ export function useSelectedBusiness(membershipIds: readonly string[] = []): Sele
   const isReady = router.isReady && (fromQuery !== null || stored !== undefined)
   if (!isReady) return { isReady: false, businessId: null, source: 'none', isInvalid: false }
   if (fromQuery) {
-    return UUID.test(fromQuery)
+    return isRecordId(fromQuery)
       ? { isReady, businessId: fromQuery, source: 'query', isInvalid: false }
       : { isReady, businessId: null, source: 'none', isInvalid: true }
   }
-  if (stored && UUID.test(stored)) return { isReady, businessId: stored, source: 'storage', isInvalid: false }
+  if (stored && isRecordId(stored)) return { isReady, businessId: stored, source: 'storage', isInvalid: false }
   if (membershipIds.length === 1) return { isReady, businessId: membershipIds[0]!, source: 'only-membership', isInvalid: false }
   return { isReady, businessId: null, source: 'none', isInvalid: false }
 }

@@ -52,6 +52,21 @@ describe('page answers (getServerSideProps of the dashboard)', () => {
     expect(Object.keys(answers)).toEqual(['/accounts/me', '/accounts/me/permissions'])
   })
 
+  it('asks a plan again with what it has answered: reads that need an id from the first round come in the second', async () => {
+    const { session, token, businessIds } = await signedInUser({ businesses: [{}] })
+    const rounds: string[][] = []
+    const answers = await readPageAnswers(await pageRequest(session), (answered) => {
+      rounds.push(Object.keys(answered))
+      const me = answered['/accounts/me'] as { id: string } | undefined
+      return me ? ['/accounts/me', `/businesses/${businessIds[0]}`] : ['/accounts/me']
+    })
+    // Asked after each round until nothing new is wanted; a path already asked is not asked again.
+    expect(rounds).toEqual([[], ['/accounts/me'], ['/accounts/me', `/businesses/${businessIds[0]}`]])
+    expect(Object.keys(answers)).toEqual(['/accounts/me', `/businesses/${businessIds[0]}`])
+    const path = `/businesses/${businessIds[0]}`
+    expect(answers[path]).toEqual(await (await api(path, { token })).json())
+  })
+
   it('answers nothing once the session is logged out, and nothing outside the API', async () => {
     const { session, token, businessIds } = await signedInUser({ businesses: [{}] })
     const request = await pageRequest(session)

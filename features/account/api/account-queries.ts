@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
 import { apiClient } from '@/lib/http/lazy-client'
+import type { PageRead } from '@/lib/query/page-answers'
 
 /** `GET /accounts/me/permissions` answers objects; the portal works with their names. */
 export const toPermissionNames = (answer: unknown) => (answer as { name: string }[]).map((p) => p.name)
@@ -38,3 +39,13 @@ export const accountQueries = {
       queryFn: async () => (await apiClient.get<Preferences>('/accounts/me/preferences')).data,
     }),
 }
+
+/**
+ * What the frame of every signed-in page (`PortalLayout`) reads before it can paint anything of the page: the account,
+ * its permissions and preferences. A page that reads first with its request (`readPageAnswers`) starts with these.
+ */
+export const portalFrameReads = (): PageRead[] => [
+  { path: '/accounts/me', queryKey: accountQueries.me().queryKey },
+  { path: '/accounts/me/permissions', queryKey: accountQueries.permissions().queryKey, toData: toPermissionNames },
+  { path: '/accounts/me/preferences', queryKey: accountQueries.preferences().queryKey },
+]

@@ -177,7 +177,8 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                         {!m.isCurrent && <StatusBadge status="EXPIRED" />}
                       </span>
                     </div>
-                    <p className={styles.muted}>
+                    {/* A div: the reveal's confirmation is a <dialog>, which a <p> may not hold. */}
+                    <div className={styles.muted}>
                       {m.idTypeName}{' '}
                       <RevealIdentityNumber
                         masked={m.idNumber}
@@ -203,7 +204,7 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                           />
                         </>
                       )}
-                    </p>
+                    </div>
                     {m.file && <FileView file={m.file} title={`${m.idTypeName} of ${m.firstName} ${m.lastName}`} />}
                   </li>
                 ))}

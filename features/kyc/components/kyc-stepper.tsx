@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { clearStepToasts } from '@/components/ui/toasts'
-import { KYC_STEP_LABELS, KYC_STEPS, type KycStep } from '@/lib/contracts/kyc-values'
+import { KYC_STEP_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
 import { getSelectedStep, setKycIsCompleted, setSelectedStep } from '@/lib/session/storage'
 import { businessStatus } from '@/lib/status/business-status'
 import { documentsProgress } from '@/lib/status/document-status'
 import { kycStatus, kycStepStatus } from '@/lib/status/kyc-status'
+import { KYC_DATA_STEPS } from '../api/kyc-first-reads'
 import { kycEditState } from '../model/kyc-access'
 import { kycPreviewState } from '../model/kyc-preview-state'
 import { checkCaptureSteps, readStep, type StepCheck } from '../model/step-checks'
@@ -20,18 +22,33 @@ import type { LocationFieldsSlot } from './addresses-step'
 import { KycLoadError } from './kyc-load-error'
 import styles from './kyc.module.css'
 
-// Each step's form (and react-hook-form with it) loads when the step opens, not with the page.
-const CompanyDetailsStep = lazy(() => import('./company-details-step').then((m) => ({ default: m.CompanyDetailsStep })))
-const AddressesStep = lazy(() => import('./addresses-step').then((m) => ({ default: m.AddressesStep })))
-const MeansOfIdStep = lazy(() => import('./means-of-id-step').then((m) => ({ default: m.MeansOfIdStep })))
-const ShareholdersStep = lazy(() => import('./shareholders-step').then((m) => ({ default: m.ShareholdersStep })))
-const DocumentsStep = lazy(() => import('./documents/documents-step').then((m) => ({ default: m.DocumentsStep })))
+// Each step's form (and react-hook-form with it) loads when the step opens, not with the page; the step in the
+// address renders on the server with the page (lazyScreen's `serverRendered`: no Suspense boundary in the page's HTML).
+const STEP_LOADING = { count: 4, label: 'Loading the step' }
+const SERVER_RENDERED = { serverRendered: true }
+const CompanyDetailsStep = lazyScreen(
+  () => import('./company-details-step').then((m) => m.CompanyDetailsStep),
+  STEP_LOADING,
+  SERVER_RENDERED,
+)
+const AddressesStep = lazyScreen(() => import('./addresses-step').then((m) => m.AddressesStep), STEP_LOADING, SERVER_RENDERED)
+const MeansOfIdStep = lazyScreen(() => import('./means-of-id-step').then((m) => m.MeansOfIdStep), STEP_LOADING, SERVER_RENDERED)
+const ShareholdersStep = lazyScreen(
+  () => import('./shareholders-step').then((m) => m.ShareholdersStep),
+  STEP_LOADING,
+  SERVER_RENDERED,
+)
+const DocumentsStep = lazyScreen(
+  () => import('./documents/documents-step').then((m) => m.DocumentsStep),
+  STEP_LOADING,
+  SERVER_RENDERED,
+)
 
 /** "Means of ID" → "means of ID": a label inside a sentence keeps its abbreviations. */
 const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1)
 
 /** The steps shown in the list; the last one (preview) is its own page. */
-const DATA_STEPS: readonly KycStep[] = KYC_STEPS.filter((s) => s !== 'PREVIEW')
+const DATA_STEPS = KYC_DATA_STEPS
 
 export interface KycStepperProps {
   businessId: string
@@ -55,7 +72,11 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const documents = useQuery(kycReads.documentChecklist(businessId))
-  const [step, setStep] = useState<KycStep | null>(null)
+  const stepInAddress = typeof router.query.step === 'string' ? router.query.step : null
+  // On the server, and in the browser's first render after it, only the address is known (`?step=`, else the first
+  // step), so the step paints with the page; the step kept in this tab replaces the first one once the page runs.
+  const [step, setStep] = useState<KycStep | null>(() => (router.isReady ? readStep(stepInAddress, DATA_STEPS) : null))
+  const stepSettled = useRef(false)
   const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
   // A beneficial owner whose means of ID is being added from the shareholders step (then back there).
   const [idFor, setIdFor] = useState<string | null>(null)
@@ -65,12 +86,12 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
 
   // The step: `?step=` (an edit link from the preview), else the one kept in this tab, else the first.
   useEffect(() => {
-    if (!router.isReady || step) return
-    const fromQuery = typeof router.query.step === 'string' ? router.query.step : null
-    const chosen = readStep(fromQuery ?? getSelectedStep(), DATA_STEPS)
+    if (!router.isReady || stepSettled.current) return
+    stepSettled.current = true
+    const chosen = readStep(stepInAddress ?? getSelectedStep(), DATA_STEPS)
     setSelectedStep(chosen)
     setStep(chosen)
-  }, [router.isReady, router.query.step, step])
+  }, [router.isReady, stepInAddress])
 
   useEffect(() => {
     if (business.data?.kycDetailsCompleted) setKycIsCompleted()
@@ -235,7 +256,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
               </div>
             </div>
           ) : (
-            <Suspense fallback={<Skeleton count={4} label="Loading the step" />}>
+            <>
               {step === 'COMPANY_DETAILS' && (
                 <CompanyDetailsStep
                   key={details.data?.id ?? 'new'}
@@ -289,7 +310,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                   </Button>
                 </div>
               )}
-            </Suspense>
+            </>
           )}
         </section>
       </div>

@@ -6,33 +6,10 @@ import type { BusinessSummary } from '@/lib/contracts/business-reports'
 import { formatDay } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
 import { reportReads } from '@/lib/query/shared-queries'
+import { summaryQuery } from '../api/summary-query'
 import { BarChart, type Bar } from './bar-chart'
 import { BusinessChartsPlaceholder, CHART_TITLES } from './business-charts-placeholder'
 import styles from './reports.module.css'
-
-/** The business list's filters the summary reads (the list below keeps them in the URL). */
-const SUMMARY_KEYS = [
-  'businessName',
-  'regNo',
-  'approvalStatus',
-  'kycDetailsCompleted',
-  'typeId',
-  'categoryId',
-  'createdBy',
-  'productId',
-  'blocked',
-  'from',
-  'to',
-] as const
-
-export function summaryQuery(query: Readonly<Record<string, string>>): Array<[string, string]> {
-  const out: Array<[string, string]> = []
-  for (const key of SUMMARY_KEYS) if (query[key]) out.push([key, query[key]])
-  const archive = query.archiveStatus
-  if (archive === 'ALL') out.push(['archiveStatus', 'ACTIVE'], ['archiveStatus', 'ARCHIVED'])
-  else if (archive) out.push(['archiveStatus', archive])
-  return out
-}
 
 const toBars = (counts: BusinessSummary['byStatus']): Bar[] => counts.map((c) => ({ key: c.key, label: c.label, value: c.count }))
 

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { renderHook } from '@testing-library/react'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
-import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '@/lib/query/client'
+import { PAGE_ANSWER_FRESH_MS, useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
 
 const reads: PageRead[] = [
   { path: '/accounts/me', queryKey: ['account', 'me'] },
@@ -37,5 +38,44 @@ describe('useSeededPageAnswers', () => {
     const empty = new QueryClient()
     seed(empty, undefined)
     expect(empty.getQueryCache().getAll()).toHaveLength(0)
+  })
+})
+
+describe('refetchUnlessJustSeeded (the queries’ refetchOnMount)', () => {
+  it('does not read a query the page has just filled again when a screen mounts with it, but does once it is older', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const client = createQueryClient()
+      seed(client, { '/businesses/b-1': { id: 'b-1' } })
+      const queryFn = vi.fn(async () => ({ id: 'b-1', read: 'again' }))
+      const mount = () =>
+        renderHook(() => useQuery({ queryKey: ['businesses', 'detail', 'b-1'], queryFn }), {
+          wrapper: ({ children }: { children: ReactNode }) => (
+            <QueryClientProvider client={client}>{children}</QueryClientProvider>
+          ),
+        })
+      const first = mount()
+      expect(first.result.current.data).toEqual({ id: 'b-1' })
+      await Promise.resolve()
+      expect(queryFn).not.toHaveBeenCalled()
+      first.unmount()
+
+      vi.setSystemTime(Date.now() + PAGE_ANSWER_FRESH_MS)
+      const later = mount()
+      await waitFor(() => expect(later.result.current.data).toEqual({ id: 'b-1', read: 'again' }))
+      expect(queryFn).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('leaves queries the page did not fill to the usual rules (stale data is read again on mount)', async () => {
+    const client = createQueryClient()
+    client.setQueryData(['businesses', 'detail', 'b-2'], { id: 'b-2' })
+    const queryFn = vi.fn(async () => ({ id: 'b-2', read: 'again' }))
+    const { result } = renderHook(() => useQuery({ queryKey: ['businesses', 'detail', 'b-2'], queryFn }), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    })
+    await waitFor(() => expect(result.current.data).toEqual({ id: 'b-2', read: 'again' }))
   })
 })

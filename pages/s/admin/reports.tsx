@@ -1,18 +1,29 @@
+import type { ParsedUrlQuery } from 'node:querystring'
+import type { GetServerSideProps } from 'next'
+import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Link } from '@/components/ui/link'
+import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import { reportsFirstReads } from '@/features/reports/api/summary-query'
 import { BusinessChartsPlaceholder } from '@/features/reports/components/business-charts-placeholder'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS as P } from '@/lib/permissions/names'
+import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
+import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
-const ReportsTabs = lazyScreen(() => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs), {
-  count: 1,
-  label: 'Loading the reports',
-})
-const BusinessCharts = lazyScreen(() => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts), {
-  placeholder: () => <BusinessChartsPlaceholder />,
-})
+// The tabs and the charts render on the server with the counts below, so the first tab paints with the page.
+const ReportsTabs = lazyScreen(
+  () => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs),
+  { count: 1, label: 'Loading the reports' },
+  { serverRendered: true },
+)
+const BusinessCharts = lazyScreen(
+  () => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts),
+  { placeholder: () => <BusinessChartsPlaceholder /> },
+  { serverRendered: true },
+)
 const AdminBusinessList = lazyScreen(
   () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList),
   { count: 4, label: 'Loading the businesses' },
@@ -29,11 +40,28 @@ const AuditLog = lazyScreen(() => import('@/features/audits/components/audit-log
 /** Who sees the page: staff who may read one of its tabs (the menu entry uses the same list). */
 const READERS = [P.CAN_READ_BUSINESS, P.CAN_READ_BUSINESS_DIVISION, P.CAN_AUDIT_SYSTEM]
 
+interface ReportsPageProps {
+  answers: PageAnswers
+}
+
+const firstReads = (query: ParsedUrlQuery): PageRead[] => [...portalFrameReads(), ...reportsFirstReads(query)]
+
+/** The first reads come with the page (server/bff/page-answers.ts): the counts paint without waiting for them. */
+export const getServerSideProps: GetServerSideProps<ReportsPageProps> = async ({ req, query }) => ({
+  props: {
+    answers: await readPageAnswers(
+      req,
+      firstReads(query).map((read) => read.path),
+    ),
+  },
+})
+
 /**
  * /s/admin/reports: tabs for businesses (counts and the filtered list with its CSV), fees (configuration, report,
  * XLSX), the audit log and archived businesses, each shown to the staff whose permissions read it.
  */
-export default function ReportsPage() {
+export default function ReportsPage({ answers }: ReportsPageProps) {
+  useSeededPageAnswers(answers, firstReads(useRouter().query))
   return (
     <PortalPage title="Reports" access={adminArea({ anyOf: READERS })} preload={[ReportsTabs]}>
       {({ account, permissions }) => {

@@ -1,7 +1,7 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
-import { accountQueries, toPermissionNames } from '@/features/account/api/account-queries'
+import { portalFrameReads } from '@/features/account/api/account-queries'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { businessQueries } from '@/features/businesses/api/business-queries'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
@@ -23,11 +23,7 @@ interface DashboardPageProps {
  * outstanding items and products; the type and category names): the server answers these in the page itself.
  */
 function dashboardFirstReads(businessId: string | null): PageRead[] {
-  const account: PageRead[] = [
-    { path: '/accounts/me', queryKey: accountQueries.me().queryKey },
-    { path: '/accounts/me/permissions', queryKey: accountQueries.permissions().queryKey, toData: toPermissionNames },
-    { path: '/accounts/me/preferences', queryKey: accountQueries.preferences().queryKey },
-  ]
+  const account = portalFrameReads()
   if (!businessId) return account
   return [
     ...account,

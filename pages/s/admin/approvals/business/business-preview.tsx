@@ -1,18 +1,46 @@
+import type { ParsedUrlQuery } from 'node:querystring'
+import type { GetServerSideProps } from 'next'
+import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
+import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import { reviewFirstReads } from '@/features/approvals/api/review-first-reads'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions/names'
+import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
+import { isRecordId } from '@/lib/session/record-id'
+import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
 const LOADING = { count: 4, label: 'Loading the business' }
+// Rendered on the server with the answers below: the review paints with the page, its chunk loads after.
 const BusinessPreview = lazyScreen(
   () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview),
   LOADING,
+  { serverRendered: true },
 )
 
+interface BusinessPreviewPageProps {
+  answers: PageAnswers
+}
+
+const businessIdIn = (query: ParsedUrlQuery) => (typeof query.id === 'string' && isRecordId(query.id) ? query.id : null)
+
+/** What the page reads first: the frame's reads, and the review's when the address names the business. */
+function firstReads(query: ParsedUrlQuery, answered: PageAnswers = {}): PageRead[] {
+  const businessId = businessIdIn(query)
+  return [...portalFrameReads(), ...(businessId ? reviewFirstReads(businessId, answered) : [])]
+}
+
+/** The first reads come with the page (server/bff/page-answers.ts): the review paints without waiting for them. */
+export const getServerSideProps: GetServerSideProps<BusinessPreviewPageProps> = async ({ req, query }) => ({
+  props: { answers: await readPageAnswers(req, (answered) => firstReads(query, answered).map((read) => read.path)) },
+})
+
 /** /s/admin/approvals/business/business-preview?id=: review one business (KYC, documents, comments, decision). */
-export default function BusinessPreviewPage() {
+export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProps) {
+  useSeededPageAnswers(answers, firstReads(useRouter().query, answers))
   return (
     <PortalPage
       title="Business review"

@@ -1,17 +1,44 @@
+import type { ParsedUrlQuery } from 'node:querystring'
+import type { GetServerSideProps } from 'next'
 import dynamic from 'next/dynamic'
+import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { portalFrameReads } from '@/features/account/api/account-queries'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
+import { kycStepperFirstReads } from '@/features/kyc/api/kyc-first-reads'
+import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
+import { namedBusinessId } from '@/lib/session/use-selected-business'
+import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
-// The stepper (its frame, the step list and status rules) loads in parallel with the account, which the layout waits
-// for anyway, rather than with the page: nothing shows later, and the route stays within its JavaScript budget.
+// The stepper (its frame, the step list and status rules) is its own chunk, rendered on the server with the answers
+// below: the first step paints with the page, and the chunk loads after the page's own JavaScript.
 const KycStepperScreen = lazyScreen(
   () => import('@/features/kyc/components/kyc-stepper-screen').then((m) => m.KycStepperScreen),
   { count: 6, label: 'Loading the KYC' },
+  { serverRendered: true },
 )
 // Only the address form shows these; they load with it.
 const LocationFields = dynamic(() => import('@/features/locations/components/location-fields').then((m) => m.LocationFields))
 
-export default function KycPage() {
+interface KycPageProps {
+  answers: PageAnswers
+}
+
+const stepIn = (query: ParsedUrlQuery) => (typeof query.step === 'string' ? query.step : null)
+
+/** What the page reads first: the frame's reads, and the stepper's when the address names the business. */
+function firstReads(query: ParsedUrlQuery, answered: PageAnswers = {}): PageRead[] {
+  const businessId = typeof query.businessId === 'string' ? namedBusinessId(query) : null
+  return [...portalFrameReads(), ...(businessId ? kycStepperFirstReads(businessId, stepIn(query), answered) : [])]
+}
+
+/** The first reads come with the page (server/bff/page-answers.ts): the step paints without waiting for them. */
+export const getServerSideProps: GetServerSideProps<KycPageProps> = async ({ req, query }) => ({
+  props: { answers: await readPageAnswers(req, (answered) => firstReads(query, answered).map((read) => read.path)) },
+})
+
+export default function KycPage({ answers }: KycPageProps) {
+  useSeededPageAnswers(answers, firstReads(useRouter().query, answers))
   return (
     <PortalPage title="Know your customer" documentTitle="KYC" access={businessArea()} preload={[KycStepperScreen]}>
       {({ account, permissions }) => (

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test'
+import { bearer, signInAsOwner, signInAsStaff, DEMO_PASSWORD } from './support/accounts'
+
+/**
+ * The pages whose first reads come with them (docs/architecture.md#first-paint): the server's HTML already holds the
+ * screen, the browser hydrates it without a mismatch (a mismatch throws the server's HTML away and paints again),
+ * and no part of it waits for an inline script (the CSP refuses those: React moves a large Suspense boundary's HTML
+ * out of line behind one, which lazyScreen's `serverRendered` avoids).
+ */
+
+/** Errors the page reports while loading and hydrating (a hydration mismatch is one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
+/** The page's HTML as the server sends it to this signed-in browser, without its scripts and tags. */
+async function serverHtml(page: Page, path: string) {
+  const response = await page.request.get(path)
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    // React separates neighbouring texts with empty comments: "1<!-- -->. Company details".
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+  return { html, text }
+}
+
+function expectNoOutOfLineBoundary(html: string) {
+  expect(html).not.toContain('$RC(')
+  expect(html).not.toMatch(/<template id="B:\d+"/)
+}
+
+test('the KYC stepper paints its step from the page and hydrates it; another step opens from there', async ({
+  page,
+  request,
+}) => {
+  const headers = await bearer(request, 'owner@example.com')
+  const [business] = (await (await request.get('/api/v1/businesses/user-businesses/me', { headers })).json()) as { id: string }[]
+  await signInAsOwner(page, 'owner@example.com', DEMO_PASSWORD)
+  const path = `/s/businesses/dashboard-details/kyc?businessId=${business!.id}`
+
+  const first = await serverHtml(page, path)
+  expectNoOutOfLineBoundary(first.html)
+  expect(first.text).toContain('1. Company details')
+  expect(first.text).toContain('Tax identification number')
+  expect(first.text).not.toContain('Loading the KYC')
+  const shareholders = await serverHtml(page, `${path}&step=SHAREHOLDERS`)
+  expect(shareholders.text).toContain('4. Shareholders')
+
+  const errors = collectErrors(page)
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 2, name: '1. Company details' })).toBeVisible()
+  await page.getByRole('button', { name: /Addresses/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: '2. Addresses' })).toBeVisible()
+  await expect(page).toHaveURL(/step=ADDRESSES/)
+  expect(errors).toEqual([])
+})
+
+test('the business review and the reports paint from the page and hydrate without a mismatch', async ({ page, request }) => {
+  const headers = await bearer(request, 'superadmin@example.com')
+  const queue = (await (await request.get('/api/v1/businesses/for-approval?page=0&size=1', { headers })).json()) as {
+    content: { id: string; name: string }[]
+  }
+  const waiting = queue.content[0]!
+  await signInAsStaff(page, 'superadmin@example.com')
+  const review = `/s/admin/approvals/business/business-preview?id=${waiting.id}`
+
+  const reviewHtml = await serverHtml(page, review)
+  expectNoOutOfLineBoundary(reviewHtml.html)
+  expect(reviewHtml.text).toContain(waiting.name)
+  expect(reviewHtml.text).toContain('Means of ID')
+  const reportsHtml = await serverHtml(page, '/s/admin/reports')
+  expectNoOutOfLineBoundary(reportsHtml.html)
+  expect(reportsHtml.text).toMatch(/\d+ businesses registered from .+ match the filters\./)
+  expect(reportsHtml.text).not.toContain('Counting the businesses')
+
+  const errors = collectErrors(page)
+  await page.goto(review)
+  await expect(page.getByRole('heading', { level: 1, name: 'Business review' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Review sections' })).toBeVisible()
+  await page.goto('/s/admin/reports')
+  const total = page.getByText(/businesses registered from .+ match the filters\./)
+  await expect(total).toBeVisible()
+  // Another tab, then back: the charts mount again, in the browser this time.
+  await page.getByRole('tab', { name: 'Fees' }).click()
+  await expect(total).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Businesses' }).click()
+  await expect(total).toBeVisible()
+  expect(errors).toEqual([])
+})
