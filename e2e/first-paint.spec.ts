@@ -5,7 +5,7 @@ import { bearer, signInAsOwner, signInAsStaff, DEMO_PASSWORD } from './support/a
  * The pages whose first reads come with them (docs/architecture.md#first-paint): the server's HTML already holds the
  * screen, the browser hydrates it without a mismatch (a mismatch throws the server's HTML away and paints again),
  * and no part of it waits for an inline script (the CSP refuses those: React moves a large Suspense boundary's HTML
- * out of line behind one, which lazyScreen's `serverRendered` avoids).
+ * out of line behind one, which next/dynamic's server rendering (no Suspense boundary) avoids).
  */
 
 /** Errors the page reports while loading and hydrating (a hydration mismatch is one). */

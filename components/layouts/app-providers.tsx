@@ -8,7 +8,6 @@ import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
 import { createQueryClient } from '@/lib/query/client'
 import { captureChannel } from '@/lib/session/storage'
-import { useMarkPageHydrated } from './lazy-screen'
 import { useRouteProgress } from './use-route-progress'
 import { useShellTracking } from './use-shell-tracking'
 
@@ -35,7 +34,6 @@ export interface AppProvidersProps {
  * user), and the session-timeout warning on /s/ routes.
  */
 export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppProvidersProps) {
-  useMarkPageHydrated()
   const router = useRouter()
   const [queryClient] = useState(() => createQueryClient())
   useRouteProgress(router.events)

@@ -34,8 +34,9 @@ const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const
  * (~30 kB gzip) while the page is still loading blocks the main thread (Lighthouse's total blocking time on the
  * sign-in and sign-up pages), and nobody submits a form without touching the page first.
  */
-export function usePreloadOnFirstInput(target: { preload: () => Promise<unknown> }): void {
+export function usePreloadOnFirstInput(target: { preload: () => Promise<unknown> }, enabled = true): void {
   useEffect(() => {
+    if (!enabled) return
     const stop = () => FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, start, true))
     const start = () => {
       stop()
@@ -43,5 +44,5 @@ export function usePreloadOnFirstInput(target: { preload: () => Promise<unknown>
     }
     FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }))
     return stop
-  }, [target])
+  }, [target, enabled])
 }

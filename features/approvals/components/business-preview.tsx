@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -21,7 +21,7 @@ import { PERMISSIONS } from '@/lib/permissions/names'
 import { businessReads, referenceReads, reviewKycDocument } from '@/lib/query/shared-queries'
 import { businessStatus } from '@/lib/status/business-status'
 import { kycStatus } from '@/lib/status/kyc-status'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useAssignReviewer } from '../api/review-calls'
@@ -111,9 +111,7 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
   })
   const choice = useWatch({ control: form.control, name: 'userId' })
   const editable = canAssign && business.approvalStatus === 'PENDING'
-  useEffect(() => {
-    if (editable) void assigneeResolver.preload()
-  }, [editable])
+  usePreloadOnFirstInput(assigneeResolver, editable)
   const current = reviewers.data?.find((r) => r.id === business.assigneeId)
   const label = business.assigneeId
     ? business.assigneeId === currentUserId

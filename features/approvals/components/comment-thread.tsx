@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
@@ -10,7 +10,7 @@ import type { BusinessCommentInput } from '@/lib/contracts/reviews'
 import { formatDayTime } from '@/lib/format/day'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
@@ -33,9 +33,7 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
   const add = useAddComment(businessId)
   const form = useForm<Values, unknown, Values>({ resolver, defaultValues: { comment: '' } })
 
-  useEffect(() => {
-    if (canComment) void resolver.preload()
-  }, [canComment])
+  usePreloadOnFirstInput(resolver, canComment)
 
   const submit = async (values: Values) => {
     try {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -12,7 +12,7 @@ import { notify } from '@/components/ui/toasts'
 import type { businessDecisionInputSchema } from '@/lib/contracts/reviews'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useDecideBusiness } from '../api/review-calls'
@@ -58,7 +58,7 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
   const [confirming, setConfirming] = useState<Output | null>(null)
   const unmet = checklist.data?.filter((c) => !c.met) ?? []
 
-  useEffect(() => void resolver.preload(), [])
+  usePreloadOnFirstInput(resolver)
 
   // The decision is asked again in a dialog, as every other decision of the review is.
   const submit = (values: Output) => setConfirming(values)

@@ -14,7 +14,7 @@ import { TIN_MESSAGE, todayIso } from '@/lib/contracts/kyc-values'
 import { fieldErrors } from '@/lib/http/errors'
 import { fileReads } from '@/lib/query/shared-queries'
 import { formValuesEqual } from '@/lib/validation/form-dirty'
-import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
+import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { openDocumentFile } from '../api/document-calls'
 import { useSaveCompanyDetails } from '../api/kyc-calls'
 import { kycQueries } from '../api/kyc-queries'
@@ -72,7 +72,7 @@ export function CompanyDetailsStep({ businessId, details, readOnly, onSaved }: C
   const labelId = useId()
   const watched = useWatch({ control: form.control })
 
-  useEffect(() => void resolver.preload(), [])
+  usePreloadOnFirstInput(resolver)
 
   // Restore an unsaved draft once it has loaded: it holds what was typed after the last save.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -19,30 +19,31 @@ import { kycEditState } from '../model/kyc-access'
 import { kycPreviewState } from '../model/kyc-preview-state'
 import { checkCaptureSteps, readStep, type StepCheck } from '../model/step-checks'
 import type { LocationFieldsSlot } from './addresses-step'
+import { CompanyDetailsStep } from './company-details-step'
 import { KycLoadError } from './kyc-load-error'
 import styles from './kyc.module.css'
 
-// Each step's form (and react-hook-form with it) loads when the step opens, not with the page; the step in the
-// address renders on the server with the page (lazyScreen's `serverRendered`: no Suspense boundary in the page's HTML).
-const STEP_LOADING = { count: 4, label: 'Loading the step' }
-const SERVER_RENDERED = { serverRendered: true }
-const CompanyDetailsStep = lazyScreen(
-  () => import('./company-details-step').then((m) => m.CompanyDetailsStep),
-  STEP_LOADING,
-  SERVER_RENDERED,
-)
-const AddressesStep = lazyScreen(() => import('./addresses-step').then((m) => m.AddressesStep), STEP_LOADING, SERVER_RENDERED)
-const MeansOfIdStep = lazyScreen(() => import('./means-of-id-step').then((m) => m.MeansOfIdStep), STEP_LOADING, SERVER_RENDERED)
-const ShareholdersStep = lazyScreen(
-  () => import('./shareholders-step').then((m) => m.ShareholdersStep),
-  STEP_LOADING,
-  SERVER_RENDERED,
-)
-const DocumentsStep = lazyScreen(
-  () => import('./documents/documents-step').then((m) => m.DocumentsStep),
-  STEP_LOADING,
-  SERVER_RENDERED,
-)
+// The first step's form comes with the stepper and renders on the server with the page. The other steps' forms are
+// chunks of their own, loaded when the step opens, in the browser only: next/dynamic does not preload a chunk nested
+// in another before hydration, so a step rendered on the server from its own chunk would not match the browser's
+// first render. A page opened on another step (`?step=`) paints the frame first and the step's form after.
+const stepLoading = () => <Skeleton count={4} label="Loading the step" />
+const AddressesStep = dynamic(() => import('./addresses-step').then((m) => m.AddressesStep), {
+  ssr: false,
+  loading: stepLoading,
+})
+const MeansOfIdStep = dynamic(() => import('./means-of-id-step').then((m) => m.MeansOfIdStep), {
+  ssr: false,
+  loading: stepLoading,
+})
+const ShareholdersStep = dynamic(() => import('./shareholders-step').then((m) => m.ShareholdersStep), {
+  ssr: false,
+  loading: stepLoading,
+})
+const DocumentsStep = dynamic(() => import('./documents/documents-step').then((m) => m.DocumentsStep), {
+  ssr: false,
+  loading: stepLoading,
+})
 
 /** "Means of ID" → "means of ID": a label inside a sentence keeps its abbreviations. */
 const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1)

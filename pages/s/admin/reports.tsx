@@ -1,8 +1,10 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Link } from '@/components/ui/link'
+import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { reportsFirstReads } from '@/features/reports/api/summary-query'
@@ -13,17 +15,14 @@ import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
-// The tabs and the charts render on the server with the counts below, so the first tab paints with the page.
-const ReportsTabs = lazyScreen(
-  () => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs),
-  { count: 1, label: 'Loading the reports' },
-  { serverRendered: true },
-)
-const BusinessCharts = lazyScreen(
-  () => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts),
-  { placeholder: () => <BusinessChartsPlaceholder /> },
-  { serverRendered: true },
-)
+// The tabs and the charts render on the server with the counts below, so the first tab paints with the page; their
+// chunks come with the page's scripts (next/dynamic) and hydrate with it.
+const ReportsTabs = dynamic(() => import('@/features/reports/components/reports-tabs').then((m) => m.ReportsTabs), {
+  loading: () => <Skeleton count={1} label="Loading the reports" />,
+})
+const BusinessCharts = dynamic(() => import('@/features/reports/components/business-charts').then((m) => m.BusinessCharts), {
+  loading: () => <BusinessChartsPlaceholder />,
+})
 const AdminBusinessList = lazyScreen(
   () => import('@/features/admin-businesses/components/admin-business-list').then((m) => m.AdminBusinessList),
   { count: 4, label: 'Loading the businesses' },
@@ -63,7 +62,7 @@ export const getServerSideProps: GetServerSideProps<ReportsPageProps> = async ({
 export default function ReportsPage({ answers }: ReportsPageProps) {
   useSeededPageAnswers(answers, firstReads(useRouter().query))
   return (
-    <PortalPage title="Reports" access={adminArea({ anyOf: READERS })} preload={[ReportsTabs]}>
+    <PortalPage title="Reports" access={adminArea({ anyOf: READERS })}>
       {({ account, permissions }) => {
         const held = new Set(permissions)
         const tabs: ReportTab[] = []

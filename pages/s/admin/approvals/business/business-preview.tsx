@@ -1,7 +1,7 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
 import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
@@ -14,12 +14,11 @@ import { isRecordId } from '@/lib/session/record-id'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
 const LOADING = { count: 4, label: 'Loading the business' }
-// Rendered on the server with the answers below: the review paints with the page, its chunk loads after.
-const BusinessPreview = lazyScreen(
-  () => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview),
-  LOADING,
-  { serverRendered: true },
-)
+// Rendered on the server with the answers below, so the review paints with the page; its chunk comes with the page's
+// scripts (next/dynamic) and hydrates with it.
+const BusinessPreview = dynamic(() => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview), {
+  loading: () => <Skeleton {...LOADING} />,
+})
 
 interface BusinessPreviewPageProps {
   answers: PageAnswers
@@ -45,7 +44,6 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
     <PortalPage
       title="Business review"
       access={adminArea({ anyOf: [PERMISSIONS.CAN_APPROVE_BUSINESS, PERMISSIONS.CAN_READ_BUSINESS] })}
-      preload={[BusinessPreview]}
     >
       {({ account, permissions }) => (
         <RecordFromUrl

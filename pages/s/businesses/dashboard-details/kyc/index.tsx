@@ -2,7 +2,7 @@ import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
-import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { kycStepperFirstReads } from '@/features/kyc/api/kyc-first-reads'
@@ -11,12 +11,10 @@ import { namedBusinessId } from '@/lib/session/use-selected-business'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
 // The stepper (its frame, the step list and status rules) is its own chunk, rendered on the server with the answers
-// below: the first step paints with the page, and the chunk loads after the page's own JavaScript.
-const KycStepperScreen = lazyScreen(
-  () => import('@/features/kyc/components/kyc-stepper-screen').then((m) => m.KycStepperScreen),
-  { count: 6, label: 'Loading the KYC' },
-  { serverRendered: true },
-)
+// below, so the step paints with the page; its chunk comes with the page's scripts (next/dynamic) and hydrates with it.
+const KycStepperScreen = dynamic(() => import('@/features/kyc/components/kyc-stepper-screen').then((m) => m.KycStepperScreen), {
+  loading: () => <Skeleton count={6} label="Loading the KYC" />,
+})
 // Only the address form shows these; they load with it.
 const LocationFields = dynamic(() => import('@/features/locations/components/location-fields').then((m) => m.LocationFields))
 
@@ -40,7 +38,7 @@ export const getServerSideProps: GetServerSideProps<KycPageProps> = async ({ req
 export default function KycPage({ answers }: KycPageProps) {
   useSeededPageAnswers(answers, firstReads(useRouter().query, answers))
   return (
-    <PortalPage title="Know your customer" documentTitle="KYC" access={businessArea()} preload={[KycStepperScreen]}>
+    <PortalPage title="Know your customer" documentTitle="KYC" access={businessArea()}>
       {({ account, permissions }) => (
         <KycStepperScreen
           account={account}
