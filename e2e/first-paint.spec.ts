@@ -95,3 +95,21 @@ test('the business review and the reports paint from the page and hydrate withou
   await expect(total).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('the public catalogue paints its cards from the page, signed out, and a search still asks the API', async ({ page, request }) => {
+  const catalogue = (await (await request.get('/api/v1/products?pageNumber=1&pageSize=24')).json()) as {
+    content: { name: string }[]
+  }
+  const shown = catalogue.content[0]!.name
+  const products = await serverHtml(page, '/products')
+  expectNoOutOfLineBoundary(products.html)
+  expect(products.text).toContain(shown)
+  expect(products.text).not.toContain('Loading the products')
+
+  const errors = collectErrors(page)
+  await page.goto('/products')
+  await expect(page.getByRole('heading', { level: 3, name: shown })).toBeVisible()
+  await page.getByRole('searchbox').fill('zzzz-no-such-product')
+  await expect(page.getByText('No product matches')).toBeVisible()
+  expect(errors).toEqual([])
+})

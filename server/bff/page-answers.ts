@@ -52,8 +52,25 @@ export async function readPageAnswers(request: IncomingMessage, plan: PageReadPl
     sessionExpiresAt: new Date(session.expiresAt),
     generation: live.generation,
   })
+  return answerPlan(request, { authorization: `Bearer ${accessToken}` }, firstPaths, plan)
+}
+
+/**
+ * The answers of a public page's first reads (calls the API answers without a session, e.g. the product catalogue),
+ * made as an anonymous visitor whether or not the visitor is signed in: what the page shows everyone.
+ */
+export async function readPublicPageAnswers(request: IncomingMessage, paths: readonly string[]): Promise<PageAnswers> {
+  return paths.length === 0 ? {} : answerPlan(request, {}, paths, paths)
+}
+
+async function answerPlan(
+  request: IncomingMessage,
+  auth: Record<string, string>,
+  firstPaths: readonly string[],
+  plan: PageReadPlan,
+): Promise<PageAnswers> {
   const app = (globalForApp.__pageAnswersApp ??= createApp())
-  const headers = { authorization: `Bearer ${accessToken}`, accept: 'application/json' }
+  const headers = { ...auth, accept: 'application/json' }
   const read = async (path: string): Promise<[string, unknown] | null> => {
     if (!path.startsWith('/') || path.startsWith('//')) return null
     try {
@@ -67,13 +84,12 @@ export async function readPageAnswers(request: IncomingMessage, plan: PageReadPl
   const asked = new Set<string>()
   const answers: PageAnswers = {}
   for (let round = 0; round < MAX_ROUNDS && asked.size < MAX_CALLS; round++) {
-    const paths = [...new Set(round === 0 ? firstPaths : pathsAfter({ ...answers }))]
+    const paths = [...new Set(round === 0 ? firstPaths : typeof plan === 'function' ? plan({ ...answers }) : [])]
       .filter((path) => !asked.has(path))
       .slice(0, MAX_CALLS - asked.size)
     if (paths.length === 0) break
     for (const path of paths) asked.add(path)
     for (const answer of await Promise.all(paths.map(read))) if (answer) answers[answer[0]] = answer[1]
-    if (typeof plan !== 'function') break
   }
   return answers
 }

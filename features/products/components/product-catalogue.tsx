@@ -14,16 +14,16 @@ import { paths } from '@/lib/navigation/paths'
 import { productReads } from '@/lib/query/shared-queries'
 import { isLoggedIn, setSourceProduct } from '@/lib/session/storage'
 import styles from '@/styles/product-screens.module.css'
+import { CATALOGUE_PAGE_SIZE } from '../api/catalogue-first-reads'
 import { productQueries } from '../api/product-queries'
 import type { Product } from '../api/types'
 
-const PAGE_SIZE = 24
 const SEARCH_DELAY_MS = 300
 const FILTER_KEYS = ['categoryId', 'searchKey'] as const
 
 /** The catalogue's page (`pageNumber`) and filters in the URL; 24 cards a page, no other size offered. */
 const useCatalogueUrlState = () =>
-  useTableUrlState({ filterKeys: FILTER_KEYS, defaultPageSize: PAGE_SIZE, pageSizeOptions: [PAGE_SIZE] })
+  useTableUrlState({ filterKeys: FILTER_KEYS, defaultPageSize: CATALOGUE_PAGE_SIZE, pageSizeOptions: [CATALOGUE_PAGE_SIZE] })
 
 /** "2 details and 1 document": what applying asks for. */
 export function requirementSummary(product: Pick<Product, 'requirements'>): string {
