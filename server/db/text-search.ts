@@ -18,3 +18,28 @@ export function containsIgnoringCase(
 ): SQL {
   return like(sql`lower(${column})`, bind(containsPattern(text)) as string)
 }
+
+/**
+ * A search text short enough that no trigram can find it (one or two characters, counted as code points), lower-cased
+ * as `containsPattern` lowers it; undefined for a longer one (or none). Such a fragment is itself one of the column's
+ * short grams (`shortGramsContain`).
+ */
+export function shortFragment(text: string): string | undefined {
+  const lowered = text.toLowerCase()
+  const length = [...lowered].length
+  return length >= 1 && length <= 2 ? lowered : undefined
+}
+
+/**
+ * `short_grams(lower(column)) @> array[gram]`: the lower-cased column holds `gram` (one or two characters), answered
+ * by a GIN index on that expression (migration 0033: `businesses_name_short_grams_idx`). Every value that contains
+ * `gram` holds it among its grams, so beside `containsIgnoringCase` it narrows the rows to read and never drops a
+ * match. The function is costly per row (its COST tells the planner), so it belongs where the index answers it.
+ */
+export function shortGramsContain(
+  column: AnyColumn,
+  gram: string,
+  bind: (gram: string) => string | Placeholder = (value) => value,
+): SQL {
+  return sql`short_grams(lower(${column})) @> array[${bind(gram)}]::text[]`
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, like, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ListSort, Page, PageQuery } from '@/lib/contracts/pagination'
 import type { Executor } from '@/server/db/client'
@@ -74,6 +74,12 @@ export async function boundedTotalOf(
 }
 
 /**
+ * A one- or two-character name search (`boundedListParts`' `shortName`) first counts its matches among this many rows
+ * of the table, to choose between walking the list's index and reading the short-gram index.
+ */
+export const SHORT_NAME_SAMPLE_ROWS = 2000
+
+/**
  * The parts of a bounded list's statement (docs/api.md#lists), for a list in (`keys.order`, id) order (`listOrder`):
  * - `matches`, a CTE: the keys of at most `countLimit` matching rows, in no order, by whichever path finds them fastest
  *   (a rare name: the trigram index; a common one: any scan that stops at the limit);
@@ -82,7 +88,17 @@ export async function boundedTotalOf(
  *   table is not searched again: a search for one business name reads the trigram index once. Otherwise the page
  *   walks the list's index in order and stops after the page. Each branch is gated by a one-time filter on the count,
  *   so only one runs.
- * The caller's statement starts `db.with(matches)` and joins `page` to the table for the page's rows.
+ * - `ctes`: what the caller's statement starts with (`db.with(...ctes)`); it joins `page` to the table for the page's
+ *   rows.
+ *
+ * `shortName`: the name search is one or two characters (`shortFragment`), which no trigram serves. `where` holds its
+ * LIKE (`pattern`, the bound parameter); `whereByGrams` is the same filter with the short-gram condition in place of
+ * the LIKE (`shortGramsContain`: the same rows, as a fragment of one or two characters is one of the grams of every
+ * name that contains it). A CTE first counts the LIKE's matches among `SHORT_NAME_SAMPLE_ROWS` rows of the table: a
+ * fragment in at least `walkShare` of them ("a", "e") fills `matches` by the walk, as any other search does, and
+ * finds them within a few thousand rows; a rarer one ("x", "q", "qx") reads them from the short-gram index instead of
+ * walking (up to) the whole table, 0.5–0.8 s at 1M businesses (bench/results/issue-36-short-search.md). The page is
+ * cut or walked as above.
  */
 export function boundedListParts(
   db: Executor,
@@ -92,16 +108,28 @@ export function boundedListParts(
     where: SQL | undefined
     direction: typeof asc
     window: { limit: unknown; offset: unknown; countLimit: unknown }
+    shortName?: { column: PgColumn; pattern: unknown; whereByGrams: SQL | undefined; walkShare: number }
   },
 ) {
-  const { keys, from, where, direction, window } = options
-  const matches = db.$with('matches').as(
+  const { keys, from, where, direction, window, shortName } = options
+  const matchesWhere = (condition: SQL | undefined) =>
     db
       .select({ id: keys.id, order: keys.order })
       .from(from)
-      .where(where)
-      .limit(window.countLimit as number),
-  )
+      .where(condition)
+      .limit(window.countLimit as number)
+  let probe: ReturnType<typeof shortNameSample> | undefined
+  let matches
+  if (shortName) {
+    probe = shortNameSample(db, from, shortName)
+    const sampled = sql`(select ${sql.identifier('n')} from ${sql.identifier('short_name_sample')})`
+    const dense = sql`${sampled} >= ${Math.ceil(SHORT_NAME_SAMPLE_ROWS * shortName.walkShare)}`
+    matches = db.$with('matches').as(
+      matchesWhere(and(where, dense)).unionAll(matchesWhere(and(shortName.whereByGrams, sql`not ${dense}`))),
+    )
+  } else {
+    matches = db.$with('matches').as(matchesWhere(where))
+  }
   const counted = sql`(select count(*) from ${sql.identifier('matches')})`
   const fromMatches = db
     .select({ id: matches.id, order: matches.order })
@@ -118,7 +146,23 @@ export function boundedListParts(
     .limit(window.limit as number)
     .offset(window.offset as number)
   const page = fromMatches.unionAll(fromTable).as('page')
-  return { matches, page, total: sql<number>`${counted}`.mapWith(Number) }
+  return {
+    matches,
+    ctes: probe ? ([probe, matches] as const) : ([matches] as const),
+    page,
+    total: sql<number>`${counted}`.mapWith(Number),
+  }
+}
+
+/** `short_name_sample`: how many of `SHORT_NAME_SAMPLE_ROWS` rows of the table match the name search's LIKE. */
+function shortNameSample(db: Executor, from: PgTable, shortName: { column: PgColumn; pattern: unknown }) {
+  const sample = db.select({ name: shortName.column }).from(from).limit(SHORT_NAME_SAMPLE_ROWS).as('sample')
+  return db.$with('short_name_sample').as(
+    db
+      .select({ n: count().as('n') })
+      .from(sample)
+      .where(like(sql`lower(${sample.name})`, shortName.pattern as string)),
+  )
 }
 
 /**

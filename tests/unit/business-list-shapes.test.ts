@@ -11,7 +11,8 @@ const id = '5b1f6a52-3c59-4f5e-9a57-6d2f0d0c1a11'
 
 /** Each filter's values that give it a different SQL (absent first). */
 const VARIANTS: { [K in keyof BusinessListQuery]?: BusinessListQuery[K][] } = {
-  businessName: [undefined, 'ab'],
+  // One or two characters: the short-gram index (boundedListParts); three: the trigram one.
+  businessName: [undefined, 'ab', 'abc'],
   kycDetailsCompleted: [undefined, true, false],
   approvalStatus: [undefined, 'PENDING'],
   createdBy: [undefined, id],
@@ -68,6 +69,20 @@ describe('the staff business list, prepared once per shape', () => {
       expect(s.sql).not.toContain('%ab%')
       expect(s.sql).not.toMatch(/limit \d|offset \d/)
     }
+  })
+
+  it('reads the short-gram index for a name of one or two characters only, beside the walk', () => {
+    const sqlOf = (businessName: string) => businessListStatement(db, { ...BASE, businessName }, now).build().toSQL().sql
+    for (const name of ['a', 'Ab', 'ø1']) {
+      expect(sqlOf(name), name).toContain('short_grams(lower("businesses"."name")) @> array[$')
+      expect(sqlOf(name), name).toContain('"short_name_sample"')
+      expect(sqlOf(name), name).toMatch(/lower\("businesses"\."name"\) like \$/)
+    }
+    expect(sqlOf('abc')).not.toContain('short_grams')
+    expect(businessListStatement(db, { ...BASE, businessName: 'AB' }, now).values).toMatchObject({
+      businessName: '%ab%',
+      businessNameGram: 'ab',
+    })
   })
 
   it('binds the values the query asked for', () => {

@@ -5,7 +5,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
-import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
+import { containsPattern, containsIgnoringCase, shortFragment, shortGramsContain } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
 import {
   boundedListParts,
@@ -23,10 +23,18 @@ import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } f
  * Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). `bind` names each value (see
  * server/db/shaped-statements.ts): a name per variant of the SQL, so that the names alone tell the shapes apart.
  */
-export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date(), bind: Bind = asParameter): SQL[] {
+export function businessFilters(
+  query: Partial<BusinessListQuery>,
+  now: Date = new Date(),
+  bind: Bind = asParameter,
+  /** `grams`: a name of one or two characters as the short-gram condition (the same rows; `boundedListParts`). */
+  name: 'like' | 'grams' = 'like',
+): SQL[] {
   const conditions: SQL[] = []
+  const fragment = name === 'grams' && query.businessName ? shortFragment(query.businessName) : undefined
+  if (fragment) conditions.push(shortGramsContain(businesses.name, fragment, (gram) => bind('businessNameGram', gram)))
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  if (query.businessName)
+  else if (query.businessName)
     conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
   if (query.kycDetailsCompleted !== undefined)
     conditions.push(eq(businesses.kycDetailsCompleted, bind('kycDetailsCompleted', query.kycDetailsCompleted)))
@@ -67,8 +75,15 @@ type ListRow = typeof businesses.$inferSelect & {
 }
 const listStatements = new ShapedStatements<ListRow[]>('business_list')
 
-const listFilters = (query: BusinessListQuery, now: Date, bind: Bind) =>
-  and(...businessFilters(query, now, bind), query.productId ? businessHasProduct(query.productId, bind) : undefined)
+const listFilters = (query: BusinessListQuery, now: Date, bind: Bind, name: 'like' | 'grams' = 'like') =>
+  and(...businessFilters(query, now, bind, name), query.productId ? businessHasProduct(query.productId, bind) : undefined)
+
+/**
+ * The share of sampled names a one- or two-character fragment must be found in for the staff list to walk its index
+ * rather than read the short-gram index (`boundedListParts`): about where the two cost the same at 1M businesses with
+ * the bench's two filters (bench/results/issue-36-short-search.md).
+ */
+const LIST_SHORT_NAME_WALK_SHARE = 0.04
 
 /** `sort` (docs/api.md#lists), or newest registered first (`recentFirst=false`: oldest). */
 export function businessListOrder(query: Pick<BusinessListQuery, 'sort' | 'recentFirst'>) {
@@ -101,21 +116,32 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
     limit: bind('limit', query.pageSize),
     offset: bind('offset', pageOffset(query)),
   }
+  // A one- or two-character name: the short-gram index for a rare one (`boundedListParts`' shortName).
+  const shortName =
+    query.businessName && shortFragment(query.businessName)
+      ? {
+          column: businesses.name,
+          pattern: bind('businessName', containsPattern(query.businessName)),
+          whereByGrams: listFilters(query, now, bind, 'grams'),
+          walkShare: LIST_SHORT_NAME_WALK_SHARE,
+        }
+      : undefined
   const overdueDeferrals = overdueDeferralsJson(now, bind)
   const order = businessListOrder(query)
   return {
     shape: shape(`${order.shape},blocked=${query.blocked}`),
     values,
     build: () => {
-      const { matches, page, total } = boundedListParts(db, {
+      const { ctes, page, total } = boundedListParts(db, {
         keys: { id: businesses.id, order: order.column },
         from: businesses,
         where,
         direction: order.direction,
         window,
+        shortName,
       })
       return db
-        .with(matches)
+        .with(...ctes)
         .select({ ...getTableColumns(businesses), overdueDeferrals, total })
         .from(page)
         .innerJoin(businesses, eq(businesses.id, page.id))

@@ -5,7 +5,7 @@ import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
-import { containsIgnoringCase } from '@/server/db/text-search'
+import { containsIgnoringCase, containsPattern, shortFragment, shortGramsContain } from '@/server/db/text-search'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import {
@@ -30,6 +30,14 @@ export const inQueue = and(
   eq(businesses.kycDetailsCompleted, true),
   eq(businesses.archiveStatus, 'ACTIVE'),
 )!
+
+/**
+ * The share of sampled names a one- or two-character fragment must be found in for the queue to walk its index rather
+ * than read its short-gram index (`boundedListParts`): that index holds the queue alone (a tenth of the businesses),
+ * so it stays cheaper than the walk for more common fragments than the staff list's
+ * (bench/results/issue-36-short-search.md).
+ */
+const QUEUE_SHORT_NAME_WALK_SHARE = 0.1
 
 /** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */
 export const QUEUE_ENTRY_ACTIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
@@ -104,7 +112,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, ...REVIEW_READERS)
   const conditions: SQL[] = [inQueue]
-  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
+  const fragment = query.businessName ? shortFragment(query.businessName) : undefined
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
   if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
@@ -112,7 +120,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
-  const where = and(...conditions)
+  const where = and(...conditions, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined)
 
   const assignee = alias(users, 'assignee')
   const order = listOrder(
@@ -122,15 +130,24 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   )
   // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
   // businesses_queue_idx alone, or from the trigram index for a rare name.
-  const { matches, page, total } = boundedListParts(db, {
+  // A one- or two-character name: the queue's short-gram index for a rare one (`boundedListParts`' shortName).
+  const { ctes, page, total } = boundedListParts(db, {
     keys: { id: businesses.id, order: order.column },
     from: businesses,
     where,
     direction: order.direction,
     window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
+    shortName: fragment
+      ? {
+          column: businesses.name,
+          pattern: containsPattern(query.businessName!),
+          whereByGrams: and(...conditions, shortGramsContain(businesses.name, fragment)),
+          walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
+        }
+      : undefined,
   })
   const rows = await db
-    .with(matches)
+    .with(...ctes)
     .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName, total })
     .from(page)
     .innerJoin(businesses, eq(businesses.id, page.id))
