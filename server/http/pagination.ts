@@ -2,6 +2,7 @@ import { and, asc, count, desc, like, sql, type AnyColumn, type SQL, type SQLWra
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ListSort, Page, PageQuery } from '@/lib/contracts/pagination'
 import type { Executor } from '@/server/db/client'
+import { shortGramsContain } from '@/server/db/text-search'
 
 type PageWindow = Pick<PageQuery, 'pageNumber' | 'pageSize'>
 
@@ -78,6 +79,12 @@ export async function boundedTotalOf(
  * of the table, to choose between walking the list's index and reading the short-gram index.
  */
 export const SHORT_NAME_SAMPLE_ROWS = 2000
+/**
+ * A one- or two-character fragment found in at most this many sampled rows (about 0.1% of the table or less) that
+ * still has more matches than the list counts takes its page from the short-gram index, sorted, rather than from the
+ * walk, which would read some hundred thousand rows to find a page of such sparse matches.
+ */
+export const SHORT_NAME_SPARSE_SAMPLE_MATCHES = 2
 
 /**
  * The parts of a bounded list's statement (docs/api.md#lists), for a list in (`keys.order`, id) order (`listOrder`):
@@ -92,13 +99,14 @@ export const SHORT_NAME_SAMPLE_ROWS = 2000
  *   rows.
  *
  * `shortName`: the name search is one or two characters (`shortFragment`), which no trigram serves. `where` holds its
- * LIKE (`pattern`, the bound parameter); `whereByGrams` is the same filter with the short-gram condition in place of
- * the LIKE (`shortGramsContain`: the same rows, as a fragment of one or two characters is one of the grams of every
- * name that contains it). A CTE first counts the LIKE's matches among `SHORT_NAME_SAMPLE_ROWS` rows of the table: a
+ * LIKE (`pattern`, the bound parameter); `others` the rest of `where`, without the name; `gram` the lower-cased
+ * fragment. `others` with `shortGramsContain(column, gram)` is the same filter as `where` (a fragment of one or two
+ * characters is one of the grams of exactly the names that contain it). A CTE first counts the LIKE's matches among `SHORT_NAME_SAMPLE_ROWS` rows of the table: a
  * fragment in at least `walkShare` of them ("a", "e") fills `matches` by the walk, as any other search does, and
  * finds them within a few thousand rows; a rarer one ("x", "q", "qx") reads them from the short-gram index instead of
  * walking (up to) the whole table, 0.5–0.8 s at 1M businesses (bench/results/issue-36-short-search.md). The page is
- * cut or walked as above.
+ * cut or walked as above, except for a fragment so rare in the sample (`SHORT_NAME_SPARSE_SAMPLE_MATCHES`) that the
+ * walk would read far for a page: its page is the short-gram index's rows, sorted.
  */
 export function boundedListParts(
   db: Executor,
@@ -108,7 +116,7 @@ export function boundedListParts(
     where: SQL | undefined
     direction: typeof asc
     window: { limit: unknown; offset: unknown; countLimit: unknown }
-    shortName?: { column: PgColumn; pattern: unknown; whereByGrams: SQL | undefined; walkShare: number }
+    shortName?: { column: PgColumn; pattern: unknown; gram: unknown; others: SQL | undefined; walkShare: number }
   },
 ) {
   const { keys, from, where, direction, window, shortName } = options
@@ -124,9 +132,13 @@ export function boundedListParts(
     probe = shortNameSample(db, from, shortName)
     const sampled = sql`(select ${sql.identifier('n')} from ${sql.identifier('short_name_sample')})`
     const dense = sql`${sampled} >= ${Math.ceil(SHORT_NAME_SAMPLE_ROWS * shortName.walkShare)}`
-    matches = db.$with('matches').as(
-      matchesWhere(and(where, dense)).unionAll(matchesWhere(and(shortName.whereByGrams, sql`not ${dense}`))),
-    )
+    matches = db
+      .$with('matches')
+      .as(
+        matchesWhere(and(where, dense)).unionAll(
+          matchesWhere(and(shortName.others, shortGramsContain(shortName.column, shortName.gram), sql`not ${dense}`)),
+        ),
+      )
   } else {
     matches = db.$with('matches').as(matchesWhere(where))
   }
@@ -138,14 +150,28 @@ export function boundedListParts(
     .orderBy(direction(matches.order), direction(matches.id))
     .limit(window.limit as number)
     .offset(window.offset as number)
-  const fromTable = db
-    .select({ id: keys.id, order: keys.order })
-    .from(from)
-    .where(and(where, sql`${counted} >= ${window.countLimit}`))
-    .orderBy(direction(keys.order), direction(keys.id))
-    .limit(window.limit as number)
-    .offset(window.offset as number)
-  const page = fromMatches.unionAll(fromTable).as('page')
+  const fromTable = (condition: SQL | undefined) =>
+    db
+      .select({ id: keys.id, order: keys.order })
+      .from(from)
+      .where(and(condition, sql`${counted} >= ${window.countLimit}`))
+      .orderBy(direction(keys.order), direction(keys.id))
+      .limit(window.limit as number)
+      .offset(window.offset as number)
+  let page
+  if (shortName) {
+    // The ids of every match, read once through the short-gram index (an uncorrelated subquery: PostgreSQL runs it
+    // once, as an InitPlan), not the grams condition on the ordered scan, which the planner would evaluate row by row
+    // on a walk of the list's index (12 s for "wh" at 1M businesses).
+    const sparseIds = sql`array(select ${keys.id} from ${from} where ${and(shortName.others, shortGramsContain(shortName.column, shortName.gram))})`
+    const sparse = sql`(select ${sql.identifier('n')} from ${sql.identifier('short_name_sample')}) <= ${SHORT_NAME_SPARSE_SAMPLE_MATCHES}`
+    page = fromMatches
+      .unionAll(fromTable(and(where, sql`not ${sparse}`)))
+      .unionAll(fromTable(and(sql`${keys.id} = any(${sparseIds})`, sparse)))
+      .as('page')
+  } else {
+    page = fromMatches.unionAll(fromTable(where)).as('page')
+  }
   return {
     matches,
     ctes: probe ? ([probe, matches] as const) : ([matches] as const),

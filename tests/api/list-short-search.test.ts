@@ -146,8 +146,26 @@ describe('a name search of one or two characters', () => {
   it('bounds the total of a rare fragment with more matches than ten pages, as any search', async () => {
     const owner = await signedInUser()
     const tag = randomUUID().slice(0, 6)
+    // 2,000 names without the fragment first, so that the sample (the table's first 2,000 rows) finds it in none and
+    // the page past the counted matches is read through the short-gram index (SHORT_NAME_SPARSE_SAMPLE_MATCHES).
+    const filler = await createTestBusiness({ name: `Sparse filler ${tag} 0` })
+    const db = await getDb()
+    await db.insert(businesses).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        ...filler,
+        id: randomUUID(),
+        name: `Sparse filler ${tag} ${i + 1}`,
+        regNo: `LP${tag}${String(i + 1).padStart(4, '0')}`.toUpperCase(),
+        registrationClass: 'LP' as const,
+        email: `sparse${i + 1}@example.ng`,
+      })),
+    )
     for (let i = 0; i < 12; i++)
-      await createTestBusiness({ createdBy: owner.user.id, name: `Ħotel ${tag} ${i}`, createdAt: new Date(Date.UTC(2030, 0, 1 + i)) })
+      await createTestBusiness({
+        createdBy: owner.user.id,
+        name: `Ħotel ${tag} ${i}`,
+        createdAt: new Date(Date.UTC(2030, 0, 1 + i)),
+      })
     const path = (pageNumber: number) =>
       `/businesses?createdBy=${owner.user.id}&businessName=%C4%A7&pageSize=1&pageNumber=${pageNumber}`
     // Page 1 of one row counts 11 rows and stops: at least 10.

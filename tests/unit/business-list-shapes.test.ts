@@ -72,7 +72,10 @@ describe('the staff business list, prepared once per shape', () => {
   })
 
   it('reads the short-gram index for a name of one or two characters only, beside the walk', () => {
-    const sqlOf = (businessName: string) => businessListStatement(db, { ...BASE, businessName }, now).build().toSQL().sql
+    const sqlOf = (businessName: string) =>
+      businessListStatement(db, { ...BASE, businessName }, now)
+        .build()
+        .toSQL().sql
     for (const name of ['a', 'Ab', 'ø1']) {
       expect(sqlOf(name), name).toContain('short_grams(lower("businesses"."name")) @> array[$')
       expect(sqlOf(name), name).toContain('"short_name_sample"')

@@ -5,7 +5,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
-import { containsPattern, containsIgnoringCase, shortFragment, shortGramsContain } from '@/server/db/text-search'
+import { containsPattern, containsIgnoringCase, shortFragment } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
 import {
   boundedListParts,
@@ -27,14 +27,12 @@ export function businessFilters(
   query: Partial<BusinessListQuery>,
   now: Date = new Date(),
   bind: Bind = asParameter,
-  /** `grams`: a name of one or two characters as the short-gram condition (the same rows; `boundedListParts`). */
-  name: 'like' | 'grams' = 'like',
+  /** `none`: without the name search (`boundedListParts`' shortName has its own). */
+  name: 'like' | 'none' = 'like',
 ): SQL[] {
   const conditions: SQL[] = []
-  const fragment = name === 'grams' && query.businessName ? shortFragment(query.businessName) : undefined
-  if (fragment) conditions.push(shortGramsContain(businesses.name, fragment, (gram) => bind('businessNameGram', gram)))
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  else if (query.businessName)
+  if (query.businessName && name === 'like')
     conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
   if (query.kycDetailsCompleted !== undefined)
     conditions.push(eq(businesses.kycDetailsCompleted, bind('kycDetailsCompleted', query.kycDetailsCompleted)))
@@ -75,7 +73,7 @@ type ListRow = typeof businesses.$inferSelect & {
 }
 const listStatements = new ShapedStatements<ListRow[]>('business_list')
 
-const listFilters = (query: BusinessListQuery, now: Date, bind: Bind, name: 'like' | 'grams' = 'like') =>
+const listFilters = (query: BusinessListQuery, now: Date, bind: Bind, name: 'like' | 'none' = 'like') =>
   and(...businessFilters(query, now, bind, name), query.productId ? businessHasProduct(query.productId, bind) : undefined)
 
 /**
@@ -117,15 +115,16 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
     offset: bind('offset', pageOffset(query)),
   }
   // A one- or two-character name: the short-gram index for a rare one (`boundedListParts`' shortName).
-  const shortName =
-    query.businessName && shortFragment(query.businessName)
-      ? {
-          column: businesses.name,
-          pattern: bind('businessName', containsPattern(query.businessName)),
-          whereByGrams: listFilters(query, now, bind, 'grams'),
-          walkShare: LIST_SHORT_NAME_WALK_SHARE,
-        }
-      : undefined
+  const fragment = query.businessName ? shortFragment(query.businessName) : undefined
+  const shortName = fragment
+    ? {
+        column: businesses.name,
+        pattern: bind('businessName', containsPattern(query.businessName!)),
+        gram: bind('businessNameGram', fragment),
+        others: listFilters(query, now, bind, 'none'),
+        walkShare: LIST_SHORT_NAME_WALK_SHARE,
+      }
+    : undefined
   const overdueDeferrals = overdueDeferralsJson(now, bind)
   const order = businessListOrder(query)
   return {

@@ -5,7 +5,7 @@ import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
-import { containsIgnoringCase, containsPattern, shortFragment, shortGramsContain } from '@/server/db/text-search'
+import { containsIgnoringCase, containsPattern, shortFragment } from '@/server/db/text-search'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import {
@@ -141,7 +141,8 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
       ? {
           column: businesses.name,
           pattern: containsPattern(query.businessName!),
-          whereByGrams: and(...conditions, shortGramsContain(businesses.name, fragment)),
+          gram: fragment,
+          others: and(...conditions),
           walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
         }
       : undefined,
