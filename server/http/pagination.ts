@@ -75,16 +75,40 @@ export async function boundedTotalOf(
 }
 
 /**
- * A one- or two-character name search (`boundedListParts`' `shortName`) first counts its matches among this many rows
- * of the table, to choose between walking the list's index and reading the short-gram index.
+ * How a one- or two-character name search (which no trigram serves) finds its rows (`shortNamePath`):
+ * - `walk`: a fragment common in the table ("a", "er"), as any search: the list's index, walked, stops soon;
+ * - `grams`: a rarer one ("x", "ph", "q", "qx"): its matches from the short-gram index (migration 0033), which the walk
+ *   would have read (up to) the whole table for (0.5–0.8 s at 1M businesses, bench/results/issue-36-short-search.md);
+ *   a page past the counted matches is walked;
+ * - `sparse`: as `grams`, and a page past the counted matches is cut from every match's id read through the index,
+ *   sorted: the walk would read some hundred thousand rows to find a page of such rare matches.
  */
+export type ShortNamePath = 'walk' | 'grams' | 'sparse'
+
+/** The rows of the table a short name search samples to choose its path (`shortNamePath`). */
 export const SHORT_NAME_SAMPLE_ROWS = 2000
-/**
- * A one- or two-character fragment found in at most this many sampled rows (about 0.1% of the table or less) that
- * still has more matches than the list counts takes its page from the short-gram index, sorted, rather than from the
- * walk, which would read some hundred thousand rows to find a page of such sparse matches.
- */
+/** At most this many sampled matches (about 0.1% of the table or less): the `sparse` path. */
 export const SHORT_NAME_SPARSE_SAMPLE_MATCHES = 2
+
+/**
+ * The path of a one- or two-character name search (`ShortNamePath`): how many of `SHORT_NAME_SAMPLE_ROWS` rows of the
+ * table the LIKE `pattern` matches (one query of a few milliseconds), against `walkShare`, the share from which the
+ * walk is the cheaper (each list's own: bench/results/issue-36-short-search.md). Chosen here rather than in the list's
+ * statement, so that each path is a statement of its own, planned (and prepared) for that path alone.
+ */
+export async function shortNamePath(
+  db: Executor,
+  options: { from: PgTable; column: PgColumn; pattern: string; walkShare: number },
+): Promise<ShortNamePath> {
+  const sample = db.select({ name: options.column }).from(options.from).limit(SHORT_NAME_SAMPLE_ROWS).as('sample')
+  const [row] = await db
+    .select({ n: count() })
+    .from(sample)
+    .where(like(sql`lower(${sample.name})`, options.pattern))
+  const matches = Number(row?.n ?? 0)
+  if (matches >= Math.ceil(SHORT_NAME_SAMPLE_ROWS * options.walkShare)) return 'walk'
+  return matches <= SHORT_NAME_SPARSE_SAMPLE_MATCHES ? 'sparse' : 'grams'
+}
 
 /**
  * The parts of a bounded list's statement (docs/api.md#lists), for a list in (`keys.order`, id) order (`listOrder`):
@@ -95,18 +119,13 @@ export const SHORT_NAME_SPARSE_SAMPLE_MATCHES = 2
  *   table is not searched again: a search for one business name reads the trigram index once. Otherwise the page
  *   walks the list's index in order and stops after the page. Each branch is gated by a one-time filter on the count,
  *   so only one runs.
- * - `ctes`: what the caller's statement starts with (`db.with(...ctes)`); it joins `page` to the table for the page's
- *   rows.
+ * The caller's statement starts `db.with(matches)` and joins `page` to the table for the page's rows.
  *
- * `shortName`: the name search is one or two characters (`shortFragment`), which no trigram serves. `where` holds its
- * LIKE (`pattern`, the bound parameter); `others` the rest of `where`, without the name; `gram` the lower-cased
- * fragment. `others` with `shortGramsContain(column, gram)` is the same filter as `where` (a fragment of one or two
- * characters is one of the grams of exactly the names that contain it). A CTE first counts the LIKE's matches among `SHORT_NAME_SAMPLE_ROWS` rows of the table: a
- * fragment in at least `walkShare` of them ("a", "e") fills `matches` by the walk, as any other search does, and
- * finds them within a few thousand rows; a rarer one ("x", "q", "qx") reads them from the short-gram index instead of
- * walking (up to) the whole table, 0.5–0.8 s at 1M businesses (bench/results/issue-36-short-search.md). The page is
- * cut or walked as above, except for a fragment so rare in the sample (`SHORT_NAME_SPARSE_SAMPLE_MATCHES`) that the
- * walk would read far for a page: its page is the short-gram index's rows, sorted.
+ * `shortName`: a one- or two-character name search on its `grams` or `sparse` path (`shortNamePath`). `where` holds its
+ * LIKE; `others` the rest of `where`, without the name; `gram` the lower-cased fragment (a value or placeholder).
+ * `matches` then reads `others` and `shortGramsContain(column, gram)`, the same rows as `where` (a fragment of one or
+ * two characters is one of the grams of exactly the names that contain it), through the short-gram index; on `sparse`
+ * the page past them too.
  */
 export function boundedListParts(
   db: Executor,
@@ -116,32 +135,18 @@ export function boundedListParts(
     where: SQL | undefined
     direction: typeof asc
     window: { limit: unknown; offset: unknown; countLimit: unknown }
-    shortName?: { column: PgColumn; pattern: unknown; gram: unknown; others: SQL | undefined; walkShare: number }
+    shortName?: { path: Exclude<ShortNamePath, 'walk'>; column: PgColumn; gram: unknown; others: SQL | undefined }
   },
 ) {
   const { keys, from, where, direction, window, shortName } = options
-  const matchesWhere = (condition: SQL | undefined) =>
+  const byGrams = shortName && and(shortName.others, shortGramsContain(shortName.column, shortName.gram))
+  const matches = db.$with('matches').as(
     db
       .select({ id: keys.id, order: keys.order })
       .from(from)
-      .where(condition)
-      .limit(window.countLimit as number)
-  let probe: ReturnType<typeof shortNameSample> | undefined
-  let matches
-  if (shortName) {
-    probe = shortNameSample(db, from, shortName)
-    const sampled = sql`(select ${sql.identifier('n')} from ${sql.identifier('short_name_sample')})`
-    const dense = sql`${sampled} >= ${Math.ceil(SHORT_NAME_SAMPLE_ROWS * shortName.walkShare)}`
-    matches = db
-      .$with('matches')
-      .as(
-        matchesWhere(and(where, dense)).unionAll(
-          matchesWhere(and(shortName.others, shortGramsContain(shortName.column, shortName.gram), sql`not ${dense}`)),
-        ),
-      )
-  } else {
-    matches = db.$with('matches').as(matchesWhere(where))
-  }
+      .where(byGrams ?? where)
+      .limit(window.countLimit as number),
+  )
   const counted = sql`(select count(*) from ${sql.identifier('matches')})`
   const fromMatches = db
     .select({ id: matches.id, order: matches.order })
@@ -150,45 +155,20 @@ export function boundedListParts(
     .orderBy(direction(matches.order), direction(matches.id))
     .limit(window.limit as number)
     .offset(window.offset as number)
-  const fromTable = (condition: SQL | undefined) =>
-    db
-      .select({ id: keys.id, order: keys.order })
-      .from(from)
-      .where(and(condition, sql`${counted} >= ${window.countLimit}`))
-      .orderBy(direction(keys.order), direction(keys.id))
-      .limit(window.limit as number)
-      .offset(window.offset as number)
-  let page
-  if (shortName) {
-    // The ids of every match, read once through the short-gram index (an uncorrelated subquery: PostgreSQL runs it
-    // once, as an InitPlan), not the grams condition on the ordered scan, which the planner would evaluate row by row
-    // on a walk of the list's index (12 s for "wh" at 1M businesses).
-    const sparseIds = sql`array(select ${keys.id} from ${from} where ${and(shortName.others, shortGramsContain(shortName.column, shortName.gram))})`
-    const sparse = sql`(select ${sql.identifier('n')} from ${sql.identifier('short_name_sample')}) <= ${SHORT_NAME_SPARSE_SAMPLE_MATCHES}`
-    page = fromMatches
-      .unionAll(fromTable(and(where, sql`not ${sparse}`)))
-      .unionAll(fromTable(and(sql`${keys.id} = any(${sparseIds})`, sparse)))
-      .as('page')
-  } else {
-    page = fromMatches.unionAll(fromTable(where)).as('page')
-  }
-  return {
-    matches,
-    ctes: probe ? ([probe, matches] as const) : ([matches] as const),
-    page,
-    total: sql<number>`${counted}`.mapWith(Number),
-  }
-}
-
-/** `short_name_sample`: how many of `SHORT_NAME_SAMPLE_ROWS` rows of the table match the name search's LIKE. */
-function shortNameSample(db: Executor, from: PgTable, shortName: { column: PgColumn; pattern: unknown }) {
-  const sample = db.select({ name: shortName.column }).from(from).limit(SHORT_NAME_SAMPLE_ROWS).as('sample')
-  return db.$with('short_name_sample').as(
-    db
-      .select({ n: count().as('n') })
-      .from(sample)
-      .where(like(sql`lower(${sample.name})`, shortName.pattern as string)),
-  )
+  // `sparse`: the ids of every match, read once through the short-gram index (an uncorrelated subquery, run once as an
+  // InitPlan), not the grams condition on an ordered scan, which the planner would evaluate row by row on a walk of the
+  // list's index (12 s for "wh" at 1M businesses).
+  const pageWhere =
+    shortName?.path === 'sparse' ? sql`${keys.id} = any(array(select ${keys.id} from ${from} where ${byGrams}))` : where
+  const fromTable = db
+    .select({ id: keys.id, order: keys.order })
+    .from(from)
+    .where(and(pageWhere, sql`${counted} >= ${window.countLimit}`))
+    .orderBy(direction(keys.order), direction(keys.id))
+    .limit(window.limit as number)
+    .offset(window.offset as number)
+  const page = fromMatches.unionAll(fromTable).as('page')
+  return { matches, page, total: sql<number>`${counted}`.mapWith(Number) }
 }
 
 /**

@@ -71,21 +71,26 @@ describe('the staff business list, prepared once per shape', () => {
     }
   })
 
-  it('reads the short-gram index for a name of one or two characters only, beside the walk', () => {
-    const sqlOf = (businessName: string) =>
-      businessListStatement(db, { ...BASE, businessName }, now)
-        .build()
-        .toSQL().sql
+  it('reads the short-gram index on the grams and sparse paths of a name of one or two characters, each its own shape', () => {
+    const statementOf = (businessName: string, path?: 'walk' | 'grams' | 'sparse') =>
+      businessListStatement(db, { ...BASE, businessName }, now, path)
+    const sqlOf = (businessName: string, path?: 'walk' | 'grams' | 'sparse') =>
+      statementOf(businessName, path).build().toSQL().sql
+    const grams = 'short_grams(lower("businesses"."name")) @> array[$'
     for (const name of ['a', 'Ab', 'ø1']) {
-      expect(sqlOf(name), name).toContain('short_grams(lower("businesses"."name")) @> array[$')
-      expect(sqlOf(name), name).toContain('"short_name_sample"')
-      expect(sqlOf(name), name).toMatch(/lower\("businesses"\."name"\) like \$/)
+      expect(sqlOf(name, 'grams'), name).toContain(grams)
+      expect(sqlOf(name, 'grams'), name).not.toContain('= any(array(')
+      expect(sqlOf(name, 'sparse'), name).toContain(grams)
+      expect(sqlOf(name, 'sparse'), name).toContain('"businesses"."id" = any(array(select')
+      // The walk is any search's statement, shape and all.
+      expect(sqlOf(name, 'walk'), name).not.toContain('short_grams')
+      expect(statementOf(name, 'walk').shape).toBe(statementOf('abc').shape)
+      const shapes = new Set((['walk', 'grams', 'sparse'] as const).map((path) => statementOf(name, path).shape))
+      expect(shapes.size).toBe(3)
     }
-    expect(sqlOf('abc')).not.toContain('short_grams')
-    expect(businessListStatement(db, { ...BASE, businessName: 'AB' }, now).values).toMatchObject({
-      businessName: '%ab%',
-      businessNameGram: 'ab',
-    })
+    // Three characters or more: the trigram index, whatever the path says.
+    expect(sqlOf('abc', 'grams')).not.toContain('short_grams')
+    expect(statementOf('AB', 'grams').values).toMatchObject({ businessName: '%ab%', businessNameGram_grams: 'ab' })
   })
 
   it('binds the values the query asked for', () => {

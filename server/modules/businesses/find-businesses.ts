@@ -14,7 +14,9 @@ import {
   countUpTo,
   listOrder,
   pageOffset,
+  shortNamePath,
   toBoundedPage,
+  type ShortNamePath,
 } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from '@/server/records/business-record'
@@ -102,7 +104,13 @@ export function businessListOrder(query: Pick<BusinessListQuery, 'sort' | 'recen
  * The staff list's statement for this query: its shape (what decides the SQL), the values of its placeholders, and
  * how to build it (only when the shape is new to the database).
  */
-export function businessListStatement(db: Database, query: BusinessListQuery, now: Date) {
+export function businessListStatement(
+  db: Database,
+  query: BusinessListQuery,
+  now: Date,
+  /** A one- or two-character name's path (`shortNamePath`); none: the LIKE as any search, the `walk`. */
+  shortPath: ShortNamePath = 'walk',
+) {
   const { bind, values, shape } = namedValues()
   const where = listFilters(query, now, bind)
   // The page and its bounded total from one search of the table (`boundedListParts`,
@@ -114,24 +122,24 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
     limit: bind('limit', query.pageSize),
     offset: bind('offset', pageOffset(query)),
   }
-  // A one- or two-character name: the short-gram index for a rare one (`boundedListParts`' shortName).
+  // A rare name of one or two characters: the short-gram index (`boundedListParts`' shortName), a shape of its own.
   const fragment = query.businessName ? shortFragment(query.businessName) : undefined
-  const shortName = fragment
-    ? {
-        column: businesses.name,
-        pattern: bind('businessName', containsPattern(query.businessName!)),
-        gram: bind('businessNameGram', fragment),
-        others: listFilters(query, now, bind, 'none'),
-        walkShare: LIST_SHORT_NAME_WALK_SHARE,
-      }
-    : undefined
+  const shortName =
+    fragment && shortPath !== 'walk'
+      ? {
+          path: shortPath,
+          column: businesses.name,
+          gram: bind(`businessNameGram_${shortPath}`, fragment),
+          others: listFilters(query, now, bind, 'none'),
+        }
+      : undefined
   const overdueDeferrals = overdueDeferralsJson(now, bind)
   const order = businessListOrder(query)
   return {
     shape: shape(`${order.shape},blocked=${query.blocked}`),
     values,
     build: () => {
-      const { ctes, page, total } = boundedListParts(db, {
+      const { matches, page, total } = boundedListParts(db, {
         keys: { id: businesses.id, order: order.column },
         from: businesses,
         where,
@@ -140,13 +148,24 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
         shortName,
       })
       return db
-        .with(...ctes)
+        .with(matches)
         .select({ ...getTableColumns(businesses), overdueDeferrals, total })
         .from(page)
         .innerJoin(businesses, eq(businesses.id, page.id))
         .orderBy(order.direction(page.order), order.direction(page.id))
     },
   }
+}
+
+/** The path of a one- or two-character name search (`shortNamePath`); `walk` for any other query. */
+async function shortNamePathOf(db: Database, query: BusinessListQuery): Promise<ShortNamePath> {
+  if (!query.businessName || !shortFragment(query.businessName)) return 'walk'
+  return shortNamePath(db, {
+    from: businesses,
+    column: businesses.name,
+    pattern: containsPattern(query.businessName),
+    walkShare: LIST_SHORT_NAME_WALK_SHARE,
+  })
 }
 
 /**
@@ -157,7 +176,7 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
 export async function findBusinesses(options: { db: Database; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
   const now = options.now ?? new Date()
-  const statement = businessListStatement(db, query, now)
+  const statement = businessListStatement(db, query, now, await shortNamePathOf(db, query))
   const rows = await listStatements.run(db, statement.shape, statement.values, statement.build)
   const total = await boundedTotalOf(rows, query, (limit) =>
     countUpTo(db, businesses, listFilters(query, now, asParameter), limit),

@@ -15,6 +15,7 @@ import {
   countUpTo,
   listOrder,
   pageOffset,
+  shortNamePath,
   toBoundedPage,
 } from '@/server/http/pagination'
 import { toBusinesses } from '@/server/records/business-record'
@@ -130,25 +131,29 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   )
   // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
   // businesses_queue_idx alone, or from the trigram index for a rare name.
-  // A one- or two-character name: the queue's short-gram index for a rare one (`boundedListParts`' shortName).
-  const { ctes, page, total } = boundedListParts(db, {
+  // A rare name of one or two characters: the queue's short-gram index (`boundedListParts`' shortName).
+  const shortPath =
+    fragment && query.businessName
+      ? await shortNamePath(db, {
+          from: businesses,
+          column: businesses.name,
+          pattern: containsPattern(query.businessName),
+          walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
+        })
+      : 'walk'
+  const { matches, page, total } = boundedListParts(db, {
     keys: { id: businesses.id, order: order.column },
     from: businesses,
     where,
     direction: order.direction,
     window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
-    shortName: fragment
-      ? {
-          column: businesses.name,
-          pattern: containsPattern(query.businessName!),
-          gram: fragment,
-          others: and(...conditions),
-          walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
-        }
-      : undefined,
+    shortName:
+      fragment && shortPath !== 'walk'
+        ? { path: shortPath, column: businesses.name, gram: fragment, others: and(...conditions) }
+        : undefined,
   })
   const rows = await db
-    .with(...ctes)
+    .with(matches)
     .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName, total })
     .from(page)
     .innerJoin(businesses, eq(businesses.id, page.id))
