@@ -29,7 +29,8 @@ const databaseUrl = flag('database-url')
 const target = flag('path') ?? 'list'
 const topUp = process.argv.includes('--top-up')
 if (target !== 'list' && target !== 'queue') throw new Error(`Invalid --path: ${target}`)
-const port = await freePort()
+// BENCH_LIST_PORT: a fixed port (e.g. where only a range of ports is free to use); else any free one.
+const port = process.env.BENCH_LIST_PORT ? Number(process.env.BENCH_LIST_PORT) : await freePort()
 
 const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-list-', port, databaseUrl })
 if (topUp) {

@@ -13,7 +13,8 @@ import { PROJECT_ROOT } from './paths'
  *
  * Per backend: `bench/business-list-server.ts` in a child process (throwaway database, N generated businesses,
  * super admin token); a sequential warm-up; `requests` sequential requests (latency of one call on an idle server);
- * `durationSeconds` of autocannon with `connections` connections (throughput); the fragment changes with every
+ * `requests` sequential requests over the one- and two-character fragments (`SHORT_FRAGMENTS`, reported apart, per
+ * group); `durationSeconds` of autocannon with `connections` connections (throughput); the fragment changes with every
  * request. Then, on the server: EXPLAIN (ANALYZE, BUFFERS) of the SQL findBusinesses() sends, for the fragment with
  * the median and the one with the most matches, and each statement (page, count) timed alone for every fragment.
  *
@@ -102,6 +103,20 @@ export const NAME_FRAGMENTS = [
   'jollo',
 ] as const
 
+/**
+ * One- and two-character fragments (issue 36, goal 4: no search scans), measured apart from the others. Their share of
+ * the 1M generated names (bench/generate-businesses.ts, seed 1): common, in a tenth of the names or more; uncommon,
+ * 0.1–10%; rare, a few names or none (`q`, `#`, `qx`, `zy` match no generated name). The query string is trimmed, so a
+ * fragment cannot start or end with a space.
+ */
+export const SHORT_FRAGMENTS = {
+  common: ['a', 'e', 'n', 'o', 'er', 'ad', 'ka', 'lt', '&'],
+  uncommon: ['z', 'j', 'x', '-', '.', 'g.', '/g', 'ph', 'kk', 'xp', 'oi'],
+  rare: ['q', '#', 'wh', 'nz', 'qx', 'zy'],
+} as const
+export type ShortFragmentGroup = keyof typeof SHORT_FRAGMENTS
+const ALL_SHORT_FRAGMENTS: string[] = Object.values(SHORT_FRAGMENTS).flat()
+
 export const listPath = (fragment: string, pageSize = 20) =>
   `/api/v1/businesses?businessName=${encodeURIComponent(fragment)}&approvalStatus=APPROVED&kycDetailsCompleted=true&pageSize=${pageSize}`
 /** The review queue; without a fragment, the whole queue. */
@@ -168,6 +183,13 @@ export interface BackendListReport {
   statementTimes?: { kind: string; runs: number; p50Ms: number; meanMs: number; p95Ms: number }[]
   /** Median ms of each statement per fragment. */
   statementTimesByFragment?: Record<string, Record<string, number>>
+  /** The one- and two-character fragments (`SHORT_FRAGMENTS`) in turn, sequential: all, per group, per fragment. */
+  short?: {
+    all: LatencySummary
+    groups: Record<ShortFragmentGroup, LatencySummary>
+    medianMsByFragment: Record<string, number>
+    matches: Record<string, number>
+  }
   /** The same route with `regNo=` (unique index, no match) instead of the name search: auth, validation, HTTP. */
   floor?: LatencySummary
   /** path 'queue': the queue without a name fragment (every request the same first page). */
@@ -498,6 +520,33 @@ async function benchBackend(
       await sequential(base, server.token, options.warmupRequests, 0, load)
       log(`[${backend}] measuring: ${options.requests} sequential requests…`)
       const seq = await sequential(base, server.token, options.requests, options.warmupRequests, load)
+      log(`[${backend}] measuring the one- and two-character fragments: ${options.requests} sequential requests…`)
+      let shortReport: BackendListReport['short']
+      {
+        const shortLoad: Load = { pathOf: load.pathOf, fragments: ALL_SHORT_FRAGMENTS }
+        await sequential(base, server.token, ALL_SHORT_FRAGMENTS.length, 0, shortLoad)
+        const byFragment = new Map<string, number[]>()
+        const started = performance.now()
+        const matches: Record<string, number> = {}
+        for (let i = 0; i < options.requests; i++) {
+          const fragment = ALL_SHORT_FRAGMENTS[i % ALL_SHORT_FRAGMENTS.length]!
+          const call = await listCall(base, server.token, fragment, shortLoad.pathOf(fragment))
+          byFragment.set(fragment, [...(byFragment.get(fragment) ?? []), call.ms])
+          matches[fragment] = call.totalElements
+        }
+        const seconds = (performance.now() - started) / 1000
+        const groupOf = (group: ShortFragmentGroup) => SHORT_FRAGMENTS[group].flatMap((f) => byFragment.get(f) ?? [])
+        shortReport = {
+          all: summarise([...byFragment.values()].flat(), seconds),
+          groups: {
+            common: summarise(groupOf('common'), seconds),
+            uncommon: summarise(groupOf('uncommon'), seconds),
+            rare: summarise(groupOf('rare'), seconds),
+          },
+          medianMsByFragment: Object.fromEntries([...byFragment].map(([f, ms]) => [f, summarise(ms, 1).p50Ms])),
+          matches,
+        }
+      }
       const floorCount = Math.min(100, options.requests)
       log(`[${backend}] measuring the floor: ${floorCount} sequential requests to ${FLOOR_PATH}…`)
       const floorLatencies: number[] = []
@@ -511,6 +560,7 @@ async function benchBackend(
         sequential: summarise(seq.latencies, seq.seconds),
         floor: summarise(floorLatencies, (performance.now() - floorStarted) / 1000),
         matches: seq.matches,
+        short: shortReport,
       }
       if (options.durationSeconds > 0) {
         log(`[${backend}] measuring: autocannon ${options.durationSeconds} s, ${options.connections} connections…`)
@@ -686,6 +736,26 @@ export function formatListReport(report: ListBenchReport): string {
           ms(s.maxMs),
         ])
       }
+      const sh = b.short
+      if (sh) {
+        for (const [phase, s] of [
+          ['1–2 chars, all', sh.all],
+          ['1–2 chars, common', sh.groups.common],
+          ['1–2 chars, uncommon', sh.groups.uncommon],
+          ['1–2 chars, rare or none', sh.groups.rare],
+        ] as const)
+          latencyRows.push([
+            b.backend,
+            phase,
+            String(s.requests),
+            s.requestsPerSecond.toFixed(1),
+            ms(s.p50Ms),
+            ms(s.p95Ms),
+            ms(s.p99Ms),
+            ms(s.meanMs),
+            ms(s.maxMs),
+          ])
+      }
       const f = b.floor
       if (f)
         latencyRows.push([
@@ -736,6 +806,16 @@ export function formatListReport(report: ListBenchReport): string {
       )
     }
 
+    for (const b of ran.filter((x) => x.short)) {
+      const sh = b.short!
+      out.push(
+        `One- and two-character fragments on ${b.backend}, median ms (totalElements): ` +
+          Object.entries(sh.medianMsByFragment)
+            .map(([f, v]) => `${JSON.stringify(f)} ${ms(v)} (${sh.matches[f]})`)
+            .join(', '),
+        '',
+      )
+    }
     const counts = Object.entries(ran[0]!.matches ?? {}).sort((a, b) => b[1] - a[1])
     if (counts.length) {
       out.push(`Matches per fragment (totalElements): ${counts.map(([f, n]) => `${f} ${n}`).join(', ')}`, '')

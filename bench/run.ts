@@ -39,6 +39,7 @@
  *                                                 the first list run on the empty database fill it: the demo seed goes
  *                                                 in before the generated names (which would otherwise take some of its
  *                                                 names), with fixed bench data keys (business-list-server.ts)
+ *                          BENCH_LIST_PORT        the list server's port (default: any free one)
  * load only (--rows, default 100000; --duration, default 60; --warmup, default 10):
  *   --sessions=N           BENCH_SESSIONS         signed-in sessions (default 200; a fifth are staff)
  *   --think-ms=MS          BENCH_THINK_MS         mean pause between one session's calls (default 1000, ±50%; 0: none)

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, like, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ListSort, Page, PageQuery } from '@/lib/contracts/pagination'
 import type { Executor } from '@/server/db/client'
+import { shortGramsContain } from '@/server/db/text-search'
 
 type PageWindow = Pick<PageQuery, 'pageNumber' | 'pageSize'>
 
@@ -74,6 +75,42 @@ export async function boundedTotalOf(
 }
 
 /**
+ * How a one- or two-character name search (which no trigram serves) finds its rows (`shortNamePath`):
+ * - `walk`: a fragment common in the table ("a", "er"), as any search: the list's index, walked, stops soon;
+ * - `grams`: a rarer one ("x", "ph", "q", "qx"): its matches from the short-gram index (migration 0033), which the walk
+ *   would have read (up to) the whole table for (0.5–0.8 s at 1M businesses, bench/results/issue-36-short-search.md);
+ *   a page past the counted matches is walked;
+ * - `sparse`: as `grams`, and a page past the counted matches is cut from every match's id read through the index,
+ *   sorted: the walk would read some hundred thousand rows to find a page of such rare matches.
+ */
+export type ShortNamePath = 'walk' | 'grams' | 'sparse'
+
+/** The rows of the table a short name search samples to choose its path (`shortNamePath`). */
+export const SHORT_NAME_SAMPLE_ROWS = 2000
+/** At most this many sampled matches (about 0.1% of the table or less): the `sparse` path. */
+export const SHORT_NAME_SPARSE_SAMPLE_MATCHES = 2
+
+/**
+ * The path of a one- or two-character name search (`ShortNamePath`): how many of `SHORT_NAME_SAMPLE_ROWS` rows of the
+ * table the LIKE `pattern` matches (one query of a few milliseconds), against `walkShare`, the share from which the
+ * walk is the cheaper (each list's own: bench/results/issue-36-short-search.md). Chosen here rather than in the list's
+ * statement, so that each path is a statement of its own, planned (and prepared) for that path alone.
+ */
+export async function shortNamePath(
+  db: Executor,
+  options: { from: PgTable; column: PgColumn; pattern: string; walkShare: number },
+): Promise<ShortNamePath> {
+  const sample = db.select({ name: options.column }).from(options.from).limit(SHORT_NAME_SAMPLE_ROWS).as('sample')
+  const [row] = await db
+    .select({ n: count() })
+    .from(sample)
+    .where(like(sql`lower(${sample.name})`, options.pattern))
+  const matches = Number(row?.n ?? 0)
+  if (matches >= Math.ceil(SHORT_NAME_SAMPLE_ROWS * options.walkShare)) return 'walk'
+  return matches <= SHORT_NAME_SPARSE_SAMPLE_MATCHES ? 'sparse' : 'grams'
+}
+
+/**
  * The parts of a bounded list's statement (docs/api.md#lists), for a list in (`keys.order`, id) order (`listOrder`):
  * - `matches`, a CTE: the keys of at most `countLimit` matching rows, in no order, by whichever path finds them fastest
  *   (a rare name: the trigram index; a common one: any scan that stops at the limit);
@@ -83,6 +120,12 @@ export async function boundedTotalOf(
  *   walks the list's index in order and stops after the page. Each branch is gated by a one-time filter on the count,
  *   so only one runs.
  * The caller's statement starts `db.with(matches)` and joins `page` to the table for the page's rows.
+ *
+ * `shortName`: a one- or two-character name search on its `grams` or `sparse` path (`shortNamePath`). `where` holds its
+ * LIKE; `others` the rest of `where`, without the name; `gram` the lower-cased fragment (a value or placeholder).
+ * `matches` then reads `others` and `shortGramsContain(column, gram)`, the same rows as `where` (a fragment of one or
+ * two characters is one of the grams of exactly the names that contain it), through the short-gram index; on `sparse`
+ * the page past them too.
  */
 export function boundedListParts(
   db: Executor,
@@ -92,14 +135,16 @@ export function boundedListParts(
     where: SQL | undefined
     direction: typeof asc
     window: { limit: unknown; offset: unknown; countLimit: unknown }
+    shortName?: { path: Exclude<ShortNamePath, 'walk'>; column: PgColumn; gram: unknown; others: SQL | undefined }
   },
 ) {
-  const { keys, from, where, direction, window } = options
+  const { keys, from, where, direction, window, shortName } = options
+  const byGrams = shortName && and(shortName.others, shortGramsContain(shortName.column, shortName.gram))
   const matches = db.$with('matches').as(
     db
       .select({ id: keys.id, order: keys.order })
       .from(from)
-      .where(where)
+      .where(byGrams ?? where)
       .limit(window.countLimit as number),
   )
   const counted = sql`(select count(*) from ${sql.identifier('matches')})`
@@ -110,10 +155,15 @@ export function boundedListParts(
     .orderBy(direction(matches.order), direction(matches.id))
     .limit(window.limit as number)
     .offset(window.offset as number)
+  // `sparse`: the ids of every match, read once through the short-gram index (an uncorrelated subquery, run once as an
+  // InitPlan), not the grams condition on an ordered scan, which the planner would evaluate row by row on a walk of the
+  // list's index (12 s for "wh" at 1M businesses).
+  const pageWhere =
+    shortName?.path === 'sparse' ? sql`${keys.id} = any(array(select ${keys.id} from ${from} where ${byGrams}))` : where
   const fromTable = db
     .select({ id: keys.id, order: keys.order })
     .from(from)
-    .where(and(where, sql`${counted} >= ${window.countLimit}`))
+    .where(and(pageWhere, sql`${counted} >= ${window.countLimit}`))
     .orderBy(direction(keys.order), direction(keys.id))
     .limit(window.limit as number)
     .offset(window.offset as number)

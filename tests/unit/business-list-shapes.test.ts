@@ -11,7 +11,8 @@ const id = '5b1f6a52-3c59-4f5e-9a57-6d2f0d0c1a11'
 
 /** Each filter's values that give it a different SQL (absent first). */
 const VARIANTS: { [K in keyof BusinessListQuery]?: BusinessListQuery[K][] } = {
-  businessName: [undefined, 'ab'],
+  // One or two characters: the short-gram index (boundedListParts); three: the trigram one.
+  businessName: [undefined, 'ab', 'abc'],
   kycDetailsCompleted: [undefined, true, false],
   approvalStatus: [undefined, 'PENDING'],
   createdBy: [undefined, id],
@@ -68,6 +69,28 @@ describe('the staff business list, prepared once per shape', () => {
       expect(s.sql).not.toContain('%ab%')
       expect(s.sql).not.toMatch(/limit \d|offset \d/)
     }
+  })
+
+  it('reads the short-gram index on the grams and sparse paths of a name of one or two characters, each its own shape', () => {
+    const statementOf = (businessName: string, path?: 'walk' | 'grams' | 'sparse') =>
+      businessListStatement(db, { ...BASE, businessName }, now, path)
+    const sqlOf = (businessName: string, path?: 'walk' | 'grams' | 'sparse') =>
+      statementOf(businessName, path).build().toSQL().sql
+    const grams = 'short_grams(lower("businesses"."name")) @> array[$'
+    for (const name of ['a', 'Ab', 'ø1']) {
+      expect(sqlOf(name, 'grams'), name).toContain(grams)
+      expect(sqlOf(name, 'grams'), name).not.toContain('= any(array(')
+      expect(sqlOf(name, 'sparse'), name).toContain(grams)
+      expect(sqlOf(name, 'sparse'), name).toContain('"businesses"."id" = any(array(select')
+      // The walk is any search's statement, shape and all.
+      expect(sqlOf(name, 'walk'), name).not.toContain('short_grams')
+      expect(statementOf(name, 'walk').shape).toBe(statementOf('abc').shape)
+      const shapes = new Set((['walk', 'grams', 'sparse'] as const).map((path) => statementOf(name, path).shape))
+      expect(shapes.size).toBe(3)
+    }
+    // Three characters or more: the trigram index, whatever the path says.
+    expect(sqlOf('abc', 'grams')).not.toContain('short_grams')
+    expect(statementOf('AB', 'grams').values).toMatchObject({ businessName: '%ab%', businessNameGram_grams: 'ab' })
   })
 
   it('binds the values the query asked for', () => {

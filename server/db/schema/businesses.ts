@@ -47,6 +47,9 @@ export const businesses = pgTable(
     // Names are unique ignoring case and spaces ("Adebayo  Foods" = "adebayofoods").
     uniqueIndex('businesses_name_key').on(sql`lower(regexp_replace(${t.name}, '\\s', '', 'g'))`),
     index('businesses_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // A name search of one or two characters, which no trigram serves (server/http/pagination.ts `boundedListParts`):
+    // every distinct character and pair of characters of lower(name) (`short_grams`, migration 0033).
+    index('businesses_name_short_grams_idx').using('gin', sql`short_grams(lower(${t.name}))`),
     index('businesses_created_at_idx').on(t.createdAt),
     index('businesses_status_created_idx').on(t.approvalStatus, t.createdAt),
     // The staff list's walk (find-businesses.ts): newest first within the archive status, the common filters and the
@@ -65,6 +68,11 @@ export const businesses = pgTable(
     // the queue is found without walking the whole queue or visiting the other queues' matches.
     index('businesses_queue_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
+    // The same for a name search of one or two characters in the queue (the short grams, as
+    // businesses_name_short_grams_idx).
+    index('businesses_queue_name_short_grams_idx')
+      .using('gin', sql`short_grams(lower(${t.name}))`)
       .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
     // The staff list sorted by name or approval date (`sort`, docs/api.md#lists): the page walks these in order and
     // stops after it, as businesses_list_idx does for the default (created_at) order.

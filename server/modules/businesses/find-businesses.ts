@@ -5,7 +5,7 @@ import type { Database, Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
 import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
-import { containsPattern, containsIgnoringCase } from '@/server/db/text-search'
+import { containsPattern, containsIgnoringCase, shortFragment } from '@/server/db/text-search'
 import type { Actor } from '@/server/http/context'
 import {
   boundedListParts,
@@ -14,7 +14,9 @@ import {
   countUpTo,
   listOrder,
   pageOffset,
+  shortNamePath,
   toBoundedPage,
+  type ShortNamePath,
 } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from '@/server/records/business-record'
@@ -23,10 +25,16 @@ import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } f
  * Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). `bind` names each value (see
  * server/db/shaped-statements.ts): a name per variant of the SQL, so that the names alone tell the shapes apart.
  */
-export function businessFilters(query: Partial<BusinessListQuery>, now: Date = new Date(), bind: Bind = asParameter): SQL[] {
+export function businessFilters(
+  query: Partial<BusinessListQuery>,
+  now: Date = new Date(),
+  bind: Bind = asParameter,
+  /** `none`: without the name search (`boundedListParts`' shortName has its own). */
+  name: 'like' | 'none' = 'like',
+): SQL[] {
   const conditions: SQL[] = []
   // Both sides are lower-cased already: LIKE (not ILIKE) uses the trigram index on lower(name) and costs a third per row.
-  if (query.businessName)
+  if (query.businessName && name === 'like')
     conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
   if (query.kycDetailsCompleted !== undefined)
     conditions.push(eq(businesses.kycDetailsCompleted, bind('kycDetailsCompleted', query.kycDetailsCompleted)))
@@ -67,8 +75,15 @@ type ListRow = typeof businesses.$inferSelect & {
 }
 const listStatements = new ShapedStatements<ListRow[]>('business_list')
 
-const listFilters = (query: BusinessListQuery, now: Date, bind: Bind) =>
-  and(...businessFilters(query, now, bind), query.productId ? businessHasProduct(query.productId, bind) : undefined)
+const listFilters = (query: BusinessListQuery, now: Date, bind: Bind, name: 'like' | 'none' = 'like') =>
+  and(...businessFilters(query, now, bind, name), query.productId ? businessHasProduct(query.productId, bind) : undefined)
+
+/**
+ * The share of sampled names a one- or two-character fragment must be found in for the staff list to walk its index
+ * rather than read the short-gram index (`boundedListParts`): about where the two cost the same at 1M businesses with
+ * the bench's two filters (bench/results/issue-36-short-search.md).
+ */
+const LIST_SHORT_NAME_WALK_SHARE = 0.04
 
 /** `sort` (docs/api.md#lists), or newest registered first (`recentFirst=false`: oldest). */
 export function businessListOrder(query: Pick<BusinessListQuery, 'sort' | 'recentFirst'>) {
@@ -89,7 +104,13 @@ export function businessListOrder(query: Pick<BusinessListQuery, 'sort' | 'recen
  * The staff list's statement for this query: its shape (what decides the SQL), the values of its placeholders, and
  * how to build it (only when the shape is new to the database).
  */
-export function businessListStatement(db: Database, query: BusinessListQuery, now: Date) {
+export function businessListStatement(
+  db: Database,
+  query: BusinessListQuery,
+  now: Date,
+  /** A one- or two-character name's path (`shortNamePath`); none: the LIKE as any search, the `walk`. */
+  shortPath: ShortNamePath = 'walk',
+) {
   const { bind, values, shape } = namedValues()
   const where = listFilters(query, now, bind)
   // The page and its bounded total from one search of the table (`boundedListParts`,
@@ -101,6 +122,17 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
     limit: bind('limit', query.pageSize),
     offset: bind('offset', pageOffset(query)),
   }
+  // A rare name of one or two characters: the short-gram index (`boundedListParts`' shortName), a shape of its own.
+  const fragment = query.businessName ? shortFragment(query.businessName) : undefined
+  const shortName =
+    fragment && shortPath !== 'walk'
+      ? {
+          path: shortPath,
+          column: businesses.name,
+          gram: bind(`businessNameGram_${shortPath}`, fragment),
+          others: listFilters(query, now, bind, 'none'),
+        }
+      : undefined
   const overdueDeferrals = overdueDeferralsJson(now, bind)
   const order = businessListOrder(query)
   return {
@@ -113,6 +145,7 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
         where,
         direction: order.direction,
         window,
+        shortName,
       })
       return db
         .with(matches)
@@ -124,6 +157,17 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
   }
 }
 
+/** The path of a one- or two-character name search (`shortNamePath`); `walk` for any other query. */
+async function shortNamePathOf(db: Database, query: BusinessListQuery): Promise<ShortNamePath> {
+  if (!query.businessName || !shortFragment(query.businessName)) return 'walk'
+  return shortNamePath(db, {
+    from: businesses,
+    column: businesses.name,
+    pattern: containsPattern(query.businessName),
+    walkShare: LIST_SHORT_NAME_WALK_SHARE,
+  })
+}
+
 /**
  * GET /businesses (staff): every business, filtered and paginated; the page, its bounded total and blocking in one
  * statement, prepared once per shape of the filters (docs/architecture.md#the-signed-in-hot-path-and-its-caches). Only a page past the
@@ -132,7 +176,7 @@ export function businessListStatement(db: Database, query: BusinessListQuery, no
 export async function findBusinesses(options: { db: Database; query: BusinessListQuery; now?: Date }) {
   const { db, query } = options
   const now = options.now ?? new Date()
-  const statement = businessListStatement(db, query, now)
+  const statement = businessListStatement(db, query, now, await shortNamePathOf(db, query))
   const rows = await listStatements.run(db, statement.shape, statement.values, statement.build)
   const total = await boundedTotalOf(rows, query, (limit) =>
     countUpTo(db, businesses, listFilters(query, now, asParameter), limit),

@@ -5,7 +5,7 @@ import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
-import { containsIgnoringCase } from '@/server/db/text-search'
+import { containsIgnoringCase, containsPattern, shortFragment } from '@/server/db/text-search'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import {
@@ -15,6 +15,7 @@ import {
   countUpTo,
   listOrder,
   pageOffset,
+  shortNamePath,
   toBoundedPage,
 } from '@/server/http/pagination'
 import { toBusinesses } from '@/server/records/business-record'
@@ -30,6 +31,14 @@ export const inQueue = and(
   eq(businesses.kycDetailsCompleted, true),
   eq(businesses.archiveStatus, 'ACTIVE'),
 )!
+
+/**
+ * The share of sampled names a one- or two-character fragment must be found in for the queue to walk its index rather
+ * than read its short-gram index (`boundedListParts`): that index holds the queue alone (a tenth of the businesses),
+ * so it stays cheaper than the walk for more common fragments than the staff list's
+ * (bench/results/issue-36-short-search.md).
+ */
+const QUEUE_SHORT_NAME_WALK_SHARE = 0.1
 
 /** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */
 export const QUEUE_ENTRY_ACTIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
@@ -104,7 +113,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, ...REVIEW_READERS)
   const conditions: SQL[] = [inQueue]
-  if (query.businessName) conditions.push(containsIgnoringCase(businesses.name, query.businessName))
+  const fragment = query.businessName ? shortFragment(query.businessName) : undefined
   if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
   if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
   if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
@@ -112,7 +121,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
   if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
-  const where = and(...conditions)
+  const where = and(...conditions, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined)
 
   const assignee = alias(users, 'assignee')
   const order = listOrder(
@@ -122,12 +131,26 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   )
   // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
   // businesses_queue_idx alone, or from the trigram index for a rare name.
+  // A rare name of one or two characters: the queue's short-gram index (`boundedListParts`' shortName).
+  const shortPath =
+    fragment && query.businessName
+      ? await shortNamePath(db, {
+          from: businesses,
+          column: businesses.name,
+          pattern: containsPattern(query.businessName),
+          walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
+        })
+      : 'walk'
   const { matches, page, total } = boundedListParts(db, {
     keys: { id: businesses.id, order: order.column },
     from: businesses,
     where,
     direction: order.direction,
     window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
+    shortName:
+      fragment && shortPath !== 'walk'
+        ? { path: shortPath, column: businesses.name, gram: fragment, others: and(...conditions) }
+        : undefined,
   })
   const rows = await db
     .with(matches)
