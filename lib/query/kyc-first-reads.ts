@@ -21,7 +21,7 @@ export function kycRecordFirstReads(
       { path: apiPath`/kyc/addresses/all-kyc/${kycDetailsId}`, queryKey: kycReads.addresses(kycDetailsId).queryKey },
       { path: apiPath`/kyc/means-of-ids/${kycDetailsId}`, queryKey: kycReads.meansOfIds(kycDetailsId).queryKey },
       {
-        path: `/kyc/shareholders?kycDetailsId=${encodeURIComponent(kycDetailsId)}`,
+        path: apiPath`/kyc/shareholders?kycDetailsId=${kycDetailsId}`,
         queryKey: kycReads.shareholders(kycDetailsId).queryKey,
       },
     ],
