@@ -18,6 +18,7 @@ import {
 } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
 import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from '@/server/records/business-record'
+import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
 
 /**
  * Spec section 3 filters, each backed by an index (name: pg_trgm on lower(name)). `bind` names each value (see
@@ -51,14 +52,6 @@ export function businessFilters(query: Partial<BusinessListQuery>, now: Date = n
   if (query.blocked !== undefined)
     conditions.push(query.blocked ? blockedCondition(now, bind) : not(sql`coalesce(${blockedCondition(now, bind)}, false)`))
   return conditions
-}
-
-/** The overdue deferrals of the outer query's business at `now` (as loadOverdueDeferrals), as JSON. */
-function overdueDeferralsJson(now: Date, bind: Bind) {
-  return sql<{ deferralId: string; documentTypeName: string; dueDate: string }[]>`(
-    SELECT coalesce(json_agg(json_build_object('deferralId', d.id, 'documentTypeName', t.name, 'dueDate', d.due_date) ORDER BY d.due_date), '[]')
-    FROM deferrals d JOIN kyc_document_types t ON t.id = d.document_type_id
-    WHERE d.business_id = businesses.id AND d.status = 'APPROVED' AND d.due_date < ${bind('now', now.toISOString())}::timestamptz)`
 }
 
 type ListRow = typeof businesses.$inferSelect & {
