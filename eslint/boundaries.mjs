@@ -104,11 +104,13 @@ export function boundaryZones(root) {
       message: 'proxy.ts may import only server/bff/page-session from server/ (the page session check).',
     },
     {
-      // instrumentation.ts installs the graceful shutdown when a server process starts (docs/architecture.md#shutdown).
+      // instrumentation.ts installs the graceful shutdown when a server process starts (docs/architecture.md#shutdown),
+      // and the direct path of /api/v1 past Next's router (server/lifecycle/api-direct.ts).
       target: 'instrumentation.ts',
       from: 'server',
-      except: ['./lifecycle/graceful-shutdown.ts', './logger.ts'],
-      message: 'instrumentation.ts may import only server/lifecycle/graceful-shutdown and server/logger from server/.',
+      except: ['./lifecycle/graceful-shutdown.ts', './lifecycle/api-direct.ts', './logger.ts'],
+      message:
+        'instrumentation.ts may import only server/lifecycle/graceful-shutdown, server/lifecycle/api-direct and server/logger from server/.',
     },
     {
       target: 'lib',

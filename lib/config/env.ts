@@ -37,6 +37,8 @@ const envSchema = z.object({
   MIGRATE_ON_START: booleanFromEnvDefaultTrue,
   // false: /health/ready does not wait for the warm-up (server/lifecycle/warm-up.ts); for measuring it (bench/first-requests.ts).
   READY_WARM_UP: booleanFromEnvDefaultTrue,
+  // false: /api/v1 goes through Next's router as any other route (server/lifecycle/api-direct.ts); for comparing.
+  API_DIRECT: booleanFromEnvDefaultTrue,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
@@ -138,6 +140,8 @@ export interface AppConfig {
   migrateOnStart: boolean
   /** /health/ready waits for the warm-up (the main pages and calls loaded once, argon2 used once). */
   readyWarmUp: boolean
+  /** Under next start / server.js, /api/v1 is handed to its page's handler past Next's router (server/lifecycle/api-direct.ts). */
+  apiDirect: boolean
   /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
   shutdownTimeoutMs: number
   /**
@@ -404,6 +408,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logFormat: isProduction ? 'json' : e.LOG_FORMAT,
     migrateOnStart: e.MIGRATE_ON_START,
     readyWarmUp: e.READY_WARM_UP,
+    apiDirect: e.API_DIRECT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { desc, sql } from 'drizzle-orm'
+import { desc, is, sql } from 'drizzle-orm'
+import { NodePgTransaction } from 'drizzle-orm/node-postgres'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { blindIndex } from '@/server/crypto/field-cipher'
 import { maskPersonalValues, sealPersonalValues } from '@/server/crypto/personal-values'
-import { subjectSealer, type SubjectRef } from '@/server/crypto/subject-keys'
+import { existingSubjectSealer, subjectSealer, type SubjectRef } from '@/server/crypto/subject-keys'
 import type { Tx } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { GENESIS_HASH, hashAuditRow, toStoredJson } from './chain'
@@ -46,11 +47,18 @@ export function emailSubject(email: string): SubjectRef {
  * no account is known), so erasing them leaves it unreadable while the chain, which hashes what is stored, verifies.
  * `system` stays as it is.
  */
-async function sealedActorEmail(tx: Tx, context: AuditContext, subject: SubjectRef | null): Promise<string | null> {
+async function sealedActorEmail(
+  tx: Tx,
+  context: AuditContext,
+  subject: SubjectRef | null,
+  options: { existingKeyOnly?: boolean } = {},
+): Promise<string | null | undefined> {
   const email = context.actorEmail
   if (!email || email === SYSTEM_AUDIT_CONTEXT.actorEmail) return email
   // Not signed in, but the row is about the account the address belongs to (a failed sign-in, a sign-up with it).
   const owner = context.actorId ? { kind: 'user', id: context.actorId } : subject?.kind === 'user' ? subject : emailSubject(email)
+  // undefined: the key does not exist yet, and is to be created (after the chain's lock: appendAudit).
+  if (options.existingKeyOnly) return (await existingSubjectSealer(tx, owner))?.(email)
   const seal = await subjectSealer(tx, owner)
   return seal(email)
 }
@@ -59,18 +67,41 @@ async function sealedActorEmail(tx: Tx, context: AuditContext, subject: SubjectR
 const AUDIT_CHAIN_LOCK = 7340002
 
 /**
+ * Takes the chain's lock and reads the chain's head under it. On PostgreSQL in one round trip: the two statements go
+ * as one simple query, and in READ COMMITTED each statement takes its own snapshot, so the read, made once the lock is
+ * granted, sees the row of every writer that held it before. PGlite (one connection, extended protocol only) runs
+ * them one after the other.
+ */
+async function lockChainHead(tx: Tx): Promise<string | undefined> {
+  if (is(tx, NodePgTransaction)) {
+    const answers = (await tx.execute(
+      sql.raw(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK}); SELECT hash FROM audits ORDER BY seq DESC LIMIT 1`),
+    )) as unknown as { rows: { hash: string }[] }[]
+    if (!Array.isArray(answers) || answers.length !== 2) throw new Error('The audit chain head read answered unexpectedly')
+    return answers[1]!.rows[0]?.hash
+  }
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`)
+  const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
+  return last?.hash
+}
+
+/**
  * Appends one row to the audit chain inside the caller's transaction. Appends are serialised by a
  * transaction-scoped advisory lock, so concurrent writers never read the same previous hash.
  */
 export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEntry) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`)
   const subject = entry.subject ?? (entry.resourceId ? { kind: entry.resource, id: entry.resourceId } : null)
+  // The lock is held by every writer of every instance until its transaction commits, so each round trip after it is
+  // one every other write waits for. The actor's key, which almost always exists, is read before it (a plain read
+  // waits for no lock); a key still to be created is created after it, as before, so that no writer holding the lock
+  // ever waits for another's uncommitted new key.
+  const emailSealedEarly = await sealedActorEmail(tx, context, subject, { existingKeyOnly: true })
+  const lastHash = await lockChainHead(tx)
   const protect = (value: unknown) =>
     subject ? sealPersonalValues(tx, subject, toStoredJson(value)) : maskPersonalValues(toStoredJson(value))
   const before = await protect(entry.before)
   const after = await protect(entry.after)
-  const actorEmail = await sealedActorEmail(tx, context, subject)
-  const [last] = await tx.select({ hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
+  const actorEmail = emailSealedEarly !== undefined ? emailSealedEarly : ((await sealedActorEmail(tx, context, subject)) ?? null)
   const row = {
     id: randomUUID(),
     actorId: context.actorId,
@@ -83,7 +114,7 @@ export async function appendAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     requestId: context.requestId,
     ip: context.ip,
     createdAt: new Date(),
-    prevHash: last?.hash ?? GENESIS_HASH,
+    prevHash: lastHash ?? GENESIS_HASH,
   }
   const [inserted] = await tx
     .insert(audits)

@@ -20,11 +20,16 @@ export function isSubjectSealed(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(SUBJECT_CIPHER_PREFIX)
 }
 
-async function subjectKeyFor(tx: Executor, subject: SubjectRef, ring: KeyRing) {
+async function existingSubjectKey(tx: Executor, subject: SubjectRef) {
   const [existing] = await tx
     .select()
     .from(subjectKeys)
     .where(and(eq(subjectKeys.subjectKind, subject.kind), eq(subjectKeys.subjectId, subject.id)))
+  return existing
+}
+
+async function subjectKeyFor(tx: Executor, subject: SubjectRef, ring: KeyRing) {
+  const existing = await existingSubjectKey(tx, subject)
   if (existing) return existing
   const [created] = await tx
     .insert(subjectKeys)
@@ -70,6 +75,24 @@ export async function subjectSealer(
   ring: KeyRing = configuredKeyRing(),
 ): Promise<(value: string) => string> {
   const row = await subjectKeyFor(tx, subject, ring)
+  const key = unwrap(row.wrappedKey, ring)
+  return (value) => {
+    const { iv, tag, ciphertext } = sealWithKey(key, value)
+    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
+  }
+}
+
+/**
+ * subjectSealer when the subject's key exists already, else null; never creates one. A plain read: it waits for no
+ * lock, so it may run before the audit chain's lock (server/audit/append-audit.ts), where creating a key may not.
+ */
+export async function existingSubjectSealer(
+  tx: Executor,
+  subject: SubjectRef,
+  ring: KeyRing = configuredKeyRing(),
+): Promise<((value: string) => string) | null> {
+  const row = await existingSubjectKey(tx, subject)
+  if (!row) return null
   const key = unwrap(row.wrappedKey, ring)
   return (value) => {
     const { iv, tag, ciphertext } = sealWithKey(key, value)

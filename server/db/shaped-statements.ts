@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql, type Placeholder } from 'drizzle-orm'
+import type { Executor } from './client'
 
 /**
  * How a query fragment puts a value in: as it is (an ordinary parameter, the default everywhere) or, for a shaped
@@ -49,5 +50,21 @@ export class ShapedStatements<Result> {
       statements.set(shape, execute)
     }
     return execute(values)
+  }
+}
+
+/**
+ * Statements built and prepared once per executor: `const statementsOf = preparedPer((db) => ({ row: db.select()…
+ * .where(eq(t.id, sql.placeholder('id'))).prepare('t_row') }))`, then `statementsOf(db).row.execute({ id })`. On the
+ * process's database that is once, and a request only binds values (no Drizzle query building, no parsing or planning
+ * in PostgreSQL after a connection's first use); a transaction is a new executor, so it builds them once for itself
+ * (its connection still skips parsing a name it knows). Each name must stand for one SQL text.
+ */
+export function preparedPer<Statements>(build: (db: Executor) => Statements): (db: Executor) => Statements {
+  const byExecutor = new WeakMap<Executor, Statements>()
+  return (db) => {
+    let statements = byExecutor.get(db)
+    if (!statements) byExecutor.set(db, (statements = build(db)))
+    return statements
   }
 }

@@ -1,11 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@/lib/contracts/businesses'
 import { formatCalendarDate } from '@/lib/format/date'
 import { isoDay } from '@/lib/format/iso-day'
 import type { Permission } from '@/lib/permissions/names'
 import type { Executor, Tx } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
-import { asParameter, type Bind } from '@/server/db/shaped-statements'
+import { asParameter, preparedPer, type Bind } from '@/server/db/shaped-statements'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
@@ -94,13 +94,18 @@ export function toBusiness(row: BusinessRow, facts: BlockingFacts = {}): Busines
 /** The business, if the actor may see it (staff with the permission, or a member); otherwise 404. */
 export async function getBusinessRowOrThrow(options: { db: Executor; actor: Actor; id: string; permission?: Permission }) {
   assertBusinessAccess(options.actor, options.id, options.permission)
-  const [row] = await options.db
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.id, options.id)))
+  const [row] = await businessRowStatement(options.db).execute({ id: options.id })
   if (!row) throw new AppError('NOT_FOUND', 'Business not found')
   return row
 }
+
+const businessRowStatement = preparedPer((db) =>
+  db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('id')))
+    .prepare('business_row'),
+)
 
 /** The business, with no scope check (staff decisions check their permission first); otherwise 404. */
 export async function getBusinessRow(db: Executor, businessId: string): Promise<BusinessRow> {

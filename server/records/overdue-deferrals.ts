@@ -18,6 +18,17 @@ export function overdueDeferralExists(now: Date, bind: Bind = asParameter): SQL 
   return sql`exists (select 1 from ${deferrals} where ${deferrals.businessId} = ${businesses.id} and ${deferrals.status} = 'APPROVED' and ${deferrals.dueDate} < ${bind('now', now.toISOString())}::timestamptz)`
 }
 
+/**
+ * The overdue deferrals of the outer query's business at `now` (as loadOverdueDeferrals, oldest due first), as JSON:
+ * a list reads them with its rows in one statement. Each `dueDate` is a timestamp string (`new Date()` it).
+ */
+export function overdueDeferralsJson(now: Date, bind: Bind = asParameter) {
+  return sql<{ deferralId: string; documentTypeName: string; dueDate: string }[]>`(
+    SELECT coalesce(json_agg(json_build_object('deferralId', d.id, 'documentTypeName', t.name, 'dueDate', d.due_date) ORDER BY d.due_date), '[]')
+    FROM deferrals d JOIN kyc_document_types t ON t.id = d.document_type_id
+    WHERE d.business_id = businesses.id AND d.status = 'APPROVED' AND d.due_date < ${bind('now', now.toISOString())}::timestamptz)`
+}
+
 /** The overdue deferrals of these businesses at `now`, by business id (oldest due first). */
 export async function loadOverdueDeferrals(
   db: Executor,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '@/server/db/client'
 import {
   businesses,
@@ -12,6 +12,7 @@ import {
   type KycDocumentType,
   type Shareholder,
 } from '@/server/db/schema'
+import { preparedPer } from '@/server/db/shaped-statements'
 import { deferralTypeColumns, type DeferralWithType } from '@/server/modules/deferrals/deferral-view'
 import { selectKycDocuments, type KycDocumentRow } from './document-view'
 
@@ -38,10 +39,18 @@ export interface DocumentState {
   deferrableTypeIds: ReadonlySet<string>
 }
 
-export async function loadDocumentState(db: Executor, business: BusinessRow): Promise<DocumentState> {
-  const [details] = await db.select({ id: kycDetails.id }).from(kycDetails).where(eq(kycDetails.businessId, business.id))
-  const [matrix, documents, holders, deferralRows, mapping] = await Promise.all([
-    db
+/** What the document state reads, prepared once per executor (the outstanding list reads it on every visit). */
+const stateStatements = preparedPer((db) => {
+  const businessId = sql.placeholder('businessId')
+  const kycDetailsId = sql.placeholder('kycDetailsId')
+  const registrationClass = sql.placeholder('registrationClass')
+  return {
+    details: db
+      .select({ id: kycDetails.id })
+      .from(kycDetails)
+      .where(eq(kycDetails.businessId, businessId))
+      .prepare('state_kyc_id'),
+    matrix: db
       .select({
         type: kycDocumentTypes,
         isRequired: kycRequiredDocuments.isRequired,
@@ -49,28 +58,43 @@ export async function loadDocumentState(db: Executor, business: BusinessRow): Pr
       })
       .from(kycRequiredDocuments)
       .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, kycRequiredDocuments.documentTypeId))
-      .where(and(eq(kycRequiredDocuments.registrationClass, business.registrationClass), eq(kycDocumentTypes.isActive, true)))
-      .orderBy(desc(kycRequiredDocuments.isRequired), asc(kycDocumentTypes.name)),
-    details
-      ? selectKycDocuments(db, and(eq(kycDocuments.kycDetailsId, details.id), isNull(kycDocuments.supersededAt)))
-      : Promise.resolve([]),
-    details
-      ? db
-          .select()
-          .from(shareholders)
-          .where(eq(shareholders.kycDetailsId, details.id))
-          .orderBy(asc(shareholders.createdAt), asc(shareholders.id))
-      : Promise.resolve([]),
-    db
+      .where(and(eq(kycRequiredDocuments.registrationClass, registrationClass), eq(kycDocumentTypes.isActive, true)))
+      .orderBy(desc(kycRequiredDocuments.isRequired), asc(kycDocumentTypes.name))
+      .prepare('state_matrix'),
+    documents: selectKycDocuments(
+      db,
+      and(eq(kycDocuments.kycDetailsId, kycDetailsId), isNull(kycDocuments.supersededAt)),
+    ).prepare('state_documents'),
+    shareholders: db
+      .select()
+      .from(shareholders)
+      .where(eq(shareholders.kycDetailsId, kycDetailsId))
+      .orderBy(asc(shareholders.createdAt), asc(shareholders.id))
+      .prepare('state_shareholders'),
+    deferrals: db
       .select({ deferral: deferrals, documentType: deferralTypeColumns })
       .from(deferrals)
       .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
-      .where(eq(deferrals.businessId, business.id))
-      .orderBy(desc(deferrals.createdAt)),
-    db
+      .where(eq(deferrals.businessId, businessId))
+      .orderBy(desc(deferrals.createdAt))
+      .prepare('state_deferrals'),
+    mapping: db
       .select({ documentTypeId: deferrableMappings.documentTypeId })
       .from(deferrableMappings)
-      .where(eq(deferrableMappings.registrationClass, business.registrationClass)),
+      .where(eq(deferrableMappings.registrationClass, registrationClass))
+      .prepare('state_deferrable'),
+  }
+})
+
+export async function loadDocumentState(db: Executor, business: BusinessRow): Promise<DocumentState> {
+  const statements = stateStatements(db)
+  const [details] = await statements.details.execute({ businessId: business.id })
+  const [matrix, documents, holders, deferralRows, mapping] = await Promise.all([
+    statements.matrix.execute({ registrationClass: business.registrationClass }),
+    details ? statements.documents.execute({ kycDetailsId: details.id }) : Promise.resolve([]),
+    details ? statements.shareholders.execute({ kycDetailsId: details.id }) : Promise.resolve([]),
+    statements.deferrals.execute({ businessId: business.id }),
+    statements.mapping.execute({ registrationClass: business.registrationClass }),
   ])
   return {
     business,

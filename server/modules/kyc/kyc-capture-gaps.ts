@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import { formatCalendarDate } from '@/lib/format/date'
 import {
@@ -19,6 +19,7 @@ import {
   type MeansOfId,
   type Shareholder,
 } from '@/server/db/schema'
+import { preparedPer } from '@/server/db/shaped-statements'
 import { findKycDetailsOfBusiness } from './kyc-record'
 
 export interface KycCaptureGap {
@@ -83,13 +84,34 @@ const NO_RECORD_GAPS: readonly KycCaptureGap[] = [
  * entry per item, worded so the business owner knows what to do. Empty when those steps are complete. Documents are
  * checked by the documents module; `PUT /businesses/{id}/completed-kyc-details` combines both lists.
  */
+/** What the capture gaps read of a KYC record, prepared once per executor (the outstanding list reads it on every visit). */
+const captureStatements = preparedPer((db) => {
+  const kycDetailsId = sql.placeholder('kycDetailsId')
+  return {
+    addresses: db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, kycDetailsId)).prepare('capture_addresses'),
+    meansOfIds: db
+      .select()
+      .from(meansOfIds)
+      .where(eq(meansOfIds.kycDetailsId, kycDetailsId))
+      .orderBy(asc(meansOfIds.createdAt))
+      .prepare('capture_means_of_ids'),
+    shareholders: db
+      .select()
+      .from(shareholders)
+      .where(eq(shareholders.kycDetailsId, kycDetailsId))
+      .orderBy(asc(shareholders.createdAt))
+      .prepare('capture_shareholders'),
+  }
+})
+
 export async function findKycCaptureGaps(db: Executor, options: { businessId: string }): Promise<KycCaptureGap[]> {
   const details = await findKycDetailsOfBusiness(db, options.businessId)
   if (!details) return [...NO_RECORD_GAPS]
+  const statements = captureStatements(db)
   const [addresses, ids, holders] = await Promise.all([
-    db.select().from(kycAddresses).where(eq(kycAddresses.kycDetailsId, details.id)),
-    db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, details.id)).orderBy(asc(meansOfIds.createdAt)),
-    db.select().from(shareholders).where(eq(shareholders.kycDetailsId, details.id)).orderBy(asc(shareholders.createdAt)),
+    statements.addresses.execute({ kycDetailsId: details.id }),
+    statements.meansOfIds.execute({ kycDetailsId: details.id }),
+    statements.shareholders.execute({ kycDetailsId: details.id }),
   ])
   const today = todayIso()
   return [

@@ -91,7 +91,7 @@ export async function kycWriteTransaction<T>(
 ): Promise<T> {
   const { actor } = options
   return options.db.transaction(async (tx) => {
-    const checked = new Set<string>()
+    const checked = new Map<string, { kycDetailsCompleted: boolean; approvalStatus: string }>()
     const lock: KycEditLock = async ({ businessId, what, permission }) => {
       if (!canActOnBusiness(actor, businessId)) throw new AppError('NOT_FOUND', `${what} not found`)
       const held = permissionsOver(actor, businessId)!
@@ -101,13 +101,18 @@ export async function kycWriteTransaction<T>(
       if (permission && !canActOnBusiness(actor, businessId, permission)) {
         throw permissionRefused([permission], { scope: actor.isStaff ? 'staff' : 'business' })
       }
-      checked.add(businessId)
+      checked.set(businessId, business)
       return business
     }
     const result = await write(tx, lock)
     if (checked.size === 0) throw new Error('A KYC write ran without the KYC edit check on the locked business row')
-    if (actor.isStaff && options.changesKyc !== false) await recordStaffKycEdit(tx, actor, [...checked])
-    await syncSubmittedVerificationItems(tx, [...checked], options.audit)
+    if (actor.isStaff && options.changesKyc !== false) await recordStaffKycEdit(tx, actor, [...checked.keys()])
+    // Nothing to sync while every locked business is still being captured: a KYC edit never marks one complete or
+    // approves it (only the submission, changesKyc: false, and the decision, outside this, do), and the rows are
+    // locked, so nothing else can have meanwhile. That skips a read made under the audit chain's lock.
+    const maySync =
+      options.changesKyc === false || [...checked.values()].some((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
+    if (maySync) await syncSubmittedVerificationItems(tx, [...checked.keys()], options.audit)
     return result
   })
 }

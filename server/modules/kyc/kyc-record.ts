@@ -4,6 +4,7 @@ import { PERMISSIONS, type Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
+import { preparedPer } from '@/server/db/shaped-statements'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { permissionRefused } from '@/server/http/refusals'
@@ -55,8 +56,17 @@ export async function findKycDetails(db: Executor, id: string): Promise<KycDetai
 }
 
 /** The business's KYC record (company details) as stored, or null before the first save. No access check. */
+const kycOfBusiness = preparedPer((db) =>
+  db
+    .select()
+    .from(kycDetails)
+    .where(eq(kycDetails.businessId, sql.placeholder('businessId')))
+    .limit(1)
+    .prepare('kyc_of_business'),
+)
+
 export async function findKycDetailsOfBusiness(db: Executor, businessId: string): Promise<KycDetails | null> {
-  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.businessId, businessId)).limit(1)
+  const [row] = await kycOfBusiness(db).execute({ businessId })
   return row ?? null
 }
 

@@ -1,10 +1,11 @@
-import { and, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ForApprovalQuery, ForApprovalRow } from '@/lib/contracts/reviews'
 import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
-import { audits, businesses, kycDocuments, users } from '@/server/db/schema'
+import { businesses, users } from '@/server/db/schema'
+import { asParameter, namedValues, ShapedStatements, type Bind } from '@/server/db/shaped-statements'
 import { containsIgnoringCase, containsPattern, shortFragment } from '@/server/db/text-search'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
@@ -18,8 +19,9 @@ import {
   shortNamePath,
   toBoundedPage,
 } from '@/server/http/pagination'
-import { toBusinesses } from '@/server/records/business-record'
+import { toBusiness } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
+import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
 import { REVIEW_READERS } from './review-access'
 
 /**
@@ -32,38 +34,8 @@ export const inQueue = and(
   eq(businesses.archiveStatus, 'ACTIVE'),
 )!
 
-/**
- * The share of sampled names a one- or two-character fragment must be found in for the queue to walk its index rather
- * than read its short-gram index (`boundedListParts`): that index holds the queue alone (a tenth of the businesses),
- * so it stays cheaper than the walk for more common fragments than the staff list's
- * (bench/results/issue-36-short-search.md).
- */
-const QUEUE_SHORT_NAME_WALK_SHARE = 0.1
-
 /** The audit actions of `PUT /businesses/{id}/completed-kyc-details` (kyc-documents/complete-kyc.ts). */
 export const QUEUE_ENTRY_ACTIONS = ['KYC_COMPLETED', 'KYC_RESUBMITTED']
-
-/**
- * When each business (last) entered the queue: the latest KYC completion audit row that turned `kycDetailsCompleted`
- * from false to true (found through the index on the audit action); the creation time when there is none.
- */
-async function queueEntryTimes(db: Executor, ids: string[]): Promise<Map<string, Date>> {
-  if (!ids.length) return new Map()
-  const rows = await db
-    .select({ id: audits.resourceId, at: sql<Date>`max(${audits.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
-    .from(audits)
-    .where(
-      and(
-        inArray(audits.action, QUEUE_ENTRY_ACTIONS),
-        eq(audits.resource, 'business'),
-        inArray(audits.resourceId, ids),
-        sql`${audits.after}->>'kycDetailsCompleted' = 'true'`,
-        sql`(${audits.before} is null or ${audits.before}->>'kycDetailsCompleted' is distinct from 'true')`,
-      ),
-    )
-    .groupBy(audits.resourceId)
-  return new Map(rows.filter((r) => r.id).map((r) => [r.id!, r.at]))
-}
 
 /** Sum of the union of intervals (overlapping re-upload requests count once), in ms. */
 export function unionLength(intervals: Array<[number, number]>): number {
@@ -81,57 +53,79 @@ export function unionLength(intervals: Array<[number, number]>): number {
 }
 
 /**
- * Time spent waiting on the business since it entered the queue: from each re-upload request to the replacement
- * upload (or now, while still open), overlapping requests counted once.
+ * The share of sampled names a one- or two-character fragment must be found in for the queue to walk its index rather
+ * than read its short-gram index (`boundedListParts`): that index holds the queue alone (a tenth of the businesses),
+ * so it stays cheaper than the walk for more common fragments than the staff list's
+ * (bench/results/issue-36-short-search.md).
  */
-async function waitingOnBusinessMs(db: Executor, since: Map<string, Date>, now: Date): Promise<Map<string, number>> {
-  const ids = [...since.keys()]
-  if (!ids.length) return new Map()
-  const rows = await db
-    .select({
-      businessId: kycDocuments.businessId,
-      requestedAt: kycDocuments.reuploadRequestedAt,
-      resolvedAt: kycDocuments.reuploadResolvedAt,
-    })
-    .from(kycDocuments)
-    .where(and(inArray(kycDocuments.businessId, ids), isNotNull(kycDocuments.reuploadRequestedAt)))
-  const byBusiness = new Map<string, Array<[number, number]>>()
-  for (const row of rows) {
-    const entered = since.get(row.businessId)!.getTime()
-    const start = Math.max(row.requestedAt!.getTime(), entered)
-    const end = Math.min((row.resolvedAt ?? now).getTime(), now.getTime())
-    byBusiness.set(row.businessId, [...(byBusiness.get(row.businessId) ?? []), [start, end]])
-  }
-  return new Map([...byBusiness].map(([id, intervals]) => [id, unionLength(intervals)]))
+const QUEUE_SHORT_NAME_WALK_SHARE = 0.1
+
+/** The queue's filters (`none`: without the name search, for the short-gram path); `bind` names each value (server/db/shaped-statements.ts), the shape tells the variants apart. */
+function queueFilters(query: ForApprovalQuery, actor: Actor, bind: Bind, name: 'name' | 'none' = 'name') {
+  const conditions: SQL[] = [inQueue]
+  if (query.businessName && name === 'name')
+    conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
+  if (query.typeId) conditions.push(eq(businesses.typeId, bind('typeId', query.typeId)))
+  if (query.categoryId) conditions.push(eq(businesses.categoryId, bind('categoryId', query.categoryId)))
+  if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
+  else if (query.assigneeId)
+    conditions.push(eq(businesses.assigneeId, bind('assigneeId', query.assigneeId === 'me' ? actor.userId : query.assigneeId)))
+  if (query.from) conditions.push(gte(businesses.createdAt, bind('from', new Date(query.from))))
+  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
+  return and(...conditions)
 }
 
 /**
+ * When the outer query's business (last) entered the queue: the latest KYC completion audit row that turned
+ * `kycDetailsCompleted` from false to true (found through the index on the audit's resource id); null when there is
+ * none (then its creation time counts).
+ */
+const enteredQueueAt = sql<Date | null>`(
+  SELECT max(a.created_at) FROM audits a
+  WHERE a.action IN (${sql.join(
+    QUEUE_ENTRY_ACTIONS.map((action) => sql`${action}`),
+    sql`, `,
+  )}) AND a.resource = 'business' AND a.resource_id = businesses.id::text
+    AND a.after->>'kycDetailsCompleted' = 'true'
+    AND (a.before IS NULL OR a.before->>'kycDetailsCompleted' IS DISTINCT FROM 'true'))`.mapWith((v: string | Date | null) =>
+  v === null ? null : new Date(v),
+)
+
+/** The outer query's business's re-upload requests, as JSON: the time waiting on the business (toForApprovalRow). */
+const reuploadRequests = sql<{ requestedAt: string; resolvedAt: string | null }[]>`(
+  SELECT coalesce(json_agg(json_build_object('requestedAt', k.reupload_requested_at, 'resolvedAt', k.reupload_resolved_at)), '[]')
+  FROM kyc_documents k WHERE k.business_id = businesses.id AND k.reupload_requested_at IS NOT NULL)`
+
+type QueueRow = {
+  business: typeof businesses.$inferSelect
+  assigneeFirstName: string | null
+  assigneeLastName: string | null
+  total: number
+  overdueDeferrals: { deferralId: string; documentTypeName: string; dueDate: string }[]
+  enteredQueueAt: Date | null
+  reuploadRequests: { requestedAt: string; resolvedAt: string | null }[]
+}
+const queueStatements = new ShapedStatements<QueueRow[]>('review_queue')
+
+/**
  * `GET /businesses/for-approval`: the review queue, oldest first by default, with who has each case and how long it
- * has waited (and, counted apart, how much of that was waiting on the business after a re-upload request).
+ * has waited (and, counted apart, how much of that was waiting on the business after a re-upload request). The page,
+ * its bounded total, and each row's queue entry, re-upload requests and overdue deferrals in one statement, prepared
+ * once per shape of the filters, as the staff list (docs/architecture.md#the-signed-in-hot-path-and-its-caches).
  */
 export async function findForApproval(options: { db: Executor; actor: Actor; query: ForApprovalQuery; now?: Date }) {
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, ...REVIEW_READERS)
-  const conditions: SQL[] = [inQueue]
+  const { bind, values, shape } = namedValues()
+  const where = queueFilters(query, actor, bind)
+  const window = {
+    countLimit: bind('countLimit', countLimitOf(query)),
+    limit: bind('limit', query.pageSize),
+    offset: bind('offset', pageOffset(query)),
+  }
+  // A rare name of one or two characters: the queue's short-gram index (`boundedListParts`' shortName), a shape of its
+  // own (its bound names differ).
   const fragment = query.businessName ? shortFragment(query.businessName) : undefined
-  if (query.typeId) conditions.push(eq(businesses.typeId, query.typeId))
-  if (query.categoryId) conditions.push(eq(businesses.categoryId, query.categoryId))
-  if (query.assigneeId === 'none') conditions.push(isNull(businesses.assigneeId))
-  else if (query.assigneeId)
-    conditions.push(eq(businesses.assigneeId, query.assigneeId === 'me' ? actor.userId : query.assigneeId))
-  if (query.from) conditions.push(gte(businesses.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to))
-  const where = and(...conditions, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined)
-
-  const assignee = alias(users, 'assignee')
-  const order = listOrder(
-    query.sort,
-    { name: businesses.name, createdAt: businesses.createdAt },
-    { field: 'createdAt', desc: query.recentFirst },
-  )
-  // The page and its bounded total in one statement (docs/api.md#lists); with a name search the keys come from
-  // businesses_queue_idx alone, or from the trigram index for a rare name.
-  // A rare name of one or two characters: the queue's short-gram index (`boundedListParts`' shortName).
   const shortPath =
     fragment && query.businessName
       ? await shortNamePath(db, {
@@ -141,54 +135,82 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
           walkShare: QUEUE_SHORT_NAME_WALK_SHARE,
         })
       : 'walk'
-  const { matches, page, total } = boundedListParts(db, {
-    keys: { id: businesses.id, order: order.column },
-    from: businesses,
-    where,
-    direction: order.direction,
-    window: { limit: query.pageSize, offset: pageOffset(query), countLimit: countLimitOf(query) },
-    shortName:
-      fragment && shortPath !== 'walk'
-        ? { path: shortPath, column: businesses.name, gram: fragment, others: and(...conditions) }
-        : undefined,
-  })
-  const rows = await db
-    .with(matches)
-    .select({ business: businesses, assigneeFirstName: assignee.firstName, assigneeLastName: assignee.lastName, total })
-    .from(page)
-    .innerJoin(businesses, eq(businesses.id, page.id))
-    .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
-    .orderBy(order.direction(page.order), order.direction(page.id))
-  const counted = await boundedTotalOf(rows, query, (limit) => countUpTo(db, businesses, where, limit))
-  return toBoundedPage(await toForApprovalRows(db, rows, now), counted, query)
+  const shortName =
+    fragment && shortPath !== 'walk'
+      ? {
+          path: shortPath,
+          column: businesses.name,
+          gram: bind(`businessNameGram_${shortPath}`, fragment),
+          others: queueFilters(query, actor, bind, 'none'),
+        }
+      : undefined
+  const overdueDeferrals = overdueDeferralsJson(now, bind)
+  const order = listOrder(
+    query.sort,
+    { name: businesses.name, createdAt: businesses.createdAt },
+    { field: 'createdAt', desc: query.recentFirst },
+  )
+  // `assigneeId=none` binds nothing: the shape names it.
+  const rows = await queueStatements.run(
+    db,
+    shape(`${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''}`),
+    values,
+    () => {
+      const assignee = alias(users, 'assignee')
+      const { matches, page, total } = boundedListParts(db, {
+        keys: { id: businesses.id, order: order.column },
+        from: businesses,
+        where,
+        direction: order.direction,
+        window,
+        shortName,
+      })
+      return db
+        .with(matches)
+        .select({
+          business: businesses,
+          assigneeFirstName: assignee.firstName,
+          assigneeLastName: assignee.lastName,
+          total,
+          overdueDeferrals,
+          enteredQueueAt,
+          reuploadRequests,
+        })
+        .from(page)
+        .innerJoin(businesses, eq(businesses.id, page.id))
+        .leftJoin(assignee, eq(assignee.id, businesses.assigneeId))
+        .orderBy(order.direction(page.order), order.direction(page.id))
+    },
+  )
+  const counted = await boundedTotalOf(rows, query, (limit) =>
+    countUpTo(db, businesses, queueFilters(query, actor, asParameter), limit),
+  )
+  return toBoundedPage(
+    rows.map((r) => toForApprovalRow(r, now)),
+    counted,
+    query,
+  )
 }
 
-/** Each business in the queue with its assignee's name and how long it has waited (and waited on the business). */
-async function toForApprovalRows(
-  db: Executor,
-  rows: { business: typeof businesses.$inferSelect; assigneeFirstName: string | null; assigneeLastName: string | null }[],
-  now: Date,
-): Promise<ForApprovalRow[]> {
-  const entered = await queueEntryTimes(
-    db,
-    rows.map((r) => r.business.id),
-  )
-  const since = new Map(rows.map((r) => [r.business.id, entered.get(r.business.id) ?? r.business.createdAt]))
-  const onBusiness = await waitingOnBusinessMs(db, since, now)
-  const shaped = await toBusinesses(
-    db,
-    rows.map((r) => r.business),
-    now,
-  )
-  return rows.map((r, i) => {
-    const waitingSince = since.get(r.business.id)!
-    return {
-      ...shaped[i]!,
-      assigneeName:
-        r.assigneeFirstName !== null ? displayName({ firstName: r.assigneeFirstName, lastName: r.assigneeLastName ?? '' }) : null,
-      waitingSince: waitingSince.toISOString(),
-      waitingDays: Math.max(0, Math.floor((now.getTime() - waitingSince.getTime()) / DAY_MS)),
-      waitingOnBusinessDays: Math.floor((onBusiness.get(r.business.id) ?? 0) / DAY_MS),
-    }
-  })
+/** A business in the queue with its assignee's name and how long it has waited (and waited on the business). */
+function toForApprovalRow(row: QueueRow, now: Date): ForApprovalRow {
+  const waitingSince = row.enteredQueueAt ?? row.business.createdAt
+  const entered = waitingSince.getTime()
+  const intervals = row.reuploadRequests.map(({ requestedAt, resolvedAt }): [number, number] => [
+    Math.max(new Date(requestedAt).getTime(), entered),
+    Math.min((resolvedAt ? new Date(resolvedAt) : now).getTime(), now.getTime()),
+  ])
+  return {
+    ...toBusiness(row.business, {
+      now,
+      overdueDeferrals: row.overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })),
+    }),
+    assigneeName:
+      row.assigneeFirstName !== null
+        ? displayName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' })
+        : null,
+    waitingSince: waitingSince.toISOString(),
+    waitingDays: Math.max(0, Math.floor((now.getTime() - entered) / DAY_MS)),
+    waitingOnBusinessDays: Math.floor(unionLength(intervals) / DAY_MS),
+  }
 }
