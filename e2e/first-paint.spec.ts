@@ -96,7 +96,10 @@ test('the business review and the reports paint from the page and hydrate withou
   expect(errors).toEqual([])
 })
 
-test('the public catalogue paints its cards from the page, signed out, and a search still asks the API', async ({ page, request }) => {
+test('the public catalogue paints its cards from the page, signed out, and a search still asks the API', async ({
+  page,
+  request,
+}) => {
   const catalogue = (await (await request.get('/api/v1/products?pageNumber=1&pageSize=24')).json()) as {
     content: { name: string }[]
   }
