@@ -1,4 +1,3 @@
-import type { ParsedUrlQuery } from 'node:querystring'
 import type { GetServerSideProps } from 'next'
 import { useRouter } from 'next/router'
 import { PublicPage } from '@/components/layouts/public-page'
@@ -11,21 +10,19 @@ interface ProductsPageProps {
   answers: PageAnswers
 }
 
-const firstReads = (query: ParsedUrlQuery) => catalogueFirstReads(query)
-
 /** The catalogue's first reads come with the page (server/bff/page-answers.ts): the cards paint with it. */
 export const getServerSideProps: GetServerSideProps<ProductsPageProps> = async ({ req, query }) => ({
   props: {
     answers: await readPublicPageAnswers(
       req,
-      firstReads(query).map((read) => read.path),
+      catalogueFirstReads(query).map((read) => read.path),
     ),
   },
 })
 
 /** Public: the products offered, by category; no sign-in needed. */
 export default function ProductsPage({ answers }: ProductsPageProps) {
-  useSeededPageAnswers(answers, firstReads(useRouter().query))
+  useSeededPageAnswers(answers, catalogueFirstReads(useRouter().query))
   return (
     <PublicPage title="Products" links={['login', 'signup']}>
       <h1>Our products</h1>
