@@ -50,6 +50,17 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24).default(8),
   STAFF_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
+  // docs/security.md#second-factors: `required` by default in production, `optional` elsewhere.
+  STAFF_MFA: z.enum(['required', 'optional']).optional(),
+  // Single sign-on for staff (docs/security.md#single-sign-on): all of issuer, client id and secret, or none.
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_DISPLAY_NAME: z.string().default('your organisation'),
+  // Comma-separated e-mail domains allowed to sign in through the identity provider (e.g. `bank.ng,bank.com`).
+  OIDC_ALLOWED_DOMAINS: optionalString,
+  // The ID token or userinfo claim listing the user's groups (Entra ID and Okta: `groups`; Keycloak: as mapped).
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -158,6 +169,18 @@ export interface AppConfig {
   accessTokenTtlSeconds: number
   /** A staff session with no authenticated call for this long ends (spec section 9: 20 minutes). */
   staffIdleTimeoutMs: number
+  /** Staff must hold a second factor (STAFF_MFA; required by default in production). */
+  staffFactorRequired: boolean
+  /** Single sign-on for staff with the bank's identity provider, when configured. */
+  oidc: {
+    issuer: string
+    clientId: string
+    clientSecret: string
+    displayName: string
+    /** Lower-cased; empty means no domain is allowed. */
+    allowedDomains: string[]
+    groupsClaim: string
+  } | null
   sessionMaxSeconds: number
   apiBodyLimitBytes: number
   uploadMaxBytes: number
@@ -419,6 +442,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     staffIdleTimeoutMs: e.STAFF_IDLE_TIMEOUT_MINUTES * 60_000,
+    staffFactorRequired: (e.STAFF_MFA ?? (isProduction ? 'required' : 'optional')) === 'required',
+    oidc: oidcConfig(e),
     apiBodyLimitBytes: e.API_BODY_LIMIT_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
@@ -519,4 +544,23 @@ const globalForConfig = globalThis as unknown as { __appConfig?: AppConfig }
 export function getConfig(): AppConfig {
   globalForConfig.__appConfig ??= loadConfig()
   return globalForConfig.__appConfig
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>): AppConfig['oidc'] {
+  const parts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET]
+  if (parts.every((part) => !part)) return null
+  if (parts.some((part) => !part)) {
+    throw new Error('Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (or none of them)')
+  }
+  return {
+    issuer: e.OIDC_ISSUER!,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    displayName: e.OIDC_DISPLAY_NAME,
+    allowedDomains: (e.OIDC_ALLOWED_DOMAINS ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean),
+    groupsClaim: e.OIDC_GROUPS_CLAIM,
+  }
 }

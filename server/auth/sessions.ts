@@ -4,8 +4,22 @@ import type { Executor } from '@/server/db/client'
 import { sessions, users } from '@/server/db/schema'
 
 /** Starts a server-side session; tokens name it and stop working when it is revoked or expires. */
-export async function createSession(options: { db: Executor; userId: string; ip?: string | null; userAgent?: string | null }) {
-  const expiresAt = new Date(Date.now() + getConfig().sessionMaxSeconds * 1000)
+export async function createSession(options: {
+  db: Executor
+  userId: string
+  ip?: string | null
+  userAgent?: string | null
+  /** A second factor was used to start it (or the identity provider's `amr` says one was). */
+  factorVerified?: boolean
+  /** The user's password was checked to start it. */
+  passwordVerified?: boolean
+  /** Only enrolment calls work until a factor is enrolled (server/auth/factor-policy.ts). */
+  enrolmentOnly?: boolean
+  authMethod?: 'PASSWORD' | 'SSO'
+  ssoRefreshToken?: string | null
+}) {
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + getConfig().sessionMaxSeconds * 1000)
   const [session] = await options.db
     .insert(sessions)
     .values({
@@ -13,7 +27,12 @@ export async function createSession(options: { db: Executor; userId: string; ip?
       expiresAt,
       ip: options.ip ?? null,
       userAgent: options.userAgent?.slice(0, 500) ?? null,
-      lastSeenAt: new Date(),
+      lastSeenAt: now,
+      factorVerifiedAt: options.factorVerified ? now : null,
+      passwordVerifiedAt: options.passwordVerified ? now : null,
+      enrolmentOnly: options.enrolmentOnly ?? false,
+      authMethod: options.authMethod ?? 'PASSWORD',
+      ssoRefreshToken: options.ssoRefreshToken ?? null,
     })
     .returning()
   return session!

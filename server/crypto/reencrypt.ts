@@ -52,6 +52,9 @@ const TEXT_TABLES: readonly TextTable[] = [
   { table: 'subject_keys', columns: ['wrapped_key'] },
   // Webhook signing secrets (server/modules/webhooks): encrypted from the start, listed so rotation moves them too.
   { table: 'webhook_endpoints', columns: ['secret'] },
+  // Authenticator-app secrets and identity providers' refresh tokens (docs/security.md#second-factors).
+  { table: 'user_factors', columns: ['totp_secret'] },
+  { table: 'sessions', columns: ['sso_refresh_token'] },
 ]
 
 /** jsonb columns whose personal values (PERSONAL_VALUE_KEYS) are field-encrypted. */

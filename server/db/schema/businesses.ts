@@ -34,6 +34,8 @@ export const businesses = pgTable(
     lga: text('lga'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('PENDING'),
     kycDetailsCompleted: boolean('kyc_details_completed').notNull().default(false),
+    /** The owner requires a second factor of every user of the business (docs/security.md#second-factors). */
+    requireFactor: boolean('require_factor').notNull().default(false),
     archiveStatus: text('archive_status', { enum: ARCHIVE_STATUSES }).notNull().default('ACTIVE'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     recertificationDate: date('recertification_date'),

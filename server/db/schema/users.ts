@@ -18,6 +18,8 @@ export const users = pgTable(
     /** The spec's payment-group flag. */
     iswStaff: boolean('isw_staff').notNull().default(false),
     channel: text('channel'),
+    /** Set when an administrator reset the user's factors (four-eyes): the next sign-in leads to enrolment. */
+    factorEnrolmentRequired: boolean('factor_enrolment_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
