@@ -48,7 +48,7 @@ export async function superadminToken(): Promise<string> {
   const db = await getDb()
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, SUPERADMIN_EMAIL))
   if (!user) throw new Error(`Demo user ${SUPERADMIN_EMAIL} was not seeded`)
-  const session = await createSession({ db, userId: user.id })
+  const session = await createSession({ db, userId: user.id, passwordVerified: true })
   return (await mintAccessToken({ userId: user.id, sessionId: session.id, sessionExpiresAt: session.expiresAt })).accessToken
 }
 

@@ -21,6 +21,7 @@ import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
+import { factorRoutes } from './modules/factors/routes'
 import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
 import { governmentRoutes } from './modules/government/routes'
@@ -51,6 +52,7 @@ const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
 const MODULES: Router[] = [
   healthRoutes,
   accountRoutes,
+  factorRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,

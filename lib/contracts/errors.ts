@@ -4,6 +4,10 @@ import { z } from 'zod'
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
+  /** 401: the action needs a second factor used within the last 5 minutes (docs/security.md#step-up). */
+  'STEP_UP_REQUIRED',
+  /** 403: this session may only enrol a second factor until it has one. */
+  'FACTOR_ENROLMENT_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',

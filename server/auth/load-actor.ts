@@ -24,6 +24,10 @@ const ACTOR_COLUMNS = {
   sessionExpiresAt: sessions.expiresAt,
   tokenGeneration: sessions.tokenGeneration,
   lastSeenAt: sessions.lastSeenAt,
+  factorVerifiedAt: sessions.factorVerifiedAt,
+  passwordVerifiedAt: sessions.passwordVerifiedAt,
+  enrolmentOnly: sessions.enrolmentOnly,
+  hasFactor: sql<boolean>`EXISTS (SELECT 1 FROM user_factors f WHERE f.user_id = ${users.id} AND f.confirmed_at IS NOT NULL)`,
   epoch: sql<string | number>`(SELECT value FROM auth_epoch WHERE id = 1)`.mapWith(Number),
   staffPermissions: sql<string[]>`(
     SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
@@ -46,6 +50,10 @@ type ActorRow = {
   sessionExpiresAt: Date
   tokenGeneration: number
   lastSeenAt: Date
+  factorVerifiedAt: Date | string | null
+  passwordVerifiedAt: Date | string | null
+  enrolmentOnly: boolean
+  hasFactor: boolean
   epoch: number
   staffPermissions: string[]
   memberships: { businessId: string; role: string; permissions: string[] }[]
@@ -74,6 +82,12 @@ function toSessionActor(row: ActorRow, sessionId: string): SessionActor {
     memberships,
     isStaff: holdsStaffPermission(staffPermissions),
     iswStaff: row.iswStaff,
+    proof: {
+      factorVerifiedAt: row.factorVerifiedAt ? new Date(row.factorVerifiedAt).getTime() : null,
+      passwordVerifiedAt: row.passwordVerifiedAt ? new Date(row.passwordVerifiedAt).getTime() : null,
+      hasFactor: !!row.hasFactor,
+      enrolmentOnly: !!row.enrolmentOnly,
+    },
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { ZodType } from 'zod'
 import type { Permission } from '@/lib/permissions/names'
+import { assertFreshProof } from '@/server/auth/step-up'
 import { AppError } from './app-error'
 import { authenticate, requireAuth, requirePermission } from './auth'
 import type { Actor, AppEnv } from './context'
@@ -27,6 +28,8 @@ export interface AccessDeclaration {
   permissions: Permission[]
   match: 'all' | 'any'
   membersOnly?: true
+  /** Works in a session that may only enrol a second factor (account, factors, refresh, sign-out). */
+  duringEnrolment?: true
 }
 
 /** True when the actor is staff and holds one of these as a staff permission (not through a business membership). */
@@ -66,14 +69,46 @@ const requireNotStaff = () =>
     await next()
   })
 
+/**
+ * A session that must enrol a factor first (server/modules/factors/factor-policy.ts) reaches only the routes declared
+ * `duringEnrolment`; everything else answers 403 FACTOR_ENROLMENT_REQUIRED.
+ */
+const enrolmentGate = (declaration: AccessDeclaration) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('actor')?.proof.enrolmentOnly && !declaration.duringEnrolment) {
+      throw new AppError('FACTOR_ENROLMENT_REQUIRED', 'Set up a second factor (an authenticator app) before anything else')
+    }
+    await next()
+  })
+
 const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof requireAuth>) => ({
   security: bearerSecurity,
-  middleware: [middleware],
+  middleware: [middleware, enrolmentGate(declaration)],
   'x-access': declaration,
 })
 
+/**
+ * The route needs a second factor used within the last 5 minutes (docs/security.md#step-up), after the access
+ * check: `...stepUp(access.staff(P.X))`. Published as the operation's `x-step-up`.
+ */
+export function stepUp<T extends { middleware: unknown[]; 'x-access': AccessDeclaration }>(declaration: T) {
+  return {
+    ...declaration,
+    middleware: [
+      ...declaration.middleware,
+      createMiddleware<AppEnv>(async (c, next) => {
+        assertFreshProof(await authenticate(c))
+        await next()
+      }),
+    ],
+    'x-step-up': true as const,
+  }
+}
+
 export const access = {
   public: () => ({ 'x-access': { kind: 'public', permissions: [], match: 'all' } satisfies AccessDeclaration }),
+  /** Any signed-in user, also in a session that may only enrol a factor. */
+  enrolling: () => declared({ kind: 'signed-in', permissions: [], match: 'all', duringEnrolment: true }, requireAuth()),
   signedIn: (...permissions: Permission[]) =>
     declared(
       { kind: 'signed-in', permissions, match: 'all' },

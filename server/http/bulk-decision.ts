@@ -9,13 +9,13 @@ import {
 import type { Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
 import { type Database } from '@/server/db/client'
-import { access, jsonBody } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { type Actor } from '@/server/http/context'
 import { STATUS_BY_CODE } from '@/server/http/errors'
 import { errorResponses, json, type Router } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'
 import { logger } from '@/server/logger'
+import { access, jsonBody, stepUp } from './access'
 
 /**
  * Bulk decisions: each id is decided on its own (its own transaction, its own refusal), one after the other, and the
@@ -64,7 +64,15 @@ export interface BulkDecisionContext {
  */
 export function openBulkDecisionRoute(
   router: Router,
-  route: { path: string; tags: string[]; summary: string; description: string; permission: Permission },
+  route: {
+    path: string
+    tags: string[]
+    summary: string
+    description: string
+    permission: Permission
+    /** Needs a fresh second factor, as the single decision does (docs/security.md#step-up). */
+    stepUp?: boolean
+  },
   decideOne: (id: string, context: BulkDecisionContext) => Promise<unknown>,
 ) {
   router.openapi(
@@ -74,7 +82,7 @@ export function openBulkDecisionRoute(
       tags: route.tags,
       summary: route.summary,
       description: route.description,
-      ...access.staff(route.permission),
+      ...(route.stepUp ? stepUp(access.staff(route.permission)) : access.staff(route.permission)),
       request: jsonBody(bulkReviewDecisionInputSchema),
       responses: { 200: json(bulkResultSchema, 'One result per id'), ...errorResponses(400, 401, 403) },
     }),

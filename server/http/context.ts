@@ -27,6 +27,19 @@ export interface Actor {
   iswStaff: boolean
   /** Token expiry, seconds since the epoch. */
   tokenExpiresAt: number
+  /** How strongly this session was proven, for step-up (server/auth/step-up.ts). */
+  proof: SessionProof
+}
+
+export interface SessionProof {
+  /** When a second factor was last used in this session (ms since the epoch), or null. */
+  factorVerifiedAt: number | null
+  /** When the password was last checked in this session (ms since the epoch), or null. */
+  passwordVerifiedAt: number | null
+  /** The user holds at least one confirmed factor. */
+  hasFactor: boolean
+  /** Only enrolment calls work until a factor is enrolled. */
+  enrolmentOnly: boolean
 }
 
 export type AppEnv = {

@@ -9,6 +9,8 @@ import type { AppEnv } from './context'
 export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
+  STEP_UP_REQUIRED: 401,
+  FACTOR_ENROLMENT_REQUIRED: 403,
   FORBIDDEN: 403,
   FOUR_EYES: 403,
   NOT_FOUND: 404,

@@ -475,6 +475,7 @@ async function seedDemoUploads(db: Database) {
       isStaff: false,
       iswStaff: false,
       tokenExpiresAt: 0,
+      proof: { factorVerifiedAt: null, passwordVerifiedAt: null, hasFactor: false, enrolmentOnly: false },
     }
     const file = await storeServerUpload({
       db,

@@ -44,7 +44,7 @@ async function createAsOwner(overrides: Record<string, unknown> = {}) {
   const { createSession } = await import('@/server/auth/sessions')
   const { mintAccessToken } = await import('@/server/auth/tokens')
   const db = await getDb()
-  const session = await createSession({ db, userId: owner.user.id })
+  const session = await createSession({ db, userId: owner.user.id, passwordVerified: true })
   const token = (await mintAccessToken({ userId: owner.user.id, sessionId: session.id, sessionExpiresAt: session.expiresAt }))
     .accessToken
   return { owner: { ...owner, token }, business }

@@ -586,6 +586,7 @@ describe('server-side interface', () => {
       isStaff: false,
       iswStaff: false,
       tokenExpiresAt: 0,
+      proof: { factorVerifiedAt: null, passwordVerifiedAt: null, hasFactor: false, enrolmentOnly: false },
     }
   }
 

@@ -99,7 +99,7 @@ export async function signedInUser(options: TestUserOptions = {}) {
     await db.insert(businessUsers).values({ businessId, userId: user!.id, roleId: role })
     businessIds.push(businessId)
   }
-  const session = await createSession({ db, userId: user!.id })
+  const session = await createSession({ db, userId: user!.id, passwordVerified: true })
   const { accessToken } = await mintAccessToken({ userId: user!.id, sessionId: session.id, sessionExpiresAt: session.expiresAt })
   return { user: user!, session, token: accessToken, businessIds }
 }

@@ -17,6 +17,7 @@ function actor(overrides: Partial<Actor>): Actor {
     isStaff: false,
     iswStaff: false,
     tokenExpiresAt: 0,
+    proof: { factorVerifiedAt: null, passwordVerifiedAt: null, hasFactor: false, enrolmentOnly: false },
     ...overrides,
   }
 }

@@ -51,4 +51,16 @@ CREATE UNIQUE INDEX "factor_challenges_token_hash_key" ON "factor_challenges" US
 CREATE INDEX "factor_challenges_user_id_idx" ON "factor_challenges" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_codes_user_hash_key" ON "recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint
 CREATE INDEX "user_factors_user_id_idx" ON "user_factors" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "user_factors_credential_id_key" ON "user_factors" USING btree ("credential_id") WHERE "user_factors"."credential_id" IS NOT NULL;
+CREATE UNIQUE INDEX "user_factors_credential_id_key" ON "user_factors" USING btree ("credential_id") WHERE "user_factors"."credential_id" IS NOT NULL;--> statement-breakpoint
+DROP TRIGGER IF EXISTS "sessions_auth_epoch" ON "sessions";
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "sessions_auth_epoch" AFTER UPDATE OF "revoked_at", "expires_at", "user_id", "token_generation", "factor_verified_at", "password_verified_at", "enrolment_only" OR DELETE ON "sessions"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_auth_epoch"();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "user_factors_auth_epoch" AFTER INSERT OR UPDATE OF "confirmed_at", "user_id" OR DELETE ON "user_factors"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_auth_epoch"();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "users_auth_epoch" ON "users";
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "users_auth_epoch" AFTER UPDATE OF "status", "email", "first_name", "last_name", "isw_staff", "factor_enrolment_required" OR DELETE ON "users"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "bump_auth_epoch"();

@@ -1,5 +1,5 @@
-import { encryptedText } from '../../crypto/encrypted-columns'
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { encryptedText } from '../../crypto/encrypted-columns'
 import { users } from './users'
 
 /** A signed-in session. Access tokens name it; revoking it ends every token minted for it. */

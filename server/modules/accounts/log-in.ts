@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
-import type { LoginAnswer } from '@/lib/contracts/accounts'
+import { FACTOR_METHODS, type FactorChallengeAnswer, type SignInAnswer } from '@/lib/contracts/factors'
 import { appendAudit, emailSubject, type AuditContext } from '@/server/audit/append-audit'
 import { hashPassword, verifyPassword } from '@/server/auth/password'
 import { createSession } from '@/server/auth/sessions'
 import { recordSignInFailure, recordSignInSuccess, signInWaitSeconds, withPasswordCheckSlot } from '@/server/auth/throttles'
 import type { Database } from '@/server/db/client'
-import { loginAttempts, users } from '@/server/db/schema'
+import { loginAttempts, users, type User } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
+import { startChallenge } from '@/server/modules/factors/challenges'
+import { confirmedFactors, factorRequirement } from '@/server/modules/factors/factor-policy'
 import { issueLoginAnswer } from './login-answer'
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail or password is wrong, or the account is not activated yet.'
@@ -28,20 +30,78 @@ export function passwordCheckBusy(): AppError {
   })
 }
 
+/**
+ * The password step. A user holding a second factor gets a challenge for the second step (POST
+ * /accounts/login/factor) and no session yet; the sign-in throttle's failures are cleared only when that step passes,
+ * so a known password does not buy unlimited code guesses. A user who must hold a factor and has none gets a session
+ * that may only enrol one (docs/security.md#second-factors).
+ */
 export async function logIn(options: {
   db: Database
   email: string
   password: string
   audit: AuditContext
   userAgent: string | null
-}): Promise<LoginAnswer> {
+}): Promise<SignInAnswer | FactorChallengeAnswer> {
   const { db, email, audit } = options
   const user = await withPasswordCheckSlot({ email, ip: audit.ip }, () => checkPassword(options), passwordCheckBusy)
-  await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
 
-  const session = await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email, succeeded: true, ip: audit.ip })
-    const created = await createSession({ db: tx, userId: user.id, ip: audit.ip, userAgent: options.userAgent })
+  if ((await confirmedFactors(db, user.id)).length) {
+    const challenge = await db.transaction(async (tx) => {
+      const started = await startChallenge({
+        db: tx,
+        userId: user.id,
+        purpose: 'SIGN_IN',
+        ip: audit.ip,
+        userAgent: options.userAgent,
+      })
+      await appendAudit(
+        tx,
+        { ...audit, actorId: user.id, actorEmail: user.email },
+        { resource: 'session', resourceId: null, action: 'LOGIN_PASSWORD_ACCEPTED', after: { userId: user.id, next: 'FACTOR' } },
+      )
+      return started
+    })
+    return { factor_required: true, challenge: challenge.token, methods: [...FACTOR_METHODS], expires_in: challenge.expiresIn }
+  }
+
+  const requirement = await factorRequirement(db, user.id)
+  await recordSignInSuccess({ email, ip: audit.ip, userId: user.id })
+  const session = await startSignedInSession({
+    db,
+    user,
+    audit,
+    userAgent: options.userAgent,
+    method: 'PASSWORD',
+    enrolmentOnly: requirement !== null,
+  })
+  const answer = await issueLoginAnswer(db, session)
+  return requirement ? { ...answer, enrolment_required: true } : answer
+}
+
+/** The session of a sign-in that passed, with its login attempt and audit row in one transaction. */
+export async function startSignedInSession(options: {
+  db: Database
+  user: Pick<User, 'id' | 'email'>
+  audit: AuditContext
+  userAgent: string | null
+  /** PASSWORD alone, or PASSWORD then a factor (TOTP, RECOVERY_CODE, WEBAUTHN). */
+  method: string
+  factorVerified?: boolean
+  enrolmentOnly?: boolean
+}) {
+  const { db, user, audit } = options
+  return db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ email: user.email, succeeded: true, ip: audit.ip })
+    const created = await createSession({
+      db: tx,
+      userId: user.id,
+      ip: audit.ip,
+      userAgent: options.userAgent,
+      passwordVerified: true,
+      factorVerified: options.factorVerified,
+      enrolmentOnly: options.enrolmentOnly,
+    })
     await appendAudit(
       tx,
       { ...audit, actorId: user.id, actorEmail: user.email },
@@ -49,12 +109,16 @@ export async function logIn(options: {
         resource: 'session',
         resourceId: created.id,
         action: 'LOGIN_SUCCEEDED',
-        after: { userId: user.id, expiresAt: created.expiresAt.toISOString() },
+        after: {
+          userId: user.id,
+          expiresAt: created.expiresAt.toISOString(),
+          method: options.method,
+          ...(options.enrolmentOnly ? { enrolmentOnly: true } : {}),
+        },
       },
     )
     return created
   })
-  return issueLoginAnswer(db, session)
 }
 
 /** The throttled password check of a sign-in: the user when it passes, else the failure counted and 401. */

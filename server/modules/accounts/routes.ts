@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as accountsContract from '@/lib/contracts/accounts'
+import * as factorsContract from '@/lib/contracts/factors'
 import { refuseCommonPassword } from '@/server/auth/common-passwords'
 import { access, jsonBody } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
@@ -10,6 +11,7 @@ import { activateAccount } from './activate-account'
 import { changePassword } from './change-password'
 import { getAccount, getPermissionNames, getUserProfile } from './get-account'
 import { logIn } from './log-in'
+import { logInWithFactor } from './log-in-factor'
 import { logOut } from './log-out'
 import { getPreferences, updatePreferences } from './preferences'
 import { recoverPassword } from './recover-password'
@@ -81,7 +83,13 @@ accountRoutes.openapi(
     summary: 'Sign in',
     ...access.public(),
     request: jsonBody(accountsContract.loginSchema),
-    responses: { 200: json(accountsContract.loginAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) },
+    responses: {
+      200: json(
+        z.union([factorsContract.signInAnswerSchema, factorsContract.factorChallengeAnswerSchema]),
+        'Signed in, or the password passed and a second factor is needed (`factor_required`)',
+      ),
+      ...errorResponses(400, 401, 429),
+    },
   }),
   async (c) => {
     const { email, password } = c.req.valid('json')
@@ -95,11 +103,30 @@ accountRoutes.openapi(
   },
 )
 
+// POST /accounts/login/factor – the second step: the password step's challenge plus a code (throttled as sign-in)
+accountRoutes.openapi(
+  route.post('/accounts/login/factor', {
+    summary: 'Sign in: the second factor',
+    ...access.public(),
+    request: jsonBody(factorsContract.loginFactorSchema),
+    responses: { 200: json(factorsContract.signInAnswerSchema, 'Signed in'), ...errorResponses(400, 401, 429) },
+  }),
+  async (c) =>
+    c.json(
+      await logInWithFactor({
+        ...(await publicArgs(c)),
+        input: c.req.valid('json'),
+        userAgent: c.req.header('user-agent') ?? null,
+      }),
+      200,
+    ),
+)
+
 // POST /accounts/logout – end the current session server-side
 accountRoutes.openapi(
   route.post('/accounts/logout', {
     summary: 'Sign out',
-    ...access.signedIn(),
+    ...access.enrolling(),
     responses: { 200: json(accountsContract.messageSchema, 'Signed out'), ...errorResponses(401) },
   }),
   async (c) => c.json(await logOut({ ...(await serviceArgs(c)), sessionId: actorOf(c).sessionId }), 200),
@@ -149,7 +176,7 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   route.post('/accounts/refresh-token', {
     summary: 'Refresh the access token',
-    ...access.signedIn(),
+    ...access.enrolling(),
     responses: { 200: json(accountsContract.loginAnswerSchema, 'A new token'), ...errorResponses(401) },
   }),
   async (c) => c.json(await refreshToken(await readArgs(c)), 200),
@@ -159,7 +186,7 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   route.get('/accounts/me/permissions', {
     summary: 'My permissions',
-    ...access.signedIn(),
+    ...access.enrolling(),
     responses: { 200: json(z.array(z.object({ name: z.string() })), 'Permissions'), ...errorResponses(401) },
   }),
   (c) => c.json(getPermissionNames(actorOf(c)), 200),
@@ -169,7 +196,7 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   route.get('/accounts/me/preferences', {
     summary: 'My preferences',
-    ...access.signedIn(),
+    ...access.enrolling(),
     responses: { 200: json(accountsContract.preferencesSchema, 'Preferences'), ...errorResponses(401) },
   }),
   async (c) => c.json(await getPreferences(await readArgs(c)), 200),
@@ -190,7 +217,7 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   route.get('/accounts/me', {
     summary: 'My account',
-    ...access.signedIn(),
+    ...access.enrolling(),
     responses: { 200: json(accountsContract.accountSchema, 'Account'), ...errorResponses(401) },
   }),
   async (c) => c.json(await getAccount(await readArgs(c)), 200),

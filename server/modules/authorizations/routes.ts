@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import * as authorizationsContract from '@/lib/contracts/authorizations'
-import { access, idParam, jsonBody } from '@/server/http/access'
+import { access, idParam, jsonBody, stepUp } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { AUTHORIZATION_DECIDERS, AUTHORIZATION_MAKERS, AUTHORIZATION_READERS } from './authorization-view'
@@ -228,7 +228,7 @@ authorizationRoutes.openapi(
 authorizationRoutes.openapi(
   authorizationRoute.put('/authorizations/{id}', {
     summary: 'Approve or decline an authorization',
-    ...access.staff(...AUTHORIZATION_DECIDERS),
+    ...stepUp(access.staff(...AUTHORIZATION_DECIDERS)),
     request: { params: idParam, ...jsonBody(authorizationsContract.authorizationDecisionSchema) },
     responses: {
       200: json(authorizationsContract.authorizationDetailSchema, 'Decided'),

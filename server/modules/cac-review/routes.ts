@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import * as cacReviewContract from '@/lib/contracts/cac-review'
 import * as kycDocumentsContract from '@/lib/contracts/kyc-documents'
-import { access, jsonBody } from '@/server/http/access'
+import { access, jsonBody, stepUp } from '@/server/http/access'
 import { openBulkDecisionRoute } from '@/server/http/bulk-decision'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -41,6 +41,7 @@ openBulkDecisionRoute(
     description:
       'Each KYC record (`ids` are KYC record ids) is decided in its own transaction; the answer reports each with the status and error code the single call would have answered.',
     permission: CAC_DECIDE,
+    stepUp: true,
   },
   (kycDetailsId, context) => decideCacDocuments({ ...context, kycDetailsId }),
 )
@@ -67,7 +68,7 @@ cacReviewRoutes.openapi(
     summary: 'Decide the CAC documents of a KYC record',
     description:
       'Decides every current CAC document of the record that is PENDING (409 INVALID_STATE when none is). Rejecting needs a comment. Never by whoever registered the business, belongs to it or uploaded a document (403 FOUR_EYES).',
-    ...access.staff(CAC_DECIDE),
+    ...stepUp(access.staff(CAC_DECIDE)),
     request: {
       params: z.object({ kycDetailsId: uuid('a KYC record id') }),
       ...jsonBody(cacReviewContract.reviewDecisionInputSchema),
@@ -108,7 +109,7 @@ cacReviewRoutes.openapi(
     summary: 'Decide one document',
     description:
       'PENDING, current documents only. CAC documents need CAN_APPROVE_CAC_DOCUMENT, others CAN_APPROVE_BUSINESS. Rejecting needs a comment; four-eyes as for every decision.',
-    ...access.staffAny(...CAC_DOCUMENT_REVIEWERS),
+    ...stepUp(access.staffAny(...CAC_DOCUMENT_REVIEWERS)),
     request: { params: z.object({ id: uuid('a document id') }), ...jsonBody(cacReviewContract.reviewDecisionInputSchema) },
     responses: { 200: json(kycDocumentsContract.kycDocumentSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import * as dataSubjectsContract from '@/lib/contracts/data-subjects'
 import { PERMISSIONS } from '@/lib/permissions/names'
-import { access, jsonBody } from '@/server/http/access'
+import { access, jsonBody, stepUp } from '@/server/http/access'
 import { actorOf } from '@/server/http/auth'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -96,7 +96,7 @@ dataSubjectRoutes.openapi(
     summary: 'Erase a data subject',
     description:
       'Pseudonymises the person in place (the business’s records keep their shape), removes their files (rows and blobs), verifications and people drafts, and destroys their subject keys so the personal values sealed in audit rows can no longer be read; the audit chain still verifies. 409 when a retention duty applies (an approved or archived business’s KYC). The reason is audited.',
-    ...access.staff(HANDLERS),
+    ...stepUp(access.staff(HANDLERS)),
     request: { params: dataSubjectsContract.dataSubjectParams, ...jsonBody(dataSubjectsContract.eraseDataSubjectSchema) },
     responses: {
       200: json(dataSubjectsContract.erasureResultSchema, 'What was erased'),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
 import * as kycContract from '@/lib/contracts/kyc'
-import { access, idParam, jsonBody, noContent } from '@/server/http/access'
+import { access, idParam, jsonBody, noContent, stepUp } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { readBody } from '@/server/http/body'
 import { type AppContext } from '@/server/http/context'
@@ -311,7 +311,7 @@ for (const [target, path, what] of [
     route.post(path, {
       summary: `Reveal the clear BVN or ID number of ${what}`,
       description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${kycContract.REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may. Each user may reveal 30 numbers an hour; beyond, 429 and the data protection officers are told.`,
-      ...access.business(REVEAL_PERMISSION),
+      ...stepUp(access.business(REVEAL_PERMISSION)),
       request: { params: idParam, ...jsonBody(kycContract.revealIdentityNumberSchema) },
       responses: {
         200: json(kycContract.revealedIdentityNumberSchema, 'The clear value'),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import * as businessesContract from '@/lib/contracts/businesses'
 import * as reviewsContract from '@/lib/contracts/reviews'
-import { access, idParam, jsonBody } from '@/server/http/access'
+import { access, idParam, jsonBody, stepUp } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { findApprovalChecklist } from './approval-checklist'
@@ -99,7 +99,7 @@ reviewRoutes.openapi(
     summary: 'Decide a business',
     description:
       'PENDING only (409 INVALID_STATE otherwise). Never by the creator of the record (403 FOUR_EYES). A decline needs a comment. Approval answers 409 PRECONDITION_FAILED with one entry per unmet precondition.',
-    ...access.staff(REVIEW_DECIDE),
+    ...stepUp(access.staff(REVIEW_DECIDE)),
     request: { params: idParam, ...jsonBody(reviewsContract.businessDecisionInputSchema) },
     responses: { 200: json(businessesContract.businessSchema, 'Decided'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
