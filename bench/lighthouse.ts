@@ -110,7 +110,9 @@ export async function runLighthouse(
 ): Promise<LighthouseReport> {
   if (!existsSync(options.chromePath)) throw new Error(`No Chromium at ${options.chromePath} (--chrome=PATH)`)
   log('Starting next start on pglite (demo seed) for Lighthouse…')
-  const server = await startProductionServer({ backend: 'pglite' })
+  // BENCH_LIGHTHOUSE_PORT: a fixed port (e.g. where only a range of ports is free to use); else any free one.
+  const port = process.env.BENCH_LIGHTHOUSE_PORT ? Number(process.env.BENCH_LIGHTHOUSE_PORT) : undefined
+  const server = await startProductionServer({ backend: 'pglite', port })
   const browser = await puppeteer.launch({
     executablePath: options.chromePath,
     headless: true,

@@ -23,6 +23,8 @@
  *   --app-budget=KB        BENCH_APP_BUDGET_KB    first-load JS budget of /_app alone, kB gzip (default 135)
  *   --chrome=PATH          BENCH_CHROME           Chromium for Lighthouse (default /usr/bin/chromium)
  *   --runs=N               BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page, median kept (default 3)
+ *                          BENCH_LIGHTHOUSE_PORT  Lighthouse's server port (default: any free one)
+ *                          BENCH_LIGHTHOUSE_PAGES only the pages whose names contain one of these (comma-separated)
  *   --slices=N             BENCH_SLICES           server: each route's --duration in N interleaved slices (default 5)
  * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):

@@ -22,6 +22,8 @@ function collectErrors(page: Page): string[] {
   return errors
 }
 
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" }
+
 /** The page's HTML as the server sends it to this signed-in browser, without its scripts and tags. */
 async function serverHtml(page: Page, path: string) {
   const response = await page.request.get(path)
@@ -33,6 +35,7 @@ async function serverHtml(page: Page, path: string) {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity)
   return { html, text }
 }
 
@@ -118,5 +121,48 @@ test('the public catalogue paints its cards from the page, signed out, and a sea
   await expect(page.getByRole('heading', { level: 3, name: shown })).toBeVisible()
   await page.getByRole('searchbox').fill('zzzz-no-such-product')
   await expect(page.getByText('No product matches')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the staff business list paints its first page from the page, hydrates it and does not read it again', async ({
+  page,
+  request,
+}) => {
+  const headers = await bearer(request, 'superadmin@example.com')
+  const first = (await (await request.get('/api/v1/businesses?pageNumber=1&pageSize=10', { headers })).json()) as {
+    content: { name: string }[]
+  }
+  const names = first.content.slice(0, 3).map((b) => b.name)
+  expect(names.length).toBeGreaterThan(0)
+  const byName = (await (
+    await request.get('/api/v1/businesses?pageNumber=1&pageSize=10&sort=name,desc', { headers })
+  ).json()) as {
+    content: { name: string }[]
+  }
+  await signInAsStaff(page, 'superadmin@example.com')
+
+  const list = await serverHtml(page, '/s/admin/businesses')
+  expectNoOutOfLineBoundary(list.html)
+  for (const name of names) expect(list.text).toContain(name)
+  expect(list.text).not.toContain('Loading the businesses')
+  // The address's sort and page size are the server's query too.
+  const sorted = await serverHtml(page, '/s/admin/businesses?sort=name,desc')
+  expect(sorted.text).toContain(byName.content[0]!.name)
+
+  // What the list reads on mount (the page, the filters' choices, the type and category names) came with the page.
+  const listReads: string[] = []
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (/^\/api\/v1\/(businesses|business-types|business-categories|products)$/.test(url.pathname))
+      listReads.push(url.pathname + url.search)
+  })
+  const errors = collectErrors(page)
+  await page.goto('/s/admin/businesses')
+  await expect(page.getByRole('link', { name: names[0]!, exact: true }).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(listReads).toEqual([])
+  // The list still asks the API when its address changes.
+  await page.getByRole('columnheader', { name: 'Business' }).getByRole('button').click()
+  await expect.poll(() => listReads.filter((r) => r.startsWith('/api/v1/businesses?')).length).toBeGreaterThan(0)
   expect(errors).toEqual([])
 })

@@ -1,11 +1,22 @@
 import { useCallback, useMemo } from 'react'
+import {
+  DEFAULT_PAGE_SIZE_OPTIONS,
+  formatSort,
+  PAGE_NUMBER_KEY,
+  PAGE_SIZE_KEY,
+  parseSort,
+  readTableUrlState,
+  SORT_KEY,
+  tableQueryOf,
+  type TableQuery,
+  type TableSort,
+  type TableUrlOptions,
+} from './table-url-state'
 import { useUrlState, type UrlQueryPatch } from './use-url-state'
 
-/** Server-side sort of one column: `id` is the API's sort field. */
-export interface TableSort {
-  id: string
-  desc: boolean
-}
+// The URL's reading lives in ./table-url-state.ts (pure, for the server too); these stay importable from here.
+export { DEFAULT_PAGE_SIZE_OPTIONS, formatSort, PAGE_NUMBER_KEY, PAGE_SIZE_KEY, parseSort, SORT_KEY }
+export type { TableQuery, TableSort }
 
 /** The controlled state props of `DataTable` that `useTableUrlState().tableProps` fills in. */
 export interface DataTableStateProps {
@@ -21,50 +32,7 @@ export interface DataTableStateProps {
   onClearFilters?: () => void
 }
 
-export const PAGE_NUMBER_KEY = 'pageNumber'
-export const PAGE_SIZE_KEY = 'pageSize'
-export const SORT_KEY = 'sort'
-export const DEFAULT_PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const
-
-/** `{ id: 'createdAt', desc: true }` → `"createdAt,desc"`. */
-export function formatSort(sort: TableSort): string {
-  return `${sort.id},${sort.desc ? 'desc' : 'asc'}`
-}
-
-/** `"createdAt,desc"` / `"name"` (ascending) → a `TableSort`; null when malformed. */
-export function parseSort(value: string | undefined): TableSort | null {
-  const match = value ? /^([A-Za-z0-9_.]+)(?:,(asc|desc))?$/i.exec(value) : null
-  if (!match?.[1]) return null
-  return { id: match[1], desc: match[2]?.toLowerCase() === 'desc' }
-}
-
-export interface UseTableUrlStateOptions<TFilter extends string = string> {
-  /** Query keys read and written as filters (not `pageNumber`, `pageSize` or `sort`). */
-  filterKeys?: readonly TFilter[]
-  /** 10 by default (the API's default). */
-  defaultPageSize?: number
-  /**
-   * Page sizes offered (and accepted from the URL); 10, 20, 50, 100 by default (the API allows at most 100). One size
-   * (`[defaultPageSize]`) makes it fixed: the pager offers no other and a `pageSize` in the URL is ignored.
-   */
-  pageSizeOptions?: readonly number[]
-  /** Sort used while the URL has none; it is not written to the URL. */
-  defaultSort?: TableSort | null
-  /** Sort ids accepted from the URL (others are ignored); any `[A-Za-z0-9_.]+` when absent. */
-  sortableIds?: readonly string[]
-  /**
-   * The URL key of the page number; `pageNumber` by default. Only where one screen shows two lists, each with its own
-   * page (`feePage` and `chargesPage` on the Fees tab).
-   */
-  pageNumberKey?: string
-}
-
-/** What to send to the API: 1-based `pageNumber`, `pageSize`, `sort` (`"field,asc|desc"`) and the filters set. */
-export type TableQuery<TFilter extends string = string> = {
-  pageNumber: number
-  pageSize: number
-  sort?: string
-} & Partial<Record<TFilter, string>>
+export type UseTableUrlStateOptions<TFilter extends string = string> = TableUrlOptions<TFilter>
 
 export interface TableUrlState<TFilter extends string = string> {
   /** False until the router has parsed the URL: don't fetch before. */
@@ -114,22 +82,19 @@ export function useTableUrlState<TFilter extends string = string>(
   const defaultSortKey = defaultSort ? formatSort(defaultSort) : ''
   const pageSizesKey = pageSizeOptions.join(',')
 
-  const state = useMemo(() => {
-    const n = Number(query[pageNumberKey])
-    const pageNumber = Number.isInteger(n) && n >= 1 ? n : 1
-    const s = Number(query[PAGE_SIZE_KEY])
-    const sizes = pageSizesKey.split(',').map(Number)
-    const pageSize = Number.isInteger(s) && sizes.includes(s) ? s : defaultPageSize
-    const parsed = parseSort(query[SORT_KEY])
-    const allowed = sortableKey?.split('\u0000')
-    const sort = parsed && (!allowed || allowed.includes(parsed.id)) ? parsed : parseSort(defaultSortKey || undefined)
-    const filters: Partial<Record<TFilter, string>> = {}
-    for (const key of filterKeysKey ? (filterKeysKey.split('\u0000') as TFilter[]) : []) {
-      const value = query[key]
-      if (value) filters[key] = value
-    }
-    return { pageNumber, pageSize, sort, filters, hasFilters: Object.keys(filters).length > 0 }
-  }, [query, pageNumberKey, defaultPageSize, pageSizesKey, sortableKey, defaultSortKey, filterKeysKey])
+  // Keyed on the options' values, not their identity: screens pass literals that are new on every render.
+  const state = useMemo(
+    () =>
+      readTableUrlState<TFilter>(query, {
+        filterKeys: filterKeysKey ? (filterKeysKey.split('\u0000') as TFilter[]) : [],
+        defaultPageSize,
+        pageSizeOptions: pageSizesKey.split(',').map(Number),
+        defaultSort: parseSort(defaultSortKey || undefined),
+        sortableIds: sortableKey?.split('\u0000'),
+        pageNumberKey,
+      }),
+    [query, pageNumberKey, defaultPageSize, pageSizesKey, sortableKey, defaultSortKey, filterKeysKey],
+  )
 
   const write = useCallback((patch: UrlQueryPatch) => void setQuery(patch), [setQuery])
 
@@ -170,12 +135,7 @@ export function useTableUrlState<TFilter extends string = string>(
   }, [write, filterKeysKey, pageNumberKey])
 
   return useMemo(() => {
-    const apiQuery = {
-      pageNumber: state.pageNumber,
-      pageSize: state.pageSize,
-      ...(state.sort ? { sort: formatSort(state.sort) } : {}),
-      ...state.filters,
-    } as TableQuery<TFilter>
+    const apiQuery = tableQueryOf(state)
     return {
       isReady,
       ...state,

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { firstQueryValues } from './table-url-state'
 
 /** A query-string value to write; `null`, `undefined` and `""` remove the key. */
 export type UrlQueryValue = string | number | boolean | null | undefined
@@ -21,14 +22,7 @@ export interface UrlState {
 export function useUrlState(): UrlState {
   const router = useRouter()
   const raw = router.query
-  const query = useMemo(() => {
-    const out: Record<string, string> = {}
-    for (const [key, value] of Object.entries(raw)) {
-      const v = Array.isArray(value) ? value[0] : value
-      if (v !== undefined) out[key] = v
-    }
-    return out
-  }, [raw])
+  const query = useMemo(() => firstQueryValues(raw), [raw])
 
   // The last query written, while the router has not caught up: two writes in a row both count.
   const pending = useRef<{ base: typeof raw; next: Record<string, string | string[]> } | null>(null)

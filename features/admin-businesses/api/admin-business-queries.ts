@@ -8,6 +8,9 @@ export type ApiQuery = Array<[string, string]>
 
 export const toSearchParams = (query: ApiQuery) => new URLSearchParams(query)
 
+/** The product filter's choices: the first 100 of the public catalogue. */
+export const PRODUCT_OPTIONS_QUERY = { pageNumber: 1, pageSize: 100 } as const
+
 /**
  * The staff business screens' query keys, generic to specific: `['admin-businesses', 'list', query]`,
  * `['admin-businesses', 'archived', query]`. The summary counts, the reference lists and the product catalogue are
@@ -32,7 +35,7 @@ export const adminBusinessQueries = {
   /** The offered products for the product filter (businesses holding one): the first 100 of the public catalogue. */
   productOptions: () =>
     queryOptions({
-      ...productReads.catalogue({ pageNumber: 1, pageSize: 100 }),
+      ...productReads.catalogue({ ...PRODUCT_OPTIONS_QUERY }),
       select: (page): ProductOption[] => page.content,
       staleTime: 5 * 60 * 1000,
     }),

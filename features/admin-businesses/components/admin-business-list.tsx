@@ -7,12 +7,7 @@ import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import { referenceReads } from '@/lib/query/shared-queries'
 import { adminBusinessQueries } from '../api/admin-business-queries'
 import type { Business } from '../api/types'
-import {
-  BUSINESS_FILTER_KEYS,
-  businessFilterDefinitions,
-  toApiQuery,
-  type BusinessFilterKey,
-} from '../model/business-list-filters'
+import { BUSINESS_TABLE_URL, businessFilterDefinitions, toApiQuery, type BusinessFilterKey } from '../model/business-list-filters'
 import {
   BUSINESS_LISTS,
   businessListRights,
@@ -21,7 +16,7 @@ import {
   type BusinessListVariant,
 } from '../model/business-list-variants'
 import { BusinessActionDialog, type PendingAction } from './business-action-dialog'
-import { BUSINESS_SORTABLE, businessListColumns } from './business-list-columns'
+import { businessListColumns } from './business-list-columns'
 import { BusinessListToolbar } from './business-list-toolbar'
 
 export type { BusinessListVariant } from '../model/business-list-variants'
@@ -48,7 +43,7 @@ export interface AdminBusinessListProps {
 export function AdminBusinessList({ variant, permissions, currentUserId }: AdminBusinessListProps) {
   const settings = BUSINESS_LISTS[variant]
   const rights = useMemo(() => businessListRights(permissions), [permissions])
-  const table = useTableUrlState<BusinessFilterKey>({ filterKeys: BUSINESS_FILTER_KEYS, sortableIds: BUSINESS_SORTABLE })
+  const table = useTableUrlState<BusinessFilterKey>(BUSINESS_TABLE_URL)
   const query = toApiQuery(table, settings.fixed)
   const list = useQuery({ ...adminBusinessQueries.list(query), enabled: table.isReady, placeholderData: keepPreviousData })
   const types = useQuery(referenceReads.businessTypes())

@@ -19,9 +19,6 @@ type Named = { id: string; name: string }
 export const previewHref = (id: string, from?: string) => paths.approvals.businessPreview(id, from)
 const day = formatDay
 
-/** The API's sort fields these columns sort by (`sort=<id>,asc|desc`, docs/api.md#lists). */
-export const BUSINESS_SORTABLE = ['name', 'approvalStatus', 'createdAt', 'approvedAt', 'recertificationDate'] as const
-
 /**
  * The columns of a staff business list, narrow enough for a 1,366 px laptop without sideways scrolling: the name (to
  * the review) with its registration number under it, the status badges, then by variant the blocking reasons or the

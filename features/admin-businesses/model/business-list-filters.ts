@@ -1,5 +1,12 @@
 import type { DataTableFilter } from '@/components/ui/table-filters'
-import { formatSort, type TableSort } from '@/components/ui/use-table-url-state'
+import {
+  firstQueryValues,
+  formatSort,
+  readTableUrlState,
+  type RawUrlQuery,
+  type TableSort,
+  type TableUrlOptions,
+} from '@/components/ui/table-url-state'
 import type { ApiQuery } from '../api/admin-business-queries'
 
 /** Spec section 3: every filter of the business list, each kept in the URL under the API's own name. */
@@ -18,6 +25,15 @@ export const BUSINESS_FILTER_KEYS = [
   'recentFirst',
 ] as const
 export type BusinessFilterKey = (typeof BUSINESS_FILTER_KEYS)[number]
+
+/** The API's sort fields the list's columns sort by (`sort=<id>,asc|desc`, docs/api.md#lists). */
+export const BUSINESS_SORTABLE = ['name', 'approvalStatus', 'createdAt', 'approvedAt', 'recertificationDate'] as const
+
+/** How a staff business list reads its URL: the screen's `useTableUrlState` and the server's first read alike. */
+export const BUSINESS_TABLE_URL: TableUrlOptions<BusinessFilterKey> = {
+  filterKeys: BUSINESS_FILTER_KEYS,
+  sortableIds: BUSINESS_SORTABLE,
+}
 
 /** `archiveStatus` in the URL: absent = active only (the API's default), `ARCHIVED`, or `ALL` (the filter repeated). */
 export const ARCHIVE_ALL = 'ALL'
@@ -120,4 +136,13 @@ export function toApiQuery(
   }
   for (const [key, value] of Object.entries(fixed)) if (value) query.push([key, value])
   return query
+}
+
+/**
+ * The API query a staff business list asks for at this address (the page's query, route params and all): what the
+ * screen computes from `useTableUrlState(BUSINESS_TABLE_URL)` and `toApiQuery`, computed without the router, for the
+ * server to read the same page first (business-list-first-reads.ts).
+ */
+export function businessListQueryAt(url: RawUrlQuery, fixed: Partial<Record<string, string>> = {}): ApiQuery {
+  return toApiQuery(readTableUrlState(firstQueryValues(url), BUSINESS_TABLE_URL), fixed)
 }
