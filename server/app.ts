@@ -21,6 +21,7 @@ import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
+import { factorResetRoutes } from './modules/factor-reset/routes'
 import { factorRoutes } from './modules/factors/routes'
 import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
@@ -53,6 +54,7 @@ const MODULES: Router[] = [
   healthRoutes,
   accountRoutes,
   factorRoutes,
+  factorResetRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,

@@ -124,3 +124,13 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 export const businessFactorPolicySchema = z.object({
   requireFactor: z.boolean({ message: 'requireFactor must be true or false' }),
 })
+
+/** `POST /users/{id}/factor-reset`: why the user's factors should be reset (lost phone, left the bank…). */
+export const factorResetRequestSchema = z.object({
+  reason: z
+    .string({ message: 'Give a reason' })
+    .trim()
+    .min(10, 'Give a reason (at least 10 characters), e.g. how the user lost their phone')
+    .max(500, 'A reason has at most 500 characters'),
+})
+export type FactorResetRequest = z.input<typeof factorResetRequestSchema>
