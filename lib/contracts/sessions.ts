@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { pageSchema } from './pagination'
+import { SESSION_LIST_MAX } from './session-values'
 
-/** The most sessions `GET /accounts/sessions` answers at once (a user rarely has more than a few live ones). */
-export const SESSION_LIST_MAX = 50
+export { SESSION_LIST_MAX }
 
 /** `GET /accounts/sessions`: a page of the caller's live sessions, most recently used first (docs/api.md#lists). */
 export const sessionListQuerySchema = z.object({

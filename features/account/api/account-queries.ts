@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
 import type { Page } from '@/lib/contracts/pagination'
-import { SESSION_LIST_MAX, type UserSession } from '@/lib/contracts/sessions'
+import { SESSION_LIST_MAX } from '@/lib/contracts/session-values'
+import type { UserSession } from '@/lib/contracts/sessions'
 import { apiClient } from '@/lib/http/lazy-client'
 import type { PageRead } from '@/lib/query/page-answers'
 
