@@ -7,16 +7,7 @@ import { newRecoveryCodes, recoveryCodeHash } from '@/server/auth/factors/recove
 import { acceptedTotpStep, newTotpSecret, totpUri } from '@/server/auth/factors/totp'
 import { assertFreshProof } from '@/server/auth/step-up'
 import type { Database, Executor } from '@/server/db/client'
-import {
-  businesses,
-  businessUsers,
-  recoveryCodes,
-  roles,
-  sessions,
-  userFactors,
-  users,
-  type UserFactor,
-} from '@/server/db/schema'
+import { businesses, recoveryCodes, sessions, userFactors, users, type UserFactor } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { confirmedFactors, factorRequirement } from './factor-policy'
