@@ -18,6 +18,14 @@ export const factorQueries = {
       queryKey: [...factorQueries.all(), 'list'],
       queryFn: async () => (await apiClient.get<FactorsAnswer>('/accounts/factors')).data,
     }),
+  /** Read afresh each time the step-up dialog opens, without the HTTP layer's toasts (the dialog shows the state). */
+  forStepUp: () =>
+    queryOptions({
+      queryKey: [...factorQueries.all(), 'step-up'],
+      queryFn: async () => (await apiClient.get<FactorsAnswer>('/accounts/factors', { silent: true })).data,
+      staleTime: 0,
+      gcTime: 0,
+    }),
 }
 
 export const useFactors = () => useQuery(factorQueries.list())
@@ -56,10 +64,6 @@ export function useNewRecoveryCodes() {
 /** POST /accounts/step-up; its own errors are shown in the dialog (never the step-up loop again). */
 export async function stepUp(input: StepUpInput) {
   return (await apiClient.post<{ validUntil: string }>('/accounts/step-up', input, { shownInline: true, steppedUp: true })).data
-}
-
-export async function readFactors() {
-  return (await apiClient.get<FactorsAnswer>('/accounts/factors', { silent: true })).data
 }
 
 export function useBusinessFactorPolicy(businessId: string) {

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { TextField } from '@/components/ui/text-field'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { firstErrorMessage } from '@/lib/http/errors'
-import { readFactors, stepUp } from '../api/factor-calls'
+import { factorQueries, stepUp } from '../api/factor-calls'
 import { FactorCodeForm } from './factor-code-form'
 
 /**
@@ -16,7 +16,7 @@ import { FactorCodeForm } from './factor-code-form'
  * action that asked is sent again by the HTTP layer.
  */
 export function StepUpDialog({ message, onDone }: { message: string; onDone: (confirmed: boolean) => void }) {
-  const factors = useQuery({ queryKey: ['account', 'factors', 'step-up'], queryFn: readFactors, staleTime: 0, gcTime: 0 })
+  const factors = useQuery(factorQueries.forStepUp())
   const cancel = () => onDone(false)
   const hasFactor = (factors.data?.factors.length ?? 0) > 0
 
