@@ -22,6 +22,7 @@ import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
 import { factorRoutes } from './modules/factors/routes'
+import { webauthnRoutes } from './modules/factors/webauthn-routes'
 import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
 import { governmentRoutes } from './modules/government/routes'
@@ -53,6 +54,7 @@ const MODULES: Router[] = [
   healthRoutes,
   accountRoutes,
   factorRoutes,
+  webauthnRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,
