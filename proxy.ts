@@ -25,6 +25,9 @@ export async function proxy(request: NextRequest) {
     : null
   if (isProtectedPath(pathname) && !session) {
     response = NextResponse.redirect(new URL(paths.auth.login(pathname + search), request.nextUrl))
+  } else if (session?.enrolmentOnly) {
+    // A session that must enrol a second factor opens nothing else (the API refuses it too).
+    response = NextResponse.redirect(new URL(paths.auth.enrolFactor(), request.nextUrl))
   } else {
     // The page renderer reads the nonce from this request header (pages/_document.tsx).
     const requestHeaders = new Headers(request.headers)

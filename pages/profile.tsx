@@ -10,6 +10,10 @@ const ChangePasswordForm = lazyScreen(
   () => import('@/features/account/components/change-password-form').then((m) => m.ChangePasswordForm),
   { count: 3, label: 'Loading the password form' },
 )
+const FactorsSection = lazyScreen(() => import('@/features/account/components/factors-section').then((m) => m.FactorsSection), {
+  count: 2,
+  label: 'Loading your second factors',
+})
 const DownloadMyData = lazyScreen(() => import('@/features/account/components/download-my-data').then((m) => m.DownloadMyData), {
   count: 1,
   label: 'Loading',
@@ -22,6 +26,7 @@ export default function ProfilePage() {
         <>
           <ProfileDetailsForm account={account} />
           <ChangePasswordForm />
+          <FactorsSection />
           <DownloadMyData />
         </>
       )}

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { loadConfig } from '@/lib/config/env'
-import { DEMO_USERS } from '@/server/seed/demo-users'
+import { DEMO_TOTP_SECRET, DEMO_USERS } from '@/server/seed/demo-users'
 import { prepareBlobStorage, startAzurite } from './lib/azurite'
 import { buildIfStale } from './lib/build'
 import { startNext, waitForHealthy } from './lib/next-server'
@@ -26,6 +26,7 @@ await runScript(async () => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SEED_DEMO: 'true',
+    DEMO_STAFF_TOTP: process.env.DEMO_STAFF_TOTP ?? 'true',
     ENABLE_DEV_OUTBOX: process.env.ENABLE_DEV_OUTBOX ?? 'true',
     LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
   }
@@ -48,6 +49,7 @@ await runScript(async () => {
 
   // Migrate and seed here, then release the data directory for the portal process.
   process.env.SEED_DEMO = 'true'
+  process.env.DEMO_STAFF_TOTP = env.DEMO_STAFF_TOTP
   process.env.AZURE_STORAGE_CONNECTION_STRING = env.AZURE_STORAGE_CONNECTION_STRING
   const { closeDatabase, getDatabaseHandle } = await import('@/server/db/client')
   const { seedOnOpen } = await import('@/server/seed/seed-on-open')
@@ -68,5 +70,10 @@ await runScript(async () => {
   console.log(`Demo sign-ins (password: ${config.demoPassword}):`)
   for (const u of DEMO_USERS)
     console.log(`  ${u.email.padEnd(24)} ${u.staffRole ?? 'business owner'}${u.iswStaff ? ' (payment group)' : ''}`)
+  if (config.demoStaffTotp) {
+    console.log(`Staff also need a code from an authenticator app. Add this key to yours (Google Authenticator, 1Password…):`)
+    console.log(`  ${DEMO_TOTP_SECRET.replace(/(.{4})/g, '$1 ').trim()}`)
+    console.log(`  or read the current code: curl '${config.publicUrl}/api/v1/dev/demo-totp?email=superadmin@example.com'`)
+  }
   console.log('Press Ctrl-C to stop.')
 })

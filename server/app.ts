@@ -21,6 +21,7 @@ import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
+import { factorResetRoutes } from './modules/factor-reset/routes'
 import { factorRoutes } from './modules/factors/routes'
 import { webauthnRoutes } from './modules/factors/webauthn-routes'
 import { feeRoutes } from './modules/fees/routes'
@@ -55,6 +56,7 @@ const MODULES: Router[] = [
   accountRoutes,
   factorRoutes,
   webauthnRoutes,
+  factorResetRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,

@@ -73,6 +73,8 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   UPLOAD_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SEED_DEMO: booleanFromEnv,
+  // `npm run demo` sets it: demo staff get the demo authenticator secret (DEMO_TOTP_SECRET in server/seed/demo-users.ts).
+  DEMO_STAFF_TOTP: booleanFromEnv,
   DEMO_PASSWORD: z.string().min(8).default('Demo-Passw0rd!'),
   AZURE_STORAGE_CONNECTION_STRING: optionalString,
   AZURE_STORAGE_ACCOUNT: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -188,6 +190,8 @@ export interface AppConfig {
   uploadUrlTtlSeconds: number
   seedDemo: boolean
   demoPassword: string
+  /** Demo staff are enrolled with the demo authenticator secret (never in production). */
+  demoStaffTotp: boolean
   storage: {
     connectionString: string | undefined
     /** Spec: the storage area is `prod` on the production host and `test` elsewhere. */
@@ -449,6 +453,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
+    demoStaffTotp: e.DEMO_STAFF_TOTP && !isProduction,
     storage: {
       connectionString: e.AZURE_STORAGE_CONNECTION_STRING,
       accountName: e.AZURE_STORAGE_ACCOUNT ?? (isProduction ? 'prod' : 'test'),

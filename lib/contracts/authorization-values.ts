@@ -24,6 +24,7 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   DEFERRABLE_MAPPING: 'Deferrable documents mapping',
   WEBHOOK_CREATE: 'New webhook endpoint',
   WEBHOOK_UPDATE: 'Webhook endpoint change',
+  USER_FACTOR_RESET: 'Second-factor reset',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
@@ -91,5 +92,7 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
       return `add the webhook endpoint ${target}`
     case 'WEBHOOK_UPDATE':
       return `change the webhook endpoint ${target}`
+    case 'USER_FACTOR_RESET':
+      return `reset the second factors of ${target}`
   }
 }

@@ -75,6 +75,12 @@ export const factorProofSchema = z.discriminatedUnion('method', [totpProofSchema
 })
 export type FactorProof = z.output<typeof factorProofSchema>
 
+/** A code typed in: from the authenticator app, or a recovery code (the code form of the second step and step-up). */
+export const factorCodeProofSchema = z.discriminatedUnion('method', [totpProofSchema, recoveryCodeProofSchema], {
+  message: 'method must be TOTP or RECOVERY_CODE',
+})
+export type FactorCodeProof = z.output<typeof factorCodeProofSchema>
+
 /** In the order a second step offers them; the password step lists those the user holds (recovery codes always). */
 export const FACTOR_METHODS = ['TOTP', 'WEBAUTHN', 'RECOVERY_CODE'] as const
 export type FactorMethod = (typeof FACTOR_METHODS)[number]
@@ -211,3 +217,13 @@ export const passkeyAuthenticationOptionsSchema = z
   .object({ challenge: z.string().optional(), expiresIn: z.number().int(), options: webauthnOptionsSchema })
   .meta({ id: 'PasskeyAuthenticationOptions' })
 export type PasskeyAuthenticationOptions = z.infer<typeof passkeyAuthenticationOptionsSchema>
+
+/** `POST /users/{id}/factor-reset`: why the user's factors should be reset (lost phone, left the bank…). */
+export const factorResetRequestSchema = z.object({
+  reason: z
+    .string({ message: 'Give a reason' })
+    .trim()
+    .min(10, 'Give a reason (at least 10 characters), e.g. how the user lost their phone')
+    .max(500, 'A reason has at most 500 characters'),
+})
+export type FactorResetRequest = z.input<typeof factorResetRequestSchema>

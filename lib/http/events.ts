@@ -94,6 +94,8 @@ export type NavigateReason =
   | 'session-expired'
   /** GET /accounts/me failed with an empty body; `to` is `/auth/login`, emitted 1 second after the failure. */
   | 'account-unavailable'
+  /** A 403 FACTOR_ENROLMENT_REQUIRED: the session may only enrol a second factor; `to` is the enrolment page. */
+  | 'factor-enrolment'
 
 export interface NavigateEvent {
   /** A path of the portal, with its query string. */

@@ -6,6 +6,8 @@
  * |------------------------------------------------|----------------------------------------------------------------|
  * | No answer (network error, timeout, cancel)     | nothing: the promise rejects, the screen shows its error state |
  * | The body has an `errors` list (any status)     | `toast` error with the first error's message                   |
+ * | 401 STEP_UP_REQUIRED                           | the shell asks for a fresh factor (lib/http/step-up.ts); confirmed: the call is sent again once; cancelled: rejects, nothing else |
+ * | 403 FACTOR_ENROLMENT_REQUIRED                  | `navigate` to the enrolment page                               |
  * | 401                                            | stored session cleared; `toast` info 'Your session has expired, please login again' when the body carried no message; `session-expired`; `navigate` to `/auth/login?from=<path+query>` |
  * | GET /accounts/me failed (not 401), empty body  | `navigate` to `/auth/login` 1 second later                      |
  * | Anything else                                  | rethrown                                                       |
@@ -15,7 +17,7 @@
 import axios, { type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
 import { paths } from '@/lib/navigation/paths'
 import { clearSession, getAccessToken } from '@/lib/session/storage'
-import { firstErrorMessage } from './errors'
+import { firstErrorMessage, hasErrorCode } from './errors'
 import { httpEvents } from './events'
 import {
   ACCOUNT_REDIRECT_DELAY_MS,
@@ -26,6 +28,7 @@ import {
 } from './interceptor-constants'
 import { isRefreshableUrl, refreshAccessToken, shouldRefreshToken } from './refresh'
 import { noteServerDate, serverNow } from './server-clock'
+import { requestStepUp } from './step-up'
 import './request-flags'
 
 export {
@@ -112,6 +115,14 @@ export function installInterceptors(client: AxiosInstance): () => void {
 
       await readBlobBody(response)
       const message = firstErrorMessage(error)
+      if (response.status === 401 && hasErrorCode(error, 'STEP_UP_REQUIRED') && config && !config.steppedUp) {
+        if (await requestStepUp(message ?? '')) return client.request({ ...config, steppedUp: true })
+        throw error
+      }
+      if (response.status === 403 && hasErrorCode(error, 'FACTOR_ENROLMENT_REQUIRED')) {
+        httpEvents.emit('navigate', { to: paths.auth.enrolFactor(), replace: true, reason: 'factor-enrolment' })
+        throw error
+      }
       // A screen that shows the call's error itself (`shownInline`) gets no toast saying it again; a 401 still does.
       if (message && (!config?.shownInline || response.status === 401))
         httpEvents.emit('toast', { type: 'error', message, toastId: errorToastId(message) })

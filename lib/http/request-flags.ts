@@ -25,5 +25,7 @@ declare module 'axios' {
     skipAuth?: boolean
     /** lib/http: do not refresh a token about to expire before this call (the refresh call itself uses this). */
     skipAuthRefresh?: boolean
+    /** lib/http: this is the repeat after a step-up; a second STEP_UP_REQUIRED is not asked again. */
+    steppedUp?: boolean
   }
 }

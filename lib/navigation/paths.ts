@@ -43,6 +43,8 @@ export const paths = {
     signupSuccess: (email?: string | null) => href('/auth/signup/success', { email }),
     forgotPassword: () => '/auth/forgot-password',
     resendActivation: (email?: string | null) => href('/auth/resend-activation-token', { email }),
+    /** A session that must enrol a second factor first (staff policy, a business's rule, a reset) lands here. */
+    enrolFactor: () => '/auth/enrol-factor',
   },
 
   /** A partner's handover landing page (docs/domain.md#external-business-handover). */

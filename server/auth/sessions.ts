@@ -13,7 +13,7 @@ export async function createSession(options: {
   factorVerified?: boolean
   /** The user's password was checked to start it. */
   passwordVerified?: boolean
-  /** Only enrolment calls work until a factor is enrolled (server/auth/factor-policy.ts). */
+  /** Only enrolment calls work until a factor is enrolled (server/modules/factors/factor-policy.ts). */
   enrolmentOnly?: boolean
   authMethod?: 'PASSWORD' | 'SSO'
   ssoRefreshToken?: string | null

@@ -12,13 +12,13 @@ import { logger } from '@/server/logger'
 export async function readLivePortalSession(
   config: Pick<AppConfig, 'sessionSecret'>,
   cookie: string | undefined,
-): Promise<PortalSession | null> {
+): Promise<(PortalSession & { enrolmentOnly: boolean }) | null> {
   const session = await readPortalSession(config, cookie)
   if (!session) return null
   try {
     // The API's cached actor: live while the epoch it was read with holds (server/auth/load-actor.ts).
     const actor = await loadActorCached(await getDb(), { sessionId: session.sessionId, userId: session.userId, expiresAt: 0 })
-    return actor ? session : null
+    return actor ? { ...session, enrolmentOnly: actor.proof.enrolmentOnly } : null
   } catch (error) {
     logger.error({ err: error }, 'page check: could not read the session; treating the visitor as signed out')
     return null

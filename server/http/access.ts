@@ -75,7 +75,7 @@ const requireNotStaff = () =>
  */
 const enrolmentGate = (declaration: AccessDeclaration) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (c.get('actor')?.proof.enrolmentOnly && !declaration.duringEnrolment) {
+    if ((await authenticate(c)).proof.enrolmentOnly && !declaration.duringEnrolment) {
       throw new AppError('FACTOR_ENROLMENT_REQUIRED', 'Set up a second factor (an authenticator app) before anything else')
     }
     await next()
@@ -83,7 +83,7 @@ const enrolmentGate = (declaration: AccessDeclaration) =>
 
 const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof requireAuth>) => ({
   security: bearerSecurity,
-  middleware: [middleware, enrolmentGate(declaration)],
+  middleware: [enrolmentGate(declaration), middleware],
   'x-access': declaration,
 })
 

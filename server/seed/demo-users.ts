@@ -1,5 +1,7 @@
 import type { SystemRoleName } from '@/lib/permissions/roles'
 
+export { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET } from '@/server/auth/factors/demo-factor'
+
 export interface DemoUser {
   email: string
   firstName: string

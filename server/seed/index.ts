@@ -11,6 +11,7 @@ import {
   permissions,
   rolePermissions,
   roles,
+  userFactors,
   userRoles,
   users,
 } from '@/server/db/schema'
@@ -22,7 +23,7 @@ import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
 import { seedDemoStaffQueues } from './demo-staff-queues'
-import { DEMO_USERS } from './demo-users'
+import { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET, DEMO_USERS } from './demo-users'
 import { seedDemoGovernment, seedGovernmentReference } from './government'
 import { seedKycDocumentTypes } from './kyc-document-types'
 import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './reference-data'
@@ -30,6 +31,8 @@ import { BUSINESS_CATEGORIES, BUSINESS_DIVISIONS, BUSINESS_TYPES } from './refer
 export interface SeedOptions {
   demo: boolean
   demoPassword: string
+  /** Demo staff get the demo authenticator secret (DEMO_STAFF_TOTP). */
+  demoStaffTotp?: boolean
 }
 
 /**
@@ -42,6 +45,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedKycDocumentTypes(db)
   await seedGovernmentReference(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
+  if (options.demo && options.demoStaffTotp) await seedDemoStaffFactors(db)
   await seedProducts(db, { demo: options.demo })
   if (options.demo) await seedDemoKyc(db)
   if (options.demo) await seedDemoKycDocuments(db)
@@ -117,6 +121,47 @@ async function seedDemoUsers(db: Database, password: string) {
   const passwordHash = () => (hashed ??= hashPassword(password))
   await seedMissingDemoUsers(db, missing, passwordHash)
   await seedDemoBusinesses(db, passwordHash)
+}
+
+/** Every demo staff user without one gets the demo authenticator (confirmed), so signing in asks for its code. */
+async function seedDemoStaffFactors(db: Database) {
+  const staffEmails = DEMO_USERS.filter((u) => u.staffRole).map((u) => u.email)
+  const staff = await db.select({ id: users.id }).from(users).where(inArray(users.email, staffEmails))
+  const enrolled = new Set(
+    (
+      await db
+        .select({ userId: userFactors.userId })
+        .from(userFactors)
+        .where(
+          and(
+            inArray(
+              userFactors.userId,
+              staff.map((s) => s.id),
+            ),
+            eq(userFactors.name, DEMO_FACTOR_NAME),
+          ),
+        )
+    ).map((f) => f.userId),
+  )
+  const missing = staff.filter((s) => !enrolled.has(s.id))
+  if (!missing.length) return
+  await db.transaction(async (tx) => {
+    for (const user of missing) {
+      await tx.insert(userFactors).values({
+        userId: user.id,
+        kind: 'TOTP',
+        name: DEMO_FACTOR_NAME,
+        totpSecret: DEMO_TOTP_SECRET,
+        confirmedAt: new Date(),
+      })
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'user',
+        resourceId: user.id,
+        action: 'SEED_DEMO_FACTOR',
+        after: { kind: 'TOTP', name: DEMO_FACTOR_NAME },
+      })
+    }
+  })
 }
 
 async function seedMissingDemoUsers(db: Database, missing: typeof DEMO_USERS, hashOf: () => Promise<string>) {

@@ -8,6 +8,6 @@ import { setDatabaseSetup } from '@/server/db/client'
 export function seedOnOpen(): void {
   setDatabaseSetup(async (db, config) => {
     const { seed } = await import('./index')
-    await seed(db, { demo: config.seedDemo, demoPassword: config.demoPassword })
+    await seed(db, { demo: config.seedDemo, demoPassword: config.demoPassword, demoStaffTotp: config.demoStaffTotp })
   })
 }

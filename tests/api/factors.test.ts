@@ -5,7 +5,7 @@ import { currentTotpCode } from '@/server/auth/factors/totp'
 import { hashPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
 import { audits, sessions, userFactors, users } from '@/server/db/schema'
-import { api, errorsOf, signedInUser } from './helpers'
+import { api, errorsOf, latestMail, signedInUser } from './helpers'
 
 const PASSWORD = 'Harmattan-Kano-2026'
 let passwordHash: Promise<string> | undefined
@@ -297,6 +297,7 @@ describe('step-up before the most sensitive actions', () => {
     ['POST', `/data-subjects/user/${randomUUID()}/erase`],
     ['POST', `/kyc/means-of-ids/${randomUUID()}/reveal`],
     ['POST', `/kyc/shareholders/${randomUUID()}/reveal`],
+    ['POST', `/users/${randomUUID()}/factor-reset`],
   ] as const
 
   it('answers 401 STEP_UP_REQUIRED on every listed action when the last proof is over 5 minutes old, and publishes x-step-up', async () => {
@@ -331,6 +332,7 @@ describe('step-up before the most sensitive actions', () => {
         'POST /kyc/shareholders/{id}/reveal',
         'DELETE /accounts/factors/{id}',
         'POST /accounts/recovery-codes',
+        'POST /users/{id}/factor-reset',
       ].sort(),
     )
   })
@@ -386,5 +388,60 @@ describe('step-up before the most sensitive actions', () => {
         })
       ).status,
     ).toBe(404)
+  })
+})
+
+describe('an administrator resets a user’s factors only through four-eyes', () => {
+  it('waits for a second administrator, then removes the factors, signs the user out, mails them and makes them enrol', async () => {
+    const target = await userWithPassword({ staffRole: 'ONBOARDING_OFFICER' })
+    await enrolTotp(target.token)
+    const maker = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+    const checker = await signedInUser({ staffRole: 'SUPER_ADMIN' })
+
+    const own = await api(`/users/${maker.user.id}/factor-reset`, {
+      method: 'POST',
+      token: maker.token,
+      json: { reason: 'Lost my own phone today' },
+    })
+    expect(own.status).toBe(403)
+    const noReason = await api(`/users/${target.user.id}/factor-reset`, {
+      method: 'POST',
+      token: maker.token,
+      json: { reason: 'x' },
+    })
+    expect((await errorsOf(noReason))[0]).toMatchObject({ field: 'reason' })
+
+    const pending = await json<{ id: string; status: string; type: string }>(
+      await api(`/users/${target.user.id}/factor-reset`, {
+        method: 'POST',
+        token: maker.token,
+        json: { reason: 'Phone stolen in Yaba on Friday, reported to security' },
+      }),
+      202,
+    )
+    expect(pending).toMatchObject({ status: 'PENDING', type: 'USER_FACTOR_RESET' })
+    // Nothing changes until it is approved, and the maker cannot approve it.
+    expect(
+      (await json<{ factors: unknown[] }>(await api('/accounts/factors', { token: target.token }), 200)).factors,
+    ).toHaveLength(1)
+    expect(
+      (await api(`/authorizations/${pending.id}`, { method: 'PUT', token: maker.token, json: { decision: 'APPROVED' } })).status,
+    ).toBe(403)
+
+    await json(
+      await api(`/authorizations/${pending.id}`, { method: 'PUT', token: checker.token, json: { decision: 'APPROVED' } }),
+      200,
+    )
+    expect((await api('/accounts/me', { token: target.token })).status).toBe(401)
+    const db = await getDb()
+    expect(await db.select().from(userFactors).where(eq(userFactors.userId, target.user.id))).toHaveLength(0)
+    expect(await latestMail(target.user.email, 'factors-reset')).toBeTruthy()
+    const next = await json<{ enrolment_required: boolean; access_token: string }>(await login(target.user.email), 200)
+    expect(next.enrolment_required).toBe(true)
+    const listed = await json<{ requiredBecause: string }>(await api('/accounts/factors', { token: next.access_token }), 200)
+    expect(listed.requiredBecause).toBe('RESET')
+    await enrolTotp(next.access_token)
+    const after = await json<{ factor_required: boolean }>(await login(target.user.email), 200)
+    expect(after.factor_required).toBe(true)
   })
 })

@@ -2,12 +2,13 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   ConfirmedFactor,
+  PasskeyAssertion,
   PasskeyAuthenticationOptions,
   PasskeyRegistrationOptions,
   SignInAnswer,
 } from '@/lib/contracts/factors'
 import { apiClient } from '@/lib/http/lazy-client'
-import { accountQueries } from './account-queries'
+import { factorQueries, stepUp } from './factor-calls'
 
 /**
  * Passkeys and security keys (docs/security.md#passkeys). @simplewebauthn/browser is imported on the first use, so
@@ -69,41 +70,52 @@ export async function enrolPasskey(name: string): Promise<ConfirmedFactor> {
   void webauthn()
   const started = (await apiClient.post<PasskeyRegistrationOptions>('/accounts/factors/webauthn/options', { name })).data
   const response = await register(started.options)
-  return (await apiClient.post<ConfirmedFactor>('/accounts/factors/webauthn', { challenge: started.challenge, name, response }))
-    .data
+  return (
+    await apiClient.post<ConfirmedFactor>(
+      '/accounts/factors/webauthn',
+      { challenge: started.challenge, name, response },
+      { shownInline: true },
+    )
+  ).data
 }
 
 /**
  * The second step of a sign-in by passkey: options for the password step's challenge, the browser's answer, then
- * POST /accounts/login/factor. Answers the sign-in answer; the caller starts the portal session with it.
+ * POST /accounts/login/factor (its refusals shown by the caller). Answers the sign-in answer; the caller starts the
+ * portal session with it.
  */
 export async function signInWithPasskey(challenge: string): Promise<SignInAnswer> {
   void webauthn()
-  const { options } = (await apiClient.post<PasskeyAuthenticationOptions>('/accounts/login/webauthn-options', { challenge })).data
+  const { options } = (
+    await apiClient.post<PasskeyAuthenticationOptions>('/accounts/login/webauthn-options', { challenge }, { shownInline: true })
+  ).data
   const response = await authenticate(options)
-  return (await apiClient.post<SignInAnswer>('/accounts/login/factor', { challenge, method: 'WEBAUTHN', response })).data
-}
-
-/** Step-up by passkey: a STEP_UP challenge of this session, the browser's answer, POST /accounts/step-up. */
-export async function stepUpWithPasskey(): Promise<{ verifiedAt: string; validUntil: string }> {
-  void webauthn()
-  const started = (await apiClient.post<PasskeyAuthenticationOptions>('/accounts/step-up/webauthn-options')).data
-  const response = await authenticate(started.options)
   return (
-    await apiClient.post<{ verifiedAt: string; validUntil: string }>('/accounts/step-up', {
-      method: 'WEBAUTHN',
-      challenge: started.challenge,
-      response,
-    })
+    await apiClient.post<SignInAnswer>(
+      '/accounts/login/factor',
+      { challenge, method: 'WEBAUTHN', response },
+      { shownInline: true },
+    )
   ).data
 }
 
-/** Adds a passkey; the account's reads (its factors among them) are stale afterwards. */
+/** Step-up by passkey: a STEP_UP challenge of this session, the browser's answer, POST /accounts/step-up. */
+export async function stepUpWithPasskey(): Promise<{ validUntil: string }> {
+  void webauthn()
+  const started = (
+    await apiClient.post<PasskeyAuthenticationOptions>('/accounts/step-up/webauthn-options', undefined, { shownInline: true })
+  ).data
+  const response = await authenticate(started.options)
+  // The library's JSON is the contract's PasskeyAssertion (its extension outputs typed as a DOM interface).
+  return stepUp({ method: 'WEBAUTHN', challenge: started.challenge!, response: response as unknown as PasskeyAssertion })
+}
+
+/** Adds a passkey; the factor list is read again. */
 export function useEnrolPasskey() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (name: string) => enrolPasskey(name),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.all() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: factorQueries.all() }),
   })
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
+import type { FactorChallengeAnswer, LoginFactorInput, SignInAnswer } from '@/lib/contracts/factors'
 import { apiClient } from '@/lib/http/lazy-client'
 import { clearSession, setAuthData } from '@/lib/session/storage'
 
@@ -12,14 +13,36 @@ export async function startPortalSession(answer: LoginAnswer) {
 }
 
 /**
- * POST /accounts/login → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie; then every cached
- * read is stale (it was read signed out, or as someone else).
+ * A login answer → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie; then every cached read
+ * is stale (it was read signed out, or as someone else).
  */
-export async function logIn(queryClient: Pick<QueryClient, 'invalidateQueries'>, input: LoginInput): Promise<LoginAnswer> {
-  const answer = (await apiClient.post<LoginAnswer>('/accounts/login', input)).data
+export async function adoptLoginAnswer(queryClient: Pick<QueryClient, 'invalidateQueries'>, answer: LoginAnswer) {
   setAuthData(answer)
   await startPortalSession(answer)
   await queryClient.invalidateQueries()
+}
+
+/**
+ * POST /accounts/login: signed in, or (for a user holding a second factor) the challenge of the second step, with
+ * nothing stored yet.
+ */
+export async function logIn(
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  input: LoginInput,
+): Promise<SignInAnswer | FactorChallengeAnswer> {
+  const answer = (await apiClient.post<SignInAnswer | FactorChallengeAnswer>('/accounts/login', input)).data
+  if ('factor_required' in answer) return answer
+  await adoptLoginAnswer(queryClient, answer)
+  return answer
+}
+
+/** POST /accounts/login/factor: the second step (a code from the app, or a recovery code). */
+export async function logInWithFactor(
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  input: LoginFactorInput,
+): Promise<SignInAnswer> {
+  const answer = (await apiClient.post<SignInAnswer>('/accounts/login/factor', input, { shownInline: true })).data
+  await adoptLoginAnswer(queryClient, answer)
   return answer
 }
 

@@ -1,3 +1,6 @@
+import dynamic from 'next/dynamic'
+import { useRouter } from 'next/router'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -11,8 +14,21 @@ import styles from './auth-card.module.css'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
 
+// The second step is code few visitors need: it loads when the password step asks for it.
+const FactorCodeForm = dynamic(() => import('./factor-code-form').then((m) => m.FactorCodeForm), { ssr: false })
+const PasskeySignInButton = dynamic(() => import('./passkey-sign-in-button').then((m) => m.PasskeySignInButton), { ssr: false })
+
+/**
+ * E-mail and password, then, for a user holding a second factor, a code from their authenticator app (or a recovery
+ * code). A `challenge` in the address (single sign-on whose provider did not use a second factor) starts at the code.
+ */
 export function LoginForm() {
+  const router = useRouter()
   const signIn = useSignIn()
+  const [challenge, setChallenge] = useState<string | null>(null)
+  // The methods the password step named (null for a challenge from the address: then a passkey is offered too).
+  const [methods, setMethods] = useState<readonly string[] | null>(null)
+  const pendingChallenge = challenge ?? (typeof router.query.challenge === 'string' ? router.query.challenge : null)
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -22,10 +38,45 @@ export function LoginForm() {
 
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
-      await signIn(values)
+      const next = await signIn.withPassword(values)
+      if (next) {
+        setMethods(next.methods)
+        setChallenge(next.challenge)
+      }
     } catch (error) {
       applyApiErrors(error, form.setError, ['email', 'password'])
     }
+  }
+
+  if (pendingChallenge) {
+    return (
+      <div className={styles.stack}>
+        <p className={styles.intro}>
+          Your password is right. Now confirm it is you with your second factor: open your authenticator app and enter the code it
+          shows for the KYC Portal.
+        </p>
+        {(methods?.includes('WEBAUTHN') ?? true) && (
+          <PasskeySignInButton challenge={pendingChallenge} onSignedIn={signIn.withAnswer} />
+        )}
+        <FactorCodeForm
+          submitLabel="Verify and sign in"
+          busyLabel="Verifying…"
+          onSubmit={(proof) => signIn.withFactor({ challenge: pendingChallenge, ...proof })}
+          extraActions={
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setChallenge(null)
+                if (router.query.challenge) void router.replace({ query: { ...router.query, challenge: undefined } })
+              }}
+            >
+              Start again
+            </Button>
+          }
+        />
+      </div>
+    )
   }
 
   return (

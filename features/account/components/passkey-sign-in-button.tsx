@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import type { SignInAnswer } from '@/lib/contracts/factors'
+import { firstErrorMessage } from '@/lib/http/errors'
 import { PasskeyError, useSignInWithPasskey } from '../api/passkey-calls'
 import styles from './passkey.module.css'
 
 /**
  * "Use a passkey" at the sign-in's second step: the password step's `challenge` → the browser's prompt → POST
  * /accounts/login/factor. `onSignedIn` gets the sign-in answer (the login form starts the portal session with it).
- * The browser's refusals (cancelled, no passkey on this device) are said here; the API's are toasted as any call's.
+ * The browser's refusals (cancelled, no passkey on this device) and the API's are said here.
  */
 export function PasskeySignInButton({
   challenge,
@@ -26,7 +27,9 @@ export function PasskeySignInButton({
     try {
       await onSignedIn(await signIn.mutateAsync(challenge))
     } catch (error) {
-      if (error instanceof PasskeyError) setProblem(error.message)
+      setProblem(
+        error instanceof PasskeyError ? error.message : (firstErrorMessage(error) ?? 'That did not work; please try again.'),
+      )
     } finally {
       setBusy(false)
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { firstErrorMessage } from '@/lib/http/errors'
 import { PasskeyError, useStepUpWithPasskey } from '../api/passkey-calls'
 import styles from './passkey.module.css'
 
@@ -7,11 +8,7 @@ import styles from './passkey.module.css'
  * "Use a passkey" where the portal asks the user to confirm it is you (step-up): a challenge of this session → the
  * browser's prompt → POST /accounts/step-up. `onVerified` runs once the session is proven for the next 5 minutes.
  */
-export function PasskeyStepUpButton({
-  onVerified,
-}: {
-  onVerified: (proof: { verifiedAt: string; validUntil: string }) => void | Promise<void>
-}) {
+export function PasskeyStepUpButton({ onVerified }: { onVerified: (proof: { validUntil: string }) => void | Promise<void> }) {
   const stepUp = useStepUpWithPasskey()
   const [problem, setProblem] = useState<string | null>(null)
 
@@ -20,7 +17,9 @@ export function PasskeyStepUpButton({
     try {
       await onVerified(await stepUp.mutateAsync())
     } catch (error) {
-      if (error instanceof PasskeyError) setProblem(error.message)
+      setProblem(
+        error instanceof PasskeyError ? error.message : (firstErrorMessage(error) ?? 'That did not work; please try again.'),
+      )
     }
   }
 

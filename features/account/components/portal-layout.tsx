@@ -9,6 +9,7 @@ import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { paths } from '@/lib/navigation/paths'
 import { accountQueries } from '../api/account-queries'
 import { endSession } from '../api/session-calls'
+import { StepUpHost } from './step-up-host'
 
 export interface PortalContext {
   account: Account
@@ -85,6 +86,7 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
       title={title}
     >
       {content}
+      <StepUpHost />
     </AppShell>
   )
 }

@@ -2,11 +2,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useRouter, type NextRouter } from 'next/router'
 import type { z } from 'zod'
 import type { loginSchema } from '@/lib/contracts/accounts'
-import { paths } from '@/lib/navigation/paths'
+import type { FactorChallengeAnswer, LoginFactorInput, SignInAnswer } from '@/lib/contracts/factors'
+import { href, paths } from '@/lib/navigation/paths'
 import { afterLoginPath } from '@/lib/navigation/route-paths'
 import { getSourceProduct } from '@/lib/session/storage'
 import { accountQueries } from '../api/account-queries'
-import { logIn } from '../api/session-calls'
+import { adoptLoginAnswer, logIn, logInWithFactor } from '../api/session-calls'
 
 /**
  * Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their home (for staff the
@@ -24,12 +25,42 @@ function destination(from: unknown, isStaff: boolean, home: string): string {
  * the invited person sets their password (they are not asked for their e-mail again; that page imports this module
  * only then).
  */
-export async function signInAndGo(router: NextRouter, queryClient: QueryClient, credentials: z.output<typeof loginSchema>) {
+export async function signInAndGo(
+  router: NextRouter,
+  queryClient: QueryClient,
+  credentials: z.output<typeof loginSchema>,
+): Promise<FactorChallengeAnswer | null> {
+  const answer = await logIn(queryClient, credentials)
+  if ('factor_required' in answer) return answer
+  await goOnceSignedIn(router, queryClient, answer)
+  return null
+}
+
+/** The second step: a code from the app or a recovery code, then where a signed-in user goes. */
+export async function signInWithFactorAndGo(router: NextRouter, queryClient: QueryClient, input: LoginFactorInput) {
+  await goOnceSignedIn(router, queryClient, await logInWithFactor(queryClient, input))
+}
+
+async function goOnceSignedIn(router: NextRouter, queryClient: QueryClient, answer: SignInAnswer) {
+  if (answer.enrolment_required) {
+    await router.replace(
+      href(paths.auth.enrolFactor(), { from: typeof router.query.from === 'string' ? router.query.from : null }),
+    )
+    return
+  }
+  await goToLanding(router, queryClient, answer.user)
+}
+
+/** Where a signed-in user lands: `from` when safe, else their area's home. */
+export async function goToLanding(
+  router: NextRouter,
+  queryClient: QueryClient,
+  user: Pick<SignInAnswer['user'], 'isStaff' | 'iswStaff'>,
+) {
   // The navigation model (every area's links and permissions) is needed only once signed in: fetched meanwhile,
   // not part of the sign-in page's first-load JavaScript.
   const navigation = import('@/lib/navigation/nav-items')
-  const answer = await logIn(queryClient, credentials)
-  const { isStaff, iswStaff } = answer.user
+  const { isStaff, iswStaff } = user
   // Staff land where their permissions lead (the product manager has no business list): read them first. The
   // shell reads the same cache entry next.
   const [permissions, account] = isStaff
@@ -43,9 +74,17 @@ export async function signInAndGo(router: NextRouter, queryClient: QueryClient, 
   await router.replace(destination(router.query.from, isStaff, home))
 }
 
-/** `signInAndGo` with this page's router and query client. */
+/** `signInAndGo` and its second step with this page's router and query client. */
 export function useSignIn() {
   const router = useRouter()
   const queryClient = useQueryClient()
-  return (credentials: z.output<typeof loginSchema>) => signInAndGo(router, queryClient, credentials)
+  return {
+    withPassword: (credentials: z.output<typeof loginSchema>) => signInAndGo(router, queryClient, credentials),
+    withFactor: (input: LoginFactorInput) => signInWithFactorAndGo(router, queryClient, input),
+    /** The answer of a second step made elsewhere (a passkey: PasskeySignInButton). */
+    withAnswer: async (answer: SignInAnswer) => {
+      await adoptLoginAnswer(queryClient, answer)
+      await goOnceSignedIn(router, queryClient, answer)
+    },
+  }
 }

@@ -85,6 +85,21 @@ export function passwordChangedMail(input: { firstName: string; when: Date; rese
   }
 }
 
+export function factorsResetMail(input: { firstName: string; when: Date; loginUrl: string }): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `The second factors of your KYC Portal account (authenticator apps, passkeys and recovery codes) were reset by an administrator on ${formatLagosDateTime(input.when)} (Lagos time), with a second administrator's approval. Your devices were signed out.`,
+    `The next time you sign in at ${input.loginUrl} you will be asked to set up a second factor again.`,
+    'If you did not ask for this, contact your security team at once.',
+  ]
+  return {
+    template: 'factors-reset',
+    subject: 'Your KYC Portal second factors were reset',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Your second factors were reset', lines),
+  }
+}
+
 export function businessInvitationMail(input: {
   businessName: string
   inviterName: string

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { publicArgs } from '@/server/http/service-args'
+import { demoTotpCode } from './demo-totp'
 import { findOutbox } from './find-outbox'
 
 /** Mounted only when ENABLE_DEV_OUTBOX=true outside production (server/app.ts decides). */
@@ -33,4 +34,18 @@ devOutboxRoutes.openapi(
     },
   }),
   async (c) => c.json(await findOutbox({ ...(await publicArgs(c)), to: c.req.valid('query').to }), 200),
+)
+
+// GET /dev/demo-totp?email= – the current code of a demo staff user's demo authenticator (demo only, never production)
+devOutboxRoutes.openapi(
+  route.get('/dev/demo-totp', {
+    summary: "A demo staff user's current authenticator code (demo only)",
+    ...access.public(),
+    request: { query: z.object({ email: z.email({ message: 'must be an e-mail address' }) }) },
+    responses: {
+      200: json(z.object({ code: z.string(), validForSeconds: z.number().int() }), 'The current code'),
+      ...errorResponses(400, 404),
+    },
+  }),
+  async (c) => c.json(await demoTotpCode({ ...(await publicArgs(c)), email: c.req.valid('query').email }), 200),
 )
