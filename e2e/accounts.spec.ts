@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { activeUser, bearer, signInAsOwner } from './support/accounts'
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!'
 
@@ -99,6 +100,22 @@ test('signing out clears the cookie and sessionStorage, and /s/ pages redirect a
   expect((await page.context().cookies()).find((c) => c.name === 'kyc_portal_session')).toBeUndefined()
   await page.goto('/s/user-profile-preference')
   await expect(page).toHaveURL(/\/auth\/login\?from=%2Fs%2Fuser-profile-preference$/)
+})
+
+test('the profile lists the signed-in sessions, and "sign out everywhere else" ends the other one', async ({ page, request }) => {
+  const { email, password } = await activeUser(request, 'Bisi', 'Lawal')
+  const otherDevice = await bearer(request, email, password)
+  await signInAsOwner(page, email, password)
+  await page.goto('/profile')
+  const sessions = page.getByRole('region', { name: 'Signed-in sessions' })
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  await expect(sessions.getByText('This device', { exact: true })).toHaveCount(1)
+
+  await sessions.getByRole('button', { name: 'Sign out everywhere else' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere else?' })
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click()
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  expect((await request.get('/api/v1/accounts/me', { headers: otherDevice })).status()).toBe(401)
 })
 
 test('a cross-site POST to /api/logout without the XSRF header is refused', async ({ page, request }) => {

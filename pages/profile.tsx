@@ -19,6 +19,11 @@ const DownloadMyData = lazyScreen(() => import('@/features/account/components/do
   label: 'Loading',
 })
 
+const SessionsList = lazyScreen(() => import('@/features/account/components/sessions-list').then((m) => m.SessionsList), {
+  count: 3,
+  label: 'Loading your sessions',
+})
+
 export default function ProfilePage() {
   return (
     <SignedInPage title="Your profile" preload={[ProfileDetailsForm, ChangePasswordForm]}>
@@ -27,6 +32,7 @@ export default function ProfilePage() {
           <ProfileDetailsForm account={account} />
           <ChangePasswordForm />
           <FactorsSection />
+          <SessionsList />
           <DownloadMyData />
         </>
       )}

@@ -9,6 +9,7 @@ import { createRouter, type Router } from './http/openapi'
 import { requestContext } from './http/request-context'
 import { devOutboxRoutes } from './modules/accounts/dev-routes'
 import { accountRoutes } from './modules/accounts/routes'
+import { sessionRoutes } from './modules/accounts/session-routes'
 import { archiveRoutes } from './modules/archive/routes'
 import { auditRoutes } from './modules/audits/routes'
 import { assertEveryKindRegistered } from './modules/authorizations/kinds'
@@ -54,6 +55,7 @@ const MULTIPART_FIELDS_ALLOWANCE_BYTES = 256 * 1024
 const MODULES: Router[] = [
   healthRoutes,
   accountRoutes,
+  sessionRoutes,
   factorRoutes,
   webauthnRoutes,
   factorResetRoutes,

@@ -88,6 +88,8 @@ export const businessSchema = z.object({
   }),
   approvalStatus: z.enum(APPROVAL_STATUS_VALUES),
   kycDetailsCompleted: z.boolean(),
+  /** The owner requires a second factor of every user of the business (docs/security.md#second-factors). */
+  requireFactor: z.boolean(),
   archiveStatus: z.enum(ARCHIVE_STATUS_VALUES),
   blocked: z.boolean(),
   blockedReasons: z.array(z.string()),

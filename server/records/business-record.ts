@@ -80,6 +80,7 @@ export function toBusiness(row: BusinessRow, facts: BlockingFacts = {}): Busines
     },
     approvalStatus: row.approvalStatus,
     kycDetailsCompleted: row.kycDetailsCompleted,
+    requireFactor: row.requireFactor,
     archiveStatus: row.archiveStatus,
     blocked: blockedReasons.length > 0,
     blockedReasons,

@@ -330,6 +330,7 @@ const PATH_IDS: Record<string, Record<string, () => string>> = {
   '/businesses/{id}': { id: () => A.businessId },
   '/businesses/pdf-info/{id}': { id: () => A.businessId },
   '/businesses/{id}/users': { id: () => A.businessId },
+  '/businesses/{id}/factor-policy': { id: () => A.businessId },
   '/businesses/{id}/products': { id: () => A.businessId },
   '/businesses/{id}/outstanding': { id: () => A.businessId },
   '/businesses/{id}/data-views': { id: () => A.businessId },

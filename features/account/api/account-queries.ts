@@ -1,5 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
+import type { Page } from '@/lib/contracts/pagination'
+import { SESSION_LIST_MAX } from '@/lib/contracts/session-values'
+import type { UserSession } from '@/lib/contracts/sessions'
 import { apiClient } from '@/lib/http/lazy-client'
 import type { PageRead } from '@/lib/query/page-answers'
 
@@ -37,6 +40,13 @@ export const accountQueries = {
       queryKey: [...accountQueries.all(), 'preferences'],
       staleTime: ACCOUNT_FRESH_MS,
       queryFn: async () => (await apiClient.get<Preferences>('/accounts/me/preferences')).data,
+    }),
+  /** The signed-in user's live sessions: one fixed first page of the most recently used (the API's most). */
+  sessions: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'sessions'],
+      queryFn: async () =>
+        (await apiClient.get<Page<UserSession>>('/accounts/sessions', { params: { pageSize: SESSION_LIST_MAX } })).data,
     }),
 }
 

@@ -54,7 +54,7 @@ export function FactorCodeForm({
   }
 
   return (
-    <Form form={form} onSubmit={submit} aria-label={method === 'TOTP' ? 'Authenticator code' : 'Recovery code'}>
+    <Form form={form} onSubmit={submit} aria-label="Second factor">
       <div className={styles.stack}>
         {method === 'TOTP' ? (
           <TextField

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
+import { businessReads } from '@/lib/query/shared-queries'
 import { businessQueries } from './business-queries'
 import type { BusinessRoleName, BusinessUser, InviteBusinessUserInput } from './types'
 
@@ -37,5 +38,15 @@ export function useRemoveBusinessUser(businessId: string) {
       await apiClient.delete(apiPath`/businesses/user/${membershipId}`)
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: businessQueries.usersOf(businessId) }),
+  })
+}
+
+/** PUT /businesses/{id}/factor-policy: the owner requires (or stops requiring) a second factor of the business's users. */
+export function useSetFactorPolicy(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (requireFactor: boolean) =>
+      (await apiClient.put<{ requireFactor: boolean }>(apiPath`/businesses/${businessId}/factor-policy`, { requireFactor })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessReads.detail(businessId).queryKey }),
   })
 }

@@ -19,6 +19,7 @@ import { useRemoveBusinessUser, useUpdateBusinessUser } from '../api/business-us
 import type { BusinessUser } from '../api/types'
 import { businessRoleLabel } from '../model/business-access'
 import { AccessRequests } from './access-requests'
+import { BusinessFactorPolicy } from './business-factor-policy'
 import styles from './businesses.module.css'
 
 // The invitation form (react-hook-form and its fields) loads when the page has settled, not with the page.
@@ -259,6 +260,7 @@ export function ManageBusinessUsers({ businessId, permissions, currentUserId }: 
       />
 
       {canAdd && <AccessRequests businessId={businessId} />}
+      {canUpdate && business.data && <BusinessFactorPolicy businessId={businessId} requireFactor={business.data.requireFactor} />}
 
       {canAdd && inviting && (
         <InviteUserDialog open onClose={() => setInviting(false)} businessId={businessId} businessName={business.data?.name} />

@@ -12,6 +12,7 @@ export const portalLinks = {
     `${getConfig().publicUrl}/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
   authorizationDetails: (id: string) => `${getConfig().publicUrl}/s/admin/authorizations/details?id=${encodeURIComponent(id)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
+  profile: () => `${getConfig().publicUrl}/profile`,
   dataProtection: () => `${getConfig().publicUrl}/s/admin/data-protection`,
   forgotPassword: (email?: string) =>
     `${getConfig().publicUrl}/auth/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`,

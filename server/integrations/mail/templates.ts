@@ -100,6 +100,29 @@ export function factorsResetMail(input: { firstName: string; when: Date; loginUr
   }
 }
 
+/** To a staff user: their account was signed in to from a device and address not seen in the last 90 days. */
+export function newDeviceSignInMail(input: {
+  firstName: string
+  device: string
+  ip: string | null
+  when: Date
+  profileUrl: string
+  resetUrl: string
+}): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `Your KYC Portal staff account was signed in to from a new device: ${input.device}, from the address ${input.ip ?? 'unknown'}, on ${formatLagosDateTime(input.when)} (Lagos time).`,
+    'If this was you, there is nothing to do.',
+    `If it was not you, open your profile now and choose "Sign out everywhere else" under Signed-in sessions, then change your password (or reset it at ${input.resetUrl}) and tell your security team.`,
+  ]
+  return {
+    template: 'new-device-sign-in',
+    subject: 'New sign-in to your KYC Portal staff account',
+    text: `${lines.join('\n\n')}\n\nYour profile: ${input.profileUrl}\n`,
+    html: layout('New sign-in to your account', lines, { label: 'Review my sessions', url: input.profileUrl }),
+  }
+}
+
 export function businessInvitationMail(input: {
   businessName: string
   inviterName: string

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import { access } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
-import { publicArgs } from '@/server/http/service-args'
-import { demoTotpCode } from './demo-totp'
+import { publicArgs, readArgs } from '@/server/http/service-args'
+import { demoTotpCode, expireSessionProof } from './dev-factors'
 import { findOutbox } from './find-outbox'
 
 /** Mounted only when ENABLE_DEV_OUTBOX=true outside production (server/app.ts decides). */
@@ -48,4 +48,18 @@ devOutboxRoutes.openapi(
     },
   }),
   async (c) => c.json(await demoTotpCode({ ...(await publicArgs(c)), email: c.req.valid('query').email }), 200),
+)
+
+// POST /dev/sessions/current/expire-proof – the caller's session as if its last factor and password were 10 minutes
+// old, so a test can see step-up ask (development and e2e only, never production)
+devOutboxRoutes.openapi(
+  route.post('/dev/sessions/current/expire-proof', {
+    summary: 'Age the current session past the step-up window (development only)',
+    ...access.signedIn(),
+    responses: { 204: { description: 'Aged' }, ...errorResponses(401) },
+  }),
+  async (c) => {
+    await expireSessionProof({ ...(await readArgs(c)) })
+    return c.body(null, 204)
+  },
 )

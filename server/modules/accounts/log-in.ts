@@ -10,6 +10,7 @@ import { AppError } from '@/server/http/app-error'
 import { startChallenge } from '@/server/modules/factors/challenges'
 import { confirmedFactors, factorRequirement } from '@/server/modules/factors/factor-policy'
 import { issueLoginAnswer } from './login-answer'
+import { noticeNewDevice } from './notice-new-device'
 
 export const LOGIN_FAILED_MESSAGE = 'The e-mail or password is wrong, or the account is not activated yet.'
 
@@ -105,6 +106,7 @@ export async function startSignedInSession(options: {
       factorVerified: options.factorVerified,
       enrolmentOnly: options.enrolmentOnly,
     })
+    await noticeNewDevice({ db: tx, user, session: created, audit })
     await appendAudit(
       tx,
       { ...audit, actorId: user.id, actorEmail: user.email },

@@ -1,21 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import type { ConfirmedFactor, Factor, FactorsAnswer, TotpEnrolment } from '@/lib/contracts/factors'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { newRecoveryCodes, recoveryCodeHash } from '@/server/auth/factors/recovery-codes'
 import { acceptedTotpStep, newTotpSecret, totpUri } from '@/server/auth/factors/totp'
 import { assertFreshProof } from '@/server/auth/step-up'
 import type { Database, Executor, Tx } from '@/server/db/client'
-import {
-  businesses,
-  businessUsers,
-  recoveryCodes,
-  roles,
-  sessions,
-  userFactors,
-  users,
-  type UserFactor,
-} from '@/server/db/schema'
+import { businesses, recoveryCodes, sessions, userFactors, users, type UserFactor } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { confirmedFactors, factorRequirement } from './factor-policy'
@@ -176,7 +168,7 @@ export async function removeFactor(options: { db: Database; actor: Actor; audit:
   })
 }
 
-/** The owner of a business requires (or no longer requires) a second factor of its users, from their next sign-in. */
+/** The owner of a business (whoever manages its users) requires (or no longer requires) a second factor of its users, from their next sign-in. */
 export async function setBusinessFactorPolicy(options: {
   db: Database
   actor: Actor
@@ -186,23 +178,17 @@ export async function setBusinessFactorPolicy(options: {
 }) {
   const { db, actor } = options
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ businessId: businessUsers.businessId })
-      .from(businessUsers)
-      .innerJoin(roles, eq(roles.id, businessUsers.roleId))
-      .where(
-        and(
-          eq(businessUsers.businessId, options.businessId),
-          eq(businessUsers.userId, actor.userId),
-          eq(businessUsers.isActive, true),
-          eq(roles.name, 'BUSINESS_OWNER'),
-        ),
-      )
-    if (!owner) {
-      if (actor.memberships.some((m) => m.businessId === options.businessId)) {
-        throw new AppError('FORBIDDEN', "Only the business's owner can set whether its users need a second factor")
-      }
+    const membership = actor.memberships.find((m) => m.businessId === options.businessId)
+    if (!membership) {
+      if (actor.isStaff)
+        throw new AppError('FORBIDDEN', "Only the business's own owner can set whether its users need a second factor")
       throw notFound('Business')
+    }
+    if (!membership.permissions.has(PERMISSIONS.CAN_UPDATE_BUSINESS_USERS)) {
+      throw new AppError(
+        'FORBIDDEN',
+        "Only the business's owner (who manages its users) can set whether they need a second factor",
+      )
     }
     const [before] = await tx
       .select({ requireFactor: businesses.requireFactor })

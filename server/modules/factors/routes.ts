@@ -1,4 +1,5 @@
 import * as factorsContract from '@/lib/contracts/factors'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { access, idParam, jsonBody, stepUp as freshFactor } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -95,7 +96,7 @@ factorRoutes.openapi(
 factorRoutes.openapi(
   route.put('/businesses/{id}/factor-policy', {
     summary: "Require a second factor of the business's users",
-    ...access.business(),
+    ...access.businessMembers(PERMISSIONS.CAN_UPDATE_BUSINESS_USERS),
     request: { params: idParam, ...jsonBody(factorsContract.businessFactorPolicySchema) },
     responses: { 200: json(factorsContract.businessFactorPolicySchema, 'Set'), ...errorResponses(400, 401, 403, 404) },
   }),

@@ -4,8 +4,9 @@ import type { AuditContext } from '@/server/audit/append-audit'
 import { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET } from '@/server/auth/factors/demo-factor'
 import { currentTotpCode } from '@/server/auth/factors/totp'
 import type { Database } from '@/server/db/client'
-import { userFactors, users } from '@/server/db/schema'
+import { sessions, userFactors, users } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
+import type { Actor } from '@/server/http/context'
 
 const PERIOD_SECONDS = 30
 
@@ -27,4 +28,13 @@ export async function demoTotpCode(options: { db: Database; audit: AuditContext;
     code: currentTotpCode(DEMO_TOTP_SECRET, now),
     validForSeconds: PERIOD_SECONDS - (Math.floor(now / 1000) % PERIOD_SECONDS),
   }
+}
+
+/** Moves the caller's session proofs 10 minutes into the past (the dev route behind e2e's step-up test). */
+export async function expireSessionProof(options: { db: Database; actor: Actor }) {
+  const past = new Date(Date.now() - 10 * 60_000)
+  await options.db
+    .update(sessions)
+    .set({ factorVerifiedAt: past, passwordVerifiedAt: past })
+    .where(eq(sessions.id, options.actor.sessionId))
 }
