@@ -36,6 +36,10 @@ export default async function globalSetup() {
         azuriteConnectionString: azurite.connectionString,
         databaseUrl: process.env.E2E_DATABASE_URL,
       }),
+      // A host name, not 127.0.0.1: browsers refuse WebAuthn on an IP address, and the relying party is PUBLIC_URL's
+      // host (e2e/passkeys.spec.ts opens the portal there; the other specs keep 127.0.0.1, which /api/login accepts as
+      // the request's own host).
+      PUBLIC_URL: `http://localhost:${port}`,
       // e2e/external-handover.spec.ts plays the partner.
       EXTERNAL_PARTNER_SECRET: E2E_PARTNER.secret,
       EXTERNAL_PARTNER_ISSUER: E2E_PARTNER.issuer,

@@ -24,6 +24,7 @@ import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
 import { factorResetRoutes } from './modules/factor-reset/routes'
 import { factorRoutes } from './modules/factors/routes'
+import { webauthnRoutes } from './modules/factors/webauthn-routes'
 import { feeRoutes } from './modules/fees/routes'
 import { fileRoutes } from './modules/files/routes'
 import { governmentRoutes } from './modules/government/routes'
@@ -56,6 +57,7 @@ const MODULES: Router[] = [
   accountRoutes,
   sessionRoutes,
   factorRoutes,
+  webauthnRoutes,
   factorResetRoutes,
   auditRoutes,
   marketingRoutes,

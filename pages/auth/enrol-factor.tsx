@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Head from 'next/head'
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
+import { lazyScreen } from '@/components/layouts/lazy-screen'
 import { Link } from '@/components/ui/link'
 import { Spinner } from '@/components/ui/spinner'
 import { accountQueries } from '@/features/account/api/account-queries'
@@ -11,6 +12,12 @@ import { TotpEnrolment } from '@/features/account/components/totp-enrolment'
 import { goToLanding } from '@/features/account/model/use-sign-in'
 import { paths } from '@/lib/navigation/paths'
 import { isLoggedIn } from '@/lib/session/storage'
+
+// A passkey is the other way to enrol: its form loads after the page (no first-load JavaScript for it).
+const PasskeyEnrolButton = lazyScreen(
+  () => import('@/features/account/components/passkey-enrol-button').then((m) => m.PasskeyEnrolButton),
+  { count: 1, label: 'Loading the passkey form' },
+)
 
 const WHY = {
   STAFF_POLICY: 'Staff of this portal must use a second factor: it keeps identity data safe even if a password leaks.',
@@ -47,10 +54,16 @@ export default function EnrolFactorPage() {
         {factors.isPending || account.isPending ? (
           <Spinner label="Loading…" />
         ) : (
-          <TotpEnrolment
-            doneLabel="Continue to the portal"
-            onDone={() => void goToLanding(router, queryClient, account.data ?? { isStaff: false, iswStaff: false })}
-          />
+          <>
+            <TotpEnrolment
+              doneLabel="Continue to the portal"
+              onDone={() => void goToLanding(router, queryClient, account.data ?? { isStaff: false, iswStaff: false })}
+            />
+            <PasskeyEnrolButton
+              doneLabel="Continue to the portal"
+              onDone={() => void goToLanding(router, queryClient, account.data ?? { isStaff: false, iswStaff: false })}
+            />
+          </>
         )}
       </AuthCard>
     </>

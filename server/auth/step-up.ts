@@ -18,7 +18,7 @@ export function stepUpRequired(actor: Pick<Actor, 'proof'>): AppError {
   return new AppError(
     'STEP_UP_REQUIRED',
     actor.proof.hasFactor
-      ? `Confirm it is you: enter a code from your authenticator app (needed within ${STEP_UP_WINDOW_MINUTES} minutes of this action)`
+      ? `Confirm it is you: use your passkey or a code from your authenticator app (needed within ${STEP_UP_WINDOW_MINUTES} minutes of this action)`
       : `Confirm it is you: enter your password (needed within ${STEP_UP_WINDOW_MINUTES} minutes of this action)`,
   )
 }

@@ -3,15 +3,15 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
-import type { FactorProof } from '@/lib/contracts/factors'
+import type { FactorCodeProof } from '@/lib/contracts/factors'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { firstErrorMessage } from '@/lib/http/errors'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import styles from './auth-card.module.css'
 
-type Method = FactorProof['method']
-const resolver = lazyZodResolver<{ method: Method; code: string }, FactorProof>(() =>
-  import('@/lib/contracts/factors').then((m) => m.factorProofSchema),
+type Method = FactorCodeProof['method']
+const resolver = lazyZodResolver<{ method: Method; code: string }, FactorCodeProof>(() =>
+  import('@/lib/contracts/factors').then((m) => m.factorCodeProofSchema),
 )
 
 /**
@@ -24,14 +24,14 @@ export function FactorCodeForm({
   busyLabel,
   extraActions,
 }: {
-  onSubmit: (proof: FactorProof) => Promise<unknown>
+  onSubmit: (proof: FactorCodeProof) => Promise<unknown>
   submitLabel: string
   busyLabel: string
   /** More buttons under the form (Cancel in a dialog). */
   extraActions?: React.ReactNode
 }) {
   const [method, setMethod] = useState<Method>('TOTP')
-  const form = useForm<{ method: Method; code: string }, unknown, FactorProof>({
+  const form = useForm<{ method: Method; code: string }, unknown, FactorCodeProof>({
     resolver,
     defaultValues: { method: 'TOTP', code: '' },
   })
@@ -43,7 +43,7 @@ export function FactorCodeForm({
     form.setFocus('code')
   }
 
-  const submit = async (values: FactorProof) => {
+  const submit = async (values: FactorCodeProof) => {
     try {
       await onSubmit(values)
     } catch (error) {

@@ -8,6 +8,7 @@ import type { Factor } from '@/lib/contracts/factors'
 import { formatDayTime } from '@/lib/format/day'
 import { useFactors, useNewRecoveryCodes, useRemoveFactor } from '../api/factor-calls'
 import styles from './auth-card.module.css'
+import { PasskeyEnrolButton } from './passkey-enrol-button'
 import { RecoveryCodesList } from './recovery-codes-list'
 import { TotpEnrolment } from './totp-enrolment'
 
@@ -48,7 +49,8 @@ export function FactorsSection() {
           <ul aria-label="Your second factors">
             {list.map((factor) => (
               <li key={factor.id}>
-                <strong>{factor.name}</strong> · authenticator app · added {formatDayTime(factor.createdAt)} ·{' '}
+                <strong>{factor.name}</strong> · {factor.kind === 'WEBAUTHN' ? 'passkey' : 'authenticator app'} · added{' '}
+                {formatDayTime(factor.createdAt)} ·{' '}
                 {factor.lastUsedAt ? `last used ${formatDayTime(factor.lastUsedAt)}` : 'not used yet'}{' '}
                 <Button type="button" variant="link" onClick={() => setRemoving(factor)} aria-label={`Remove ${factor.name}`}>
                   Remove
@@ -66,6 +68,7 @@ export function FactorsSection() {
           </p>
         )}
         {shownCodes && <RecoveryCodesList codes={shownCodes} />}
+        <PasskeyEnrolButton onDone={() => notify('Your passkey is added', { type: 'success' })} />
         {adding ? (
           <TotpEnrolment
             onDone={() => {

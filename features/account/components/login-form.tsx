@@ -16,6 +16,7 @@ const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((
 
 // The second step is code few visitors need: it loads when the password step asks for it.
 const FactorCodeForm = dynamic(() => import('./factor-code-form').then((m) => m.FactorCodeForm), { ssr: false })
+const PasskeySignInButton = dynamic(() => import('./passkey-sign-in-button').then((m) => m.PasskeySignInButton), { ssr: false })
 
 /**
  * E-mail and password, then, for a user holding a second factor, a code from their authenticator app (or a recovery
@@ -25,6 +26,8 @@ export function LoginForm() {
   const router = useRouter()
   const signIn = useSignIn()
   const [challenge, setChallenge] = useState<string | null>(null)
+  // The methods the password step named (null for a challenge from the address: then a passkey is offered too).
+  const [methods, setMethods] = useState<readonly string[] | null>(null)
   const pendingChallenge = challenge ?? (typeof router.query.challenge === 'string' ? router.query.challenge : null)
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
@@ -36,7 +39,10 @@ export function LoginForm() {
   const submit = async (values: z.output<typeof loginSchema>) => {
     try {
       const next = await signIn.withPassword(values)
-      if (next) setChallenge(next.challenge)
+      if (next) {
+        setMethods(next.methods)
+        setChallenge(next.challenge)
+      }
     } catch (error) {
       applyApiErrors(error, form.setError, ['email', 'password'])
     }
@@ -49,6 +55,9 @@ export function LoginForm() {
           Your password is right. Now confirm it is you with your second factor: open your authenticator app and enter the code it
           shows for the KYC Portal.
         </p>
+        {(methods?.includes('WEBAUTHN') ?? true) && (
+          <PasskeySignInButton challenge={pendingChallenge} onSignedIn={signIn.withAnswer} />
+        )}
         <FactorCodeForm
           submitLabel="Verify and sign in"
           busyLabel="Verifying…"

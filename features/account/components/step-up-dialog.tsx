@@ -9,6 +9,7 @@ import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { firstErrorMessage } from '@/lib/http/errors'
 import { factorQueries, stepUp } from '../api/factor-calls'
 import { FactorCodeForm } from './factor-code-form'
+import { PasskeyStepUpButton } from './passkey-step-up-button'
 
 /**
  * "Confirm it is you" before one of the most sensitive actions (docs/security.md#step-up): a code from the
@@ -31,19 +32,22 @@ export function StepUpDialog({ message, onDone }: { message: string; onDone: (co
       {factors.isPending ? (
         <Spinner label="Loading…" />
       ) : hasFactor || factors.isError ? (
-        <FactorCodeForm
-          submitLabel="Confirm and continue"
-          busyLabel="Confirming…"
-          onSubmit={async (proof) => {
-            await stepUp(proof)
-            onDone(true)
-          }}
-          extraActions={
-            <Button type="button" variant="secondary" onClick={cancel}>
-              Cancel
-            </Button>
-          }
-        />
+        <>
+          {factors.data?.factors.some((f) => f.kind === 'WEBAUTHN') && <PasskeyStepUpButton onVerified={() => onDone(true)} />}
+          <FactorCodeForm
+            submitLabel="Confirm and continue"
+            busyLabel="Confirming…"
+            onSubmit={async (proof) => {
+              await stepUp(proof)
+              onDone(true)
+            }}
+            extraActions={
+              <Button type="button" variant="secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            }
+          />
+        </>
       ) : (
         <PasswordStepUp onConfirmed={() => onDone(true)} onCancel={cancel} />
       )}

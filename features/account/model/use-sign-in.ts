@@ -7,7 +7,7 @@ import { href, paths } from '@/lib/navigation/paths'
 import { afterLoginPath } from '@/lib/navigation/route-paths'
 import { getSourceProduct } from '@/lib/session/storage'
 import { accountQueries } from '../api/account-queries'
-import { logIn, logInWithFactor } from '../api/session-calls'
+import { adoptLoginAnswer, logIn, logInWithFactor } from '../api/session-calls'
 
 /**
  * Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their home (for staff the
@@ -81,5 +81,10 @@ export function useSignIn() {
   return {
     withPassword: (credentials: z.output<typeof loginSchema>) => signInAndGo(router, queryClient, credentials),
     withFactor: (input: LoginFactorInput) => signInWithFactorAndGo(router, queryClient, input),
+    /** The answer of a second step made elsewhere (a passkey: PasskeySignInButton). */
+    withAnswer: async (answer: SignInAnswer) => {
+      await adoptLoginAnswer(queryClient, answer)
+      await goOnceSignedIn(router, queryClient, answer)
+    },
   }
 }

@@ -11,10 +11,11 @@ import { startSignedInSession, tooManyAttempts } from './log-in'
 import { issueLoginAnswer } from './login-answer'
 
 export const WRONG_FACTOR_MESSAGE = 'That code is wrong, expired or already used. Enter the newest code your app shows.'
+export const WRONG_PASSKEY_MESSAGE = 'That passkey was not accepted. Try it again, or use another way to confirm it is you.'
 
 /**
- * The second step of a sign-in: the challenge from the password step plus a code from the authenticator app or a
- * recovery code. Wrong codes count against the account and IP exactly as wrong passwords do, and against the
+ * The second step of a sign-in: the challenge from the password step plus a code from the authenticator app, a
+ * recovery code or a passkey's answer. Wrong codes (and refused passkey answers) count against the account and IP exactly as wrong passwords do, and against the
  * challenge (five, then start again with the password).
  */
 export async function logInWithFactor(options: {
@@ -31,12 +32,13 @@ export async function logInWithFactor(options: {
   if (wait > 0) throw tooManyAttempts(wait)
 
   const { challenge: _token, ...proof } = input
+  const auditAs = { ...audit, actorId: user.id, actorEmail: user.email }
   const verified = await db.transaction(async (tx) => {
-    const result = await verifyFactor(tx, user.id, proof)
+    // A passkey signs the WebAuthn challenge POST /accounts/login/webauthn-options put on this challenge row.
+    const result = await verifyFactor(tx, user.id, proof, { expectedChallenge: challenge.webauthnChallenge, audit: auditAs })
     if (result) await spendChallenge(tx, challenge.id)
     return result
   })
-  const auditAs = { ...audit, actorId: user.id, actorEmail: user.email }
   if (!verified) {
     await db.transaction(async (tx) => {
       await countChallengeFailure(tx, challenge.id)
@@ -49,7 +51,9 @@ export async function logInWithFactor(options: {
       })
     })
     await recordSignInFailure({ email: user.email, ip: audit.ip })
-    throw new AppError('UNAUTHENTICATED', WRONG_FACTOR_MESSAGE, { field: 'code' })
+    throw input.method === 'WEBAUTHN'
+      ? new AppError('UNAUTHENTICATED', WRONG_PASSKEY_MESSAGE, { field: 'response' })
+      : new AppError('UNAUTHENTICATED', WRONG_FACTOR_MESSAGE, { field: 'code' })
   }
 
   await recordSignInSuccess({ email: user.email, ip: audit.ip, userId: user.id })

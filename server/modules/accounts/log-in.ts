@@ -47,7 +47,8 @@ export async function logIn(options: {
   const { db, email, audit } = options
   const user = await withPasswordCheckSlot({ email, ip: audit.ip }, () => checkPassword(options), passwordCheckBusy)
 
-  if ((await confirmedFactors(db, user.id)).length) {
+  const factors = await confirmedFactors(db, user.id)
+  if (factors.length) {
     const challenge = await db.transaction(async (tx) => {
       const started = await startChallenge({
         db: tx,
@@ -63,7 +64,9 @@ export async function logIn(options: {
       )
       return started
     })
-    return { factor_required: true, challenge: challenge.token, methods: [...FACTOR_METHODS], expires_in: challenge.expiresIn }
+    // The kinds the user holds (a passkey only when they have one), recovery codes always.
+    const methods = FACTOR_METHODS.filter((method) => method === 'RECOVERY_CODE' || factors.some((f) => f.kind === method))
+    return { factor_required: true, challenge: challenge.token, methods, expires_in: challenge.expiresIn }
   }
 
   const requirement = await factorRequirement(db, user.id)

@@ -6,7 +6,7 @@ import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { newRecoveryCodes, recoveryCodeHash } from '@/server/auth/factors/recovery-codes'
 import { acceptedTotpStep, newTotpSecret, totpUri } from '@/server/auth/factors/totp'
 import { assertFreshProof } from '@/server/auth/step-up'
-import type { Database, Executor } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { businesses, recoveryCodes, sessions, userFactors, users, type UserFactor } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -92,18 +92,30 @@ export async function confirmTotpEnrolment(options: {
       .set({ confirmedAt: now, totpLastStep: step, lastUsedAt: now })
       .where(eq(userFactors.id, pending.id))
       .returning()
-    const codes = (await unusedRecoveryCodes(tx, actor.userId)) ? undefined : await replaceRecoveryCodes(tx, actor.userId)
-    // Enrolling is using the factor: the session is now proven by it, and free of the enrolment-only limit.
-    await tx.update(sessions).set({ factorVerifiedAt: now, enrolmentOnly: false }).where(eq(sessions.id, actor.sessionId))
-    await tx.update(users).set({ factorEnrolmentRequired: false }).where(eq(users.id, actor.userId))
-    await appendAudit(tx, options.audit, {
-      resource: 'user',
-      resourceId: actor.userId,
-      action: 'FACTOR_ENROLLED',
-      after: { factorId: confirmed!.id, kind: 'TOTP', name: confirmed!.name, recoveryCodesIssued: !!codes },
-    })
-    return { factor: toFactor(confirmed!), ...(codes ? { recoveryCodes: codes } : {}) }
+    return completeEnrolment(tx, { actor, audit: options.audit, factor: confirmed!, now })
   })
+}
+
+/**
+ * What every confirmed enrolment (authenticator app or passkey) does next, in its transaction: the first factor brings
+ * ten recovery codes; enrolling is using the factor, so the session is now proven by it and free of the
+ * enrolment-only limit, and a reset's enrolment requirement is met; audited as FACTOR_ENROLLED.
+ */
+export async function completeEnrolment(
+  tx: Tx,
+  options: { actor: Actor; audit: AuditContext; factor: UserFactor; now: Date },
+): Promise<ConfirmedFactor> {
+  const { actor, factor, now } = options
+  const codes = (await unusedRecoveryCodes(tx, actor.userId)) ? undefined : await replaceRecoveryCodes(tx, actor.userId)
+  await tx.update(sessions).set({ factorVerifiedAt: now, enrolmentOnly: false }).where(eq(sessions.id, actor.sessionId))
+  await tx.update(users).set({ factorEnrolmentRequired: false }).where(eq(users.id, actor.userId))
+  await appendAudit(tx, options.audit, {
+    resource: 'user',
+    resourceId: actor.userId,
+    action: 'FACTOR_ENROLLED',
+    after: { factorId: factor.id, kind: factor.kind, name: factor.name, recoveryCodesIssued: !!codes },
+  })
+  return { factor: toFactor(factor), ...(codes ? { recoveryCodes: codes } : {}) }
 }
 
 async function replaceRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {

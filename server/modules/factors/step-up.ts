@@ -8,7 +8,9 @@ import type { Database } from '@/server/db/client'
 import { sessions, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { countChallengeFailure } from './challenges'
 import { verifyFactor } from './verify-factor'
+import { spendSessionChallenge, stepUpChallenge } from './webauthn'
 
 /**
  * Proves the session afresh for the most sensitive actions (docs/security.md#step-up): a factor when the user holds
@@ -23,10 +25,12 @@ export async function stepUp(options: { db: Database; actor: Actor; audit: Audit
     })
   }
   if (input.method === 'PASSWORD' && actor.proof.hasFactor) {
-    throw new AppError('VALIDATION_FAILED', 'Use a code from your authenticator app (or a recovery code) to confirm it is you', {
+    throw new AppError('VALIDATION_FAILED', 'Use your passkey or authenticator app (or a recovery code) to confirm it is you', {
       field: 'method',
     })
   }
+  // A passkey answers the STEP_UP challenge of POST /accounts/step-up/webauthn-options, this session's own.
+  const challenge = input.method === 'WEBAUTHN' ? await stepUpChallenge(db, actor, input.challenge) : null
   const now = new Date()
   const passed = await db.transaction(async (tx) => {
     let ok: boolean
@@ -34,7 +38,8 @@ export async function stepUp(options: { db: Database; actor: Actor; audit: Audit
       const [user] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId))
       ok = !!user?.hash && (await verifyPassword(user.hash, input.password))
     } else {
-      ok = !!(await verifyFactor(tx, actor.userId, input))
+      ok = !!(await verifyFactor(tx, actor.userId, input, { expectedChallenge: challenge?.webauthnChallenge ?? null, audit }))
+      if (ok && challenge) await spendSessionChallenge(tx, challenge.id)
     }
     await appendAudit(tx, audit, {
       resource: 'session',
@@ -51,12 +56,15 @@ export async function stepUp(options: { db: Database; actor: Actor; audit: Audit
     return ok
   })
   if (!passed) {
+    if (challenge) await countChallengeFailure(db, challenge.id)
     await recordSignInFailure({ email: actor.email, ip: audit.ip })
-    throw new AppError(
-      'VALIDATION_FAILED',
-      input.method === 'PASSWORD' ? 'That password is wrong' : 'That code is wrong, expired or already used',
-      { field: input.method === 'PASSWORD' ? 'password' : 'code' },
-    )
+    const [message, field] =
+      input.method === 'PASSWORD'
+        ? ['That password is wrong', 'password']
+        : input.method === 'WEBAUTHN'
+          ? ['That passkey was not accepted. Try it again, or use a code from your authenticator app.', 'response']
+          : ['That code is wrong, expired or already used', 'code']
+    throw new AppError('VALIDATION_FAILED', message, { field })
   }
   await recordSignInSuccess({ email: actor.email, ip: audit.ip, userId: actor.userId })
   return { verifiedAt: now.toISOString(), validUntil: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() }

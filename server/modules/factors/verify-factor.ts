@@ -2,18 +2,29 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { FactorProof } from '@/lib/contracts/factors'
 import { recoveryCodeHash } from '@/server/auth/factors/recovery-codes'
 import { acceptedTotpStep } from '@/server/auth/factors/totp'
-import type { Executor } from '@/server/db/client'
+import type { Tx } from '@/server/db/client'
 import { recoveryCodes, userFactors } from '@/server/db/schema'
+import { verifyPasskey, type PasskeyCheck } from './webauthn'
 
-export type VerifiedFactor = { method: 'TOTP'; factorId: string } | { method: 'RECOVERY_CODE'; codesLeft: number }
+export type VerifiedFactor = { method: 'TOTP' | 'WEBAUTHN'; factorId: string } | { method: 'RECOVERY_CODE'; codesLeft: number }
 
 /**
  * Checks a second factor of this user and spends what it uses: the TOTP step (a code is never accepted twice, also
- * under concurrency: the step is written only if it is newer than the last) or the recovery code. Null when it is
- * wrong, replayed or spent.
+ * under concurrency: the step is written only if it is newer than the last), the recovery code, or the passkey's
+ * signature counter (`passkey` names the WebAuthn challenge the caller's challenge row holds: verifyPasskey). Null
+ * when it is wrong, replayed or spent.
  */
-export async function verifyFactor(db: Executor, userId: string, proof: FactorProof): Promise<VerifiedFactor | null> {
+export async function verifyFactor(
+  db: Tx,
+  userId: string,
+  proof: FactorProof,
+  passkey?: PasskeyCheck,
+): Promise<VerifiedFactor | null> {
   const now = new Date()
+  if (proof.method === 'WEBAUTHN') {
+    const used = await verifyPasskey(db, userId, proof.response, passkey)
+    return used && { method: 'WEBAUTHN', factorId: used.factorId }
+  }
   if (proof.method === 'TOTP') {
     const factors = await db
       .select()
