@@ -94,7 +94,7 @@ test('signing out clears the cookie and sessionStorage, and /s/ pages redirect a
   await expect(page).toHaveURL(/\/profile$/)
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible()
   await page.getByRole('button', { name: /^Account menu for / }).click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL(/\/auth\/login$/)
   expect(await page.evaluate(() => sessionStorage.getItem('user_auth_data'))).toBeNull()
   expect((await page.context().cookies()).find((c) => c.name === 'kyc_portal_session')).toBeUndefined()

@@ -112,6 +112,8 @@ test('a staff user enrols an authenticator app, signs in with it, and a late rev
   await passwordStep(page, staff.email, staff.password)
   const code = page.getByLabel('6-digit code from your authenticator app')
   await expect(code).toBeVisible()
+  // Enrolment spent this step's code: the next step's is the one to use (accepted one step ahead).
+  const signInStep = Math.floor((Date.now() + 30_000) / 30_000)
   await code.fill(codeAt(secret, Date.now() + 30_000))
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
   await expect(page).not.toHaveURL(/\/auth\/login/, { timeout: 20_000 })
@@ -133,7 +135,10 @@ test('a staff user enrols an authenticator app, signs in with it, and a late rev
   await reveal.getByRole('button', { name: 'Reveal' }).click()
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' })
   await expect(stepUp).toBeVisible()
-  await stepUp.getByLabel('6-digit code from your authenticator app').fill(codeAt(secret, Date.now() + 60_000))
+  // A code is never taken twice: wait until the clock reaches the sign-in's step, then use the step after it.
+  const wait = signInStep * 30_000 - Date.now() + 500
+  if (wait > 0) await page.waitForTimeout(wait)
+  await stepUp.getByLabel('6-digit code from your authenticator app').fill(codeAt(secret, Date.now() + 30_000))
   await stepUp.getByRole('button', { name: 'Confirm and continue' }).click()
   await expect(stepUp).toBeHidden()
   await expect(page.getByText(BVN)).toBeVisible()

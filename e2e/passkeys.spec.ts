@@ -60,7 +60,7 @@ test('a user adds a passkey on the profile, then signs in with it', async ({ pag
   expect(credentials[0]!.signCount).toBeGreaterThanOrEqual(0)
 
   await page.getByRole('button', { name: /^Account menu for / }).click()
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page).toHaveURL(/\/auth\/login$/)
 
   await enterPassword(page, email)

@@ -201,7 +201,7 @@ test.describe('accessibility and small screens', () => {
     expect(await scrollWidth()).toBeLessThanOrEqual(360)
 
     await userMenuButton(page).click()
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeVisible()
     expect(await scrollWidth()).toBeLessThanOrEqual(360)
 
     // Going to another page folds the navigation again.

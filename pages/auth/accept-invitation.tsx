@@ -13,8 +13,8 @@ export default function AcceptInvitationPage() {
   // Signing in comes after the password is set: its code (and the account reads it makes) loads then.
   const signIn = async (credentials: { email: string; password: string }) => {
     const { signInAndGo } = await import('@/features/account/model/use-sign-in')
-    // A new account holds no factor yet, so no second step: should one be asked for, the sign-in page asks it.
-    if (await signInAndGo(router, queryClient, credentials)) await router.replace(paths.auth.login())
+    // A new account holds no factor, so there is no second step here (a required one leads to the enrolment page).
+    await signInAndGo(router, queryClient, credentials)
   }
   return (
     <>

@@ -8,11 +8,15 @@ import { Spinner } from '@/components/ui/spinner'
 import { accountQueries } from '@/features/account/api/account-queries'
 import { factorQueries } from '@/features/account/api/factor-calls'
 import { AuthCard } from '@/features/account/components/auth-card'
-import { TotpEnrolment } from '@/features/account/components/totp-enrolment'
 import { goToLanding } from '@/features/account/model/use-sign-in'
 import { paths } from '@/lib/navigation/paths'
 import { isLoggedIn } from '@/lib/session/storage'
 
+// The forms (react-hook-form, the fields) load after the page: its first-load JavaScript stays in budget.
+const TotpEnrolment = lazyScreen(() => import('@/features/account/components/totp-enrolment').then((m) => m.TotpEnrolment), {
+  count: 2,
+  label: 'Loading the authenticator set-up',
+})
 // A passkey is the other way to enrol: its form loads after the page (no first-load JavaScript for it).
 const PasskeyEnrolButton = lazyScreen(
   () => import('@/features/account/components/passkey-enrol-button').then((m) => m.PasskeyEnrolButton),

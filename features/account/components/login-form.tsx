@@ -1,6 +1,5 @@
-import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -14,9 +13,10 @@ import styles from './auth-card.module.css'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
 
-// The second step is code few visitors need: it loads when the password step asks for it.
-const FactorCodeForm = dynamic(() => import('./factor-code-form').then((m) => m.FactorCodeForm), { ssr: false })
-const PasskeySignInButton = dynamic(() => import('./passkey-sign-in-button').then((m) => m.PasskeySignInButton), { ssr: false })
+type SecondStep = typeof import('./login-second-step').LoginSecondStep
+// The second step is code few visitors need: it loads when the password step asks for it (a plain import(), so the
+// page's first-load JavaScript carries no loader for it).
+const loadSecondStep = () => import('./login-second-step').then((m) => m.LoginSecondStep)
 
 /**
  * E-mail and password, then, for a user holding a second factor, a code from their authenticator app (or a recovery
@@ -29,6 +29,10 @@ export function LoginForm() {
   // The methods the password step named (null for a challenge from the address: then a passkey is offered too).
   const [methods, setMethods] = useState<readonly string[] | null>(null)
   const pendingChallenge = challenge ?? (typeof router.query.challenge === 'string' ? router.query.challenge : null)
+  const [SecondStep, setSecondStep] = useState<SecondStep | null>(null)
+  useEffect(() => {
+    if (pendingChallenge && !SecondStep) void loadSecondStep().then((component) => setSecondStep(() => component))
+  }, [pendingChallenge, SecondStep])
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },
@@ -49,33 +53,18 @@ export function LoginForm() {
   }
 
   if (pendingChallenge) {
+    if (!SecondStep) return <p role="status">Loading the second step…</p>
     return (
-      <div className={styles.stack}>
-        <p className={styles.intro}>
-          Your password is right. Now confirm it is you with your second factor: open your authenticator app and enter the code it
-          shows for the KYC Portal.
-        </p>
-        {(methods?.includes('WEBAUTHN') ?? true) && (
-          <PasskeySignInButton challenge={pendingChallenge} onSignedIn={signIn.withAnswer} />
-        )}
-        <FactorCodeForm
-          submitLabel="Verify and sign in"
-          busyLabel="Verifying…"
-          onSubmit={(proof) => signIn.withFactor({ challenge: pendingChallenge, ...proof })}
-          extraActions={
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setChallenge(null)
-                if (router.query.challenge) void router.replace({ query: { ...router.query, challenge: undefined } })
-              }}
-            >
-              Start again
-            </Button>
-          }
-        />
-      </div>
+      <SecondStep
+        challenge={pendingChallenge}
+        offerPasskey={methods?.includes('WEBAUTHN') ?? true}
+        onCode={(proof) => signIn.withFactor({ challenge: pendingChallenge, ...proof })}
+        onPasskey={signIn.withAnswer}
+        onStartAgain={() => {
+          setChallenge(null)
+          if (router.query.challenge) void router.replace({ query: { ...router.query, challenge: undefined } })
+        }}
+      />
     )
   }
 
