@@ -10,14 +10,18 @@ import type { SsoFlow } from './flow-cookie'
  * `POST /accounts/sso/session`: the login answer of the session the callback started, for the browser that holds the
  * SIGNED_IN flow cookie; the login page then stores it and posts it to `/api/login`, as after a password (the portal
  * cookie is set there, by the same code). Once only: the session's first token generation is taken by a conditional
- * update, so a second claim (or a replayed cookie) answers 401. The access token never travels in a URL.
+ * update, so a second claim (or a replayed cookie) answers 404, as a browser without the cookie does (like the
+ * partner handover's import: server/modules/external-business/handover.ts). The access token never travels in a URL.
  */
+const nothingWaiting = () =>
+  new AppError('NOT_FOUND', 'No single sign-on is waiting in this browser (it expired or was already used); start it again')
+
 export async function claimSsoSession(options: {
   db: Database
   flow: Extract<SsoFlow, { step: 'SIGNED_IN' }> | null
 }): Promise<SignInAnswer> {
   const { db, flow } = options
-  if (!flow) throw new AppError('UNAUTHENTICATED', 'The single sign-on has expired; start it again')
+  if (!flow) throw nothingWaiting()
   const [session] = await db
     .update(sessions)
     .set({ tokenGeneration: sql`${sessions.tokenGeneration} + 1` })
@@ -31,7 +35,7 @@ export async function claimSsoSession(options: {
       ),
     )
     .returning()
-  if (!session) throw new AppError('UNAUTHENTICATED', 'The single sign-on has expired or was already used; start it again')
+  if (!session) throw nothingWaiting()
   const answer = await issueLoginAnswer(db, session)
   return session.enrolmentOnly ? { ...answer, enrolment_required: true } : answer
 }

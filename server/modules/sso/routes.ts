@@ -81,9 +81,9 @@ ssoRoutes.openapi(
   route.post('/accounts/sso/session', {
     summary: 'Claim the single sign-on session',
     description:
-      'For the browser the callback sent to the login page with `sso=done`: answers the login answer of the session it started, once (its flow cookie names it; a second claim answers 401). The login page then posts it to /api/login as after a password.',
+      'For the browser the callback sent to the login page with `sso=done`: answers the login answer of the session it started, once (its flow cookie names it; without it, or a second time, 404). The login page then posts it to /api/login as after a password.',
     ...access.public(),
-    responses: { 200: json(factorsContract.signInAnswerSchema, 'Signed in'), ...errorResponses(401) },
+    responses: { 200: json(factorsContract.signInAnswerSchema, 'Signed in'), ...errorResponses(404) },
   }),
   async (c) => {
     const { db } = await publicArgs(c)
