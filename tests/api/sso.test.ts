@@ -278,10 +278,19 @@ describe('single sign-on', () => {
     expect((await api('/accounts/sso/session', { method: 'POST' })).status).toBe(404)
   })
 
-  it('refuses a callback without the browser’s flow cookie, or with another state', async () => {
+  it('refuses a callback without the browser’s flow cookie, with another state, or with the provider’s error', async () => {
     const response = await api('/accounts/sso/callback?code=abc&state=forged')
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get('location')!).searchParams.get('sso_error')).toBe('EXPIRED')
+
+    // The provider's own refusal (the user cancelled) comes back with the right state and an error.
+    const jar = new CookieJar()
+    const portal = await portalOrigin()
+    const start = await browse(jar, '/api/v1/accounts/sso/start', portal)
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!
+    const cancelled = await browse(jar, `/api/v1/accounts/sso/callback?error=access_denied&state=${state}`, portal)
+    expect(new URL(cancelled.headers.get('location')!).searchParams.get('sso_error')).toBe('IDENTITY_PROVIDER_ERROR')
+    expect(jar.header(portal)).toBe('')
   })
 
   it('refuses an e-mail outside the allowed domains, an unknown e-mail, a non-staff user and a disabled one', async () => {

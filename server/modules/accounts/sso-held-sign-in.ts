@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { createSession } from '@/server/auth/sessions'
 import type { Executor } from '@/server/db/client'
 import { sessions } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
 import { startChallenge } from '@/server/modules/factors/challenges'
 
 /** The reason of the session row that holds an SSO sign-in while the portal's second factor is asked for. */
@@ -41,7 +42,7 @@ export async function holdSsoSignIn(options: {
 
 /**
  * The SSO sign-in a SIGN_IN challenge holds (null for a password sign-in): its refresh token, taken out of the held
- * row so it lives in one session only.
+ * row so it lives in one session only. A challenge naming a row that is not (or no longer) a held sign-in answers 401.
  */
 export async function takeHeldSsoSignIn(
   db: Executor,
@@ -60,7 +61,8 @@ export async function takeHeldSsoSignIn(
         isNotNull(sessions.revokedAt),
       ),
     )
-  if (!held) return null
+  // A challenge that names a held sign-in never starts a password session: without its row, it is over.
+  if (!held) throw new AppError('UNAUTHENTICATED', 'This sign-in has expired; start it again with single sign-on')
   await db.update(sessions).set({ ssoRefreshToken: null }).where(eq(sessions.id, challenge.sessionId))
   return { refreshToken: held.refreshToken ?? null }
 }

@@ -78,7 +78,8 @@ export async function finishSsoSignIn(options: {
     })
     const idToken = tokens.claims()!
     claims = { ...idToken }
-    if ((!claims.email || claims[settings.groupsClaim] === undefined) && provider.serverMetadata().userinfo_endpoint) {
+    const lacking = !claims.email || claims.email_verified === undefined || claims[settings.groupsClaim] === undefined
+    if (lacking && provider.serverMetadata().userinfo_endpoint) {
       const userInfo = await client.fetchUserInfo(provider, tokens.access_token, idToken.sub)
       // The ID token's own claims win; userinfo only fills what it lacks.
       claims = { ...userInfo, ...claims }
