@@ -16,7 +16,7 @@ export async function startPortalSession(answer: LoginAnswer) {
  * A login answer → `user_auth_data` in sessionStorage → the portal's HttpOnly session cookie; then every cached read
  * is stale (it was read signed out, or as someone else).
  */
-async function adoptLoginAnswer(queryClient: Pick<QueryClient, 'invalidateQueries'>, answer: LoginAnswer) {
+export async function adoptLoginAnswer(queryClient: Pick<QueryClient, 'invalidateQueries'>, answer: LoginAnswer) {
   setAuthData(answer)
   await startPortalSession(answer)
   await queryClient.invalidateQueries()

@@ -4,14 +4,15 @@ import { useEffect, useRef } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { accountQueries } from '../api/account-queries'
 import { useClaimSsoSession } from '../api/sso-calls'
-import { goAfterSsoSignIn, ssoErrorMessage, ssoStartHref } from '../model/sso-sign-in'
+import { ssoErrorMessage, ssoStartHref } from '../model/sso-sign-in'
+import { goOnceSignedIn } from '../model/use-sign-in'
 import styles from './sso-button.module.css'
 
 /**
  * The login page's single sign-on (docs/security.md#single-sign-on): "Sign in with <name>" when the portal has an
  * identity provider; why the last attempt was refused (`?sso_error=`); and, back from the provider with `?sso=done`,
- * the claim of the session it started, then on to the portal as after a password. (`?challenge=`, the portal's own
- * second factor after SSO, is the login form's.)
+ * the claim of the session it started, then on as after a password (`goOnceSignedIn`: the enrolment page for an
+ * enrolment-only session). `?challenge=`, the portal's own second factor after SSO, is the login form's.
  */
 export function SsoButton() {
   const router = useRouter()
@@ -25,7 +26,7 @@ export function SsoButton() {
   useEffect(() => {
     if (!router.isReady || !done || claimed.current) return
     claimed.current = true
-    claim.mutate(undefined, { onSuccess: (answer) => void goAfterSsoSignIn(router, queryClient, answer) })
+    claim.mutate(undefined, { onSuccess: (answer) => void goOnceSignedIn(router, queryClient, answer) })
   }, [router, done, claim, queryClient])
 
   const enabled = settings.data?.enabled === true

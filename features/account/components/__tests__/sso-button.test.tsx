@@ -1,7 +1,8 @@
 import type { ParsedUrlQuery } from 'node:querystring'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockApi, renderWithClient, route } from '@/tests/components/mock-api'
+import { href, paths } from '@/lib/navigation/paths'
+import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
 import { SsoButton } from '../sso-button'
 
@@ -71,5 +72,33 @@ describe('SsoButton', () => {
     const posts = api.calls.filter((c) => c.method === 'POST').map((c) => c.path)
     expect(posts).toEqual(['/accounts/sso/session', '/api/login'])
     expect(sessionStorage.getItem('user_auth_data')).toContain('ada@bank.ng')
+  })
+
+  it('leads an enrolment-only session to the enrolment page', async () => {
+    router.query = { sso: 'done', from: '/s/products' }
+    const answer = {
+      access_token: 'header.eyJleHAiOjk5OTk5OTk5OTl9.sig',
+      token_type: 'Bearer',
+      expires_in: 1800,
+      enrolment_required: true,
+      user: { id: 'u1', email: 'ada@bank.ng', firstName: 'Ada', lastName: 'Obi', isStaff: true, iswStaff: false },
+    }
+    api = mockApi(
+      enabled,
+      route('POST', '/accounts/sso/session', { data: answer }),
+      route('POST', '/api/login', { data: { ok: true } }),
+    )
+    renderWithClient(<SsoButton />)
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith(href(paths.auth.enrolFactor(), { from: '/s/products' })), {
+      timeout: 15_000,
+    })
+  })
+
+  it('says so when the session cannot be claimed (expired, or another browser)', async () => {
+    router.query = { sso: 'done' }
+    api = mockApi(enabled, route('POST', '/accounts/sso/session', apiError(404, 'NOT_FOUND', 'No single sign-on is waiting')))
+    renderWithClient(<SsoButton />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not be completed/i)
+    expect(router.replace).not.toHaveBeenCalled()
   })
 })
