@@ -39,6 +39,7 @@ import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { retentionRoutes } from './modules/retention/routes'
 import { reviewRoutes } from './modules/reviews/routes'
+import { ssoRoutes } from './modules/sso/routes'
 import { supportRoutes } from './modules/support/routes'
 import { verificationRoutes } from './modules/verification/routes'
 import { webhookRoutes } from './modules/webhooks/routes'
@@ -56,6 +57,7 @@ const MODULES: Router[] = [
   healthRoutes,
   accountRoutes,
   sessionRoutes,
+  ssoRoutes,
   factorRoutes,
   webauthnRoutes,
   factorResetRoutes,

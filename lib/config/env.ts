@@ -61,6 +61,9 @@ const envSchema = z.object({
   OIDC_ALLOWED_DOMAINS: optionalString,
   // The ID token or userinfo claim listing the user's groups (Entra ID and Okta: `groups`; Keycloak: as mapped).
   OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  // Identity-provider groups that propose a staff role (`kyc-approvers=APPROVER,kyc-auditors=AUDITOR`): a pending
+  // four-eyes request, never a grant.
+  OIDC_GROUP_ROLES: optionalString,
   API_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -182,6 +185,8 @@ export interface AppConfig {
     /** Lower-cased; empty means no domain is allowed. */
     allowedDomains: string[]
     groupsClaim: string
+    /** OIDC_GROUP_ROLES: an identity-provider group → the staff role it proposes (a pending authorization, never a grant). */
+    groupRoles: { group: string; role: string }[]
   } | null
   sessionMaxSeconds: number
   apiBodyLimitBytes: number
@@ -567,5 +572,21 @@ function oidcConfig(e: z.infer<typeof envSchema>): AppConfig['oidc'] {
       .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
       .filter(Boolean),
     groupsClaim: e.OIDC_GROUPS_CLAIM,
+    groupRoles: groupRoles(e.OIDC_GROUP_ROLES),
   }
+}
+
+/** `group=ROLE,group2=ROLE2` (a group may appear twice to propose two roles); a malformed entry stops the start. */
+function groupRoles(value: string | undefined): { group: string; role: string }[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.lastIndexOf('=')
+      const group = entry.slice(0, at).trim()
+      const role = entry.slice(at + 1).trim()
+      if (at <= 0 || !group || !role) throw new Error(`OIDC_GROUP_ROLES: "${entry}" is not group=ROLE`)
+      return { group, role }
+    })
 }

@@ -2,6 +2,7 @@ import Head from 'next/head'
 import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { LoginForm } from '@/features/account/components/login-form'
+import { SsoButton } from '@/features/account/components/sso-button'
 import { paths } from '@/lib/navigation/paths'
 
 export default function LoginPage() {
@@ -21,6 +22,7 @@ export default function LoginPage() {
         }
       >
         <LoginForm />
+        <SsoButton />
       </AuthCard>
     </>
   )

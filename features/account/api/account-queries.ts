@@ -3,6 +3,7 @@ import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts
 import type { Page } from '@/lib/contracts/pagination'
 import { SESSION_LIST_MAX } from '@/lib/contracts/session-values'
 import type { UserSession } from '@/lib/contracts/sessions'
+import type { SsoSettings } from '@/lib/contracts/sso'
 import { apiClient } from '@/lib/http/lazy-client'
 import type { PageRead } from '@/lib/query/page-answers'
 
@@ -47,6 +48,13 @@ export const accountQueries = {
       queryKey: [...accountQueries.all(), 'sessions'],
       queryFn: async () =>
         (await apiClient.get<Page<UserSession>>('/accounts/sessions', { params: { pageSize: SESSION_LIST_MAX } })).data,
+    }),
+  /** Whether the login page offers single sign-on (public; it changes only with the portal's configuration). */
+  ssoSettings: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'sso'],
+      staleTime: Infinity,
+      queryFn: async () => (await apiClient.get<SsoSettings>('/accounts/sso')).data,
     }),
 }
 

@@ -41,7 +41,8 @@ export async function signInWithFactorAndGo(router: NextRouter, queryClient: Que
   await goOnceSignedIn(router, queryClient, await logInWithFactor(queryClient, input))
 }
 
-async function goOnceSignedIn(router: NextRouter, queryClient: QueryClient, answer: SignInAnswer) {
+/** Where a signed-in user goes next: the enrolment page for an enrolment-only session, else `goToLanding` (SSO too). */
+export async function goOnceSignedIn(router: NextRouter, queryClient: QueryClient, answer: SignInAnswer) {
   if (answer.enrolment_required) {
     await router.replace(
       href(paths.auth.enrolFactor(), { from: typeof router.query.from === 'string' ? router.query.from : null }),

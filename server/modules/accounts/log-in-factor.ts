@@ -9,6 +9,7 @@ import { countChallengeFailure, liveChallenge, spendChallenge } from '@/server/m
 import { verifyFactor } from '@/server/modules/factors/verify-factor'
 import { startSignedInSession, tooManyAttempts } from './log-in'
 import { issueLoginAnswer } from './login-answer'
+import { takeHeldSsoSignIn } from './sso-held-sign-in'
 
 export const WRONG_FACTOR_MESSAGE = 'That code is wrong, expired or already used. Enter the newest code your app shows.'
 export const WRONG_PASSKEY_MESSAGE = 'That passkey was not accepted. Try it again, or use another way to confirm it is you.'
@@ -57,13 +58,16 @@ export async function logInWithFactor(options: {
   }
 
   await recordSignInSuccess({ email: user.email, ip: audit.ip, userId: user.id })
+  // A sign-in begun with the identity provider (server/modules/sso) becomes an SSO session.
+  const sso = await takeHeldSsoSignIn(db, challenge)
   const session = await startSignedInSession({
     db,
     user,
     audit,
     userAgent: options.userAgent,
-    method: verified.method,
+    method: sso ? 'SSO' : verified.method,
     factorVerified: true,
+    ...(sso ? { sso, factorMethod: verified.method } : {}),
   })
   const answer = await issueLoginAnswer(db, session)
   return verified.method === 'RECOVERY_CODE' ? { ...answer, recovery_codes_left: verified.codesLeft } : answer

@@ -89,10 +89,14 @@ export async function startSignedInSession(options: {
   user: Pick<User, 'id' | 'email'>
   audit: AuditContext
   userAgent: string | null
-  /** PASSWORD alone, or PASSWORD then a factor (TOTP, RECOVERY_CODE, WEBAUTHN). */
+  /** PASSWORD alone, or PASSWORD then a factor (TOTP, RECOVERY_CODE, WEBAUTHN); SSO, or SSO then a factor. */
   method: string
   factorVerified?: boolean
   enrolmentOnly?: boolean
+  /** Single sign-on (server/modules/sso): the identity provider, not the portal's password, proved who it is. */
+  sso?: { refreshToken: string | null }
+  /** The factor that completed an SSO sign-in, when it was the portal's (audited beside `method`). */
+  factorMethod?: string
 }) {
   const { db, user, audit } = options
   return db.transaction(async (tx) => {
@@ -102,9 +106,10 @@ export async function startSignedInSession(options: {
       userId: user.id,
       ip: audit.ip,
       userAgent: options.userAgent,
-      passwordVerified: true,
+      passwordVerified: !options.sso,
       factorVerified: options.factorVerified,
       enrolmentOnly: options.enrolmentOnly,
+      ...(options.sso ? { authMethod: 'SSO' as const, ssoRefreshToken: options.sso.refreshToken } : {}),
     })
     await noticeNewDevice({ db: tx, user, session: created, audit })
     await appendAudit(
@@ -118,6 +123,8 @@ export async function startSignedInSession(options: {
           userId: user.id,
           expiresAt: created.expiresAt.toISOString(),
           method: options.method,
+          ...(options.factorMethod ? { factor: options.factorMethod } : {}),
+          ...(options.sso && options.factorVerified && !options.factorMethod ? { factor: 'IDENTITY_PROVIDER' } : {}),
           ...(options.enrolmentOnly ? { enrolmentOnly: true } : {}),
         },
       },

@@ -176,10 +176,12 @@ accountRoutes.openapi(
 accountRoutes.openapi(
   route.post('/accounts/refresh-token', {
     summary: 'Refresh the access token',
+    description:
+      'A session begun with single sign-on is first checked at the identity provider with its refresh token (at most once a minute): a refusal (the user disabled or signed out there) revokes the session and answers 401.',
     ...access.enrolling(),
     responses: { 200: json(accountsContract.loginAnswerSchema, 'A new token'), ...errorResponses(401) },
   }),
-  async (c) => c.json(await refreshToken(await readArgs(c)), 200),
+  async (c) => c.json(await refreshToken(await serviceArgs(c)), 200),
 )
 
 // GET /accounts/me/permissions – the signed-in user's permission names (static path before /accounts/me)
