@@ -1,11 +1,15 @@
 import Head from 'next/head'
+import { useLoadedComponent } from '@/components/layouts/use-loaded-component'
 import { Link } from '@/components/ui/link'
 import { AuthCard } from '@/features/account/components/auth-card'
 import { LoginForm } from '@/features/account/components/login-form'
-import { SsoButton } from '@/features/account/components/sso-button'
 import { paths } from '@/lib/navigation/paths'
 
+// Single sign-on waits for its settings anyway: its code loads after the page (first-load budget).
+const loadSsoButton = () => import('@/features/account/components/sso-button').then((m) => m.SsoButton)
+
 export default function LoginPage() {
+  const SsoButton = useLoadedComponent(loadSsoButton)
   return (
     <>
       <Head>
@@ -22,7 +26,7 @@ export default function LoginPage() {
         }
       >
         <LoginForm />
-        <SsoButton />
+        {SsoButton && <SsoButton />}
       </AuthCard>
     </>
   )

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
-import type { FactorChallengeAnswer, LoginFactorInput, SignInAnswer } from '@/lib/contracts/factors'
+import type { FactorChallengeAnswer, SignInAnswer } from '@/lib/contracts/factors'
 import { apiClient } from '@/lib/http/lazy-client'
 import { clearSession, setAuthData } from '@/lib/session/storage'
 
@@ -32,16 +32,6 @@ export async function logIn(
 ): Promise<SignInAnswer | FactorChallengeAnswer> {
   const answer = (await apiClient.post<SignInAnswer | FactorChallengeAnswer>('/accounts/login', input)).data
   if ('factor_required' in answer) return answer
-  await adoptLoginAnswer(queryClient, answer)
-  return answer
-}
-
-/** POST /accounts/login/factor: the second step (a code from the app, or a recovery code). */
-export async function logInWithFactor(
-  queryClient: Pick<QueryClient, 'invalidateQueries'>,
-  input: LoginFactorInput,
-): Promise<SignInAnswer> {
-  const answer = (await apiClient.post<SignInAnswer>('/accounts/login/factor', input, { shownInline: true })).data
   await adoptLoginAnswer(queryClient, answer)
   return answer
 }

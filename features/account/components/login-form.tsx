@@ -1,7 +1,8 @@
 import { useRouter } from 'next/router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { useLoadedComponent } from '@/components/layouts/use-loaded-component'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
@@ -13,7 +14,6 @@ import styles from './auth-card.module.css'
 
 const resolver = lazyZodResolver(() => import('@/lib/contracts/accounts').then((m) => m.loginSchema))
 
-type SecondStep = typeof import('./login-second-step').LoginSecondStep
 // The second step is code few visitors need: it loads when the password step asks for it (a plain import(), so the
 // page's first-load JavaScript carries no loader for it).
 const loadSecondStep = () => import('./login-second-step').then((m) => m.LoginSecondStep)
@@ -29,10 +29,7 @@ export function LoginForm() {
   // The methods the password step named (null for a challenge from the address: then a passkey is offered too).
   const [methods, setMethods] = useState<readonly string[] | null>(null)
   const pendingChallenge = challenge ?? (typeof router.query.challenge === 'string' ? router.query.challenge : null)
-  const [SecondStep, setSecondStep] = useState<SecondStep | null>(null)
-  useEffect(() => {
-    if (pendingChallenge && !SecondStep) void loadSecondStep().then((component) => setSecondStep(() => component))
-  }, [pendingChallenge, SecondStep])
+  const SecondStep = useLoadedComponent(loadSecondStep, !!pendingChallenge)
   const form = useForm<LoginInput, unknown, z.output<typeof loginSchema>>({
     resolver,
     defaultValues: { email: '', password: '' },

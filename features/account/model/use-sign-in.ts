@@ -7,7 +7,7 @@ import { href, paths } from '@/lib/navigation/paths'
 import { afterLoginPath } from '@/lib/navigation/route-paths'
 import { getSourceProduct } from '@/lib/session/storage'
 import { accountQueries } from '../api/account-queries'
-import { adoptLoginAnswer, logIn, logInWithFactor } from '../api/session-calls'
+import { adoptLoginAnswer, logIn } from '../api/session-calls'
 
 /**
  * Where a signed-in user goes: `from` when safe; a product chosen before signing in; else their home (for staff the
@@ -38,6 +38,7 @@ export async function signInAndGo(
 
 /** The second step: a code from the app or a recovery code, then where a signed-in user goes. */
 export async function signInWithFactorAndGo(router: NextRouter, queryClient: QueryClient, input: LoginFactorInput) {
+  const { logInWithFactor } = await import('../api/factor-sign-in-calls')
   await goOnceSignedIn(router, queryClient, await logInWithFactor(queryClient, input))
 }
 
