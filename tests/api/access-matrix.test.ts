@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canEditKyc } from '@/lib/permissions/checks'
 import { type Permission } from '@/lib/permissions/names'
 import { SYSTEM_ROLES, type SystemRoleName } from '@/lib/permissions/roles'
+import { getDb } from '@/server/db/client'
+import { sessions } from '@/server/db/schema'
 import type { AccessDeclaration } from '@/server/http/access'
 import { apiApproved } from './four-eyes'
 import { api, signedInUser } from './helpers'
@@ -67,6 +70,7 @@ type Operation = {
   parameters?: Parameter[]
   requestBody?: { content: Record<string, { schema: Schema }> }
   'x-access'?: AccessDeclaration
+  'x-step-up'?: boolean
 }
 type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
@@ -494,6 +498,8 @@ interface Call {
   access: AccessDeclaration
   /** The call names the target business (its ids in the path, query or body). */
   targetsA: boolean
+  /** Needs a fresh factor (docs/security.md#step-up): the caller's proof is renewed first, so access alone decides. */
+  stepUp: boolean
 }
 
 function callFor({ method, path, op, access }: (typeof operations)[number]): Call {
@@ -514,6 +520,7 @@ function callFor({ method, path, op, access }: (typeof operations)[number]): Cal
     json,
     access: access!,
     targetsA: aIds.some((id) => text.includes(id)),
+    stepUp: op['x-step-up'] === true,
   }
 }
 
@@ -543,7 +550,14 @@ function expectedRefusal(caller: Caller, call: Call): number[] | null {
   }
 }
 
+/** As if the caller had just confirmed it is them (the matrix runs for minutes, longer than the step-up window). */
+async function renewProof(token: string) {
+  const sessionId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid
+  await (await getDb()).update(sessions).set({ passwordVerifiedAt: new Date() }).where(eq(sessions.id, sessionId))
+}
+
 async function send(caller: Caller, call: Call) {
+  if (call.stepUp && caller.token) await renewProof(caller.token)
   const res = await api(call.url, {
     method: call.method,
     token: caller.token,
