@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import type { LoginAnswer, LoginInput } from '@/lib/contracts/accounts'
 import type { FactorChallengeAnswer, SignInAnswer } from '@/lib/contracts/factors'
 import { apiClient } from '@/lib/http/lazy-client'
@@ -36,12 +36,6 @@ export async function logIn(
   return answer
 }
 
-/** `logIn` as a mutation. */
-export function useLogIn() {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: (input: LoginInput) => logIn(queryClient, input) })
-}
-
 /**
  * Ends the session everywhere: the API session and the portal cookie (POST /api/logout with the XSRF header
  * axios adds), then every session key of the spec and the query cache. Local state is cleared even when the
@@ -54,9 +48,4 @@ export async function endSession(queryClient: { clear: () => void }) {
     clearSession()
     queryClient.clear()
   }
-}
-
-export function useLogOut() {
-  const queryClient = useQueryClient()
-  return useMutation({ mutationFn: () => endSession(queryClient) })
 }
