@@ -2,30 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { currentTotpCode } from '@/server/auth/factors/totp'
-import { hashPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
-import { audits, sessions, userFactors, users } from '@/server/db/schema'
+import { audits, sessions, userFactors } from '@/server/db/schema'
+import { FACTOR_TEST_PASSWORD, json, userWithPassword } from './factor-fixtures'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
 
-const PASSWORD = 'Harmattan-Kano-2026'
-let passwordHash: Promise<string> | undefined
-
-/** A signed-in user who also has a password to sign in with again. */
-async function userWithPassword(options: Parameters<typeof signedInUser>[0] = {}) {
-  const signedIn = await signedInUser(options)
-  const db = await getDb()
-  await db
-    .update(users)
-    .set({ passwordHash: await (passwordHash ??= hashPassword(PASSWORD)) })
-    .where(eq(users.id, signedIn.user.id))
-  return signedIn
-}
-
-async function json<T>(res: Response, status: number): Promise<T> {
-  const body = await res.text()
-  expect(res.status, body).toBe(status)
-  return JSON.parse(body) as T
-}
+const PASSWORD = FACTOR_TEST_PASSWORD
 
 /** Enrols an authenticator app for the signed-in user; answers its secret and the recovery codes. */
 async function enrolTotp(token: string, name = 'Work phone') {

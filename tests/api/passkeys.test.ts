@@ -2,10 +2,10 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getConfig } from '@/lib/config/env'
-import { hashPassword } from '@/server/auth/password'
 import { getDb } from '@/server/db/client'
-import { audits, factorChallenges, sessions, userFactors, users } from '@/server/db/schema'
+import { audits, factorChallenges, sessions, userFactors } from '@/server/db/schema'
 import { fileApiBaseUrl } from './api-server'
+import { FACTOR_TEST_PASSWORD, json, userWithPassword } from './factor-fixtures'
 import { api, apiServerKind, errorsOf, signedInUser } from './helpers'
 
 /*
@@ -13,24 +13,7 @@ import { api, apiServerKind, errorsOf, signedInUser } from './helpers'
  * (authenticator data, clientDataJSON, CBOR), as a browser and a security key would send them.
  */
 
-const PASSWORD = 'Harmattan-Kano-2026'
-let passwordHash: Promise<string> | undefined
-
-async function userWithPassword(options: Parameters<typeof signedInUser>[0] = {}) {
-  const signedIn = await signedInUser(options)
-  const db = await getDb()
-  await db
-    .update(users)
-    .set({ passwordHash: await (passwordHash ??= hashPassword(PASSWORD)) })
-    .where(eq(users.id, signedIn.user.id))
-  return signedIn
-}
-
-async function json<T>(res: Response, status: number): Promise<T> {
-  const body = await res.text()
-  expect(res.status, body).toBe(status)
-  return JSON.parse(body) as T
-}
+const PASSWORD = FACTOR_TEST_PASSWORD
 
 /** The origin the server under test takes as the portal's: its PUBLIC_URL. */
 async function portalOrigin() {
