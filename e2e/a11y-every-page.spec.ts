@@ -94,6 +94,14 @@ const VISITS: Visit[] = [
     ready: shows('link', 'Create an account'),
   },
   { file: 'auth/login.tsx', as: 'anonymous', url: '/auth/login', heading: 'Sign in' },
+  // Where a session that must set up a second factor lands; any signed-in user may open it.
+  {
+    file: 'auth/enrol-factor.tsx',
+    as: 'owner',
+    url: '/auth/enrol-factor',
+    heading: 'Set up a second factor',
+    ready: shows('button', 'Set up an authenticator app'),
+  },
   { file: 'auth/signup/index.tsx', as: 'anonymous', url: '/auth/signup', heading: 'Create your account' },
   {
     file: 'auth/signup/success.tsx',
