@@ -14,6 +14,14 @@ const ROLE_PERMISSION_NAMES = sql`
   SELECT coalesce(array_agg(p.name), '{}') FROM role_permissions rp
   JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id`
 
+/** The permission names a user holds through staff roles, for a query over `users` (the actor, sign-in policy, SSO). */
+export const STAFF_PERMISSION_NAMES = sql<string[]>`(
+  SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
+  JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
+  JOIN role_permissions rp ON rp.role_id = r.id
+  JOIN permissions p ON p.id = rp.permission_id
+  WHERE ur.user_id = "users"."id")`
+
 /** What the actor query selects; `epoch` is read in the same statement, so it is the snapshot the actor comes from. */
 const ACTOR_COLUMNS = {
   userId: users.id,
@@ -29,12 +37,7 @@ const ACTOR_COLUMNS = {
   enrolmentOnly: sessions.enrolmentOnly,
   hasFactor: sql<boolean>`EXISTS (SELECT 1 FROM user_factors f WHERE f.user_id = ${users.id} AND f.confirmed_at IS NOT NULL)`,
   epoch: sql<string | number>`(SELECT value FROM auth_epoch WHERE id = 1)`.mapWith(Number),
-  staffPermissions: sql<string[]>`(
-    SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
-    JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
-    JOIN role_permissions rp ON rp.role_id = r.id
-    JOIN permissions p ON p.id = rp.permission_id
-    WHERE ur.user_id = ${users.id})`,
+  staffPermissions: STAFF_PERMISSION_NAMES,
   memberships: sql<{ businessId: string; role: string; permissions: string[] }[]>`(
     SELECT coalesce(json_agg(json_build_object('businessId', bu.business_id, 'role', r.name, 'permissions', (${ROLE_PERMISSION_NAMES}))), '[]')
     FROM business_users bu JOIN roles r ON r.id = bu.role_id

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { getConfig } from '@/lib/config/env'
 import type { FACTOR_REQUIREMENTS } from '@/lib/contracts/factors'
 import { holdsStaffPermission } from '@/lib/permissions/checks'
+import { STAFF_PERMISSION_NAMES } from '@/server/auth/load-actor'
 import type { Executor } from '@/server/db/client'
 import { userFactors, users } from '@/server/db/schema'
 
@@ -16,12 +17,7 @@ export async function factorRequirement(db: Executor, userId: string): Promise<F
   const [row] = await db
     .select({
       resetPending: users.factorEnrolmentRequired,
-      staffPermissions: sql<string[]>`(
-        SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
-        JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
-        JOIN role_permissions rp ON rp.role_id = r.id
-        JOIN permissions p ON p.id = rp.permission_id
-        WHERE ur.user_id = "users"."id")`,
+      staffPermissions: STAFF_PERMISSION_NAMES,
       businessRequires: sql<boolean>`EXISTS (
         SELECT 1 FROM business_users bu JOIN businesses b ON b.id = bu.business_id
         WHERE bu.user_id = "users"."id" AND bu.is_active AND b.require_factor)`,

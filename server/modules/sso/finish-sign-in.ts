@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import * as client from 'openid-client'
 import { getConfig } from '@/lib/config/env'
 import type { SsoErrorCode } from '@/lib/contracts/sso'
 import { holdsStaffPermission } from '@/lib/permissions/checks'
 import { appendAudit, emailSubject, type AuditContext } from '@/server/audit/append-audit'
+import { STAFF_PERMISSION_NAMES } from '@/server/auth/load-actor'
 import type { Database } from '@/server/db/client'
 import { loginAttempts, users } from '@/server/db/schema'
 import { identityProvider, type OidcSettings } from '@/server/integrations/oidc/identity-provider'
@@ -117,12 +118,7 @@ async function signIn(options: {
       lastName: users.lastName,
       iswStaff: users.iswStaff,
       status: users.status,
-      staffPermissions: sql<string[]>`(
-        SELECT coalesce(array_agg(DISTINCT p.name), '{}') FROM user_roles ur
-        JOIN roles r ON r.id = ur.role_id AND r.scope = 'staff'
-        JOIN role_permissions rp ON rp.role_id = r.id
-        JOIN permissions p ON p.id = rp.permission_id
-        WHERE ur.user_id = "users"."id")`,
+      staffPermissions: STAFF_PERMISSION_NAMES,
     })
     .from(users)
     .where(eq(users.email, email))
