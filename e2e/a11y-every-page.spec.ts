@@ -1,9 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { settleAnimations } from './support/a11y'
+import { settleAnimations, axeOf } from './support/a11y'
 import { activeUser, bearer, DEMO_PASSWORD, latestMail, unique } from './support/accounts'
 import { acmeSeller, partnerReference } from './support/partner'
 import { dismissToasts } from './support/toasts'
@@ -705,7 +704,7 @@ for (const visit of VISITS) {
       await page.goto(url)
       await contentLoaded(page, visit, ids)
       await settleAnimations(page)
-      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+      const { violations } = await axeOf(page).withTags(WCAG_TAGS).analyze()
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

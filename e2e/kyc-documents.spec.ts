@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { samplePdf } from '@/server/seed/demo-kyc-documents'
+import { axeOf } from './support/a11y'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
 import { dismissToasts } from './support/toasts'
 
@@ -76,9 +76,7 @@ test('an owner uploads a real PDF for a required document and requests a deferra
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(dialog.getByText(/within 14 days of approval/)).toBeVisible()
   expect(
-    (await new AxeBuilder({ page }).include('dialog').analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    ),
+    (await axeOf(page).include('dialog').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
   ).toEqual([])
   await dialog.getByRole('button', { name: 'Confirm request' }).click()
   await expect(dialog).toBeHidden()
@@ -97,8 +95,6 @@ test('an owner uploads a real PDF for a required document and requests a deferra
       .getByRole('listitem', { name: 'MEMART' })
       .or(page.getByRole('listitem', { name: 'Memorandum and Articles of Association' })),
   ).toBeVisible()
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  )
+  const violations = (await axeOf(page).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 })

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { samplePdf } from '@/server/seed/demo-kyc-documents'
+import { axeOf } from './support/a11y'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
 import { uploadFile } from './support/kyc-api'
 import { dismissToasts } from './support/toasts'
@@ -239,9 +239,7 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await dismissToasts(page)
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(steps.getByRole('button', { name: /Addresses/ })).toBeVisible()
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  )
+  const violations = (await axeOf(page).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { axeOf } from './support/a11y'
 import { signIn as signInOnLoginPage } from './support/accounts'
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!'
@@ -25,7 +25,7 @@ const countdown = (page: Page, n: number) =>
 const userMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu for / })
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = await axeOf(page).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

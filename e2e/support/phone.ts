@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { axeOf } from './a11y'
 import { dismissToasts } from './toasts'
 
 /**
@@ -45,7 +45,7 @@ export async function fitsThePhone(page: Page) {
     culprits: [],
   })
   expect(width.scrollWidth).toBeLessThanOrEqual(device)
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await axeOf(page).analyze()
   expect(
     violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
