@@ -22,6 +22,8 @@ export const businessReviewEvents = pgTable(
     /** Set for DECISION only. */
     decision: text('decision', { enum: BUSINESS_DECISIONS }),
     reason: text('reason'),
+    /** A decline over a true sanctions match: the reference of the report filed with the NFIU (docs/screening.md). */
+    reportReference: text('report_reference'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

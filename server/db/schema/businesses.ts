@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+// Relative path: drizzle-kit loads the schema without the `@/` alias.
+import { BUSINESS_SCREENING_STATUSES } from '../../../lib/contracts/screening-values'
 import { businessCategories, businessDivisions, businessTypes } from './business-reference'
 import { users } from './users'
 
@@ -37,6 +39,8 @@ export const businesses = pgTable(
     /** The owner requires a second factor of every user of the business (docs/security.md#second-factors). */
     requireFactor: boolean('require_factor').notNull().default(false),
     archiveStatus: text('archive_status', { enum: ARCHIVE_STATUSES }).notNull().default('ACTIVE'),
+    /** Its screening as every list shows it (docs/screening.md#a-business-s-screening-status), kept by the screening module. */
+    screeningStatus: text('screening_status', { enum: BUSINESS_SCREENING_STATUSES }).notNull().default('NOT_SCREENED'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     recertificationDate: date('recertification_date'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -4,28 +4,12 @@
  * of `screening_entries`. Docs: docs/screening.md.
  */
 
+import type { ListedDate, ListedName } from '@/lib/contracts/screening-values'
+
+export type { ListedDate, ListedName }
+
 /** A person, or anything else a list names (a company, an organisation, a group, a vessel, an aircraft). */
 export type ListedSubjectKind = 'PERSON' | 'ENTITY'
-
-/**
- * A listed name. PRIMARY is the name the source lists the subject under (exactly one per entry, first); ALIAS an
- * a.k.a., FORMER an f.k.a. STRONG names alert on their own; WEAK ones (UN quality "Low", OFAC "weak a.k.a.") are short
- * or generic aliases that only count beside another fact (the scorer weighs them down).
- */
-export interface ListedName {
-  name: string
-  kind: 'PRIMARY' | 'ALIAS' | 'FORMER'
-  quality: 'STRONG' | 'WEAK'
-}
-
-/**
- * A date of birth (or of incorporation for an entity, where a list gives one) as precisely as the source states it:
- * an exact day (YYYY-MM-DD), a year, or a range of years (UN "BETWEEN 1960 AND 1962", "APPROXIMATELY 1965" as ±1).
- */
-export type ListedDate =
-  | { kind: 'EXACT'; date: string }
-  | { kind: 'YEAR'; year: number }
-  | { kind: 'RANGE'; fromYear: number; toYear: number }
 
 export interface ListedEntry {
   /** The source's own id: UN REFERENCE_NUMBER (e.g. QDi.001), OFAC ent_num, the operator's id in the generic format. */
