@@ -23,6 +23,7 @@ import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
 import { factorResetRoutes } from './modules/factor-reset/routes'
+import { screeningRoutes } from './modules/screening/routes'
 import { factorRoutes } from './modules/factors/routes'
 import { webauthnRoutes } from './modules/factors/webauthn-routes'
 import { feeRoutes } from './modules/fees/routes'
@@ -61,6 +62,7 @@ const MODULES: Router[] = [
   factorRoutes,
   webauthnRoutes,
   factorResetRoutes,
+  screeningRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,

@@ -25,6 +25,9 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   WEBHOOK_CREATE: 'New webhook endpoint',
   WEBHOOK_UPDATE: 'Webhook endpoint change',
   USER_FACTOR_RESET: 'Second-factor reset',
+  SCREENING_LIST_LOAD: 'Screening list load',
+  SCREENING_DESIGNATION: 'Designation added by hand',
+  SCREENING_THRESHOLD: 'Screening match threshold',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
@@ -37,6 +40,7 @@ export const AUTHORIZATION_RESOURCES = [
   'setting',
   'deferrable_mapping',
   'webhook_endpoint',
+  'screening_list',
 ] as const
 export type AuthorizationResource = (typeof AUTHORIZATION_RESOURCES)[number]
 
@@ -94,5 +98,11 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
       return `change the webhook endpoint ${target}`
     case 'USER_FACTOR_RESET':
       return `reset the second factors of ${target}`
+    case 'SCREENING_LIST_LOAD':
+      return `load a new version of the ${target}`
+    case 'SCREENING_DESIGNATION':
+      return `add a designation to the ${target}`
+    case 'SCREENING_THRESHOLD':
+      return 'change the screening match threshold'
   }
 }

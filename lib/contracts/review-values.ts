@@ -19,5 +19,6 @@ export const APPROVAL_CHECK_CODES = [
   'REQUIRED_DOCUMENTS',
   'CAC_DOCUMENTS',
   'VERIFICATION',
+  'SCREENING',
 ] as const
 export type ApprovalCheckCode = (typeof APPROVAL_CHECK_CODES)[number]

@@ -28,6 +28,11 @@ export const businessDecisionInputSchema = z
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       z.string().trim().max(COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters`).optional(),
     ),
+    /** A decline over a true sanctions match: the reference of the report filed with the NFIU (required then). */
+    reportReference: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().max(100, 'A report reference has at most 100 characters').optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.decision === 'DECLINED' && !value.comment) {

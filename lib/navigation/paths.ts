@@ -91,6 +91,10 @@ export const paths = {
     dataProtection: () => '/s/admin/data-protection',
     /** The endpoints that receive decisions (webhooks) and their delivery log. */
     webhooks: () => '/s/admin/webhooks',
+    /** Screening (docs/screening.md#screens): the queue of candidates, the lists, an ad-hoc search. */
+    screening: (filters?: { status?: string; list?: string; q?: string }) => href('/s/admin/screening', { ...filters }),
+    screeningLists: () => '/s/admin/screening/lists',
+    screeningSearch: () => '/s/admin/screening/search',
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */

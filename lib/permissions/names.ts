@@ -60,6 +60,11 @@ export const PERMISSIONS = {
   CAN_HANDLE_DATA_REQUESTS: 'CAN_HANDLE_DATA_REQUESTS',
   // Webhooks (issue 23): register the endpoints that receive decisions, read their delivery log, retry a delivery.
   CAN_MANAGE_WEBHOOKS: 'CAN_MANAGE_WEBHOOKS',
+  // Screening (issue 38): read screening results, the queue, the lists and search them; adjudicate a candidate; load a
+  // list, add a designation by hand or change the match threshold (each through four-eyes).
+  CAN_READ_SCREENING: 'CAN_READ_SCREENING',
+  CAN_ADJUDICATE_SCREENING: 'CAN_ADJUDICATE_SCREENING',
+  CAN_MANAGE_SCREENING_LISTS: 'CAN_MANAGE_SCREENING_LISTS',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS

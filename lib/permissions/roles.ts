@@ -50,6 +50,9 @@ export const SYSTEM_ROLES = [
       P.CAN_APPROVE_DEFERRAL,
       P.CAN_READ_AUTHORIZATION,
       P.CAN_UPDATE_AUTHORIZATION,
+      // Approvers read screening and clear hits; the one who clears a hit is not the one who approves the business.
+      P.CAN_READ_SCREENING,
+      P.CAN_ADJUDICATE_SCREENING,
     ],
   },
   {
@@ -65,6 +68,9 @@ export const SYSTEM_ROLES = [
       P.CAN_TRIGGER_KYC_REVERIFICATION,
       // Comparing an identity number with the registry's is the check itself.
       P.CAN_VIEW_SENSITIVE_KYC,
+      // Screening is a check an approval needs, as verification is.
+      P.CAN_READ_SCREENING,
+      P.CAN_ADJUDICATE_SCREENING,
     ],
   },
   {

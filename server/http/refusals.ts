@@ -61,6 +61,9 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   [P.CAN_VIEW_SENSITIVE_KYC]: 'see identity numbers in full',
   [P.CAN_HANDLE_DATA_REQUESTS]: 'handle data-subject requests',
   [P.CAN_MANAGE_WEBHOOKS]: 'manage webhooks',
+  [P.CAN_READ_SCREENING]: 'see screening results and lists',
+  [P.CAN_ADJUDICATE_SCREENING]: 'decide screening hits',
+  [P.CAN_MANAGE_SCREENING_LISTS]: 'load screening lists and change their settings',
 }
 
 /** The system roles in words (plural: "approvers can"). */

@@ -42,10 +42,13 @@ describe('permission names', () => {
       'CAN_VIEW_SENSITIVE_KYC',
       'CAN_HANDLE_DATA_REQUESTS',
       'CAN_MANAGE_WEBHOOKS',
+      'CAN_READ_SCREENING',
+      'CAN_ADJUDICATE_SCREENING',
+      'CAN_MANAGE_SCREENING_LISTS',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(52)
+    expect(ALL_PERMISSIONS).toHaveLength(55)
   })
 })
 

@@ -116,6 +116,8 @@ function recordHref(a: Authorization): { href: string; label: string } | null {
       return { href: paths.approvals.deferrals(), label: 'Open the deferral settings' }
     case 'webhook_endpoint':
       return { href: paths.admin.webhooks(), label: 'Open the webhook endpoints' }
+    case 'screening_list':
+      return { href: paths.admin.screeningLists(), label: 'Open the screening lists' }
     case 'role':
       return { href: paths.business.manageRoles(), label: 'Open the roles' }
     case 'user':

@@ -155,6 +155,8 @@ export const screeningChecks = pgTable(
     roles: text('roles').array().notNull(),
     /** A keyed hash of what was screened (name, date of birth, nationality): a change means a new screening. */
     fingerprint: text('fingerprint').notNull(),
+    /** What was screened besides the name, for the reviewer: whether a date of birth was given (never the date), the nationality. */
+    screenedWith: jsonb('screened_with').$type<{ dateOfBirth: boolean; nationality: string | null }>().notNull(),
     /** The PEP declaration of a person at the time, for the reviewer (not secret). */
     pepDeclaration: jsonb('pep_declaration').$type<{ status: string; position: string | null; country: string | null } | null>(),
     status: text('status', { enum: SCREENING_CHECK_STATUSES }).notNull(),

@@ -10,6 +10,9 @@ export const portalLinks = {
     `${getConfig().publicUrl}/s/businesses/dashboard-details?businessId=${encodeURIComponent(businessId)}`,
   productApplication: (productCode: string, businessId: string) =>
     `${getConfig().publicUrl}/s/products/ProductKyc?productCode=${encodeURIComponent(productCode)}&businessId=${encodeURIComponent(businessId)}`,
+  businessReview: (businessId: string) =>
+    `${getConfig().publicUrl}/s/admin/approvals/business/business-preview?id=${encodeURIComponent(businessId)}`,
+  screeningQueue: () => `${getConfig().publicUrl}/s/admin/screening`,
   authorizationDetails: (id: string) => `${getConfig().publicUrl}/s/admin/authorizations/details?id=${encodeURIComponent(id)}`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   profile: () => `${getConfig().publicUrl}/profile`,

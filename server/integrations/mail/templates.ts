@@ -363,6 +363,29 @@ export function revealBudgetMail(input: { who: string; budget: number; at: Date;
   }
 }
 
+/** To a business's assigned reviewer: ongoing monitoring found new screening candidates after a list changed. */
+export function screeningHitsMail(input: {
+  firstName: string
+  businessName: string
+  hits: number
+  approved: boolean
+  url: string
+}): RenderedMail {
+  const lines = [
+    `Hello ${input.firstName},`,
+    `A sanctions or PEP list changed, and screening found ${input.hits === 1 ? 'a possible match' : `${input.hits} possible matches`} for ${input.businessName}.`,
+    input.approved
+      ? 'The business is approved, so it is now on watch in every list until each candidate is adjudicated.'
+      : 'Its approval waits until each candidate is adjudicated.',
+  ]
+  return {
+    template: 'screening-hits',
+    subject: subjectLine(`Screening: possible match for ${input.businessName}`),
+    text: `${lines.join('\n\n')}\n\n${input.url}\n`,
+    html: layout('Possible screening match', lines, { label: 'Open the review', url: input.url }),
+  }
+}
+
 /** To each staff member who may decide it (never its maker): a configuration or staff change waits for them. */
 export function authorizationRequestMail(input: {
   firstName: string

@@ -10,7 +10,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { permissionRefused } from '@/server/http/refusals'
 import { assertBusinessAccess } from '@/server/http/scope'
-import { syncSubmittedVerificationItems } from '@/server/modules/kyc/kyc-edit-access'
+import { syncSubmittedChecks } from '@/server/modules/kyc/kyc-edit-access'
 import {
   assertBusinessUnique,
   getBusinessRowOrThrow,
@@ -86,7 +86,7 @@ export async function updateBusiness(options: {
       before: toBusiness(current),
       after: toBusiness(row!),
     })
-    await syncSubmittedVerificationItems(tx, [id], options.audit)
+    await syncSubmittedChecks(tx, [id], options.audit)
     return row!
   })
   return toBusinessWithBlocking(db, updated)

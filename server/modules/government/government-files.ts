@@ -3,7 +3,7 @@ import type { FileSummary } from '@/lib/contracts/file-types'
 import type { Executor } from '@/server/db/client'
 import { files } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
-import { rowsOf } from '@/server/modules/kyc/kyc-record'
+import { rowsOf } from '@/server/db/rows-of'
 import { toFileSummary } from '@/server/records/attachable-file'
 
 const NO_RECORD = '00000000-0000-0000-0000-000000000000'

@@ -27,6 +27,7 @@ import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
 import { canonicalCountry } from './kyc-locations'
+import { rowsOf } from '@/server/db/rows-of'
 import {
   assertKycReadable,
   assertKycWritable,
@@ -35,7 +36,6 @@ import {
   KYC_READ,
   kycNotFound,
   readableKycDetails,
-  rowsOf,
   writableKycDetails,
 } from './kyc-record'
 

@@ -9,6 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { permissionRefused } from '@/server/http/refusals'
 import { canActOnBusiness } from '@/server/http/scope'
 import { lockBusinessRow } from '@/server/records/business-record'
+import { syncBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { syncVerificationItems } from '@/server/records/verification-items'
 
 /**
@@ -112,7 +113,7 @@ export async function kycWriteTransaction<T>(
     // locked, so nothing else can have meanwhile. That skips a read made under the audit chain's lock.
     const maySync =
       options.changesKyc === false || [...checked.values()].some((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
-    if (maySync) await syncSubmittedVerificationItems(tx, [...checked.keys()], options.audit)
+    if (maySync) await syncSubmittedChecks(tx, [...checked.keys()], options.audit)
     return result
   })
 }
@@ -135,10 +136,11 @@ async function recordStaffKycEdit(tx: Tx, actor: Actor, businessIds: readonly st
 }
 
 /**
- * Brings the verification items of each of these businesses whose KYC is submitted (marked complete) or approved in
- * line with its KYC, inside `tx` (verification-items.ts). Items of KYC still being captured are opened on submission.
+ * Brings the verification items and the screening of each of these businesses whose KYC is submitted (marked complete)
+ * or approved in line with its KYC, inside `tx` (verification-items.ts, screening/screen/screen-business.ts). KYC still
+ * being captured is checked and screened on submission.
  */
-export async function syncSubmittedVerificationItems(
+export async function syncSubmittedChecks(
   tx: Tx,
   businessIds: readonly string[],
   audit: AuditContext,
@@ -154,5 +156,8 @@ export async function syncSubmittedVerificationItems(
         or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')),
       ),
     )
-  for (const { id } of submitted) await syncVerificationItems(tx, id, audit, now)
+  for (const { id } of submitted) {
+    await syncVerificationItems(tx, id, audit, now)
+    await syncBusinessScreening(tx, id, audit, now)
+  }
 }

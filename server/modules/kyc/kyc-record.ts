@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary, UploadPurpose } from '@/lib/contracts/file-types'
 import { PERMISSIONS, type Permission } from '@/lib/permissions/names'
 import type { AuditContext } from '@/server/audit/append-audit'
+import { rowsOf } from '@/server/db/rows-of'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { files, kycAddresses, kycDetails, meansOfIds, type Business, type KycDetails } from '@/server/db/schema'
 import { preparedPer } from '@/server/db/shaped-statements'
@@ -178,10 +179,4 @@ export async function attachableKycFile(
     throw new AppError('VALIDATION_FAILED', 'This file is already attached to another record; upload it again', {
       field: options.field,
     })
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; both shapes are read the same way. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[]
-  return ((result as { rows?: T[] }).rows ?? []) as T[]
 }

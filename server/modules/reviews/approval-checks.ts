@@ -8,6 +8,8 @@ import {
   kycDocuments,
   kycDocumentTypes,
   kycVerifications,
+  screeningChecks,
+  screeningHits,
   type Business,
 } from '@/server/db/schema'
 import { findKycCaptureGaps } from '../kyc/kyc-capture-gaps'
@@ -82,8 +84,47 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
       ? { code: 'CAC_DOCUMENTS', label: 'No CAC document is required or uploaded', met: true, details: [] }
       : { code: 'CAC_DOCUMENTS', label: 'CAC documents are approved', met: cac.length === 0, details: cac.map((g) => g.message) },
     verification,
+    await screeningCheck(db, business),
   )
   return checks
+}
+
+/**
+ * docs/screening.md#screening-in-onboarding: every current screening CLEAR or adjudicated. A true sanctions match is
+ * never met (the business can only be declined); a PEP needs enhanced due diligence but does not block.
+ */
+async function screeningCheck(db: Executor, business: Business): Promise<ApprovalCheck> {
+  const label = 'Screening against sanctions and PEP lists is clear or every candidate adjudicated'
+  if (business.screeningStatus === 'SANCTIONED')
+    return {
+      code: 'SCREENING',
+      label,
+      met: false,
+      details: ['A true sanctions match was confirmed: the business can only be declined, with the NFIU report reference'],
+    }
+  if (business.screeningStatus === 'NOT_SCREENED')
+    return { code: 'SCREENING', label, met: false, details: ['Not screened yet: screening runs when the KYC is submitted'] }
+  const open = await db
+    .select({ subject: screeningChecks.subjectName, matched: screeningHits.matchedName })
+    .from(screeningHits)
+    .innerJoin(screeningChecks, eq(screeningChecks.id, screeningHits.checkId))
+    .where(and(eq(screeningHits.businessId, business.id), eq(screeningHits.status, 'OPEN'), isNull(screeningChecks.supersededAt)))
+  return {
+    code: 'SCREENING',
+    label,
+    met: open.length === 0,
+    details: open.map((h) => `${h.subject}: a possible match with ${h.matched} waits for adjudication`),
+  }
+}
+
+/** The current candidates of `businessId` that `userId` adjudicated: the one who cleared a hit may not also approve. */
+export async function hitsAdjudicatedBy(db: Executor, businessId: string, userId: string) {
+  return db
+    .select({ id: screeningHits.id })
+    .from(screeningHits)
+    .innerJoin(screeningChecks, eq(screeningChecks.id, screeningHits.checkId))
+    .where(and(eq(screeningHits.businessId, businessId), eq(screeningHits.decidedBy, userId), isNull(screeningChecks.supersededAt)))
+    .limit(1)
 }
 
 /** Why a business is not waiting for a decision, in the staff's words. */

@@ -16,7 +16,7 @@ import { claimDocumentDecisions } from '@/server/modules/cac-review/review-diges
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
-import { findApprovalChecks, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
+import { findApprovalChecks, hitsAdjudicatedBy, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { REVIEW_DECIDE } from './review-access'
 
 /** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
@@ -38,7 +38,7 @@ export async function decideBusiness(options: {
   db: Database
   actor: Actor
   id: string
-  input: { decision: BusinessDecisionInput['decision']; comment?: string }
+  input: { decision: BusinessDecisionInput['decision']; comment?: string; reportReference?: string }
   audit: AuditContext
   now?: Date
 }) {
@@ -60,6 +60,9 @@ export async function decideBusiness(options: {
       // docs/domain.md#verification-of-kyc-details: whoever waived a check leaves the approval to another reviewer.
       if ((await itemsWaivedBy(tx, id, actor.userId)).length)
         throw new AppError('FOUR_EYES', 'You waived a verification check of this business, so another reviewer must approve it')
+      // docs/screening.md#adjudication: whoever cleared a screening candidate leaves the approval to another reviewer.
+      if ((await hitsAdjudicatedBy(tx, id, actor.userId)).length)
+        throw new AppError('FOUR_EYES', 'You adjudicated a screening candidate of this business, so another reviewer must approve it')
       // Whoever changed the KYC as staff or recorded a verification result since the submission made what is approved.
       const made = await makerOfKyc(tx, id, actor.userId)
       if (made) throw new AppError('FOUR_EYES', made)
@@ -80,6 +83,15 @@ export async function decideBusiness(options: {
       }
     }
 
+    // docs/screening.md#adjudication: a decline over a true sanctions match records the NFIU report reference.
+    const reportReference = input.reportReference || null
+    if (input.decision === 'DECLINED' && before.screeningStatus === 'SANCTIONED' && !reportReference) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'A true sanctions match was confirmed: give the reference of the report filed with the NFIU to decline',
+        { field: 'reportReference' },
+      )
+    }
     const changes =
       input.decision === 'APPROVED'
         ? {
@@ -124,6 +136,7 @@ export async function decideBusiness(options: {
       kind: 'DECISION',
       decision: input.decision,
       reason: comment,
+      reportReference,
       actorId: actor.userId,
       actorName: authorName,
       createdAt: now,
@@ -133,7 +146,7 @@ export async function decideBusiness(options: {
       resourceId: id,
       action: input.decision === 'APPROVED' ? 'APPROVE' : 'DECLINE',
       before: toBusiness(before, { now }),
-      after: { ...toBusiness(after, { now }), decisionComment: comment },
+      after: { ...toBusiness(after, { now }), decisionComment: comment, ...(reportReference ? { reportReference } : {}) },
     })
     await enqueueWebhookEvent(tx, {
       type: 'business.decided',

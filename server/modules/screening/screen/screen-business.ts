@@ -1,0 +1,263 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { BusinessScreeningStatus, ScreenedSubjectKind } from '@/lib/contracts/screening-values'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import { contentDigest } from '@/server/crypto/field-cipher'
+import type { Executor, Tx } from '@/server/db/client'
+import { rowsOf } from '@/server/db/rows-of'
+import {
+  businesses,
+  screeningChecks,
+  screeningHits,
+  screeningListVersions,
+  screeningLists,
+  screeningSuppressions,
+  type ScreeningCheck,
+} from '@/server/db/schema'
+import { readScreeningSubjects } from '@/server/modules/kyc/screening-subjects'
+import { findCandidates, type Candidate, type ScreeningQuery } from './find-candidates'
+import { readMatchThreshold } from './screening-settings'
+
+/** One thing of a business that is screened: the business, a person, a corporate shareholder. */
+export interface ScreenedSubject {
+  kind: ScreenedSubjectKind
+  ref: string
+  name: string
+  roles: string[]
+  query: ScreeningQuery
+  pep: { status: string; position: string | null; country: string | null } | null
+}
+
+/** The business's subjects as screening sees them (kyc/screening-subjects.ts reads them). */
+export async function screenedSubjectsOf(db: Executor, businessId: string): Promise<ScreenedSubject[]> {
+  const subjects = await readScreeningSubjects({ db, businessId })
+  if (!subjects) return []
+  return [
+    {
+      kind: 'BUSINESS' as const,
+      ref: `businesses:${subjects.business.id}`,
+      name: subjects.business.name,
+      roles: ['BUSINESS'],
+      query: { name: subjects.business.name, kind: 'ENTITY' as const, nationality: countryCode(subjects.business.country) },
+      pep: null,
+    },
+    ...subjects.persons.map((p) => ({
+      kind: 'PERSON' as const,
+      ref: p.refs.map((r) => `${r.table}:${r.id}`).join(','),
+      name: p.name,
+      roles: p.roles,
+      query: { name: p.name, kind: 'PERSON' as const, dateOfBirth: p.dateOfBirth, nationality: countryCode(p.nationality) },
+      pep: p.pep,
+    })),
+    ...subjects.companies.map((c) => ({
+      kind: 'COMPANY' as const,
+      ref: `${c.ref.table}:${c.ref.id}`,
+      name: c.name,
+      roles: ['SHAREHOLDER'],
+      query: { name: c.name, kind: 'ENTITY' as const, nationality: countryCode(c.country) },
+      pep: null,
+    })),
+  ].filter((s) => s.name.trim())
+}
+
+/** "NG", "Nigeria", "Nigerian" → NG; other two-letter codes as they are; anything else unknown (null). */
+function countryCode(value: string | null | undefined): string | null {
+  const v = value?.trim()
+  if (!v) return null
+  if (/^nigeria(n)?$/i.test(v)) return 'NG'
+  return /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null
+}
+
+/** A keyed digest of what is screened: a change of name, date of birth or nationality is a new screening. */
+export function subjectFingerprint(subject: Pick<ScreenedSubject, 'query'>): string {
+  const q = subject.query
+  return contentDigest(JSON.stringify(['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]))
+}
+
+/** `{ listCode: versionNumber }` of every list's active version: what a screening is screened against. */
+export async function activeListVersions(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ code: screeningLists.code, number: screeningListVersions.number })
+    .from(screeningListVersions)
+    .innerJoin(screeningLists, eq(screeningLists.id, screeningListVersions.listId))
+    .where(eq(screeningListVersions.status, 'ACTIVE'))
+  return Object.fromEntries(rows.map((r) => [r.code, r.number]))
+}
+
+/**
+ * Brings a business's screening in line with its KYC (docs/screening.md#screening-in-onboarding), inside the
+ * transaction of the write that changed the KYC or of its submission, as verification items are: a subject that is new
+ * or whose screened facts changed is screened against every list now (its earlier check superseded and kept); a
+ * subject that went has its check superseded. Candidates already cleared for the same facts against the same entry are
+ * recorded as suppressed, not opened. Then the business's screening status follows. Answers the checks made.
+ */
+export async function syncBusinessScreening(tx: Tx, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+  const [subjects, current] = await Promise.all([
+    screenedSubjectsOf(tx, businessId),
+    tx.select().from(screeningChecks).where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
+  ])
+  const wanted = new Map(subjects.map((s) => [s.ref, { subject: s, fingerprint: subjectFingerprint(s) }]))
+  const stale = current.filter((c) => wanted.get(c.subjectRef)?.fingerprint !== c.fingerprint)
+  const currentRefs = new Map(current.map((c) => [c.subjectRef, c]))
+  const toScreen = [...wanted.values()].filter(({ fingerprint, subject }) => currentRefs.get(subject.ref)?.fingerprint !== fingerprint)
+  if (stale.length) {
+    await tx
+      .update(screeningChecks)
+      .set({ supersededAt: now })
+      .where(
+        inArray(
+          screeningChecks.id,
+          stale.map((s) => s.id),
+        ),
+      )
+    for (const s of stale)
+      await appendAudit(tx, audit, {
+        resource: 'screening_check',
+        resourceId: s.id,
+        action: 'SUPERSEDE',
+        after: { businessId, subject: s.subjectName, subjectKind: s.subjectKind },
+      })
+  }
+  if (toScreen.length) {
+    const [threshold, versions] = await Promise.all([readMatchThreshold(tx), activeListVersions(tx)])
+    for (const { subject, fingerprint } of toScreen) {
+      const candidates = await findCandidates(tx, subject.query, { threshold })
+      await recordCheck(tx, { businessId, subject, fingerprint, candidates, threshold, versions, audit, now })
+    }
+  }
+  if (stale.length || toScreen.length) await refreshBusinessScreeningStatus(tx, businessId)
+  return toScreen.length
+}
+
+/** A new current check of one subject with its candidates; cleared ones (suppressions) recorded as such. */
+export async function recordCheck(
+  tx: Tx,
+  options: {
+    businessId: string
+    subject: ScreenedSubject
+    fingerprint: string
+    candidates: Candidate[]
+    threshold: number
+    versions: Record<string, number>
+    audit: AuditContext
+    now: Date
+  },
+): Promise<ScreeningCheck> {
+  const { businessId, subject, fingerprint, candidates, now } = options
+  const [check] = await tx
+    .insert(screeningChecks)
+    .values({
+      businessId,
+      subjectKind: subject.kind,
+      subjectRef: subject.ref,
+      subjectName: subject.name,
+      roles: subject.roles,
+      fingerprint,
+      screenedWith: { dateOfBirth: !!subject.query.dateOfBirth, nationality: subject.query.nationality ?? null },
+      pepDeclaration: subject.pep,
+      status: 'CLEAR',
+      listVersions: options.versions,
+      threshold: options.threshold,
+      screenedAt: now,
+    })
+    .returning()
+  const opened = await addHits(tx, { check: check!, candidates, now })
+  const [final] = opened
+    ? await tx.update(screeningChecks).set({ status: 'OPEN' }).where(eq(screeningChecks.id, check!.id)).returning()
+    : [check!]
+  await appendAudit(tx, options.audit, {
+    resource: 'screening_check',
+    resourceId: check!.id,
+    action: 'SCREEN',
+    after: {
+      businessId,
+      subject: subject.name,
+      subjectKind: subject.kind,
+      roles: subject.roles,
+      listVersions: options.versions,
+      threshold: options.threshold,
+      candidates: candidates.map((c) => ({ list: c.list.code, sourceId: c.entry.sourceId, entryId: c.entry.id, score: c.score })),
+      opened,
+    },
+  })
+  return final!
+}
+
+/**
+ * Records the candidates of a check, skipping those it already holds (the same entry row). A candidate the business
+ * already cleared for the same subject facts against the same entry row is recorded FALSE_MATCH, pointing at that
+ * adjudication. Answers how many were opened.
+ */
+export async function addHits(tx: Tx, options: { check: ScreeningCheck; candidates: Candidate[]; now: Date }): Promise<number> {
+  const { check, candidates, now } = options
+  if (!candidates.length) return 0
+  const suppressions = await tx
+    .select({ entryId: screeningSuppressions.entryId, hitId: screeningSuppressions.hitId })
+    .from(screeningSuppressions)
+    .where(
+      and(
+        eq(screeningSuppressions.businessId, check.businessId),
+        eq(screeningSuppressions.fingerprint, check.fingerprint),
+        inArray(
+          screeningSuppressions.entryId,
+          candidates.map((c) => c.entry.id),
+        ),
+      ),
+    )
+  const cleared = new Map(suppressions.map((s) => [s.entryId, s.hitId]))
+  const inserted = await tx
+    .insert(screeningHits)
+    .values(
+      candidates.map((c) => {
+        const by = cleared.get(c.entry.id)
+        return {
+          checkId: check.id,
+          businessId: check.businessId,
+          entryId: c.entry.id,
+          score: c.score,
+          matchedName: c.matchedName,
+          factors: c.factors,
+          status: by ? ('FALSE_MATCH' as const) : ('OPEN' as const),
+          reason: by ? 'Cleared earlier for the same person and the same list entry' : null,
+          suppressedBy: by ?? null,
+          decidedAt: by ? now : null,
+          createdAt: now,
+        }
+      }),
+    )
+    .onConflictDoNothing()
+    .returning({ status: screeningHits.status })
+  return inserted.filter((h) => h.status === 'OPEN').length
+}
+
+/**
+ * The business's screening status from its current checks (docs/screening.md#a-business-s-screening-status): a true
+ * sanctions match wins, then an open candidate, then a PEP (declared, or a true PEP-list match), else clear.
+ */
+export async function refreshBusinessScreeningStatus(tx: Tx, businessId: string): Promise<BusinessScreeningStatus> {
+  const [row] = rowsOf<{ checks: number; sanctioned: number; open: number; pep_match: number; pep_declared: number }>(
+    await tx.execute(sql`
+      select
+        (select count(*)::int from screening_checks c where c.business_id = ${businessId} and c.superseded_at is null) as checks,
+        count(*) filter (where h.status = 'TRUE_MATCH' and l.kind = 'SANCTIONS')::int as sanctioned,
+        count(*) filter (where h.status = 'OPEN')::int as open,
+        count(*) filter (where h.status = 'TRUE_MATCH' and l.kind = 'PEP')::int as pep_match,
+        (select count(*)::int from screening_checks c where c.business_id = ${businessId} and c.superseded_at is null
+          and c.pep_declaration->>'status' in ('PEP', 'FAMILY_MEMBER', 'CLOSE_ASSOCIATE')) as pep_declared
+      from screening_hits h
+        join screening_checks c on c.id = h.check_id and c.superseded_at is null
+        join screening_entries e on e.id = h.entry_id
+        join screening_lists l on l.id = e.list_id
+      where h.business_id = ${businessId}`),
+  )
+  const status: BusinessScreeningStatus = !row?.checks
+    ? 'NOT_SCREENED'
+    : row.sanctioned
+      ? 'SANCTIONED'
+      : row.open
+        ? 'HITS_OPEN'
+        : row.pep_match || row.pep_declared
+          ? 'PEP'
+          : 'CLEAR'
+  await tx.update(businesses).set({ screeningStatus: status }).where(eq(businesses.id, businessId))
+  return status
+}

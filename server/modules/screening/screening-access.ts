@@ -1,0 +1,8 @@
+import { PERMISSIONS } from '@/lib/permissions/names'
+
+/** Who reads screening results, the queue, the lists and the search. */
+export const SCREENING_READERS = [PERMISSIONS.CAN_READ_SCREENING, PERMISSIONS.CAN_ADJUDICATE_SCREENING] as const
+/** Who adjudicates a candidate. */
+export const SCREENING_ADJUDICATORS = [PERMISSIONS.CAN_ADJUDICATE_SCREENING] as const
+/** Who loads a list, adds a designation, or proposes a new threshold (each through four-eyes). */
+export const SCREENING_LIST_MANAGERS = [PERMISSIONS.CAN_MANAGE_SCREENING_LISTS] as const
