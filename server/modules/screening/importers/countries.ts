@@ -74,6 +74,7 @@ const LIST_SPELLINGS: Record<string, string> = {
 const NO_COUNTRY = new Set(['', 'na', 'n a', 'none', 'none identified', 'undetermined', 'unknown', 'not known', '0'])
 
 const MAX_UNKNOWN_NAMES = 1000
+const MAX_CACHED_WORDS = 10_000
 
 /** Letters and digits only, ASCII, lower case, single spaces: "Côte d'Ivoire" and "Cote d Ivoire" meet. */
 function nameKey(text: string): string {
@@ -131,9 +132,15 @@ function findCode(text: string, acceptCodes: boolean): string | null | undefined
 /** One lookup per list file: it remembers that file's unknown words. */
 export function createCountryLookup({ acceptCodes }: { acceptCodes: boolean }): CountryLookup {
   const unknown = new Set<string>()
+  // A list writes the same few hundred country words over and over; each is worked out once.
+  const found = new Map<string, string | null | undefined>()
   return {
     codeOf(text) {
-      const code = findCode(text, acceptCodes)
+      let code = found.get(text)
+      if (code === undefined && !found.has(text)) {
+        code = findCode(text, acceptCodes)
+        if (found.size < MAX_CACHED_WORDS) found.set(text, code)
+      }
       if (code === undefined) {
         if (unknown.size < MAX_UNKNOWN_NAMES) unknown.add(text.trim())
         return null
