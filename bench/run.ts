@@ -11,6 +11,9 @@
  *   npm run bench -- load              issue 24: 200 signed-in sessions for 60 s over two `next start` instances on
  *                                      PostgreSQL (100k generated businesses) and Redis, a mix of owner reads, KYC
  *                                      edits, staff lists and decisions (bench/load-mix.ts); not part of the default run
+ *   npm run bench -- screening-import  memory and speed of the screening list importers on ~100 MB synthesised UN XML and
+ *                                      OFAC CSV files (bench/screening-import-memory.ts; BENCH_IMPORT_MB sets the size, and
+ *                                      NODE_OPTIONS=--expose-gc adds the live heap); not part of the default run
  *   npm run bench -- list              staff business list (name search + 2 filters) on generated data, PGlite and
  *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
  *
@@ -77,10 +80,11 @@ import {
 import { DEFAULT_CHROME_PATH, formatLighthouseReport, runLighthouse, type LighthouseReport } from './lighthouse'
 import { formatLoadReport, runLoadMix, type LoadMixReport } from './load-mix'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
+import { formatScreeningImportReport, runScreeningImportBench, type ImportMemoryReport } from './screening-import-memory'
 import { formatServerReport, runServerBench, type ServerBenchReport } from './server-throughput'
 
-type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse' | 'load'
-const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse', 'load']
+type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse' | 'load' | 'screening-import'
+const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse', 'load', 'screening-import']
 /** What runs without a suite on the command line. */
 const DEFAULT_SUITES: readonly Suite[] = ['bundle', 'api']
 
@@ -137,7 +141,7 @@ function parseCli(argv: string[]): Cli {
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse|load|screening-import] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -220,6 +224,7 @@ async function main(): Promise<number> {
     server?: ServerBenchReport
     lighthouse?: LighthouseReport
     load?: LoadMixReport
+    screeningImport?: ImportMemoryReport
   } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
@@ -299,12 +304,24 @@ async function main(): Promise<number> {
         `\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
       )
     }
+    if (cli.suites.includes('screening-import')) {
+      results.screeningImport = await runScreeningImportBench({ megabytes: Number(process.env.BENCH_IMPORT_MB || 100) })
+      console.log(`\n${formatScreeningImportReport(results.screeningImport)}\n`)
+    }
   } catch (error) {
     failure = error
     exitCode = 1
   }
 
-  if (results.bundle || results.api || results.list || results.server || results.lighthouse || results.load) {
+  if (
+    results.bundle ||
+    results.api ||
+    results.list ||
+    results.server ||
+    results.lighthouse ||
+    results.load ||
+    results.screeningImport
+  ) {
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`)
