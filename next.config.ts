@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: {
     '/**': [
       'server/db/migrations/**/*',
+      // The shipped sanctions lists, loaded at first start (server/modules/screening/lists/shipped-lists.ts).
+      'server/data/screening/*',
       'node_modules/@electric-sql/pglite/dist/{pglite.wasm,pglite.data,initdb.wasm,pg_trgm.tar.gz}',
     ],
   },

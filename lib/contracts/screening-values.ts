@@ -63,6 +63,4 @@ export interface ListedName {
  * an exact day (YYYY-MM-DD), a year, or a range of years (UN "BETWEEN 1960 AND 1962", "APPROXIMATELY 1965" as ±1).
  */
 export type ListedDate =
-  | { kind: 'EXACT'; date: string }
-  | { kind: 'YEAR'; year: number }
-  | { kind: 'RANGE'; fromYear: number; toYear: number }
+  { kind: 'EXACT'; date: string } | { kind: 'YEAR'; year: number } | { kind: 'RANGE'; fromYear: number; toYear: number }

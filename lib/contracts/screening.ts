@@ -61,14 +61,23 @@ export const scoreFactorSchema = z.object({ factor: z.string(), effect: z.number
 
 /** `POST /screening/search`: an ad-hoc search by staff. */
 export const screeningSearchInputSchema = z.object({
-  name: z.string({ message: 'Give a name' }).trim().min(2, 'A name has at least 2 characters').max(200, 'A name has at most 200 characters'),
+  name: z
+    .string({ message: 'Give a name' })
+    .trim()
+    .min(2, 'A name has at least 2 characters')
+    .max(200, 'A name has at most 200 characters'),
   type: z.enum(['PERSON', 'ENTITY'], { message: 'must be PERSON or ENTITY' }),
   dateOfBirth: pastDay.nullish(),
   nationality: countryCode.nullish(),
 })
 export type ScreeningSearchInput = z.input<typeof screeningSearchInputSchema>
 
-export const screeningCandidateSchema = z.object({ entry: screeningEntrySchema, score: z.number(), matchedName: z.string(), factors: z.array(scoreFactorSchema) })
+export const screeningCandidateSchema = z.object({
+  entry: screeningEntrySchema,
+  score: z.number(),
+  matchedName: z.string(),
+  factors: z.array(scoreFactorSchema),
+})
 export const screeningSearchResultSchema = z.object({ threshold: z.number(), candidates: z.array(screeningCandidateSchema) })
 export type ScreeningSearchResult = z.infer<typeof screeningSearchResultSchema>
 
@@ -204,7 +213,7 @@ export const stageListInputSchema = z.object({
   files: z
     .array(
       z.object({
-        part: z.enum(['main', 'sdn', 'alt', 'add'], { message: 'must be main, or sdn, alt or add for OFAC' }),
+        part: z.enum(['list', 'sdn', 'alt', 'add'], { message: 'must be list, or sdn, alt or add for OFAC' }),
         uploadId: z.uuid({ message: 'must be an upload id' }),
         fileName: z.string().trim().min(1).max(200),
       }),

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businesses, kycVerifications, users } from '@/server/db/schema'
+import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { openVerificationItems } from '@/server/records/verification-items'
 import { demoBusinessRegNos } from './demo-businesses'
 
@@ -48,6 +49,7 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
   const readyRegNo = demoBusinessRegNos()[DEMO_READY_TO_APPROVE]
   for (const business of rows) {
     const opened = await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+    await openBusinessScreening(db, business.id, SYSTEM_AUDIT_CONTEXT)
     const ready = business.regNo === readyRegNo && business.approvalStatus === 'PENDING'
     if (!opened || withItems.has(business.id) || (business.approvalStatus !== 'APPROVED' && !ready)) continue
     await db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedKycServices } from '@/server/modules/fees/kyc-services'
+import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoCrm } from './demo-crm'
 import { seedDemoKyc } from './demo-kyc'
@@ -44,6 +45,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
   await seedGovernmentReference(db)
+  await seedShippedLists(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   if (options.demo && options.demoStaffTotp) await seedDemoStaffFactors(db)
   await seedProducts(db, { demo: options.demo })

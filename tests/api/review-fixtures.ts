@@ -11,6 +11,7 @@ import {
   kycRequiredDocuments,
   kycVerifications,
 } from '@/server/db/schema'
+import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { openVerificationItems } from '@/server/records/verification-items'
 import { createTestBusiness, signedInUser } from './helpers'
 import { completeCapture } from './kyc-document-fixtures'
@@ -103,6 +104,8 @@ export async function businessReadyForApproval(
   // The captured means of ID (and any other check the KYC calls for) verified, so only `check` is in question.
   const db = await getDb()
   await openVerificationItems(db, business.id, SYSTEM_AUDIT_CONTEXT)
+  // Screened as the submission screens it (the fixture writes the KYC straight to the database).
+  await openBusinessScreening(db, business.id, SYSTEM_AUDIT_CONTEXT)
   await db
     .update(kycVerifications)
     .set({ status: 'VERIFIED', decidedAt: new Date() })

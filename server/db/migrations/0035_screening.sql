@@ -6,6 +6,7 @@ CREATE TABLE "screening_checks" (
 	"subject_name" text NOT NULL,
 	"roles" text[] NOT NULL,
 	"fingerprint" text NOT NULL,
+	"screened_with" jsonb NOT NULL,
 	"pep_declaration" jsonb,
 	"status" text NOT NULL,
 	"list_versions" jsonb NOT NULL,

@@ -10,6 +10,7 @@ import { KOBO_PER_NAIRA } from '@/lib/contracts/kyc-values'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
+import { rowsOf } from '@/server/db/rows-of'
 import {
   businesses,
   files,
@@ -27,7 +28,6 @@ import { scopeToActorBusinesses } from '@/server/http/scope'
 import { deleteStoredFile, storeServerUpload, toFileSummary } from '@/server/records/attachable-file'
 import { kycWriteTransaction } from './kyc-edit-access'
 import { canonicalCountry } from './kyc-locations'
-import { rowsOf } from '@/server/db/rows-of'
 import {
   assertKycReadable,
   assertKycWritable,

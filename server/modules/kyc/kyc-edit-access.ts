@@ -8,8 +8,8 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { permissionRefused } from '@/server/http/refusals'
 import { canActOnBusiness } from '@/server/http/scope'
-import { lockBusinessRow } from '@/server/records/business-record'
 import { syncBusinessScreening } from '@/server/modules/screening/screen/screen-business'
+import { lockBusinessRow } from '@/server/records/business-record'
 import { syncVerificationItems } from '@/server/records/verification-items'
 
 /**
@@ -140,12 +140,7 @@ async function recordStaffKycEdit(tx: Tx, actor: Actor, businessIds: readonly st
  * or approved in line with its KYC, inside `tx` (verification-items.ts, screening/screen/screen-business.ts). KYC still
  * being captured is checked and screened on submission.
  */
-export async function syncSubmittedChecks(
-  tx: Tx,
-  businessIds: readonly string[],
-  audit: AuditContext,
-  now: Date = new Date(),
-) {
+export async function syncSubmittedChecks(tx: Tx, businessIds: readonly string[], audit: AuditContext, now: Date = new Date()) {
   if (!businessIds.length) return
   const submitted = await tx
     .select({ id: businesses.id })

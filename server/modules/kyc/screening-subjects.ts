@@ -43,7 +43,11 @@ export async function readScreeningSubjects(options: { db: Executor; businessId:
   if (!business.kycDetailsId) return subjects
   const [ids, holders] = await Promise.all([
     db.select().from(meansOfIds).where(eq(meansOfIds.kycDetailsId, business.kycDetailsId)).orderBy(asc(meansOfIds.createdAt)),
-    db.select().from(shareholders).where(and(eq(shareholders.kycDetailsId, business.kycDetailsId))).orderBy(asc(shareholders.createdAt)),
+    db
+      .select()
+      .from(shareholders)
+      .where(and(eq(shareholders.kycDetailsId, business.kycDetailsId)))
+      .orderBy(asc(shareholders.createdAt)),
   ])
   const byBvn = new Map<string, ScreeningPerson>()
   for (const m of ids) {

@@ -123,7 +123,9 @@ export async function hitsAdjudicatedBy(db: Executor, businessId: string, userId
     .select({ id: screeningHits.id })
     .from(screeningHits)
     .innerJoin(screeningChecks, eq(screeningChecks.id, screeningHits.checkId))
-    .where(and(eq(screeningHits.businessId, businessId), eq(screeningHits.decidedBy, userId), isNull(screeningChecks.supersededAt)))
+    .where(
+      and(eq(screeningHits.businessId, businessId), eq(screeningHits.decidedBy, userId), isNull(screeningChecks.supersededAt)),
+    )
     .limit(1)
 }
 

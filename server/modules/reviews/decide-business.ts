@@ -62,7 +62,10 @@ export async function decideBusiness(options: {
         throw new AppError('FOUR_EYES', 'You waived a verification check of this business, so another reviewer must approve it')
       // docs/screening.md#adjudication: whoever cleared a screening candidate leaves the approval to another reviewer.
       if ((await hitsAdjudicatedBy(tx, id, actor.userId)).length)
-        throw new AppError('FOUR_EYES', 'You adjudicated a screening candidate of this business, so another reviewer must approve it')
+        throw new AppError(
+          'FOUR_EYES',
+          'You adjudicated a screening candidate of this business, so another reviewer must approve it',
+        )
       // Whoever changed the KYC as staff or recorded a verification result since the submission made what is approved.
       const made = await makerOfKyc(tx, id, actor.userId)
       if (made) throw new AppError('FOUR_EYES', made)

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { authorizationDetailSchema } from '@/lib/contracts/authorizations'
 import * as screening from '@/lib/contracts/screening'
 import { PERMISSIONS } from '@/lib/permissions/names'
-import { access, idParam, jsonBody, stepUp } from '@/server/http/access'
+import { access, assertStaffWithAny, idParam, jsonBody, stepUp } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
@@ -11,13 +11,12 @@ import { createListUpload, removeUploads, uploadedSources } from './lists/list-u
 import { readScreeningLists } from './lists/read-lists'
 import { requestDesignation, requestListLoad, requestThresholdChange } from './lists/request-load'
 import { stageListVersion } from './lists/stage-version'
+import { DEFAULT_MATCH_THRESHOLD } from './matching/score-candidate'
 import { adjudicateHit } from './screen/adjudicate-hit'
 import { findScreeningQueue, readBusinessScreening } from './screen/read-screening'
 import { readMatchThreshold } from './screen/screening-settings'
 import { searchScreeningLists } from './screen/search-lists'
-import { DEFAULT_MATCH_THRESHOLD } from './matching/score-candidate'
 import { SCREENING_ADJUDICATORS, SCREENING_LIST_MANAGERS, SCREENING_READERS } from './screening-access'
-import { assertStaffWithAny } from '@/server/http/access'
 
 const route = routesTagged('Screening')
 const listCodeParam = z.object({ code: z.string().trim().min(1).max(40) })
@@ -64,18 +63,23 @@ screeningRoutes.openapi(
     ...access.staff(...SCREENING_ADJUDICATORS),
     request: { params: idParam, ...jsonBody(screening.adjudicationInputSchema) },
     responses: {
-      200: json(z.object({ id: z.uuid(), status: z.string(), businessId: z.uuid(), businessScreeningStatus: z.string() }), 'Adjudicated'),
+      200: json(
+        z.object({ id: z.uuid(), status: z.string(), businessId: z.uuid(), businessScreeningStatus: z.string() }),
+        'Adjudicated',
+      ),
       ...errorResponses(400, 401, 403, 404, 409),
     },
   }),
-  async (c) => c.json(await adjudicateHit({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
+  async (c) =>
+    c.json(await adjudicateHit({ ...(await serviceArgs(c)), id: c.req.valid('param').id, input: c.req.valid('json') }), 200),
 )
 
 // POST /screening/search – ad-hoc search
 screeningRoutes.openapi(
   route.post('/screening/search', {
     summary: 'Search every screening list for a name',
-    description: 'Candidates at or above the match threshold, best first, each with its score (0 to 1) and the factors behind it. Audited (the date of birth is not kept).',
+    description:
+      'Candidates at or above the match threshold, best first, each with its score (0 to 1) and the factors behind it. Audited (the date of birth is not kept).',
     ...access.staffAny(...SCREENING_READERS),
     request: jsonBody(screening.screeningSearchInputSchema),
     responses: { 200: json(screening.screeningSearchResultSchema, 'The candidates'), ...errorResponses(400, 401, 403) },
@@ -99,7 +103,10 @@ screeningRoutes.openapi(
     summary: 'A URL to upload one list file to (blob storage), valid for an hour',
     ...access.staff(...SCREENING_LIST_MANAGERS),
     request: jsonBody(screening.listUploadInputSchema),
-    responses: { 201: json(screening.listUploadSchema, 'Upload with PUT to uploadUrl (x-ms-blob-type: BlockBlob)'), ...errorResponses(400, 401, 403) },
+    responses: {
+      201: json(screening.listUploadSchema, 'Upload with PUT to uploadUrl (x-ms-blob-type: BlockBlob)'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(createListUpload({ actor: (await readArgs(c)).actor, blobs: getBlobStorage() }), 201),
 )
@@ -120,7 +127,13 @@ screeningRoutes.openapi(
     const blobs = getBlobStorage()
     const files = await uploadedSources({ actor: args.actor, blobs, files: body.files })
     try {
-      const dryRun = await stageListVersion({ ...args, actorId: args.actor.userId, listCode: c.req.valid('param').code, format: body.format, files })
+      const dryRun = await stageListVersion({
+        ...args,
+        actorId: args.actor.userId,
+        listCode: c.req.valid('param').code,
+        format: body.format,
+        files,
+      })
       return c.json(dryRun, 201)
     } finally {
       await removeUploads({ actor: args.actor, blobs, uploadIds: body.files.map((f) => f.uploadId) })
@@ -134,10 +147,17 @@ screeningRoutes.openapi(
     summary: 'Load a staged list version: four-eyes, then one swap and a re-screening of every business',
     ...stepUp(access.staff(...SCREENING_LIST_MANAGERS)),
     request: { params: idParam, ...jsonBody(screening.loadListInputSchema) },
-    responses: { ...pendingOrApplied(z.object({ listCode: z.string(), number: z.number() }).passthrough(), 'Loaded'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      ...pendingOrApplied(z.object({ listCode: z.string(), number: z.number() }).passthrough(), 'Loaded'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
-    const result = await requestListLoad({ ...(await serviceArgs(c)), versionId: c.req.valid('param').id, reason: c.req.valid('json').reason })
+    const result = await requestListLoad({
+      ...(await serviceArgs(c)),
+      versionId: c.req.valid('param').id,
+      reason: c.req.valid('json').reason,
+    })
     return result.pending ? c.json({ pending: result.pending }, 202) : c.json({ applied: result.applied! }, 200)
   },
 )
@@ -148,10 +168,17 @@ screeningRoutes.openapi(
     summary: 'Add a designation by hand (the domestic list, a watch list): four-eyes, then re-screening',
     ...stepUp(access.staff(...SCREENING_LIST_MANAGERS)),
     request: { params: listCodeParam, ...jsonBody(screening.designationInputSchema) },
-    responses: { ...pendingOrApplied(z.object({ entryId: z.uuid(), number: z.number() }).passthrough(), 'Added'), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: {
+      ...pendingOrApplied(z.object({ entryId: z.uuid(), number: z.number() }).passthrough(), 'Added'),
+      ...errorResponses(400, 401, 403, 404, 409),
+    },
   }),
   async (c) => {
-    const result = await requestDesignation({ ...(await serviceArgs(c)), listCode: c.req.valid('param').code, input: c.req.valid('json') })
+    const result = await requestDesignation({
+      ...(await serviceArgs(c)),
+      listCode: c.req.valid('param').code,
+      input: c.req.valid('json'),
+    })
     return result.pending ? c.json({ pending: result.pending }, 202) : c.json({ applied: result.applied! }, 200)
   },
 )
@@ -174,11 +201,18 @@ screeningRoutes.openapi(
     summary: 'Change the match threshold (four-eyes)',
     ...access.staff(PERMISSIONS.CAN_MANAGE_SCREENING_LISTS),
     request: jsonBody(screening.screeningSettingsInputSchema),
-    responses: { ...pendingOrApplied(z.object({ matchThreshold: z.number() }), 'Changed'), ...errorResponses(400, 401, 403, 409) },
+    responses: {
+      ...pendingOrApplied(z.object({ matchThreshold: z.number() }), 'Changed'),
+      ...errorResponses(400, 401, 403, 409),
+    },
   }),
   async (c) => {
     const body = c.req.valid('json')
-    const result = await requestThresholdChange({ ...(await serviceArgs(c)), matchThreshold: body.matchThreshold, reason: body.reason })
+    const result = await requestThresholdChange({
+      ...(await serviceArgs(c)),
+      matchThreshold: body.matchThreshold,
+      reason: body.reason,
+    })
     return result.pending ? c.json({ pending: result.pending }, 202) : c.json({ applied: result.applied! }, 200)
   },
 )

@@ -14,6 +14,7 @@ import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { verificationFailedMail } from '@/server/modules/cac-review/review-mails'
 import { recordProviderCharge, serviceTypeOf } from '@/server/modules/fees/record-charge'
+import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { getBusinessRow } from '@/server/records/business-record'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import {
@@ -262,7 +263,10 @@ export async function runReverification(options: {
     .innerJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
     .where(or(eq(businesses.kycDetailsCompleted, true), eq(businesses.approvalStatus, 'APPROVED')))
   let opened = 0
-  for (const b of submitted) opened += await openVerificationItems(db, b.id, audit, now)
+  for (const b of submitted) {
+    opened += await openVerificationItems(db, b.id, audit, now)
+    await openBusinessScreening(db, b.id, audit, now)
+  }
 
   const pending = await db
     .select()

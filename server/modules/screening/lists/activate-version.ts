@@ -116,14 +116,25 @@ export async function addListedEntry(
   const [existing] = await tx
     .select({ id: screeningEntries.id })
     .from(screeningEntries)
-    .where(and(eq(screeningEntries.listId, list.id), eq(screeningEntries.sourceId, options.entry.sourceId), isNull(screeningEntries.retiredIn)))
-  if (existing) throw new AppError('CONFLICT', `The list already holds an entry with the reference ${options.entry.sourceId}`, { field: 'sourceId' })
+    .where(
+      and(
+        eq(screeningEntries.listId, list.id),
+        eq(screeningEntries.sourceId, options.entry.sourceId),
+        isNull(screeningEntries.retiredIn),
+      ),
+    )
+  if (existing)
+    throw new AppError('CONFLICT', `The list already holds an entry with the reference ${options.entry.sourceId}`, {
+      field: 'sourceId',
+    })
   const [last] = await tx
     .select({ n: max(screeningListVersions.number) })
     .from(screeningListVersions)
     .where(eq(screeningListVersions.listId, list.id))
   const [{ current }] = rowsOf<{ current: number }>(
-    await tx.execute(sql`select count(*)::int as current from screening_entries where list_id = ${list.id} and retired_in is null`),
+    await tx.execute(
+      sql`select count(*)::int as current from screening_entries where list_id = ${list.id} and retired_in is null`,
+    ),
   ) as [{ current: number }]
   const now = new Date()
   await tx
@@ -147,13 +158,24 @@ export async function addListedEntry(
       activatedBy: options.activatedBy,
     })
     .returning()
-  const [entryId] = await insertEntries(tx, { list, versionId: version!.id, entries: [options.entry], enteredBy: options.enteredBy })
+  const [entryId] = await insertEntries(tx, {
+    list,
+    versionId: version!.id,
+    entries: [options.entry],
+    enteredBy: options.enteredBy,
+  })
   const runId = await queueMonitoringRun(tx, version!.id, 1)
   await appendAudit(tx, options.audit, {
     resource: 'screening_list',
     resourceId: list.id,
     action: 'ADD_ENTRY',
-    after: { list: list.code, version: version!.number, entry: options.entry, enteredBy: options.enteredBy, activatedBy: options.activatedBy },
+    after: {
+      list: list.code,
+      version: version!.number,
+      entry: options.entry,
+      enteredBy: options.enteredBy,
+      activatedBy: options.activatedBy,
+    },
   })
   return { entryId: entryId!, versionId: version!.id, number: version!.number, runId }
 }
@@ -167,10 +189,13 @@ async function insertEntries(
     const batch = options.entries.slice(i, i + INSERT_BATCH)
     const inserted = await tx
       .insert(screeningEntries)
-      .values(batch.map((e) => entryRow(e, { listId: options.list.id, versionId: options.versionId, enteredBy: options.enteredBy })))
+      .values(
+        batch.map((e) => entryRow(e, { listId: options.list.id, versionId: options.versionId, enteredBy: options.enteredBy })),
+      )
       .returning({ id: screeningEntries.id, subjectKind: screeningEntries.subjectKind, names: screeningEntries.names })
     const names = inserted.flatMap(entryNameRows)
-    for (let j = 0; j < names.length; j += INSERT_BATCH) await tx.insert(screeningEntryNames).values(names.slice(j, j + INSERT_BATCH))
+    for (let j = 0; j < names.length; j += INSERT_BATCH)
+      await tx.insert(screeningEntryNames).values(names.slice(j, j + INSERT_BATCH))
     ids.push(...inserted.map((r) => r.id))
   }
   return ids

@@ -9,7 +9,9 @@ export function entryContentHash(entry: ListedEntry): string {
     entry.sourceId,
     entry.subjectKind,
     entry.names.map((n) => [n.name, n.kind, n.quality]),
-    entry.datesOfBirth.map((d) => (d.kind === 'EXACT' ? d.date : d.kind === 'YEAR' ? String(d.year) : `${d.fromYear}..${d.toYear}`)),
+    entry.datesOfBirth.map((d) =>
+      d.kind === 'EXACT' ? d.date : d.kind === 'YEAR' ? String(d.year) : `${d.fromYear}..${d.toYear}`,
+    ),
     [...entry.nationalities].sort(),
     [...entry.countries].sort(),
     [...entry.programmes].sort(),

@@ -91,7 +91,13 @@ export const designationKind = defineKind<DesignationProposal>({
     }
   },
   async apply(tx, audit, row, actors) {
-    await addListedEntry(tx, { listCode: row.proposal.listCode, entry: row.proposal.entry, enteredBy: actors.makerId, activatedBy: actors.checkerId, audit })
+    await addListedEntry(tx, {
+      listCode: row.proposal.listCode,
+      entry: row.proposal.entry,
+      enteredBy: actors.makerId,
+      activatedBy: actors.checkerId,
+      audit,
+    })
     return { resourceId: row.resourceId }
   },
 })
@@ -108,7 +114,11 @@ export const thresholdKind = defineKind<ThresholdProposal>({
   },
   proposed: async (_db, p) => ({ matchThreshold: String(p.matchThreshold) }),
   async apply(tx, audit, row, actors) {
-    await writeMatchThreshold(tx, audit, { matchThreshold: row.proposal.matchThreshold, actorId: row.makerId, actors: { ...actors } })
+    await writeMatchThreshold(tx, audit, {
+      matchThreshold: row.proposal.matchThreshold,
+      actorId: row.makerId,
+      actors: { ...actors },
+    })
     return { resourceId: null }
   },
 })

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import type { BlobStorage } from '@/server/integrations/blob/blob-storage'
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import type { BlobStorage } from '@/server/integrations/blob/blob-storage'
 import { SCREENING_LIST_MANAGERS } from '../screening-access'
 import type { ListSourceFile } from './stage-version'
 
@@ -33,15 +33,19 @@ export async function uploadedSources(options: {
   const parts = new Set<string>()
   const sources: ListSourceFile[] = []
   for (const [i, file] of options.files.entries()) {
-    if (parts.has(file.part)) throw new AppError('VALIDATION_FAILED', `Two files were sent as ${file.part}`, { field: `files.${i}.part` })
+    if (parts.has(file.part))
+      throw new AppError('VALIDATION_FAILED', `Two files were sent as ${file.part}`, { field: `files.${i}.part` })
     parts.add(file.part)
     const blobName = blobNameOf(options.actor.userId, file.uploadId)
     if (!(await options.blobs.getProperties(blobName)))
-      throw new AppError('VALIDATION_FAILED', `Nothing was uploaded for ${file.fileName}: upload it again`, { field: `files.${i}.uploadId` })
+      throw new AppError('VALIDATION_FAILED', `Nothing was uploaded for ${file.fileName}: upload it again`, {
+        field: `files.${i}.uploadId`,
+      })
     sources.push({
       part: file.part,
       name: file.fileName,
-      open: async () => Readable.fromWeb((await options.blobs.download(blobName)).body as import('node:stream/web').ReadableStream<Uint8Array>),
+      open: async () =>
+        Readable.fromWeb((await options.blobs.download(blobName)).body as import('node:stream/web').ReadableStream<Uint8Array>),
     })
   }
   return sources

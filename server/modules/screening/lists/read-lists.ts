@@ -21,7 +21,11 @@ export async function readScreeningLists(options: { db: Executor; actor: Actor }
   const [lists, versions, counts, runs, matchThreshold] = await Promise.all([
     db.select().from(screeningLists).orderBy(screeningLists.createdAt, screeningLists.code),
     db
-      .select({ version: screeningListVersions, stager: { firstName: stagers.firstName, lastName: stagers.lastName }, activator: { firstName: activators.firstName, lastName: activators.lastName } })
+      .select({
+        version: screeningListVersions,
+        stager: { firstName: stagers.firstName, lastName: stagers.lastName },
+        activator: { firstName: activators.firstName, lastName: activators.lastName },
+      })
       .from(screeningListVersions)
       .leftJoin(stagers, eq(stagers.id, screeningListVersions.stagedBy))
       .leftJoin(activators, eq(activators.id, screeningListVersions.activatedBy))

@@ -19,7 +19,13 @@ import { findListOrThrow } from './stage-version'
  * `POST /screening/versions/{id}/load`: the dry-run version goes live. Under four-eyes (the default) it becomes PENDING
  * and a second person approves it (PUT /authorizations/{id}); with FOUR_EYES_CONFIG off it goes live at once.
  */
-export async function requestListLoad(options: { db: Database; actor: Actor; audit: AuditContext; versionId: string; reason: string }) {
+export async function requestListLoad(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  versionId: string
+  reason: string
+}) {
   const { db, actor } = options
   assertStaffWithAny(actor, ...SCREENING_LIST_MANAGERS)
   const [row] = await db
@@ -29,10 +35,19 @@ export async function requestListLoad(options: { db: Database; actor: Actor; aud
     .where(eq(screeningListVersions.id, options.versionId))
   if (!row) throw notFound('List version')
   if (row.version.status !== 'STAGED') {
-    throw new AppError('INVALID_STATE', row.version.status === 'PENDING' ? 'This version already waits for approval' : 'This version is no longer waiting to be loaded: run the dry run again')
+    throw new AppError(
+      'INVALID_STATE',
+      row.version.status === 'PENDING'
+        ? 'This version already waits for approval'
+        : 'This version is no longer waiting to be loaded: run the dry run again',
+    )
   }
   if (!configNeedsFourEyes()) {
-    return { applied: await db.transaction((tx) => activateListVersion(tx, { versionId: row.version.id, activatedBy: actor.userId, audit: options.audit })) }
+    return {
+      applied: await db.transaction((tx) =>
+        activateListVersion(tx, { versionId: row.version.id, activatedBy: actor.userId, audit: options.audit }),
+      ),
+    }
   }
   const before = await listSnapshot(db, row.list.id)
   const pending = await requestAuthorization({
@@ -65,7 +80,13 @@ export async function requestListLoad(options: { db: Database; actor: Actor; aud
 }
 
 /** `POST /screening/lists/{code}/entries`: a designation entered by hand, through four-eyes like a load. */
-export async function requestDesignation(options: { db: Database; actor: Actor; audit: AuditContext; listCode: string; input: Omit<DesignationInput, 'reason'> & { reason: string; aliases: string[] } }) {
+export async function requestDesignation(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  listCode: string
+  input: Omit<DesignationInput, 'reason'> & { reason: string; aliases: string[] }
+}) {
   const { db, actor, input } = options
   assertStaffWithAny(actor, ...SCREENING_LIST_MANAGERS)
   const list = await findListOrThrow(db, options.listCode)
@@ -77,7 +98,9 @@ export async function requestDesignation(options: { db: Database; actor: Actor; 
     subjectKind: input.subjectKind,
     names: [
       { name: input.name, kind: 'PRIMARY', quality: 'STRONG' },
-      ...[...new Set(input.aliases)].filter((a) => a !== input.name).map((name) => ({ name, kind: 'ALIAS' as const, quality: 'STRONG' as const })),
+      ...[...new Set(input.aliases)]
+        .filter((a) => a !== input.name)
+        .map((name) => ({ name, kind: 'ALIAS' as const, quality: 'STRONG' as const })),
     ],
     datesOfBirth: input.dateOfBirth ? [{ kind: 'EXACT', date: input.dateOfBirth }] : [],
     nationalities: input.nationality ? [input.nationality] : [],
@@ -87,7 +110,17 @@ export async function requestDesignation(options: { db: Database; actor: Actor; 
     remarks: input.remarks ?? null,
   }
   if (!configNeedsFourEyes()) {
-    return { applied: await db.transaction((tx) => addListedEntry(tx, { listCode: list.code, entry, enteredBy: actor.userId, activatedBy: actor.userId, audit: options.audit })) }
+    return {
+      applied: await db.transaction((tx) =>
+        addListedEntry(tx, {
+          listCode: list.code,
+          entry,
+          enteredBy: actor.userId,
+          activatedBy: actor.userId,
+          audit: options.audit,
+        }),
+      ),
+    }
   }
   return {
     pending: await requestAuthorization({
@@ -107,11 +140,19 @@ export async function requestDesignation(options: { db: Database; actor: Actor; 
 }
 
 /** `PUT /screening/settings`: a new match threshold, through four-eyes. */
-export async function requestThresholdChange(options: { db: Database; actor: Actor; audit: AuditContext; matchThreshold: number; reason: string }) {
+export async function requestThresholdChange(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  matchThreshold: number
+  reason: string
+}) {
   const { db, actor } = options
   assertStaffWithAny(actor, ...SCREENING_LIST_MANAGERS)
   if (!configNeedsFourEyes()) {
-    await db.transaction((tx) => writeMatchThreshold(tx, options.audit, { matchThreshold: options.matchThreshold, actorId: actor.userId }))
+    await db.transaction((tx) =>
+      writeMatchThreshold(tx, options.audit, { matchThreshold: options.matchThreshold, actorId: actor.userId }),
+    )
     return { applied: { matchThreshold: options.matchThreshold } }
   }
   const pending = await requestAuthorization({

@@ -5,16 +5,21 @@ import type { ScreeningFileFormat } from '@/lib/contracts/screening-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
-import { screeningEntries, screeningListVersions, screeningLists, screeningStagedEntries, type ScreeningList } from '@/server/db/schema'
+import {
+  screeningEntries,
+  screeningListVersions,
+  screeningLists,
+  screeningStagedEntries,
+  type ScreeningList,
+} from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
-import { readListFile } from '../importers'
-import { ListFileError } from '../importers/list-file-error'
+import { ListFileError, readListFile, type ListFiles } from '../importers'
 import type { ListedEntry } from '../list-entry'
 import { entryContentHash } from './entry-rows'
 
-/** One file of a load: the OFAC trio names its parts, every other format has one `main` file. */
+/** One file of a load: the OFAC trio names its parts, every other format has one `list` file. */
 export interface ListSourceFile {
-  part: 'main' | 'sdn' | 'alt' | 'add'
+  part: 'list' | 'sdn' | 'alt' | 'add'
   name: string
   open: () => Promise<Readable>
 }
@@ -66,9 +71,13 @@ export async function stageListVersion(options: {
   const { db, listCode, format } = options
   const list = await findListOrThrow(db, listCode)
   if (list.format !== format && !(format.startsWith('GENERIC') && list.format.startsWith('GENERIC'))) {
-    throw new AppError('VALIDATION_FAILED', `The ${list.name} is loaded from ${formatWords(list.format)}, not ${formatWords(format)}`, {
-      field: 'format',
-    })
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The ${list.name} is loaded from ${formatWords(list.format)}, not ${formatWords(format)}`,
+      {
+        field: 'format',
+      },
+    )
   }
   const digests = new Map<string, string>()
   const opened = await Promise.all(
@@ -97,7 +106,7 @@ export async function stageListVersion(options: {
           stagedBy: options.actorId,
         })
         .returning()
-      const reading = readListFile({ format, files: Object.fromEntries(opened.map((f) => [f.part, f.stream])) })
+      const reading = readListFile(listFiles(format, opened))
       const recordCount = await stageEntries(tx, version!.id, reading.entries)
       if (recordCount === 0) {
         throw new AppError('VALIDATION_FAILED', 'The file holds no entries: a list is never empty, so nothing was loaded', {
@@ -139,12 +148,29 @@ export async function stageListVersion(options: {
     })
   } catch (error) {
     if (error instanceof ListFileError) {
-      throw new AppError('VALIDATION_FAILED', `${error.where}: ${error.message}. Nothing was loaded.`, { field: 'file' })
+      throw new AppError('VALIDATION_FAILED', `${error.message}. Nothing was loaded.`, { field: 'file' })
     }
     throw error
   } finally {
     for (const file of opened) file.stream.destroy()
   }
+}
+
+/** The opened files as the importer for `format` takes them; a missing part is named. */
+function listFiles(format: ScreeningFileFormat, files: { part: ListSourceFile['part']; stream: Readable }[]): ListFiles {
+  const part = (name: ListSourceFile['part']) => files.find((f) => f.part === name)?.stream
+  if (format === 'OFAC_CSV') {
+    const sdn = part('sdn')
+    if (!sdn)
+      throw new AppError('VALIDATION_FAILED', 'The OFAC load needs sdn.csv (with alt.csv and add.csv beside it)', {
+        field: 'files',
+      })
+    return { format, files: { sdn, alt: part('alt'), add: part('add') } }
+  }
+  const list = part('list')
+  if (!list || files.length !== 1)
+    throw new AppError('VALIDATION_FAILED', 'This format is loaded from one file, sent as the part `list`', { field: 'files' })
+  return { format, files: { list } }
 }
 
 function formatWords(format: ScreeningFileFormat): string {

@@ -2,14 +2,21 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
 import { businesses, screeningChecks, screeningRuns, users, type ScreeningCheck } from '@/server/db/schema'
-import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { screeningHitsMail } from '@/server/integrations/mail/templates'
+import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
 import { logger } from '@/server/logger'
 import { lockBusinessRow } from '@/server/records/business-record'
 import { findCandidates } from '../screen/find-candidates'
-import { activeListVersions, addHits, refreshBusinessScreeningStatus, screenedSubjectsOf, subjectFingerprint, syncBusinessScreening } from '../screen/screen-business'
+import {
+  activeListVersions,
+  addHits,
+  refreshBusinessScreeningStatus,
+  screenedSubjectsOf,
+  subjectFingerprint,
+  syncBusinessScreening,
+} from '../screen/screen-business'
 import { readMatchThreshold } from '../screen/screening-settings'
 
 /** Businesses re-screened per batch: a batch is one short job run, so progress shows and other work interleaves. */
@@ -18,7 +25,10 @@ export const MONITORING_BATCH = 100
 /** The businesses ongoing monitoring covers: submitted and waiting, or approved; not archived. */
 const monitored = and(
   eq(businesses.archiveStatus, 'ACTIVE'),
-  or(eq(businesses.approvalStatus, 'APPROVED'), and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true))),
+  or(
+    eq(businesses.approvalStatus, 'APPROVED'),
+    and(eq(businesses.approvalStatus, 'PENDING'), eq(businesses.kycDetailsCompleted, true)),
+  ),
 )
 
 /**
@@ -28,7 +38,10 @@ const monitored = and(
  * open (unless cleared before for the same facts against the same entry), the business's status follows (an approved
  * one with open hits is on watch), and its assigned reviewer is mailed once per batch. Answers whether work was done.
  */
-export async function runMonitoringBatch(options: { db: Database; batchSize?: number }): Promise<{ worked: boolean; runId?: string; done?: boolean }> {
+export async function runMonitoringBatch(options: {
+  db: Database
+  batchSize?: number
+}): Promise<{ worked: boolean; runId?: string; done?: boolean }> {
   const { db } = options
   const batchSize = options.batchSize ?? MONITORING_BATCH
   const claimed = await db.transaction(async (tx) => {
@@ -43,7 +56,14 @@ export async function runMonitoringBatch(options: { db: Database; batchSize?: nu
     const now = new Date()
     const total =
       run.status === 'QUEUED'
-        ? Number((await tx.select({ n: sql<number>`count(*)::int` }).from(businesses).where(monitored))[0]?.n ?? 0)
+        ? Number(
+            (
+              await tx
+                .select({ n: sql<number>`count(*)::int` })
+                .from(businesses)
+                .where(monitored)
+            )[0]?.n ?? 0,
+          )
         : run.total
     const batch = await tx
       .select({ id: businesses.id })
@@ -74,7 +94,8 @@ export async function runMonitoringBatch(options: { db: Database; batchSize?: nu
     return { runId: run.id, finished, mailed }
   })
   if (!claimed) return { worked: false }
-  for (const m of claimed.mailed) await mailAssignee(db, m.businessId, m.hits).catch((err) => logger.error({ err }, 'screening hit mail failed'))
+  for (const m of claimed.mailed)
+    await mailAssignee(db, m.businessId, m.hits).catch((err) => logger.error({ err }, 'screening hit mail failed'))
   return { worked: true, runId: claimed.runId, done: claimed.finished }
 }
 
@@ -87,7 +108,10 @@ async function rescreenBusiness(tx: Tx, businessId: string, versionId: string, n
   await syncBusinessScreening(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
   const [subjects, checks, threshold, versions] = await Promise.all([
     screenedSubjectsOf(tx, businessId),
-    tx.select().from(screeningChecks).where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
+    tx
+      .select()
+      .from(screeningChecks)
+      .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
     readMatchThreshold(tx),
     activeListVersions(tx),
   ])
@@ -136,7 +160,11 @@ const globalForMonitoring = globalThis as unknown as { __screeningMonitoring?: S
  * It runs on every instance (server/jobs `every`); runs are claimed with SKIP LOCKED. Not in tests (APP_ENV=test),
  * which call runMonitoringBatch themselves.
  */
-export function startScreeningMonitoringOnce(getDb: () => Promise<Database>, appEnv: string, intervalMs = 5_000): ScheduledJob | undefined {
+export function startScreeningMonitoringOnce(
+  getDb: () => Promise<Database>,
+  appEnv: string,
+  intervalMs = 5_000,
+): ScheduledJob | undefined {
   if (appEnv === 'test') return undefined
   globalForMonitoring.__screeningMonitoring ??= getJobScheduler().every({
     name: 'screening-monitoring',

@@ -20,7 +20,13 @@ export interface AdjudicationInput {
  * and the business's screening status follow. One conditional UPDATE decides between concurrent adjudicators (409 for
  * the others). Audited in the same transaction.
  */
-export async function adjudicateHit(options: { db: Database; actor: Actor; audit: AuditContext; id: string; input: AdjudicationInput }) {
+export async function adjudicateHit(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  id: string
+  input: AdjudicationInput
+}) {
   const { db, actor, id, input } = options
   assertStaffWithAny(actor, ...SCREENING_ADJUDICATORS)
   const [hit] = await db
@@ -30,7 +36,10 @@ export async function adjudicateHit(options: { db: Database; actor: Actor; audit
     .where(eq(screeningHits.id, id))
   if (!hit) throw notFound('Screening candidate')
   if (hit.check.supersededAt)
-    throw new AppError('INVALID_STATE', 'This screening was replaced by a newer one (the person or the business changed): open the current one')
+    throw new AppError(
+      'INVALID_STATE',
+      'This screening was replaced by a newer one (the person or the business changed): open the current one',
+    )
   const now = new Date()
   return db.transaction(async (tx) => {
     await lockBusinessRow(tx, hit.hit.businessId)
@@ -41,12 +50,21 @@ export async function adjudicateHit(options: { db: Database; actor: Actor; audit
       .returning()
     if (!decided) {
       const [latest] = await tx.select({ status: screeningHits.status }).from(screeningHits).where(eq(screeningHits.id, id))
-      throw new AppError('INVALID_STATE', `This candidate was already adjudicated (${latest?.status === 'TRUE_MATCH' ? 'a true match' : 'a false match'})`)
+      throw new AppError(
+        'INVALID_STATE',
+        `This candidate was already adjudicated (${latest?.status === 'TRUE_MATCH' ? 'a true match' : 'a false match'})`,
+      )
     }
     if (input.decision === 'FALSE_MATCH') {
       await tx
         .insert(screeningSuppressions)
-        .values({ businessId: decided.businessId, fingerprint: hit.check.fingerprint, entryId: decided.entryId, hitId: decided.id, createdAt: now })
+        .values({
+          businessId: decided.businessId,
+          fingerprint: hit.check.fingerprint,
+          entryId: decided.entryId,
+          hitId: decided.id,
+          createdAt: now,
+        })
         .onConflictDoNothing()
     }
     const stillOpen = await tx
@@ -77,7 +95,15 @@ export async function adjudicateHit(options: { db: Database; actor: Actor; audit
         businessScreeningStatus: businessStatus,
       },
     })
-    const [business] = await tx.select({ id: businesses.id, screeningStatus: businesses.screeningStatus }).from(businesses).where(eq(businesses.id, decided.businessId))
-    return { id: decided.id, status: decided.status, businessId: decided.businessId, businessScreeningStatus: business!.screeningStatus }
+    const [business] = await tx
+      .select({ id: businesses.id, screeningStatus: businesses.screeningStatus })
+      .from(businesses)
+      .where(eq(businesses.id, decided.businessId))
+    return {
+      id: decided.id,
+      status: decided.status,
+      businessId: decided.businessId,
+      businessScreeningStatus: business!.screeningStatus,
+    }
   })
 }

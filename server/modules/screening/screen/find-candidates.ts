@@ -3,9 +3,9 @@ import type { ScreeningListKind } from '@/lib/contracts/screening-values'
 import type { Executor } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
 import { screeningEntries, screeningLists, type ScreeningEntry } from '@/server/db/schema'
+import { toListedEntry } from '../lists/entry-rows'
 import { nameSearchKeys } from '../matching/normalize-name'
 import { scoreCandidate, type CandidateScore, type ScreeningQuery } from '../matching/score-candidate'
-import { toListedEntry } from '../lists/entry-rows'
 
 export type { ScreeningQuery } from '../matching/score-candidate'
 
@@ -51,12 +51,19 @@ export async function findCandidates(
   const unique = [...new Set(ids)]
   if (!unique.length) return []
   const rows = await db
-    .select({ entry: screeningEntries, list: { id: screeningLists.id, code: screeningLists.code, name: screeningLists.name, kind: screeningLists.kind } })
+    .select({
+      entry: screeningEntries,
+      list: { id: screeningLists.id, code: screeningLists.code, name: screeningLists.name, kind: screeningLists.kind },
+    })
     .from(screeningEntries)
     .innerJoin(screeningLists, eq(screeningLists.id, screeningEntries.listId))
     .where(and(inArray(screeningEntries.id, unique), isNull(screeningEntries.retiredIn)))
   return rows
-    .map(({ entry, list }) => ({ entry, list, ...scoreCandidate({ query, entry: toListedEntry(entry), threshold: options.threshold }) }))
+    .map(({ entry, list }) => ({
+      entry,
+      list,
+      ...scoreCandidate({ query, entry: toListedEntry(entry), threshold: options.threshold }),
+    }))
     .filter((c) => c.score >= options.threshold)
     .sort((a, b) => b.score - a.score || a.entry.sourceId.localeCompare(b.entry.sourceId))
 }

@@ -3,7 +3,16 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { BusinessScreening, ScreeningEntryView, ScreeningHitView, ScreeningQueueItem } from '@/lib/contracts/screening'
 import type { ScreeningHitStatus } from '@/lib/contracts/screening-values'
 import type { Executor } from '@/server/db/client'
-import { businesses, screeningChecks, screeningEntries, screeningHits, screeningLists, users, type ScreeningEntry, type ScreeningList } from '@/server/db/schema'
+import {
+  businesses,
+  screeningChecks,
+  screeningEntries,
+  screeningHits,
+  screeningLists,
+  users,
+  type ScreeningEntry,
+  type ScreeningList,
+} from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -56,7 +65,12 @@ export async function readBusinessScreening(options: {
     .orderBy(asc(screeningChecks.subjectKind), asc(screeningChecks.subjectName))
   const hits = checks.length
     ? await db
-        .select({ hit: screeningHits, entry: screeningEntries, list: screeningLists, decider: { id: deciders.id, firstName: deciders.firstName, lastName: deciders.lastName } })
+        .select({
+          hit: screeningHits,
+          entry: screeningEntries,
+          list: screeningLists,
+          decider: { id: deciders.id, firstName: deciders.firstName, lastName: deciders.lastName },
+        })
         .from(screeningHits)
         .innerJoin(screeningEntries, eq(screeningEntries.id, screeningHits.entryId))
         .innerJoin(screeningLists, eq(screeningLists.id, screeningEntries.listId))
@@ -103,7 +117,9 @@ function toHitView(h: {
     factors: h.hit.factors,
     entry: toEntryView(h.entry, h.list),
     reason: h.hit.reason,
-    decidedBy: h.decider?.id ? { id: h.decider.id, name: `${h.decider.firstName ?? ''} ${h.decider.lastName ?? ''}`.trim() } : null,
+    decidedBy: h.decider?.id
+      ? { id: h.decider.id, name: `${h.decider.firstName ?? ''} ${h.decider.lastName ?? ''}`.trim() }
+      : null,
     decidedAt: h.hit.decidedAt?.toISOString() ?? null,
     suppressed: !!h.hit.suppressedBy,
     createdAt: h.hit.createdAt.toISOString(),
@@ -122,12 +138,19 @@ export async function findScreeningQueue(options: {
   if (query.list) filters.push(eq(screeningLists.code, query.list))
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-    filters.push(or(ilike(businesses.name, like), ilike(screeningChecks.subjectName, like), ilike(screeningHits.matchedName, like)))
+    filters.push(
+      or(ilike(businesses.name, like), ilike(screeningChecks.subjectName, like), ilike(screeningHits.matchedName, like)),
+    )
   }
   const where = and(...filters)
   const base = () =>
     db
-      .select({ hit: screeningHits, check: screeningChecks, business: { id: businesses.id, name: businesses.name, approvalStatus: businesses.approvalStatus }, list: screeningLists })
+      .select({
+        hit: screeningHits,
+        check: screeningChecks,
+        business: { id: businesses.id, name: businesses.name, approvalStatus: businesses.approvalStatus },
+        list: screeningLists,
+      })
       .from(screeningHits)
       .innerJoin(screeningChecks, eq(screeningChecks.id, screeningHits.checkId))
       .innerJoin(businesses, eq(businesses.id, screeningHits.businessId))
@@ -160,5 +183,11 @@ export async function findScreeningQueue(options: {
     status: r.hit.status,
     createdAt: r.hit.createdAt.toISOString(),
   }))
-  return { content, pageNumber: query.pageNumber, pageSize: query.pageSize, totalElements, totalPages: Math.ceil(totalElements / query.pageSize) }
+  return {
+    content,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    totalElements,
+    totalPages: Math.ceil(totalElements / query.pageSize),
+  }
 }

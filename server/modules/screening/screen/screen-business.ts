@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { BusinessScreeningStatus, ScreenedSubjectKind } from '@/lib/contracts/screening-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { contentDigest } from '@/server/crypto/field-cipher'
-import type { Executor, Tx } from '@/server/db/client'
+import type { Database, Executor, Tx } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
 import {
   businesses,
@@ -14,6 +14,7 @@ import {
   type ScreeningCheck,
 } from '@/server/db/schema'
 import { readScreeningSubjects } from '@/server/modules/kyc/screening-subjects'
+import { lockBusinessRow } from '@/server/records/business-record'
 import { findCandidates, type Candidate, type ScreeningQuery } from './find-candidates'
 import { readMatchThreshold } from './screening-settings'
 
@@ -70,7 +71,9 @@ function countryCode(value: string | null | undefined): string | null {
 /** A keyed digest of what is screened: a change of name, date of birth or nationality is a new screening. */
 export function subjectFingerprint(subject: Pick<ScreenedSubject, 'query'>): string {
   const q = subject.query
-  return contentDigest(JSON.stringify(['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]))
+  return contentDigest(
+    JSON.stringify(['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]),
+  )
 }
 
 /** `{ listCode: versionNumber }` of every list's active version: what a screening is screened against. */
@@ -90,15 +93,25 @@ export async function activeListVersions(db: Executor): Promise<Record<string, n
  * subject that went has its check superseded. Candidates already cleared for the same facts against the same entry are
  * recorded as suppressed, not opened. Then the business's screening status follows. Answers the checks made.
  */
-export async function syncBusinessScreening(tx: Tx, businessId: string, audit: AuditContext, now: Date = new Date()): Promise<number> {
+export async function syncBusinessScreening(
+  tx: Tx,
+  businessId: string,
+  audit: AuditContext,
+  now: Date = new Date(),
+): Promise<number> {
   const [subjects, current] = await Promise.all([
     screenedSubjectsOf(tx, businessId),
-    tx.select().from(screeningChecks).where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
+    tx
+      .select()
+      .from(screeningChecks)
+      .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
   ])
   const wanted = new Map(subjects.map((s) => [s.ref, { subject: s, fingerprint: subjectFingerprint(s) }]))
   const stale = current.filter((c) => wanted.get(c.subjectRef)?.fingerprint !== c.fingerprint)
   const currentRefs = new Map(current.map((c) => [c.subjectRef, c]))
-  const toScreen = [...wanted.values()].filter(({ fingerprint, subject }) => currentRefs.get(subject.ref)?.fingerprint !== fingerprint)
+  const toScreen = [...wanted.values()].filter(
+    ({ fingerprint, subject }) => currentRefs.get(subject.ref)?.fingerprint !== fingerprint,
+  )
   if (stale.length) {
     await tx
       .update(screeningChecks)
@@ -260,4 +273,20 @@ export async function refreshBusinessScreeningStatus(tx: Tx, businessId: string)
           : 'CLEAR'
   await tx.update(businesses).set({ screeningStatus: status }).where(eq(businesses.id, businessId))
   return status
+}
+
+/**
+ * {@link syncBusinessScreening} in its own transaction holding the business row: for the re-verification run, the demo
+ * seed and monitoring of a business submitted before screening existed.
+ */
+export async function openBusinessScreening(
+  db: Database,
+  businessId: string,
+  audit: AuditContext,
+  now: Date = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    if (!(await lockBusinessRow(tx, businessId))) return 0
+    return syncBusinessScreening(tx, businessId, audit, now)
+  })
 }

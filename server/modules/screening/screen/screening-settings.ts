@@ -9,7 +9,10 @@ export const MATCH_THRESHOLD_RANGE = { min: 0.5, max: 0.99 } as const
 
 /** The score at which a candidate alerts: the `screening.matchThreshold` setting (changed through four-eyes), else the default. */
 export async function readMatchThreshold(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, MATCH_THRESHOLD_SETTING))
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, MATCH_THRESHOLD_SETTING))
   const value = row?.value
   return typeof value === 'number' && value >= MATCH_THRESHOLD_RANGE.min && value <= MATCH_THRESHOLD_RANGE.max
     ? value
@@ -26,7 +29,10 @@ export async function writeMatchThreshold(
   await tx
     .insert(appSettings)
     .values({ key: MATCH_THRESHOLD_SETTING, value: options.matchThreshold, updatedBy: options.actorId })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: options.matchThreshold, updatedBy: options.actorId, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: appSettings.key,
+      set: { value: options.matchThreshold, updatedBy: options.actorId, updatedAt: new Date() },
+    })
   await appendAudit(tx, audit, {
     resource: 'setting',
     resourceId: MATCH_THRESHOLD_SETTING,

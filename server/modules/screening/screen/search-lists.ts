@@ -22,17 +22,32 @@ export async function searchScreeningLists(options: {
   const { db, actor, input } = options
   assertStaffWithAny(actor, ...SCREENING_READERS)
   const threshold = await readMatchThreshold(db)
-  const candidates = await findCandidates(db, { name: input.name, kind: input.type, dateOfBirth: input.dateOfBirth ?? null, nationality: input.nationality ?? null }, { threshold })
+  const candidates = await findCandidates(
+    db,
+    { name: input.name, kind: input.type, dateOfBirth: input.dateOfBirth ?? null, nationality: input.nationality ?? null },
+    { threshold },
+  )
   await db.transaction((tx) =>
     appendAudit(tx, options.audit, {
       resource: 'screening_search',
       resourceId: null,
       action: 'SEARCH',
-      after: { name: input.name, type: input.type, dateOfBirthGiven: !!input.dateOfBirth, nationality: input.nationality ?? null, candidates: candidates.length },
+      after: {
+        name: input.name,
+        type: input.type,
+        dateOfBirthGiven: !!input.dateOfBirth,
+        nationality: input.nationality ?? null,
+        candidates: candidates.length,
+      },
     }),
   )
   return {
     threshold,
-    candidates: candidates.map((c) => ({ entry: toEntryView(c.entry, c.list), score: c.score, matchedName: c.matchedName, factors: c.factors })),
+    candidates: candidates.map((c) => ({
+      entry: toEntryView(c.entry, c.list),
+      score: c.score,
+      matchedName: c.matchedName,
+      factors: c.factors,
+    })),
   }
 }
