@@ -341,6 +341,7 @@ const PATH_IDS: Record<string, Record<string, () => string>> = {
   '/businesses/{id}/completed-kyc-details': { id: () => A.businessId },
   '/businesses/{id}/approve': { id: () => A.businessId },
   '/businesses/{id}/approval-checklist': { id: () => A.businessId },
+  '/businesses/{id}/screening': { id: () => A.businessId },
   '/businesses/{id}/assignee': { id: () => A.businessId },
   '/businesses/attachment/{id}': { id: () => A.businessId },
   '/businesses/user/{id}': { id: () => A.spareMembershipId },

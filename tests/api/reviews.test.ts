@@ -141,6 +141,7 @@ describe('approving a business', () => {
       'REQUIRED_DOCUMENTS',
       'CAC_DOCUMENTS',
       'VERIFICATION',
+      'SCREENING',
     ])
     expect(ready.every((c) => c.met === true)).toBe(true)
 

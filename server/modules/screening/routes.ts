@@ -16,7 +16,7 @@ import { adjudicateHit } from './screen/adjudicate-hit'
 import { findScreeningQueue, readBusinessScreening } from './screen/read-screening'
 import { readMatchThreshold } from './screen/screening-settings'
 import { searchScreeningLists } from './screen/search-lists'
-import { SCREENING_ADJUDICATORS, SCREENING_LIST_MANAGERS, SCREENING_READERS } from './screening-access'
+import { SCREENING_ADJUDICATORS, SCREENING_LIST_MANAGERS, SCREENING_READERS, SCREENING_STATE_READERS } from './screening-access'
 
 const route = routesTagged('Screening')
 const listCodeParam = z.object({ code: z.string().trim().min(1).max(40) })
@@ -32,8 +32,8 @@ screeningRoutes.openapi(
   route.get('/businesses/{id}/screening', {
     summary: "A business's screening against sanctions and PEP lists",
     description:
-      "Staff who may read screening get every current check (the business, each person, each corporate shareholder) with its candidates, the listed entries and the factors behind each score. The business's own users get only `{ state }`: NOT_STARTED, IN_PROGRESS or DONE.",
-    ...access.business(),
+      "Staff who may read screening get every current check (the business, each person, each corporate shareholder) with its candidates, the listed entries and the factors behind each score. The business's own users, and staff who may read the business but not screening, get only `{ state }`: NOT_STARTED, IN_PROGRESS or DONE.",
+    ...access.businessAny(...SCREENING_STATE_READERS),
     request: { params: idParam },
     responses: {
       200: json(z.union([screening.businessScreeningSchema, screening.ownerScreeningSchema]), 'The screening'),

@@ -10,7 +10,7 @@ import type { ListFileReading } from './list-file-reading'
  * The official list snapshots (see their README.md). They sit beside the checkout, in the shared data folder, not in
  * the repository.
  */
-export const SHIPPED_LISTS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../shared/data/screening')
+export const SHIPPED_LISTS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../data/screening')
 export const shippedList = (name: string) => join(SHIPPED_LISTS_DIR, name)
 
 /** A file's bytes as a stream, cut into chunks of `chunkSize` bytes (a character may be split between two). */

@@ -13,11 +13,11 @@ import {
   type ScreeningEntry,
   type ScreeningList,
 } from '@/server/db/schema'
-import { assertStaffWithAny } from '@/server/http/access'
+import { assertStaffWithAny, holdsStaffPermission } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { canActOnBusiness } from '@/server/http/scope'
-import { SCREENING_READERS } from '../screening-access'
+import { assertBusinessAccess, canActOnBusiness } from '@/server/http/scope'
+import { SCREENING_READERS, SCREENING_STATE_READERS } from '../screening-access'
 
 export function toEntryView(entry: ScreeningEntry, list: Pick<ScreeningList, 'code' | 'name' | 'kind'>): ScreeningEntryView {
   return {
@@ -40,7 +40,8 @@ const deciders = alias(users, 'deciders')
 
 /**
  * `GET /businesses/{id}/screening` (docs/screening.md#screens): staff who may read screening see every current check
- * with its candidates, the entries side by side and the factors; the business's own users only whether it is done.
+ * with its candidates, the entries side by side and the factors; the business's own users, and other staff who may
+ * read the business, only whether it is done.
  */
 export async function readBusinessScreening(options: {
   db: Executor
@@ -53,11 +54,13 @@ export async function readBusinessScreening(options: {
     .from(businesses)
     .where(eq(businesses.id, businessId))
   if (!business || !canActOnBusiness(actor, businessId)) throw notFound('Business')
-  if (!actor.isStaff) {
+  if (actor.isStaff) assertStaffWithAny(actor, ...SCREENING_STATE_READERS)
+  else assertBusinessAccess(actor, businessId, SCREENING_STATE_READERS[0])
+  // The business's own users, and staff who may read the business but not screening, see only how far it is.
+  if (!actor.isStaff || !holdsStaffPermission(actor, ...SCREENING_READERS)) {
     const state = business.status === 'NOT_SCREENED' ? 'NOT_STARTED' : business.status === 'HITS_OPEN' ? 'IN_PROGRESS' : 'DONE'
     return { businessId, state }
   }
-  assertStaffWithAny(actor, ...SCREENING_READERS)
   const checks = await db
     .select()
     .from(screeningChecks)
