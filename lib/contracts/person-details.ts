@@ -59,34 +59,34 @@ export const PEP_POSITION_MESSAGE = 'Enter the public position (for a family mem
 
 const pepSchema = (statusMessage: string) =>
   z
-  .object({
-    status: z.enum(PEP_STATUSES, { message: statusMessage }),
-    position: z.preprocess(
-      blankToUndefined,
-      z.string().trim().max(200, 'Position must be at most 200 characters').nullish(),
-    ),
-    country: z.preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
-      z
-        .string()
-        .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO country code (e.g. NG)')
-        .nullish(),
-    ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.status !== 'NOT_PEP' && !value.position)
-      ctx.addIssue({ code: 'custom', message: PEP_POSITION_MESSAGE, path: ['position'] })
-  })
+    .object({
+      status: z.enum(PEP_STATUSES, { message: statusMessage }),
+      position: z.preprocess(blankToUndefined, z.string().trim().max(200, 'Position must be at most 200 characters').nullish()),
+      country: z.preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+        z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO country code (e.g. NG)')
+          .nullish(),
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (value.status !== 'NOT_PEP' && !value.position)
+        ctx.addIssue({ code: 'custom', message: PEP_POSITION_MESSAGE, path: ['position'] })
+    })
 
 /** `{ status, position?, country? }`: the position is required unless the person is not a PEP. */
-export const pepDeclarationInputSchema = pepSchema('Answer the PEP question: status must be NOT_PEP, PEP, FAMILY_MEMBER or CLOSE_ASSOCIATE')
+export const pepDeclarationInputSchema = pepSchema(
+  'Answer the PEP question: status must be NOT_PEP, PEP, FAMILY_MEMBER or CLOSE_ASSOCIATE',
+)
 export type PepDeclarationInput = z.input<typeof pepDeclarationInputSchema>
 
 /** The forms: the question must be answered (`status` empty until then). */
-export const formPepDeclaration = z.preprocess(
-  (v) => (v && typeof v === 'object' && (v as { status?: unknown }).status === '' ? { ...v, status: undefined } : v),
-  pepSchema('Answer the PEP question'),
-)
+export const formPepDeclaration = z.preprocess((v) => {
+  // A form restored from a draft saved before the question was asked has no declaration at all: ask it.
+  const values = v && typeof v === 'object' ? (v as Record<string, unknown>) : {}
+  return values.status === '' ? { ...values, status: undefined } : values
+}, pepSchema('Answer the PEP question'))
 
 /** The form values of a declaration (`status` empty until answered). */
 export interface PepFormValues {

@@ -70,9 +70,10 @@ describe('dates of birth and PEP declarations of means-of-ID holders and shareho
     expect(JSON.stringify(list)).not.toContain(DOB)
 
     const db = await getDb()
-    const [stored] = (
-      await db.execute(sql`SELECT date_of_birth FROM means_of_ids WHERE id = ${created.id as string}::uuid`)
-    ).rows as { date_of_birth: string }[]
+    const result = (await db.execute(
+      sql`SELECT date_of_birth FROM means_of_ids WHERE id = ${created.id as string}::uuid`,
+    )) as unknown as { rows: { date_of_birth: string }[] }
+    const [stored] = result.rows
     expect(stored!.date_of_birth).toMatch(/^v1:/)
     const [audit] = await db
       .select()
@@ -121,7 +122,9 @@ describe('dates of birth and PEP declarations of means-of-ID holders and shareho
       expect(res.status, JSON.stringify(overrides)).toBe(400)
       const text = await res.clone().text()
       const errors = await errorsOf(res)
-      expect(errors, JSON.stringify(overrides)).toContainEqual(expect.objectContaining({ field, message: expect.stringMatching(message) }))
+      expect(errors, JSON.stringify(overrides)).toContainEqual(
+        expect.objectContaining({ field, message: expect.stringMatching(message) }),
+      )
       // Error bodies name the field and the rule, never the value.
       if (typeof overrides.dateOfBirth === 'string') expect(text).not.toContain(overrides.dateOfBirth)
     }
@@ -150,7 +153,10 @@ describe('dates of birth and PEP declarations of means-of-ID holders and shareho
       expect.objectContaining({ field: 'dateOfBirth', message: 'A director must be at least 18 years old' }),
     )
     const kept = await ok<Json>(
-      await put(owner.token, path, { dateOfBirth: '**********', pep: { status: 'CLOSE_ASSOCIATE', position: 'Governor of Kogi State' } }),
+      await put(owner.token, path, {
+        dateOfBirth: '**********',
+        pep: { status: 'CLOSE_ASSOCIATE', position: 'Governor of Kogi State' },
+      }),
     )
     expect(kept).toMatchObject({ hasDateOfBirth: true, pep: { status: 'CLOSE_ASSOCIATE', position: 'Governor of Kogi State' } })
     expect(await revealed(owner.token, 'means-of-ids', created.id as string, 'dateOfBirth')).toBe(yearsAgo(15))
@@ -176,7 +182,9 @@ describe('dates of birth and PEP declarations of means-of-ID holders and shareho
     expect(wrongKind.status).toBe(400)
     expect(await errorsOf(wrongKind)).toContainEqual(expect.objectContaining({ field: 'dateOfBirth' }))
     expect(
-      await ok<Json>(await put(owner.token, `/kyc/shareholders/${holder.id as string}`, { dateOfBirth: '**********', percentage: 50 })),
+      await ok<Json>(
+        await put(owner.token, `/kyc/shareholders/${holder.id as string}`, { dateOfBirth: '**********', percentage: 50 }),
+      ),
     ).toMatchObject({ hasDateOfBirth: true, percentage: 50 })
   })
 
@@ -186,7 +194,10 @@ describe('dates of birth and PEP declarations of means-of-ID holders and shareho
     const reason = 'Comparing the date with the CAC filing'
     expect(await revealed(approver.token, 'shareholders', holder.id as string, 'dateOfBirth', reason)).toBe(DOB)
     const db = await getDb()
-    const [view] = await db.select().from(personalDataViews).where(eq(personalDataViews.subjectId, holder.id as string))
+    const [view] = await db
+      .select()
+      .from(personalDataViews)
+      .where(eq(personalDataViews.subjectId, holder.id as string))
     expect(view).toMatchObject({ businessId, subjectKind: 'SHAREHOLDER', detail: 'Birth date of Ada Obi', purpose: reason })
     const [audit] = await db
       .select()
@@ -223,7 +234,9 @@ describe('a person captured before dates of birth were asked', () => {
     const outstanding = await ok<{ items: Array<{ code: string; message: string }> }>(
       await api(`/businesses/${businessId}/outstanding`, { token: owner.token }),
     )
-    expect(JSON.stringify(outstanding.items)).toContain('Date of birth and PEP declaration of Ada Obi (director and shareholder) not given')
+    expect(JSON.stringify(outstanding.items)).toContain(
+      'Date of birth and PEP declaration of Ada Obi (director and shareholder) not given',
+    )
 
     const submitted = await put(owner.token, `/businesses/${businessId}/completed-kyc-details`, {})
     expect(submitted.status).toBe(409)
@@ -231,7 +244,8 @@ describe('a person captured before dates of birth were asked', () => {
     expect(errors).toContainEqual(
       expect.objectContaining({
         field: `meansOfIds.${ids[0]!.id as string}`,
-        message: 'Date of birth and PEP declaration of Ada Obi (director and shareholder) not given: add them to their means of ID (step 3).',
+        message:
+          'Date of birth and PEP declaration of Ada Obi (director and shareholder) not given: add them to their means of ID (step 3).',
       }),
     )
     expect(errors).toContainEqual(
@@ -241,7 +255,9 @@ describe('a person captured before dates of birth were asked', () => {
       }),
     )
     // Filled in: those gaps go.
-    await ok(await put(owner.token, `/kyc/means-of-ids/${ids[0]!.id as string}`, { dateOfBirth: DOB, pep: { status: 'NOT_PEP' } }))
+    await ok(
+      await put(owner.token, `/kyc/means-of-ids/${ids[0]!.id as string}`, { dateOfBirth: DOB, pep: { status: 'NOT_PEP' } }),
+    )
     // (The fixture's Nigerian shareholder has no BVN: a PUT checks the record as it will be, so it gives one too.)
     await ok(
       await put(owner.token, `/kyc/shareholders/${holders[0]!.id as string}`, { pep: { status: 'NOT_PEP' }, bvn: '22212345678' }),
@@ -275,14 +291,23 @@ describe('data-subject requests', () => {
       pepDeclaration: { status: 'PEP', position: 'Senator', country: 'NG' },
     })
 
-    const erased = await post(dpo.token, `/data-subjects/SHAREHOLDER/${id}/erase`, { reason: 'Erasure asked in writing, ticket 8' })
+    const erased = await post(dpo.token, `/data-subjects/SHAREHOLDER/${id}/erase`, {
+      reason: 'Erasure asked in writing, ticket 8',
+    })
     expect(erased.status, await erased.clone().text()).toBe(200)
     const db = await getDb()
     const [row] = await db.select().from(shareholders).where(eq(shareholders.id, id))
     expect(row).toMatchObject({ dateOfBirth: null, pepStatus: null, pepPosition: null, pepCountry: null })
     // The audit rows of the person (their date and position sealed under their key) are unreadable now.
     const trail = await db.select().from(audits).where(eq(audits.resourceId, id))
-    expect(JSON.stringify(await maskSealedValues(db, trail.map((a) => a.after)))).not.toContain('Senator')
+    expect(
+      JSON.stringify(
+        await maskSealedValues(
+          db,
+          trail.map((a) => a.after),
+        ),
+      ),
+    ).not.toContain('Senator')
   })
 })
 
@@ -330,9 +355,14 @@ describe('government representatives', () => {
     )
     expect(filled).toMatchObject({ dateOfBirth: '**********', hasDateOfBirth: true, pep: { status: 'PEP', country: 'NG' } })
     const db = await getDb()
-    const [row] = await db.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, rep.id as string))
+    const [row] = await db
+      .select()
+      .from(governmentRepresentatives)
+      .where(eq(governmentRepresentatives.id, rep.id as string))
     expect(row!.dateOfBirth).toBe(DOB)
-    const details = await ok<{ representatives: Json[] }>(await api(`/government/${entity.id as string}`, { token: officer.token }))
+    const details = await ok<{ representatives: Json[] }>(
+      await api(`/government/${entity.id as string}`, { token: officer.token }),
+    )
     expect(JSON.stringify(details)).not.toContain(DOB)
     const tooYoung = await put(officer.token, `/government/rep/${rep.id as string}`, { dateOfBirth: yearsAgo(16) })
     expect(tooYoung.status).toBe(400)
@@ -346,7 +376,10 @@ describe('government representatives', () => {
         reason: 'Erasure asked in writing, ticket 9',
       }),
     )
-    const [gone] = await db.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, rep.id as string))
+    const [gone] = await db
+      .select()
+      .from(governmentRepresentatives)
+      .where(eq(governmentRepresentatives.id, rep.id as string))
     expect(gone).toMatchObject({ dateOfBirth: null, pepStatus: null, pepPosition: null })
   })
 })
