@@ -100,10 +100,7 @@ export function PepDeclarationFields({ name = 'pep' }: { name?: string }) {
   // Read only once a position is asked for: most people are not PEPs.
   const countries = useQuery({ ...locationReads.countries(), enabled: exposed })
   const options = useMemo(
-    () =>
-      countries.data
-        ?.filter((c) => /^[A-Z]{2}$/.test(c.id))
-        .map((c) => ({ value: c.id, label: c.country })) ?? NIGERIA_ONLY,
+    () => countries.data?.filter((c) => /^[A-Z]{2}$/.test(c.id)).map((c) => ({ value: c.id, label: c.country })) ?? NIGERIA_ONLY,
     [countries.data],
   )
   return (

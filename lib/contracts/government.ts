@@ -224,9 +224,9 @@ export const representativeFormSchema = z
   .superRefine(checkMeansOfId)
 
 /** The form that fills in what a representative captured before dates of birth were asked lacks (PUT). */
-export const representativePersonDetailsFormSchema = z.object({ dateOfBirth: formDateOfBirth, pep: formPepDeclaration }).superRefine(
-  (value, ctx) => checkAdult(value.dateOfBirth, REPRESENTATIVE_WHO, ctx),
-)
+export const representativePersonDetailsFormSchema = z
+  .object({ dateOfBirth: formDateOfBirth, pep: formPepDeclaration })
+  .superRefine((value, ctx) => checkAdult(value.dateOfBirth, REPRESENTATIVE_WHO, ctx))
 
 /** `PUT /government/rep/{id}`: any fields; a masked ID number sent back unchanged keeps the stored one. */
 export const representativeUpdateSchema = z

@@ -249,8 +249,7 @@ export function dateOfBirthProblem(
   const today = options.today ?? todayIso()
   if (!isIsoCalendarDate(value)) return 'Date of birth must be a real date (YYYY-MM-DD)'
   if (value > today) return 'Date of birth cannot be in the future'
-  if (yearsAfter(value, MAX_PERSON_AGE + 1) <= today)
-    return `Date of birth must give an age of at most ${MAX_PERSON_AGE} years`
+  if (yearsAfter(value, MAX_PERSON_AGE + 1) <= today) return `Date of birth must give an age of at most ${MAX_PERSON_AGE} years`
   if (options.adult && yearsAfter(value, ADULT_AGE) > today)
     return `${options.who ?? 'This person'} must be at least ${ADULT_AGE} years old`
   return null

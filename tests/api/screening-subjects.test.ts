@@ -30,7 +30,10 @@ describe('readScreeningSubjects', () => {
         pep: { status: 'PEP', position: 'Former Commissioner for Health, Imo State', country: 'NG' },
       }),
     )
-    const holding = await add('/kyc/shareholders', corporateBody(kyc.id, { companyName: 'Savannah Holdings Limited', percentage: 50 }))
+    const holding = await add(
+      '/kyc/shareholders',
+      corporateBody(kyc.id, { companyName: 'Savannah Holdings Limited', percentage: 50 }),
+    )
     const adaAgain = await add(
       '/kyc/shareholders',
       individualBody(kyc.id, {
@@ -68,7 +71,13 @@ describe('readScreeningSubjects', () => {
     )
     const director = await add(
       '/kyc/means-of-ids',
-      meansOfIdBody(kyc.id, { shareholderId: ada.id, firstName: 'Ada', lastName: 'Obi', bvn: '22211111111', dateOfBirth: '1970-01-15' }),
+      meansOfIdBody(kyc.id, {
+        shareholderId: ada.id,
+        firstName: 'Ada',
+        lastName: 'Obi',
+        bvn: '22211111111',
+        dateOfBirth: '1970-01-15',
+      }),
     )
     // Chidi signs for the business and has two means of ID (the same NIN): one person.
     const signatory = await add(
@@ -151,14 +160,23 @@ describe('readScreeningSubjects', () => {
         registrationNumber: 'RC765432',
         country: 'NG',
       },
-      { refs: [{ table: 'shareholders', id: inner.id }], name: 'Delta Family Trust Holdings', registrationNumber: 'RC800001', country: 'NG' },
+      {
+        refs: [{ table: 'shareholders', id: inner.id }],
+        name: 'Delta Family Trust Holdings',
+        registrationNumber: 'RC800001',
+        country: 'NG',
+      },
     ])
   })
 
   it('answers a business without a KYC record with no one, and 404 for an unknown business', async () => {
     const { businessId } = await ownerWithBusiness()
     const db = await getDb()
-    expect(await readScreeningSubjects({ db, businessId })).toMatchObject({ persons: [], companies: [], business: { country: 'NG' } })
+    expect(await readScreeningSubjects({ db, businessId })).toMatchObject({
+      persons: [],
+      companies: [],
+      business: { country: 'NG' },
+    })
     await expect(readScreeningSubjects({ db, businessId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })

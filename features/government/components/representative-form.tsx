@@ -1,6 +1,12 @@
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
+import {
+  DateOfBirthField,
+  EMPTY_PERSON_DETAILS,
+  PepDeclarationFields,
+  type PersonDetailsValues,
+} from '@/components/person/person-details-fields'
 import { Button } from '@/components/ui/button'
 import { DateField } from '@/components/ui/date-field'
 import { Form } from '@/components/ui/form'
@@ -8,12 +14,6 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
-import {
-  DateOfBirthField,
-  EMPTY_PERSON_DETAILS,
-  PepDeclarationFields,
-  type PersonDetailsValues,
-} from '@/components/person/person-details-fields'
 import type { representativeFormSchema } from '@/lib/contracts/government'
 import { MEANS_OF_ID_TYPES } from '@/lib/contracts/kyc-values'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'

@@ -8,8 +8,8 @@ import type {
   RepresentativeKyc,
   representativeUpdateSchema,
 } from '@/lib/contracts/government'
-import { MAX_REPRESENTATIVES_PER_ENTITY } from '@/lib/contracts/government-values'
 import { REPRESENTATIVE_WHO } from '@/lib/contracts/government'
+import { MAX_REPRESENTATIVES_PER_ENTITY } from '@/lib/contracts/government-values'
 import {
   dateOfBirthProblem,
   maskDateOfBirth,

@@ -131,7 +131,11 @@ export async function readScreeningSubjects(options: { db: Executor; businessId:
     .orderBy(asc(kycDetails.createdAt))
     .limit(1)
   const [ids, holders] = await Promise.all([
-    db.select().from(meansOfIds).where(eq(meansOfIds.businessId, businessId)).orderBy(asc(meansOfIds.createdAt), asc(meansOfIds.id)),
+    db
+      .select()
+      .from(meansOfIds)
+      .where(eq(meansOfIds.businessId, businessId))
+      .orderBy(asc(meansOfIds.createdAt), asc(meansOfIds.id)),
     db
       .select()
       .from(shareholders)
@@ -157,11 +161,13 @@ export async function readScreeningSubjects(options: { db: Executor; businessId:
   }
   for (const row of ids) {
     const key = `means_of_ids:${row.id}`
-    if (row.shareholderId && holders.some((h) => h.id === row.shareholderId)) groups.join(`shareholders:${row.shareholderId}`, key)
+    if (row.shareholderId && holders.some((h) => h.id === row.shareholderId))
+      groups.join(`shareholders:${row.shareholderId}`, key)
     sameIndex(row.bvnIndex && `bvn:${row.bvnIndex}`, key)
     sameIndex(row.idNumberIndex && `id:${row.idNumberIndex}`, key)
   }
-  for (const row of holders) if (row.type === 'INDIVIDUAL') sameIndex(row.bvnIndex && `bvn:${row.bvnIndex}`, `shareholders:${row.id}`)
+  for (const row of holders)
+    if (row.type === 'INDIVIDUAL') sameIndex(row.bvnIndex && `bvn:${row.bvnIndex}`, `shareholders:${row.id}`)
 
   return {
     business: {
@@ -242,10 +248,7 @@ function companiesOf(ordered: readonly Shareholder[]): ScreeningCompany[] {
  * The same for a government entity (its representatives are not in any business's KYC): the entity as `business`,
  * each representative a person with the role GOVERNMENT_REPRESENTATIVE. 404 for an unknown entity.
  */
-export async function readGovernmentScreeningSubjects(options: {
-  db: Executor
-  entityId: string
-}): Promise<ScreeningSubjects> {
+export async function readGovernmentScreeningSubjects(options: { db: Executor; entityId: string }): Promise<ScreeningSubjects> {
   const { db, entityId } = options
   const [entity] = await db
     .select({ id: governmentEntities.id, name: governmentEntities.name, country: governmentEntities.country })

@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createShareholderSchema, ShareholderRecord, updateShareholderSchema } from '@/lib/contracts/kyc'
-import {
-  maskDateOfBirth,
-  maskIdentityNumber,
-  pepColumnsOf,
-  pepDeclarationOf,
-  todayIso,
-} from '@/lib/contracts/kyc-values'
+import { maskDateOfBirth, maskIdentityNumber, pepColumnsOf, pepDeclarationOf, todayIso } from '@/lib/contracts/kyc-values'
 import {
   computeOwnership,
   formatPercentage,
