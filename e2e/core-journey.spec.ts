@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { samplePdf } from '@/server/seed/demo-kyc-documents'
 import { activeUser, bearer, signIn } from './support/accounts'
-import { poster, verifyChecks } from './support/kyc-api'
+import { poster, verifyChecks, PERSON_DETAILS } from './support/kyc-api'
 
 /**
  * The core journey, end to end: a new owner registers a business and completes its KYC (the documents uploaded and
@@ -54,6 +54,7 @@ async function captureAddressShareholderAndId(request: APIRequestContext, header
     lga: 'Lagos Island',
   })
   const holder = await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     type: 'INDIVIDUAL',
     firstName: 'Amaka',
@@ -63,6 +64,7 @@ async function captureAddressShareholderAndId(request: APIRequestContext, header
     percentage: 100,
   })
   await post('/kyc/means-of-ids', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     shareholderId: holder.id,
     firstName: 'Amaka',

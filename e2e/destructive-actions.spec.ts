@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { ownerWithBusiness, signInAsOwner, unique } from './support/accounts'
-import { poster, uploadFile } from './support/kyc-api'
+import { poster, uploadFile, PERSON_DETAILS } from './support/kyc-api'
 
 /**
  * Every destructive action a business user has, done in the browser as they would (the Delete or Remove button, then
@@ -126,6 +126,7 @@ test('an owner deletes an address and a means of ID from the KYC steps', async (
     lga: 'Ikeja',
   })
   const holder = await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     type: 'INDIVIDUAL',
     firstName: 'Ifeoma',
@@ -135,6 +136,7 @@ test('an owner deletes an address and a means of ID from the KYC steps', async (
     percentage: 100,
   })
   const id = await post('/kyc/means-of-ids', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     shareholderId: holder.id,
     firstName: 'Ifeoma',
@@ -189,6 +191,7 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
   const post = poster(request, owner.headers)
   const kycDetailsId = await kycRecord(request, owner.headers, owner.business.id)
   await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     type: 'INDIVIDUAL',
     firstName: 'Ifeoma',
@@ -198,6 +201,7 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
     percentage: 60,
   })
   const corporate = await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     type: 'CORPORATE',
     companyName: 'Eko Holdings Limited',
@@ -205,6 +209,7 @@ test('deleting a corporate shareholder deletes the shareholders listed under it'
     percentage: 40,
   })
   const child = await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     parentShareholderId: corporate.id,
     type: 'INDIVIDUAL',
@@ -322,6 +327,7 @@ test("the KYC's drafts are gone once it is submitted: a saved form's at once, a 
   const post = poster(request, owner.headers)
   const kycDetailsId = await kycRecord(request, owner.headers, owner.business.id)
   const holder = await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     type: 'INDIVIDUAL',
     firstName: 'Ifeoma',
@@ -331,6 +337,7 @@ test("the KYC's drafts are gone once it is submitted: a saved form's at once, a 
     percentage: 100,
   })
   await post('/kyc/means-of-ids', {
+    ...PERSON_DETAILS,
     kycDetailsId,
     shareholderId: holder.id,
     firstName: 'Ifeoma',

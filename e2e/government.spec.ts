@@ -46,6 +46,8 @@ test('a government officer creates an entity, its representative, its product, a
   await rep.getByLabel(/^Phone/).fill('+2348035550199')
   await rep.getByLabel(/^Kind of ID/).selectOption('NATIONAL_ID_CARD')
   await rep.getByLabel(/^ID number/).fill('12345678901')
+  await rep.getByLabel(/^Date of birth/).fill('1970-04-18')
+  await rep.getByRole('combobox', { name: /politically exposed person/ }).selectOption('NOT_PEP')
   await rep.getByLabel('Scan of the ID (PDF, PNG or JPEG)').setInputFiles({
     name: 'nin-slip.pdf',
     mimeType: 'application/pdf',

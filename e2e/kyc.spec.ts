@@ -118,6 +118,11 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await form.getByLabel(/Last name/).fill('Nwankwo')
   await form.getByLabel(/^BVN/).fill('22212345678')
   await form.getByLabel(/Percentage held/).fill('60')
+  // Every person's date of birth and PEP declaration (issue 38): asked before the shareholder is saved.
+  await form.getByRole('button', { name: 'Add shareholder' }).click()
+  await expect(form.getByText('Enter the date of birth')).toBeVisible()
+  await form.getByLabel(/Date of birth/).fill('1979-02-11')
+  await form.getByRole('combobox', { name: /politically exposed person/ }).selectOption('NOT_PEP')
   await form.getByRole('button', { name: 'Add shareholder' }).click()
   await expect(
     page.getByRole('list', { name: 'Shareholders of the business' }).getByText('Chidi Nwankwo', { exact: true }),
@@ -145,9 +150,15 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
   await expect(form.getByLabel(/Last name/)).toHaveValue('Bello')
   await form.getByLabel(/^BVN/).fill('22212345679')
   await form.getByLabel(/Percentage held/).fill('100')
+  await form.getByLabel(/Date of birth/).fill('1968-09-30')
+  // A "yes" asks the position and its country (Nigeria unless changed).
+  await form.getByRole('combobox', { name: /politically exposed person/ }).selectOption('PEP')
+  await form.getByLabel(/Public position held/).fill('Former Commissioner for Works, Lagos State')
+  await expect(form.getByRole('combobox', { name: 'Country of the position' })).toHaveValue('NG')
   await form.getByRole('button', { name: 'Add shareholder' }).click()
   const nested = page.getByRole('list', { name: 'Shareholders of Eko Holdings Limited' })
   const tunde = nested.getByRole('listitem').filter({ hasText: 'Tunde Bello' })
+  await expect(tunde).toContainText('Politically exposed person (PEP): Former Commissioner for Works, Lagos State (NG)')
   await expect(tunde).toContainText('Effective ownership: 40%')
   await expect(tunde.getByText('Beneficial owner')).toBeVisible()
   await expect(tunde.getByText('Needs a means of ID')).toBeVisible()
@@ -163,7 +174,13 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
       number: 'A12345678',
       expiry: '2031-01-31',
     },
-    { name: 'Tunde Bello', option: 'Tunde Bello (40%)', type: 'NATIONAL_ID_CARD', number: '12345678901', expiry: '' },
+    {
+      name: 'Tunde Bello',
+      option: 'Tunde Bello (40%)',
+      type: 'NATIONAL_ID_CARD',
+      number: '12345678901',
+      expiry: '',
+    },
   ]) {
     await page.getByRole('button', { name: 'Add a means of ID' }).click()
     const id = page.getByRole('form', { name: 'New means of ID' })
@@ -172,6 +189,11 @@ test('an owner captures a complete KYC with a nested corporate shareholder, find
     await id.getByLabel(/Kind of ID/).selectOption(holder.type)
     await id.getByLabel(/ID number/).fill(holder.number)
     if (holder.expiry) await id.getByLabel(/Expiry date/).fill(holder.expiry)
+    // The shareholder's PEP declaration comes with the link; the date of birth (answered masked) is asked again.
+    await expect(id.getByRole('combobox', { name: /politically exposed person/ })).toHaveValue(
+      holder.name === 'Tunde Bello' ? 'PEP' : 'NOT_PEP',
+    )
+    await id.getByLabel(/Date of birth/).fill(holder.name === 'Tunde Bello' ? '1968-09-30' : '1979-02-11')
     if (holder.name === 'Chidi Nwankwo') {
       await id.getByLabel('Scan or photo of the ID').setInputFiles({
         name: 'passport.pdf',

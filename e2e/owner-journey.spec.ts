@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
 import { ownerWithBusiness, signInAsOwner } from './support/accounts'
-import { poster, uploadFile } from './support/kyc-api'
+import { poster, uploadFile, PERSON_DETAILS } from './support/kyc-api'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -106,6 +106,7 @@ test('an owner is led through every dead end, and every screen words each status
 
   // Means of ID before shareholders: a director's ID, not yet linked; then she turns out to hold 100%.
   await post('/kyc/means-of-ids', {
+    ...PERSON_DETAILS,
     kycDetailsId: kyc.id,
     firstName: 'Ngozi',
     lastName: 'Eze',
@@ -116,6 +117,7 @@ test('an owner is led through every dead end, and every screen words each status
     expiryDate: new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
   })
   await post('/kyc/shareholders', {
+    ...PERSON_DETAILS,
     kycDetailsId: kyc.id,
     type: 'INDIVIDUAL',
     firstName: 'Ngozi',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ReasonField } from '@/components/ui/reason-field'
-import { REVEAL_REASON_MIN, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
+import { REVEAL_REASON_MIN, type RevealableField, type RevealedIdentityNumber } from '@/lib/contracts/kyc'
 import { describeError } from '@/lib/http/errors'
 import styles from './review.module.css'
 
@@ -11,7 +11,7 @@ export interface RevealIdentityNumberProps {
   masked: string
   target: 'means-of-ids' | 'shareholders'
   recordId: string
-  field: 'bvn' | 'idNumber'
+  field: RevealableField
   /** What it is, for the button's and the dialog's names: "BVN of Ada Obi". */
   label: string
   /** The viewer may reveal (the business's owner or KYC editor, or staff with CAN_VIEW_SENSITIVE_KYC). */

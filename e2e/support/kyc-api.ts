@@ -38,6 +38,9 @@ export async function uploadFile(
   return fileId
 }
 
+/** A person's date of birth and PEP declaration, which the KYC submission asks of everyone (issue 38). */
+export const PERSON_DETAILS = { dateOfBirth: '1981-03-14', pep: { status: 'NOT_PEP' } } as const
+
 /** What a customer's KYC says (the ids linking the records are filled in). */
 export interface KycAnswers {
   details: Record<string, unknown>
@@ -57,8 +60,8 @@ export async function completeKyc(request: APIRequestContext, owner: Headers, bu
   const post = poster(request, owner)
   const kyc = await post('/kyc/details', { businessId, ...answers.details })
   await post('/kyc/addresses', { kycDetailsId: kyc.id, ...answers.address })
-  const holder = await post('/kyc/shareholders', { kycDetailsId: kyc.id, ...answers.shareholder })
-  await post('/kyc/means-of-ids', { kycDetailsId: kyc.id, shareholderId: holder.id, ...answers.meansOfId })
+  const holder = await post('/kyc/shareholders', { kycDetailsId: kyc.id, ...PERSON_DETAILS, ...answers.shareholder })
+  await post('/kyc/means-of-ids', { kycDetailsId: kyc.id, shareholderId: holder.id, ...PERSON_DETAILS, ...answers.meansOfId })
   const types = (await (await request.get('/api/v1/kyc-document-types?registrationClass=RC', { headers: owner })).json()) as {
     id: string
     code: string

@@ -16,6 +16,15 @@ import {
   normaliseIdNumber,
 } from './kyc-values'
 import { pageQuerySchema, pageSchema } from './pagination'
+import {
+  checkAdult,
+  formDateOfBirth,
+  formPepDeclaration,
+  keptDateOfBirth,
+  optionalDateOfBirth,
+  pepDeclarationInputSchema,
+  personDetailsAnswerFields,
+} from './person-details'
 
 export * from './government-values'
 
@@ -158,10 +167,20 @@ export const archivedGovernmentEntityQuerySchema = governmentEntityListQuerySche
 
 // ---- representatives ----------------------------------------------------------------------------------------------
 
+/** A representative acts for the entity, so is an adult (docs/domain.md#dates-of-birth-and-pep-declarations). */
+export const REPRESENTATIVE_WHO = 'A representative'
+
 function checkMeansOfId(
-  value: { idType?: string; idNumber?: string; idIssueDate?: string | null; idExpiryDate?: string | null },
+  value: {
+    idType?: string
+    idNumber?: string
+    idIssueDate?: string | null
+    idExpiryDate?: string | null
+    dateOfBirth?: string | null
+  },
   ctx: z.RefinementCtx,
 ) {
+  checkAdult(value.dateOfBirth, REPRESENTATIVE_WHO, ctx)
   if (!value.idType || value.idNumber === undefined) return
   const masked = isMaskedIdentityNumber(value.idNumber)
   const fields = { idType: 'idType', idNumber: 'idNumber', issueDate: 'idIssueDate', expiryDate: 'idExpiryDate' } as const
@@ -190,11 +209,24 @@ const representativeFields = {
   address: optionalText('Address', 300),
   addressFileId: z.preprocess(blankToUndefined, id('Proof of address file').nullish()),
   photoFileId: z.preprocess(blankToUndefined, id('Passport photo file').nullish()),
+  /** Optional in the API (older clients); the representative form asks for it. */
+  dateOfBirth: optionalDateOfBirth,
+  pep: pepDeclarationInputSchema.optional(),
 }
 
 /** `POST /government/rep`, and the representative form (which sends `entityId` from the chosen entity). */
 export const representativeInputSchema = z.object({ entityId: id('Entity'), ...representativeFields }).superRefine(checkMeansOfId)
 export type RepresentativeInput = z.input<typeof representativeInputSchema>
+
+/** The representative form: the date of birth and the PEP question are required there. */
+export const representativeFormSchema = z
+  .object({ entityId: id('Entity'), ...representativeFields, dateOfBirth: formDateOfBirth, pep: formPepDeclaration })
+  .superRefine(checkMeansOfId)
+
+/** The form that fills in what a representative captured before dates of birth were asked lacks (PUT). */
+export const representativePersonDetailsFormSchema = z
+  .object({ dateOfBirth: formDateOfBirth, pep: formPepDeclaration })
+  .superRefine((value, ctx) => checkAdult(value.dateOfBirth, REPRESENTATIVE_WHO, ctx))
 
 /** `PUT /government/rep/{id}`: any fields; a masked ID number sent back unchanged keeps the stored one. */
 export const representativeUpdateSchema = z
@@ -204,6 +236,7 @@ export const representativeUpdateSchema = z
       (v) => (isMaskedIdentityNumber(typeof v === 'string' ? v : null) ? undefined : v),
       representativeFields.idNumber.optional(),
     ),
+    dateOfBirth: keptDateOfBirth,
   })
   .partial()
 export type RepresentativeUpdate = z.input<typeof representativeUpdateSchema>
@@ -226,6 +259,7 @@ export const representativeSchema = z
     address: z.string().nullable(),
     addressFile: fileSummarySchema.nullable(),
     photoFile: fileSummarySchema.nullable(),
+    ...personDetailsAnswerFields,
     createdAt: z.string(),
     updatedAt: z.string(),
   })

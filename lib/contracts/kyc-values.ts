@@ -160,6 +160,11 @@ export function maskIdentityNumber(value: string | null | undefined): string | n
   return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`
 }
 
+/** A personal value as answers mask it, by its key: a date of birth starred whole, a number but its last four. */
+export function maskPersonalValue(key: string, value: string): string {
+  return key === 'dateOfBirth' ? '*'.repeat(value.length) : maskIdentityNumber(value)
+}
+
 /** A masked value sent back by a form: it must never be stored in place of the number. */
 export function isMaskedIdentityNumber(value: string | null | undefined): boolean {
   return typeof value === 'string' && value.includes('*')
@@ -201,3 +206,117 @@ export const { values: KYC_STEPS, labels: KYC_STEP_LABELS } = labelledValues({
   PREVIEW: 'Preview',
 })
 export type KycStep = (typeof KYC_STEPS)[number]
+
+// ---- dates of birth and PEP declarations (docs/domain.md#dates-of-birth-and-pep-declarations) ------------------
+
+/** What an answer carries instead of a date of birth: starred whole, as drafts star it (the reveal call answers it). */
+export const MASKED_DATE_OF_BIRTH_DESCRIPTION =
+  'Masked: every character starred (`**********`); null when none was given. The clear date is answered only by the reveal call.'
+
+/** `1980-05-12` → `**********`: nothing of a date of birth shows, not even the year. */
+export function maskDateOfBirth(value: string | null | undefined): string | null {
+  if (value == null) return null
+  return '*'.repeat(value.length)
+}
+
+/** The oldest age accepted for a living person. */
+export const MAX_PERSON_AGE = 120
+/** Directors, signatories and government representatives are adults (CAMA 2020 s. 257 for directors). */
+export const ADULT_AGE = 18
+
+/** Roles whose holder must be an adult (the means of ID's role; a government representative always). */
+export const ADULT_ID_HOLDER_ROLES: readonly IdHolderRole[] = ['DIRECTOR', 'SIGNATORY']
+
+function isIsoCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00.000Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** The day `years` after `day` (`YYYY-MM-DD`, compared as text: a 29 February birthday counts from 1 March). */
+function yearsAfter(day: string, years: number): string {
+  return `${String(Number(day.slice(0, 4)) + years).padStart(4, '0')}${day.slice(4)}`
+}
+
+/**
+ * What is wrong with a date of birth, or null: a real calendar date (`YYYY-MM-DD`), not in the future, an age of at
+ * most 120 and, for `adult` (`who` names them: "A director"), at least 18.
+ */
+export function dateOfBirthProblem(
+  value: string,
+  options: { adult?: boolean; who?: string; today?: string } = {},
+): string | null {
+  const today = options.today ?? todayIso()
+  if (!isIsoCalendarDate(value)) return 'Date of birth must be a real date (YYYY-MM-DD)'
+  if (value > today) return 'Date of birth cannot be in the future'
+  if (yearsAfter(value, MAX_PERSON_AGE + 1) <= today) return `Date of birth must give an age of at most ${MAX_PERSON_AGE} years`
+  if (options.adult && yearsAfter(value, ADULT_AGE) > today)
+    return `${options.who ?? 'This person'} must be at least ${ADULT_AGE} years old`
+  return null
+}
+
+/** "A director" / "A signatory" for a role that must be an adult, else null. */
+export function adultRoleWho(role: string | null | undefined): string | null {
+  if (!role || !(ADULT_ID_HOLDER_ROLES as readonly string[]).includes(role)) return null
+  return `A ${ID_HOLDER_ROLE_LABELS[role as IdHolderRole].toLowerCase()}`
+}
+
+/**
+ * A politically exposed person's declaration: whether the person is a PEP (holds or held a prominent public
+ * function), a family member of one, or a close associate of one (CBN AML/CFT/CPF Regulations 2022).
+ */
+export const { values: PEP_STATUSES, labels: PEP_STATUS_LABELS } = labelledValues({
+  NOT_PEP: 'Not a PEP',
+  PEP: 'Politically exposed person (PEP)',
+  FAMILY_MEMBER: 'Family member of a PEP',
+  CLOSE_ASSOCIATE: 'Close associate of a PEP',
+})
+export type PepStatus = (typeof PEP_STATUSES)[number]
+
+/** The question's answers, in the owner's words. */
+export const PEP_STATUS_CHOICES: Readonly<Record<PepStatus, string>> = {
+  NOT_PEP: 'No',
+  PEP: 'Yes: this person holds or held a prominent public position',
+  FAMILY_MEMBER: 'Yes: this person is a family member of someone who does',
+  CLOSE_ASSOCIATE: 'Yes: this person is a close associate of someone who does',
+}
+
+export const PEP_QUESTION = 'Is this person a politically exposed person (PEP), or a family member or close associate of one?'
+
+/** Who counts, shown under the question. */
+export const PEP_EXPLANATION =
+  'A PEP holds, or has held, a prominent public position in Nigeria or abroad: for example a governor, minister or commissioner, a legislator, a senior judge, a senior military or police officer, an ambassador, a senior party official, or a director of a state-owned company or international organisation. Family members are their spouse or partner, parents, children and their spouses, and siblings. Close associates are people known to do business with them or to own a company or arrangement jointly with them.'
+
+/** A declaration as answers carry it. */
+export interface PepDeclaration {
+  status: PepStatus
+  /** The public position held (for a family member or close associate: the PEP's). */
+  position: string | null
+  /** ISO 3166-1 alpha-2 country of the position. */
+  country: string | null
+}
+
+/** The declaration of a stored row (`pep_status`, `pep_position`, `pep_country`), or null when none was made. */
+export function pepDeclarationOf(row: {
+  pepStatus: PepStatus | null
+  pepPosition: string | null
+  pepCountry: string | null
+}): PepDeclaration | null {
+  if (!row.pepStatus) return null
+  return { status: row.pepStatus, position: row.pepPosition, country: row.pepCountry }
+}
+
+/** The columns a declaration is stored in; a NOT_PEP declaration keeps no position or country. */
+export function pepColumnsOf(pep: { status: PepStatus; position?: string | null; country?: string | null }) {
+  const exposed = pep.status !== 'NOT_PEP'
+  return {
+    pepStatus: pep.status,
+    pepPosition: exposed ? (pep.position ?? null) : null,
+    pepCountry: exposed ? (pep.country ?? null) : null,
+  }
+}
+
+/** "Date of birth" / "PEP declaration" / both, of what a person's record still lacks; empty when nothing. */
+export function missingPersonDetails(row: { hasDateOfBirth: boolean; pep: unknown }): string[] {
+  return [...(row.hasDateOfBirth ? [] : ['date of birth']), ...(row.pep ? [] : ['PEP declaration'])]
+}

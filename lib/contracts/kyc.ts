@@ -18,8 +18,18 @@ import {
   normaliseIdNumber,
   normaliseTin,
   todayIso,
+  adultRoleWho,
 } from './kyc-values'
 import { pageQuerySchema, pageSchema } from './pagination'
+import {
+  checkAdult,
+  formDateOfBirth,
+  formPepDeclaration,
+  keptDateOfBirth,
+  optionalDateOfBirth,
+  pepDeclarationInputSchema,
+  personDetailsAnswerFields,
+} from './person-details'
 
 export * from './kyc-values'
 
@@ -249,13 +259,27 @@ const meansOfIdFields = {
   issueDate: z.preprocess(blankToUndefined, isoDate('Issue date').nullish()),
   expiryDate: z.preprocess(blankToUndefined, isoDate('Expiry date').nullish()),
   fileId: id('ID file').nullish(),
+  /** Optional in the API (older clients); the forms and the KYC submission ask for it. */
+  dateOfBirth: optionalDateOfBirth,
+  pep: pepDeclarationInputSchema.optional(),
 }
 
-/** Cross-field rules (number per type, expiry in the future, issue before expiry), one issue per field. */
+/**
+ * Cross-field rules (number per type, expiry in the future, issue before expiry, a director or signatory an adult),
+ * one issue per field.
+ */
 function checkMeansOfId(
-  value: { idType?: string; idNumber?: string; issueDate?: string | null; expiryDate?: string | null },
+  value: {
+    idType?: string
+    idNumber?: string
+    issueDate?: string | null
+    expiryDate?: string | null
+    role?: string
+    dateOfBirth?: string | null
+  },
   ctx: z.RefinementCtx,
 ) {
+  checkAdult(value.dateOfBirth, adultRoleWho(value.role), ctx)
   if (!value.idType || value.idNumber === undefined) return
   const masked = isMaskedIdentityNumber(value.idNumber)
   for (const problem of meansOfIdProblems({
@@ -278,6 +302,7 @@ export const updateMeansOfIdSchema = z
     ...meansOfIdFields,
     bvn: keepWhenMasked(meansOfIdFields.bvn),
     idNumber: keepWhenMasked(meansOfIdFields.idNumber),
+    dateOfBirth: keptDateOfBirth,
   })
   .partial()
 export type UpdateMeansOfIdInput = z.input<typeof updateMeansOfIdSchema>
@@ -291,6 +316,8 @@ export const meansOfIdFormSchema = z
       .min(1, 'ID number is required')
       .max(40)
       .transform((v) => (isMaskedIdentityNumber(v) ? v : normaliseIdNumber(v))),
+    dateOfBirth: formDateOfBirth,
+    pep: formPepDeclaration,
   })
   .superRefine(checkMeansOfId)
 export type MeansOfIdFormValues = z.input<typeof meansOfIdFormSchema>
@@ -321,6 +348,7 @@ export const meansOfIdSchema = z
     expiryDate: z.string().nullable(),
     /** False once an expiring document's date has passed (or it has none). */
     isCurrent: z.boolean(),
+    ...personDetailsAnswerFields,
     file: fileSummarySchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -346,6 +374,9 @@ const individualFields = {
   nationality: nationalityField,
   bvn: optionalBvn,
   percentage: percentageSchema,
+  /** Optional in the API (older clients); the forms and the KYC submission ask for it. */
+  dateOfBirth: optionalDateOfBirth,
+  pep: pepDeclarationInputSchema.optional(),
 }
 const corporateFields = {
   type: z.literal('CORPORATE'),
@@ -377,6 +408,8 @@ export const updateShareholderSchema = z
     lastName: personNameSchema('Last name'),
     nationality: nationalityField,
     bvn: keepWhenMasked(optionalBvn),
+    dateOfBirth: keptDateOfBirth,
+    pep: pepDeclarationInputSchema,
     companyName: corporateFields.companyName,
     registrationNumber: registrationNumberSchema,
     percentage: percentageSchema,
@@ -386,7 +419,9 @@ export type UpdateShareholderInput = z.input<typeof updateShareholderSchema>
 
 /** The shareholder editor's form: one shape for both kinds, the kind deciding which fields count. */
 export const shareholderFormSchema = z.discriminatedUnion('type', [
-  z.object({ ...individualFields, bvn: bvnField(true) }).superRefine(checkBvn),
+  z
+    .object({ ...individualFields, bvn: bvnField(true), dateOfBirth: formDateOfBirth, pep: formPepDeclaration })
+    .superRefine(checkBvn),
   z.object(corporateFields),
 ])
 export type ShareholderFormValues = z.input<typeof shareholderFormSchema>
@@ -404,6 +439,8 @@ export const shareholderSchema = z
     lastName: z.string().nullable(),
     nationality: z.string().nullable(),
     bvn: z.string().nullable().meta({ description: MASKED_IDENTITY_DESCRIPTION, format: 'masked', example: '*******5678' }),
+    /** Individuals: masked, with `hasDateOfBirth` and the PEP declaration; corporates: null, false, null. */
+    ...personDetailsAnswerFields,
     companyName: z.string().nullable(),
     registrationNumber: z.string().nullable(),
     /** Of the parent (or of the business for a direct shareholder). */
@@ -429,9 +466,16 @@ export type ShareholderRecord = z.infer<typeof shareholderSchema>
 
 export const REVEAL_REASON_MIN = 10
 
-/** POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: one clear number, for a stated reason. */
+/** What the reveal calls answer in clear: a number, or the date of birth. */
+export const REVEALABLE_FIELDS = ['bvn', 'idNumber', 'dateOfBirth'] as const
+export type RevealableField = (typeof REVEALABLE_FIELDS)[number]
+
+/**
+ * POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: one clear number (or the date of birth), for
+ * a stated reason.
+ */
 export const revealIdentityNumberSchema = z.object({
-  field: z.enum(['bvn', 'idNumber'], { message: 'field must be bvn or idNumber' }),
+  field: z.enum(REVEALABLE_FIELDS, { message: 'field must be bvn, idNumber or dateOfBirth' }),
   reason: z
     .string({ message: 'Reason is required' })
     .trim()
@@ -442,8 +486,8 @@ export type RevealIdentityNumberInput = z.input<typeof revealIdentityNumberSchem
 
 export const revealedIdentityNumberSchema = z
   .object({
-    field: z.enum(['bvn', 'idNumber']),
-    /** The clear value; null when none is recorded (no BVN given). */
+    field: z.enum(REVEALABLE_FIELDS),
+    /** The clear value; null when none is recorded (no BVN, or no date of birth, given). */
     value: z.string().nullable(),
   })
   .meta({ id: 'RevealedIdentityNumber' })

@@ -19,6 +19,7 @@ import type { Deferral } from '@/lib/contracts/deferrals'
 import type { UploadLimits } from '@/lib/contracts/file-types'
 import type { KycAddress, KycDetails, MeansOfIdRecord, RevealedIdentityNumber, ShareholderRecord } from '@/lib/contracts/kyc'
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
+import type { Country } from '@/lib/contracts/locations'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
@@ -141,7 +142,7 @@ export type KycDocumentReview = { action: 'APPROVED' | 'REJECTED' | 'REUPLOAD'; 
 export async function revealIdentityNumber(input: {
   target: 'means-of-ids' | 'shareholders'
   recordId: string
-  field: 'bvn' | 'idNumber'
+  field: 'bvn' | 'idNumber' | 'dateOfBirth'
   reason: string
 }): Promise<RevealedIdentityNumber> {
   const path = apiPath`/kyc/${input.target}/${input.recordId}/reveal`
@@ -291,5 +292,31 @@ export const fileReads = {
       queryKey: [...fileReads.all(), 'upload-limits'] as const,
       queryFn: async () => (await apiClient.get<UploadLimits>('/files/upload-limits', { skipAuth: true })).data,
       staleTime: Infinity,
+    }),
+}
+
+/** Reference data changes only with a deployment: keep it fresh for 8 hours (spec). */
+export const LOCATIONS_STALE_TIME = 28_800_000
+
+/** The static copy of GET /countries, served from the portal's origin. */
+export const COUNTRIES_URL = '/countries.json'
+
+/**
+ * Reference locations: `['locations', …]`. The countries are shared (the address fields, and the country of a PEP's
+ * position in the KYC and government forms); the locations feature keeps its states read.
+ */
+export const locationReads = {
+  all: () => ['locations'] as const,
+  /** `/countries.json` (the static copy of `GET /countries`). */
+  countries: () =>
+    queryOptions({
+      queryKey: [...locationReads.all(), 'countries'] as const,
+      queryFn: async ({ signal }): Promise<Country[]> => {
+        // A public static file: fetched directly, typed, not re-validated in the browser.
+        const res = await fetch(COUNTRIES_URL, { signal, headers: { accept: 'application/json' } })
+        if (!res.ok) throw new Error(`GET ${COUNTRIES_URL} answered ${res.status}`)
+        return (await res.json()) as Country[]
+      },
+      staleTime: LOCATIONS_STALE_TIME,
     }),
 }

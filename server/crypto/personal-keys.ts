@@ -24,4 +24,6 @@ export const PERSONAL_NAME_KEYS: ReadonlySet<string> = new Set([
   'contactName',
   'contactEmail',
   'contactPhone',
+  // The public position of a politically exposed person (or of the PEP a relative or associate is close to) names them.
+  'pepPosition',
 ])

@@ -1,4 +1,4 @@
-import { maskIdentityNumber } from '@/lib/contracts/kyc-values'
+import { maskPersonalValue } from '@/lib/contracts/kyc-values'
 import type { Executor } from '@/server/db/client'
 import { decryptField, isEncryptedField } from './field-cipher'
 import { PERSONAL_NAME_KEYS, PERSONAL_VALUE_KEYS } from './personal-keys'
@@ -53,11 +53,11 @@ export async function sealPersonalValues(tx: Executor, subject: SubjectRef, valu
   return mapDeep(marked, (_key, v) => sealed.get(v) ?? v, SEALED_KEYS)
 }
 
-/** Without a subject to seal under: personal values masked (`*******5678`). */
+/** Without a subject to seal under: personal values masked (`*******5678`; a date of birth `**********`). */
 export function maskPersonalValues(value: unknown): unknown {
-  return mapDeep(value, (_key, v) => {
+  return mapDeep(value, (key, v) => {
     if (isSubjectSealed(v) || v.includes('*')) return v
-    return maskIdentityNumber(isEncryptedField(v) ? decryptField(v) : v)
+    return maskPersonalValue(key, isEncryptedField(v) ? decryptField(v) : v)
   })
 }
 
@@ -89,11 +89,11 @@ export async function maskSealedValues<T>(db: Executor, values: readonly T[]): P
           const isNumber = PERSONAL_VALUE_KEYS.has(key)
           if (isSubjectSealed(s)) {
             const plain = clear.get(s)
-            return plain == null ? ERASED_VALUE : isNumber ? maskIdentityNumber(plain) : plain
+            return plain == null ? ERASED_VALUE : isNumber ? maskPersonalValue(key, plain) : plain
           }
           if (!isNumber) return s
-          if (isEncryptedField(s)) return maskIdentityNumber(decryptField(s))
-          return s.includes('*') ? s : maskIdentityNumber(s)
+          if (isEncryptedField(s)) return maskPersonalValue(key, decryptField(s))
+          return s.includes('*') ? s : maskPersonalValue(key, s)
         },
         SEALED_KEYS,
       ) as T,

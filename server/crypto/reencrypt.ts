@@ -29,13 +29,13 @@ interface TextTable {
 const TEXT_TABLES: readonly TextTable[] = [
   {
     table: 'means_of_ids',
-    columns: ['bvn', 'id_number'],
+    columns: ['bvn', 'id_number', 'date_of_birth'],
     derive: (clear) => ({ bvn_index: bvnIndexOf(clear.bvn), id_number_index: idNumberIndexOf(clear.id_number) }),
   },
-  { table: 'shareholders', columns: ['bvn'], derive: (clear) => ({ bvn_index: bvnIndexOf(clear.bvn) }) },
+  { table: 'shareholders', columns: ['bvn', 'date_of_birth'], derive: (clear) => ({ bvn_index: bvnIndexOf(clear.bvn) }) },
   {
     table: 'government_representatives',
-    columns: ['id_number'],
+    columns: ['id_number', 'date_of_birth'],
     derive: (clear) => ({ id_number_index: idNumberIndexOf(clear.id_number) }),
   },
   {

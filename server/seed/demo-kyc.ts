@@ -48,6 +48,24 @@ const NATURE = [
 const person = (i: number, k: number) => PEOPLE[(i * 3 + k) % PEOPLE.length]!
 const bvnOf = (i: number, k: number) => `222${String(10_000_000 + i * 100 + k).slice(-8)}`
 
+/** A plausible adult's date of birth (1955–1994), the same for a person wherever they appear in one business. */
+export const demoDateOfBirth = (i: number, k: number) =>
+  `${1955 + ((i * 7 + k * 11) % 40)}-${String(((i + k * 5) % 12) + 1).padStart(2, '0')}-${String(((i * 3 + k * 7) % 28) + 1).padStart(2, '0')}`
+
+/**
+ * The demo business (by index: Owerri Pharmaceuticals Plc, pending review) whose director declared they are a PEP;
+ * everyone else declared they are not.
+ */
+export const PEP_DIRECTOR_BUSINESS = 10
+const PEP_DIRECTOR = { status: 'PEP', position: 'Former Commissioner for Health, Imo State', country: 'NG' } as const
+const NOT_PEP = { status: 'NOT_PEP', position: null, country: null } as const
+
+/** The person's PEP declaration as stored (the director of PEP_DIRECTOR_BUSINESS is one; see demo-kyc's seedComplete). */
+function pepColumns(index: number, k: number, isDirector: boolean) {
+  const pep = index === PEP_DIRECTOR_BUSINESS && isDirector ? PEP_DIRECTOR : NOT_PEP
+  return { pepStatus: pep.status, pepPosition: pep.position, pepCountry: pep.country }
+}
+
 /**
  * Demo mode: KYC capture in every stage. Businesses whose KYC is submitted (and so every approved or declined one)
  * get complete company details, a registered office address, shareholders (some through a corporate shareholder,
@@ -181,6 +199,8 @@ async function insertHolders(
   list: Holder[],
   parentId: string | null,
   stake: number,
+  /** The `k` of the person who will be the business's director (the first individual; see seedComplete). */
+  directorK: number,
 ) {
   const individuals: Array<{ id: string; k: number; stake: number }> = []
   for (const holder of list) {
@@ -201,6 +221,8 @@ async function insertHolders(
               nationality: 'Nigerian',
               bvn: bvnOf(index, holder.k),
               bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),
+              dateOfBirth: demoDateOfBirth(index, holder.k),
+              ...pepColumns(index, holder.k, holder.k === directorK),
             }
           : { companyName: holder.company!, registrationNumber: `RC${String(700_000 + index * 31 + holder.k)}` }),
       })
@@ -208,7 +230,9 @@ async function insertHolders(
     const own = (stake * holder.percentage) / 100
     if (holder.kind === 'INDIVIDUAL') individuals.push({ id: row!.id, k: holder.k, stake: own })
     if (holder.children)
-      individuals.push(...(await insertHolders(tx, business, kycDetailsId, index, createdBy, holder.children, row!.id, own)))
+      individuals.push(
+        ...(await insertHolders(tx, business, kycDetailsId, index, createdBy, holder.children, row!.id, own, directorK)),
+      )
   }
   return individuals
 }
@@ -230,7 +254,8 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
       createdBy: owner,
     })
   }
-  const individuals = await insertHolders(tx, business, details.id, index, owner, shareholdingOf(index), null, 100)
+  // The first individual in the tree (depth first) is the director: shareholdings start with one (k 0).
+  const individuals = await insertHolders(tx, business, details.id, index, owner, shareholdingOf(index), null, 100, 0)
   // Every individual here owns 5% or more: each gets a current ID, linked to them; the first is also the director.
   for (const [n, holder] of individuals.entries()) {
     const [first, last] = person(index, holder.k)
@@ -245,6 +270,8 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
       firstName: first,
       lastName: last,
       role: n === 0 ? 'DIRECTOR' : 'SHAREHOLDER',
+      dateOfBirth: demoDateOfBirth(index, holder.k),
+      ...pepColumns(index, holder.k, n === 0),
       bvn: bvnOf(index, holder.k),
       bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),
       idType: passport ? 'INTERNATIONAL_PASSPORT' : 'NATIONAL_ID_CARD',
@@ -277,6 +304,8 @@ async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
     nationality: 'Nigerian',
     bvn: bvnOf(index, 0),
     bvnIndex: bvnIndexOf(bvnOf(index, 0)),
+    dateOfBirth: demoDateOfBirth(index, 0),
+    ...pepColumns(index, 0, false),
     percentageUnits: 7000,
     createdBy: owner,
   })
@@ -296,6 +325,8 @@ async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
             lastName: secondLast,
             nationality: 'Nigerian',
             bvn: '',
+            dateOfBirth: demoDateOfBirth(index, 1),
+            pep: { status: '', position: '', country: 'NG' },
             companyName: '',
             registrationNumber: '',
             percentage: 30,
@@ -320,6 +351,8 @@ async function seedHalfCaptured(tx: Tx, business: BusinessRow, index: number) {
           idNumber: '',
           issueDate: '',
           expiryDate: '',
+          dateOfBirth: demoDateOfBirth(index, 0),
+          pep: { status: 'NOT_PEP', position: '', country: 'NG' },
           fileId: null,
         },
       },

@@ -164,6 +164,9 @@ export async function seedDemoGovernment(db: Database): Promise<void> {
             idType: 'NATIONAL_ID_CARD',
             idNumber: nin,
             idNumberIndex: idNumberIndexOf(nin),
+            // A plausible adult's date of birth from the NIN's last digits; none of them declared a PEP.
+            dateOfBirth: `${1960 + (Number(nin.slice(-2)) % 30)}-${String((Number(nin.slice(-3, -1)) % 12) + 1).padStart(2, '0')}-${String((Number(nin.slice(-4, -2)) % 28) + 1).padStart(2, '0')}`,
+            pepStatus: 'NOT_PEP',
             address: demo.address.join(', '),
             createdBy: officer?.id ?? null,
           })

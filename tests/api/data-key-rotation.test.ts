@@ -71,8 +71,10 @@ describe('data key rotation', () => {
     expect(after.map((v) => fieldKeyId(v))).toEqual(after.map(() => 'rotated'))
     expect(after.map((v) => decryptField(v, onlyNew))).toEqual(clear)
     const leftovers = (await db.execute(sql`
-      SELECT (SELECT count(*) FROM means_of_ids WHERE bvn NOT LIKE 'v1:rotated:%' OR id_number NOT LIKE 'v1:rotated:%')
-           + (SELECT count(*) FROM shareholders WHERE bvn NOT LIKE 'v1:rotated:%')
+      SELECT (SELECT count(*) FROM means_of_ids WHERE bvn NOT LIKE 'v1:rotated:%' OR id_number NOT LIKE 'v1:rotated:%'
+                                                 OR date_of_birth NOT LIKE 'v1:rotated:%')
+           + (SELECT count(*) FROM shareholders WHERE bvn NOT LIKE 'v1:rotated:%' OR date_of_birth NOT LIKE 'v1:rotated:%')
+           + (SELECT count(*) FROM government_representatives WHERE date_of_birth NOT LIKE 'v1:rotated:%')
            + (SELECT count(*) FROM kyc_verifications WHERE checked_value NOT LIKE 'v1:rotated:%')
            + (SELECT count(*) FROM subject_keys WHERE wrapped_key NOT LIKE 'v1:rotated:%')
            + (SELECT count(*) FROM draft_forms WHERE data::text LIKE '%"v1:${sql.raw(old.keys[0]!.id)}:%') AS n`)) as unknown as Rows<{
@@ -80,5 +82,12 @@ describe('data key rotation', () => {
     }>
     expect(Number(leftovers.rows[0]!.n)).toBe(0)
     expect(await decryptForSubject(db, sealed, onlyNew)).toBe('22270000088')
+    // Dates of birth (issue 38) move with the numbers.
+    const born = (
+      (await db.execute(
+        sql`SELECT date_of_birth FROM means_of_ids WHERE kyc_details_id = ${kyc.id} ORDER BY id`,
+      )) as unknown as Rows<{ date_of_birth: string }>
+    ).rows.map((r) => decryptField(r.date_of_birth, onlyNew))
+    expect(born).toEqual(born.map(() => '1984-06-21'))
   })
 })

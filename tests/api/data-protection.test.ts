@@ -13,6 +13,7 @@ const BVN = '22290817263'
 const HOLDER_BVN = '22281726354'
 const PASSPORT = 'B90817263'
 const NIN = '71829364501'
+const HOLDER_BORN = '1961-10-07'
 
 type Rows<T> = { rows: T[] }
 
@@ -43,13 +44,25 @@ async function clearNumbersHeld(): Promise<string[]> {
   return [...new Set([...ids.flatMap((i) => [i.bvn, i.idNumber]), ...holders.map((h) => h.bvn)].filter((v): v is string => !!v))]
 }
 
+/** Every date of birth the portal holds (issue 38), read through the app: no other date stored is that old. */
+async function clearDatesOfBirthHeld(): Promise<string[]> {
+  const db = await getDb()
+  const { governmentRepresentatives } = await import('@/server/db/schema')
+  const rows = [
+    ...(await db.select({ d: meansOfIds.dateOfBirth }).from(meansOfIds)),
+    ...(await db.select({ d: shareholders.dateOfBirth }).from(shareholders)),
+    ...(await db.select({ d: governmentRepresentatives.dateOfBirth }).from(governmentRepresentatives)),
+  ]
+  return [...new Set(rows.map((r) => r.d).filter((v): v is string => !!v))]
+}
+
 async function capture() {
   const { owner, businessId } = await ownerWithBusiness()
   const kyc = await createKyc(owner.token, businessId)
   const holderRes = await api('/kyc/shareholders', {
     method: 'POST',
     token: owner.token,
-    json: individualBody(kyc.id, { bvn: HOLDER_BVN }),
+    json: individualBody(kyc.id, { bvn: HOLDER_BVN, dateOfBirth: HOLDER_BORN }),
   })
   expect(holderRes.status, await holderRes.clone().text()).toBe(201)
   const holder = (await holderRes.json()) as { id: string; bvn: string }
@@ -95,6 +108,14 @@ describe('identity numbers at rest', () => {
     const raw = await rawDatabaseText()
     const leaks = held.filter((value) => raw.includes(value))
     expect(leaks, 'identity numbers stored in clear').toEqual([])
+    // Dates of birth too: the demo seed's people, the representatives and the capture.
+    const born = await clearDatesOfBirthHeld()
+    expect(born).toContain(HOLDER_BORN)
+    expect(born.length).toBeGreaterThan(20)
+    expect(
+      born.filter((value) => raw.includes(value)),
+      'dates of birth stored in clear',
+    ).toEqual([])
 
     // Answers are masked; the owner reveals the clear values.
     expect(meansOfId).toMatchObject({ bvn: '*******7263', idNumber: '*****7263' })
@@ -156,7 +177,8 @@ describe('identity numbers in answers', () => {
         if (res.status !== 200) continue
         answered++
         const text = await res.text()
-        for (const value of [BVN, HOLDER_BVN, PASSPORT, NIN]) if (text.includes(value)) leaks.push(`${url}: ${value}`)
+        for (const value of [BVN, HOLDER_BVN, PASSPORT, NIN, HOLDER_BORN])
+          if (text.includes(value)) leaks.push(`${url}: ${value}`)
       }
     }
     expect(answered).toBeGreaterThan(50)

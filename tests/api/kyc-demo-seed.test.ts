@@ -7,6 +7,7 @@ import { listShareholdersOf } from '@/server/modules/kyc/shareholders'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { PEP_DIRECTOR_BUSINESS } from '@/server/seed/demo-kyc'
 
 describe('demo KYC seed', () => {
   it('puts the demo businesses in every capture stage, complete ones without gaps, and runs only once', async () => {
@@ -51,6 +52,23 @@ describe('demo KYC seed', () => {
     }
     expect(nested).toBeGreaterThan(2)
     expect(tiedCorporates).toBeGreaterThan(4)
+
+    // Every seeded person has a date of birth and a declaration (complete businesses have no gap, above); one pending
+    // business's director declared they are a PEP, and no one else did.
+    const people = [...(await db.select().from(meansOfIds)), ...(await db.select().from(shareholders))].filter(
+      (p) => byIndex.has(regNos.indexOf(rows.find((b) => b.id === p.businessId)?.regNo ?? '')) && p.firstName,
+    )
+    expect(people.every((p) => p.dateOfBirth && p.pepStatus)).toBe(true)
+    const peps = (await db.select().from(meansOfIds)).filter((m) => m.pepStatus === 'PEP')
+    expect(peps).toEqual([
+      expect.objectContaining({
+        businessId: byIndex.get(PEP_DIRECTOR_BUSINESS)!.id,
+        role: 'DIRECTOR',
+        pepPosition: 'Former Commissioner for Health, Imo State',
+        pepCountry: 'NG',
+      }),
+    ])
+    expect(byIndex.get(PEP_DIRECTOR_BUSINESS)).toMatchObject({ approvalStatus: 'PENDING', kycDetailsCompleted: true })
 
     const counts = async () => ({
       holders: await db.$count(shareholders),

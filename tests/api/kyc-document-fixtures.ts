@@ -52,6 +52,8 @@ export async function completeCapture(businessId: string) {
       lastName: 'Obi',
       nationality: 'Nigeria',
       percentageUnits: 10000,
+      dateOfBirth: '1984-06-21',
+      pepStatus: 'NOT_PEP',
     })
     .returning()
   await db.insert(meansOfIds).values({
@@ -63,6 +65,8 @@ export async function completeCapture(businessId: string) {
     role: 'DIRECTOR',
     idType: 'NATIONAL_ID_CARD',
     idNumber: '12345678901',
+    dateOfBirth: '1984-06-21',
+    pepStatus: 'NOT_PEP',
   })
   return details
 }

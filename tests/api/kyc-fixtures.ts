@@ -151,6 +151,8 @@ export const meansOfIdBody = (kycDetailsId: string, overrides: Record<string, un
   idNumber: 'a1234 5678',
   issueDate: '2020-01-10',
   expiryDate: inDays(400),
+  dateOfBirth: '1984-06-21',
+  pep: { status: 'NOT_PEP' },
   ...overrides,
 })
 
@@ -162,6 +164,8 @@ export const individualBody = (kycDetailsId: string, overrides: Record<string, u
   nationality: 'Nigerian',
   bvn: '22212345678',
   percentage: 60,
+  dateOfBirth: '1984-06-21',
+  pep: { status: 'NOT_PEP' },
   ...overrides,
 })
 
@@ -179,7 +183,7 @@ export async function revealed(
   token: string,
   target: 'means-of-ids' | 'shareholders',
   id: string,
-  field: 'bvn' | 'idNumber',
+  field: 'bvn' | 'idNumber' | 'dateOfBirth',
   reason = 'Checking the number against the scan',
 ): Promise<string | null> {
   const res = await api(`/kyc/${target}/${id}/reveal`, { method: 'POST', token, json: { field, reason } })

@@ -38,9 +38,19 @@ async function captureWithCorporates(businessId: string) {
   // order shareholders by creation time.
   let created = Date.now() - 60_000
   const base = () => ({ kycDetailsId: details.id, businessId, createdAt: new Date((created += 1000)) })
+  // Every person's date of birth and PEP declaration, which the submission asks for (issue 38).
+  const born = { dateOfBirth: '1975-04-02', pepStatus: 'NOT_PEP' as const }
   const [ada] = await db
     .insert(shareholders)
-    .values({ ...base(), type: 'INDIVIDUAL', firstName: 'Ada', lastName: 'Obi', nationality: 'Nigeria', percentageUnits: 5500 })
+    .values({
+      ...base(),
+      ...born,
+      type: 'INDIVIDUAL',
+      firstName: 'Ada',
+      lastName: 'Obi',
+      nationality: 'Nigeria',
+      percentageUnits: 5500,
+    })
     .returning()
   const [savannah] = await db
     .insert(shareholders)
@@ -67,6 +77,7 @@ async function captureWithCorporates(businessId: string) {
     .insert(shareholders)
     .values({
       ...base(),
+      ...born,
       parentShareholderId: delta!.id,
       type: 'INDIVIDUAL',
       firstName: 'Musa',
@@ -81,6 +92,7 @@ async function captureWithCorporates(businessId: string) {
   ] as const) {
     await db.insert(meansOfIds).values({
       ...base(),
+      ...born,
       shareholderId: holder.id,
       firstName: holder.firstName!,
       lastName: holder.lastName!,

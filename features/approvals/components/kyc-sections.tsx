@@ -1,11 +1,13 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useId, useState, type ReactNode } from 'react'
 import { FilePreview } from '@/components/review/file-preview'
+import { PersonDetails } from '@/components/review/person-details'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { Button } from '@/components/ui/button'
 import { cx } from '@/components/ui/cx'
 import { ErrorState } from '@/components/ui/error-state'
+import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { documentLabel } from '@/lib/contracts/kyc-document-values'
@@ -13,6 +15,8 @@ import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-valu
 import { formatDay } from '@/lib/format/day'
 import { formatCurrency } from '@/lib/format/money'
 import { describeError } from '@/lib/http/errors'
+import { paths } from '@/lib/navigation/paths'
+import { canEditKyc } from '@/lib/permissions/checks'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { kycReads, revealIdentityNumber } from '@/lib/query/shared-queries'
 import { documentRequirementStatus } from '@/lib/status/document-status'
@@ -116,9 +120,16 @@ export interface KycReviewer {
   businessPending?: boolean
 }
 
-function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?: KycReviewer }) {
+function KycRecord({ businessId, kycDetailsId, reviewer }: { businessId: string; kycDetailsId: string; reviewer?: KycReviewer }) {
   const canVerifyAddress = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VERIFY_ADDRESS)
   const canReveal = !!reviewer?.permissions.includes(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC)
+  // A person captured before dates of birth were asked: staff who may change the KYC fill it in from its steps.
+  const fillIn = (step: 'MEANS_OF_ID' | 'SHAREHOLDERS', name: string) =>
+    reviewer && canEditKyc(reviewer.permissions) ? (
+      <Link href={paths.business.kyc(businessId, step)} aria-label={`Fill in what is missing for ${name}`}>
+        Fill it in
+      </Link>
+    ) : null
   const addresses = useQuery(kycReads.addresses(kycDetailsId))
   const meansOfIds = useQuery(kycReads.meansOfIds(kycDetailsId))
   const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
@@ -205,6 +216,14 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
                         </>
                       )}
                     </div>
+                    <div className={styles.muted}>
+                      <PersonDetails
+                        person={m}
+                        name={`${m.firstName} ${m.lastName}`}
+                        reveal={{ target: 'means-of-ids', recordId: m.id, canReveal, call: revealIdentityNumber }}
+                        fill={fillIn('MEANS_OF_ID', `${m.firstName} ${m.lastName}`)}
+                      />
+                    </div>
                     {m.file && <FileView file={m.file} title={`${m.idTypeName} of ${m.firstName} ${m.lastName}`} />}
                   </li>
                 ))}
@@ -219,7 +238,11 @@ function KycRecord({ kycDetailsId, reviewer }: { kycDetailsId: string; reviewer?
             rows.length === 0 ? (
               <p className={styles.muted}>No shareholder yet.</p>
             ) : (
-              <ShareholdersTable shareholders={rows} canReveal={canReveal} />
+              <ShareholdersTable
+                shareholders={rows}
+                canReveal={canReveal}
+                fill={(h) => fillIn('SHAREHOLDERS', `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim())}
+              />
             )
           }
         </Loaded>
@@ -358,7 +381,7 @@ export function KycSections({
           }
         </Loaded>
       </Section>
-      {details.data && <KycRecord kycDetailsId={details.data.id} reviewer={reviewer} />}
+      {details.data && <KycRecord businessId={businessId} kycDetailsId={details.data.id} reviewer={reviewer} />}
       {details.data && reviewer && (
         <VerificationSection
           businessId={businessId}

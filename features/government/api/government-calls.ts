@@ -46,6 +46,25 @@ export function useCreateRepresentative() {
   })
 }
 
+/** `PUT /government/rep/{id}` with the date of birth and PEP declaration a representative captured before lacks. */
+export function useUpdateRepresentativeDetails() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: {
+      id: string
+      dateOfBirth: string
+      pep: { status: string; position?: string; country?: string }
+    }) =>
+      (
+        await apiClient.put<Representative>(apiPath`/government/rep/${input.id}`, {
+          dateOfBirth: input.dateOfBirth,
+          pep: input.pep,
+        })
+      ).data,
+    onSuccess: (rep) => queryClient.invalidateQueries({ queryKey: governmentQueries.entity(rep.entityId).queryKey }),
+  })
+}
+
 /** `DELETE /government/rep/{id}`. */
 export function useDeleteRepresentative() {
   const queryClient = useQueryClient()

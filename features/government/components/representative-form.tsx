@@ -1,6 +1,12 @@
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
+import {
+  DateOfBirthField,
+  EMPTY_PERSON_DETAILS,
+  PepDeclarationFields,
+  type PersonDetailsValues,
+} from '@/components/person/person-details-fields'
 import { Button } from '@/components/ui/button'
 import { DateField } from '@/components/ui/date-field'
 import { Form } from '@/components/ui/form'
@@ -8,7 +14,7 @@ import { SelectField } from '@/components/ui/select-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
-import type { representativeInputSchema } from '@/lib/contracts/government'
+import type { representativeFormSchema } from '@/lib/contracts/government'
 import { MEANS_OF_ID_TYPES } from '@/lib/contracts/kyc-values'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { fieldPathsOf } from '@/lib/validation/field-paths'
@@ -16,11 +22,12 @@ import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useCreateRepresentative } from '../api/government-calls'
 import styles from './government.module.css'
 
-type Values = z.input<typeof representativeInputSchema>
-type Output = z.output<typeof representativeInputSchema>
+type Values = Omit<z.input<typeof representativeFormSchema>, 'dateOfBirth' | 'pep'> & PersonDetailsValues
+type Output = z.output<typeof representativeFormSchema>
 
-const resolver = lazyZodResolver<Values, Output>(() =>
-  import('@/lib/contracts/government').then((m) => m.representativeInputSchema),
+// The schema's input types the declaration loosely (it is preprocessed); the form holds it as PersonDetailsValues.
+const resolver = lazyZodResolver<Values, Output>(
+  () => import('@/lib/contracts/government').then((m) => m.representativeFormSchema) as never,
 )
 
 const defaults = (entityId: string): Values => ({
@@ -38,6 +45,7 @@ const defaults = (entityId: string): Values => ({
   address: '',
   addressFileId: '',
   photoFileId: '',
+  ...EMPTY_PERSON_DETAILS,
 })
 
 const FIELDS = fieldPathsOf(defaults(''))
@@ -81,6 +89,8 @@ export function RepresentativeForm({ entityId, onDone }: { entityId: string; onD
             <TextField name="email" label="E-mail" type="email" autoComplete="off" required />
             <TextField name="phone" label="Phone" type="tel" hint="+234 or 0 followed by 10 digits" autoComplete="off" required />
           </div>
+          <DateOfBirthField adult />
+          <PepDeclarationFields />
         </fieldset>
         <fieldset className={styles.fieldset}>
           <legend>Means of ID</legend>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { PersonDetails } from '@/components/review/person-details'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -11,6 +12,7 @@ import { useDeleteRepresentative } from '../api/government-calls'
 import { governmentQueries } from '../api/government-queries'
 import type { Representative } from '../api/types'
 import styles from './government.module.css'
+import { RepresentativeDetailsForm } from './representative-details-form'
 import { RepresentativeForm } from './representative-form'
 
 function KycLine({ representativeId, type }: { representativeId: string; type: GovernmentKycType }) {
@@ -38,6 +40,7 @@ export function RepresentativesPanel({
 }) {
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<Representative | null>(null)
+  const [filling, setFilling] = useState<string | null>(null)
   const remove = useDeleteRepresentative()
 
   return (
@@ -75,7 +78,23 @@ export function RepresentativesPanel({
                   {rep.idTypeName} {rep.idNumber}
                   {rep.idExpiryDate ? `, expires ${formatDay(rep.idExpiryDate)}` : ''}
                 </dd>
+                <dt>Date of birth and PEP</dt>
+                <dd>
+                  <PersonDetails
+                    person={rep}
+                    name={`${rep.firstName} ${rep.lastName}`}
+                    fill={
+                      !frozen &&
+                      filling !== rep.id && (
+                        <Button variant="link" size="sm" onClick={() => setFilling(rep.id)}>
+                          Add what is missing
+                        </Button>
+                      )
+                    }
+                  />
+                </dd>
               </dl>
+              {filling === rep.id && <RepresentativeDetailsForm representative={rep} onDone={() => setFilling(null)} />}
               <ul className={styles.kycList} aria-label={`KYC of ${rep.firstName} ${rep.lastName}`}>
                 {GOVERNMENT_KYC_TYPES.map((type) => (
                   <KycLine key={type} representativeId={rep.id} type={type} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PersonDetails } from '@/components/review/person-details'
 import { RevealIdentityNumber } from '@/components/review/reveal-identity-number'
 import { ShareholdersTable } from '@/components/review/shareholders-table'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -121,6 +122,7 @@ export function MeansOfIdTable({
             <th scope="col">Role</th>
             <th scope="col">ID</th>
             <th scope="col">Expires</th>
+            <th scope="col">Date of birth and PEP</th>
           </tr>
         </thead>
         <tbody>
@@ -145,6 +147,13 @@ export function MeansOfIdTable({
               <td>
                 {formatDay(id.expiryDate)}
                 {!id.isCurrent && ' (expired)'}
+              </td>
+              <td>
+                <PersonDetails
+                  person={id}
+                  name={`${id.firstName} ${id.lastName}`}
+                  reveal={{ target: 'means-of-ids', recordId: id.id, canReveal, call: revealIdentityNumber }}
+                />
               </td>
             </tr>
           ))}

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { z } from 'zod'
+import {
+  DateOfBirthField,
+  EMPTY_PERSON_DETAILS,
+  PepDeclarationFields,
+  personDetailsInput,
+  personDetailsValuesOf,
+  type PersonDetailsValues,
+} from '@/components/person/person-details-fields'
+import { PersonDetails } from '@/components/review/person-details'
+import { Button } from '@/components/ui/button'
 import { DateField } from '@/components/ui/date-field'
 import { SelectField } from '@/components/ui/select-field'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -10,6 +20,7 @@ import { notify } from '@/components/ui/toasts'
 import { Uploader } from '@/components/ui/uploader'
 import type { meansOfIdFormSchema } from '@/lib/contracts/kyc'
 import {
+  adultRoleWho,
   ID_HOLDER_ROLE_LABELS,
   ID_HOLDER_ROLES,
   idHolderRoles,
@@ -20,6 +31,7 @@ import {
 } from '@/lib/contracts/kyc-values'
 import { formatDay } from '@/lib/format/day'
 import { kycReads } from '@/lib/query/shared-queries'
+import { fieldPathsOf } from '@/lib/validation/field-paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteMeansOfId, useDeleteMeansOfIdFile, useSaveMeansOfId } from '../api/kyc-calls'
 import type { MeansOfIdRecord, ShareholderRecord } from '../api/types'
@@ -27,10 +39,12 @@ import { holderName } from '../model/step-checks'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'
 
-type Values = z.input<typeof meansOfIdFormSchema>
+/** The schema's input, with the date of birth and PEP declaration as the fields hold them. */
+type Values = Omit<z.input<typeof meansOfIdFormSchema>, 'dateOfBirth' | 'pep'> & PersonDetailsValues
 type Output = z.output<typeof meansOfIdFormSchema>
 
-const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.meansOfIdFormSchema))
+// The schema's input types the declaration loosely (it is preprocessed); the form holds it as PersonDetailsValues.
+const resolver = lazyZodResolver<Values, Output>(() => import('@/lib/contracts/kyc').then((m) => m.meansOfIdFormSchema) as never)
 
 const EMPTY: Values = {
   shareholderId: '',
@@ -42,11 +56,12 @@ const EMPTY: Values = {
   idNumber: '',
   issueDate: '',
   expiryDate: '',
+  ...EMPTY_PERSON_DETAILS,
   fileId: null,
 }
 
-/** The form's fields, which the API's field errors may name. */
-const FIELDS = Object.keys(EMPTY)
+/** The form's fields, which the API's field errors may name (`pep.position`...). */
+const FIELDS = fieldPathsOf(EMPTY)
 
 function valuesOf(id: MeansOfIdRecord): Values {
   return {
@@ -59,14 +74,16 @@ function valuesOf(id: MeansOfIdRecord): Values {
     idNumber: id.idNumber,
     issueDate: id.issueDate ?? '',
     expiryDate: id.expiryDate ?? '',
+    ...personDetailsValuesOf(id),
     fileId: id.file?.id ?? null,
   }
 }
 
 /** Empty text means "none" to the API (a link or a date cleared). */
-function toInput(values: Values): Values {
+function toInput(values: Values) {
   return {
     ...values,
+    ...personDetailsInput(values),
     shareholderId: values.shareholderId || null,
     issueDate: values.issueDate || null,
     expiryDate: values.expiryDate || null,
@@ -115,6 +132,8 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
         lastName: holder.lastName ?? '',
         role: 'SHAREHOLDER',
         bvn: holder.bvn && !isMaskedIdentityNumber(holder.bvn) ? holder.bvn : '',
+        // The shareholder's declaration is the person's; their date of birth is masked, so it is asked again.
+        pep: personDetailsValuesOf({ dateOfBirth: null, pep: holder.pep }).pep,
       })
   }, [linkShareholderId, ids.data, shareholders.data, readOnly])
   const closeForm = async () => {
@@ -159,6 +178,19 @@ export function MeansOfIdStep({ businessId, kycDetailsId, readOnly, linkSharehol
               {id.expiryDate ? ` · expires ${formatDay(id.expiryDate)}` : ''}
             </p>
             <p className={`${styles.muted} ${styles.small}`}>Scan: {id.file?.fileName ?? 'none'}</p>
+            <p className={styles.small}>
+              <PersonDetails
+                person={id}
+                name={`${id.firstName} ${id.lastName}`}
+                fill={
+                  !readOnly && (
+                    <Button variant="link" size="sm" onClick={() => step.edit(id.id, valuesOf(id))}>
+                      Add what is missing
+                    </Button>
+                  )
+                }
+              />
+            </p>
           </>
         )}
         status={(id) => (
@@ -220,6 +252,9 @@ function MeansOfIdForm({ individuals, ...record }: MeansOfIdFormProps) {
     form.setValue('lastName', holder.lastName ?? '', { shouldDirty: true })
     // Answers carry the BVN masked: only a number typed here is copied.
     if (holder.bvn && !isMaskedIdentityNumber(holder.bvn)) form.setValue('bvn', holder.bvn, { shouldDirty: true })
+    // The person's PEP declaration, when the shareholder has one and none is chosen here yet.
+    if (holder.pep && !form.getValues('pep.status'))
+      form.setValue('pep', personDetailsValuesOf({ dateOfBirth: null, pep: holder.pep }).pep, { shouldDirty: true })
   }
 
   const submit = async (values: Output) => {
@@ -264,6 +299,8 @@ function MeansOfIdForm({ individuals, ...record }: MeansOfIdFormProps) {
         />
         <TextField name="bvn" label="BVN" hint="11 digits (optional for non-Nigerians)." inputMode="numeric" autoComplete="off" />
       </div>
+      <DateOfBirthField adult={!!adultRoleWho(String(watched.role ?? ''))} />
+      <PepDeclarationFields />
       <div className={styles.row}>
         <SelectField
           name="idType"

@@ -1,4 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  DateOfBirthField,
+  EMPTY_PERSON_DETAILS,
+  PepDeclarationFields,
+  personDetailsInput,
+  personDetailsValuesOf,
+  type PersonDetailsValues,
+} from '@/components/person/person-details-fields'
+import { PersonDetails } from '@/components/review/person-details'
 import { Button } from '@/components/ui/button'
 import { SelectField } from '@/components/ui/select-field'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -15,7 +24,7 @@ import styles from './kyc.module.css'
 import * as Records from './record-editing'
 
 /** The form's values: both kinds' fields, the kind deciding which count (the schema is a union on `type`). */
-export interface ShareholderValues {
+export interface ShareholderValues extends PersonDetailsValues {
   type: ShareholderType
   firstName: string
   lastName: string
@@ -29,7 +38,20 @@ export interface ShareholderValues {
 const resolver = lazyZodResolver<ShareholderValues, ShareholderFormValues>(
   () => import('@/lib/contracts/kyc').then((m) => m.shareholderFormSchema) as never,
 )
-const FIELDS = ['type', 'firstName', 'lastName', 'nationality', 'bvn', 'companyName', 'registrationNumber', 'percentage'] as const
+const FIELDS = [
+  'type',
+  'firstName',
+  'lastName',
+  'nationality',
+  'bvn',
+  'dateOfBirth',
+  'pep.status',
+  'pep.position',
+  'pep.country',
+  'companyName',
+  'registrationNumber',
+  'percentage',
+] as const
 
 export const EMPTY_SHAREHOLDER: ShareholderValues = {
   type: 'INDIVIDUAL',
@@ -37,6 +59,7 @@ export const EMPTY_SHAREHOLDER: ShareholderValues = {
   lastName: '',
   nationality: 'Nigerian',
   bvn: '',
+  ...EMPTY_PERSON_DETAILS,
   companyName: '',
   registrationNumber: '',
   percentage: '' as unknown as number,
@@ -49,6 +72,7 @@ export function shareholderValuesOf(h: ShareholderRecord): ShareholderValues {
     lastName: h.lastName ?? '',
     nationality: h.nationality ?? '',
     bvn: h.bvn ?? '',
+    ...personDetailsValuesOf(h),
     companyName: h.companyName ?? '',
     registrationNumber: h.registrationNumber ?? '',
     percentage: h.percentage,
@@ -58,14 +82,15 @@ export function shareholderValuesOf(h: ShareholderRecord): ShareholderValues {
 /** Only the fields of the chosen kind go to the API. */
 function toInput(values: ShareholderValues): ShareholderFormValues {
   return values.type === 'INDIVIDUAL'
-    ? {
+    ? ({
         type: 'INDIVIDUAL',
         firstName: values.firstName,
         lastName: values.lastName,
         nationality: values.nationality,
         bvn: values.bvn || undefined,
+        ...personDetailsInput(values),
         percentage: values.percentage,
-      }
+      } as ShareholderFormValues)
     : {
         type: 'CORPORATE',
         companyName: values.companyName,
@@ -179,6 +204,27 @@ export function ShareholderEditor({
                   {h.type === 'INDIVIDUAL' && (
                     <p className={styles.small}>
                       Effective ownership: <strong>{formatPercentage(h.effectiveOwnership ?? 0)}</strong>
+                    </p>
+                  )}
+                  {h.type === 'INDIVIDUAL' && (
+                    <p className={styles.small}>
+                      <PersonDetails
+                        person={h}
+                        name={holderName(h)}
+                        fill={
+                          !readOnly && (
+                            <Button
+                              variant="link"
+                              size="sm"
+                              onClick={() =>
+                                setEditing({ id: h.id, parentId: h.parentShareholderId, values: shareholderValuesOf(h) })
+                              }
+                            >
+                              Add what is missing
+                            </Button>
+                          )
+                        }
+                      />
                     </p>
                   )}
                   {h.type === 'CORPORATE' && (
@@ -372,6 +418,8 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
             <TextField name="nationality" label="Nationality" required />
             <TextField name="bvn" label="BVN" hint="11 digits; required for Nigerians." inputMode="numeric" autoComplete="off" />
           </div>
+          <DateOfBirthField />
+          <PepDeclarationFields />
         </>
       ) : (
         <div className={styles.row}>

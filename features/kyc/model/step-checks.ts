@@ -1,4 +1,4 @@
-import { KYC_ADDRESS_TYPE_LABELS, type KycStep } from '@/lib/contracts/kyc-values'
+import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS, missingPersonDetails, type KycStep } from '@/lib/contracts/kyc-values'
 import { formatDay } from '@/lib/format/day'
 import { BENEFICIAL_OWNER_THRESHOLD, formatPercentage, overAllocatedLevels } from '@/lib/kyc/effective-ownership'
 import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '../api/types'
@@ -16,7 +16,18 @@ export interface CapturedKyc {
   meansOfIds: readonly MeansOfId[] | undefined
   shareholders: readonly ShareholderRecord[] | undefined
 }
-type MeansOfId = Pick<MeansOfIdRecord, 'isCurrent' | 'firstName' | 'lastName' | 'idTypeName' | 'expiryDate'>
+type MeansOfId = Pick<
+  MeansOfIdRecord,
+  'isCurrent' | 'firstName' | 'lastName' | 'idTypeName' | 'expiryDate' | 'role' | 'shareholderId' | 'hasDateOfBirth' | 'pep'
+>
+
+/** "Date of birth and PEP declaration of Ada Obi (director) not given: add them." as the server words the gap. */
+function personDetailsProblem(row: { hasDateOfBirth: boolean; pep: unknown }, who: string): string | null {
+  const missing = missingPersonDetails(row)
+  if (!missing.length) return null
+  const what = missing.join(' and ')
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${who} not given: add ${missing.length > 1 ? 'them' : 'it'}.`
+}
 
 const DETAIL_FIELDS: Array<[keyof KycDetails, string]> = [
   ['tin', 'the TIN'],
@@ -54,6 +65,8 @@ export function checkCaptureSteps(
       ids.push(
         `The ${id.idTypeName.toLowerCase()} of ${id.firstName} ${id.lastName} has expired${id.expiryDate ? ` (${formatDay(id.expiryDate)})` : ''}; replace it.`,
       )
+    const details = personDetailsProblem(id, `${id.firstName} ${id.lastName} (${idHolderRoles(id).toLowerCase()})`)
+    if (details) ids.push(details)
   }
 
   const holders: string[] = []
@@ -77,6 +90,11 @@ export function checkCaptureSteps(
     ) {
       holders.push(`List the shareholders of ${holderName(h)} (it holds ${formatPercentage(h.effectiveStake)} of the business).`)
     }
+  }
+  for (const h of list) {
+    if (h.type !== 'INDIVIDUAL') continue
+    const details = personDetailsProblem(h, `${holderName(h)} (shareholder)`)
+    if (details) holders.push(details)
   }
   const named = new Set<string>()
   for (const h of list) {

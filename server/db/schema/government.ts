@@ -4,7 +4,7 @@ import {
   GOVERNMENT_DOCUMENT_TYPES,
   GOVERNMENT_TIERS,
 } from '../../../lib/contracts/government-values'
-import { MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
+import { MEANS_OF_ID_TYPE_CODES, PEP_STATUSES } from '../../../lib/contracts/kyc-values'
 import { encryptedText } from '../../crypto/encrypted-columns'
 import { files } from './files'
 import { products } from './products'
@@ -94,6 +94,13 @@ export const governmentRepresentatives = pgTable(
     idNumberIndex: text('id_number_index'),
     idIssueDate: date('id_issue_date'),
     idExpiryDate: date('id_expiry_date'),
+    /** `YYYY-MM-DD`, field-encrypted like the identity numbers; null for a person captured before it was asked. */
+    dateOfBirth: encryptedText('date_of_birth'),
+    /** The PEP declaration (docs/domain.md#dates-of-birth-and-pep-declarations); null until declared. */
+    pepStatus: text('pep_status', { enum: PEP_STATUSES }),
+    pepPosition: text('pep_position'),
+    /** ISO 3166-1 alpha-2. */
+    pepCountry: text('pep_country'),
     idFileId: uuid('id_file_id').references(() => files.id, { onDelete: 'set null' }),
     address: text('address'),
     addressFileId: uuid('address_file_id').references(() => files.id, { onDelete: 'set null' }),

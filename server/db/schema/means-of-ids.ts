@@ -1,5 +1,5 @@
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { ID_HOLDER_ROLES, MEANS_OF_ID_TYPE_CODES } from '../../../lib/contracts/kyc-values'
+import { ID_HOLDER_ROLES, MEANS_OF_ID_TYPE_CODES, PEP_STATUSES } from '../../../lib/contracts/kyc-values'
 import { encryptedText } from '../../crypto/encrypted-columns'
 import { businesses } from './businesses'
 import { files } from './files'
@@ -32,6 +32,13 @@ export const meansOfIds = pgTable(
     idNumberIndex: text('id_number_index'),
     issueDate: date('issue_date'),
     expiryDate: date('expiry_date'),
+    /** `YYYY-MM-DD`, field-encrypted like the identity numbers; null for a person captured before it was asked. */
+    dateOfBirth: encryptedText('date_of_birth'),
+    /** The PEP declaration (docs/domain.md#dates-of-birth-and-pep-declarations); null until declared. */
+    pepStatus: text('pep_status', { enum: PEP_STATUSES }),
+    pepPosition: text('pep_position'),
+    /** ISO 3166-1 alpha-2. */
+    pepCountry: text('pep_country'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { SHAREHOLDER_TYPES } from '../../../lib/contracts/kyc-values'
+import { PEP_STATUSES, SHAREHOLDER_TYPES } from '../../../lib/contracts/kyc-values'
 import { encryptedText } from '../../crypto/encrypted-columns'
 import { businesses } from './businesses'
 import { kycDetails } from './kyc-details'
@@ -29,6 +29,13 @@ export const shareholders = pgTable(
     /** Field-encrypted (server/crypto/field-cipher.ts); `bvnIndex` is its blind index. */
     bvn: encryptedText('bvn'),
     bvnIndex: text('bvn_index'),
+    /** `YYYY-MM-DD`, field-encrypted like the identity numbers; null for a person captured before it was asked. */
+    dateOfBirth: encryptedText('date_of_birth'),
+    /** The PEP declaration (docs/domain.md#dates-of-birth-and-pep-declarations); null until declared. */
+    pepStatus: text('pep_status', { enum: PEP_STATUSES }),
+    pepPosition: text('pep_position'),
+    /** ISO 3166-1 alpha-2. */
+    pepCountry: text('pep_country'),
     /** Corporate name. */
     companyName: text('company_name'),
     /** Corporate registration number, class plus digits (`RC1234567`). */

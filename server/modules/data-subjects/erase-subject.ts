@@ -34,6 +34,9 @@ import { loadSubjectRecords } from './subject-records'
 export const ERASED_FIRST_NAME = 'Erased'
 export const ERASED_LAST_NAME = 'person'
 
+/** The date of birth and the PEP declaration go with the person (a PEP's position names them as well as a name). */
+const ERASED_PERSON_DETAILS = { dateOfBirth: null, pepStatus: null, pepPosition: null, pepCountry: null } as const
+
 interface Progress {
   pseudonymised: string[]
   removed: string[]
@@ -67,6 +70,7 @@ async function eraseMeansOfId(tx: Tx, row: MeansOfId, progress: Progress) {
       idNumberIndex: null,
       issueDate: null,
       expiryDate: null,
+      ...ERASED_PERSON_DETAILS,
       fileId: null,
       updatedAt: new Date(),
     })
@@ -135,6 +139,7 @@ export async function eraseDataSubject(options: {
           idNumberIndex: null,
           idIssueDate: null,
           idExpiryDate: null,
+          ...ERASED_PERSON_DETAILS,
           address: null,
           idFileId: null,
           addressFileId: null,
@@ -179,6 +184,7 @@ export async function eraseDataSubject(options: {
           nationality: null,
           bvn: null,
           bvnIndex: null,
+          ...ERASED_PERSON_DETAILS,
           updatedAt: new Date(),
         })
         .where(eq(shareholders.id, id))

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql, type Table } from 'drizzle-orm'
 import type { DataSubjectKind } from '@/lib/contracts/data-subjects'
+import { pepDeclarationOf } from '@/lib/contracts/kyc-values'
 import { decryptOptionalField } from '@/server/crypto/field-cipher'
 import type { Executor } from '@/server/db/client'
 import {
@@ -67,6 +68,8 @@ async function loadOutsideRecords(db: Executor, kind: DataSubjectKind, id: strin
           idNumber: decryptOptionalField(row.idNumber),
           idIssueDate: row.idIssueDate,
           idExpiryDate: row.idExpiryDate,
+          dateOfBirth: decryptOptionalField(row.dateOfBirth),
+          pepDeclaration: pepDeclarationOf(row),
           address: row.address,
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
@@ -160,6 +163,8 @@ function meansOfIdView(row: MeansOfId) {
     idNumber: decryptOptionalField(row.idNumber),
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
+    dateOfBirth: decryptOptionalField(row.dateOfBirth),
+    pepDeclaration: pepDeclarationOf(row),
     fileId: row.fileId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -302,6 +307,8 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
           lastName: h.lastName,
           nationality: h.nationality,
           bvn: decryptOptionalField(h.bvn),
+          dateOfBirth: decryptOptionalField(h.dateOfBirth),
+          pepDeclaration: pepDeclarationOf(h),
           percentage: h.percentageUnits / 100,
           createdAt: h.createdAt,
           updatedAt: h.updatedAt,

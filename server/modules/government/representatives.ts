@@ -8,8 +8,17 @@ import type {
   RepresentativeKyc,
   representativeUpdateSchema,
 } from '@/lib/contracts/government'
+import { REPRESENTATIVE_WHO } from '@/lib/contracts/government'
 import { MAX_REPRESENTATIVES_PER_ENTITY } from '@/lib/contracts/government-values'
-import { maskIdentityNumber, meansOfIdProblems, meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
+import {
+  dateOfBirthProblem,
+  maskDateOfBirth,
+  maskIdentityNumber,
+  meansOfIdProblems,
+  meansOfIdTypeOf,
+  pepColumnsOf,
+  pepDeclarationOf,
+} from '@/lib/contracts/kyc-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { idNumberIndexOf } from '@/server/crypto/identity-indexes'
 import type { Database, Executor } from '@/server/db/client'
@@ -43,6 +52,9 @@ function toRepresentative(row: GovernmentRepresentativeRow, filesById: ReadonlyM
     address: row.address,
     addressFile: file(row.addressFileId),
     photoFile: file(row.photoFileId),
+    dateOfBirth: maskDateOfBirth(row.dateOfBirth),
+    hasDateOfBirth: !!row.dateOfBirth,
+    pep: pepDeclarationOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -112,6 +124,8 @@ export async function createRepresentative(options: OfficerAddition<z.output<typ
       address: input.address ?? null,
       addressFileId: input.addressFileId ?? null,
       photoFileId: input.photoFileId ?? null,
+      dateOfBirth: input.dateOfBirth ?? null,
+      ...(input.pep && pepColumnsOf(input.pep)),
       createdBy: options.actor.userId,
     },
   })
@@ -142,8 +156,9 @@ export async function updateRepresentative(options: {
     await lockActiveEntity(tx, current.entityId)
     const [before] = await tx.select().from(governmentRepresentatives).where(eq(governmentRepresentatives.id, id)).for('update')
     if (!before) throw notFound('Representative')
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as typeof input
-    if (!Object.keys(changes).length) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
+    const { pep, ...fields } = input
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields
+    if (!Object.keys(changes).length && !pep) throw new AppError('VALIDATION_FAILED', 'Nothing to change')
     const merged = { ...before, ...changes }
     const problems = meansOfIdProblems({
       idType: merged.idType,
@@ -157,11 +172,16 @@ export async function updateRepresentative(options: {
       ]
       throw new AppError('VALIDATION_FAILED', problems[0]!.message, { field })
     }
+    const dateProblem = merged.dateOfBirth
+      ? dateOfBirthProblem(merged.dateOfBirth, { adult: true, who: REPRESENTATIVE_WHO })
+      : null
+    if (dateProblem) throw new AppError('VALIDATION_FAILED', dateProblem, { field: 'dateOfBirth' })
     await assertFiles(tx, Object.fromEntries(FILE_FIELDS.map((f) => [f, changes[f] !== before[f] ? changes[f] : undefined])), id)
     const [after] = await tx
       .update(governmentRepresentatives)
       .set({
         ...changes,
+        ...(pep && pepColumnsOf(pep)),
         ...(changes.idNumber ? { idNumberIndex: idNumberIndexOf(changes.idNumber) } : {}),
         updatedAt: new Date(),
       })

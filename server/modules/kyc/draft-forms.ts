@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { DraftForm as DraftFormAnswer, KycDetailType } from '@/lib/contracts/kyc'
-import { DRAFT_DATA_MAX_BYTES, isMaskedIdentityNumber, maskIdentityNumber } from '@/lib/contracts/kyc-values'
+import { DRAFT_DATA_MAX_BYTES, isMaskedIdentityNumber, maskPersonalValue } from '@/lib/contracts/kyc-values'
 import { canEditKyc } from '@/lib/permissions/checks'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -44,7 +44,7 @@ function mapPersonal(value: unknown, visit: (v: string, path: string) => unknown
 
 /** An identity number masked as the stored records answer it; a date of birth starred whole. */
 function maskedDraftValue(value: string, path: string): string {
-  return path.endsWith('/dateOfBirth') ? '*'.repeat(value.length) : maskIdentityNumber(value)
+  return maskPersonalValue(path.slice(path.lastIndexOf('/') + 1), value)
 }
 
 /**

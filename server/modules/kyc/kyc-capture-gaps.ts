@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
 import { formatCalendarDate } from '@/lib/format/date'
 import {
   BENEFICIAL_OWNER_THRESHOLD,
@@ -119,8 +119,45 @@ export async function findKycCaptureGaps(db: Executor, options: { businessId: st
     ...addressGaps(addresses),
     ...meansOfIdGaps(ids, today),
     ...shareholderGaps(holders, ids, today),
+    ...personDetailGaps(ids, holders),
   ]
 }
+
+/** What a person's record lacks of the details asked since issue 38, in words: "date of birth and PEP declaration". */
+function missingDetails(row: Pick<MeansOfId, 'dateOfBirth' | 'pepStatus'>): string | null {
+  const missing = [...(row.dateOfBirth ? [] : ['date of birth']), ...(row.pepStatus ? [] : ['PEP declaration'])]
+  return missing.length ? missing.join(' and ') : null
+}
+
+/**
+ * Steps 3 and 4: every natural person's date of birth and PEP declaration (docs/domain.md#dates-of-birth-and-pep-declarations).
+ * People captured before they were asked read fine everywhere; here, what they lack is named, one gap per record.
+ */
+function personDetailGaps(ids: readonly MeansOfId[], holders: readonly Shareholder[]): KycCaptureGap[] {
+  const gaps: KycCaptureGap[] = []
+  for (const id of ids) {
+    const missing = missingDetails(id)
+    if (!missing) continue
+    gaps.push({
+      code: 'PERSON_DETAILS_MISSING',
+      message: `${capitalised(missing)} of ${id.firstName} ${id.lastName} (${idHolderRoles(id).toLowerCase()}) not given: add ${missing.includes(' and ') ? 'them' : 'it'} to their means of ID (step 3).`,
+      field: `meansOfIds.${id.id}`,
+    })
+  }
+  for (const holder of holders) {
+    if (holder.type !== 'INDIVIDUAL') continue
+    const missing = missingDetails(holder)
+    if (!missing) continue
+    gaps.push({
+      code: 'PERSON_DETAILS_MISSING',
+      message: `${capitalised(missing)} of ${shareholderName(holder)} (shareholder) not given: add ${missing.includes(' and ') ? 'them' : 'it'} to the shareholder (step 4).`,
+      field: `shareholders.${holder.id}`,
+    })
+  }
+  return gaps
+}
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** Step 1: every required company detail filled in, and no incorporation in the future. */
 function companyDetailGaps(details: KycDetails, today: string): KycCaptureGap[] {

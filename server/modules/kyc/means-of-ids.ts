@@ -2,7 +2,17 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { FileSummary } from '@/lib/contracts/file-types'
 import type { createMeansOfIdSchema, MeansOfIdRecord, updateMeansOfIdSchema } from '@/lib/contracts/kyc'
-import { maskIdentityNumber, meansOfIdProblems, meansOfIdTypeOf, todayIso } from '@/lib/contracts/kyc-values'
+import {
+  adultRoleWho,
+  dateOfBirthProblem,
+  maskDateOfBirth,
+  maskIdentityNumber,
+  meansOfIdProblems,
+  meansOfIdTypeOf,
+  pepColumnsOf,
+  pepDeclarationOf,
+  todayIso,
+} from '@/lib/contracts/kyc-values'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, insertAudited, type AuditContext } from '@/server/audit/append-audit'
 import { bvnIndexOf, idNumberIndexOf } from '@/server/crypto/identity-indexes'
@@ -46,6 +56,10 @@ export function toMeansOfIdAnswer(
     issueDate: row.issueDate,
     expiryDate: row.expiryDate,
     isCurrent: isMeansOfIdCurrent(row, today),
+    // Masked like the numbers (the reveal call answers it); a person captured before it was asked has none (a gap).
+    dateOfBirth: maskDateOfBirth(row.dateOfBirth),
+    hasDateOfBirth: !!row.dateOfBirth,
+    pep: pepDeclarationOf(row),
     file: (row.fileId && filesById.get(row.fileId)) || null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -91,8 +105,19 @@ async function assertShareholderLink(tx: Executor, kycDetailsId: string, shareho
     })
 }
 
-function assertRules(value: { idType: string; idNumber: string; issueDate: string | null; expiryDate: string | null }) {
-  const problems = meansOfIdProblems(value)
+function assertRules(value: {
+  idType: string
+  idNumber: string
+  issueDate: string | null
+  expiryDate: string | null
+  role: string
+  dateOfBirth: string | null
+}) {
+  const problems: Array<{ field: string; message: string }> = meansOfIdProblems(value)
+  // A role changed to director or signatory is checked against the date already stored, and the other way round.
+  const who = adultRoleWho(value.role)
+  const dateProblem = value.dateOfBirth && who ? dateOfBirthProblem(value.dateOfBirth, { adult: true, who }) : null
+  if (dateProblem) problems.push({ field: 'dateOfBirth', message: dateProblem })
   if (problems.length) {
     throw new AppError('VALIDATION_FAILED', problems[0]!.message, {
       details: problems.map((p) => ({ code: 'VALIDATION_FAILED' as const, ...p })),
@@ -134,6 +159,8 @@ export async function createMeansOfId(options: {
         idNumberIndex: idNumberIndexOf(input.idNumber),
         issueDate: input.issueDate ?? null,
         expiryDate: input.expiryDate ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        ...(input.pep && pepColumnsOf(input.pep)),
         fileId: input.fileId ?? null,
         createdBy: actor.userId,
       },
@@ -154,7 +181,7 @@ export async function updateMeansOfId(options: KycRowUpdate<z.output<typeof upda
       issueDate: input.issueDate !== undefined ? input.issueDate : before.issueDate,
       expiryDate: input.expiryDate !== undefined ? input.expiryDate : before.expiryDate,
     }
-    assertRules(merged)
+    assertRules({ ...merged, role: input.role ?? before.role, dateOfBirth: input.dateOfBirth ?? before.dateOfBirth })
     if (input.shareholderId) await assertShareholderLink(tx, before.kycDetailsId, input.shareholderId)
     if (input.fileId && input.fileId !== before.fileId) {
       await attachableKycFile(tx, {
@@ -174,6 +201,8 @@ export async function updateMeansOfId(options: KycRowUpdate<z.output<typeof upda
         ...(input.firstName !== undefined && { firstName: input.firstName }),
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.role !== undefined && { role: input.role }),
+        ...(input.dateOfBirth !== undefined && { dateOfBirth: input.dateOfBirth }),
+        ...(input.pep !== undefined && pepColumnsOf(input.pep)),
         ...(input.bvn !== undefined && { bvn: input.bvn ?? null, bvnIndex: bvnIndexOf(input.bvn) }),
         ...(input.fileId !== undefined && { fileId: input.fileId }),
         updatedAt: new Date(),

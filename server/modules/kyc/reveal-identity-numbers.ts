@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { revealIdentityNumberSchema, RevealedIdentityNumber } from '@/lib/contracts/kyc'
+import type { RevealableField, revealIdentityNumberSchema, RevealedIdentityNumber } from '@/lib/contracts/kyc'
 import { hasAllPermissions } from '@/lib/permissions/checks'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -22,6 +22,12 @@ import { kycNotFound } from './kyc-record'
 export const REVEAL_PERMISSION = PERMISSIONS.CAN_VIEW_SENSITIVE_KYC
 
 type RevealTarget = 'means_of_id' | 'shareholder'
+
+/**
+ * How the view log names what was revealed (never the value). "Birth date", not "Date of birth": erasure replaces
+ * what follows the first " of " with "Erased person" (pseudonymiseViewsOf).
+ */
+const FIELD_NAMES: Record<RevealableField, string> = { bvn: 'BVN', idNumber: 'ID number', dateOfBirth: 'Birth date' }
 
 /**
  * Who may reveal a number of this business: staff holding CAN_VIEW_SENSITIVE_KYC (403 without it); a member holding
@@ -77,7 +83,7 @@ async function refuseOverBudget(options: { db: Database; actor: Actor; audit: Au
 }
 
 /**
- * POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: the clear number, audited in the same
+ * POST /kyc/means-of-ids/{id}/reveal and /kyc/shareholders/{id}/reveal: the clear number (or date of birth), audited in the same
  * transaction as it is read (who, whose, which field, why: `REVEAL` on the record, the reason in `after`). Each user
  * may reveal 30 numbers an hour; beyond, 429 and the DPO is told (refuseOverBudget).
  */
@@ -91,8 +97,8 @@ export async function revealIdentityNumber(options: {
 }): Promise<RevealedIdentityNumber> {
   const { actor, target, id, input } = options
   const what = target === 'means_of_id' ? 'Means of ID' : 'Shareholder'
-  if (target === 'shareholder' && input.field !== 'bvn') {
-    throw new AppError('VALIDATION_FAILED', 'A shareholder has only a BVN to reveal', { field: 'field' })
+  if (target === 'shareholder' && input.field === 'idNumber') {
+    throw new AppError('VALIDATION_FAILED', 'A shareholder has only a BVN and a date of birth to reveal', { field: 'field' })
   }
   const wait = await revealWaitSeconds(actor.userId)
   if (wait > 0) throw await refuseOverBudget({ db: options.db, actor, audit: options.audit, wait })
@@ -104,6 +110,7 @@ export async function revealIdentityNumber(options: {
               businessId: meansOfIds.businessId,
               bvn: meansOfIds.bvn,
               idNumber: meansOfIds.idNumber,
+              dateOfBirth: meansOfIds.dateOfBirth,
               firstName: meansOfIds.firstName,
               lastName: meansOfIds.lastName,
             })
@@ -114,6 +121,7 @@ export async function revealIdentityNumber(options: {
               businessId: shareholders.businessId,
               bvn: shareholders.bvn,
               idNumber: shareholders.bvn,
+              dateOfBirth: shareholders.dateOfBirth,
               firstName: shareholders.firstName,
               lastName: shareholders.lastName,
             })
@@ -133,11 +141,11 @@ export async function revealIdentityNumber(options: {
       businessId: row.businessId,
       subjectKind: target === 'means_of_id' ? 'MEANS_OF_ID' : 'SHAREHOLDER',
       subjectId: id,
-      detail: `${input.field === 'bvn' ? 'BVN' : 'ID number'}${person ? ` of ${person}` : ''}`,
+      detail: `${FIELD_NAMES[input.field]}${person ? ` of ${person}` : ''}`,
       purpose: input.reason,
       requestId: options.audit.requestId,
     })
-    return { field: input.field, value: (input.field === 'bvn' ? row.bvn : row.idNumber) ?? null }
+    return { field: input.field, value: row[input.field] ?? null }
   })
   await recordReveal(actor.userId)
   return revealed

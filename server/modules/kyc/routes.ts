@@ -309,8 +309,8 @@ for (const [target, path, what] of [
 ] as const) {
   kycRoutes.openapi(
     route.post(path, {
-      summary: `Reveal the clear BVN or ID number of ${what}`,
-      description: `Answers lists carry identity numbers masked. This answers one in clear, for a stated reason (at least ${kycContract.REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may. Each user may reveal 30 numbers an hour; beyond, 429 and the data protection officers are told.`,
+      summary: `Reveal the clear BVN, ID number or date of birth of ${what}`,
+      description: `Answers lists carry identity numbers and dates of birth masked. This answers one in clear, for a stated reason (at least ${kycContract.REVEAL_REASON_MIN} characters), and audits it: who, whose, which field, why. Staff need ${REVEAL_PERMISSION}; inside the business, its owner and KYC editors may. Each user may reveal 30 numbers an hour; beyond, 429 and the data protection officers are told.`,
       ...stepUp(access.business(REVEAL_PERMISSION)),
       request: { params: idParam, ...jsonBody(kycContract.revealIdentityNumberSchema) },
       responses: {

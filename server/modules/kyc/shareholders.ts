@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { createShareholderSchema, ShareholderRecord, updateShareholderSchema } from '@/lib/contracts/kyc'
-import { maskIdentityNumber, todayIso } from '@/lib/contracts/kyc-values'
+import { maskDateOfBirth, maskIdentityNumber, pepColumnsOf, pepDeclarationOf, todayIso } from '@/lib/contracts/kyc-values'
 import {
   computeOwnership,
   formatPercentage,
@@ -79,6 +79,9 @@ export function toShareholderAnswers(
         nationality: row.nationality,
         // Masked: the clear BVN is answered only by the reveal call (reveal-identity-numbers.ts).
         bvn: maskIdentityNumber(row.bvn),
+        dateOfBirth: maskDateOfBirth(row.dateOfBirth),
+        hasDateOfBirth: !!row.dateOfBirth,
+        pep: pepDeclarationOf(row),
         companyName: row.companyName,
         registrationNumber: row.registrationNumber,
         percentage: row.percentageUnits / PERCENT_SCALE,
@@ -209,6 +212,8 @@ export async function createShareholder(options: {
               nationality: input.nationality,
               bvn: input.bvn ?? null,
               bvnIndex: bvnIndexOf(input.bvn),
+              dateOfBirth: input.dateOfBirth ?? null,
+              ...(input.pep && pepColumnsOf(input.pep)),
             }
           : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
       })
@@ -254,7 +259,7 @@ export async function updateShareholder(options: KycRowUpdate<z.output<typeof up
     const wrongKind =
       before.type === 'INDIVIDUAL'
         ? (['companyName', 'registrationNumber'] as const).filter((k) => input[k] !== undefined)
-        : (['firstName', 'lastName', 'nationality', 'bvn'] as const).filter((k) => input[k] !== undefined)
+        : (['firstName', 'lastName', 'nationality', 'bvn', 'dateOfBirth', 'pep'] as const).filter((k) => input[k] !== undefined)
     if (wrongKind.length) {
       throw new AppError('VALIDATION_FAILED', `A ${before.type.toLowerCase()} shareholder has no ${wrongKind[0]}`, {
         details: wrongKind.map((field) => ({
@@ -281,6 +286,8 @@ export async function updateShareholder(options: KycRowUpdate<z.output<typeof up
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.nationality !== undefined && { nationality: input.nationality }),
         ...(input.bvn !== undefined && { bvn: input.bvn ?? null, bvnIndex: bvnIndexOf(input.bvn) }),
+        ...(input.dateOfBirth !== undefined && { dateOfBirth: input.dateOfBirth }),
+        ...(input.pep !== undefined && pepColumnsOf(input.pep)),
         ...(input.companyName !== undefined && { companyName: input.companyName }),
         ...(input.registrationNumber !== undefined && { registrationNumber: input.registrationNumber }),
         ...(input.percentage !== undefined && { percentageUnits: toPercentUnits(input.percentage) }),

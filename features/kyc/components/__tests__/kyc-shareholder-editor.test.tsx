@@ -31,6 +31,9 @@ function holder(overrides: Partial<ShareholderRecord>): ShareholderRecord {
     lastName: 'Obi',
     nationality: 'Nigerian',
     bvn: '22212345678',
+    dateOfBirth: '**********',
+    hasDateOfBirth: true,
+    pep: { status: 'NOT_PEP', position: null, country: null },
     companyName: null,
     registrationNumber: null,
     percentage: 10,
@@ -62,6 +65,8 @@ const company = (overrides: Partial<ShareholderRecord>) =>
 polyfillDialog()
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } })
+const pepQuestion = (form: HTMLElement) =>
+  within(form).getByRole('combobox', { name: /Is this person a politically exposed person/ })
 
 let api: ReturnType<typeof mockApi>
 afterEach(() => api?.restore())
@@ -190,6 +195,8 @@ describe('ShareholderEditor', () => {
     type(within(first).getByLabelText(/First name/), 'Ada')
     type(within(first).getByLabelText(/Last name/), 'Obi')
     type(within(first).getByLabelText(/Nationality/), 'Ghanaian')
+    type(within(first).getByLabelText(/Date of birth/), '1980-05-12')
+    type(pepQuestion(first), 'NOT_PEP')
     type(within(first).getByLabelText(/Percentage held/), '10')
     fireEvent.click(within(first).getByRole('button', { name: 'Add shareholder' }))
     await waitFor(() => expect(posted).toBe(true))
@@ -227,6 +234,8 @@ describe('ShareholderEditor', () => {
     type(within(form).getByLabelText(/First name/), 'Ada')
     type(within(form).getByLabelText(/Last name/), 'Obi')
     type(within(form).getByLabelText(/^BVN/), '123')
+    type(within(form).getByLabelText(/Date of birth/), '1980-05-12')
+    type(pepQuestion(form), 'NOT_PEP')
     type(within(form).getByLabelText(/Percentage held/), '50')
     fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
     expect(await within(form).findByText('BVN must be exactly 11 digits')).toBeInTheDocument()
@@ -235,6 +244,74 @@ describe('ShareholderEditor', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
     expect(await within(form).findByText(/at most 0% is left/)).toBeInTheDocument()
     expect(within(form).getByLabelText(/Percentage held/)).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('asks an individual’s date of birth and the PEP question, with the position and country for a PEP', async () => {
+    api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: holder({ percentage: 40 }) }))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[]} readOnly={false} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder' }))
+    const form = await screen.findByRole('form', { name: 'New shareholder of the business' })
+    type(within(form).getByLabelText(/First name/), 'Ada')
+    type(within(form).getByLabelText(/Last name/), 'Obi')
+    type(within(form).getByLabelText(/^BVN/), '22212345678')
+    type(within(form).getByLabelText(/Percentage held/), '40')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText('Enter the date of birth')).toBeInTheDocument()
+    expect(within(form).getByText('Answer the PEP question')).toBeInTheDocument()
+    expect(within(form).getByText('Who counts as a PEP, a family member or a close associate?')).toBeInTheDocument()
+
+    type(within(form).getByLabelText(/Date of birth/), '2099-01-01')
+    type(pepQuestion(form), 'FAMILY_MEMBER')
+    // A "yes" asks the position (of the PEP, for a family member) and its country.
+    const position = await within(form).findByLabelText(/Public position of the PEP/)
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText('Date of birth cannot be in the future')).toBeInTheDocument()
+    expect(within(form).getByText(/Enter the public position/)).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+
+    type(within(form).getByLabelText(/Date of birth/), '1980-05-12')
+    type(position, 'Governor of Lagos State')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      type: 'INDIVIDUAL',
+      dateOfBirth: '1980-05-12',
+      pep: { status: 'FAMILY_MEMBER', position: 'Governor of Lagos State', country: 'NG' },
+    })
+  })
+
+  it('shows a shareholder captured before dates of birth were asked as a gap, and opens it to fill it in', async () => {
+    api = mockApi()
+    const legacy = holder({ dateOfBirth: null, hasDateOfBirth: false, pep: null })
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[legacy]} readOnly={false} />)
+    expect(screen.getByText('Date of birth not given')).toBeInTheDocument()
+    expect(screen.getByText('PEP declaration not given')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add what is missing' }))
+    const form = await screen.findByRole('form', { name: 'Edit shareholder' })
+    expect(within(form).getByLabelText(/Date of birth/)).toHaveValue('')
+    expect(pepQuestion(form)).toHaveValue('')
+  })
+
+  it('keeps a saved date of birth hidden, sending its mask back unless the owner changes it', async () => {
+    const ada = holder({ percentage: 60 })
+    api = mockApi(route('PUT', `/kyc/shareholders/${ada.id}`, { data: ada }))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[ada]} readOnly={false} />)
+    expect(screen.getByText('Not a PEP')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ada Obi' }))
+    const form = await screen.findByRole('form', { name: 'Edit shareholder' })
+    expect(within(form).getByText('Given (hidden)')).toBeInTheDocument()
+    expect(within(form).queryByLabelText(/Date of birth/)).not.toBeInTheDocument()
+    fireEvent.click(within(form).getByRole('button', { name: 'Save shareholder' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1))
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      dateOfBirth: '**********',
+      pep: { status: 'NOT_PEP' },
+    })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ada Obi' }))
+    const again = await screen.findByRole('form', { name: 'Edit shareholder' })
+    fireEvent.click(within(again).getByRole('button', { name: 'Change the date of birth' }))
+    expect(within(again).getByLabelText(/Date of birth/)).toHaveValue('')
   })
 
   it('asks before deleting a corporate, naming how many shareholders go with it', async () => {

@@ -31,7 +31,6 @@ export interface ScreenedSubject {
 /** The business's subjects as screening sees them (kyc/screening-subjects.ts reads them). */
 export async function screenedSubjectsOf(db: Executor, businessId: string): Promise<ScreenedSubject[]> {
   const subjects = await readScreeningSubjects({ db, businessId })
-  if (!subjects) return []
   return [
     {
       kind: 'BUSINESS' as const,
@@ -51,7 +50,7 @@ export async function screenedSubjectsOf(db: Executor, businessId: string): Prom
     })),
     ...subjects.companies.map((c) => ({
       kind: 'COMPANY' as const,
-      ref: `${c.ref.table}:${c.ref.id}`,
+      ref: c.refs.map((r) => `${r.table}:${r.id}`).join(','),
       name: c.name,
       roles: ['SHAREHOLDER'],
       query: { name: c.name, kind: 'ENTITY' as const, nationality: countryCode(c.country) },
