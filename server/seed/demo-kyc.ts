@@ -57,6 +57,18 @@ export const demoDateOfBirth = (i: number, k: number) =>
  * everyone else declared they are not.
  */
 export const PEP_DIRECTOR_BUSINESS = 10
+
+/**
+ * The demo business (by index: Asaba Creative Studios, pending review) whose second founder is a near-variant of a
+ * UN-listed person (QDi.322, ABUBAKAR MOHAMMED SHEKAU, born 1969, Nigerian): screening opens a hit for the approver
+ * to compare and clear or confirm (docs/screening.md).
+ */
+export const SCREENING_HIT_BUSINESS = 26
+const SCREENING_HIT_PERSON = { k: 1, first: 'Abubakar Muhammad', last: 'Shekau', dateOfBirth: '1969-04-12' } as const
+const isScreeningHitPerson = (index: number, k: number) => index === SCREENING_HIT_BUSINESS && k === SCREENING_HIT_PERSON.k
+/** A demo person's [first, last] name: the PEOPLE list, but for the listed near-variant. */
+const demoPerson = (index: number, k: number): readonly [string, string] =>
+  isScreeningHitPerson(index, k) ? [SCREENING_HIT_PERSON.first, SCREENING_HIT_PERSON.last] : person(index, k)
 const PEP_DIRECTOR = { status: 'PEP', position: 'Former Commissioner for Health, Imo State', country: 'NG' } as const
 const NOT_PEP = { status: 'NOT_PEP', position: null, country: null } as const
 
@@ -204,7 +216,8 @@ async function insertHolders(
 ) {
   const individuals: Array<{ id: string; k: number; stake: number }> = []
   for (const holder of list) {
-    const [first, last] = person(index, holder.k)
+    const listed = isScreeningHitPerson(index, holder.k)
+    const [first, last] = demoPerson(index, holder.k)
     const [row] = await tx
       .insert(shareholders)
       .values({
@@ -221,7 +234,7 @@ async function insertHolders(
               nationality: 'Nigerian',
               bvn: bvnOf(index, holder.k),
               bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),
-              dateOfBirth: demoDateOfBirth(index, holder.k),
+              dateOfBirth: listed ? SCREENING_HIT_PERSON.dateOfBirth : demoDateOfBirth(index, holder.k),
               ...pepColumns(index, holder.k, holder.k === directorK),
             }
           : { companyName: holder.company!, registrationNumber: `RC${String(700_000 + index * 31 + holder.k)}` }),
@@ -258,7 +271,7 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
   const individuals = await insertHolders(tx, business, details.id, index, owner, shareholdingOf(index), null, 100, 0)
   // Every individual here owns 5% or more: each gets a current ID, linked to them; the first is also the director.
   for (const [n, holder] of individuals.entries()) {
-    const [first, last] = person(index, holder.k)
+    const [first, last] = demoPerson(index, holder.k)
     const passport = n % 2 === 0
     const idNumber = passport
       ? `A${String(10_000_000 + index * 1000 + n).slice(-8)}`
@@ -270,7 +283,7 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
       firstName: first,
       lastName: last,
       role: n === 0 ? 'DIRECTOR' : 'SHAREHOLDER',
-      dateOfBirth: demoDateOfBirth(index, holder.k),
+      dateOfBirth: isScreeningHitPerson(index, holder.k) ? SCREENING_HIT_PERSON.dateOfBirth : demoDateOfBirth(index, holder.k),
       ...pepColumns(index, holder.k, n === 0),
       bvn: bvnOf(index, holder.k),
       bvnIndex: bvnIndexOf(bvnOf(index, holder.k)),

@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client'
 import { audits, businesses, kycVerifications } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { PEP_DIRECTOR_BUSINESS, SCREENING_HIT_BUSINESS } from '@/server/seed/demo-kyc'
 import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
 import { api, signedInUser } from './helpers'
 import { json } from './staff-review-fixtures'
@@ -48,5 +49,30 @@ describe('demo staff queues', () => {
     const before = { audits: await db.$count(audits), items: await db.$count(kycVerifications) }
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     expect({ audits: await db.$count(audits), items: await db.$count(kycVerifications) }).toEqual(before)
+  })
+})
+
+describe('demo screening', () => {
+  it('screens every submitted demo business: a near-variant of a UN-listed person waits for the approver, a declared PEP is marked', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const regNos = demoBusinessRegNos()
+    const demo = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
+    const submitted = demo.filter((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
+    expect(submitted.every((b) => b.screeningStatus !== 'NOT_SCREENED')).toBe(true)
+    const byIndex = (i: number) => demo.find((b) => b.regNo === regNos[i])!
+    expect(byIndex(PEP_DIRECTOR_BUSINESS).screeningStatus).toBe('PEP')
+    expect(byIndex(DEMO_READY_TO_APPROVE).screeningStatus).toBe('CLEAR')
+
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const hit = byIndex(SCREENING_HIT_BUSINESS)
+    expect(hit.screeningStatus).toBe('HITS_OPEN')
+    const screening = await json<{ checks: { subjectName: string; hits: { status: string; entry: { sourceId: string } }[] }[] }>(
+      await api(`/businesses/${hit.id}/screening`, { token: approver.token }),
+    )
+    const open = screening.checks.flatMap((c) =>
+      c.hits.filter((h) => h.status === 'OPEN').map((h) => [c.subjectName, h.entry.sourceId]),
+    )
+    expect(open).toContainEqual(['Abubakar Muhammad Shekau', 'QDi.322'])
   })
 })

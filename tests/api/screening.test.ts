@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, kycDetails, screeningChecks, screeningHits, shareholders } from '@/server/db/schema'
+import { audits, businesses, kycDetails, meansOfIds, screeningChecks, screeningHits, shareholders } from '@/server/db/schema'
 import { runMonitoringBatch } from '@/server/modules/screening/monitoring/monitoring-runs'
 import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
@@ -22,14 +22,19 @@ async function ownerShareholderOf(businessId: string) {
   return holder!.id
 }
 
-/** A business ready for approval whose shareholder is renamed to `first last`, screened again. */
-async function businessWithShareholder(first: string, last: string, options: { approved?: boolean } = {}) {
+/**
+ * A business ready for approval whose director and shareholder (one person: the means of ID is linked to the
+ * shareholding) is renamed to `first last`, born on `dateOfBirth`, and screened again.
+ */
+async function businessWithShareholder(first: string, last: string, options: { approved?: boolean; dateOfBirth?: string } = {}) {
   const ready = await businessReadyForApproval()
   const db = await getDb()
+  const person = { firstName: first, lastName: last, dateOfBirth: options.dateOfBirth ?? '1971-06-15' }
   await db
     .update(shareholders)
-    .set({ firstName: first, lastName: last })
+    .set(person)
     .where(eq(shareholders.id, await ownerShareholderOf(ready.business.id)))
+  await db.update(meansOfIds).set(person).where(eq(meansOfIds.businessId, ready.business.id))
   if (options.approved)
     await db
       .update(businesses)
@@ -321,7 +326,7 @@ describe('loading a list', () => {
   })
 
   it('dry run, four-eyes, one swap, then monitoring opens a hit on an approved business and puts it on watch', async () => {
-    const { business } = await businessWithShareholder('Danladi', 'Kwankwasiyya', { approved: true })
+    const { business } = await businessWithShareholder('Danladi', 'Kwankwasiyya', { approved: true, dateOfBirth: '1969-08-01' })
     const db = await getDb()
     const reviewer = await signedInUser({ staffRole: 'APPROVER' })
     await db.update(businesses).set({ assigneeId: reviewer.user.id }).where(eq(businesses.id, business.id))

@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { FileSummary } from '@/lib/contracts/file-types'
 import type { Executor } from '@/server/db/client'
+import { rowsOf } from '@/server/db/rows-of'
 import { files } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
-import { rowsOf } from '@/server/db/rows-of'
 import { toFileSummary } from '@/server/records/attachable-file'
 
 const NO_RECORD = '00000000-0000-0000-0000-000000000000'

@@ -5,8 +5,6 @@ import {
   BENEFICIAL_OWNER_THRESHOLD,
   computeOwnership,
   overAllocatedLevels,
-  personKeyOf,
-  type OwnershipNode,
   type OwnershipSummary as Ownership,
 } from '@/lib/kyc/effective-ownership'
 import type { Executor } from '@/server/db/client'
@@ -21,6 +19,7 @@ import {
 } from '@/server/db/schema'
 import { preparedPer } from '@/server/db/shaped-statements'
 import { findKycDetailsOfBusiness } from './kyc-record'
+import { ownershipNodesOf, shareholderName, shareholderPersonKey } from './ownership-nodes'
 
 export interface KycCaptureGap {
   code: string
@@ -28,28 +27,7 @@ export interface KycCaptureGap {
   field?: string
 }
 
-/** How a shareholder reads in a message: `Ada Obi` or `Acme Holdings Ltd`. */
-export function shareholderName(row: Pick<Shareholder, 'type' | 'firstName' | 'lastName' | 'companyName'>): string {
-  return row.type === 'CORPORATE'
-    ? (row.companyName ?? 'A corporate shareholder')
-    : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'A shareholder'
-}
-
-/** Who an individual shareholder is (personKeyOf), by the blind index of their BVN rather than the number itself. */
-export function shareholderPersonKey(row: Pick<Shareholder, 'bvnIndex' | 'firstName' | 'lastName'>): string {
-  return personKeyOf({ bvn: row.bvnIndex, firstName: row.firstName, lastName: row.lastName })
-}
-
-/** The shareholders of a KYC record as ownership nodes (see lib/kyc/effective-ownership). */
-export function ownershipNodesOf(rows: readonly Shareholder[]): OwnershipNode[] {
-  return rows.map((r) => ({
-    id: r.id,
-    parentId: r.parentShareholderId,
-    kind: r.type,
-    percentage: r.percentageUnits / 100,
-    personKey: r.type === 'INDIVIDUAL' ? shareholderPersonKey(r) : null,
-  }))
-}
+export { ownershipNodesOf, shareholderName, shareholderPersonKey } from './ownership-nodes'
 
 /** True when this means of ID is current: types that expire need an expiry date after today. */
 export function isMeansOfIdCurrent(row: Pick<MeansOfId, 'idType' | 'expiryDate'>, today = todayIso()): boolean {

@@ -14,7 +14,7 @@ import {
 } from '@/server/db/schema'
 import { notFound } from '@/server/http/app-error'
 import { countryCodeOf } from '@/server/modules/locations/country-codes'
-import { ownershipNodesOf, shareholderName } from './kyc-capture-gaps'
+import { ownershipNodesOf, shareholderName } from './ownership-nodes'
 
 /** A record a screened person or company was read from. */
 export interface ScreeningRef {
