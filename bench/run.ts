@@ -11,11 +11,12 @@
  *   npm run bench -- load              issue 24: 200 signed-in sessions for 60 s over two `next start` instances on
  *                                      PostgreSQL (100k generated businesses) and Redis, a mix of owner reads, KYC
  *                                      edits, staff lists and decisions (bench/load-mix.ts); not part of the default run
- *   npm run bench -- screening-import  memory and speed of the screening list importers on ~100 MB synthesised UN XML and
- *                                      OFAC CSV files (bench/screening-import-memory.ts; BENCH_IMPORT_MB sets the size, and
- *                                      NODE_OPTIONS=--expose-gc adds the live heap); not part of the default run
  *   npm run bench -- list              staff business list (name search + 2 filters) on generated data, PGlite and
  *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
+ *   npm run bench -- screening         issue 38: sanctions name matching, recall on variants of the shipped UN and OFAC
+ *                                      names, false positives on generated Nigerian customers, scorer speed
+ *                                      (bench/screening-quality.ts; also bench/results/issue-38-screening-quality.md);
+ *                                      no server, no database; not part of the default run
  *
  * Options (flag or environment variable):
  *   --rebuild              BENCH_REBUILD=1        run `next build` even if a build exists
@@ -45,6 +46,9 @@
  *                                                 in before the generated names (which would otherwise take some of its
  *                                                 names), with fixed bench data keys (business-list-server.ts)
  *                          BENCH_LIST_PORT        the list server's port (default: any free one)
+ * screening only:
+ *   --sample=N             BENCH_SCREENING_SAMPLE   listed entries whose names are varied for recall (default 2000)
+ *   --customers=N          BENCH_SCREENING_CUSTOMERS generated customers for false positives (default 20000)
  * load only (--rows, default 100000; --duration, default 60; --warmup, default 10):
  *   --sessions=N           BENCH_SESSIONS         signed-in sessions (default 200; a fifth are staff)
  *   --think-ms=MS          BENCH_THINK_MS         mean pause between one session's calls (default 1000, ±50%; 0: none)
@@ -80,11 +84,17 @@ import {
 import { DEFAULT_CHROME_PATH, formatLighthouseReport, runLighthouse, type LighthouseReport } from './lighthouse'
 import { formatLoadReport, runLoadMix, type LoadMixReport } from './load-mix'
 import { NEXT_DIST_DIR, PROJECT_ROOT, RESULTS_DIR } from './paths'
-import { formatScreeningImportReport, runScreeningImportBench, type ImportMemoryReport } from './screening-import-memory'
+import {
+  DEFAULT_SCREENING_BENCH,
+  formatScreeningReport,
+  runScreeningQualityBench,
+  writeScreeningReport,
+  type ScreeningQualityReport,
+} from './screening-quality'
 import { formatServerReport, runServerBench, type ServerBenchReport } from './server-throughput'
 
-type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse' | 'load' | 'screening-import'
-const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse', 'load', 'screening-import']
+type Suite = 'bundle' | 'api' | 'list' | 'server' | 'lighthouse' | 'load' | 'screening'
+const SUITES: readonly Suite[] = ['bundle', 'api', 'list', 'server', 'lighthouse', 'load', 'screening']
 /** What runs without a suite on the command line. */
 const DEFAULT_SUITES: readonly Suite[] = ['bundle', 'api']
 
@@ -106,6 +116,8 @@ interface Cli {
   sessions: number
   thinkMs: number
   ports: [number, number]
+  screeningSample: number
+  screeningCustomers: number
   /** Explicit --duration / --warmup (load has its own defaults). */
   durationGiven: boolean
   warmupGiven: boolean
@@ -136,12 +148,14 @@ function parseCli(argv: string[]): Cli {
     'sessions',
     'think-ms',
     'ports',
+    'sample',
+    'customers',
   ])
   const unknown = [...flags.keys()].filter((f) => !known.has(f))
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse|load|screening-import] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse|load|screening] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B] [--sample=N] [--customers=N]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -165,6 +179,8 @@ function parseCli(argv: string[]): Cli {
     sessions: Math.floor(number('sessions', 'BENCH_SESSIONS', 200, 2)),
     thinkMs: number('think-ms', 'BENCH_THINK_MS', 1000, 0),
     ports: ports as [number, number],
+    screeningSample: Math.floor(number('sample', 'BENCH_SCREENING_SAMPLE', DEFAULT_SCREENING_BENCH.sample, 1)),
+    screeningCustomers: Math.floor(number('customers', 'BENCH_SCREENING_CUSTOMERS', DEFAULT_SCREENING_BENCH.customers, 1)),
     durationGiven: flags.has('duration') || !!process.env.BENCH_DURATION,
     warmupGiven: flags.has('warmup') || !!process.env.BENCH_WARMUP,
     path: path as ListPath,
@@ -224,7 +240,7 @@ async function main(): Promise<number> {
     server?: ServerBenchReport
     lighthouse?: LighthouseReport
     load?: LoadMixReport
-    screeningImport?: ImportMemoryReport
+    screening?: ScreeningQualityReport
   } = {
     startedAt: startedAt.toISOString(),
     commit: gitCommit(),
@@ -304,9 +320,14 @@ async function main(): Promise<number> {
         `\n${formatListReport(results.list)}\n\nList bench took ${((performance.now() - started) / 1000).toFixed(0)} s.\n`,
       )
     }
-    if (cli.suites.includes('screening-import')) {
-      results.screeningImport = await runScreeningImportBench({ megabytes: Number(process.env.BENCH_IMPORT_MB || 100) })
-      console.log(`\n${formatScreeningImportReport(results.screeningImport)}\n`)
+    if (cli.suites.includes('screening')) {
+      results.screening = await runScreeningQualityBench({
+        ...DEFAULT_SCREENING_BENCH,
+        sample: cli.screeningSample,
+        customers: cli.screeningCustomers,
+      })
+      console.log(`\n${formatScreeningReport(results.screening)}\nWritten to ${writeScreeningReport(results.screening)}\n`)
+      if (!results.screening.goals.met) exitCode = 1
     }
   } catch (error) {
     failure = error
@@ -320,7 +341,7 @@ async function main(): Promise<number> {
     results.server ||
     results.lighthouse ||
     results.load ||
-    results.screeningImport
+    results.screening
   ) {
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`)

@@ -90,6 +90,7 @@ const ARTICLES: ReadonlySet<string> = new Set([
   'ash',
 ])
 /** "Abd" fused with the rest: abd, an optional vowel, then the rest (which may start with the article's consonant). */
+const GLUED_ARTICLE = /^(al|el|ul|ar|ur|as|us|an|un|ad|ud|at|az|ash)([a-z]{4,})$/
 const ABD_FUSED = /^abd(ou|[aeiou])?([a-z]{3,})$/
 const VOWELS = /[aeiouy]/
 
@@ -114,15 +115,20 @@ function wordsOf(segment: string): string[] {
   return segment.replace(NOT_ALNUM, ' ').trim().split(' ').filter(Boolean)
 }
 
-/** Titles out of a person's name: leading ones (also the ambiguous Chief, Prince, Oba) and plain titles anywhere. */
+/**
+ * Titles out of a person's name: plain titles anywhere, and the ambiguous ones (Chief, Prince, Oba) at the start of
+ * the name or of a part after a comma or parenthesis. A name made of titles only is kept whole.
+ */
 function withoutTitles(segments: string[][]): string[] {
-  const out: string[] = []
+  const kept: string[] = []
   for (const words of segments) {
-    let start = 0
-    while (start < words.length - 1 && (TITLES.has(words[start]!) || LEADING_TITLES.has(words[start]!))) start++
-    for (let i = start; i < words.length; i++) if (!TITLES.has(words[i]!) || words.length === 1) out.push(words[i]!)
+    let leading = true
+    for (const word of words) {
+      leading &&= TITLES.has(word) || LEADING_TITLES.has(word)
+      if (!leading && !TITLES.has(word)) kept.push(word)
+    }
   }
-  return out
+  return kept.length ? kept : segments.flat()
 }
 
 function classify(text: string, kind: NameKind): TokenClass {
@@ -154,15 +160,17 @@ function nameWords(name: string, kind: NameKind): Word[] {
   let ascii = anyAscii(name.replace(ARABIC_ARTICLE, '$1al ')).toLowerCase().replace(APOSTROPHES, '')
   if (kind === 'ENTITY') ascii = ascii.replace(DOTTED_ABBREVIATION, (m) => m.replace(/\./g, '')).replace(/&/g, ' and ')
   const segments = ascii.split(SEPARATORS).map(wordsOf)
-  let words = kind === 'PERSON' ? withoutTitles(segments) : segments.flat()
-  if (!words.length) words = segments.flat()
+  const words = kind === 'PERSON' ? withoutTitles(segments) : segments.flat()
   const out: Word[] = []
   for (let i = 0; i < words.length; i++) {
     const written = words[i]!
-    if (ABD_PREFIXES.has(written) && i + 1 < words.length) {
-      // "Abd al-Rahman", "Abdel Rahman", "Abd ur Rahman": one prefix "abdul", the article dropped.
-      if (ARTICLES.has(words[i + 1]!) && i + 2 < words.length) i++
+    if (ABD_PREFIXES.has(written)) {
+      // "Abd al-Rahman", "Abdel Rahman", "Abd ur Rahman": one prefix "abdul", the article dropped; the article glued
+      // to the next word instead ("Abd Alrahman") too.
+      if (ARTICLES.has(words[i + 1] ?? '') && i + 2 < words.length) i++
       out.push({ text: 'abdul', written: 'abdul' })
+      const glued = GLUED_ARTICLE.exec(words[i + 1] ?? '')
+      if (glued) words[i + 1] = glued[2]!
       continue
     }
     const text = kind === 'PERSON' ? (NAME_ABBREVIATIONS.get(written) ?? written) : (GENERIC_SYNONYMS.get(written) ?? written)

@@ -29,6 +29,8 @@ export const MATCH_WEIGHTS = {
   phoneticBonus: 0.4,
   /** Jaro-Winkler under which a shared phonetic code is a coincidence, not a spelling variant (Ali / Ola). */
   phoneticFloor: 0.75,
+  /** A company word and another word pair only at this similarity or one typing slip apart (Petroleum / Petro). */
+  genericOther: 0.95,
   /** Similarity given to two words one typing slip apart (four letters or more; three letters get `pairMinimum`). */
   oneEdit: 0.9,
   /** Similarity of an initial to a word starting with its letter. */
@@ -132,14 +134,25 @@ function sharesCode(a: Token, b: Token): boolean {
 
 /** True when one insertion, deletion, substitution or swap of two adjacent letters turns `a` into `b`. */
 function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false
+  const la = a.length
+  const lb = b.length
+  if (la - lb > 1 || lb - la > 1) return false
   let i = 0
-  while (i < a.length && i < b.length && a[i] === b[i]) i++
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  if (la === lb) {
+    if (i === la) return true
+    // A substitution at i, or a swap of i and i + 1.
+    const swap = i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i)
+    return sameFrom(a, i + 1, b, i + 1) || (swap && sameFrom(a, i + 2, b, i + 2))
   }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+  return la > lb ? sameFrom(a, i + 1, b, i) : sameFrom(a, i, b, i + 1)
+}
+
+/** `a` from index i and `b` from index j are the same text. */
+function sameFrom(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false
+  return true
 }
 
 const ABDUL = 'abdul'
@@ -160,10 +173,16 @@ export function wordSimilarity(a: MatchToken, b: MatchToken): number {
     x = x.slice(ABDUL.length)
     y = y.slice(ABDUL.length)
   }
+  // The bare prefix is not the name it starts: "Abdul" alone against "Abdulwahab" (the joined reading covers
+  // "Abdul Wahab").
+  if ((x === ABDUL) !== (y === ABDUL) && (x.startsWith(ABDUL) || y.startsWith(ABDUL))) return 0
   let s = jaroWinkler(x, y)
   if (s >= W.phoneticFloor && sharesCode(a, b)) s += (1 - s) * W.phoneticBonus
   const shorter = Math.min(x.length, y.length)
-  if (s < W.oneEdit && shorter >= 3 && oneEditApart(x, y)) s = shorter >= 4 ? W.oneEdit : W.pairMinimum
+  const oneEdit = shorter >= 3 && oneEditApart(x, y)
+  if (s < W.oneEdit && oneEdit) s = shorter >= 4 ? W.oneEdit : W.pairMinimum
+  // A company word pairs with another word only when it is a slip of it (Compnay, Kompany), not a stem (Petro).
+  if ((a.cls === 'GENERIC') !== (b.cls === 'GENERIC') && !oneEdit && s < W.genericOther) return Math.min(s, W.pairMinimum / 2)
   return s
 }
 
@@ -193,7 +212,7 @@ function joinAdjacent(side: Token[], other: Token[]): Token[] {
 function joinedToken(a: Token, b: Token, other: Token[]): Token | null {
   const written = a.written + b.written
   for (const t of other) {
-    if (t.cls === 'INITIAL' || Math.abs(t.written.length - written.length) > 2) continue
+    if (t.cls === 'INITIAL' || t.written[0] !== written[0] || Math.abs(t.written.length - written.length) > 2) continue
     const s = t.written === written ? 1 : jaroWinkler(written, t.written)
     if (s < W.joinMinimum || s <= Math.max(wordSimilarity(a, t), wordSimilarity(b, t))) continue
     const cls = W.token[a.cls] >= W.token[b.cls] ? a.cls : b.cls
@@ -217,6 +236,8 @@ interface NameComparison {
   listedLeft: Token[]
   /** Both sides had words left over: they are mismatches, not missing words. */
   mismatch: boolean
+  /** One side is a one-word name, matched approximately: the other side's extra words cost in full. */
+  oneWord: boolean
   /** No distinctive word was matched while a name or common word was left over. */
   commonOnly: boolean
 }
@@ -228,6 +249,12 @@ function pairCredit(similarity: number): number {
 
 const isSubstantive = (t: Token) => t.cls !== 'PARTICLE'
 const isHeavy = (t: Token) => t.cls === 'NAME' || t.cls === 'COMMON'
+/** Words that name someone: all but particles and company words (an initial stands for a name). */
+function countWords(tokens: Token[]): number {
+  let n = 0
+  for (const t of tokens) if (t.cls !== 'PARTICLE' && t.cls !== 'GENERIC') n++
+  return n
+}
 const byStrength = (a: Pair, b: Pair) =>
   Number(a.initial) - Number(b.initial) || b.similarity - a.similarity || b.q.weight + b.l.weight - (a.q.weight + a.l.weight)
 
@@ -258,6 +285,9 @@ function compareNames(queryTokens: Token[], listedTokens: Token[], kind: NameKin
   const queryLeft = pairs.length ? q.filter((t) => !pairs.some((p) => p.q === t)) : q
   const listedLeft = pairs.length ? l.filter((t) => !pairs.some((p) => p.l === t)) : l
   const mismatch = queryLeft.some(isSubstantive) && listedLeft.some(isSubstantive)
+  // A one-word name matched only approximately inside a longer one ("TARA LIMITED" in "Tarka Properties Ltd") is
+  // weak evidence: the extra words cost their full weight, as mismatches do.
+  const oneWord = (countWords(q) <= 1 || countWords(l) <= 1) && pairs.some((p) => p.similarity < 1)
   let earned = 0
   let possible = 0
   let strongPaired = false
@@ -267,11 +297,11 @@ function compareNames(queryTokens: Token[], listedTokens: Token[], kind: NameKin
     possible += weight
     if (!pair.initial && (pair.q.cls === 'NAME' || pair.l.cls === 'NAME')) strongPaired = true
   }
-  const leftCost = mismatch ? 1 : W.missingCost
+  const leftCost = mismatch || oneWord ? 1 : W.missingCost
   for (const t of queryLeft) possible += t.weight * leftCost
   for (const t of listedLeft) possible += t.weight * leftCost
   const commonOnly = !strongPaired && (queryLeft.some(isHeavy) || listedLeft.some(isHeavy))
-  return { score: possible > 0 ? earned / possible : 0, pairs, queryLeft, listedLeft, mismatch, commonOnly }
+  return { score: possible > 0 ? earned / possible : 0, pairs, queryLeft, listedLeft, mismatch, oneWord, commonOnly }
 }
 
 const CLASS_WORDS: Record<TokenClass, string> = {
@@ -284,7 +314,7 @@ const CLASS_WORDS: Record<TokenClass, string> = {
 
 function shown(t: Token): string {
   if (t.joinedFrom) return `${t.joinedFrom[0]} ${t.joinedFrom[1]}`
-  return t.cls === 'INITIAL' ? `${t.text}.` : t.text
+  return t.cls === 'INITIAL' ? `${t.text}.` : t.written
 }
 
 function describePair(p: Pair): string {
@@ -300,7 +330,11 @@ function describeComparison(c: NameComparison, listed: ListedName): string {
   const parts = [`${label} "${listed.name}"`]
   parts.push(c.pairs.length ? `matched ${c.pairs.map(describePair).join(', ')}` : 'no word in common')
   const left = (tokens: Token[]) => tokens.map((t) => `${shown(t)}${CLASS_WORDS[t.cls]}`).join(', ')
-  const how = c.mismatch ? 'mismatched' : 'missing, a smaller cost'
+  const how = c.mismatch
+    ? 'mismatched'
+    : c.oneWord
+      ? 'beside a one-word name matched approximately, full cost'
+      : 'missing, a smaller cost'
   if (c.listedLeft.length) parts.push(`not in the query: ${left(c.listedLeft)} (${how})`)
   if (c.queryLeft.length) parts.push(`not in the listed name: ${left(c.queryLeft)} (${how})`)
   return parts.join('; ')
