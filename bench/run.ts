@@ -15,7 +15,7 @@
  *                                      PostgreSQL, with query plans (bench/business-list.ts); not part of the default run
  *   npm run bench -- screening         issue 38: sanctions name matching, recall on variants of the shipped UN and OFAC
  *                                      names, false positives on generated Nigerian customers, scorer speed
- *                                      (bench/screening-quality.ts; also bench/results/issue-38-screening-quality.md);
+ *                                      (bench/screening-quality.ts; also bench/results/ (issue-38-screening-quality.md));
  *                                      no server, no database; not part of the default run
  *
  * Options (flag or environment variable):

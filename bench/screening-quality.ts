@@ -14,7 +14,7 @@
  * "Against every entry": each query is scored with `scoreCandidate` on every entry sharing a word with it at the
  * matcher's own pairing similarity (or a word read joined), an in-memory index that only skips entries that cannot
  * score; a brute-force pass over all entries for a sample of the queries checks that it skips nothing that matters.
- * Writes bench/results/issue-38-screening-quality.md.
+ * Writes bench/results/ (issue-38-screening-quality.md).
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'

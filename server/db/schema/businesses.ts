@@ -39,7 +39,7 @@ export const businesses = pgTable(
     /** The owner requires a second factor of every user of the business (docs/security.md#second-factors). */
     requireFactor: boolean('require_factor').notNull().default(false),
     archiveStatus: text('archive_status', { enum: ARCHIVE_STATUSES }).notNull().default('ACTIVE'),
-    /** Its screening as every list shows it (docs/screening.md#a-business-s-screening-status), kept by the screening module. */
+    /** Its screening as every list shows it (docs/screening.md#screening-status-of-a-business), kept by the screening module. */
     screeningStatus: text('screening_status', { enum: BUSINESS_SCREENING_STATUSES }).notNull().default('NOT_SCREENED'),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     recertificationDate: date('recertification_date'),

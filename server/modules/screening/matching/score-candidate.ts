@@ -11,7 +11,7 @@ import { nameKeys, phoneticCodes, type NameKind, type NameToken, type TokenClass
 
 /**
  * The score from which a candidate is an alert. Chosen with `bench/screening-quality.ts` on the shipped UN and OFAC
- * lists (bench/results/issue-38-screening-quality.md): at 0.85, 98.9 % of the generated variants of listed names
+ * lists (bench/results/ (issue-38-screening-quality.md)): at 0.85, 98.9 % of the generated variants of listed names
  * (transliteration, order, dropped or added middle name, initials, a typo, a missing space, a title, accents, case)
  * score at or above it with their own entry ranked first, while 0.21 % of 20,000 generated Nigerian customer names
  * (persons and companies) raise any alert. Lower (0.80) gains under a point of recall and triples the false alerts;

@@ -242,7 +242,7 @@ export async function addHits(tx: Tx, options: { check: ScreeningCheck; candidat
 }
 
 /**
- * The business's screening status from its current checks (docs/screening.md#a-business-s-screening-status): a true
+ * The business's screening status from its current checks (docs/screening.md#screening-status-of-a-business): a true
  * sanctions match wins, then an open candidate, then a PEP (declared, or a true PEP-list match), else clear.
  */
 export async function refreshBusinessScreeningStatus(tx: Tx, businessId: string): Promise<BusinessScreeningStatus> {
