@@ -280,6 +280,8 @@ describe('step-up before the most sensitive actions', () => {
     ['POST', `/kyc/means-of-ids/${randomUUID()}/reveal`],
     ['POST', `/kyc/shareholders/${randomUUID()}/reveal`],
     ['POST', `/users/${randomUUID()}/factor-reset`],
+    ['POST', `/screening/versions/${randomUUID()}/load`],
+    ['POST', '/screening/lists/NG_DOMESTIC/entries'],
   ] as const
 
   it('answers 401 STEP_UP_REQUIRED on every listed action when the last proof is over 5 minutes old, and publishes x-step-up', async () => {
@@ -315,6 +317,8 @@ describe('step-up before the most sensitive actions', () => {
         'DELETE /accounts/factors/{id}',
         'POST /accounts/recovery-codes',
         'POST /users/{id}/factor-reset',
+        'POST /screening/versions/{id}/load',
+        'POST /screening/lists/{code}/entries',
       ].sort(),
     )
   })

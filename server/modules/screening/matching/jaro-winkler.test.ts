@@ -1,4 +1,4 @@
-import talismanJaroWinkler from 'talisman/metrics/jaro-winkler'
+import talismanJaroWinkler from 'talisman/metrics/jaro-winkler.js'
 import { describe, expect, it } from 'vitest'
 import { jaroWinkler } from './jaro-winkler'
 

@@ -4,7 +4,7 @@
  * Docs: docs/screening-matching.md.
  */
 import anyAscii from 'any-ascii'
-import doubleMetaphone from 'talisman/phonetics/double-metaphone'
+import doubleMetaphone from 'talisman/phonetics/double-metaphone.js'
 import {
   COMMON_GIVEN_NAMES,
   GENERIC_ENTITY_WORDS,
