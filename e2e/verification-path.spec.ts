@@ -135,7 +135,7 @@ test('officer captures, analyst verifies, approver approves: none does anotherâ€
   await approverPage.reload()
   await expect(approverPage.getByRole('heading', { name: business.name })).toBeVisible()
   await expect(approverChecks.locator('[data-met="false"]')).toHaveCount(0)
-  await expect(approverChecks.locator('[data-met="true"]')).toHaveCount(7)
+  await expect(approverChecks.locator('[data-met="true"]')).toHaveCount(8)
   await approverPage.getByRole('button', { name: 'Approve business' }).click()
   await approverPage.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(approverPage.getByText(`${business.name} is approved. Its owners have been told.`)).toBeVisible()
