@@ -8,7 +8,6 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { permissionRefused } from '@/server/http/refusals'
 import { canActOnBusiness } from '@/server/http/scope'
-import { syncBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { lockBusinessRow } from '@/server/records/business-record'
 import { syncVerificationItems } from '@/server/records/verification-items'
 
@@ -135,6 +134,17 @@ async function recordStaffKycEdit(tx: Tx, actor: Actor, businessIds: readonly st
   )
 }
 
+type SubmittedSync = (tx: Tx, businessId: string, audit: AuditContext, now: Date) => Promise<unknown>
+const submittedSyncs: SubmittedSync[] = []
+
+/**
+ * Another module's check that follows every change of a submitted KYC in the same transaction: screening registers
+ * itself here when it loads (screening/screen/screen-business.ts), so kyc imports no module above it.
+ */
+export function onSubmittedKycChange(sync: SubmittedSync): void {
+  if (!submittedSyncs.includes(sync)) submittedSyncs.push(sync)
+}
+
 /**
  * Brings the verification items and the screening of each of these businesses whose KYC is submitted (marked complete)
  * or approved in line with its KYC, inside `tx` (verification-items.ts, screening/screen/screen-business.ts). KYC still
@@ -153,6 +163,6 @@ export async function syncSubmittedChecks(tx: Tx, businessIds: readonly string[]
     )
   for (const { id } of submitted) {
     await syncVerificationItems(tx, id, audit, now)
-    await syncBusinessScreening(tx, id, audit, now)
+    for (const sync of submittedSyncs) await sync(tx, id, audit, now)
   }
 }

@@ -13,6 +13,7 @@ import {
   screeningSuppressions,
   type ScreeningCheck,
 } from '@/server/db/schema'
+import { onSubmittedKycChange } from '@/server/modules/kyc/kyc-edit-access'
 import { readScreeningSubjects } from '@/server/modules/kyc/screening-subjects'
 import { lockBusinessRow } from '@/server/records/business-record'
 import { findCandidates, type Candidate, type ScreeningQuery } from './find-candidates'
@@ -289,3 +290,6 @@ export async function openBusinessScreening(
     return syncBusinessScreening(tx, businessId, audit, now)
   })
 }
+
+// Every KYC write to a submitted or approved business screens again in its transaction (kyc-edit-access.ts).
+onSubmittedKycChange(syncBusinessScreening)
