@@ -27,7 +27,10 @@ async function rawDatabaseText(): Promise<string> {
   ).rows.map((r) => r.table_name)
   expect(tables).toContain('means_of_ids')
   const parts: string[] = []
-  for (const table of tables) {
+  // Published designations (issue 38): the UN and OFAC lists' own people and their dates of birth are public records,
+  // not data subjects of the portal, and one of ~4,000 listed birth dates can be a demo person's by chance.
+  const published = new Set(['screening_entries', 'screening_entry_names', 'screening_staged_entries'])
+  for (const table of tables.filter((t) => !published.has(t))) {
     const rows = (await db.execute(sql`SELECT t::text AS row FROM ${sql.identifier(table)} t`)) as unknown as Rows<{
       row: string
     }>

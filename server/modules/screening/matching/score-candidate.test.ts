@@ -114,7 +114,7 @@ describe('scoreCandidate: what a compliance officer sees', () => {
     expect(result.score).toBeLessThan(T)
     const dob = factor(result, 'date-of-birth')!
     expect(dob.effect).toBeLessThan(0)
-    expect(dob.detail).toBe('date of birth 1985-06-01 is 16 years from the listed year 1969')
+    expect(dob.detail).toBe('the date of birth is 16 years from the listed year 1969')
   })
 
   it('raises for an equal date, a little for the same year, barely within a range, not at all when absent', () => {
@@ -123,7 +123,7 @@ describe('scoreCandidate: what a compliance officer sees', () => {
     const sameYear = score(person('Saddam Hussein', { dateOfBirth: '1937-09-01' }), SADDAM)
     expect(exact.score).toBeGreaterThan(sameYear.score)
     expect(sameYear.score).toBeGreaterThan(base)
-    expect(factor(exact, 'date-of-birth')!.detail).toBe('date of birth 1937-04-28 is the listed date')
+    expect(factor(exact, 'date-of-birth')!.detail).toBe('the date of birth is the listed date')
 
     const ranged = entry({
       names: [primary('ABUBAKAR MOHAMMED SHEKAU')],
@@ -133,7 +133,7 @@ describe('scoreCandidate: what a compliance officer sees', () => {
     expect(factor(within, 'date-of-birth')).toEqual({
       factor: 'date-of-birth',
       effect: expect.any(Number),
-      detail: 'date of birth 1971-03-04 is within the listed years 1970–1972',
+      detail: 'the date of birth is within the listed years 1970–1972',
     })
     expect(factor(within, 'date-of-birth')!.effect).toBeGreaterThanOrEqual(0)
     expect(factor(score(person('Abubakar Shekau'), ranged), 'date-of-birth')!.effect).toBe(0)

@@ -356,38 +356,38 @@ function yearsOffEffect(years: number): number {
 function compareDate(date: string, year: number, listed: ListedDate): DateVerdict {
   const d = W.dateOfBirth
   if (listed.kind === 'EXACT') {
-    if (listed.date === date) return { effect: d.exact, detail: `date of birth ${date} is the listed date` }
+    if (listed.date === date) return { effect: d.exact, detail: `the date of birth is the listed date` }
     const listedYear = Number(listed.date.slice(0, 4))
     if (listedYear === year)
-      return { effect: d.sameYear, detail: `date of birth ${date} is in the listed year (listed ${listed.date})` }
+      return { effect: d.sameYear, detail: `the date of birth is in the listed year (listed ${listed.date})` }
     const off = Math.abs(listedYear - year)
     return {
       effect: yearsOffEffect(off),
-      detail: `date of birth ${date} is ${off} year${off > 1 ? 's' : ''} from the listed ${listed.date}`,
+      detail: `the date of birth is ${off} year${off > 1 ? 's' : ''} from the listed ${listed.date}`,
     }
   }
   if (listed.kind === 'YEAR') {
-    if (listed.year === year) return { effect: d.sameYear, detail: `date of birth ${date} is in the listed year ${year}` }
+    if (listed.year === year) return { effect: d.sameYear, detail: `the date of birth is in the listed year ${year}` }
     const off = Math.abs(listed.year - year)
     return {
       effect: yearsOffEffect(off),
-      detail: `date of birth ${date} is ${off} year${off > 1 ? 's' : ''} from the listed year ${listed.year}`,
+      detail: `the date of birth is ${off} year${off > 1 ? 's' : ''} from the listed year ${listed.year}`,
     }
   }
   const range = `${listed.fromYear}–${listed.toYear}`
   if (year >= listed.fromYear && year <= listed.toYear)
-    return { effect: d.inRange, detail: `date of birth ${date} is within the listed years ${range}` }
+    return { effect: d.inRange, detail: `the date of birth is within the listed years ${range}` }
   const off = year < listed.fromYear ? listed.fromYear - year : year - listed.toYear
   return {
     effect: yearsOffEffect(off),
-    detail: `date of birth ${date} is ${off} year${off > 1 ? 's' : ''} outside the listed years ${range}`,
+    detail: `the date of birth is ${off} year${off > 1 ? 's' : ''} outside the listed years ${range}`,
   }
 }
 
 function dateOfBirthFactor(dateOfBirth: string | null | undefined, listed: ListedDate[]): ScoreFactor {
   if (!dateOfBirth) return { factor: 'date-of-birth', effect: 0, detail: 'no date of birth given: neutral' }
   const match = ISO_DATE.exec(dateOfBirth)
-  if (!match) return { factor: 'date-of-birth', effect: 0, detail: `date of birth "${dateOfBirth}" is not a date: neutral` }
+  if (!match) return { factor: 'date-of-birth', effect: 0, detail: 'the date of birth given is not a date: neutral' }
   if (!listed.length) return { factor: 'date-of-birth', effect: 0, detail: 'the entry lists no date of birth: neutral' }
   const year = Number(match[1])
   let best: DateVerdict | null = null
