@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   UPLOAD_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SEED_DEMO: booleanFromEnv,
+  // Off: the shipped UN and OFAC snapshot is not loaded at first start; lists come only through the import.
+  SCREENING_SHIPPED_LISTS: booleanFromEnvDefaultTrue,
   // `npm run demo` sets it: demo staff get the demo authenticator secret (DEMO_TOTP_SECRET in server/seed/demo-users.ts).
   DEMO_STAFF_TOTP: booleanFromEnv,
   DEMO_PASSWORD: z.string().min(8).default('Demo-Passw0rd!'),
@@ -194,6 +196,8 @@ export interface AppConfig {
   /** How long an upload SAS URL stays valid. */
   uploadUrlTtlSeconds: number
   seedDemo: boolean
+  /** Load the shipped screening snapshot at first start (docs/screening.md#lists). */
+  screeningShippedLists: boolean
   demoPassword: string
   /** Demo staff are enrolled with the demo authenticator secret (never in production). */
   demoStaffTotp: boolean
@@ -457,6 +461,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_MINUTES * 60,
     seedDemo: e.SEED_DEMO,
+    screeningShippedLists: e.SCREENING_SHIPPED_LISTS,
     demoPassword: e.DEMO_PASSWORD,
     demoStaffTotp: e.DEMO_STAFF_TOTP && !isProduction,
     storage: {

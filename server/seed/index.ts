@@ -16,6 +16,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedKycServices } from '@/server/modules/fees/kyc-services'
+import { seedScreeningLists } from '@/server/modules/screening/lists/list-catalogue'
 import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoCrm } from './demo-crm'
@@ -34,6 +35,8 @@ export interface SeedOptions {
   demoPassword: string
   /** Demo staff get the demo authenticator secret (DEMO_STAFF_TOTP). */
   demoStaffTotp?: boolean
+  /** Load the shipped screening snapshot when no version of it was ever loaded (default true; SCREENING_SHIPPED_LISTS). */
+  shippedLists?: boolean
 }
 
 /**
@@ -45,7 +48,8 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
   await seedGovernmentReference(db)
-  await seedShippedLists(db)
+  if (options.shippedLists !== false) await seedShippedLists(db)
+  else await seedScreeningLists(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
   if (options.demo && options.demoStaffTotp) await seedDemoStaffFactors(db)
   await seedProducts(db, { demo: options.demo })

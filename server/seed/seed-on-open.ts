@@ -8,6 +8,11 @@ import { setDatabaseSetup } from '@/server/db/client'
 export function seedOnOpen(): void {
   setDatabaseSetup(async (db, config) => {
     const { seed } = await import('./index')
-    await seed(db, { demo: config.seedDemo, demoPassword: config.demoPassword, demoStaffTotp: config.demoStaffTotp })
+    await seed(db, {
+      demo: config.seedDemo,
+      demoPassword: config.demoPassword,
+      demoStaffTotp: config.demoStaffTotp,
+      shippedLists: config.screeningShippedLists,
+    })
   })
 }

@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
       const { seed } = await import('@/server/seed')
       const config = loadConfig()
       const handle = await openDatabase(config)
-      await seed(handle.db, { demo: false, demoPassword: config.demoPassword })
+      await seed(handle.db, { demo: false, demoPassword: config.demoPassword, shippedLists: config.screeningShippedLists })
       await handle.close()
     })
   } catch (error) {

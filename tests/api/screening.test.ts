@@ -1,9 +1,10 @@
 import { BlockBlobClient } from '@azure/storage-blob'
 import { and, eq, isNull } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, kycDetails, meansOfIds, screeningChecks, screeningHits, shareholders } from '@/server/db/schema'
+import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { runMonitoringBatch } from '@/server/modules/screening/monitoring/monitoring-runs'
 import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
@@ -74,6 +75,11 @@ async function clearAll(businessId: string, token: string) {
 
 const openHitsOf = (screening: Awaited<ReturnType<typeof screeningOf>>) =>
   screening.checks.flatMap((c) => c.hits).filter((h) => h.status === 'OPEN')
+
+// What a first start does with the default SCREENING_SHIPPED_LISTS (the suite's template leaves the lists out).
+beforeAll(async () => {
+  await seedShippedLists(await getDb())
+}, 120_000)
 
 describe('screening lists', () => {
   it('loads the shipped UN and OFAC snapshot at first start, each as an active version 1 with its checksum', async () => {
