@@ -156,6 +156,8 @@ const SECTIONS: readonly SectionDefinition[] = [
         P.CAN_READ_PRODUCT_BUSINESSES,
       ]),
       link('approvals.deferral', 'Deferrals', paths.approvals.deferrals(), [P.CAN_APPROVE_DEFERRAL, P.CAN_READ_DEFERRALS]),
+      // The queue of screening candidates; its lists and search are linked from it.
+      link('approvals.screening', 'Screening', paths.admin.screening(), [P.CAN_READ_SCREENING, P.CAN_ADJUDICATE_SCREENING]),
     ],
   },
   {

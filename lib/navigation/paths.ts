@@ -111,6 +111,8 @@ export const paths = {
      */
     businessPreview: (id?: string | null, from?: string | null) =>
       href('/s/admin/approvals/business/business-preview', { id, from }),
+    /** The review opened at its screening section (docs/screening.md#screens). */
+    businessScreening: (id: string) => href('/s/admin/approvals/business/business-preview', { id }, 'screening'),
     cacDocuments: () => '/s/admin/approvals/cac-doc',
     cacDocumentDetails: (kycDetailsId: string) => href('/s/admin/approvals/cac-doc/details', { id: kycDetailsId }),
     products: () => '/s/admin/approvals/products',

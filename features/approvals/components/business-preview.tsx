@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -31,16 +31,26 @@ import { CommentThread } from './comment-thread'
 import { DecisionPanel } from './decision-panel'
 import { KycSections, reviewAnchor, type DocumentReviewSlot } from './kyc-sections'
 
+/** The screening section's anchor (`paths.approvals.businessScreening`), drawn by the slot the page passes in. */
+const SCREENING_SECTION_ANCHOR = 'screening'
+
 /** The review's sections, in page order, for the section links (each `Section` takes its anchor from its title). */
-const SECTION_LINKS = [
+const sectionLinks = (withScreening: boolean) => [
   { href: '#review-summary', label: 'Summary' },
   ...['Company details', 'Addresses', 'Means of ID', 'Shareholders', 'Verification', 'Documents'].map((title) => ({
     href: `#${reviewAnchor(title)}`,
     label: title,
   })),
+  ...(withScreening ? [{ href: `#${SCREENING_SECTION_ANCHOR}`, label: 'Screening' }] : []),
   { href: '#review-decision', label: 'Decision' },
   { href: '#review-comments', label: 'Comments' },
 ]
+
+/**
+ * The screening section, which the page provides (another feature's): given the business, the reviewer and the
+ * refresh of this screen after an adjudication.
+ */
+export type ScreeningSlot = (context: { business: Business; onAdjudicated: () => void }) => ReactNode
 
 function ReviewBarStatus({ business }: { business: Business }) {
   const approval = businessStatus(business)
@@ -51,7 +61,7 @@ function ReviewBarStatus({ business }: { business: Business }) {
  * Stays at the top while the reviewer scrolls: the business, its state, what approval still waits for, and links to
  * every section (the documents and the decision one move away).
  */
-function ReviewBar({ business, unmet }: { business: Business; unmet: number | null }) {
+function ReviewBar({ business, unmet, withScreening }: { business: Business; unmet: number | null; withScreening: boolean }) {
   const from = useRouter().query.from
   const back = reviewBackLink(typeof from === 'string' ? from : null)
   return (
@@ -69,7 +79,7 @@ function ReviewBar({ business, unmet }: { business: Business; unmet: number | nu
         )}
       </div>
       <ul className={styles.sectionLinks}>
-        {SECTION_LINKS.map((link) => (
+        {sectionLinks(withScreening).map((link) => (
           <li key={link.href}>
             <a href={link.href}>{link.label}</a>
           </li>
@@ -91,6 +101,8 @@ export interface BusinessPreviewProps {
   memberOf: readonly string[]
   /** Per-document review actions, provided by the screen that owns them (see `DocumentReviewSlot`). */
   documentReviewSlot?: DocumentReviewSlot
+  /** The screening section (`#screening`), for staff who may read screening; none when not given. */
+  screeningSlot?: ScreeningSlot
 }
 
 interface AssigneeValues {
@@ -239,7 +251,14 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
  * comments, and the decision with its preconditions as a checklist. What the user's permissions do not allow is
  * not offered; four-eyes is said, not hidden.
  */
-export function BusinessPreview({ businessId, permissions, currentUserId, memberOf, documentReviewSlot }: BusinessPreviewProps) {
+export function BusinessPreview({
+  businessId,
+  permissions,
+  currentUserId,
+  memberOf,
+  documentReviewSlot,
+  screeningSlot,
+}: BusinessPreviewProps) {
   const held = new Set(permissions)
   const queryClient = useQueryClient()
   const business = useQuery(businessReads.detail(businessId))
@@ -284,7 +303,11 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
     ))
   return (
     <div className={styles.stack}>
-      <ReviewBar business={b} unmet={checklist.data ? checklist.data.filter((c) => !c.met).length : null} />
+      <ReviewBar
+        business={b}
+        unmet={checklist.data ? checklist.data.filter((c) => !c.met).length : null}
+        withScreening={!!screeningSlot}
+      />
       <div className={styles.layout}>
         <div className={styles.stack}>
           <Summary business={b} canAssign={canApprove} currentUserId={currentUserId} />
@@ -293,6 +316,7 @@ export function BusinessPreview({ businessId, permissions, currentUserId, member
             documentReviewSlot={reviewSlot}
             reviewer={{ permissions: [...held], isOwnRecord, businessPending: b.approvalStatus === 'PENDING' }}
           />
+          {screeningSlot?.({ business: b, onAdjudicated: () => void refreshReviewScreen(queryClient) })}
         </div>
         <div className={cx(styles.stack, styles.sidePanel)} role="region" aria-label="Checklist and comments" tabIndex={0}>
           <div id="review-decision" className={styles.anchored}>

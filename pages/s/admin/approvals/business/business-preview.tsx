@@ -20,6 +20,14 @@ const BusinessPreview = dynamic(() => import('@/features/approvals/components/bu
   loading: () => <Skeleton {...LOADING} />,
 })
 
+// The screening section is read by the browser once the review has painted: it is its own chunk, kept out of the
+// page's first load, and shown only to staff who may read screening.
+const ScreeningSection = dynamic(
+  () => import('@/features/screening/components/business-screening-section').then((m) => m.BusinessScreeningSection),
+  { ssr: false, loading: () => <Skeleton count={3} label="Loading the screening" /> },
+)
+const SCREENING_READERS: readonly string[] = [PERMISSIONS.CAN_READ_SCREENING, PERMISSIONS.CAN_ADJUDICATE_SCREENING]
+
 interface BusinessPreviewPageProps {
   answers: PageAnswers
 }
@@ -37,7 +45,7 @@ export const getServerSideProps: GetServerSideProps<BusinessPreviewPageProps> = 
   props: { answers: await readPageAnswers(req, (answered) => firstReads(query, answered).map((read) => read.path)) },
 })
 
-/** /s/admin/approvals/business/business-preview?id=: review one business (KYC, documents, comments, decision). */
+/** /s/admin/approvals/business/business-preview?id=: review one business (KYC, documents, screening, comments, decision). */
 export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProps) {
   useSeededPageAnswers(answers, firstReads(useRouter().query, answers))
   return (
@@ -61,6 +69,19 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
               permissions={permissions}
               currentUserId={account.id}
               memberOf={account.businesses.map((m) => m.businessId)}
+              screeningSlot={
+                permissions.some((p) => SCREENING_READERS.includes(p))
+                  ? ({ business, onAdjudicated }) => (
+                      <ScreeningSection
+                        businessId={business.id}
+                        permissions={permissions}
+                        currentUserId={account.id}
+                        businessPending={business.approvalStatus === 'PENDING'}
+                        onAdjudicated={onAdjudicated}
+                      />
+                    )
+                  : undefined
+              }
             />
           )}
         </RecordFromUrl>
