@@ -379,6 +379,14 @@ const VISITS: Visit[] = [
     heading: 'Product application',
     ready: shows('region', 'Answers'),
   },
+  // The screening queue: the demo data holds an open candidate (Asaba Creative Studios' shareholder, UN QDi.322).
+  {
+    file: 's/admin/screening/index.tsx',
+    as: 'approver',
+    url: '/s/admin/screening',
+    heading: 'Screening',
+    ready: listRows,
+  },
   {
     file: 's/admin/authorizations/index.tsx',
     as: 'approver',

@@ -40,7 +40,7 @@ export interface AdjudicationFormProps {
  * again in a dialog: on a sanctions list it blocks the business for good.
  */
 export function AdjudicationForm({ hit, subjectName, onAdjudicated, onConflict }: AdjudicationFormProps) {
-  const ids = { legend: useId(), decisionError: useId() }
+  const ids = { decisionError: useId() }
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: { decision: '', reason: '' } })
   const decision = useWatch({ control: form.control, name: 'decision' })
   const [confirming, setConfirming] = useState<Output | null>(null)
@@ -69,14 +69,14 @@ export function AdjudicationForm({ hit, subjectName, onAdjudicated, onConflict }
   const sanctions = hit.entry.list.kind === 'SANCTIONS'
 
   return (
-    <Form form={form} onSubmit={submit} className={styles.adjudication} aria-label={`Adjudicate ${hit.entry.primaryName}`}>
-      <fieldset
-        className={styles.choices}
-        aria-labelledby={ids.legend}
-        aria-describedby={decisionError ? ids.decisionError : undefined}
-        aria-invalid={decisionError ? true : undefined}
-      >
-        <legend id={ids.legend}>Your decision</legend>
+    <Form
+      form={form}
+      onSubmit={submit}
+      className={styles.adjudication}
+      aria-label={`Adjudicate ${hit.entry.primaryName} (${hit.entry.sourceId})`}
+    >
+      <fieldset className={styles.choices} aria-describedby={decisionError ? ids.decisionError : undefined}>
+        <legend>Your decision</legend>
         <label>
           <input type="radio" value="FALSE_MATCH" {...form.register('decision')} /> False match: not the listed{' '}
           {hit.entry.subjectKind === 'ENTITY' ? 'entity' : 'person'}

@@ -161,7 +161,7 @@ export function ScreeningHit({ check, hit, canAdjudicate, onAdjudicated, conflic
     <section id={hitAnchor(hit.id)} className={styles.hit} aria-labelledby={heading}>
       <div className={styles.head}>
         <h4 id={heading}>
-          Possible match: {check.subjectName} and {hit.entry.primaryName}
+          Possible match: {check.subjectName} and {hit.entry.primaryName} ({hit.entry.list.code} {hit.entry.sourceId})
         </h4>
         <div className={styles.badges}>
           <StatusBadge status={hit.status} label={badge.label} tone={badge.tone} />

@@ -127,7 +127,7 @@ describe('BusinessScreeningSection', () => {
     expect(within(section).getAllByText('UN_CONSOLIDATED version 1, OFAC_SDN version 1')).toHaveLength(2)
 
     const candidate = within(section).getByRole('region', {
-      name: 'Possible match: Abubakar Muhammad Shekau and ABUBAKAR MOHAMMED SHEKAU',
+      name: 'Possible match: Abubakar Muhammad Shekau and ABUBAKAR MOHAMMED SHEKAU (UN_CONSOLIDATED QDi.322)',
     })
     const comparison = within(candidate).getByRole('table', { name: 'Screened beside listed' })
     const row = (name: string) => within(comparison).getByRole('row', { name: new RegExp(`^${name}`) })
