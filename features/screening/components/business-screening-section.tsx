@@ -39,7 +39,13 @@ export interface BusinessScreeningSectionProps {
 function CheckFacts({ check }: { check: Check }) {
   return (
     <dl className={styles.facts}>
-      {check.roles.length > 0 && (
+      {check.subjectKind === 'BUSINESS' && (
+        <>
+          <dt>Screened as</dt>
+          <dd>{check.subjectName}</dd>
+        </>
+      )}
+      {check.subjectKind !== 'BUSINESS' && check.roles.length > 0 && (
         <>
           <dt>Roles</dt>
           <dd>{roleWords(check.roles)}</dd>
@@ -150,9 +156,16 @@ export function BusinessScreeningSection({
               return (
                 <li key={check.id} className={styles.check}>
                   <div className={styles.head}>
+                    {/* The business's own check is not headed by its name: the review's heading is. */}
                     <h3>
-                      {check.subjectName}{' '}
-                      <span className={styles.muted}>({SUBJECT_KIND_WORDS[check.subjectKind].toLowerCase()})</span>
+                      {check.subjectKind === 'BUSINESS' ? (
+                        'The business, by its registered name'
+                      ) : (
+                        <>
+                          {check.subjectName}{' '}
+                          <span className={styles.muted}>({SUBJECT_KIND_WORDS[check.subjectKind].toLowerCase()})</span>
+                        </>
+                      )}
                     </h3>
                     <StatusBadge status={check.status} label={checkBadge.label} tone={checkBadge.tone} />
                   </div>
