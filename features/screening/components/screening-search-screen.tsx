@@ -15,7 +15,7 @@ import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useScreeningSearch } from '../api/search-calls'
-import { formatEffect, formatScore, LIST_KIND_WORDS } from '../model/list-formats'
+import { factorWords, formatEffect, formatScore, LIST_KIND_WORDS } from '../model/list-formats'
 import styles from './screening-lists.module.css'
 
 interface Values {
@@ -183,7 +183,7 @@ function CandidateCard({ candidate }: { candidate: Candidate }) {
           <tbody>
             {candidate.factors.map((f, i) => (
               <tr key={`${f.factor}-${i}`}>
-                <td>{f.factor}</td>
+                <td>{factorWords(f.factor)}</td>
                 <td className={f.effect < 0 ? styles.negative : styles.positive}>{formatEffect(f.effect)}</td>
                 <td>{f.detail}</td>
               </tr>

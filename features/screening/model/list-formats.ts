@@ -41,3 +41,15 @@ export const formatScore = (score: number) => score.toFixed(2)
 
 /** A factor's effect on the score, signed: +0.12, −0.30. */
 export const formatEffect = (effect: number) => `${effect >= 0 ? '+' : '−'}${Math.abs(effect).toFixed(2)}`
+
+/** The scorer's factors (server/modules/screening/matching/score-candidate.ts) in words; an unknown one as it comes. */
+const FACTOR_WORDS: Record<string, string> = {
+  name: 'Name',
+  'date-of-birth': 'Date of birth',
+  nationality: 'Nationality',
+  kind: 'Person or entity',
+  'weak-alias': 'Weak alias',
+  'common-names-only': 'Common names only',
+  bounds: 'Kept within 0 and 1',
+}
+export const factorWords = (factor: string) => FACTOR_WORDS[factor] ?? factor

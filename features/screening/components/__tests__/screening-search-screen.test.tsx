@@ -32,9 +32,9 @@ const FOUND: ScreeningSearchResult = {
       score: 0.93,
       matchedName: 'ABUBAKAR MOHAMMED SHEKAU',
       factors: [
-        { factor: 'NAME', effect: 0.88, detail: 'Every name part matches: abubakar, shekau' },
-        { factor: 'DATE_OF_BIRTH', effect: 0.05, detail: '1969 is within the listed range 1968 to 1970' },
-        { factor: 'NATIONALITY', effect: -0.0, detail: 'Nationality NG equals the listed NG' },
+        { factor: 'name', effect: 0.88, detail: 'Every name part matches: abubakar, shekau' },
+        { factor: 'date-of-birth', effect: 0.05, detail: '1969 is within the listed range 1968 to 1970' },
+        { factor: 'nationality', effect: -0.04, detail: 'GH is not a listed nationality' },
       ],
     },
   ],
@@ -58,17 +58,19 @@ describe('ScreeningSearchScreen', () => {
     expect(heading).toHaveFocus()
     expect(screen.getByRole('status')).toHaveTextContent('at or above the threshold of 0.86')
     const card = screen.getByRole('article', { name: 'ABUBAKAR MOHAMMED SHEKAU · score 0.93' })
-    expect(within(card).getByText('List').nextSibling).toHaveTextContent('UN Security Council Consolidated List (Sanctions)')
+    expect(within(card).getByText('List', { selector: 'dt' }).nextSibling).toHaveTextContent(
+      'UN Security Council Consolidated List (Sanctions)',
+    )
     expect(within(card).getByText('Source id').nextSibling).toHaveTextContent('QDi.322')
     expect(within(card).getByText('Matched name').nextSibling).toHaveTextContent('ABUBAKAR MOHAMMED SHEKAU')
-    expect(within(card).getByText('Date of birth').nextSibling).toHaveTextContent('1968 to 1970')
+    expect(within(card).getByText('Date of birth', { selector: 'dt' }).nextSibling).toHaveTextContent('1968 to 1970')
     expect(within(card).getByText('Other names').nextSibling).toHaveTextContent('Abu Mohammed (weak)')
     const factors = within(card).getByRole('table')
     const rows = within(factors).getAllByRole('row').slice(1)
     expect(rows.map((r) => r.textContent)).toEqual([
-      'NAME+0.88Every name part matches: abubakar, shekau',
-      'DATE_OF_BIRTH+0.051969 is within the listed range 1968 to 1970',
-      'NATIONALITY+0.00Nationality NG equals the listed NG',
+      'Name+0.88Every name part matches: abubakar, shekau',
+      'Date of birth+0.051969 is within the listed range 1968 to 1970',
+      'Nationality−0.04GH is not a listed nationality',
     ])
     expect(searches()[0]!.body).toEqual({ name: 'Abubakar Shekau', type: 'PERSON', dateOfBirth: '1969-04-12', nationality: 'NG' })
   })
