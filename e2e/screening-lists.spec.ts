@@ -93,7 +93,7 @@ test('a list manager loads a new version of the internal watch list through its 
   await confirm.getByRole('button', { name: 'Request the load' }).click()
   const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' })
   await expect(stepUp).toBeVisible()
-  await stepUp.getByLabel('Your password').fill(DEMO_PASSWORD)
+  await stepUp.getByRole('textbox', { name: 'Your password' }).fill(DEMO_PASSWORD)
   await stepUp.getByRole('button', { name: 'Confirm and continue' }).click()
   await expect(stepUp).toBeHidden()
 
@@ -110,7 +110,9 @@ test('a list manager loads a new version of the internal watch list through its 
 
   // approver@ approves it in the authorizations inbox.
   await page.goto('/s/admin/screening/lists')
-  await expect(page.getByRole('status').filter({ hasText: 'load a new version of the Internal watch list' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'load a new version of the Internal watch list' }).first(),
+  ).toBeVisible()
   const checker = await checkerPage(browser)
   await checker.goto('/s/admin/authorizations')
   const inboxRow = checker
