@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/text-field'
 import { AUTHORIZATION_DECIDER_PERMISSION } from '@/lib/contracts/authorization-values'
 import type { DesignationInput } from '@/lib/contracts/screening'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
-import { describeError } from '@/lib/http/errors'
+import { describeError, hasErrorCode } from '@/lib/http/errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAddDesignation } from '../api/list-calls'
 import styles from './screening-lists.module.css'
@@ -87,7 +87,11 @@ export function DesignationForm({ listCode, listName }: { listCode: string; list
         onError: (error) => {
           setConfirming(null)
           if (!applyApiErrors(error, form.setError, FIELDS))
-            form.setError('root.server', { message: describeError(error, 'The designation was not added.') })
+            form.setError('root.server', {
+              message: hasErrorCode(error, 'STEP_UP_REQUIRED')
+                ? 'The designation was not added: it needs you to confirm it is you first.'
+                : describeError(error, 'The designation was not added.'),
+            })
         },
       },
     )

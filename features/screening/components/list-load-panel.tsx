@@ -7,7 +7,7 @@ import { SentForApproval } from '@/components/ui/sent-for-approval'
 import { formatBytes } from '@/lib/contracts/file-types'
 import type { ListDryRunView, ScreeningLists } from '@/lib/contracts/screening'
 import type { ScreeningFileFormat } from '@/lib/contracts/screening-values'
-import { getApiErrors } from '@/lib/http/errors'
+import { getApiErrors, getHttpStatus } from '@/lib/http/errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useStageListVersion, type ListChangeAnswer } from '../api/list-calls'
 import type { ListFileUpload } from '../api/list-upload'
@@ -55,7 +55,7 @@ export function ListLoadPanel({ lists }: { lists: ScreeningList[] }) {
   const formats = chosenList ? formatsForList(chosenList.format) : []
   const stage = useStageListVersion()
   const [progress, setProgress] = useState<Progress>({})
-  const [refused, setRefused] = useState<string[]>([])
+  const [refused, setRefused] = useState<{ fileRefused: boolean; messages: string[] } | null>(null)
   const [dryRun, setDryRun] = useState<{ run: ListDryRunView; listName: string } | null>(null)
   const [sent, setSent] = useState<{ authorizationId: string | null; number: number; listName: string } | null>(null)
   const refusedRef = useRef<HTMLDivElement>(null)
@@ -67,11 +67,11 @@ export function ListLoadPanel({ lists }: { lists: ScreeningList[] }) {
       form.setValue('format', chosenList.format)
   }, [chosenList, format, form])
   useEffect(() => {
-    if (refused.length > 0) refusedRef.current?.focus()
+    if (refused) refusedRef.current?.focus()
   }, [refused])
 
   const submit = async (values: Output) => {
-    setRefused([])
+    setRefused(null)
     setDryRun(null)
     setSent(null)
     const files: ListFileUpload[] = LIST_FORMAT_PARTS[values.format].flatMap(({ part }) =>
@@ -92,7 +92,10 @@ export function ListLoadPanel({ lists }: { lists: ScreeningList[] }) {
       form.reset({ listCode: values.listCode, format: values.format, list: null, sdn: null, alt: null, add: null })
     } catch (error) {
       const messages = getApiErrors(error).map((e) => e.message)
-      setRefused(messages.length > 0 ? messages : ['The file could not be uploaded or read. Try again.'])
+      setRefused({
+        fileRefused: getHttpStatus(error) === 400,
+        messages: messages.length > 0 ? messages : ['The file could not be uploaded or read. Try again.'],
+      })
     } finally {
       setProgress({})
     }
@@ -176,11 +179,11 @@ export function ListLoadPanel({ lists }: { lists: ScreeningList[] }) {
           </p>
         </div>
       )}
-      {refused.length > 0 && (
+      {refused && (
         <div role="alert" className={styles.alert} tabIndex={-1} ref={refusedRef}>
-          <p>Nothing was staged: the file was refused.</p>
+          <p>{refused.fileRefused ? 'Nothing was staged: the file was refused.' : 'Nothing was staged.'}</p>
           <ul>
-            {refused.map((message) => (
+            {refused.messages.map((message) => (
               <li key={message}>{message}</li>
             ))}
           </ul>

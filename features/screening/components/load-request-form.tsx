@@ -6,7 +6,7 @@ import { Form } from '@/components/ui/form'
 import { TextAreaField } from '@/components/ui/text-area-field'
 import { AUTHORIZATION_DECIDER_PERMISSION } from '@/lib/contracts/authorization-values'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
-import { describeError } from '@/lib/http/errors'
+import { describeError, hasErrorCode } from '@/lib/http/errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useRequestListLoad, type ListChangeAnswer } from '../api/list-calls'
 
@@ -50,7 +50,11 @@ export function LoadRequestForm({
         onError: (error) => {
           setConfirming(null)
           if (!applyApiErrors(error, form.setError, ['reason']))
-            form.setError('root.server', { message: describeError(error, 'The load was not requested.') })
+            form.setError('root.server', {
+              message: hasErrorCode(error, 'STEP_UP_REQUIRED')
+                ? 'The load was not requested: it needs you to confirm it is you first.'
+                : describeError(error, 'The load was not requested.'),
+            })
         },
       },
     )

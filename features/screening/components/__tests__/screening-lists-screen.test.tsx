@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ListDryRunView, ScreeningLists } from '@/lib/contracts/screening'
+import { setStepUpHandler } from '@/lib/http/step-up'
 import { polyfillDialog } from '@/tests/components/dialog-polyfill'
 import { apiError, mockApi, renderWithClient, route } from '@/tests/components/mock-api'
 import { mockRouter } from '@/tests/components/router-mock'
@@ -379,5 +380,70 @@ describe('ScreeningListsScreen', () => {
       remarks: null,
       reason: 'Designated by the NSC on Monday',
     })
+  })
+
+  it('requests the load of a version already staged, repeating the call once the user confirmed it is them', async () => {
+    const staged: ScreeningLists = {
+      ...LISTS,
+      lists: LISTS.lists.map((l) => (l.code === 'INTERNAL_WATCH' ? { ...l, waiting: { ...l.waiting!, status: 'STAGED' } } : l)),
+    }
+    let loads = 0
+    api = mockApi(
+      route('GET', '/screening/lists', { data: staged }),
+      ...reads.slice(1),
+      route('POST', `/screening/versions/${VERSION_ID}/load`, () =>
+        ++loads === 1
+          ? apiError(401, 'STEP_UP_REQUIRED', 'Confirm it is you to continue')
+          : { status: 202, data: { pending: { id: AUTHORIZATION_ID } } },
+      ),
+    )
+    const asked: string[] = []
+    const removeHandler = setStepUpHandler(async (message) => {
+      asked.push(message)
+      return true
+    })
+    try {
+      renderWithClient(<ScreeningListsScreen canManage />)
+      const watch = await screen.findByRole('article', { name: 'Internal watch list' })
+      expect(watch).toHaveTextContent('Version 1: dry run done, load not requested')
+      fireEvent.click(within(watch).getByRole('button', { name: 'Request the load of version 1' }))
+      fireEvent.change(within(watch).getByLabelText(/Why load this version/), { target: { value: 'Approved by the MLRO' } })
+      fireEvent.click(within(watch).getByRole('button', { name: 'Request the load' }))
+      const dialog = await screen.findByRole('alertdialog', { name: 'Send version 1 of the Internal watch list for approval?' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Request the load' }))
+      expect(await within(watch).findByText(/Sent for approval/)).toBeVisible()
+      expect(asked).toEqual(['Confirm it is you to continue'])
+      expect(loads).toBe(2)
+    } finally {
+      removeHandler()
+    }
+  })
+
+  it('says the load was not requested when the user does not confirm it is them', async () => {
+    const staged: ScreeningLists = {
+      ...LISTS,
+      lists: LISTS.lists.map((l) => (l.code === 'INTERNAL_WATCH' ? { ...l, waiting: { ...l.waiting!, status: 'STAGED' } } : l)),
+    }
+    api = mockApi(
+      route('GET', '/screening/lists', { data: staged }),
+      ...reads.slice(1),
+      route('POST', `/screening/versions/${VERSION_ID}/load`, apiError(401, 'STEP_UP_REQUIRED', 'Confirm it is you to continue')),
+    )
+    const removeHandler = setStepUpHandler(async () => false)
+    try {
+      renderWithClient(<ScreeningListsScreen canManage />)
+      const watch = await screen.findByRole('article', { name: 'Internal watch list' })
+      fireEvent.click(within(watch).getByRole('button', { name: 'Request the load of version 1' }))
+      fireEvent.change(within(watch).getByLabelText(/Why load this version/), { target: { value: 'Approved by the MLRO' } })
+      fireEvent.click(within(watch).getByRole('button', { name: 'Request the load' }))
+      const dialog = await screen.findByRole('alertdialog', { name: 'Send version 1 of the Internal watch list for approval?' })
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Request the load' }))
+      expect(await within(watch).findByRole('alert')).toHaveTextContent(
+        'The load was not requested: it needs you to confirm it is you first.',
+      )
+      expect(within(watch).queryByText(/Sent for approval/)).not.toBeInTheDocument()
+    } finally {
+      removeHandler()
+    }
   })
 })
