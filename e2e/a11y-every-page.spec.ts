@@ -466,6 +466,25 @@ const VISITS: Visit[] = [
     heading: 'Webhooks',
     ready: shows('region', 'Endpoints'),
   },
+  // Screening lists and search (docs/screening.md#screens): the list manager sees the load, designation and threshold
+  // forms; an approver (who reads screening) searches.
+  {
+    file: 's/admin/screening/lists.tsx',
+    as: 'superadmin',
+    url: '/s/admin/screening/lists',
+    heading: 'Screening lists',
+    ready: async (page) => {
+      await shows('article', 'UN Security Council Consolidated List')(page)
+      await shows('region', 'Load a new version')(page)
+    },
+  },
+  {
+    file: 's/admin/screening/search.tsx',
+    as: 'approver',
+    url: '/s/admin/screening/search',
+    heading: 'Screening search',
+    ready: shows('search', 'Search the screening lists'),
+  },
   {
     file: 's/businesses/manage-users.tsx',
     variant: 'staff users',
