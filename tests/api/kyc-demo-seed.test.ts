@@ -12,7 +12,7 @@ import { PEP_DIRECTOR_BUSINESS } from '@/server/seed/demo-kyc'
 describe('demo KYC seed', () => {
   it('puts the demo businesses in every capture stage, complete ones without gaps, and runs only once', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const regNos = demoBusinessRegNos()
     const rows = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
     const byIndex = new Map(rows.map((b) => [regNos.indexOf(b.regNo), b]))
@@ -77,7 +77,7 @@ describe('demo KYC seed', () => {
       shareholderDocuments: await db.$count(kycDocuments, and(isNotNull(kycDocuments.shareholderId))),
     })
     const before = await counts()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     expect(await counts()).toEqual(before)
   })
 })

@@ -496,7 +496,7 @@ describe('seeded data', () => {
   it('gives the demo businesses with complete KYC real documents in blob storage and deferrals in every state, once', async () => {
     const db = await getDb()
     const { seed } = await import('@/server/seed')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const statusesBefore = demo.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])
     const complete = demo.filter((b) => b.kycDetailsCompleted)
@@ -573,7 +573,7 @@ describe('seeded data', () => {
     expect(ready.length).toBeGreaterThanOrEqual(3)
 
     const auditCount = await db.$count(audits)
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     expect(await db.$count(audits)).toBe(auditCount)
     const after = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     expect(after.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])).toEqual(statusesBefore)

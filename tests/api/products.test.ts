@@ -332,7 +332,7 @@ describe('demo data', () => {
     const { seed } = await import('@/server/seed')
     const { DEMO_PRODUCTS } = await import('@/server/seed/demo-products')
     const { onboardingProducts, onboardingAnswers, products } = await import('@/server/db/schema')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const counts = async () => ({
       products: await db.$count(products),
       onboardings: await db.$count(onboardingProducts),
@@ -340,7 +340,7 @@ describe('demo data', () => {
       audits: await db.$count(audits),
     })
     const first = await counts()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     expect(await counts()).toEqual(first)
 
     expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(6)

@@ -466,9 +466,9 @@ describe('demo data for the review queues', () => {
     const db = await getDb()
     const { seed } = await import('@/server/seed')
     const { demoBusinessRegNos } = await import('@/server/seed/demo-businesses')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const events = await db.select().from(businessReviewEvents)
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     expect(await db.select().from(businessReviewEvents)).toHaveLength(events.length)
 
     const regNos = demoBusinessRegNos()

@@ -111,7 +111,7 @@ describe('seed', () => {
 
   it('gives a database made before the KYC analyst the role, and the demo its analyst, on the next start', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     // As a database seeded before the role existed: no KYC_ANALYST role, no analyst user.
     const [role] = await db.select().from(roles).where(eq(roles.name, 'KYC_ANALYST'))
     await db.delete(userRoles).where(eq(userRoles.roleId, role!.id))
@@ -119,7 +119,7 @@ describe('seed', () => {
     await db.delete(roles).where(eq(roles.id, role!.id))
     await db.delete(users).where(eq(users.email, 'analyst@example.com'))
 
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const held = await db
       .select({ name: permissions.name, email: users.email })
       .from(roles)

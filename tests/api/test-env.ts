@@ -14,8 +14,9 @@ export const TEST_ENV: Record<string, string> = {
   DATA_INDEX_KEY: 'test-blind-index-key-that-is-long-enough-0123456789',
   AZURE_STORAGE_ACCOUNT: TEST_BLOB_ACCOUNT,
   AZURE_STORAGE_CONTAINER: TEST_BLOB_CONTAINER,
-  // Screening every KYC submission against 27,000 listed names more than doubled the suite; the files about screening
-  // and the demo seed load the shipped snapshot themselves (seedShippedLists, seed()).
+  // Screening every KYC submission against 27,000 listed names more than doubled the suite. screening.test loads the
+  // snapshot as a first start does; the demo-seed files that look at screening (seed, demo-*, data-protection) seed the
+  // demo with it (seed()'s default), the others without (`shippedLists: false`).
   SCREENING_SHIPPED_LISTS: 'false',
 }
 
