@@ -20,15 +20,12 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ListedEntry } from '@/server/modules/screening/list-entry'
-import { nameKeys, phoneticCodes, type NameKind } from '@/server/modules/screening/matching/normalize-name'
+import { CandidateIndex } from '@/server/modules/screening/matching/candidate-index'
+import { nameKeys, type NameKind } from '@/server/modules/screening/matching/normalize-name'
 import {
   DEFAULT_MATCH_THRESHOLD,
-  MATCH_WEIGHTS,
   scoreCandidate,
-  toMatchToken,
-  wordSimilarity,
   type CandidateScore,
-  type MatchToken,
   type ScreeningQuery,
 } from '@/server/modules/screening/matching/score-candidate'
 import { RESULTS_DIR } from './paths'
@@ -116,76 +113,6 @@ export interface ScreeningQualityReport {
 }
 
 export const SCREENING_GOALS = { recall: 0.98, falsePositives: 0.005 }
-
-/**
- * Every entry that shares a word with a query at the matcher's pairing similarity: the bench's candidate search.
- * A query with a distinctive word skips the entries it shares only common words or company words with, unless the
- * shared listed word is itself distinctive: such a match is held under the threshold ("common-names-only"), so it
- * can neither raise an alert nor outrank a found entry.
- */
-class CandidateIndex {
-  private readonly vocabulary = new Map<string, { token: MatchToken; entries: Set<number>; distinctive: Set<number> }>()
-  private readonly similarCache = new Map<string, string[]>()
-
-  constructor(private readonly entries: ListedEntry[]) {
-    entries.forEach((entry, index) => {
-      for (const name of entry.names)
-        for (const token of CandidateIndex.keyTokens(name.name, entry.subjectKind)) this.add(token, index)
-    })
-  }
-
-  /** The words a name can be paired on: all but particles and initials, and each adjacent pair read as one word. */
-  static keyTokens(name: string, kind: NameKind): MatchToken[] {
-    const tokens = nameKeys(name, kind).tokens
-    const out: MatchToken[] = []
-    tokens.forEach((t, i) => {
-      if (t.class !== 'PARTICLE' && t.class !== 'INITIAL') out.push(toMatchToken(t))
-      const next = tokens[i + 1]
-      if (next) {
-        const written = t.written + next.written
-        out.push({ text: written, written, cls: 'NAME', weight: 1, phonetic: phoneticCodes(written) })
-      }
-    })
-    return out
-  }
-
-  private add(token: MatchToken, index: number) {
-    let slot = this.vocabulary.get(token.text)
-    if (!slot) {
-      slot = { token, entries: new Set(), distinctive: new Set() }
-      this.vocabulary.set(token.text, slot)
-    }
-    slot.entries.add(index)
-    if (token.cls === 'NAME') slot.distinctive.add(index)
-  }
-
-  private similar(token: MatchToken): string[] {
-    let texts = this.similarCache.get(token.text)
-    if (!texts) {
-      texts = []
-      for (const [text, slot] of this.vocabulary) {
-        if (text === token.text || wordSimilarity(token, slot.token) >= MATCH_WEIGHTS.pairMinimum) texts.push(text)
-      }
-      this.similarCache.set(token.text, texts)
-    }
-    return texts
-  }
-
-  candidates(query: ScreeningQuery): number[] {
-    const out = new Set<number>()
-    const tokens = CandidateIndex.keyTokens(query.name, query.kind)
-    const hasDistinctive = nameKeys(query.name, query.kind).tokens.some((t) => t.class === 'NAME')
-    for (const token of tokens) {
-      const all = !hasDistinctive || token.cls === 'NAME'
-      for (const text of this.similar(token)) {
-        const slot = this.vocabulary.get(text)!
-        for (const index of all ? slot.entries : slot.distinctive)
-          if (this.entries[index]!.subjectKind === query.kind) out.add(index)
-      }
-    }
-    return [...out]
-  }
-}
 
 function factorsText(result: CandidateScore): string {
   return result.factors
