@@ -3,7 +3,7 @@ import { nameKeys, phoneticCodes, type NameKind } from './normalize-name'
 import { MATCH_WEIGHTS, toMatchToken, wordSimilarity, type MatchToken, type ScreeningQuery } from './score-candidate'
 
 /**
- * The entries worth scoring for a query (docs/screening-matching.md#candidates): every entry of the query's kind that
+ * The entries worth scoring for a query (docs/screening-matching.md#the-candidate-search): every entry of the query's kind that
  * shares a word with it at the scorer's own pairing similarity (`MATCH_WEIGHTS.pairMinimum`), a word read joined with
  * the next one counting as a word ("Abu Bakar" ~ "Abubakar"). An entry sharing no such word cannot reach a score the
  * scorer pairs at all. A query with a distinctive word skips the entries it shares only common or company words with,
