@@ -222,6 +222,32 @@ describe('screening in onboarding', () => {
     expect(rows.map((r) => r.action)).toContain('CLEAR')
   })
 
+  it('an owner renaming a director of a submitted KYC through the API screens that person again, in the same write', async () => {
+    const ready = await businessReadyForApproval()
+    const staff = await signedInUser({ staffRole: 'APPROVER' })
+    const before = await screeningOf(ready.business.id, staff.token)
+    expect(before.status).toBe('CLEAR')
+    const db = await getDb()
+    const [director] = await db.select({ id: meansOfIds.id }).from(meansOfIds).where(eq(meansOfIds.businessId, ready.business.id))
+
+    const res = await api(`/kyc/means-of-ids/${director!.id}`, {
+      method: 'PUT',
+      token: ready.owner.token,
+      json: { firstName: LISTED.first, lastName: LISTED.last, dateOfBirth: '1971-03-04' },
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+
+    const after = await screeningOf(ready.business.id, staff.token)
+    expect(after.status).toBe('HITS_OPEN')
+    const renamed = after.checks.find((c) => c.subjectName === `${LISTED.first} ${LISTED.last}`)!
+    expect(renamed.status).toBe('OPEN')
+    expect(renamed.hits.map((h) => h.entry.sourceId)).toContain(LISTED.sourceId)
+    expect(after.checks.map((c) => c.subjectName)).not.toContain('Ada Obi')
+    // The earlier check of the person is kept, superseded.
+    const all = await db.select().from(screeningChecks).where(eq(screeningChecks.businessId, ready.business.id))
+    expect(all.filter((c) => c.supersededAt && c.subjectName === 'Ada Obi')).toHaveLength(1)
+  })
+
   it('the one who cleared a hit may not approve the business; another approver may', async () => {
     const { business } = await businessWithShareholder(LISTED.first, LISTED.last)
     const first = await signedInUser({ staffRole: 'APPROVER' })
@@ -383,6 +409,7 @@ describe('loading a list', () => {
 
     for (let i = 0; i < 200; i++) if (!(await runMonitoringBatch({ db, batchSize: 500 })).worked) break
     const after = await screeningOf(business.id, reviewer.token)
+    expect(JSON.stringify(after.checks.map((c) => [c.subjectName, c.status]))).toBe('x')
     expect(after.status).toBe('HITS_OPEN')
     expect(after.onWatch).toBe(true)
     expect(openHitsOf(after).map((h) => h.entry.sourceId)).toContain('NGS.001')
