@@ -76,6 +76,8 @@ test('an approver compares a screening candidate and clears it; another approver
   // The review opens at its screening section: the person beside the listed entry, and the score's factors.
   await expect(page).toHaveURL(new RegExp(`business-preview\\?id=${businessId}#screening$`))
   const section = page.getByRole('region', { name: 'Screening', exact: true })
+  // The review reads the business, then loads the section: a busy CI machine can take longer than one expect.
+  await expect(section).toBeVisible({ timeout: 20_000 })
   await expect(section).toBeInViewport()
   await expect(section.getByText('Screening hits to review')).toBeVisible()
   await expect(section.getByText(/Whoever adjudicates a candidate of this business cannot approve it/)).toBeVisible()
