@@ -14,6 +14,7 @@ import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError, hasErrorCode } from '@/lib/http/errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAddDesignation } from '../api/list-calls'
+import { SUBJECT_KIND_OPTIONS } from '../model/list-formats'
 import styles from './screening-lists.module.css'
 
 interface Values {
@@ -108,16 +109,7 @@ export function DesignationForm({ listCode, listName }: { listCode: string; list
       <Form form={form} onSubmit={setConfirming} aria-label="Add a designation">
         <div className={styles.fieldRow}>
           <TextField name="sourceId" label="Designation reference" hint="The list's own id, e.g. NSL-014" required />
-          <SelectField
-            name="subjectKind"
-            label="Person or entity"
-            placeholder="Choose"
-            options={[
-              { value: 'PERSON', label: 'Person' },
-              { value: 'ENTITY', label: 'Entity (company, group, vessel…)' },
-            ]}
-            required
-          />
+          <SelectField name="subjectKind" label="Person or entity" placeholder="Choose" options={SUBJECT_KIND_OPTIONS} required />
         </div>
         <TextField name="name" label="Name as designated" required />
         <TextAreaField name="aliases" label="Other names (optional)" hint="One per line; each alerts on its own." rows={2} />

@@ -15,7 +15,7 @@ import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useScreeningSearch } from '../api/search-calls'
-import { factorWords, formatEffect, formatScore, LIST_KIND_WORDS } from '../model/list-formats'
+import { factorWords, formatEffect, formatScore, LIST_KIND_WORDS, SUBJECT_KIND_OPTIONS } from '../model/list-formats'
 import styles from './screening-lists.module.css'
 
 interface Values {
@@ -76,15 +76,7 @@ export function ScreeningSearchScreen() {
       <Form form={form} onSubmit={submit} role="search" aria-label="Search the screening lists" className={styles.panel}>
         <div className={styles.fieldRow}>
           <TextField name="name" label="Name" autoComplete="off" required />
-          <SelectField
-            name="type"
-            label="Person or entity"
-            options={[
-              { value: 'PERSON', label: 'Person' },
-              { value: 'ENTITY', label: 'Entity (company, organisation…)' },
-            ]}
-            required
-          />
+          <SelectField name="type" label="Person or entity" options={SUBJECT_KIND_OPTIONS} required />
           <DateField name="dateOfBirth" label="Date of birth (optional)" max={today()} />
           <TextField
             name="nationality"

@@ -36,6 +36,12 @@ export function formatsForList(listFormat: ScreeningFileFormat): ScreeningFileFo
 /** The lists whose designations are entered by hand: never the UN or OFAC lists, which change only by their file. */
 export const DESIGNATION_LIST_CODE = 'NG_DOMESTIC'
 
+/** The choice of what a name is, in the designation and search forms. */
+export const SUBJECT_KIND_OPTIONS = [
+  { value: 'PERSON', label: 'Person' },
+  { value: 'ENTITY', label: 'Entity (company, group, vessel…)' },
+]
+
 /** A score (0 to 1) as staff read it: two decimals. */
 export const formatScore = (score: number) => score.toFixed(2)
 
