@@ -73,8 +73,10 @@ export async function runMonitoringBatch(options: {
       .limit(batchSize)
     let opened = 0
     const mailed: { businessId: string; hits: number }[] = []
+    // Read once for the batch: both hold for its whole transaction.
+    const [threshold, versions] = await Promise.all([readMatchThreshold(tx), activeListVersions(tx)])
     for (const { id } of batch) {
-      const hits = await rescreenBusiness(tx, id, run.versionId, now)
+      const hits = await rescreenBusiness(tx, { businessId: id, versionId: run.versionId, threshold, versions, now })
       opened += hits
       if (hits) mailed.push({ businessId: id, hits })
     }
@@ -103,17 +105,19 @@ export async function runMonitoringBatch(options: {
  * One business against what a version added or changed: first its subjects that are new or changed are screened
  * against everything (syncBusinessScreening), then every other current check against the version's entries only.
  */
-async function rescreenBusiness(tx: Tx, businessId: string, versionId: string, now: Date): Promise<number> {
+async function rescreenBusiness(
+  tx: Tx,
+  options: { businessId: string; versionId: string; threshold: number; versions: Record<string, number>; now: Date },
+): Promise<number> {
+  const { businessId, versionId, threshold, versions, now } = options
   await lockBusinessRow(tx, businessId)
   await syncBusinessScreening(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
-  const [subjects, checks, threshold, versions] = await Promise.all([
+  const [subjects, checks] = await Promise.all([
     screenedSubjectsOf(tx, businessId),
     tx
       .select()
       .from(screeningChecks)
       .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
-    readMatchThreshold(tx),
-    activeListVersions(tx),
   ])
   const checkOf = new Map<string, ScreeningCheck>(checks.map((c) => [c.subjectRef, c]))
   let opened = 0
