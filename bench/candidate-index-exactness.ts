@@ -46,9 +46,7 @@ for (const { name, kind } of names) {
     const found = new Set(probe.similar(token))
     indexMs += performance.now() - t0
     const expected = new Set(
-      vocabulary
-        .filter((v) => v.text === token.text || wordSimilarity(token, v) >= MATCH_WEIGHTS.pairMinimum)
-        .map((v) => v.text),
+      vocabulary.filter((v) => v.text === token.text || wordSimilarity(token, v) >= MATCH_WEIGHTS.pairMinimum).map((v) => v.text),
     )
     for (const text of expected)
       if (!found.has(text)) {
@@ -59,6 +57,13 @@ for (const { name, kind } of names) {
   }
 }
 console.log(
-  JSON.stringify({ queries: names.length, vocabulary: vocabulary.length, words, missed, extra, msPerNewWord: +(indexMs / words).toFixed(3) }),
+  JSON.stringify({
+    queries: names.length,
+    vocabulary: vocabulary.length,
+    words,
+    missed,
+    extra,
+    msPerNewWord: +(indexMs / words).toFixed(3),
+  }),
 )
 if (missed || extra) process.exitCode = 1

@@ -3,9 +3,20 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, kycDetails, meansOfIds, screeningChecks, screeningHits, shareholders } from '@/server/db/schema'
+import {
+  audits,
+  businesses,
+  kycDetails,
+  meansOfIds,
+  screeningChecks,
+  screeningHits,
+  screeningListVersions,
+  screeningLists,
+  shareholders,
+} from '@/server/db/schema'
 import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { runMonitoringBatch } from '@/server/modules/screening/monitoring/monitoring-runs'
+import { findCandidates } from '@/server/modules/screening/screen/find-candidates'
 import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
 import { businessReadyForApproval } from './review-fixtures'
@@ -418,5 +429,19 @@ describe('loading a list', () => {
       .from(screeningHits)
       .where(and(eq(screeningHits.businessId, business.id), isNull(screeningHits.decidedAt)))
     expect(listed.length).toBeGreaterThan(0)
+
+    // Monitoring searched only what the version changed: the same name finds nothing among the UN list's entries.
+    const [un] = await db
+      .select({ id: screeningListVersions.id })
+      .from(screeningListVersions)
+      .innerJoin(screeningLists, eq(screeningLists.id, screeningListVersions.listId))
+      .where(and(eq(screeningLists.code, 'UN_CONSOLIDATED'), eq(screeningListVersions.status, 'ACTIVE')))
+    const query = { name: 'Danladi Kwankwasiyya', kind: 'PERSON' as const }
+    const inChange = await findCandidates(db, query, { threshold: 0.85, onlyAddedIn: [dryRun.versionId] })
+    expect(inChange.map((c) => c.entry.sourceId)).toEqual(['NGS.001'])
+    expect(await findCandidates(db, query, { threshold: 0.85, onlyAddedIn: [un!.id] })).toEqual([])
+    const unListed = { name: 'Abubakar Shekau', kind: 'PERSON' as const }
+    expect((await findCandidates(db, unListed, { threshold: 0.85, onlyAddedIn: [un!.id] })).length).toBeGreaterThan(0)
+    expect(await findCandidates(db, unListed, { threshold: 0.85, onlyAddedIn: [dryRun.versionId] })).toEqual([])
   })
 })

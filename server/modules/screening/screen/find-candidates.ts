@@ -2,7 +2,7 @@ import type { ScreeningListKind } from '@/lib/contracts/screening-values'
 import type { Executor } from '@/server/db/client'
 import type { ScreeningEntry } from '@/server/db/schema'
 import { scoreCandidate, type CandidateScore, type ScreeningQuery } from '../matching/score-candidate'
-import { currentEntries } from './current-entries'
+import { currentEntries, type CurrentEntries } from './current-entries'
 
 export type { ScreeningQuery } from '../matching/score-candidate'
 
@@ -23,13 +23,18 @@ export async function findCandidates(
 ): Promise<Candidate[]> {
   if (!query.name.trim()) return []
   const current = await currentEntries(db)
-  const addedIn = options.onlyAddedIn ? new Set(options.onlyAddedIn) : null
   const out: Candidate[] = []
-  for (const position of current.index.candidates(query)) {
+  const positions = options.onlyAddedIn ? candidatesAddedIn(current, query, options.onlyAddedIn) : current.index.candidates(query)
+  for (const position of positions) {
     const { entry, list, listed } = current.entries[position]!
-    if (addedIn && !addedIn.has(entry.addedIn)) continue
     const score = scoreCandidate({ query, entry: listed, threshold: options.threshold })
     if (score.score >= options.threshold) out.push({ entry, list, ...score })
   }
   return out.sort((a, b) => b.score - a.score || a.entry.sourceId.localeCompare(b.entry.sourceId))
+}
+
+/** Positions in `current.entries` of the candidates among the entries `versionIds` added or changed. */
+function candidatesAddedIn(current: CurrentEntries, query: ScreeningQuery, versionIds: string[]): number[] {
+  const added = current.indexOfAdded(versionIds)
+  return added.index.candidates(query).map((p) => added.positions[p]!)
 }
