@@ -259,6 +259,29 @@ describe('screening in onboarding', () => {
     expect(all.filter((c) => c.supersededAt && c.subjectName === 'Ada Obi')).toHaveLength(1)
   })
 
+  it('a person recorded under another name on their shareholding is screened under that name too', async () => {
+    const ready = await businessReadyForApproval()
+    const staff = await signedInUser({ staffRole: 'APPROVER' })
+    const db = await getDb()
+    const [director] = await db.select().from(meansOfIds).where(eq(meansOfIds.businessId, ready.business.id))
+    // The owner's shareholding is the director's (linked): one person, now with a second spelling of their name.
+    expect(director!.shareholderId).toBe(await ownerShareholderOf(ready.business.id))
+    await db
+      .update(shareholders)
+      .set({ firstName: LISTED.first, lastName: LISTED.last })
+      .where(eq(shareholders.id, director!.shareholderId!))
+    await db.update(meansOfIds).set({ dateOfBirth: '1971-03-04' }).where(eq(meansOfIds.id, director!.id))
+    await openBusinessScreening(db, ready.business.id, SYSTEM_AUDIT_CONTEXT)
+
+    const after = await screeningOf(ready.business.id, staff.token)
+    const person = after.checks.find((c) => c.subjectName === `${director!.firstName} ${director!.lastName}`)!
+    expect(person.status).toBe('OPEN')
+    const hit = person.hits.find((h) => h.entry.sourceId === LISTED.sourceId)!
+    expect(hit).toBeDefined()
+    const name = (hit.factors as { factor: string; detail: string }[]).find((f) => f.factor === 'name')!
+    expect(name.detail).toContain(`under the other recorded name "${LISTED.first} ${LISTED.last}"`)
+  })
+
   it('the one who cleared a hit may not approve the business; another approver may', async () => {
     const { business } = await businessWithShareholder(LISTED.first, LISTED.last)
     const first = await signedInUser({ staffRole: 'APPROVER' })

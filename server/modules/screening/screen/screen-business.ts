@@ -46,7 +46,13 @@ export async function screenedSubjectsOf(db: Executor, businessId: string): Prom
       ref: p.refs.map((r) => `${r.table}:${r.id}`).join(','),
       name: p.name,
       roles: p.roles,
-      query: { name: p.name, kind: 'PERSON' as const, dateOfBirth: p.dateOfBirth, nationality: countryCode(p.nationality) },
+      query: {
+        name: p.name,
+        otherNames: p.otherNames,
+        kind: 'PERSON' as const,
+        dateOfBirth: p.dateOfBirth,
+        nationality: countryCode(p.nationality),
+      },
       pep: p.pep,
     })),
     ...subjects.companies.map((c) => ({
@@ -68,12 +74,14 @@ function countryCode(value: string | null | undefined): string | null {
   return /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null
 }
 
-/** A keyed digest of what is screened: a change of name, date of birth or nationality is a new screening. */
+/** A keyed digest of what is screened: a change of name (or other names), date of birth or nationality is a new screening. */
 export function subjectFingerprint(subject: Pick<ScreenedSubject, 'query'>): string {
   const q = subject.query
-  return contentDigest(
-    JSON.stringify(['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]),
-  )
+  const facts: unknown[] = ['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]
+  // Only when there are any, so that a subject of one name keeps the fingerprint it was screened (and cleared) under.
+  const otherNames = [...new Set(q.otherNames?.map((n) => n.trim().toLowerCase()).filter(Boolean))].sort()
+  if (otherNames.length) facts.push(otherNames)
+  return contentDigest(JSON.stringify(facts))
 }
 
 /** `{ listCode: versionNumber }` of every list's active version: what a screening is screened against. */
