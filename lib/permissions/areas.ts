@@ -58,7 +58,7 @@ export const PERMISSION_AREAS = {
     P.CAN_READ_AUTHORIZATION,
     P.CAN_UPDATE_AUTHORIZATION,
   ],
-  'Audit and data protection': [P.CAN_AUDIT_SYSTEM, P.CAN_HANDLE_DATA_REQUESTS],
+  'Audit and data protection': [P.CAN_AUDIT_SYSTEM, P.CAN_EXPORT_AUDIT, P.CAN_HANDLE_DATA_REQUESTS],
   Integrations: [P.CAN_MANAGE_WEBHOOKS],
   Screening: [P.CAN_READ_SCREENING, P.CAN_ADJUDICATE_SCREENING, P.CAN_MANAGE_SCREENING_LISTS],
 } as const satisfies Record<string, readonly Permission[]>

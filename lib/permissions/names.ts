@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   CAN_READ_SCREENING: 'CAN_READ_SCREENING',
   CAN_ADJUDICATE_SCREENING: 'CAN_ADJUDICATE_SCREENING',
   CAN_MANAGE_SCREENING_LISTS: 'CAN_MANAGE_SCREENING_LISTS',
+  // Evidence (issue 42): export the audit log with its chain proof.
+  CAN_EXPORT_AUDIT: 'CAN_EXPORT_AUDIT',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS

@@ -64,6 +64,7 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   [P.CAN_READ_SCREENING]: 'see screening results and lists',
   [P.CAN_ADJUDICATE_SCREENING]: 'decide screening hits',
   [P.CAN_MANAGE_SCREENING_LISTS]: 'load screening lists and change their settings',
+  [P.CAN_EXPORT_AUDIT]: 'export the audit log',
 }
 
 /** The system roles in words (plural: "approvers can"). */
