@@ -159,7 +159,7 @@ test('the audit viewer shows an approval with its before and after, and verifies
   await page.getByRole('button', { name: 'Verify chain' }).click()
   await expect(page.getByRole('status').filter({ hasText: /Chain intact: [\d,]+ rows checked\./ })).toBeVisible()
 
-  // The export hands over what the filters show, the chain proof first.
+  // The export hands over what the filters show, the chain's proof last.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export NDJSON' }).click(),
@@ -169,8 +169,9 @@ test('the audit viewer shows an approval with its before and after, and verifies
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as { record: string; filters?: object; verify?: { ok: boolean }; resourceId?: string })
-  expect(lines[0]).toMatchObject({ record: 'proof', filters: { resource: 'business', action: 'APPROVE' }, verify: { ok: true } })
-  expect(lines.slice(1).map((l) => l.resourceId)).toContain(owner.business.id)
+  expect(lines[0]).toMatchObject({ record: 'export', filters: { resource: 'business', action: 'APPROVE' } })
+  expect(lines.slice(1, -1).map((l) => l.resourceId)).toContain(owner.business.id)
+  expect(lines.at(-1)).toMatchObject({ record: 'proof', verify: { ok: true } })
   await expect(page.getByRole('status').filter({ hasText: /^Saved audit-log-.*\.ndjson/ })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await noPageScrollAtPhoneWidth(page)

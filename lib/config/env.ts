@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
@@ -123,6 +123,8 @@ const envSchema = z.object({
   DATA_ENCRYPTION_KEYS: optionalString,
   DATA_INDEX_KEY: secret,
   DATA_INDEX_KEY_PREVIOUS: secret,
+  // Case files (docs/security.md#case-files): the Ed25519 key that signs their manifests, PKCS#8 as PEM or base64 DER.
+  EVIDENCE_SIGNING_KEY: optionalString,
   CRM_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['database', 'salesforce']).default('database')),
   CRM_URL: z.preprocess(
     emptyAsUndefined,
@@ -255,6 +257,8 @@ export interface AppConfig {
     crmContactDays: number
   }
   /** Field encryption of identity numbers (server/crypto). */
+  /** The Ed25519 private key signing case-file manifests: PKCS#8, PEM or base64 DER. */
+  evidenceSigningKey: string
   dataEncryption: {
     /** Oldest first; the last one encrypts, every one decrypts. */
     keys: DataKey[]
@@ -430,6 +434,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     e.DATA_ENCRYPTION_KEYS ?? persistedSecret(dataDir, 'DATA_ENCRYPTION_KEYS', () => `k1:${randomBytes(32).toString('base64')}`),
   )
   const dataIndexKey = e.DATA_INDEX_KEY ?? persistedSecret(dataDir, 'DATA_INDEX_KEY')
+  const evidenceSigningKey =
+    e.EVIDENCE_SIGNING_KEY ??
+    persistedSecret(dataDir, 'EVIDENCE_SIGNING_KEY', () =>
+      generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+    )
 
   return {
     appEnv: e.APP_ENV,
@@ -502,6 +511,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       supportInquiryDays: e.RETENTION_SUPPORT_INQUIRY_DAYS,
       crmContactDays: e.RETENTION_CRM_CONTACT_DAYS,
     },
+    evidenceSigningKey,
     dataEncryption: { keys: dataKeys, indexKey: dataIndexKey, previousIndexKey: e.DATA_INDEX_KEY_PREVIOUS },
     crm:
       e.CRM_PROVIDER === 'salesforce'

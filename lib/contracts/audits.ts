@@ -30,16 +30,23 @@ export const auditExportQuerySchema = z.object({
 })
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>
 
-/**
- * The first record of an export: the chain checked over the exported range (from the first exported row to the last,
- * every row between them included, filtered out or not), the hashes at both ends of that range, and the chain's head
- * when the export began. `verify.ok` false names the first row that no longer matches its hash or its predecessor.
- */
-export const auditExportProofSchema = z.object({
-  record: z.literal('proof'),
+/** The first record of an export: what it holds, and the chain's head when it began (later rows are not in it). */
+export const auditExportHeaderSchema = z.object({
+  record: z.literal('export'),
   exportedAt: z.string(),
   filters: z.record(z.string(), z.string()),
   rows: z.number().int(),
+  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+})
+export type AuditExportHeader = z.infer<typeof auditExportHeaderSchema>
+
+/**
+ * The last record of an export: the chain checked over the exported range (from the first exported row to the last,
+ * every row between them included, filtered out or not) as the rows were sent, and the hashes at both ends of that
+ * range. `verify.ok` false names the first row that no longer matches its hash or its predecessor.
+ */
+export const auditExportProofSchema = z.object({
+  record: z.literal('proof'),
   range: z
     .object({
       fromSeq: z.number().int(),
@@ -51,7 +58,6 @@ export const auditExportProofSchema = z.object({
     })
     .nullable(),
   verify: z.object({ ok: z.boolean(), checked: z.number().int(), firstBrokenId: z.uuid().nullable() }),
-  head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
 })
 export type AuditExportProof = z.infer<typeof auditExportProofSchema>
 

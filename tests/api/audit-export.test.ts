@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuditExportProof } from '@/lib/contracts/audits'
+import type { AuditExportHeader, AuditExportProof } from '@/lib/contracts/audits'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
 import { api, errorsOf, signedInUser } from './helpers'
@@ -10,7 +10,7 @@ async function append(entry: { resource: string; action: string; resourceId?: st
   return db.transaction((tx) => appendAudit(tx, SYSTEM_AUDIT_CONTEXT, entry))
 }
 
-type Line = (AuditExportProof | { record: 'audit'; seq: number; resource: string; prevHash: string; hash: string }) & {
+type AuditLine = { record: 'audit'; seq: number; resource: string; resourceId: string; prevHash: string; hash: string } & {
   [key: string]: unknown
 }
 
@@ -21,8 +21,12 @@ async function exportNdjson(token: string, query: string) {
   const lines = (await res.text())
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line)
-  return { proof: lines[0] as AuditExportProof, rows: lines.slice(1) as Extract<Line, { record: 'audit' }>[] }
+    .map((l) => JSON.parse(l) as { record: string })
+  return {
+    header: lines[0] as AuditExportHeader,
+    rows: lines.slice(1, -1) as AuditLine[],
+    proof: lines.at(-1) as AuditExportProof,
+  }
 }
 
 let auditor: Awaited<ReturnType<typeof signedInUser>>
@@ -38,11 +42,11 @@ describe('audit log export', () => {
     await append({ resource: 'export_probe', resourceId: 'p-2', action: 'UPDATE', after: { n: 2 } })
     const last = await append({ resource: 'export_probe', resourceId: 'p-3', action: 'UPDATE', after: { n: 3 } })
 
-    const { proof, rows } = await exportNdjson(auditor.token, 'resource=export_probe')
-    expect(proof).toMatchObject({ record: 'proof', filters: { resource: 'export_probe' }, rows: 3 })
-    expect(proof.verify).toEqual({ ok: true, checked: 4, firstBrokenId: null })
-    expect(proof.range).toMatchObject({ fromSeq: first.seq, toSeq: last.seq, prevHash: first.prevHash, lastHash: last.hash })
-    expect(proof.head!.seq).toBeGreaterThanOrEqual(last.seq)
+    const { header, proof, rows } = await exportNdjson(auditor.token, 'resource=export_probe')
+    expect(header).toMatchObject({ record: 'export', filters: { resource: 'export_probe' }, rows: 3 })
+    expect(header.head!.seq).toBeGreaterThanOrEqual(last.seq)
+    expect(proof).toMatchObject({ record: 'proof', verify: { ok: true, checked: 4, firstBrokenId: null } })
+    expect(proof.range).toEqual({ fromSeq: first.seq, toSeq: last.seq, prevHash: first.prevHash, lastHash: last.hash })
     expect(rows.map((r) => r.resourceId)).toEqual(['p-1', 'p-2', 'p-3'])
     expect(rows.every((r) => r.record === 'audit' && r.resource === 'export_probe')).toBe(true)
     expect(rows[0]).toMatchObject({ seq: first.seq, prevHash: first.prevHash, hash: first.hash, after: { n: 1 } })
@@ -51,12 +55,12 @@ describe('audit log export', () => {
     const page = (await logged.json()) as { content: { actorEmail: string; after: Record<string, unknown> }[] }
     expect(page.content[0]).toMatchObject({
       actorEmail: auditor.user.email,
-      after: { format: 'ndjson', filters: { resource: 'export_probe' }, rows: 3, chainIntact: true },
+      after: { format: 'ndjson', filters: { resource: 'export_probe' } },
     })
   })
 
-  it('writes CSV: a header, the proof as the first record, then one row per audit row', async () => {
-    await append({ resource: 'csv_probe', resourceId: 'c-1', action: 'CREATE', after: { formula: '=1+1' } })
+  it('writes CSV: a header line, the export record, one row per audit row, the proof last', async () => {
+    await append({ resource: 'csv_probe', resourceId: 'c-1', action: 'CREATE', after: { note: 'created' } })
     const res = await api('/audits/export?resource=csv_probe', { token: auditor.token })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/csv')
@@ -68,9 +72,10 @@ describe('audit log export', () => {
     expect(lines[0]).toBe(
       '"record","seq","createdAt","actorEmail","resource","resourceId","action","before","after","requestId","ip","prevHash","hash"',
     )
-    expect(lines[1]).toMatch(/^"proof",.*"CHAIN_INTACT"/)
-    expect(lines).toHaveLength(3)
+    expect(lines).toHaveLength(4)
+    expect(lines[1]).toMatch(/^"export",.*"EXPORT"/)
     expect(lines[2]).toMatch(/^"audit",.*"csv_probe","c-1","CREATE"/)
+    expect(lines[3]).toMatch(/^"proof",.*"CHAIN_INTACT"/)
   })
 
   it('names the first row of the range edited behind the API’s back; a range before it stays intact', async () => {
@@ -92,7 +97,8 @@ describe('audit log export', () => {
 
   it('answers an empty export with a proof of no range; refuses a bad format naming it, and staff without the permission', async () => {
     const empty = await exportNdjson(auditor.token, 'resource=never_written')
-    expect(empty.proof).toMatchObject({ rows: 0, range: null, verify: { ok: true, checked: 0 } })
+    expect(empty.header).toMatchObject({ rows: 0 })
+    expect(empty.proof).toMatchObject({ range: null, verify: { ok: true, checked: 0 } })
     expect(empty.rows).toEqual([])
 
     const bad = await api('/audits/export?format=xml', { token: auditor.token })

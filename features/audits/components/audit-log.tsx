@@ -69,7 +69,7 @@ function ExportLog({ filters }: { filters: AuditFilters }) {
     setMessage('')
     try {
       setMessage(
-        `Saved ${await downloadAuditExport(filters, format)}: the rows shown by the filters, with the chain proof first.`,
+        `Saved ${await downloadAuditExport(filters, format)}: the rows shown by the filters, with the chain proof at the end.`,
       )
     } catch (error) {
       setMessage(describeError(error, 'The export failed. Try again.'))

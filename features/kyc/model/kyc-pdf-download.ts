@@ -3,7 +3,7 @@ import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
 import { kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from '../api/kyc-queries'
 import type { AdditionalDocument } from '../api/types'
-import type { PdfDocumentLine } from './kyc-pdf'
+import type { PdfDocumentLine } from '@/lib/kyc/kyc-pdf'
 
 /** The PDF's document lines: the business's own documents, then each shareholder's, named after the shareholder. */
 export function pdfDocumentLines(checklist: DocumentChecklist): PdfDocumentLine[] {
@@ -36,7 +36,7 @@ export async function downloadKycPdf(options: {
   const [info, checklist, { buildKycPdf }] = await Promise.all([
     queryClient.fetchQuery(kycQueries.pdfInfo(businessId)),
     queryClient.fetchQuery(kycReads.documentChecklist(businessId)).catch(() => null),
-    import('./kyc-pdf'),
+    import('@/lib/kyc/kyc-pdf'),
   ])
   const bytes = await buildKycPdf({
     info,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { and, asc, count, desc, gt, lt, lte, max, min } from 'drizzle-orm'
-import type { AuditExportProof, AuditExportQuery } from '@/lib/contracts/audits'
+import type { AuditExportHeader, AuditExportProof, AuditExportQuery } from '@/lib/contracts/audits'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import { GENESIS_HASH, hashAuditRow } from '@/server/audit/chain'
 import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
@@ -18,73 +18,69 @@ function filtersOf(query: AuditExportQuery): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string'))
 }
 
+/** One exported row: the record as the audit viewer shows it (identity numbers masked) and its place in the chain. */
+type ExportedRow = ReturnType<typeof toAuditRecord> & { record: 'audit'; prevHash: string; hash: string }
+type ExportRecord = AuditExportHeader | ExportedRow | AuditExportProof
+
 /**
- * The proof an export starts with (docs/security.md#audit-log-export): the chain walked over the exported range, from
- * the first matching row to the last, every row between them included (a filter leaves rows out of the file, not out
- * of the check), each row's hash recomputed and its link to the one before it checked; the hashes at both ends; the
- * chain's head when the export began. Rows appended after the head are not exported.
+ * The export's records (docs/security.md#audit-log-export), in one pass over the exported range: the header; then,
+ * window by window of the chain from the first matching row to the last, every row of the window checked (its hash
+ * recomputed, its link to the one before it) and the window's matching rows sent; then the proof of the range. A
+ * filter leaves rows out of the file, not out of the check. Rows appended after the head of the header are not in it.
  */
-async function proveRange(db: Executor, query: AuditExportQuery, exportedAt: Date): Promise<AuditExportProof> {
+async function* exportRecords(db: Executor, query: AuditExportQuery, exportedAt: Date): AsyncGenerator<ExportRecord> {
   const [head] = await db.select({ seq: audits.seq, hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
-  const where = and(auditConditions(query), head ? lte(audits.seq, head.seq) : undefined)
+  const matching = and(auditConditions(query), head ? lte(audits.seq, head.seq) : undefined)
   const [bounds] = await db
     .select({ fromSeq: min(audits.seq), toSeq: max(audits.seq), rows: count() })
     .from(audits)
-    .where(where)
-  const base = { record: 'proof' as const, exportedAt: exportedAt.toISOString(), filters: filtersOf(query), head: head ?? null }
-  if (!bounds || bounds.fromSeq === null || bounds.toSeq === null)
-    return { ...base, rows: 0, range: null, verify: { ok: true, checked: 0, firstBrokenId: null } }
+    .where(matching)
+  const fromSeq = bounds?.fromSeq ?? null
+  const toSeq = bounds?.toSeq ?? null
+  yield {
+    record: 'export',
+    exportedAt: exportedAt.toISOString(),
+    filters: filtersOf(query),
+    rows: bounds?.rows ?? 0,
+    head: head ?? null,
+  }
+  if (fromSeq === null || toSeq === null) {
+    yield { record: 'proof', range: null, verify: { ok: true, checked: 0, firstBrokenId: null } }
+    return
+  }
   const [before] = await db
     .select({ hash: audits.hash })
     .from(audits)
-    .where(lt(audits.seq, bounds.fromSeq))
+    .where(lt(audits.seq, fromSeq))
     .orderBy(desc(audits.seq))
     .limit(1)
   const prevHash = before?.hash ?? GENESIS_HASH
   let previous = prevHash
-  let afterSeq = bounds.fromSeq - 1
   let checked = 0
   let firstBrokenId: string | null = null
   let lastHash = prevHash
-  walk: for (;;) {
-    const rows = await db
-      .select()
-      .from(audits)
-      .where(and(gt(audits.seq, afterSeq), lte(audits.seq, bounds.toSeq)))
-      .orderBy(asc(audits.seq))
-      .limit(BATCH)
-    for (const row of rows) {
-      checked++
-      if (row.prevHash !== previous || hashAuditRow(row) !== row.hash) {
-        firstBrokenId = row.id
-        break walk
-      }
-      previous = row.hash
-      lastHash = row.hash
-    }
-    if (rows.length < BATCH) break
-    afterSeq = rows.at(-1)!.seq
-  }
-  return {
-    ...base,
-    rows: bounds.rows,
-    range: { fromSeq: bounds.fromSeq, toSeq: bounds.toSeq, prevHash, lastHash },
-    verify: { ok: firstBrokenId === null, checked, firstBrokenId },
-  }
-}
-
-/** One exported row: the record as the audit viewer shows it (identity numbers masked) and its place in the chain. */
-type ExportedRow = ReturnType<typeof toAuditRecord> & { record: 'audit'; prevHash: string; hash: string }
-
-async function* exportedRows(db: Executor, query: AuditExportQuery, toSeq: number): AsyncGenerator<ExportedRow> {
-  let afterSeq = 0
+  let afterSeq = fromSeq - 1
   for (;;) {
+    const window = await db
+      .select()
+      .from(audits)
+      .where(and(gt(audits.seq, afterSeq), lte(audits.seq, toSeq)))
+      .orderBy(asc(audits.seq))
+      .limit(BATCH)
+    if (!window.length) break
+    for (const row of window) {
+      if (firstBrokenId) break
+      checked++
+      if (row.prevHash !== previous || hashAuditRow(row) !== row.hash) firstBrokenId = row.id
+      previous = row.hash
+    }
+    const windowEnd = window.at(-1)!.seq
+    lastHash = window.at(-1)!.hash
     const rows = await db
       .select()
       .from(audits)
-      .where(and(auditConditions(query), gt(audits.seq, afterSeq), lte(audits.seq, toSeq)))
+      .where(and(matching, gt(audits.seq, afterSeq), lte(audits.seq, windowEnd)))
       .orderBy(asc(audits.seq))
-      .limit(BATCH)
     const records = await maskSealedValues(db, rows.map(toAuditRecord))
     const emails = await openActorEmails(
       db,
@@ -92,8 +88,12 @@ async function* exportedRows(db: Executor, query: AuditExportQuery, toSeq: numbe
     )
     for (const [i, r] of records.entries())
       yield { record: 'audit', ...r, actorEmail: emails[i]!, prevHash: rows[i]!.prevHash, hash: rows[i]!.hash }
-    if (rows.length < BATCH) return
-    afterSeq = rows.at(-1)!.seq
+    afterSeq = windowEnd
+  }
+  yield {
+    record: 'proof',
+    range: { fromSeq, toSeq, prevHash, lastHash },
+    verify: { ok: firstBrokenId === null, checked, firstBrokenId },
   }
 }
 
@@ -113,25 +113,35 @@ const CSV_COLUMNS = [
   'hash',
 ] as const
 
-function proofAsCsv(proof: AuditExportProof): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
-  return {
-    record: 'proof',
-    seq: proof.head?.seq ?? null,
-    createdAt: proof.exportedAt,
-    actorEmail: null,
-    resource: null,
-    resourceId: null,
-    action: proof.verify.ok ? 'CHAIN_INTACT' : 'CHAIN_BROKEN',
-    before: null,
-    after: JSON.stringify(proof),
-    requestId: null,
-    ip: null,
-    prevHash: proof.range?.prevHash ?? null,
-    hash: proof.range?.lastHash ?? null,
-  }
+type CsvRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>
+
+function recordAsCsv(record: ExportRecord): CsvRow {
+  const none = { seq: null, actorEmail: null, resource: null, resourceId: null, before: null, requestId: null, ip: null }
+  if (record.record === 'export')
+    return {
+      ...none,
+      record: 'export',
+      seq: record.head?.seq ?? null,
+      createdAt: record.exportedAt,
+      action: 'EXPORT',
+      after: JSON.stringify(record),
+      prevHash: null,
+      hash: record.head?.hash ?? null,
+    }
+  if (record.record === 'proof')
+    return {
+      ...none,
+      record: 'proof',
+      createdAt: null,
+      action: record.verify.ok ? 'CHAIN_INTACT' : 'CHAIN_BROKEN',
+      after: JSON.stringify(record),
+      prevHash: record.range?.prevHash ?? null,
+      hash: record.range?.lastHash ?? null,
+    }
+  return rowAsCsv(record)
 }
 
-function rowAsCsv(row: ExportedRow): Record<(typeof CSV_COLUMNS)[number], string | number | null> {
+function rowAsCsv(row: ExportedRow): CsvRow {
   return {
     ...row,
     before: row.before === null ? null : JSON.stringify(row.before),
@@ -140,10 +150,11 @@ function rowAsCsv(row: ExportedRow): Record<(typeof CSV_COLUMNS)[number], string
 }
 
 /**
- * `GET /audits/export` (docs/security.md#audit-log-export): the proof first, then every matching row in the chain's
- * order, streamed in keyset batches (memory stays flat), as NDJSON (one JSON object a line, `record` "proof" then
- * "audit") or CSV (the same records as rows, JSON cells for before, after and the proof). The export itself is
- * audited (`audit_log` EXPORT, with the filters, the row count and the proof's result) before the first byte.
+ * `GET /audits/export` (docs/security.md#audit-log-export): a header record, every matching row in the chain's order,
+ * then the proof of the range, streamed window by window (memory stays flat), as NDJSON (one JSON object a line,
+ * `record` "export", "audit"…, "proof") or CSV (the same records as rows, JSON cells for before, after, the header and
+ * the proof). The export itself is audited (`audit_log` EXPORT, with the format, the filters and the head) before the
+ * first byte.
  */
 export async function exportAudits(options: {
   db: Database
@@ -152,26 +163,15 @@ export async function exportAudits(options: {
   now?: Date
 }): Promise<ReadableStream<Uint8Array>> {
   const { db, query } = options
-  const proof = await proveRange(db, query, options.now ?? new Date())
   await db.transaction((tx) =>
     appendAudit(tx, options.audit, {
       resource: 'audit_log',
       resourceId: null,
       action: 'EXPORT',
-      after: {
-        format: query.format,
-        filters: proof.filters,
-        rows: proof.rows,
-        range: proof.range && { fromSeq: proof.range.fromSeq, toSeq: proof.range.toSeq },
-        chainIntact: proof.verify.ok,
-      },
+      after: { format: query.format, filters: filtersOf(query) },
     }),
   )
-  const toSeq = proof.range?.toSeq ?? 0
-  const records = (async function* () {
-    yield proof
-    if (proof.range) yield* exportedRows(db, query, toSeq)
-  })()
+  const records = exportRecords(db, query, options.now ?? new Date())
   if (query.format === 'ndjson') {
     const source = Readable.from(
       (async function* () {
@@ -191,7 +191,7 @@ export async function exportAudits(options: {
   })
   const source = Readable.from(
     (async function* () {
-      for await (const record of records) yield record.record === 'proof' ? proofAsCsv(record) : rowAsCsv(record)
+      for await (const record of records) yield recordAsCsv(record)
     })(),
   )
   source.on('error', (error) => {

@@ -49,11 +49,11 @@ auditRoutes.openapi(
     ...access.staff(PERMISSIONS.CAN_EXPORT_AUDIT),
     summary: 'Export the audit log with its chain proof',
     description:
-      'The filters of GET /audits; a proof record first (the chain checked over the exported range, the hashes at both ends, the head), then every matching row in the chain order, streamed. Audited.',
+      'The filters of GET /audits; an export record (filters, row count, the chain head), every matching row in the chain order, then the proof (the chain checked over the exported range, the hashes at both ends), streamed. Audited.',
     request: { query: auditsContract.auditExportQuerySchema },
     responses: {
       200: {
-        description: 'NDJSON or CSV, the proof first',
+        description: 'NDJSON or CSV, the proof last',
         content: { 'text/csv': { schema: z.string() }, 'application/x-ndjson': { schema: z.string() } },
       },
       ...errorResponses(400, 401, 403),

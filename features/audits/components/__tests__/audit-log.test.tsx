@@ -59,7 +59,7 @@ describe('Audit log', () => {
       route('GET', '/audits', { data: page([APPROVAL]) }),
       route('GET', '/audits/resources', { data: ['business'] }),
       route('GET', '/audits/actors', { data: [] }),
-      route('GET', '/audits/export', { data: new Blob(['{"record":"proof"}\n'], { type: 'application/x-ndjson' }) }),
+      route('GET', '/audits/export', { data: new Blob(['{"record":"export"}\n'], { type: 'application/x-ndjson' }) }),
     )
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:audit'), revokeObjectURL: vi.fn() })
     const saved: string[] = []

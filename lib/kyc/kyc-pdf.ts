@@ -3,12 +3,30 @@ import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-valu
 import { formatDay, formatDayTime } from '@/lib/format/day'
 import { statusWords } from '@/lib/format/status-words'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
-import type { PdfInfo } from '../api/types'
+import type { Business } from '@/lib/contracts/businesses'
+import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
 
 /**
- * The KYC summary as a real PDF, built in the browser with pdf-lib. This module is loaded with `import()` only when
- * the user asks for the PDF, so pdf-lib never weighs on the page. ID numbers and BVNs arrive masked from the API.
+ * The KYC summary as a real PDF, built with pdf-lib: in the browser (loaded with `import()` only when the user asks for
+ * the PDF, so pdf-lib never weighs on the page) and on the server for a business's case file. ID numbers and BVNs
+ * arrive masked from the API.
  */
+
+/** What the completion call and the PDF need besides the KYC records (`GET /businesses/pdf-info/{id}`). */
+export interface PdfInfo {
+  business: Business
+  typeName: string | null
+  categoryName: string | null
+  owners: { firstName: string; lastName: string; email: string; phone: string | null }[]
+  kyc: {
+    details: KycDetails | null
+    addresses: KycAddress[]
+    meansOfIds: MeansOfIdRecord[]
+    shareholders: ShareholderRecord[]
+    gaps: { code: string; message: string; field?: string }[]
+  }
+  generatedAt: string
+}
 
 export interface PdfDocumentLine {
   name: string
