@@ -57,10 +57,12 @@ export const riskModelSchema = z
     thresholds: z.object({ medium: points, high: points }),
     /** Years from approval to the next recertification, by tier. */
     recertificationYears: z.object({ LOW: recertificationYears, MEDIUM: recertificationYears, HIGH: recertificationYears }),
-    legalForm: z.object(Object.fromEntries(LEGAL_FORMS.map((f) => [f, riskRuleSchema])) as Record<
-      (typeof LEGAL_FORMS)[number],
-      typeof riskRuleSchema
-    >),
+    legalForm: z.object(
+      Object.fromEntries(LEGAL_FORMS.map((f) => [f, riskRuleSchema])) as Record<
+        (typeof LEGAL_FORMS)[number],
+        typeof riskRuleSchema
+      >,
+    ),
     /** Higher-risk sectors: business categories by name (staff-editable with each version). */
     sectors: z
       .array(riskRuleSchema.extend({ category: z.string().trim().min(1, 'Name the business category').max(200) }))
@@ -83,20 +85,26 @@ export const riskModelSchema = z
     pep: z.object({ declared: riskRuleSchema, confirmed: riskRuleSchema }),
     screening: z.object({ openCandidates: riskRuleSchema }),
     /** Points for the riskiest product the business applied for, by the product's risk level. */
-    products: z.object(Object.fromEntries(PRODUCT_RISK_LEVELS.map((l) => [l, riskRuleSchema])) as Record<
-      (typeof PRODUCT_RISK_LEVELS)[number],
-      typeof riskRuleSchema
-    >),
-    channel: z.object(Object.fromEntries(ONBOARDING_CHANNELS.map((c) => [c, riskRuleSchema])) as Record<
-      (typeof ONBOARDING_CHANNELS)[number],
-      typeof riskRuleSchema
-    >),
+    products: z.object(
+      Object.fromEntries(PRODUCT_RISK_LEVELS.map((l) => [l, riskRuleSchema])) as Record<
+        (typeof PRODUCT_RISK_LEVELS)[number],
+        typeof riskRuleSchema
+      >,
+    ),
+    channel: z.object(
+      Object.fromEntries(ONBOARDING_CHANNELS.map((c) => [c, riskRuleSchema])) as Record<
+        (typeof ONBOARDING_CHANNELS)[number],
+        typeof riskRuleSchema
+      >,
+    ),
     /** Bands of annual turnover in naira: the highest band reached counts. */
     turnover: z
       .array(riskRuleSchema.extend({ atLeastNaira: z.number().int().min(0, 'cannot be negative') }))
       .max(20, 'At most 20 bands'),
     /** Bands of employees: the smallest band the business fits counts (few staff for the turnover is a flag). */
-    employees: z.array(riskRuleSchema.extend({ atMost: z.number().int().min(0, 'cannot be negative') })).max(20, 'At most 20 bands'),
+    employees: z
+      .array(riskRuleSchema.extend({ atMost: z.number().int().min(0, 'cannot be negative') }))
+      .max(20, 'At most 20 bands'),
   })
   .superRefine((model, ctx) => {
     if (model.thresholds.high <= model.thresholds.medium) {
@@ -110,7 +118,8 @@ export const riskModelSchema = z
     })
     const codes = new Set<string>()
     model.jurisdictions.countries.forEach((c, i) => {
-      if (codes.has(c.code)) ctx.addIssue({ code: 'custom', message: 'is listed twice', path: ['jurisdictions', 'countries', i, 'code'] })
+      if (codes.has(c.code))
+        ctx.addIssue({ code: 'custom', message: 'is listed twice', path: ['jurisdictions', 'countries', i, 'code'] })
       codes.add(c.code)
     })
   })

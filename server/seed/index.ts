@@ -16,6 +16,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedKycServices } from '@/server/modules/fees/kyc-services'
+import { seedRiskModel } from '@/server/modules/risk/risk-models'
 import { seedScreeningLists } from '@/server/modules/screening/lists/list-catalogue'
 import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { seedDemoBusinesses } from './demo-businesses'
@@ -48,6 +49,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
   await seedGovernmentReference(db)
+  await seedRiskModel(db)
   if (options.shippedLists !== false) await seedShippedLists(db)
   else await seedScreeningLists(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)

@@ -51,7 +51,9 @@ describe('assessBusiness, factor by factor', () => {
     expect(scoreOf({ ...plain(), countries: [kenya] })).toBe(15)
     expect(scoreOf({ ...plain(), countries: [kenya, iran, iran] })).toBe(40)
     expect(scoreOf({ ...plain(), countries: [{ code: null, text: 'Atlantis', link: 'business address' }] })).toBe(0)
-    const detail = assessBusiness({ model, facts: { ...plain(), countries: [iran] } }).factors.find((f) => f.code === 'JURISDICTION')!
+    const detail = assessBusiness({ model, facts: { ...plain(), countries: [iran] } }).factors.find(
+      (f) => f.code === 'JURISDICTION',
+    )!
     expect(detail.detail).toContain('Iran (IR, high-risk): country of incorporation')
     expect(detail.detail).toContain('List of 2026-10-24')
   })
@@ -68,7 +70,10 @@ describe('assessBusiness, factor by factor', () => {
     }
     expect(scoreOf(layered)).toBe(20)
     expect(codes(layered)).toContain('OWNERSHIP_LAYERS')
-    const one: RiskFacts = { ...layered, shareholders: [layered.shareholders[0]!, { ...layered.shareholders[3]!, parentId: 'c1' }] }
+    const one: RiskFacts = {
+      ...layered,
+      shareholders: [layered.shareholders[0]!, { ...layered.shareholders[3]!, parentId: 'c1' }],
+    }
     expect(scoreOf(one)).toBe(0)
   })
 

@@ -85,14 +85,21 @@ export function assessBusiness({ model, facts }: { model: RiskModel; facts: Risk
   const sector = facts.category
     ? model.sectors.find((s) => s.category.toLowerCase() === facts.category!.toLowerCase())
     : undefined
-  if (sector) factors.push(factor('SECTOR', sector, `Category: ${facts.category}.`, 'businesses.category_id (business_categories)'))
+  if (sector)
+    factors.push(factor('SECTOR', sector, `Category: ${facts.category}.`, 'businesses.category_id (business_categories)'))
 
   const levelOf = new Map(model.jurisdictions.countries.map((c) => [c.code, c.level]))
   const linked = facts.countries.filter((c) => c.code && levelOf.has(c.code))
   if (linked.length) {
     const high = linked.some((c) => levelOf.get(c.code!) === 'HIGH_RISK')
     const rule = high ? model.jurisdictions.highRisk : model.jurisdictions.monitored
-    const where = [...new Set(linked.map((c) => `${c.text} (${c.code}, ${levelOf.get(c.code!) === 'HIGH_RISK' ? 'high-risk' : 'monitored'}): ${c.link}`))]
+    const where = [
+      ...new Set(
+        linked.map(
+          (c) => `${c.text} (${c.code}, ${levelOf.get(c.code!) === 'HIGH_RISK' ? 'high-risk' : 'monitored'}): ${c.link}`,
+        ),
+      ),
+    ]
     factors.push(
       factor(
         'JURISDICTION',
@@ -107,13 +114,24 @@ export function assessBusiness({ model, facts }: { model: RiskModel; facts: Risk
   if (layers > 1) {
     const rule = model.ownership.perExtraLayer
     factors.push(
-      factor('OWNERSHIP_LAYERS', rule, `${plural(layers, 'corporate layer')}.`, 'shareholders.parent_shareholder_id', rule.points * (layers - 1)),
+      factor(
+        'OWNERSHIP_LAYERS',
+        rule,
+        `${plural(layers, 'corporate layer')}.`,
+        'shareholders.parent_shareholder_id',
+        rule.points * (layers - 1),
+      ),
     )
   }
   const foreign = facts.shareholders.filter((s) => s.kind === 'CORPORATE' && s.foreign).length
   if (foreign) {
     factors.push(
-      factor('FOREIGN_CORPORATE_SHAREHOLDER', model.ownership.foreignCorporate, `${plural(foreign, 'corporate shareholder')} registered abroad.`, 'shareholders.nationality (corporate)'),
+      factor(
+        'FOREIGN_CORPORATE_SHAREHOLDER',
+        model.ownership.foreignCorporate,
+        `${plural(foreign, 'corporate shareholder')} registered abroad.`,
+        'shareholders.nationality (corporate)',
+      ),
     )
   }
   if (facts.shareholders.length) {
@@ -125,7 +143,9 @@ export function assessBusiness({ model, facts }: { model: RiskModel; facts: Risk
     const several = [...nodesOf.values()].filter((n) => n > 1).length
     if (several) {
       const largest = Math.max(
-        ...facts.shareholders.filter((s) => s.personKey && nodesOf.get(s.personKey)! > 1).map((s) => effectiveOwnershipOf.get(s.id) ?? 0),
+        ...facts.shareholders
+          .filter((s) => s.personKey && nodesOf.get(s.personKey)! > 1)
+          .map((s) => effectiveOwnershipOf.get(s.id) ?? 0),
       )
       factors.push(
         factor(
@@ -139,13 +159,34 @@ export function assessBusiness({ model, facts }: { model: RiskModel; facts: Risk
   }
 
   if (facts.pep.confirmed) {
-    factors.push(factor('PEP_CONFIRMED', model.pep.confirmed, `${plural(facts.pep.confirmed, 'true PEP-list match', 'true PEP-list matches')}.`, 'screening_hits (TRUE_MATCH on a PEP list)'))
+    factors.push(
+      factor(
+        'PEP_CONFIRMED',
+        model.pep.confirmed,
+        `${plural(facts.pep.confirmed, 'true PEP-list match', 'true PEP-list matches')}.`,
+        'screening_hits (TRUE_MATCH on a PEP list)',
+      ),
+    )
   }
   if (facts.pep.declared) {
-    factors.push(factor('PEP_DECLARED', model.pep.declared, `${plural(facts.pep.declared, 'person')} declared.`, 'PEP declarations of means of ID and shareholders (screening_checks.pep_declaration)'))
+    factors.push(
+      factor(
+        'PEP_DECLARED',
+        model.pep.declared,
+        `${plural(facts.pep.declared, 'person')} declared.`,
+        'PEP declarations of means of ID and shareholders (screening_checks.pep_declaration)',
+      ),
+    )
   }
   if (facts.screening.open) {
-    factors.push(factor('SCREENING_OPEN', model.screening.openCandidates, `${plural(facts.screening.open, 'open candidate')}.`, 'screening_hits (OPEN)'))
+    factors.push(
+      factor(
+        'SCREENING_OPEN',
+        model.screening.openCandidates,
+        `${plural(facts.screening.open, 'open candidate')}.`,
+        'screening_hits (OPEN)',
+      ),
+    )
   }
   if (facts.screening.trueSanctions) {
     factors.push({
@@ -160,18 +201,43 @@ export function assessBusiness({ model, facts }: { model: RiskModel; facts: Risk
   if (facts.products.length) {
     const riskiest = facts.products.reduce((a, b) => (TIER_ORDER[b.riskLevel] > TIER_ORDER[a.riskLevel] ? b : a))
     const named = facts.products.filter((p) => p.riskLevel === riskiest.riskLevel).map((p) => p.name)
-    factors.push(factor('PRODUCT', model.products[riskiest.riskLevel], `${named.join(', ')} (${riskiest.riskLevel.toLowerCase()} risk).`, 'onboarding_products, products.risk_level'))
+    factors.push(
+      factor(
+        'PRODUCT',
+        model.products[riskiest.riskLevel],
+        `${named.join(', ')} (${riskiest.riskLevel.toLowerCase()} risk).`,
+        'onboarding_products, products.risk_level',
+      ),
+    )
   }
 
-  factors.push(factor('CHANNEL', model.channel[facts.channel], `Channel: ${facts.channel}.`, 'external_handovers.business_id, businesses.created_by (staff role or not)'))
+  factors.push(
+    factor(
+      'CHANNEL',
+      model.channel[facts.channel],
+      `Channel: ${facts.channel}.`,
+      'external_handovers.business_id, businesses.created_by (staff role or not)',
+    ),
+  )
 
   if (facts.annualTurnoverNaira !== null) {
-    const band = [...model.turnover].sort((a, b) => b.atLeastNaira - a.atLeastNaira).find((b) => facts.annualTurnoverNaira! >= b.atLeastNaira)
-    if (band) factors.push(factor('TURNOVER', band, `Declared turnover: ₦${facts.annualTurnoverNaira.toLocaleString('en-NG')}.`, 'kyc_details.annual_turnover_kobo'))
+    const band = [...model.turnover]
+      .sort((a, b) => b.atLeastNaira - a.atLeastNaira)
+      .find((b) => facts.annualTurnoverNaira! >= b.atLeastNaira)
+    if (band)
+      factors.push(
+        factor(
+          'TURNOVER',
+          band,
+          `Declared turnover: ₦${facts.annualTurnoverNaira.toLocaleString('en-NG')}.`,
+          'kyc_details.annual_turnover_kobo',
+        ),
+      )
   }
   if (facts.employees !== null) {
     const band = [...model.employees].sort((a, b) => a.atMost - b.atMost).find((b) => facts.employees! <= b.atMost)
-    if (band) factors.push(factor('EMPLOYEES', band, `Declared employees: ${facts.employees}.`, 'kyc_details.number_of_employees'))
+    if (band)
+      factors.push(factor('EMPLOYEES', band, `Declared employees: ${facts.employees}.`, 'kyc_details.number_of_employees'))
   }
 
   const score = factors.reduce((sum, f) => sum + f.points, 0)

@@ -12,7 +12,8 @@ export const DEFAULT_RISK_MODEL: RiskModel = {
     BN: { points: 5, words: 'A business name: the proprietors trade without a separate legal person' },
     IT: {
       points: 15,
-      words: 'Incorporated trustees (associations, NGOs, religious bodies): donations are a known channel for terrorist financing',
+      words:
+        'Incorporated trustees (associations, NGOs, religious bodies): donations are a known channel for terrorist financing',
     },
     LP: { points: 10, words: 'A limited partnership: limited partners are not on a public register of control' },
     LLP: { points: 5, words: 'A limited liability partnership' },

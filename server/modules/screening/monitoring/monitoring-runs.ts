@@ -14,6 +14,7 @@ import {
   addHits,
   refreshBusinessScreeningStatus,
   screenedSubjectsOf,
+  screeningChanged,
   subjectFingerprint,
   syncBusinessScreening,
 } from '../screen/screen-business'
@@ -111,7 +112,7 @@ async function rescreenBusiness(
 ): Promise<number> {
   const { businessId, versionId, threshold, versions, now } = options
   await lockBusinessRow(tx, businessId)
-  await syncBusinessScreening(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
+  const screened = await syncBusinessScreening(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
   const [subjects, checks] = await Promise.all([
     screenedSubjectsOf(tx, businessId),
     tx
@@ -133,6 +134,7 @@ async function rescreenBusiness(
       .where(eq(screeningChecks.id, check.id))
   }
   if (opened) await refreshBusinessScreeningStatus(tx, businessId)
+  if (opened || screened) await screeningChanged(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
   return opened
 }
 
