@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
+import type { RiskFactor } from '@/lib/contracts/risk'
 import type { RiskAssessmentReason } from '@/lib/contracts/risk-values'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
-import { riskAssessments, riskOverrides, type RiskAssessmentRow } from '@/server/db/schema'
+import { businesses, riskAssessments, riskOverrides, type RiskAssessmentRow } from '@/server/db/schema'
 import { onSubmittedKycChange } from '@/server/modules/kyc/kyc-edit-access'
 import { onScreeningChange } from '@/server/modules/screening/screen/screen-business'
 import { lockBusinessRow } from '@/server/records/business-record'
@@ -11,6 +12,11 @@ import { moveRecertificationDate } from './recertification'
 import { gatherRiskFacts } from './risk-facts'
 import { activeRiskModel, type ActiveRiskModel } from './risk-models'
 import { currentAssessment, currentOverride, effectiveTier } from './risk-state'
+
+// Compared field by field: jsonb keeps an object's keys in its own order, not the one they were written in.
+const factorKey = (factors: readonly RiskFactor[]) =>
+  JSON.stringify(factors.map((f) => [f.code, f.label, f.points, f.detail, f.source]))
+const sameFactors = (a: readonly RiskFactor[], b: readonly RiskFactor[]) => factorKey(a) === factorKey(b)
 
 export interface Recomputed {
   assessment: RiskAssessmentRow
@@ -51,7 +57,7 @@ export async function recomputeRisk(
     before.modelVersion === active.version &&
     before.score === result.score &&
     before.tier === result.tier &&
-    JSON.stringify(before.factors) === JSON.stringify(result.factors)
+    sameFactors(before.factors, result.factors)
   if (same && !options.force) return { assessment: before, changed: false }
 
   if (before) await tx.update(riskAssessments).set({ supersededAt: now }).where(eq(riskAssessments.id, before.id))
@@ -123,3 +129,13 @@ onScreeningChange(async (tx, businessId, audit, now) => {
   const first = !(await currentAssessment(tx, businessId))
   await recomputeRisk(tx, { businessId, reason: first ? 'KYC_SUBMITTED' : 'SCREENING_CHANGED', audit, now })
 })
+
+/** A product application changes the products factor of a business already submitted or approved (docs/risk.md#triggers). */
+export async function followProductApplication(tx: Tx, options: { businessId: string; audit: AuditContext; now?: Date }) {
+  const [business] = await tx
+    .select({ completed: businesses.kycDetailsCompleted, status: businesses.approvalStatus })
+    .from(businesses)
+    .where(eq(businesses.id, options.businessId))
+  if (!business || (!business.completed && business.status !== 'APPROVED')) return null
+  return recomputeRisk(tx, { ...options, reason: 'PRODUCT_APPLIED' })
+}
