@@ -33,17 +33,15 @@ export async function businessOfTier(tier: Tier, options: { approved?: boolean }
     .select({ id: businessCategories.id })
     .from(businessCategories)
     .where(eq(businessCategories.name, category))
-  await db
-    .update(businesses)
-    .set({
-      categoryId: row!.id,
-      ...(options.approved
-        ? { approvalStatus: 'APPROVED' as const, approvedAt: new Date(), recertificationDate: '2027-01-15' }
-        : {}),
-    })
-    .where(eq(businesses.id, ready.business.id))
+  await db.update(businesses).set({ categoryId: row!.id }).where(eq(businesses.id, ready.business.id))
   if (tier === 'HIGH') await setEmployees(ready.business.id, 2)
   await recomputeRiskNow(db, { businessId: ready.business.id, reason: 'REQUESTED', audit: SYSTEM_AUDIT_CONTEXT })
+  // Approved before issue 39: a year from its approval (the recertification date then).
+  if (options.approved)
+    await db
+      .update(businesses)
+      .set({ approvalStatus: 'APPROVED', approvedAt: new Date('2026-01-15T10:00:00Z'), recertificationDate: '2027-01-15' })
+      .where(eq(businesses.id, ready.business.id))
   return ready
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
 import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
-import { businesses, riskJobs, type RiskJob } from '@/server/db/schema'
+import { businesses, riskJobs, riskModels, type RiskJob } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -60,6 +60,15 @@ async function backfillRecertification(tx: Tx, businessId: string, model: Active
 }
 
 /**
+ * The businesses the backfill covers: approved before the risk model came to this install (version 1's activation), so
+ * their date is the former year's. Those approved since got their date from their tier, which the backfill leaves.
+ */
+async function approvedBeforeRiskModel(tx: Tx) {
+  const [first] = await tx.select({ at: riskModels.activatedAt }).from(riskModels).where(eq(riskModels.version, 1))
+  return and(eq(businesses.approvalStatus, 'APPROVED'), lt(businesses.approvedAt, first?.at ?? new Date(0)))
+}
+
+/**
  * One batch of the oldest unfinished risk job (docs/risk.md#jobs), claimed with FOR UPDATE SKIP LOCKED so instances
  * share the work: the next businesses after the job's cursor, in id order, their facts gathered together, each
  * recomputed (RECOMPUTE) or given its recertification date by tier (RECERTIFICATION_BACKFILL); the cursor moves in the
@@ -82,7 +91,7 @@ export async function runRiskJobBatch(options: {
       .for('update', { skipLocked: true })
     if (!job) return { worked: false }
     const now = options.now ?? new Date()
-    const scope = job.kind === 'RECOMPUTE' ? assessedBusinesses : eq(businesses.approvalStatus, 'APPROVED')
+    const scope = job.kind === 'RECOMPUTE' ? assessedBusinesses : await approvedBeforeRiskModel(tx)
     const batch = await tx
       .select({ id: businesses.id })
       .from(businesses)
