@@ -25,6 +25,7 @@ import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
+import { seedDemoRisk } from './demo-risk'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET, DEMO_USERS } from './demo-users'
 import { seedDemoGovernment, seedGovernmentReference } from './government'
@@ -59,6 +60,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
+  if (options.demo) await seedDemoRisk(db)
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
 }
