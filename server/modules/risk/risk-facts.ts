@@ -23,7 +23,7 @@ const link = (text: string | null | undefined, where: string): LinkedCountry[] =
   text?.trim() ? [{ code: countries.codeOf(text), text: text.trim(), link: where }] : []
 
 /**
- * The facts the risk model reads (docs/risk.md#where-each-fact-comes-from) for a batch of businesses, in seven queries
+ * The facts the risk model reads (docs/risk.md#where-each-fact-comes-from) for a batch of businesses, in six queries
  * whatever the batch's size: the business row with its category and channel, the company details, the addresses, the
  * shareholding, the current screening checks and candidates, the products applied for. A business that is not found
  * is left out.
