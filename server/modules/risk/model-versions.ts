@@ -83,7 +83,7 @@ const DRY_RUN_MAX_BATCHES = 20
 
 /**
  * `GET /risk/models/{id}/dry-run`: for every business the model applies to, in id order from `after`, the tier and
- * score it has now and the ones this version would give (docs/risk.md#dry-run). Keyset paging in batches of `pageSize`:
+ * score it has now and the ones this version would give (docs/risk.md#versions). Keyset paging in batches of `pageSize`:
  * memory holds one batch whatever the number of businesses; `next` continues. With `changedOnly`, only the businesses
  * whose tier would move (reading up to 20 batches for one page).
  */

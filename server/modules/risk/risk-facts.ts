@@ -38,7 +38,7 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
         registrationClass: businesses.registrationClass,
         country: businesses.country,
         category: businessCategories.name,
-        // docs/risk.md#onboarding-channel: a partner's handover imported it; else our staff registered it; else the owner did.
+        // docs/risk.md#where-each-fact-comes-from: a partner's handover imported it; else our staff registered it; else the owner did.
         partner: sql<boolean>`exists (select 1 from external_handovers h where h.business_id = ${businesses.id})`,
         staff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${businesses.createdBy})`,
       })

@@ -32,7 +32,7 @@ export const toRiskJob = (job: RiskJob) => ({
 })
 
 /**
- * One approved business's recertification date from its tier in force (docs/risk.md#recertification-backfill): its
+ * One approved business's recertification date from its tier in force (docs/risk.md#recertification): its
  * last approval or recertification is read back as the current date less the former year, and the tier's period runs
  * from there (never before today). Answers whether the date moved.
  */
