@@ -8,6 +8,7 @@ import {
   PRODUCT_RISK_LEVELS,
   RISK_ASSESSMENT_REASONS,
   RISK_FACTOR_CODES,
+  RISK_JOB_KINDS,
   RISK_MODEL_STATUSES,
   RISK_TIERS,
   SCORED_RISK_TIERS,
@@ -231,13 +232,18 @@ export const riskActivationInputSchema = z.object({ reason })
 
 export const riskJobSchema = z.object({
   id: z.uuid(),
-  kind: z.string(),
-  status: z.string(),
+  kind: z.enum(RISK_JOB_KINDS),
+  /** The version a recomputation runs for. */
+  modelVersion: z.number().int().nullable(),
+  status: z.enum(['QUEUED', 'RUNNING', 'DONE']),
+  /** Businesses done so far, and how many of them changed. */
   done: z.number().int(),
-  total: z.number().int().nullable(),
+  changed: z.number().int(),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
 })
+export const riskJobPageSchema = pageSchema(riskJobSchema)
+export const riskJobsQuerySchema = pageQuerySchema
 
 export const riskHistoryQuerySchema = pageQuerySchema
 export const riskModelsQuerySchema = pageQuerySchema

@@ -167,7 +167,9 @@ describe('recertification by tier', () => {
     expect(await recertificationOf(pendingOne.business.id)).toBeNull()
     const rows = await db.select().from(audits).where(eq(audits.action, 'RECERTIFICATION_BACKFILL'))
     expect(rows.map((r) => r.resourceId).sort()).toEqual([low.business.id, medium.business.id].sort())
-    const [finished] = await db.select().from(riskJobs).where(eq(riskJobs.kind, 'RECERTIFICATION_BACKFILL'))
-    expect(finished!.status).toBe('DONE')
+    const jobs = await api('/risk/jobs', { token: maker.token })
+    expect(((await jobs.json()) as { content: unknown[] }).content).toEqual([
+      expect.objectContaining({ kind: 'RECERTIFICATION_BACKFILL', status: 'DONE', changed: 2 }),
+    ])
   })
 })

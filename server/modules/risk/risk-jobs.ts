@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm'
+import type { PageQuery } from '@/lib/contracts/pagination'
 import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
@@ -6,11 +7,12 @@ import { businesses, riskJobs, riskModels, type RiskJob } from '@/server/db/sche
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { findPage } from '@/server/http/pagination'
 import { getJobScheduler, type ScheduledJob } from '@/server/jobs/job-scheduler'
 import { assessedBusinesses } from './model-versions'
 import { recertificationDateFor } from './recertification'
 import { recomputeRisk } from './recompute-risk'
-import { RISK_MODEL_MANAGERS } from './risk-access'
+import { RISK_MODEL_MANAGERS, RISK_MODEL_READERS } from './risk-access'
 import { gatherRiskFacts } from './risk-facts'
 import { activeRiskModel, type ActiveRiskModel } from './risk-models'
 import { currentOverride, effectiveTier } from './risk-state'
@@ -24,12 +26,28 @@ const FORMER_PERIOD_DAYS = 365
 export const toRiskJob = (job: RiskJob) => ({
   id: job.id,
   kind: job.kind,
+  modelVersion: job.modelVersion,
   status: job.status,
   done: job.done,
-  total: null,
+  changed: job.changed,
   createdAt: job.createdAt.toISOString(),
   finishedAt: job.finishedAt?.toISOString() ?? null,
 })
+
+/** `GET /risk/jobs`: the recomputations and the backfill with their progress, newest first. */
+export async function findRiskJobs(options: { db: Database; actor: Actor; query: PageQuery }) {
+  const { db, actor, query } = options
+  assertStaffWithAny(actor, ...RISK_MODEL_READERS)
+  return findPage({
+    query,
+    rows: db
+      .select()
+      .from(riskJobs)
+      .orderBy(query.recentFirst ? desc(riskJobs.createdAt) : asc(riskJobs.createdAt), asc(riskJobs.id)),
+    count: db.select({ value: count() }).from(riskJobs),
+    content: (rows) => rows.map(toRiskJob),
+  })
+}
 
 /**
  * One approved business's recertification date from its tier in force (docs/risk.md#recertification): its

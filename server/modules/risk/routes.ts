@@ -8,7 +8,7 @@ import { dryRunRiskModel, proposeRiskModel, requestRiskModelActivation } from '.
 import { requestRiskOverride } from './override-tier'
 import { findRiskHistory, getBusinessRisk } from './read-risk'
 import { RISK_MODEL_MANAGERS, RISK_MODEL_READERS, RISK_OVERRIDERS, RISK_READERS } from './risk-access'
-import { requestRecertificationBackfill } from './risk-jobs'
+import { findRiskJobs, requestRecertificationBackfill } from './risk-jobs'
 import { findRiskModels, getRiskModel } from './risk-models'
 import './recompute-risk'
 
@@ -39,6 +39,17 @@ riskRoutes.openapi(
     responses: { 201: json(risk.riskModelVersionSchema, 'The proposed version'), ...errorResponses(400, 401, 403) },
   }),
   async (c) => c.json(await proposeRiskModel({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
+)
+
+// GET /risk/jobs – the recomputations and the backfill, with their progress
+riskRoutes.openapi(
+  route.get('/risk/jobs', {
+    summary: 'The risk jobs (recomputation after a new version, the recertification backfill) and their progress',
+    ...access.staffAny(...RISK_MODEL_READERS),
+    request: { query: risk.riskJobsQuerySchema },
+    responses: { 200: json(risk.riskJobPageSchema, 'A page of jobs'), ...errorResponses(400, 401, 403) },
+  }),
+  async (c) => c.json(await findRiskJobs({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )
 
 // POST /risk/recertification-backfill – recertification dates by tier for businesses approved before
