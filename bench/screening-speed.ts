@@ -1,6 +1,6 @@
 /**
- * Screening speed (issue 38): one subject screened through the database search (`findCandidates`: the phonetic and
- * trigram indexes, then the scorer), on PGlite and on PostgreSQL, with the shipped lists loaded.
+ * Screening speed (issue 38): one subject screened through `findCandidates` (the in-memory candidate index over the
+ * current entries, then the scorer), on PGlite and on PostgreSQL, with the shipped lists loaded.
  *
  *   npx tsx bench/screening-speed.ts [--queries=500] [--backend=pglite|postgres|both]
  *                                    [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
@@ -157,6 +158,20 @@ test('the audit viewer shows an approval with its before and after, and verifies
 
   await page.getByRole('button', { name: 'Verify chain' }).click()
   await expect(page.getByRole('status').filter({ hasText: /Chain intact: [\d,]+ rows checked\./ })).toBeVisible()
+
+  // The export hands over what the filters show, the chain proof first.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export NDJSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.ndjson$/)
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { record: string; filters?: object; verify?: { ok: boolean }; resourceId?: string })
+  expect(lines[0]).toMatchObject({ record: 'proof', filters: { resource: 'business', action: 'APPROVE' }, verify: { ok: true } })
+  expect(lines.slice(1).map((l) => l.resourceId)).toContain(owner.business.id)
+  await expect(page.getByRole('status').filter({ hasText: /^Saved audit-log-.*\.ndjson/ })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
   await noPageScrollAtPhoneWidth(page)
 })

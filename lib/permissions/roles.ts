@@ -106,7 +106,7 @@ export const SYSTEM_ROLES = [
     name: 'AUDITOR',
     scope: 'staff',
     description: 'Reads everything and the audit log; changes nothing',
-    permissions: [...ALL_PERMISSIONS.filter((p) => p.startsWith('CAN_READ_')), P.CAN_AUDIT_SYSTEM],
+    permissions: [...ALL_PERMISSIONS.filter((p) => p.startsWith('CAN_READ_')), P.CAN_AUDIT_SYSTEM, P.CAN_EXPORT_AUDIT],
   },
   {
     name: 'GOVERNMENT_OFFICER',
@@ -118,7 +118,7 @@ export const SYSTEM_ROLES = [
     name: 'DATA_PROTECTION_OFFICER',
     scope: 'staff',
     description: 'Answers data-subject requests (export, erasure), runs retention and reads the audit and view logs',
-    permissions: [P.CAN_HANDLE_DATA_REQUESTS, P.CAN_AUDIT_SYSTEM, P.CAN_READ_BUSINESS, P.CAN_READ_USER],
+    permissions: [P.CAN_HANDLE_DATA_REQUESTS, P.CAN_AUDIT_SYSTEM, P.CAN_EXPORT_AUDIT, P.CAN_READ_BUSINESS, P.CAN_READ_USER],
   },
   {
     name: 'BUSINESS_OWNER',

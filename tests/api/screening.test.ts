@@ -3,9 +3,20 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, kycDetails, meansOfIds, screeningChecks, screeningHits, shareholders } from '@/server/db/schema'
+import {
+  audits,
+  businesses,
+  kycDetails,
+  meansOfIds,
+  screeningChecks,
+  screeningHits,
+  screeningListVersions,
+  screeningLists,
+  shareholders,
+} from '@/server/db/schema'
 import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { runMonitoringBatch } from '@/server/modules/screening/monitoring/monitoring-runs'
+import { findCandidates } from '@/server/modules/screening/screen/find-candidates'
 import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { api, errorsOf, latestMail, signedInUser } from './helpers'
 import { businessReadyForApproval } from './review-fixtures'
@@ -248,6 +259,29 @@ describe('screening in onboarding', () => {
     expect(all.filter((c) => c.supersededAt && c.subjectName === 'Ada Obi')).toHaveLength(1)
   })
 
+  it('a person recorded under another name on their shareholding is screened under that name too', async () => {
+    const ready = await businessReadyForApproval()
+    const staff = await signedInUser({ staffRole: 'APPROVER' })
+    const db = await getDb()
+    const [director] = await db.select().from(meansOfIds).where(eq(meansOfIds.businessId, ready.business.id))
+    // The owner's shareholding is the director's (linked): one person, now with a second spelling of their name.
+    expect(director!.shareholderId).toBe(await ownerShareholderOf(ready.business.id))
+    await db
+      .update(shareholders)
+      .set({ firstName: LISTED.first, lastName: LISTED.last })
+      .where(eq(shareholders.id, director!.shareholderId!))
+    await db.update(meansOfIds).set({ dateOfBirth: '1971-03-04' }).where(eq(meansOfIds.id, director!.id))
+    await openBusinessScreening(db, ready.business.id, SYSTEM_AUDIT_CONTEXT)
+
+    const after = await screeningOf(ready.business.id, staff.token)
+    const person = after.checks.find((c) => c.subjectName === `${director!.firstName} ${director!.lastName}`)!
+    expect(person.status).toBe('OPEN')
+    const hit = person.hits.find((h) => h.entry.sourceId === LISTED.sourceId)!
+    expect(hit).toBeDefined()
+    const name = (hit.factors as { factor: string; detail: string }[]).find((f) => f.factor === 'name')!
+    expect(name.detail).toContain(`under the other recorded name "${LISTED.first} ${LISTED.last}"`)
+  })
+
   it('the one who cleared a hit may not approve the business; another approver may', async () => {
     const { business } = await businessWithShareholder(LISTED.first, LISTED.last)
     const first = await signedInUser({ staffRole: 'APPROVER' })
@@ -418,5 +452,19 @@ describe('loading a list', () => {
       .from(screeningHits)
       .where(and(eq(screeningHits.businessId, business.id), isNull(screeningHits.decidedAt)))
     expect(listed.length).toBeGreaterThan(0)
+
+    // Monitoring searched only what the version changed: the same name finds nothing among the UN list's entries.
+    const [un] = await db
+      .select({ id: screeningListVersions.id })
+      .from(screeningListVersions)
+      .innerJoin(screeningLists, eq(screeningLists.id, screeningListVersions.listId))
+      .where(and(eq(screeningLists.code, 'UN_CONSOLIDATED'), eq(screeningListVersions.status, 'ACTIVE')))
+    const query = { name: 'Danladi Kwankwasiyya', kind: 'PERSON' as const }
+    const inChange = await findCandidates(db, query, { threshold: 0.85, onlyAddedIn: [dryRun.versionId] })
+    expect(inChange.map((c) => c.entry.sourceId)).toEqual(['NGS.001'])
+    expect(await findCandidates(db, query, { threshold: 0.85, onlyAddedIn: [un!.id] })).toEqual([])
+    const unListed = { name: 'Abubakar Shekau', kind: 'PERSON' as const }
+    expect((await findCandidates(db, unListed, { threshold: 0.85, onlyAddedIn: [un!.id] })).length).toBeGreaterThan(0)
+    expect(await findCandidates(db, unListed, { threshold: 0.85, onlyAddedIn: [dryRun.versionId] })).toEqual([])
   })
 })

@@ -7,10 +7,10 @@ import { Pagination } from '@/components/ui/pagination'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
-import type { AuditRecord } from '@/lib/contracts/audits'
+import type { AuditExportQuery, AuditFilters, AuditRecord } from '@/lib/contracts/audits'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
-import { useVerifyAuditChain } from '../api/audit-calls'
+import { downloadAuditExport, useVerifyAuditChain } from '../api/audit-calls'
 import { auditQueries, type AuditSearch } from '../api/audit-queries'
 import styles from './audits.module.css'
 
@@ -60,8 +60,43 @@ function VerifyChain() {
   )
 }
 
-/** The audit log (CAN_AUDIT_SYSTEM): filters resource, actor, action, from, to in the URL; each row's changes. */
-export function AuditLog() {
+/** Downloads the filtered log with its chain proof (CAN_EXPORT_AUDIT); the file says whether the chain held. */
+function ExportLog({ filters }: { filters: AuditFilters }) {
+  const [busy, setBusy] = useState<AuditExportQuery['format'] | null>(null)
+  const [message, setMessage] = useState('')
+  const exportAs = async (format: AuditExportQuery['format']) => {
+    setBusy(format)
+    setMessage('')
+    try {
+      setMessage(
+        `Saved ${await downloadAuditExport(filters, format)}: the rows shown by the filters, with the chain proof first.`,
+      )
+    } catch (error) {
+      setMessage(describeError(error, 'The export failed. Try again.'))
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <div className={styles.verify}>
+      <Button size="sm" variant="secondary" loading={busy === 'csv'} disabled={!!busy} onClick={() => void exportAs('csv')}>
+        Export CSV
+      </Button>
+      <Button size="sm" variant="secondary" loading={busy === 'ndjson'} disabled={!!busy} onClick={() => void exportAs('ndjson')}>
+        Export NDJSON
+      </Button>
+      <p role="status" className={styles.verifyResult}>
+        {message}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The audit log (CAN_AUDIT_SYSTEM): filters resource, actor, action, from, to in the URL; each row's changes; the
+ * export of what the filters show for holders of CAN_EXPORT_AUDIT.
+ */
+export function AuditLog({ canExport = false }: { canExport?: boolean }) {
   // The page (`pageNumber`), sort and filters in the URL; 20 rows a page, no other size offered.
   const table = useTableUrlState({
     filterKeys: AUDIT_FILTER_KEYS,
@@ -86,12 +121,14 @@ export function AuditLog() {
   }
   const audits = useQuery({ ...auditQueries.list(search), enabled: table.isReady, placeholderData: keepPreviousData })
   const set = (patch: Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>) => table.setFilters(patch)
+  const { sort: _sort, pageNumber: _page, pageSize: _size, ...exportFilters } = search
 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId}>Audit log</h2>
         <VerifyChain />
+        {canExport && <ExportLog filters={exportFilters} />}
       </div>
       <form role="search" aria-label="Filter the audit log" className={styles.filters} onSubmit={(e) => e.preventDefault()}>
         <label>

@@ -79,7 +79,8 @@ export default function ReportsPage({ answers }: ReportsPageProps) {
           })
         if (held.has(P.CAN_READ_BUSINESS_DIVISION))
           tabs.push({ id: 'fees', label: 'Fees', render: () => <FeesTab canEdit={held.has(P.CAN_UPDATE_PRODUCT)} /> })
-        if (held.has(P.CAN_AUDIT_SYSTEM)) tabs.push({ id: 'audits', label: 'Audit log', render: () => <AuditLog /> })
+        if (held.has(P.CAN_AUDIT_SYSTEM))
+          tabs.push({ id: 'audits', label: 'Audit log', render: () => <AuditLog canExport={held.has(P.CAN_EXPORT_AUDIT)} /> })
         if (held.has(P.CAN_READ_BUSINESS))
           tabs.push({
             id: 'archives',

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNotNull, type SQL } from 'drizzle-orm'
-import type { AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
+import type { AuditFilters, AuditListQuery, AuditRecord } from '@/lib/contracts/audits'
 import { maskSealedValues, openActorEmails } from '@/server/crypto/personal-values'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
@@ -7,6 +7,16 @@ import { audits, users } from '@/server/db/schema'
 import { findPage, listOrder } from '@/server/http/pagination'
 
 /** A bare date as `to` means the whole of that day (UTC). */
+export function auditConditions(query: AuditFilters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (query.resource) conditions.push(eq(audits.resource, query.resource))
+  if (query.actorId) conditions.push(eq(audits.actorId, query.actorId))
+  if (query.action) conditions.push(eq(audits.action, query.action))
+  if (query.from) conditions.push(gte(audits.createdAt, new Date(query.from)))
+  if (query.to) conditions.push(upToIncluding(audits.createdAt, query.to))
+  return conditions.length ? and(...conditions) : undefined
+}
+
 export function toAuditRecord(row: typeof audits.$inferSelect): AuditRecord {
   return {
     id: row.id,
@@ -26,13 +36,7 @@ export function toAuditRecord(row: typeof audits.$inferSelect): AuditRecord {
 
 export async function findAudits(options: { db: Executor; query: AuditListQuery }) {
   const { db, query } = options
-  const conditions: SQL[] = []
-  if (query.resource) conditions.push(eq(audits.resource, query.resource))
-  if (query.actorId) conditions.push(eq(audits.actorId, query.actorId))
-  if (query.action) conditions.push(eq(audits.action, query.action))
-  if (query.from) conditions.push(gte(audits.createdAt, new Date(query.from)))
-  if (query.to) conditions.push(upToIncluding(audits.createdAt, query.to))
-  const where = conditions.length ? and(...conditions) : undefined
+  const where = auditConditions(query)
 
   return findPage({
     query,

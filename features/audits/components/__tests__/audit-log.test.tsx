@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuditRecord } from '@/lib/contracts/audits'
 import { mockApi, page, renderWithClient, route } from '@/tests/components/admin-api-mock'
@@ -52,6 +52,32 @@ describe('Audit log', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Verify chain' }))
     expect(await screen.findByText(`Chain broken at row ${APPROVAL.id} (1,200 rows checked).`)).toBeInTheDocument()
+  })
+
+  it('exports what the filters show, as CSV or NDJSON, only for staff who may export', async () => {
+    api = mockApi(
+      route('GET', '/audits', { data: page([APPROVAL]) }),
+      route('GET', '/audits/resources', { data: ['business'] }),
+      route('GET', '/audits/actors', { data: [] }),
+      route('GET', '/audits/export', { data: new Blob(['{"record":"proof"}\n'], { type: 'application/x-ndjson' }) }),
+    )
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:audit'), revokeObjectURL: vi.fn() })
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.href} ${this.download}`)
+    })
+    const { unmount } = renderWithClient(<AuditLog canExport />)
+    await screen.findByRole('row', { name: /APPROVE/ })
+    fireEvent.click(screen.getByRole('button', { name: 'Export NDJSON' }))
+    await waitFor(() => expect(saved).toEqual(['blob:audit audit-log.ndjson']))
+    const call = api.calls.find((c) => c.path === '/audits/export')!
+    expect(Object.fromEntries(call.query)).toEqual({ resource: 'business', action: 'APPROVE', format: 'ndjson' })
+    expect(await screen.findByText(/Saved audit-log.ndjson: the rows shown by the filters/)).toBeInTheDocument()
+    unmount()
+
+    renderWithClient(<AuditLog />)
+    await screen.findByRole('row', { name: /APPROVE/ })
+    expect(screen.queryByRole('button', { name: /Export/ })).not.toBeInTheDocument()
   })
 
   it('sorts on the server from its headings, in the URL, with aria-sort: newest first until one is chosen', async () => {

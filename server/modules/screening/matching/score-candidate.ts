@@ -49,6 +49,8 @@ export const MATCH_WEIGHTS = {
 
 export interface ScreeningQuery {
   name: string
+  /** Other spellings of the same person on their other records: each screened as well, the best score kept. */
+  otherNames?: readonly string[]
   kind: NameKind
   /** YYYY-MM-DD. */
   dateOfBirth?: string | null

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database, Tx } from '@/server/db/client'
-import { businesses, screeningChecks, screeningRuns, users, type ScreeningCheck } from '@/server/db/schema'
+import { businesses, screeningChecks, screeningRuns, users } from '@/server/db/schema'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { sendMail } from '@/server/integrations/mail/send-mail'
 import { screeningHitsMail } from '@/server/integrations/mail/templates'
@@ -13,10 +13,10 @@ import {
   activeListVersions,
   addHits,
   refreshBusinessScreeningStatus,
+  currentChecksOf,
   screenedSubjectsOf,
   screeningChanged,
-  subjectFingerprint,
-  syncBusinessScreening,
+  syncSubjects,
 } from '../screen/screen-business'
 import { readMatchThreshold } from '../screen/screening-settings'
 
@@ -104,7 +104,7 @@ export async function runMonitoringBatch(options: {
 
 /**
  * One business against what a version added or changed: first its subjects that are new or changed are screened
- * against everything (syncBusinessScreening), then every other current check against the version's entries only.
+ * against everything (syncSubjects), then every other current check against the version's entries only.
  */
 async function rescreenBusiness(
   tx: Tx,
@@ -112,29 +112,26 @@ async function rescreenBusiness(
 ): Promise<number> {
   const { businessId, versionId, threshold, versions, now } = options
   await lockBusinessRow(tx, businessId)
-  const screened = await syncBusinessScreening(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
-  const [subjects, checks] = await Promise.all([
-    screenedSubjectsOf(tx, businessId),
-    tx
-      .select()
-      .from(screeningChecks)
-      .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
-  ])
-  const checkOf = new Map<string, ScreeningCheck>(checks.map((c) => [c.subjectRef, c]))
+  const [subjects, current] = await Promise.all([screenedSubjectsOf(tx, businessId), currentChecksOf(tx, businessId)])
+  const { checks, screened } = await syncSubjects(tx, { businessId, subjects, current, audit: SYSTEM_AUDIT_CONTEXT, now })
   let opened = 0
+  const unchanged: string[] = []
   for (const subject of subjects) {
-    const check = checkOf.get(subject.ref)
-    if (!check || check.fingerprint !== subjectFingerprint(subject)) continue
+    const check = checks.get(subject.ref)
+    if (!check || screened.has(subject.ref)) continue
     const candidates = await findCandidates(tx, subject.query, { threshold, onlyAddedIn: [versionId] })
-    const added = await addHits(tx, { check, candidates, now })
+    const added = candidates.length ? await addHits(tx, { check, candidates, now }) : 0
+    if (!added) {
+      unchanged.push(check.id)
+      continue
+    }
     opened += added
-    await tx
-      .update(screeningChecks)
-      .set({ listVersions: versions, ...(added ? { status: 'OPEN' as const } : {}) })
-      .where(eq(screeningChecks.id, check.id))
+    await tx.update(screeningChecks).set({ listVersions: versions, status: 'OPEN' }).where(eq(screeningChecks.id, check.id))
   }
+  if (unchanged.length)
+    await tx.update(screeningChecks).set({ listVersions: versions }).where(inArray(screeningChecks.id, unchanged))
   if (opened) await refreshBusinessScreeningStatus(tx, businessId)
-  if (opened || screened) await screeningChanged(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
+  if (opened || screened.size) await screeningChanged(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
   return opened
 }
 

@@ -18,6 +18,11 @@ export interface CurrentEntries {
   key: string
   entries: CurrentEntry[]
   index: CandidateIndex
+  /**
+   * The index over only the entries the given list versions added or changed, and their positions in `entries`:
+   * monitoring screens every business against a version's few changes, not against every entry.
+   */
+  indexOfAdded(versionIds: readonly string[]): { index: CandidateIndex; positions: number[] }
 }
 
 let cached: { key: string; built: Promise<CurrentEntries> } | undefined
@@ -55,5 +60,23 @@ async function readCurrentEntries(db: Executor, key: string): Promise<CurrentEnt
     .innerJoin(screeningLists, eq(screeningLists.id, screeningEntries.listId))
     .where(isNull(screeningEntries.retiredIn))
   const entries = rows.map(({ entry, list }) => ({ entry, list, listed: toListedEntry(entry) }))
-  return { key, entries, index: new CandidateIndex(entries.map((e) => e.listed)) }
+  const added = new Map<string, { index: CandidateIndex; positions: number[] }>()
+  return {
+    key,
+    entries,
+    index: new CandidateIndex(entries.map((e) => e.listed)),
+    indexOfAdded(versionIds) {
+      const addedKey = [...versionIds].sort().join(',')
+      let found = added.get(addedKey)
+      if (!found) {
+        const wanted = new Set(versionIds)
+        const positions = entries.flatMap((e, position) => (wanted.has(e.entry.addedIn) ? [position] : []))
+        found = { index: new CandidateIndex(positions.map((p) => entries[p]!.listed)), positions }
+        // A few versions are monitored at a time; older ones are done.
+        if (added.size >= 8) added.clear()
+        added.set(addedKey, found)
+      }
+      return found
+    },
+  }
 }

@@ -46,7 +46,13 @@ export async function screenedSubjectsOf(db: Executor, businessId: string): Prom
       ref: p.refs.map((r) => `${r.table}:${r.id}`).join(','),
       name: p.name,
       roles: p.roles,
-      query: { name: p.name, kind: 'PERSON' as const, dateOfBirth: p.dateOfBirth, nationality: countryCode(p.nationality) },
+      query: {
+        name: p.name,
+        otherNames: p.otherNames,
+        kind: 'PERSON' as const,
+        dateOfBirth: p.dateOfBirth,
+        nationality: countryCode(p.nationality),
+      },
       pep: p.pep,
     })),
     ...subjects.companies.map((c) => ({
@@ -68,12 +74,14 @@ function countryCode(value: string | null | undefined): string | null {
   return /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null
 }
 
-/** A keyed digest of what is screened: a change of name, date of birth or nationality is a new screening. */
+/** A keyed digest of what is screened: a change of name (or other names), date of birth or nationality is a new screening. */
 export function subjectFingerprint(subject: Pick<ScreenedSubject, 'query'>): string {
   const q = subject.query
-  return contentDigest(
-    JSON.stringify(['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]),
-  )
+  const facts: unknown[] = ['screening v1', q.kind, q.name.trim().toLowerCase(), q.dateOfBirth ?? null, q.nationality ?? null]
+  // Only when there are any, so that a subject of one name keeps the fingerprint it was screened (and cleared) under.
+  const otherNames = [...new Set(q.otherNames?.map((n) => n.trim().toLowerCase()).filter(Boolean))].sort()
+  if (otherNames.length) facts.push(otherNames)
+  return contentDigest(JSON.stringify(facts))
 }
 
 /** `{ listCode: versionNumber }` of every list's active version: what a screening is screened against. */
@@ -99,19 +107,37 @@ export async function syncBusinessScreening(
   audit: AuditContext,
   now: Date = new Date(),
 ): Promise<number> {
-  const [subjects, current] = await Promise.all([
-    screenedSubjectsOf(tx, businessId),
-    tx
-      .select()
-      .from(screeningChecks)
-      .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt))),
-  ])
+  const [subjects, current] = await Promise.all([screenedSubjectsOf(tx, businessId), currentChecksOf(tx, businessId)])
+  return (await syncSubjects(tx, { businessId, subjects, current, audit, now })).screened.size
+}
+
+/** The business's current (not superseded) checks. */
+export function currentChecksOf(db: Executor, businessId: string): Promise<ScreeningCheck[]> {
+  return db
+    .select()
+    .from(screeningChecks)
+    .where(and(eq(screeningChecks.businessId, businessId), isNull(screeningChecks.supersededAt)))
+}
+
+/**
+ * {@link syncBusinessScreening} on subjects and current checks already read. Answers the checks current after it, by
+ * subject ref, and the refs it screened now.
+ */
+export async function syncSubjects(
+  tx: Tx,
+  options: {
+    businessId: string
+    subjects: ScreenedSubject[]
+    current: ScreeningCheck[]
+    audit: AuditContext
+    now: Date
+  },
+): Promise<{ checks: Map<string, ScreeningCheck>; screened: Set<string> }> {
+  const { businessId, subjects, current, audit, now } = options
   const wanted = new Map(subjects.map((s) => [s.ref, { subject: s, fingerprint: subjectFingerprint(s) }]))
   const stale = current.filter((c) => wanted.get(c.subjectRef)?.fingerprint !== c.fingerprint)
-  const currentRefs = new Map(current.map((c) => [c.subjectRef, c]))
-  const toScreen = [...wanted.values()].filter(
-    ({ fingerprint, subject }) => currentRefs.get(subject.ref)?.fingerprint !== fingerprint,
-  )
+  const checks = new Map(current.map((c) => [c.subjectRef, c]))
+  const toScreen = [...wanted.values()].filter(({ fingerprint, subject }) => checks.get(subject.ref)?.fingerprint !== fingerprint)
   if (stale.length) {
     await tx
       .update(screeningChecks)
@@ -122,23 +148,26 @@ export async function syncBusinessScreening(
           stale.map((s) => s.id),
         ),
       )
-    for (const s of stale)
+    for (const s of stale) {
+      checks.delete(s.subjectRef)
       await appendAudit(tx, audit, {
         resource: 'screening_check',
         resourceId: s.id,
         action: 'SUPERSEDE',
         after: { businessId, subject: s.subjectName, subjectKind: s.subjectKind },
       })
+    }
   }
   if (toScreen.length) {
     const [threshold, versions] = await Promise.all([readMatchThreshold(tx), activeListVersions(tx)])
     for (const { subject, fingerprint } of toScreen) {
       const candidates = await findCandidates(tx, subject.query, { threshold })
-      await recordCheck(tx, { businessId, subject, fingerprint, candidates, threshold, versions, audit, now })
+      const check = await recordCheck(tx, { businessId, subject, fingerprint, candidates, threshold, versions, audit, now })
+      checks.set(subject.ref, check)
     }
   }
   if (stale.length || toScreen.length) await refreshBusinessScreeningStatus(tx, businessId)
-  return toScreen.length
+  return { checks, screened: new Set(toScreen.map((s) => s.subject.ref)) }
 }
 
 /** A new current check of one subject with its candidates; cleared ones (suppressions) recorded as such. */
