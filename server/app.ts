@@ -39,6 +39,7 @@ import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { retentionRoutes } from './modules/retention/routes'
 import { reviewRoutes } from './modules/reviews/routes'
+import { riskRoutes } from './modules/risk/routes'
 import { screeningRoutes } from './modules/screening/routes'
 import { ssoRoutes } from './modules/sso/routes'
 import { supportRoutes } from './modules/support/routes'
@@ -63,6 +64,7 @@ const MODULES: Router[] = [
   webauthnRoutes,
   factorResetRoutes,
   screeningRoutes,
+  riskRoutes,
   auditRoutes,
   marketingRoutes,
   supportRoutes,

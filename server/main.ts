@@ -8,6 +8,7 @@ import { installGracefulShutdown, onShutdown } from './lifecycle/graceful-shutdo
 import { logger } from './logger'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
+import { startRiskJobsOnce } from './modules/risk/risk-jobs'
 import { startScreeningMonitoringOnce } from './modules/screening/monitoring/monitoring-runs'
 import { startWebhookDispatcherOnce } from './modules/webhooks/dispatcher'
 import { seedOnOpen } from './seed/seed-on-open'
@@ -20,13 +21,14 @@ const reminders = startReminderJobOnce(getDb, config.appEnv)
 const retention = startRetentionJobOnce(getDb, config.appEnv)
 const webhooks = startWebhookDispatcherOnce(getDb, config.appEnv)
 const monitoring = startScreeningMonitoringOnce(getDb, config.appEnv)
+const riskJobs = startRiskJobsOnce(getDb, config.appEnv)
 const app = createApp()
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
 })
 
 onShutdown('scheduled jobs', async () => {
-  for (const job of [reminders, retention, webhooks, monitoring]) job?.stop()
+  for (const job of [reminders, retention, webhooks, monitoring, riskJobs]) job?.stop()
   await stopScheduledJobs()
 })
 installGracefulShutdown({

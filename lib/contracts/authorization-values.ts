@@ -28,6 +28,8 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   SCREENING_LIST_LOAD: 'Screening list load',
   SCREENING_DESIGNATION: 'Designation added by hand',
   SCREENING_THRESHOLD: 'Screening match threshold',
+  RISK_MODEL_VERSION: 'Risk model version',
+  RISK_TIER_OVERRIDE: 'Risk tier override',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
@@ -41,6 +43,8 @@ export const AUTHORIZATION_RESOURCES = [
   'deferrable_mapping',
   'webhook_endpoint',
   'screening_list',
+  'risk_model',
+  'business_risk',
 ] as const
 export type AuthorizationResource = (typeof AUTHORIZATION_RESOURCES)[number]
 
@@ -104,5 +108,9 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
       return `add a designation to the ${target}`
     case 'SCREENING_THRESHOLD':
       return 'change the screening match threshold'
+    case 'RISK_MODEL_VERSION':
+      return `put ${target} of the risk model live`
+    case 'RISK_TIER_OVERRIDE':
+      return `override the risk tier of ${target}`
   }
 }

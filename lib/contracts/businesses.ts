@@ -64,6 +64,11 @@ export const businessDecisionSchema = z.object({
   decidedAt: z.string(),
   /** The name of the staff member who decided. */
   decidedBy: z.string(),
+  /**
+   * A HIGH-risk business's first approval: the business stays PENDING until someone else holding CAN_APPROVE_HIGH_RISK
+   * approves it too (docs/risk.md#approval).
+   */
+  seniorApprovalPending: z.boolean().optional(),
 })
 export type BusinessDecision = z.infer<typeof businessDecisionSchema>
 

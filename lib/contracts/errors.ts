@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'INVALID_STATE',
   'PRECONDITION_FAILED',
+  /** 409: the business's risk tier is PROHIBITED (a true sanctions match): it can never be approved (docs/risk.md#tiers). */
+  'RISK_PROHIBITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { MAX_REQUIREMENTS, productCodeProblem, REQUIREMENT_KEY_PATTERN, REQUIREMENT_TYPES } from './product-values'
+import { PRODUCT_RISK_LEVELS } from './risk-values'
 
 export * from './product-values'
 
@@ -78,6 +79,8 @@ const productFields = {
   active: z.boolean({ message: 'must be true or false' }),
   kycDocumentTypeIds: z.array(z.uuid({ message: 'must be a document type id' })).max(50),
   requirements: requirementListSchema,
+  /** The product's own money-laundering risk, a factor of every applicant's risk (docs/risk.md#factors). */
+  riskLevel: z.enum(PRODUCT_RISK_LEVELS, { message: 'must be LOW, MEDIUM or HIGH' }),
 }
 
 /** POST /products. New products start not live; go-live is its own call. */
@@ -88,6 +91,7 @@ export const createProductSchema = z
     active: productFields.active.default(true),
     kycDocumentTypeIds: productFields.kycDocumentTypeIds.default([]),
     requirements: productFields.requirements.default([]),
+    riskLevel: productFields.riskLevel.default('LOW'),
   })
   .meta({ id: 'CreateProduct' })
 export type CreateProductInput = z.input<typeof createProductSchema>
@@ -117,6 +121,7 @@ export const productSchema = z
     kycDocumentTypeIds: z.array(z.uuid()),
     requirements: z.array(requirementSchema),
     requirementsVersion: z.number().int(),
+    riskLevel: z.enum(PRODUCT_RISK_LEVELS),
     wentLiveAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -67,6 +67,11 @@ export const PERMISSIONS = {
   CAN_MANAGE_SCREENING_LISTS: 'CAN_MANAGE_SCREENING_LISTS',
   // Evidence (issue 42): export the audit log with its chain proof.
   CAN_EXPORT_AUDIT: 'CAN_EXPORT_AUDIT',
+  // Risk-based due diligence (issue 39): propose a risk model version (four-eyes), propose a tier override (four-eyes),
+  // and give the senior-management approval a HIGH-risk business needs after the usual one.
+  CAN_MANAGE_RISK_MODEL: 'CAN_MANAGE_RISK_MODEL',
+  CAN_OVERRIDE_RISK_TIER: 'CAN_OVERRIDE_RISK_TIER',
+  CAN_APPROVE_HIGH_RISK: 'CAN_APPROVE_HIGH_RISK',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS

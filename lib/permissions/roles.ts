@@ -56,6 +56,24 @@ export const SYSTEM_ROLES = [
     ],
   },
   {
+    name: 'SENIOR_MANAGEMENT',
+    scope: 'staff',
+    description:
+      'Gives the second, senior approval a high-risk business needs; changes the risk model and overrides risk tiers (each through four-eyes)',
+    // docs/risk.md#approval: the senior approval of a HIGH business comes after an approver's, from someone else.
+    permissions: [
+      P.CAN_READ_BUSINESS,
+      P.CAN_APPROVE_BUSINESS,
+      P.CAN_APPROVE_HIGH_RISK,
+      P.CAN_VIEW_SENSITIVE_KYC,
+      P.CAN_READ_SCREENING,
+      P.CAN_MANAGE_RISK_MODEL,
+      P.CAN_OVERRIDE_RISK_TIER,
+      P.CAN_READ_AUTHORIZATION,
+      P.CAN_UPDATE_AUTHORIZATION,
+    ],
+  },
+  {
     name: 'KYC_ANALYST',
     scope: 'staff',
     description:

@@ -65,12 +65,16 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   [P.CAN_ADJUDICATE_SCREENING]: 'decide screening hits',
   [P.CAN_MANAGE_SCREENING_LISTS]: 'load screening lists and change their settings',
   [P.CAN_EXPORT_AUDIT]: 'export the audit log',
+  [P.CAN_MANAGE_RISK_MODEL]: 'propose changes to the risk model',
+  [P.CAN_OVERRIDE_RISK_TIER]: "override a business's risk tier",
+  [P.CAN_APPROVE_HIGH_RISK]: 'give the senior approval of a high-risk business',
 }
 
 /** The system roles in words (plural: "approvers can"). */
 const ROLE_WORDS: Readonly<Record<SystemRoleName, string>> = {
   SUPER_ADMIN: 'super admins',
   ONBOARDING_OFFICER: 'onboarding officers',
+  SENIOR_MANAGEMENT: 'senior managers',
   APPROVER: 'approvers',
   KYC_ANALYST: 'KYC analysts',
   PRODUCT_MANAGER: 'product managers',

@@ -47,6 +47,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
     staffRole: 'APPROVER',
     iswStaff: true,
   },
+  // Gives the senior approval a high-risk business needs after an approver's (docs/risk.md#approval).
+  {
+    email: 'senior@example.com',
+    firstName: 'Olumide',
+    lastName: 'Adekunle',
+    phone: '+2348030000011',
+    staffRole: 'SENIOR_MANAGEMENT',
+    iswStaff: false,
+  },
   {
     email: 'analyst@example.com',
     firstName: 'Bola',

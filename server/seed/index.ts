@@ -16,6 +16,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { seedKycServices } from '@/server/modules/fees/kyc-services'
+import { seedRiskModel } from '@/server/modules/risk/risk-models'
 import { seedScreeningLists } from '@/server/modules/screening/lists/list-catalogue'
 import { seedShippedLists } from '@/server/modules/screening/lists/shipped-lists'
 import { seedDemoBusinesses } from './demo-businesses'
@@ -24,6 +25,7 @@ import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
+import { seedDemoRisk } from './demo-risk'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET, DEMO_USERS } from './demo-users'
 import { seedDemoGovernment, seedGovernmentReference } from './government'
@@ -48,6 +50,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   await seedReferenceData(db)
   await seedKycDocumentTypes(db)
   await seedGovernmentReference(db)
+  await seedRiskModel(db)
   if (options.shippedLists !== false) await seedShippedLists(db)
   else await seedScreeningLists(db)
   if (options.demo) await seedDemoUsers(db, options.demoPassword)
@@ -57,6 +60,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoKycDocuments(db)
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
+  if (options.demo) await seedDemoRisk(db)
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
 }

@@ -37,7 +37,7 @@ describe('staff-only calls', () => {
       await decide(auditor.token),
       403,
       'FORBIDDEN',
-      'You cannot approve or decline businesses: super admins and approvers can.',
+      'You cannot approve or decline businesses: super admins, approvers and senior managers can.',
       ['CAN_APPROVE_BUSINESS'],
     )
     await refused(await api('/businesses/for-approval', { token: owner.token }), 403, 'FORBIDDEN', 'Only staff can do this')
@@ -61,7 +61,7 @@ describe('staff-only calls', () => {
       await api('/businesses/for-approval', { token: neither.token }),
       403,
       'FORBIDDEN',
-      'You cannot approve or decline businesses or see businesses and their KYC: super admins, onboarding officers, approvers, KYC analysts, auditors, government officers and data protection officers can.',
+      'You cannot approve or decline businesses or see businesses and their KYC: super admins, onboarding officers, approvers, senior managers, KYC analysts, auditors, government officers and data protection officers can.',
       ['CAN_APPROVE_BUSINESS', 'CAN_READ_BUSINESS'],
     )
   })

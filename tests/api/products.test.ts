@@ -60,6 +60,20 @@ async function goLive(id: string, live = true, token = manager) {
   return apiApproved(`/products/${id}/go-live`, { method: 'PUT', token, json: { live } })
 }
 
+describe('risk level (docs/risk.md#where-each-fact-comes-from)', () => {
+  it('is LOW by default, set at creation, changed like any field; anything else is refused naming the field', async () => {
+    expect(await createProduct()).toMatchObject({ riskLevel: 'LOW' })
+    const high = await createProduct({ riskLevel: 'HIGH' })
+    expect(high).toMatchObject({ riskLevel: 'HIGH' })
+    const changed = await apiApproved(`/products/${high.id}`, { method: 'PUT', token: manager, json: { riskLevel: 'MEDIUM' } })
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toMatchObject({ riskLevel: 'MEDIUM' })
+    const bad = await api('/products', { method: 'POST', token: manager, json: productBody({ riskLevel: 'EXTREME' }) })
+    expect(bad.status).toBe(400)
+    expect((await errorsOf(bad))[0]).toMatchObject({ field: 'riskLevel', message: 'must be LOW, MEDIUM or HIGH' })
+  })
+})
+
 describe('creating and configuring products', () => {
   it('creates a product not yet live, with keys derived from the labels, audited', async () => {
     const product = await createProduct({ code: ' pos-lite-' + randomUUID().slice(0, 4) })

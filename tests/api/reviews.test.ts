@@ -1,7 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { isoDay } from '@/lib/format/iso-day'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, businessReviewEvents, kycDocuments } from '@/server/db/schema'
+import { addIsoYears } from '@/server/modules/risk/recertification'
+import { tierInForce } from '@/server/modules/risk/risk-state'
 import { api, createTestBusiness, errorsOf, latestMail, signedInUser } from './helpers'
 import { attachRequiredDocuments, businessReadyForApproval } from './review-fixtures'
 
@@ -35,7 +38,7 @@ async function auditsOf(businessId: string, action: string) {
 }
 
 describe('approving a business', () => {
-  it('approves a ready business: sets approvedAt and a recertification date a year ahead, audits, threads the comment and e-mails the owner', async () => {
+  it('approves a ready business: sets approvedAt and a recertification date by its risk tier, audits, threads the comment and e-mails the owner', async () => {
     const { business, owner } = await businessReadyForApproval({ createdBy: superAdmin.user.id })
     const res = await decide(business.id, approver.token, {
       decision: 'APPROVED',
@@ -50,8 +53,10 @@ describe('approving a business', () => {
     })
     const approvedAt = new Date(body.approvedAt as string)
     expect(Date.now() - approvedAt.getTime()).toBeLessThan(60_000)
-    const yearAhead = new Date(approvedAt.getTime() + 365 * DAY).toISOString().slice(0, 10)
-    expect(body.recertificationDate).toBe(yearAhead)
+    // docs/risk.md#recertification: the tier's years from the approval day (a plain business: LOW, 3 years).
+    const tier = await tierInForce(await getDb(), business.id)
+    expect(tier).toBe('LOW')
+    expect(body.recertificationDate).toBe(addIsoYears(isoDay(approvedAt), 3))
 
     const [audit] = await auditsOf(business.id, 'APPROVE')
     expect(audit).toMatchObject({ actorId: approver.user.id })

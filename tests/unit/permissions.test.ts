@@ -46,10 +46,13 @@ describe('permission names', () => {
       'CAN_ADJUDICATE_SCREENING',
       'CAN_MANAGE_SCREENING_LISTS',
       'CAN_EXPORT_AUDIT',
+      'CAN_MANAGE_RISK_MODEL',
+      'CAN_OVERRIDE_RISK_TIER',
+      'CAN_APPROVE_HIGH_RISK',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(56)
+    expect(ALL_PERMISSIONS).toHaveLength(59)
   })
 })
 

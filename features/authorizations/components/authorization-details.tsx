@@ -122,6 +122,11 @@ function recordHref(a: Authorization): { href: string; label: string } | null {
       return { href: paths.business.manageRoles(), label: 'Open the roles' }
     case 'user':
       return { href: paths.business.manageUsers(), label: 'Open the staff users' }
+    case 'business_risk':
+      return a.resourceId ? { href: paths.approvals.businessPreview(a.resourceId), label: 'Open the business' } : null
+    case 'risk_model':
+      // No risk model screen yet (issue 39's screens are a later part); the API answers GET /risk/models/{id}.
+      return null
   }
 }
 

@@ -7,6 +7,7 @@ import { stopScheduledJobs } from '@/server/jobs/job-scheduler'
 import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
+import { startRiskJobsOnce } from '@/server/modules/risk/risk-jobs'
 import { startScreeningMonitoringOnce } from '@/server/modules/screening/monitoring/monitoring-runs'
 import { startWebhookDispatcherOnce } from '@/server/modules/webhooks/dispatcher'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
@@ -20,13 +21,14 @@ seedOnOpen()
 const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
 
 export default function handler(req: IncomingMessage, res: ServerResponse) {
-  // The daily reminders, the retention purge, the webhook dispatcher and screening's monitoring start with the first API call of the portal process (not at import: `next build` loads
+  // The daily reminders, the retention purge, the webhook dispatcher, screening's monitoring and the risk jobs start with the first API call of the portal process (not at import: `next build` loads
   // this module too, and must not open the database).
   const jobs = [
     startReminderJobOnce(getDb, getConfig().appEnv),
     startRetentionJobOnce(getDb, getConfig().appEnv),
     startWebhookDispatcherOnce(getDb, getConfig().appEnv),
     startScreeningMonitoringOnce(getDb, getConfig().appEnv),
+    startRiskJobsOnce(getDb, getConfig().appEnv),
   ]
   onShutdown('scheduled jobs', async () => {
     for (const job of jobs) job?.stop()

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { RequirementType } from '../../../lib/contracts/product-values'
+import { PRODUCT_RISK_LEVELS } from '../../../lib/contracts/risk-values'
 import { businessDivisions } from './business-reference'
 import { users } from './users'
 
@@ -49,6 +50,8 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     requirementsVersion: integer('requirements_version').notNull().default(1),
+    /** The product's own money-laundering risk, a factor of every applicant's risk (docs/risk.md#factors). */
+    riskLevel: text('risk_level', { enum: PRODUCT_RISK_LEVELS }).notNull().default('LOW'),
     wentLiveAt: timestamp('went_live_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

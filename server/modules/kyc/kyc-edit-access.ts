@@ -136,18 +136,22 @@ async function recordStaffKycEdit(tx: Tx, actor: Actor, businessIds: readonly st
 
 type SubmittedSync = (tx: Tx, businessId: string, audit: AuditContext, now: Date) => Promise<unknown>
 const submittedSyncs: SubmittedSync[] = []
+const lateSubmittedSyncs: SubmittedSync[] = []
 
 /**
  * Another module's check that follows every change of a submitted KYC in the same transaction: screening registers
- * itself here when it loads (screening/screen/screen-business.ts), so kyc imports no module above it.
+ * itself here when it loads (screening/screen/screen-business.ts), so kyc imports no module above it. A `late` one
+ * runs after every other, for a check that reads what they wrote (the risk assessment reads the screening).
  */
-export function onSubmittedKycChange(sync: SubmittedSync): void {
-  if (!submittedSyncs.includes(sync)) submittedSyncs.push(sync)
+export function onSubmittedKycChange(sync: SubmittedSync, options: { late?: boolean } = {}): void {
+  const list = options.late ? lateSubmittedSyncs : submittedSyncs
+  if (!list.includes(sync)) list.push(sync)
 }
 
 /**
- * Brings the verification items and the screening of each of these businesses whose KYC is submitted (marked complete)
- * or approved in line with its KYC, inside `tx` (verification-items.ts, screening/screen/screen-business.ts). KYC still
+ * Brings the verification items, the screening and the risk assessment of each of these businesses whose KYC is
+ * submitted (marked complete) or approved in line with its KYC, inside `tx` (verification-items.ts,
+ * screening/screen/screen-business.ts, risk/recompute-risk.ts). KYC still
  * being captured is checked and screened on submission.
  */
 export async function syncSubmittedChecks(tx: Tx, businessIds: readonly string[], audit: AuditContext, now: Date = new Date()) {
@@ -163,6 +167,6 @@ export async function syncSubmittedChecks(tx: Tx, businessIds: readonly string[]
     )
   for (const { id } of submitted) {
     await syncVerificationItems(tx, id, audit, now)
-    for (const sync of submittedSyncs) await sync(tx, id, audit, now)
+    for (const sync of [...submittedSyncs, ...lateSubmittedSyncs]) await sync(tx, id, audit, now)
   }
 }

@@ -12,6 +12,7 @@ import { businesses, onboardingProducts, products } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertBusinessAccess } from '@/server/http/scope'
+import { followProductApplication } from '@/server/modules/risk/recompute-risk'
 import { businessRefusals, findJoined, preconditionFailed, toDetail } from './onboarding-record'
 
 type Apply = z.output<typeof applySchema>
@@ -73,6 +74,8 @@ export async function applyForProduct(options: { db: Database; actor: Actor; inp
         })
         .returning()
       await appendAudit(tx, options.audit, { resource: 'onboarding_product', resourceId: row!.id, action: 'APPLY', after: row })
+      // docs/risk.md#triggers: the products applied for are a risk factor.
+      await followProductApplication(tx, { businessId: business.id, audit: options.audit })
       return row!.id
     })
   } catch (error) {

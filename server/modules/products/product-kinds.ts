@@ -30,6 +30,7 @@ const labels = {
   live: 'Live',
   kycDocumentTypes: 'KYC documents',
   requirements: 'Requirements',
+  riskLevel: 'Risk level',
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
@@ -79,6 +80,7 @@ async function productSnapshot(
     live: boolean
     kycDocumentTypeIds: readonly string[]
     requirements: readonly StoredRequirement[]
+    riskLevel: string
   },
 ): Promise<Snapshot> {
   return {
@@ -91,6 +93,7 @@ async function productSnapshot(
     live: yesNo(p.live),
     kycDocumentTypes: await documentTypeNames(db, p.kycDocumentTypeIds),
     requirements: p.requirements.map(requirementLine),
+    riskLevel: p.riskLevel,
   }
 }
 
@@ -139,6 +142,7 @@ export const productUpdateKind = defineKind<UpdateProduct>({
       ...(p.active !== undefined && { active: yesNo(p.active) }),
       ...(p.kycDocumentTypeIds !== undefined && { kycDocumentTypes: await documentTypeNames(db, p.kycDocumentTypeIds) }),
       ...(p.requirements !== undefined && { requirements: (p.requirements as StoredRequirement[]).map(requirementLine) }),
+      ...(p.riskLevel !== undefined && { riskLevel: p.riskLevel }),
     }
   },
   async apply(tx, audit, row, actors) {

@@ -65,6 +65,7 @@ export function toProduct(row: ProductRow): Product {
       help: r.help ?? null,
     })),
     requirementsVersion: p.requirementsVersion,
+    riskLevel: p.riskLevel,
     wentLiveAt: p.wentLiveAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),

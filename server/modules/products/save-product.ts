@@ -137,6 +137,7 @@ export async function writeProductCreate(
       live: false,
       kycDocumentTypeIds: [...new Set(input.kycDocumentTypeIds)],
       requirementsVersion: 1,
+      riskLevel: input.riskLevel,
       createdBy: options.createdBy,
     })
     .returning()
@@ -215,6 +216,7 @@ export async function writeProductUpdate(
       ...(input.divisionId !== undefined && { divisionId: input.divisionId }),
       ...(input.active !== undefined && { active: input.active }),
       ...(input.kycDocumentTypeIds !== undefined && { kycDocumentTypeIds: [...new Set(input.kycDocumentTypeIds)] }),
+      ...(input.riskLevel !== undefined && { riskLevel: input.riskLevel }),
       requirementsVersion: version,
       updatedAt: new Date(),
     })

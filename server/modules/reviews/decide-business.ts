@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import type { BusinessDecisionInput } from '@/lib/contracts/reviews'
-import { addIsoDays, isoDay } from '@/lib/format/iso-day'
 import { statusWords } from '@/lib/format/status-words'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
@@ -13,14 +12,17 @@ import { notifyOwnersOfDecision } from '@/server/integrations/mail/owner-mail'
 import { portalLinks } from '@/server/integrations/mail/portal-links'
 import { businessDecisionMail } from '@/server/integrations/mail/templates'
 import { claimDocumentDecisions } from '@/server/modules/cac-review/review-digest'
+import {
+  assertRiskApprovable,
+  clearFirstApproval,
+  riskApprovalStep,
+  type RiskApprovalStep,
+} from '@/server/modules/risk/approval-rules'
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { findApprovalChecks, hitsAdjudicatedBy, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { REVIEW_DECIDE } from './review-access'
-
-/** decision: approval is valid for a year, then the business recertifies (a staff member may move the date). */
-export const RECERTIFICATION_PERIOD_DAYS = 365
 
 const invalidState = (status: string, decision: string) =>
   new AppError(
@@ -49,14 +51,17 @@ export async function decideBusiness(options: {
   // businessDecisionInputSchema has trimmed the comment and refused a decline without one.
   const comment = input.comment || null
 
-  const { after: decided, documents } = await db.transaction(async (tx) => {
+  const decision = await db.transaction(async (tx) => {
     // Held until commit: KYC writes take the same row lock (kycWriteTransaction), so none can change a document or the
     // registration between these checks and the UPDATE below.
     const before = await lockBusinessRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND', 'Business not found')
     // Preconditions are judged on a PENDING business; any other state is refused below by the conditional UPDATE,
     // which alone decides between concurrent deciders (it is the only state gate, on PGlite and PostgreSQL alike).
+    let riskStep: RiskApprovalStep | null = null
     if (input.decision === 'APPROVED' && before.approvalStatus === 'PENDING') {
+      // docs/risk.md#approval: a prohibited business is refused before anything else.
+      await assertRiskApprovable(tx, { business: before, audit: options.audit, now })
       // docs/domain.md#verification-of-kyc-details: whoever waived a check leaves the approval to another reviewer.
       if ((await itemsWaivedBy(tx, id, actor.userId)).length)
         throw new AppError('FOUR_EYES', 'You waived a verification check of this business, so another reviewer must approve it')
@@ -84,6 +89,10 @@ export async function decideBusiness(options: {
           { details },
         )
       }
+      // docs/risk.md#approval: PROHIBITED never; HIGH twice, the second by senior management. The tier sets the
+      // recertification date.
+      riskStep = await riskApprovalStep(tx, { business: before, actor, audit: options.audit, now, comment })
+      if (riskStep.kind === 'FIRST_APPROVAL') return { firstApproval: riskStep, after: before, documents: [] }
     }
 
     // docs/screening.md#adjudication: a decline over a true sanctions match records the NFIU report reference.
@@ -100,7 +109,7 @@ export async function decideBusiness(options: {
         ? {
             approvalStatus: 'APPROVED' as const,
             approvedAt: now,
-            recertificationDate: addIsoDays(isoDay(now), RECERTIFICATION_PERIOD_DAYS),
+            recertificationDate: riskStep?.kind === 'APPROVE' ? riskStep.recertificationDate : null,
             updatedAt: now,
           }
         : // The business fixes what the reason says and marks its KYC complete again (docs/domain.md#business).
@@ -116,6 +125,7 @@ export async function decideBusiness(options: {
           )
         : and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'))
     const [after] = await tx.update(businesses).set(changes).where(guard).returning()
+    if (after && input.decision === 'DECLINED') await clearFirstApproval(tx, id)
     if (!after) {
       const [latest] = await tx.select({ status: businesses.approvalStatus }).from(businesses).where(eq(businesses.id, id))
       if (latest?.status !== 'PENDING') throw invalidState(latest?.status ?? 'gone', input.decision)
@@ -157,8 +167,22 @@ export async function decideBusiness(options: {
       at: now,
     })
     // The review's document decisions travel in this decision's one e-mail (docs/domain.md#review-e-mails).
-    return { after, documents: await claimDocumentDecisions(tx, id, now) }
+    return { firstApproval: null, after, documents: await claimDocumentDecisions(tx, id, now) }
   })
+  const { after: decided, documents } = decision
+  if (decision.firstApproval) {
+    // Nothing is decided yet: the owners hear of the decision once the senior approval is given.
+    return {
+      ...(await toBusinessWithBlocking(db, decided, now)),
+      decision: {
+        decision: input.decision,
+        comment,
+        decidedAt: now.toISOString(),
+        decidedBy: decision.firstApproval.approvedBy,
+        seniorApprovalPending: true,
+      },
+    }
+  }
 
   await notifyOwnersOfDecision(
     db,

@@ -15,6 +15,7 @@ import {
   refreshBusinessScreeningStatus,
   currentChecksOf,
   screenedSubjectsOf,
+  screeningChanged,
   syncSubjects,
 } from '../screen/screen-business'
 import { readMatchThreshold } from '../screen/screening-settings'
@@ -130,6 +131,7 @@ async function rescreenBusiness(
   if (unchanged.length)
     await tx.update(screeningChecks).set({ listVersions: versions }).where(inArray(screeningChecks.id, unchanged))
   if (opened) await refreshBusinessScreeningStatus(tx, businessId)
+  if (opened || screened.size) await screeningChanged(tx, businessId, SYSTEM_AUDIT_CONTEXT, now)
   return opened
 }
 

@@ -7,7 +7,7 @@ import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { lockBusinessRow } from '@/server/records/business-record'
 import { SCREENING_ADJUDICATORS } from '../screening-access'
-import { refreshBusinessScreeningStatus } from './screen-business'
+import { refreshBusinessScreeningStatus, screeningChanged } from './screen-business'
 
 export interface AdjudicationInput {
   decision: 'FALSE_MATCH' | 'TRUE_MATCH'
@@ -78,6 +78,7 @@ export async function adjudicateHit(options: {
         .set({ status: 'DECIDED' })
         .where(and(eq(screeningChecks.id, hit.check.id), isNull(screeningChecks.supersededAt)))
     const businessStatus = await refreshBusinessScreeningStatus(tx, decided.businessId)
+    await screeningChanged(tx, decided.businessId, options.audit, now)
     await appendAudit(tx, options.audit, {
       resource: 'screening_hit',
       resourceId: decided.id,

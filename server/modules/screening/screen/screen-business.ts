@@ -316,8 +316,27 @@ export async function openBusinessScreening(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     if (!(await lockBusinessRow(tx, businessId))) return 0
-    return syncBusinessScreening(tx, businessId, audit, now)
+    const screened = await syncBusinessScreening(tx, businessId, audit, now)
+    await screeningChanged(tx, businessId, audit, now)
+    return screened
   })
+}
+
+type ScreeningChange = (tx: Tx, businessId: string, audit: AuditContext, now: Date) => Promise<unknown>
+const screeningChanges: ScreeningChange[] = []
+
+/**
+ * Another module that follows a business's screening results when they change outside a KYC write (an adjudication, a
+ * monitoring run): the risk assessment registers itself here (risk/recompute-risk.ts), so screening imports no module
+ * above it. A KYC write's own screening is followed through `onSubmittedKycChange`.
+ */
+export function onScreeningChange(follow: ScreeningChange): void {
+  if (!screeningChanges.includes(follow)) screeningChanges.push(follow)
+}
+
+/** Runs what follows a change of the business's screening results, in the transaction that changed them. */
+export async function screeningChanged(tx: Tx, businessId: string, audit: AuditContext, now: Date = new Date()) {
+  for (const follow of screeningChanges) await follow(tx, businessId, audit, now)
 }
 
 // Every KYC write to a submitted or approved business screens again in its transaction (kyc-edit-access.ts).

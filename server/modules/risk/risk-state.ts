@@ -1,0 +1,31 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { RiskTier } from '@/lib/contracts/risk-values'
+import type { Executor } from '@/server/db/client'
+import { riskAssessments, riskOverrides, type RiskAssessmentRow, type RiskOverrideRow } from '@/server/db/schema'
+
+export async function currentAssessment(db: Executor, businessId: string): Promise<RiskAssessmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(riskAssessments)
+    .where(and(eq(riskAssessments.businessId, businessId), isNull(riskAssessments.supersededAt)))
+  return row
+}
+
+export async function currentOverride(db: Executor, businessId: string): Promise<RiskOverrideRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(riskOverrides)
+    .where(and(eq(riskOverrides.businessId, businessId), isNull(riskOverrides.endedAt)))
+  return row
+}
+
+/** The tier in force (docs/risk.md#overrides): an override's, except over PROHIBITED, which nothing lowers. */
+export function effectiveTier(computed: RiskTier, override: Pick<RiskOverrideRow, 'tier'> | undefined): RiskTier {
+  return computed === 'PROHIBITED' || !override ? computed : override.tier
+}
+
+/** The business's tier in force now, or null when it has never been assessed. */
+export async function tierInForce(db: Executor, businessId: string): Promise<RiskTier | null> {
+  const [assessment, override] = await Promise.all([currentAssessment(db, businessId), currentOverride(db, businessId)])
+  return assessment ? effectiveTier(assessment.tier, override) : null
+}

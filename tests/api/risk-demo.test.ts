@@ -1,0 +1,37 @@
+import { eq, inArray, isNull } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '@/server/db/client'
+import { businesses, riskAssessments, riskFirstApprovals } from '@/server/db/schema'
+import { seed } from '@/server/seed'
+import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { api } from './helpers'
+
+const PASSWORD = 'Demo-Passw0rd!'
+
+describe('the demo', () => {
+  it('has businesses in each tier and a HIGH one waiting for its senior approval', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: PASSWORD, shippedLists: false })
+    const demo = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
+    const assessed = await db
+      .select({ tier: riskAssessments.tier })
+      .from(riskAssessments)
+      .where(isNull(riskAssessments.supersededAt))
+    expect(assessed.length).toBeGreaterThan(0)
+    for (const tier of ['LOW', 'MEDIUM', 'HIGH']) expect(assessed.map((a) => a.tier)).toContain(tier)
+    const [waiting] = await db.select().from(riskFirstApprovals)
+    expect(waiting).toBeTruthy()
+    expect(demo.map((b) => b.id)).toContain(waiting!.businessId)
+
+    const login = await api('/accounts/login', { method: 'POST', json: { email: 'senior@example.com', password: PASSWORD } })
+    expect(login.status).toBe(200)
+    const token = ((await login.json()) as { access_token: string }).access_token
+    const risk = await api(`/businesses/${waiting!.businessId}/risk`, { token })
+    expect(await risk.json()).toMatchObject({ tier: 'HIGH', firstApproval: { approvedBy: 'Aisha Bello' } })
+    // A second seed writes nothing more.
+    await seed(db, { demo: true, demoPassword: PASSWORD, shippedLists: false })
+    expect(await db.select().from(riskFirstApprovals).where(eq(riskFirstApprovals.businessId, waiting!.businessId))).toHaveLength(
+      1,
+    )
+  }, 180_000)
+})
