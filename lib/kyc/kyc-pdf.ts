@@ -1,10 +1,10 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
+import type { Business } from '@/lib/contracts/businesses'
+import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
 import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
 import { formatDay, formatDayTime } from '@/lib/format/day'
 import { statusWords } from '@/lib/format/status-words'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
-import type { Business } from '@/lib/contracts/businesses'
-import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
 
 /**
  * The KYC summary as a real PDF, built with pdf-lib: in the browser (loaded with `import()` only when the user asks for

@@ -5,13 +5,13 @@ import { businessCategories, businesses, kycDetails, riskFirstApprovals, users }
 import { recomputeRiskNow } from '@/server/modules/risk/recompute-risk'
 import { currentAssessment } from '@/server/modules/risk/risk-state'
 import { demoBusinessRegNos } from './demo-businesses'
-import { DEMO_READY_TO_APPROVE } from './demo-staff-queues'
+import { DEMO_READY_TO_APPROVE, recordDemoVerifications } from './demo-staff-queues'
 
 /**
  * Demo mode, after the staff queues (whose screening assessed every submitted demo business): the demo shows every
  * tier. Of the demo businesses under review (but the one ready to approve), the first by registration number moves to
- * financial services with two employees (HIGH) and holds the demo approver's first approval, waiting for
- * senior@example.com; the second moves to financial services (MEDIUM); the others keep what the shipped model gives
+ * financial services with two employees (HIGH), has its verification items recorded VERIFIED and holds the demo
+ * approver's first approval, waiting for senior@example.com; the second moves to financial services (MEDIUM); the others keep what the shipped model gives
  * them. Idempotent: a second run finds the first approval in place and writes nothing.
  */
 export async function seedDemoRisk(db: Database): Promise<void> {
@@ -50,6 +50,9 @@ export async function seedDemoRisk(db: Database): Promise<void> {
     .from(users)
     .where(eq(users.email, 'approver@example.com'))
   if (assessed?.tier !== 'HIGH' || !approver) return
+  // The first approver checked everything the approval needs, so the senior manager's approval can go through.
+  const [analyst] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'analyst@example.com'))
+  await recordDemoVerifications(db, { businessId: high.id, analystId: analyst?.id ?? null, readyToApprove: true })
   await db.transaction(async (tx) => {
     await tx.insert(riskFirstApprovals).values({
       businessId: high.id,

@@ -52,31 +52,39 @@ export async function seedDemoStaffQueues(db: Database): Promise<void> {
     await openBusinessScreening(db, business.id, SYSTEM_AUDIT_CONTEXT)
     const ready = business.regNo === readyRegNo && business.approvalStatus === 'PENDING'
     if (!opened || withItems.has(business.id) || (business.approvalStatus !== 'APPROVED' && !ready)) continue
-    await db.transaction(async (tx) => {
-      const now = new Date()
-      const verified = await tx
-        .update(kycVerifications)
-        .set({
-          status: 'VERIFIED',
-          comment: 'Checked during onboarding (demo data).',
-          decidedBy: analyst?.id ?? null,
-          decidedAt: now,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(kycVerifications.businessId, business.id),
-            eq(kycVerifications.status, 'PENDING'),
-            isNull(kycVerifications.supersededAt),
-          ),
-        )
-        .returning({ id: kycVerifications.id, kind: kycVerifications.kind })
-      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
-        resource: 'business',
-        resourceId: business.id,
-        action: 'SEED_DEMO_VERIFICATIONS',
-        after: { verified: verified.map((v) => v.kind), readyToApprove: ready },
-      })
-    })
+    await recordDemoVerifications(db, { businessId: business.id, analystId: analyst?.id ?? null, readyToApprove: ready })
   }
+}
+
+/** Every pending verification item of a demo business recorded VERIFIED by the demo analyst, audited. */
+export async function recordDemoVerifications(
+  db: Database,
+  options: { businessId: string; analystId: string | null; readyToApprove: boolean },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date()
+    const verified = await tx
+      .update(kycVerifications)
+      .set({
+        status: 'VERIFIED',
+        comment: 'Checked during onboarding (demo data).',
+        decidedBy: options.analystId,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(kycVerifications.businessId, options.businessId),
+          eq(kycVerifications.status, 'PENDING'),
+          isNull(kycVerifications.supersededAt),
+        ),
+      )
+      .returning({ id: kycVerifications.id, kind: kycVerifications.kind })
+    await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+      resource: 'business',
+      resourceId: options.businessId,
+      action: 'SEED_DEMO_VERIFICATIONS',
+      after: { verified: verified.map((v) => v.kind), readyToApprove: options.readyToApprove },
+    })
+  })
 }

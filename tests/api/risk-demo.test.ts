@@ -33,5 +33,13 @@ describe('the demo', () => {
     expect(await db.select().from(riskFirstApprovals).where(eq(riskFirstApprovals.businessId, waiting!.businessId))).toHaveLength(
       1,
     )
+    // The senior manager can give it as the demo walks: the business is ready for approval.
+    const approved = await api(`/businesses/${waiting!.businessId}/approve`, {
+      method: 'PUT',
+      token,
+      json: { decision: 'APPROVED', comment: 'Senior approval: source of funds reviewed' },
+    })
+    expect(approved.status, await approved.clone().text()).toBe(200)
+    expect(await approved.json()).toMatchObject({ approvalStatus: 'APPROVED' })
   }, 180_000)
 })

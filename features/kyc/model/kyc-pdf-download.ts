@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { DocumentChecklist } from '@/lib/contracts/kyc-documents'
+import type { PdfDocumentLine } from '@/lib/kyc/kyc-pdf'
 import { kycReads } from '@/lib/query/shared-queries'
 import { kycQueries } from '../api/kyc-queries'
 import type { AdditionalDocument } from '../api/types'
-import type { PdfDocumentLine } from '@/lib/kyc/kyc-pdf'
 
 /** The PDF's document lines: the business's own documents, then each shareholder's, named after the shareholder. */
 export function pdfDocumentLines(checklist: DocumentChecklist): PdfDocumentLine[] {
