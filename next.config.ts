@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Native and wasm server packages stay out of the bundle and load from node_modules at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
+  async rewrites() {
+    // docs/security.md#case-files: the key case files are signed with, where examiners look for it.
+    return [{ source: '/.well-known/kyc-evidence-key.pem', destination: '/api/v1/evidence/signing-key' }]
+  },
   async redirects() {
     // docs/decisions.md#old-screen-urls: the old fragments redirect to the current paths.
     return [

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import JSZip from 'jszip'
 import { bearer, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
@@ -140,5 +143,20 @@ test('an approver compares a screening candidate and clears it; another approver
   await second.getByRole('button', { name: 'Approve business' }).click()
   await second.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(second.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
+
+  // The case file an examiner gets: signed, and holding the cleared candidate with its reason.
+  const [download] = await Promise.all([
+    second.waitForEvent('download'),
+    second.getByRole('button', { name: 'Download case file' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^case-file-.*\.zip$/)
+  const zipPath = await download.path()
+  const zip = await JSZip.loadAsync(readFileSync(zipPath))
+  expect(await zip.file('screening.json')!.async('string')).toContain('FALSE_MATCH')
+  expect(await zip.file('decisions.json')!.async('string')).toContain('APPROVE')
+  const verify = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/evidence-verify.ts', zipPath], { encoding: 'utf8' })
+  expect(verify.stdout).toContain(': verified')
+  expect(verify.status).toBe(0)
+  await expect(second.getByRole('status').filter({ hasText: /^Saved case-file-/ })).toBeVisible()
   await context.close()
 })

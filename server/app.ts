@@ -21,6 +21,7 @@ import { dataSubjectRoutes } from './modules/data-subjects/routes'
 import { dataViewRoutes } from './modules/data-views/routes'
 import { deferralReviewRoutes } from './modules/deferral-review/routes'
 import { deferralRoutes } from './modules/deferrals/routes'
+import { evidenceRoutes } from './modules/evidence/routes'
 import { externalBusinessRoutes } from './modules/external-business/routes'
 import { factorResetRoutes } from './modules/factor-reset/routes'
 import { factorRoutes } from './modules/factors/routes'
@@ -66,6 +67,7 @@ const MODULES: Router[] = [
   screeningRoutes,
   riskRoutes,
   auditRoutes,
+  evidenceRoutes,
   marketingRoutes,
   supportRoutes,
   locationRoutes,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiPath } from '@/lib/http/api-path'
+import { downloadFile } from '@/lib/http/download-file'
 import { apiClient } from '@/lib/http/lazy-client'
 import { approvalQueries, refreshReviewScreen } from './approval-queries'
 import type { Business, BusinessComment, BusinessDecisionInput } from './types'
@@ -36,4 +37,9 @@ export function useAddComment(businessId: string) {
       (await apiClient.put<BusinessComment>(apiPath`/businesses/attachment/${businessId}`, { comment })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.comments(businessId).queryKey }),
   })
+}
+
+/** GET /businesses/{id}/case-file: the signed zip an examiner verifies, saved under the server's file name. */
+export function downloadCaseFile(businessId: string): Promise<string> {
+  return downloadFile(apiPath`/businesses/${businessId}/case-file`, 'case-file.zip')
 }

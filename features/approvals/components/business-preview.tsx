@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
@@ -24,7 +24,7 @@ import { kycStatus } from '@/lib/status/kyc-status'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
-import { useAssignReviewer } from '../api/review-calls'
+import { downloadCaseFile, useAssignReviewer } from '../api/review-calls'
 import type { Business } from '../api/types'
 import ownStyles from './approvals.module.css'
 import { CommentThread } from './comment-thread'
@@ -182,6 +182,31 @@ function Assignee({ business, canAssign, currentUserId }: { business: Business; 
   )
 }
 
+/** The business's case file for an examiner: documents, decisions and audit slice in a signed zip. */
+function CaseFileDownload({ businessId }: { businessId: string }) {
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState('')
+  const download = async () => {
+    setBusy(true)
+    setMessage('')
+    try {
+      setMessage(`Saved ${await downloadCaseFile(businessId)}. Check it with npm run evidence:verify.`)
+    } catch (error) {
+      setMessage(describeError(error, 'The case file could not be built. Try again.'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className={styles.badges}>
+      <Button size="sm" variant="secondary" loading={busy} onClick={() => void download()}>
+        Download case file
+      </Button>
+      <p role="status">{message}</p>
+    </div>
+  )
+}
+
 function Summary({ business, canAssign, currentUserId }: { business: Business; canAssign: boolean; currentUserId: string }) {
   const id = useId()
   const types = useQuery(referenceReads.businessTypes())
@@ -206,6 +231,7 @@ function Summary({ business, canAssign, currentUserId }: { business: Business; c
         <StatusBadge status={approval.code} label={approval.label} tone={approval.tone} />
         <StatusBadge status={kyc.code} label={kyc.label} tone={kyc.tone} />
       </div>
+      <CaseFileDownload businessId={business.id} />
       <dl className={styles.facts}>
         <dt>Registration number</dt>
         <dd>{business.regNo}</dd>

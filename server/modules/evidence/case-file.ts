@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto'
+import { once } from 'node:events'
+import { PassThrough, Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import archiver from 'archiver'
+import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm'
+import { buildKycPdf } from '@/lib/kyc/kyc-pdf'
+import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
+import type { Database, Executor } from '@/server/db/client'
+import { audits, deferrals, files } from '@/server/db/schema'
+import type { Actor } from '@/server/http/context'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import { logger } from '@/server/logger'
+import { getBusinessPdfInfo } from '@/server/modules/businesses/get-business'
+import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
+import { selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
+import { findRiskHistory, getBusinessRisk } from '@/server/modules/risk/read-risk'
+import { readBusinessScreening } from '@/server/modules/screening/screen/read-screening'
+import { findBusinessVerifications } from '@/server/modules/verification/verification-calls'
+import { evidencePublicKeyPem, publicKeyFingerprint, signEvidence } from './signing-key'
+
+/** What a case file's manifest says; `manifest.sig` is the Ed25519 signature of `manifest.json`'s bytes. */
+export interface CaseFileManifest {
+  format: 'kyc-portal case file 1'
+  business: { id: string; name: string; regNo: string | null }
+  exportedAt: string
+  exportedBy: { id: string; email: string }
+  /** The audit chain's last row when the file was built: `audit/chain.ndjson` ends there. */
+  chainHead: { seq: number; hash: string } | null
+  publicKeyFingerprint: string
+  files: { path: string; sha256: string; bytes: number }[]
+  /** Confirmed documents whose bytes storage no longer had: each is a `.MISSING.txt` note in the file instead. */
+  missingDocuments: { fileId: string; fileName: string }[]
+}
+
+/** Audit actions that decide something, listed apart in `decisions.json`. */
+const DECISION_ACTION = /APPROVE|DECLINE|REJECT|CLEAR|CONFIRM|WAIVE|VERIFY|OVERRIDE|DEFER|ARCHIVE/
+
+const BATCH = 1000
+
+/** The archive entry's bytes, hashed as they pass. */
+function hashing(source: Readable, entry: CaseFileManifest['files'][number]): Readable {
+  const hash = createHash('sha256')
+  const through = new PassThrough()
+  source.on('data', (chunk: Buffer) => {
+    hash.update(chunk)
+    entry.bytes += chunk.length
+  })
+  source.on('end', () => {
+    entry.sha256 = hash.digest('hex')
+  })
+  source.on('error', (error) => through.destroy(error))
+  return source.pipe(through)
+}
+
+/** The business's audit rows as stored (personal values sealed: each row's hash recomputes from them). */
+function businessAuditCondition(businessId: string) {
+  return or(eq(audits.resourceId, businessId), sql`${audits.after}->>'businessId' = ${businessId}`)
+}
+
+async function* auditLines(db: Executor, businessId: string, toSeq: number): AsyncGenerator<string> {
+  let afterSeq = 0
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(audits)
+      .where(and(businessAuditCondition(businessId), sql`${audits.seq} > ${afterSeq}`, lte(audits.seq, toSeq)))
+      .orderBy(asc(audits.seq))
+      .limit(BATCH)
+    for (const row of rows) yield `${JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() })}\n`
+    if (rows.length < BATCH) return
+    afterSeq = rows.at(-1)!.seq
+  }
+}
+
+/** Every link of the chain from `fromSeq` to the head: what ties the slice's rows to the head of the manifest. */
+async function* chainLines(db: Executor, fromSeq: number, toSeq: number): AsyncGenerator<string> {
+  let afterSeq = fromSeq - 1
+  for (;;) {
+    const rows = await db
+      .select({ seq: audits.seq, prevHash: audits.prevHash, hash: audits.hash })
+      .from(audits)
+      .where(and(gte(audits.seq, afterSeq + 1), lte(audits.seq, toSeq)))
+      .orderBy(asc(audits.seq))
+      .limit(BATCH * 10)
+    for (const row of rows) yield `${JSON.stringify(row)}\n`
+    if (!rows.length || rows.at(-1)!.seq >= toSeq) return
+    afterSeq = rows.at(-1)!.seq
+  }
+}
+
+/**
+ * `GET /businesses/{id}/case-file` (docs/security.md#case-files): one zip, streamed as it is built, holding the KYC
+ * summary PDF, every confirmed document as stored, the business and its KYC as the review reads them (identity numbers
+ * masked), verification, screening (checks, candidates with scores, factors, list versions and adjudications), risk
+ * (the current assessment and its history), deferrals, the decisions, the business's audit rows as stored with the
+ * chain links tying them to the head, and last `manifest.json` (every file's SHA-256) with `manifest.sig`, its
+ * Ed25519 signature, and `public-key.pem`. Building one is logged as a view of personal data and audited before the
+ * first byte; the readers it calls check the staff member may read the business.
+ */
+export async function buildCaseFile(options: {
+  db: Database
+  actor: Actor
+  audit: AuditContext
+  businessId: string
+  now?: Date
+}): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
+  const { db, actor, audit, businessId } = options
+  const info = await getBusinessPdfInfo({ db, actor, id: businessId })
+  const [screening, verification, risk, riskHistory, deferralRows, documents] = await Promise.all([
+    readBusinessScreening({ db, actor, businessId }),
+    findBusinessVerifications({ db, actor, businessId }),
+    getBusinessRisk({ db, actor, businessId }),
+    findRiskHistory({ db, actor, businessId, query: { pageNumber: 1, pageSize: 100, recentFirst: true } }),
+    selectDeferrals(db, eq(deferrals.businessId, businessId)),
+    db
+      .select({ id: files.id, fileName: files.fileName, blobName: files.blobName, purpose: files.purpose })
+      .from(files)
+      .where(and(eq(files.businessId, businessId), eq(files.status, 'CONFIRMED')))
+      .orderBy(asc(files.createdAt), asc(files.id)),
+  ])
+  const exportedAt = (options.now ?? new Date()).toISOString()
+  await db.transaction(async (tx) => {
+    // Every person the file holds, as when a reviewer opens them.
+    const people = [
+      ...info.kyc.meansOfIds.map((m) => ({ subjectKind: 'MEANS_OF_ID' as const, subjectId: m.id })),
+      ...info.kyc.shareholders.map((h) => ({ subjectKind: 'SHAREHOLDER' as const, subjectId: h.id })),
+    ]
+    for (const person of people)
+      await recordPersonalDataView(tx, actor, { businessId, ...person, detail: 'case file', requestId: audit.requestId })
+    await appendAudit(tx, audit, {
+      resource: 'business',
+      resourceId: businessId,
+      action: 'EXPORT_CASE_FILE',
+      after: { documents: documents.length },
+    })
+  })
+  // Read after the export's own audit row, which the slice then ends with; rows appended later are not in the file.
+  const [head] = await db.select({ seq: audits.seq, hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
+  const [firstAudit] = await db
+    .select({ seq: audits.seq })
+    .from(audits)
+    .where(businessAuditCondition(businessId))
+    .orderBy(asc(audits.seq))
+    .limit(1)
+  const decisions = (await db.select().from(audits).where(businessAuditCondition(businessId)).orderBy(asc(audits.seq)))
+    .filter((row) => DECISION_ACTION.test(row.action))
+    .map((row) => ({
+      seq: row.seq,
+      at: row.createdAt.toISOString(),
+      actorId: row.actorId,
+      resource: row.resource,
+      resourceId: row.resourceId,
+      action: row.action,
+      reason: (row.after as { reason?: string; comment?: string; decisionComment?: string } | null)?.reason ?? null,
+      after: row.after,
+    }))
+
+  const manifest: CaseFileManifest = {
+    format: 'kyc-portal case file 1',
+    business: { id: businessId, name: info.business.name, regNo: info.business.regNo ?? null },
+    exportedAt,
+    exportedBy: { id: actor.userId, email: actor.email },
+    chainHead: head ?? null,
+    publicKeyFingerprint: publicKeyFingerprint(evidencePublicKeyPem()),
+    files: [],
+    missingDocuments: [],
+  }
+  const archive = archiver('zip', { zlib: { level: 6 } })
+  archive.on('warning', (error) => logger.warn({ err: error }, 'case file warning'))
+  const add = async (path: string, source: Readable | string | Uint8Array) => {
+    const entry = { path, sha256: '', bytes: 0 }
+    manifest.files.push(entry)
+    const readable = typeof source === 'string' || source instanceof Uint8Array ? Readable.from([Buffer.from(source)]) : source
+    archive.append(hashing(readable, entry), { name: path })
+    await once(archive, 'entry')
+  }
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+
+  void (async () => {
+    const pdf = await buildKycPdf({
+      info,
+      documents: null,
+      additionalDocuments: documents.map((d) => ({ label: d.purpose, fileName: d.fileName })),
+    })
+    await add('kyc-summary.pdf', pdf)
+    await add('business.json', json(info))
+    await add('verification.json', json(verification))
+    await add('screening.json', json(screening))
+    await add('risk.json', json({ current: risk, history: riskHistory.content }))
+    await add('deferrals.json', json(deferralRows.map((row) => toDeferral(row))))
+    await add('decisions.json', json(decisions))
+    const storage = getBlobStorage()
+    for (const [index, document] of documents.entries()) {
+      const path = `documents/${String(index + 1).padStart(3, '0')}-${document.fileName.replace(/[^\w.-]+/g, '_')}`
+      const download = await storage.download(document.blobName).catch((error: unknown) => {
+        logger.warn({ err: error, fileId: document.id }, 'case file: a document could not be read from storage')
+        return null
+      })
+      if (download) await add(path, Readable.fromWeb(download.body as WebReadableStream<Uint8Array>))
+      else {
+        manifest.missingDocuments.push({ fileId: document.id, fileName: document.fileName })
+        await add(`${path}.MISSING.txt`, `The document ${document.id} was not in storage when this case file was built.\n`)
+      }
+    }
+    if (firstAudit && head) {
+      await add('audit/business.ndjson', Readable.from(auditLines(db, businessId, head.seq)))
+      await add('audit/chain.ndjson', Readable.from(chainLines(db, firstAudit.seq, head.seq)))
+    }
+    const manifestBytes = Buffer.from(json(manifest))
+    archive.append(manifestBytes, { name: 'manifest.json' })
+    archive.append(`${signEvidence(manifestBytes)}\n`, { name: 'manifest.sig' })
+    archive.append(evidencePublicKeyPem(), { name: 'public-key.pem' })
+    await archive.finalize()
+  })().catch((error: unknown) => {
+    logger.error({ err: error }, 'case file failed while streaming')
+    archive.destroy(error as Error)
+  })
+  const stamp = exportedAt.slice(0, 10)
+  return {
+    fileName: `case-file-${(info.business.regNo ?? businessId).replace(/[^\w-]+/g, '')}-${stamp}.zip`,
+    stream: Readable.toWeb(archive) as ReadableStream<Uint8Array>,
+  }
+}

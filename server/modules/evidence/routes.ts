@@ -1,0 +1,62 @@
+import { z } from '@hono/zod-openapi'
+import { PERMISSIONS } from '@/lib/permissions/names'
+import { access, idParam } from '@/server/http/access'
+import { createRouter, errorResponses, routesTagged } from '@/server/http/openapi'
+import { serviceArgs } from '@/server/http/service-args'
+import { buildCaseFile } from './case-file'
+import { evidencePublicKeyPem, publicKeyFingerprint } from './signing-key'
+
+const route = routesTagged('Evidence')
+
+export const evidenceRoutes = createRouter()
+
+// GET /businesses/{id}/case-file – the business's verifiable case file, a zip streamed as it is built
+evidenceRoutes.openapi(
+  route.get('/businesses/{id}/case-file', {
+    ...access.staff(PERMISSIONS.CAN_READ_BUSINESS),
+    summary: "Download a business's case file",
+    description:
+      'The KYC summary PDF, every document as stored, verification, screening, risk, deferrals, decisions and the audit slice with the chain links to the head, then manifest.json (each file with its SHA-256), manifest.sig (Ed25519) and public-key.pem. Logged as a view of personal data and audited.',
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: 'A zip archive, streamed',
+        content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+      },
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const result = await buildCaseFile({ ...(await serviceArgs(c)), businessId: c.req.valid('param').id })
+    return new Response(result.stream, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${result.fileName}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }) as never
+  },
+)
+
+// GET /evidence/signing-key – the public key case files are signed with (also at /.well-known/kyc-evidence-key.pem)
+evidenceRoutes.openapi(
+  route.get('/evidence/signing-key', {
+    ...access.public(),
+    summary: 'The public key that signs case files',
+    description: 'PEM (SPKI, Ed25519); the X-Key-Fingerprint header is the SHA-256 of its DER, hex.',
+    responses: { 200: { description: 'PEM', content: { 'application/x-pem-file': { schema: z.string() } } } },
+  }),
+  () => {
+    const pem = evidencePublicKeyPem()
+    return new Response(pem, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/x-pem-file',
+        'X-Key-Fingerprint': publicKeyFingerprint(pem),
+        'Cache-Control': 'public, max-age=300',
+      },
+    }) as never
+  },
+)

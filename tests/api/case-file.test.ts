@@ -1,0 +1,157 @@
+import { spawnSync } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import JSZip from 'jszip'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '@/server/db/client'
+import { audits, files, personalDataViews } from '@/server/db/schema'
+import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
+import type { CaseFileManifest } from '@/server/modules/evidence/case-file'
+import { signEvidence } from '@/server/modules/evidence/signing-key'
+import { verifyCaseFile } from '@/server/modules/evidence/verify-case-file'
+import { api, signedInUser } from './helpers'
+import { businessReadyForApproval } from './review-fixtures'
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+
+let ready: Awaited<ReturnType<typeof businessReadyForApproval>>
+let staff: Awaited<ReturnType<typeof signedInUser>>
+let zipBytes: Buffer
+
+async function rezip(change: (zip: JSZip) => Promise<void>): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(zipBytes)
+  await change(zip)
+  return zip.generateAsync({ type: 'uint8array' })
+}
+
+beforeAll(async () => {
+  ready = await businessReadyForApproval()
+  // The fixture's documents as stored blobs, so the case file carries their original bytes.
+  const db = await getDb()
+  const stored = await db.select().from(files).where(eq(files.businessId, ready.business.id))
+  for (const file of stored) await getBlobStorage().upload(file.blobName, PDF, 'application/pdf')
+  staff = await signedInUser({ staffRole: 'APPROVER' })
+  const res = await api(`/businesses/${ready.business.id}/case-file`, { token: staff.token })
+  expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200)
+  expect(res.headers.get('content-type')).toBe('application/zip')
+  expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="case-file-.*\.zip"/)
+  zipBytes = Buffer.from(await res.arrayBuffer())
+}, 120_000)
+
+describe('case file', () => {
+  it('holds the KYC PDF, every document as stored, the records and the audit slice, each in the signed manifest', async () => {
+    const zip = await JSZip.loadAsync(zipBytes)
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as CaseFileManifest
+    expect(manifest.business).toMatchObject({ id: ready.business.id, name: ready.business.name })
+    expect(manifest.exportedBy.email).toBe(staff.user.email)
+    const paths = manifest.files.map((f) => f.path)
+    for (const path of [
+      'kyc-summary.pdf',
+      'business.json',
+      'verification.json',
+      'screening.json',
+      'risk.json',
+      'deferrals.json',
+      'decisions.json',
+      'audit/business.ndjson',
+      'audit/chain.ndjson',
+    ])
+      expect(paths).toContain(path)
+    const documents = manifest.files.filter((f) => f.path.startsWith('documents/'))
+    expect(documents).toHaveLength(ready.documents.length)
+    expect(manifest.missingDocuments).toEqual([])
+    expect(Buffer.from(await zip.file(documents[0]!.path)!.async('uint8array'))).toEqual(PDF)
+    expect((await zip.file('kyc-summary.pdf')!.async('string')).startsWith('%PDF')).toBe(true)
+    expect(JSON.parse(await zip.file('business.json')!.async('string'))).toMatchObject({
+      business: { id: ready.business.id },
+    })
+
+    const check = await verifyCaseFile(zipBytes)
+    expect(check.problems, check.problems.join('; ')).toEqual([])
+    expect(check.ok).toBe(true)
+
+    // The key the portal publishes is the one in the file.
+    const published = await api('/evidence/signing-key')
+    expect(published.status).toBe(200)
+    const pem = await published.text()
+    expect(pem).toBe(await zip.file('public-key.pem')!.async('string'))
+    expect((await verifyCaseFile(zipBytes, { publicKeyPem: pem })).ok).toBe(true)
+  })
+
+  it('is logged as a view of each person it holds and audited', async () => {
+    const db = await getDb()
+    const [row] = await db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.resourceId, ready.business.id), eq(audits.action, 'EXPORT_CASE_FILE')))
+    expect(row).toBeTruthy()
+    const views = await db
+      .select()
+      .from(personalDataViews)
+      .where(and(eq(personalDataViews.businessId, ready.business.id), eq(personalDataViews.detail, 'case file')))
+    expect(views.length).toBeGreaterThan(0)
+    expect(views.every((v) => v.actorId === staff.user.id)).toBe(true)
+  })
+
+  it('names a changed document, a manifest that is not the signed one, an edited audit row and another key', async () => {
+    const zip = await JSZip.loadAsync(zipBytes)
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as CaseFileManifest
+    const document = manifest.files.find((f) => f.path.startsWith('documents/'))!.path
+
+    const changedDocument = await verifyCaseFile(await rezip(async (z) => void z.file(document, 'not the stored bytes')))
+    expect(changedDocument.ok).toBe(false)
+    expect(changedDocument.problems.join('\n')).toContain(`${document}: SHA-256`)
+
+    const changedManifest = await verifyCaseFile(
+      await rezip(async (z) => void z.file('manifest.json', JSON.stringify({ ...manifest, exportedAt: '2020-01-01' }))),
+    )
+    expect(changedManifest.problems).toContain('manifest.sig is not a signature of manifest.json by the key')
+
+    // An audit row edited by someone who could even re-sign the manifest: the row's own hash gives it away.
+    const edited = await rezip(async (z) => {
+      const slice = await z.file('audit/business.ndjson')!.async('string')
+      const lines = slice.trim().split('\n')
+      const row = JSON.parse(lines[0]!) as { seq: number; action: string }
+      lines[0] = JSON.stringify({ ...row, action: 'FORGED' })
+      const text = `${lines.join('\n')}\n`
+      z.file('audit/business.ndjson', text)
+      const { createHash } = await import('node:crypto')
+      const files = manifest.files.map((f) =>
+        f.path === 'audit/business.ndjson'
+          ? { ...f, sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) }
+          : f,
+      )
+      const resigned = Buffer.from(`${JSON.stringify({ ...manifest, files }, null, 2)}\n`)
+      z.file('manifest.json', resigned)
+      z.file('manifest.sig', `${signEvidence(resigned)}\n`)
+    })
+    const editedCheck = await verifyCaseFile(edited)
+    expect(editedCheck.ok).toBe(false)
+    expect(editedCheck.problems.join('\n')).toMatch(/audit row \d+: its fields do not give its hash/)
+
+    const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString()
+    expect((await verifyCaseFile(zipBytes, { publicKeyPem: other })).problems).toContain(
+      'manifest.sig is not a signature of manifest.json by the key',
+    )
+
+    // The shell command says the same and fails.
+    const dir = mkdtempSync(join(tmpdir(), 'case-file-'))
+    writeFileSync(join(dir, 'tampered.zip'), edited)
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/evidence-verify.ts', join(dir, 'tampered.zip')], {
+      encoding: 'utf8',
+    })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toMatch(/MISMATCH audit row \d+: its fields do not give its hash/)
+  }, 60_000)
+
+  it('is refused to business users and to staff who may not read businesses; 404 for an unknown business', async () => {
+    expect((await api(`/businesses/${ready.business.id}/case-file`, { token: ready.owner.token })).status).toBe(403)
+    const products = await signedInUser({ staffRole: 'PRODUCT_MANAGER' })
+    expect((await api(`/businesses/${ready.business.id}/case-file`, { token: products.token })).status).toBe(403)
+    const unknown = await api('/businesses/00000000-0000-4000-8000-000000000000/case-file', { token: staff.token })
+    expect(unknown.status).toBe(404)
+  })
+})
