@@ -177,6 +177,7 @@ export const riskAssessmentSchema = z.object({
   reason: z.enum(RISK_ASSESSMENT_REASONS),
   assessedAt: z.iso.datetime(),
 })
+export type RiskAssessment = z.infer<typeof riskAssessmentSchema>
 export const riskHistoryPageSchema = pageSchema(riskAssessmentSchema)
 
 export const riskModelVersionSchema = z

@@ -33,15 +33,17 @@ import { KycSections, reviewAnchor, type DocumentReviewSlot } from './kyc-sectio
 
 /** The screening section's anchor (`paths.approvals.businessScreening`), drawn by the slot the page passes in. */
 const SCREENING_SECTION_ANCHOR = 'screening'
+const RISK_SECTION_ANCHOR = 'risk'
 
 /** The review's sections, in page order, for the section links (each `Section` takes its anchor from its title). */
-const sectionLinks = (withScreening: boolean) => [
+const sectionLinks = (withScreening: boolean, withRisk: boolean) => [
   { href: '#review-summary', label: 'Summary' },
   ...['Company details', 'Addresses', 'Means of ID', 'Shareholders', 'Verification', 'Documents'].map((title) => ({
     href: `#${reviewAnchor(title)}`,
     label: title,
   })),
   ...(withScreening ? [{ href: `#${SCREENING_SECTION_ANCHOR}`, label: 'Screening' }] : []),
+  ...(withRisk ? [{ href: `#${RISK_SECTION_ANCHOR}`, label: 'Risk' }] : []),
   { href: '#review-decision', label: 'Decision' },
   { href: '#review-comments', label: 'Comments' },
 ]
@@ -61,7 +63,17 @@ function ReviewBarStatus({ business }: { business: Business }) {
  * Stays at the top while the reviewer scrolls: the business, its state, what approval still waits for, and links to
  * every section (the documents and the decision one move away).
  */
-function ReviewBar({ business, unmet, withScreening }: { business: Business; unmet: number | null; withScreening: boolean }) {
+function ReviewBar({
+  business,
+  unmet,
+  withScreening,
+  withRisk,
+}: {
+  business: Business
+  unmet: number | null
+  withScreening: boolean
+  withRisk: boolean
+}) {
   const from = useRouter().query.from
   const back = reviewBackLink(typeof from === 'string' ? from : null)
   return (
@@ -79,7 +91,7 @@ function ReviewBar({ business, unmet, withScreening }: { business: Business; unm
         )}
       </div>
       <ul className={styles.sectionLinks}>
-        {sectionLinks(withScreening).map((link) => (
+        {sectionLinks(withScreening, withRisk).map((link) => (
           <li key={link.href}>
             <a href={link.href}>{link.label}</a>
           </li>
@@ -103,6 +115,8 @@ export interface BusinessPreviewProps {
   documentReviewSlot?: DocumentReviewSlot
   /** The screening section (`#screening`), for staff who may read screening; none when not given. */
   screeningSlot?: ScreeningSlot
+  /** The risk section (`#risk`), another feature's, drawn by the page; none when not given. */
+  riskSlot?: (context: { business: Business }) => ReactNode
 }
 
 interface AssigneeValues {
@@ -284,6 +298,7 @@ export function BusinessPreview({
   memberOf,
   documentReviewSlot,
   screeningSlot,
+  riskSlot,
 }: BusinessPreviewProps) {
   const held = new Set(permissions)
   const queryClient = useQueryClient()
@@ -333,6 +348,7 @@ export function BusinessPreview({
         business={b}
         unmet={checklist.data ? checklist.data.filter((c) => !c.met).length : null}
         withScreening={!!screeningSlot}
+        withRisk={!!riskSlot}
       />
       <div className={styles.layout}>
         <div className={styles.stack}>
@@ -343,6 +359,7 @@ export function BusinessPreview({
             reviewer={{ permissions: [...held], isOwnRecord, businessPending: b.approvalStatus === 'PENDING' }}
           />
           {screeningSlot?.({ business: b, onAdjudicated: () => void refreshReviewScreen(queryClient) })}
+          {riskSlot?.({ business: b })}
         </div>
         <div className={cx(styles.stack, styles.sidePanel)} role="region" aria-label="Checklist and comments" tabIndex={0}>
           <div id="review-decision" className={styles.anchored}>

@@ -28,6 +28,12 @@ const ScreeningSection = dynamic(
 )
 const SCREENING_READERS: readonly string[] = [PERMISSIONS.CAN_READ_SCREENING, PERMISSIONS.CAN_ADJUDICATE_SCREENING]
 
+// The risk section likewise: its own chunk, read after the review has painted, for staff who may read the business.
+const RiskSection = dynamic(() => import('@/features/risk/components/business-risk-section').then((m) => m.BusinessRiskSection), {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading the risk assessment" />,
+})
+
 interface BusinessPreviewPageProps {
   answers: PageAnswers
 }
@@ -80,6 +86,11 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
                         onAdjudicated={onAdjudicated}
                       />
                     )
+                  : undefined
+              }
+              riskSlot={
+                permissions.includes(PERMISSIONS.CAN_READ_BUSINESS)
+                  ? ({ business }) => <RiskSection businessId={business.id} />
                   : undefined
               }
             />
