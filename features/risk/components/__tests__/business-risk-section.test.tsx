@@ -20,7 +20,7 @@ const HIGH: BusinessRisk = {
       source: 'businesses.category',
     },
     {
-      code: 'PEP',
+      code: 'PEP_DECLARED',
       label: 'Politically exposed person',
       points: 32,
       detail: 'Ada Obi declared a PEP',
