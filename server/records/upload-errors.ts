@@ -22,7 +22,7 @@ export function malwareFound(fileName: string, signature: string, field?: string
 /** `kept`: the upload stays unconfirmed and can be confirmed again; otherwise nothing of it was saved. */
 export function scannerUnavailable(fileName: string, options: { kept: boolean; field?: string }): AppError {
   const next = options.kept
-    ? 'It is kept, not yet accepted: confirm it again in a few minutes.'
+    ? 'It is kept but not accepted yet: try again in a few minutes.'
     : 'Nothing was saved: try again in a few minutes.'
   return new AppError(
     'SCANNER_UNAVAILABLE',
