@@ -38,7 +38,7 @@ export const uploadToBlob: UploadFunction = async ({ file, purpose, businessId, 
     abortSignal: signal,
   })
   onProgress(file.size)
-  // Silent: the Uploader shows confirm's refusal (413 / 415) itself, so the global error toast would repeat it.
+  // Silent: the Uploader shows confirm's refusal (413 / 415 / 422, 503) itself, so the global error toast would repeat it.
   const { data } = await apiClient.post<FileSummary>(apiPath`/files/${slot.fileId}/confirm`, undefined, { signal, silent: true })
   return { id: data.id, fileName: data.fileName, contentType: data.contentType, sizeBytes: data.sizeBytes }
 }

@@ -50,10 +50,15 @@ type UploadState =
   | { kind: 'done'; file: UploadedFile }
   | { kind: 'failed'; file: File | null; message: string; retryable: boolean }
 
-/** 413 / 415 carry the server's reason (too large, not png/jpeg/pdf); every other failure is the spec's message. */
+/**
+ * 413 / 415 / 422 carry the server's reason (too large, not png/jpeg/pdf, malware found) and 503 the virus scanner's
+ * silence (worth a retry); every other failure is the spec's message.
+ */
 function failureOf(error: unknown): { message: string; retryable: boolean } {
   const status = getHttpStatus(error)
-  if (status === 413 || status === 415) return { message: firstErrorMessage(error) ?? UPLOAD_FAILED_MESSAGE, retryable: false }
+  const message = firstErrorMessage(error) ?? UPLOAD_FAILED_MESSAGE
+  if (status === 413 || status === 415 || status === 422) return { message, retryable: false }
+  if (status === 503) return { message, retryable: true }
   return { message: UPLOAD_FAILED_MESSAGE, retryable: true }
 }
 

@@ -140,6 +140,9 @@ const envSchema = z.object({
   KYC_PROVIDER_APP_ID: optionalString,
   KYC_PROVIDER_SECRET: optionalString,
   KYC_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // ClamAV's daemon, `host` or `host:port` (port 3310 by default); unset: uploads are not scanned (docs/security.md).
+  CLAMAV_HOST: optionalString,
+  CLAMAV_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 })
 
 export type RawEnv = z.infer<typeof envSchema>
@@ -283,6 +286,11 @@ export interface AppConfig {
   } | null
   /** The KYC verification provider (server/integrations/kyc-provider): manual review, or Dojah's HTTP API. */
   kycProvider: { name: 'manual' } | { name: 'dojah'; url: string; appId: string; secretKey: string; timeoutMs: number }
+  /**
+   * The ClamAV daemon every upload is scanned by before it is accepted (clamd's INSTREAM over TCP); null when
+   * CLAMAV_HOST is unset: uploads are not scanned, and the staff screens say so.
+   */
+  malwareScanner: { host: string; port: number; timeoutMs: number } | null
 }
 
 export interface DataKey {
@@ -392,6 +400,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const partnerOrigins = parseOrigins(e.EXTERNAL_PARTNER_ORIGINS)
+  const clamd = e.CLAMAV_HOST ? parseClamdAddress(e.CLAMAV_HOST) : null
   if (e.TRUST_PROXY) {
     throw new ConfigError(
       'TRUST_PROXY is no longer read: list the proxies whose X-Forwarded-For may be believed in TRUSTED_PROXIES (addresses or CIDR blocks, e.g. TRUSTED_PROXIES=10.0.0.0/8, or loopback for a proxy on the same host), and unset TRUST_PROXY',
@@ -535,7 +544,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
             secretKey: e.KYC_PROVIDER_SECRET!,
             timeoutMs: e.KYC_PROVIDER_TIMEOUT_MS,
           },
+    malwareScanner: clamd ? { ...clamd, timeoutMs: e.CLAMAV_TIMEOUT_MS } : null,
   }
+}
+
+/** clamd's default TCP port (clamd.conf `TCPSocket`). */
+export const CLAMD_DEFAULT_PORT = 3310
+
+/** `CLAMAV_HOST`: `host` or `host:port` (`clamav`, `10.0.0.5:3310`, `[::1]:3310`); the port defaults to 3310. */
+export function parseClamdAddress(value: string): { host: string; port: number } {
+  let url: URL
+  try {
+    url = new URL(`tcp://${value.trim()}`)
+  } catch {
+    url = new URL('tcp://invalid/path')
+  }
+  if (!url.hostname || url.username || url.password || url.pathname || url.search || url.hash) {
+    throw new ConfigError(`Invalid configuration: CLAMAV_HOST: ${value} is not host or host:port (e.g. clamav or 127.0.0.1:3310)`)
+  }
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : CLAMD_DEFAULT_PORT }
 }
 
 /** `EXTERNAL_PARTNER_ORIGINS`: comma-separated origins (`https://partner.example`); each must be a bare origin. */

@@ -19,9 +19,13 @@ export const ERROR_CODES = [
   'RISK_PROHIBITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** 422: the virus scanner found malware in an upload; the file was deleted. */
+  'MALWARE_FOUND',
   'RATE_LIMITED',
   'INTERNAL',
   'UPSTREAM_FAILED',
+  /** 503: the virus scanner did not answer; the upload stays unconfirmed, to be confirmed again later. */
+  'SCANNER_UNAVAILABLE',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

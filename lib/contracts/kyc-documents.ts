@@ -217,6 +217,8 @@ export const documentChecklistSchema = z
     shareholders: z.array(shareholderChecklistSchema),
     /** Current documents of types not listed for the class (or of a shareholder type, not tied to a shareholder). */
     otherDocuments: z.array(kycDocumentSchema),
+    /** The portal scans every upload for malware before accepting it (CLAMAV_HOST); false: files are not scanned. */
+    uploadsScanned: z.boolean(),
   })
   .meta({ id: 'KycDocumentChecklist' })
 export type DocumentChecklist = z.infer<typeof documentChecklistSchema>

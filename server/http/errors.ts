@@ -21,10 +21,12 @@ export const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   RISK_PROHIBITED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  MALWARE_FOUND: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** An outside service (the CRM) failed or answered nonsense: the message names it. */
   UPSTREAM_FAILED: 502,
+  SCANNER_UNAVAILABLE: 503,
 }
 
 export function errorBody(errors: ApiError[]): ErrorBody {

@@ -23,8 +23,10 @@ const ERROR_DESCRIPTIONS = {
   409: 'Conflict, invalid state or unmet precondition',
   413: 'Body too large',
   415: 'Unsupported content',
+  422: 'Malware found in the upload (deleted)',
   429: 'Too many attempts',
   502: 'An outside service (the CRM) failed',
+  503: 'The virus scanner did not answer (the upload stays unconfirmed)',
 } as const
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS

@@ -13,7 +13,8 @@ import type { Actor } from '@/server/http/context'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
 import { newBlobName, sha256Hex, sniffContentType } from './file-content'
-import { fileTooLarge, unsupportedContent } from './upload-errors'
+import { scanAuditView, scanForMalware } from './malware-scan'
+import { fileTooLarge, malwareFound, unsupportedContent } from './upload-errors'
 
 export type { StoredFile }
 
@@ -89,8 +90,9 @@ export async function deleteStoredFile(db: Executor, fileId: string, audit: Audi
 }
 
 /**
- * Stores bytes that arrived in a multipart body: checks the size limit (413) and the content by magic bytes
- * (415), writes a new blob, and records it CONFIRMED (audited). If the row cannot be written the blob is removed.
+ * Stores bytes that arrived in a multipart body: checks the size limit (413), the content by magic bytes (415) and,
+ * with CLAMAV_HOST set, has clamd scan it (422 MALWARE_FOUND; 503 when the scanner does not answer, nothing kept),
+ * writes a new blob, and records it CONFIRMED (audited). If the row cannot be written the blob is removed.
  * `actor` is null for a visitor's upload (a support inquiry's attachment): the row then has no uploader.
  * `field` names the form field in the 400/413/415 (default `file`).
  */
@@ -111,6 +113,9 @@ export async function storeServerUpload(options: {
   if (bytes.byteLength > maxBytes) throw fileTooLarge(maxBytes, field)
   const contentType = await sniffContentType(bytes)
   if (!contentType) throw unsupportedContent(field)
+  const fileName = options.fileName.trim().slice(0, 255) || 'file'
+  const scan = await scanForMalware({ bytes, fileName, kept: false, field })
+  if (scan.scanned && scan.infected) throw malwareFound(fileName, scan.signature, field)
 
   const blobName = newBlobName(options.fileName)
   const storage = getBlobStorage()
@@ -123,7 +128,7 @@ export async function storeServerUpload(options: {
         .values({
           businessId: options.businessId,
           purpose: options.purpose,
-          fileName: options.fileName.trim().slice(0, 255) || 'file',
+          fileName,
           contentType,
           sizeBytes: bytes.byteLength,
           blobName,
@@ -133,7 +138,12 @@ export async function storeServerUpload(options: {
           confirmedAt: new Date(),
         })
         .returning()
-      await appendAudit(tx, audit, { resource: 'file', resourceId: row!.id, action: 'upload', after: fileAuditView(row!) })
+      await appendAudit(tx, audit, {
+        resource: 'file',
+        resourceId: row!.id,
+        action: 'upload',
+        after: { ...fileAuditView(row!), ...scanAuditView(scan) },
+      })
       return row!
     })
   } catch (error) {

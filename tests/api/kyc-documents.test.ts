@@ -285,6 +285,8 @@ describe('KYC documents', () => {
       registrationClass: 'RC',
       kycDetailsId: details.id,
       kycDetailsCompleted: false,
+      // No CLAMAV_HOST here (the embedded default): the staff review says files are not scanned.
+      uploadsScanned: false,
     })
     const states = Object.fromEntries(checklist.items.map((i) => [i.documentType.code, i.state]))
     expect(states).toMatchObject({ CAC_2: 'UPLOADED', CERTIFICATE_OF_INCORPORATION: 'MISSING', TIN_CERTIFICATE: 'MISSING' })

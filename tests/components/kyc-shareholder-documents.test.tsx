@@ -123,6 +123,7 @@ function checklist(overrides: Partial<DocumentChecklist> = {}): DocumentChecklis
       group(DELTA, 'Delta Family Trust Holdings', 1, [certificate('MISSING')]),
     ],
     otherDocuments: [],
+    uploadsScanned: true,
     ...overrides,
   }
 }

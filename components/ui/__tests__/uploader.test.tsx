@@ -147,6 +147,22 @@ describe('Uploader', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
   })
 
+  it("shows the virus scanner's refusal without a retry, and its silence with one", async () => {
+    const upload = vi
+      .fn<UploadFunction>()
+      .mockRejectedValueOnce(httpError(422, 'cac.pdf was refused: the virus scanner found malware in it (Eicar-Signature).'))
+      .mockRejectedValueOnce(httpError(503, 'cac.pdf could not be scanned for viruses: the scanner is not answering.'))
+    const { input } = renderUploader({ upload })
+
+    pick(input, fileOf('cac.pdf', 'application/pdf', 200))
+    expect(await screen.findByRole('alert')).toHaveTextContent('the virus scanner found malware in it')
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument()
+
+    pick(input, fileOf('cac.pdf', 'application/pdf', 200))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('the scanner is not answering'))
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+
   it('refuses too large and wrong-type files before sending anything', () => {
     const upload = vi.fn<UploadFunction>()
     const { input } = renderUploader({ upload, maxBytes: 2 * MB })

@@ -300,6 +300,11 @@ function Documents({ businessId, documentReviewSlot }: { businessId: string; doc
       <Loaded query={documents} what="documents">
         {(checklist) => (
           <div className={styles.stackTight}>
+            {!checklist.uploadsScanned && (
+              <p className={styles.muted} role="note">
+                Files on this portal are not scanned for viruses: open them with care.
+              </p>
+            )}
             <ul className={styles.list} aria-label="Documents of the business">
               {checklist.items.map((item) => (
                 <DocumentRow

@@ -34,15 +34,18 @@ fileRoutes.openapi(
   async (c) => c.json(await createUploadSlot({ ...(await serviceArgs(c)), input: c.req.valid('json') }), 201),
 )
 
-// POST /files/{id}/confirm – check the uploaded bytes; refuse and delete anything not png/jpeg/pdf or too large
+// POST /files/{id}/confirm – check the uploaded bytes (and scan them, with CLAMAV_HOST); refuse and delete anything not png/jpeg/pdf, too large or infected
 fileRoutes.openapi(
   route.post('/files/{id}/confirm', {
     summary: 'Confirm an upload',
     description:
-      'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the staged blob once (size, magic bytes), copies those bytes where the upload URL cannot write, and records their SHA-256; refused files are deleted (413 / 415). Idempotent.',
+      'Only the uploader, still holding the right the slot needed (403 otherwise). Reads the staged blob once (size, magic bytes) and, when the portal has a virus scanner (ClamAV), has it scan those bytes; copies them where the upload URL cannot write, and records their SHA-256. Refused files are deleted (413 / 415, 422 MALWARE_FOUND). A scanner that does not answer: 503 SCANNER_UNAVAILABLE, the file stays unconfirmed (not attachable) and may be confirmed again. Idempotent.',
     ...access.business(),
     request: { params: idParam },
-    responses: { 200: json(filesContract.fileSummarySchema, 'Confirmed'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    responses: {
+      200: json(filesContract.fileSummarySchema, 'Confirmed'),
+      ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    },
   }),
   async (c) => c.json(await confirmUpload({ ...(await serviceArgs(c)), fileId: c.req.valid('param').id }), 200),
 )

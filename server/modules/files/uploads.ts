@@ -33,7 +33,8 @@ import {
   SNIFF_BYTES,
   sniffContentType,
 } from '@/server/records/file-content'
-import { fileTooLarge, unsupportedContent } from '@/server/records/upload-errors'
+import { scanAuditView, scanForMalware } from '@/server/records/malware-scan'
+import { fileTooLarge, malwareFound, unsupportedContent } from '@/server/records/upload-errors'
 
 type UploadUrlRequest = z.output<typeof uploadUrlRequestSchema>
 
@@ -182,10 +183,11 @@ async function findOwnUpload(db: Database, actor: Actor, fileId: string): Promis
 
 /**
  * Checks what actually arrived in the staging blob: its size (limit and declared size) and its first bytes (png,
- * jpeg or pdf by magic bytes). Anything else is deleted, blob and row, and refused with 413 / 415. The checked
- * bytes are then written to a new blob name that the upload SAS cannot reach (the SAS stays valid until it
- * expires, so the staging blob could still be overwritten), with their SHA-256, and the staging blob is deleted.
- * Confirming a confirmed file answers it again.
+ * jpeg or pdf by magic bytes), then, with CLAMAV_HOST set, has clamd scan those bytes. Anything refused is deleted,
+ * blob and row, with 413 / 415 / 422 MALWARE_FOUND; a scanner that does not answer is a 503 and the file stays
+ * PENDING (never confirmed unscanned). The checked bytes are then written to a new blob name that the upload SAS
+ * cannot reach (the SAS stays valid until it expires, so the staging blob could still be overwritten), with their
+ * SHA-256, and the staging blob is deleted. Confirming a confirmed file answers it again.
  */
 export async function confirmUpload(options: { db: Database; actor: Actor; fileId: string; audit: AuditContext }) {
   const { db, actor, fileId, audit } = options
@@ -213,6 +215,9 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   const { bytes } = content
   const contentType = bytes.byteLength > 0 ? await sniffContentType(bytes.subarray(0, SNIFF_BYTES)) : null
   if (!contentType) await reject(file, unsupportedContent())
+  const scan = await scanForMalware({ bytes, fileName: file.fileName, fileId: file.id, kept: true })
+  if (scan.scanned && scan.infected)
+    await reject(file, malwareFound(file.fileName, scan.signature), { signature: scan.signature })
 
   const finalBlobName = newBlobName(file.fileName)
   await storage.upload(finalBlobName, bytes, contentType!)
@@ -236,7 +241,7 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
       resourceId: row.id,
       action: 'confirm',
       before: fileAuditView(file),
-      after: { ...fileAuditView(row), sha256 },
+      after: { ...fileAuditView(row), sha256, ...scanAuditView(scan) },
     })
     return row
   })
@@ -250,7 +255,7 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
   if (now.status === 'CONFIRMED') return toFileSummary(now)
   throw notFound('File')
 
-  async function reject(target: StoredFile, error: AppError): Promise<never> {
+  async function reject(target: StoredFile, error: AppError, found?: { signature: string }): Promise<never> {
     await deleteBlobBestEffort(target.blobName)
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -263,7 +268,7 @@ export async function confirmUpload(options: { db: Database; actor: Actor; fileI
           resourceId: row.id,
           action: 'reject_upload',
           before: fileAuditView(row),
-          after: { reason: error.code },
+          after: { reason: error.code, ...found },
         })
       }
     })

@@ -22,6 +22,7 @@ import { shareholderName } from '@/server/modules/kyc/kyc-capture-gaps'
 import { assertKycEditable, kycWriteTransaction } from '@/server/modules/kyc/kyc-edit-access'
 import { deleteStoredFile, getAttachableFile } from '@/server/records/attachable-file'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
+import { uploadsAreScanned } from '@/server/records/malware-scan'
 import { checklistItemsOf, shareholderChecklistsOf, shareholderKindOf } from './document-rules'
 import { loadDocumentState } from './document-state'
 import { documentAuditView, selectKycDocuments, toKycDocument } from './document-view'
@@ -79,6 +80,7 @@ export async function getDocumentChecklist(options: { db: Executor; actor: Actor
     items,
     shareholders: shareholderLists,
     otherDocuments: state.documents.filter((d) => !shown.has(d.document.id)).map(toKycDocument),
+    uploadsScanned: uploadsAreScanned(),
   }
 }
 

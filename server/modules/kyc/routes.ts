@@ -134,7 +134,10 @@ kycRoutes.openapi(
       'JSON, or multipart/form-data with the same fields plus `file` and optional `label`. One record per business (409 otherwise). Turnover in naira.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.create),
     request: { body: documented(kycContract.createKycDetailsSchema, true) },
-    responses: { 201: json(kycContract.kycDetailsSchema, 'Created'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    responses: {
+      201: json(kycContract.kycDetailsSchema, 'Created'),
+      ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    },
   }),
   async (c) => {
     const { input, file } = await readDetailsBody(c, kycContract.createKycDetailsSchema)
@@ -172,7 +175,10 @@ kycRoutes.openapi(
     description: 'Any fields; multipart may carry a `file` (kept as an additional company document) with or without fields.',
     ...access.business(...KYC_EDITORS, DETAILS_PERMISSIONS.update),
     request: { params: idParam, body: documented(kycContract.updateKycDetailsSchema, true) },
-    responses: { 200: json(kycContract.kycDetailsSchema, 'Updated'), ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+    responses: {
+      200: json(kycContract.kycDetailsSchema, 'Updated'),
+      ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    },
   }),
   async (c) => {
     const { input, file } = await readDetailsBody(c, kycContract.updateKycDetailsSchema)

@@ -89,7 +89,7 @@ supportRoutes.openapi(
     request: { body: multipartBody() },
     responses: {
       201: json(supportContract.supportInquiryReceiptSchema, 'Received; the reference is quoted in the acknowledgement mail'),
-      ...errorResponses(400, 413, 415, 429),
+      ...errorResponses(400, 413, 415, 422, 429, 503),
     },
   }),
   async (c) => {

@@ -47,7 +47,10 @@ afterEach(() => {
   router.query = {}
 })
 
-function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean; otherDocuments?: unknown[] } = {}): Route[] {
+function previewRoutes(
+  b: ReturnType<typeof business>,
+  options: { met?: boolean; otherDocuments?: unknown[]; uploadsScanned?: boolean } = {},
+): Route[] {
   return [
     route('GET', `/businesses/${b.id}`, { data: b }),
     route('GET', `/businesses/${b.id}/approval-checklist`, { data: CHECKS(options.met ?? true) }),
@@ -77,6 +80,7 @@ function previewRoutes(b: ReturnType<typeof business>, options: { met?: boolean;
         items: [],
         shareholders: [],
         otherDocuments: options.otherDocuments ?? [],
+        uploadsScanned: options.uploadsScanned ?? true,
       },
     }),
     route('GET', '/business-types', { data: [TYPE] }),
@@ -117,6 +121,31 @@ describe('BusinessPreview', () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ decision: 'APPROVED', comment: 'All verified.' }),
     )
+  })
+
+  it('says in the documents section that files are not scanned when the portal has no virus scanner', async () => {
+    const b = business()
+    api = mockApi(...previewRoutes(b, { otherDocuments: [kycDocument({ businessId: b.id })], uploadsScanned: false }))
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+
+    const documents = await screen.findByRole('region', { name: 'Documents' })
+    expect(
+      await within(documents).findByText('Files on this portal are not scanned for viruses: open them with care.'),
+    ).toBeInTheDocument()
+  })
+
+  it('says nothing of scanning when the portal scans uploads', async () => {
+    const b = business()
+    api = mockApi(...previewRoutes(b, { otherDocuments: [kycDocument({ businessId: b.id })] }))
+    renderWithClient(
+      <BusinessPreview businessId={b.id} permissions={roleOf('APPROVER')} currentUserId={STAFF_ID} memberOf={[]} />,
+    )
+
+    const documents = await screen.findByRole('region', { name: 'Documents' })
+    expect(await within(documents).findByRole('list', { name: 'Documents of the business' })).toBeInTheDocument()
+    expect(within(documents).queryByText(/not scanned for viruses/)).not.toBeInTheDocument()
   })
 
   it('offers the per-document review actions on each document, and sends the re-upload request', async () => {

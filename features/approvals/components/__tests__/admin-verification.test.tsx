@@ -116,6 +116,7 @@ function reviewRoutes(b: ReturnType<typeof business>, state: { items: Verificati
         items: [],
         shareholders: [],
         otherDocuments: [],
+        uploadsScanned: true,
       },
     }),
     route('GET', '/business-types', { data: [TYPE] }),

@@ -79,6 +79,7 @@ function checklist(items: ChecklistItem[], overrides: Partial<DocumentChecklist>
     items,
     shareholders: [],
     otherDocuments: [],
+    uploadsScanned: true,
     ...overrides,
   }
 }
