@@ -11,26 +11,13 @@
  * largest growth while streaming. The database is dropped afterwards.
  */
 import { randomUUID } from 'node:crypto'
-import { Client } from 'pg'
 import { parseIntFlag } from './generate-businesses'
-import { freePort, prepareBenchEnvironment } from './server-kit'
+import { adminUrlFlag, logProgress as log, throwawayPostgres } from './server-kit'
 
 const argv = process.argv.slice(2)
 const rows = parseIntFlag(argv, 'rows', 1_000_000, 1)
 const format = argv.find((a) => a.startsWith('--format='))?.slice('--format='.length) === 'csv' ? 'csv' : 'ndjson'
-const adminUrl =
-  argv.find((a) => a.startsWith('--admin-url='))?.slice('--admin-url='.length) ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-const dbName = `bench_audit_export_${process.pid}`
-const admin = new Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE ${dbName}`)
-await admin.end()
-const url = new URL(adminUrl)
-url.pathname = `/${dbName}`
-prepareBenchEnvironment({ prefix: 'kyc-bench-audit-export-', port: await freePort(), databaseUrl: url.toString() })
-process.env.SEED_DEMO = 'false'
-process.env.SCREENING_SHIPPED_LISTS = 'false'
+const database = await throwawayPostgres({ adminUrl: adminUrlFlag(argv), name: 'bench_audit_export' })
 
 const { sql, desc } = await import('drizzle-orm')
 const { getDb, closeDatabase } = await import('@/server/db/client')
@@ -40,7 +27,6 @@ const { hashAuditRow } = await import('@/server/audit/chain')
 const { SYSTEM_AUDIT_CONTEXT } = await import('@/server/audit/append-audit')
 const { exportAudits } = await import('@/server/modules/audits/export-audits')
 
-const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
 try {
   seedOnOpen()
@@ -131,8 +117,5 @@ try {
   )
   await closeDatabase()
 } finally {
-  const drop = new Client({ connectionString: adminUrl })
-  await drop.connect()
-  await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-  await drop.end()
+  await database.drop()
 }

@@ -12,27 +12,15 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Client } from 'pg'
 import { freePort as azuritePort, prepareBlobStorage, startAzurite } from '../scripts/lib/azurite'
 import { parseIntFlag } from './generate-businesses'
-import { freePort, prepareBenchEnvironment } from './server-kit'
+import { adminUrlFlag, logProgress as log, throwawayPostgres } from './server-kit'
 
 const argv = process.argv.slice(2)
 const documentCount = parseIntFlag(argv, 'documents', 60, 1)
 const mib = parseIntFlag(argv, 'mib', 2, 1)
-const adminUrl =
-  argv.find((a) => a.startsWith('--admin-url='))?.slice('--admin-url='.length) ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-const dbName = `bench_case_file_${process.pid}`
-const admin = new Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE ${dbName}`)
-await admin.end()
-const url = new URL(adminUrl)
-url.pathname = `/${dbName}`
-const dataDir = prepareBenchEnvironment({ prefix: 'kyc-bench-case-file-', port: await freePort(), databaseUrl: url.toString() })
-process.env.SEED_DEMO = 'false'
-process.env.SCREENING_SHIPPED_LISTS = 'false'
+const database = await throwawayPostgres({ adminUrl: adminUrlFlag(argv), name: 'bench_case_file' })
+const dataDir = database.dataDir
 const azurite = await startAzurite({ accountName: 'bench', port: await azuritePort(), location: join(dataDir, 'azurite') })
 process.env.AZURE_STORAGE_CONNECTION_STRING = azurite.connectionString
 process.env.AZURE_STORAGE_CONTAINER = 'blob'
@@ -51,7 +39,6 @@ const { PERMISSIONS } = await import('@/lib/permissions/names')
 const { buildCaseFile } = await import('@/server/modules/evidence/case-file')
 const { verifyCaseFile } = await import('@/server/modules/evidence/verify-case-file')
 
-const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
 const mbOf = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10
 try {
   seedOnOpen()
@@ -135,9 +122,5 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true })
   await azurite.stop()
-  rmSync(dataDir, { recursive: true, force: true })
-  const drop = new Client({ connectionString: adminUrl })
-  await drop.connect()
-  await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-  await drop.end()
+  await database.drop()
 }

@@ -15,28 +15,16 @@
  * Prints one JSON line; the database is dropped afterwards.
  */
 import { Readable } from 'node:stream'
-import { Client } from 'pg'
 import { parseIntFlag } from './generate-businesses'
 import { generatePerson, seededRandom } from './screening-names'
-import { freePort, prepareBenchEnvironment } from './server-kit'
+import { adminUrlFlag, logProgress as log, throwawayPostgres } from './server-kit'
 
 const argv = process.argv.slice(2)
 const persons = parseIntFlag(argv, 'persons', 100_000, 1)
 const perBusiness = parseIntFlag(argv, 'per-business', 4, 1)
 const batchSize = parseIntFlag(argv, 'batch', 100, 1)
 const pepEntries = parseIntFlag(argv, 'pep', 0, 0)
-const adminUrl =
-  argv.find((a) => a.startsWith('--admin-url='))?.slice('--admin-url='.length) ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-
-const dbName = `bench_monitoring_${process.pid}`
-const admin = new Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE ${dbName}`)
-await admin.end()
-const url = new URL(adminUrl)
-url.pathname = `/${dbName}`
-prepareBenchEnvironment({ prefix: 'kyc-bench-monitoring-', port: await freePort(), databaseUrl: url.toString() })
-process.env.SEED_DEMO = 'false'
+const database = await throwawayPostgres({ adminUrl: adminUrlFlag(argv), name: 'bench_monitoring', shippedLists: true })
 
 const { sql } = await import('drizzle-orm')
 const { getDb, closeDatabase } = await import('@/server/db/client')
@@ -53,7 +41,6 @@ const { runMonitoringBatch } = await import('@/server/modules/screening/monitori
 const { SYSTEM_AUDIT_CONTEXT } = await import('@/server/audit/append-audit')
 const { eq } = await import('drizzle-orm')
 
-const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
 try {
   seedOnOpen()
   const db = await getDb()
@@ -214,8 +201,5 @@ try {
   )
   await closeDatabase()
 } finally {
-  const drop = new Client({ connectionString: adminUrl })
-  await drop.connect()
-  await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-  await drop.end()
+  await database.drop()
 }

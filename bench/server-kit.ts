@@ -69,3 +69,45 @@ export function createStopper(dataDir: string, server: () => { close: () => unkn
   process.on('SIGINT', () => void stop(0))
   return stop
 }
+
+/** `--admin-url=…` (a PostgreSQL URL with the right to create databases), default the local postgres superuser. */
+export function adminUrlFlag(argv: readonly string[]): string {
+  return (
+    argv.find((a) => a.startsWith('--admin-url='))?.slice('--admin-url='.length) ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  )
+}
+
+/**
+ * A throwaway PostgreSQL database named `<name>_<pid>` and the bench environment pointed at it (no demo data, no
+ * shipped screening lists unless `shippedLists`); `drop()` removes it. Call before loading app code.
+ */
+export async function throwawayPostgres(options: { adminUrl: string; name: string; shippedLists?: boolean }) {
+  const { Client } = await import('pg')
+  const dbName = `${options.name}_${process.pid}`
+  const admin = new Client({ connectionString: options.adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${dbName}`)
+  await admin.end()
+  const url = new URL(options.adminUrl)
+  url.pathname = `/${dbName}`
+  const dataDir = prepareBenchEnvironment({
+    prefix: `kyc-${options.name.replace(/_/g, '-')}-`,
+    port: await freePort(),
+    databaseUrl: url.toString(),
+  })
+  process.env.SEED_DEMO = 'false'
+  process.env.SCREENING_SHIPPED_LISTS = options.shippedLists ? 'true' : 'false'
+  return {
+    dataDir,
+    drop: async () => {
+      const client = new Client({ connectionString: options.adminUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+      await client.end()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A progress line on stderr, stamped with the time. */
+export const logProgress = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
