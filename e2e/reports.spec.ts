@@ -204,3 +204,35 @@ test('the archives tab lists an archived business and unarchives it with a reaso
   expect(((await business.json()) as { archiveStatus: string }).archiveStatus).toBe('ACTIVE')
   expect(await seriousViolations(page)).toEqual([])
 })
+
+test('the regulatory returns count the period shown and download as a workbook that opens', async ({ page }) => {
+  await signInAsStaff(page, 'superadmin@example.com')
+  const today = new Date().toISOString().slice(0, 10)
+  await page.goto(`/s/admin/reports?tab=returns&from=2000-01-01&to=${today}`)
+  await expect(page.getByRole('tab', { name: 'Regulatory returns' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: 'Regulatory returns' })).toBeVisible()
+  await expect(page.getByLabel('From')).toHaveValue('2000-01-01')
+  // The demo has approved businesses, each with its tier.
+  const tiers = page.getByRole('list', { name: 'Businesses onboarded in the period, by risk tier' })
+  await expect(tiers.getByRole('listitem')).toHaveCount(5)
+  const candidates = page.getByRole('region', { name: 'Screening candidates raised in the period' })
+  await expect(candidates.getByRole('row', { name: /Raised/ })).toBeVisible()
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download XLSX' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`regulatory-returns-2000-01-01-to-${today}.xlsx`)
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load((await readFile(await download.path())) as never)
+  expect(workbook.worksheets.map((w) => w.name)).toEqual([
+    'Onboarding by risk tier',
+    'PEPs onboarded',
+    'Screening hits',
+    'Periodic reviews',
+    'Deferrals',
+  ])
+  expect(workbook.getWorksheet('Screening hits')!.getRow(2).getCell(1).value).toBe('Raised')
+  expect(await seriousViolations(page)).toEqual([])
+  await noPageScrollAtPhoneWidth(page)
+})

@@ -31,6 +31,10 @@ const FeesTab = lazyScreen(() => import('@/features/reports/components/fees-tab'
   count: 4,
   label: 'Loading the fees',
 })
+const RegulatoryReturnsTab = lazyScreen(
+  () => import('@/features/reports/components/regulatory-returns-tab').then((m) => m.RegulatoryReturnsTab),
+  { count: 4, label: 'Loading the regulatory returns' },
+)
 const AuditLog = lazyScreen(() => import('@/features/audits/components/audit-log').then((m) => m.AuditLog), {
   count: 4,
   label: 'Loading the audit log',
@@ -79,6 +83,8 @@ export default function ReportsPage({ answers }: ReportsPageProps) {
           })
         if (held.has(P.CAN_READ_BUSINESS_DIVISION))
           tabs.push({ id: 'fees', label: 'Fees', render: () => <FeesTab canEdit={held.has(P.CAN_UPDATE_PRODUCT)} /> })
+        if (held.has(P.CAN_READ_BUSINESS))
+          tabs.push({ id: 'returns', label: 'Regulatory returns', render: () => <RegulatoryReturnsTab /> })
         if (held.has(P.CAN_AUDIT_SYSTEM))
           tabs.push({ id: 'audits', label: 'Audit log', render: () => <AuditLog canExport={held.has(P.CAN_EXPORT_AUDIT)} /> })
         if (held.has(P.CAN_READ_BUSINESS))
