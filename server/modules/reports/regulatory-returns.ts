@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { RegulatoryReturns, RegulatoryReturnsQuery } from '@/lib/contracts/regulatory-returns'
 import { RISK_TIERS } from '@/lib/contracts/risk-values'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
-import type { Actor } from '@/server/http/context'
 import { assertStaffWithAny } from '@/server/http/access'
-import { PERMISSIONS } from '@/lib/permissions/names'
+import type { Actor } from '@/server/http/context'
 
 /** Who reads the returns: staff who may read businesses (the figures name no one). */
 export const RETURNS_READERS = [PERMISSIONS.CAN_READ_BUSINESS] as const
