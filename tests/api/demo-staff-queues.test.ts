@@ -4,7 +4,7 @@ import type { CacReviewRow } from '@/lib/contracts/cac-review'
 import type { StaffDeferral } from '@/lib/contracts/deferral-review'
 import type { Page } from '@/lib/contracts/pagination'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, kycVerifications } from '@/server/db/schema'
+import { audits, businesses, kycVerifications, riskFirstApprovals } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { PEP_DIRECTOR_BUSINESS, SCREENING_HIT_BUSINESS } from '@/server/seed/demo-kyc'
@@ -37,12 +37,15 @@ describe('demo staff queues', () => {
     const submitted = demo.filter((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['COMPANY', 'MEANS_OF_ID', 'BVN']))
     expect(items.filter((i) => i.kind === 'COMPANY')).toHaveLength(submitted.length)
-    // Under review: waiting for a person, but for the one business ready to approve. Approved: verified before.
-    const ready = demoBusinessRegNos()[DEMO_READY_TO_APPROVE]
-    expect(items.filter((i) => i.approvalStatus === 'PENDING' && i.regNo !== ready).every((i) => i.status === 'PENDING')).toBe(
-      true,
-    )
-    expect(items.filter((i) => i.regNo === ready).every((i) => i.status === 'VERIFIED')).toBe(true)
+    // Under review: waiting for a person, but for the one business ready to approve and the high-risk one waiting for
+    // its senior approval (docs/risk.md#approval). Approved: verified before.
+    const [waiting] = await db.select({ businessId: riskFirstApprovals.businessId }).from(riskFirstApprovals)
+    const waitingRegNo = demo.find((b) => b.id === waiting?.businessId)?.regNo
+    const checked = [demoBusinessRegNos()[DEMO_READY_TO_APPROVE], waitingRegNo]
+    expect(
+      items.filter((i) => i.approvalStatus === 'PENDING' && !checked.includes(i.regNo)).every((i) => i.status === 'PENDING'),
+    ).toBe(true)
+    expect(items.filter((i) => checked.includes(i.regNo)).every((i) => i.status === 'VERIFIED')).toBe(true)
     expect(items.some((i) => i.approvalStatus === 'PENDING')).toBe(true)
     expect(items.filter((i) => i.approvalStatus === 'APPROVED').every((i) => i.status === 'VERIFIED')).toBe(true)
 
