@@ -81,6 +81,31 @@ describe('case file', () => {
     expect((await verifyCaseFile(zipBytes, { publicKeyPem: pem })).ok).toBe(true)
   })
 
+  it('holds identity numbers in clear for staff who may reveal them, masked only for those who may not', async () => {
+    // The approver holds CAN_VIEW_SENSITIVE_KYC: the numbers in clear, each audited with the file.
+    const zip = await JSZip.loadAsync(zipBytes)
+    const people = JSON.parse(await zip.file('identity-numbers.json')!.async('string')) as { idNumber?: string }[]
+    expect(people.length).toBeGreaterThan(0)
+    expect(people.some((p) => p.idNumber && !p.idNumber.includes('*'))).toBe(true)
+    const db = await getDb()
+    const [row] = await db
+      .select()
+      .from(audits)
+      .where(
+        and(eq(audits.resourceId, ready.business.id), eq(audits.action, 'EXPORT_CASE_FILE'), eq(audits.actorId, staff.user.id)),
+      )
+    expect((row!.after as { revealed: unknown[] }).revealed.length).toBe(people.length)
+
+    // An auditor reads businesses but may not reveal: no clear number anywhere in the file.
+    const auditor = await signedInUser({ staffRole: 'AUDITOR' })
+    const res = await api(`/businesses/${ready.business.id}/case-file`, { token: auditor.token })
+    expect(res.status).toBe(200)
+    const masked = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))
+    expect(masked.file('identity-numbers.json')).toBeNull()
+    const business = await masked.file('business.json')!.async('string')
+    for (const person of people) if (person.idNumber) expect(business).not.toContain(person.idNumber)
+  })
+
   it('is logged as a view of each person it holds and audited', async () => {
     const db = await getDb()
     const [row] = await db
@@ -91,9 +116,14 @@ describe('case file', () => {
     const views = await db
       .select()
       .from(personalDataViews)
-      .where(and(eq(personalDataViews.businessId, ready.business.id), eq(personalDataViews.detail, 'case file')))
+      .where(
+        and(
+          eq(personalDataViews.businessId, ready.business.id),
+          eq(personalDataViews.detail, 'case file, identity numbers in clear'),
+        ),
+      )
     expect(views.length).toBeGreaterThan(0)
-    expect(views.every((v) => v.actorId === staff.user.id)).toBe(true)
+    expect(views.some((v) => v.actorId === staff.user.id)).toBe(true)
   })
 
   it('names a changed document, a manifest that is not the signed one, an edited audit row and another key', async () => {

@@ -5,9 +5,10 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import archiver from 'archiver'
 import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm'
 import { buildKycPdf } from '@/lib/kyc/kyc-pdf'
+import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
-import { audits, deferrals, files } from '@/server/db/schema'
+import { audits, deferrals, files, meansOfIds, shareholders } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
@@ -119,6 +120,38 @@ export async function buildCaseFile(options: {
       .where(and(eq(files.businessId, businessId), eq(files.status, 'CONFIRMED')))
       .orderBy(asc(files.createdAt), asc(files.id)),
   ])
+  // Staff who may reveal identity numbers get them in clear, in a file of their own; everyone else masked only.
+  const reveal = actor.isStaff && actor.staffPermissions.has(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC)
+  const identityNumbers = reveal
+    ? [
+        ...(
+          await db
+            .select({
+              id: meansOfIds.id,
+              firstName: meansOfIds.firstName,
+              lastName: meansOfIds.lastName,
+              bvn: meansOfIds.bvn,
+              idType: meansOfIds.idType,
+              idNumber: meansOfIds.idNumber,
+              dateOfBirth: meansOfIds.dateOfBirth,
+            })
+            .from(meansOfIds)
+            .where(eq(meansOfIds.businessId, businessId))
+        ).map((row) => ({ record: 'means_of_id' as const, ...row })),
+        ...(
+          await db
+            .select({
+              id: shareholders.id,
+              firstName: shareholders.firstName,
+              lastName: shareholders.lastName,
+              bvn: shareholders.bvn,
+              dateOfBirth: shareholders.dateOfBirth,
+            })
+            .from(shareholders)
+            .where(and(eq(shareholders.businessId, businessId), eq(shareholders.type, 'INDIVIDUAL')))
+        ).map((row) => ({ record: 'shareholder' as const, ...row })),
+      ]
+    : null
   const exportedAt = (options.now ?? new Date()).toISOString()
   await db.transaction(async (tx) => {
     // Every person the file holds, as when a reviewer opens them.
@@ -126,13 +159,17 @@ export async function buildCaseFile(options: {
       ...info.kyc.meansOfIds.map((m) => ({ subjectKind: 'MEANS_OF_ID' as const, subjectId: m.id })),
       ...info.kyc.shareholders.map((h) => ({ subjectKind: 'SHAREHOLDER' as const, subjectId: h.id })),
     ]
+    const detail = reveal ? 'case file, identity numbers in clear' : 'case file'
     for (const person of people)
-      await recordPersonalDataView(tx, actor, { businessId, ...person, detail: 'case file', requestId: audit.requestId })
+      await recordPersonalDataView(tx, actor, { businessId, ...person, detail, requestId: audit.requestId })
     await appendAudit(tx, audit, {
       resource: 'business',
       resourceId: businessId,
       action: 'EXPORT_CASE_FILE',
-      after: { documents: documents.length },
+      after: {
+        documents: documents.length,
+        revealed: identityNumbers?.map((p) => ({ record: p.record, id: p.id })) ?? [],
+      },
     })
   })
   // Read after the export's own audit row, which the slice then ends with; rows appended later are not in the file.
@@ -185,6 +222,7 @@ export async function buildCaseFile(options: {
     })
     await add('kyc-summary.pdf', pdf)
     await add('business.json', json(info))
+    if (identityNumbers) await add('identity-numbers.json', json(identityNumbers))
     await add('verification.json', json(verification))
     await add('screening.json', json(screening))
     await add('risk.json', json({ current: risk, history: riskHistory.content }))
