@@ -79,7 +79,7 @@ describe('a representative’s date of birth and PEP declaration', () => {
     expect(country).toHaveValue('NG')
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
     expect(await within(form).findByText('A representative must be at least 18 years old')).toBeInTheDocument()
-    expect(within(form).getByText(/Enter the public position/)).toBeInTheDocument()
+    expect(await within(form).findByText(/Enter the public position/)).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0)
 
     type(within(form).getByLabelText(/Date of birth/), '1971-08-30')

@@ -266,7 +266,7 @@ describe('ShareholderEditor', () => {
     const position = await within(form).findByLabelText(/Public position of the PEP/)
     fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
     expect(await within(form).findByText('Date of birth cannot be in the future')).toBeInTheDocument()
-    expect(within(form).getByText(/Enter the public position/)).toBeInTheDocument()
+    expect(await within(form).findByText(/Enter the public position/)).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
 
     type(within(form).getByLabelText(/Date of birth/), '1980-05-12')
