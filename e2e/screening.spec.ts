@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import JSZip from 'jszip'
+import { seriousViolations } from './support/a11y'
 import { bearer, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 
@@ -140,6 +141,11 @@ test('an approver compares a screening candidate and clears it; another approver
   await second.goto(`/s/admin/approvals/business/business-preview?id=${businessId}`)
   await expect(second.getByRole('heading', { name, exact: true })).toBeVisible()
   await expect(second.getByRole('region', { name: 'Screening', exact: true }).getByText('Screening clear')).toBeVisible()
+  // The risk section: the tier and the score's factors, each with its points.
+  const risk = second.getByRole('region', { name: 'Risk', exact: true })
+  await expect(risk.getByText(/^(Low|Medium|High) risk$/)).toBeVisible()
+  await expect(risk.getByRole('row', { name: /Total/ })).toBeVisible()
+  expect(await seriousViolations(second)).toEqual([])
   await second.getByRole('button', { name: 'Approve business' }).click()
   await second.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(second.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
