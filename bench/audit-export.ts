@@ -2,7 +2,7 @@
  * Audit log export (issue 42): the whole log of N rows (default 1,000,000) exported as NDJSON through the product's
  * own `exportAudits` on PostgreSQL, the stream read to the end as a client would, memory sampled every 100 ms.
  *
- *   npx tsx bench/audit-export.ts [--rows=1000000] [--format=ndjson|csv]
+ *   node --expose-gc --import tsx bench/audit-export.ts [--rows=1000000] [--format=ndjson|csv]
  *                                 [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
  *
  * Setup (not timed): a throwaway database, then N audit rows chained as `appendAudit` chains them (each row's hash over
@@ -85,6 +85,7 @@ try {
 
   global.gc?.()
   const rssBefore = process.memoryUsage().rss
+  const heapBefore = process.memoryUsage().heapUsed
   let peak = rssBefore
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss)
@@ -102,6 +103,9 @@ try {
   }
   const seconds = (performance.now() - started) / 1000
   clearInterval(sampler)
+  // With --expose-gc: what is still held once the export is over (a leak would grow with the rows).
+  global.gc?.()
+  const heapAfter = process.memoryUsage().heapUsed
   console.log(
     JSON.stringify({
       format,
@@ -113,6 +117,7 @@ try {
       firstByteSeconds: Math.round(firstByte! / 100) / 10,
       rssBeforeMb: mb(rssBefore),
       rssGrowthMb: mb(peak - rssBefore),
+      ...(global.gc ? { heapGrowthAfterGcMb: mb(heapAfter - heapBefore) } : {}),
     }),
   )
   await closeDatabase()
