@@ -6,8 +6,8 @@ import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { RegulatoryReturns } from '@/lib/contracts/regulatory-returns'
-import { RISK_TIER_LABELS } from '@/lib/contracts/risk-values'
 import { describeError } from '@/lib/http/errors'
+import { returnsSections, type ReturnsRow } from '@/lib/format/returns-sections'
 import { downloadRegulatoryReturns, returnsQueries } from '../api/returns-queries'
 import { BarChart } from './bar-chart'
 import styles from './reports.module.css'
@@ -21,7 +21,7 @@ function defaultPeriod(now = new Date()) {
   return { from: `${today.slice(0, 4)}-01-01`, to: today }
 }
 
-function Figures({ caption, rows }: { caption: string; rows: [string, number][] }) {
+function Figures({ caption, rows }: { caption: string; rows: ReturnsRow[] }) {
   return (
     <ScrollTable caption={caption} columns={['', 'Count']}>
       <tbody>
@@ -37,49 +37,14 @@ function Figures({ caption, rows }: { caption: string; rows: [string, number][] 
 }
 
 function Returns({ returns }: { returns: RegulatoryReturns }) {
-  const tiers = returns.onboardedByTier.map((t) => ({
-    key: t.tier,
-    label: t.tier === 'NONE' ? 'Not assessed' : RISK_TIER_LABELS[t.tier],
-    value: t.businesses,
-  }))
+  const [tiers, ...sections] = returnsSections(returns)
   return (
     <>
       <h3>Onboarded by risk tier</h3>
-      <BarChart title="Businesses onboarded in the period, by risk tier" bars={tiers} />
-      <Figures
-        caption="Politically exposed persons onboarded"
-        rows={[
-          ['PEPs onboarded', returns.peps.onboarded],
-          ['With the senior approval', returns.peps.seniorApproved],
-          ['Without it', returns.peps.withoutSeniorApproval],
-        ]}
-      />
-      <Figures
-        caption="Screening candidates raised in the period"
-        rows={[
-          ['Raised', returns.screeningHits.raised],
-          ['Still open', returns.screeningHits.open],
-          ['False matches', returns.screeningHits.falseMatches],
-          ['True matches', returns.screeningHits.trueMatches],
-          ['True matches reported to the NFIU', returns.trueMatchesReported.reported],
-          ['True matches without a report reference', returns.trueMatchesReported.notReported],
-        ]}
-      />
-      <Figures
-        caption="Periodic reviews"
-        rows={[
-          ['Due in the period', returns.periodicReviews.due],
-          ['Done in the period', returns.periodicReviews.done],
-          ['Overdue', returns.periodicReviews.overdue],
-        ]}
-      />
-      <Figures
-        caption="Deferrals outstanding"
-        rows={[
-          ['Outstanding', returns.deferralsOutstanding.outstanding],
-          ['Past their due date', returns.deferralsOutstanding.overdue],
-        ]}
-      />
+      <BarChart title={tiers!.caption} bars={tiers!.rows.map(([label, value]) => ({ key: label, label, value }))} />
+      {sections.map((section) => (
+        <Figures key={section.sheet} caption={section.caption} rows={section.rows} />
+      ))}
     </>
   )
 }
