@@ -59,7 +59,30 @@ function businessAuditCondition(businessId: string) {
   return or(eq(audits.resourceId, businessId), sql`${audits.after}->>'businessId' = ${businessId}`)
 }
 
-async function* auditLines(db: Executor, businessId: string, toSeq: number): AsyncGenerator<string> {
+/** A decision of the slice, as `decisions.json` lists it. */
+function toDecision(row: typeof audits.$inferSelect) {
+  return {
+    seq: row.seq,
+    at: row.createdAt.toISOString(),
+    actorId: row.actorId,
+    resource: row.resource,
+    resourceId: row.resourceId,
+    action: row.action,
+    reason: (row.after as { reason?: string } | null)?.reason ?? null,
+    after: row.after,
+  }
+}
+
+/**
+ * The business's audit rows up to `toSeq`, one line each, read once: the pass also keeps the decisions and the first
+ * row's seq in `seen`, for the files that follow it.
+ */
+async function* auditLines(
+  db: Executor,
+  businessId: string,
+  toSeq: number,
+  seen: { firstSeq: number | null; decisions: ReturnType<typeof toDecision>[] },
+): AsyncGenerator<string> {
   let afterSeq = 0
   for (;;) {
     const rows = await db
@@ -68,7 +91,11 @@ async function* auditLines(db: Executor, businessId: string, toSeq: number): Asy
       .where(and(businessAuditCondition(businessId), sql`${audits.seq} > ${afterSeq}`, lte(audits.seq, toSeq)))
       .orderBy(asc(audits.seq))
       .limit(BATCH)
-    for (const row of rows) yield `${JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() })}\n`
+    for (const row of rows) {
+      seen.firstSeq ??= row.seq
+      if (DECISION_ACTION.test(row.action)) seen.decisions.push(toDecision(row))
+      yield `${JSON.stringify({ ...row, createdAt: row.createdAt.toISOString() })}\n`
+    }
     if (rows.length < BATCH) return
     afterSeq = rows.at(-1)!.seq
   }
@@ -174,24 +201,6 @@ export async function buildCaseFile(options: {
   })
   // Read after the export's own audit row, which the slice then ends with; rows appended later are not in the file.
   const [head] = await db.select({ seq: audits.seq, hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
-  const [firstAudit] = await db
-    .select({ seq: audits.seq })
-    .from(audits)
-    .where(businessAuditCondition(businessId))
-    .orderBy(asc(audits.seq))
-    .limit(1)
-  const decisions = (await db.select().from(audits).where(businessAuditCondition(businessId)).orderBy(asc(audits.seq)))
-    .filter((row) => DECISION_ACTION.test(row.action))
-    .map((row) => ({
-      seq: row.seq,
-      at: row.createdAt.toISOString(),
-      actorId: row.actorId,
-      resource: row.resource,
-      resourceId: row.resourceId,
-      action: row.action,
-      reason: (row.after as { reason?: string; comment?: string; decisionComment?: string } | null)?.reason ?? null,
-      after: row.after,
-    }))
 
   const manifest: CaseFileManifest = {
     format: 'kyc-portal case file 1',
@@ -227,7 +236,6 @@ export async function buildCaseFile(options: {
     await add('screening.json', json(screening))
     await add('risk.json', json({ current: risk, history: riskHistory.content }))
     await add('deferrals.json', json(deferralRows.map((row) => toDeferral(row))))
-    await add('decisions.json', json(decisions))
     const storage = getBlobStorage()
     for (const [index, document] of documents.entries()) {
       const path = `documents/${String(index + 1).padStart(3, '0')}-${document.fileName.replace(/[^\w.-]+/g, '_')}`
@@ -241,10 +249,10 @@ export async function buildCaseFile(options: {
         await add(`${path}.MISSING.txt`, `The document ${document.id} was not in storage when this case file was built.\n`)
       }
     }
-    if (firstAudit && head) {
-      await add('audit/business.ndjson', Readable.from(auditLines(db, businessId, head.seq)))
-      await add('audit/chain.ndjson', Readable.from(chainLines(db, firstAudit.seq, head.seq)))
-    }
+    const seen: Parameters<typeof auditLines>[3] = { firstSeq: null, decisions: [] }
+    if (head) await add('audit/business.ndjson', Readable.from(auditLines(db, businessId, head.seq, seen)))
+    await add('decisions.json', json(seen.decisions))
+    if (seen.firstSeq !== null && head) await add('audit/chain.ndjson', Readable.from(chainLines(db, seen.firstSeq, head.seq)))
     const manifestBytes = Buffer.from(json(manifest))
     archive.append(manifestBytes, { name: 'manifest.json' })
     archive.append(`${signEvidence(manifestBytes)}\n`, { name: 'manifest.sig' })
