@@ -111,6 +111,8 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
     case 'RISK_MODEL_VERSION':
       return `put ${target} of the risk model live`
     case 'RISK_TIER_OVERRIDE':
-      return `override the risk tier of ${target}`
+      return typeof proposal.tier === 'string'
+        ? `override the risk tier of ${target} to ${proposal.tier.toLowerCase()}`
+        : `override the risk tier of ${target}`
   }
 }

@@ -193,7 +193,9 @@ export const riskModelVersionSchema = z
     activatedBy: z.string().nullable(),
   })
   .meta({ id: 'RiskModelVersion' })
+export type RiskModelVersion = z.infer<typeof riskModelVersionSchema>
 export const riskModelPageSchema = pageSchema(riskModelVersionSchema.omit({ model: true }))
+export type RiskModelVersionSummary = Omit<RiskModelVersion, 'model'>
 
 export const riskModelProposalSchema = z.object({ model: riskModelSchema, reason })
 
@@ -223,6 +225,8 @@ export const riskDryRunSchema = z.object({
   /** Pass as `after` for the next page; null after the last business. */
   next: z.uuid().nullable(),
 })
+export type RiskDryRun = z.infer<typeof riskDryRunSchema>
+export type RiskDryRunRow = RiskDryRun['content'][number]
 
 export const riskOverrideInputSchema = z.object({
   tier: z.enum(SCORED_RISK_TIERS, { message: 'must be LOW, MEDIUM or HIGH' }),

@@ -131,6 +131,7 @@ const SECTIONS: readonly SectionDefinition[] = [
         // POST /crm/accounts/import needs both.
         rule: { check: (held) => held.has(P.CAN_CREATE_BUSINESS) && held.has(P.CAN_UPDATE_BUSINESS) },
       },
+      link('admin.risk-model', 'Risk model', paths.admin.riskModel(), [P.CAN_MANAGE_RISK_MODEL]),
       link('admin.data-protection', 'Data protection', paths.admin.dataProtection(), [P.CAN_HANDLE_DATA_REQUESTS]),
       link('admin.webhooks', 'Webhooks', paths.admin.webhooks(), [P.CAN_MANAGE_WEBHOOKS]),
       link('admin.support-inquiries', 'Support inquiries', paths.admin.supportInquiries(), [P.CAN_READ_USER]),

@@ -95,6 +95,10 @@ export const paths = {
     screening: (filters?: { status?: string; list?: string; q?: string }) => href('/s/admin/screening', { ...filters }),
     screeningLists: () => '/s/admin/screening/lists',
     screeningSearch: () => '/s/admin/screening/search',
+    /** The risk model (docs/risk.md#screens): the version in force, the versions, the editor. */
+    riskModel: () => '/s/admin/risk-model',
+    /** A version's dry run: the businesses whose tier it would move; without an id, the screen's own path. */
+    riskModelDryRun: (id?: string | null) => href('/s/admin/risk-model/dry-run', { id }),
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */

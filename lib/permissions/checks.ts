@@ -51,6 +51,8 @@ export const AUTHORIZATIONS_SCREEN_ANY: readonly Permission[] = [
   P.CAN_UPDATE_PRODUCT,
   P.CAN_INDICATE_PRODUCT_GO_LIVE,
   P.CAN_UPDATE_DEFERRABLE,
+  P.CAN_MANAGE_RISK_MODEL,
+  P.CAN_OVERRIDE_RISK_TIER,
 ]
 /**
  * docs/domain.md#staff-restriction-rule: a payment-group staff user holding any of these may not use the business

@@ -111,6 +111,13 @@ describe('risk model versions', () => {
     expect(requested.status).toBe(202)
     const pending = (await requested.json()) as { id: string; type: string }
     expect(pending.type).toBe('RISK_MODEL_VERSION')
+    // The checker reads the change in words: the sector's rule as it stands, removed, and as proposed, added.
+    const detail = (await (await api(`/authorizations/${pending.id}`, { token: checker.token })).json()) as {
+      diff: { field: string; added: string[]; removed: string[] }[]
+    }
+    const rules = detail.diff.find((d) => d.field === 'rules')!
+    expect(rules.added).toEqual([expect.stringMatching(/^Sector Financial Services: 40 points/)])
+    expect(rules.removed).toEqual([expect.stringMatching(/^Sector Financial Services: 20 points/)])
     // Nothing is live yet.
     expect((await (await api(`/risk/models/${version.id}`, { token: maker.token })).json()).status).toBe('PROPOSED')
     const own = await api(`/authorizations/${pending.id}`, { method: 'PUT', token: maker.token, json: { decision: 'APPROVED' } })

@@ -125,8 +125,7 @@ function recordHref(a: Authorization): { href: string; label: string } | null {
     case 'business_risk':
       return a.resourceId ? { href: paths.approvals.businessPreview(a.resourceId), label: 'Open the business' } : null
     case 'risk_model':
-      // No risk model screen yet (issue 39's screens are a later part); the API answers GET /risk/models/{id}.
-      return null
+      return a.resourceId ? { href: paths.admin.riskModelDryRun(a.resourceId), label: "Open the version's dry run" } : null
   }
 }
 

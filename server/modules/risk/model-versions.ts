@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm'
 import type { RiskModel } from '@/lib/contracts/risk'
 import type { RiskTier } from '@/lib/contracts/risk-values'
+import { describeRiskModel } from '@/lib/format/risk-model'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { businessCategories, businesses, riskAssessments, riskJobs, riskModels } from '@/server/db/schema'
@@ -173,12 +174,13 @@ export async function activateRiskModel(tx: Tx, options: { id: string; activated
   return (await toModelVersions(tx, [activated]))[0]!
 }
 
+/** The version in force, in words rule by rule, beside the proposal's status: the diff shows what the activation changes. */
 async function modelSnapshot(db: Executor, id: string, lock: boolean): Promise<Snapshot | null> {
   const query = db.select().from(riskModels).where(eq(riskModels.id, id))
   const [row] = lock ? await query.for('update') : await query
   if (!row) return null
   const active = await activeRiskModel(db)
-  return { active: `version ${active.version}`, status: row.status }
+  return { active: `version ${active.version}`, status: row.status, rules: describeRiskModel(active.model) }
 }
 
 /** `POST /risk/models/{id}/activate`: puts a proposed version live, through four-eyes (RISK_MODEL_VERSION). */
@@ -225,9 +227,12 @@ export const riskModelVersionKind = defineKind<{ id: string; version: number }>(
   type: 'RISK_MODEL_VERSION',
   resource: 'risk_model',
   creates: false,
-  labels: { active: 'Version in force', status: 'Proposed version' },
+  labels: { active: 'Version in force', status: 'Proposed version', rules: 'The model, rule by rule' },
   current: (db, row, lock) => modelSnapshot(db, row.resourceId!, lock),
-  proposed: async (_db, p) => ({ active: `version ${p.version}`, status: 'ACTIVE' }),
+  async proposed(db, p) {
+    const [row] = await db.select({ model: riskModels.model }).from(riskModels).where(eq(riskModels.id, p.id))
+    return { active: `version ${p.version}`, status: 'ACTIVE', rules: row ? describeRiskModel(row.model) : [] }
+  },
   async warnings() {
     return ['Every business is assessed again under this version once it goes live: check its dry run first']
   },
