@@ -15,9 +15,7 @@ export function describeRiskModel(model: RiskModel): string[] {
     `Thresholds: Medium from ${points(model.thresholds.medium)}, High from ${points(model.thresholds.high)}`,
     `Recertification: Low every ${model.recertificationYears.LOW} years, Medium every ${model.recertificationYears.MEDIUM}, High every ${model.recertificationYears.HIGH}`,
     ...LEGAL_FORMS.map((f) => rule(`Legal form ${f}`, model.legalForm[f])),
-    ...[...model.sectors]
-      .sort((a, b) => a.category.localeCompare(b.category))
-      .map((s) => rule(`Sector ${s.category}`, s)),
+    ...[...model.sectors].sort((a, b) => a.category.localeCompare(b.category)).map((s) => rule(`Sector ${s.category}`, s)),
     `Jurisdictions list updated on ${model.jurisdictions.updatedOn}`,
     rule('High-risk jurisdiction', model.jurisdictions.highRisk),
     rule('Monitored jurisdiction', model.jurisdictions.monitored),

@@ -23,7 +23,9 @@ export function useRequestRiskModelActivation(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (reason: string): Promise<ConfigAnswer<RiskModelVersion>> =>
-      configAnswer(await apiClient.post<RiskModelVersion | AuthorizationDetail>(apiPath`/risk/models/${id}/activate`, { reason })),
+      configAnswer(
+        await apiClient.post<RiskModelVersion | AuthorizationDetail>(apiPath`/risk/models/${id}/activate`, { reason }),
+      ),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: riskQueries.models() }),

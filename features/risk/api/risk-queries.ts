@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
-import type {
-  BusinessRisk,
-  RiskAssessment,
-  RiskDryRun,
-  RiskModelVersion,
-  RiskModelVersionSummary,
-} from '@/lib/contracts/risk'
+import type { BusinessRisk, RiskAssessment, RiskDryRun, RiskModelVersion, RiskModelVersionSummary } from '@/lib/contracts/risk'
 import type { RiskTier } from '@/lib/contracts/risk-values'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'

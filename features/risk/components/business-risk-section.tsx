@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
+import { PendingChanges } from '@/components/ui/pending-changes'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge, type StatusTone } from '@/components/ui/status-badge'
@@ -8,7 +10,9 @@ import type { BusinessRisk } from '@/lib/contracts/risk'
 import { RISK_ASSESSMENT_REASON_LABELS, RISK_TIER_LABELS, type RiskTier } from '@/lib/contracts/risk-values'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
+import { authorizationReads } from '@/lib/query/shared-queries'
 import { riskQueries } from '../api/risk-queries'
+import { OverrideTierDialog, overrideRefusal } from './override-tier-dialog'
 import styles from './risk.module.css'
 
 /** The section's anchor in the business review. */
@@ -70,11 +74,53 @@ function History({ businessId }: { businessId: string }) {
 }
 
 /**
+ * The override requests waiting on this business, and for staff who may override, "Override tier" (or why the tier
+ * cannot be overridden).
+ */
+function Override({ businessId, risk, canOverride }: { businessId: string; risk: BusinessRisk | null; canOverride: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [sent, setSent] = useState<string | null>(null)
+  const pending = useQuery(authorizationReads.pending('business_risk'))
+  const waiting = pending.data?.filter((p) => p.resourceId === businessId)
+  const refusal = overrideRefusal(risk)
+  return (
+    <>
+      <PendingChanges pending={waiting} sentFor={sent} />
+      {canOverride &&
+        (refusal ? (
+          <p className={styles.muted}>{refusal}</p>
+        ) : (
+          !waiting?.length &&
+          !sent && (
+            <div>
+              <Button variant="secondary" onClick={() => setOpen(true)}>
+                Override tier
+              </Button>
+            </div>
+          )
+        ))}
+      {canOverride && risk && !refusal && (
+        <OverrideTierDialog
+          businessId={businessId}
+          risk={risk}
+          open={open}
+          onClose={() => setOpen(false)}
+          onSent={(id) => {
+            setSent(id)
+            setOpen(false)
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+/**
  * The business's risk in the review (docs/risk.md#screens): the tier in force (an approved override beside the computed
  * tier), what it asks of the reviewers, the score factor by factor with its source, the senior approval it waits for,
- * and the assessments before it.
+ * the assessments before it, the override requests waiting and, for those who may, "Override tier".
  */
-export function BusinessRiskSection({ businessId }: { businessId: string }) {
+export function BusinessRiskSection({ businessId, canOverride = false }: { businessId: string; canOverride?: boolean }) {
   const headingId = useId()
   const risk = useQuery(riskQueries.business(businessId))
   return (
@@ -98,7 +144,10 @@ export function BusinessRiskSection({ businessId }: { businessId: string }) {
       ) : risk.data === undefined ? (
         <Skeleton count={3} label="Loading the risk assessment" />
       ) : risk.data === null ? (
-        <p>Not assessed yet: the assessment is made when the KYC is submitted.</p>
+        <>
+          <p>Not assessed yet: the assessment is made when the KYC is submitted.</p>
+          <Override businessId={businessId} risk={null} canOverride={canOverride} />
+        </>
       ) : (
         <>
           <p>{TIER_CONSEQUENCES[risk.data.tier]}</p>
@@ -115,6 +164,7 @@ export function BusinessRiskSection({ businessId }: { businessId: string }) {
               {risk.data.override.reviewNeeded && ' The computed tier has changed since: examine the override again.'}
             </p>
           )}
+          <Override businessId={businessId} risk={risk.data} canOverride={canOverride} />
           <p className={styles.muted}>
             Model version {risk.data.modelVersion}, assessed {formatDayTime(risk.data.assessedAt)} (
             {RISK_ASSESSMENT_REASON_LABELS[risk.data.reason].toLowerCase()}).

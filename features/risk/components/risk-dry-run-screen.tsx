@@ -67,11 +67,14 @@ function ModelChanges({ proposed, active }: { proposed: RiskModel; active: RiskM
 function Moves({ id }: { id: string }) {
   const moves = useQuery(riskQueries.dryRunMoves(id))
   if (moves.isError)
-    return <ErrorState message={describeError(moves.error, "We couldn't count the moves.")} onRetry={() => void moves.refetch()} />
+    return (
+      <ErrorState message={describeError(moves.error, "We couldn't count the moves.")} onRetry={() => void moves.refetch()} />
+    )
   if (!moves.data) return <Skeleton count={2} label="Counting the businesses whose tier would move" />
   if (!moves.data.length) return <p data-moves="none">No business would change tier.</p>
   const sorted = [...moves.data].sort(
-    (a: TierMove, b: TierMove) => (a.from ? TIER_ORDER[a.from] : -1) - (b.from ? TIER_ORDER[b.from] : -1) || TIER_ORDER[a.to] - TIER_ORDER[b.to],
+    (a: TierMove, b: TierMove) =>
+      (a.from ? TIER_ORDER[a.from] : -1) - (b.from ? TIER_ORDER[b.from] : -1) || TIER_ORDER[a.to] - TIER_ORDER[b.to],
   )
   return (
     <ul className={styles.moves} aria-label="Businesses moving between tiers">
@@ -94,7 +97,8 @@ const columns = [
   column.display({
     id: 'from',
     header: 'Now',
-    cell: (c) => `${tierWords(c.row.original.fromTier)}${c.row.original.fromScore === null ? '' : ` (${c.row.original.fromScore})`}`,
+    cell: (c) =>
+      `${tierWords(c.row.original.fromTier)}${c.row.original.fromScore === null ? '' : ` (${c.row.original.fromScore})`}`,
   }),
   column.display({
     id: 'to',
@@ -138,9 +142,7 @@ function Businesses({ id }: { id: string }) {
         onRetry={() => void page.refetch()}
         emptyTitle={changedOnly ? 'No business would change tier' : 'No business to assess'}
         emptyDescription={
-          changedOnly
-            ? 'Every current business keeps its tier under this version.'
-            : 'No business is submitted or approved yet.'
+          changedOnly ? 'Every current business keeps its tier under this version.' : 'No business is submitted or approved yet.'
         }
         stateHeadingLevel={3}
       />
@@ -206,7 +208,12 @@ export function RiskDryRunScreen({ id, canManage }: { id: string; canManage: boo
   const activeId = list.data?.content.find((v) => v.status === 'ACTIVE')?.id
   const active = useQuery({ ...riskQueries.version(activeId ?? ''), enabled: !!activeId })
   if (version.isError)
-    return <ErrorState message={describeError(version.error, "We couldn't load the version.")} onRetry={() => void version.refetch()} />
+    return (
+      <ErrorState
+        message={describeError(version.error, "We couldn't load the version.")}
+        onRetry={() => void version.refetch()}
+      />
+    )
   if (!version.data) return <Skeleton count={5} label="Loading the version" />
   const v = version.data
   return (
@@ -217,7 +224,11 @@ export function RiskDryRunScreen({ id, canManage }: { id: string; canManage: boo
       <section className={styles.panel} aria-labelledby={ids.head}>
         <h2 id={ids.head}>Version {v.version}</h2>
         <div className={styles.cluster}>
-          <StatusBadge status={v.status} label={VERSION_STATUS_WORDS[v.status].label} tone={VERSION_STATUS_WORDS[v.status].tone} />
+          <StatusBadge
+            status={v.status}
+            label={VERSION_STATUS_WORDS[v.status].label}
+            tone={VERSION_STATUS_WORDS[v.status].tone}
+          />
         </div>
         <dl className={styles.facts}>
           <dt>Proposed</dt>

@@ -123,7 +123,11 @@ function Bands({ kind }: { kind: 'turnover' | 'employees' }) {
   const limit = kind === 'turnover' ? 'atLeastNaira' : 'atMost'
   return (
     <fieldset className={styles.fieldset}>
-      <legend>{kind === 'turnover' ? 'Annual turnover bands (the highest reached counts)' : 'Employee bands (the smallest the business fits counts)'}</legend>
+      <legend>
+        {kind === 'turnover'
+          ? 'Annual turnover bands (the highest reached counts)'
+          : 'Employee bands (the smallest the business fits counts)'}
+      </legend>
       {fields.map((field, i) => (
         <div key={field.id} className={styles.listItem}>
           <TextField
@@ -186,12 +190,31 @@ export function RiskModelEditor({
   }
   return (
     <Form form={form} onSubmit={submit} aria-label="New version of the risk model" className={styles.stack}>
-      <p className={styles.muted}>Starting from version {from.version}. Nothing changes for any business until the new version is activated by a second person.</p>
+      <p className={styles.muted}>
+        Starting from version {from.version}. Nothing changes for any business until the new version is activated by a second
+        person.
+      </p>
       <fieldset className={styles.fieldset}>
         <legend>Tiers</legend>
         <div className={styles.fieldRow}>
-          <TextField name="model.thresholds.medium" label="Medium from (points)" type="number" min={0} step={1} required rules={asNumber} />
-          <TextField name="model.thresholds.high" label="High from (points)" type="number" min={0} step={1} required rules={asNumber} />
+          <TextField
+            name="model.thresholds.medium"
+            label="Medium from (points)"
+            type="number"
+            min={0}
+            step={1}
+            required
+            rules={asNumber}
+          />
+          <TextField
+            name="model.thresholds.high"
+            label="High from (points)"
+            type="number"
+            min={0}
+            step={1}
+            required
+            rules={asNumber}
+          />
         </div>
       </fieldset>
       <fieldset className={styles.fieldset}>

@@ -17,8 +17,8 @@ import { paths } from '@/lib/navigation/paths'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { riskQueries } from '../api/risk-queries'
 import { VERSION_STATUS_WORDS } from '../model/risk-words'
-import styles from './risk.module.css'
 import { RiskModelView } from './risk-model-view'
+import styles from './risk.module.css'
 
 const RiskModelEditor = dynamic(() => import('./risk-model-editor').then((m) => m.RiskModelEditor), {
   loading: () => <Skeleton count={6} label="Loading the editor" />,
@@ -29,17 +29,30 @@ const VERSIONS_PAGE = 10
 function Versions({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const versions = useQuery(riskQueries.versions(page, VERSIONS_PAGE))
   if (versions.isError)
-    return <ErrorState message={describeError(versions.error, "We couldn't load the versions.")} onRetry={() => void versions.refetch()} />
+    return (
+      <ErrorState
+        message={describeError(versions.error, "We couldn't load the versions.")}
+        onRetry={() => void versions.refetch()}
+      />
+    )
   if (!versions.data) return <Skeleton count={3} label="Loading the versions" />
   return (
     <>
-      <ScrollTable caption="Versions, newest first" className={styles.table} columns={['Version', 'Status', 'Proposed', 'In force from', 'Reason', 'Dry run']}>
+      <ScrollTable
+        caption="Versions, newest first"
+        className={styles.table}
+        columns={['Version', 'Status', 'Proposed', 'In force from', 'Reason', 'Dry run']}
+      >
         <tbody>
           {versions.data.content.map((v: RiskModelVersionSummary) => (
             <tr key={v.id} data-version={v.version}>
               <th scope="row">{v.version}</th>
               <td>
-                <StatusBadge status={v.status} label={VERSION_STATUS_WORDS[v.status].label} tone={VERSION_STATUS_WORDS[v.status].tone} />
+                <StatusBadge
+                  status={v.status}
+                  label={VERSION_STATUS_WORDS[v.status].label}
+                  tone={VERSION_STATUS_WORDS[v.status].tone}
+                />
               </td>
               <td>
                 {v.createdBy ?? 'The system'}, {formatDayTime(v.createdAt)}

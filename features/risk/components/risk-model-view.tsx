@@ -46,8 +46,8 @@ export function RiskModelView({ model }: { model: RiskModel }) {
       <dl className={styles.facts}>
         <dt>Tiers</dt>
         <dd>
-          Low below {model.thresholds.medium} points; Medium from {model.thresholds.medium}; High from {model.thresholds.high}.
-          A true sanctions match is Prohibited whatever the score.
+          Low below {model.thresholds.medium} points; Medium from {model.thresholds.medium}; High from {model.thresholds.high}. A
+          true sanctions match is Prohibited whatever the score.
         </dd>
         <dt>Recertification</dt>
         <dd>
@@ -95,7 +95,10 @@ export function RiskModelView({ model }: { model: RiskModel }) {
       />
       <Rules
         caption="Riskiest product applied for"
-        rows={PRODUCT_RISK_LEVELS.map((l) => ({ name: `${l.charAt(0)}${l.slice(1).toLowerCase()} risk`, rule: model.products[l] }))}
+        rows={PRODUCT_RISK_LEVELS.map((l) => ({
+          name: `${l.charAt(0)}${l.slice(1).toLowerCase()} risk`,
+          rule: model.products[l],
+        }))}
       />
       <Rules
         caption="Onboarding channel"

@@ -31,9 +31,7 @@ export default function RiskDryRunPage() {
             action: { href: paths.admin.riskModel(), label: 'Go to the risk model' },
           }}
         >
-          {(id) => (
-            <RiskDryRunScreen key={id} id={id} canManage={permissions.includes(PERMISSIONS.CAN_MANAGE_RISK_MODEL)} />
-          )}
+          {(id) => <RiskDryRunScreen key={id} id={id} canManage={permissions.includes(PERMISSIONS.CAN_MANAGE_RISK_MODEL)} />}
         </RecordFromUrl>
       )}
     </PortalPage>

@@ -10,11 +10,7 @@ const RiskModelScreen = lazyScreen(() => import('@/features/risk/components/risk
 /** /s/admin/risk-model: the version in force in words, the versions, and the editor that proposes a new one. */
 export default function RiskModelPage() {
   return (
-    <PortalPage
-      title="Risk model"
-      access={adminArea({ anyOf: [PERMISSIONS.CAN_MANAGE_RISK_MODEL] })}
-      preload={[RiskModelScreen]}
-    >
+    <PortalPage title="Risk model" access={adminArea({ anyOf: [PERMISSIONS.CAN_MANAGE_RISK_MODEL] })} preload={[RiskModelScreen]}>
       <RiskModelScreen />
     </PortalPage>
   )

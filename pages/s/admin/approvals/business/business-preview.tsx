@@ -90,7 +90,12 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
               }
               riskSlot={
                 permissions.includes(PERMISSIONS.CAN_READ_BUSINESS)
-                  ? ({ business }) => <RiskSection businessId={business.id} />
+                  ? ({ business }) => (
+                      <RiskSection
+                        businessId={business.id}
+                        canOverride={permissions.includes(PERMISSIONS.CAN_OVERRIDE_RISK_TIER)}
+                      />
+                    )
                   : undefined
               }
             />
