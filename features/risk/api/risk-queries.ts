@@ -80,7 +80,7 @@ export const riskQueries = {
    */
   dryRunMoves: (id: string) =>
     queryOptions({
-      queryKey: [...riskQueries.models(), 'detail', id, 'dry-run', 'moves'] as const,
+      queryKey: [...riskQueries.models(), 'detail', id, 'dry-run', { moves: true }] as const,
       queryFn: async ({ signal }) => {
         const moves = new Map<string, TierMove>()
         let after: string | null = null

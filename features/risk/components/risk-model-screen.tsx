@@ -1,15 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createColumnHelper } from '@tanstack/react-table'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { DataTable } from '@/components/ui/data-table'
 import { ErrorState } from '@/components/ui/error-state'
 import { Link } from '@/components/ui/link'
-import { Pagination } from '@/components/ui/pagination'
 import { PendingChanges } from '@/components/ui/pending-changes'
-import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { useLocalPaging } from '@/components/ui/use-local-paging'
 import type { RiskModelVersionSummary } from '@/lib/contracts/risk'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
@@ -24,62 +25,69 @@ const RiskModelEditor = dynamic(() => import('./risk-model-editor').then((m) => 
   loading: () => <Skeleton count={6} label="Loading the editor" />,
 })
 
-const VERSIONS_PAGE = 10
-
-function Versions({ page, onPage }: { page: number; onPage: (page: number) => void }) {
-  const versions = useQuery(riskQueries.versions(page, VERSIONS_PAGE))
-  if (versions.isError)
-    return (
-      <ErrorState
-        message={describeError(versions.error, "We couldn't load the versions.")}
-        onRetry={() => void versions.refetch()}
+const column = createColumnHelper<RiskModelVersionSummary>()
+const columns = [
+  column.accessor('version', { header: 'Version', meta: { isRowHeader: true } }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (c) => (
+      <StatusBadge
+        status={c.getValue()}
+        label={VERSION_STATUS_WORDS[c.getValue()].label}
+        tone={VERSION_STATUS_WORDS[c.getValue()].tone}
       />
-    )
-  if (!versions.data) return <Skeleton count={3} label="Loading the versions" />
+    ),
+  }),
+  column.display({
+    id: 'proposed',
+    header: 'Proposed',
+    meta: { wrap: true },
+    cell: (c) => `${c.row.original.createdBy ?? 'The system'}, ${formatDayTime(c.row.original.createdAt)}`,
+  }),
+  column.display({
+    id: 'activated',
+    header: 'In force from',
+    meta: { wrap: true },
+    cell: (c) =>
+      c.row.original.activatedAt
+        ? `${formatDayTime(c.row.original.activatedAt)} (${c.row.original.activatedBy ?? 'the system'})`
+        : '—',
+  }),
+  column.accessor('reason', { header: 'Reason', meta: { wrap: true }, cell: (c) => c.getValue() ?? '—' }),
+  column.display({
+    id: 'dryRun',
+    header: 'Dry run',
+    cell: (c) =>
+      c.row.original.status === 'PROPOSED' ? (
+        <Link href={paths.admin.riskModelDryRun(c.row.original.id)}>Dry run of version {c.row.original.version}</Link>
+      ) : (
+        '—'
+      ),
+  }),
+]
+
+function Versions() {
+  const paging = useLocalPaging(10)
+  const versions = useQuery({
+    ...riskQueries.versions(paging.page.pageNumber, paging.page.pageSize),
+    placeholderData: keepPreviousData,
+  })
   return (
-    <>
-      <ScrollTable
-        caption="Versions, newest first"
-        className={styles.table}
-        columns={['Version', 'Status', 'Proposed', 'In force from', 'Reason', 'Dry run']}
-      >
-        <tbody>
-          {versions.data.content.map((v: RiskModelVersionSummary) => (
-            <tr key={v.id} data-version={v.version}>
-              <th scope="row">{v.version}</th>
-              <td>
-                <StatusBadge
-                  status={v.status}
-                  label={VERSION_STATUS_WORDS[v.status].label}
-                  tone={VERSION_STATUS_WORDS[v.status].tone}
-                />
-              </td>
-              <td>
-                {v.createdBy ?? 'The system'}, {formatDayTime(v.createdAt)}
-              </td>
-              <td>{v.activatedAt ? `${formatDayTime(v.activatedAt)} (${v.activatedBy ?? 'the system'})` : '—'}</td>
-              <td>{v.reason ?? '—'}</td>
-              <td>
-                {v.status === 'PROPOSED' ? (
-                  <Link href={paths.admin.riskModelDryRun(v.id)}>Dry run of version {v.version}</Link>
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
-      {versions.data.totalElements > VERSIONS_PAGE && (
-        <Pagination
-          label="Versions"
-          pageNumber={page}
-          pageSize={VERSIONS_PAGE}
-          totalElements={versions.data.totalElements}
-          onPageChange={onPage}
-        />
-      )}
-    </>
+    <DataTable
+      {...paging.tableProps}
+      caption="Versions, newest first"
+      hideCaption
+      columns={columns}
+      data={versions.data?.content}
+      getRowId={(v) => v.id}
+      totalElements={versions.data?.totalElements ?? 0}
+      isLoading={versions.isPending}
+      isFetching={versions.isPlaceholderData}
+      error={versions.error}
+      onRetry={() => void versions.refetch()}
+      emptyTitle="No version yet"
+      stateHeadingLevel={3}
+    />
   )
 }
 
@@ -90,7 +98,6 @@ function Versions({ page, onPage }: { page: number; onPage: (page: number) => vo
 export function RiskModelScreen() {
   const router = useRouter()
   const ids = { active: useId(), versions: useId(), editor: useId() }
-  const [page, setPage] = useState(1)
   const [editing, setEditing] = useState(false)
   // The version in force: the list is newest first, and the active one is among the latest as a rule; look further when not.
   const list = useQuery(riskQueries.versions(1, 100))
@@ -137,7 +144,7 @@ export function RiskModelScreen() {
       )}
       <section className={styles.panel} aria-labelledby={ids.versions}>
         <h2 id={ids.versions}>Versions</h2>
-        <Versions page={page} onPage={setPage} />
+        <Versions />
       </section>
     </div>
   )
