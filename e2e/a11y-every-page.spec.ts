@@ -466,6 +466,33 @@ const VISITS: Visit[] = [
     heading: 'Webhooks',
     ready: shows('region', 'Endpoints'),
   },
+  // The risk model (docs/risk.md#screens): the super administrator manages it. The dry run is opened on the version in
+  // force (a dry run writes nothing; proposing a version here would leave one behind for e2e/risk-model.spec.ts).
+  {
+    file: 's/admin/risk-model/index.tsx',
+    as: 'superadmin',
+    url: '/s/admin/risk-model',
+    heading: 'Risk model',
+    ready: async (page) => {
+      await shows('table', 'Higher-risk sectors (business categories)')(page)
+      await shows('table', 'Versions, newest first')(page)
+    },
+  },
+  {
+    file: 's/admin/risk-model/dry-run.tsx',
+    as: 'superadmin',
+    url: async ({ request, headersOf }) => {
+      const res = await request.get('/api/v1/risk/models?pageSize=100', { headers: await headersOf('superadmin') })
+      expect(res.status(), await res.text()).toBe(200)
+      const { content } = (await res.json()) as { content: { id: string; status: string }[] }
+      return `/s/admin/risk-model/dry-run?id=${content.find((v) => v.status === 'ACTIVE')!.id}`
+    },
+    heading: 'Risk model dry run',
+    ready: async (page) => {
+      await expect(page.getByRole('main').getByText('This is the version in force.')).toBeVisible()
+      await expect(page.getByRole('main').getByText('No business would change tier.')).toBeVisible()
+    },
+  },
   // Screening lists and search (docs/screening.md#screens): the list manager sees the load, designation and threshold
   // forms; an approver (who reads screening) searches.
   {
