@@ -58,6 +58,19 @@ describe('tier override', () => {
     expect(requested.status).toBe(202)
     const pending = (await requested.json()) as { id: string }
     expect((await riskOf(business.id)).override).toBeUndefined()
+    // The business's review shows the request waiting, in words, to staff who may only override (makers see their own).
+    const overrider = await signedInUser({ staffPermissions: ['CAN_READ_BUSINESS', 'CAN_OVERRIDE_RISK_TIER'] })
+    const asked = await api(`/businesses/${business.id}/risk/override`, {
+      method: 'POST',
+      token: overrider.token,
+      json: { tier: 'LOW', reason: 'A second request' },
+    })
+    expect(asked.status).toBe(409)
+    const waiting = await api('/authorizations/pending?resource=business_risk', { token: overrider.token })
+    expect(waiting.status).toBe(200)
+    expect(
+      ((await waiting.json()) as { resourceId: string; what: string }[]).find((p) => p.resourceId === business.id),
+    ).toMatchObject({ what: `override the risk tier of ${business.name} to high` })
     expect(
       (await api(`/authorizations/${pending.id}`, { method: 'PUT', token: maker.token, json: { decision: 'APPROVED' } })).status,
     ).toBe(403)
