@@ -170,12 +170,13 @@ function RequestActivation({ id, version }: { id: string; version: number }) {
   const [sent, setSent] = useState<string | null>(null)
   const [applied, setApplied] = useState(false)
   const pending = useQuery(authorizationReads.pending('risk_model'))
-  const mine = pending.data?.filter((p) => p.resourceId === id)
+  // One activation request waits at a time (the API refuses a second with 409), whichever version it is for.
+  const waiting = pending.data
   if (applied) return <p role="status">Version {version} is in force.</p>
   return (
     <>
-      <PendingChanges pending={mine} sentFor={sent} />
-      {!mine?.length && !sent && (
+      <PendingChanges pending={waiting} sentFor={sent} />
+      {!waiting?.length && !sent && (
         <div className={styles.cluster}>
           <Button onClick={() => setOpen(true)}>Request activation</Button>
         </div>

@@ -99,7 +99,7 @@ export function RiskModelScreen() {
   const router = useRouter()
   const ids = { active: useId(), versions: useId(), editor: useId() }
   const [editing, setEditing] = useState(false)
-  // The version in force: the list is newest first, and the active one is among the latest as a rule; look further when not.
+  // The version in force is among the latest 100 versions (newest first) unless 100 proposals followed it.
   const list = useQuery(riskQueries.versions(1, 100))
   const activeId = list.data?.content.find((v) => v.status === 'ACTIVE')?.id
   const active = useQuery({ ...riskQueries.version(activeId ?? ''), enabled: !!activeId })
