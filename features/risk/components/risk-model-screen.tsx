@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DataTable } from '@/components/ui/data-table'
 import { ErrorState } from '@/components/ui/error-state'
@@ -99,6 +99,18 @@ export function RiskModelScreen() {
   const router = useRouter()
   const ids = { active: useId(), versions: useId(), editor: useId() }
   const [editing, setEditing] = useState(false)
+  // Opening the editor replaces its button: focus goes to the editor's heading, and back to the button on cancel.
+  const editorHeading = useRef<HTMLHeadingElement>(null)
+  const proposeButton = useRef<HTMLButtonElement>(null)
+  const toggled = useRef(false)
+  useEffect(() => {
+    if (!toggled.current) return
+    ;(editing ? editorHeading : proposeButton).current?.focus()
+  }, [editing])
+  const edit = (on: boolean) => {
+    toggled.current = true
+    setEditing(on)
+  }
   // The version in force is among the latest 100 versions (newest first) unless 100 proposals followed it.
   const list = useQuery(riskQueries.versions(1, 100))
   const activeId = list.data?.content.find((v) => v.status === 'ACTIVE')?.id
@@ -125,7 +137,9 @@ export function RiskModelScreen() {
             </p>
             {!editing && (
               <div className={styles.cluster}>
-                <Button onClick={() => setEditing(true)}>Propose a new version</Button>
+                <Button ref={proposeButton} onClick={() => edit(true)}>
+                  Propose a new version
+                </Button>
               </div>
             )}
             {!editing && <RiskModelView model={active.data.model} />}
@@ -134,10 +148,12 @@ export function RiskModelScreen() {
       </section>
       {editing && active.data && (
         <section className={styles.panel} aria-labelledby={ids.editor}>
-          <h2 id={ids.editor}>New version</h2>
+          <h2 id={ids.editor} ref={editorHeading} tabIndex={-1}>
+            New version
+          </h2>
           <RiskModelEditor
             from={active.data}
-            onCancel={() => setEditing(false)}
+            onCancel={() => edit(false)}
             onProposed={(proposed) => void router.push(paths.admin.riskModelDryRun(proposed.id))}
           />
         </section>
