@@ -69,11 +69,11 @@ export function RiskModelView({ model }: { model: RiskModel }) {
       />
       <div className={styles.countries}>
         <div>
-          <h4>High-risk countries</h4>
+          <h3>High-risk countries</h3>
           <CountryList codes={jurisdictions.countries.filter((c) => c.level === 'HIGH_RISK').map((c) => c.code)} />
         </div>
         <div>
-          <h4>Monitored countries</h4>
+          <h3>Monitored countries</h3>
           <CountryList codes={jurisdictions.countries.filter((c) => c.level === 'MONITORED').map((c) => c.code)} />
         </div>
       </div>
