@@ -1,40 +1,10 @@
 import { z } from 'zod'
 import { KYC_DOCUMENT_STATUSES } from './kyc-document-values'
-import { labelledValues } from './labelled-values'
+import { EDD_ITEMS, FUNDS_ORIGINS, WEALTH_ORIGINS } from './risk-values'
 
 /** docs/risk.md#enhanced-due-diligence: what a HIGH business answers, and the calls that read and write it. */
 
-export const { values: EDD_ITEMS, labels: EDD_ITEM_LABELS } = labelledValues({
-  SOURCE_OF_FUNDS: 'Source of funds',
-  SOURCE_OF_WEALTH: 'Source of wealth',
-  PURPOSE_OF_RELATIONSHIP: 'Purpose of the relationship',
-  EXPECTED_ACTIVITY: 'Expected activity',
-})
-export type EddItem = (typeof EDD_ITEMS)[number]
-
-export const { values: FUNDS_ORIGINS, labels: FUNDS_ORIGIN_LABELS } = labelledValues({
-  BUSINESS_REVENUE: 'Revenue from the business’s own trading',
-  SHAREHOLDER_CAPITAL: 'Capital paid in by the shareholders',
-  LOANS: 'Loans or other financing',
-  INVESTMENT_INCOME: 'Investment income',
-  GRANTS_OR_DONATIONS: 'Grants or donations',
-  OTHER: 'Something else (explain below)',
-})
-
-export const { values: WEALTH_ORIGINS, labels: WEALTH_ORIGIN_LABELS } = labelledValues({
-  EMPLOYMENT: 'Salary and employment',
-  BUSINESS_OWNERSHIP: 'Owning or selling a business',
-  INHERITANCE: 'Inheritance or gift',
-  INVESTMENTS: 'Investments and savings',
-  PROPERTY: 'Property',
-  OTHER: 'Something else (explain below)',
-})
-
-/** The KYC document types of the supporting documents (seeded, server/seed/kyc-document-types.ts). */
-export const EDD_DOCUMENT_TYPE_CODES = {
-  SOURCE_OF_FUNDS: 'EDD_SOURCE_OF_FUNDS',
-  SOURCE_OF_WEALTH: 'EDD_SOURCE_OF_WEALTH',
-} as const
+export { EDD_DOCUMENT_TYPE_CODES, EDD_ITEM_LABELS, EDD_ITEMS, type EddItem } from './risk-values'
 
 const explanation = z
   .string({ message: 'Explain in your own words' })
