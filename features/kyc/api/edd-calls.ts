@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EddAnswerInput, EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
-import { businessReads } from '@/lib/query/shared-queries'
-import { kycQueries } from './kyc-queries'
+import { businessReads, kycReads } from '@/lib/query/shared-queries'
 
 /**
  * `PUT /kyc/{kycDetailsId}/enhanced-due-diligence`: one answer. Silent: the form shows the API's answer beside its
@@ -19,7 +18,7 @@ export function useSaveEddAnswer(kycDetailsId: string) {
         })
       ).data,
     onSuccess: (answer) => {
-      client.setQueryData(kycQueries.enhancedDueDiligence(kycDetailsId).queryKey, answer)
+      client.setQueryData(kycReads.enhancedDueDiligence(kycDetailsId).queryKey, answer)
       return client.invalidateQueries({ queryKey: businessReads.all() })
     },
   })

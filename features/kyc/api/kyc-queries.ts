@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
 import { kycReads } from '@/lib/query/shared-queries'
@@ -37,13 +36,6 @@ export const kycQueries = {
       queryKey: [...kycQueries.ofRecord(kycDetailsId), 'additional-documents'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<AdditionalDocument[]>(apiPath`/kyc/company/additional-doc/${kycDetailsId}`, { signal })).data,
-    }),
-  /** Whether enhanced due diligence applies (a HIGH business), why in plain words, and its items. */
-  enhancedDueDiligence: (kycDetailsId: string) =>
-    queryOptions({
-      queryKey: [...kycQueries.ofRecord(kycDetailsId), 'enhanced-due-diligence'] as const,
-      queryFn: async ({ signal }) =>
-        (await apiClient.get<EnhancedDueDiligence>(apiPath`/kyc/${kycDetailsId}/enhanced-due-diligence`, { signal })).data,
     }),
   idTypes: () =>
     queryOptions({

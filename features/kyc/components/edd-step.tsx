@@ -15,10 +15,10 @@ import type { EddAnswerInput, EddItemView } from '@/lib/contracts/risk-edd'
 import { FUNDS_ORIGIN_LABELS, WEALTH_ORIGIN_LABELS } from '@/lib/contracts/risk-values'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
+import { kycReads } from '@/lib/query/shared-queries'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useAttachDocument } from '../api/document-calls'
 import { useSaveEddAnswer } from '../api/edd-calls'
-import { kycQueries } from '../api/kyc-queries'
 import styles from './kyc.module.css'
 
 const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }))
@@ -56,7 +56,7 @@ export interface EddStepProps {
  * then each question with its answer and, for the source of funds and of wealth, the supporting document.
  */
 export function EddStep({ businessId, kycDetailsId, readOnly, upload }: EddStepProps) {
-  const edd = useQuery(kycQueries.enhancedDueDiligence(kycDetailsId))
+  const edd = useQuery(kycReads.enhancedDueDiligence(kycDetailsId))
   if (edd.isError)
     return (
       <ErrorState

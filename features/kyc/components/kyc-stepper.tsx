@@ -15,7 +15,6 @@ import { businessStatus } from '@/lib/status/business-status'
 import { documentsProgress } from '@/lib/status/document-status'
 import { kycStatus, kycStepStatus } from '@/lib/status/kyc-status'
 import { KYC_DATA_STEPS } from '../api/kyc-first-reads'
-import { kycQueries } from '../api/kyc-queries'
 import { kycEditState } from '../model/kyc-access'
 import { kycPreviewState } from '../model/kyc-preview-state'
 import { checkCaptureSteps, readStep, type StepCheck } from '../model/step-checks'
@@ -84,7 +83,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const documents = useQuery(kycReads.documentChecklist(businessId))
-  const edd = useQuery({ ...kycQueries.enhancedDueDiligence(kycDetailsId ?? ''), enabled: !!kycDetailsId })
+  const edd = useQuery({ ...kycReads.enhancedDueDiligence(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const stepInAddress = typeof router.query.step === 'string' ? router.query.step : null
   // On the server, and in the browser's first render after it, only the address is known (`?step=`, else the first
   // step), so the step paints with the page; the step kept in this tab replaces the first one once the page runs.

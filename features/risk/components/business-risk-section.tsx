@@ -9,6 +9,7 @@ import { RISK_ASSESSMENT_REASON_LABELS, RISK_TIER_LABELS, type RiskTier } from '
 import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
 import { riskQueries } from '../api/risk-queries'
+import { EddReview } from './edd-review'
 import styles from './risk.module.css'
 
 /** The section's anchor in the business review. */
@@ -120,6 +121,8 @@ export function BusinessRiskSection({ businessId }: { businessId: string }) {
             {RISK_ASSESSMENT_REASON_LABELS[risk.data.reason].toLowerCase()}).
           </p>
           <Factors risk={risk.data} />
+          <h3>Enhanced due diligence</h3>
+          <EddReview businessId={businessId} />
           <h3>Earlier assessments</h3>
           <History businessId={businessId} />
         </>
