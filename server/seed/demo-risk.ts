@@ -103,9 +103,10 @@ async function financialServices(db: Database) {
 }
 
 /**
- * The third business under review (the one whose director declared being a PEP) becomes HIGH too, with its enhanced
- * due diligence not started: its owner sees the EDD step, and staff see what is outstanding. Nothing else of it is
- * recorded, so it stays in the staff queues. Idempotent: done once it is HIGH.
+ * The third business under review (the one whose director declared being a PEP) is HIGH, with its enhanced due
+ * diligence not started: its owner sees the EDD step, and staff see what is outstanding. The shipped model rates it
+ * HIGH already (the PEP, self-service, its turnover); under a model that does not, it moves to financial services with
+ * two employees. Nothing else of it is recorded, so it stays in the staff queues. Idempotent: nothing once it is HIGH.
  */
 async function seedDemoEddOutstanding(db: Database, businessId: string): Promise<void> {
   if ((await currentAssessment(db, businessId))?.tier === 'HIGH') return
