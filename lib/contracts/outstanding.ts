@@ -9,6 +9,7 @@ export const OUTSTANDING_CODES = [
   'BUSINESS_DECLINED',
   'KYC_STEP_INCOMPLETE',
   'KYC_NOT_SUBMITTED',
+  'EDD_INCOMPLETE',
   'AWAITING_APPROVAL',
   'DOCUMENT_MISSING',
   'DOCUMENT_REJECTED',
@@ -25,7 +26,7 @@ export const OUTSTANDING_CODES = [
 ] as const
 
 export const OUTSTANDING_SEVERITIES = ['danger', 'warning', 'info'] as const
-export const OUTSTANDING_TARGET_KINDS = ['KYC_STEP', 'KYC_DOCUMENTS', 'PRODUCT', 'DEFERRALS', 'NONE'] as const
+export const OUTSTANDING_TARGET_KINDS = ['KYC_STEP', 'KYC_EDD', 'KYC_DOCUMENTS', 'PRODUCT', 'DEFERRALS', 'NONE'] as const
 
 export const kycStepProgressSchema = z
   .object({

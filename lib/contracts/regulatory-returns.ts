@@ -35,8 +35,17 @@ export const regulatoryReturnsSchema = z
     generatedAt: z.string(),
     /** Businesses approved in the period, by the risk tier in force now (NONE: never assessed). */
     onboardedByTier: z.array(z.object({ tier: z.enum([...RISK_TIERS, 'NONE']), businesses: z.number().int() })),
-    /** Of those, with a person declared or confirmed politically exposed; and how many passed the senior approval. */
-    peps: z.object({ onboarded: z.number().int(), seniorApproved: z.number().int(), withoutSeniorApproval: z.number().int() }),
+    /**
+     * Of those, with a person declared or confirmed politically exposed; how many passed the senior approval; how many
+     * have their enhanced due diligence complete (every item answered with its documents).
+     */
+    peps: z.object({
+      onboarded: z.number().int(),
+      seniorApproved: z.number().int(),
+      withoutSeniorApproval: z.number().int(),
+      eddComplete: z.number().int(),
+      eddIncomplete: z.number().int(),
+    }),
     /** Screening candidates raised in the period, by what became of them. */
     screeningHits: z.object({
       raised: z.number().int(),

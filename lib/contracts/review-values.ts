@@ -20,5 +20,6 @@ export const APPROVAL_CHECK_CODES = [
   'CAC_DOCUMENTS',
   'VERIFICATION',
   'SCREENING',
+  'ENHANCED_DUE_DILIGENCE',
 ] as const
 export type ApprovalCheckCode = (typeof APPROVAL_CHECK_CODES)[number]

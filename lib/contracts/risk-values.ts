@@ -68,3 +68,37 @@ export type RiskJobKind = (typeof RISK_JOB_KINDS)[number]
 
 /** Ordering of the tiers, lowest first: a tier change "up" is a higher index. */
 export const TIER_ORDER: Readonly<Record<RiskTier, number>> = { LOW: 0, MEDIUM: 1, HIGH: 2, PROHIBITED: 3 }
+
+// ---- enhanced due diligence (docs/risk.md#enhanced-due-diligence) ------------------------------------------------
+
+export const { values: EDD_ITEMS, labels: EDD_ITEM_LABELS } = labelledValues({
+  SOURCE_OF_FUNDS: 'Source of funds',
+  SOURCE_OF_WEALTH: 'Source of wealth',
+  PURPOSE_OF_RELATIONSHIP: 'Purpose of the relationship',
+  EXPECTED_ACTIVITY: 'Expected activity',
+})
+export type EddItem = (typeof EDD_ITEMS)[number]
+
+export const { values: FUNDS_ORIGINS, labels: FUNDS_ORIGIN_LABELS } = labelledValues({
+  BUSINESS_REVENUE: 'Revenue from the business’s own trading',
+  SHAREHOLDER_CAPITAL: 'Capital paid in by the shareholders',
+  LOANS: 'Loans or other financing',
+  INVESTMENT_INCOME: 'Investment income',
+  GRANTS_OR_DONATIONS: 'Grants or donations',
+  OTHER: 'Something else (explain below)',
+})
+
+export const { values: WEALTH_ORIGINS, labels: WEALTH_ORIGIN_LABELS } = labelledValues({
+  EMPLOYMENT: 'Salary and employment',
+  BUSINESS_OWNERSHIP: 'Owning or selling a business',
+  INHERITANCE: 'Inheritance or gift',
+  INVESTMENTS: 'Investments and savings',
+  PROPERTY: 'Property',
+  OTHER: 'Something else (explain below)',
+})
+
+/** The KYC document types of the supporting documents (seeded, server/seed/kyc-document-types.ts). */
+export const EDD_DOCUMENT_TYPE_CODES = {
+  SOURCE_OF_FUNDS: 'EDD_SOURCE_OF_FUNDS',
+  SOURCE_OF_WEALTH: 'EDD_SOURCE_OF_WEALTH',
+} as const

@@ -24,6 +24,8 @@ export function returnsSections(r: RegulatoryReturns): { sheet: string; caption:
         ['PEPs onboarded', r.peps.onboarded],
         ['With the senior approval', r.peps.seniorApproved],
         ['Without it', r.peps.withoutSeniorApproval],
+        ['With their enhanced due diligence complete', r.peps.eddComplete],
+        ['With it incomplete', r.peps.eddIncomplete],
       ],
     },
     {

@@ -61,6 +61,8 @@ export const paths = {
     /** A step of the KYC stepper, or for `PREVIEW` the preview page. */
     kycStep: (businessId: string, step: KycStep) =>
       step === 'PREVIEW' ? paths.business.kycPreview(businessId) : paths.business.kyc(businessId, step),
+    /** The KYC stepper's enhanced due diligence step (a HIGH business only). */
+    kycEdd: (businessId: string) => href('/s/businesses/dashboard-details/kyc', { businessId, step: 'ENHANCED_DUE_DILIGENCE' }),
     documents: (businessId?: BusinessId) => href('/s/businesses/kyc-document', { businessId }),
     /** The documents page's deferral requests. */
     deferrals: (businessId: string) => href('/s/businesses/kyc-document', { businessId }, 'kyc-deferrals-heading'),

@@ -23,6 +23,7 @@ import type { Country } from '@/lib/contracts/locations'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
+import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { apiPath } from '@/lib/http/api-path'
 import { getHttpStatus } from '@/lib/http/errors'
 import { apiClient } from '@/lib/http/lazy-client'
@@ -121,6 +122,13 @@ export const kycReads = {
       queryKey: [...kycReads.ofRecord(kycDetailsId), 'shareholders'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<ShareholderRecord[]>('/kyc/shareholders', { params: { kycDetailsId }, signal })).data,
+    }),
+  /** `GET /kyc/{kycDetailsId}/enhanced-due-diligence`: a HIGH business's EDD (the owner's step, the staff review). */
+  enhancedDueDiligence: (kycDetailsId: string) =>
+    queryOptions({
+      queryKey: [...kycReads.ofRecord(kycDetailsId), 'enhanced-due-diligence'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<EnhancedDueDiligence>(apiPath`/kyc/${kycDetailsId}/enhanced-due-diligence`, { signal })).data,
     }),
   /** `GET /kyc/document-checklist/{businessId}`. */
   documentChecklist: (businessId: string) =>

@@ -1,4 +1,5 @@
 import type { DocumentTypeOwner } from '@/lib/contracts/kyc-document-values'
+import { EDD_DOCUMENT_TYPE_CODES } from '@/lib/contracts/risk-edd'
 import type { RegistrationClass } from '@/lib/validation/registration-number-rules'
 import type { Database } from '@/server/db/client'
 import { deferrableMappings, kycDocumentTypes, kycRequiredDocuments } from '@/server/db/schema'
@@ -180,6 +181,23 @@ export const KYC_DOCUMENT_TYPES: readonly SeedDocumentType[] = [
     isDeferrable: false,
     typeOwner: 'CORPORATE_SHAREHOLDER',
     requiredFor: ALL_CLASSES,
+  },
+  // Enhanced due diligence (docs/risk.md#enhanced-due-diligence): in no class's matrix; a HIGH business's EDD items ask
+  // for them, the source of wealth under each beneficial owner's shareholder record.
+  {
+    code: EDD_DOCUMENT_TYPE_CODES.SOURCE_OF_FUNDS,
+    name: 'Evidence of source of funds',
+    description: 'Bank statements, audited accounts or contracts showing where the money the business will use comes from.',
+    isCac: false,
+    isDeferrable: false,
+  },
+  {
+    code: EDD_DOCUMENT_TYPE_CODES.SOURCE_OF_WEALTH,
+    name: 'Evidence of source of wealth',
+    description: 'For a beneficial owner: payslips, a sale agreement, a will or statements showing how their wealth was built.',
+    isCac: false,
+    isDeferrable: false,
+    typeOwner: 'INDIVIDUAL',
   },
 ]
 

@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client'
 import {
   businesses,
   deferrals,
+  kycDetails,
   kycDocumentTypes,
   riskAssessments,
   riskOverrides,
@@ -15,6 +16,7 @@ import {
 } from '@/server/db/schema'
 import { addListedEntry } from '@/server/modules/screening/lists/activate-version'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+import { completeEdd } from './risk-fixtures'
 
 /**
  * A data set whose answers are known, in January 2001 (nothing else in the suite's database is dated then):
@@ -78,6 +80,9 @@ beforeAll(async () => {
     .insert(riskOverrides)
     .values({ businessId: overridden.id, tier: 'HIGH', reason: 'Cash-intensive', computedTier: 'MEDIUM' })
   await check(overridden.id, true)
+  // Its enhanced due diligence complete (the senior approval is the other PEP's): the two figures are counted apart.
+  await db.insert(kycDetails).values({ businessId: overridden.id, tin: '12345678-0001' })
+  await completeEdd(overridden.id)
   const before = await approvedBusiness('2000-12-31', null)
   await assess(before.id, 'LOW')
   await approvedBusiness('2001-01-25', null)
@@ -158,7 +163,13 @@ describe('regulatory returns', () => {
       PROHIBITED: 0,
       NONE: 1,
     })
-    expect(returns.peps).toEqual({ onboarded: 2, seniorApproved: 1, withoutSeniorApproval: 1 })
+    expect(returns.peps).toEqual({
+      onboarded: 2,
+      seniorApproved: 1,
+      withoutSeniorApproval: 1,
+      eddComplete: 1,
+      eddIncomplete: 1,
+    })
     expect(returns.screeningHits).toEqual({ raised: 4, open: 1, falseMatches: 1, trueMatches: 2 })
     expect(returns.trueMatchesReported).toEqual({ reported: 1, notReported: 1 })
     expect(returns.periodicReviews).toMatchObject({ due: 1, overdue: 2 })
@@ -192,6 +203,11 @@ describe('regulatory returns', () => {
       'Screening hits',
       'Periodic reviews',
       'Deferrals',
+    ])
+    expect(workbook.getWorksheet('PEPs onboarded')!.getRow(5).values).toEqual([
+      undefined,
+      'With their enhanced due diligence complete',
+      1,
     ])
     const hits = workbook.getWorksheet('Screening hits')!
     expect(hits.getRow(2).values).toEqual([undefined, 'Raised', 4])

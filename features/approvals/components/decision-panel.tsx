@@ -73,7 +73,9 @@ export function DecisionPanel({ business, canDecide, isOwnRecord }: DecisionPane
           notify(
             b.approvalStatus === 'APPROVED'
               ? `${b.name} is approved. Its owners have been told.`
-              : `${b.name} is declined. Its owners have the reason.`,
+              : b.decision?.seniorApprovalPending
+                ? `First approval recorded: ${b.name} is high-risk and now waits for a senior manager's approval.`
+                : `${b.name} is declined. Its owners have the reason.`,
             { type: 'success' },
           )
           form.resetField('comment')

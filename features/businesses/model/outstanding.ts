@@ -22,6 +22,8 @@ export function outstandingLink(item: Pick<OutstandingItem, 'code' | 'target'>, 
       if (item.code === 'KYC_STEP_INCOMPLETE')
         return { href: paths.business.kycStep(businessId, target.step), label: 'Continue KYC' }
       return { href: paths.business.kycStep(businessId, target.step), label: 'Review your KYC' }
+    case 'KYC_EDD':
+      return { href: paths.business.kycEdd(businessId), label: 'Answer the questions' }
     case 'KYC_DOCUMENTS':
       return {
         href: paths.business.documents(businessId),

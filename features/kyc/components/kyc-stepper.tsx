@@ -40,6 +40,7 @@ const ShareholdersStep = dynamic(() => import('./shareholders-step').then((m) =>
   ssr: false,
   loading: stepLoading,
 })
+const EddStep = dynamic(() => import('./edd-step').then((m) => m.EddStep), { ssr: false, loading: stepLoading })
 const DocumentsStep = dynamic(() => import('./documents/documents-step').then((m) => m.DocumentsStep), {
   ssr: false,
   loading: stepLoading,
@@ -50,6 +51,15 @@ const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slic
 
 /** The steps shown in the list; the last one (preview) is its own page. */
 const DATA_STEPS = KYC_DATA_STEPS
+
+/** A HIGH business's extra step (docs/risk.md#what-the-owner-sees), after the documents; no draft of its own. */
+const EDD_STEP = 'ENHANCED_DUE_DILIGENCE'
+type StepperStep = KycStep | typeof EDD_STEP
+const ALL_STEPS: readonly StepperStep[] = [...DATA_STEPS, EDD_STEP]
+const labelOf = (s: StepperStep) => (s === EDD_STEP ? 'Enhanced due diligence' : KYC_STEP_LABELS[s])
+/** The step named by `?step=` or kept in the tab: a data step, the EDD step, else the first. */
+const stepFrom = (value: string | null): StepperStep =>
+  value?.toUpperCase() === EDD_STEP ? EDD_STEP : readStep(value, DATA_STEPS)
 
 export interface KycStepperProps {
   businessId: string
@@ -73,12 +83,13 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   const meansOfIds = useQuery({ ...kycReads.meansOfIds(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const shareholders = useQuery({ ...kycReads.shareholders(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const documents = useQuery(kycReads.documentChecklist(businessId))
+  const edd = useQuery({ ...kycReads.enhancedDueDiligence(kycDetailsId ?? ''), enabled: !!kycDetailsId })
   const stepInAddress = typeof router.query.step === 'string' ? router.query.step : null
   // On the server, and in the browser's first render after it, only the address is known (`?step=`, else the first
   // step), so the step paints with the page; the step kept in this tab replaces the first one once the page runs.
-  const [step, setStep] = useState<KycStep | null>(() => (router.isReady ? readStep(stepInAddress, DATA_STEPS) : null))
+  const [step, setStep] = useState<StepperStep | null>(() => (router.isReady ? stepFrom(stepInAddress) : null))
   const stepSettled = useRef(false)
-  const [blocked, setBlocked] = useState<{ step: KycStep; problems: string[] } | null>(null)
+  const [blocked, setBlocked] = useState<{ step: StepperStep; problems: string[] } | null>(null)
   // A beneficial owner whose means of ID is being added from the shareholders step (then back there).
   const [idFor, setIdFor] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -89,7 +100,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
   useEffect(() => {
     if (!router.isReady || stepSettled.current) return
     stepSettled.current = true
-    const chosen = readStep(stepInAddress ?? getSelectedStep(), DATA_STEPS)
+    const chosen = stepFrom(stepInAddress ?? getSelectedStep())
     setSelectedStep(chosen)
     setStep(chosen)
   }, [router.isReady, stepInAddress])
@@ -123,7 +134,13 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
     shareholders: shareholders.data,
   })
   const documentProgress = documents.data ? documentsProgress(documents.data) : null
-  const stepState = (s: KycStep): 'done' | 'problem' | 'open' => {
+  const eddAnswered = edd.data?.items.some((i) => i.answer || i.document)
+  const stepState = (s: StepperStep): 'done' | 'problem' | 'open' => {
+    if (s === EDD_STEP) {
+      if (!edd.data) return 'open'
+      if (edd.data.outstanding === 0) return 'done'
+      return eddAnswered ? 'problem' : 'open'
+    }
     if (s === 'DOCUMENTS') {
       if (!documentProgress) return 'open'
       if (documentProgress.outstanding === 0) return 'done'
@@ -139,14 +156,17 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       : 'open'
   }
 
-  const stepLabel = (s: KycStep) =>
+  const stepLabel = (s: StepperStep) =>
     kycStepStatus(
-      s === 'DOCUMENTS'
-        ? { complete: documentProgress?.outstanding === 0, gaps: documentProgress?.outstanding ?? 0 }
-        : { complete: !!checks[s]?.done, gaps: checks[s]?.problems.length ?? 0 },
+      s === EDD_STEP
+        ? { complete: edd.data?.outstanding === 0, gaps: edd.data?.outstanding ?? 0 }
+        : s === 'DOCUMENTS'
+          ? { complete: documentProgress?.outstanding === 0, gaps: documentProgress?.outstanding ?? 0 }
+          : { complete: !!checks[s]?.done, gaps: checks[s]?.problems.length ?? 0 },
     ).label
 
-  const goTo = (next: KycStep) => {
+  const steps: readonly StepperStep[] = edd.data?.required ? ALL_STEPS : DATA_STEPS
+  const goTo = (next: StepperStep) => {
     moved.current = true
     clearStepToasts()
     setBlocked(null)
@@ -157,12 +177,13 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       scroll: false,
     })
   }
-  const index = DATA_STEPS.indexOf(step)
-  const next = DATA_STEPS[index + 1]
+  // The EDD step opened by its address before the answer says it applies: shown after the others.
+  const index = steps.includes(step) ? steps.indexOf(step) : steps.length
+  const next = steps[index + 1]
 
   /** Leaves a step as done only when it is valid; otherwise says what is wrong and stays. */
-  const continueFrom = (from: KycStep) => {
-    const check = checks[from]
+  const continueFrom = (from: StepperStep) => {
+    const check = from === EDD_STEP ? undefined : checks[from]
     if (check && !check.done) {
       setBlocked({ step: from, problems: check.problems })
       return
@@ -196,10 +217,10 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
       <div className={styles.layout}>
         <nav aria-label="KYC steps">
           <p className={styles.stepCount} data-testid="step-count">
-            Step {index + 1} of {DATA_STEPS.length + 1}: {KYC_STEP_LABELS[step]}
+            Step {index + 1} of {steps.length + 1}: {labelOf(step)}
           </p>
           <ol className={styles.steps}>
-            {DATA_STEPS.map((s, i) => {
+            {steps.map((s, i) => {
               const state = stepState(s)
               return (
                 <li key={s}>
@@ -215,7 +236,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
                       {state === 'done' ? '✓' : state === 'problem' ? '!' : i + 1}
                     </span>
                     <span>
-                      {KYC_STEP_LABELS[s]}
+                      {labelOf(s)}
                       <span className={styles.stepState}>{stepLabel(s)}</span>
                     </span>
                   </button>
@@ -225,7 +246,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
             <li>
               <Link href={paths.business.kycPreview(businessId)} className={styles.stepButton}>
                 <span className={styles.stepNumber} aria-hidden="true">
-                  {DATA_STEPS.length + 1}
+                  {steps.length + 1}
                 </span>
                 <span>{KYC_STEP_LABELS.PREVIEW}</span>
               </Link>
@@ -235,7 +256,7 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
 
         <section className={styles.panel} aria-labelledby={headingId}>
           <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-            {index + 1}. {KYC_STEP_LABELS[step]}
+            {index + 1}. {labelOf(step)}
           </h2>
           {blocked?.step === step && (
             <div role="alert" className={styles.alert}>
@@ -301,13 +322,14 @@ export function KycStepper({ businessId, permissions, locationFields }: KycStepp
               {step === 'DOCUMENTS' && (
                 <DocumentsStep businessId={businessId} kycDetailsId={kycDetailsId!} permissions={permissions} />
               )}
+              {step === EDD_STEP && <EddStep businessId={businessId} kycDetailsId={kycDetailsId!} readOnly={readOnly} />}
               {step !== 'COMPANY_DETAILS' && (
                 <div className={styles.spread}>
-                  <Button variant="secondary" onClick={() => goTo(DATA_STEPS[index - 1]!)}>
+                  <Button variant="secondary" onClick={() => goTo(steps[index - 1]!)}>
                     Back
                   </Button>
                   <Button onClick={() => continueFrom(step)} disabled={!judged}>
-                    {next ? `Continue to ${lowerFirst(KYC_STEP_LABELS[next])}` : 'Continue to the preview'}
+                    {next ? `Continue to ${lowerFirst(labelOf(next))}` : 'Continue to the preview'}
                   </Button>
                 </div>
               )}

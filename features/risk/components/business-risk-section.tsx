@@ -12,6 +12,7 @@ import { formatDayTime } from '@/lib/format/day'
 import { describeError } from '@/lib/http/errors'
 import { authorizationReads } from '@/lib/query/shared-queries'
 import { riskQueries } from '../api/risk-queries'
+import { EddReview } from './edd-review'
 import { OverrideTierDialog, overrideRefusal } from './override-tier-dialog'
 import styles from './risk.module.css'
 
@@ -170,6 +171,8 @@ export function BusinessRiskSection({ businessId, canOverride = false }: { busin
             {RISK_ASSESSMENT_REASON_LABELS[risk.data.reason].toLowerCase()}).
           </p>
           <Factors risk={risk.data} />
+          <h3>Enhanced due diligence</h3>
+          <EddReview businessId={businessId} />
           <h3>Earlier assessments</h3>
           <History businessId={businessId} />
         </>

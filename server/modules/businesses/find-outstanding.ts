@@ -9,6 +9,7 @@ import { businesses, onboardingAnswers, onboardingProducts, productRequirementVe
 import type { Actor } from '@/server/http/context'
 import { findKycCaptureGaps, type KycCaptureGap } from '@/server/modules/kyc/kyc-capture-gaps'
 import { permissionsOver } from '@/server/modules/kyc/kyc-edit-access'
+import { findKycDetailsOfBusiness } from '@/server/modules/kyc/kyc-record'
 import {
   checklistItemsOf,
   documentGapsOf,
@@ -17,6 +18,7 @@ import {
 } from '@/server/modules/kyc-documents/document-rules'
 import { loadDocumentState, type DocumentState } from '@/server/modules/kyc-documents/document-state'
 import { isEditable, missingRequired } from '@/server/modules/onboarding/onboarding-record'
+import { loadEddState, type EddState } from '@/server/modules/risk/edd-items'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { findLatestDecision } from '@/server/records/latest-decision'
 import { isDeferralOverdue } from '@/server/records/overdue-deferrals'
@@ -70,11 +72,12 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
   const { db } = options
   const now = options.now ?? new Date()
   const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.id, permission: BUSINESS_READ })
-  const [captureGaps, documentState, decision, applications] = await Promise.all([
+  const [captureGaps, documentState, decision, applications, edd] = await Promise.all([
     findKycCaptureGaps(db, { businessId: business.id }),
     loadDocumentState(db, business),
     business.approvalStatus === 'DECLINED' ? findLatestDecision(db, business.id) : Promise.resolve(null),
     loadApplications(db, business.id),
+    findKycDetailsOfBusiness(db, business.id).then((details) => loadEddState(db, business, details?.id ?? null)),
   ])
   const documentGaps = documentGapsOf(documentState, { forApproval: false, now })
   // docs/domain.md#kyc-edit-check: once approved, only the post-approval group changes the KYC. Whoever reads this without
@@ -110,6 +113,7 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
             target: { kind: 'KYC_STEP', step },
           },
     ),
+    ...eddItems(edd, business, staffChanges),
     ...documentItems(documentState, documentGaps, now),
     ...deferralItems(documentState, now),
     ...productItems(applications),
@@ -127,6 +131,34 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
   // Stable: within a severity, the order above (the business, KYC, documents, deferrals, products, recertification).
   items.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
   return { kycProgress, items }
+}
+
+/**
+ * docs/risk.md#enhanced-due-diligence: a HIGH business's unanswered EDD items, one line. Before approval the owner answers
+ * them in the KYC step; once approved (it became HIGH since) staff collect them for the next review, nothing blocks.
+ */
+function eddItems(edd: EddState, business: BusinessRow, staffChanges: boolean): OutstandingItem[] {
+  if (!edd.required || edd.outstanding === 0) return []
+  const open = edd.items.filter((i) => !i.complete).map((i) => `${i.label}: ${i.missing.join('; ')}.`)
+  if (staffChanges || business.approvalStatus === 'APPROVED')
+    return [
+      {
+        code: 'EDD_INCOMPLETE',
+        severity: 'info',
+        title: 'Enhanced due diligence for your next review',
+        message: `Our compliance team will ask you for these at your business's next review: ${firstOf(open)}`,
+        target: { kind: 'NONE' },
+      },
+    ]
+  return [
+    {
+      code: 'EDD_INCOMPLETE',
+      severity: 'warning',
+      title: 'Answer the enhanced due diligence questions',
+      message: firstOf(open),
+      target: { kind: 'KYC_EDD' },
+    },
+  ]
 }
 
 function businessItems(business: BusinessRow, declineReason: string | null, firstOpenStep: KycStep): OutstandingItem[] {

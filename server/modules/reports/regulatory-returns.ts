@@ -6,6 +6,7 @@ import type { Executor } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
+import { loadEddState } from '@/server/modules/risk/edd-items'
 
 /** Who reads the returns: staff who may read businesses (the figures name no one). */
 export const RETURNS_READERS = [PERMISSIONS.CAN_READ_BUSINESS] as const
@@ -50,11 +51,10 @@ export async function findRegulatoryReturns(options: {
         join screening_entries e on e.id = h.entry_id
         join screening_lists l on l.id = e.list_id and l.kind = 'PEP'
       )
-      select count(*)::int as onboarded,
-        count(*) filter (where exists (
+      select exposed.id, k.id as kyc_details_id, exists (
           select 1 from audits x where x.resource = 'business' and x.resource_id = exposed.id::text and x.action = 'FIRST_APPROVAL'
-        ))::int as senior
-      from exposed`),
+        ) as senior
+      from exposed left join kyc_details k on k.business_id = exposed.id`),
     db.execute(sql`
       select count(*)::int as raised,
         count(*) filter (where status = 'OPEN')::int as open,
@@ -79,7 +79,9 @@ export async function findRegulatoryReturns(options: {
       from deferrals where status = 'APPROVED' and created_at < ${end}`),
   ])
   const tiers = new Map(rowsOf<{ tier: string; n: number }>(byTier).map((r) => [r.tier, Number(r.n)]))
-  const [pep] = rowsOf<Record<string, unknown>>(peps)
+  const exposed = rowsOf<{ id: string; kyc_details_id: string | null; senior: boolean }>(peps)
+  const eddComplete = await countEddComplete(db, exposed)
+  const senior = exposed.filter((p) => p.senior).length
   const [hit] = rowsOf<Record<string, unknown>>(hits)
   const [report] = rowsOf<Record<string, unknown>>(reported)
   const [review] = rowsOf<Record<string, unknown>>(reviews)
@@ -89,9 +91,11 @@ export async function findRegulatoryReturns(options: {
     generatedAt: now.toISOString(),
     onboardedByTier: [...RISK_TIERS, 'NONE' as const].map((tier) => ({ tier, businesses: tiers.get(tier) ?? 0 })),
     peps: {
-      onboarded: count(pep, 'onboarded'),
-      seniorApproved: count(pep, 'senior'),
-      withoutSeniorApproval: count(pep, 'onboarded') - count(pep, 'senior'),
+      onboarded: exposed.length,
+      seniorApproved: senior,
+      withoutSeniorApproval: exposed.length - senior,
+      eddComplete,
+      eddIncomplete: exposed.length - eddComplete,
     },
     screeningHits: {
       raised: count(hit, 'raised'),
@@ -103,4 +107,17 @@ export async function findRegulatoryReturns(options: {
     periodicReviews: { due: count(review, 'due'), done: count(review, 'done'), overdue: count(review, 'overdue') },
     deferralsOutstanding: { outstanding: count(deferral, 'outstanding'), overdue: count(deferral, 'overdue') },
   }
+}
+
+/**
+ * How many of the PEP businesses have every enhanced due diligence item answered with its supporting documents
+ * (docs/risk.md#enhanced-due-diligence), whatever their tier now. A few queries per PEP business: they are few.
+ */
+async function countEddComplete(db: Executor, exposed: readonly { id: string; kyc_details_id: string | null }[]) {
+  let complete = 0
+  for (const business of exposed) {
+    const edd = await loadEddState(db, business, business.kyc_details_id)
+    if (edd.items.length && edd.items.every((i) => i.complete)) complete++
+  }
+  return complete
 }

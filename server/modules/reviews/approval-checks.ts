@@ -5,6 +5,7 @@ import {
   audits,
   businessReviewEvents,
   kycAddresses,
+  kycDetails,
   kycDocuments,
   kycDocumentTypes,
   kycVerifications,
@@ -14,6 +15,7 @@ import {
 } from '@/server/db/schema'
 import { findKycCaptureGaps } from '../kyc/kyc-capture-gaps'
 import { findDocumentGaps } from '../kyc-documents/document-gaps'
+import { loadEddState } from '../risk/edd-items'
 
 /**
  * The approval preconditions (docs/domain.md#approval-checklist), each met or not, with what is missing.
@@ -48,7 +50,7 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
   // The documents module owns the per-class matrix, deferrals and CAC review: its gaps for approval, split in two lines.
   // KYC_CAPTURE: the very rules the submission enforces (complete-kyc.ts), judged again now: a KYC changed after it was
   // submitted (a shareholder deleted and added again, a means of ID expired) must not be approved over its gap.
-  const [gaps, cacTypes, cacUploaded, verification, captureGaps] = await Promise.all([
+  const [gaps, cacTypes, cacUploaded, verification, captureGaps, edd] = await Promise.all([
     findDocumentGaps(db, { businessId: business.id, forApproval: true, now }),
     db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).where(eq(kycDocumentTypes.isCac, true)),
     db
@@ -59,6 +61,7 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
       .limit(1),
     verificationCheck(db, business.id),
     findKycCaptureGaps(db, { businessId: business.id }),
+    eddOf(db, business.id),
   ])
   // The CAC line names every CAC document that is not approved, whatever the reason (missing, rejected, waiting); a
   // missing or rejected one is also a gap of the required documents.
@@ -86,7 +89,20 @@ export async function findApprovalChecks(db: Executor, business: Business, now: 
     verification,
     await screeningCheck(db, business),
   )
+  // docs/risk.md#enhanced-due-diligence: a line only while the tier in force is HIGH.
+  if (edd.required)
+    checks.push({
+      code: 'ENHANCED_DUE_DILIGENCE',
+      label: 'Enhanced due diligence (a high-risk business) is answered, with its supporting documents',
+      met: edd.gaps.length === 0,
+      details: edd.gaps,
+    })
   return checks
+}
+
+async function eddOf(db: Executor, businessId: string) {
+  const [details] = await db.select({ id: kycDetails.id }).from(kycDetails).where(eq(kycDetails.businessId, businessId))
+  return loadEddState(db, { id: businessId }, details?.id ?? null)
 }
 
 /**

@@ -1,9 +1,14 @@
+import { z } from '@hono/zod-openapi'
 import { authorizationDetailSchema } from '@/lib/contracts/authorizations'
 import * as risk from '@/lib/contracts/risk'
+import { eddAnswerSchema, eddSchema } from '@/lib/contracts/risk-edd'
 import { access, idParam, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { CONFIG_FOUR_EYES_NOTE } from '@/server/modules/authorizations/config-four-eyes'
+import { KYC_EDITORS } from '@/server/modules/kyc/kyc-edit-access'
+import { KYC_READ } from '@/server/modules/kyc/kyc-record'
+import { getEnhancedDueDiligence, saveEddAnswer } from './answer-edd'
 import { dryRunRiskModel, proposeRiskModel, requestRiskModelActivation } from './model-versions'
 import { requestRiskOverride } from './override-tier'
 import { findRiskHistory, getBusinessRisk } from './read-risk'
@@ -159,4 +164,41 @@ riskRoutes.openapi(
     if (result.pending) return c.json(result.pending, 202)
     return c.json((await getBusinessRisk({ ...args, businessId }))!, 200)
   },
+)
+
+const kycDetailsParam = z.object({ kycDetailsId: z.uuid({ message: 'must be a KYC record id (UUID)' }) })
+
+// GET /kyc/{kycDetailsId}/enhanced-due-diligence – what a HIGH business answers, for its owner (no score, no factor)
+riskRoutes.openapi(
+  route.get('/kyc/{kycDetailsId}/enhanced-due-diligence', {
+    summary: 'The enhanced due diligence of a KYC record: whether it applies, why in plain words, and each item',
+    description:
+      '`required` while the tier in force is HIGH; `reasons` in plain words, never the score or the points. Answers are kept when the tier drops.',
+    ...access.business(KYC_READ),
+    request: { params: kycDetailsParam },
+    responses: { 200: json(eddSchema, 'The items'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) =>
+    c.json(await getEnhancedDueDiligence({ ...(await readArgs(c)), kycDetailsId: c.req.valid('param').kycDetailsId }), 200),
+)
+
+// PUT /kyc/{kycDetailsId}/enhanced-due-diligence – one answer (the KYC edit check)
+riskRoutes.openapi(
+  route.put('/kyc/{kycDetailsId}/enhanced-due-diligence', {
+    summary: 'Save one enhanced due diligence answer',
+    description:
+      "Only while the tier in force is HIGH (409 otherwise). A source of wealth names the beneficial owner by one of their shareholder records; the supporting documents are KYC documents (`POST /kyc/documents`) of the types `EDD_SOURCE_OF_FUNDS` and `EDD_SOURCE_OF_WEALTH` (under the owner's shareholder record).",
+    ...access.business(...KYC_EDITORS),
+    request: { params: kycDetailsParam, ...jsonBody(eddAnswerSchema) },
+    responses: { 200: json(eddSchema, 'Saved: the items as they now stand'), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) =>
+    c.json(
+      await saveEddAnswer({
+        ...(await serviceArgs(c)),
+        kycDetailsId: c.req.valid('param').kycDetailsId,
+        input: c.req.valid('json'),
+      }),
+      200,
+    ),
 )

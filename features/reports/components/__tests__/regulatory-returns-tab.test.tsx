@@ -25,7 +25,7 @@ const RETURNS: RegulatoryReturns = {
     { tier: 'PROHIBITED', businesses: 0 },
     { tier: 'NONE', businesses: 1 },
   ],
-  peps: { onboarded: 2, seniorApproved: 1, withoutSeniorApproval: 1 },
+  peps: { onboarded: 2, seniorApproved: 1, withoutSeniorApproval: 1, eddComplete: 1, eddIncomplete: 1 },
   screeningHits: { raised: 9, open: 3, falseMatches: 5, trueMatches: 1 },
   trueMatchesReported: { reported: 1, notReported: 0 },
   periodicReviews: { due: 6, done: 4, overdue: 2 },
