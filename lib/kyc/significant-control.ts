@@ -2,7 +2,7 @@
  * Persons with significant control (CAMA 2020 s.868, PSC Regulations 2022), through every layer of a declared
  * shareholding. Pure and zod-free, like effective-ownership: the server (the ownership graph, the KYC gaps, the
  * shareholder lists) and the browser compute the same answer. The reading implemented, with worked examples, is
- * docs/ownership.md; tests/unit/significant-control.test.ts checks every example.
+ * docs/ownership.md; lib/kyc/significant-control.test.ts checks every example.
  *
  * The shareholding is a tree: a holding (person, company, trust, nominee) names the company it holds in as its parent,
  * or none for a direct holding of the business. Under a trust hang its settlor, trustees and beneficiaries, under a

@@ -126,7 +126,12 @@ export interface ShareholderEditorProps {
 }
 
 const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
-  list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage }))
+  list.map((h) => ({
+    id: h.id,
+    parentId: h.parentShareholderId,
+    kind: h.type === 'INDIVIDUAL' ? 'INDIVIDUAL' : 'CORPORATE',
+    percentage: h.role ? 0 : h.percentage,
+  }))
 
 /**
  * Step 4: the shareholding tree. Direct shareholders of the business, and inside each corporate shareholder its own

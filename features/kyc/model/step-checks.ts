@@ -74,7 +74,12 @@ export function checkCaptureSteps(
   if (!list.some((h) => h.parentShareholderId === null)) holders.push('Add the shareholders of the business.')
   const byId = new Map(list.map((h) => [h.id, h]))
   for (const level of overAllocatedLevels(
-    list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage })),
+    list.map((h) => ({
+      id: h.id,
+      parentId: h.parentShareholderId,
+      kind: h.type === 'INDIVIDUAL' ? 'INDIVIDUAL' : 'CORPORATE',
+      percentage: h.role ? 0 : h.percentage,
+    })),
   )) {
     holders.push(
       level.parentId === null
