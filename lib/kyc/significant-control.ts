@@ -9,7 +9,8 @@
  * nominee the person it acts for (`role` set): they hold nothing themselves.
  */
 
-import { formatPercentage } from './effective-ownership'
+/** `12.5%`: percentages are below 1000, so no grouping (and no Intl call: explanations are built for every person). */
+const formatPercentage = (value: number) => `${Math.round((Number.isFinite(value) ? value : 0) * 100) / 100}%`
 
 /** At or above this percentage of the shares or of the votes, a person has significant control. */
 export const SIGNIFICANT_CONTROL_THRESHOLD = 5
