@@ -276,6 +276,11 @@ export function ShareholderEditor({
                       {h.parentShareholderId ? ` · ${formatPercentage(h.effectiveStake)} of the business through it` : ''}
                     </p>
                   )}
+                  {h.controlReasons.length > 0 && (
+                    <p className={styles.small}>
+                      Significant control through {h.controlReasons.map((r) => REASON_WORDS[r]).join(', ')}
+                    </p>
+                  )}
                   {(h.appointsMajority || h.significantInfluence) && (
                     <p className={styles.small}>
                       {[
@@ -319,13 +324,7 @@ export function ShareholderEditor({
                   )}
                 </div>
                 <div className={styles.badges}>
-                  {h.isBeneficialOwner && (
-                    <StatusBadge
-                      status="APPROVED"
-                      tone="info"
-                      label={`Significant control (${h.controlReasons.map((r) => REASON_WORDS[r]).join(', ')})`}
-                    />
-                  )}
+                  {h.isBeneficialOwner && <StatusBadge status="APPROVED" tone="info" label="Beneficial owner" />}
                   {h.needsMeansOfId && <StatusBadge status="PENDING" tone="warning" label="Needs a means of ID" />}
                 </div>
               </div>
@@ -569,7 +568,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
         <>
           <TextField
             name="percentage"
-            label={`Percentage of shares held ${where}`}
+            label={`Percentage held ${where}`}
             hint={`At most ${formatPercentage(left)} is left ${where}.`}
             type="number"
             min={0.01}
@@ -581,7 +580,7 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
           />
           <TextField
             name="votingPercentage"
-            label={`Percentage of voting rights held ${where}`}
+            label={`Voting rights held ${where}`}
             hint="Leave empty when the votes follow the shares."
             type="number"
             min={0}

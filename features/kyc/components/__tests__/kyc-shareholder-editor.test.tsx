@@ -176,6 +176,11 @@ describe('ShareholderEditor', () => {
       companyName: 'Lagoon Ventures',
       registrationNumber: 'bn 12345',
       percentage: 30,
+      // Votes follow the shares; no appointment right or influence declared.
+      votingPercentage: null,
+      appointsMajority: false,
+      significantInfluence: false,
+      influenceDescription: null,
     })
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New shareholder of Eko Holdings' })).not.toBeInTheDocument())
   })
