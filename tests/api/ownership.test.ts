@@ -4,6 +4,7 @@ import type { OwnershipGraph } from '@/lib/contracts/ownership'
 import { getDb } from '@/server/db/client'
 import { audits } from '@/server/db/schema'
 import { findKycCaptureGaps } from '@/server/modules/kyc/kyc-capture-gaps'
+import { gatherRiskFacts } from '@/server/modules/risk/risk-facts'
 import { api, errorsOf, signedInUser } from './helpers'
 import { corporateBody, createKyc, individualBody, ownerWithBusiness } from './kyc-fixtures'
 
@@ -257,5 +258,31 @@ describe('GET /businesses/{id}/ownership', () => {
     const answer = (await (await api(`/businesses/${businessId}/ownership`, { token: reader.token })).json()) as OwnershipGraph
     // Screening runs at submission (docs/screening.md); before it, no check yet.
     expect(answer.nodes.find((n) => n.id === ada.id)?.screening).toBe('NOT_SCREENED')
+  })
+
+  it('gives the risk facts a trust as a layer and a nominee as the person behind it', async () => {
+    const { kyc, add, businessId } = await setup()
+    const eko = await add(corporateBody(kyc.id, { companyName: 'Eko', registrationNumber: 'RC200203', percentage: 40 }))
+    const trust = await add({
+      kycDetailsId: kyc.id,
+      type: 'TRUST',
+      companyName: 'Obi Trust',
+      percentage: 50,
+      parentShareholderId: eko.id,
+    })
+    const uche = await add(
+      person(kyc.id, 'Uche', '22200000051', { parentShareholderId: trust.id, role: 'TRUSTEE', percentage: undefined }),
+    )
+    const nominee = await add({ kycDetailsId: kyc.id, type: 'NOMINEE', companyName: 'Lekki Nominees', percentage: 10 })
+    await add(
+      person(kyc.id, 'Kemi', '22200000052', { parentShareholderId: nominee.id, role: 'PRINCIPAL', percentage: undefined }),
+    )
+    const kemi = await add(person(kyc.id, 'Kemi', '22200000052', { percentage: 5 }))
+    const facts = (await gatherRiskFacts(await getDb(), [businessId])).get(businessId)!
+    const byId = new Map(facts.shareholders.map((s) => [s.id, s]))
+    expect(byId.get(trust.id)).toMatchObject({ kind: 'CORPORATE', parentId: eko.id })
+    expect(byId.has(uche.id)).toBe(false)
+    expect(byId.get(nominee.id)).toMatchObject({ kind: 'INDIVIDUAL', personKey: byId.get(kemi.id)!.personKey })
+    expect(facts.shareholders).toHaveLength(4)
   })
 })
