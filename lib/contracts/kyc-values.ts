@@ -183,8 +183,23 @@ export function normaliseTin(value: string): string | null {
   return TIN_PATTERN.test(compact) ? compact : null
 }
 
-export const SHAREHOLDER_TYPES = ['INDIVIDUAL', 'CORPORATE'] as const
+/**
+ * A shareholder is a person, a company, a trust (its settlor, trustees and beneficiaries are persons under it) or a
+ * nominee holding for a named person (its principal, a person under it). docs/ownership.md.
+ */
+export const SHAREHOLDER_TYPES = ['INDIVIDUAL', 'CORPORATE', 'TRUST', 'NOMINEE'] as const
 export type ShareholderType = (typeof SHAREHOLDER_TYPES)[number]
+
+/** A person under a trust or a nominee holds no shares there: they are its settlor, trustee, beneficiary or principal. */
+export const { values: SHAREHOLDER_ROLES, labels: SHAREHOLDER_ROLE_LABELS } = labelledValues({
+  SETTLOR: 'Settlor',
+  TRUSTEE: 'Trustee',
+  BENEFICIARY: 'Beneficiary',
+  PRINCIPAL: 'Person the nominee acts for',
+})
+export type ShareholderRole = (typeof SHAREHOLDER_ROLES)[number]
+/** The roles a person may have under each kind of parent. */
+export const TRUST_ROLES: readonly ShareholderRole[] = ['SETTLOR', 'TRUSTEE', 'BENEFICIARY']
 
 /** Kobo per naira; annual turnover is naira in the API, kobo in storage (docs/domain.md#money). */
 export const KOBO_PER_NAIRA = 100

@@ -12,6 +12,7 @@ import {
   KYC_DETAIL_TYPES,
   MAX_TURNOVER_NAIRA,
   MEANS_OF_ID_TYPE_CODES,
+  SHAREHOLDER_ROLES,
   SHAREHOLDER_TYPES,
   TIN_MESSAGE,
   meansOfIdProblems,
@@ -20,6 +21,7 @@ import {
   todayIso,
   adultRoleWho,
 } from './kyc-values'
+import { CONTROL_REASONS } from './ownership'
 import { pageQuerySchema, pageSchema } from './pagination'
 import {
   checkAdult,
@@ -367,22 +369,71 @@ export const percentageSchema = z
 
 const nationalityField = z.string({ message: 'Nationality is required' }).trim().min(1, 'Nationality is required').max(100)
 
+/** Voting rights, 0–100 with at most two decimals; null or absent: as the shares. */
+export const votingPercentageSchema = z
+  .number({ message: 'Voting rights must be a number' })
+  .min(0, 'Voting rights cannot be negative')
+  .max(100, 'Voting rights can be at most 100')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Voting rights can have at most two decimals')
+
+/** What a holding gives besides its shares (docs/ownership.md#the-declared-structure). */
+const controlFields = {
+  votingPercentage: votingPercentageSchema.nullish(),
+  appointsMajority: z.boolean({ message: 'appointsMajority must be true or false' }).optional(),
+  significantInfluence: z.boolean({ message: 'significantInfluence must be true or false' }).optional(),
+  influenceDescription: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? null : v),
+    z.string({ message: 'Describe the influence' }).trim().max(1000, 'At most 1000 characters').nullish(),
+  ),
+}
+
 const individualFields = {
   type: z.literal('INDIVIDUAL'),
+  /** A person under a trust (SETTLOR, TRUSTEE, BENEFICIARY) or a nominee (PRINCIPAL): holds nothing there. */
+  role: z.enum(SHAREHOLDER_ROLES, { message: `role must be one of ${SHAREHOLDER_ROLES.join(', ')}` }).nullish(),
   firstName: personNameSchema('First name'),
   lastName: personNameSchema('Last name'),
   nationality: nationalityField,
   bvn: optionalBvn,
-  percentage: percentageSchema,
+  /** Required of a holding; not given for a person with a role. */
+  percentage: percentageSchema.optional(),
   /** Optional in the API (older clients); the forms and the KYC submission ask for it. */
   dateOfBirth: optionalDateOfBirth,
   pep: pepDeclarationInputSchema.optional(),
+  ...controlFields,
 }
+const entityName = (what: string) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(2, `${what} is required`)
+    .max(200)
+const optionalRegistrationNumber = z.preprocess(
+  (v) => (typeof v === 'string' && !v.trim() ? null : v),
+  registrationNumberSchema.nullish(),
+)
 const corporateFields = {
   type: z.literal('CORPORATE'),
-  companyName: z.string({ message: 'Company name is required' }).trim().min(2, 'Company name is required').max(200),
+  companyName: entityName('Company name'),
   registrationNumber: registrationNumberSchema,
   percentage: percentageSchema,
+  ...controlFields,
+}
+const trustFields = {
+  type: z.literal('TRUST'),
+  /** The trust's name (stored as `companyName`). */
+  companyName: entityName('Trust name'),
+  registrationNumber: optionalRegistrationNumber,
+  percentage: percentageSchema,
+  ...controlFields,
+}
+const nomineeFields = {
+  type: z.literal('NOMINEE'),
+  /** The nominee's name, a person or a company (stored as `companyName`). */
+  companyName: entityName('Nominee name'),
+  registrationNumber: optionalRegistrationNumber,
+  percentage: percentageSchema,
+  ...controlFields,
 }
 
 /** Nigerians are identified by BVN; others may leave it out. */
@@ -392,16 +443,58 @@ function checkBvn(value: { nationality?: string; bvn?: string }, ctx: z.Refineme
   }
 }
 
+/** A declared influence says what it is. */
+function checkInfluence(value: { significantInfluence?: boolean; influenceDescription?: string | null }, ctx: z.RefinementCtx) {
+  if (value.significantInfluence && !value.influenceDescription) {
+    ctx.addIssue({ code: 'custom', message: 'Describe the significant influence or control', path: ['influenceDescription'] })
+  }
+}
+
+/** A holding has shares; a settlor, trustee, beneficiary or principal holds nothing and has no rights of its own there. */
+function checkRole(
+  value: { role?: string | null; percentage?: number; votingPercentage?: number | null; appointsMajority?: boolean },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.role && value.percentage === undefined)
+    ctx.addIssue({ code: 'custom', message: 'Percentage is required', path: ['percentage'] })
+  if (value.role) {
+    for (const field of ['percentage', 'votingPercentage'] as const)
+      if (value[field] !== undefined && value[field] !== null && value[field] !== 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'A person with a role in a trust or nominee holds no shares there',
+          path: [field],
+        })
+    if (value.appointsMajority)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A person with a role in a trust or nominee holds no rights there',
+        path: ['appointsMajority'],
+      })
+  }
+}
+
+function checkIndividual(value: Parameters<typeof checkBvn>[0] & Parameters<typeof checkRole>[0], ctx: z.RefinementCtx) {
+  checkBvn(value, ctx)
+  checkRole(value, ctx)
+  checkInfluence(value as Parameters<typeof checkInfluence>[0], ctx)
+}
+
 const placement = { kycDetailsId: id('KYC record'), parentShareholderId: id('Parent shareholder').nullish() }
 
 export const createShareholderSchema = z.discriminatedUnion(
   'type',
-  [z.object({ ...placement, ...individualFields }).superRefine(checkBvn), z.object({ ...placement, ...corporateFields })],
-  { message: 'type must be INDIVIDUAL or CORPORATE' },
+  [
+    z.object({ ...placement, ...individualFields }).superRefine(checkIndividual),
+    z.object({ ...placement, ...corporateFields }).superRefine(checkInfluence),
+    z.object({ ...placement, ...trustFields }).superRefine(checkInfluence),
+    z.object({ ...placement, ...nomineeFields }).superRefine(checkInfluence),
+  ],
+  { message: 'type must be INDIVIDUAL, CORPORATE, TRUST or NOMINEE' },
 )
 export type CreateShareholderInput = z.input<typeof createShareholderSchema>
 
-/** PUT: the type and the place in the tree stay; any other field of the shareholder's type may change. */
+/** PUT: the type, the role and the place in the tree stay; any other field of the shareholder's type may change. */
 export const updateShareholderSchema = z
   .object({
     firstName: personNameSchema('First name'),
@@ -411,18 +504,24 @@ export const updateShareholderSchema = z
     dateOfBirth: keptDateOfBirth,
     pep: pepDeclarationInputSchema,
     companyName: corporateFields.companyName,
-    registrationNumber: registrationNumberSchema,
+    registrationNumber: optionalRegistrationNumber,
     percentage: percentageSchema,
+    votingPercentage: controlFields.votingPercentage,
+    appointsMajority: z.boolean({ message: 'appointsMajority must be true or false' }),
+    significantInfluence: z.boolean({ message: 'significantInfluence must be true or false' }),
+    influenceDescription: controlFields.influenceDescription,
   })
   .partial()
 export type UpdateShareholderInput = z.input<typeof updateShareholderSchema>
 
-/** The shareholder editor's form: one shape for both kinds, the kind deciding which fields count. */
+/** The shareholder editor's form: one shape for every kind, the kind deciding which fields count. */
 export const shareholderFormSchema = z.discriminatedUnion('type', [
   z
     .object({ ...individualFields, bvn: bvnField(true), dateOfBirth: formDateOfBirth, pep: formPepDeclaration })
-    .superRefine(checkBvn),
-  z.object(corporateFields),
+    .superRefine(checkIndividual),
+  z.object(corporateFields).superRefine(checkInfluence),
+  z.object(trustFields).superRefine(checkInfluence),
+  z.object(nomineeFields).superRefine(checkInfluence),
 ])
 export type ShareholderFormValues = z.input<typeof shareholderFormSchema>
 
@@ -435,6 +534,8 @@ export const shareholderSchema = z
     businessId: z.uuid(),
     parentShareholderId: z.uuid().nullable(),
     type: z.enum(SHAREHOLDER_TYPES),
+    /** A person under a trust or a nominee: SETTLOR, TRUSTEE, BENEFICIARY or PRINCIPAL; null for a holding. */
+    role: z.enum(SHAREHOLDER_ROLES).nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     nationality: z.string().nullable(),
@@ -443,16 +544,24 @@ export const shareholderSchema = z
     ...personDetailsAnswerFields,
     companyName: z.string().nullable(),
     registrationNumber: z.string().nullable(),
-    /** Of the parent (or of the business for a direct shareholder). */
+    /** Of the parent (or of the business for a direct shareholder); 0 for a person with a role. */
     percentage: z.number(),
+    /** Voting rights of the parent, as declared or (`votesFollowShares`) as the shares. */
+    votingPercentage: z.number(),
+    votesFollowShares: z.boolean(),
+    appointsMajority: z.boolean(),
+    significantInfluence: z.boolean(),
+    influenceDescription: z.string().nullable(),
     /** Depth in the tree: 0 for a direct shareholder. */
     depth: z.number().int(),
     /** This holding's own effective stake in the business, in percent. */
     effectiveStake: z.number(),
     /** Individuals: the person's effective ownership, summed over every place they appear. Null for corporates. */
     effectiveOwnership: z.number().nullable(),
+    /** Persons: a person with significant control (docs/ownership.md), with the reasons. */
     isBeneficialOwner: z.boolean(),
-    /** A beneficial owner without a current means of ID linked to them. */
+    controlReasons: z.array(z.enum(CONTROL_REASONS)),
+    /** A person with significant control without a current means of ID linked to them. */
     needsMeansOfId: z.boolean(),
     /** Corporates: what their own shareholders add up to, in percent. */
     childrenTotalPercentage: z.number().nullable(),

@@ -196,7 +196,7 @@ async function shareholdersWithoutDocuments(db: Database, businessIds: string[])
     .where(and(inArray(shareholders.businessId, businessIds), isNull(kycDocuments.id)))
     .orderBy(asc(shareholders.createdAt))
   const kindOf = { CORPORATE_SHAREHOLDER: 'CORPORATE', INDIVIDUAL: 'INDIVIDUAL', COMPANY: null } as const
-  return rows.filter((r) => kindOf[r.type.typeOwner] === r.shareholder.type)
+  return rows.filter((r) => kindOf[r.type.typeOwner] === r.shareholder.type && !r.shareholder.role)
 }
 
 /** One document per missing (shareholder, type): the blobs uploaded side by side, the rows in one transaction. */

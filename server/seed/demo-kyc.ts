@@ -166,15 +166,63 @@ async function registeredAddress(
 }
 
 interface Holder {
-  kind: 'INDIVIDUAL' | 'CORPORATE'
+  kind: 'INDIVIDUAL' | 'CORPORATE' | 'TRUST'
   k: number
   percentage: number
+  /** Voting rights when they differ from the shares. */
+  votes?: number
+  /** A person under a trust. */
+  role?: 'SETTLOR' | 'TRUSTEE' | 'BENEFICIARY'
   children?: Holder[]
   company?: string
 }
 
+/**
+ * The demo group of issue 40 (docs/ownership.md), by index (Zaria Textiles Limited, pending review): three layers of
+ * companies, a family trust with its settlor, trustee and beneficiary, and a person who controls through votes only
+ * (1% of the shares, 30% of the votes).
+ */
+export const DEMO_OWNERSHIP_GROUP = 6
+
+function ownershipGroup(): Holder[] {
+  return [
+    { kind: 'INDIVIDUAL', k: 0, percentage: 40, votes: 30 },
+    {
+      kind: 'CORPORATE',
+      k: 1,
+      percentage: 35,
+      votes: 25,
+      company: 'Savannah Holdings Limited',
+      children: [
+        { kind: 'INDIVIDUAL', k: 2, percentage: 50 },
+        {
+          kind: 'CORPORATE',
+          k: 3,
+          percentage: 50,
+          company: 'Kaduna Capital Partners Limited',
+          children: [{ kind: 'INDIVIDUAL', k: 4, percentage: 100 }],
+        },
+      ],
+    },
+    {
+      kind: 'TRUST',
+      k: 9,
+      percentage: 20,
+      votes: 15,
+      company: 'Adeyemi Family Trust',
+      children: [
+        { kind: 'INDIVIDUAL', k: 5, percentage: 0, role: 'SETTLOR' },
+        { kind: 'INDIVIDUAL', k: 6, percentage: 0, role: 'TRUSTEE' },
+        { kind: 'INDIVIDUAL', k: 7, percentage: 0, role: 'BENEFICIARY' },
+      ],
+    },
+    { kind: 'INDIVIDUAL', k: 8, percentage: 1, votes: 30 },
+  ]
+}
+
 /** Two founders; or a founder and a holding company owned by two people; one demo goes two layers deep. */
 function shareholdingOf(index: number): Holder[] {
+  if (index === DEMO_OWNERSHIP_GROUP) return ownershipGroup()
   if (index % 2 === 0)
     return [
       { kind: 'INDIVIDUAL', k: 0, percentage: 60 },
@@ -225,7 +273,9 @@ async function insertHolders(
         businessId: business.id,
         parentShareholderId: parentId,
         type: holder.kind,
+        role: holder.role ?? null,
         percentageUnits: holder.percentage * 100,
+        votingUnits: holder.votes === undefined ? null : holder.votes * 100,
         createdBy,
         ...(holder.kind === 'INDIVIDUAL'
           ? {
@@ -237,7 +287,10 @@ async function insertHolders(
               dateOfBirth: listed ? SCREENING_HIT_PERSON.dateOfBirth : demoDateOfBirth(index, holder.k),
               ...pepColumns(index, holder.k, holder.k === directorK),
             }
-          : { companyName: holder.company!, registrationNumber: `RC${String(700_000 + index * 31 + holder.k)}` }),
+          : {
+              companyName: holder.company!,
+              registrationNumber: holder.kind === 'TRUST' ? null : `RC${String(700_000 + index * 31 + holder.k)}`,
+            }),
       })
       .returning({ id: shareholders.id })
     const own = (stake * holder.percentage) / 100
@@ -269,7 +322,8 @@ async function seedComplete(tx: Tx, business: BusinessRow, index: number) {
   }
   // The first individual in the tree (depth first) is the director: shareholdings start with one (k 0).
   const individuals = await insertHolders(tx, business, details.id, index, owner, shareholdingOf(index), null, 100, 0)
-  // Every individual here owns 5% or more: each gets a current ID, linked to them; the first is also the director.
+  // Every individual here has significant control (5% or more, votes, or a trust's): each gets a current ID, linked to
+  // them; the first is also the director.
   for (const [n, holder] of individuals.entries()) {
     const [first, last] = demoPerson(index, holder.k)
     const passport = n % 2 === 0

@@ -194,7 +194,14 @@ describe('shareholders', () => {
     const { kyc, add, list, owner } = await setup()
     const ada = await add(individualBody(kyc.id, { percentage: 10 }))
     const eko = await add(corporateBody(kyc.id))
-    const lagoon = await add(corporateBody(kyc.id, { parentShareholderId: eko.id, companyName: 'Lagoon', percentage: 50 }))
+    const lagoon = await add(
+      corporateBody(kyc.id, {
+        parentShareholderId: eko.id,
+        companyName: 'Lagoon',
+        registrationNumber: 'RC 123456',
+        percentage: 50,
+      }),
+    )
     await add(individualBody(kyc.id, { parentShareholderId: lagoon.id, percentage: 100 }))
     const res = await api(`/kyc/shareholders/${eko.id}`, { method: 'DELETE', token: owner.token })
     expect(res.status).toBe(200)

@@ -9,11 +9,13 @@ import {
 } from '@/components/person/person-details-fields'
 import { PersonDetails } from '@/components/review/person-details'
 import { Button } from '@/components/ui/button'
+import { CheckboxField } from '@/components/ui/checkbox-field'
 import { SelectField } from '@/components/ui/select-field'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
-import type { ShareholderType } from '@/lib/contracts/kyc-values'
+import { SHAREHOLDER_ROLE_LABELS, TRUST_ROLES, type ShareholderRole, type ShareholderType } from '@/lib/contracts/kyc-values'
 import { formatPercentage, remainingPercentage, subtreeIds, type OwnershipNode } from '@/lib/kyc/effective-ownership'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import { useDeleteShareholder, useSaveShareholder } from '../api/kyc-calls'
@@ -23,9 +25,11 @@ import type { DraftStatus } from '../model/use-step-draft'
 import styles from './kyc.module.css'
 import * as Records from './record-editing'
 
-/** The form's values: both kinds' fields, the kind deciding which count (the schema is a union on `type`). */
+/** The form's values: every kind's fields, the kind deciding which count (the schema is a union on `type`). */
 export interface ShareholderValues extends PersonDetailsValues {
   type: ShareholderType
+  /** A person under a trust or a nominee (docs/ownership.md); null for a holding. */
+  role?: ShareholderRole | null
   firstName: string
   lastName: string
   nationality: string
@@ -33,6 +37,11 @@ export interface ShareholderValues extends PersonDetailsValues {
   companyName: string
   registrationNumber: string
   percentage: number
+  /** Empty: the votes follow the shares. */
+  votingPercentage?: number | null
+  appointsMajority?: boolean
+  significantInfluence?: boolean
+  influenceDescription?: string
 }
 
 const resolver = lazyZodResolver<ShareholderValues, ShareholderFormValues>(
@@ -51,6 +60,11 @@ const FIELDS = [
   'companyName',
   'registrationNumber',
   'percentage',
+  'role',
+  'votingPercentage',
+  'appointsMajority',
+  'significantInfluence',
+  'influenceDescription',
 ] as const
 
 export const EMPTY_SHAREHOLDER: ShareholderValues = {
@@ -63,6 +77,22 @@ export const EMPTY_SHAREHOLDER: ShareholderValues = {
   companyName: '',
   registrationNumber: '',
   percentage: '' as unknown as number,
+  role: null,
+  votingPercentage: null,
+  appointsMajority: false,
+  significantInfluence: false,
+  influenceDescription: '',
+}
+
+/** A new person under a trust (a trustee unless changed) or a nominee (its principal): no shares of their own. */
+export function emptyUnder(parent: Pick<ShareholderRecord, 'type'> | null): ShareholderValues {
+  if (parent?.type === 'TRUST' || parent?.type === 'NOMINEE')
+    return {
+      ...EMPTY_SHAREHOLDER,
+      role: parent.type === 'TRUST' ? 'TRUSTEE' : 'PRINCIPAL',
+      percentage: undefined as unknown as number,
+    }
+  return EMPTY_SHAREHOLDER
 }
 
 export function shareholderValuesOf(h: ShareholderRecord): ShareholderValues {
@@ -75,29 +105,62 @@ export function shareholderValuesOf(h: ShareholderRecord): ShareholderValues {
     ...personDetailsValuesOf(h),
     companyName: h.companyName ?? '',
     registrationNumber: h.registrationNumber ?? '',
-    percentage: h.percentage,
+    percentage: h.role ? (undefined as unknown as number) : h.percentage,
+    role: h.role,
+    votingPercentage: h.votesFollowShares ? null : h.votingPercentage,
+    appointsMajority: h.appointsMajority,
+    significantInfluence: h.significantInfluence,
+    influenceDescription: h.influenceDescription ?? '',
+  }
+}
+
+/** What a holding gives besides its shares; nothing for a person with a role. */
+function controlInput(values: ShareholderValues) {
+  if (values.role) return {}
+  const votes = values.votingPercentage
+  return {
+    votingPercentage: votes === null || votes === undefined || Number.isNaN(votes) ? null : votes,
+    appointsMajority: !!values.appointsMajority,
+    significantInfluence: !!values.significantInfluence,
+    influenceDescription: values.significantInfluence ? values.influenceDescription || null : null,
   }
 }
 
 /** Only the fields of the chosen kind go to the API. */
 function toInput(values: ShareholderValues): ShareholderFormValues {
-  return values.type === 'INDIVIDUAL'
-    ? ({
-        type: 'INDIVIDUAL',
-        firstName: values.firstName,
-        lastName: values.lastName,
-        nationality: values.nationality,
-        bvn: values.bvn || undefined,
-        ...personDetailsInput(values),
-        percentage: values.percentage,
-      } as ShareholderFormValues)
-    : {
-        type: 'CORPORATE',
-        companyName: values.companyName,
-        registrationNumber: values.registrationNumber,
-        percentage: values.percentage,
-      }
+  if (values.type === 'INDIVIDUAL')
+    return {
+      type: 'INDIVIDUAL',
+      ...(values.role ? { role: values.role } : { percentage: values.percentage }),
+      firstName: values.firstName,
+      lastName: values.lastName,
+      nationality: values.nationality,
+      bvn: values.bvn || undefined,
+      ...personDetailsInput(values),
+      ...controlInput(values),
+    } as ShareholderFormValues
+  return {
+    type: values.type,
+    companyName: values.companyName,
+    registrationNumber: values.type === 'CORPORATE' ? values.registrationNumber : values.registrationNumber || null,
+    percentage: values.percentage,
+    ...controlInput(values),
+  } as ShareholderFormValues
 }
+
+const KIND_WORDS: Readonly<Record<ShareholderType, string>> = {
+  INDIVIDUAL: 'individual',
+  CORPORATE: 'company',
+  TRUST: 'trust',
+  NOMINEE: 'nominee',
+}
+const REASON_WORDS = {
+  SHARES: 'shares',
+  VOTES: 'votes',
+  APPOINTMENT: 'appoints the board',
+  INFLUENCE: 'influence',
+  TRUST: 'trust',
+} as const
 
 export interface ShareholderEditing {
   /** The shareholder being changed, or null for a new one. */
@@ -126,7 +189,12 @@ export interface ShareholderEditorProps {
 }
 
 const nodesOf = (list: readonly ShareholderRecord[]): OwnershipNode[] =>
-  list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage }))
+  list.map((h) => ({
+    id: h.id,
+    parentId: h.parentShareholderId,
+    kind: h.type === 'INDIVIDUAL' ? 'INDIVIDUAL' : 'CORPORATE',
+    percentage: h.role ? 0 : h.percentage,
+  }))
 
 /**
  * Step 4: the shareholding tree. Direct shareholders of the business, and inside each corporate shareholder its own
@@ -191,17 +259,39 @@ export function ShareholderEditor({
                   <p>
                     <strong>{holderName(h)}</strong>{' '}
                     <span className={styles.muted}>
-                      ({h.type === 'CORPORATE' ? `company ${h.registrationNumber ?? ''}` : 'individual'})
+                      (
+                      {h.role
+                        ? SHAREHOLDER_ROLE_LABELS[h.role].toLowerCase()
+                        : `${KIND_WORDS[h.type]}${h.type !== 'INDIVIDUAL' && h.registrationNumber ? ` ${h.registrationNumber}` : ''}`}
+                      )
                     </span>
                   </p>
-                  <p className={styles.small}>
-                    Holds {formatPercentage(h.percentage)}{' '}
-                    {h.parentShareholderId
-                      ? `of ${holderName(shareholders.find((p) => p.id === h.parentShareholderId)!)}`
-                      : 'of the business'}
-                    {h.parentShareholderId ? ` · ${formatPercentage(h.effectiveStake)} of the business through it` : ''}
-                  </p>
-                  {h.type === 'INDIVIDUAL' && (
+                  {!h.role && (
+                    <p className={styles.small}>
+                      Holds {formatPercentage(h.percentage)}
+                      {h.votesFollowShares ? '' : ` (${formatPercentage(h.votingPercentage)} of the votes)`}{' '}
+                      {h.parentShareholderId
+                        ? `of ${holderName(shareholders.find((p) => p.id === h.parentShareholderId)!)}`
+                        : 'of the business'}
+                      {h.parentShareholderId ? ` · ${formatPercentage(h.effectiveStake)} of the business through it` : ''}
+                    </p>
+                  )}
+                  {h.controlReasons.length > 0 && (
+                    <p className={styles.small}>
+                      Significant control through {h.controlReasons.map((r) => REASON_WORDS[r]).join(', ')}
+                    </p>
+                  )}
+                  {(h.appointsMajority || h.significantInfluence) && (
+                    <p className={styles.small}>
+                      {[
+                        h.appointsMajority ? 'May appoint or remove a majority of the directors' : null,
+                        h.significantInfluence ? `Significant influence: ${h.influenceDescription ?? ''}` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  )}
+                  {h.type === 'INDIVIDUAL' && !h.role && (
                     <p className={styles.small}>
                       Effective ownership: <strong>{formatPercentage(h.effectiveOwnership ?? 0)}</strong>
                     </p>
@@ -262,6 +352,24 @@ export function ShareholderEditor({
                         Add a shareholder to {holderName(h)}
                       </Button>
                     )}
+                    {h.type === 'TRUST' && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing({ id: null, parentId: h.id, values: emptyUnder(h) })}
+                      >
+                        Add a settlor, trustee or beneficiary to {holderName(h)}
+                      </Button>
+                    )}
+                    {h.type === 'NOMINEE' && !(byParent.get(h.id) ?? []).length && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setEditing({ id: null, parentId: h.id, values: emptyUnder(h) })}
+                      >
+                        Add the person {holderName(h)} acts for
+                      </Button>
+                    )}
                   </Records.RecordButtons>
                 </div>
               )}
@@ -300,8 +408,10 @@ export function ShareholderEditor({
   return (
     <div className={styles.stack}>
       <p className={styles.small} aria-live="polite">
-        Held directly in the business: <strong>{formatPercentage(directTotal)}</strong> of 100%. Individuals owning 5% or more,
-        directly or through companies, are beneficial owners.
+        Held directly in the business: <strong>{formatPercentage(directTotal)}</strong> of 100%. A person has significant control,
+        and needs a means of ID, with 5% or more of the shares or of the votes (directly or through companies, trusts and
+        nominees), the right to appoint or remove most directors, or significant influence; so do the trustees, settlor and
+        beneficiaries of a trust that has it.
       </p>
       {shareholders.length === 0 ? <p className={styles.muted}>No shareholders yet.</p> : renderLevel(null)}
 
@@ -361,12 +471,13 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
     onDraft: (values) => onDraft?.({ id: editing.id, parentId: editing.parentId, values }),
   })
   const type = (watched.type ?? 'INDIVIDUAL') as ShareholderType
+  const underArrangement = parent?.type === 'TRUST' || parent?.type === 'NOMINEE'
   const left = remainingPercentage(nodes, parent?.id ?? null, editing.id ?? undefined)
   const where = parent ? `of ${holderName(parent)}` : 'of the business'
 
   const submit = async (output: ShareholderFormValues) => {
     const values = form.getValues()
-    if (Number(output.percentage) > left + 1e-9) {
+    if (!underArrangement && Number(output.percentage) > left + 1e-9) {
       form.setError(
         'percentage',
         { type: 'total', message: `Shares ${where} would go over 100%: at most ${formatPercentage(left)} is left` },
@@ -398,16 +509,30 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
       onCancel={() => onClose(editing)}
       submitLabel={editing.id ? 'Save shareholder' : 'Add shareholder'}
     >
-      <SelectField
-        name="type"
-        label="Kind of shareholder"
-        options={[
-          { value: 'INDIVIDUAL', label: 'Individual' },
-          { value: 'CORPORATE', label: 'Company (corporate shareholder)' },
-        ]}
-        disabled={!!editing.id}
-        required
-      />
+      {parent?.type === 'TRUST' ? (
+        <SelectField
+          name="role"
+          label={`Role in ${holderName(parent)}`}
+          options={TRUST_ROLES.map((r) => ({ value: r, label: SHAREHOLDER_ROLE_LABELS[r] }))}
+          disabled={!!editing.id}
+          required
+        />
+      ) : parent?.type === 'NOMINEE' ? (
+        <p className={styles.small}>The person {holderName(parent)} holds its shares for.</p>
+      ) : (
+        <SelectField
+          name="type"
+          label="Kind of shareholder"
+          options={[
+            { value: 'INDIVIDUAL', label: 'Individual' },
+            { value: 'CORPORATE', label: 'Company (corporate shareholder)' },
+            { value: 'TRUST', label: 'Trust (add its settlor, trustees and beneficiaries next)' },
+            { value: 'NOMINEE', label: 'Nominee (holding for a named person)' },
+          ]}
+          disabled={!!editing.id}
+          required
+        />
+      )}
       {type === 'INDIVIDUAL' ? (
         <>
           <div className={styles.row}>
@@ -423,29 +548,58 @@ function ShareholderForm({ kycDetailsId, editing, nodes, parent, onDraft, draftS
         </>
       ) : (
         <div className={styles.row}>
-          <TextField name="companyName" label="Company name" autoComplete="off" required />
+          <TextField
+            name="companyName"
+            label={type === 'TRUST' ? 'Trust name' : type === 'NOMINEE' ? 'Nominee name' : 'Company name'}
+            autoComplete="off"
+            required
+          />
           <TextField
             name="registrationNumber"
             label="Registration number"
-            hint="Class and digits, e.g. RC1234567."
+            hint={type === 'CORPORATE' ? 'Class and digits, e.g. RC1234567.' : 'If registered: class and digits, e.g. IT1234567.'}
             autoComplete="off"
             spellCheck={false}
-            required
+            required={type === 'CORPORATE'}
           />
         </div>
       )}
-      <TextField
-        name="percentage"
-        label={`Percentage held ${where}`}
-        hint={`At most ${formatPercentage(left)} is left ${where}.`}
-        type="number"
-        min={0.01}
-        max={100}
-        step="0.01"
-        suffix="%"
-        rules={{ valueAsNumber: true }}
-        required
-      />
+      {!underArrangement && (
+        <>
+          <TextField
+            name="percentage"
+            label={`Percentage held ${where}`}
+            hint={`At most ${formatPercentage(left)} is left ${where}.`}
+            type="number"
+            min={0.01}
+            max={100}
+            step="0.01"
+            suffix="%"
+            rules={{ valueAsNumber: true }}
+            required
+          />
+          <TextField
+            name="votingPercentage"
+            label={`Voting rights held ${where}`}
+            hint="Leave empty when the votes follow the shares."
+            type="number"
+            min={0}
+            max={100}
+            step="0.01"
+            suffix="%"
+            rules={{ setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) }}
+          />
+          <CheckboxField name="appointsMajority" label={`Can appoint or remove a majority of the directors ${where}`} />
+          <CheckboxField
+            name="significantInfluence"
+            label={`Has significant influence or control ${where} in another way`}
+            hint="For example a veto in a shareholders' agreement."
+          />
+          {watched.significantInfluence && (
+            <TextAreaField name="influenceDescription" label="Describe the influence or control" required />
+          )}
+        </>
+      )}
     </Records.RecordForm>
   )
 }

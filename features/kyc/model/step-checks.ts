@@ -39,7 +39,9 @@ const DETAIL_FIELDS: Array<[keyof KycDetails, string]> = [
 ]
 
 export const holderName = (h: Pick<ShareholderRecord, 'type' | 'companyName' | 'firstName' | 'lastName'>) =>
-  h.type === 'CORPORATE' ? (h.companyName ?? 'Corporate shareholder') : `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
+  h.type === 'INDIVIDUAL'
+    ? `${h.firstName ?? ''} ${h.lastName ?? ''}`.trim()
+    : (h.companyName ?? { CORPORATE: 'Corporate shareholder', TRUST: 'Trust', NOMINEE: 'Nominee' }[h.type])
 
 /**
  * The stepper's view of steps 1–4, from what the API answered; the same rules as the server's capture gaps, so a
@@ -74,7 +76,12 @@ export function checkCaptureSteps(
   if (!list.some((h) => h.parentShareholderId === null)) holders.push('Add the shareholders of the business.')
   const byId = new Map(list.map((h) => [h.id, h]))
   for (const level of overAllocatedLevels(
-    list.map((h) => ({ id: h.id, parentId: h.parentShareholderId, kind: h.type, percentage: h.percentage })),
+    list.map((h) => ({
+      id: h.id,
+      parentId: h.parentShareholderId,
+      kind: h.type === 'INDIVIDUAL' ? 'INDIVIDUAL' : 'CORPORATE',
+      percentage: h.role ? 0 : h.percentage,
+    })),
   )) {
     holders.push(
       level.parentId === null
@@ -90,7 +97,20 @@ export function checkCaptureSteps(
     ) {
       holders.push(`List the shareholders of ${holderName(h)} (it holds ${formatPercentage(h.effectiveStake)} of the business).`)
     }
+    const under = list.filter((c) => c.parentShareholderId === h.id)
+    if (h.type === 'TRUST' && !under.some((c) => c.role === 'TRUSTEE'))
+      holders.push(`Name the trustees of ${holderName(h)} (and its settlor and beneficiaries).`)
+    if (h.type === 'NOMINEE' && !under.some((c) => c.role === 'PRINCIPAL'))
+      holders.push(`Name the person ${holderName(h)} holds its shares for.`)
   }
+  const votes = new Map<string | null, number>()
+  for (const h of list)
+    if (!h.role) votes.set(h.parentShareholderId, (votes.get(h.parentShareholderId) ?? 0) + Math.round(h.votingPercentage * 100))
+  for (const [parentId, units] of votes)
+    if (units > 10_000)
+      holders.push(
+        `The voting rights ${parentId ? `in ${holderName(byId.get(parentId)!)}` : 'held directly in the business'} add up to ${formatPercentage(units / 100)}; at most 100%.`,
+      )
   for (const h of list) {
     if (h.type !== 'INDIVIDUAL') continue
     const details = personDetailsProblem(h, `${holderName(h)} (shareholder)`)
@@ -103,7 +123,9 @@ export function checkCaptureSteps(
     if (named.has(name)) continue
     named.add(name)
     ids.push(
-      `${name} owns ${formatPercentage(h.effectiveOwnership ?? 0)} and is a beneficial owner: add their means of ID, linked to them.`,
+      h.controlReasons.includes('SHARES')
+        ? `${name} owns ${formatPercentage(h.effectiveOwnership ?? 0)} and is a beneficial owner: add their means of ID, linked to them.`
+        : `${name} has significant control of the business: add their means of ID, linked to them.`,
     )
   }
 

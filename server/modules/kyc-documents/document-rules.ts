@@ -66,7 +66,10 @@ function shareholderSubjects(state: DocumentState): Subject[] {
     }
   }
   walk(null)
+  // A trust's persons and a nominee's principal hold nothing there: no shareholder documents (a means of ID, when they
+  // have significant control: docs/ownership.md).
   return ordered
+    .filter((shareholder) => !shareholder.role)
     .map((shareholder) => ({
       shareholder,
       entries: state.matrix.filter((m) => shareholderKindOf(m.type.typeOwner) === shareholder.type),
@@ -155,7 +158,8 @@ export function shareholderChecklistsOf(state: DocumentState, now: Date): Shareh
     return {
       shareholder: {
         id: h.id,
-        type: h.type,
+        // Only kinds with document types have a checklist (filtered above).
+        type: h.type as 'INDIVIDUAL' | 'CORPORATE',
         name: shareholderName(h),
         parentShareholderId: h.parentShareholderId,
         depth: depth(h),

@@ -4,6 +4,7 @@ import { formatCalendarDate } from '@/lib/format/date'
 import {
   BENEFICIAL_OWNER_THRESHOLD,
   computeOwnership,
+  FULL_HOLDING_UNITS,
   overAllocatedLevels,
   type OwnershipSummary as Ownership,
 } from '@/lib/kyc/effective-ownership'
@@ -19,7 +20,7 @@ import {
 } from '@/server/db/schema'
 import { preparedPer } from '@/server/db/shaped-statements'
 import { findKycDetailsOfBusiness } from './kyc-record'
-import { ownershipNodesOf, shareholderName, shareholderPersonKey } from './ownership-nodes'
+import { ownershipNodesOf, shareholderName, shareholderPersonKey, significantControlOf } from './ownership-nodes'
 
 export interface KycCaptureGap {
   code: string
@@ -206,25 +207,64 @@ function shareholderGaps(holders: readonly Shareholder[], ids: readonly MeansOfI
     })
   }
   const ownership = computeOwnership(ownershipNodesOf(holders))
-  return [...gaps, ...hiddenOwnerGaps(holders, ownership), ...beneficialOwnerIdGaps(holders, ids, ownership, today)]
+  return [
+    ...gaps,
+    ...hiddenOwnerGaps(holders, ownership),
+    ...arrangementGaps(holders),
+    ...beneficialOwnerIdGaps(holders, ids, ownership, today),
+  ]
+}
+
+/** A trust names a trustee; a nominee names the person it acts for (docs/ownership.md). */
+function arrangementGaps(holders: readonly Shareholder[]): KycCaptureGap[] {
+  const gaps: KycCaptureGap[] = []
+  for (const holder of holders) {
+    const under = holders.filter((h) => h.parentShareholderId === holder.id)
+    if (holder.type === 'TRUST' && !under.some((h) => h.role === 'TRUSTEE'))
+      gaps.push({
+        code: 'CORPORATE_SHAREHOLDERS_MISSING',
+        message: `Name the trustees of ${shareholderName(holder)} (and its settlor and beneficiaries), so the persons who control it are known.`,
+        field: `shareholders.${holder.id}`,
+      })
+    if (holder.type === 'NOMINEE' && !under.some((h) => h.role === 'PRINCIPAL'))
+      gaps.push({
+        code: 'CORPORATE_SHAREHOLDERS_MISSING',
+        message: `Name the person ${shareholderName(holder)} holds its shares for.`,
+        field: `shareholders.${holder.id}`,
+      })
+  }
+  return gaps
 }
 
 /** A level of the shareholding (the direct one, or a corporate's own shareholders) adding up to more than 100%. */
 function overAllocationGaps(holders: readonly Shareholder[]): KycCaptureGap[] {
   const byId = new Map(holders.map((h) => [h.id, h]))
-  return overAllocatedLevels(ownershipNodesOf(holders)).map((level) =>
-    level.parentId === null
-      ? {
-          code: 'SHAREHOLDING_OVER_100',
-          message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`,
-          field: 'shareholders',
-        }
-      : {
-          code: 'SHAREHOLDING_OVER_100',
-          message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
-          field: `shareholders.${level.parentId}`,
-        },
-  )
+  const votes = new Map<string | null, number>()
+  for (const h of holders)
+    if (!h.role) votes.set(h.parentShareholderId, (votes.get(h.parentShareholderId) ?? 0) + (h.votingUnits ?? h.percentageUnits))
+  const voteGaps = [...votes]
+    .filter(([, units]) => units > FULL_HOLDING_UNITS)
+    .map(([parentId, units]) => ({
+      code: 'SHAREHOLDING_OVER_100' as const,
+      message: `The voting rights ${parentId ? `in ${shareholderName(byId.get(parentId)!)}` : 'held directly in the business'} add up to ${units / 100}%; they can be at most 100%.`,
+      field: parentId ? `shareholders.${parentId}` : 'shareholders',
+    }))
+  return [
+    ...voteGaps,
+    ...overAllocatedLevels(ownershipNodesOf(holders)).map((level) =>
+      level.parentId === null
+        ? {
+            code: 'SHAREHOLDING_OVER_100',
+            message: `Direct shareholdings add up to ${level.totalPercentage}%; they can be at most 100%.`,
+            field: 'shareholders',
+          }
+        : {
+            code: 'SHAREHOLDING_OVER_100',
+            message: `The shareholders of ${shareholderName(byId.get(level.parentId)!)} add up to ${level.totalPercentage}%; they can be at most 100%.`,
+            field: `shareholders.${level.parentId}`,
+          },
+    ),
+  ]
 }
 
 /** A corporate large enough to hide a beneficial owner must say who owns it. */
@@ -245,7 +285,10 @@ function hiddenOwnerGaps(holders: readonly Shareholder[], ownership: Ownership):
   return gaps
 }
 
-/** Beneficial owners without a current means of ID: one gap per person, not per place they appear. */
+/**
+ * Persons with significant control (docs/ownership.md) without a current means of ID: one gap per person, not per place
+ * they appear.
+ */
 function beneficialOwnerIdGaps(
   holders: readonly Shareholder[],
   ids: readonly MeansOfId[],
@@ -253,24 +296,37 @@ function beneficialOwnerIdGaps(
   today: string,
 ): KycCaptureGap[] {
   const gaps: KycCaptureGap[] = []
-  const reported = new Set<string>()
-  for (const holder of holders) {
-    if (!ownership.beneficialOwnerIds.has(holder.id)) continue
-    const key = shareholderPersonKey(holder)
-    if (reported.has(key)) continue
-    const samePerson = holders.filter((h) => h.type === 'INDIVIDUAL' && shareholderPersonKey(h) === key).map((h) => h.id)
+  const byId = new Map(holders.map((h) => [h.id, h]))
+  for (const person of significantControlOf(holders).persons) {
+    if (!person.reasons.length) continue
+    const samePerson = holders
+      .filter((h) => h.type === 'INDIVIDUAL' && shareholderPersonKey(h) === person.personKey)
+      .map((h) => h.id)
     const current = ids.some(
       (id) => id.shareholderId !== null && samePerson.includes(id.shareholderId) && isMeansOfIdCurrent(id, today),
     )
-    if (!current) {
-      reported.add(key)
-      const share = Math.round((ownership.effectiveOwnershipOf.get(holder.id) ?? 0) * 100) / 100
-      gaps.push({
-        code: 'BENEFICIAL_OWNER_ID_MISSING',
-        message: `${shareholderName(holder)} owns ${share}% of the business and is a beneficial owner: add a current means of ID for them (step 3).`,
-        field: `shareholders.${holder.id}`,
-      })
-    }
+    if (current) continue
+    const holder = byId.get(person.nodeIds[0]!)!
+    const share = Math.round((ownership.effectiveOwnershipOf.get(holder.id) ?? person.effectiveShares) * 100) / 100
+    gaps.push({
+      code: 'BENEFICIAL_OWNER_ID_MISSING',
+      message: person.reasons.includes('SHARES')
+        ? `${person.name} owns ${share}% of the business and is a beneficial owner: add a current means of ID for them (step 3).`
+        : `${person.name} has significant control of the business (${controlWords(person.reasons)}): add a current means of ID for them (step 3).`,
+      field: `shareholders.${holder.id}`,
+    })
   }
   return gaps
+}
+
+const CONTROL_WORDS = {
+  SHARES: 'shares',
+  VOTES: 'voting rights',
+  APPOINTMENT: 'the right to appoint the board',
+  INFLUENCE: 'significant influence',
+  TRUST: 'a trust with significant control',
+} as const
+
+function controlWords(reasons: readonly (keyof typeof CONTROL_WORDS)[]): string {
+  return reasons.map((r) => CONTROL_WORDS[r]).join(', ')
 }

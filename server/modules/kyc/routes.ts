@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { ZodType } from 'zod'
 import * as kycContract from '@/lib/contracts/kyc'
+import { ownershipGraphSchema } from '@/lib/contracts/ownership'
 import { access, idParam, jsonBody, noContent, stepUp } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import { readBody } from '@/server/http/body'
@@ -38,6 +39,7 @@ import {
   MEANS_OF_ID_PERMISSIONS,
   updateMeansOfId,
 } from './means-of-ids'
+import { readOwnershipGraph } from './ownership-graph'
 import { REVEAL_PERMISSION, revealIdentityNumber } from './reveal-identity-numbers'
 import {
   createShareholder,
@@ -376,6 +378,19 @@ kycRoutes.openapi(
 )
 
 // ---- shareholders ----
+
+// GET /businesses/{id}/ownership – the graph and the persons with significant control (docs/ownership.md)
+kycRoutes.openapi(
+  route.get('/businesses/{id}/ownership', {
+    summary: 'Ownership and control of a business',
+    description:
+      'The declared shareholding as a graph (the business, companies, trusts, nominees and persons; holdings with shares and votes) and the persons with significant control computed through every layer (CAMA 2020 s.868, docs/ownership.md). Screening state and confirmed PEPs only for screening readers.',
+    ...access.business(KYC_READ),
+    request: { params: idParam },
+    responses: { 200: json(ownershipGraphSchema, 'Ownership graph'), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => c.json(await readOwnershipGraph({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
+)
 
 // GET /kyc/shareholders?kycDetailsId= – the whole tree, depth first, with effective ownership
 kycRoutes.openapi(

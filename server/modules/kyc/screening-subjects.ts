@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
 import { pepDeclarationOf, type PepDeclaration, type PepStatus } from '@/lib/contracts/kyc-values'
-import { computeOwnership } from '@/lib/kyc/effective-ownership'
 import type { Executor } from '@/server/db/client'
 import {
   businesses,
@@ -14,7 +13,7 @@ import {
 } from '@/server/db/schema'
 import { notFound } from '@/server/http/app-error'
 import { countryCodeOf } from '@/server/modules/locations/country-codes'
-import { ownershipNodesOf, shareholderName } from './ownership-nodes'
+import { shareholderName, significantControlOf } from './ownership-nodes'
 
 /** A record a screened person or company was read from. */
 export interface ScreeningRef {
@@ -143,7 +142,8 @@ export async function readScreeningSubjects(options: { db: Executor; businessId:
       .orderBy(asc(shareholders.createdAt), asc(shareholders.id)),
   ])
   const ordered = depthFirst(holders)
-  const beneficialOwners = computeOwnership(ownershipNodesOf(holders)).beneficialOwnerIds
+  // Beneficial owners are the persons with significant control (docs/ownership.md).
+  const beneficialOwners = significantControlOf(holders).reasonsByNode
   const records = [
     ...ids.map((row) => meansOfIdRecord(row)),
     ...(await Promise.all(
@@ -193,10 +193,12 @@ function meansOfIdRecord(row: MeansOfId): PersonRecord {
 }
 
 async function shareholderRecord(row: Shareholder, isBeneficialOwner: boolean): Promise<PersonRecord> {
+  // A trust's settlor, trustee or beneficiary, or a nominee's principal, by that role.
+  const role = row.role ?? 'SHAREHOLDER'
   return {
     key: `shareholders:${row.id}`,
     ref: { table: 'shareholders', id: row.id },
-    roles: isBeneficialOwner ? ['SHAREHOLDER', 'BENEFICIAL_OWNER'] : ['SHAREHOLDER'],
+    roles: isBeneficialOwner ? [role, 'BENEFICIAL_OWNER'] : [role],
     name: shareholderName(row),
     dateOfBirth: row.dateOfBirth,
     nationality: await countryCodeOf(row.nationality),
@@ -229,7 +231,7 @@ function mergedPersons(records: readonly PersonRecord[], groups: Groups): Screen
 function companiesOf(ordered: readonly Shareholder[]): ScreeningCompany[] {
   const byNumber = new Map<string, ScreeningCompany>()
   for (const row of ordered) {
-    if (row.type !== 'CORPORATE') continue
+    if (row.type === 'INDIVIDUAL') continue
     const key = row.registrationNumber ? `rc:${row.registrationNumber}` : `id:${row.id}`
     const existing = byNumber.get(key)
     if (existing) existing.refs.push({ table: 'shareholders', id: row.id })
@@ -238,7 +240,7 @@ function companiesOf(ordered: readonly Shareholder[]): ScreeningCompany[] {
         refs: [{ table: 'shareholders', id: row.id }],
         name: shareholderName(row),
         registrationNumber: row.registrationNumber,
-        country: 'NG',
+        country: row.type === 'CORPORATE' ? 'NG' : null,
       })
   }
   return [...byNumber.values()]

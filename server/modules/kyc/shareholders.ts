@@ -30,6 +30,8 @@ import {
   readableKycDetails,
   writableKycDetails,
 } from './kyc-record'
+import { significantControlOf } from './ownership-nodes'
+import { assertNoLoop, assertPlacement } from './ownership-rules'
 
 /** Adding, changing and removing shareholders, on top of the KYC edit check (KYC_EDITORS). */
 export const SHAREHOLDER_WRITE = PERMISSIONS.CAN_UPDATE_KYC_DETAIL
@@ -49,6 +51,7 @@ export function toShareholderAnswers(
   today = todayIso(),
 ): ShareholderRecord[] {
   const ownership = computeOwnership(ownershipNodesOf(rows))
+  const control = significantControlOf(rows)
   const covered = new Set<string>()
   for (const id of ids) if (id.shareholderId && isMeansOfIdCurrent(id, today)) covered.add(id.shareholderId)
   // A person counts as identified when any place they appear at has a current ID.
@@ -66,7 +69,8 @@ export function toShareholderAnswers(
     for (const row of children.get(parentId) ?? []) {
       if (seen.has(row.id)) continue
       seen.add(row.id)
-      const isBeneficialOwner = ownership.beneficialOwnerIds.has(row.id)
+      const controlReasons = control.reasonsByNode.get(row.id) ?? []
+      const isBeneficialOwner = controlReasons.length > 0
       const kids = children.get(row.id) ?? []
       out.push({
         id: row.id,
@@ -74,6 +78,7 @@ export function toShareholderAnswers(
         businessId: row.businessId,
         parentShareholderId: row.parentShareholderId,
         type: row.type,
+        role: row.role,
         firstName: row.firstName,
         lastName: row.lastName,
         nationality: row.nationality,
@@ -85,10 +90,17 @@ export function toShareholderAnswers(
         companyName: row.companyName,
         registrationNumber: row.registrationNumber,
         percentage: row.percentageUnits / PERCENT_SCALE,
+        votingPercentage: (row.votingUnits ?? row.percentageUnits) / PERCENT_SCALE,
+        votesFollowShares: row.votingUnits === null,
+        appointsMajority: row.appointsMajority,
+        significantInfluence: row.significantInfluence,
+        influenceDescription: row.influenceDescription,
         depth,
         effectiveStake: round4(ownership.stakeOf.get(row.id) ?? 0),
-        effectiveOwnership: row.type === 'INDIVIDUAL' ? round4(ownership.effectiveOwnershipOf.get(row.id) ?? 0) : null,
+        effectiveOwnership:
+          row.type === 'INDIVIDUAL' && !row.role ? round4(ownership.effectiveOwnershipOf.get(row.id) ?? 0) : null,
         isBeneficialOwner,
+        controlReasons,
         needsMeansOfId: isBeneficialOwner && !identifiedPeople.has(shareholderPersonKey(row)),
         childrenTotalPercentage:
           row.type === 'CORPORATE' ? kids.reduce((s, k) => s + k.percentageUnits, 0) / PERCENT_SCALE : null,
@@ -145,19 +157,34 @@ export async function findChildShareholders(options: { db: Executor; actor: Acto
   return all.filter((s) => below.has(s.id))
 }
 
-/** 400 on `percentage` when the level (the business, or one corporate) would hold more than 100%. */
-function assertLevelFits(rows: readonly Shareholder[], parent: Shareholder | null, percentage: number, exceptId?: string) {
-  const siblings = rows.filter((r) => r.parentShareholderId === (parent?.id ?? null) && r.id !== exceptId)
-  const used = siblings.reduce((s, r) => s + r.percentageUnits, 0)
-  if (used + toPercentUnits(percentage) > FULL_HOLDING_UNITS) {
+/**
+ * 400 on `percentage` (or `votingPercentage`) when the level (the business, or one corporate) would hold more than
+ * 100% of its shares (or of its votes). `units` is the holding's new shares and votes, in hundredths.
+ */
+function assertLevelFits(
+  rows: readonly Shareholder[],
+  parent: Shareholder | null,
+  units: { shares: number; votes: number },
+  exceptId?: string,
+) {
+  const siblings = rows.filter((r) => r.parentShareholderId === (parent?.id ?? null) && r.id !== exceptId && !r.role)
+  const where = parent ? `of ${shareholderName(parent)}` : 'held directly in the business'
+  const checks = [
+    { what: 'Shares', field: 'percentage', used: siblings.reduce((s, r) => s + r.percentageUnits, 0), add: units.shares },
+    {
+      what: 'Voting rights',
+      field: 'votingPercentage',
+      used: siblings.reduce((s, r) => s + (r.votingUnits ?? r.percentageUnits), 0),
+      add: units.votes,
+    },
+  ]
+  for (const { what, field, used, add } of checks) {
+    if (used + add <= FULL_HOLDING_UNITS) continue
     const left = Math.max(0, FULL_HOLDING_UNITS - used) / PERCENT_SCALE
-    const where = parent ? `of ${shareholderName(parent)}` : 'held directly in the business'
     throw new AppError(
       'VALIDATION_FAILED',
-      `Shares ${where} would add up to ${formatPercentage((used + toPercentUnits(percentage)) / PERCENT_SCALE)}; at most ${formatPercentage(left)} is left`,
-      {
-        field: 'percentage',
-      },
+      `${what} ${where} would add up to ${formatPercentage((used + add) / PERCENT_SCALE)}; at most ${formatPercentage(left)} is left`,
+      { field },
     )
   }
 }
@@ -183,19 +210,18 @@ export async function createShareholder(options: {
     const { kyc } = await writableKycDetails(tx, lock, input.kycDetailsId, SHAREHOLDER_WRITE)
     const rows = await shareholdersOf(tx, kyc.id)
     assertCapacity(rows)
-    let parent: Shareholder | null = null
-    if (input.parentShareholderId) {
-      parent = rows.find((r) => r.id === input.parentShareholderId) ?? null
-      if (!parent)
-        throw new AppError('VALIDATION_FAILED', 'Choose a corporate shareholder of this business', {
-          field: 'parentShareholderId',
-        })
-      if (parent.type !== 'CORPORATE')
-        throw new AppError('VALIDATION_FAILED', 'Only a corporate shareholder can have shareholders', {
-          field: 'parentShareholderId',
-        })
+    const role = input.type === 'INDIVIDUAL' ? (input.role ?? null) : null
+    const parent = assertPlacement(rows, input.parentShareholderId ?? null, role)
+    const shares = role ? 0 : toPercentUnits(input.percentage ?? 0)
+    const votingUnits = role || input.votingPercentage == null ? null : toPercentUnits(input.votingPercentage)
+    if (!role) assertLevelFits(rows, parent, { shares, votes: votingUnits ?? shares })
+    if (input.type !== 'INDIVIDUAL' && input.registrationNumber) {
+      const planned = { ...rows[0]!, id: 'new', type: input.type, role: null, parentShareholderId: parent?.id ?? null }
+      await assertNoLoop(tx, {
+        rows: [...rows, { ...planned, companyName: input.companyName, registrationNumber: input.registrationNumber }],
+        businessId: kyc.businessId,
+      })
     }
-    assertLevelFits(rows, parent, input.percentage)
     const [row] = await tx
       .insert(shareholders)
       .values({
@@ -203,7 +229,12 @@ export async function createShareholder(options: {
         businessId: kyc.businessId,
         parentShareholderId: parent?.id ?? null,
         type: input.type,
-        percentageUnits: toPercentUnits(input.percentage),
+        role,
+        percentageUnits: shares,
+        votingUnits,
+        appointsMajority: !role && !!input.appointsMajority,
+        significantInfluence: !!input.significantInfluence,
+        influenceDescription: input.significantInfluence ? (input.influenceDescription ?? null) : null,
         createdBy: actor.userId,
         ...(input.type === 'INDIVIDUAL'
           ? {
@@ -215,7 +246,7 @@ export async function createShareholder(options: {
               dateOfBirth: input.dateOfBirth ?? null,
               ...(input.pep && pepColumnsOf(input.pep)),
             }
-          : { companyName: input.companyName, registrationNumber: input.registrationNumber }),
+          : { companyName: input.companyName, registrationNumber: input.registrationNumber ?? null }),
       })
       .returning()
     await appendAudit(tx, options.audit, {
@@ -256,29 +287,50 @@ export async function updateShareholder(options: KycRowUpdate<z.output<typeof up
   assertSomethingToChange(input)
   const updated = await kycWriteTransaction(options, async (tx, lock) => {
     const { row: before, rows } = await lockedShareholder(tx, lock, actor, options.id)
-    const wrongKind =
-      before.type === 'INDIVIDUAL'
-        ? (['companyName', 'registrationNumber'] as const).filter((k) => input[k] !== undefined)
-        : (['firstName', 'lastName', 'nationality', 'bvn', 'dateOfBirth', 'pep'] as const).filter((k) => input[k] !== undefined)
+    const kind = before.role ? 'person with a role in a trust or nominee' : `${before.type.toLowerCase()} shareholder`
+    const wrongKind = [
+      ...(before.type === 'INDIVIDUAL'
+        ? (['companyName', 'registrationNumber'] as const)
+        : (['firstName', 'lastName', 'nationality', 'bvn', 'dateOfBirth', 'pep'] as const)),
+      ...(before.role ? (['percentage', 'votingPercentage', 'appointsMajority'] as const) : []),
+    ].filter((k) => input[k] !== undefined)
     if (wrongKind.length) {
-      throw new AppError('VALIDATION_FAILED', `A ${before.type.toLowerCase()} shareholder has no ${wrongKind[0]}`, {
+      throw new AppError('VALIDATION_FAILED', `A ${kind} has no ${wrongKind[0]}`, {
         details: wrongKind.map((field) => ({
           code: 'VALIDATION_FAILED' as const,
           field,
-          message: `Not a field of a ${before.type.toLowerCase()} shareholder`,
+          message: `Not a field of a ${kind}`,
         })),
       })
     }
+    if (before.type === 'CORPORATE' && input.registrationNumber === null)
+      throw new AppError('VALIDATION_FAILED', 'Registration number is required', { field: 'registrationNumber' })
+    const influence = input.significantInfluence ?? before.significantInfluence
+    const influenceDescription =
+      input.influenceDescription !== undefined ? input.influenceDescription : before.influenceDescription
+    if (influence && !influenceDescription)
+      throw new AppError('VALIDATION_FAILED', 'Describe the significant influence or control', { field: 'influenceDescription' })
     if (before.type === 'INDIVIDUAL') {
       const nationality = input.nationality ?? before.nationality ?? ''
       const bvn = input.bvn !== undefined ? input.bvn : before.bvn
       if (/^nigeria(n)?$/i.test(nationality.trim()) && !bvn)
         throw new AppError('VALIDATION_FAILED', 'BVN is required for a Nigerian shareholder', { field: 'bvn' })
     }
-    if (input.percentage !== undefined) {
-      const parent = before.parentShareholderId ? (rows.find((r) => r.id === before.parentShareholderId) ?? null) : null
-      assertLevelFits(rows, parent, input.percentage, before.id)
-    }
+    const parent = before.parentShareholderId ? (rows.find((r) => r.id === before.parentShareholderId) ?? null) : null
+    const shares = input.percentage !== undefined ? toPercentUnits(input.percentage) : before.percentageUnits
+    const votingUnits =
+      input.votingPercentage !== undefined
+        ? input.votingPercentage === null
+          ? null
+          : toPercentUnits(input.votingPercentage)
+        : before.votingUnits
+    if (!before.role && (input.percentage !== undefined || input.votingPercentage !== undefined))
+      assertLevelFits(rows, parent, { shares, votes: votingUnits ?? shares }, before.id)
+    if (before.type !== 'INDIVIDUAL' && input.registrationNumber !== undefined)
+      await assertNoLoop(tx, {
+        rows: rows.map((r) => (r.id === before.id ? { ...r, registrationNumber: input.registrationNumber ?? null } : r)),
+        businessId: before.businessId,
+      })
     const [row] = await tx
       .update(shareholders)
       .set({
@@ -291,6 +343,12 @@ export async function updateShareholder(options: KycRowUpdate<z.output<typeof up
         ...(input.companyName !== undefined && { companyName: input.companyName }),
         ...(input.registrationNumber !== undefined && { registrationNumber: input.registrationNumber }),
         ...(input.percentage !== undefined && { percentageUnits: toPercentUnits(input.percentage) }),
+        ...(input.votingPercentage !== undefined && { votingUnits }),
+        ...(input.appointsMajority !== undefined && { appointsMajority: input.appointsMajority }),
+        ...(input.significantInfluence !== undefined && { significantInfluence: input.significantInfluence }),
+        ...((input.influenceDescription !== undefined || input.significantInfluence === false) && {
+          influenceDescription: influence ? influenceDescription : null,
+        }),
         updatedAt: new Date(),
       })
       .where(eq(shareholders.id, before.id))

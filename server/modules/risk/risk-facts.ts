@@ -64,6 +64,7 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
         businessId: shareholders.businessId,
         parentId: shareholders.parentShareholderId,
         type: shareholders.type,
+        role: shareholders.role,
         nationality: shareholders.nationality,
         bvnIndex: shareholders.bvnIndex,
         firstName: shareholders.firstName,
@@ -119,17 +120,21 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
     f.annualTurnoverNaira = d.turnoverKobo === null ? null : Math.floor(d.turnoverKobo / KOBO_PER_NAIRA)
   }
   for (const a of addresses) facts.get(a.businessId)?.countries.push(...link(a.country, 'a KYC address'))
+  // A trust is a layer of ownership (its settlor, trustees and beneficiaries hold nothing); a nominee's principal is the
+  // person behind its holding (docs/ownership.md).
+  const principalOf = new Map(holders.filter((h) => h.role === 'PRINCIPAL' && h.parentId).map((h) => [h.parentId!, h]))
   for (const h of holders) {
     const f = facts.get(h.businessId)
-    if (!f) continue
+    if (!f || h.role) continue
     const corporateCountry = h.type === 'CORPORATE' ? link(h.nationality, 'a corporate shareholder') : []
     f.countries.push(...corporateCountry)
+    const person = h.type === 'NOMINEE' ? principalOf.get(h.id) : h.type === 'INDIVIDUAL' ? h : undefined
     f.shareholders.push({
       id: h.id,
       parentId: h.parentId,
-      kind: h.type,
+      kind: h.type === 'INDIVIDUAL' || h.type === 'NOMINEE' ? 'INDIVIDUAL' : 'CORPORATE',
       percentage: h.percentageUnits / 100,
-      personKey: h.type === 'INDIVIDUAL' ? personKeyOf({ bvn: h.bvnIndex, firstName: h.firstName, lastName: h.lastName }) : null,
+      personKey: person ? personKeyOf({ bvn: person.bvnIndex, firstName: person.firstName, lastName: person.lastName }) : null,
       foreign: corporateCountry.some((c) => c.code !== NIGERIA),
     })
   }

@@ -37,6 +37,13 @@ function holder(overrides: Partial<ShareholderRecord>): ShareholderRecord {
     companyName: null,
     registrationNumber: null,
     percentage: 10,
+    role: null,
+    votingPercentage: 10,
+    votesFollowShares: true,
+    appointsMajority: false,
+    significantInfluence: false,
+    influenceDescription: null,
+    controlReasons: ['SHARES', 'VOTES'],
     depth: 0,
     effectiveStake: 10,
     effectiveOwnership: 10,
@@ -169,6 +176,11 @@ describe('ShareholderEditor', () => {
       companyName: 'Lagoon Ventures',
       registrationNumber: 'bn 12345',
       percentage: 30,
+      // Votes follow the shares; no appointment right or influence declared.
+      votingPercentage: null,
+      appointsMajority: false,
+      significantInfluence: false,
+      influenceDescription: null,
     })
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New shareholder of Eko Holdings' })).not.toBeInTheDocument())
   })
@@ -277,6 +289,57 @@ describe('ShareholderEditor', () => {
       type: 'INDIVIDUAL',
       dateOfBirth: '1980-05-12',
       pep: { status: 'FAMILY_MEMBER', position: 'Governor of Lagos State', country: 'NG' },
+    })
+  })
+
+  it('adds a trustee under a trust, with a role and no shares, and takes votes and an influence for a holding', async () => {
+    const trust = company({ companyName: 'Obi Family Trust', type: 'TRUST', registrationNumber: null, percentage: 20 })
+    api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: holder({ percentage: 0 }) }))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[trust]} readOnly={false} />)
+    expect(screen.getByText('(trust)')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add a settlor, trustee or beneficiary to Obi Family Trust' }))
+    const form = await screen.findByRole('form', { name: 'New shareholder of Obi Family Trust' })
+    expect(within(form).queryByLabelText(/Percentage held/)).not.toBeInTheDocument()
+    type(within(form).getByLabelText(/Role in Obi Family Trust/), 'SETTLOR')
+    type(within(form).getByLabelText(/First name/), 'Ngozi')
+    type(within(form).getByLabelText(/Last name/), 'Obi')
+    type(within(form).getByLabelText(/^BVN/), '22212345678')
+    type(within(form).getByLabelText(/Date of birth/), '1960-02-03')
+    type(pepQuestion(form), 'NOT_PEP')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    const body = api.calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>
+    expect(body).toMatchObject({ type: 'INDIVIDUAL', role: 'SETTLOR', parentShareholderId: trust.id, firstName: 'Ngozi' })
+    expect(body).not.toHaveProperty('percentage')
+    expect(body).not.toHaveProperty('votingPercentage')
+  })
+
+  it('asks what the influence is once declared, and sends the votes when they differ from the shares', async () => {
+    api = mockApi(route('POST', '/kyc/shareholders', { status: 201, data: holder({ percentage: 2 }) }))
+    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[]} readOnly={false} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder' }))
+    const form = await screen.findByRole('form', { name: 'New shareholder of the business' })
+    type(within(form).getByLabelText(/Kind of shareholder/), 'CORPORATE')
+    type(within(form).getByLabelText(/Company name/), 'Eko Holdings')
+    type(within(form).getByLabelText(/Registration number/), 'RC 765432')
+    type(within(form).getByLabelText(/Percentage held/), '2')
+    type(within(form).getByLabelText(/Voting rights held/), '30')
+    fireEvent.click(within(form).getByLabelText(/Can appoint or remove a majority/))
+    fireEvent.click(within(form).getByLabelText(/Has significant influence/))
+    const description = await within(form).findByLabelText(/Describe the influence/)
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    expect(await within(form).findByText('Describe the significant influence or control')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0)
+    type(description, 'Veto over the budget')
+    fireEvent.click(within(form).getByRole('button', { name: 'Add shareholder' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      type: 'CORPORATE',
+      percentage: 2,
+      votingPercentage: 30,
+      appointsMajority: true,
+      significantInfluence: true,
+      influenceDescription: 'Veto over the budget',
     })
   })
 
