@@ -30,6 +30,7 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   SCREENING_THRESHOLD: 'Screening match threshold',
   RISK_MODEL_VERSION: 'Risk model version',
   RISK_TIER_OVERRIDE: 'Risk tier override',
+  SERVICE_LEVEL: 'Queue service level',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
@@ -112,5 +113,7 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
       return `put ${target} of the risk model live`
     case 'RISK_TIER_OVERRIDE':
       return `override the risk tier of ${target}`
+    case 'SERVICE_LEVEL':
+      return `change the service level of the ${target} queue`
   }
 }

@@ -12,8 +12,8 @@ import {
   STAFF_USER_SET_STATUSES,
 } from './authorization-values'
 import { dateQuerySchema } from './date-query'
-import { dueQuery, openDueFieldsSchema } from './service-levels'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 const ROLE_SCOPES = ['staff', 'business'] as const
 const USER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'DISABLED'] as const

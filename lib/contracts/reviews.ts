@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { businessSchema } from './businesses'
 import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
-import { dueFieldsSchema, dueQuery } from './service-levels'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
+import { dueFieldsSchema, dueQuery } from './service-levels'
 
 export {
   APPROVAL_CHECK_CODES,

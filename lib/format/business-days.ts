@@ -54,7 +54,7 @@ export function businessCalendar(added: ReadonlyMap<string, string> = new Map())
 /** The `n`th business day after `day` (`day` itself never counts). */
 export function nthBusinessDayAfter(day: string, n: number, calendar: BusinessCalendar): string {
   let current = day
-  for (let counted = 0; counted < n; ) {
+  for (let counted = 0; counted < n;) {
     current = addIsoDays(current, 1)
     if (calendar.isBusinessDay(current)) counted++
   }

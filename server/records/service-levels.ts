@@ -1,7 +1,7 @@
 import { and, gte, lt, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { DueFields } from '@/lib/contracts/service-levels'
 import type { Queue } from '@/lib/contracts/service-level-values'
 import { DEFAULT_TARGET_DAYS } from '@/lib/contracts/service-level-values'
+import type { DueFields } from '@/lib/contracts/service-levels'
 import { businessCalendar, dueAt, dueCutoffs, dueStatusOf, type BusinessCalendar } from '@/lib/format/business-days'
 import type { Executor } from '@/server/db/client'
 import { addedHolidays, queueServiceLevels } from '@/server/db/schema'

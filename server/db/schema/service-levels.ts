@@ -70,5 +70,9 @@ export const staffAvailability = pgTable(
     awayUntil: date('away_until'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('staff_availability_away_idx').on(t.awayUntil).where(sql`${t.awayUntil} IS NOT NULL`)],
+  (t) => [
+    index('staff_availability_away_idx')
+      .on(t.awayUntil)
+      .where(sql`${t.awayUntil} IS NOT NULL`),
+  ],
 )

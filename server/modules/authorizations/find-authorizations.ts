@@ -12,12 +12,7 @@ import { readsEveryAuthorization, toAuthorizations } from './authorization-view'
  * `GET /authorizations/v2`: pending first, then newest (or oldest) first. Readers of authorizations see every one;
  * someone who may only request changes sees their own.
  */
-export async function findAuthorizations(options: {
-  db: Database
-  actor: Actor
-  query: AuthorizationListQuery
-  now?: Date
-}) {
+export async function findAuthorizations(options: { db: Database; actor: Actor; query: AuthorizationListQuery; now?: Date }) {
   const { db, actor, now = new Date() } = options
   const { query } = options
   const levels = await loadServiceLevels(db)
