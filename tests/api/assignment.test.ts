@@ -7,7 +7,7 @@ import { getDb } from '@/server/db/client'
 import { businesses, queueServiceLevels } from '@/server/db/schema'
 import { runAutoAssignment } from '@/server/modules/service-levels/assignment'
 import { staffHolding } from '@/server/modules/service-levels/staff-pool'
-import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+import { createTestBusiness, errorsOf, signedInUser } from './helpers'
 import { auditRows, json, post, put } from './staff-review-fixtures'
 
 const DAY = 86_400_000
