@@ -129,3 +129,7 @@ export const availabilitySchema = z.object({
   openItems: z.array(queueItemSchema),
 })
 export type Availability = z.infer<typeof availabilitySchema>
+
+/** `GET /queues/{queue}/assignees`: who may decide the queue's items; `awayUntil` set while away. */
+export const assigneeSchema = z.object({ id: z.uuid(), name: z.string(), awayUntil: z.string().nullable() })
+export type Assignee = z.infer<typeof assigneeSchema>

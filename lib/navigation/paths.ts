@@ -97,6 +97,7 @@ export const paths = {
     screeningSearch: () => '/s/admin/screening/search',
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
+    escalations: () => '/s/admin/escalations',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */

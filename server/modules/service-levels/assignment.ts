@@ -327,3 +327,24 @@ export async function setAvailability(options: {
   })
   return getAvailability({ db, actor, now })
 }
+
+/** `GET /queues/{queue}/assignees`: who may be given the queue's items (deciding permission, active), away or not. */
+export async function findAssignees(options: { db: Executor; actor: Actor; queue: Queue; now?: Date }) {
+  const { db, actor, queue, now = new Date() } = options
+  assertStaffWithAny(actor, ...QUEUE_SUPERVISORS)
+  const ids = await staffHolding(db, { permission: QUEUE_SOURCES[queue].decidingPermission })
+  if (!ids.length) return []
+  const rows = rowsOf<{ id: string; first_name: string; last_name: string; away_until: string | null }>(
+    await db.execute(sql`SELECT u.id, u.first_name, u.last_name, s.away_until::text AS away_until FROM users u
+      LEFT JOIN staff_availability s ON s.user_id = u.id AND s.away_until >= ${lagosDay(now)}::date
+      WHERE u.id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) ORDER BY u.first_name, u.last_name LIMIT 500`),
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    awayUntil: r.away_until,
+  }))
+}
