@@ -5,7 +5,15 @@ import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { CONFIG_FOUR_EYES_NOTE } from '@/server/modules/authorizations/config-four-eyes'
-import { assignItems, claimItem, findAssignees, getAvailability, QUEUE_SUPERVISORS, setAvailability, takeNextItem } from './assignment'
+import {
+  assignItems,
+  claimItem,
+  findAssignees,
+  getAvailability,
+  QUEUE_SUPERVISORS,
+  setAvailability,
+  takeNextItem,
+} from './assignment'
 import { findEscalations } from './find-escalations'
 import { addHoliday, findHolidays, findServiceLevels, removeHoliday, requestServiceLevel } from './service-level-settings'
 
@@ -161,7 +169,10 @@ serviceLevelRoutes.openapi(
     summary: "Who may be given the queue's items",
     ...access.staffAny(...QUEUE_SUPERVISORS),
     request: { params: contract.queueParamSchema },
-    responses: { 200: json(z.array(contract.assigneeSchema), 'Staff holding the deciding permission'), ...errorResponses(400, 401, 403) },
+    responses: {
+      200: json(z.array(contract.assigneeSchema), 'Staff holding the deciding permission'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findAssignees({ ...(await readArgs(c)), queue: c.req.valid('param').queue }), 200),
 )
