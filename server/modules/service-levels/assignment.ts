@@ -292,6 +292,7 @@ export async function openItemsAssignedTo(db: Executor, userId: string, now = ne
 /** `GET /service-levels/availability`: the caller's away date and open items. */
 export async function getAvailability(options: { db: Executor; actor: Actor; now?: Date }) {
   const { db, actor } = options
+  if (!actor.isStaff) throw new AppError('FORBIDDEN', 'Only staff have an availability')
   const [row] = await db.select().from(staffAvailability).where(eq(staffAvailability.userId, actor.userId))
   return { awayUntil: row?.awayUntil ?? null, openItems: await openItemsAssignedTo(db, actor.userId, options.now) }
 }

@@ -98,3 +98,6 @@ export function openItemsOf(queue: Queue): SQL {
     FROM (${source.open}) o
     LEFT JOIN queue_assignments qa ON qa.queue = ${queue} AND qa.item_id = o.item_id) q`
 }
+
+/** Whoever decides some queue: the routes of "Next item" and claims (the service checks the queue's own permission). */
+export const QUEUE_DECIDERS = [...new Set(Object.values(QUEUE_SOURCES).map((s) => s.decidingPermission))]

@@ -15,6 +15,7 @@ import {
   takeNextItem,
 } from './assignment'
 import { findEscalations } from './find-escalations'
+import { QUEUE_DECIDERS } from './queue-sources'
 import { addHoliday, findHolidays, findServiceLevels, removeHoliday, requestServiceLevel } from './service-level-settings'
 
 const route = routesTagged('Service levels')
@@ -27,7 +28,7 @@ export const serviceLevelRoutes = createRouter()
 serviceLevelRoutes.openapi(
   route.get('/service-levels', {
     summary: "The queues' service levels",
-    ...access.staff(),
+    ...access.signedIn(),
     responses: { 200: json(z.array(contract.serviceLevelSchema), 'One per queue'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findServiceLevels(await readArgs(c)), 200),
@@ -37,7 +38,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.get('/service-levels/holidays', {
     summary: 'Holidays (not business days)',
-    ...access.staff(),
+    ...access.signedIn(),
     request: { query: contract.holidaysQuerySchema },
     responses: { 200: json(z.array(contract.holidaySchema), 'By day'), ...errorResponses(400, 401, 403) },
   }),
@@ -71,7 +72,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.get('/service-levels/availability', {
     summary: 'My availability',
-    ...access.staff(),
+    ...access.signedIn(),
     responses: { 200: json(contract.availabilitySchema, 'Away until, and my open items'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await getAvailability(await readArgs(c)), 200),
@@ -81,7 +82,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.put('/service-levels/availability', {
     summary: 'Set myself away or back',
-    ...access.staff(),
+    ...access.signedIn(),
     request: jsonBody(contract.availabilityInputSchema),
     responses: { 200: json(contract.availabilitySchema, 'Updated'), ...errorResponses(400, 401, 403) },
   }),
@@ -130,7 +131,7 @@ serviceLevelRoutes.openapi(
     summary: 'Take the next item',
     description:
       "The oldest due item the caller may decide (the queue's deciding permission; not one they made), assigned to them; null when none waits.",
-    ...access.staff(),
+    ...access.staffAny(...QUEUE_DECIDERS),
     request: { params: contract.queueParamSchema },
     responses: { 200: json(contract.queueItemSchema.nullable(), 'The item, or null'), ...errorResponses(400, 401, 403) },
   }),
@@ -141,7 +142,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.post('/queues/{queue}/items/{itemId}/claim', {
     summary: 'Take an item',
-    ...access.staff(),
+    ...access.staffAny(...QUEUE_DECIDERS),
     request: { params: itemParam },
     responses: { 200: json(contract.queueItemSchema, 'Mine now'), ...errorResponses(400, 401, 403, 404, 409) },
   }),
