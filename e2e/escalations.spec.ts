@@ -19,7 +19,7 @@ test('a supervisor reassigns an escalated item to another reviewer, with a reaso
 
   const item = (await row.getByRole('rowheader').getByRole('link').textContent())!.trim()
   await row.getByRole('button', { name: /^Reassign / }).click()
-  const dialog = page.getByRole('dialog', { name: `Reassign ${item}` })
+  const dialog = page.getByRole('alertdialog', { name: `Reassign ${item}` })
   await expect(dialog).toBeVisible()
   // Nothing chosen: the dialog says what is missing.
   await dialog.getByRole('button', { name: 'Reassign' }).click()
