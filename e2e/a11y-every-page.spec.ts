@@ -460,6 +460,13 @@ const VISITS: Visit[] = [
 
   // Webhooks and staff users and roles: the super administrator (CAN_MANAGE_WEBHOOKS; staff see the staff screens).
   {
+    file: 's/admin/escalations.tsx',
+    as: 'superadmin',
+    url: '/s/admin/escalations',
+    heading: 'Escalations',
+    ready: shows('table', 'Escalations, newest first'),
+  },
+  {
     file: 's/admin/webhooks.tsx',
     as: 'superadmin',
     url: '/s/admin/webhooks',

@@ -24,6 +24,11 @@ const SessionsList = lazyScreen(() => import('@/features/account/components/sess
   label: 'Loading your sessions',
 })
 
+const AvailabilityPanel = lazyScreen(
+  () => import('@/features/service-levels/components/availability-panel').then((m) => m.AvailabilityPanel),
+  { count: 2, label: 'Loading your availability' },
+)
+
 export default function ProfilePage() {
   return (
     <SignedInPage title="Your profile" preload={[ProfileDetailsForm, ChangePasswordForm]}>
@@ -32,6 +37,7 @@ export default function ProfilePage() {
           <ProfileDetailsForm account={account} />
           <ChangePasswordForm />
           <FactorsSection />
+          {account.isStaff && <AvailabilityPanel />}
           <SessionsList />
           <DownloadMyData />
         </>

@@ -42,6 +42,7 @@ import { retentionRoutes } from './modules/retention/routes'
 import { reviewRoutes } from './modules/reviews/routes'
 import { riskRoutes } from './modules/risk/routes'
 import { screeningRoutes } from './modules/screening/routes'
+import { serviceLevelRoutes } from './modules/service-levels/routes'
 import { ssoRoutes } from './modules/sso/routes'
 import { supportRoutes } from './modules/support/routes'
 import { verificationRoutes } from './modules/verification/routes'
@@ -66,6 +67,7 @@ const MODULES: Router[] = [
   factorResetRoutes,
   screeningRoutes,
   riskRoutes,
+  serviceLevelRoutes,
   auditRoutes,
   evidenceRoutes,
   marketingRoutes,

@@ -10,6 +10,7 @@ import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
 import { startRiskJobsOnce } from './modules/risk/risk-jobs'
 import { startScreeningMonitoringOnce } from './modules/screening/monitoring/monitoring-runs'
+import { startServiceLevelJobOnce } from './modules/service-levels/service-level-job'
 import { startWebhookDispatcherOnce } from './modules/webhooks/dispatcher'
 import { seedOnOpen } from './seed/seed-on-open'
 
@@ -22,13 +23,14 @@ const retention = startRetentionJobOnce(getDb, config.appEnv)
 const webhooks = startWebhookDispatcherOnce(getDb, config.appEnv)
 const monitoring = startScreeningMonitoringOnce(getDb, config.appEnv)
 const riskJobs = startRiskJobsOnce(getDb, config.appEnv)
+const serviceLevels = startServiceLevelJobOnce(getDb, config.appEnv)
 const app = createApp()
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
 })
 
 onShutdown('scheduled jobs', async () => {
-  for (const job of [reminders, retention, webhooks, monitoring, riskJobs]) job?.stop()
+  for (const job of [reminders, retention, webhooks, monitoring, riskJobs, serviceLevels]) job?.stop()
   await stopScheduledJobs()
 })
 installGracefulShutdown({

@@ -30,6 +30,7 @@ export const { values: AUTHORIZATION_TYPES, labels: AUTHORIZATION_TYPE_LABELS } 
   SCREENING_THRESHOLD: 'Screening match threshold',
   RISK_MODEL_VERSION: 'Risk model version',
   RISK_TIER_OVERRIDE: 'Risk tier override',
+  SERVICE_LEVEL: 'Queue service level',
 })
 export type AuthorizationType = (typeof AUTHORIZATION_TYPES)[number]
 
@@ -114,5 +115,7 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
       return typeof proposal.tier === 'string'
         ? `override the risk tier of ${target} to ${proposal.tier.toLowerCase()}`
         : `override the risk tier of ${target}`
+    case 'SERVICE_LEVEL':
+      return `change the service level of the ${target} queue`
   }
 }

@@ -13,6 +13,7 @@ import {
 } from './authorization-values'
 import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 const ROLE_SCOPES = ['staff', 'business'] as const
 const USER_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'DISABLED'] as const
@@ -181,7 +182,10 @@ export const authorizationSchema = z
   })
   .meta({ id: 'Authorization' })
 export type Authorization = z.infer<typeof authorizationSchema>
-export const authorizationPageSchema = pageSchema(authorizationSchema)
+/** A row of `GET /authorizations/v2`: a PENDING one carries its due time (docs/service-levels.md#due-times). */
+export const authorizationRowSchema = authorizationSchema.extend(openDueFieldsSchema.shape)
+export type AuthorizationRowItem = z.infer<typeof authorizationRowSchema>
+export const authorizationPageSchema = pageSchema(authorizationRowSchema)
 
 export const authorizationDetailSchema = authorizationSchema
   .extend({
@@ -199,8 +203,10 @@ export const authorizationDetailSchema = authorizationSchema
 export type AuthorizationDetail = z.infer<typeof authorizationDetailSchema>
 
 export const authorizationListQuerySchema = pageQuerySchema.extend({
-  /** `createdAt`, `type` or `status`, with `,asc` or `,desc`; by default pending first, then newest first. */
-  sort: sortQuery(['createdAt', 'type', 'status']),
+  /** `createdAt`, `type`, `status` or `dueAt` (pending by due time), with `,asc` or `,desc`; by default pending first, then newest first. */
+  sort: sortQuery(['createdAt', 'type', 'status', 'dueAt']),
+  /** PENDING ones by due time (docs/service-levels.md#due-times). */
+  due: dueQuery,
   status: z.enum(AUTHORIZATION_STATUSES, { message: `must be one of ${AUTHORIZATION_STATUSES.join(', ')}` }).optional(),
   type: z.enum(AUTHORIZATION_TYPES, { message: `must be one of ${AUTHORIZATION_TYPES.join(', ')}` }).optional(),
   makerId: z.uuid({ message: 'must be a user id (UUID)' }).optional(),

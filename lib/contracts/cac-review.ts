@@ -4,6 +4,7 @@ import { dateQuerySchema } from './date-query'
 import { KYC_DOCUMENT_STATUSES } from './kyc-document-values'
 import { kycDocumentSchema } from './kyc-documents'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 /**
  * Staff review of documents: CAC documents (decided per KYC record), per-document decisions and re-upload requests,
@@ -78,8 +79,13 @@ const dateQuery = dateQuerySchema()
 
 /** `GET /kyc/cac-documents-for-reviews`. `from`/`to` are on the latest upload of the record's CAC documents. */
 export const cacReviewQuerySchema = pageQuerySchema.extend({
-  /** `businessName`, `submittedAt` (latest upload) or `status`, with `,asc` or `,desc`; newest upload first by default. */
-  sort: sortQuery(['businessName', 'submittedAt', 'status']),
+  /**
+   * `businessName`, `submittedAt` (latest upload), `status` or `dueAt` (records waiting, by due time), with `,asc` or
+   * `,desc`; newest upload first by default.
+   */
+  sort: sortQuery(['businessName', 'submittedAt', 'status', 'dueAt']),
+  /** Records waiting for a review, by due time (docs/service-levels.md#due-times). */
+  due: dueQuery,
   status: z.enum(KYC_DOCUMENT_STATUSES, { message: `must be one of ${KYC_DOCUMENT_STATUSES.join(', ')}` }).optional(),
   businessName: z.string().trim().min(1).max(200).optional(),
   from: dateQuery.optional(),
@@ -109,6 +115,7 @@ export const cacReviewRowSchema = z
     submittedAt: z.string(),
     /** The latest decision among them. */
     reviewedAt: z.string().nullable(),
+    ...openDueFieldsSchema.shape,
   })
   .meta({ id: 'CacReview' })
 export type CacReviewRow = z.infer<typeof cacReviewRowSchema>

@@ -3,6 +3,7 @@ import { businessSchema } from './businesses'
 import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
+import { dueFieldsSchema, dueQuery } from './service-levels'
 
 export {
   APPROVAL_CHECK_CODES,
@@ -98,6 +99,8 @@ export const forApprovalQuerySchema = pageQuerySchema.extend({
   typeId: z.uuid({ message: 'must be a type id' }).optional(),
   categoryId: z.uuid({ message: 'must be a category id' }).optional(),
   assigneeId: z.union([z.literal('me'), z.literal('none'), z.uuid()], { message: 'must be me, none or a user id' }).optional(),
+  /** By due time (docs/service-levels.md#due-times): OVERDUE, DUE_SOON or ON_TIME. */
+  due: dueQuery,
   /** On the business's creation date, as in the business list. */
   from: dateQuery.optional(),
   to: dateQuery.optional(),
@@ -112,6 +115,7 @@ export const forApprovalRowSchema = businessSchema.extend({
   waitingDays: z.number().int(),
   /** Of those, whole days spent waiting on the business (a re-upload was requested and not yet resolved). */
   waitingOnBusinessDays: z.number().int(),
+  ...dueFieldsSchema.shape,
 })
 export type ForApprovalRow = z.infer<typeof forApprovalRowSchema>
 export const forApprovalPageSchema = pageSchema(forApprovalRowSchema)

@@ -103,6 +103,7 @@ export const paths = {
     riskModelDryRun: (id?: string | null) => href('/s/admin/risk-model/dry-run', { id }),
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
+    escalations: () => '/s/admin/escalations',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */

@@ -62,6 +62,7 @@ export const PERMISSION_AREAS = {
   Integrations: [P.CAN_MANAGE_WEBHOOKS],
   Screening: [P.CAN_READ_SCREENING, P.CAN_ADJUDICATE_SCREENING, P.CAN_MANAGE_SCREENING_LISTS],
   Risk: [P.CAN_MANAGE_RISK_MODEL, P.CAN_OVERRIDE_RISK_TIER, P.CAN_APPROVE_HIGH_RISK],
+  Queues: [P.CAN_SUPERVISE_QUEUES],
 } as const satisfies Record<string, readonly Permission[]>
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS | 'Other'

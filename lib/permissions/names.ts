@@ -72,6 +72,9 @@ export const PERMISSIONS = {
   CAN_MANAGE_RISK_MODEL: 'CAN_MANAGE_RISK_MODEL',
   CAN_OVERRIDE_RISK_TIER: 'CAN_OVERRIDE_RISK_TIER',
   CAN_APPROVE_HIGH_RISK: 'CAN_APPROVE_HIGH_RISK',
+  // Service levels (issue 41): see every queue's escalations, reassign items in bulk, propose a queue's target and
+  // auto-assignment (four-eyes) and add the holidays the government declares.
+  CAN_SUPERVISE_QUEUES: 'CAN_SUPERVISE_QUEUES',
 } as const
 
 export type PermissionKey = keyof typeof PERMISSIONS

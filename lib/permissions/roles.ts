@@ -71,6 +71,8 @@ export const SYSTEM_ROLES = [
       P.CAN_OVERRIDE_RISK_TIER,
       P.CAN_READ_AUTHORIZATION,
       P.CAN_UPDATE_AUTHORIZATION,
+      // Heads of the review team supervise the queues: escalations, bulk reassignment, service levels (issue 41).
+      P.CAN_SUPERVISE_QUEUES,
     ],
   },
   {

@@ -68,6 +68,7 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   [P.CAN_MANAGE_RISK_MODEL]: 'propose changes to the risk model',
   [P.CAN_OVERRIDE_RISK_TIER]: "override a business's risk tier",
   [P.CAN_APPROVE_HIGH_RISK]: 'give the senior approval of a high-risk business',
+  [P.CAN_SUPERVISE_QUEUES]: 'supervise the queues (escalations, bulk reassignment, service levels)',
 }
 
 /** The system roles in words (plural: "approvers can"). */

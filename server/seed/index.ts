@@ -26,6 +26,7 @@ import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
 import { seedDemoRisk } from './demo-risk'
+import { seedDemoServiceLevels } from './demo-service-levels'
 import { seedDemoStaffQueues } from './demo-staff-queues'
 import { DEMO_FACTOR_NAME, DEMO_TOTP_SECRET, DEMO_USERS } from './demo-users'
 import { seedDemoGovernment, seedGovernmentReference } from './government'
@@ -63,6 +64,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoRisk(db)
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
+  if (options.demo) await seedDemoServiceLevels(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {

@@ -4,10 +4,11 @@ import type { CacReviewRow } from '@/lib/contracts/cac-review'
 import type { StaffDeferral } from '@/lib/contracts/deferral-review'
 import type { Page } from '@/lib/contracts/pagination'
 import { getDb } from '@/server/db/client'
-import { audits, businesses, kycVerifications, riskFirstApprovals } from '@/server/db/schema'
+import { audits, businesses, kycVerifications, riskFirstApprovals, staffAvailability, users } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { PEP_DIRECTOR_BUSINESS, SCREENING_HIT_BUSINESS } from '@/server/seed/demo-kyc'
+import { DEMO_AWAY_REVIEWER } from '@/server/seed/demo-service-levels'
 import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
 import { api, signedInUser } from './helpers'
 import { json } from './staff-review-fixtures'
@@ -77,5 +78,29 @@ describe('demo screening', () => {
       c.hits.filter((h) => h.status === 'OPEN').map((h) => [c.subjectName, h.entry.sourceId]),
     )
     expect(open).toContainEqual(['Abubakar Muhammad Shekau', 'QDi.322'])
+  })
+})
+
+describe('demo service levels', () => {
+  it('shows overdue and due-soon businesses, escalations and an away reviewer', async () => {
+    const db = await getDb()
+    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
+    const supervisor = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+    const queue = await json<Page<{ regNo: string; dueStatus: string }>>(
+      await api('/businesses/for-approval?pageSize=100', { token: supervisor.token }),
+    )
+    const demo = queue.content.filter((b) => demoBusinessRegNos().includes(b.regNo))
+    expect(demo.some((b) => b.dueStatus === 'OVERDUE')).toBe(true)
+    expect(demo.some((b) => b.dueStatus === 'DUE_SOON')).toBe(true)
+    const escalations = await json<Page<{ queue: string; open: boolean }>>(
+      await api('/escalations?open=true', { token: supervisor.token }),
+    )
+    expect(escalations.totalElements).toBeGreaterThan(0)
+    const [away] = await db
+      .select({ awayUntil: staffAvailability.awayUntil })
+      .from(staffAvailability)
+      .innerJoin(users, eq(users.id, staffAvailability.userId))
+      .where(eq(users.email, DEMO_AWAY_REVIEWER))
+    expect(away?.awayUntil && away.awayUntil > new Date().toISOString().slice(0, 10)).toBe(true)
   })
 })

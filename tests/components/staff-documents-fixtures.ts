@@ -50,6 +50,8 @@ export function cacRow(overrides: Partial<CacReviewRow> = {}): CacReviewRow {
   const kycDetailsId = uuid('b2000000')
   const businessId = uuid('c3000000')
   return {
+    dueAt: null,
+    dueStatus: null,
     kycDetailsId,
     business: {
       id: businessId,

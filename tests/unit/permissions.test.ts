@@ -49,10 +49,11 @@ describe('permission names', () => {
       'CAN_MANAGE_RISK_MODEL',
       'CAN_OVERRIDE_RISK_TIER',
       'CAN_APPROVE_HIGH_RISK',
+      'CAN_SUPERVISE_QUEUES',
     ]) {
       expect(ALL_PERMISSIONS).toContain(extra)
     }
-    expect(ALL_PERMISSIONS).toHaveLength(59)
+    expect(ALL_PERMISSIONS).toHaveLength(60)
   })
 })
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import { useRouter } from 'next/router'
 import { useMemo } from 'react'
+import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
@@ -20,7 +21,16 @@ import ownStyles from './approvals.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
-export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
+export const QUEUE_FILTER_KEYS = [
+  'businessName',
+  'due',
+  'typeId',
+  'categoryId',
+  'assigneeId',
+  'from',
+  'to',
+  'recentFirst',
+] as const
 type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]
 /** The API's sort fields of the queue (docs/api.md#lists). */
 const QUEUE_SORTABLE = ['name', 'createdAt'] as const
@@ -73,6 +83,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
 
   const filters: DataTableFilter[] = [
     { key: 'businessName', label: 'Business name', type: 'search' },
+    { key: 'due', label: 'Due', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
     { key: 'typeId', label: 'Type', type: 'select', options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [] },
     {
       key: 'categoryId',
@@ -119,6 +130,12 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
       col.accessor('createdAt', { header: 'Registered on', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDay(info.getValue()) }),
       col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),
+      col.display({
+        id: 'due',
+        header: 'Due',
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => <DueBadge dueAt={r.dueAt} dueStatus={r.dueStatus} />,
+      }),
       col.display({
         id: 'assignee',
         header: 'Assignee',

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type {
   AuthorizationDetail,
   AuthorizationListParams,
-  Authorization,
+  AuthorizationRowItem,
   PermissionList,
   RoleListQuery,
   RoleRecord,
@@ -36,7 +36,7 @@ export const authorizationQueries = {
     queryOptions({
       queryKey: [...authorizationQueries.all(), 'list', query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<Authorization>>('/authorizations/v2', { params: query, signal })).data,
+        (await apiClient.get<Page<AuthorizationRowItem>>('/authorizations/v2', { params: query, signal })).data,
     }),
   detail: (id: string) =>
     queryOptions({

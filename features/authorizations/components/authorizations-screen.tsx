@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DueBadge, DUE_FILTER_OPTIONS } from '@/components/review/due-badge'
 import { DataTable } from '@/components/ui/data-table'
 import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -15,7 +16,8 @@ import {
   type AuthorizationStatus,
   type AuthorizationType,
 } from '@/lib/contracts/authorization-values'
-import type { Authorization, AuthorizationListParams } from '@/lib/contracts/authorizations'
+import type { AuthorizationListParams, AuthorizationRowItem } from '@/lib/contracts/authorizations'
+import type { DueStatusValue } from '@/lib/contracts/service-level-values'
 import { formatRelativeTime } from '@/lib/format/relative-time'
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
@@ -36,13 +38,14 @@ const FILTERS: readonly DataTableFilter[] = [
     type: 'select',
     options: AUTHORIZATION_TYPES.map((t) => ({ value: t, label: AUTHORIZATION_TYPE_LABELS[t] })),
   },
+  { key: 'due', label: 'Due (pending)', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
   { key: 'mine', label: 'Requested by', type: 'select', placeholder: 'Anyone', options: [{ value: 'true', label: 'Me' }] },
   { key: 'from', label: 'From', type: 'date' },
   { key: 'to', label: 'To', type: 'date' },
 ]
 
 /** The API's sort fields of the list (docs/api.md#lists); pending first, then newest, by default. */
-const SORTABLE = ['createdAt', 'status'] as const
+const SORTABLE = ['createdAt', 'status', 'dueAt'] as const
 
 export interface AuthorizationsScreenProps {
   permissions: readonly string[]
@@ -54,7 +57,7 @@ export interface AuthorizationsScreenProps {
  * changes, their own requests and how each was decided.
  */
 export function AuthorizationsScreen({ permissions, currentUserId }: AuthorizationsScreenProps) {
-  const table = useTableUrlState({ filterKeys: ['status', 'type', 'mine', 'from', 'to'], sortableIds: SORTABLE })
+  const table = useTableUrlState({ filterKeys: ['status', 'due', 'type', 'mine', 'from', 'to'], sortableIds: SORTABLE })
   const readsAll =
     permissions.includes(PERMISSIONS.CAN_READ_AUTHORIZATION) || permissions.includes(PERMISSIONS.CAN_UPDATE_AUTHORIZATION)
   const list = useQuery({
@@ -63,6 +66,7 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
       pageSize: table.pageSize,
       sort: table.query.sort as AuthorizationListParams['sort'],
       status: table.filters.status as AuthorizationStatus | undefined,
+      due: table.filters.due as DueStatusValue | undefined,
       type: table.filters.type as AuthorizationType | undefined,
       mine: table.filters.mine === 'true' ? 'true' : undefined,
       from: table.filters.from,
@@ -73,7 +77,7 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
   })
 
   const columns = useMemo(() => {
-    const column = createColumnHelper<Authorization>()
+    const column = createColumnHelper<AuthorizationRowItem>()
     return [
       column.accessor('target', {
         header: 'Change',
@@ -95,6 +99,12 @@ export function AuthorizationsScreen({ permissions, currentUserId }: Authorizati
         header: 'Status',
         enableSorting: true,
         cell: (info) => <StatusBadge status={info.getValue()} label={AUTHORIZATION_STATUS_LABELS[info.getValue()]} />,
+      }),
+      column.accessor('dueAt', {
+        header: 'Due',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: a } }) => <DueBadge dueAt={a.dueAt} dueStatus={a.dueStatus} />,
       }),
       column.accessor((a) => a.checker?.name ?? '', {
         id: 'checker',

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Link } from '@/components/ui/link'
 import { StatusBadge, statusLabel } from '@/components/ui/status-badge'
@@ -21,10 +22,10 @@ import ownStyles from './staff-documents.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
-export const CAC_FILTER_KEYS = ['status', 'businessName', 'from', 'to', 'recentFirst'] as const
+export const CAC_FILTER_KEYS = ['status', 'due', 'businessName', 'from', 'to', 'recentFirst'] as const
 type CacFilterKey = (typeof CAC_FILTER_KEYS)[number]
 /** The API's sort fields of the queue (docs/api.md#lists). */
-const CAC_SORTABLE = ['businessName', 'submittedAt', 'status'] as const
+const CAC_SORTABLE = ['businessName', 'submittedAt', 'status', 'dueAt'] as const
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
 type Column = ColumnDef<CacReviewRow, any>
@@ -66,6 +67,7 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
 
   const filters: DataTableFilter[] = [
     { key: 'status', label: 'Status', type: 'select', options: CAC_STATUS_OPTIONS },
+    { key: 'due', label: 'Due', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
     { key: 'businessName', label: 'Business name', type: 'search' },
     { key: 'from', label: 'Uploaded from', type: 'date' },
     { key: 'to', label: 'Uploaded to', type: 'date' },
@@ -120,6 +122,12 @@ export function CacQueue({ permissions, currentUserId, memberOf }: CacQueueProps
       }),
       col.accessor('submittedAt', { header: 'Uploaded', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('reviewedAt', { header: 'Decided', cell: (info) => formatDay(info.getValue()) }),
+      col.accessor('dueAt', {
+        header: 'Due',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => <DueBadge dueAt={r.dueAt} dueStatus={r.dueStatus} />,
+      }),
       col.display({
         id: 'actions',
         header: 'Actions',

@@ -9,6 +9,7 @@ import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
 import { startRiskJobsOnce } from '@/server/modules/risk/risk-jobs'
 import { startScreeningMonitoringOnce } from '@/server/modules/screening/monitoring/monitoring-runs'
+import { startServiceLevelJobOnce } from '@/server/modules/service-levels/service-level-job'
 import { startWebhookDispatcherOnce } from '@/server/modules/webhooks/dispatcher'
 import { seedOnOpen } from '@/server/seed/seed-on-open'
 
@@ -29,6 +30,7 @@ export default function handler(req: IncomingMessage, res: ServerResponse) {
     startWebhookDispatcherOnce(getDb, getConfig().appEnv),
     startScreeningMonitoringOnce(getDb, getConfig().appEnv),
     startRiskJobsOnce(getDb, getConfig().appEnv),
+    startServiceLevelJobOnce(getDb, getConfig().appEnv),
   ]
   onShutdown('scheduled jobs', async () => {
     for (const job of jobs) job?.stop()

@@ -5,20 +5,26 @@ import { upToIncluding } from '@/server/db/date-range'
 import { authorizations } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
 import { findPage, listOrder } from '@/server/http/pagination'
+import { dueCondition, dueFieldsOf, loadServiceLevels } from '@/server/records/service-levels'
 import { readsEveryAuthorization, toAuthorizations } from './authorization-view'
 
 /**
  * `GET /authorizations/v2`: pending first, then newest (or oldest) first. Readers of authorizations see every one;
  * someone who may only request changes sees their own.
  */
-export async function findAuthorizations(options: { db: Database; actor: Actor; query: AuthorizationListQuery }) {
-  const { db, actor } = options
+export async function findAuthorizations(options: { db: Database; actor: Actor; query: AuthorizationListQuery; now?: Date }) {
+  const { db, actor, now = new Date() } = options
   const { query } = options
+  const levels = await loadServiceLevels(db)
+  const byDue = query.due !== undefined || query.sort?.field === 'dueAt'
   const ownOnly = query.mine === 'true' || !readsEveryAuthorization(actor)
   const where = and(
     ownOnly ? eq(authorizations.makerId, actor.userId) : undefined,
     query.makerId ? eq(authorizations.makerId, query.makerId) : undefined,
     query.status ? eq(authorizations.status, query.status) : undefined,
+    // Only a PENDING authorization has a due time: a due filter or order keeps to those.
+    byDue ? eq(authorizations.status, 'PENDING') : undefined,
+    dueCondition(levels, 'AUTHORIZATIONS', authorizations.createdAt, query.due, now),
     query.type ? eq(authorizations.type, query.type) : undefined,
     query.from ? gte(authorizations.createdAt, new Date(query.from)) : undefined,
     query.to ? upToIncluding(authorizations.createdAt, query.to) : undefined,
@@ -33,7 +39,13 @@ export async function findAuthorizations(options: { db: Database; actor: Actor; 
         ...(query.sort
           ? listOrder(
               query.sort,
-              { createdAt: authorizations.createdAt, type: authorizations.type, status: authorizations.status },
+              {
+                createdAt: authorizations.createdAt,
+                type: authorizations.type,
+                status: authorizations.status,
+                // Due times grow with the entry time (docs/service-levels.md#due-times).
+                dueAt: authorizations.createdAt,
+              },
               query.sort,
             ).by(authorizations.id)
           : [
@@ -43,6 +55,11 @@ export async function findAuthorizations(options: { db: Database; actor: Actor; 
             ]),
       ),
     count: db.select({ value: count() }).from(authorizations).where(where),
-    content: (rows) => toAuthorizations(db, rows),
+    content: async (rows) =>
+      (await toAuthorizations(db, rows)).map((row, i) =>
+        rows[i]!.status === 'PENDING'
+          ? { ...row, ...dueFieldsOf(levels, 'AUTHORIZATIONS', rows[i]!.createdAt, now) }
+          : { ...row, dueAt: null, dueStatus: null },
+      ),
   })
 }

@@ -11,6 +11,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage, listOrder } from '@/server/http/pagination'
 import { selectKycDocuments, toKycDocument } from '@/server/modules/kyc-documents/document-view'
+import { dueCondition, dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
 
 const toDate = (value: Date | string | null) => (value === null ? null : value instanceof Date ? value : new Date(value))
 
@@ -56,6 +57,8 @@ const businessColumns = {
 
 async function toRows(
   db: Executor,
+  levels: ServiceLevels,
+  now: Date,
   grouped: Array<{
     kycDetailsId: string
     status: KycDocumentStatus
@@ -85,6 +88,10 @@ async function toRows(
     documents: documents.filter((d) => d.document.kycDetailsId === g.kycDetailsId).map(toKycDocument),
     submittedAt: toDate(g.submittedAt)!.toISOString(),
     reviewedAt: toDate(g.reviewedAt)?.toISOString() ?? null,
+    // The record entered the queue with its latest upload; it waits while any document is PENDING.
+    ...(g.status === 'PENDING'
+      ? dueFieldsOf(levels, 'CAC_DOCUMENTS', toDate(g.submittedAt)!, now)
+      : { dueAt: null, dueStatus: null }),
   }))
 }
 
@@ -95,15 +102,19 @@ export const CAC_REVIEW_READERS = [PERMISSIONS.CAN_APPROVE_CAC_DOCUMENT, PERMISS
  * `GET /kyc/cac-documents-for-reviews`: one row per KYC record with its current CAC documents, newest upload first
  * (recentFirst=false: oldest first, the order to work a queue in). Staff holding CAN_APPROVE_CAC_DOCUMENT or CAN_READ_BUSINESS.
  */
-export async function findCacReviews(options: { db: Executor; actor: Actor; query: CacReviewQuery }) {
-  const { db, query } = options
+export async function findCacReviews(options: { db: Executor; actor: Actor; query: CacReviewQuery; now?: Date }) {
+  const { db, query, now = new Date() } = options
   assertStaffWithAny(options.actor, ...CAC_REVIEW_READERS)
+  const levels = await loadServiceLevels(db)
+  const byDue = query.due !== undefined || query.sort?.field === 'dueAt'
   const cac = groupedCacDocuments(
     db,
     and(inReviewScope, query.businessName ? containsIgnoringCase(businesses.name, query.businessName) : undefined),
   )
   const where = and(
     query.status ? eq(cac.status, query.status) : undefined,
+    byDue ? eq(cac.status, 'PENDING') : undefined,
+    dueCondition(levels, 'CAC_DOCUMENTS', cac.submittedAt, query.due, now),
     query.from ? gte(cac.submittedAt, new Date(query.from)) : undefined,
     query.to ? upToIncluding(cac.submittedAt, query.to) : undefined,
   )
@@ -124,12 +135,13 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
       .orderBy(
         ...listOrder(
           query.sort,
-          { businessName: businesses.name, submittedAt: cac.submittedAt, status: cac.status },
+          // Due times grow with the entry time (docs/service-levels.md#due-times).
+          { businessName: businesses.name, submittedAt: cac.submittedAt, status: cac.status, dueAt: cac.submittedAt },
           { field: 'submittedAt', desc: query.recentFirst },
         ).by(cac.kycDetailsId),
       ),
     count: db.select({ value: count() }).from(cac).where(where),
-    content: (rows) => toRows(db, rows),
+    content: (rows) => toRows(db, levels, now, rows),
   })
 }
 
@@ -138,6 +150,7 @@ export async function getCacReview(options: { db: Executor; actor: Actor; kycDet
   const { db } = options
   assertStaffWithAny(options.actor, ...CAC_REVIEW_READERS)
   const cac = groupedCacDocuments(db, eq(kycDocuments.kycDetailsId, options.kycDetailsId))
+  const levels = await loadServiceLevels(db)
   const rows = await db
     .select({
       kycDetailsId: cac.kycDetailsId,
@@ -149,7 +162,7 @@ export async function getCacReview(options: { db: Executor; actor: Actor; kycDet
     })
     .from(cac)
     .innerJoin(businesses, eq(businesses.id, cac.businessId))
-  const [row] = await toRows(db, rows)
+  const [row] = await toRows(db, levels, new Date(), rows)
   if (!row) throw new AppError('NOT_FOUND', 'This KYC record has no CAC documents')
   return row
 }

@@ -22,6 +22,7 @@ import {
 import { toBusiness } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
+import { dueCondition, dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
 import { REVIEW_READERS } from './review-access'
 
 /**
@@ -61,7 +62,13 @@ export function unionLength(intervals: Array<[number, number]>): number {
 const QUEUE_SHORT_NAME_WALK_SHARE = 0.1
 
 /** The queue's filters (`none`: without the name search, for the short-gram path); `bind` names each value (server/db/shaped-statements.ts), the shape tells the variants apart. */
-function queueFilters(query: ForApprovalQuery, actor: Actor, bind: Bind, name: 'name' | 'none' = 'name') {
+function queueFilters(
+  query: ForApprovalQuery,
+  actor: Actor,
+  bind: Bind,
+  due: { levels: ServiceLevels; now: Date },
+  name: 'name' | 'none' = 'name',
+) {
   const conditions: SQL[] = [inQueue]
   if (query.businessName && name === 'name')
     conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
@@ -72,6 +79,8 @@ function queueFilters(query: ForApprovalQuery, actor: Actor, bind: Bind, name: '
     conditions.push(eq(businesses.assigneeId, bind('assigneeId', query.assigneeId === 'me' ? actor.userId : query.assigneeId)))
   if (query.from) conditions.push(gte(businesses.createdAt, bind('from', new Date(query.from))))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
+  const byDue = dueCondition(due.levels, 'BUSINESS_REVIEW', enteredOrCreatedAt, query.due, due.now, bind)
+  if (byDue) conditions.push(byDue)
   return and(...conditions)
 }
 
@@ -90,6 +99,9 @@ const enteredQueueAt = sql<Date | null>`(
     AND (a.before IS NULL OR a.before->>'kycDetailsCompleted' IS DISTINCT FROM 'true'))`.mapWith((v: string | Date | null) =>
   v === null ? null : new Date(v),
 )
+
+/** When the business entered the queue, or its creation for one that has no completion audit (the due time counts from it). */
+const enteredOrCreatedAt = sql`coalesce(${enteredQueueAt}, ${businesses.createdAt})`
 
 /** The outer query's business's re-upload requests, as JSON: the time waiting on the business (toForApprovalRow). */
 const reuploadRequests = sql<{ requestedAt: string; resolvedAt: string | null }[]>`(
@@ -116,8 +128,10 @@ const queueStatements = new ShapedStatements<QueueRow[]>('review_queue')
 export async function findForApproval(options: { db: Executor; actor: Actor; query: ForApprovalQuery; now?: Date }) {
   const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, ...REVIEW_READERS)
+  const levels = await loadServiceLevels(db)
+  const due = { levels, now }
   const { bind, values, shape } = namedValues()
-  const where = queueFilters(query, actor, bind)
+  const where = queueFilters(query, actor, bind, due)
   const window = {
     countLimit: bind('countLimit', countLimitOf(query)),
     limit: bind('limit', query.pageSize),
@@ -141,7 +155,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
           path: shortPath,
           column: businesses.name,
           gram: bind(`businessNameGram_${shortPath}`, fragment),
-          others: queueFilters(query, actor, bind, 'none'),
+          others: queueFilters(query, actor, bind, due, 'none'),
         }
       : undefined
   const overdueDeferrals = overdueDeferralsJson(now, bind)
@@ -183,17 +197,17 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     },
   )
   const counted = await boundedTotalOf(rows, query, (limit) =>
-    countUpTo(db, businesses, queueFilters(query, actor, asParameter), limit),
+    countUpTo(db, businesses, queueFilters(query, actor, asParameter, due), limit),
   )
   return toBoundedPage(
-    rows.map((r) => toForApprovalRow(r, now)),
+    rows.map((r) => toForApprovalRow(r, now, levels)),
     counted,
     query,
   )
 }
 
 /** A business in the queue with its assignee's name and how long it has waited (and waited on the business). */
-function toForApprovalRow(row: QueueRow, now: Date): ForApprovalRow {
+function toForApprovalRow(row: QueueRow, now: Date, levels: ServiceLevels): ForApprovalRow {
   const waitingSince = row.enteredQueueAt ?? row.business.createdAt
   const entered = waitingSince.getTime()
   const intervals = row.reuploadRequests.map(({ requestedAt, resolvedAt }): [number, number] => [
@@ -212,5 +226,6 @@ function toForApprovalRow(row: QueueRow, now: Date): ForApprovalRow {
     waitingSince: waitingSince.toISOString(),
     waitingDays: Math.max(0, Math.floor((now.getTime() - entered) / DAY_MS)),
     waitingOnBusinessDays: Math.floor(unionLength(intervals) / DAY_MS),
+    ...dueFieldsOf(levels, 'BUSINESS_REVIEW', waitingSince, now),
   }
 }

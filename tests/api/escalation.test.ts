@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { getDb } from '@/server/db/client'
+import { authorizations, businesses, queueBreaches } from '@/server/db/schema'
+import { onQueueEvent, type QueueEvent } from '@/server/modules/service-levels/queue-events'
+import { runEscalations } from '@/server/modules/service-levels/run-escalations'
+import { supervisors } from '@/server/modules/service-levels/staff-pool'
+import { api, createTestBusiness, signedInUser } from './helpers'
+import { auditRows, json, post } from './staff-review-fixtures'
+
+const DAY = 86_400_000
+const events: QueueEvent[] = []
+const unsubscribe = onQueueEvent((_tx, event) => {
+  events.push(event)
+})
+afterAll(() => unsubscribe())
+
+let supervisor: Awaited<ReturnType<typeof signedInUser>>
+let reviewer: Awaited<ReturnType<typeof signedInUser>>
+let colleague: Awaited<ReturnType<typeof signedInUser>>
+
+beforeAll(async () => {
+  supervisor = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+  reviewer = await signedInUser({ staffRole: 'APPROVER' })
+  colleague = await signedInUser({ staffRole: 'APPROVER' })
+})
+
+type EscalationRow = {
+  itemId: string
+  queue: string
+  open: boolean
+  assigneeId: string | null
+  dueAt: string
+  businessName: string
+}
+
+describe('escalation', () => {
+  it('escalates an item past due once and only once, over repeated and concurrent runs', async () => {
+    const overdue = await createTestBusiness({
+      approvalStatus: 'PENDING',
+      kycDetailsCompleted: true,
+      createdAt: new Date(Date.now() - 40 * DAY),
+      assigneeId: reviewer.user.id,
+    })
+    const fresh = await createTestBusiness({ approvalStatus: 'PENDING', kycDetailsCompleted: true, createdAt: new Date() })
+    const db = await getDb()
+
+    // Two instances' worth: two runs at once, then a third later.
+    const [a, b] = await Promise.all([
+      runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT }),
+      runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT }),
+    ])
+    const third = await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })
+    const mine = [...a, ...b, ...third].filter((e) => e.itemId === overdue.id)
+    expect(mine).toHaveLength(1)
+    expect([...a, ...b, ...third].some((e) => e.itemId === fresh.id)).toBe(false)
+
+    const rows = await db
+      .select()
+      .from(queueBreaches)
+      .where(and(eq(queueBreaches.queue, 'BUSINESS_REVIEW'), eq(queueBreaches.itemId, overdue.id)))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ businessId: overdue.id, assigneeId: reviewer.user.id })
+    expect(rows[0]!.breachedAt.getTime()).toBeGreaterThan(rows[0]!.dueAt.getTime())
+    expect(await auditRows(`BUSINESS_REVIEW:${overdue.id}`, 'ESCALATED')).toHaveLength(1)
+
+    const told = events.filter((e) => e.kind === 'ESCALATED' && e.itemId === overdue.id)
+    expect(told).toHaveLength(1)
+    expect(told[0]!.userIds).toContain(reviewer.user.id)
+    expect(told[0]!.userIds).toContain(supervisor.user.id)
+    expect(told[0]!.userIds.sort()).toEqual([...new Set([reviewer.user.id, ...(await supervisors(db))])].sort())
+  })
+
+  it('shows escalations to supervisors only; a supervisor reassigns an escalated item, audited with the reason', async () => {
+    const overdue = await createTestBusiness({
+      approvalStatus: 'PENDING',
+      kycDetailsCompleted: true,
+      createdAt: new Date(Date.now() - 40 * DAY),
+      assigneeId: reviewer.user.id,
+    })
+    await runEscalations({ db: await getDb(), audit: SYSTEM_AUDIT_CONTEXT })
+    expect((await api('/escalations', { token: reviewer.token })).status).toBe(403)
+    const page = await json<{ content: EscalationRow[] }>(
+      await api('/escalations?open=true&queue=BUSINESS_REVIEW&pageSize=100', { token: supervisor.token }),
+    )
+    const row = page.content.find((r) => r.itemId === overdue.id)!
+    expect(row).toMatchObject({ queue: 'BUSINESS_REVIEW', open: true, assigneeId: reviewer.user.id, businessName: overdue.name })
+
+    await json(
+      await post('/queues/BUSINESS_REVIEW/assignments', supervisor.token, {
+        itemIds: [overdue.id],
+        userId: colleague.user.id,
+        reason: 'Escalated: the reviewer is on leave',
+      }),
+    )
+    const [audit] = await auditRows(`BUSINESS_REVIEW:${overdue.id}`, 'REASSIGNED')
+    expect(audit).toMatchObject({
+      before: { assigneeId: reviewer.user.id },
+      after: expect.objectContaining({ assigneeId: colleague.user.id, reason: 'Escalated: the reviewer is on leave' }),
+    })
+    const after = await json<{ content: EscalationRow[] }>(
+      await api('/escalations?queue=BUSINESS_REVIEW&pageSize=100', { token: supervisor.token }),
+    )
+    expect(after.content.find((r) => r.itemId === overdue.id)?.assigneeId).toBe(colleague.user.id)
+
+    // Decided: no longer open, still recorded for reporting.
+    const db = await getDb()
+    await db.update(businesses).set({ approvalStatus: 'APPROVED' }).where(eq(businesses.id, overdue.id))
+    const closed = await json<{ content: EscalationRow[] }>(
+      await api('/escalations?open=false&pageSize=100', { token: supervisor.token }),
+    )
+    expect(closed.content.find((r) => r.itemId === overdue.id)?.open).toBe(false)
+  })
+
+  it('escalates other queues too: a pending authorization past due', async () => {
+    const db = await getDb()
+    const [row] = await db
+      .insert(authorizations)
+      .values({
+        type: 'SERVICE_LEVEL',
+        resource: 'setting',
+        targetKey: `test:${Date.now()}`,
+        target: 'Support inquiries',
+        proposal: { queue: 'SUPPORT_INQUIRIES', targetBusinessDays: 3, autoAssign: false },
+        makerId: supervisor.user.id,
+        createdAt: new Date(Date.now() - 30 * DAY),
+      })
+      .returning()
+    const escalated = await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })
+    expect(escalated.filter((e) => e.queue === 'AUTHORIZATIONS' && e.itemId === row!.id)).toHaveLength(1)
+    expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })).some((e) => e.itemId === row!.id)).toBe(false)
+  })
+})
