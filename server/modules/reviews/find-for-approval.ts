@@ -19,7 +19,7 @@ import {
   shortNamePath,
   toBoundedPage,
 } from '@/server/http/pagination'
-import { toBusiness } from '@/server/records/business-record'
+import { riskTierCondition, toBusiness } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
 import { REVIEW_READERS } from './review-access'
@@ -72,6 +72,8 @@ function queueFilters(query: ForApprovalQuery, actor: Actor, bind: Bind, name: '
     conditions.push(eq(businesses.assigneeId, bind('assigneeId', query.assigneeId === 'me' ? actor.userId : query.assigneeId)))
   if (query.from) conditions.push(gte(businesses.createdAt, bind('from', new Date(query.from))))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
+  const { condition: tier } = riskTierCondition(query.riskTier, bind)
+  if (tier) conditions.push(tier)
   return and(...conditions)
 }
 
@@ -153,7 +155,9 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   // `assigneeId=none` binds nothing: the shape names it.
   const rows = await queueStatements.run(
     db,
-    shape(`${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''}`),
+    shape(
+      `${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''},notAssessed=${riskTierCondition(query.riskTier).notAssessed}`,
+    ),
     values,
     () => {
       const assignee = alias(users, 'assignee')
@@ -205,6 +209,7 @@ function toForApprovalRow(row: QueueRow, now: Date): ForApprovalRow {
       now,
       overdueDeferrals: row.overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })),
     }),
+    riskTier: row.business.riskTier,
     assigneeName:
       row.assigneeFirstName !== null
         ? displayName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' })
