@@ -3,6 +3,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import { useRouter } from 'next/router'
 import { useMemo } from 'react'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
+import { RISK_TIER_FILTER, RiskTierBadge } from '@/components/review/risk-tier-badge'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
 import type { DataTableFilter } from '@/components/ui/table-filters'
@@ -20,7 +21,16 @@ import ownStyles from './approvals.module.css'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
-export const QUEUE_FILTER_KEYS = ['businessName', 'typeId', 'categoryId', 'assigneeId', 'from', 'to', 'recentFirst'] as const
+export const QUEUE_FILTER_KEYS = [
+  'businessName',
+  'typeId',
+  'categoryId',
+  'assigneeId',
+  'riskTier',
+  'from',
+  'to',
+  'recentFirst',
+] as const
 type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number]
 /** The API's sort fields of the queue (docs/api.md#lists). */
 const QUEUE_SORTABLE = ['name', 'createdAt'] as const
@@ -61,7 +71,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
   const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS, sortableIds: QUEUE_SORTABLE })
   const queue = useQuery({
-    ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)),
+    ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS, ['riskTier'])),
     enabled: table.isReady,
     placeholderData: keepPreviousData,
   })
@@ -91,6 +101,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         ...(reviewers.data?.filter((r) => r.id !== currentUserId).map((r) => ({ value: r.id, label: r.name })) ?? []),
       ],
     },
+    RISK_TIER_FILTER,
     { key: 'from', label: 'Registered from', type: 'date' },
     { key: 'to', label: 'Registered to', type: 'date' },
     {
@@ -116,6 +127,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
           </>
         ),
       }),
+      col.accessor('riskTier', { header: 'Risk', cell: ({ row: { original: r } }) => <RiskTierBadge tier={r.riskTier} /> }),
       col.accessor('createdAt', { header: 'Registered on', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDay(info.getValue()) }),
       col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),
