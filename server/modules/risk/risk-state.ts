@@ -19,6 +19,22 @@ export async function currentOverride(db: Executor, businessId: string): Promise
   return row
 }
 
+/**
+ * The current assessment and the override in force in one statement (a recomputation's transaction runs its statements
+ * one after another). An override is only ever set over an assessment, so none is missed without one.
+ */
+export async function currentRiskState(
+  db: Executor,
+  businessId: string,
+): Promise<{ assessment?: RiskAssessmentRow; override?: RiskOverrideRow }> {
+  const [row] = await db
+    .select({ assessment: riskAssessments, override: riskOverrides })
+    .from(riskAssessments)
+    .leftJoin(riskOverrides, and(eq(riskOverrides.businessId, riskAssessments.businessId), isNull(riskOverrides.endedAt)))
+    .where(and(eq(riskAssessments.businessId, businessId), isNull(riskAssessments.supersededAt)))
+  return { assessment: row?.assessment, override: row?.override ?? undefined }
+}
+
 /** The tier in force (docs/risk.md#overrides): an override's, except over PROHIBITED, which nothing lowers. */
 export function effectiveTier(computed: RiskTier, override: Pick<RiskOverrideRow, 'tier'> | undefined): RiskTier {
   return computed === 'PROHIBITED' || !override ? computed : override.tier
