@@ -126,6 +126,12 @@ try {
   })
   if (progress) process.stderr.write('\n')
   const auditRows = target === 'queue' ? await generateQueueAudits(db) : undefined
+  // BENCH_LIST_RISK_TIER (business-list.ts): tiers in force spread over the rows as assessments would leave them
+  // (LOW 60 %, MEDIUM 25 %, HIGH 10 %, PROHIBITED 1 %, the rest not assessed), for the list's `riskTier` filter.
+  if (process.env.BENCH_LIST_RISK_TIER)
+    await db.execute(sql`update businesses set risk_tier = case
+      when abs(hashtext(id::text)) % 100 < 60 then 'LOW' when abs(hashtext(id::text)) % 100 < 85 then 'MEDIUM'
+      when abs(hashtext(id::text)) % 100 < 95 then 'HIGH' when abs(hashtext(id::text)) % 100 < 96 then 'PROHIBITED' end`)
   const vacuumStarted = performance.now()
   await db.execute(sql`vacuum analyze businesses`)
   if (target === 'queue') await db.execute(sql`vacuum analyze audits`)

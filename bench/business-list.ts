@@ -117,8 +117,10 @@ export const SHORT_FRAGMENTS = {
 export type ShortFragmentGroup = keyof typeof SHORT_FRAGMENTS
 const ALL_SHORT_FRAGMENTS: string[] = Object.values(SHORT_FRAGMENTS).flat()
 
+/** `BENCH_LIST_RISK_TIER=HIGH`: the list also filtered by that risk tier (the server spreads tiers over the rows). */
+const riskTierFilter = process.env.BENCH_LIST_RISK_TIER ? `&riskTier=${process.env.BENCH_LIST_RISK_TIER}` : ''
 export const listPath = (fragment: string, pageSize = 20) =>
-  `/api/v1/businesses?businessName=${encodeURIComponent(fragment)}&approvalStatus=APPROVED&kycDetailsCompleted=true&pageSize=${pageSize}`
+  `/api/v1/businesses?businessName=${encodeURIComponent(fragment)}&approvalStatus=APPROVED&kycDetailsCompleted=true${riskTierFilter}&pageSize=${pageSize}`
 /** The review queue; without a fragment, the whole queue. */
 export const queuePath = (fragment: string, pageSize = 20) =>
   `/api/v1/businesses/for-approval?${fragment ? `businessName=${encodeURIComponent(fragment)}&` : ''}pageSize=${pageSize}`

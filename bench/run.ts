@@ -46,6 +46,8 @@
  *                                                 in before the generated names (which would otherwise take some of its
  *                                                 names), with fixed bench data keys (business-list-server.ts)
  *                          BENCH_LIST_PORT        the list server's port (default: any free one)
+ *                          BENCH_LIST_RISK_TIER   list: also filter by this risk tier (e.g. HIGH); the server spreads
+ *                                                 tiers over the generated rows (business-list-server.ts)
  * screening only:
  *   --sample=N             BENCH_SCREENING_SAMPLE   listed entries whose names are varied for recall (default 2000)
  *   --customers=N          BENCH_SCREENING_CUSTOMERS generated customers for false positives (default 20000)

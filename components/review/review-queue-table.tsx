@@ -7,12 +7,18 @@ import { formatSort, type TableSort, type TableUrlState } from '@/components/ui/
 export function queueApiQuery(
   table: { pageNumber: number; pageSize: number; sort?: TableSort | null; filters: Partial<Record<string, string>> },
   keys: readonly string[],
+  repeated: readonly string[] = [],
 ): Array<[string, string]> {
   return [
     ['pageNumber', String(table.pageNumber)],
     ['pageSize', String(table.pageSize)],
     ...(table.sort ? [['sort', formatSort(table.sort)] as [string, string]] : []),
-    ...keys.flatMap((key) => (table.filters[key] ? [[key, table.filters[key]!] as [string, string]] : [])),
+    ...keys.flatMap((key): Array<[string, string]> => {
+      const value = table.filters[key]
+      if (!value) return []
+      // A repeatable filter kept comma-separated in the URL (riskTier=HIGH,PROHIBITED) goes to the API repeated.
+      return repeated.includes(key) ? value.split(',').map((v): [string, string] => [key, v]) : [[key, value]]
+    }),
   ]
 }
 

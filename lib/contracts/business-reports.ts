@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { APPROVAL_STATUS_VALUES, ARCHIVE_STATUS_VALUES, businessListQuerySchema } from './businesses'
 import { dateQuerySchema } from './date-query'
 import { pageSchema } from './pagination'
+import { RISK_TIERS } from './risk-values'
 
 /** `GET /reports/businesses`: the business list's filters (spec section 3), a row per business with names, not ids. */
 export const businessReportQuerySchema = businessListQuerySchema.omit({ sort: true })
@@ -32,6 +33,8 @@ export const businessReportRowSchema = z.object({
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   recertificationDate: z.string().nullable(),
+  /** The tier in force, null before the first assessment (docs/risk.md#the-tier-in-the-lists). */
+  riskTier: z.enum(RISK_TIERS).nullable(),
 })
 export type BusinessReportRow = z.infer<typeof businessReportRowSchema>
 export const businessReportPageSchema = pageSchema(businessReportRowSchema)
@@ -59,6 +62,8 @@ export const businessSummarySchema = z.object({
   byState: z.array(countSchema),
   /** Products the businesses applied for (a business counts once per product; removed applications left out). */
   byProduct: z.array(countSchema),
+  /** By risk tier in force: LOW, MEDIUM, HIGH, PROHIBITED, then NOT_ASSESSED (never assessed), each present. */
+  byRiskTier: z.array(countSchema),
   /** One entry per month of the range (`YYYY-MM`), months without businesses included: registered and approved. */
   byMonth: z.array(z.object({ month: z.string(), registered: z.number().int(), approved: z.number().int() })),
 })

@@ -3,6 +3,7 @@ import { emailSchema, phoneSchema } from '@/lib/validation/person'
 import { registrationNumberSchema } from '@/lib/validation/registration-number'
 import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { RISK_TIERS } from './risk-values'
 
 export const APPROVAL_STATUS_VALUES = ['PENDING', 'APPROVED', 'DECLINED'] as const
 export const ARCHIVE_STATUS_VALUES = ['ACTIVE', 'ARCHIVED'] as const
@@ -113,6 +114,13 @@ const repeatable = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).min(1).optional())
 const dateQuery = dateQuerySchema()
 
+/** The lists' `riskTier` filter: a tier in force, or `NOT_ASSESSED` (never assessed); repeatable (docs/risk.md#the-tier-in-the-lists). */
+export const RISK_TIER_FILTER_VALUES = [...RISK_TIERS, 'NOT_ASSESSED'] as const
+export type RiskTierFilterValue = (typeof RISK_TIER_FILTER_VALUES)[number]
+export const riskTierFilterSchema = repeatable(
+  z.enum(RISK_TIER_FILTER_VALUES, { message: 'must be LOW, MEDIUM, HIGH, PROHIBITED or NOT_ASSESSED' }),
+)
+
 /** Spec section 3 list filters, plus `blocked` (docs/domain.md#blocked). */
 /** The fields `GET /businesses` sorts by (`sort=name,asc`); newest registered first by default. */
 export const BUSINESS_SORT_FIELDS = ['name', 'createdAt', 'approvedAt', 'recertificationDate', 'approvalStatus'] as const
@@ -132,10 +140,14 @@ export const businessListQuerySchema = pageQuerySchema.extend({
   productId: z.uuid({ message: 'must be a product id' }).optional(),
   archiveStatus: repeatable(z.enum(ARCHIVE_STATUS_VALUES, { message: 'must be ACTIVE or ARCHIVED' })),
   blocked: booleanQuery.optional(),
+  riskTier: riskTierFilterSchema,
 })
 export type BusinessListQuery = z.output<typeof businessListQuerySchema>
 
-export const businessPageSchema = pageSchema(businessSchema)
+/** A business in a staff list: with its risk tier in force, null before its first assessment (docs/risk.md#the-tier-in-the-lists). */
+export const staffBusinessSchema = businessSchema.extend({ riskTier: z.enum(RISK_TIERS).nullable() })
+export type StaffBusiness = z.infer<typeof staffBusinessSchema>
+export const businessPageSchema = pageSchema(staffBusinessSchema)
 
 export const myBusinessSchema = businessSchema.extend({ role: z.string() })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { businessSchema } from './businesses'
+import { riskTierFilterSchema, staffBusinessSchema } from './businesses'
 import { dateQuerySchema } from './date-query'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { APPROVAL_CHECK_CODES, BUSINESS_DECISION_VALUES, COMMENT_MAX_LENGTH } from './review-values'
@@ -104,10 +104,11 @@ export const forApprovalQuerySchema = pageQuerySchema.extend({
   /** On the business's creation date, as in the business list. */
   from: dateQuery.optional(),
   to: dateQuery.optional(),
+  riskTier: riskTierFilterSchema,
 })
 export type ForApprovalQuery = z.output<typeof forApprovalQuerySchema>
 
-export const forApprovalRowSchema = businessSchema.extend({
+export const forApprovalRowSchema = staffBusinessSchema.extend({
   assigneeName: z.string().nullable(),
   /** When the business entered the queue: its KYC was (last) marked complete. */
   waitingSince: z.string(),

@@ -10,6 +10,9 @@ export const { values: RISK_TIERS, labels: RISK_TIER_LABELS } = labelledValues({
 })
 export type RiskTier = (typeof RISK_TIERS)[number]
 
+/** A tier in force as a list, the CSV and the summary show it: null (never assessed) is "Not assessed". */
+export const riskTierWords = (tier: RiskTier | null | undefined) => (tier ? RISK_TIER_LABELS[tier] : 'Not assessed')
+
 /** The tiers a score maps to, and an override may set: PROHIBITED comes only from a true sanctions match. */
 export const SCORED_RISK_TIERS = ['LOW', 'MEDIUM', 'HIGH'] as const
 export type ScoredRiskTier = (typeof SCORED_RISK_TIERS)[number]

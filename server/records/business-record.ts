@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
-import type { Business } from '@/lib/contracts/businesses'
+import { eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Business, RiskTierFilterValue } from '@/lib/contracts/businesses'
 import { formatCalendarDate } from '@/lib/format/date'
 import { isoDay } from '@/lib/format/iso-day'
 import type { Permission } from '@/lib/permissions/names'
@@ -40,6 +40,29 @@ export function blockedReasonsOf(row: Pick<BusinessRow, 'recertificationDate'>, 
 /** The same rule in SQL for `blocked=true|false` (index-backed: recertification date; deferrals by business, status, due date). */
 export function blockedCondition(now: Date = new Date(), bind: Bind = asParameter): SQL {
   return sql`(${businesses.recertificationDate} < ${bind('today', isoDay(now))}::date or ${overdueDeferralExists(now, bind)})`
+}
+
+/**
+ * The lists' `riskTier` filter on the tier kept on the row (`businesses.risk_tier`, docs/risk.md#the-tier-in-the-lists),
+ * read through businesses_risk_tier_idx. `NOT_ASSESSED` binds no value: `notAssessed` tells a shaped statement's shape.
+ */
+export function riskTierCondition(
+  tiers: readonly RiskTierFilterValue[] | undefined,
+  bind: Bind = asParameter,
+): { condition?: SQL; notAssessed: boolean } {
+  if (!tiers?.length) return { notAssessed: false }
+  const assessed = [...new Set(tiers.filter((t) => t !== 'NOT_ASSESSED'))]
+  const notAssessed = tiers.includes('NOT_ASSESSED')
+  const parts: SQL[] = []
+  if (assessed.length)
+    parts.push(
+      inArray(
+        businesses.riskTier,
+        assessed.map((tier, i) => bind(`riskTier${i}`, tier)),
+      ),
+    )
+  if (notAssessed) parts.push(isNull(businesses.riskTier))
+  return { condition: parts.length === 1 ? parts[0] : or(...parts), notAssessed }
 }
 
 /** Businesses as the API returns them, with their overdue deferrals loaded in one query. */

@@ -24,6 +24,7 @@ const VARIANTS: { [K in keyof BusinessListQuery]?: BusinessListQuery[K][] } = {
   productId: [undefined, id],
   archiveStatus: [undefined, ['ARCHIVED'], ['ACTIVE', 'ARCHIVED']],
   blocked: [undefined, true, false],
+  riskTier: [undefined, ['HIGH'], ['LOW', 'HIGH'], ['NOT_ASSESSED'], ['MEDIUM', 'NOT_ASSESSED']],
   recentFirst: [false, true],
   sort: [
     undefined,

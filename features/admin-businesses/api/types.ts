@@ -1,6 +1,7 @@
 export type { ArchivedBusiness } from '@/lib/contracts/archive'
 export type { BusinessReportRow, BusinessSummary, BusinessSummaryCount } from '@/lib/contracts/business-reports'
-export type { Business } from '@/lib/contracts/businesses'
+/** A row of the staff lists: the business with its risk tier in force. */
+export type { StaffBusiness as Business } from '@/lib/contracts/businesses'
 export type { Page } from '@/lib/contracts/pagination'
 
 export interface ReferenceItem {

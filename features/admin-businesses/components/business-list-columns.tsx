@@ -1,5 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
+import { RiskTierBadge } from '@/components/review/risk-tier-badge'
 import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { formatDay } from '@/lib/format/day'
@@ -21,7 +22,7 @@ const day = formatDay
 
 /**
  * The columns of a staff business list, narrow enough for a 1,366 px laptop without sideways scrolling: the name (to
- * the review) with its registration number under it, the status badges, then by variant the blocking reasons or the
+ * the review) with its registration number under it, the status badges, the risk tier in force, then by variant the blocking reasons or the
  * type with the category under it, the approval and recertification dates or the registration date, and the row's
  * actions when `actions` is given. Name, status and dates sort on the server.
  */
@@ -66,6 +67,10 @@ export function businessListColumns(options: {
           {b.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
         </span>
       ),
+    }),
+    col.accessor('riskTier', {
+      header: 'Risk',
+      cell: ({ row: { original: b } }) => <RiskTierBadge tier={b.riskTier} />,
     }),
   ]
   if (variant === 'blocked') {

@@ -110,6 +110,7 @@ function Summary({ summary }: { summary: BusinessSummary }) {
         <CountsPanel title="By status" counts={summary.byStatus} />
         <CountsPanel title="By type" counts={summary.byType} />
         <CountsPanel title="By category" counts={summary.byCategory} />
+        <CountsPanel title="By risk tier" counts={summary.byRiskTier} />
       </div>
     </>
   )

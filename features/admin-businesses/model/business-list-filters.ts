@@ -1,3 +1,4 @@
+import { RISK_TIER_FILTER, riskTierParams } from '@/components/review/risk-tier-badge'
 import type { DataTableFilter } from '@/components/ui/table-filters'
 import {
   firstQueryValues,
@@ -22,6 +23,7 @@ export const BUSINESS_FILTER_KEYS = [
   'from',
   'to',
   'archiveStatus',
+  'riskTier',
   'recentFirst',
 ] as const
 export type BusinessFilterKey = (typeof BUSINESS_FILTER_KEYS)[number]
@@ -99,6 +101,7 @@ export function businessFilterDefinitions(sources: FilterSources): DataTableFilt
         { value: ARCHIVE_ALL, label: 'Active and archived' },
       ],
     },
+    { ...RISK_TIER_FILTER, key: 'riskTier' },
     {
       key: 'recentFirst',
       label: 'Order',
@@ -111,7 +114,8 @@ export function businessFilterDefinitions(sources: FilterSources): DataTableFilt
 }
 
 /**
- * The API query for a page of the list: the URL's filters (`archiveStatus=ALL` becomes the filter repeated) with
+ * The API query for a page of the list: the URL's filters (`archiveStatus=ALL` and `riskTier=HIGH,PROHIBITED` become the
+ * filter repeated) with
  * the screen's fixed ones on top.
  */
 export function toApiQuery(
@@ -132,6 +136,7 @@ export function toApiQuery(
     const value = key in fixed ? undefined : state.filters[key]
     if (!value) continue
     if (key === 'archiveStatus' && value === ARCHIVE_ALL) query.push(['archiveStatus', 'ACTIVE'], ['archiveStatus', 'ARCHIVED'])
+    else if (key === 'riskTier') query.push(...riskTierParams(value))
     else query.push([key, value])
   }
   for (const [key, value] of Object.entries(fixed)) if (value) query.push([key, value])

@@ -4,6 +4,7 @@ import { useRouter } from 'next/router'
 import { useMemo } from 'react'
 import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
+import { RISK_TIER_FILTER, RiskTierBadge } from '@/components/review/risk-tier-badge'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
 import type { DataTableFilter } from '@/components/ui/table-filters'
@@ -27,6 +28,7 @@ export const QUEUE_FILTER_KEYS = [
   'typeId',
   'categoryId',
   'assigneeId',
+  'riskTier',
   'from',
   'to',
   'recentFirst',
@@ -71,7 +73,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
   const table = useTableUrlState<QueueFilterKey>({ filterKeys: QUEUE_FILTER_KEYS, sortableIds: QUEUE_SORTABLE })
   const queue = useQuery({
-    ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS)),
+    ...approvalQueries.queue(queueApiQuery(table, QUEUE_FILTER_KEYS, ['riskTier'])),
     enabled: table.isReady,
     placeholderData: keepPreviousData,
   })
@@ -102,6 +104,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         ...(reviewers.data?.filter((r) => r.id !== currentUserId).map((r) => ({ value: r.id, label: r.name })) ?? []),
       ],
     },
+    RISK_TIER_FILTER,
     { key: 'from', label: 'Registered from', type: 'date' },
     { key: 'to', label: 'Registered to', type: 'date' },
     {
@@ -127,6 +130,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
           </>
         ),
       }),
+      col.accessor('riskTier', { header: 'Risk', cell: ({ row: { original: r } }) => <RiskTierBadge tier={r.riskTier} /> }),
       col.accessor('createdAt', { header: 'Registered on', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
       col.accessor('waitingSince', { header: 'In the queue since', cell: (info) => formatDay(info.getValue()) }),
       col.display({ id: 'waiting', header: 'Waiting', meta: { wrap: true }, cell: ({ row }) => waitingText(row.original) }),

@@ -22,6 +22,8 @@ export function summaryQuery(query: Readonly<Record<string, string>>): Array<[st
   const archive = query.archiveStatus
   if (archive === 'ALL') out.push(['archiveStatus', 'ACTIVE'], ['archiveStatus', 'ARCHIVED'])
   else if (archive) out.push(['archiveStatus', archive])
+  // `riskTier=HIGH,PROHIBITED` in the address: the filter repeated, as the list sends it.
+  for (const tier of query.riskTier?.split(',').filter(Boolean) ?? []) out.push(['riskTier', tier])
   return out
 }
 

@@ -2,7 +2,15 @@ import { Skeleton } from '@/components/ui/skeleton'
 import styles from './reports.module.css'
 
 /** The charts' panels, in the order they show. */
-export const CHART_TITLES = ['By status', 'By type', 'By category', 'By state', 'By product', 'Registered per month'] as const
+export const CHART_TITLES = [
+  'By status',
+  'By type',
+  'By category',
+  'By state',
+  'By product',
+  'By risk tier',
+  'Registered per month',
+] as const
 
 /**
  * The counts' boxes before the counts arrive (while their code or their figures load): the same panels, the same

@@ -28,7 +28,7 @@ function ChartPanel({ title, bars }: { title: (typeof CHART_TITLES)[number]; bar
   )
 }
 
-/** Counts of the businesses the list's filters select: by status, type, category, state, product and month. */
+/** Counts of the businesses the list's filters select: by status, type, category, state, product, risk tier and month. */
 export function BusinessCharts() {
   const { query, isReady } = useUrlState()
   const summary = useQuery({ ...reportReads.businessSummary(summaryQuery(query)), enabled: isReady })
@@ -54,6 +54,7 @@ export function BusinessCharts() {
         <ChartPanel title="By category" bars={toBars(data.byCategory)} />
         <ChartPanel title="By state" bars={toBars(data.byState)} />
         <ChartPanel title="By product" bars={toBars(data.byProduct)} />
+        <ChartPanel title="By risk tier" bars={toBars(data.byRiskTier)} />
         <ChartPanel
           title="Registered per month"
           bars={data.byMonth.map((m) => ({ key: m.month, label: m.month, value: m.registered }))}

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { RiskTierBadge as TierBadge } from '@/components/review/risk-tier-badge'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { PendingChanges } from '@/components/ui/pending-changes'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
-import { StatusBadge, type StatusTone } from '@/components/ui/status-badge'
 import type { BusinessRisk } from '@/lib/contracts/risk'
 import { RISK_ASSESSMENT_REASON_LABELS, RISK_TIER_LABELS, type RiskTier } from '@/lib/contracts/risk-values'
 import { formatDayTime } from '@/lib/format/day'
@@ -19,18 +19,12 @@ import styles from './risk.module.css'
 /** The section's anchor in the business review. */
 export const RISK_ANCHOR = 'risk'
 
-const TIER_TONES: Record<RiskTier, StatusTone> = { LOW: 'success', MEDIUM: 'info', HIGH: 'warning', PROHIBITED: 'danger' }
-
 /** What the tier asks of the reviewers, in words (docs/risk.md#tiers). */
 const TIER_CONSEQUENCES: Record<RiskTier, string> = {
   LOW: 'Standard due diligence; recertified every three years by default.',
   MEDIUM: 'Standard due diligence; recertified every two years by default.',
   HIGH: 'Enhanced due diligence: after the usual approval, a senior manager (not the first approver) must approve; recertified every year by default.',
   PROHIBITED: 'A true sanctions match: this business cannot be approved.',
-}
-
-function TierBadge({ tier, label }: { tier: RiskTier; label?: string }) {
-  return <StatusBadge status={`RISK_${tier}`} label={label ?? `${RISK_TIER_LABELS[tier]} risk`} tone={TIER_TONES[tier]} />
 }
 
 function Factors({ risk }: { risk: BusinessRisk }) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 // Relative path: drizzle-kit loads the schema without the `@/` alias.
+import { RISK_TIERS } from '../../../lib/contracts/risk-values'
 import { BUSINESS_SCREENING_STATUSES } from '../../../lib/contracts/screening-values'
 import { businessCategories, businessDivisions, businessTypes } from './business-reference'
 import { users } from './users'
@@ -41,6 +42,11 @@ export const businesses = pgTable(
     archiveStatus: text('archive_status', { enum: ARCHIVE_STATUSES }).notNull().default('ACTIVE'),
     /** Its screening as every list shows it (docs/screening.md#screening-status-of-a-business), kept by the screening module. */
     screeningStatus: text('screening_status', { enum: BUSINESS_SCREENING_STATUSES }).notNull().default('NOT_SCREENED'),
+    /**
+     * The tier in force (docs/risk.md#the-tier-in-the-lists), kept by the risk module in the transaction that stores an
+     * assessment or applies an override; null: never assessed.
+     */
+    riskTier: text('risk_tier', { enum: RISK_TIERS }),
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     recertificationDate: date('recertification_date'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -93,6 +99,8 @@ export const businesses = pgTable(
     index('businesses_category_idx').on(t.categoryId),
     index('businesses_division_idx').on(t.divisionId),
     index('businesses_recertification_idx').on(t.recertificationDate),
+    // The lists' `riskTier` filter: each tier (and null, not assessed) in the lists' default order.
+    index('businesses_risk_tier_idx').on(t.riskTier, t.archiveStatus, t.createdAt, t.id),
     index('businesses_email_idx').on(sql`lower(${t.email})`),
   ],
 )

@@ -19,7 +19,14 @@ import {
   type ShortNamePath,
 } from '@/server/http/pagination'
 import { businessHasProduct } from '@/server/modules/onboarding/find-onboardings'
-import { blockedCondition, nameKey, normalisedName, toBusiness, toBusinesses } from '@/server/records/business-record'
+import {
+  blockedCondition,
+  nameKey,
+  normalisedName,
+  riskTierCondition,
+  toBusiness,
+  toBusinesses,
+} from '@/server/records/business-record'
 import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
 
 /**
@@ -59,6 +66,8 @@ export function businessFilters(
   )
   if (query.blocked !== undefined)
     conditions.push(query.blocked ? blockedCondition(now, bind) : not(sql`coalesce(${blockedCondition(now, bind)}, false)`))
+  const { condition: tier } = riskTierCondition(query.riskTier, bind)
+  if (tier) conditions.push(tier)
   return conditions
 }
 
@@ -129,7 +138,7 @@ export function businessListStatement(
   const overdueDeferrals = overdueDeferralsJson(now, bind)
   const order = businessListOrder(query)
   return {
-    shape: shape(`${order.shape},blocked=${query.blocked}`),
+    shape: shape(`${order.shape},blocked=${query.blocked},notAssessed=${riskTierCondition(query.riskTier).notAssessed}`),
     values,
     build: () => {
       const { matches, page, total } = boundedListParts(db, {
@@ -175,9 +184,10 @@ export async function findBusinesses(options: { db: Database; query: BusinessLis
     countUpTo(db, businesses, listFilters(query, now, asParameter), limit),
   )
   return toBoundedPage(
-    rows.map(({ overdueDeferrals, total: _total, ...row }) =>
-      toBusiness(row, { now, overdueDeferrals: overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })) }),
-    ),
+    rows.map(({ overdueDeferrals, total: _total, ...row }) => ({
+      ...toBusiness(row, { now, overdueDeferrals: overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })) }),
+      riskTier: row.riskTier,
+    })),
     total,
     query,
   )

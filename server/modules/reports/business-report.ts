@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify'
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { BusinessReportDownloadQuery, BusinessReportQuery, BusinessReportRow } from '@/lib/contracts/business-reports'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
+import { riskTierWords } from '@/lib/contracts/risk-values'
 import { formatExportDateTime } from '@/lib/format/date'
 import { statusLabelWords } from '@/lib/format/status-words'
 import type { Executor } from '@/server/db/client'
@@ -34,6 +35,7 @@ const reportColumns = (now: Date) => ({
   createdAt: businesses.createdAt,
   approvedAt: businesses.approvedAt,
   recertificationDate: businesses.recertificationDate,
+  riskTier: businesses.riskTier,
   // The same derived rule as the business list's `blocked` filter.
   blocked: sql<boolean>`coalesce(${blockedCondition(now)}, false)`.mapWith(Boolean),
 })
@@ -86,20 +88,26 @@ export const CSV_COLUMNS: Array<{ key: keyof BusinessReportRow; header: string }
   { key: 'createdAt', header: 'Registered at' },
   { key: 'approvedAt', header: 'Approved at' },
   { key: 'recertificationDate', header: 'Recertification date' },
+  { key: 'riskTier', header: 'Risk tier' },
   { key: 'id', header: 'Id' },
 ]
 
-type CsvRow = Omit<BusinessReportRow, 'approvalStatus' | 'archiveStatus'> & { approvalStatus: string; archiveStatus: string }
+type CsvRow = Omit<BusinessReportRow, 'approvalStatus' | 'archiveStatus' | 'riskTier'> & {
+  approvalStatus: string
+  archiveStatus: string
+  riskTier: string
+}
 
 /**
- * A row as people read it in a spreadsheet (docs/decisions.md#dates-and-times): statuses in words ("Pending",
- * "Active"), moments as `yyyy-MM-dd HH:mm` in Africa/Lagos. The JSON report keeps the codes and ISO instants.
+ * A row as people read it in a spreadsheet (docs/decisions.md#dates-and-times): statuses and the risk tier in words
+ * ("Pending", "Active", "High", "Not assessed"), moments as `yyyy-MM-dd HH:mm` in Africa/Lagos. The JSON report keeps the codes and ISO instants.
  */
 export function toCsvRow(row: BusinessReportRow): CsvRow {
   return {
     ...row,
     approvalStatus: statusLabelWords(row.approvalStatus),
     archiveStatus: statusLabelWords(row.archiveStatus),
+    riskTier: riskTierWords(row.riskTier),
     createdAt: formatExportDateTime(row.createdAt),
     approvedAt: row.approvedAt ? formatExportDateTime(row.approvedAt) : null,
   }

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm'
 import { type BusinessSummary, type BusinessSummaryQuery } from '@/lib/contracts/business-reports'
-import { APPROVAL_STATUS_VALUES } from '@/lib/contracts/businesses'
+import { APPROVAL_STATUS_VALUES, RISK_TIER_FILTER_VALUES } from '@/lib/contracts/businesses'
+import { riskTierWords, type RiskTier } from '@/lib/contracts/risk-values'
 import { DAY_MS } from '@/lib/format/iso-day'
 import type { Executor } from '@/server/db/client'
 import { businessCategories, businesses, businessTypes, onboardingProducts, products } from '@/server/db/schema'
@@ -29,9 +30,9 @@ export function monthsBetween(from: Date, to: Date): string[] {
 
 /**
  * `GET /reports/businesses/summary`: counts of the businesses registered in the range (the last 12 months by
- * default) and matching the business list's other filters, by approval status, type, category, state and product, and
- * per month registered and approved. Archived businesses are left out unless `archiveStatus` asks for them, as in the
- * lists.
+ * default) and matching the business list's other filters, by approval status, type, category, state, product and
+ * risk tier in force (docs/risk.md#the-tier-in-the-lists), and per month registered and approved. Archived businesses
+ * are left out unless `archiveStatus` asks for them, as in the lists.
  */
 export async function findBusinessSummary(options: {
   db: Executor
@@ -53,7 +54,7 @@ export async function findBusinessSummary(options: {
   const month = (column: typeof businesses.createdAt | typeof businesses.approvedAt) =>
     sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`
 
-  const [byStatus, byType, byCategory, registered, approved, types, categories, byState, byProduct] = await Promise.all([
+  const [byStatus, byType, byCategory, registered, approved, types, categories, byState, byProduct, byTier] = await Promise.all([
     db
       .select({ key: businesses.approvalStatus, count: count() })
       .from(businesses)
@@ -94,6 +95,7 @@ export async function findBusinessSummary(options: {
       .where(and(registeredIn, ne(onboardingProducts.status, 'REMOVED')))
       .groupBy(products.id, products.name)
       .orderBy(desc(countDistinct(businesses.id)), products.name),
+    db.select({ key: businesses.riskTier, count: count() }).from(businesses).where(registeredIn).groupBy(businesses.riskTier),
   ])
 
   const countOf = (rows: { key: string; count: number }[]) => new Map(rows.map((r) => [r.key, r.count]))
@@ -102,6 +104,7 @@ export async function findBusinessSummary(options: {
   const categoryCounts = countOf(byCategory)
   const registeredCounts = new Map(registered.map((r) => [r.month, r.count]))
   const approvedCounts = new Map(approved.map((r) => [r.month, r.count]))
+  const tierCounts = new Map(byTier.map((r) => [r.key ?? 'NOT_ASSESSED', r.count]))
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label)
 
   return {
@@ -113,6 +116,11 @@ export async function findBusinessSummary(options: {
     byCategory: categories.map((c) => ({ key: c.id, label: c.name, count: categoryCounts.get(c.id) ?? 0 })).sort(byName),
     byState: byState.map((r) => ({ key: r.key, label: r.key, count: r.count })),
     byProduct,
+    byRiskTier: RISK_TIER_FILTER_VALUES.map((key) => ({
+      key,
+      label: riskTierWords(key === 'NOT_ASSESSED' ? null : (key as RiskTier)),
+      count: tierCounts.get(key) ?? 0,
+    })),
     byMonth: months.map((m) => ({ month: m, registered: registeredCounts.get(m) ?? 0, approved: approvedCounts.get(m) ?? 0 })),
   }
 }

@@ -19,7 +19,7 @@ import {
   shortNamePath,
   toBoundedPage,
 } from '@/server/http/pagination'
-import { toBusiness } from '@/server/records/business-record'
+import { riskTierCondition, toBusiness } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { overdueDeferralsJson } from '@/server/records/overdue-deferrals'
 import { dueCondition, dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
@@ -81,6 +81,8 @@ function queueFilters(
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
   const byDue = dueCondition(due.levels, 'BUSINESS_REVIEW', enteredOrCreatedAt, query.due, due.now, bind)
   if (byDue) conditions.push(byDue)
+  const { condition: tier } = riskTierCondition(query.riskTier, bind)
+  if (tier) conditions.push(tier)
   return and(...conditions)
 }
 
@@ -167,7 +169,9 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   // `assigneeId=none` binds nothing: the shape names it.
   const rows = await queueStatements.run(
     db,
-    shape(`${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''}`),
+    shape(
+      `${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''},notAssessed=${riskTierCondition(query.riskTier).notAssessed}`,
+    ),
     values,
     () => {
       const assignee = alias(users, 'assignee')
@@ -219,6 +223,7 @@ function toForApprovalRow(row: QueueRow, now: Date, levels: ServiceLevels): ForA
       now,
       overdueDeferrals: row.overdueDeferrals.map((d) => ({ ...d, dueDate: new Date(d.dueDate) })),
     }),
+    riskTier: row.business.riskTier,
     assigneeName:
       row.assigneeFirstName !== null
         ? displayName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName ?? '' })

@@ -15,7 +15,7 @@ import { getBusinessRowOrThrow, lockBusinessRow } from '@/server/records/busines
 import { moveRecertificationDate } from './recertification'
 import { RISK_OVERRIDERS } from './risk-access'
 import { activeRiskModel } from './risk-models'
-import { currentAssessment, currentOverride, effectiveTier } from './risk-state'
+import { currentAssessment, currentOverride, effectiveTier, keepTierInForce } from './risk-state'
 
 export interface OverrideProposal {
   businessId: string
@@ -81,6 +81,7 @@ export async function applyRiskOverride(
   })
   const from = effectiveTier(assessment.tier, previous)
   const to = effectiveTier(assessment.tier, created)
+  if (business.riskTier !== to) await keepTierInForce(tx, proposal.businessId, to)
   if (from !== to) await moveRecertificationDate(tx, { business, model: (await activeRiskModel(tx)).model, from, to, audit, now })
   return created!
 }

@@ -11,7 +11,7 @@ import { assessBusiness, type RiskFacts } from './assess-business'
 import { moveRecertificationDate } from './recertification'
 import { gatherRiskFacts } from './risk-facts'
 import { activeRiskModel, type ActiveRiskModel } from './risk-models'
-import { currentAssessment, currentOverride, effectiveTier } from './risk-state'
+import { currentAssessment, currentRiskState, effectiveTier, keepTierInForce } from './risk-state'
 
 // Compared field by field: jsonb keeps an object's keys in its own order, not the one they were written in.
 const factorKey = (factors: readonly RiskFactor[]) =>
@@ -51,7 +51,7 @@ export async function recomputeRisk(
   const facts = options.facts ?? (await gatherRiskFacts(tx, [businessId])).get(businessId)
   if (!facts) return null
   const result = assessBusiness({ model: active.model, facts })
-  const [before, override] = await Promise.all([currentAssessment(tx, businessId), currentOverride(tx, businessId)])
+  const { assessment: before, override } = await currentRiskState(tx, businessId)
   const same =
     before &&
     before.modelVersion === active.version &&
@@ -98,9 +98,10 @@ export async function recomputeRisk(
       after: { computedTier: result.tier, overrideTier: override.tier },
     })
   }
+  const to = effectiveTier(result.tier, override)
+  if (business.riskTier !== to) await keepTierInForce(tx, businessId, to)
   if (before) {
     const from = effectiveTier(before.tier, override)
-    const to = effectiveTier(result.tier, override)
     if (from !== to) await moveRecertificationDate(tx, { business, model: active.model, from, to, audit, now })
   }
   return { assessment: assessment!, changed: true }

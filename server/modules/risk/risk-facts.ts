@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { KOBO_PER_NAIRA } from '@/lib/contracts/kyc-values'
 import type { LegalForm, ProductRiskLevel } from '@/lib/contracts/risk-values'
 import { personKeyOf } from '@/lib/kyc/effective-ownership'
@@ -23,15 +23,18 @@ const link = (text: string | null | undefined, where: string): LinkedCountry[] =
   text?.trim() ? [{ code: countries.codeOf(text), text: text.trim(), link: where }] : []
 
 /**
- * The facts the risk model reads (docs/risk.md#where-each-fact-comes-from) for a batch of businesses, in six queries
- * whatever the batch's size: the business row with its category and channel, the company details, the addresses, the
- * shareholding, the current screening checks and candidates, the products applied for. A business that is not found
+ * The facts the risk model reads (docs/risk.md#where-each-fact-comes-from) for a batch of businesses, in three queries
+ * whatever the batch's size: the business row with its category, channel, company details, addresses' countries and
+ * products applied for; the shareholding; the current screening checks and candidates. A business that is not found
  * is left out.
  */
 export async function gatherRiskFacts(db: Executor, businessIds: readonly string[]): Promise<Map<string, RiskFacts>> {
   const ids = [...businessIds]
   if (!ids.length) return new Map()
-  const [rows, details, addresses, holders, screening, applied] = await Promise.all([
+  // Three statements, not six: a recomputation runs in its caller's transaction, where each statement is a round trip
+  // of its own (bench/risk-recompute.ts). The company details (one row at most), the KYC addresses' countries and the
+  // products applied for come with the business row.
+  const [rows, holders, screening] = await Promise.all([
     db
       .select({
         id: businesses.id,
@@ -41,23 +44,21 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
         // docs/risk.md#where-each-fact-comes-from: a partner's handover imported it; else our staff registered it; else the owner did.
         partner: sql<boolean>`exists (select 1 from external_handovers h where h.business_id = ${businesses.id})`,
         staff: sql<boolean>`exists (select 1 from user_roles r where r.user_id = ${businesses.createdBy})`,
-      })
-      .from(businesses)
-      .leftJoin(businessCategories, eq(businessCategories.id, businesses.categoryId))
-      .where(inArray(businesses.id, ids)),
-    db
-      .select({
-        businessId: kycDetails.businessId,
+        hasDetails: sql<boolean>`${kycDetails.id} is not null`,
         countryOfIncorporation: kycDetails.countryOfIncorporation,
         employees: kycDetails.numberOfEmployees,
         turnoverKobo: kycDetails.annualTurnoverKobo,
+        addressCountries: sql<(string | null)[]>`(select coalesce(json_agg(${kycAddresses.country}), '[]'::json)
+          from ${kycAddresses} where ${kycAddresses.businessId} = ${businesses.id})`,
+        applied: sql<{ name: string; riskLevel: string }[]>`(select coalesce(json_agg(json_build_object('name', ${products.name},
+          'riskLevel', ${products.riskLevel})), '[]'::json)
+          from ${onboardingProducts} join ${products} on ${products.id} = ${onboardingProducts.productId}
+          where ${onboardingProducts.businessId} = ${businesses.id} and ${onboardingProducts.status} <> 'REMOVED')`,
       })
-      .from(kycDetails)
-      .where(inArray(kycDetails.businessId, ids)),
-    db
-      .select({ businessId: kycAddresses.businessId, country: kycAddresses.country })
-      .from(kycAddresses)
-      .where(inArray(kycAddresses.businessId, ids)),
+      .from(businesses)
+      .leftJoin(businessCategories, eq(businessCategories.id, businesses.categoryId))
+      .leftJoin(kycDetails, eq(kycDetails.businessId, businesses.id))
+      .where(inArray(businesses.id, ids)),
     db
       .select({
         id: shareholders.id,
@@ -90,11 +91,6 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
         ids.map((id) => sql`${id}`),
         sql`, `,
       )}) and c.superseded_at is null`),
-    db
-      .select({ businessId: onboardingProducts.businessId, name: products.name, riskLevel: products.riskLevel })
-      .from(onboardingProducts)
-      .innerJoin(products, eq(products.id, onboardingProducts.productId))
-      .where(and(inArray(onboardingProducts.businessId, ids), ne(onboardingProducts.status, 'REMOVED'))),
   ])
 
   const facts = new Map<string, RiskFacts>()
@@ -112,14 +108,16 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
       employees: null,
     })
   }
-  for (const d of details) {
-    const f = facts.get(d.businessId)
-    if (!f) continue
-    f.countries.push(...link(d.countryOfIncorporation, 'the country of incorporation'))
-    f.employees = d.employees
-    f.annualTurnoverNaira = d.turnoverKobo === null ? null : Math.floor(d.turnoverKobo / KOBO_PER_NAIRA)
+  for (const d of rows) {
+    const f = facts.get(d.id)!
+    if (d.hasDetails) {
+      f.countries.push(...link(d.countryOfIncorporation, 'the country of incorporation'))
+      f.employees = d.employees
+      f.annualTurnoverNaira = d.turnoverKobo === null ? null : Math.floor(d.turnoverKobo / KOBO_PER_NAIRA)
+    }
+    for (const country of d.addressCountries) f.countries.push(...link(country, 'a KYC address'))
+    for (const p of d.applied) f.products.push({ name: p.name, riskLevel: p.riskLevel as ProductRiskLevel })
   }
-  for (const a of addresses) facts.get(a.businessId)?.countries.push(...link(a.country, 'a KYC address'))
   // A trust is a layer of ownership (its settlor, trustees and beneficiaries hold nothing); a nominee's principal is the
   // person behind its holding (docs/ownership.md).
   const principalOf = new Map(holders.filter((h) => h.role === 'PRINCIPAL' && h.parentId).map((h) => [h.parentId!, h]))
@@ -161,6 +159,5 @@ export async function gatherRiskFacts(db: Executor, businessIds: readonly string
     f.screening.trueSanctions += s.sanctions
     if (s.pep_match) f.pep.confirmed++
   }
-  for (const p of applied) facts.get(p.businessId)?.products.push({ name: p.name, riskLevel: p.riskLevel as ProductRiskLevel })
   return facts
 }

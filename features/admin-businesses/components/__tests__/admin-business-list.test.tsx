@@ -49,7 +49,8 @@ describe('business list filters', () => {
     const keys = businessFilterDefinitions({ currentUserId: STAFF_ID }).map((f) => f.key)
     const specSection3 =
       'businessName regNo approvalStatus kycDetailsCompleted typeId categoryId productId createdBy from to archiveStatus recentFirst'
-    expect(keys).toEqual(specSection3.split(' '))
+    // Plus the risk tier in force (docs/risk.md#the-tier-in-the-lists), before the order.
+    expect(keys).toEqual(specSection3.replace('recentFirst', 'riskTier recentFirst').split(' '))
     expect(businessFilterDefinitions({ currentUserId: STAFF_ID, hidden: ['approvalStatus'] }).map((f) => f.key)).not.toContain(
       'approvalStatus',
     )
@@ -71,7 +72,50 @@ describe('business list filters', () => {
   })
 })
 
+describe('the risk tier filter', () => {
+  it('offers each tier, high or prohibited together, and not assessed; several go to the API repeated', () => {
+    const filter = businessFilterDefinitions({ currentUserId: STAFF_ID }).find((f) => f.key === 'riskTier')!
+    expect(filter.label).toBe('Risk tier')
+    expect(filter.options?.map((o) => o.label)).toEqual([
+      'Low',
+      'Medium',
+      'High',
+      'Prohibited',
+      'High or prohibited',
+      'Not assessed',
+    ])
+    const query = toApiQuery({ pageNumber: 1, pageSize: 20, filters: { riskTier: 'HIGH,PROHIBITED' } })
+    expect(query.filter(([key]) => key === 'riskTier')).toEqual([
+      ['riskTier', 'HIGH'],
+      ['riskTier', 'PROHIBITED'],
+    ])
+  })
+})
+
 describe('AdminBusinessList', () => {
+  it('shows each business’s risk tier in words and sends the tier filter from the URL', async () => {
+    router.query = { riskTier: 'HIGH,PROHIBITED' }
+    api = mockApi(
+      ...reference,
+      route('GET', '/businesses', {
+        data: page([
+          business({ name: 'Lekki Exchange', riskTier: 'HIGH' }),
+          business({ name: 'Ikeja Bakery', riskTier: 'LOW' }),
+          business({ name: 'Aba Shoes', riskTier: null }),
+        ]),
+      }),
+    )
+    renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    await screen.findByRole('link', { name: 'Lekki Exchange' })
+    expect(screen.getByRole('columnheader', { name: /Risk/ })).toBeInTheDocument()
+    const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!
+    expect(within(rowOf('Lekki Exchange')).getByText('High risk')).toBeInTheDocument()
+    expect(within(rowOf('Ikeja Bakery')).getByText('Low risk')).toBeInTheDocument()
+    expect(within(rowOf('Aba Shoes')).getByText('Not assessed')).toBeInTheDocument()
+    expect(listCalls(api.calls)[0]!.query.getAll('riskTier')).toEqual(['HIGH', 'PROHIBITED'])
+    expect(screen.getByLabelText('Risk tier')).toHaveValue('HIGH,PROHIBITED')
+  })
+
   it('lists businesses with the URL’s filters and archives one with a reason (officer)', async () => {
     const row = business({ name: 'Zenith Grains Limited' })
     router.query = { businessName: 'grains', archiveStatus: 'ALL' }
@@ -196,6 +240,7 @@ describe('AdminBusinessList', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Business',
       'Status',
+      'Risk',
       'Type and category',
       'Approved on',
       'Recertification',

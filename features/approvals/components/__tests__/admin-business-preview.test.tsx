@@ -373,6 +373,29 @@ describe('BusinessQueue', () => {
     )
   })
 
+  it('shows the risk tier of each business and filters the queue by tier through the URL', async () => {
+    const row = (name: string, riskTier: string | null) => ({
+      ...business({ name, riskTier }),
+      assigneeName: null,
+      waitingSince: '2026-03-05T09:00:00.000Z',
+      waitingDays: 5,
+      waitingOnBusinessDays: 0,
+    })
+    router.query = { riskTier: 'NOT_ASSESSED' }
+    api = mockApi(
+      route('GET', '/businesses/for-approval', { data: page([row('Kaduna Cotton', 'PROHIBITED'), row('Owerri Palm', null)]) }),
+      route('GET', '/businesses/reviewers', { data: [] }),
+      route('GET', '/business-types', { data: [TYPE] }),
+      route('GET', '/business-categories', { data: [CATEGORY] }),
+    )
+    renderWithClient(<BusinessQueue permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
+    const kaduna = (await screen.findByRole('link', { name: 'Kaduna Cotton' })).closest('tr')!
+    expect(within(kaduna).getByText('Prohibited risk')).toBeInTheDocument()
+    expect(within(screen.getByRole('link', { name: 'Owerri Palm' }).closest('tr')!).getByText('Not assessed')).toBeInTheDocument()
+    expect(api.calls.find((c) => c.path === '/businesses/for-approval')!.query.getAll('riskTier')).toEqual(['NOT_ASSESSED'])
+    expect(screen.getByLabelText('Risk tier')).toHaveValue('NOT_ASSESSED')
+  })
+
   it('offers no assignment to staff who do not review (auditor)', async () => {
     const row = {
       ...business({ name: 'Jos Tin' }),
