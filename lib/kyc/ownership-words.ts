@@ -73,7 +73,7 @@ export function edgeLabel(edge: OwnershipGraphEdge): string {
 }
 
 /** How the holder (the edge's target) stands to what it holds (the source), read as "holder … source". */
-const RELATION_WORDS: Record<OwnershipGraphEdge['kind'], string> = {
+export const RELATION_WORDS: Record<OwnershipGraphEdge['kind'], string> = {
   HOLDING: 'holds shares in',
   SETTLOR: 'is the settlor of',
   TRUSTEE: 'is a trustee of',

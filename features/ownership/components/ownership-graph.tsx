@@ -15,7 +15,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useMemo, useR
 import { cx } from '@/components/ui/cx'
 import type { OwnershipGraph as OwnershipGraphData, OwnershipGraphNode } from '@/lib/contracts/ownership'
 import { layoutOwnership } from '@/lib/kyc/ownership-layout'
-import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, screeningLabel } from '@/lib/kyc/ownership-words'
+import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, RELATION_WORDS, screeningLabel } from '@/lib/kyc/ownership-words'
 import { nextNodeId, nodeDetails } from '../model/graph-navigation'
 import styles from './ownership.module.css'
 
@@ -133,26 +133,28 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         connectable: false,
         selectable: false,
         focusable: false,
+        // xyflow gives every node a role description; without a role (ours are not focusable) that is an ARIA error.
+        domAttributes: { 'aria-roledescription': undefined },
       })),
     [graph, laidOut],
   )
-  const edges = useMemo<Edge[]>(
-    () =>
-      graph.edges.map((e) => ({
-        id: e.id,
-        source: e.source,
-        target: e.target,
-        type: 'smoothstep',
-        label: edgeLabel(e),
-        labelBgPadding: [4, 2] as [number, number],
-        labelBgStyle: { fill: 'var(--color-surface, #fff)' },
-        markerStart: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
-        className: e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole,
-        focusable: false,
-        selectable: false,
-      })),
-    [graph],
-  )
+  const edges = useMemo<Edge[]>(() => {
+    const name = new Map(graph.nodes.map((n) => [n.id, n.name]))
+    return graph.edges.map((e) => ({
+      id: e.id,
+      ariaLabel: `${name.get(e.target)} ${RELATION_WORDS[e.kind]} ${name.get(e.source)}: ${edgeLabel(e)}`,
+      source: e.source,
+      target: e.target,
+      type: 'smoothstep',
+      label: edgeLabel(e),
+      labelBgPadding: [4, 2] as [number, number],
+      labelBgStyle: { fill: 'var(--color-surface, #fff)' },
+      markerStart: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+      className: e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole,
+      focusable: false,
+      selectable: false,
+    }))
+  }, [graph])
 
   const [focusedId, setFocusedId] = useState<string | null>(graph.nodes[0]?.id ?? null)
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set())
