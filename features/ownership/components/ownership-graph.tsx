@@ -1,4 +1,3 @@
-import '@xyflow/react/dist/style.css'
 import {
   Controls,
   Handle,
@@ -18,6 +17,7 @@ import { layoutOwnership } from '@/lib/kyc/ownership-layout'
 import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, RELATION_WORDS, screeningLabel } from '@/lib/kyc/ownership-words'
 import { nextNodeId, nodeDetails } from '../model/graph-navigation'
 import styles from './ownership.module.css'
+import xyflowStyles from './xyflow.module.css'
 
 /** When the graph starts laying out, and when every node is drawn in place: for the bench (bench/ownership-graph.ts). */
 export const LAYOUT_START_MARK = 'ownership-graph:layout-start'
@@ -240,7 +240,7 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
       </p>
       <div
         ref={containerRef}
-        className={styles.graph}
+        className={cx(styles.graph, xyflowStyles.flow)}
         role="group"
         aria-label="Ownership graph"
         aria-describedby={`${instructionsId} ${detailsId}`}
