@@ -55,8 +55,7 @@ export function edgeLabel(edge: OwnershipGraphEdge): string {
     case 'HOLDING': {
       const parts: string[] = []
       if (edge.shares !== null) parts.push(`${formatPercentage(edge.shares)} shares`)
-      if (edge.votes !== null && edge.votes !== edge.shares) parts.push(`${formatPercentage(edge.votes)} votes`)
-      else if (edge.votes !== null) parts.push('same votes')
+      if (edge.votes !== null) parts.push(`${formatPercentage(edge.votes)} votes`)
       if (edge.appointsMajority) parts.push('appoints majority')
       if (edge.influence) parts.push('influence')
       return parts.join(' · ')

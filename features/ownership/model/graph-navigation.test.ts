@@ -37,14 +37,14 @@ describe('nodeDetails', () => {
   it('says what a node holds, who holds it, its control, screening and PEP status', () => {
     const ada = GROUP_GRAPH.nodes.find((n) => n.id === 'p1')!
     expect(nodeDetails(ada, GROUP_GRAPH)).toEqual([
-      'In: Oba Holdings Limited (70% shares · same votes · appoints majority).',
+      'In: Oba Holdings Limited (70% shares · 70% votes · appoints majority).',
       'Person with significant control: 5% or more of the shares; 5% or more of the votes.',
       'Screening: possible matches to review; PEP (declared).',
     ])
     const company = GROUP_GRAPH.nodes.find((n) => n.id === 'c1')!
     expect(nodeDetails(company, GROUP_GRAPH)).toEqual([
-      'In: Adebayo Foods Limited (60% shares · same votes).',
-      'Held by: Ada Obi (70% shares · same votes · appoints majority); Kanu Family Trust (30% shares · same votes).',
+      'In: Adebayo Foods Limited (60% shares · 60% votes).',
+      'Held by: Ada Obi (70% shares · 70% votes · appoints majority); Kanu Family Trust (30% shares · 30% votes).',
     ])
   })
 })

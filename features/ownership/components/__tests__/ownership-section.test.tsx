@@ -50,7 +50,7 @@ describe('OwnershipSection', () => {
     expect(nodeButton(graph, 'Femi Ola')).not.toHaveTextContent('Significant control')
     // Edge labels.
     await waitFor(() => expect(within(graph).getByText('2% shares · 30% votes')).toBeInTheDocument())
-    expect(within(graph).getByText('70% shares · same votes · appoints majority')).toBeInTheDocument()
+    expect(within(graph).getByText('70% shares · 70% votes · appoints majority')).toBeInTheDocument()
     expect(within(graph).getByText('nominee for')).toBeInTheDocument()
     expect(within(graph).getByText('trustee')).toBeInTheDocument()
     // The list of persons with significant control, with the server's explanation.
