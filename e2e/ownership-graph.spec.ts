@@ -93,6 +93,8 @@ test('a reviewer finds the persons with significant control in the graph with th
     page.getByRole('navigation', { name: 'Review sections' }).getByRole('link', { name: 'Ownership' }),
   ).toHaveAttribute('href', '#ownership')
 
+  // For a look at the drawing when a change to it is reviewed (test-results/…/ownership-section.png).
+  await section.screenshot({ path: test.info().outputPath('ownership-section.png') })
   const found = await walkGraphWithKeyboard(page, graph, GROUP_GRAPH.nodes.length)
   expect([...found].sort()).toEqual(GROUP_GRAPH.personsWithSignificantControl.map((p) => p.name).sort())
 
