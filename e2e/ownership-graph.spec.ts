@@ -23,7 +23,7 @@ async function staffBusinesses(request: APIRequestContext, headers: Record<strin
   return ((await res.json()) as { content: Listed[] }).content
 }
 
-const graphOf = (page: Page) => page.getByRole('group', { name: 'Ownership graph' })
+const graphOf = (page: Page) => page.getByRole('application', { name: 'Ownership graph' })
 /** The live region under the graph that says the focused node's details (the graph's second description). */
 async function detailsOf(page: Page, graph: Locator): Promise<Locator> {
   const ids = ((await graph.getAttribute('aria-describedby')) ?? '').split(' ')

@@ -1,7 +1,7 @@
 import {
-  Controls,
   Handle,
   MarkerType,
+  Panel,
   Position,
   ReactFlow,
   ReactFlowProvider,
@@ -86,6 +86,24 @@ function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
 }
 
 const NODE_TYPES = { entity: EntityNodeView }
+
+/** Zoom in, zoom out and fit, as buttons named in words (xyflow's own panel is a named div without a role). */
+function ZoomControls() {
+  const flow = useReactFlow()
+  return (
+    <Panel position="top-right" role="group" aria-label="Zoom" className={styles.zoom}>
+      <button type="button" onClick={() => void flow.zoomIn({ duration: 150 })}>
+        Zoom in
+      </button>
+      <button type="button" onClick={() => void flow.zoomOut({ duration: 150 })}>
+        Zoom out
+      </button>
+      <button type="button" onClick={() => void flow.fitView({ duration: 150, maxZoom: 1, minZoom: 0.05, padding: 0.1 })}>
+        Fit
+      </button>
+    </Panel>
+  )
+}
 
 export interface OwnershipGraphProps {
   graph: OwnershipGraphData
@@ -238,15 +256,12 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         Tab into the graph, then use the arrow keys to move between the holders (up: what a node holds; down: its holders; left
         and right: along a layer). The table beside it says the same.
       </p>
-      <div
-        ref={containerRef}
-        className={cx(styles.graph, xyflowStyles.flow)}
-        role="group"
-        aria-label="Ownership graph"
-        aria-describedby={`${instructionsId} ${detailsId}`}
-      >
+      <div ref={containerRef} className={cx(styles.graph, xyflowStyles.flow)}>
         <GraphKeyboardContext.Provider value={keyboard}>
           <ReactFlow
+            // xyflow's root is role="application" (the arrow keys are the graph's): named and described here.
+            aria-label="Ownership graph"
+            aria-describedby={`${instructionsId} ${detailsId}`}
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
@@ -264,7 +279,7 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
             preventScrolling={false}
             zoomOnDoubleClick={false}
           >
-            <Controls showInteractive={false} position="top-right" />
+            <ZoomControls />
           </ReactFlow>
         </GraphKeyboardContext.Provider>
       </div>

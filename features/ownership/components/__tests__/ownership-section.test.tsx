@@ -25,7 +25,7 @@ beforeAll(() => {
 let api: ReturnType<typeof mockApi>
 afterEach(() => api.restore())
 
-const graphRegion = () => screen.findByRole('group', { name: 'Ownership graph' })
+const graphRegion = () => screen.findByRole('application', { name: 'Ownership graph' })
 const press = (...keys: string[]) => {
   for (const key of keys) fireEvent.keyDown(document.activeElement!, { key })
 }
@@ -53,6 +53,8 @@ describe('OwnershipSection', () => {
     expect(within(graph).getByText('70% shares · 70% votes · appoints majority')).toBeInTheDocument()
     expect(within(graph).getByText('nominee for')).toBeInTheDocument()
     expect(within(graph).getByText('trustee')).toBeInTheDocument()
+    const zoom = within(graph).getByRole('group', { name: 'Zoom' })
+    expect(within(zoom).getAllByRole('button').map((b) => b.textContent)).toEqual(['Zoom in', 'Zoom out', 'Fit'])
     // The list of persons with significant control, with the server's explanation.
     const list = screen.getByRole('list', { name: 'Persons with significant control' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(4)
@@ -111,7 +113,9 @@ describe('OwnershipSection', () => {
       press('ArrowRight')
     }
     expect([...seen].sort()).toEqual(['c1', 'n1', 'p3', 'p4'])
-    const details = graph.parentElement!.querySelector('[aria-live="polite"]')!
+    // The graph's second description is the live region that says the focused node.
+    const details = document.getElementById(graph.getAttribute('aria-describedby')!.split(' ')[1]!)!
+    expect(details).toHaveAttribute('aria-live', 'polite')
     expect(details.textContent).toContain((document.activeElement as HTMLElement).querySelector('span:nth-child(2)')!.textContent)
 
     fireEvent.click(screen.getByRole('button', { name: 'Show Tunde Bakare in the graph' }))
@@ -124,7 +128,7 @@ describe('OwnershipSection', () => {
     api = mockApi(route('GET', PATH, { data: EMPTY_GRAPH }))
     renderWithClient(<OwnershipSection businessId={OWNED_BUSINESS_ID} />)
     expect(await screen.findByRole('heading', { name: 'No shareholders yet' })).toBeInTheDocument()
-    expect(screen.queryByRole('group', { name: 'Ownership graph' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('application', { name: 'Ownership graph' })).not.toBeInTheDocument()
   })
 
   it('says when the structure could not be loaded, and tries again', async () => {
