@@ -49,7 +49,11 @@ async function main() {
   const structure = generatedGroup(6, 200)
   console.log(`Structure: ${structure.nodes.length} nodes, ${structure.edges.length} holdings, 6 layers`)
   const server = await startProductionServer({ backend: 'pglite' })
-  const browser = await chromium.launch()
+  // Debian's Chromium, as the e2e suite uses (Playwright downloads no browser here).
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   try {
     const staff = await signIn(server.origin, STAFF)
     const queue = await fetch(`${server.origin}/api/v1/businesses/for-approval?page=0&size=1`, {

@@ -16,8 +16,8 @@ import type { OwnershipGraph as OwnershipGraphData, OwnershipGraphNode } from '@
 import { layoutOwnership } from '@/lib/kyc/ownership-layout'
 import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, RELATION_WORDS, screeningLabel } from '@/lib/kyc/ownership-words'
 import { nextNodeId, nodeDetails } from '../model/graph-navigation'
+import { XYFLOW_CSS } from '../model/xyflow-css'
 import styles from './ownership.module.css'
-import xyflowStyles from './xyflow.module.css'
 
 /** When the graph starts laying out, and when every node is drawn in place: for the bench (bench/ownership-graph.ts). */
 export const LAYOUT_START_MARK = 'ownership-graph:layout-start'
@@ -256,7 +256,10 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         Tab into the graph, then use the arrow keys to move between the holders (up: what a node holds; down: its holders; left
         and right: along a layer). The table beside it says the same.
       </p>
-      <div ref={containerRef} className={cx(styles.graph, xyflowStyles.flow)}>
+      <style href="ownership-graph-xyflow" precedence="default">
+        {XYFLOW_CSS}
+      </style>
+      <div ref={containerRef} className={cx(styles.graph, 'ownership-flow')}>
         <GraphKeyboardContext.Provider value={keyboard}>
           <ReactFlow
             // xyflow's root is role="application" (the arrow keys are the graph's): named and described here.

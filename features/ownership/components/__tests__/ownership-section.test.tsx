@@ -53,8 +53,14 @@ describe('OwnershipSection', () => {
     expect(within(graph).getByText('70% shares · 70% votes · appoints majority')).toBeInTheDocument()
     expect(within(graph).getByText('nominee for')).toBeInTheDocument()
     expect(within(graph).getByText('trustee')).toBeInTheDocument()
+    // xyflow's styles come with the graph, once, in the head.
+    expect(document.head.querySelectorAll('style[data-href="ownership-graph-xyflow"]')).toHaveLength(1)
     const zoom = within(graph).getByRole('group', { name: 'Zoom' })
-    expect(within(zoom).getAllByRole('button').map((b) => b.textContent)).toEqual(['Zoom in', 'Zoom out', 'Fit'])
+    expect(
+      within(zoom)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Zoom in', 'Zoom out', 'Fit'])
     // The list of persons with significant control, with the server's explanation.
     const list = screen.getByRole('list', { name: 'Persons with significant control' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(4)

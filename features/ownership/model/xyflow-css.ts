@@ -1,9 +1,11 @@
-/*
- * @xyflow/react 12.12.1's dist/style.css (MIT, https://github.com/xyflow/xyflow), every selector scoped under
- * `.flow :global(...)`: as a CSS module it comes only with the graph's chunk (a stylesheet imported from node_modules
- * went into the stylesheet every page loads). Regenerate from that file when xyflow is upgraded.
+/**
+ * @xyflow/react 12.12.1's dist/style.css (MIT, https://github.com/xyflow/xyflow), every selector under
+ * `.ownership-flow`. The graph renders it as a hoisted `<style>` (React 19: `href` + `precedence`), so it comes with the
+ * graph's chunk only: a stylesheet or CSS module goes into the one stylesheet every page loads. Regenerate from that
+ * file when xyflow is upgraded.
  */
-.flow :global(.react-flow) {
+export const XYFLOW_CSS = `
+.ownership-flow .react-flow {
   direction: ltr;
   --xy-edge-stroke-default: #b1b1b7;
   --xy-edge-stroke-width-default: 1;
@@ -44,7 +46,7 @@
   --xy-edge-label-color-default: inherit;
   --xy-resize-background-color-default: #3367d9;
 }
-.flow :global(.react-flow.dark) {
+.ownership-flow .react-flow.dark {
   --xy-edge-stroke-default: #3e3e3e;
   --xy-edge-stroke-width-default: 1;
   --xy-edge-stroke-selected-default: #727272;
@@ -81,123 +83,123 @@
   --xy-edge-label-background-color-default: #141414;
   --xy-edge-label-color-default: #f8f8f8;
 }
-.flow :global(.react-flow__background) {
+.ownership-flow .react-flow__background {
   background-color: var(--xy-background-color-props, var(--xy-background-color, var(--xy-background-color-default)));
   pointer-events: none;
   z-index: -1;
 }
-.flow :global(.react-flow__container) {
+.ownership-flow .react-flow__container {
   position: absolute;
   width: 100%;
   height: 100%;
   top: 0;
   left: 0;
 }
-.flow :global(.react-flow__pane) {
+.ownership-flow .react-flow__pane {
   z-index: 1;
   touch-action: none;
 }
-.flow :global(.react-flow__pane.draggable) {
+.ownership-flow .react-flow__pane.draggable {
   cursor: grab;
 }
-.flow :global(.react-flow__pane.dragging) {
+.ownership-flow .react-flow__pane.dragging {
   cursor: grabbing;
 }
-.flow :global(.react-flow__pane.selection) {
+.ownership-flow .react-flow__pane.selection {
   cursor: pointer;
 }
-.flow :global(.react-flow__viewport) {
+.ownership-flow .react-flow__viewport {
   transform-origin: 0 0;
   z-index: 2;
   pointer-events: none;
 }
-.flow :global(.react-flow__renderer) {
+.ownership-flow .react-flow__renderer {
   z-index: 4;
 }
-.flow :global(.react-flow__selection) {
+.ownership-flow .react-flow__selection {
   z-index: 6;
 }
-.flow :global(.react-flow__nodesselection-rect:focus),
-.flow :global(.react-flow__nodesselection-rect:focus-visible) {
+.ownership-flow .react-flow__nodesselection-rect:focus,
+.ownership-flow .react-flow__nodesselection-rect:focus-visible {
   outline: none;
 }
-.flow :global(.react-flow__edge-path) {
+.ownership-flow .react-flow__edge-path {
   stroke: var(--xy-edge-stroke, var(--xy-edge-stroke-default));
   stroke-width: var(--xy-edge-stroke-width, var(--xy-edge-stroke-width-default));
   fill: none;
 }
-.flow :global(.react-flow__connection-path) {
+.ownership-flow .react-flow__connection-path {
   stroke: var(--xy-connectionline-stroke, var(--xy-connectionline-stroke-default));
   stroke-width: var(--xy-connectionline-stroke-width, var(--xy-connectionline-stroke-width-default));
   fill: none;
 }
-.flow :global(.react-flow .react-flow__edges) {
+.ownership-flow .react-flow .react-flow__edges {
   position: absolute;
 }
-.flow :global(.react-flow .react-flow__edges svg) {
+.ownership-flow .react-flow .react-flow__edges svg {
   overflow: visible;
   position: absolute;
   pointer-events: none;
 }
-.flow :global(.react-flow__edge) {
+.ownership-flow .react-flow__edge {
   pointer-events: visibleStroke;
 }
-.flow :global(.react-flow__edge.selectable) {
+.ownership-flow .react-flow__edge.selectable {
   cursor: pointer;
 }
-.flow :global(.react-flow__edge.animated path) {
+.ownership-flow .react-flow__edge.animated path {
   stroke-dasharray: 5;
   animation: dashdraw 0.5s linear infinite;
 }
-.flow :global(.react-flow__edge.animated path.react-flow__edge-interaction) {
+.ownership-flow .react-flow__edge.animated path.react-flow__edge-interaction {
   stroke-dasharray: none;
   animation: none;
 }
-.flow :global(.react-flow__edge.inactive) {
+.ownership-flow .react-flow__edge.inactive {
   pointer-events: none;
 }
-.flow :global(.react-flow__edge.selected),
-.flow :global(.react-flow__edge:focus),
-.flow :global(.react-flow__edge:focus-visible) {
+.ownership-flow .react-flow__edge.selected,
+.ownership-flow .react-flow__edge:focus,
+.ownership-flow .react-flow__edge:focus-visible {
   outline: none;
 }
-.flow :global(.react-flow__edge.selected .react-flow__edge-path),
-.flow :global(.react-flow__edge.selectable:focus .react-flow__edge-path),
-.flow :global(.react-flow__edge.selectable:focus-visible .react-flow__edge-path) {
+.ownership-flow .react-flow__edge.selected .react-flow__edge-path,
+.ownership-flow .react-flow__edge.selectable:focus .react-flow__edge-path,
+.ownership-flow .react-flow__edge.selectable:focus-visible .react-flow__edge-path {
   stroke: var(--xy-edge-stroke-selected, var(--xy-edge-stroke-selected-default));
 }
-.flow :global(.react-flow__edge-textwrapper) {
+.ownership-flow .react-flow__edge-textwrapper {
   pointer-events: all;
 }
-.flow :global(.react-flow__edge .react-flow__edge-text) {
+.ownership-flow .react-flow__edge .react-flow__edge-text {
   pointer-events: none;
   -webkit-user-select: none;
   -moz-user-select: none;
   user-select: none;
 }
-.flow :global(.react-flow__arrowhead polyline) {
+.ownership-flow .react-flow__arrowhead polyline {
   stroke: var(--xy-edge-stroke, var(--xy-edge-stroke-default));
 }
-.flow :global(.react-flow__arrowhead polyline.arrowclosed) {
+.ownership-flow .react-flow__arrowhead polyline.arrowclosed {
   fill: var(--xy-edge-stroke, var(--xy-edge-stroke-default));
 }
-.flow :global(.react-flow__connection) {
+.ownership-flow .react-flow__connection {
   pointer-events: none;
 }
-.flow :global(.react-flow__connection .animated) {
+.ownership-flow .react-flow__connection .animated {
   stroke-dasharray: 5;
   animation: dashdraw 0.5s linear infinite;
 }
-.flow :global(svg.react-flow__connectionline) {
+.ownership-flow svg.react-flow__connectionline {
   z-index: 1001;
   overflow: visible;
   position: absolute;
 }
-.flow :global(.react-flow__nodes) {
+.ownership-flow .react-flow__nodes {
   pointer-events: none;
   transform-origin: 0 0;
 }
-.flow :global(.react-flow__node) {
+.ownership-flow .react-flow__node {
   position: absolute;
   -webkit-user-select: none;
   -moz-user-select: none;
@@ -207,27 +209,27 @@
   box-sizing: border-box;
   cursor: default;
 }
-.flow :global(.react-flow__node.selectable) {
+.ownership-flow .react-flow__node.selectable {
   cursor: pointer;
 }
-.flow :global(.react-flow__node.draggable) {
+.ownership-flow .react-flow__node.draggable {
   cursor: grab;
   pointer-events: all;
 }
-.flow :global(.react-flow__node.draggable.dragging) {
+.ownership-flow .react-flow__node.draggable.dragging {
   cursor: grabbing;
 }
-.flow :global(.react-flow__nodesselection) {
+.ownership-flow .react-flow__nodesselection {
   z-index: 3;
   transform-origin: left top;
   pointer-events: none;
 }
-.flow :global(.react-flow__nodesselection-rect) {
+.ownership-flow .react-flow__nodesselection-rect {
   position: absolute;
   pointer-events: all;
   cursor: grab;
 }
-.flow :global(.react-flow__handle) {
+.ownership-flow .react-flow__handle {
   position: absolute;
   pointer-events: none;
   min-width: 5px;
@@ -238,75 +240,75 @@
   border: 1px solid var(--xy-handle-border-color, var(--xy-handle-border-color-default));
   border-radius: 100%;
 }
-.flow :global(.react-flow__handle.connectingfrom) {
+.ownership-flow .react-flow__handle.connectingfrom {
   pointer-events: all;
 }
-.flow :global(.react-flow__handle.connectionindicator) {
+.ownership-flow .react-flow__handle.connectionindicator {
   pointer-events: all;
   cursor: crosshair;
 }
-.flow :global(.react-flow__handle-bottom) {
+.ownership-flow .react-flow__handle-bottom {
   top: auto;
   left: 50%;
   bottom: 0;
   transform: translate(-50%, 50%);
 }
-.flow :global(.react-flow__handle-top) {
+.ownership-flow .react-flow__handle-top {
   top: 0;
   left: 50%;
   transform: translate(-50%, -50%);
 }
-.flow :global(.react-flow__handle-left) {
+.ownership-flow .react-flow__handle-left {
   top: 50%;
   left: 0;
   transform: translate(-50%, -50%);
 }
-.flow :global(.react-flow__handle-right) {
+.ownership-flow .react-flow__handle-right {
   top: 50%;
   right: 0;
   transform: translate(50%, -50%);
 }
-.flow :global(.react-flow__edgeupdater) {
+.ownership-flow .react-flow__edgeupdater {
   cursor: move;
   pointer-events: all;
 }
-.flow :global(.react-flow__pane.selection .react-flow__panel) {
+.ownership-flow .react-flow__pane.selection .react-flow__panel {
   pointer-events: none;
 }
-.flow :global(.react-flow__panel) {
+.ownership-flow .react-flow__panel {
   position: absolute;
   z-index: 5;
   margin: 15px;
 }
-.flow :global(.react-flow__panel.top) {
+.ownership-flow .react-flow__panel.top {
   top: 0;
 }
-.flow :global(.react-flow__panel.bottom) {
+.ownership-flow .react-flow__panel.bottom {
   bottom: 0;
 }
-.flow :global(.react-flow__panel.top.center),
-.flow :global(.react-flow__panel.bottom.center) {
+.ownership-flow .react-flow__panel.top.center,
+.ownership-flow .react-flow__panel.bottom.center {
   left: 50%;
   transform: translateX(-15px) translateX(-50%);
 }
-.flow :global(.react-flow__panel.left) {
+.ownership-flow .react-flow__panel.left {
   left: 0;
 }
-.flow :global(.react-flow__panel.right) {
+.ownership-flow .react-flow__panel.right {
   right: 0;
 }
-.flow :global(.react-flow__panel.left.center),
-.flow :global(.react-flow__panel.right.center) {
+.ownership-flow .react-flow__panel.left.center,
+.ownership-flow .react-flow__panel.right.center {
   top: 50%;
   transform: translateY(-15px) translateY(-50%);
 }
-.flow :global(.react-flow__attribution) {
+.ownership-flow .react-flow__attribution {
   font-size: 10px;
   background: var(--xy-attribution-background-color, var(--xy-attribution-background-color-default));
   padding: 2px 3px;
   margin: 0;
 }
-.flow :global(.react-flow__attribution a) {
+.ownership-flow .react-flow__attribution a {
   text-decoration: none;
   color: #999;
 }
@@ -315,7 +317,7 @@
     stroke-dashoffset: 10;
   }
 }
-.flow :global(.react-flow__edgelabel-renderer) {
+.ownership-flow .react-flow__edgelabel-renderer {
   position: absolute;
   width: 100%;
   height: 100%;
@@ -326,7 +328,7 @@
   left: 0;
   top: 0;
 }
-.flow :global(.react-flow__viewport-portal) {
+.ownership-flow .react-flow__viewport-portal {
   position: absolute;
   width: 100%;
   height: 100%;
@@ -336,16 +338,16 @@
   -moz-user-select: none;
   user-select: none;
 }
-.flow :global(.react-flow__minimap) {
+.ownership-flow .react-flow__minimap {
   background: var(
     --xy-minimap-background-color-props,
     var(--xy-minimap-background-color, var(--xy-minimap-background-color-default))
   );
 }
-.flow :global(.react-flow__minimap-svg) {
+.ownership-flow .react-flow__minimap-svg {
   display: block;
 }
-.flow :global(.react-flow__minimap-mask) {
+.ownership-flow .react-flow__minimap-mask {
   fill: var(
     --xy-minimap-mask-background-color-props,
     var(--xy-minimap-mask-background-color, var(--xy-minimap-mask-background-color-default))
@@ -359,7 +361,7 @@
     var(--xy-minimap-mask-stroke-width, var(--xy-minimap-mask-stroke-width-default))
   );
 }
-.flow :global(.react-flow__minimap-node) {
+.ownership-flow .react-flow__minimap-node {
   fill: var(
     --xy-minimap-node-background-color-props,
     var(--xy-minimap-node-background-color, var(--xy-minimap-node-background-color-default))
@@ -373,33 +375,33 @@
     var(--xy-minimap-node-stroke-width, var(--xy-minimap-node-stroke-width-default))
   );
 }
-.flow :global(.react-flow__background-pattern.dots) {
+.ownership-flow .react-flow__background-pattern.dots {
   fill: var(
     --xy-background-pattern-color-props,
     var(--xy-background-pattern-color, var(--xy-background-pattern-dots-color-default))
   );
 }
-.flow :global(.react-flow__background-pattern.lines) {
+.ownership-flow .react-flow__background-pattern.lines {
   stroke: var(
     --xy-background-pattern-color-props,
     var(--xy-background-pattern-color, var(--xy-background-pattern-lines-color-default))
   );
 }
-.flow :global(.react-flow__background-pattern.cross) {
+.ownership-flow .react-flow__background-pattern.cross {
   stroke: var(
     --xy-background-pattern-color-props,
     var(--xy-background-pattern-color, var(--xy-background-pattern-cross-color-default))
   );
 }
-.flow :global(.react-flow__controls) {
+.ownership-flow .react-flow__controls {
   display: flex;
   flex-direction: column;
   box-shadow: var(--xy-controls-box-shadow, var(--xy-controls-box-shadow-default));
 }
-.flow :global(.react-flow__controls.horizontal) {
+.ownership-flow .react-flow__controls.horizontal {
   flex-direction: row;
 }
-.flow :global(.react-flow__controls-button) {
+.ownership-flow .react-flow__controls-button {
   display: flex;
   justify-content: center;
   align-items: center;
@@ -419,26 +421,26 @@
   -moz-user-select: none;
   user-select: none;
 }
-.flow :global(.react-flow__controls-button svg) {
+.ownership-flow .react-flow__controls-button svg {
   width: 100%;
   max-width: 12px;
   max-height: 12px;
   fill: currentColor;
 }
-.flow :global(.react-flow__edge.updating .react-flow__edge-path) {
+.ownership-flow .react-flow__edge.updating .react-flow__edge-path {
   stroke: #777;
 }
-.flow :global(.react-flow__edge-text) {
+.ownership-flow .react-flow__edge-text {
   font-size: 10px;
 }
-.flow :global(.react-flow__node.selectable:focus),
-.flow :global(.react-flow__node.selectable:focus-visible) {
+.ownership-flow .react-flow__node.selectable:focus,
+.ownership-flow .react-flow__node.selectable:focus-visible {
   outline: none;
 }
-.flow :global(.react-flow__node-input),
-.flow :global(.react-flow__node-default),
-.flow :global(.react-flow__node-output),
-.flow :global(.react-flow__node-group) {
+.ownership-flow .react-flow__node-input,
+.ownership-flow .react-flow__node-default,
+.ownership-flow .react-flow__node-output,
+.ownership-flow .react-flow__node-group {
   padding: 10px;
   border-radius: var(--xy-node-border-radius, var(--xy-node-border-radius-default));
   width: 150px;
@@ -448,41 +450,41 @@
   border: var(--xy-node-border, var(--xy-node-border-default));
   background-color: var(--xy-node-background-color, var(--xy-node-background-color-default));
 }
-.flow :global(.react-flow__node-input.selectable:hover),
-.flow :global(.react-flow__node-default.selectable:hover),
-.flow :global(.react-flow__node-output.selectable:hover),
-.flow :global(.react-flow__node-group.selectable:hover) {
+.ownership-flow .react-flow__node-input.selectable:hover,
+.ownership-flow .react-flow__node-default.selectable:hover,
+.ownership-flow .react-flow__node-output.selectable:hover,
+.ownership-flow .react-flow__node-group.selectable:hover {
   box-shadow: var(--xy-node-boxshadow-hover, var(--xy-node-boxshadow-hover-default));
 }
-.flow :global(.react-flow__node-input.selectable.selected),
-.flow :global(.react-flow__node-input.selectable:focus),
-.flow :global(.react-flow__node-input.selectable:focus-visible),
-.flow :global(.react-flow__node-default.selectable.selected),
-.flow :global(.react-flow__node-default.selectable:focus),
-.flow :global(.react-flow__node-default.selectable:focus-visible),
-.flow :global(.react-flow__node-output.selectable.selected),
-.flow :global(.react-flow__node-output.selectable:focus),
-.flow :global(.react-flow__node-output.selectable:focus-visible),
-.flow :global(.react-flow__node-group.selectable.selected),
-.flow :global(.react-flow__node-group.selectable:focus),
-.flow :global(.react-flow__node-group.selectable:focus-visible) {
+.ownership-flow .react-flow__node-input.selectable.selected,
+.ownership-flow .react-flow__node-input.selectable:focus,
+.ownership-flow .react-flow__node-input.selectable:focus-visible,
+.ownership-flow .react-flow__node-default.selectable.selected,
+.ownership-flow .react-flow__node-default.selectable:focus,
+.ownership-flow .react-flow__node-default.selectable:focus-visible,
+.ownership-flow .react-flow__node-output.selectable.selected,
+.ownership-flow .react-flow__node-output.selectable:focus,
+.ownership-flow .react-flow__node-output.selectable:focus-visible,
+.ownership-flow .react-flow__node-group.selectable.selected,
+.ownership-flow .react-flow__node-group.selectable:focus,
+.ownership-flow .react-flow__node-group.selectable:focus-visible {
   box-shadow: var(--xy-node-boxshadow-selected, var(--xy-node-boxshadow-selected-default));
 }
-.flow :global(.react-flow__node-group) {
+.ownership-flow .react-flow__node-group {
   background-color: var(--xy-node-group-background-color, var(--xy-node-group-background-color-default));
 }
-.flow :global(.react-flow__nodesselection-rect),
-.flow :global(.react-flow__selection) {
+.ownership-flow .react-flow__nodesselection-rect,
+.ownership-flow .react-flow__selection {
   background: var(--xy-selection-background-color, var(--xy-selection-background-color-default));
   border: var(--xy-selection-border, var(--xy-selection-border-default));
 }
-.flow :global(.react-flow__nodesselection-rect:focus),
-.flow :global(.react-flow__nodesselection-rect:focus-visible),
-.flow :global(.react-flow__selection:focus),
-.flow :global(.react-flow__selection:focus-visible) {
+.ownership-flow .react-flow__nodesselection-rect:focus,
+.ownership-flow .react-flow__nodesselection-rect:focus-visible,
+.ownership-flow .react-flow__selection:focus,
+.ownership-flow .react-flow__selection:focus-visible {
   outline: none;
 }
-.flow :global(.react-flow__controls-button:hover) {
+.ownership-flow .react-flow__controls-button:hover {
   background: var(
     --xy-controls-button-background-color-hover-props,
     var(--xy-controls-button-background-color-hover, var(--xy-controls-button-background-color-hover-default))
@@ -492,16 +494,16 @@
     var(--xy-controls-button-color-hover, var(--xy-controls-button-color-hover-default))
   );
 }
-.flow :global(.react-flow__controls-button:disabled) {
+.ownership-flow .react-flow__controls-button:disabled {
   pointer-events: none;
 }
-.flow :global(.react-flow__controls-button:disabled svg) {
+.ownership-flow .react-flow__controls-button:disabled svg {
   fill-opacity: 0.4;
 }
-.flow :global(.react-flow__controls-button:last-child) {
+.ownership-flow .react-flow__controls-button:last-child {
   border-bottom: none;
 }
-.flow :global(.react-flow__controls.horizontal .react-flow__controls-button) {
+.ownership-flow .react-flow__controls.horizontal .react-flow__controls-button {
   border-bottom: none;
   border-right: 1px solid
     var(
@@ -509,29 +511,29 @@
       var(--xy-controls-button-border-color, var(--xy-controls-button-border-color-default))
     );
 }
-.flow :global(.react-flow__controls.horizontal .react-flow__controls-button:last-child) {
+.ownership-flow .react-flow__controls.horizontal .react-flow__controls-button:last-child {
   border-right: none;
 }
-.flow :global(.react-flow__resize-control) {
+.ownership-flow .react-flow__resize-control {
   position: absolute;
 }
-.flow :global(.react-flow__resize-control.left),
-.flow :global(.react-flow__resize-control.right) {
+.ownership-flow .react-flow__resize-control.left,
+.ownership-flow .react-flow__resize-control.right {
   cursor: ew-resize;
 }
-.flow :global(.react-flow__resize-control.top),
-.flow :global(.react-flow__resize-control.bottom) {
+.ownership-flow .react-flow__resize-control.top,
+.ownership-flow .react-flow__resize-control.bottom {
   cursor: ns-resize;
 }
-.flow :global(.react-flow__resize-control.top.left),
-.flow :global(.react-flow__resize-control.bottom.right) {
+.ownership-flow .react-flow__resize-control.top.left,
+.ownership-flow .react-flow__resize-control.bottom.right {
   cursor: nwse-resize;
 }
-.flow :global(.react-flow__resize-control.bottom.left),
-.flow :global(.react-flow__resize-control.top.right) {
+.ownership-flow .react-flow__resize-control.bottom.left,
+.ownership-flow .react-flow__resize-control.top.right {
   cursor: nesw-resize;
 }
-.flow :global(.react-flow__resize-control.handle) {
+.ownership-flow .react-flow__resize-control.handle {
   width: 5px;
   height: 5px;
   border: 1px solid #fff;
@@ -539,72 +541,73 @@
   background-color: var(--xy-resize-background-color, var(--xy-resize-background-color-default));
   translate: -50% -50%;
 }
-.flow :global(.react-flow__resize-control.handle.left) {
+.ownership-flow .react-flow__resize-control.handle.left {
   left: 0;
   top: 50%;
 }
-.flow :global(.react-flow__resize-control.handle.right) {
+.ownership-flow .react-flow__resize-control.handle.right {
   left: 100%;
   top: 50%;
 }
-.flow :global(.react-flow__resize-control.handle.top) {
+.ownership-flow .react-flow__resize-control.handle.top {
   left: 50%;
   top: 0;
 }
-.flow :global(.react-flow__resize-control.handle.bottom) {
+.ownership-flow .react-flow__resize-control.handle.bottom {
   left: 50%;
   top: 100%;
 }
-.flow :global(.react-flow__resize-control.handle.top.left) {
+.ownership-flow .react-flow__resize-control.handle.top.left {
   left: 0;
 }
-.flow :global(.react-flow__resize-control.handle.bottom.left) {
+.ownership-flow .react-flow__resize-control.handle.bottom.left {
   left: 0;
 }
-.flow :global(.react-flow__resize-control.handle.top.right) {
+.ownership-flow .react-flow__resize-control.handle.top.right {
   left: 100%;
 }
-.flow :global(.react-flow__resize-control.handle.bottom.right) {
+.ownership-flow .react-flow__resize-control.handle.bottom.right {
   left: 100%;
 }
-.flow :global(.react-flow__resize-control.line) {
+.ownership-flow .react-flow__resize-control.line {
   border-color: var(--xy-resize-background-color, var(--xy-resize-background-color-default));
   border-width: 0;
   border-style: solid;
 }
-.flow :global(.react-flow__resize-control.line.left),
-.flow :global(.react-flow__resize-control.line.right) {
+.ownership-flow .react-flow__resize-control.line.left,
+.ownership-flow .react-flow__resize-control.line.right {
   width: 1px;
   transform: translate(-50%, 0);
   top: 0;
   height: 100%;
 }
-.flow :global(.react-flow__resize-control.line.left) {
+.ownership-flow .react-flow__resize-control.line.left {
   left: 0;
   border-left-width: 1px;
 }
-.flow :global(.react-flow__resize-control.line.right) {
+.ownership-flow .react-flow__resize-control.line.right {
   left: 100%;
   border-right-width: 1px;
 }
-.flow :global(.react-flow__resize-control.line.top),
-.flow :global(.react-flow__resize-control.line.bottom) {
+.ownership-flow .react-flow__resize-control.line.top,
+.ownership-flow .react-flow__resize-control.line.bottom {
   height: 1px;
   transform: translate(0, -50%);
   left: 0;
   width: 100%;
 }
-.flow :global(.react-flow__resize-control.line.top) {
+.ownership-flow .react-flow__resize-control.line.top {
   top: 0;
   border-top-width: 1px;
 }
-.flow :global(.react-flow__resize-control.line.bottom) {
+.ownership-flow .react-flow__resize-control.line.bottom {
   border-bottom-width: 1px;
   top: 100%;
 }
-.flow :global(.react-flow__edge-textbg) {
+.ownership-flow .react-flow__edge-textbg {
   fill: var(--xy-edge-label-background-color, var(--xy-edge-label-background-color-default));
 }
-.flow :global(.react-flow__edge-text) {
+.ownership-flow .react-flow__edge-text {
   fill: var(--xy-edge-label-color, var(--xy-edge-label-color-default));
 }
+`
