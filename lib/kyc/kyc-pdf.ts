@@ -2,9 +2,19 @@ import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf
 import type { Business } from '@/lib/contracts/businesses'
 import type { KycAddress, KycDetails, MeansOfIdRecord, ShareholderRecord } from '@/lib/contracts/kyc'
 import { idHolderRoles, KYC_ADDRESS_TYPE_LABELS } from '@/lib/contracts/kyc-values'
+import type { OwnershipGraph } from '@/lib/contracts/ownership'
 import { formatDay, formatDayTime } from '@/lib/format/day'
 import { statusWords } from '@/lib/format/status-words'
 import { formatPercentage } from '@/lib/kyc/effective-ownership'
+import { layoutOwnership } from '@/lib/kyc/ownership-layout'
+import {
+  edgeLabel,
+  NODE_KIND_LABELS,
+  ownershipTableRows,
+  pepLabel,
+  reasonsInWords,
+  screeningLabel,
+} from '@/lib/kyc/ownership-words'
 
 /**
  * The KYC summary as a real PDF, built with pdf-lib: in the browser (loaded with `import()` only when the user asks for
@@ -39,6 +49,11 @@ export interface KycPdfInput {
   /** The documents of the business's class and their state (the documents module's checklist), when known. */
   documents: PdfDocumentLine[] | null
   additionalDocuments: { label: string | null; fileName: string }[]
+  /**
+   * The ownership structure and its persons with significant control (`GET /businesses/{id}/ownership`, the same
+   * computation on the server): drawn on a page "Ownership and control". Without it the PDF has no such page.
+   */
+  ownership?: OwnershipGraph | null
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 }
@@ -130,6 +145,19 @@ class Writer {
       })
     }
     this.y -= 6
+  }
+
+  /** The rest of the document on a new page. */
+  newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height])
+    this.y = PAGE.height - PAGE.margin
+  }
+
+  /** `height` points of free drawing below the text so far (on a new page when they do not fit). */
+  block(height: number, draw: (page: PDFPage, top: number) => void) {
+    this.ensure(height)
+    draw(this.page, this.y)
+    this.y -= height
   }
 
   heading(text: string) {
@@ -239,5 +267,166 @@ export async function buildKycPdf(input: KycPdfInput): Promise<Uint8Array> {
     w.heading('Still missing')
     for (const gap of kyc.gaps) w.text(`- ${gap.message}`)
   }
+  if (input.ownership) ownershipPage(w, input.ownership, { font, bold })
   return doc.save()
+}
+
+const BOX = { width: 130, height: 44 }
+const PSC_FILL = rgb(1, 0.96, 0.86)
+const PSC_BORDER = rgb(0.85, 0.6, 0.1)
+/** Below this scale the drawing's words would be too small to read: the page says so and keeps the tables. */
+const MIN_DRAWING_SCALE = 0.35
+
+/** A line of `text` cut with an ellipsis to `width` points. */
+function fitText(text: string, font: PDFFont, size: number, width: number): string {
+  const safe = pdfSafe(text)
+  if (font.widthOfTextAtSize(safe, size) <= width) return safe
+  let cut = safe
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1)
+  return `${cut}...`
+}
+
+/**
+ * "Ownership and control" (docs/ownership.md#screens): the structure laid out by dagre as on the screen (boxes for
+ * companies, a double box for a trust, a dashed box for a nominee, a rounded box for a person; a person with
+ * significant control filled and marked "PSC"), lines labelled with shares and votes, then the persons with
+ * significant control and the table of holdings.
+ */
+function ownershipPage(w: Writer, graph: OwnershipGraph, fonts: { font: PDFFont; bold: PDFFont }) {
+  const { font, bold } = fonts
+  w.newPage()
+  w.text('Ownership and control', { size: 16, bold: true, gap: 4 })
+  if (graph.edges.length === 0) {
+    w.text('No shareholders declared.', { color: MUTED })
+    return
+  }
+  const laid = layoutOwnership(graph, { nodeWidth: BOX.width, nodeHeight: BOX.height, rankSep: 50, nodeSep: 16 })
+  const maxWidth = PAGE.width - 2 * PAGE.margin
+  const maxHeight = 430
+  const scale = Math.min(1, maxWidth / laid.width, maxHeight / laid.height)
+  if (scale < MIN_DRAWING_SCALE) {
+    w.text(
+      `The structure has ${graph.nodes.length} entities, too many to draw legibly on a page: the tables below say who holds what.`,
+      { color: MUTED, gap: 6 },
+    )
+  } else {
+    const left = PAGE.margin + (maxWidth - laid.width * scale) / 2
+    w.block(laid.height * scale + 10, (page, top) => {
+      const at = (p: { x: number; y: number }) => ({ x: left + p.x * scale, y: top - p.y * scale })
+      for (const e of graph.edges) {
+        const points = laid.edgePoints.get(e.id) ?? []
+        for (let i = 1; i < points.length; i++)
+          page.drawLine({
+            start: at(points[i - 1]!),
+            end: at(points[i]!),
+            thickness: 0.7,
+            color: MUTED,
+            dashArray: e.kind === 'HOLDING' ? undefined : [3, 2],
+          })
+        const label = edgeLabel(e)
+        const middle = points[Math.floor(points.length / 2)]
+        if (label && middle) {
+          const size = 6.5 * scale
+          const text = fitText(label, font, size, 160 * scale)
+          const width = font.widthOfTextAtSize(text, size)
+          const p = at(middle)
+          page.drawRectangle({
+            x: p.x - width / 2 - 1,
+            y: p.y - size / 2 - 1,
+            width: width + 2,
+            height: size + 2,
+            color: rgb(1, 1, 1),
+          })
+          page.drawText(text, { x: p.x - width / 2, y: p.y - size / 2 + 1, size, font, color: INK })
+        }
+      }
+      for (const n of graph.nodes) {
+        const position = laid.positions.get(n.id)
+        if (!position) continue
+        const { x, y } = at(position)
+        const width = BOX.width * scale
+        const height = BOX.height * scale
+        const psc = n.significantControl.length > 0
+        const base = {
+          color: psc ? PSC_FILL : rgb(1, 1, 1),
+          borderColor: psc ? PSC_BORDER : n.kind === 'BUSINESS' ? INK : MUTED,
+          borderWidth: psc || n.kind === 'BUSINESS' ? 1.6 : 0.8,
+        }
+        if (n.kind === 'PERSON')
+          page.drawEllipse({ x: x + width / 2, y: y - height / 2, xScale: width / 2, yScale: height / 2, ...base })
+        else {
+          page.drawRectangle({
+            x,
+            y: y - height,
+            width,
+            height,
+            ...base,
+            borderDashArray: n.kind === 'NOMINEE' ? [3, 2] : undefined,
+          })
+          if (n.kind === 'TRUST')
+            page.drawRectangle({
+              x: x + 2,
+              y: y - height + 2,
+              width: width - 4,
+              height: height - 4,
+              borderColor: MUTED,
+              borderWidth: 0.6,
+            })
+        }
+        const inset = (n.kind === 'PERSON' ? 16 : 5) * scale
+        const inner = width - 2 * inset
+        const kind = `${NODE_KIND_LABELS[n.kind]}${psc ? ' - PSC' : ''}`
+        page.drawText(fitText(kind, font, 6 * scale, inner), {
+          x: x + inset,
+          y: y - 12 * scale,
+          size: 6 * scale,
+          font,
+          color: MUTED,
+        })
+        page.drawText(fitText(n.name, bold, 8 * scale, inner), {
+          x: x + inset,
+          y: y - 23 * scale,
+          size: 8 * scale,
+          font: bold,
+          color: INK,
+        })
+        const status = n.kind === 'PERSON' ? [screeningLabel(n), pepLabel(n)].filter(Boolean).join(', ') : (n.country ?? '')
+        if (status)
+          page.drawText(fitText(status, font, 6 * scale, inner), {
+            x: x + inset,
+            y: y - 34 * scale,
+            size: 6 * scale,
+            font,
+            color: MUTED,
+          })
+      }
+    })
+    w.text(
+      'Boxes: companies; double box: a trust; dashed: a nominee; rounded: a person; filled, "PSC": a person with significant control. Dashed lines: a trust\'s roles and a nominee\'s principal.',
+      {
+        size: 8,
+        color: MUTED,
+        gap: 4,
+      },
+    )
+  }
+
+  w.heading('Persons with significant control')
+  if (graph.personsWithSignificantControl.length === 0)
+    w.text('No one has significant control under the rules.', { color: MUTED })
+  for (const p of graph.personsWithSignificantControl) {
+    w.text(p.name, { bold: true })
+    w.text(
+      `${reasonsInWords(p.reasons)}. Effectively ${formatPercentage(p.effectiveShares)} of the shares and ${formatPercentage(p.effectiveVotes)} of the votes.`,
+      { indent: 12 },
+    )
+    w.text(p.explanation, { indent: 12, size: 9, color: MUTED, gap: 4 })
+  }
+
+  w.heading('Who holds what in whom')
+  for (const row of ownershipTableRows(graph)) {
+    const numbers = row.shares === '-' && row.votes === '-' ? '' : `: ${row.shares} of the shares, ${row.votes} of the votes`
+    w.text(`${row.holder.name} ${row.relation} ${row.held.name}${numbers}${row.rights ? `; ${row.rights}` : ''}`)
+    if (row.control) w.text(`Significant control: ${row.control}`, { indent: 12, size: 9, color: MUTED })
+  }
 }

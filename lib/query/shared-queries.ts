@@ -21,6 +21,7 @@ import type { KycAddress, KycDetails, MeansOfIdRecord, RevealedIdentityNumber, S
 import type { DocumentChecklist, DocumentType, KycDocument } from '@/lib/contracts/kyc-documents'
 import type { Country } from '@/lib/contracts/locations'
 import type { BusinessProduct } from '@/lib/contracts/onboarding'
+import type { OwnershipGraph } from '@/lib/contracts/ownership'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Product } from '@/lib/contracts/products'
 import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
@@ -129,6 +130,17 @@ export const kycReads = {
       queryKey: [...kycReads.ofRecord(kycDetailsId), 'enhanced-due-diligence'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<EnhancedDueDiligence>(apiPath`/kyc/${kycDetailsId}/enhanced-due-diligence`, { signal })).data,
+    }),
+  /**
+   * `GET /businesses/{id}/ownership` (docs/ownership.md): the structure as a graph and its persons with significant
+   * control. Under the business's KYC key, so what refreshes the KYC refreshes it; read by the ownership graph, the
+   * shareholders step's explanation and the KYC PDF.
+   */
+  ownership: (businessId: string) =>
+    queryOptions({
+      queryKey: [...kycReads.ofBusiness(businessId), 'ownership'] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<OwnershipGraph>(apiPath`/businesses/${businessId}/ownership`, { signal })).data,
     }),
   /** `GET /kyc/document-checklist/{businessId}`. */
   documentChecklist: (businessId: string) =>

@@ -34,14 +34,16 @@ import { KycSections, reviewAnchor, type DocumentReviewSlot } from './kyc-sectio
 /** The screening section's anchor (`paths.approvals.businessScreening`), drawn by the slot the page passes in. */
 const SCREENING_SECTION_ANCHOR = 'screening'
 const RISK_SECTION_ANCHOR = 'risk'
+const OWNERSHIP_SECTION_ANCHOR = 'ownership'
 
 /** The review's sections, in page order, for the section links (each `Section` takes its anchor from its title). */
-const sectionLinks = (withScreening: boolean, withRisk: boolean) => [
+const sectionLinks = (withScreening: boolean, withRisk: boolean, withOwnership: boolean) => [
   { href: '#review-summary', label: 'Summary' },
   ...['Company details', 'Addresses', 'Means of ID', 'Shareholders', 'Verification', 'Documents'].map((title) => ({
     href: `#${reviewAnchor(title)}`,
     label: title,
   })),
+  ...(withOwnership ? [{ href: `#${OWNERSHIP_SECTION_ANCHOR}`, label: 'Ownership' }] : []),
   ...(withScreening ? [{ href: `#${SCREENING_SECTION_ANCHOR}`, label: 'Screening' }] : []),
   ...(withRisk ? [{ href: `#${RISK_SECTION_ANCHOR}`, label: 'Risk' }] : []),
   { href: '#review-decision', label: 'Decision' },
@@ -68,11 +70,13 @@ function ReviewBar({
   unmet,
   withScreening,
   withRisk,
+  withOwnership,
 }: {
   business: Business
   unmet: number | null
   withScreening: boolean
   withRisk: boolean
+  withOwnership: boolean
 }) {
   const from = useRouter().query.from
   const back = reviewBackLink(typeof from === 'string' ? from : null)
@@ -91,7 +95,7 @@ function ReviewBar({
         )}
       </div>
       <ul className={styles.sectionLinks}>
-        {sectionLinks(withScreening, withRisk).map((link) => (
+        {sectionLinks(withScreening, withRisk, withOwnership).map((link) => (
           <li key={link.href}>
             <a href={link.href}>{link.label}</a>
           </li>
@@ -117,6 +121,8 @@ export interface BusinessPreviewProps {
   screeningSlot?: ScreeningSlot
   /** The risk section (`#risk`), another feature's, drawn by the page; none when not given. */
   riskSlot?: (context: { business: Business }) => ReactNode
+  /** The ownership and control section (`#ownership`: the graph, its table, the persons with significant control). */
+  ownershipSlot?: (context: { business: Business }) => ReactNode
 }
 
 interface AssigneeValues {
@@ -299,6 +305,7 @@ export function BusinessPreview({
   documentReviewSlot,
   screeningSlot,
   riskSlot,
+  ownershipSlot,
 }: BusinessPreviewProps) {
   const held = new Set(permissions)
   const queryClient = useQueryClient()
@@ -349,6 +356,7 @@ export function BusinessPreview({
         unmet={checklist.data ? checklist.data.filter((c) => !c.met).length : null}
         withScreening={!!screeningSlot}
         withRisk={!!riskSlot}
+        withOwnership={!!ownershipSlot}
       />
       <div className={styles.layout}>
         <div className={styles.stack}>
@@ -358,6 +366,7 @@ export function BusinessPreview({
             documentReviewSlot={reviewSlot}
             reviewer={{ permissions: [...held], isOwnRecord, businessPending: b.approvalStatus === 'PENDING' }}
           />
+          {ownershipSlot?.({ business: b })}
           {screeningSlot?.({ business: b, onAdjudicated: () => void refreshReviewScreen(queryClient) })}
           {riskSlot?.({ business: b })}
         </div>

@@ -23,8 +23,18 @@ function refreshBusiness(queryClient: QueryClient, businessId: string) {
   ])
 }
 
+/**
+ * The record's reads, and every business's ownership graph (keyed by the business, which the record's callers do not
+ * hold): shareholders and means of ID (PEP, date of birth) are what the graph is drawn from.
+ */
 function refreshRecord(queryClient: QueryClient, kycDetailsId: string) {
-  return queryClient.invalidateQueries({ queryKey: kycQueries.ofRecord(kycDetailsId) })
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: kycQueries.ofRecord(kycDetailsId) }),
+    queryClient.invalidateQueries({
+      queryKey: kycReads.all(),
+      predicate: (query) => query.queryKey.at(-1) === kycReads.ownership('').queryKey.at(-1),
+    }),
+  ])
 }
 
 export interface SaveCompanyDetails {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -26,6 +26,8 @@ const DocumentsSummary = lazy(() => import('./documents/documents-summary').then
 export interface KycPreviewProps {
   businessId: string
   permissions: ReadonlySet<string>
+  /** The ownership and control section, under the shareholders (the page passes it: another feature's). */
+  ownership?: ReactNode
 }
 
 /**
@@ -34,7 +36,7 @@ export interface KycPreviewProps {
  * and composes the parts: the summary at the head (kyc-preview-summary), one section per step (kyc-preview-sections),
  * what is offered (kyc-preview-state), the submission (use-kyc-submission) and the PDF (kyc-pdf-download).
  */
-export function KycPreview({ businessId, permissions }: KycPreviewProps) {
+export function KycPreview({ businessId, permissions, ownership }: KycPreviewProps) {
   const queryClient = useQueryClient()
   const business = useQuery(businessReads.detail(businessId))
   const details = useQuery(kycReads.details(businessId))
@@ -123,6 +125,7 @@ export function KycPreview({ businessId, permissions }: KycPreviewProps) {
       <PreviewSection {...section(ids.holders, 'SHAREHOLDERS')}>
         <ShareholdersSection shareholders={shareholders.data} canReveal={canReveal} />
       </PreviewSection>
+      {ownership}
       <PreviewSection {...section(ids.docs, 'DOCUMENTS')}>
         <Suspense fallback={<Skeleton count={3} label="Loading the documents" />}>
           <DocumentsSummary businessId={businessId} kycDetailsId={kycDetailsId ?? null} />

@@ -6,6 +6,8 @@ import { formValuesEqual } from '@/lib/validation/form-dirty'
 import type { ShareholderRecord } from '../api/types'
 import { useStepDraft } from '../model/use-step-draft'
 import { ShareholderDocuments } from './documents/shareholder-documents'
+import styles from './kyc.module.css'
+import { PscExplanation } from './psc-explanation'
 import { EMPTY_SHAREHOLDER, ShareholderEditor, shareholderValuesOf, type ShareholderEditing } from './shareholder-editor'
 
 interface ShareholderDraft extends Record<string, unknown> {
@@ -20,7 +22,10 @@ export interface ShareholdersStepProps {
   onAddMeansOfId?: (shareholder: ShareholderRecord) => void
 }
 
-/** Step 4: the shareholder editor, with the open form autosaved as a draft, and each shareholder's documents under it. */
+/**
+ * Step 4: who counts as a person with significant control and who does here (and what they still need), then the
+ * shareholder editor, with the open form autosaved as a draft, and each shareholder's documents under it.
+ */
 export function ShareholdersStep({ businessId, kycDetailsId, readOnly, onAddMeansOfId }: ShareholdersStepProps) {
   const shareholders = useQuery(kycReads.shareholders(kycDetailsId))
   const draft = useStepDraft<ShareholderDraft>(businessId, 'SHAREHOLDERS', !readOnly)
@@ -42,16 +47,19 @@ export function ShareholdersStep({ businessId, kycDetailsId, readOnly, onAddMean
   }, [restored, initialEditing, shareholders.data])
   if (!shareholders.data || initialEditing === undefined) return <Skeleton count={3} label="Loading shareholders" />
   return (
-    <ShareholderEditor
-      kycDetailsId={kycDetailsId}
-      shareholders={shareholders.data}
-      readOnly={readOnly}
-      initialEditing={initialEditing}
-      onDraft={(editing) => draft.schedule({ editing })}
-      onFormClosed={() => void draft.discard()}
-      draftStatus={draft.status}
-      onAddMeansOfId={onAddMeansOfId}
-      renderExtra={(h) => <ShareholderDocuments businessId={businessId} shareholderId={h.id} readOnly={readOnly} />}
-    />
+    <div className={styles.stack}>
+      <PscExplanation businessId={businessId} shareholders={shareholders.data} />
+      <ShareholderEditor
+        kycDetailsId={kycDetailsId}
+        shareholders={shareholders.data}
+        readOnly={readOnly}
+        initialEditing={initialEditing}
+        onDraft={(editing) => draft.schedule({ editing })}
+        onFormClosed={() => void draft.discard()}
+        draftStatus={draft.status}
+        onAddMeansOfId={onAddMeansOfId}
+        renderExtra={(h) => <ShareholderDocuments businessId={businessId} shareholderId={h.id} readOnly={readOnly} />}
+      />
+    </div>
   )
 }

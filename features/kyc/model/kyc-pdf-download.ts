@@ -24,7 +24,8 @@ export const pdfFileName = (businessName: string) => `KYC-${businessName.replace
 
 /**
  * Builds the KYC summary PDF in the browser and saves it. pdf-lib comes with `./kyc-pdf`, loaded only now; without
- * the document checklist (a failed call) the PDF says the list could not be loaded.
+ * the document checklist (a failed call) the PDF says the list could not be loaded; with the ownership structure it
+ * has a page "Ownership and control".
  */
 export async function downloadKycPdf(options: {
   queryClient: QueryClient
@@ -33,15 +34,18 @@ export async function downloadKycPdf(options: {
   additionalDocuments: readonly AdditionalDocument[]
 }): Promise<void> {
   const { queryClient, businessId } = options
-  const [info, checklist, { buildKycPdf }] = await Promise.all([
+  const [info, checklist, ownership, { buildKycPdf }] = await Promise.all([
     queryClient.fetchQuery(kycQueries.pdfInfo(businessId)),
     queryClient.fetchQuery(kycReads.documentChecklist(businessId)).catch(() => null),
+    // Without the structure (a failed call) the PDF has no ownership page rather than no PDF.
+    queryClient.fetchQuery(kycReads.ownership(businessId)).catch(() => null),
     import('@/lib/kyc/kyc-pdf'),
   ])
   const bytes = await buildKycPdf({
     info,
     documents: checklist ? pdfDocumentLines(checklist) : null,
     additionalDocuments: options.additionalDocuments.map((d) => ({ label: d.label, fileName: d.file.fileName })),
+    ownership,
   })
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }))
   const link = document.createElement('a')

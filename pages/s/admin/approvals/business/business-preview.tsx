@@ -34,6 +34,12 @@ const RiskSection = dynamic(() => import('@/features/risk/components/business-ri
   loading: () => <Skeleton count={3} label="Loading the risk assessment" />,
 })
 
+// Ownership and control likewise; the graph inside it (xyflow, dagre) is one more chunk, read when there is a structure.
+const OwnershipSection = dynamic(
+  () => import('@/features/ownership/components/ownership-section').then((m) => m.OwnershipSection),
+  { ssr: false, loading: () => <Skeleton count={3} label="Loading the ownership structure" /> },
+)
+
 interface BusinessPreviewPageProps {
   answers: PageAnswers
 }
@@ -98,6 +104,7 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
                     )
                   : undefined
               }
+              ownershipSlot={({ business }) => <OwnershipSection businessId={business.id} />}
             />
           )}
         </RecordFromUrl>

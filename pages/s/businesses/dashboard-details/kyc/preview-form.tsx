@@ -1,4 +1,6 @@
+import dynamic from 'next/dynamic'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { Skeleton } from '@/components/ui/skeleton'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 
 const KycPreviewScreen = lazyScreen(
@@ -6,10 +8,22 @@ const KycPreviewScreen = lazyScreen(
   { count: 6, label: 'Loading the KYC preview' },
 )
 
+// Its own chunk, read once the preview is there; the graph inside it is one more.
+const OwnershipSection = dynamic(
+  () => import('@/features/ownership/components/ownership-section').then((m) => m.OwnershipSection),
+  { ssr: false, loading: () => <Skeleton count={3} label="Loading the ownership structure" /> },
+)
+
 export default function KycPreviewPage() {
   return (
     <PortalPage title="KYC preview" access={businessArea()} preload={[KycPreviewScreen]}>
-      {({ account, permissions }) => <KycPreviewScreen account={account} permissions={permissions} />}
+      {({ account, permissions }) => (
+        <KycPreviewScreen
+          account={account}
+          permissions={permissions}
+          ownershipSlot={(businessId) => <OwnershipSection businessId={businessId} />}
+        />
+      )}
     </PortalPage>
   )
 }
