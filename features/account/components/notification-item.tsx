@@ -21,7 +21,11 @@ export function NotificationItem({
   return (
     <li className={unread ? styles.itemUnread : styles.item}>
       <Link href={notificationHref(n.target)} className={styles.itemLink} onClick={() => onOpen(n)}>
-        {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
+        {unread && (
+          <>
+            <VisuallyHidden>Unread:</VisuallyHidden>{' '}
+          </>
+        )}
         {n.title}
       </Link>
       {n.body && <p className={styles.itemBody}>{n.body}</p>}
