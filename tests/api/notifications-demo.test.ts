@@ -5,7 +5,7 @@ import { notifications, users } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 
 describe('demo notifications', () => {
-  it('the demo approvers have an unread mention each, the owner the decisions on their businesses; seeding again adds none', async () => {
+  it('the demo approvers have an unread mention each (and screening’s candidates), the owner the decisions on their businesses; seeding again adds none', async () => {
     const db = await getDb()
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const unreadOf = async (email: string) => {
@@ -14,7 +14,9 @@ describe('demo notifications', () => {
     }
     for (const email of ['approver@example.com', 'approver2@example.com']) {
       const rows = await unreadOf(email)
-      expect(rows.map((r) => [r.kind, r.readAt])).toEqual([['MENTION', null]])
+      // The mention, and the demo's real screening candidates (the approvers may adjudicate them).
+      expect(rows.filter((r) => r.kind === 'MENTION').map((r) => r.readAt)).toEqual([null])
+      expect(rows.every((r) => r.readAt === null && ['MENTION', 'SCREENING_HIT'].includes(r.kind))).toBe(true)
     }
     const owner = await unreadOf('owner@example.com')
     expect(owner.every((r) => r.kind === 'DECISION')).toBe(true)
