@@ -59,7 +59,11 @@ export const accountQueries = {
       queryFn: async ({ pageParam, signal }) =>
         (
           await apiClient.get<NotificationPage>('/notifications', {
-            params: { pageSize: filter.pageSize, ...(filter.unread ? { unread: 'true' } : {}), ...(pageParam ? { before: pageParam } : {}) },
+            params: {
+              pageSize: filter.pageSize,
+              ...(filter.unread ? { unread: 'true' } : {}),
+              ...(pageParam ? { before: pageParam } : {}),
+            },
             signal,
           })
         ).data,
