@@ -24,7 +24,10 @@ test('a reviewer mentions a colleague, who sees the bell count, opens the item f
   const box = page.getByRole('textbox', { name: 'Add a comment' })
   await box.fill('')
   await box.pressSequentially('@chined')
-  await expect(page.getByRole('option', { name: /Chinedu Eze/ })).toBeVisible()
+  // The list of the comment box (the page's assignee select has a "Chinedu Eze" option too).
+  await expect(
+    page.getByRole('listbox', { name: 'Colleagues to mention' }).getByRole('option', { name: /Chinedu Eze/ }),
+  ).toBeVisible()
   await box.press('Enter')
   await expect(box).toHaveValue('@chinedu.eze ')
   await box.pressSequentially(`could you look at the shareholders? ${note}`)
