@@ -191,6 +191,13 @@ const VISITS: Visit[] = [
     ready: (page) => expect(page.getByLabel('First name')).toHaveValue('Emeka'),
   },
   {
+    file: 's/notifications.tsx',
+    as: 'approver',
+    url: '/s/notifications',
+    heading: 'Notifications',
+    ready: (page) => expect(page.getByRole('list', { name: 'Your notifications' })).toBeVisible(),
+  },
+  {
     file: 's/user-profile-preference.tsx',
     as: 'owner',
     url: '/s/user-profile-preference',

@@ -48,8 +48,11 @@ export const SERVER_EDGE = ['http', 'auth', 'audit', 'integrations', 'jobs', 'li
 /** The entry points of server/ besides the seed (which has its own zone): they compose the modules. */
 export const SERVER_ENTRY = ['bff', 'app.ts', 'main.ts']
 
-/** Modules the authorizations module may import (relative to server/modules): itself, and accounts for staff users. */
-export const AUTHORIZATIONS_IMPORTS = ['authorizations', 'accounts']
+/**
+ * Modules the authorizations module may import (relative to server/modules): itself, accounts for staff users, and
+ * notifications (a sink that imports no domain) to tell a maker of the decision.
+ */
+export const AUTHORIZATIONS_IMPORTS = ['authorizations', 'accounts', 'notifications']
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']
 

@@ -34,6 +34,7 @@ import { draftFormRoutes, kycDeleteRoutes, kycRoutes } from './modules/kyc/route
 import { kycDocumentRoutes } from './modules/kyc-documents/routes'
 import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
+import { notificationRoutes } from './modules/notifications/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
 import { reminderRoutes } from './modules/reminders/routes'
@@ -99,6 +100,7 @@ const MODULES: Router[] = [
   crmRoutes,
   externalBusinessRoutes,
   webhookRoutes,
+  notificationRoutes,
 ]
 
 export function createApp() {

@@ -6,6 +6,7 @@ import { getDatabaseHandle, getDb } from './db/client'
 import { stopScheduledJobs } from './jobs/job-scheduler'
 import { installGracefulShutdown, onShutdown } from './lifecycle/graceful-shutdown'
 import { logger } from './logger'
+import { startNotificationDigestOnce } from './modules/notifications/send-digests'
 import { startReminderJobOnce } from './modules/reminders/daily-job'
 import { startRetentionJobOnce } from './modules/retention/retention-job'
 import { startRiskJobsOnce } from './modules/risk/risk-jobs'
@@ -24,13 +25,14 @@ const webhooks = startWebhookDispatcherOnce(getDb, config.appEnv)
 const monitoring = startScreeningMonitoringOnce(getDb, config.appEnv)
 const riskJobs = startRiskJobsOnce(getDb, config.appEnv)
 const serviceLevels = startServiceLevelJobOnce(getDb, config.appEnv)
+const digests = startNotificationDigestOnce(getDb, config.appEnv)
 const app = createApp()
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: `http://127.0.0.1:${info.port}/api/v1` }, 'business API listening')
 })
 
 onShutdown('scheduled jobs', async () => {
-  for (const job of [reminders, retention, webhooks, monitoring, riskJobs, serviceLevels]) job?.stop()
+  for (const job of [reminders, retention, webhooks, monitoring, riskJobs, serviceLevels, digests]) job?.stop()
   await stopScheduledJobs()
 })
 installGracefulShutdown({

@@ -28,6 +28,8 @@ export interface AppShellProps {
   currentPath?: string
   /** The page's heading (`h1`). */
   title?: ReactNode
+  /** What the header shows before the user menu (the notification bell), when the user is known. */
+  headerActions?: ReactNode
   children?: ReactNode
 }
 
@@ -45,6 +47,7 @@ export function AppShell({
   loggingOut,
   currentPath = '',
   title,
+  headerActions,
   children,
 }: AppShellProps) {
   const navId = useId()
@@ -110,6 +113,7 @@ export function AppShell({
         >
           KYC Portal
         </Link>
+        {user && headerActions}
         {user && <UserMenu user={user} onLogout={onLogout} loggingOut={loggingOut} />}
       </header>
       <div className={styles.body}>

@@ -57,6 +57,31 @@ export const businessCommentSchema = z.object({
 })
 export type BusinessComment = z.infer<typeof businessCommentSchema>
 
+/** A colleague a comment can mention (docs/notifications.md#mentions): `@handle` names them. */
+export const mentionableSchema = z.object({ id: z.uuid(), name: z.string(), handle: z.string() }).meta({ id: 'Mentionable' })
+export type Mentionable = z.infer<typeof mentionableSchema>
+
+/** `GET /businesses/attachment/{id}/mentionable?q=`: the autocomplete's query. */
+export const mentionableQuerySchema = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+})
+
+/** The answer to a new comment: the comment, who its mentions notified, and the mentions that told nobody. */
+export const businessCommentAddedSchema = businessCommentSchema.extend({
+  mentions: z.object({
+    notified: z.array(mentionableSchema),
+    notNotified: z.array(
+      z.object({
+        handle: z.string(),
+        reason: z.enum(['NOT_A_READER', 'UNKNOWN', 'AMBIGUOUS']),
+        /** In words, for the writer. */
+        message: z.string(),
+      }),
+    ),
+  }),
+})
+export type BusinessCommentAdded = z.infer<typeof businessCommentAddedSchema>
+
 /** `PUT /businesses/{id}/assignee`: a reviewer, or null to unassign. */
 export const assigneeInputSchema = z.object({
   userId: z.uuid({ message: 'must be a user id or null' }).nullable(),

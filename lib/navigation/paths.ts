@@ -35,6 +35,8 @@ export const paths = {
   /** The public contact-us form (support inquiries). */
   contactUs: () => '/support/contact-us',
   preferences: () => '/s/user-profile-preference',
+  /** The signed-in user's notification centre (docs/notifications.md). */
+  notifications: () => '/s/notifications',
 
   auth: {
     /** `from`: where to go back to after signing in (proxy.ts and the HTTP layer check it is a same-site path). */

@@ -23,6 +23,7 @@ import { seedDemoBusinesses } from './demo-businesses'
 import { seedDemoCrm } from './demo-crm'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
+import { seedDemoNotifications } from './demo-notifications'
 import { seedProducts } from './demo-products'
 import { seedDemoReview } from './demo-review'
 import { seedDemoRisk } from './demo-risk'
@@ -65,6 +66,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
   if (options.demo) await seedDemoServiceLevels(db)
+  if (options.demo) await seedDemoNotifications(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { Account, Preferences, UserProfile } from '@/lib/contracts/accounts'
+import type { NotificationPage, NotificationSettings, UnreadCount } from '@/lib/contracts/notifications'
 import type { Page } from '@/lib/contracts/pagination'
 import { SESSION_LIST_MAX } from '@/lib/contracts/session-values'
 import type { UserSession } from '@/lib/contracts/sessions'
@@ -48,6 +49,35 @@ export const accountQueries = {
       queryKey: [...accountQueries.all(), 'sessions'],
       queryFn: async () =>
         (await apiClient.get<Page<UserSession>>('/accounts/sessions', { params: { pageSize: SESSION_LIST_MAX } })).data,
+    }),
+  /** `GET /notifications`: the user's notifications, newest first, a page at a time (keyset: `before`). */
+  notifications: (filter: { unread: boolean; pageSize: number }) =>
+    infiniteQueryOptions({
+      queryKey: [...accountQueries.all(), 'notifications', 'list', filter] as const,
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: NotificationPage) => last.nextCursor,
+      queryFn: async ({ pageParam, signal }) =>
+        (
+          await apiClient.get<NotificationPage>('/notifications', {
+            params: {
+              pageSize: filter.pageSize,
+              ...(filter.unread ? { unread: 'true' } : {}),
+              ...(pageParam ? { before: pageParam } : {}),
+            },
+            signal,
+          })
+        ).data,
+    }),
+  /** `GET /notifications/unread-count`: the bell's figure. */
+  unreadCount: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'notifications', 'unread-count'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<UnreadCount>('/notifications/unread-count', { signal })).data,
+    }),
+  notificationSettings: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all(), 'notifications', 'settings'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<NotificationSettings>('/notifications/settings', { signal })).data,
     }),
   /** Whether the login page offers single sign-on (public; it changes only with the portal's configuration). */
   ssoSettings: () =>

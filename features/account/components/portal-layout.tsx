@@ -9,6 +9,7 @@ import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { paths } from '@/lib/navigation/paths'
 import { accountQueries } from '../api/account-queries'
 import { endSession } from '../api/session-calls'
+import { NotificationBell } from './notification-bell'
 import { StepUpHost } from './step-up-host'
 
 export interface PortalContext {
@@ -84,6 +85,7 @@ export function PortalLayout({ title, children }: PortalLayoutProps) {
       loggingOut={loggingOut}
       currentPath={router.asPath}
       title={title}
+      headerActions={account && <NotificationBell />}
     >
       {content}
       <StepUpHost />

@@ -2,10 +2,12 @@ import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { CheckboxField } from '@/components/ui/checkbox-field'
 import { Form } from '@/components/ui/form'
+import { Link } from '@/components/ui/link'
 import { SelectField } from '@/components/ui/select-field'
 import { notify } from '@/components/ui/toasts'
 import type { Account, Preferences } from '@/lib/contracts/accounts'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
+import { paths } from '@/lib/navigation/paths'
 import { useUpdatePreferences } from '../api/profile-calls'
 import styles from './auth-card.module.css'
 
@@ -43,6 +45,10 @@ export function PreferencesForm({ preferences, businesses }: { preferences: Pref
         />
         <CheckboxField name="emailNotifications" label="E-mail me about my applications and reviews" />
         <CheckboxField name="marketingOptOut" label="Do not send me marketing e-mails" />
+        <p>
+          Which notifications (mentions, assignments, decisions…) also come by e-mail, as one digest an hour at most: see{' '}
+          <Link href={paths.notifications()}>Notifications</Link>.
+        </p>
         <div>
           <Button type="submit" loading={form.formState.isSubmitting} loadingText="Saving…" disabled={!form.formState.isDirty}>
             Save preferences

@@ -3,7 +3,7 @@ import type { VerificationItem } from '@/lib/contracts/verification'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
-import type { ApprovalCheck, BusinessComment, ForApprovalRow, Page, Reviewer } from './types'
+import type { ApprovalCheck, BusinessComment, ForApprovalRow, Mentionable, Page, Reviewer } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
@@ -41,6 +41,14 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.businessOf(id), 'comments'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<BusinessComment[]>(apiPath`/businesses/attachment/${id}`, { signal })).data,
+    }),
+  /** `GET /businesses/attachment/{id}/mentionable?q=`: colleagues who may read the thread, for the comment box's `@`. */
+  mentionable: (id: string, q: string) =>
+    queryOptions({
+      queryKey: [...approvalQueries.businessOf(id), 'mentionable', q] as const,
+      staleTime: 60_000,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Mentionable[]>(apiPath`/businesses/attachment/${id}/mentionable`, { params: { q }, signal })).data,
     }),
   /** `GET /verified-kyc/{businessId}`: the business's current verification items (opened PENDING where missing). */
   verification: (businessId: string) =>

@@ -3,7 +3,7 @@ import { apiPath } from '@/lib/http/api-path'
 import { downloadFile } from '@/lib/http/download-file'
 import { apiClient } from '@/lib/http/lazy-client'
 import { approvalQueries, refreshReviewScreen } from './approval-queries'
-import type { Business, BusinessComment, BusinessDecisionInput } from './types'
+import type { Business, BusinessCommentAdded, BusinessDecisionInput } from './types'
 
 /** PUT /businesses/{id}/approve: the queue, the business and its thread refresh before the mutation settles. */
 export function useDecideBusiness(businessId: string) {
@@ -29,12 +29,12 @@ export function useAssignReviewer() {
   })
 }
 
-/** PUT /businesses/attachment/{id}: one more recommendation comment. */
+/** PUT /businesses/attachment/{id}: one more recommendation comment; the answer says whom its mentions notified. */
 export function useAddComment(businessId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (comment: string) =>
-      (await apiClient.put<BusinessComment>(apiPath`/businesses/attachment/${businessId}`, { comment })).data,
+      (await apiClient.put<BusinessCommentAdded>(apiPath`/businesses/attachment/${businessId}`, { comment })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: approvalQueries.comments(businessId).queryKey }),
   })
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Form } from '@/components/ui/form'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
-import type { BusinessCommentInput } from '@/lib/contracts/reviews'
+import type { BusinessCommentAdded, BusinessCommentInput } from '@/lib/contracts/reviews'
 import { formatDayTime } from '@/lib/format/day'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
@@ -15,7 +15,7 @@ import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries } from '../api/approval-queries'
 import { useAddComment } from '../api/review-calls'
 import ownStyles from './approvals.module.css'
-import { CommentField } from './comment-field'
+import { MentionCommentField } from './mention-comment-field'
 
 const styles = { ...sharedStyles, ...ownStyles }
 
@@ -32,12 +32,14 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
   const comments = useQuery(approvalQueries.comments(businessId))
   const add = useAddComment(businessId)
   const form = useForm<Values, unknown, Values>({ resolver, defaultValues: { comment: '' } })
+  const [mentions, setMentions] = useState<BusinessCommentAdded['mentions'] | null>(null)
 
   usePreloadOnFirstInput(resolver, canComment)
 
   const submit = async (values: Values) => {
     try {
-      await add.mutateAsync(values.comment)
+      const added = await add.mutateAsync(values.comment)
+      setMentions(added.mentions.notified.length || added.mentions.notNotified.length ? added.mentions : null)
       form.reset({ comment: '' })
     } catch (error) {
       // The API client has told the reviewer already; a refused comment says why under the box too.
@@ -73,7 +75,19 @@ export function CommentThread({ businessId, canComment }: { businessId: string; 
       )}
       {canComment && (
         <Form form={form} onSubmit={submit} className={styles.stackTight}>
-          <CommentField<Values> name="comment" label="Add a comment" rows={3} />
+          <MentionCommentField<Values> name="comment" label="Add a comment" rows={3} businessId={businessId} />
+          <div role="status">
+            {mentions && (
+              <ul className={styles.small}>
+                {mentions.notified.length > 0 && <li>Notified {mentions.notified.map((c) => c.name).join(', ')}.</li>}
+                {mentions.notNotified.map((m) => (
+                  <li key={m.handle} className={styles.error}>
+                    {m.message}.
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <div className={styles.actions}>
             <Button type="submit" variant="secondary" loading={form.formState.isSubmitting} loadingText="Adding…">
               Add comment

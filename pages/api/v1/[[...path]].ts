@@ -5,6 +5,7 @@ import { createApp } from '@/server/app'
 import { getDb } from '@/server/db/client'
 import { stopScheduledJobs } from '@/server/jobs/job-scheduler'
 import { onShutdown } from '@/server/lifecycle/graceful-shutdown'
+import { startNotificationDigestOnce } from '@/server/modules/notifications/send-digests'
 import { startReminderJobOnce } from '@/server/modules/reminders/daily-job'
 import { startRetentionJobOnce } from '@/server/modules/retention/retention-job'
 import { startRiskJobsOnce } from '@/server/modules/risk/risk-jobs'
@@ -22,7 +23,7 @@ seedOnOpen()
 const listener = getRequestListener(createApp().fetch, { overrideGlobalObjects: false })
 
 export default function handler(req: IncomingMessage, res: ServerResponse) {
-  // The daily reminders, the retention purge, the webhook dispatcher, screening's monitoring and the risk jobs start with the first API call of the portal process (not at import: `next build` loads
+  // The daily reminders, the retention purge, the webhook dispatcher, screening's monitoring, the risk jobs and the notification digest start with the first API call of the portal process (not at import: `next build` loads
   // this module too, and must not open the database).
   const jobs = [
     startReminderJobOnce(getDb, getConfig().appEnv),
@@ -31,6 +32,7 @@ export default function handler(req: IncomingMessage, res: ServerResponse) {
     startScreeningMonitoringOnce(getDb, getConfig().appEnv),
     startRiskJobsOnce(getDb, getConfig().appEnv),
     startServiceLevelJobOnce(getDb, getConfig().appEnv),
+    startNotificationDigestOnce(getDb, getConfig().appEnv),
   ]
   onShutdown('scheduled jobs', async () => {
     for (const job of jobs) job?.stop()

@@ -14,6 +14,9 @@ export const portalLinks = {
     `${getConfig().publicUrl}/s/admin/approvals/business/business-preview?id=${encodeURIComponent(businessId)}`,
   screeningQueue: () => `${getConfig().publicUrl}/s/admin/screening`,
   authorizationDetails: (id: string) => `${getConfig().publicUrl}/s/admin/authorizations/details?id=${encodeURIComponent(id)}`,
+  businessScreening: (businessId: string) =>
+    `${getConfig().publicUrl}/s/admin/approvals/business/business-preview?id=${encodeURIComponent(businessId)}#screening`,
+  notifications: () => `${getConfig().publicUrl}/s/notifications`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   profile: () => `${getConfig().publicUrl}/profile`,
   dataProtection: () => `${getConfig().publicUrl}/s/admin/data-protection`,

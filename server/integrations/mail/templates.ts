@@ -433,3 +433,33 @@ export function authorizationDecisionMail(input: {
     html: layout(`Your request was ${word}`, lines, { label: 'See the request', url: input.url }),
   }
 }
+
+/**
+ * The hourly digest of a user's notifications of the kinds they chose (docs/notifications.md#e-mail-digest): titles
+ * only (names of businesses and colleagues the portal shows them), never a comment's text.
+ */
+export function notificationDigestMail(input: {
+  firstName: string
+  items: readonly { title: string; url: string }[]
+  more: number
+  url: string
+}): RenderedMail {
+  const count = input.items.length + input.more
+  const intro = `Hello ${input.firstName},`
+  const summary = `You have ${count === 1 ? 'a new notification' : `${count} new notifications`} on the KYC Portal:`
+  const lines = input.items.map((i) => `- ${i.title}: ${i.url}`)
+  const more = input.more ? [`…and ${input.more} more.`] : []
+  const listHtml = `<ul style="margin:0 0 16px;padding-left:20px">${input.items
+    .map((i) => `<li style="margin:0 0 8px"><a href="${escapeHtml(i.url)}">${escapeHtml(i.title)}</a></li>`)
+    .join('')}</ul>`
+  const html = layout('Your notifications', [intro, summary], { label: 'Open your notifications', url: input.url }).replace(
+    '<p style="margin:24px 0">',
+    `${listHtml}${more.map((m) => `<p style="margin:0 0 16px">${escapeHtml(m)}</p>`).join('')}<p style="margin:24px 0">`,
+  )
+  return {
+    template: 'notification-digest',
+    subject: subjectLine(count === 1 ? 'A new notification' : `${count} new notifications`),
+    text: `${[intro, summary, lines.join('\n'), ...more].join('\n\n')}\n\nAll of them: ${input.url}\n`,
+    html,
+  }
+}

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { describeRequest } from '@/lib/contracts/authorization-values'
 import type { AuthorizationDecisionInput } from '@/lib/contracts/authorizations'
 import { authorizationDecisionSchema } from '@/lib/contracts/authorizations'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -6,6 +7,8 @@ import type { Database, Tx } from '@/server/db/client'
 import { authorizations, type AuthorizationRow } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { displayName } from '@/server/records/display-name'
+import { notifyUsers } from '../notifications/notify-users'
 import { findAuthorizationRow } from './authorization-view'
 import { getAuthorization } from './get-authorization'
 import { kindOf, type AuthorizationKind } from './kinds'
@@ -53,14 +56,20 @@ export async function decideAuthorization(options: {
       throw new AppError('INVALID_STATE', `This authorization is already ${now?.status ?? 'decided'}`)
     }
     const actors = { authorizationId: id, makerId: row.makerId, checkerId: actor.userId }
-    const decisionAudit = (action: string, extra: Record<string, unknown> = {}) =>
-      appendAudit(tx, options.audit, {
+    const decisionAudit = async (action: string, extra: Record<string, unknown> = {}) => {
+      await appendAudit(tx, options.audit, {
         resource: 'authorization',
         resourceId: id,
         action,
         before: { status: 'PENDING', makerId: row.makerId },
         after: { status: action === 'STALE' ? 'STALE' : input.decision, ...actors, comment: input.comment || null, ...extra },
       })
+      await notifyMakerInApp(tx, {
+        row,
+        actor,
+        outcome: action === 'STALE' ? 'could not be applied' : input.decision === 'APPROVED' ? 'was approved' : 'was declined',
+      })
+    }
     if (input.decision === 'DECLINED') {
       await decisionAudit('DECLINE')
       return { kind: 'decided' }
@@ -87,6 +96,19 @@ export async function decideAuthorization(options: {
   // After the commit: what it does (a mail) must not undo the approval.
   await outcome.afterCommit?.(db)
   return getAuthorization({ db, actor, id })
+}
+
+/** The maker's notification of the decision on their request (docs/notifications.md#kinds), in the decision's transaction. */
+async function notifyMakerInApp(tx: Tx, options: { row: AuthorizationRow; actor: Actor; outcome: string }) {
+  const { row, actor } = options
+  await notifyUsers(tx, {
+    userIds: [row.makerId],
+    kind: 'DECISION',
+    readers: [],
+    title: `Your request (${describeRequest(row.type, row.target, row.proposal)}) ${options.outcome} by ${displayName(actor)}`,
+    target: { type: 'authorization', id: row.id },
+    actorId: actor.userId,
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { BusinessComment } from '@/lib/contracts/reviews'
+import type { BusinessComment, BusinessCommentAdded, Mentionable } from '@/lib/contracts/reviews'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
@@ -8,6 +8,8 @@ import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
+import { findMentionable, resolveMentions, type MentionResolution } from '../notifications/mentions'
+import { notifyUsers } from '../notifications/notify-users'
 
 const toComment = (row: BusinessCommentRow): BusinessComment => ({
   id: row.id,
@@ -38,29 +40,78 @@ export async function findBusinessComments(options: {
   return rows.map(toComment)
 }
 
-/** `PUT /businesses/attachment/{id}`: appends one comment by the signed-in staff member (audited). */
+/** `GET /businesses/attachment/{id}/mentionable`: colleagues who may read the thread, for the comment box's `@`. */
+export async function findMentionableColleagues(options: {
+  db: Executor
+  actor: Actor
+  businessId: string
+  q?: string
+}): Promise<Mentionable[]> {
+  assertStaffWithAny(options.actor, ...COMMENT_WRITERS)
+  await getBusinessRowOrThrow({ db: options.db, actor: options.actor, id: options.businessId })
+  return findMentionable(options.db, {
+    businessId: options.businessId,
+    readers: COMMENT_READERS,
+    q: options.q,
+    exceptUserId: options.actor.userId,
+  })
+}
+
+const NOT_NOTIFIED: Record<MentionResolution['unresolved'][number]['reason'], (handle: string) => string> = {
+  NOT_A_READER: (h) => `@${h} may not read this business, so was not notified`,
+  UNKNOWN: (h) => `Nobody on the staff is @${h}: nobody was notified`,
+  AMBIGUOUS: (h) => `@${h} names more than one colleague: pick one from the list, nobody was notified`,
+}
+
+/**
+ * `PUT /businesses/attachment/{id}`: appends one comment by the signed-in staff member (audited). Each `@handle` in it
+ * notifies that colleague when they may read the business; the answer names the mentions that told nobody
+ * (docs/notifications.md#mentions).
+ */
 export async function addBusinessComment(options: {
   db: Database
   actor: Actor
   businessId: string
   comment: string
   audit: AuditContext
-}): Promise<BusinessComment> {
+}): Promise<BusinessCommentAdded> {
   const { db, actor, businessId } = options
   assertStaffWithAny(actor, ...COMMENT_WRITERS)
-  await getBusinessRowOrThrow({ db, actor, id: businessId })
-  const row = await db.transaction(async (tx) => {
+  const business = await getBusinessRowOrThrow({ db, actor, id: businessId })
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(businessComments)
       .values({ businessId, authorId: actor.userId, authorName: displayName(actor), body: options.comment.trim() })
       .returning()
+    const mentions = await resolveMentions(tx, {
+      businessId,
+      text: created!.body,
+      readers: COMMENT_READERS,
+      authorId: actor.userId,
+    })
+    const { notified } = await notifyUsers(tx, {
+      userIds: mentions.readers.map((c) => c.id),
+      kind: 'MENTION',
+      businessId,
+      readers: COMMENT_READERS,
+      membersRead: false,
+      title: `${displayName(actor)} mentioned you on ${business.name}`,
+      body: created!.body,
+      target: { type: 'business-review', id: businessId },
+      actorId: actor.userId,
+    })
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: businessId,
       action: 'COMMENT',
-      after: { commentId: created!.id, comment: created!.body },
+      after: { commentId: created!.id, comment: created!.body, ...(notified.length ? { notified } : {}) },
     })
-    return created!
+    return {
+      ...toComment(created!),
+      mentions: {
+        notified: mentions.readers.filter((c) => notified.includes(c.id)),
+        notNotified: mentions.unresolved.map((u) => ({ ...u, message: NOT_NOTIFIED[u.reason](u.handle) })),
+      },
+    }
   })
-  return toComment(row)
 }

@@ -21,6 +21,7 @@ import {
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
+import { membersOf, notifyUsers } from '../notifications/notify-users'
 import { findApprovalChecks, hitsAdjudicatedBy, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { REVIEW_DECIDE } from './review-access'
 
@@ -165,6 +166,16 @@ export async function decideBusiness(options: {
       type: 'business.decided',
       data: { businessId: id, approvalStatus: after.approvalStatus, decidedBy: actor.userId, decidedAt: now.toISOString() },
       at: now,
+    })
+    await notifyUsers(tx, {
+      userIds: await membersOf(tx, id),
+      kind: 'DECISION',
+      businessId: id,
+      readers: [],
+      title: `${after.name} was ${input.decision === 'APPROVED' ? 'approved' : 'declined'}`,
+      target: { type: 'business-dashboard', id },
+      actorId: actor.userId,
+      now,
     })
     // The review's document decisions travel in this decision's one e-mail (docs/domain.md#review-e-mails).
     return { firstApproval: null, after, documents: await claimDocumentDecisions(tx, id, now) }

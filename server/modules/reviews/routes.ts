@@ -6,7 +6,13 @@ import { createRouter, errorResponses, json, routesTagged } from '@/server/http/
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { findApprovalChecklist } from './approval-checklist'
 import { assignReviewer, findReviewers } from './assign-reviewer'
-import { addBusinessComment, COMMENT_READERS, COMMENT_WRITERS, findBusinessComments } from './business-comments'
+import {
+  addBusinessComment,
+  COMMENT_READERS,
+  COMMENT_WRITERS,
+  findBusinessComments,
+  findMentionableColleagues,
+} from './business-comments'
 import { decideBusiness } from './decide-business'
 import { findForApproval } from './find-for-approval'
 import { REVIEW_DECIDE, REVIEW_READERS } from './review-access'
@@ -72,13 +78,37 @@ reviewRoutes.openapi(
   async (c) => c.json(await findBusinessComments({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
 )
 
+// GET /businesses/attachment/{id}/mentionable – colleagues a comment on this business can mention
+reviewRoutes.openapi(
+  route.get('/businesses/attachment/{id}/mentionable', {
+    summary: 'Colleagues who may be mentioned',
+    description: 'Active staff who may read the business (and so its thread), whose name or handle contains `q`; at most 10.',
+    ...access.staffAny(...COMMENT_WRITERS),
+    request: { params: idParam, query: reviewsContract.mentionableQuerySchema },
+    responses: {
+      200: json(z.array(reviewsContract.mentionableSchema), 'Colleagues, by name'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  async (c) =>
+    c.json(
+      await findMentionableColleagues({ ...(await readArgs(c)), businessId: c.req.valid('param').id, q: c.req.valid('query').q }),
+      200,
+    ),
+)
+
 // PUT /businesses/attachment/{id} – add a recommendation comment
 reviewRoutes.openapi(
   route.put('/businesses/attachment/{id}', {
     summary: 'Add a recommendation comment',
     ...access.staffAny(...COMMENT_WRITERS),
     request: { params: idParam, ...jsonBody(reviewsContract.businessCommentInputSchema) },
-    responses: { 200: json(reviewsContract.businessCommentSchema, 'The comment added'), ...errorResponses(400, 401, 403, 404) },
+    description:
+      'Each `@handle` (a colleague’s `firstname.lastname`) notifies that colleague when they may read the business; `mentions.notNotified` names the others (docs/notifications.md#mentions).',
+    responses: {
+      200: json(reviewsContract.businessCommentAddedSchema, 'The comment added, and whom it notified'),
+      ...errorResponses(400, 401, 403, 404),
+    },
   }),
   async (c) =>
     c.json(

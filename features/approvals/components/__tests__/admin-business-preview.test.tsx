@@ -282,6 +282,7 @@ describe('BusinessPreview: the comment and assignee forms', () => {
           comment: 'Checked the CAC 2.',
           decision: null,
           createdAt: '2026-03-03T10:00:00.000Z',
+          mentions: { notified: [], notNotified: [] },
         },
       }),
     )

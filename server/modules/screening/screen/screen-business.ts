@@ -15,7 +15,9 @@ import {
 } from '@/server/db/schema'
 import { onSubmittedKycChange } from '@/server/modules/kyc/kyc-edit-access'
 import { readScreeningSubjects } from '@/server/modules/kyc/screening-subjects'
+import { notifyUsers, staffHolding } from '@/server/modules/notifications/notify-users'
 import { lockBusinessRow } from '@/server/records/business-record'
+import { SCREENING_ADJUDICATORS, SCREENING_READERS } from '../screening-access'
 import { findCandidates, type Candidate, type ScreeningQuery } from './find-candidates'
 import { readMatchThreshold } from './screening-settings'
 
@@ -268,7 +270,27 @@ export async function addHits(tx: Tx, options: { check: ScreeningCheck; candidat
     )
     .onConflictDoNothing()
     .returning({ status: screeningHits.status })
-  return inserted.filter((h) => h.status === 'OPEN').length
+  const opened = inserted.filter((h) => h.status === 'OPEN').length
+  if (opened) await notifyAdjudicators(tx, { businessId: check.businessId, opened, now })
+  return opened
+}
+
+/**
+ * New open candidates: every staff member who may adjudicate them hears of it (docs/notifications.md#kinds). The title
+ * names the business only (as screening's e-mail does), never the person screened.
+ */
+async function notifyAdjudicators(tx: Tx, options: { businessId: string; opened: number; now: Date }) {
+  const [business] = await tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, options.businessId))
+  await notifyUsers(tx, {
+    userIds: await staffHolding(tx, SCREENING_ADJUDICATORS),
+    kind: 'SCREENING_HIT',
+    businessId: options.businessId,
+    readers: SCREENING_READERS,
+    membersRead: false,
+    title: `${options.opened === 1 ? 'A screening candidate' : `${options.opened} screening candidates`} to adjudicate for ${business?.name ?? 'a business'}`,
+    target: { type: 'business-screening', id: options.businessId },
+    now: options.now,
+  })
 }
 
 /**
