@@ -11,7 +11,13 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 }
 
 /** The screen a notification opens: the browser builds its link with `paths`, the digest with `portalLinks`. */
-export const NOTIFICATION_TARGETS = ['business-review', 'business-screening', 'authorization', 'business-dashboard'] as const
+export const NOTIFICATION_TARGETS = [
+  'business-review',
+  'business-screening',
+  'authorization',
+  'business-dashboard',
+  'support-inquiries',
+] as const
 export type NotificationTarget = (typeof NOTIFICATION_TARGETS)[number]
 
 /** The bell asks for the unread count this often while the tab is visible (and on focus). */

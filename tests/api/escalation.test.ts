@@ -70,6 +70,15 @@ describe('escalation', () => {
     expect(told[0]!.userIds).toContain(reviewer.user.id)
     expect(told[0]!.userIds).toContain(supervisor.user.id)
     expect(told[0]!.userIds.sort()).toEqual([...new Set([reviewer.user.id, ...(await supervisors(db))])].sort())
+
+    // The assignee hears of it in the portal, once however often the job ran (docs/notifications.md#kinds).
+    const bell = await json<{ items: { kind: string; title: string; target: { type: string; id: string } }[] }>(
+      await api('/notifications?pageSize=50', { token: reviewer.token }),
+    )
+    const escalations = bell.items.filter((n) => n.kind === 'ESCALATION' && n.target.id === overdue.id)
+    expect(escalations).toHaveLength(1)
+    expect(escalations[0]).toMatchObject({ title: `Past its service level: Business review: ${overdue.name}` })
+    expect(escalations[0]!.target.type).toBe('business-review')
   })
 
   it('shows escalations to supervisors only; a supervisor reassigns an escalated item, audited with the reason', async () => {
@@ -103,6 +112,10 @@ describe('escalation', () => {
       await api('/escalations?queue=BUSINESS_REVIEW&pageSize=100', { token: supervisor.token }),
     )
     expect(after.content.find((r) => r.itemId === overdue.id)?.assigneeId).toBe(colleague.user.id)
+    const told = await json<{ items: { kind: string; target: { id: string } }[] }>(
+      await api('/notifications?pageSize=50', { token: colleague.token }),
+    )
+    expect(told.items.filter((n) => n.kind === 'ASSIGNED' && n.target.id === overdue.id)).toHaveLength(1)
 
     // Decided: no longer open, still recorded for reporting.
     const db = await getDb()

@@ -12,6 +12,8 @@ export function notificationHref(target: Notification['target']): string {
       return paths.admin.authorizationDetails(target.id)
     case 'business-dashboard':
       return paths.business.dashboard(target.id)
+    case 'support-inquiries':
+      return paths.admin.supportInquiries()
   }
 }
 

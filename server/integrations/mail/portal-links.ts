@@ -16,6 +16,7 @@ export const portalLinks = {
   authorizationDetails: (id: string) => `${getConfig().publicUrl}/s/admin/authorizations/details?id=${encodeURIComponent(id)}`,
   businessScreening: (businessId: string) =>
     `${getConfig().publicUrl}/s/admin/approvals/business/business-preview?id=${encodeURIComponent(businessId)}#screening`,
+  supportInquiries: () => `${getConfig().publicUrl}/s/admin/support-inquiries`,
   notifications: () => `${getConfig().publicUrl}/s/notifications`,
   login: () => `${getConfig().publicUrl}/auth/login`,
   profile: () => `${getConfig().publicUrl}/profile`,

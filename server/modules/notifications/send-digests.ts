@@ -19,6 +19,7 @@ const TARGET_LINKS: Record<NotificationTarget, (id: string) => string> = {
   'business-screening': portalLinks.businessScreening,
   authorization: portalLinks.authorizationDetails,
   'business-dashboard': portalLinks.businessDashboard,
+  'support-inquiries': portalLinks.supportInquiries,
 }
 
 /**
