@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { OwnershipGraph } from '@/lib/contracts/ownership'
+import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { getDb } from '@/server/db/client'
 import { audits, files, personalDataViews } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
@@ -14,6 +16,7 @@ import { signEvidence } from '@/server/modules/evidence/signing-key'
 import { verifyCaseFile } from '@/server/modules/evidence/verify-case-file'
 import { api, signedInUser } from './helpers'
 import { businessReadyForApproval } from './review-fixtures'
+import { businessOfTier } from './risk-fixtures'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
 
@@ -55,6 +58,7 @@ describe('case file', () => {
       'screening.json',
       'risk.json',
       'deferrals.json',
+      'ownership.json',
       'decisions.json',
       'audit/business.ndjson',
       'audit/chain.ndjson',
@@ -68,6 +72,11 @@ describe('case file', () => {
     expect(JSON.parse(await zip.file('business.json')!.async('string'))).toMatchObject({
       business: { id: ready.business.id },
     })
+    // The structure and its persons with significant control, as the review's graph reads them (docs/ownership.md).
+    const ownership = JSON.parse(await zip.file('ownership.json')!.async('string')) as OwnershipGraph
+    expect(ownership.nodes[0]).toMatchObject({ id: ready.business.id, kind: 'BUSINESS' })
+    expect(ownership.personsWithSignificantControl.length).toBeGreaterThan(0)
+    for (const psc of ownership.personsWithSignificantControl) expect(psc.reasons.length).toBeGreaterThan(0)
 
     const check = await verifyCaseFile(zipBytes)
     expect(check.problems, check.problems.join('; ')).toEqual([])
@@ -175,6 +184,20 @@ describe('case file', () => {
     })
     expect(run.status).toBe(1)
     expect(run.stdout).toMatch(/MISMATCH audit row \d+: its fields do not give its hash/)
+  }, 60_000)
+
+  it("holds a HIGH business's enhanced due diligence as its review reads it", async () => {
+    const { business } = await businessOfTier('HIGH')
+    const res = await api(`/businesses/${business.id}/case-file`, { token: staff.token })
+    expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const zip = await JSZip.loadAsync(bytes)
+    const edd = JSON.parse(await zip.file('enhanced-due-diligence.json')!.async('string')) as EnhancedDueDiligence
+    expect(edd.required).toBe(true)
+    expect(edd.items.map((i) => i.item)).toEqual(
+      expect.arrayContaining(['SOURCE_OF_FUNDS', 'PURPOSE_OF_RELATIONSHIP', 'EXPECTED_ACTIVITY']),
+    )
+    expect((await verifyCaseFile(bytes)).ok).toBe(true)
   }, 60_000)
 
   it('is refused to business users and to staff who may not read businesses; 404 for an unknown business', async () => {

@@ -15,6 +15,8 @@ import { logger } from '@/server/logger'
 import { getBusinessPdfInfo } from '@/server/modules/businesses/get-business'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
+import { readOwnershipGraph } from '@/server/modules/kyc/ownership-graph'
+import { getEnhancedDueDiligence } from '@/server/modules/risk/answer-edd'
 import { findRiskHistory, getBusinessRisk } from '@/server/modules/risk/read-risk'
 import { readBusinessScreening } from '@/server/modules/screening/screen/read-screening'
 import { findBusinessVerifications } from '@/server/modules/verification/verification-calls'
@@ -135,7 +137,8 @@ export async function buildCaseFile(options: {
 }): Promise<{ fileName: string; stream: ReadableStream<Uint8Array> }> {
   const { db, actor, audit, businessId } = options
   const info = await getBusinessPdfInfo({ db, actor, id: businessId })
-  const [screening, verification, risk, riskHistory, deferralRows, documents] = await Promise.all([
+  const kycDetailsId = info.kyc.details?.id ?? null
+  const [screening, verification, risk, riskHistory, deferralRows, documents, ownership, edd] = await Promise.all([
     readBusinessScreening({ db, actor, businessId }),
     findBusinessVerifications({ db, actor, businessId }),
     getBusinessRisk({ db, actor, businessId }),
@@ -146,6 +149,8 @@ export async function buildCaseFile(options: {
       .from(files)
       .where(and(eq(files.businessId, businessId), eq(files.status, 'CONFIRMED')))
       .orderBy(asc(files.createdAt), asc(files.id)),
+    readOwnershipGraph({ db, actor, businessId }),
+    kycDetailsId ? getEnhancedDueDiligence({ db, actor, kycDetailsId }) : null,
   ])
   // Staff who may reveal identity numbers get them in clear, in a file of their own; everyone else masked only.
   const reveal = actor.isStaff && actor.staffPermissions.has(PERMISSIONS.CAN_VIEW_SENSITIVE_KYC)
@@ -228,6 +233,7 @@ export async function buildCaseFile(options: {
       info,
       documents: null,
       additionalDocuments: documents.map((d) => ({ label: d.purpose, fileName: d.fileName })),
+      ownership,
     })
     await add('kyc-summary.pdf', pdf)
     await add('business.json', json(info))
@@ -235,6 +241,8 @@ export async function buildCaseFile(options: {
     await add('verification.json', json(verification))
     await add('screening.json', json(screening))
     await add('risk.json', json({ current: risk, history: riskHistory.content }))
+    if (edd) await add('enhanced-due-diligence.json', json(edd))
+    await add('ownership.json', json(ownership))
     await add('deferrals.json', json(deferralRows.map((row) => toDeferral(row))))
     const storage = getBlobStorage()
     for (const [index, document] of documents.entries()) {
