@@ -37,6 +37,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
 import { reminderRoutes } from './modules/reminders/routes'
+import { registryCheckRoutes } from './modules/registry-check/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { retentionRoutes } from './modules/retention/routes'
 import { reviewRoutes } from './modules/reviews/routes'
@@ -79,6 +80,7 @@ const MODULES: Router[] = [
   onboardingRoutes,
   cacReviewRoutes,
   verificationRoutes,
+  registryCheckRoutes,
   kycDocumentRoutes,
   deferralRoutes,
   deferralReviewRoutes,
