@@ -189,7 +189,10 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
       const parsed = parseRegistrationNumber(registrationNumber)
       if (!parsed) return { status: 'NOT_FOUND' }
       const type = parsed.registrationClass === 'BN' ? 'bn' : parsed.registrationClass === 'IT' ? 'it' : 'co'
-      const response = await call({ path: '/api/v1/kyc/cac/advance', query: { rc: parsed.number, class: 'premium', type } }, 'company lookup')
+      const response = await call(
+        { path: '/api/v1/kyc/cac/advance', query: { rc: parsed.number, class: 'premium', type } },
+        'company lookup',
+      )
       if (!response) return { status: 'UNAVAILABLE' }
       if (response.status === 404 || response.status === 400 || response.status === 422) {
         await response.body?.cancel()
@@ -202,7 +205,10 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
       }
       const body = (await response.json().catch(() => null)) as { entity?: Record<string, unknown> } | null
       if (!body?.entity || typeof body.entity !== 'object') return { status: 'UNAVAILABLE' }
-      return { status: 'FOUND', record: { ...companyRecordOf(body.entity), reference: response.headers.get('x-request-id') ?? undefined } }
+      return {
+        status: 'FOUND',
+        record: { ...companyRecordOf(body.entity), reference: response.headers.get('x-request-id') ?? undefined },
+      }
     },
     async check(subject) {
       const request = requestFor(subject)

@@ -61,9 +61,7 @@ export interface CompanyRegistryRecord {
  * timeouts, 5xx, an open breaker, refused credentials, an answer without the record).
  */
 export type CompanyLookupOutcome =
-  | { status: 'FOUND'; record: CompanyRegistryRecord }
-  | { status: 'NOT_FOUND' }
-  | { status: 'UNAVAILABLE' }
+  { status: 'FOUND'; record: CompanyRegistryRecord } | { status: 'NOT_FOUND' } | { status: 'UNAVAILABLE' }
 
 /** A provider that can look a company up in the registry (the HTTP provider; the manual one cannot: staff enter it). */
 export interface CompanyLookupProvider {

@@ -3,13 +3,7 @@ import { registryExtractInputSchema, registryExtractSchema } from '@/lib/contrac
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
-import {
-  getRegistryCheck,
-  lookUpRegistryExtract,
-  putRegistryExtract,
-  REGISTRY_READERS,
-  REGISTRY_WRITE,
-} from './registry-extract'
+import { getRegistryCheck, lookUpRegistryExtract, putRegistryExtract, REGISTRY_READERS, REGISTRY_WRITE } from './registry-extract'
 
 const route = routesTagged('KYC verification')
 const params = z.object({ id: z.uuid({ message: 'must be a business id (UUID)' }) })
@@ -24,7 +18,8 @@ export const registryCheckRoutes = createRouter()
 registryCheckRoutes.openapi(
   route.get('/businesses/{id}/registry-extract', {
     summary: "A business's registry extract",
-    description: 'The current extract (or null) and the configured provider: MANUAL (staff enter it) or DOJAH (staff look it up).',
+    description:
+      'The current extract (or null) and the configured provider: MANUAL (staff enter it) or DOJAH (staff look it up).',
     ...access.staffAny(...REGISTRY_READERS),
     request: { params },
     responses: { 200: json(stateSchema, 'The extract'), ...errorResponses(400, 401, 403, 404) },
