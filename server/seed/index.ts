@@ -24,6 +24,7 @@ import { seedDemoCrm } from './demo-crm'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedProducts } from './demo-products'
+import { seedDemoRegistryExtract } from './demo-registry'
 import { seedDemoReview } from './demo-review'
 import { seedDemoRisk } from './demo-risk'
 import { seedDemoStaffQueues } from './demo-staff-queues'
@@ -61,6 +62,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
   if (options.demo) await seedDemoRisk(db)
+  if (options.demo) await seedDemoRegistryExtract(db)
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
 }
