@@ -37,6 +37,7 @@ import { marketingRoutes } from './modules/marketing/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
 import { productRoutes } from './modules/products/routes'
+import { registryCheckRoutes } from './modules/registry-check/routes'
 import { reminderRoutes } from './modules/reminders/routes'
 import { reportRoutes } from './modules/reports/routes'
 import { retentionRoutes } from './modules/retention/routes'
@@ -82,6 +83,7 @@ const MODULES: Router[] = [
   onboardingRoutes,
   cacReviewRoutes,
   verificationRoutes,
+  registryCheckRoutes,
   kycDocumentRoutes,
   deferralRoutes,
   deferralReviewRoutes,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { maskIdentityNumber, meansOfIdTypeOf } from '@/lib/contracts/kyc-values'
 import type { VerificationItem, VerificationKind } from '@/lib/contracts/verification'
+import { registryDifferences } from '@/lib/kyc/registry-differences'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { SubjectRef } from '@/server/crypto/subject-keys'
 import type { Database, Executor, Tx } from '@/server/db/client'
@@ -10,6 +12,7 @@ import {
   kycDetails,
   kycVerifications,
   meansOfIds,
+  registryExtracts,
   shareholders,
   users,
   type KycVerification,
@@ -28,7 +31,8 @@ const keyOf = (item: { kind: string; subjectId: string }) => `${item.kind}:${ite
 
 /**
  * What the business's KYC asks to be verified (docs/domain.md#verification-of-kyc-details): the company against the
- * registry, each means of ID, each individual shareholder's BVN (at any depth).
+ * registry, each means of ID, each individual shareholder's BVN (at any depth), and each difference between the
+ * declared directors and direct shareholders and the registry's extract when there is one (docs/ownership.md#registry-check).
  */
 async function wantedItems(
   db: Executor,
@@ -43,7 +47,9 @@ async function wantedItems(
       .where(and(eq(shareholders.kycDetailsId, kycDetailsId), eq(shareholders.type, 'INDIVIDUAL'), isNotNull(shareholders.bvn)))
       .orderBy(asc(shareholders.createdAt)),
   ])
+  const differences = await registryDifferenceItems(db, business.id, kycDetailsId, ids)
   return [
+    ...differences,
     {
       kind: 'COMPANY',
       subjectId: kycDetailsId,
@@ -63,6 +69,48 @@ async function wantedItems(
       checkedValue: h.bvn!,
     })),
   ]
+}
+
+/**
+ * The differences with the business's registry extract, one item each. The subject id is derived from the extract and
+ * the difference, so the same difference stays the same item (and its waiver) across recomputations, a corrected one
+ * is superseded, and a new extract asks again.
+ */
+async function registryDifferenceItems(
+  db: Executor,
+  businessId: string,
+  kycDetailsId: string,
+  ids: readonly { role: string; firstName: string; lastName: string }[],
+): Promise<WantedItem[]> {
+  const [extract] = await db.select().from(registryExtracts).where(eq(registryExtracts.businessId, businessId))
+  if (!extract) return []
+  const direct = await db
+    .select()
+    .from(shareholders)
+    .where(and(eq(shareholders.kycDetailsId, kycDetailsId), isNull(shareholders.parentShareholderId)))
+    .orderBy(asc(shareholders.createdAt))
+  const differences = registryDifferences({
+    declared: {
+      directors: ids.filter((m) => m.role === 'DIRECTOR').map((m) => ({ name: `${m.firstName} ${m.lastName}` })),
+      shareholders: direct.map((h) => ({
+        name: h.type === 'INDIVIDUAL' ? [h.firstName, h.lastName].filter(Boolean).join(' ') : (h.companyName ?? ''),
+        percentage: h.percentageUnits / 100,
+      })),
+    },
+    registry: { directors: extract.directors, shareholders: extract.shareholders },
+  })
+  return differences.map((d) => ({
+    kind: 'REGISTRY_DIFFERENCE' as const,
+    subjectId: uuidOf(`${extract.id}|${d.key}`),
+    label: d.text,
+    checkedValue: d.key,
+  }))
+}
+
+/** A UUID-shaped digest (version nibble 8: custom), stable for the same input. */
+function uuidOf(value: string): string {
+  const hex = createHash('sha256').update(value).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
 /**
@@ -244,7 +292,7 @@ export function toVerificationItem({
   }
 }
 
-const KIND_ORDER: Record<VerificationKind, number> = { COMPANY: 0, MEANS_OF_ID: 1, BVN: 2 }
+const KIND_ORDER: Record<VerificationKind, number> = { COMPANY: 0, MEANS_OF_ID: 1, BVN: 2, REGISTRY_DIFFERENCE: 3 }
 
 /** The business's current items: the company first, then means of ID, then BVNs, each oldest first. */
 export async function currentItemsOf(db: Executor, businessId: string): Promise<VerificationItem[]> {

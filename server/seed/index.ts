@@ -25,6 +25,7 @@ import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedDemoNotifications } from './demo-notifications'
 import { seedProducts } from './demo-products'
+import { seedDemoRegistryExtract } from './demo-registry'
 import { seedDemoReview } from './demo-review'
 import { seedDemoRisk } from './demo-risk'
 import { seedDemoServiceLevels } from './demo-service-levels'
@@ -63,6 +64,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoReview(db)
   if (options.demo) await seedDemoStaffQueues(db)
   if (options.demo) await seedDemoRisk(db)
+  if (options.demo) await seedDemoRegistryExtract(db)
   if (options.demo) await seedDemoGovernment(db)
   if (options.demo) await seedDemoCrm(db)
   if (options.demo) await seedDemoServiceLevels(db)

@@ -8,6 +8,7 @@ import { audits, businesses, kycVerifications, riskFirstApprovals, staffAvailabi
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { PEP_DIRECTOR_BUSINESS, SCREENING_HIT_BUSINESS } from '@/server/seed/demo-kyc'
+import { DEMO_REGISTRY_CHECK, DEMO_UNDECLARED_DIRECTOR } from '@/server/seed/demo-registry'
 import { DEMO_AWAY_REVIEWER } from '@/server/seed/demo-service-levels'
 import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
 import { api, signedInUser } from './helpers'
@@ -36,7 +37,20 @@ describe('demo staff queues', () => {
       .innerJoin(businesses, eq(businesses.id, kycVerifications.businessId))
       .where(and(inArray(businesses.regNo, demoBusinessRegNos()), isNull(kycVerifications.supersededAt)))
     const submitted = demo.filter((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
-    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['COMPANY', 'MEANS_OF_ID', 'BVN']))
+    expect(new Set(items.map((i) => i.kind))).toEqual(new Set(['COMPANY', 'MEANS_OF_ID', 'BVN', 'REGISTRY_DIFFERENCE']))
+    // docs/ownership.md#registry-check: one business has a registry extract, one difference open.
+    const differences = await db
+      .select({ label: kycVerifications.label, status: kycVerifications.status, regNo: businesses.regNo })
+      .from(kycVerifications)
+      .innerJoin(businesses, eq(businesses.id, kycVerifications.businessId))
+      .where(and(eq(kycVerifications.kind, 'REGISTRY_DIFFERENCE'), isNull(kycVerifications.supersededAt)))
+    expect(differences).toEqual([
+      {
+        label: `The registry lists director ${DEMO_UNDECLARED_DIRECTOR}, who is not declared`,
+        status: 'PENDING',
+        regNo: demoBusinessRegNos()[DEMO_REGISTRY_CHECK],
+      },
+    ])
     expect(items.filter((i) => i.kind === 'COMPANY')).toHaveLength(submitted.length)
     // Under review: waiting for a person, but for the one business ready to approve and the high-risk one waiting for
     // its senior approval (docs/risk.md#approval). Approved: verified before.

@@ -14,6 +14,8 @@ export interface FakeDojah {
     cac: Record<string, { company_name: string; rc_number: string; type_of_entity: string }>
     bvn: Record<string, { first_name: string; middle_name?: string; last_name: string }>
     nin: Record<string, { first_name: string; middle_name?: string; last_name: string }>
+    /** CAC Advance (`/api/v1/kyc/cac/advance`), keyed `<type>:<rc>`: the entity with its `Affiliates`. */
+    cacAdvance?: Record<string, Record<string, unknown>>
   }
   failNext: number
   delayMs: number
@@ -27,7 +29,7 @@ export async function startFakeDojah(): Promise<FakeDojah> {
   const fake: FakeDojah = {
     url: '',
     requests: [],
-    records: { cac: {}, bvn: {}, nin: {} },
+    records: { cac: {}, bvn: {}, nin: {}, cacAdvance: {} },
     failNext: 0,
     delayMs: 0,
     close: async () => {},
@@ -52,6 +54,9 @@ export async function startFakeDojah(): Promise<FakeDojah> {
     if (url.pathname === '/api/v1/kyc/cac') {
       if (!/^\d+$/.test(query.rc_number ?? '') || !query.company_type) return [400, { error: 'Invalid rc_number' }]
       entity = fake.records.cac[`${query.company_type}:${query.rc_number}`]
+    } else if (url.pathname === '/api/v1/kyc/cac/advance') {
+      if (!/^\d+$/.test(query.rc ?? '') || query.class !== 'premium' || !query.type) return [400, { error: 'Invalid rc' }]
+      entity = fake.records.cacAdvance?.[`${query.type}:${query.rc}`]
     } else if (url.pathname === '/api/v1/kyc/bvn/full') {
       if (!/^\d{11}$/.test(query.bvn ?? '')) return [400, { error: 'Invalid BVN' }]
       entity = fake.records.bvn[query.bvn!]

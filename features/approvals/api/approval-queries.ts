@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { RegistryExtract } from '@/lib/contracts/registry-check'
 import type { VerificationItem } from '@/lib/contracts/verification'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
@@ -56,6 +57,18 @@ export const approvalQueries = {
       queryKey: [...approvalQueries.businessOf(businessId), 'verification'] as const,
       queryFn: async ({ signal }) =>
         (await apiClient.get<VerificationItem[]>(apiPath`/verified-kyc/${businessId}`, { signal })).data,
+    }),
+  /** `GET /businesses/{id}/registry-extract`: the registry extract and the configured provider (docs/ownership.md#registry-check). */
+  registry: (businessId: string) =>
+    queryOptions({
+      queryKey: [...approvalQueries.businessOf(businessId), 'registry'] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await apiClient.get<{ provider: 'MANUAL' | 'DOJAH'; extract: RegistryExtract | null }>(
+            apiPath`/businesses/${businessId}/registry-extract`,
+            { signal },
+          )
+        ).data,
     }),
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
+import type { RegistryExtract, RegistryExtractData } from '@/lib/contracts/registry-check'
 import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
 import { apiPath } from '@/lib/http/api-path'
 import { describeError } from '@/lib/http/errors'
@@ -81,6 +82,24 @@ export function useVerifyAddress(callbacks: Callbacks<KycAddress, AddressVerific
           ...(input.comment ? { comment: input.comment } : {}),
         })
       ).data,
+    ...callbacks,
+  })
+}
+
+/** PUT /businesses/{id}/registry-extract: the registry extract staff obtained (docs/ownership.md#registry-check). */
+export function usePutRegistryExtract(businessId: string, callbacks: Callbacks<RegistryExtract, RegistryExtractData>) {
+  return useMutation({
+    mutationFn: async (input: RegistryExtractData) =>
+      (await apiClient.put<RegistryExtract>(apiPath`/businesses/${businessId}/registry-extract`, input)).data,
+    ...callbacks,
+  })
+}
+
+/** POST /businesses/{id}/registry-extract/lookup: the configured provider's registry lookup becomes the extract. */
+export function useLookUpRegistry(businessId: string, callbacks: Callbacks<RegistryExtract, void>) {
+  return useMutation({
+    mutationFn: async () =>
+      (await apiClient.post<RegistryExtract>(apiPath`/businesses/${businessId}/registry-extract/lookup`, {})).data,
     ...callbacks,
   })
 }

@@ -20,6 +20,7 @@ import sharedStyles from '@/styles/staff-screens.module.css'
 import { approvalQueries, refreshReviewScreen } from '../api/approval-queries'
 import { useRecordVerification, useRerunVerification, useVerifyMany, useWaiveVerification } from '../api/verification-calls'
 import ownStyles from './approvals.module.css'
+import { RegistryCheck } from './registry-check'
 import { VerificationDialog, type VerificationOutcomeTexts } from './verification-dialog'
 
 const styles = { ...sharedStyles, ...ownStyles }
@@ -154,7 +155,8 @@ export function VerificationSection({
   const waive = useWaiveVerification({
     onSuccess: async (updated) => {
       setWaiving(null)
-      notify(`${updated.label}: check waived. Another reviewer approves the business.`, { type: 'success' })
+      const what = updated.kind === 'REGISTRY_DIFFERENCE' ? 'resolved' : 'check waived'
+      notify(`${updated.label}: ${what}. Another reviewer approves the business.`, { type: 'success' })
       await refresh()
     },
     onError: (error) => {
@@ -177,7 +179,11 @@ export function VerificationSection({
     setServerError(null)
     setPending({ item, status })
   }
-  const list = items.data
+  const all = items.data
+  // docs/ownership.md#registry-check: the differences with the registry are listed, in words, by the registry check.
+  const list = all?.filter((i) => i.kind !== 'REGISTRY_DIFFERENCE')
+  const differences = all?.filter((i) => i.kind === 'REGISTRY_DIFFERENCE') ?? []
+  const resolvingDifference = waiving?.kind === 'REGISTRY_DIFFERENCE'
   const counts = list && {
     verified: list.filter((i) => i.status === 'VERIFIED').length,
     pending: list.filter((i) => i.status === 'PENDING').length,
@@ -344,6 +350,18 @@ export function VerificationSection({
           </ul>
         </>
       )}
+      {list && (
+        <RegistryCheck
+          businessId={businessId}
+          canEnter={canRecord && !isOwnRecord}
+          differences={differences}
+          canResolve={canWaive}
+          onResolve={(item) => {
+            setWaiveError(null)
+            setWaiving(item)
+          }}
+        />
+      )}
       <VerificationDialog
         open={pending !== null}
         title={pending ? `${failing ? 'Fail' : 'Verify'} ${pending.item.label}?` : ''}
@@ -372,10 +390,14 @@ export function VerificationSection({
       />
       <ReviewCommentDialog
         open={waiving !== null}
-        title={waiving ? `Waive the check of ${waiving.label}?` : ''}
-        description="Approval may then go ahead without this check. Your reason is shown in the review and kept in the audit log; another reviewer approves the business."
-        confirmLabel="Waive the check"
-        commentLabel="Why the check can be waived"
+        title={waiving ? (resolvingDifference ? `Resolve: ${waiving.label}?` : `Waive the check of ${waiving.label}?`) : ''}
+        description={
+          resolvingDifference
+            ? 'Explain the difference (a filing pending at the CAC, a nominee…). Your reason is shown in the review and kept in the audit log; another reviewer approves the business.'
+            : 'Approval may then go ahead without this check. Your reason is shown in the review and kept in the audit log; another reviewer approves the business.'
+        }
+        confirmLabel={resolvingDifference ? 'Resolve the difference' : 'Waive the check'}
+        commentLabel={resolvingDifference ? 'Why the difference is explained' : 'Why the check can be waived'}
         required
         minLength={WAIVER_REASON_MIN}
         busy={waive.isPending}

@@ -1,7 +1,14 @@
 import { parseRegistrationNumber, type RegistrationClass } from '@/lib/validation/registration-number-rules'
 import { logger } from '@/server/logger'
 import { CircuitBreaker } from './circuit-breaker'
-import { subjectName, type KycProviderAdapter, type ProviderOutcome, type VerificationSubject } from './types'
+import {
+  subjectName,
+  type CompanyLookupOutcome,
+  type CompanyRegistryRecord,
+  type KycProviderAdapter,
+  type ProviderOutcome,
+  type VerificationSubject,
+} from './types'
 
 /**
  * The HTTP adapter for Dojah (https://docs.dojah.io), a Nigerian KYC provider. Its documented contract, as used here:
@@ -14,6 +21,9 @@ import { subjectName, type KycProviderAdapter, type ProviderOutcome, type Verifi
  * - BVN: `GET /api/v1/kyc/bvn/full?bvn=<11 digits>` → `200 { "entity": { "bvn", "first_name", "middle_name",
  *   "last_name", ... } }`;
  * - NIN: `GET /api/v1/kyc/nin?nin=<11 digits>` → `200 { "entity": { "first_name", "middle_name", "last_name", ... } }`;
+ * - company lookup with directors and shareholders ("CAC Advance", docs/ownership.md#registry-check):
+ *   `GET /api/v1/kyc/cac/advance?rc=<digits>&class=premium&type=<co|bn|it>` → `200 { "entity": { "Name_of_Company",
+ *   "RC_Number", "Number_of_Affiliates", "Affiliates": [...] } }`; each affiliate is read by {@link affiliateOf};
  * - a number it has no record of: `404 { "error": "..." }`; a malformed one `400 { "error": "..." }`; bad
  *   credentials 401/403.
  *
@@ -131,7 +141,7 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
   const base = options.baseUrl.replace(/\/+$/u, '')
 
   /** One attempt: the response of a 2xx or 4xx; a 5xx, timeout or network error throws RetryableError. */
-  async function attempt(request: ProviderRequest): Promise<Response> {
+  async function attempt(request: Pick<ProviderRequest, 'path' | 'query'>): Promise<Response> {
     const url = `${base}${request.path}?${new URLSearchParams(request.query).toString()}`
     let response: Response
     try {
@@ -150,9 +160,56 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
     return response
   }
 
+  /** Attempts with back-off and the breaker: the response, or null when none came (the breaker was open, or every attempt failed). */
+  async function call(request: Pick<ProviderRequest, 'path' | 'query'>, what: string): Promise<Response | null> {
+    if (!breaker.tryAcquire()) return null
+    let response: Response | undefined
+    let lastError = ''
+    for (let i = 0; i <= retries && !response; i++) {
+      if (i > 0) await sleep(backoffMs * 2 ** (i - 1))
+      try {
+        response = await attempt(request)
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : 'failed'
+      }
+    }
+    if (!response) {
+      breaker.recordFailure()
+      logger.warn({ provider: 'DOJAH', what, error: lastError }, 'KYC provider call failed')
+      return null
+    }
+    breaker.recordSuccess()
+    return response
+  }
+
   return {
     name: 'DOJAH',
     billable: true,
+    async lookUpCompany(registrationNumber): Promise<CompanyLookupOutcome> {
+      const parsed = parseRegistrationNumber(registrationNumber)
+      if (!parsed) return { status: 'NOT_FOUND' }
+      const type = parsed.registrationClass === 'BN' ? 'bn' : parsed.registrationClass === 'IT' ? 'it' : 'co'
+      const response = await call(
+        { path: '/api/v1/kyc/cac/advance', query: { rc: parsed.number, class: 'premium', type } },
+        'company lookup',
+      )
+      if (!response) return { status: 'UNAVAILABLE' }
+      if (response.status === 404 || response.status === 400 || response.status === 422) {
+        await response.body?.cancel()
+        return { status: 'NOT_FOUND' }
+      }
+      if (!response.ok) {
+        await response.body?.cancel()
+        logger.warn({ provider: 'DOJAH', status: response.status }, 'KYC provider refused the company lookup')
+        return { status: 'UNAVAILABLE' }
+      }
+      const body = (await response.json().catch(() => null)) as { entity?: Record<string, unknown> } | null
+      if (!body?.entity || typeof body.entity !== 'object') return { status: 'UNAVAILABLE' }
+      return {
+        status: 'FOUND',
+        record: { ...companyRecordOf(body.entity), reference: response.headers.get('x-request-id') ?? undefined },
+      }
+    },
     async check(subject) {
       const request = requestFor(subject)
       if (!request) return NO_ANSWER
@@ -191,5 +248,66 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
       const mismatch = request.compare(body.entity)
       return mismatch ? { status: 'FAILED', comment: mismatch, reference } : { status: 'VERIFIED', reference }
     },
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '')
+const numberOf = (value: unknown) => {
+  const n = typeof value === 'number' ? value : Number(text(value).replace(/[^0-9.]/gu, ''))
+  return Number.isFinite(n) && text(value) !== '' ? n : null
+}
+const field = (record: Record<string, unknown>, ...names: string[]) => {
+  for (const n of names) if (record[n] !== undefined && record[n] !== null && record[n] !== '') return record[n]
+  return undefined
+}
+
+/**
+ * One affiliate of Dojah's CAC Advance answer. Dojah's published sample shows the entity's fields (`Name_of_Company`,
+ * `Number_of_Affiliates`…) but not an affiliate's, so each is read under the spellings CAC data is known by: a person's
+ * `surname`/`firstname`/`othername` (or a `name`), a company's `corporateName`; the role in `affiliateType` (or
+ * `Affiliate_Type`, `designation`), a director when it says DIRECTOR, a shareholder when it says SHAREHOLDER or
+ * SUBSCRIBER or holds shares; the shares as `percentage`, else `numSharesAlloted`/`Number_of_Shares`/`shares` out of
+ * the affiliates' total.
+ */
+function affiliateOf(raw: Record<string, unknown>) {
+  const corporate = text(field(raw, 'corporateName', 'Corporate_Name', 'companyName'))
+  const person = [
+    text(field(raw, 'firstname', 'Firstname', 'first_name')),
+    text(field(raw, 'othername', 'Other_Name', 'middle_name')),
+    text(field(raw, 'surname', 'Surname', 'last_name')),
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const name = corporate || person || text(field(raw, 'name', 'Name'))
+  const role = text(field(raw, 'affiliateType', 'Affiliate_Type', 'designation', 'Designation')).toUpperCase()
+  const percentage = numberOf(field(raw, 'percentage', 'Percentage', 'percentageOfShares'))
+  const shares = numberOf(field(raw, 'numSharesAlloted', 'Number_of_Shares', 'shares', 'Shares'))
+  return {
+    name,
+    kind: corporate ? ('COMPANY' as const) : ('PERSON' as const),
+    director: role.includes('DIRECTOR'),
+    shareholder: role.includes('SHAREHOLDER') || role.includes('SUBSCRIBER') || (shares ?? 0) > 0 || (percentage ?? 0) > 0,
+    percentage,
+    shares,
+  }
+}
+
+export function companyRecordOf(entity: Record<string, unknown>): Omit<CompanyRegistryRecord, 'reference'> {
+  const list = field(entity, 'Affiliates', 'affiliates', 'affiliatesData')
+  const affiliates = (Array.isArray(list) ? list : [])
+    .filter((a): a is Record<string, unknown> => !!a && typeof a === 'object')
+    .map(affiliateOf)
+    .filter((a) => a.name)
+  const holders = affiliates.filter((a) => a.shareholder)
+  const totalShares = holders.reduce((sum, a) => sum + (a.shares ?? 0), 0)
+  return {
+    companyName: text(field(entity, 'Name_of_Company', 'company_name', 'companyName')) || null,
+    directors: affiliates.filter((a) => a.director).map((a) => ({ name: a.name })),
+    shareholders: holders.map((a) => ({
+      name: a.name,
+      kind: a.kind,
+      percentage:
+        a.percentage ?? (totalShares > 0 && a.shares !== null ? Math.round((a.shares / totalShares) * 10_000) / 100 : 0),
+    })),
   }
 }

@@ -3,7 +3,13 @@ import { createHttpProvider } from './http-provider'
 import { manualReviewProvider } from './manual-review'
 import type { KycProviderAdapter } from './types'
 
-export type { KycProviderAdapter, ProviderOutcome, VerificationSubject } from './types'
+export type {
+  CompanyLookupOutcome,
+  CompanyRegistryRecord,
+  KycProviderAdapter,
+  ProviderOutcome,
+  VerificationSubject,
+} from './types'
 export { manualReviewProvider } from './manual-review'
 export { createHttpProvider } from './http-provider'
 

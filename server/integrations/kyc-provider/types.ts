@@ -43,4 +43,27 @@ export interface KycProviderAdapter {
   readonly name: KycProviderName
   readonly billable: boolean
   check(subject: VerificationSubject): Promise<ProviderOutcome>
+  /** Present when the provider can look a company's directors and shareholders up (docs/ownership.md#registry-check). */
+  lookUpCompany?: CompanyLookupProvider['lookUpCompany']
+}
+
+/** A registry's answer about a company (docs/ownership.md#registry-check): its directors and direct shareholders. */
+export interface CompanyRegistryRecord {
+  companyName: string | null
+  directors: { name: string }[]
+  shareholders: { name: string; kind: 'PERSON' | 'COMPANY' | 'TRUST' | 'NOMINEE'; percentage: number }[]
+  /** The provider's reference for the lookup. */
+  reference?: string
+}
+
+/**
+ * The outcome of a company lookup: the record, NOT_FOUND (the registry has no such number) or UNAVAILABLE (no answer:
+ * timeouts, 5xx, an open breaker, refused credentials, an answer without the record).
+ */
+export type CompanyLookupOutcome =
+  { status: 'FOUND'; record: CompanyRegistryRecord } | { status: 'NOT_FOUND' } | { status: 'UNAVAILABLE' }
+
+/** A provider that can look a company up in the registry (the HTTP provider; the manual one cannot: staff enter it). */
+export interface CompanyLookupProvider {
+  lookUpCompany(registrationNumber: string): Promise<CompanyLookupOutcome>
 }

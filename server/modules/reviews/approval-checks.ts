@@ -9,6 +9,7 @@ import {
   kycDocuments,
   kycDocumentTypes,
   kycVerifications,
+  registryExtracts,
   screeningChecks,
   screeningHits,
   type Business,
@@ -172,14 +173,15 @@ async function verificationCheck(db: Executor, businessId: string): Promise<Appr
     .where(and(eq(kycVerifications.businessId, businessId), isNull(kycVerifications.supersededAt)))
   const open = items.filter((i) => i.status !== 'VERIFIED' && !i.waivedAt)
   const details = items.length
-    ? open.map(
-        (i) =>
-          `${i.label}: ${i.status === 'FAILED' ? 'the check failed (re-run it or waive it with a reason)' : `not checked yet (${WHO_VERIFIES})`}`,
+    ? open.map((i) =>
+        i.kind === 'REGISTRY_DIFFERENCE'
+          ? `${i.label}: resolve it with a reason, or the owner corrects the declaration`
+          : `${i.label}: ${i.status === 'FAILED' ? 'the check failed (re-run it or waive it with a reason)' : `not checked yet (${WHO_VERIFIES})`}`,
       )
     : ['No verification check has been opened yet: run the re-verification of pending checks']
   return {
     code: 'VERIFICATION',
-    label: 'Every verification check (company, means of ID, BVN) is verified or waived',
+    label: 'Every verification check (company, means of ID, BVN, registry differences) is verified or resolved',
     met: details.length === 0,
     details,
   }
@@ -220,7 +222,7 @@ async function lastSubmissionAt(db: Executor, businessId: string): Promise<Date 
  */
 export async function makerOfKyc(db: Executor, businessId: string, userId: string): Promise<string | null> {
   const since = (await lastSubmissionAt(db, businessId)) ?? new Date(0)
-  const [edited, checked, address] = await Promise.all([
+  const [edited, checked, address, extract] = await Promise.all([
     db
       .select({ id: businessReviewEvents.id })
       .from(businessReviewEvents)
@@ -251,9 +253,21 @@ export async function makerOfKyc(db: Executor, businessId: string, userId: strin
         and(eq(kycAddresses.businessId, businessId), eq(kycAddresses.verifiedBy, userId), gt(kycAddresses.verifiedAt, since)),
       )
       .limit(1),
+    // docs/ownership.md#registry-check: the registry extract is a verification result.
+    db
+      .select({ id: registryExtracts.id })
+      .from(registryExtracts)
+      .where(
+        and(
+          eq(registryExtracts.businessId, businessId),
+          eq(registryExtracts.enteredBy, userId),
+          gt(registryExtracts.updatedAt, since),
+        ),
+      )
+      .limit(1),
   ])
   if (edited.length) return 'You changed the KYC of this business since it was submitted, so another reviewer must approve it'
-  if (checked.length || address.length)
+  if (checked.length || address.length || extract.length)
     return 'You recorded a verification result of this business since it was submitted, so another reviewer must approve it'
   return null
 }

@@ -123,6 +123,11 @@ export async function recordVerificationResult(options: {
   if (!current) throw new AppError('NOT_FOUND', 'Verification item not found')
   const business = await getBusinessRow(db, current.businessId)
   assertFourEyes(actor, business, 'record this result')
+  if (current.kind === 'REGISTRY_DIFFERENCE')
+    throw new AppError(
+      'INVALID_STATE',
+      'A difference with the registry has no result: resolve it with a reason, or the owner corrects the declaration',
+    )
 
   await db.transaction(async (tx) => {
     const [after] = await tx
@@ -271,7 +276,14 @@ export async function runReverification(options: {
   const pending = await db
     .select()
     .from(kycVerifications)
-    .where(and(eq(kycVerifications.status, 'PENDING'), isNull(kycVerifications.supersededAt)))
+    .where(
+      and(
+        eq(kycVerifications.status, 'PENDING'),
+        isNull(kycVerifications.supersededAt),
+        // docs/ownership.md#registry-check: a difference is resolved by a person or a correction, never a provider.
+        ne(kycVerifications.kind, 'REGISTRY_DIFFERENCE'),
+      ),
+    )
     .orderBy(asc(kycVerifications.createdAt))
   let changed = 0
   for (const item of pending) {

@@ -106,6 +106,7 @@ function reviewRoutes(b: ReturnType<typeof business>, state: { items: Verificati
     route('GET', `/kyc/means-of-ids/${KYC_ID}`, { data: [] }),
     route('GET', '/kyc/shareholders', { data: [] }),
     route('GET', `/verified-kyc/${b.id}`, () => ({ data: state.items })),
+    route('GET', `/businesses/${b.id}/registry-extract`, { data: { provider: 'MANUAL', extract: null } }),
     route('GET', `/kyc/document-checklist/${b.id}`, {
       data: {
         businessId: b.id,
