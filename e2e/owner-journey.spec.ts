@@ -128,7 +128,7 @@ test('an owner is led through every dead end, and every screen words each status
   })
   await page.goto(`/s/businesses/dashboard-details/kyc?businessId=${businessId}&step=SHAREHOLDERS`)
   await expect(page.getByRole('heading', { name: '4. Shareholders' })).toBeVisible()
-  await expect(page.getByText('Needs a means of ID')).toBeVisible()
+  await expect(page.getByText('Needs a means of ID', { exact: true })).toBeVisible()
   // The badge comes with the way to fix it: her ID opens linked to her, her role kept, and back to the shareholders.
   await page.getByRole('button', { name: 'Add the means of ID of Ngozi Eze' }).click()
   await expect(page.getByRole('heading', { name: '3. Means of ID' })).toBeVisible()

@@ -22,7 +22,7 @@ const day = formatDay
 
 /**
  * The columns of a staff business list, narrow enough for a 1,366 px laptop without sideways scrolling: the name (to
- * the review) with its registration number under it, the status badges, the risk tier in force, then by variant the blocking reasons or the
+ * the review) with its registration number under it, the status badges with the risk tier in force, then by variant the blocking reasons or the
  * type with the category under it, the approval and recertification dates or the registration date, and the row's
  * actions when `actions` is given. Name, status and dates sort on the server.
  */
@@ -51,7 +51,7 @@ export function businessListColumns(options: {
     }),
     // An accessor, not a display column: TanStack sorts only columns with a value.
     col.accessor('approvalStatus', {
-      header: 'Status',
+      header: 'Status and risk',
       enableSorting: true,
       meta: { wrap: true },
       cell: ({ row: { original: b } }) => (
@@ -65,12 +65,9 @@ export function businessListColumns(options: {
           )}
           {b.blocked && variant !== 'blocked' && <StatusBadge status="BLOCKED" />}
           {b.archiveStatus === 'ARCHIVED' && <StatusBadge status="ARCHIVED" />}
+          <RiskTierBadge tier={b.riskTier} />
         </span>
       ),
-    }),
-    col.accessor('riskTier', {
-      header: 'Risk',
-      cell: ({ row: { original: b } }) => <RiskTierBadge tier={b.riskTier} />,
     }),
   ]
   if (variant === 'blocked') {

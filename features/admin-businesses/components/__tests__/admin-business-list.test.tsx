@@ -107,7 +107,7 @@ describe('AdminBusinessList', () => {
     )
     renderWithClient(<AdminBusinessList variant="all" permissions={roleOf('AUDITOR')} currentUserId={STAFF_ID} />)
     await screen.findByRole('link', { name: 'Lekki Exchange' })
-    expect(screen.getByRole('columnheader', { name: /Risk/ })).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: /^Status and risk/ })).toBeInTheDocument()
     const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!
     expect(within(rowOf('Lekki Exchange')).getByText('High risk')).toBeInTheDocument()
     expect(within(rowOf('Ikeja Bakery')).getByText('Low risk')).toBeInTheDocument()
@@ -239,8 +239,7 @@ describe('AdminBusinessList', () => {
     expect(screen.getByRole('columnheader', { name: /^Approved on/ })).not.toHaveAttribute('aria-sort')
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Business',
-      'Status',
-      'Risk',
+      'Status and risk',
       'Type and category',
       'Approved on',
       'Recertification',
