@@ -137,7 +137,7 @@ test('an owner is led through every dead end, and every screen words each status
   await expect(idForm.getByLabel(/^Role/)).toHaveValue('DIRECTOR')
   await idForm.getByRole('button', { name: 'Save means of ID' }).click()
   await expect(page.getByRole('heading', { name: '4. Shareholders' })).toBeVisible()
-  await expect(page.getByText('Needs a means of ID')).toHaveCount(0)
+  await expect(page.getByText('Needs a means of ID', { exact: true })).toHaveCount(0)
   await steps.getByRole('button', { name: /Means of ID/ }).click()
   await expect(page.getByRole('list', { name: 'Means of ID' })).toContainText('Director and shareholder')
   await dismissToasts(page)

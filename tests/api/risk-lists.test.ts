@@ -134,12 +134,12 @@ describe('the risk tier in the report, the CSV and the summary', () => {
   })
 })
 
-describe('migration 0043', () => {
+describe('migration 0042', () => {
   it('backfills the tier in force from the current assessments and the overrides', async () => {
     const db = await getDb()
     const mine = [ids.LOW, ids.MEDIUM, ids.HIGH, ids.NONE]
     await db.update(businesses).set({ riskTier: null }).where(inArray(businesses.id, mine))
-    const file = readFileSync('server/db/migrations/0043_risk_tier_lists.sql', 'utf8')
+    const file = readFileSync('server/db/migrations/0042_risk_tier_lists.sql', 'utf8')
     const update = file.split('--> statement-breakpoint').find((part) => part.includes('UPDATE'))!
     await db.execute(sql.raw(update))
     const rows = await db

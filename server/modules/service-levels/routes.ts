@@ -28,7 +28,7 @@ export const serviceLevelRoutes = createRouter()
 serviceLevelRoutes.openapi(
   route.get('/service-levels', {
     summary: "The queues' service levels",
-    ...access.signedIn(),
+    ...access.staff(),
     responses: { 200: json(z.array(contract.serviceLevelSchema), 'One per queue'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findServiceLevels(await readArgs(c)), 200),
@@ -72,7 +72,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.get('/service-levels/availability', {
     summary: 'My availability',
-    ...access.signedIn(),
+    ...access.staff(),
     responses: { 200: json(contract.availabilitySchema, 'Away until, and my open items'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await getAvailability(await readArgs(c)), 200),
@@ -82,7 +82,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.put('/service-levels/availability', {
     summary: 'Set myself away or back',
-    ...access.signedIn(),
+    ...access.staff(),
     request: jsonBody(contract.availabilityInputSchema),
     responses: { 200: json(contract.availabilitySchema, 'Updated'), ...errorResponses(400, 401, 403) },
   }),
