@@ -1,4 +1,4 @@
-import { BUSINESS_PERMISSIONS, PERMISSIONS as P, type Permission } from './names'
+import { ALL_PERMISSIONS, BUSINESS_PERMISSIONS, PERMISSIONS as P, type Permission } from './names'
 
 export type PermissionSource = Iterable<string>
 
@@ -84,6 +84,9 @@ export function canAuthorize(held: PermissionSource): boolean {
 }
 
 const BUSINESS_SIDE = new Set<string>(BUSINESS_PERMISSIONS)
+
+/** The administrative permissions: holding any one of them makes a user staff (`holdsStaffPermission`). */
+export const STAFF_SIDE_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) => !BUSINESS_SIDE.has(p))
 
 /** Staff status: holding a permission of the administrative set that is not in the business-side set. */
 export function holdsStaffPermission(held: PermissionSource): boolean {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { authorizationDetailSchema } from '@/lib/contracts/authorizations'
 import * as contract from '@/lib/contracts/service-levels'
+import { STAFF_SIDE_PERMISSIONS } from '@/lib/permissions/checks'
 import { access, jsonBody } from '@/server/http/access'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
@@ -28,7 +29,7 @@ export const serviceLevelRoutes = createRouter()
 serviceLevelRoutes.openapi(
   route.get('/service-levels', {
     summary: "The queues' service levels",
-    ...access.staff(),
+    ...access.staffAny(...STAFF_SIDE_PERMISSIONS),
     responses: { 200: json(z.array(contract.serviceLevelSchema), 'One per queue'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await findServiceLevels(await readArgs(c)), 200),
@@ -72,7 +73,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.get('/service-levels/availability', {
     summary: 'My availability',
-    ...access.staff(),
+    ...access.staffAny(...STAFF_SIDE_PERMISSIONS),
     responses: { 200: json(contract.availabilitySchema, 'Away until, and my open items'), ...errorResponses(401, 403) },
   }),
   async (c) => c.json(await getAvailability(await readArgs(c)), 200),
@@ -82,7 +83,7 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.put('/service-levels/availability', {
     summary: 'Set myself away or back',
-    ...access.staff(),
+    ...access.staffAny(...STAFF_SIDE_PERMISSIONS),
     request: jsonBody(contract.availabilityInputSchema),
     responses: { 200: json(contract.availabilitySchema, 'Updated'), ...errorResponses(400, 401, 403) },
   }),
