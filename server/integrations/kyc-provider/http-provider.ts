@@ -213,23 +213,8 @@ export function createHttpProvider(options: HttpProviderOptions): KycProviderAda
     async check(subject) {
       const request = requestFor(subject)
       if (!request) return NO_ANSWER
-      if (!breaker.tryAcquire()) return NO_ANSWER
-      let response: Response | undefined
-      let lastError = ''
-      for (let i = 0; i <= retries && !response; i++) {
-        if (i > 0) await sleep(backoffMs * 2 ** (i - 1))
-        try {
-          response = await attempt(request)
-        } catch (error) {
-          lastError = error instanceof Error ? error.message : 'failed'
-        }
-      }
-      if (!response) {
-        breaker.recordFailure()
-        logger.warn({ provider: 'DOJAH', kind: subject.kind, item: subject.id, error: lastError }, 'KYC provider check failed')
-        return NO_ANSWER
-      }
-      breaker.recordSuccess()
+      const response = await call(request, `${subject.kind} check of ${subject.id}`)
+      if (!response) return NO_ANSWER
       const reference = response.headers.get('x-request-id') ?? undefined
       if (response.status === 404)
         return { status: 'FAILED', comment: `The provider found no ${request.what} record for the number given`, reference }
