@@ -151,7 +151,12 @@ test('a visitor picks a product, signs up, registers the business and applies; s
     .getByRole('search', { name: /filter/i })
     .getByLabel('Business name')
     .fill(businessName)
+  // The filter is in the address once the list has it (a debounced write): a link followed before it could be
+  // overtaken by that write.
+  await expect(staffPage).toHaveURL(/searchKey=/)
+  await expect(staffPage.getByText('Showing 1–1 of 1')).toBeVisible()
   await staffPage.getByRole('link', { name: `Review ${businessName}: POS terminal acquiring` }).click()
+  await expect(staffPage).toHaveURL(/\/s\/admin\/approvals\/product-preview\?id=/)
   await expect(staffPage.getByRole('list', { name: 'Answers' }).getByText('Supermarket')).toBeVisible()
   await expect(
     staffPage.getByRole('list', { name: 'Answers' }).getByRole('button', { name: 'Open shop-front.pdf' }),

@@ -25,9 +25,14 @@ export function axeOf(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true)
 }
 
-/** The serious and critical axe violations of the page once it is still, as `id: help` lines. */
+/**
+ * The serious and critical axe violations of the page once it is still, as `id: help (where)` lines: the first three
+ * elements' selectors, so that a failure in CI says which element, not only which rule.
+ */
 export async function seriousViolations(page: Page) {
   await settleAnimations(page)
   const { violations } = await axeOf(page).analyze()
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`)
 }
