@@ -1,63 +1,9 @@
-import { useState } from 'react'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { ReasonField } from '@/components/ui/reason-field'
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@/lib/contracts/authorization-values'
-import { describeError } from '@/lib/http/errors'
+import { ReasonDialog as SharedReasonDialog, type ReasonDialogProps } from '@/components/ui/reason-dialog'
 import styles from './authorizations.module.css'
 
-export interface ReasonDialogProps {
-  open: boolean
-  title: string
-  description: string
-  confirmLabel: string
-  label?: string
-  destructive?: boolean
-  /** Resolves when done (the dialog closes); a rejection shows its message under the field. */
-  onConfirm: (reason: string) => Promise<unknown>
-  onCancel: () => void
-}
+export type { ReasonDialogProps }
 
-/** Asks for the required reason of a change (or a decline's comment) before the call is made. */
-export function ReasonDialog({ label = 'Reason', onConfirm, onCancel, ...dialog }: ReasonDialogProps) {
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const close = () => {
-    setReason('')
-    setError(null)
-    onCancel()
-  }
-  const confirm = async () => {
-    const text = reason.trim()
-    if (text.length < REASON_MIN_LENGTH) {
-      setError(`Give a reason (at least ${REASON_MIN_LENGTH} characters).`)
-      return
-    }
-    setBusy(true)
-    try {
-      await onConfirm(text)
-      setReason('')
-      setError(null)
-    } catch (caught) {
-      setError(describeError(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <ConfirmDialog {...dialog} busy={busy} busyText="Sending…" onConfirm={() => void confirm()} onCancel={close}>
-      <ReasonField
-        label={label}
-        value={reason}
-        maxLength={REASON_MAX_LENGTH}
-        error={error}
-        className={styles.field}
-        errorClassName={styles.error}
-        onChange={(value) => {
-          setReason(value)
-          setError(null)
-        }}
-      />
-    </ConfirmDialog>
-  )
+/** The shared reason dialog with this feature's field styles. */
+export function ReasonDialog(props: ReasonDialogProps) {
+  return <SharedReasonDialog fieldClassName={styles.field} errorClassName={styles.error} {...props} />
 }

@@ -6,6 +6,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { ErrorState } from '@/components/ui/error-state'
 import { Link } from '@/components/ui/link'
 import { PendingChanges } from '@/components/ui/pending-changes'
+import { ReasonDialog } from '@/components/ui/reason-dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import type { RiskDryRunRow, RiskModel } from '@/lib/contracts/risk'
@@ -18,7 +19,6 @@ import { authorizationReads } from '@/lib/query/shared-queries'
 import { useRequestRiskModelActivation } from '../api/risk-calls'
 import { riskQueries, type TierMove } from '../api/risk-queries'
 import { VERSION_STATUS_WORDS } from '../model/risk-words'
-import { ReasonConfirm } from './reason-confirm'
 import styles from './risk.module.css'
 
 export const DRY_RUN_PAGE_SIZE = 25
@@ -181,7 +181,7 @@ function RequestActivation({ id, version }: { id: string; version: number }) {
           <Button onClick={() => setOpen(true)}>Request activation</Button>
         </div>
       )}
-      <ReasonConfirm
+      <ReasonDialog
         open={open}
         title={`Put version ${version} in force?`}
         description="A second person must approve it. Once approved, every business is assessed again under this version."

@@ -4,24 +4,35 @@ import { ReasonField } from '@/components/ui/reason-field'
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from '@/lib/contracts/authorization-values'
 import { describeError } from '@/lib/http/errors'
 
-/** A confirmation that asks for the reason a four-eyes request needs; a refusal shows its message under the field. */
-export function ReasonConfirm({
-  open,
-  title,
-  description,
-  confirmLabel,
-  children,
-  onConfirm,
-  onCancel,
-}: {
+export interface ReasonDialogProps {
   open: boolean
   title: string
   description: ReactNode
   confirmLabel: string
+  label?: string
+  destructive?: boolean
+  /** Shown between the description and the reason field. */
   children?: ReactNode
+  fieldClassName?: string
+  errorClassName?: string
+  /** Resolves when done (the dialog closes); a rejection shows its message under the field. */
   onConfirm: (reason: string) => Promise<unknown>
   onCancel: () => void
-}) {
+}
+
+/**
+ * Asks for the reason a change needs (a four-eyes request, a decline's comment) before the call is made, with the
+ * authorization's bounds; a refusal from the API shows its message under the field.
+ */
+export function ReasonDialog({
+  label = 'Reason',
+  children,
+  fieldClassName,
+  errorClassName,
+  onConfirm,
+  onCancel,
+  ...dialog
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -48,22 +59,15 @@ export function ReasonConfirm({
     }
   }
   return (
-    <ConfirmDialog
-      open={open}
-      title={title}
-      description={description}
-      confirmLabel={confirmLabel}
-      busy={busy}
-      busyText="Sending…"
-      onConfirm={() => void confirm()}
-      onCancel={close}
-    >
+    <ConfirmDialog {...dialog} busy={busy} busyText="Sending…" onConfirm={() => void confirm()} onCancel={close}>
       {children}
       <ReasonField
-        label="Reason"
+        label={label}
         value={reason}
         maxLength={REASON_MAX_LENGTH}
         error={error}
+        className={fieldClassName}
+        errorClassName={errorClassName}
         onChange={(value) => {
           setReason(value)
           setError(null)
