@@ -154,7 +154,11 @@ describe('escalation by e-mail (docs/notifications.md#e-mail-digest)', () => {
   it('a supervisor who chose escalations by e-mail gets one in the hourly digest, once; a re-entered item again', async () => {
     const watcher = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
     const quiet = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
-    const chosen = await api('/notifications/settings', { method: 'PUT', token: watcher.token, json: { emailKinds: ['ESCALATION'] } })
+    const chosen = await api('/notifications/settings', {
+      method: 'PUT',
+      token: watcher.token,
+      json: { emailKinds: ['ESCALATION'] },
+    })
     expect(chosen.status).toBe(200)
     expect(await json(await api('/notifications/settings', { token: watcher.token }))).toEqual({ emailKinds: ['ESCALATION'] })
 

@@ -189,7 +189,12 @@ describe('targets through four-eyes', () => {
     const listed = (await levels()).find((l) => l.queue === 'SCREENING_HITS')!
     expect(listed).toMatchObject({
       targetBusinessDays: before.targetBusinessDays,
-      pending: { authorizationId: pending.id, targetBusinessDays: next, autoAssign: !before.autoAssign, requestedBy: 'Test User' },
+      pending: {
+        authorizationId: pending.id,
+        targetBusinessDays: next,
+        autoAssign: !before.autoAssign,
+        requestedBy: 'Test User',
+      },
     })
     expect((await levels()).filter((l) => l.pending)).toHaveLength(1)
 
@@ -205,7 +210,8 @@ describe('targets through four-eyes', () => {
     const detail = await json<{ title?: string; target: string; diff: { label: string; before: string; after: string }[] }>(
       await api(`/authorizations/${pending.id}`, { token: otherSupervisor.token }),
     )
-    const words = (days: number, on: boolean) => `${days} business day${days === 1 ? '' : 's'}, auto-assignment ${on ? 'on' : 'off'}`
+    const words = (days: number, on: boolean) =>
+      `${days} business day${days === 1 ? '' : 's'}, auto-assignment ${on ? 'on' : 'off'}`
     expect(detail.target).toBe('Screening hits')
     expect(detail.diff).toEqual([
       expect.objectContaining({
