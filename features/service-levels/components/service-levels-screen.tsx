@@ -6,6 +6,7 @@ import { DataTable } from '@/components/ui/data-table'
 import { Link } from '@/components/ui/link'
 import { PendingChanges } from '@/components/ui/pending-changes'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { serviceLevelWords } from '@/lib/contracts/authorization-values'
 import type { ServiceLevel } from '@/lib/contracts/service-levels'
 import { formatDayTime } from '@/lib/format/day'
@@ -77,7 +78,7 @@ function TargetsPanel({ canEdit }: { canEdit: boolean }) {
               cell: ({ row: { original: l } }) =>
                 l.pending ? (
                   <Link href={paths.admin.authorizationDetails(l.pending.authorizationId)}>
-                    See the request<span className={styles.hidden}> for {l.label}</span>
+                    See the request <VisuallyHidden>for {l.label}</VisuallyHidden>
                   </Link>
                 ) : (
                   <Button variant="secondary" size="sm" aria-label={`Edit ${l.label}`} onClick={() => setEditing(l)}>
