@@ -11,7 +11,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { TextField } from '@/components/ui/text-field'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import type { Holiday } from '@/lib/contracts/service-levels'
-import { formatDay, readDay } from '@/lib/format/day'
+import { formatDay, formatWeekday, readDay } from '@/lib/format/day'
 import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { describeError } from '@/lib/http/errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
@@ -29,7 +29,7 @@ const resolver = lazyZodResolver<HolidayValues>(() =>
   import('@/lib/contracts/service-levels').then((m) => m.holidayInputSchema as never),
 )
 
-const weekday = (day: string) => readDay(day)?.toLocaleDateString('en-GB', { weekday: 'long' }) ?? ''
+const weekday = formatWeekday
 const isWeekend = (day: string) => [0, 6].includes(readDay(day)?.getDay() ?? -1)
 const dayWords = (day: string) => `${weekday(day)} ${formatDay(day)}`
 
