@@ -474,6 +474,22 @@ const VISITS: Visit[] = [
     ready: shows('table', 'Escalations, newest first'),
   },
   {
+    file: 's/admin/service-levels.tsx',
+    as: 'superadmin',
+    url: '/s/admin/service-levels',
+    heading: 'Service levels',
+    ready: async (page) => {
+      await expect(page.getByRole('main').getByRole('button', { name: 'Edit Business review' })).toBeVisible()
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('table', { name: /^Holidays in \d{4}$/ })
+          .getByRole('row')
+          .nth(1),
+      ).toBeVisible()
+    },
+  },
+  {
     file: 's/admin/webhooks.tsx',
     as: 'superadmin',
     url: '/s/admin/webhooks',

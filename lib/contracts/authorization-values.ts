@@ -72,6 +72,10 @@ export function authorizationTitle(type: AuthorizationType, target: string): str
 export const AUTHORIZATION_DECIDER_PERMISSION = 'CAN_UPDATE_AUTHORIZATION'
 export const AUTHORIZATION_DECIDER_WORDS = `another staff member with the permission to decide authorizations (${AUTHORIZATION_DECIDER_PERMISSION})`
 
+/** A queue's service level in words: `3 business days, auto-assignment off` (the SERVICE_LEVEL diff and request). */
+export const serviceLevelWords = (target: number, autoAssign: boolean) =>
+  `${target} business day${target === 1 ? '' : 's'}, auto-assignment ${autoAssign ? 'on' : 'off'}`
+
 /** What a request asks for, as a phrase after "A request to …" (mails, the 409 of a second request, the screens). */
 export function describeRequest(type: AuthorizationType, target: string, proposal: Record<string, unknown> = {}): string {
   switch (type) {
@@ -116,6 +120,8 @@ export function describeRequest(type: AuthorizationType, target: string, proposa
         ? `override the risk tier of ${target} to ${proposal.tier.toLowerCase()}`
         : `override the risk tier of ${target}`
     case 'SERVICE_LEVEL':
-      return `change the service level of the ${target} queue`
+      return typeof proposal.targetBusinessDays === 'number' && typeof proposal.autoAssign === 'boolean'
+        ? `change the service level of the ${target} queue to ${serviceLevelWords(proposal.targetBusinessDays, proposal.autoAssign)}`
+        : `change the service level of the ${target} queue`
   }
 }

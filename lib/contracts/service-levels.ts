@@ -30,6 +30,16 @@ export const serviceLevelSchema = z.object({
   /** The permission that decides the queue's items (who may be assigned one). */
   decidingPermission: z.string(),
   updatedAt: z.string().nullable(),
+  /** A change waiting for a second person (four-eyes), or null: one at a time per queue. */
+  pending: z
+    .object({
+      authorizationId: z.string(),
+      targetBusinessDays: z.number().int(),
+      autoAssign: z.boolean(),
+      requestedBy: z.string(),
+      requestedAt: z.string(),
+    })
+    .nullable(),
 })
 export type ServiceLevel = z.infer<typeof serviceLevelSchema>
 

@@ -29,3 +29,11 @@ export function formatDayTime(value: string | null | undefined): string {
   const date = readDay(value)
   return date ? `${dayOf(date)} ${timeOf(date)}` : '—'
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** `Thursday` for `2026-10-01` (a day, read as local); an em dash when empty or unreadable. */
+export function formatWeekday(value: string | null | undefined): string {
+  const date = readDay(value)
+  return date ? WEEKDAYS[date.getDay()]! : '—'
+}

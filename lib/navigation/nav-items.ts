@@ -136,6 +136,8 @@ const SECTIONS: readonly SectionDefinition[] = [
       link('admin.webhooks', 'Webhooks', paths.admin.webhooks(), [P.CAN_MANAGE_WEBHOOKS]),
       link('admin.support-inquiries', 'Support inquiries', paths.admin.supportInquiries(), [P.CAN_READ_USER]),
       link('admin.escalations', 'Escalations', paths.admin.escalations(), [P.CAN_SUPERVISE_QUEUES]),
+      // Any staff member may read them (the page lets them in); the link is for those who change them.
+      link('admin.service-levels', 'Service levels', paths.admin.serviceLevels(), [P.CAN_SUPERVISE_QUEUES]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },

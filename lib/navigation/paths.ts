@@ -106,6 +106,8 @@ export const paths = {
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
     escalations: () => '/s/admin/escalations',
+    /** The queues' targets and the holidays (docs/service-levels.md#screens). */
+    serviceLevels: () => '/s/admin/service-levels',
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */

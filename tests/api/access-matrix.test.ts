@@ -409,6 +409,7 @@ const QUERIES: Record<string, () => string> = {
   'GET /onboarding-products/me/{productCode}': () => `businessId=${A.businessId}`,
   'GET /dev/outbox': () => `to=${encodeURIComponent(A.owner.user.email)}`,
   'GET /countries/states': () => 'country=NG',
+  'GET /service-levels/holidays': () => 'year=2026',
 }
 
 /** Valid-shaped bodies: business routes need them to reach the service's object check. */

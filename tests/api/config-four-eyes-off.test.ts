@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The app reads its configuration on first use, so FOUR_EYES_CONFIG must be in place before the helpers build the app.
@@ -83,5 +84,20 @@ describe('configuration with four-eyes off', () => {
     ).toHaveLength(items.length)
 
     expect(await db.select().from(authorizations)).toEqual([])
+  })
+
+  it("changes a queue's service level at once (200 with every queue's level)", async () => {
+    const supervisor = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+    const levels = await read<{ queue: string; targetBusinessDays: number; autoAssign: boolean; pending: unknown }[]>(
+      await api('/service-levels/DEFERRALS', {
+        method: 'PUT',
+        token: supervisor.token,
+        json: { targetBusinessDays: 5, autoAssign: true, reason: 'Deferrals take longer' },
+      }),
+      200,
+    )
+    expect(levels.find((l) => l.queue === 'DEFERRALS')).toMatchObject({ targetBusinessDays: 5, autoAssign: true, pending: null })
+    const db = await getDb()
+    expect(await db.select().from(authorizations).where(eq(authorizations.type, 'SERVICE_LEVEL'))).toEqual([])
   })
 })

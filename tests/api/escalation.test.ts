@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
+import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
 import { authorizations, businesses, queueBreaches } from '@/server/db/schema'
+import { runNotificationDigests } from '@/server/modules/notifications/send-digests'
 import { onQueueEvent, type QueueEvent } from '@/server/modules/service-levels/queue-events'
 import { runEscalations } from '@/server/modules/service-levels/run-escalations'
 import { supervisors } from '@/server/modules/service-levels/staff-pool'
-import { api, createTestBusiness, signedInUser } from './helpers'
+import { api, createTestBusiness, mailsTo, signedInUser } from './helpers'
 import { auditRows, json, post } from './staff-review-fixtures'
 
 const DAY = 86_400_000
@@ -143,5 +144,67 @@ describe('escalation', () => {
     const escalated = await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })
     expect(escalated.filter((e) => e.queue === 'AUTHORIZATIONS' && e.itemId === row!.id)).toHaveLength(1)
     expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })).some((e) => e.itemId === row!.id)).toBe(false)
+  })
+})
+
+describe('escalation by e-mail (docs/notifications.md#e-mail-digest)', () => {
+  const HOUR = 3_600_000
+  const digests = async (email: string) => (await mailsTo(email)).filter((m) => m.template === 'notification-digest')
+
+  it('a supervisor who chose escalations by e-mail gets one in the hourly digest, once; a re-entered item again', async () => {
+    const watcher = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+    const quiet = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+    const chosen = await api('/notifications/settings', {
+      method: 'PUT',
+      token: watcher.token,
+      json: { emailKinds: ['ESCALATION'] },
+    })
+    expect(chosen.status).toBe(200)
+    expect(await json(await api('/notifications/settings', { token: watcher.token }))).toEqual({ emailKinds: ['ESCALATION'] })
+
+    const overdue = await createTestBusiness({
+      approvalStatus: 'PENDING',
+      kycDetailsCompleted: true,
+      createdAt: new Date(Date.now() - 40 * DAY),
+      assigneeId: reviewer.user.id,
+    })
+    const db = await getDb()
+    const t0 = new Date()
+    expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT, now: t0 })).map((e) => e.itemId)).toContain(overdue.id)
+    await runNotificationDigests({ db, now: t0 })
+
+    const title = `Past its service level: Business review: ${overdue.name}`
+    const mails = await digests(watcher.user.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain(title)
+    expect(mails[0]!.text).toContain(`/s/admin/approvals/business/business-preview?id=${overdue.id}`)
+    // Told in the portal, but not by mail without choosing it.
+    expect(await digests(quiet.user.email)).toEqual([])
+
+    // The job runs again (every minute) and the digest hours later: the item was escalated, nothing more is sent.
+    expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })).some((e) => e.itemId === overdue.id)).toBe(false)
+    await runNotificationDigests({ db, now: new Date(t0.getTime() + 2 * HOUR) })
+    expect(await digests(watcher.user.email)).toHaveLength(1)
+
+    // Resubmitted: a new entry into the queue; past its new due time it is escalated, and told, again.
+    await db.transaction((tx) =>
+      appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: overdue.id,
+        action: 'KYC_RESUBMITTED',
+        before: { kycDetailsCompleted: false },
+        after: { kycDetailsCompleted: true },
+      }),
+    )
+    const later = new Date(Date.now() + 30 * DAY)
+    expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT, now: later })).map((e) => e.itemId)).toContain(overdue.id)
+    await runNotificationDigests({ db, now: new Date(t0.getTime() + 4 * HOUR) })
+    const after = await digests(watcher.user.email)
+    expect(after).toHaveLength(2)
+    expect(after[0]!.text).toContain(title)
+    const bell = await json<{ items: { kind: string; target: { id: string } }[] }>(
+      await api('/notifications?pageSize=50', { token: watcher.token }),
+    )
+    expect(bell.items.filter((n) => n.kind === 'ESCALATION' && n.target.id === overdue.id)).toHaveLength(2)
   })
 })

@@ -156,6 +156,85 @@ describe('targets through four-eyes', () => {
     expect(await auditRows('BUSINESS_REVIEW', 'UPDATE')).toHaveLength(1)
   })
 
+  it('lists the waiting change on its queue, refuses a second one and a change of nothing; the checker reads before and after', async () => {
+    type Level = {
+      queue: string
+      targetBusinessDays: number
+      autoAssign: boolean
+      pending: { authorizationId: string; targetBusinessDays: number; autoAssign: boolean; requestedBy: string } | null
+    }
+    const levels = async () => json<Level[]>(await api('/service-levels', { token: approver.token }))
+    const before = (await levels()).find((l) => l.queue === 'SCREENING_HITS')!
+    expect(before.pending).toBeNull()
+
+    const unchanged = await put('/service-levels/SCREENING_HITS', supervisor.token, {
+      targetBusinessDays: before.targetBusinessDays,
+      autoAssign: before.autoAssign,
+      reason: 'Nothing new',
+    })
+    expect(unchanged.status).toBe(400)
+    expect(await errorsOf(unchanged)).toContainEqual(
+      expect.objectContaining({ field: 'targetBusinessDays', message: expect.stringContaining('This changes nothing') }),
+    )
+
+    const next = before.targetBusinessDays + 2
+    const pending = await json<{ id: string }>(
+      await put('/service-levels/SCREENING_HITS', supervisor.token, {
+        targetBusinessDays: next,
+        autoAssign: !before.autoAssign,
+        reason: 'Hits pile up on Mondays',
+      }),
+      202,
+    )
+    const listed = (await levels()).find((l) => l.queue === 'SCREENING_HITS')!
+    expect(listed).toMatchObject({
+      targetBusinessDays: before.targetBusinessDays,
+      pending: {
+        authorizationId: pending.id,
+        targetBusinessDays: next,
+        autoAssign: !before.autoAssign,
+        requestedBy: 'Test User',
+      },
+    })
+    expect((await levels()).filter((l) => l.pending)).toHaveLength(1)
+
+    // One request per queue at a time.
+    const second = await put('/service-levels/SCREENING_HITS', otherSupervisor.token, {
+      targetBusinessDays: next + 1,
+      autoAssign: false,
+      reason: 'Another idea',
+    })
+    expect(second.status).toBe(409)
+
+    // The checker sees the queue and its level before and after, in words; the request says what it asks for.
+    const detail = await json<{ title?: string; target: string; diff: { label: string; before: string; after: string }[] }>(
+      await api(`/authorizations/${pending.id}`, { token: otherSupervisor.token }),
+    )
+    const words = (days: number, on: boolean) =>
+      `${days} business day${days === 1 ? '' : 's'}, auto-assignment ${on ? 'on' : 'off'}`
+    expect(detail.target).toBe('Screening hits')
+    expect(detail.diff).toEqual([
+      expect.objectContaining({
+        field: 'SCREENING_HITS',
+        label: 'Screening hits',
+        before: words(before.targetBusinessDays, before.autoAssign),
+        after: words(next, !before.autoAssign),
+      }),
+    ])
+    const waiting = await json<{ id: string; what: string }[]>(
+      await api('/authorizations/pending?resource=setting', { token: supervisor.token }),
+    )
+    expect(waiting.find((w) => w.id === pending.id)?.what).toBe(
+      `change the service level of the Screening hits queue to ${words(next, !before.autoAssign)}`,
+    )
+
+    await json(await put(`/authorizations/${pending.id}`, otherSupervisor.token, { decision: 'DECLINED', comment: 'Not now' }))
+    expect((await levels()).find((l) => l.queue === 'SCREENING_HITS')).toMatchObject({
+      targetBusinessDays: before.targetBusinessDays,
+      pending: null,
+    })
+  })
+
   it('refuses a change from someone who does not supervise the queues', async () => {
     const res = await put('/service-levels/BUSINESS_REVIEW', approver.token, {
       targetBusinessDays: 2,
@@ -195,10 +274,37 @@ describe('holidays staff add', () => {
     expect(await auditRows(declared, 'DELETE')).toHaveLength(1)
   })
 
-  it("lists the year's public holidays beside the added ones", async () => {
-    const holidays = await json<{ day: string; name: string; source: string }[]>(
-      await api('/service-levels/holidays?year=2026', { token: approver.token }),
+  it("lists the year's public holidays beside the added ones, by day, to any staff member", async () => {
+    const added = await json<unknown[]>(
+      await post('/service-levels/holidays', supervisor.token, { day: '2031-06-13', name: 'Declared by the government' }),
+      201,
     )
-    expect(holidays).toContainEqual({ day: '2026-10-01', name: 'Independence Day', source: 'PUBLIC', addedBy: null })
+    expect(added).toContainEqual({ day: '2031-06-13', name: 'Declared by the government', source: 'ADDED', addedBy: 'Test User' })
+    const holidays = await json<{ day: string; name: string; source: string }[]>(
+      await api('/service-levels/holidays?year=2031', { token: approver.token }),
+    )
+    expect(holidays).toEqual(added)
+    expect(holidays).toContainEqual({ day: '2031-10-01', name: 'Independence Day', source: 'PUBLIC', addedBy: null })
+    expect(holidays.map((h) => h.day)).toEqual(holidays.map((h) => h.day).sort())
+    // Only that year's.
+    expect(holidays.every((h) => h.day.startsWith('2031-'))).toBe(true)
+    const otherYear = await json<{ day: string }[]>(await api('/service-levels/holidays?year=2030', { token: approver.token }))
+    expect(otherYear.some((h) => h.day === '2031-06-13')).toBe(false)
+    expect(otherYear).toContainEqual(expect.objectContaining({ day: '2030-06-12', name: 'Democracy Day', source: 'PUBLIC' }))
+
+    // Staff only: a business's own user is refused, and so is a call without a session.
+    const owner = await signedInUser({ businesses: [{}] })
+    expect((await api('/service-levels/holidays?year=2031', { token: owner.token })).status).toBe(403)
+    expect((await api('/service-levels/holidays?year=2031')).status).toBe(401)
+    expect((await api('/service-levels', { token: owner.token })).status).toBe(403)
+
+    // A public holiday cannot be withdrawn; an added one can, once.
+    expect((await api('/service-levels/holidays/2031-10-01', { method: 'DELETE', token: supervisor.token })).status).toBe(404)
+    expect((await api('/service-levels/holidays/2031-06-13', { method: 'DELETE', token: approver.token })).status).toBe(403)
+    const left = await json<{ day: string }[]>(
+      await api('/service-levels/holidays/2031-06-13', { method: 'DELETE', token: supervisor.token }),
+    )
+    expect(left.some((h) => h.day === '2031-06-13')).toBe(false)
+    expect((await api('/service-levels/holidays/2031-06-13', { method: 'DELETE', token: supervisor.token })).status).toBe(404)
   })
 })

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate, formatExportDateTime } from '@/lib/format/date'
-import { formatDay, formatDayTime, readDay } from '@/lib/format/day'
+import { formatDay, formatDayTime, formatWeekday, readDay } from '@/lib/format/day'
 
 describe('day formatting for screens', () => {
   it('reads a bare day as that local day, whatever the time zone', () => {
     const day = readDay('2026-03-01')!
     expect([day.getFullYear(), day.getMonth(), day.getDate()]).toEqual([2026, 2, 1])
     expect(formatDay('2026-03-01')).toBe('01-Mar-2026')
+  })
+
+  it("names a day's weekday (a holiday's), whatever the time zone", () => {
+    expect(formatWeekday('2026-10-01')).toBe('Thursday')
+    expect(formatWeekday('2027-09-05')).toBe('Sunday')
+    expect(formatWeekday('2027-09-04')).toBe('Saturday')
+    expect(formatWeekday('nope')).toBe('—')
   })
 
   it('formats date-times and says nothing misleading for empty or unreadable values', () => {

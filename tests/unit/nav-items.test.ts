@@ -222,3 +222,15 @@ describe('findActiveItem and homePathFor', () => {
     }
   })
 })
+
+describe('navigation: service levels (docs/service-levels.md#screens)', () => {
+  it('is linked for the supervisors of the queues, after the escalations; not for other staff (the page still reads)', () => {
+    for (const role of ['SENIOR_MANAGEMENT', 'SUPER_ADMIN'] as const) {
+      const links = hrefs(staff(role))
+      expect(links).toContain(paths.admin.serviceLevels())
+      expect(links.indexOf(paths.admin.serviceLevels())).toBe(links.indexOf(paths.admin.escalations()) + 1)
+    }
+    for (const role of ['APPROVER', 'ONBOARDING_OFFICER'] as const)
+      expect(hrefs(staff(role))).not.toContain(paths.admin.serviceLevels())
+  })
+})

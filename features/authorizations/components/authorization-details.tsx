@@ -112,6 +112,10 @@ function recordHref(a: Authorization): { href: string; label: string } | null {
     case 'fee':
       return { href: paths.admin.reports('fees'), label: 'Open the fees' }
     case 'setting':
+      // Settings of several screens share the resource: the type says whose.
+      if (a.type === 'SERVICE_LEVEL') return { href: paths.admin.serviceLevels(), label: 'Open the service levels' }
+      if (a.type === 'SCREENING_THRESHOLD') return { href: paths.admin.screeningLists(), label: 'Open the screening lists' }
+      return { href: paths.approvals.deferrals(), label: 'Open the deferral settings' }
     case 'deferrable_mapping':
       return { href: paths.approvals.deferrals(), label: 'Open the deferral settings' }
     case 'webhook_endpoint':

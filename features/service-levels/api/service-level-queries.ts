@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
 import type { Queue } from '@/lib/contracts/service-level-values'
-import type { Assignee, Availability, Escalation } from '@/lib/contracts/service-levels'
+import type { Assignee, Availability, Escalation, Holiday, ServiceLevel } from '@/lib/contracts/service-levels'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
 
@@ -15,6 +15,19 @@ export interface EscalationParams {
 /** Service levels, escalations and assignment (docs/service-levels.md): `['service-levels', …]`. */
 export const serviceLevelQueries = {
   all: () => ['service-levels'] as const,
+  /** `GET /service-levels`: every queue's target, auto-assignment and the change waiting for approval. */
+  levels: () =>
+    queryOptions({
+      queryKey: [...serviceLevelQueries.all(), 'levels'] as const,
+      queryFn: async ({ signal }) => (await apiClient.get<ServiceLevel[]>('/service-levels', { signal })).data,
+    }),
+  /** `GET /service-levels/holidays?year=`: the year's public holidays and the ones staff added, by day. */
+  holidays: (year: number) =>
+    queryOptions({
+      queryKey: [...serviceLevelQueries.all(), 'holidays', year] as const,
+      queryFn: async ({ signal }) =>
+        (await apiClient.get<Holiday[]>('/service-levels/holidays', { params: { year }, signal })).data,
+    }),
   escalations: (query: EscalationParams) =>
     queryOptions({
       queryKey: [...serviceLevelQueries.all(), 'escalations', query] as const,

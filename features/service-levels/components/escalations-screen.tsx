@@ -119,7 +119,8 @@ export function EscalationsScreen() {
     <div className={styles.stack}>
       <p className={styles.notice}>
         An item is escalated once, when it passes its due time: its assignee and the supervisors are told. Business days follow
-        Nigeria&apos;s public holidays and the holidays added here; a day ends at midnight in Lagos.
+        Nigeria&apos;s public holidays and the holidays staff add; a day ends at midnight in Lagos. Targets and holidays:{' '}
+        <Link href={paths.admin.serviceLevels()}>Service levels</Link>.
       </p>
       <DataTable
         {...table.tableProps}

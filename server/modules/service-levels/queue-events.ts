@@ -14,6 +14,8 @@ export interface QueueEvent {
   itemId: string
   businessId: string | null
   userIds: string[]
+  /** ESCALATED: when the item entered its queue (ISO); an item that re-enters is a new entry, escalated anew. */
+  enteredAt?: string
 }
 
 export type QueueEventListener = (tx: Tx, event: QueueEvent) => Promise<void> | void

@@ -19,7 +19,7 @@ function targetOf(queue: Queue, itemId: string, businessId: string | null): { ty
 /**
  * An assignment or an escalation as in-app notifications (docs/notifications.md#kinds), in the transaction that made
  * it: told only to those who may read the item's business (its queue's deciders and business readers); an escalation
- * reaches each person once however often it is re-run.
+ * reaches each person once per entry of the item however often it is re-run.
  */
 export async function notifyOfQueueEvent(tx: Tx, event: QueueEvent): Promise<void> {
   const [business] = event.businessId
@@ -34,6 +34,10 @@ export async function notifyOfQueueEvent(tx: Tx, event: QueueEvent): Promise<voi
     membersRead: false,
     title: event.kind === 'ESCALATED' ? `Past its service level: ${what}` : `Assigned to you: ${what}`,
     target: targetOf(event.queue, event.itemId, event.businessId),
-    ...(event.kind === 'ESCALATED' ? { dedupeKey: `escalation:${event.queue}:${event.itemId}` } : {}),
+    // Once per entry and person: the same escalation found again tells nobody; an item that left its queue and came
+    // back (a resubmitted business) is a new entry, and its escalation is news.
+    ...(event.kind === 'ESCALATED'
+      ? { dedupeKey: `escalation:${event.queue}:${event.itemId}${event.enteredAt ? `:${event.enteredAt}` : ''}` }
+      : {}),
   })
 }

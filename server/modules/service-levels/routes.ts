@@ -39,7 +39,9 @@ serviceLevelRoutes.openapi(
 serviceLevelRoutes.openapi(
   route.get('/service-levels/holidays', {
     summary: 'Holidays (not business days)',
-    ...access.signedIn(),
+    description:
+      "The year's Nigerian public holidays (date-holidays, NG, `public` entries) and the holidays staff added, by day.",
+    ...access.staffAny(...STAFF_SIDE_PERMISSIONS),
     request: { query: contract.holidaysQuerySchema },
     responses: { 200: json(z.array(contract.holidaySchema), 'By day'), ...errorResponses(400, 401, 403) },
   }),

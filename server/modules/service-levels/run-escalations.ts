@@ -85,6 +85,7 @@ export async function runEscalations(options: { db: Database; audit: AuditContex
           itemId: item.item_id,
           businessId: item.business_id,
           userIds: [...(item.assignee_id ? [item.assignee_id] : []), ...told],
+          enteredAt: enteredAt.toISOString(),
         })
         return true
       })

@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, like, lt } from 'drizzle-orm'
+import { serviceLevelWords } from '@/lib/contracts/authorization-values'
 import { QUEUES, QUEUE_LABELS, type Queue } from '@/lib/contracts/service-level-values'
 import type { Holiday, HolidayInput, ServiceLevel, ServiceLevelInput } from '@/lib/contracts/service-levels'
 import { nigerianPublicHolidays } from '@/lib/format/business-days'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor, Tx } from '@/server/db/client'
 import { uniqueViolationOf } from '@/server/db/errors'
-import { addedHolidays, queueServiceLevels, users } from '@/server/db/schema'
+import { addedHolidays, authorizations, queueServiceLevels, users } from '@/server/db/schema'
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -19,20 +20,57 @@ import { loadServiceLevels } from '@/server/records/service-levels'
 import { QUEUE_SUPERVISORS } from './assignment'
 import { QUEUE_SOURCES } from './queue-sources'
 
-/** `GET /service-levels`: every queue's target and auto-assignment. Staff. */
+/** The key of a queue's SERVICE_LEVEL authorization: one PENDING request per queue. */
+const targetKeyOf = (queue: Queue) => `service-level:${queue}`
+
+/** `GET /service-levels`: every queue's target and auto-assignment, and the change waiting for a second person. Staff. */
 export async function findServiceLevels(options: { db: Executor; actor: Actor }): Promise<ServiceLevel[]> {
   if (!options.actor.isStaff) throw new AppError('FORBIDDEN', 'Staff only')
-  const levels = await loadServiceLevels(options.db)
-  const rows = await options.db.select().from(queueServiceLevels)
+  const [levels, rows, waiting] = await Promise.all([
+    loadServiceLevels(options.db),
+    options.db.select().from(queueServiceLevels),
+    options.db
+      .select({
+        id: authorizations.id,
+        targetKey: authorizations.targetKey,
+        proposal: authorizations.proposal,
+        createdAt: authorizations.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(authorizations)
+      .innerJoin(users, eq(users.id, authorizations.makerId))
+      .where(
+        and(
+          eq(authorizations.status, 'PENDING'),
+          eq(authorizations.type, 'SERVICE_LEVEL'),
+          like(authorizations.targetKey, 'service-level:%'),
+        ),
+      ),
+  ])
   const byQueue = new Map(rows.map((r) => [r.queue, r]))
-  return QUEUES.map((queue) => ({
-    queue,
-    label: QUEUE_LABELS[queue],
-    targetBusinessDays: levels.target(queue),
-    autoAssign: levels.autoAssign(queue),
-    decidingPermission: QUEUE_SOURCES[queue].decidingPermission,
-    updatedAt: byQueue.get(queue)?.updatedAt.toISOString() ?? null,
-  }))
+  const pendingByKey = new Map(waiting.map((w) => [w.targetKey, w]))
+  return QUEUES.map((queue) => {
+    const pending = pendingByKey.get(targetKeyOf(queue))
+    const proposal = pending?.proposal as Partial<ServiceLevelProposal> | undefined
+    return {
+      queue,
+      label: QUEUE_LABELS[queue],
+      targetBusinessDays: levels.target(queue),
+      autoAssign: levels.autoAssign(queue),
+      decidingPermission: QUEUE_SOURCES[queue].decidingPermission,
+      updatedAt: byQueue.get(queue)?.updatedAt.toISOString() ?? null,
+      pending: pending
+        ? {
+            authorizationId: pending.id,
+            targetBusinessDays: Number(proposal?.targetBusinessDays),
+            autoAssign: proposal?.autoAssign === true,
+            requestedBy: displayName({ firstName: pending.firstName, lastName: pending.lastName }),
+            requestedAt: pending.createdAt.toISOString(),
+          }
+        : null,
+    }
+  })
 }
 
 interface ServiceLevelProposal {
@@ -41,14 +79,11 @@ interface ServiceLevelProposal {
   autoAssign: boolean
 }
 
-const levelWords = (target: number, autoAssign: boolean) =>
-  `${target} business day${target === 1 ? '' : 's'}, auto-assignment ${autoAssign ? 'on' : 'off'}`
-
 /** Every queue's level in words: the snapshot a SERVICE_LEVEL authorization is checked against. */
 async function levelsSnapshot(db: Executor, lock: boolean): Promise<Snapshot> {
   if (lock) await db.select().from(queueServiceLevels).for('update')
   const levels = await loadServiceLevels(db)
-  return Object.fromEntries(QUEUES.map((q) => [q, levelWords(levels.target(q), levels.autoAssign(q))]))
+  return Object.fromEntries(QUEUES.map((q) => [q, serviceLevelWords(levels.target(q), levels.autoAssign(q))]))
 }
 
 async function applyServiceLevel(
@@ -92,6 +127,13 @@ export async function requestServiceLevel(options: {
     targetBusinessDays: Number(input.targetBusinessDays),
     autoAssign: input.autoAssign,
   }
+  const current = await loadServiceLevels(db)
+  if (current.target(queue) === proposal.targetBusinessDays && current.autoAssign(queue) === proposal.autoAssign)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This changes nothing: the ${QUEUE_LABELS[queue]} queue already has ${serviceLevelWords(proposal.targetBusinessDays, proposal.autoAssign)}`,
+      { field: 'targetBusinessDays' },
+    )
   if (!configNeedsFourEyes()) {
     await db.transaction((tx) => applyServiceLevel(tx, { proposal, actorId: actor.userId, audit }))
     return { pending: null, levels: await findServiceLevels({ db, actor }) }
@@ -103,7 +145,7 @@ export async function requestServiceLevel(options: {
     type: 'SERVICE_LEVEL',
     resource: 'setting',
     resourceId: null,
-    targetKey: `service-level:${queue}`,
+    targetKey: targetKeyOf(queue),
     target: QUEUE_LABELS[queue],
     proposal: { ...proposal },
     before: await levelsSnapshot(db, false),
@@ -119,7 +161,7 @@ export const serviceLevelKind = defineKind<ServiceLevelProposal>({
   creates: false,
   labels: Object.fromEntries(QUEUES.map((q) => [q, QUEUE_LABELS[q]])),
   current: (db, _row, lock) => levelsSnapshot(db, lock),
-  proposed: async (_db, p, before) => ({ ...(before ?? {}), [p.queue]: levelWords(p.targetBusinessDays, p.autoAssign) }),
+  proposed: async (_db, p, before) => ({ ...(before ?? {}), [p.queue]: serviceLevelWords(p.targetBusinessDays, p.autoAssign) }),
   async apply(tx, audit, row, actors) {
     await applyServiceLevel(tx, { proposal: row.proposal, actorId: row.makerId, audit, actors: { ...actors } })
     return { resourceId: null }
