@@ -128,7 +128,7 @@ describe('due times on the queue lists', () => {
         .returning()
       return row!.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('SUPPORT_INQUIRIES')) waiting.push({ id: await insert(entered), entered })
     const decided = await insert(new Date(Date.now() - 40 * DAY), 'CLOSED')
     await checkList<DueRow & { id: string }>({
@@ -158,7 +158,7 @@ describe('due times on the queue lists', () => {
         .returning()
       return row!.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('DEFERRALS')) waiting.push({ id: await insert(entered), entered })
     const decided = await insert(new Date(Date.now() - 40 * DAY), 'REJECTED')
     const idOf = (r: { id: string }) => r.id
@@ -184,7 +184,7 @@ describe('due times on the queue lists', () => {
         .returning()
       return row!.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('PRODUCT_APPLICATIONS')) waiting.push({ id: await insert(entered), entered })
     const decided = await insert(new Date(Date.now() - 40 * DAY), 'APPROVED')
     const idOf = (r: { id: string }) => r.id
@@ -218,7 +218,7 @@ describe('due times on the queue lists', () => {
         .returning()
       return row!.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('VERIFICATION_ITEMS')) waiting.push({ id: await insert(entered), entered })
     const waived = await insert(new Date(Date.now() - 40 * DAY), {
       waivedAt: new Date(),
@@ -301,7 +301,7 @@ describe('due times on the queue lists', () => {
         .returning()
       return hit!.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('SCREENING_HITS')) waiting.push({ id: await insert(entered), entered })
     const decided = await insert(new Date(Date.now() - 40 * DAY), 'FALSE_MATCH')
     const idOf = (r: { id: string }) => r.id
@@ -328,7 +328,7 @@ describe('due times on the queue lists', () => {
       await db.insert(riskFirstApprovals).values({ businessId: business.id, approverName: 'First Approver', approvedAt })
       return business.id
     }
-    const waiting = []
+    const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('SENIOR_APPROVALS')) waiting.push({ id: await insert(entered), entered })
     // In the review queue, but with no first approval: not in the senior approvals queue.
     const reviewOnly = await createTestBusiness({ approvalStatus: 'PENDING', kycDetailsCompleted: true, riskTier: 'HIGH' })
