@@ -25,7 +25,7 @@ test('support inquiries: a new one shows its due time in words, filtered and sor
   await expect(row).toBeVisible()
   // In words beside the colour, with the day it is due by.
   await expect(row.getByText('On time', { exact: true })).toBeVisible()
-  await expect(row.getByText(/^by \d{1,2} [A-Z][a-z]{2}/)).toBeVisible()
+  await expect(row.getByText(/^by \d{2}-[A-Z][a-z]{2}-\d{4}$/)).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
   // Chosen from the filter: the URL says so, and the new inquiry is not overdue.
