@@ -5,6 +5,7 @@ import { dateQuerySchema } from './date-query'
 import { DEFERRAL_DISPLAY_STATUSES, DEFERRAL_MAX_DAYS_LIMIT } from './deferral-values'
 import { deferralSchema } from './deferrals'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 /** The staff side of deferrals: lists, the decision, the maximum days and the deferrable mapping. */
 
@@ -12,8 +13,13 @@ const dateQuery = dateQuerySchema()
 
 /** `GET /deferrals` (and `GET /deferrals/reviews`, which is PENDING only). `from`/`to` are on the request time. */
 export const staffDeferralQuerySchema = pageQuerySchema.extend({
-  /** `businessName`, `createdAt` (requested), `dueDate` or `status`, with `,asc` or `,desc`; newest request first by default. */
-  sort: sortQuery(['businessName', 'createdAt', 'dueDate', 'status']),
+  /**
+   * `businessName`, `createdAt` (requested), `dueDate` (the document's deadline), `status` or `dueAt` (PENDING ones by
+   * the review's due time), with `,asc` or `,desc`; newest request first by default.
+   */
+  sort: sortQuery(['businessName', 'createdAt', 'dueDate', 'status', 'dueAt']),
+  /** PENDING ones by the review's due time (docs/service-levels.md#due-times); not the document's `dueDate`. */
+  due: dueQuery,
   status: z.enum(DEFERRAL_DISPLAY_STATUSES, { message: `must be one of ${DEFERRAL_DISPLAY_STATUSES.join(', ')}` }).optional(),
   businessName: z.string().trim().min(1).max(200).optional(),
   documentTypeId: z.uuid({ message: 'must be a document type id' }).optional(),
@@ -34,7 +40,10 @@ export const staffDeferralSchema = deferralSchema
   })
   .meta({ id: 'StaffDeferral' })
 export type StaffDeferral = z.infer<typeof staffDeferralSchema>
-export const staffDeferralPageSchema = pageSchema(staffDeferralSchema)
+/** A row of the staff lists: a PENDING one carries its review's due time (docs/service-levels.md#due-times). */
+export const staffDeferralRowSchema = staffDeferralSchema.extend(openDueFieldsSchema.shape).meta({ id: 'StaffDeferralRow' })
+export type StaffDeferralListItem = z.infer<typeof staffDeferralRowSchema>
+export const staffDeferralPageSchema = pageSchema(staffDeferralRowSchema)
 
 /** `GET /deferrals/{id}`: the deferral, its business and the business's other deferrals (newest first). */
 export const deferralDetailSchema = staffDeferralSchema

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import { MAX_REQUIREMENTS, MAX_TEXT_ANSWER, ONBOARDING_STATUSES } from './product-values'
 import { productCodeSchema, requirementSchema } from './products'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 export {
   ONBOARDING_STATUSES,
@@ -145,6 +146,22 @@ export const onboardingListQuerySchema = pageQuerySchema.extend({
   searchKey: z.string().trim().max(100).optional(),
 })
 export type OnboardingListQuery = z.output<typeof onboardingListQuerySchema>
+
+/** GET /onboarding-products/approvals (the review queue): the list's filters, plus due time (docs/service-levels.md#due-times). */
+export const onboardingQueueQuerySchema = onboardingListQuerySchema.extend({
+  /** As the list's, plus `dueAt` (IN_REVIEW ones by due time). */
+  sort: sortQuery(['businessName', 'createdAt', 'submittedAt', 'status', 'dueAt']),
+  /** IN_REVIEW ones by due time. */
+  due: dueQuery,
+})
+export type OnboardingQueueQuery = z.output<typeof onboardingQueueQuerySchema>
+
+/** A row of the review queue: an IN_REVIEW application carries its due time. */
+export const onboardingQueueRowSchema = onboardingSummarySchema
+  .extend(openDueFieldsSchema.shape)
+  .meta({ id: 'OnboardingQueueRow' })
+export type OnboardingQueueRow = z.infer<typeof onboardingQueueRowSchema>
+export const onboardingQueuePageSchema = pageSchema(onboardingQueueRowSchema).meta({ id: 'OnboardingQueuePage' })
 
 export const canProceedSchema = z
   .object({ canProceed: z.boolean(), reasons: z.array(z.string()) })

@@ -124,6 +124,12 @@ export const forApprovalQuerySchema = pageQuerySchema.extend({
   typeId: z.uuid({ message: 'must be a type id' }).optional(),
   categoryId: z.uuid({ message: 'must be a category id' }).optional(),
   assigneeId: z.union([z.literal('me'), z.literal('none'), z.uuid()], { message: 'must be me, none or a user id' }).optional(),
+  /**
+   * `true`: the senior approvals queue instead (docs/service-levels.md#queues): HIGH businesses, PENDING and not
+   * archived, holding a first approval and waiting for the senior one; each row's due time and `due` are then the senior
+   * approval's, counted from the first approval.
+   */
+  seniorApproval: booleanQuery.optional(),
   /** By due time (docs/service-levels.md#due-times): OVERDUE, DUE_SOON or ON_TIME. */
   due: dueQuery,
   /** On the business's creation date, as in the business list. */

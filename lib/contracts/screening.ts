@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REASON_MAX_LENGTH, REASON_MIN_LENGTH } from './authorization-values'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
 import {
   BUSINESS_SCREENING_STATUSES,
   SCREENED_SUBJECT_KINDS,
@@ -11,6 +11,7 @@ import {
   SCREENING_RUN_STATUSES,
   SCREENING_VERSION_STATUSES,
 } from './screening-values'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 
 /** A real calendar day, YYYY-MM-DD, not in the future. */
 const pastDay = z.iso
@@ -139,6 +140,10 @@ export const screeningQueueQuerySchema = pageQuerySchema.extend({
   status: z.enum(SCREENING_HIT_STATUSES, { message: 'must be OPEN, FALSE_MATCH or TRUE_MATCH' }).default('OPEN'),
   list: z.string().trim().max(40).optional(),
   q: z.string().trim().max(100, 'A search has at most 100 characters').optional(),
+  /** `createdAt` or `dueAt` (OPEN ones by due time), with `,asc` or `,desc`; oldest first by default. */
+  sort: sortQuery(['createdAt', 'dueAt']),
+  /** OPEN ones by due time (docs/service-levels.md#due-times). */
+  due: dueQuery,
 })
 export const screeningQueueItemSchema = z.object({
   id: z.uuid(),
@@ -150,8 +155,11 @@ export const screeningQueueItemSchema = z.object({
   score: z.number(),
   status: z.enum(SCREENING_HIT_STATUSES),
   createdAt: z.string(),
+  /** An OPEN candidate's due time; null once adjudicated. */
+  ...openDueFieldsSchema.shape,
 })
 export const screeningQueuePageSchema = pageSchema(screeningQueueItemSchema)
+export type ScreeningQueueQuery = z.output<typeof screeningQueueQuerySchema>
 export type ScreeningQueueItem = z.infer<typeof screeningQueueItemSchema>
 
 export const listVersionSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fileSummarySchema } from './files'
-import { pageQuerySchema, pageSchema } from './pagination'
+import { pageQuerySchema, pageSchema, sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 import { SUPPORT_INQUIRY_STATUSES, SUPPORT_LIMITS } from './support-values'
 
 const required = (label: string, max: number) =>
@@ -58,8 +59,16 @@ export const supportInquirySchema = z
 export type SupportInquiry = z.infer<typeof supportInquirySchema>
 
 export const supportInquiryQuerySchema = pageQuerySchema.extend({
+  /** `createdAt` or `dueAt` (OPEN ones by due time), with `,asc` or `,desc`; newest first by default. */
+  sort: sortQuery(['createdAt', 'dueAt']),
   status: z.enum(SUPPORT_INQUIRY_STATUSES, { message: `must be one of ${SUPPORT_INQUIRY_STATUSES.join(', ')}` }).optional(),
+  /** OPEN ones by due time (docs/service-levels.md#due-times). */
+  due: dueQuery,
 })
 export type SupportInquiryQuery = z.input<typeof supportInquiryQuerySchema>
 
-export const supportInquiryPageSchema = pageSchema(supportInquirySchema).meta({ id: 'SupportInquiryPage' })
+/** A row of `GET /support/inquiries`: an OPEN one carries its due time (docs/service-levels.md#due-times). */
+export const supportInquiryRowSchema = supportInquirySchema.extend(openDueFieldsSchema.shape).meta({ id: 'SupportInquiryRow' })
+export type SupportInquiryRow = z.infer<typeof supportInquiryRowSchema>
+
+export const supportInquiryPageSchema = pageSchema(supportInquiryRowSchema).meta({ id: 'SupportInquiryPage' })

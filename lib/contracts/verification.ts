@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { sortQuery } from './pagination'
+import { dueQuery, openDueFieldsSchema } from './service-levels'
 import { KYC_PROVIDERS, VERIFICATION_KINDS, VERIFICATION_RESULTS, VERIFICATION_STATUSES } from './verification-values'
 
 export * from './verification-values'
@@ -36,6 +38,21 @@ export const verificationItemSchema = z
   })
   .meta({ id: 'KycVerification' })
 export type VerificationItem = z.infer<typeof verificationItemSchema>
+
+/** `GET /verified-kyc/{id}`'s query: the waiting items by due time (docs/service-levels.md#due-times). */
+export const verificationListQuerySchema = z.object({
+  /** `dueAt`, with `,asc` or `,desc`: the waiting items by due time. Absent: by kind. */
+  sort: sortQuery(['dueAt']),
+  /** The waiting items (PENDING, not waived) of that due status. */
+  due: dueQuery,
+})
+export type VerificationListQuery = z.output<typeof verificationListQuerySchema>
+
+/** An item of `GET /verified-kyc/{id}`: a waiting one (PENDING, not waived) carries its due time. */
+export const verificationListItemSchema = verificationItemSchema
+  .extend(openDueFieldsSchema.shape)
+  .meta({ id: 'KycVerificationRow' })
+export type VerificationListItem = z.infer<typeof verificationListItemSchema>
 
 const counts = z.object({ verified: z.number().int(), pending: z.number().int(), failed: z.number().int() })
 

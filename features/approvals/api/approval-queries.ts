@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { RegistryExtract } from '@/lib/contracts/registry-check'
-import type { VerificationItem } from '@/lib/contracts/verification'
+import type { VerificationListItem } from '@/lib/contracts/verification'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
 import { businessReads, kycReads } from '@/lib/query/shared-queries'
@@ -51,12 +51,12 @@ export const approvalQueries = {
       queryFn: async ({ signal }) =>
         (await apiClient.get<Mentionable[]>(apiPath`/businesses/attachment/${id}/mentionable`, { params: { q }, signal })).data,
     }),
-  /** `GET /verified-kyc/{businessId}`: the business's current verification items (opened PENDING where missing). */
+  /** `GET /verified-kyc/{businessId}`: the business's current verification items, waiting ones with their due time. */
   verification: (businessId: string) =>
     queryOptions({
       queryKey: [...approvalQueries.businessOf(businessId), 'verification'] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<VerificationItem[]>(apiPath`/verified-kyc/${businessId}`, { signal })).data,
+        (await apiClient.get<VerificationListItem[]>(apiPath`/verified-kyc/${businessId}`, { signal })).data,
     }),
   /** `GET /businesses/{id}/registry-extract`: the registry extract and the configured provider (docs/ownership.md#registry-check). */
   registry: (businessId: string) =>

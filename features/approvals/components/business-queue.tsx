@@ -24,6 +24,7 @@ const styles = { ...sharedStyles, ...ownStyles }
 
 export const QUEUE_FILTER_KEYS = [
   'businessName',
+  'seniorApproval',
   'due',
   'typeId',
   'categoryId',
@@ -67,7 +68,8 @@ export interface BusinessQueueProps {
 
 /**
  * `/s/admin/approvals/business`: businesses waiting for a decision, oldest first, with who has each one and how long
- * it has waited. Reviewers take a case (assign to me) or let it go (unassign); the filters live in the URL.
+ * it has waited. Reviewers take a case (assign to me) or let it go (unassign); the filters live in the URL. "Waiting
+ * for: Senior approval" lists the senior approvals queue, each due time then the senior approval's.
  */
 export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps) {
   const canAssign = permissions.includes(PERMISSIONS.CAN_APPROVE_BUSINESS)
@@ -82,9 +84,18 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
   const categories = useQuery(referenceReads.businessCategories())
   const assign = useAssignReviewer()
   const from = useRouter().asPath
+  const senior = table.filters.seniorApproval === 'true'
 
   const filters: DataTableFilter[] = [
     { key: 'businessName', label: 'Business name', type: 'search' },
+    // The senior approvals queue (docs/service-levels.md#queues): its rows' due times are the senior approval's.
+    {
+      key: 'seniorApproval',
+      label: 'Waiting for',
+      type: 'select',
+      placeholder: 'Any decision',
+      options: [{ value: 'true', label: 'Senior approval (HIGH)' }],
+    },
     { key: 'due', label: 'Due', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
     { key: 'typeId', label: 'Type', type: 'select', options: types.data?.map((t) => ({ value: t.id, label: t.name })) ?? [] },
     {
@@ -146,7 +157,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
       }),
       col.display({
         id: 'due',
-        header: 'Due',
+        header: senior ? 'Senior approval due' : 'Due',
         meta: { wrap: true },
         cell: ({ row: { original: r } }) => <DueBadge dueAt={r.dueAt} dueStatus={r.dueStatus} />,
       }),
@@ -205,7 +216,7 @@ export function BusinessQueue({ permissions, currentUserId }: BusinessQueueProps
         ),
       }),
     ]
-  }, [canAssign, currentUserId, assign, from])
+  }, [canAssign, currentUserId, assign, from, senior])
 
   return (
     <ReviewQueueTable table={table} queue={queue} columns={columns} getRowId={(r) => r.id} filters={filters} {...QUEUE_TEXTS} />

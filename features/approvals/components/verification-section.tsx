@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { DueBadge } from '@/components/review/due-badge'
 import { ReviewCommentDialog } from '@/components/review/review-comment-dialog'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
@@ -310,6 +311,12 @@ export function VerificationSection({
                   </div>
                   {/* The label says whose item and which number (masked) in words; checkedValue is the raw key. */}
                   <p className={styles.muted}>{item.label}</p>
+                  {/* A waiting check's due time (docs/service-levels.md#due-times), in words beside its colour. */}
+                  {item.dueAt && (
+                    <p className={styles.small}>
+                      Check due: <DueBadge dueAt={item.dueAt} dueStatus={item.dueStatus} />
+                    </p>
+                  )}
                   {decided && <p className={styles.small}>{decided}</p>}
                   {item.comment && <p className={styles.small}>Comment: {item.comment}</p>}
                   {waived && <p className={styles.small}>{waived}</p>}

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { apiPath } from '@/lib/http/api-path'
 import { getHttpStatus } from '@/lib/http/errors'
 import { apiClient } from '@/lib/http/lazy-client'
-import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingSummary, Page } from './types'
+import type { CanProceed, OnboardingDetail, OnboardingQuery, OnboardingQueueRow, Page } from './types'
 
 /**
  * The onboarding feature's query keys, from generic to specific: `['onboarding']` → `['onboarding', 'mine', code,
@@ -57,8 +57,9 @@ export const onboardingQueries = {
         const params = new URLSearchParams({ pageNumber: String(query.pageNumber), pageSize: String(query.pageSize) })
         if (query.searchKey) params.set('searchKey', query.searchKey)
         if (query.sort) params.set('sort', query.sort)
+        if (query.due) params.set('due', query.due)
         for (const status of query.statuses ?? []) params.append('status', status)
-        return (await apiClient.get<Page<OnboardingSummary>>(`/onboarding-products/approvals?${params.toString()}`, { signal }))
+        return (await apiClient.get<Page<OnboardingQueueRow>>(`/onboarding-products/approvals?${params.toString()}`, { signal }))
           .data
       },
     }),

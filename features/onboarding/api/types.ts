@@ -5,6 +5,7 @@ export type {
   OnboardingAnswer,
   OnboardingDecisionInput,
   OnboardingDetail,
+  OnboardingQueueRow,
   OnboardingSummary,
 } from '@/lib/contracts/onboarding'
 export type { Product, ProductRequirement } from '@/lib/contracts/products'
@@ -19,4 +20,6 @@ export interface OnboardingQuery {
   searchKey?: string
   /** `field,asc|desc` (docs/api.md#lists). */
   sort?: string
+  /** In-review applications by due time (docs/service-levels.md#due-times). */
+  due?: string
 }

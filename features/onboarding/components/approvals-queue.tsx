@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { DataTable } from '@/components/ui/data-table'
 import { Link } from '@/components/ui/link'
 import { StatusBadge } from '@/components/ui/status-badge'
@@ -10,12 +11,12 @@ import { formatDateTime } from '@/lib/format/date'
 import { paths } from '@/lib/navigation/paths'
 import styles from '@/styles/product-screens.module.css'
 import { onboardingQueries } from '../api/onboarding-queries'
-import type { OnboardingSummary } from '../api/types'
+import type { OnboardingQueueRow } from '../api/types'
 import { approvalBlockers } from '../model/approval-readiness'
 
-const FILTER_KEYS = ['status', 'searchKey'] as const
+const FILTER_KEYS = ['status', 'due', 'searchKey'] as const
 /** The API's sort fields of the list (docs/api.md#lists). */
-const SORTABLE = ['businessName', 'status', 'submittedAt'] as const
+const SORTABLE = ['businessName', 'status', 'submittedAt', 'dueAt'] as const
 /** `status=ALL` in the URL lists every state; no status lists the review queue (IN_REVIEW). */
 const ALL = 'ALL'
 const STATUS_OPTIONS = [
@@ -26,11 +27,12 @@ const STATUS_OPTIONS = [
 /** `/s/admin/approvals/products`: applications waiting for a decision (or any status), oldest submission last. */
 export function ApprovalsQueue() {
   const table = useTableUrlState({ filterKeys: FILTER_KEYS, sortableIds: SORTABLE })
-  const { status, searchKey } = table.filters
+  const { status, searchKey, due } = table.filters
   const query = {
     pageNumber: table.pageNumber,
     pageSize: table.pageSize,
     ...(searchKey ? { searchKey } : {}),
+    ...(due ? { due } : {}),
     ...(table.query.sort ? { sort: table.query.sort } : {}),
     statuses: status === ALL ? ONBOARDING_STATUSES : [status ?? 'IN_REVIEW'],
   }
@@ -41,7 +43,7 @@ export function ApprovalsQueue() {
   })
 
   const columns = useMemo(() => {
-    const column = createColumnHelper<OnboardingSummary>()
+    const column = createColumnHelper<OnboardingQueueRow>()
     return [
       column.accessor((o) => o.business.name, {
         id: 'businessName',
@@ -93,6 +95,12 @@ export function ApprovalsQueue() {
         header: 'Submitted',
         enableSorting: true,
       }),
+      column.accessor('dueAt', {
+        header: 'Due',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: o } }) => <DueBadge dueAt={o.dueAt} dueStatus={o.dueStatus} />,
+      }),
     ]
   }, [])
 
@@ -113,6 +121,7 @@ export function ApprovalsQueue() {
       emptyDescription={status ? 'No application has this status.' : 'Submitted applications show here until they are decided.'}
       filters={[
         { key: 'status', label: 'Status', type: 'select', placeholder: 'In review', options: STATUS_OPTIONS },
+        { key: 'due', label: 'Due (in review)', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
         { key: 'searchKey', label: 'Business name', type: 'search' },
       ]}
     />

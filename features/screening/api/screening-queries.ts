@@ -9,6 +9,10 @@ export interface ScreeningQueueFilters {
   status: 'OPEN' | 'FALSE_MATCH' | 'TRUE_MATCH'
   list?: string
   q?: string
+  /** OPEN candidates by due time (docs/service-levels.md#due-times). */
+  due?: string
+  /** `createdAt` or `dueAt`, with `,asc` or `,desc`; oldest first by default. */
+  sort?: string
   pageNumber: number
   pageSize: number
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
+import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { ReviewQueueTable } from '@/components/review/review-queue-table'
 import { buttonClassName } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
@@ -16,7 +17,9 @@ import { HIT_STATUS_BADGES, scoreWords, SUBJECT_KIND_WORDS } from '../model/scre
 import styles from './screening.module.css'
 
 /** The queue's filters in the URL, as `paths.admin.screening` writes them. */
-const FILTER_KEYS = ['status', 'list', 'q'] as const
+const FILTER_KEYS = ['status', 'due', 'list', 'q'] as const
+/** The API's sort fields of the queue (docs/api.md#lists); oldest first by default. */
+const SORTABLE = ['createdAt', 'dueAt'] as const
 type FilterKey = (typeof FILTER_KEYS)[number]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
@@ -40,13 +43,15 @@ const EMPTY: Record<ScreeningHitStatus, { title: string; description: string }> 
  * adjudicated.
  */
 export function ScreeningQueue() {
-  const table = useTableUrlState<FilterKey>({ filterKeys: FILTER_KEYS })
+  const table = useTableUrlState<FilterKey>({ filterKeys: FILTER_KEYS, sortableIds: SORTABLE })
   const status = statusOf(table.filters.status)
   const queue = useQuery({
     ...screeningQueries.queue({
       status,
       list: table.filters.list,
       q: table.filters.q,
+      due: table.filters.due,
+      sort: table.query.sort,
       pageNumber: table.pageNumber,
       pageSize: table.pageSize,
     }),
@@ -66,6 +71,7 @@ export function ScreeningQueue() {
         { value: 'TRUE_MATCH', label: 'True matches' },
       ],
     },
+    { key: 'due', label: 'Due (open)', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
     {
       key: 'list',
       label: 'List',
@@ -106,7 +112,17 @@ export function ScreeningQueue() {
         meta: { wrap: true },
         cell: ({ row: { original: r } }) => r.business.name,
       }),
-      col.accessor('createdAt', { header: 'Found on', cell: (info) => formatDay(info.getValue<string>()) }),
+      col.accessor('createdAt', {
+        header: 'Found on',
+        enableSorting: true,
+        cell: (info) => formatDay(info.getValue<string>()),
+      }),
+      col.accessor('dueAt', {
+        header: 'Due',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => <DueBadge dueAt={r.dueAt} dueStatus={r.dueStatus} />,
+      }),
       col.accessor('status', {
         header: 'Status',
         cell: (info) => {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { DeferrableMappingAnswer } from '@/lib/contracts/deferral-review'
 import { apiPath } from '@/lib/http/api-path'
 import { apiClient } from '@/lib/http/lazy-client'
-import type { CacReviewRow, DeferralDetail, Page, StaffDeferral } from './types'
+import type { CacReviewRow, DeferralDetail, Page, StaffDeferralListItem } from './types'
 
 /** Query strings as the API reads them, in a stable order for the cache key. */
 export type ApiQuery = Array<[string, string]>
@@ -37,7 +37,7 @@ export const staffDocumentQueries = {
     queryOptions({
       queryKey: [...staffDocumentQueries.deferrals(), 'queue', query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<StaffDeferral>>('/deferrals', { params: new URLSearchParams(query), signal })).data,
+        (await apiClient.get<Page<StaffDeferralListItem>>('/deferrals', { params: new URLSearchParams(query), signal })).data,
     }),
   deferral: (id: string) =>
     queryOptions({

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table'
 import dynamic from 'next/dynamic'
 import { useId, useMemo, useState } from 'react'
+import { DUE_FILTER_OPTIONS, DueBadge } from '@/components/review/due-badge'
 import { queueApiQuery, ReviewQueueTable } from '@/components/review/review-queue-table'
 import { Button } from '@/components/ui/button'
 import { Link } from '@/components/ui/link'
@@ -16,7 +17,7 @@ import { referenceReads } from '@/lib/query/shared-queries'
 import sharedStyles from '@/styles/staff-screens.module.css'
 import { useBulkDecideDeferrals } from '../api/decision-calls'
 import { staffDocumentQueries } from '../api/staff-document-queries'
-import type { StaffDeferral } from '../api/types'
+import type { StaffDeferralListItem } from '../api/types'
 import { DEFERRAL_STATUS_OPTIONS, ORDER_OPTIONS } from '../model/review-values'
 import { BulkDecisionBar } from './bulk-decision-bar'
 import { selectColumn, useQueueSelection } from './queue-selection'
@@ -30,11 +31,11 @@ const DeferralSettings = dynamic(() => import('./deferral-settings').then((m) =>
   loading: () => <Skeleton count={3} label="Loading the deferral settings" />,
 })
 
-export const DEFERRAL_FILTER_KEYS = ['status', 'businessName', 'documentTypeId', 'from', 'to', 'recentFirst'] as const
+export const DEFERRAL_FILTER_KEYS = ['status', 'due', 'businessName', 'documentTypeId', 'from', 'to', 'recentFirst'] as const
 type DeferralFilterKey = (typeof DEFERRAL_FILTER_KEYS)[number]
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types vary per column
-type Column = ColumnDef<StaffDeferral, any>
+type Column = ColumnDef<StaffDeferralListItem, any>
 
 export const deferralDetailsHref = (id: string) => paths.approvals.deferralDetails(id)
 const deferralsText = (n: number) => `${n} deferral${n === 1 ? '' : 's'}`
@@ -53,7 +54,7 @@ const QUEUE_TEXTS = {
 }
 
 /** The API's sort fields of the queue (docs/api.md#lists). */
-const DEFERRAL_SORTABLE = ['businessName', 'createdAt', 'dueDate', 'status'] as const
+const DEFERRAL_SORTABLE = ['businessName', 'createdAt', 'dueDate', 'status', 'dueAt'] as const
 
 /**
  * `/s/admin/approvals/deferral`: deferral requests with their business, filtered by status (OVERDUE derived), name,
@@ -83,6 +84,8 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
 
   const filters: DataTableFilter[] = [
     { key: 'status', label: 'Status', type: 'select', options: DEFERRAL_STATUS_OPTIONS },
+    // The review's due time (docs/service-levels.md#due-times), not the document's deadline.
+    { key: 'due', label: 'Review due', type: 'select', placeholder: 'Any', options: DUE_FILTER_OPTIONS },
     { key: 'businessName', label: 'Business name', type: 'search' },
     {
       key: 'documentTypeId',
@@ -96,7 +99,7 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
   ]
 
   const columns = useMemo<Column[]>(() => {
-    const col = createColumnHelper<StaffDeferral>()
+    const col = createColumnHelper<StaffDeferralListItem>()
     return [
       ...(canDecide
         ? [
@@ -134,6 +137,12 @@ export function DeferralQueue({ permissions, currentUserId, memberOf }: Deferral
         cell: (info) => <StatusBadge status={info.getValue()} tone={info.getValue() === 'OVERDUE' ? 'danger' : undefined} />,
       }),
       col.accessor('dueDate', { header: 'Due', enableSorting: true, cell: (info) => formatDay(info.getValue()) }),
+      col.accessor('dueAt', {
+        header: 'Review due',
+        enableSorting: true,
+        meta: { wrap: true },
+        cell: ({ row: { original: r } }) => <DueBadge dueAt={r.dueAt} dueStatus={r.dueStatus} />,
+      }),
       col.display({
         id: 'actions',
         header: 'Actions',

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Page } from '@/lib/contracts/pagination'
-import type { SupportInquiry, SupportInquiryQuery } from '@/lib/contracts/support'
+import type { SupportInquiryQuery, SupportInquiryRow } from '@/lib/contracts/support'
 import { apiClient } from '@/lib/http/lazy-client'
 
 /** Support inquiries (staff): `['support', …]`. */
@@ -10,6 +10,6 @@ export const supportQueries = {
     queryOptions({
       queryKey: [...supportQueries.all(), 'inquiries', query] as const,
       queryFn: async ({ signal }) =>
-        (await apiClient.get<Page<SupportInquiry>>('/support/inquiries', { params: query, signal })).data,
+        (await apiClient.get<Page<SupportInquiryRow>>('/support/inquiries', { params: query, signal })).data,
     }),
 }

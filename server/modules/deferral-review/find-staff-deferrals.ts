@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, ne, not, or, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { DeferralDetail, StaffDeferral, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
+import type { DeferralDetail, StaffDeferral, StaffDeferralListItem, StaffDeferralQuery } from '@/lib/contracts/deferral-review'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
@@ -13,6 +13,7 @@ import { findPage, listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess } from '@/server/http/scope'
 import { deferralTypeColumns, selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
 import { deferralStatusCondition } from '@/server/modules/deferrals/find-business-deferrals'
+import { dueCondition, dueFieldsOf, loadServiceLevels } from '@/server/records/service-levels'
 
 /** Staff who read deferral lists: readers, and the approvers who work the queue. */
 export const DEFERRAL_READERS = [PERMISSIONS.CAN_READ_DEFERRALS, PERMISSIONS.CAN_APPROVE_DEFERRAL] as const
@@ -63,7 +64,8 @@ const overdueAt = (now: Date) => and(eq(deferrals.status, 'APPROVED'), lt(deferr
 
 /**
  * `GET /deferrals` (every deferral) and `GET /deferrals/reviews` (`pendingOnly`: the queue): filters status (OVERDUE
- * derived), businessName, documentTypeId, from/to on the request time and overdue; newest first unless recentFirst=false.
+ * derived), businessName, documentTypeId, from/to on the request time, overdue (the document's deadline) and due (the
+ * review's due time, PENDING ones: docs/service-levels.md#due-times); newest first unless recentFirst=false.
  */
 export async function findStaffDeferrals(options: {
   db: Executor
@@ -75,8 +77,12 @@ export async function findStaffDeferrals(options: {
   const { db, query } = options
   const now = options.now ?? new Date()
   assertStaffWithAny(options.actor, ...DEFERRAL_READERS)
+  const levels = await loadServiceLevels(db)
+  const byDue = query.due !== undefined || query.sort?.field === 'dueAt'
   const where = and(
-    options.pendingOnly ? eq(deferrals.status, 'PENDING') : undefined,
+    // Only a PENDING deferral waits for a review: a due filter or order keeps to those.
+    options.pendingOnly || byDue ? eq(deferrals.status, 'PENDING') : undefined,
+    dueCondition(levels, 'DEFERRALS', deferrals.createdAt, query.due, now),
     deferralStatusCondition(query.status, now),
     query.overdue === true
       ? overdueAt(now)
@@ -93,7 +99,14 @@ export async function findStaffDeferrals(options: {
     rows: selectStaffDeferrals(db, where).orderBy(
       ...listOrder(
         query.sort,
-        { businessName: businesses.name, createdAt: deferrals.createdAt, dueDate: deferrals.dueDate, status: deferrals.status },
+        {
+          businessName: businesses.name,
+          createdAt: deferrals.createdAt,
+          dueDate: deferrals.dueDate,
+          status: deferrals.status,
+          // Due times grow with the entry time (docs/service-levels.md#due-times).
+          dueAt: deferrals.createdAt,
+        },
         { field: 'createdAt', desc: query.recentFirst },
       ).by(deferrals.id),
     ),
@@ -102,7 +115,13 @@ export async function findStaffDeferrals(options: {
       .from(deferrals)
       .innerJoin(businesses, eq(businesses.id, deferrals.businessId))
       .where(where),
-    content: (rows) => rows.map((r) => toStaffDeferral(r, now)),
+    content: (rows) =>
+      rows.map((r): StaffDeferralListItem => ({
+        ...toStaffDeferral(r, now),
+        ...(r.deferral.status === 'PENDING'
+          ? dueFieldsOf(levels, 'DEFERRALS', r.deferral.createdAt, now)
+          : { dueAt: null, dueStatus: null }),
+      })),
   })
 }
 

@@ -140,7 +140,10 @@ export async function buildCaseFile(options: {
   const kycDetailsId = info.kyc.details?.id ?? null
   const [screening, verification, risk, riskHistory, deferralRows, documents, ownership, edd] = await Promise.all([
     readBusinessScreening({ db, actor, businessId }),
-    findBusinessVerifications({ db, actor, businessId }),
+    // The items as they stand, without the queue's due times (which change with the clock, not with the case).
+    findBusinessVerifications({ db, actor, businessId }).then((items) =>
+      items.map(({ dueAt: _dueAt, dueStatus: _dueStatus, ...item }) => item),
+    ),
     getBusinessRisk({ db, actor, businessId }),
     findRiskHistory({ db, actor, businessId, query: { pageNumber: 1, pageSize: 100, recentFirst: true } }),
     selectDeferrals(db, eq(deferrals.businessId, businessId)),

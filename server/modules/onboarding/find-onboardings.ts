@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import type { BusinessProduct, CanProceed, OnboardingListQuery } from '@/lib/contracts/onboarding'
+import type {
+  BusinessProduct,
+  CanProceed,
+  OnboardingListQuery,
+  OnboardingQueueQuery,
+  OnboardingQueueRow,
+  OnboardingSummary,
+} from '@/lib/contracts/onboarding'
 import { hasAllPermissions, ONBOARDING_GROUP, POST_APPROVAL_GROUP } from '@/lib/permissions/checks'
 import { PERMISSIONS as P } from '@/lib/permissions/names'
 import type { Executor } from '@/server/db/client'
@@ -10,9 +17,17 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { findPage, listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess, scopeToActorBusinesses } from '@/server/http/scope'
-import { businessRefusals, getOnboardingRow, selectOnboardings, toDetail, toSummaries } from './onboarding-record'
+import { dueCondition, dueFieldsOf, loadServiceLevels } from '@/server/records/service-levels'
+import {
+  businessRefusals,
+  getOnboardingRow,
+  selectOnboardings,
+  toDetail,
+  toSummaries,
+  type JoinedOnboarding,
+} from './onboarding-record'
 
-function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
+function onboardingFilters(query: Partial<Omit<OnboardingListQuery, 'sort'>>): SQL[] {
   const conditions: SQL[] = []
   if (query.status) conditions.push(inArray(onboardingProducts.status, query.status))
   if (query.productId) conditions.push(eq(onboardingProducts.productId, query.productId))
@@ -22,24 +37,30 @@ function onboardingFilters(query: Partial<OnboardingListQuery>): SQL[] {
   return conditions
 }
 
-async function pageOfOnboardings(
+/** When an application entered the review queue (docs/service-levels.md#queues), as the queue's source reads it. */
+const enteredReviewAt = sql`coalesce(${onboardingProducts.submittedAt}, ${onboardingProducts.createdAt})`
+
+async function pageOfOnboardings<Item = OnboardingSummary>(
   db: Executor,
   conditions: (SQL | undefined)[],
-  query: OnboardingListQuery,
+  query: OnboardingListQuery | OnboardingQueueQuery,
   orderBy: 'created' | 'submitted' = 'created',
+  content: (rows: JoinedOnboarding[]) => Promise<Item[]> = (rows) => toSummaries(db, rows) as Promise<Item[]>,
 ) {
   const where = and(...conditions)
   const direction = query.recentFirst ? desc : asc
   const order = query.sort
     ? listOrder(
-        query.sort,
+        query.sort as OnboardingQueueQuery['sort'] & object,
         {
           businessName: businesses.name,
           createdAt: onboardingProducts.createdAt,
           submittedAt: onboardingProducts.submittedAt,
           status: onboardingProducts.status,
+          // Due times grow with the entry time (docs/service-levels.md#due-times).
+          dueAt: enteredReviewAt,
         },
-        query.sort,
+        query.sort as OnboardingQueueQuery['sort'] & object,
       ).by(onboardingProducts.id)
     : orderBy === 'submitted'
       ? // Postgres's default null order (last ascending, first descending) lets the (status, submitted_at) index serve both ways.
@@ -56,7 +77,7 @@ async function pageOfOnboardings(
       .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
       .innerJoin(products, eq(products.id, onboardingProducts.productId))
       .where(where),
-    content: (rows) => toSummaries(db, rows),
+    content,
   })
 }
 
@@ -80,10 +101,35 @@ export async function findOnboardings(options: { db: Executor; actor: Actor; que
   )
 }
 
-/** GET /onboarding-products/approvals (staff): the review queue, IN_REVIEW unless a status is asked for; by submission. */
-export async function findApprovalQueue(options: { db: Executor; query: OnboardingListQuery }) {
+/**
+ * GET /onboarding-products/approvals (staff): the review queue, IN_REVIEW unless a status is asked for; by submission.
+ * An IN_REVIEW application carries its due time; `due` and `sort=dueAt` keep to those (docs/service-levels.md#due-times).
+ */
+export async function findApprovalQueue(options: { db: Executor; query: OnboardingQueueQuery; now?: Date }) {
+  const { db, now = new Date() } = options
   const query = { ...options.query, status: options.query.status ?? ['IN_REVIEW' as const] }
-  return pageOfOnboardings(options.db, onboardingFilters(query), query, 'submitted')
+  const levels = await loadServiceLevels(db)
+  const byDue = query.due !== undefined || query.sort?.field === 'dueAt'
+  return pageOfOnboardings(
+    db,
+    [
+      ...onboardingFilters(query),
+      byDue ? eq(onboardingProducts.status, 'IN_REVIEW') : undefined,
+      dueCondition(levels, 'PRODUCT_APPLICATIONS', enteredReviewAt, query.due, now),
+    ],
+    query,
+    'submitted',
+    async (rows): Promise<OnboardingQueueRow[]> =>
+      (await toSummaries(db, rows)).map((summary, i) => {
+        const o = rows[i]!.onboarding
+        return {
+          ...summary,
+          ...(o.status === 'IN_REVIEW'
+            ? dueFieldsOf(levels, 'PRODUCT_APPLICATIONS', o.submittedAt ?? o.createdAt, now)
+            : { dueAt: null, dueStatus: null }),
+        }
+      }),
+  )
 }
 
 /** GET /onboarding-products/{code} (staff, CAN_READ_PRODUCT_BUSINESSES): the businesses on the product with that code. */

@@ -33,8 +33,11 @@ onboardingRoutes.openapi(
   route.get('/onboarding-products/approvals', {
     summary: 'Applications to review (staff)',
     ...access.staffAny(P.CAN_APPROVE_ONBOARD_PRODUCT, P.CAN_READ_PRODUCT_BUSINESSES),
-    request: { query: onboardingContract.onboardingListQuerySchema },
-    responses: { 200: json(onboardingContract.onboardingPageSchema, 'A page of applications'), ...errorResponses(400, 401, 403) },
+    request: { query: onboardingContract.onboardingQueueQuerySchema },
+    responses: {
+      200: json(onboardingContract.onboardingQueuePageSchema, 'A page of applications, with due times'),
+      ...errorResponses(400, 401, 403),
+    },
   }),
   async (c) => c.json(await findApprovalQueue({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
 )

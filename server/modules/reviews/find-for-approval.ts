@@ -69,7 +69,7 @@ function queueFilters(
   due: { levels: ServiceLevels; now: Date },
   name: 'name' | 'none' = 'name',
 ) {
-  const conditions: SQL[] = [inQueue]
+  const conditions: SQL[] = [query.seniorApproval ? awaitingSeniorApproval : inQueue]
   if (query.businessName && name === 'name')
     conditions.push(containsIgnoringCase(businesses.name, query.businessName, (pattern) => bind('businessName', pattern)))
   if (query.typeId) conditions.push(eq(businesses.typeId, bind('typeId', query.typeId)))
@@ -79,7 +79,9 @@ function queueFilters(
     conditions.push(eq(businesses.assigneeId, bind('assigneeId', query.assigneeId === 'me' ? actor.userId : query.assigneeId)))
   if (query.from) conditions.push(gte(businesses.createdAt, bind('from', new Date(query.from))))
   if (query.to) conditions.push(upToIncluding(businesses.createdAt, query.to, bind))
-  const byDue = dueCondition(due.levels, 'BUSINESS_REVIEW', enteredOrCreatedAt, query.due, due.now, bind)
+  const byDue = query.seniorApproval
+    ? dueCondition(due.levels, 'SENIOR_APPROVALS', firstApprovedAt, query.due, due.now, bind)
+    : dueCondition(due.levels, 'BUSINESS_REVIEW', enteredOrCreatedAt, query.due, due.now, bind)
   if (byDue) conditions.push(byDue)
   const { condition: tier } = riskTierCondition(query.riskTier, bind)
   if (tier) conditions.push(tier)
@@ -105,6 +107,22 @@ const enteredQueueAt = sql<Date | null>`(
 /** When the business entered the queue, or its creation for one that has no completion audit (the due time counts from it). */
 const enteredOrCreatedAt = sql`coalesce(${enteredQueueAt}, ${businesses.createdAt})`
 
+/** When the outer query's business got its first approval (HIGH, waiting for the senior one): a primary-key read. */
+const firstApprovedAt =
+  sql<Date | null>`(SELECT f.approved_at FROM risk_first_approvals f WHERE f.business_id = businesses.id)`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  )
+
+/**
+ * The senior approvals queue (docs/service-levels.md#queues), the predicate of its source (service-levels/queue-sources.ts):
+ * PENDING, not archived, holding a first approval.
+ */
+const awaitingSeniorApproval = and(
+  eq(businesses.approvalStatus, 'PENDING'),
+  eq(businesses.archiveStatus, 'ACTIVE'),
+  sql`EXISTS (SELECT 1 FROM risk_first_approvals f WHERE f.business_id = ${businesses.id})`,
+)!
+
 /** The outer query's business's re-upload requests, as JSON: the time waiting on the business (toForApprovalRow). */
 const reuploadRequests = sql<{ requestedAt: string; resolvedAt: string | null }[]>`(
   SELECT coalesce(json_agg(json_build_object('requestedAt', k.reupload_requested_at, 'resolvedAt', k.reupload_resolved_at)), '[]')
@@ -117,6 +135,8 @@ type QueueRow = {
   total: number
   overdueDeferrals: { deferralId: string; documentTypeName: string; dueDate: string }[]
   enteredQueueAt: Date | null
+  /** Selected for the senior approvals queue only. */
+  firstApprovedAt?: Date | null
   reuploadRequests: { requestedAt: string; resolvedAt: string | null }[]
 }
 const queueStatements = new ShapedStatements<QueueRow[]>('review_queue')
@@ -170,7 +190,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
   const rows = await queueStatements.run(
     db,
     shape(
-      `${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''},notAssessed=${riskTierCondition(query.riskTier).notAssessed}`,
+      `${order.shape},assignee=${query.assigneeId === 'none' ? 'none' : ''},notAssessed=${riskTierCondition(query.riskTier).notAssessed},senior=${query.seniorApproval === true}`,
     ),
     values,
     () => {
@@ -193,6 +213,7 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
           overdueDeferrals,
           enteredQueueAt,
           reuploadRequests,
+          ...(query.seniorApproval ? { firstApprovedAt } : {}),
         })
         .from(page)
         .innerJoin(businesses, eq(businesses.id, page.id))
@@ -204,14 +225,17 @@ export async function findForApproval(options: { db: Executor; actor: Actor; que
     countUpTo(db, businesses, queueFilters(query, actor, asParameter, due), limit),
   )
   return toBoundedPage(
-    rows.map((r) => toForApprovalRow(r, now, levels)),
+    rows.map((r) => toForApprovalRow(r, now, levels, query.seniorApproval === true)),
     counted,
     query,
   )
 }
 
-/** A business in the queue with its assignee's name and how long it has waited (and waited on the business). */
-function toForApprovalRow(row: QueueRow, now: Date, levels: ServiceLevels): ForApprovalRow {
+/**
+ * A business in the queue with its assignee's name and how long it has waited (and waited on the business); its due
+ * time is the review's, or the senior approval's in that queue (`senior`).
+ */
+function toForApprovalRow(row: QueueRow, now: Date, levels: ServiceLevels, senior: boolean): ForApprovalRow {
   const waitingSince = row.enteredQueueAt ?? row.business.createdAt
   const entered = waitingSince.getTime()
   const intervals = row.reuploadRequests.map(({ requestedAt, resolvedAt }): [number, number] => [
@@ -231,6 +255,8 @@ function toForApprovalRow(row: QueueRow, now: Date, levels: ServiceLevels): ForA
     waitingSince: waitingSince.toISOString(),
     waitingDays: Math.max(0, Math.floor((now.getTime() - entered) / DAY_MS)),
     waitingOnBusinessDays: Math.floor(unionLength(intervals) / DAY_MS),
-    ...dueFieldsOf(levels, 'BUSINESS_REVIEW', waitingSince, now),
+    ...(senior && row.firstApprovedAt
+      ? dueFieldsOf(levels, 'SENIOR_APPROVALS', row.firstApprovedAt, now)
+      : dueFieldsOf(levels, 'BUSINESS_REVIEW', waitingSince, now)),
   }
 }

@@ -50,13 +50,21 @@ verificationRoutes.openapi(
   route.get('/verified-kyc/{id}', {
     summary: "A business's verification items",
     ...access.staffAny(...VERIFICATION_READERS),
-    request: { params: z.object({ id: uuid('a business id') }) },
+    request: { params: z.object({ id: uuid('a business id') }), query: verificationContract.verificationListQuerySchema },
     responses: {
-      200: json(z.array(verificationContract.verificationItemSchema), 'The current items'),
+      200: json(z.array(verificationContract.verificationListItemSchema), 'The current items, waiting ones with due times'),
       ...errorResponses(400, 401, 403, 404),
     },
   }),
-  async (c) => c.json(await findBusinessVerifications({ ...(await readArgs(c)), businessId: c.req.valid('param').id }), 200),
+  async (c) =>
+    c.json(
+      await findBusinessVerifications({
+        ...(await readArgs(c)),
+        businessId: c.req.valid('param').id,
+        query: c.req.valid('query'),
+      }),
+      200,
+    ),
 )
 
 // PUT /verified-kyc/{id} – manual result (id: verification item id)

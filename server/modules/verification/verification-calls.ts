@@ -1,5 +1,12 @@
 import { and, asc, count, eq, isNull, ne, or } from 'drizzle-orm'
-import type { BusinessVerification, ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import type {
+  BusinessVerification,
+  ReverificationRun,
+  VerificationItem,
+  VerificationListItem,
+  VerificationListQuery,
+  VerificationResult,
+} from '@/lib/contracts/verification'
 import { statusWords } from '@/lib/format/status-words'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
@@ -17,6 +24,7 @@ import { recordProviderCharge, serviceTypeOf } from '@/server/modules/fees/recor
 import { openBusinessScreening } from '@/server/modules/screening/screen/screen-business'
 import { getBusinessRow } from '@/server/records/business-record'
 import { getBusinessRowOrThrow } from '@/server/records/business-record'
+import { dueFieldsOf, loadServiceLevels } from '@/server/records/service-levels'
 import {
   currentItemsOf,
   openVerificationItems,
@@ -36,18 +44,35 @@ export const VERIFICATION_READERS = [
 export const VERIFICATION_STATUS_READ = PERMISSIONS.CAN_READ_BUSINESS
 
 /**
- * `GET /verified-kyc/{businessId}`: the business's current items (staff). A read: the items are written by KYC
- * submission and by the KYC writes that follow it (kyc-edit-access.ts), never here.
+ * `GET /verified-kyc/{businessId}`: the business's current items (staff), each waiting one (PENDING, not waived) with
+ * its due time (docs/service-levels.md#due-times); `due` keeps the waiting ones of that status, `sort=dueAt` orders the
+ * waiting ones by due time. A business has a handful of items, so both are done on them here. A read: the items are
+ * written by KYC submission and by the KYC writes that follow it (kyc-edit-access.ts), never here.
  */
 export async function findBusinessVerifications(options: {
   db: Database
   actor: Actor
   businessId: string
-}): Promise<VerificationItem[]> {
-  const { db, actor, businessId } = options
+  query?: VerificationListQuery
+  now?: Date
+}): Promise<VerificationListItem[]> {
+  const { db, actor, businessId, query = {}, now = new Date() } = options
   assertStaffWithAny(actor, ...VERIFICATION_READERS)
   await getBusinessRow(db, businessId)
-  return currentItemsOf(db, businessId)
+  const [levels, items] = await Promise.all([loadServiceLevels(db), currentItemsOf(db, businessId)])
+  const rows = items.map((item): VerificationListItem => ({
+    ...item,
+    // The queue's predicate (queue-sources.ts): PENDING, current and not waived.
+    ...(item.status === 'PENDING' && !item.waiver
+      ? dueFieldsOf(levels, 'VERIFICATION_ITEMS', new Date(item.createdAt), now)
+      : { dueAt: null, dueStatus: null }),
+  }))
+  const byDue = query.due !== undefined || query.sort?.field === 'dueAt'
+  const kept = byDue ? rows.filter((r) => r.dueStatus !== null && (!query.due || r.dueStatus === query.due)) : rows
+  if (query.sort?.field !== 'dueAt') return kept
+  const sign = query.sort.desc ? -1 : 1
+  // Due times grow with the entry time: the same order as by creation.
+  return kept.sort((a, b) => sign * (a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)))
 }
 
 /** `GET /kyc/verified-detail/{id}`: one item (staff), history included (a superseded item keeps its last status). */

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { BusinessScreening, ScreeningEntryView, ScreeningHitView, ScreeningQueueItem } from '@/lib/contracts/screening'
-import type { ScreeningHitStatus } from '@/lib/contracts/screening-values'
+import type {
+  BusinessScreening,
+  ScreeningEntryView,
+  ScreeningHitView,
+  ScreeningQueueItem,
+  ScreeningQueueQuery,
+} from '@/lib/contracts/screening'
 import type { Executor } from '@/server/db/client'
 import {
   businesses,
@@ -16,7 +21,9 @@ import {
 import { assertStaffWithAny, holdsStaffPermission } from '@/server/http/access'
 import { notFound } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
+import { listOrder } from '@/server/http/pagination'
 import { assertBusinessAccess, canActOnBusiness } from '@/server/http/scope'
+import { dueCondition, dueFieldsOf, loadServiceLevels } from '@/server/records/service-levels'
 import { SCREENING_READERS, SCREENING_STATE_READERS } from '../screening-access'
 
 export function toEntryView(entry: ScreeningEntry, list: Pick<ScreeningList, 'code' | 'name' | 'kind'>): ScreeningEntryView {
@@ -130,14 +137,17 @@ function toHitView(h: {
 }
 
 /** `GET /screening/hits`: candidates by status (OPEN by default), oldest first, filtered by list and by name. */
-export async function findScreeningQueue(options: {
-  db: Executor
-  actor: Actor
-  query: { status: ScreeningHitStatus; list?: string; q?: string; pageNumber: number; pageSize: number }
-}) {
-  const { db, actor, query } = options
+export async function findScreeningQueue(options: { db: Executor; actor: Actor; query: ScreeningQueueQuery; now?: Date }) {
+  const { db, actor, query, now = new Date() } = options
   assertStaffWithAny(actor, ...SCREENING_READERS)
-  const filters: (SQL | undefined)[] = [eq(screeningHits.status, query.status), isNull(screeningChecks.supersededAt)]
+  const levels = await loadServiceLevels(db)
+  const filters: (SQL | undefined)[] = [
+    eq(screeningHits.status, query.status),
+    isNull(screeningChecks.supersededAt),
+    // Only an OPEN candidate has a due time: a due filter or order keeps to those.
+    query.due !== undefined || query.sort?.field === 'dueAt' ? eq(screeningHits.status, 'OPEN') : undefined,
+    dueCondition(levels, 'SCREENING_HITS', screeningHits.createdAt, query.due, now),
+  ]
   if (query.list) filters.push(eq(screeningLists.code, query.list))
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
@@ -162,7 +172,14 @@ export async function findScreeningQueue(options: {
       .where(where)
   const [rows, [total]] = await Promise.all([
     base()
-      .orderBy(asc(screeningHits.createdAt), asc(screeningHits.id))
+      .orderBy(
+        // Oldest first by default; due times grow with the entry time (docs/service-levels.md#due-times).
+        ...listOrder(
+          query.sort,
+          { createdAt: screeningHits.createdAt, dueAt: screeningHits.createdAt },
+          { field: 'createdAt', desc: false },
+        ).by(screeningHits.id),
+      )
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize),
     db
@@ -185,6 +202,7 @@ export async function findScreeningQueue(options: {
     score: r.hit.score,
     status: r.hit.status,
     createdAt: r.hit.createdAt.toISOString(),
+    ...(r.hit.status === 'OPEN' ? dueFieldsOf(levels, 'SCREENING_HITS', r.hit.createdAt, now) : { dueAt: null, dueStatus: null }),
   }))
   return {
     content,
