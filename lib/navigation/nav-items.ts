@@ -136,6 +136,7 @@ const SECTIONS: readonly SectionDefinition[] = [
       link('admin.webhooks', 'Webhooks', paths.admin.webhooks(), [P.CAN_MANAGE_WEBHOOKS]),
       link('admin.support-inquiries', 'Support inquiries', paths.admin.supportInquiries(), [P.CAN_READ_USER]),
       link('admin.escalations', 'Escalations', paths.admin.escalations(), [P.CAN_SUPERVISE_QUEUES]),
+      link('admin.operations', 'Operations dashboard', paths.admin.operations(), [P.CAN_SUPERVISE_QUEUES]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },

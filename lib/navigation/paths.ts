@@ -106,6 +106,8 @@ export const paths = {
     /** Messages sent through the contact-us page. */
     supportInquiries: () => '/s/admin/support-inquiries',
     escalations: () => '/s/admin/escalations',
+    /** A queue's flow over a period (docs/operations-dashboard.md); the filters in the address. */
+    operations: (filters?: { from?: string; to?: string; queue?: string }) => href('/s/admin/operations', { ...filters }),
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */
