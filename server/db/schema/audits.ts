@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
@@ -29,6 +30,14 @@ export const audits = pgTable(
     index('audits_action_idx').on(t.action),
     // A record's history (audit filters, the review queue's "waiting since").
     index('audits_resource_id_idx').on(t.resourceId, t.createdAt),
+    // The KYC completions that put a business in the review queue (docs/operations-dashboard.md#definitions): the
+    // entries of a period, and each decision's latest entry before it, without walking every business's history.
+    index('audits_kyc_completion_at_idx')
+      .on(t.createdAt)
+      .where(sql`action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND resource = 'business'`),
+    index('audits_kyc_completion_idx')
+      .on(t.resourceId, t.createdAt)
+      .where(sql`action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND resource = 'business'`),
   ],
 )
 
