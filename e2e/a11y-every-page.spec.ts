@@ -474,6 +474,13 @@ const VISITS: Visit[] = [
     ready: shows('table', 'Escalations, newest first'),
   },
   {
+    file: 's/admin/operations.tsx',
+    as: 'superadmin',
+    url: '/s/admin/operations',
+    heading: 'Operations dashboard',
+    ready: shows('table', 'Business review: in and out per month'),
+  },
+  {
     file: 's/admin/webhooks.tsx',
     as: 'superadmin',
     url: '/s/admin/webhooks',
