@@ -105,10 +105,13 @@ export async function findOperationsDashboard(options: {
           (SELECT assignee_id, count(*)::int AS n FROM o WHERE assignee_id IS NOT NULL GROUP BY 1) a) AS by_assignee`),
     // The step last saved: the newest draft (drafts are discarded when the KYC is marked complete); submitted once the
     // KYC was marked complete or decided.
-    db.execute(sql`SELECT CASE WHEN b.kyc_details_completed OR b.approval_status <> 'PENDING' THEN 'SUBMITTED'
-          ELSE coalesce((SELECT f.kyc_detail_type_id FROM draft_forms f WHERE f.business_id = b.id
-            ORDER BY f.updated_at DESC LIMIT 1), 'NOT_STARTED') END AS step, count(*)::int AS n
-      FROM businesses b WHERE b.created_at >= ${start} AND b.created_at < ${end} GROUP BY 1`),
+    db.execute(sql`WITH p AS MATERIALIZED (
+        SELECT b.id, b.kyc_details_completed OR b.approval_status <> 'PENDING' AS submitted FROM businesses b
+        WHERE b.created_at >= ${start} AND b.created_at < ${end}),
+      last AS (SELECT DISTINCT ON (f.business_id) f.business_id, f.kyc_detail_type_id AS step
+        FROM draft_forms f JOIN p ON p.id = f.business_id AND NOT p.submitted ORDER BY f.business_id, f.updated_at DESC)
+      SELECT CASE WHEN p.submitted THEN 'SUBMITTED' ELSE coalesce(last.step, 'NOT_STARTED') END AS step, count(*)::int AS n
+      FROM p LEFT JOIN last ON last.business_id = p.id GROUP BY 1`),
   ])
 
   type Pairs = [string, number][] | null

@@ -16,9 +16,9 @@ export interface QueueHistory {
 
 /** A completion of the KYC that put the business in the review queue (the same test as the queue's own list). */
 const completionOf = (alias: string) =>
-  sql.raw(`${alias}.action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND ${alias}.resource = 'business'
-    AND ${alias}.after->>'kycDetailsCompleted' = 'true'
-    AND (${alias}.before IS NULL OR ${alias}.before->>'kycDetailsCompleted' IS DISTINCT FROM 'true')`)
+  sql.raw(
+    `${alias}.action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND ${alias}.resource = 'business' AND (${alias}.after ->> 'kycDetailsCompleted') = 'true' AND (${alias}.before IS NULL OR (${alias}.before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true')`,
+  )
 
 const businessReview: QueueHistory = {
   // Each completion; a business with none on record (registered complete, before completions were audited) entered at
@@ -32,13 +32,16 @@ const businessReview: QueueHistory = {
       AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND ${completionOf('a')})`,
   // The decision recorded with its reason (business_review_events DECISION: approve, decline, the senior approval),
   // from the latest completion before it.
+  // A join and a group rather than a lookup per decision: at 40,000 decisions a year the lookups were most of the time
+  // (bench/results/issue-41-operations-dashboard.md).
   decisions: (start, end) => sql`
     SELECT e.business_id::text AS item_id, e.created_at AS decided_at, e.actor_id AS decided_by,
       e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason,
-      coalesce((SELECT max(a.created_at) FROM audits a
-        WHERE a.resource_id = e.business_id::text AND a.created_at <= e.created_at AND ${completionOf('a')}), b.created_at) AS entered_at
+      coalesce(max(a.created_at), b.created_at) AS entered_at
     FROM business_review_events e JOIN businesses b ON b.id = e.business_id
-    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}`,
+    LEFT JOIN audits a ON a.resource_id = e.business_id::text AND a.created_at <= e.created_at AND ${completionOf('a')}
+    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}
+    GROUP BY e.id, b.created_at`,
 }
 
 /** A queue whose rows carry their own entry and decision times (the row's latest decision). */
