@@ -4,7 +4,7 @@
  * the reviewers' names).
  *
  *   npx tsx bench/operations-dashboard.ts [--businesses=100000] [--audits=1000000] [--runs=100]
- *                                         [--admin-url=postgres://postgres@127.0.0.1:5432/postgres]
+ *                                         [--admin-url=postgres://postgres@127.0.0.1:5432/postgres] [--keep]
  *
  * Setup (not timed): a throwaway database migrated and seeded; six staff reviewers; `--businesses` generated
  * businesses over three years (bench/generate-businesses.ts: statuses, KYC completion, assignees) with the review
@@ -22,6 +22,8 @@ const argv = process.argv.slice(2)
 const businessCount = parseIntFlag(argv, 'businesses', 100_000, 1)
 const auditCount = parseIntFlag(argv, 'audits', 1_000_000, 1)
 const runs = parseIntFlag(argv, 'runs', 100, 1)
+/** Keep the database afterwards (its name is printed) to read the plans; drop it by hand. */
+const keep = argv.includes('--keep')
 const database = await throwawayPostgres({ adminUrl: adminUrlFlag(argv), name: 'bench_operations_dashboard' })
 
 const { sql } = await import('drizzle-orm')
@@ -158,5 +160,6 @@ try {
   console.log(JSON.stringify({ bench: 'operations-dashboard', backend: 'postgres', data: counts, without0044, results }))
 } finally {
   await closeDatabase().catch(() => undefined)
-  await database.drop()
+  if (keep) log(`kept the database: ${process.env.DATABASE_URL}`)
+  else await database.drop()
 }

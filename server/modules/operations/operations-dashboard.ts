@@ -25,6 +25,18 @@ import { QUEUE_HISTORIES } from './queue-history'
 /** Who may read the dashboard: supervisors (it names each reviewer's workload). */
 export const DASHBOARD_READERS = [P.CAN_SUPERVISE_QUEUES] as const
 
+/**
+ * Runs one of the dashboard's statements with PostgreSQL's JIT compilation off: their plans cost past its threshold
+ * at 100,000 businesses, and compiling took longer than running (bench/results/issue-41-operations-dashboard.md).
+ * Each in its own short transaction (SET LOCAL), so the four still run in parallel on the pool.
+ */
+function withoutJit<T>(db: Executor, statement: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`)
+    return statement(tx)
+  })
+}
+
 /** A Lagos month `YYYY-MM` of a timestamptz column (Africa/Lagos is UTC+01:00 all year). */
 const lagosMonth = (column: string) => sql.raw(`to_char((${column} AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM')`)
 
@@ -74,11 +86,14 @@ export async function findOperationsDashboard(options: {
   )
 
   const [entries, decided, open, stops] = await Promise.all([
-    db.execute(sql`SELECT ${lagosMonth('e.entered_at')} AS month, count(*)::int AS n
+    withoutJit(db, (tx) =>
+      tx.execute(sql`SELECT ${lagosMonth('e.entered_at')} AS month, count(*)::int AS n
       FROM (${history.entries(start, end)}) e GROUP BY 1`),
+    ),
     // One statement over the period's decisions (the CTE is computed once): per month, the times, the breaches,
     // per reviewer and the reasons.
-    db.execute(sql`WITH d AS MATERIALIZED (
+    withoutJit(db, (tx) =>
+      tx.execute(sql`WITH d AS MATERIALIZED (
         SELECT d.*, greatest(extract(epoch FROM d.decided_at - d.entered_at), 0) / 3600.0 AS hours,
           EXISTS (SELECT 1 FROM queue_breaches qb WHERE qb.queue = ${query.queue} AND qb.item_id = d.item_id
             AND qb.breached_at >= d.entered_at AND qb.breached_at <= d.decided_at) AS breached
@@ -95,7 +110,9 @@ export async function findOperationsDashboard(options: {
         (SELECT json_agg(json_build_array(x.reason, x.n) ORDER BY x.n DESC, x.reason) FROM
           (SELECT btrim(reason) AS reason, count(*)::int AS n FROM d WHERE negative AND btrim(coalesce(reason, '')) <> ''
             GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10) x) AS reasons`),
-    db.execute(sql`WITH o AS MATERIALIZED (
+    ),
+    withoutJit(db, (tx) =>
+      tx.execute(sql`WITH o AS MATERIALIZED (
         SELECT q.assignee_id, floor(extract(epoch FROM ${now}::timestamptz - q.entered_at) / 86400) AS age_days
         FROM ${openItemsOf(query.queue)})
       SELECT
@@ -103,15 +120,18 @@ export async function findOperationsDashboard(options: {
           (SELECT ${bucketCase} AS bucket, count(*)::int AS n FROM o GROUP BY 1) b) AS buckets,
         (SELECT json_agg(json_build_array(a.assignee_id, a.n)) FROM
           (SELECT assignee_id, count(*)::int AS n FROM o WHERE assignee_id IS NOT NULL GROUP BY 1) a) AS by_assignee`),
+    ),
     // The step last saved: the newest draft (drafts are discarded when the KYC is marked complete); submitted once the
     // KYC was marked complete or decided.
-    db.execute(sql`WITH p AS MATERIALIZED (
+    withoutJit(db, (tx) =>
+      tx.execute(sql`WITH p AS MATERIALIZED (
         SELECT b.id, b.kyc_details_completed OR b.approval_status <> 'PENDING' AS submitted FROM businesses b
         WHERE b.created_at >= ${start} AND b.created_at < ${end}),
       last AS (SELECT DISTINCT ON (f.business_id) f.business_id, f.kyc_detail_type_id AS step
         FROM draft_forms f JOIN p ON p.id = f.business_id AND NOT p.submitted ORDER BY f.business_id, f.updated_at DESC)
       SELECT CASE WHEN p.submitted THEN 'SUBMITTED' ELSE coalesce(last.step, 'NOT_STARTED') END AS step, count(*)::int AS n
       FROM p LEFT JOIN last ON last.business_id = p.id GROUP BY 1`),
+    ),
   ])
 
   type Pairs = [string, number][] | null
