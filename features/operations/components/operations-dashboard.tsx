@@ -43,23 +43,23 @@ function Figures({ d }: { d: Dashboard }) {
       : `${(d.breaches.rate * 100).toLocaleString('en-NG', { maximumFractionDigits: 1 })}%`
   return (
     <dl className={styles.figures}>
-      <div>
+      <div className={styles.figure}>
         <dt>In</dt>
         <dd>{count(d.totals.in)}</dd>
       </div>
-      <div>
+      <div className={styles.figure}>
         <dt>Out (decided)</dt>
         <dd>{count(d.totals.out)}</dd>
       </div>
-      <div>
+      <div className={styles.figure}>
         <dt>Median time to decision</dt>
         <dd>{hours(d.timeToDecision.medianHours)}</dd>
       </div>
-      <div>
+      <div className={styles.figure}>
         <dt>90th percentile</dt>
         <dd>{hours(d.timeToDecision.p90Hours)}</dd>
       </div>
-      <div>
+      <div className={styles.figure}>
         <dt>Decided past the service level</dt>
         <dd>
           {rate}
@@ -70,7 +70,7 @@ function Figures({ d }: { d: Dashboard }) {
           )}
         </dd>
       </div>
-      <div>
+      <div className={styles.figure}>
         <dt>Waiting now</dt>
         <dd>{count(d.backlog.total)}</dd>
       </div>
