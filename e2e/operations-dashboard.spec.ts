@@ -24,7 +24,7 @@ test('a supervisor reads a year of the business review, switches the queue and d
   expect(await seriousViolations(page)).toEqual([])
 
   // The queue filter goes to the address and the tables follow it.
-  await page.getByLabel('Queue').selectOption({ label: 'Deferral requests' })
+  await page.getByRole('combobox', { name: 'Queue' }).selectOption({ label: 'Deferral requests' })
   await expect(page).toHaveURL(/queue=DEFERRALS/)
   await expect(page.getByRole('table', { name: 'Deferral requests: in and out per month' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Business review: in and out per month' })).toHaveCount(0)
@@ -32,7 +32,7 @@ test('a supervisor reads a year of the business review, switches the queue and d
 
   // A reload keeps the filters.
   await page.reload()
-  await expect(page.getByLabel('Queue')).toHaveValue('DEFERRALS')
+  await expect(page.getByRole('combobox', { name: 'Queue' })).toHaveValue('DEFERRALS')
 
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download CSV' }).click()
