@@ -490,6 +490,13 @@ const VISITS: Visit[] = [
     },
   },
   {
+    file: 's/admin/operations.tsx',
+    as: 'superadmin',
+    url: '/s/admin/operations',
+    heading: 'Operations dashboard',
+    ready: shows('table', 'Business review: in and out per month'),
+  },
+  {
     file: 's/admin/webhooks.tsx',
     as: 'superadmin',
     url: '/s/admin/webhooks',

@@ -36,6 +36,7 @@ import { locationRoutes } from './modules/locations/routes'
 import { marketingRoutes } from './modules/marketing/routes'
 import { notificationRoutes } from './modules/notifications/routes'
 import { onboardingRoutes } from './modules/onboarding/routes'
+import { operationsRoutes } from './modules/operations/routes'
 import { productRoutes } from './modules/products/routes'
 import { registryCheckRoutes } from './modules/registry-check/routes'
 import { reminderRoutes } from './modules/reminders/routes'
@@ -70,6 +71,7 @@ const MODULES: Router[] = [
   screeningRoutes,
   riskRoutes,
   serviceLevelRoutes,
+  operationsRoutes,
   auditRoutes,
   evidenceRoutes,
   marketingRoutes,

@@ -138,6 +138,7 @@ const SECTIONS: readonly SectionDefinition[] = [
       link('admin.escalations', 'Escalations', paths.admin.escalations(), [P.CAN_SUPERVISE_QUEUES]),
       // Any staff member may read them (the page lets them in); the link is for those who change them.
       link('admin.service-levels', 'Service levels', paths.admin.serviceLevels(), [P.CAN_SUPERVISE_QUEUES]),
+      link('admin.operations', 'Operations dashboard', paths.admin.operations(), [P.CAN_SUPERVISE_QUEUES]),
       link('admin.authorizations', 'Authorizations', paths.admin.authorizations(), AUTHORIZATIONS_SCREEN_ANY),
     ],
   },

@@ -108,6 +108,8 @@ export const paths = {
     escalations: () => '/s/admin/escalations',
     /** The queues' targets and the holidays (docs/service-levels.md#screens). */
     serviceLevels: () => '/s/admin/service-levels',
+    /** A queue's flow over a period (docs/operations-dashboard.md); the filters in the address. */
+    operations: (filters?: { from?: string; to?: string; queue?: string }) => href('/s/admin/operations', { ...filters }),
     /** The checker's inbox of role and staff-user changes; a maker sees their own requests. */
     authorizations: () => '/s/admin/authorizations',
     /** Without an id: the screen's own path (the navigation marks its list). */

@@ -24,6 +24,7 @@ import { seedDemoCrm } from './demo-crm'
 import { seedDemoKyc } from './demo-kyc'
 import { seedDemoKycDocuments } from './demo-kyc-documents'
 import { seedDemoNotifications } from './demo-notifications'
+import { seedDemoOperations } from './demo-operations'
 import { seedProducts } from './demo-products'
 import { seedDemoRegistryExtract } from './demo-registry'
 import { seedDemoReview } from './demo-review'
@@ -69,6 +70,7 @@ export async function seed(db: Database, options: SeedOptions): Promise<void> {
   if (options.demo) await seedDemoCrm(db)
   if (options.demo) await seedDemoServiceLevels(db)
   if (options.demo) await seedDemoNotifications(db)
+  if (options.demo) await seedDemoOperations(db)
 }
 
 async function seedPermissionsAndRoles(db: Database) {

@@ -28,7 +28,11 @@ export const businessReviewEvents = pgTable(
     actorName: text('actor_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('business_review_events_business_idx').on(t.businessId, t.kind, t.createdAt)],
+  (t) => [
+    index('business_review_events_business_idx').on(t.businessId, t.kind, t.createdAt),
+    // The decisions of a period (docs/operations-dashboard.md).
+    index('business_review_events_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 )
 
 export type BusinessReviewEvent = typeof businessReviewEvents.$inferSelect

@@ -1,0 +1,3 @@
+CREATE INDEX "audits_kyc_completion_at_idx" ON "audits" USING btree ("created_at") WHERE action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND resource = 'business' AND (after ->> 'kycDetailsCompleted') = 'true' AND (before IS NULL OR (before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true');--> statement-breakpoint
+CREATE INDEX "audits_kyc_completion_idx" ON "audits" USING btree ("resource_id","created_at") WHERE action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND resource = 'business' AND (after ->> 'kycDetailsCompleted') = 'true' AND (before IS NULL OR (before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true');--> statement-breakpoint
+CREATE INDEX "business_review_events_kind_created_idx" ON "business_review_events" USING btree ("kind","created_at");

@@ -1,0 +1,249 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { OperationsDashboard } from '@/lib/contracts/operations'
+import { SYSTEM_AUDIT_CONTEXT, appendAudit } from '@/server/audit/append-audit'
+import { getDb } from '@/server/db/client'
+import { businessReviewEvents, deferrals, draftForms, kycDocumentTypes, queueBreaches } from '@/server/db/schema'
+import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+
+/**
+ * A history whose answers are known, in March 2003 (Lagos days; nothing else in this file's database is dated then):
+ * five business decisions around the period, one escalated, two declines with the same reason, a deferral rejected
+ * after six hours, and the applicants registered in the period at each stage of the KYC. The open backlog is now:
+ * two waiting businesses, two and forty days old.
+ */
+const at = (iso: string) => new Date(iso)
+const HOUR = 3_600_000
+const PERIOD = 'from=2003-03-01&to=2003-03-31'
+
+let supervisor: Awaited<ReturnType<typeof signedInUser>>
+let reviewerOne: Awaited<ReturnType<typeof signedInUser>>
+let reviewerTwo: Awaited<ReturnType<typeof signedInUser>>
+
+async function decide(businessId: string, decision: 'APPROVED' | 'DECLINED', when: string, actorId: string, reason?: string) {
+  const db = await getDb()
+  await db.insert(businessReviewEvents).values({
+    businessId,
+    kind: 'DECISION',
+    decision,
+    reason: reason ?? null,
+    actorId,
+    actorName: 'Test User',
+    createdAt: at(when),
+  })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+beforeAll(async () => {
+  const db = await getDb()
+  supervisor = await signedInUser({ staffPermissions: ['CAN_SUPERVISE_QUEUES'] })
+  reviewerOne = await signedInUser({ staffPermissions: ['CAN_APPROVE_BUSINESS'] })
+  reviewerTwo = await signedInUser({ staffPermissions: ['CAN_APPROVE_BUSINESS'] })
+
+  // B1: registered in February, KYC completed on 3 March 09:00 UTC (its audit), approved a day later: 24 h.
+  const b1 = await createTestBusiness({
+    createdAt: at('2003-02-25T10:00:00Z'),
+    approvalStatus: 'APPROVED',
+    kycDetailsCompleted: true,
+  })
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(at('2003-03-03T09:00:00Z'))
+  await db.transaction((tx) =>
+    appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+      resource: 'business',
+      resourceId: b1.id,
+      action: 'KYC_COMPLETED',
+      before: { kycDetailsCompleted: false },
+      after: { kycDetailsCompleted: true },
+    }),
+  )
+  vi.useRealTimers()
+  await decide(b1.id, 'APPROVED', '2003-03-04T09:00:00Z', reviewerOne.user.id)
+  // B2 and B3: no completion on record, so they entered at registration; declined after 48 h and 240 h.
+  const b2 = await createTestBusiness({ createdAt: at('2003-03-05T08:00:00Z'), approvalStatus: 'DECLINED' })
+  await decide(b2.id, 'DECLINED', '2003-03-07T08:00:00Z', reviewerOne.user.id, 'Blurred means of ID')
+  const b3 = await createTestBusiness({ createdAt: at('2003-03-10T08:00:00Z'), approvalStatus: 'DECLINED' })
+  await decide(b3.id, 'DECLINED', '2003-03-20T08:00:00Z', reviewerTwo.user.id, ' Blurred means of ID ')
+  await db.insert(queueBreaches).values({
+    queue: 'BUSINESS_REVIEW',
+    itemId: b3.id,
+    businessId: b3.id,
+    enteredAt: at('2003-03-10T08:00:00Z'),
+    dueAt: at('2003-03-13T23:00:00Z'),
+    breachedAt: at('2003-03-14T00:00:00Z'),
+  })
+  // B4: after the period. B5: entered before it (19 days before its decision, 456 h), decided at 09:00 Lagos on 1 March.
+  const b4 = await createTestBusiness({
+    createdAt: at('2003-04-02T08:00:00Z'),
+    approvalStatus: 'APPROVED',
+    kycDetailsCompleted: true,
+  })
+  await decide(b4.id, 'APPROVED', '2003-04-03T08:00:00Z', reviewerOne.user.id)
+  const b5 = await createTestBusiness({
+    createdAt: at('2003-02-10T08:00:00Z'),
+    approvalStatus: 'APPROVED',
+    kycDetailsCompleted: true,
+  })
+  await decide(b5.id, 'APPROVED', '2003-03-01T08:00:00Z', reviewerTwo.user.id)
+  // An escalation of B5 after its decision is not a breach of that decision.
+  await db.insert(queueBreaches).values({
+    queue: 'BUSINESS_REVIEW',
+    itemId: b5.id,
+    businessId: b5.id,
+    enteredAt: at('2003-03-02T08:00:00Z'),
+    dueAt: at('2003-03-05T23:00:00Z'),
+    breachedAt: at('2003-03-06T00:00:00Z'),
+  })
+
+  // Registered in the period and still filling in the KYC: one saved its addresses last, one saved nothing.
+  const b8 = await createTestBusiness({ createdAt: at('2003-03-15T08:00:00Z') })
+  await db.insert(draftForms).values([
+    { businessId: b8.id, kycDetailTypeId: 'COMPANY_DETAILS', data: {}, updatedAt: at('2003-03-15T09:00:00Z') },
+    { businessId: b8.id, kycDetailTypeId: 'ADDRESSES', data: {}, updatedAt: at('2003-03-16T09:00:00Z') },
+  ])
+  await createTestBusiness({ createdAt: at('2003-03-16T08:00:00Z') })
+
+  // Waiting now: two days (with reviewer one) and forty days (nobody).
+  await createTestBusiness({
+    createdAt: new Date(Date.now() - 50 * HOUR),
+    kycDetailsCompleted: true,
+    assigneeId: reviewerOne.user.id,
+  })
+  await createTestBusiness({ createdAt: new Date(Date.now() - 40 * 24 * HOUR), kycDetailsCompleted: true })
+
+  // A deferral requested at 10:00 and rejected at 16:00 on 2 March.
+  const [docType] = await db.select({ id: kycDocumentTypes.id }).from(kycDocumentTypes).limit(1)
+  await db.insert(deferrals).values({
+    businessId: b1.id,
+    documentTypeId: docType!.id,
+    days: 10,
+    reason: 'Awaiting the CAC',
+    status: 'REJECTED',
+    decidedBy: reviewerTwo.user.id,
+    decidedAt: at('2003-03-02T16:00:00Z'),
+    decisionComment: 'Not a deferrable document',
+    createdAt: at('2003-03-02T10:00:00Z'),
+  })
+})
+
+async function dashboard(query: string, token = supervisor.token) {
+  const res = await api(`/operations/dashboard?${query}`, { token })
+  expect(res.status).toBe(200)
+  return (await res.json()) as OperationsDashboard
+}
+
+describe('GET /operations/dashboard', () => {
+  it('counts the business review of a known month exactly', async () => {
+    const d = await dashboard(PERIOD)
+    expect(d.queue).toBe('BUSINESS_REVIEW')
+    // In: B1's completion, B2 and B3 at registration. Out: B5 (1 March, Lagos), B1, B2, B3.
+    expect(d.totals).toEqual({ in: 3, out: 4 })
+    expect(d.byMonth).toEqual([{ month: '2003-03', in: 3, out: 4 }])
+    // 24, 48, 240 and 456 hours: the median halfway between 48 and 240, the 90th percentile 0.7 of the way from 240 to 456.
+    expect(d.timeToDecision).toEqual({ decided: 4, medianHours: 144, p90Hours: 391.2 })
+    expect(d.breaches).toEqual({ decided: 4, breached: 1, rate: 0.25 })
+    expect(d.declineReasons).toEqual([{ reason: 'Blurred means of ID', count: 2 }])
+    expect(d.backlog.total).toBe(2)
+    expect(Object.fromEntries(d.backlog.buckets.map((b) => [b.bucket, b.count]))).toEqual({
+      UNDER_1: 0,
+      DAYS_1_3: 1,
+      DAYS_3_7: 0,
+      DAYS_7_14: 0,
+      DAYS_14_30: 0,
+      OVER_30: 1,
+    })
+    const byUser = Object.fromEntries(d.reviewers.map((r) => [r.userId, { open: r.open, decided: r.decided }]))
+    expect(byUser).toEqual({
+      [reviewerOne.user.id]: { open: 1, decided: 2 },
+      [reviewerTwo.user.id]: { open: 0, decided: 2 },
+    })
+    expect(d.reviewers[0]!.name).toBe('Test User')
+    expect(Object.fromEntries(d.kycStops.map((s) => [s.step, s.count]))).toEqual({
+      NOT_STARTED: 1,
+      COMPANY_DETAILS: 0,
+      ADDRESSES: 1,
+      MEANS_OF_ID: 0,
+      SHAREHOLDERS: 0,
+      DOCUMENTS: 0,
+      SUBMITTED: 2,
+    })
+  })
+
+  it('reads the period as whole Lagos days and lists every month of it', async () => {
+    // 28 February in Lagos ends at 23:00 UTC: B5's decision at 08:00 UTC on 1 March is not in it.
+    const feb = await dashboard('from=2003-02-01&to=2003-02-28')
+    expect(feb.totals.out).toBe(0)
+    const spring = await dashboard('from=2003-02-15&to=2003-04-30')
+    expect(spring.byMonth.map((m) => [m.month, m.in, m.out])).toEqual([
+      ['2003-02', 0, 0],
+      ['2003-03', 3, 4],
+      ['2003-04', 1, 1],
+    ])
+    expect(spring.timeToDecision.decided).toBe(5)
+  })
+
+  it('reads another queue from its own rows', async () => {
+    const d = await dashboard(`${PERIOD}&queue=DEFERRALS`)
+    expect(d.totals).toEqual({ in: 1, out: 1 })
+    expect(d.timeToDecision).toEqual({ decided: 1, medianHours: 6, p90Hours: 6 })
+    expect(d.breaches).toEqual({ decided: 1, breached: 0, rate: 0 })
+    expect(d.declineReasons).toEqual([{ reason: 'Not a deferrable document', count: 1 }])
+    expect(d.reviewers).toEqual([{ userId: reviewerTwo.user.id, name: 'Test User', open: 0, decided: 1 }])
+  })
+
+  it('answers nulls, not zeros, for the times of a period with no decision', async () => {
+    const d = await dashboard('from=2001-06-01&to=2001-06-30&queue=SCREENING_HITS')
+    expect(d.totals).toEqual({ in: 0, out: 0 })
+    expect(d.timeToDecision).toEqual({ decided: 0, medianHours: null, p90Hours: null })
+    expect(d.breaches.rate).toBeNull()
+    expect(d.declineReasons).toEqual([])
+  })
+
+  it('refuses a bad period or queue with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['from=2003-03-31&to=2003-03-01', 'from'],
+      ['from=2003-03-01&to=2003-13-01', 'to'],
+      ['to=2003-03-01', 'from'],
+      [`${PERIOD}&queue=CAC_DOCUMENTS`, 'queue'],
+      ['from=1990-01-01&to=2003-01-01', 'to'],
+    ] as const) {
+      const res = await api(`/operations/dashboard?${query}`, { token: supervisor.token })
+      expect(res.status, query).toBe(400)
+      expect((await errorsOf(res)).map((e) => e.field)).toContain(field)
+    }
+  })
+
+  it('is for supervisors only', async () => {
+    expect((await api(`/operations/dashboard?${PERIOD}`)).status).toBe(401)
+    const reader = await signedInUser({ staffPermissions: ['CAN_READ_BUSINESS', 'CAN_APPROVE_BUSINESS'] })
+    expect((await api(`/operations/dashboard?${PERIOD}`, { token: reader.token })).status).toBe(403)
+    expect((await api(`/operations/dashboard.csv?${PERIOD}`, { token: reader.token })).status).toBe(403)
+    const owner = await signedInUser({ businesses: [{ role: 'BUSINESS_OWNER' }] })
+    expect((await api(`/operations/dashboard?${PERIOD}`, { token: owner.token })).status).toBe(403)
+    const manager = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
+    expect((await api(`/operations/dashboard?${PERIOD}`, { token: manager.token })).status).toBe(200)
+  })
+})
+
+describe('GET /operations/dashboard.csv', () => {
+  it('streams the same figures, one line each', async () => {
+    const res = await api(`/operations/dashboard.csv?${PERIOD}`, { token: supervisor.token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/csv')
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="operations-business_review-2003-03-01-to-2003-03-31.csv"',
+    )
+    const text = (await res.text()).replace(/^\uFEFF/, '')
+    const lines = text.trim().split('\n')
+    expect(lines[0]).toBe('"section","label","value"')
+    expect(lines).toContain('"totals","in","3"')
+    expect(lines).toContain('"totals","out","4"')
+    expect(lines).toContain('"time to decision","median hours","144"')
+    expect(lines).toContain('"time to decision","90th percentile hours","391.2"')
+    expect(lines).toContain('"service level","breach rate","0.25"')
+    expect(lines).toContain('"open backlog by age","30 days or more","1"')
+    expect(lines).toContain('"decline reasons","Blurred means of ID","2"')
+  })
+})
