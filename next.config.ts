@@ -20,10 +20,9 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // Native and wasm server packages stay out of the bundle and load from node_modules at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', '@node-rs/argon2', 'azurite'],
-  async rewrites() {
-    // docs/security.md#case-files: the key case files are signed with, where examiners look for it.
-    return [{ source: '/.well-known/kyc-evidence-key.pem', destination: '/api/v1/evidence/signing-key' }]
-  },
+  // No `rewrites()`: any rewrite here makes every page's client router carry Next's rewrite matching (path-to-regexp
+  // destinations, cookie parsing: ~3.5 kB gzip on every route; docs/architecture.md#the-javascript-budget). The one
+  // rewrite the portal has (/.well-known/kyc-evidence-key.pem) is proxy.ts's.
   async redirects() {
     // docs/decisions.md#old-screen-urls: the old fragments redirect to the current paths.
     return [
