@@ -7,13 +7,22 @@ import { sessionCookieName } from '@/lib/session/keys'
 import { readLivePortalSession } from '@/server/bff/page-session'
 
 /**
+ * Paths answered by another: docs/security.md#case-files, the key case files are signed with, where examiners look for
+ * it. The API answers them with its own headers.
+ */
+const REWRITES = new Map([['/.well-known/kyc-evidence-key.pem', '/api/v1/evidence/signing-key']])
+
+/**
  * Every page gets the security headers. A visitor without a valid portal session cookie, or whose API session has
  * ended (logout, revocation, expiry), is sent from the signed-in area (/s/*, /profile) to login, remembering where
  * they were going. The API re-checks the session on every call, so this guards pages, not data.
  */
 export async function proxy(request: NextRequest) {
-  const config = getConfig()
   const { pathname, search } = request.nextUrl
+  // Here rather than as a next.config.ts rewrite, which would add Next's rewrite matching to every page's JavaScript.
+  const rewrite = REWRITES.get(pathname)
+  if (rewrite) return NextResponse.rewrite(new URL(rewrite, request.nextUrl))
+  const config = getConfig()
   const nonce = btoa(crypto.randomUUID())
   // eslint-disable-next-line no-restricted-properties -- NODE_ENV is set by Next itself (dev vs build), not configuration
   const dev = process.env.NODE_ENV === 'development'

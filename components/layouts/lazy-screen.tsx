@@ -1,6 +1,6 @@
-import dynamic from 'next/dynamic'
 import type { ComponentType, ReactNode } from 'react'
 import { Skeleton } from '@/components/ui/skeleton'
+import { clientOnly } from './client-only'
 
 /** A screen in its own chunk; `preload()` starts fetching it before it first renders. */
 export type LazyScreen<P> = ComponentType<P> & { preload: () => Promise<unknown> }
@@ -21,6 +21,5 @@ export function lazyScreen<P extends object>(
   loading: { label: string; count: number } | { placeholder: () => ReactNode },
 ): LazyScreen<P> {
   const shown = 'placeholder' in loading ? loading.placeholder : () => <Skeleton count={loading.count} label={loading.label} />
-  const Screen = dynamic(load, { ssr: false, loading: shown })
-  return Object.assign(Screen, { preload: load })
+  return clientOnly(load, shown)
 }

@@ -12,7 +12,7 @@ export default function AcceptInvitationPage() {
   const queryClient = useQueryClient()
   // Signing in comes after the password is set: its code (and the account reads it makes) loads then.
   const signIn = async (credentials: { email: string; password: string }) => {
-    const { signInAndGo } = await import('@/features/account/model/use-sign-in')
+    const { signInAndGo } = await import('@/features/account/model/sign-in-flow')
     // A new account holds no factor, so there is no second step here (a required one leads to the enrolment page).
     await signInAndGo(router, queryClient, credentials)
   }

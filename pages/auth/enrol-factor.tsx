@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { accountQueries } from '@/features/account/api/account-queries'
 import { factorQueries } from '@/features/account/api/factor-calls'
 import { AuthCard } from '@/features/account/components/auth-card'
-import { goToLanding } from '@/features/account/model/use-sign-in'
+import { goToLanding } from '@/features/account/model/sign-in-flow'
 import { paths } from '@/lib/navigation/paths'
 import { isLoggedIn } from '@/lib/session/storage'
 

@@ -44,4 +44,11 @@ describe('page check (proxy.ts)', () => {
     await (await getDb()).update(users).set({ status: 'DISABLED' }).where(eq(users.id, user.id))
     expect((await openPage('/profile', session)).status).toBe(307)
   })
+
+  it('answers the evidence key at its well-known path with the API (a rewrite here, not in next.config.ts)', async () => {
+    const response = await proxy(new NextRequest('http://localhost:3000/.well-known/kyc-evidence-key.pem'))
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/api/v1/evidence/signing-key')
+    // No page headers: the API sets its own.
+    expect(response.headers.get('content-security-policy')).toBeNull()
+  })
 })

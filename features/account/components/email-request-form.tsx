@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { emailOnlySchema, EmailOnlyInput } from '@/lib/contracts/accounts'
-import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { lazyZodResolver } from '@/lib/validation/lazy-resolver'
 import styles from './auth-card.module.css'
 
@@ -32,6 +31,8 @@ export function EmailRequestForm({
     try {
       await onSubmit(values)
     } catch (error) {
+      // Only a refused request needs the API's field errors: not part of the page's first-load JavaScript.
+      const { applyApiErrors } = await import('@/lib/http/apply-api-errors')
       applyApiErrors(error, form.setError, ['email'])
     }
   }

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { loginSchema, LoginInput } from '@/lib/contracts/accounts'
-import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { useSignIn } from '../model/use-sign-in'
 import styles from './auth-card.module.css'
@@ -45,6 +44,8 @@ export function LoginForm() {
         setChallenge(next.challenge)
       }
     } catch (error) {
+      // Only a refused sign-in needs the API's field errors: not part of the page's first-load JavaScript.
+      const { applyApiErrors } = await import('@/lib/http/apply-api-errors')
       applyApiErrors(error, form.setError, ['email', 'password'])
     }
   }

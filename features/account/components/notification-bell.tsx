@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import dynamic from 'next/dynamic'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { clientOnly } from '@/components/layouts/client-only'
 import { NOTIFICATION_POLL_MS } from '@/lib/contracts/notification-values'
 import { accountQueries } from '../api/account-queries'
 import { bellLabel } from '../model/notification-links'
 import styles from './notifications.module.css'
 
 // The list, its calls and its formatting load when the bell is first opened: the shell stays small.
-const NotificationPanel = dynamic(() => import('./notification-panel').then((m) => m.NotificationPanel), {
-  ssr: false,
-  loading: () => <p className={styles.panelLoading}>Loading your notifications…</p>,
-})
+const NotificationPanel = clientOnly(
+  () => import('./notification-panel').then((m) => m.NotificationPanel),
+  () => <p className={styles.panelLoading}>Loading your notifications…</p>,
+)
 
 /**
  * The bell in the portal's header: the unread count (asked every minute while the tab is visible, and when it gets

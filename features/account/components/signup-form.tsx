@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { TextField } from '@/components/ui/text-field'
 import type { signupSchema, SignupInput } from '@/lib/contracts/accounts'
-import { applyApiErrors } from '@/lib/http/apply-api-errors'
 import { paths } from '@/lib/navigation/paths'
 import { lazyZodResolver, usePreloadOnFirstInput } from '@/lib/validation/lazy-resolver'
 import { useSignUp } from '../api/public-account-calls'
@@ -31,6 +30,8 @@ export function SignupForm() {
       await signUp.mutateAsync(values)
       await router.push(paths.auth.signupSuccess(values.email))
     } catch (error) {
+      // Only a refused request needs the API's field errors: not part of the page's first-load JavaScript.
+      const { applyApiErrors } = await import('@/lib/http/apply-api-errors')
       applyApiErrors(error, form.setError, FIELDS)
     }
   }

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react'
 import { buttonClassName } from '@/components/ui/button'
 import { accountQueries } from '../api/account-queries'
 import { useClaimSsoSession } from '../api/sso-calls'
+import { goOnceSignedIn } from '../model/sign-in-flow'
 import { ssoErrorMessage, ssoStartHref } from '../model/sso-sign-in'
-import { goOnceSignedIn } from '../model/use-sign-in'
 import styles from './sso-button.module.css'
 
 /**

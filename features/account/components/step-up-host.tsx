@@ -1,9 +1,9 @@
-import dynamic from 'next/dynamic'
 import { useEffect, useState } from 'react'
+import { clientOnly } from '@/components/layouts/client-only'
 import { setStepUpHandler } from '@/lib/http/step-up'
 
 // Loaded the first time an action asks for it.
-const StepUpDialog = dynamic(() => import('./step-up-dialog').then((m) => m.StepUpDialog), { ssr: false })
+const StepUpDialog = clientOnly(() => import('./step-up-dialog').then((m) => m.StepUpDialog))
 
 interface Ask {
   message: string

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import dynamic from 'next/dynamic'
 import { useEffect, useId } from 'react'
+import { clientOnly } from '@/components/layouts/client-only'
 import { buttonClassName } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { formatDay } from '@/lib/format/day'
 import { describeError, getHttpStatus } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { businessReads, referenceReads } from '@/lib/query/shared-queries'
@@ -15,15 +16,14 @@ import { businessStatus } from '@/lib/status/business-status'
 import { kycStatus } from '@/lib/status/kyc-status'
 import { PREFETCHED_FRESH_MS } from '../api/prefetch-dashboard'
 import type { Business } from '../api/types'
-import { formatDay } from '../model/outstanding'
 import { registrationClassLabel } from '../model/registration-number'
 import styles from './businesses.module.css'
 
 // The sections under the summary load after it: the summary paints with the page (its data comes with it).
-const DashboardSections = dynamic(() => import('./dashboard-sections').then((m) => m.DashboardSections), {
-  ssr: false,
-  loading: () => <Skeleton count={6} label="Loading the KYC progress and products" />,
-})
+const DashboardSections = clientOnly(
+  () => import('./dashboard-sections').then((m) => m.DashboardSections),
+  () => <Skeleton count={6} label="Loading the KYC progress and products" />,
+)
 
 export interface BusinessDashboardProps {
   businessId: string
