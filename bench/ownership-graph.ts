@@ -55,7 +55,10 @@ function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number) {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta)
   })
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`)
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${(v / 1000).toFixed(1).padStart(7)} ms  ${k}`)
   return ['Self time by script:', ...top(byScript, 12), 'Busiest functions:', ...top(byFunction, 25)].join('\n')
 }
 
@@ -82,8 +85,12 @@ interface TraceEvent {
 
 /** The renderer main thread's time by event name between the page's `ownership:data` and laid-out marks. */
 function summariseTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
-  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' &&
-    traceEvents.some((m) => m.pid === e.pid && m.tid === e.tid && m.name === 'ownership:data'))
+  const main = traceEvents.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      traceEvents.some((m) => m.pid === e.pid && m.tid === e.tid && m.name === 'ownership:data'),
+  )
   if (!main) return 'No renderer main thread with the marks in the trace'
   const mine = traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid)
   const from = mine.find((e) => e.name === 'ownership:data')!.ts
@@ -191,7 +198,10 @@ async function main() {
           performance
             .getEntriesByType('resource')
             .filter((r): r is PerformanceResourceTiming => r.name.includes('/_next/static/'))
-            .map((r) => `${r.startTime.toFixed(0).padStart(6)}–${r.responseEnd.toFixed(0)} ms  ${r.name.replace(/^.*\/_next\/static\//, '')}`)
+            .map(
+              (r) =>
+                `${r.startTime.toFixed(0).padStart(6)}–${r.responseEnd.toFixed(0)} ms  ${r.name.replace(/^.*\/_next\/static\//, '')}`,
+            )
             .join('\n'),
         ])
         console.log(`\nProfile of run ${run} written to ${PROFILE}.\nMarks:\n${marks}\nScripts fetched:\n${chunks}`)

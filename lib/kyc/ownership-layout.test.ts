@@ -49,9 +49,25 @@ describe('layoutOwnership', () => {
 
   it('packs a narrow subtree beside a wide one rather than past its widest layer', () => {
     // a has one holder with four holders of its own; b has one holder: b's side fits under a's narrow top layers.
-    const node = (id: string) => ({ id, kind: 'COMPANY' as const, name: id, significantControl: [], personKey: null, screening: null, pep: null })
-    const holding = (id: string, source: string, target: string) =>
-      ({ id, kind: 'HOLDING' as const, source, target, shares: 10, votes: 10, appointsMajority: false, influence: false })
+    const node = (id: string) => ({
+      id,
+      kind: 'COMPANY' as const,
+      name: id,
+      significantControl: [],
+      personKey: null,
+      screening: null,
+      pep: null,
+    })
+    const holding = (id: string, source: string, target: string) => ({
+      id,
+      kind: 'HOLDING' as const,
+      source,
+      target,
+      shares: 10,
+      votes: 10,
+      appointsMajority: false,
+      influence: false,
+    })
     const graph = {
       nodes: ['root', 'a', 'a1', 'x1', 'x2', 'x3', 'x4', 'b', 'b1'].map(node),
       edges: [
