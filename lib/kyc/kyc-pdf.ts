@@ -287,7 +287,7 @@ function fitText(text: string, font: PDFFont, size: number, width: number): stri
 }
 
 /**
- * "Ownership and control" (docs/ownership.md#screens): the structure laid out by dagre as on the screen (boxes for
+ * "Ownership and control" (docs/ownership.md#screens): the structure laid out as on the screen (`layoutOwnership`) (boxes for
  * companies, a double box for a trust, a dashed box for a nominee, a rounded box for a person; a person with
  * significant control filled and marked "PSC"), lines labelled with shares and votes, then the persons with
  * significant control and the table of holdings.

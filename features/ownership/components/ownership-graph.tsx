@@ -1,4 +1,5 @@
 import {
+  getSmoothStepPath,
   Handle,
   MarkerType,
   Panel,
@@ -6,11 +7,26 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStoreApi,
   type Edge,
+  type EdgeProps,
+  type FitViewOptions,
   type Node,
   type NodeProps,
 } from '@xyflow/react'
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react'
 import { cx } from '@/components/ui/cx'
 import type { OwnershipGraph as OwnershipGraphData, OwnershipGraphNode } from '@/lib/contracts/ownership'
 import { layoutOwnership } from '@/lib/kyc/ownership-layout'
@@ -33,10 +49,31 @@ export interface GraphFocusRequest {
 }
 
 type EntityNode = Node<{ entity: OwnershipGraphNode }, 'entity'>
+type OwnershipEdge = Edge<Record<string, never>, 'ownership'>
+
+/**
+ * Which node has the keyboard focus (the one in the Tab order) and which are highlighted ("Show in the graph"), kept
+ * outside React state: a node reads only whether it is the one, so moving the focus redraws two nodes, not 201.
+ */
+class FocusStore {
+  private listeners = new Set<() => void>()
+  constructor(
+    public focusedId: string | null,
+    public highlighted: ReadonlySet<string> = new Set(),
+  ) {}
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+  set(change: { focusedId?: string | null; highlighted?: ReadonlySet<string> }) {
+    if (change.focusedId !== undefined) this.focusedId = change.focusedId
+    if (change.highlighted) this.highlighted = change.highlighted
+    for (const listener of this.listeners) listener()
+  }
+}
 
 interface GraphKeyboard {
-  focusedId: string | null
-  highlighted: ReadonlySet<string>
+  focus: FocusStore
   onFocus: (id: string) => void
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, id: string) => void
 }
@@ -51,8 +88,10 @@ const KIND_CLASS = {
 }
 
 /** One entity: its kind in words and by shape, its name, and for a person the control, screening and PEP status. */
-function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
+const EntityNodeView = memo(function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
   const keyboard = useContext(GraphKeyboardContext)!
+  const focused = useSyncExternalStore(keyboard.focus.subscribe, () => keyboard.focus.focusedId === id)
+  const highlighted = useSyncExternalStore(keyboard.focus.subscribe, () => keyboard.focus.highlighted.has(id))
   const e = data.entity
   const psc = e.significantControl.length > 0
   return (
@@ -61,14 +100,9 @@ function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
       <button
         type="button"
         data-node-id={id}
-        tabIndex={keyboard.focusedId === id ? 0 : -1}
-        aria-current={keyboard.focusedId === id ? 'true' : undefined}
-        className={cx(
-          styles.node,
-          KIND_CLASS[e.kind],
-          psc && styles.nodePsc,
-          keyboard.highlighted.has(id) && styles.nodeRequested,
-        )}
+        tabIndex={focused ? 0 : -1}
+        aria-current={focused ? 'true' : undefined}
+        className={cx(styles.node, KIND_CLASS[e.kind], psc && styles.nodePsc, highlighted && styles.nodeRequested)}
         onFocus={() => keyboard.onFocus(id)}
         onClick={() => keyboard.onFocus(id)}
         onKeyDown={(event) => keyboard.onKeyDown(event, id)}
@@ -83,9 +117,31 @@ function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
       <Handle type="source" position={Position.Bottom} isConnectable={false} className={styles.handle} />
     </>
   )
-}
+})
+
+/**
+ * A holding or a role: xyflow's square path with its label as SVG text on a halo of the background colour. xyflow's
+ * own label measures each text (`getBBox`) after drawing and draws the edge again to put a box behind it: for 200
+ * edges that was a forced layout each and a second render of every edge.
+ */
+const OwnershipEdgeView = memo(function OwnershipEdgeView(props: EdgeProps<OwnershipEdge>) {
+  const [path, labelX, labelY] = getSmoothStepPath(props)
+  return (
+    <>
+      <path d={path} className="react-flow__edge-path" markerStart={props.markerStart} />
+      {props.label ? (
+        <text x={labelX} y={labelY} className={styles.edgeLabel}>
+          {props.label}
+        </text>
+      ) : null}
+    </>
+  )
+})
 
 const NODE_TYPES = { entity: EntityNodeView }
+const EDGE_TYPES = { ownership: OwnershipEdgeView }
+const FIT_VIEW: FitViewOptions = { maxZoom: 1, minZoom: 0.05, padding: 0.1 }
+const MARKER = { type: MarkerType.ArrowClosed, width: 16, height: 16 }
 
 /** Zoom in, zoom out and fit, as buttons named in words (xyflow's own panel is a named div without a role). */
 function ZoomControls() {
@@ -142,7 +198,9 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         data: { entity },
         width: NODE_WIDTH,
         height: NODE_HEIGHT,
-        // Known size and handle places, so the nodes and edges are drawn without waiting for a measurement.
+        // Known size (as measured, so xyflow's first observation of each node finds nothing changed and does not
+        // draw them all again) and handle places, so the nodes and edges are drawn without waiting for a measurement.
+        measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
         handles: [
           { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 1, height: 1 },
           { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 1, height: 1 },
@@ -156,26 +214,23 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
       })),
     [graph, laidOut],
   )
-  const edges = useMemo<Edge[]>(() => {
+  const edges = useMemo<OwnershipEdge[]>(() => {
     const name = new Map(graph.nodes.map((n) => [n.id, n.name]))
     return graph.edges.map((e) => ({
       id: e.id,
       ariaLabel: `${name.get(e.target)} ${RELATION_WORDS[e.kind]} ${name.get(e.source)}: ${edgeLabel(e)}`,
       source: e.source,
       target: e.target,
-      type: 'smoothstep',
+      type: 'ownership' as const,
       label: edgeLabel(e),
-      labelBgPadding: [4, 2] as [number, number],
-      labelBgStyle: { fill: 'var(--color-surface, #fff)' },
-      markerStart: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+      markerStart: MARKER,
       className: e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole,
       focusable: false,
       selectable: false,
     }))
   }, [graph])
 
-  const [focusedId, setFocusedId] = useState<string | null>(graph.nodes[0]?.id ?? null)
-  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set())
+  const [focus] = useState(() => new FocusStore(graph.nodes[0]?.id ?? null))
 
   const bringIntoView = useCallback(
     (id: string) => {
@@ -199,19 +254,18 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
 
   const moveFocus = useCallback(
     (id: string) => {
-      setFocusedId(id)
+      focus.set({ focusedId: id })
       containerRef.current?.querySelector<HTMLButtonElement>(`[data-node-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true })
       bringIntoView(id)
     },
-    [bringIntoView],
+    [focus, bringIntoView],
   )
 
   const keyboard = useMemo<GraphKeyboard>(
     () => ({
-      focusedId,
-      highlighted,
+      focus,
       onFocus: (id) => {
-        setFocusedId(id)
+        focus.set({ focusedId: id })
         bringIntoView(id)
       },
       onKeyDown: (event, id) => {
@@ -221,35 +275,45 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         if (next) moveFocus(next)
       },
     }),
-    [focusedId, highlighted, laidOut, bringIntoView, moveFocus],
+    [focus, laidOut, bringIntoView, moveFocus],
   )
 
   useEffect(() => {
     if (!focusRequest || focusRequest.nodeIds.length === 0) return
-    setHighlighted(new Set(focusRequest.nodeIds))
+    focus.set({ highlighted: new Set(focusRequest.nodeIds) })
     const [first] = focusRequest.nodeIds
     if (first) moveFocus(first)
     void flow.fitView({ nodes: focusRequest.nodeIds.map((id) => ({ id })), duration: 200, maxZoom: 1.2 })
     // Only a new request moves the focus, not a new function.
   }, [focusRequest?.sequence])
 
-  // The mark is set once every node of this layout is in the page, positioned.
+  // The mark is set once every node and edge of this layout is drawn in place: in the page, visible (xyflow hides a
+  // node until it knows its size), the view fitted to them, and the frame painted (the mark is set in the first task
+  // after the frame in which all of that held).
+  const store = useStoreApi()
   useEffect(() => {
     let frame = 0
     let tries = 0
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => performance.mark(LAID_OUT_MARK, { detail: { nodes: graph.nodes.length } })
     const check = () => {
-      const drawn = containerRef.current?.querySelectorAll('.react-flow__node').length ?? 0
-      if (drawn >= graph.nodes.length || tries++ > 600) {
-        performance.mark(LAID_OUT_MARK, { detail: { nodes: drawn } })
-        return
-      }
-      frame = requestAnimationFrame(check)
+      const box = containerRef.current
+      const nodes = box ? [...box.querySelectorAll<HTMLElement>('.react-flow__node')] : []
+      const done =
+        nodes.length >= graph.nodes.length &&
+        nodes.every((n) => n.style.visibility !== 'hidden') &&
+        (box?.querySelectorAll('.react-flow__edge').length ?? 0) >= graph.edges.length &&
+        !store.getState().fitViewQueued
+      if (done || tries++ > 600) channel.port2.postMessage(null)
+      else frame = requestAnimationFrame(check)
     }
     frame = requestAnimationFrame(check)
-    return () => cancelAnimationFrame(frame)
-  }, [graph, laidOut])
+    return () => {
+      cancelAnimationFrame(frame)
+      channel.port1.close()
+    }
+  }, [graph, laidOut, store])
 
-  const focused = graph.nodes.find((n) => n.id === focusedId) ?? null
   return (
     <div className={styles.graphWrap}>
       <p id={instructionsId} className={styles.muted}>
@@ -268,8 +332,9 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
             fitView
-            fitViewOptions={{ maxZoom: 1, minZoom: 0.05, padding: 0.1 }}
+            fitViewOptions={FIT_VIEW}
             minZoom={0.05}
             maxZoom={2}
             nodesDraggable={false}
@@ -286,14 +351,23 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
           </ReactFlow>
         </GraphKeyboardContext.Provider>
       </div>
-      <div id={detailsId} className={styles.details} aria-live="polite" aria-atomic="true">
-        {focused && (
-          <>
-            <strong>{focused.name}</strong> ({NODE_KIND_LABELS[focused.kind].toLowerCase()}).{' '}
-            {nodeDetails(focused, graph).join(' ')}
-          </>
-        )}
-      </div>
+      <FocusDetails id={detailsId} graph={graph} focus={focus} />
+    </div>
+  )
+}
+
+/** The focused node's details, said in a live region under the graph; redrawn alone when the focus moves. */
+function FocusDetails({ id, graph, focus }: { id: string; graph: OwnershipGraphData; focus: FocusStore }) {
+  const focusedId = useSyncExternalStore(focus.subscribe, () => focus.focusedId)
+  const focused = graph.nodes.find((n) => n.id === focusedId) ?? null
+  return (
+    <div id={id} className={styles.details} aria-live="polite" aria-atomic="true">
+      {focused && (
+        <>
+          <strong>{focused.name}</strong> ({NODE_KIND_LABELS[focused.kind].toLowerCase()}).{' '}
+          {nodeDetails(focused, graph).join(' ')}
+        </>
+      )}
     </div>
   )
 }

@@ -8,9 +8,8 @@ import { OwnershipSection } from '../ownership-section'
 const PATH = `/businesses/${OWNED_BUSINESS_ID}/ownership`
 
 beforeAll(() => {
-  // xyflow observes its pane's size and measures edge labels; jsdom has no ResizeObserver, DOMMatrix or getBBox.
-  const svg = SVGElement.prototype as SVGElement & { getBBox?: () => DOMRect }
-  svg.getBBox ??= () => ({ x: 0, y: 0, width: 80, height: 14 }) as DOMRect
+  // xyflow observes its pane's and nodes' sizes; jsdom has no ResizeObserver or DOMMatrix. (The edge labels are not
+  // measured: no getBBox.)
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}
