@@ -15,12 +15,12 @@ import { MATCH_WEIGHTS, wordSimilarity, type MatchToken } from './score-candidat
  * Every word is found by at least one of these, then kept only if it passes that bound ("lookalikes"), then compared:
  * - an inverted index of (letter, occurrence) items by word length, over every word, for the words with another first
  *   letter at S(0) and the one-slip words (which share all letters of the shorter but one); and over the words with the
- *   query's first letter at S(2), for those sharing one or two leading letters. Words sharing m of the query's n items
- *   share one of any n − m + 1 of them: the rarest ones in each length are read ("prefix filtering");
- * - the words starting with the query's first three letters, read whole (a few dozen);
+ *   query's first letter at S(2), for those sharing one or two leading letters. Read with prefix filtering (items
+ *   ordered from the rarest, see readPostings), a positional check and a check of the letters only one side has;
+ * - the words starting with the query's first three letters, read whole (up to a few hundred);
  * - the words sharing a Double Metaphone code (its own lists);
  * - for an "Abdul-" word, every "Abdul-" word (the scorer compares them on what follows the prefix);
- * - words too long for the length buckets, read whole (none in the shipped lists).
+ * - words too long for the length buckets or with a letter nine times, read whole (7 in the shipped lists).
  *
  * word-index.test.ts and bench/candidate-index-exactness.ts check it against comparing every word.
  */
