@@ -5,6 +5,9 @@
  * jaro-winkler.test.ts checks it against talisman's on many pairs.
  */
 
+/** The Winkler boost's constants: from this Jaro similarity, 0.1 per shared leading letter, four letters at most. */
+export const WINKLER = { boostFrom: 0.7, prefixScale: 0.1, maxPrefix: 4 } as const
+
 let flags = new Uint8Array(64)
 let matchedAt = new Int32Array(64)
 
@@ -55,9 +58,9 @@ function jaro(a: string, b: string): number {
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1
   const dj = jaro(a, b)
-  if (dj < 0.7) return dj
-  const limit = Math.min(a.length, b.length, 4)
+  if (dj < WINKLER.boostFrom) return dj
+  const limit = Math.min(a.length, b.length, WINKLER.maxPrefix)
   let prefix = 0
   while (prefix < limit && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++
-  return dj + prefix * 0.1 * (1 - dj)
+  return dj + prefix * WINKLER.prefixScale * (1 - dj)
 }
