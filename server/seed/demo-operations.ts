@@ -14,6 +14,7 @@ import {
   queueBreaches,
   users,
 } from '@/server/db/schema'
+import { recomputeRiskNow } from '@/server/modules/risk/recompute-risk'
 
 const TOWNS = ['Aba', 'Ikeja', 'Kaduna', 'Nnewi', 'Oyo', 'Minna', 'Lafia', 'Awka', 'Ede', 'Bida', 'Ogbomosho', 'Suleja']
 const TRADES = ['Poultry', 'Printing', 'Tiles', 'Logistics', 'Bakery', 'Pharmacy', 'Furniture', 'Solar', 'Rice Mill', 'Catering']
@@ -119,8 +120,11 @@ export async function seedDemoOperations(db: Database, now = new Date()): Promis
     }
   }
 
-  await db.transaction(async (tx) => {
-    const inserted = await tx.insert(businesses).values(rows).returning({ id: businesses.id, regNo: businesses.regNo })
+  const assess = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(businesses)
+      .values(rows)
+      .returning({ id: businesses.id, regNo: businesses.regNo, completed: businesses.kycDetailsCompleted })
     const idOf = (index: number) => inserted.find((b) => b.regNo === `BN${REG_BASE + index}`)!.id
     const nameOf = (u: (typeof reviewers)[number]) => `${u.firstName} ${u.lastName}`
     await tx.insert(businessReviewEvents).values(
@@ -172,5 +176,9 @@ export async function seedDemoOperations(db: Database, now = new Date()): Promis
       action: 'SEED_DEMO_HISTORY',
       after: { businesses: rows.length, decisions: decisions.length, escalated: breached.length, stoppedInKyc: stops.length },
     })
+    return inserted.filter((b) => b.completed).map((b) => b.id)
   })
+  // As the product does on a KYC submission: an approved business is never left unassessed (the risk model's dry run
+  // and the tier filters would otherwise count them as "Not assessed").
+  for (const businessId of assess) await recomputeRiskNow(db, { businessId, reason: 'KYC_CHANGED', audit: SYSTEM_AUDIT_CONTEXT })
 }
