@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useFileDownload } from '@/components/ui/use-file-download'
 import { useUrlState } from '@/components/ui/use-url-state'
 import type { OperationsDashboard as Dashboard } from '@/lib/contracts/operations'
 import { DASHBOARD_QUEUE_LABELS, DASHBOARD_QUEUES } from '@/lib/contracts/operations-values'
@@ -178,19 +179,8 @@ export function OperationsDashboard() {
   const { query, setQuery, isReady } = useUrlState()
   const filters = filtersOf(query)
   const dashboard = useQuery({ ...operationsQueries.dashboard(filters), enabled: isReady, placeholderData: keepPreviousData })
-  const [downloading, setDownloading] = useState(false)
-  const [downloadMessage, setDownloadMessage] = useState('')
-  const download = async () => {
-    setDownloading(true)
-    setDownloadMessage('')
-    try {
-      setDownloadMessage(`Saved ${await downloadOperationsCsv(filters)}.`)
-    } catch (error) {
-      setDownloadMessage(describeError(error, 'The download failed. Try again.'))
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const { downloading, message: downloadMessage, start } = useFileDownload()
+  const download = () => start(() => downloadOperationsCsv(filters))
   return (
     <div className={styles.stack}>
       <form role="search" aria-label="Period and queue" className={styles.filters} onSubmit={(e) => e.preventDefault()}>

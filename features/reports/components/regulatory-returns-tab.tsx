@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useFileDownload } from '@/components/ui/use-file-download'
 import { useTableUrlState } from '@/components/ui/use-table-url-state'
 import type { RegulatoryReturns } from '@/lib/contracts/regulatory-returns'
 import { returnsSections, type ReturnsRow } from '@/lib/format/returns-sections'
@@ -62,19 +63,8 @@ export function RegulatoryReturnsTab() {
     to: table.filters.to && DAY.test(table.filters.to) ? table.filters.to : fallback.to,
   }
   const returns = useQuery({ ...returnsQueries.period(period), enabled: table.isReady, placeholderData: keepPreviousData })
-  const [downloading, setDownloading] = useState(false)
-  const [downloadMessage, setDownloadMessage] = useState('')
-  const download = async () => {
-    setDownloading(true)
-    setDownloadMessage('')
-    try {
-      setDownloadMessage(`Saved ${await downloadRegulatoryReturns(period)}.`)
-    } catch (error) {
-      setDownloadMessage(describeError(error, 'The download failed. Try again.'))
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const { downloading, message: downloadMessage, start } = useFileDownload()
+  const download = () => start(() => downloadRegulatoryReturns(period))
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.header}>
