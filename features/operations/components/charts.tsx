@@ -1,38 +1,5 @@
 import styles from './operations.module.css'
 
-export interface Bar {
-  key: string
-  label: string
-  value: number
-}
-
-/**
- * Horizontal bars in SVG (no chart library), hidden from screen readers: the table beside each chart holds the same
- * figures.
- */
-export function BarChart({
-  bars,
-  format = (v) => v.toLocaleString('en-NG'),
-}: {
-  bars: readonly Bar[]
-  format?: (v: number) => string
-}) {
-  const max = Math.max(1, ...bars.map((b) => b.value))
-  return (
-    <ul className={styles.bars} aria-hidden="true">
-      {bars.map((bar) => (
-        <li key={bar.key} className={styles.bar}>
-          <span className={styles.barLabel}>{bar.label}</span>
-          <svg className={styles.barTrack} viewBox="0 0 100 10" preserveAspectRatio="none" focusable="false">
-            <rect x="0" y="0" width={(bar.value / max) * 100} height="10" rx="1" />
-          </svg>
-          <span className={styles.barValue}>{format(bar.value)}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 /** In and out per month as paired columns (in: filled, out: outlined), hidden from screen readers like the bars. */
 export function InOutChart({ months }: { months: readonly { month: string; in: number; out: number }[] }) {
   const max = Math.max(1, ...months.flatMap((m) => [m.in, m.out]))

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
+import { BarChart } from '@/components/ui/bar-chart'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
@@ -12,7 +13,7 @@ import { DASHBOARD_QUEUE_LABELS, DASHBOARD_QUEUES } from '@/lib/contracts/operat
 import { describeError } from '@/lib/http/errors'
 import { filtersOf } from '../api/dashboard-filters'
 import { downloadOperationsCsv, operationsQueries } from '../api/operations-queries'
-import { BarChart, InOutChart } from './charts'
+import { InOutChart } from './charts'
 import styles from './operations.module.css'
 
 const count = (n: number) => n.toLocaleString('en-NG')

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
+import { BarChart } from '@/components/ui/bar-chart'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { ScrollTable } from '@/components/ui/scroll-table'
@@ -10,7 +11,6 @@ import type { RegulatoryReturns } from '@/lib/contracts/regulatory-returns'
 import { returnsSections, type ReturnsRow } from '@/lib/format/returns-sections'
 import { describeError } from '@/lib/http/errors'
 import { downloadRegulatoryReturns, returnsQueries } from '../api/returns-queries'
-import { BarChart } from './bar-chart'
 import styles from './reports.module.css'
 
 const PERIOD_KEYS = ['from', 'to'] as const
