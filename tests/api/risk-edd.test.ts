@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
+import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EDD_DOCUMENT_TYPE_CODES } from '@/lib/contracts/risk-edd'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
@@ -245,5 +246,43 @@ describe('access and input', () => {
         explanation: 'Twenty years as an engineer with Shell',
       }),
     ).toContain('shareholderId')
+  })
+})
+
+describe('a source of wealth is the person’s data', () => {
+  it('is in their export, and goes when they are erased; the business’s own answers stay', async () => {
+    const officer = await signedInUser({ staffRole: 'DATA_PROTECTION_OFFICER' })
+    const { business, owner } = await businessOfTier('HIGH', { edd: false })
+    const kycDetailsId = await kycDetailsIdOf(business.id)
+    const ada = (await eddOf(kycDetailsId, owner.token)).items.find((i) => i.item === 'SOURCE_OF_WEALTH')!.shareholderId!
+    const wealth = {
+      item: 'SOURCE_OF_WEALTH',
+      shareholderId: ada,
+      origin: 'INHERITANCE',
+      explanation: 'Land left by her father in Enugu, sold in 2019',
+    }
+    expect((await answer(kycDetailsId, owner.token, FUNDS)).status).toBe(200)
+    expect((await answer(kycDetailsId, owner.token, wealth)).status).toBe(200)
+
+    const exported = await api(`/data-subjects/SHAREHOLDER/${ada}/export?purpose=${encodeURIComponent('DSAR, ticket 7')}`, {
+      token: officer.token,
+    })
+    expect(exported.status, await exported.clone().text()).toBe(200)
+    const zip = await JSZip.loadAsync(await exported.arrayBuffer())
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as { sourceOfWealth: { answer: unknown } | null }
+    expect(data.sourceOfWealth?.answer).toEqual({ origin: 'INHERITANCE', explanation: wealth.explanation })
+
+    const erased = await api(`/data-subjects/SHAREHOLDER/${ada}/erase`, {
+      method: 'POST',
+      token: officer.token,
+      json: { reason: 'Erasure asked by the shareholder, ticket 7' },
+    })
+    expect(erased.status, await erased.clone().text()).toBe(200)
+    expect(((await erased.json()) as { removed: string[] }).removed).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^edd_answer:/)]),
+    )
+    const left = await (await getDb()).select().from(eddAnswers).where(eq(eddAnswers.kycDetailsId, kycDetailsId))
+    expect(left.map((a) => a.item)).toEqual(['SOURCE_OF_FUNDS'])
+    expect(JSON.stringify(left)).not.toContain('Enugu')
   })
 })

@@ -28,6 +28,7 @@ import { AppError } from '@/server/http/app-error'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
 import { pseudonymiseViewsBy, pseudonymiseViewsOf } from '@/server/modules/data-views/record-view'
+import { removeSourceOfWealth } from './source-of-wealth'
 import { loadSubjectRecords } from './subject-records'
 
 /** What a pseudonymised person is called from now on. */
@@ -175,6 +176,9 @@ export async function eraseDataSubject(options: {
       await eraseMeansOfId(tx, records.meansOfIds[0]!, progress)
       await removePeopleDrafts(tx, records.businessId!, progress)
     } else if (kind === 'SHAREHOLDER') {
+      // Before the name and BVN index go: they make the person key the answer is kept under.
+      const sourceOfWealth = await removeSourceOfWealth(tx, records.shareholder!)
+      if (sourceOfWealth) progress.removed.push(`edd_answer:${sourceOfWealth}`)
       // The shareholding (its percentage) stays: the business's ownership still adds up.
       await tx
         .update(shareholders)

@@ -29,6 +29,7 @@ import {
 } from '@/server/db/schema'
 import { AppError, notFound } from '@/server/http/app-error'
 import { entityOfRepresentative, representativeDutyOf, retentionDutyOf } from './find-subjects'
+import { sourceOfWealthOf } from './source-of-wealth'
 
 /** Everything the portal holds about one person, clear values included (for their export), and their files. */
 export interface SubjectRecords {
@@ -314,6 +315,7 @@ export async function loadSubjectRecords(db: Executor, kind: DataSubjectKind, id
           updatedAt: h.updatedAt,
         },
         meansOfIds: views,
+        sourceOfWealth: await sourceOfWealthOf(db, h),
         documents: documents.map((d) => ({ id: d.id, status: d.status, fileId: d.fileId, createdAt: d.createdAt })),
         verifications: await verificationsOf(db, [id, ...linked.map((m) => m.id)]),
         viewsOfThisRecord: await viewsOf(db, [id, ...linked.map((m) => m.id), ...all.map((f) => f.id)]),
