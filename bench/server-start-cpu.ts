@@ -1,8 +1,10 @@
 /**
  * The CPU time (user + system, from /proc/<pid>/stat) the container's command (`node server.js` in .next/standalone
  * with the image's environment) uses from its start until /api/v1/health/ready answers 200, as each file of the API
- * suite on PostgreSQL starts it (tests/api/api-server.ts: READY_WARM_UP=false, the API tests' environment), and after
- * a first API call. Linux only. Run by hand (docs/testing.md#ci):
+ * suite on PostgreSQL starts it (tests/api/api-server.ts: READY_WARM_UP=false, the API tests' environment), after a
+ * first API call, and 3 s later (Next's preloading of the pages, when on, goes on after readiness); then the wall
+ * time of the first GET /support, a page the warm-up does not load. Linux only. Run by
+ * hand (docs/testing.md#ci); `--profile-dir=DIR` writes each server's CPU profile there:
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<a migrated database> npx tsx bench/server-start-cpu.ts [--runs=8]
  *
@@ -37,6 +39,7 @@ try {
   const atReady: number[] = []
   const afterCall: number[] = []
   const settled: number[] = []
+  const firstPage: number[] = []
   for (let i = 0; i < runs; i++) {
     const port = await freePort()
     const child = startStandalone({
@@ -63,6 +66,10 @@ try {
       afterCall.push(cpuSeconds(child.pid!))
       await new Promise((r) => setTimeout(r, 3000))
       settled.push(cpuSeconds(child.pid!))
+      // A page the readiness warm-up does not load (server/lifecycle/warm-up.ts): its first request's wall time.
+      const began = performance.now()
+      await (await fetch(`http://127.0.0.1:${port}/support`)).arrayBuffer()
+      firstPage.push(Math.round(performance.now() - began))
     } finally {
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
@@ -79,6 +86,7 @@ try {
         cpuAtReady: { mean: +mean(atReady).toFixed(2), median: median(atReady), all: atReady },
         cpuAfterFirstCall: { mean: +mean(afterCall).toFixed(2), median: median(afterCall), all: afterCall },
         cpu3sLater: { mean: +mean(settled).toFixed(2), median: median(settled), all: settled },
+        firstSupportPageMs: { median: median(firstPage), all: firstPage },
       },
       null,
       2,
