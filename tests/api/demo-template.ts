@@ -1,8 +1,9 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { inject } from 'vitest'
 import { lagosDay } from '@/lib/format/business-days'
-import { closeProcessState } from './process-state'
+import { stopFileApiServer } from './api-server'
+import { closeProcessState, noteConcurrentQueryWarnings } from './process-state'
 import { TEST_ENV, withTestEnv } from './test-env'
 
 /**
@@ -12,9 +13,9 @@ import { TEST_ENV, withTestEnv } from './test-env'
  * the run's plain template, in this process, with the API tests' environment; the file's database is then replaced
  * by a copy of it (PGlite: the data directory; PostgreSQL: `CREATE DATABASE … TEMPLATE`).
  *
- * Call it at the top of the file (top-level await), before anything opens the database or sends a request. The file
- * still runs `seed()` again where it proves that a second run writes nothing; a file that tests the seed itself on
- * data of its own (seed.test.ts, and the files that seed over their own records) still seeds.
+ * A file about the demo alone calls it at its top (top-level await); a file whose demo tests follow tests of its own
+ * calls it in those tests' `beforeAll`. The file still runs `seed()` again where it proves that a second run writes
+ * nothing; seed.test.ts, which tests the seed itself, still seeds.
  *
  * The demo's dates are relative to the day it is seeded (due times, deferrals, the away reviewer, the year of
  * history), so a template is made per UTC day and Lagos day: a run that crosses either midnight seeds a new one
@@ -132,15 +133,21 @@ export async function cloneDatabase(admin: import('pg').Client, template: string
   }
 }
 
-/** This file's database becomes a copy of the seeded demo (see above); its environment stays as the setup set it. */
+/**
+ * This file's database becomes a copy of the seeded demo (see above), with a data directory of its own, so values a
+ * helper made for the file's earlier database start again (tests/api/per-file.ts). Called in a `beforeAll` of a
+ * file's demo tests, after tests of its own: the file's server, if it started one, is stopped first (the next request
+ * starts one on the copy), and what it printed is kept for the file's end (tests/api/setup-file.ts).
+ */
 export async function startFromDemo(options: DemoOptions): Promise<void> {
   const template = inject('template')
+  noteConcurrentQueryWarnings(await stopFileApiServer())
   await closeProcessState()
+  const dataDir = mkdtempSync(join(inject('scratchRoot'), 'file-'))
   if (template.kind === 'pglite') {
     const demo = await pgliteDemo(template.dir, options)
-    const dir = process.env.DATA_DIR!
-    rmSync(dir, { recursive: true, force: true })
-    cpSync(demo, dir, { recursive: true })
+    rmSync(dataDir, { recursive: true, force: true })
+    cpSync(demo, dataDir, { recursive: true })
   } else {
     const demo = await postgresDemo(template.url, options)
     const pg = (await import('pg')).default
@@ -156,6 +163,9 @@ export async function startFromDemo(options: DemoOptions): Promise<void> {
       await admin.end()
     }
   }
+  const previous = process.env.DATA_DIR
+  process.env.DATA_DIR = dataDir
+  if (previous?.startsWith(inject('scratchRoot'))) rmSync(previous, { recursive: true, force: true })
   // As tests/api/setup-file.ts leaves the process: the database seeds itself when the file first opens it (a no-op).
   const { seedOnOpen } = await import('@/server/seed/seed-on-open')
   seedOnOpen()

@@ -68,6 +68,8 @@ afterAll(async () => {
   const concurrentQueryWarnings = [...(await stopFileApiServer()), ...takeConcurrentQueryWarnings()]
   await closeProcessState()
   await cleanup()
+  // A file that started from the demo has a data directory of its own (tests/api/demo-template.ts).
+  if (env.DATA_DIR?.startsWith(inject('scratchRoot'))) rmSync(env.DATA_DIR, { recursive: true, force: true })
   restoreEnvironment()
   if (concurrentQueryWarnings.length)
     throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)
