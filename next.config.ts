@@ -22,6 +22,10 @@ const nextConfig: NextConfig = {
     // The price: a page reached by navigation fetches more code another page already had (13.7 kB gzip of page code
     // between two /s pages on average, instead of 8.6 kB).
     turbopackChunking: { minChunkSize: 150_000 },
+    // Each page's code loads on its first request, not all of it at start (docs/architecture.md#start-up): the
+    // readiness warm-up loads the main pages before the instance says it is ready, and every start (each file of the
+    // API suite on PostgreSQL starts one) no longer loads the staff screens it may never serve.
+    preloadEntriesOnStart: false,
   },
   // `npm test` typechecks the whole project (tests included) as its own step; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },

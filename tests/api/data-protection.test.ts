@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { ONBOARDING_GROUP } from '@/lib/permissions/checks'
 import { getDb } from '@/server/db/client'
 import { audits, marketingEvents, meansOfIds, shareholders } from '@/server/db/schema'
-import { seed } from '@/server/seed'
+import { startFromDemo } from './demo-template'
 import { api, errorsOf, signedInUser } from './helpers'
 import { createKyc, individualBody, meansOfIdBody, ownerWithBusiness, revealed } from './kyc-fixtures'
+
+// The seeded demo, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: true })
 
 /** Distinctive numbers, so a hit anywhere in the database can only be a copy of them. */
 const BVN = '22290817263'
@@ -94,8 +97,6 @@ async function capture() {
 
 describe('identity numbers at rest', () => {
   it('are nowhere in clear after the demo seed and a KYC capture through the API, and come back through the reveal call', async () => {
-    const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const { owner, holder, meansOfId } = await capture()
     // Edited: the audit rows carry before and after.
     const put = await api(`/kyc/means-of-ids/${meansOfId.id}`, {

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { ApprovalCheck } from '@/lib/contracts/reviews'
 import { getDb } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
-import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
+import { startFromDemo } from './demo-template'
 import { api } from './helpers'
+
+// The seeded demo, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: true })
 
 const PASSWORD = 'Demo-Passw0rd!'
 
@@ -19,7 +22,6 @@ async function signIn(email: string) {
 describe('the demo', () => {
   it('has a business under review whose approval checklist is all met, which the demo approver approves as it is', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: PASSWORD })
     const approver = await signIn('approver@example.com')
     const [business] = await db
       .select({ id: businesses.id })
@@ -41,5 +43,5 @@ describe('the demo', () => {
     })
     expect(approved.status, await approved.clone().text()).toBe(200)
     expect(await approved.json()).toMatchObject({ id: business!.id, approvalStatus: 'APPROVED' })
-  }, 120_000) // the whole demo seed
+  })
 })

@@ -11,13 +11,16 @@ import { PEP_DIRECTOR_BUSINESS, SCREENING_HIT_BUSINESS } from '@/server/seed/dem
 import { DEMO_REGISTRY_CHECK, DEMO_UNDECLARED_DIRECTOR } from '@/server/seed/demo-registry'
 import { DEMO_AWAY_REVIEWER } from '@/server/seed/demo-service-levels'
 import { DEMO_READY_TO_APPROVE } from '@/server/seed/demo-staff-queues'
+import { startFromDemo } from './demo-template'
 import { api, signedInUser } from './helpers'
 import { json } from './staff-review-fixtures'
+
+// The seeded demo, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: true })
 
 describe('demo staff queues', () => {
   it('give every staff queue work (CAC documents, deferrals, verification items) and run only once', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const staff = await signedInUser({ staffRole: 'SUPER_ADMIN' })
 
     const cac = await json<Page<CacReviewRow>>(await api('/kyc/cac-documents-for-reviews?status=PENDING', { token: staff.token }))
@@ -73,7 +76,6 @@ describe('demo staff queues', () => {
 describe('demo screening', () => {
   it('screens every submitted demo business: a near-variant of a UN-listed person waits for the approver, a declared PEP is marked', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const regNos = demoBusinessRegNos()
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
     const submitted = demo.filter((b) => b.kycDetailsCompleted || b.approvalStatus === 'APPROVED')
@@ -98,7 +100,6 @@ describe('demo screening', () => {
 describe('demo service levels', () => {
   it('shows overdue and due-soon businesses, escalations and an away reviewer', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const supervisor = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
     const queue = await json<Page<{ regNo: string; dueStatus: string }>>(
       await api('/businesses/for-approval?pageSize=100', { token: supervisor.token }),

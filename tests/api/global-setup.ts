@@ -76,15 +76,17 @@ export default async function setup(project: TestProject) {
   }
 }
 
-/** Files whose tests were all skipped never run their afterAll, so sweep every per-file clone at the end. */
+/** Files whose tests were all skipped never run their afterAll, so sweep every per-file clone and demo template at the end. */
 async function dropFileDatabases(templateUrl: string) {
   const pg = (await import('pg')).default
   const client = new pg.Client({ connectionString: templateUrl })
   await client.connect()
-  const prefix = `${new URL(templateUrl).pathname.slice(1)}_f`
-  const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-    prefix,
-  ])
+  const name = new URL(templateUrl).pathname.slice(1)
+  // The files' clones (`_f…`) and the demo templates (`_demo…`, tests/api/demo-template.ts).
+  const { rows } = await client.query<{ datname: string }>(
+    'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR starts_with(datname, $2)',
+    [`${name}_f`, `${name}_demo`],
+  )
   for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   await client.end()
 }

@@ -8,11 +8,14 @@ import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
 import { PEP_DIRECTOR_BUSINESS } from '@/server/seed/demo-kyc'
+import { startFromDemo } from './demo-template'
+
+// The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: false })
 
 describe('demo KYC seed', () => {
   it('puts the demo businesses in every capture stage, complete ones without gaps, and runs only once', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const regNos = demoBusinessRegNos()
     const rows = await db.select().from(businesses).where(inArray(businesses.regNo, regNos))
     const byIndex = new Map(rows.map((b) => [regNos.indexOf(b.regNo), b]))

@@ -7,6 +7,7 @@ import { audits, businesses, deferrals, files, kycDocuments, kycDocumentTypes, k
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { findDocumentGaps } from '@/server/modules/kyc-documents/document-gaps'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { startFromDemo } from './demo-template'
 import { apiApproved } from './four-eyes'
 import { api, errorsOf, signedInUser } from './helpers'
 import {
@@ -496,9 +497,10 @@ describe('seeded data', () => {
   })
 
   it('gives the demo businesses with complete KYC real documents in blob storage and deferrals in every state, once', async () => {
+    // The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+    await startFromDemo({ shippedLists: false })
     const db = await getDb()
     const { seed } = await import('@/server/seed')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const demo = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const statusesBefore = demo.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])
     const complete = demo.filter((b) => b.kycDetailsCompleted)

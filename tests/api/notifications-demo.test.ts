@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { notifications, users } from '@/server/db/schema'
 import { seed } from '@/server/seed'
+import { startFromDemo } from './demo-template'
+
+// The seeded demo, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: true })
 
 describe('demo notifications', () => {
   it('the demo approvers have an unread mention each (and screening’s candidates, escalations), the supervisor an escalation, the owner the decisions on their businesses; seeding again adds none', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const unreadOf = async (email: string) => {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
       return db.select().from(notifications).where(eq(notifications.userId, user!.id))

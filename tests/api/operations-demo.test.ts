@@ -3,12 +3,15 @@ import type { OperationsDashboard } from '@/lib/contracts/operations'
 import { getDb } from '@/server/db/client'
 import { businesses } from '@/server/db/schema'
 import { seed } from '@/server/seed'
+import { startFromDemo } from './demo-template'
 import { api, signedInUser } from './helpers'
+
+// The seeded demo, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: true })
 
 describe('demo operations history', () => {
   it('gives the business review a year of decisions, escalations, decline reasons and KYC stops; seeding again adds none', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!' })
     const supervisor = await signedInUser({ staffRole: 'SENIOR_MANAGEMENT' })
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10)
     const first = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 12, 1)).toISOString().slice(0, 10)

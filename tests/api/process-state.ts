@@ -17,6 +17,11 @@ process.on('warning', (warning) => {
   if (CONCURRENT_QUERY_WARNING.test(warning.message)) concurrentQueryWarnings.push(warning.stack ?? warning.message)
 })
 
+/** Warnings a file's server printed before it was stopped mid-file (tests/api/demo-template.ts), for the file's end. */
+export function noteConcurrentQueryWarnings(warnings: string[]): void {
+  concurrentQueryWarnings.push(...warnings)
+}
+
 /** The warnings this process printed since the last call. */
 export function takeConcurrentQueryWarnings(): string[] {
   const taken = concurrentQueryWarnings

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '@/server/db/client'
 import { audits, businessDivisions, kycDocumentTypes, productCategories, productRequirementVersions } from '@/server/db/schema'
+import { startFromDemo } from './demo-template'
 import { apiApproved } from './four-eyes'
 import { api, errorsOf, signedInUser } from './helpers'
 
@@ -341,12 +342,14 @@ describe('go-live and the public catalogue', () => {
 })
 
 describe('demo data', () => {
+  // The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+  beforeAll(() => startFromDemo({ shippedLists: false }))
+
   it('seeds products of every category with both requirement types, and applications in every state, once', async () => {
     const db = await getDb()
     const { seed } = await import('@/server/seed')
     const { DEMO_PRODUCTS } = await import('@/server/seed/demo-products')
     const { onboardingProducts, onboardingAnswers, products } = await import('@/server/db/schema')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const counts = async () => ({
       products: await db.$count(products),
       onboardings: await db.$count(onboardingProducts),

@@ -5,6 +5,7 @@ import { getDb } from '@/server/db/client'
 import { audits, businesses, businessReviewEvents, kycDocuments } from '@/server/db/schema'
 import { addIsoYears } from '@/server/modules/risk/recertification'
 import { tierInForce } from '@/server/modules/risk/risk-state'
+import { startFromDemo } from './demo-template'
 import { api, createTestBusiness, errorsOf, latestMail, signedInUser } from './helpers'
 import { attachRequiredDocuments, businessReadyForApproval } from './review-fixtures'
 
@@ -467,11 +468,17 @@ describe('recertification date', () => {
 })
 
 describe('demo data for the review queues', () => {
+  let auditor: Awaited<ReturnType<typeof signedInUser>>
+  beforeAll(async () => {
+    // The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+    await startFromDemo({ shippedLists: false })
+    auditor = await signedInUser({ staffRole: 'AUDITOR' })
+  })
+
   it('declined businesses with their reason, the archived one with its reason, a pending one under review; idempotent', async () => {
     const db = await getDb()
     const { seed } = await import('@/server/seed')
     const { demoBusinessRegNos } = await import('@/server/seed/demo-businesses')
-    await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     const events = await db.select().from(businessReviewEvents)
     await seed(db, { demo: true, demoPassword: 'Demo-Passw0rd!', shippedLists: false })
     expect(await db.select().from(businessReviewEvents)).toHaveLength(events.length)

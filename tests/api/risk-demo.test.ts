@@ -4,14 +4,17 @@ import { getDb } from '@/server/db/client'
 import { businesses, kycDetails, riskAssessments, riskFirstApprovals } from '@/server/db/schema'
 import { seed } from '@/server/seed'
 import { demoBusinessRegNos } from '@/server/seed/demo-businesses'
+import { startFromDemo } from './demo-template'
 import { api } from './helpers'
+
+// The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+await startFromDemo({ shippedLists: false })
 
 const PASSWORD = 'Demo-Passw0rd!'
 
 describe('the demo', () => {
   it('has businesses in each tier, a HIGH one waiting for its senior approval and one with its EDD outstanding', async () => {
     const db = await getDb()
-    await seed(db, { demo: true, demoPassword: PASSWORD, shippedLists: false })
     const demo = await db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     const assessed = await db
       .select({ tier: riskAssessments.tier })

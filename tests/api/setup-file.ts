@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, inject } from 'vitest'
 import { stopFileApiServer } from './api-server'
+import { cloneDatabase } from './demo-template'
 import { closeProcessState, restoreEnvironment, takeConcurrentQueryWarnings } from './process-state'
 import { TEST_ENV } from './test-env'
 
@@ -37,16 +38,8 @@ if (template.kind === 'pglite') {
   const admin = new pg.Client({ connectionString: maintenance.toString() })
   await admin.connect()
   try {
-    // Cloning needs the template to be idle; parallel files may briefly collide, so retry.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName}"`)
-        break
-      } catch (error) {
-        if (attempt > 40) throw error
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
-      }
-    }
+    // Cloning needs the template to be idle; parallel files may briefly collide (cloneDatabase retries).
+    await cloneDatabase(admin, templateName, name)
   } finally {
     await admin.end()
   }
@@ -75,6 +68,8 @@ afterAll(async () => {
   const concurrentQueryWarnings = [...(await stopFileApiServer()), ...takeConcurrentQueryWarnings()]
   await closeProcessState()
   await cleanup()
+  // A file that started from the demo has a data directory of its own (tests/api/demo-template.ts).
+  if (env.DATA_DIR?.startsWith(inject('scratchRoot'))) rmSync(env.DATA_DIR, { recursive: true, force: true })
   restoreEnvironment()
   if (concurrentQueryWarnings.length)
     throw new Error(`pg: a query was sent while another ran on its connection:\n${concurrentQueryWarnings.join('\n')}`)

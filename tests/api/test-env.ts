@@ -15,8 +15,8 @@ export const TEST_ENV: Record<string, string> = {
   AZURE_STORAGE_ACCOUNT: TEST_BLOB_ACCOUNT,
   AZURE_STORAGE_CONTAINER: TEST_BLOB_CONTAINER,
   // Screening every KYC submission against 27,000 listed names more than doubled the suite. screening.test loads the
-  // snapshot as a first start does; the demo-seed files that look at screening (seed, demo-*, data-protection) seed the
-  // demo with it (seed()'s default), the others without (`shippedLists: false`).
+  // snapshot as a first start does; the demo files that look at screening start from the demo seeded with it (seed()'s
+  // default; tests/api/demo-template.ts), the others from the demo without it (`shippedLists: false`).
   SCREENING_SHIPPED_LISTS: 'false',
 }
 

@@ -6,8 +6,12 @@ import { actorOf } from '@/server/http/auth'
 import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
 import { readArgs, serviceArgs } from '@/server/http/service-args'
 import { eraseDataSubject } from './erase-subject'
-import { exportDataSubject, type SubjectExport } from './export-subject'
+import type { SubjectExport } from './export-subject'
 import { findDataSubjects } from './find-subjects'
+
+/** archiver loads on the first export, not at every server start (docs/architecture.md#start-up). */
+const exportDataSubject: (typeof import('./export-subject'))['exportDataSubject'] = async (options) =>
+  (await import('./export-subject')).exportDataSubject(options)
 
 const route = routesTagged('Data protection')
 

@@ -3,7 +3,6 @@ import { PERMISSIONS } from '@/lib/permissions/names'
 import { access, idParam } from '@/server/http/access'
 import { createRouter, errorResponses, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'
-import { buildCaseFile } from './case-file'
 import { evidencePublicKeyPem, publicKeyFingerprint } from './signing-key'
 
 const route = routesTagged('Evidence')
@@ -27,6 +26,8 @@ evidenceRoutes.openapi(
     },
   }),
   async (c) => {
+    // archiver and pdf-lib load on the first case file, not at every server start (docs/architecture.md#start-up).
+    const { buildCaseFile } = await import('./case-file')
     const result = await buildCaseFile({ ...(await serviceArgs(c)), businessId: c.req.valid('param').id })
     return new Response(result.stream, {
       status: 200,

@@ -11,7 +11,6 @@ import {
 } from '@/server/modules/authorizations/config-four-eyes'
 import { FEE_READ, FEE_WRITE } from './fee-access'
 import { findFeeClients, getFeeClientDivision } from './fee-clients'
-import { streamFeeReportXlsx } from './fee-report-xlsx'
 import { feeTotalsByClient, feeTotalsByService, findFeeReport } from './fee-reports'
 import { requestFeeCreate, requestFeeUpdate } from './fee-requests'
 import { createFee, getFee, searchFees, updateFee } from './fees'
@@ -117,6 +116,8 @@ feeRoutes.openapi(
   async (c) => {
     const { format: _format, ...filter } = c.req.valid('query')
     const { db } = await readArgs(c)
+    // exceljs loads on the first export, not at every server start (docs/architecture.md#start-up).
+    const { streamFeeReportXlsx } = await import('./fee-report-xlsx')
     return new Response(streamFeeReportXlsx({ db, filter }), {
       status: 200,
       headers: {

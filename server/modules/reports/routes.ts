@@ -8,7 +8,6 @@ import { createRouter, errorResponses, json, routesTagged } from '@/server/http/
 import { readArgs } from '@/server/http/service-args'
 import { findBusinessReport, streamBusinessReportCsv } from './business-report'
 import { findRegulatoryReturns } from './regulatory-returns'
-import { streamRegulatoryReturnsXlsx } from './regulatory-returns-xlsx'
 import { findBusinessSummary } from './summary'
 
 const route = routesTagged('Reports')
@@ -100,6 +99,8 @@ reportRoutes.openapi(
   async (c) => {
     const { from, to } = c.req.valid('query')
     const returns = await findRegulatoryReturns({ ...(await readArgs(c)), query: { from, to } })
+    // exceljs loads on the first export, not at every server start (docs/architecture.md#start-up).
+    const { streamRegulatoryReturnsXlsx } = await import('./regulatory-returns-xlsx')
     return new Response(streamRegulatoryReturnsXlsx(returns), {
       status: 200,
       headers: {
