@@ -69,10 +69,6 @@ class FocusStore {
     if (change.highlighted) this.highlighted = change.highlighted
     for (const listener of this.listeners) listener()
   }
-  /** 0: neither; 1: focused; 2: highlighted; 3: both. */
-  stateOf(id: string) {
-    return (this.focusedId === id ? 1 : 0) | (this.highlighted.has(id) ? 2 : 0)
-  }
 }
 
 const KIND_CLASS = {
@@ -82,6 +78,9 @@ const KIND_CLASS = {
   PERSON: styles.kindPerson,
   NOMINEE: styles.kindNominee,
 }
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** The view that shows `bounds` whole in a pane of this size (xyflow's own computation). */
 function viewFor(
@@ -93,39 +92,28 @@ function viewFor(
   return getViewportForBounds(bounds, pane.width, pane.height, MIN_ZOOM, maxZoom, padding)
 }
 
-/** One entity: its kind in words and by shape, its name, and for a person the control, screening and PEP status. */
-const EntityNode = memo(function EntityNode({
-  entity: e,
-  x,
-  y,
-  focus,
-}: {
-  entity: OwnershipGraphNode
-  x: number
-  y: number
-  focus: FocusStore
-}) {
-  const state = useSyncExternalStore(focus.subscribe, () => focus.stateOf(e.id))
-  const focused = (state & 1) !== 0
+/**
+ * One entity as a button: its kind in words and by shape, its name, and for a person the control, screening and PEP
+ * status. `focused`: the one in the Tab order; `highlighted`: asked for from the persons' list.
+ */
+function nodeMarkup(e: OwnershipGraphNode, at: { x: number; y: number }, focused: boolean, highlighted: boolean): string {
   const psc = e.significantControl.length > 0
-  return (
-    <button
-      type="button"
-      data-node-id={e.id}
-      tabIndex={focused ? 0 : -1}
-      aria-current={focused ? 'true' : undefined}
-      className={cx(styles.node, KIND_CLASS[e.kind], psc && styles.nodePsc, (state & 2) !== 0 && styles.nodeRequested)}
-      style={{ left: x, top: y }}
-    >
-      <span className={styles.nodeKind}>{NODE_KIND_LABELS[e.kind]}</span>
-      <span className={styles.nodeName}>{e.name}</span>
-      {psc && <span className={styles.nodeControl}>Significant control: {reasonsInWords(e.significantControl)}</span>}
-      {e.kind === 'PERSON' && (
-        <span className={styles.nodeStatus}>{[screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · ')}</span>
-      )}
-    </button>
-  )
-})
+  const className = cx(styles.node, KIND_CLASS[e.kind], psc && styles.nodePsc, highlighted && styles.nodeRequested)
+  return [
+    `<button type="button" data-node-id="${escapeXml(e.id)}" tabindex="${focused ? 0 : -1}"`,
+    focused ? ' aria-current="true"' : '',
+    ` class="${className}" style="left:${at.x}px;top:${at.y}px">`,
+    `<span class="${styles.nodeKind}">${escapeXml(NODE_KIND_LABELS[e.kind])}</span>`,
+    `<span class="${styles.nodeName}">${escapeXml(e.name)}</span>`,
+    psc
+      ? `<span class="${styles.nodeControl}">Significant control: ${escapeXml(reasonsInWords(e.significantControl))}</span>`
+      : '',
+    e.kind === 'PERSON'
+      ? `<span class="${styles.nodeStatus}">${escapeXml([screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · '))}</span>`
+      : '',
+    '</button>',
+  ].join('')
+}
 
 interface DrawingProps {
   graph: OwnershipGraphData
@@ -134,6 +122,33 @@ interface DrawingProps {
   markerId: string
   onFocusNode: (id: string) => void
   onKeyDownNode: (event: KeyboardEvent<HTMLElement>, id: string) => void
+}
+
+/**
+ * The edges as SVG markup: an arrow marker, then per edge a square path from the held entity's bottom to its holder's
+ * top (down, across half-way between the layers, down), the arrow at the held entity, and its label just above the
+ * holder, on the line.
+ */
+function edgesMarkup(graph: Pick<OwnershipGraphData, 'edges'>, layout: OwnershipLayout, markerId: string): string {
+  const parts = [
+    `<defs><marker id="${escapeXml(markerId)}" viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" orient="auto-start-reverse">`,
+    `<polyline class="${styles.arrow}" points="-5,-4 0,0 -5,4 -5,-4"/></marker></defs>`,
+  ]
+  for (const e of graph.edges) {
+    const points = layout.edgePoints.get(e.id)
+    if (!points) continue
+    const start = points[0]!
+    const middle = points[1]!.y
+    const end = points[points.length - 1]!
+    const label = edgeLabel(e)
+    parts.push(
+      `<g data-edge-id="${escapeXml(e.id)}" class="${e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole}">`,
+      `<path class="${styles.edgePath}" d="M${start.x} ${start.y}V${middle}H${end.x}V${end.y}" marker-start="url(#${escapeXml(markerId)})"/>`,
+      label ? `<text class="${styles.edgeLabel}" x="${end.x}" y="${end.y - LABEL_ABOVE_HOLDER}">${escapeXml(label)}</text>` : '',
+      '</g>',
+    )
+  }
+  return parts.join('')
 }
 
 const nodeIdOf = (target: EventTarget) =>
@@ -146,6 +161,40 @@ const nodeIdOf = (target: EventTarget) =>
  * the ≤ 300 ms). Drawn again only for a new structure; the focus moves through the focus store.
  */
 const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusNode, onKeyDownNode }: DrawingProps) {
+  const nodesRef = useRef<HTMLDivElement>(null)
+  // The nodes as they are when the structure is drawn; after that the focus store's changes are written to the two
+  // or so buttons concerned (the one in the Tab order, the highlighted ones), not drawn again.
+  const nodesMarkup = useMemo(
+    () =>
+      graph.nodes
+        .map((e) => nodeMarkup(e, layout.positions.get(e.id)!, focus.focusedId === e.id, focus.highlighted.has(e.id)))
+        .join(''),
+    // Drawn for a new structure only; the focus store is one per graph.
+    [graph, layout],
+  )
+  useLayoutEffect(() => {
+    const nodes = nodesRef.current
+    if (!nodes) return
+    let shown = { focusedId: focus.focusedId, highlighted: focus.highlighted }
+    const button = (id: string) => nodes.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`)
+    const sync = () => {
+      if (focus.focusedId !== shown.focusedId) {
+        const before = shown.focusedId ? button(shown.focusedId) : null
+        before?.setAttribute('tabindex', '-1')
+        before?.removeAttribute('aria-current')
+        const now = focus.focusedId ? button(focus.focusedId) : null
+        now?.setAttribute('tabindex', '0')
+        now?.setAttribute('aria-current', 'true')
+      }
+      if (focus.highlighted !== shown.highlighted) {
+        for (const id of shown.highlighted) button(id)?.classList.remove(styles.nodeRequested!)
+        for (const id of focus.highlighted) button(id)?.classList.add(styles.nodeRequested!)
+      }
+      shown = { focusedId: focus.focusedId, highlighted: focus.highlighted }
+    }
+    sync()
+    return focus.subscribe(sync)
+  }, [focus, nodesMarkup])
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const id = nodeIdOf(event.target)
     if (id) onFocusNode(id)
@@ -160,45 +209,26 @@ const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusN
   }
   return (
     <div className={styles.drawing} style={{ width: layout.width, height: layout.height }}>
-      <svg className={styles.edges} width={layout.width} height={layout.height} aria-hidden="true">
-        <defs>
-          <marker id={markerId} viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" orient="auto-start-reverse">
-            <polyline className={styles.arrow} points="-5,-4 0,0 -5,4 -5,-4" />
-          </marker>
-        </defs>
-        {graph.edges.map((e) => {
-          const points = layout.edgePoints.get(e.id)
-          if (!points) return null
-          const [start, , , end] = points as [Point, Point, Point, Point]
-          const middle = points[1]!.y
-          const label = edgeLabel(e)
-          return (
-            <g key={e.id} data-edge-id={e.id} className={e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole}>
-              <path
-                d={`M${start.x} ${start.y}V${middle}H${end.x}V${end.y}`}
-                className={styles.edgePath}
-                markerStart={`url(#${markerId})`}
-              />
-              {label && (
-                <text x={end.x} y={end.y - LABEL_ABOVE_HOLDER} className={styles.edgeLabel}>
-                  {label}
-                </text>
-              )}
-            </g>
-          )
-        })}
-      </svg>
-      <div className={styles.nodes} onFocus={onFocus} onClick={onClick} onKeyDown={onKeyDown}>
-        {graph.nodes.map((entity) => {
-          const p = layout.positions.get(entity.id)!
-          return <EntityNode key={entity.id} entity={entity} x={p.x} y={p.y} focus={focus} />
-        })}
-      </div>
+      {/* Static, drawn once per structure: written as markup (no React element per path and label). */}
+      <svg
+        className={styles.edges}
+        width={layout.width}
+        height={layout.height}
+        aria-hidden="true"
+        dangerouslySetInnerHTML={{ __html: edgesMarkup(graph, layout, markerId) }}
+      />
+      <div
+        ref={nodesRef}
+        className={styles.nodes}
+        onFocus={onFocus}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        dangerouslySetInnerHTML={{ __html: nodesMarkup }}
+      />
     </div>
   )
 })
 
-type Point = { x: number; y: number }
 
 /** Zoom in, zoom out and fit, as buttons named in words (xyflow's own panel is a named div without a role). */
 function ZoomControls({ onFit }: { onFit: () => void }) {
