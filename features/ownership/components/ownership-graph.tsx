@@ -229,7 +229,6 @@ const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusN
   )
 })
 
-
 /** Zoom in, zoom out and fit, as buttons named in words (xyflow's own panel is a named div without a role). */
 function ZoomControls({ onFit }: { onFit: () => void }) {
   const flow = useReactFlow()
@@ -302,16 +301,16 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
       <div ref={containerRef} className={cx(styles.graph, 'ownership-flow')}>
         {initialView && (
           <Flow
-              graph={graph}
-              layout={layout}
-              bounds={bounds}
-              initialView={initialView}
-              focus={focus}
-              focusRequest={focusRequest}
-              containerRef={containerRef}
-              markerId={markerId}
-              describedBy={`${instructionsId} ${detailsId}`}
-            />
+            graph={graph}
+            layout={layout}
+            bounds={bounds}
+            initialView={initialView}
+            focus={focus}
+            focusRequest={focusRequest}
+            containerRef={containerRef}
+            markerId={markerId}
+            describedBy={`${instructionsId} ${detailsId}`}
+          />
         )}
       </div>
       <FocusDetails id={detailsId} graph={graph} focus={focus} />
