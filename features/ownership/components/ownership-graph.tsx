@@ -52,7 +52,7 @@ export interface GraphFocusRequest {
 
 /**
  * Which node has the keyboard focus (the one in the Tab order) and which are highlighted ("Show in the graph"), kept
- * outside React state: a node reads only whether it is the one, so moving the focus redraws two nodes, not 201.
+ * outside React state: a change is written to the buttons concerned and the live region, nothing else is drawn again.
  */
 class FocusStore {
   private listeners = new Set<() => void>()
@@ -156,7 +156,9 @@ const nodeIdOf = (target: EventTarget) =>
 
 /**
  * The whole structure as one layer inside xyflow's viewport (docs/ownership.md#screens): the edges as one SVG (a path
- * and a label each), the nodes as buttons placed where the layout puts them. xyflow pans and zooms the viewport; it
+ * and a label each), the nodes as buttons placed where the layout puts them, both written as markup once per structure
+ * (the browser parses it; React makes no element per node, path or label). Their focus, clicks and keys are handled
+ * once, for the layer. xyflow pans and zooms the viewport; it
  * has no node or edge of its own to measure, store and draw (issue 40: 201 xyflow nodes and 200 edges cost most of
  * the ≤ 300 ms). Drawn again only for a new structure; the focus moves through the focus store.
  */
