@@ -15,7 +15,7 @@
  * 200-holding, 6-layer structure (`page.route`; the test fixtures' `generatedGroup`). Measured, per run, from the
  * answer's arrival in the page (the XHR's load event, recorded by a script the bench adds before the page's own) to
  * the component's `ownership-graph:laid-out` mark (every node drawn in place); also from the component's
- * `ownership-graph:layout-start` (the graph's chunk loaded, dagre starting) to that mark. The median is reported.
+ * `ownership-graph:layout-start` (the graph's chunk loaded, the layout starting) to that mark. The median is reported.
  */
 import { chromium, type Page } from 'playwright'
 import { generatedGroup } from '../tests/components/ownership-fixtures'
@@ -172,13 +172,15 @@ async function main() {
       await page.waitForFunction(() => performance.getEntriesByName('ownership-graph:laid-out').length > 0, null, {
         timeout: 120_000,
       })
-      const [data, start, end, drawn] = await page.evaluate(() => [
+      const [data, start, end, drawn, lines] = await page.evaluate(() => [
         performance.getEntriesByName('ownership:data')[0]?.startTime ?? NaN,
         performance.getEntriesByName('ownership-graph:layout-start')[0]?.startTime ?? NaN,
         performance.getEntriesByName('ownership-graph:laid-out')[0]?.startTime ?? NaN,
-        document.querySelectorAll('.react-flow__node').length,
+        document.querySelectorAll('.react-flow__viewport [data-node-id]').length,
+        document.querySelectorAll('.react-flow__viewport [data-edge-id]').length,
       ])
       if (drawn !== structure.nodes.length) throw new Error(`${drawn} nodes drawn, ${structure.nodes.length} expected`)
+      if (lines !== structure.edges.length) throw new Error(`${lines} edges drawn, ${structure.edges.length} expected`)
       if (tracing) {
         const buffer = await browser.stopTracing()
         const { writeFileSync } = await import('node:fs')

@@ -1,36 +1,32 @@
 import {
-  getSmoothStepPath,
-  Handle,
-  MarkerType,
+  getViewportForBounds,
   Panel,
-  Position,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
   useStoreApi,
-  type Edge,
-  type EdgeProps,
-  type FitViewOptions,
-  type Node,
-  type NodeProps,
+  ViewportPortal,
+  type Viewport,
 } from '@xyflow/react'
 import {
-  createContext,
   memo,
   useCallback,
-  useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   useSyncExternalStore,
+  type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
 } from 'react'
 import { cx } from '@/components/ui/cx'
 import type { OwnershipGraph as OwnershipGraphData, OwnershipGraphNode } from '@/lib/contracts/ownership'
-import { layoutOwnership } from '@/lib/kyc/ownership-layout'
-import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, RELATION_WORDS, screeningLabel } from '@/lib/kyc/ownership-words'
+import { layoutOwnership, type OwnershipLayout } from '@/lib/kyc/ownership-layout'
+import { edgeLabel, NODE_KIND_LABELS, pepLabel, reasonsInWords, screeningLabel } from '@/lib/kyc/ownership-words'
 import { nextNodeId, nodeDetails } from '../model/graph-navigation'
 import { XYFLOW_CSS } from '../model/xyflow-css'
 import styles from './ownership.module.css'
@@ -41,6 +37,12 @@ export const LAID_OUT_MARK = 'ownership-graph:laid-out'
 
 const NODE_WIDTH = 210
 const NODE_HEIGHT = 92
+const MIN_ZOOM = 0.05
+const MAX_ZOOM = 2
+/** The first view and "Fit": the whole structure, never larger than its own size. */
+const FIT = { padding: 0.1, maxZoom: 1 }
+/** An edge's label sits on the line just above the holder (between the layers, 70 px apart). */
+const LABEL_ABOVE_HOLDER = 17
 
 /** A request to move the focus to these nodes (a person with significant control in the list); a new sequence each time. */
 export interface GraphFocusRequest {
@@ -48,12 +50,9 @@ export interface GraphFocusRequest {
   sequence: number
 }
 
-type EntityNode = Node<{ entity: OwnershipGraphNode }, 'entity'>
-type OwnershipEdge = Edge<Record<string, never>, 'ownership'>
-
 /**
  * Which node has the keyboard focus (the one in the Tab order) and which are highlighted ("Show in the graph"), kept
- * outside React state: a node reads only whether it is the one, so moving the focus redraws two nodes, not 201.
+ * outside React state: a change is written to the buttons concerned and the live region, nothing else is drawn again.
  */
 class FocusStore {
   private listeners = new Set<() => void>()
@@ -72,13 +71,6 @@ class FocusStore {
   }
 }
 
-interface GraphKeyboard {
-  focus: FocusStore
-  onFocus: (id: string) => void
-  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, id: string) => void
-}
-const GraphKeyboardContext = createContext<GraphKeyboard | null>(null)
-
 const KIND_CLASS = {
   BUSINESS: styles.kindBusiness,
   COMPANY: styles.kindCompany,
@@ -87,64 +79,160 @@ const KIND_CLASS = {
   NOMINEE: styles.kindNominee,
 }
 
-/** One entity: its kind in words and by shape, its name, and for a person the control, screening and PEP status. */
-const EntityNodeView = memo(function EntityNodeView({ id, data }: NodeProps<EntityNode>) {
-  const keyboard = useContext(GraphKeyboardContext)!
-  const focused = useSyncExternalStore(keyboard.focus.subscribe, () => keyboard.focus.focusedId === id)
-  const highlighted = useSyncExternalStore(keyboard.focus.subscribe, () => keyboard.focus.highlighted.has(id))
-  const e = data.entity
-  const psc = e.significantControl.length > 0
-  return (
-    <>
-      <Handle type="target" position={Position.Top} isConnectable={false} className={styles.handle} />
-      <button
-        type="button"
-        data-node-id={id}
-        tabIndex={focused ? 0 : -1}
-        aria-current={focused ? 'true' : undefined}
-        className={cx(styles.node, KIND_CLASS[e.kind], psc && styles.nodePsc, highlighted && styles.nodeRequested)}
-        onFocus={() => keyboard.onFocus(id)}
-        onClick={() => keyboard.onFocus(id)}
-        onKeyDown={(event) => keyboard.onKeyDown(event, id)}
-      >
-        <span className={styles.nodeKind}>{NODE_KIND_LABELS[e.kind]}</span>
-        <span className={styles.nodeName}>{e.name}</span>
-        {psc && <span className={styles.nodeControl}>Significant control: {reasonsInWords(e.significantControl)}</span>}
-        {e.kind === 'PERSON' && (
-          <span className={styles.nodeStatus}>{[screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · ')}</span>
-        )}
-      </button>
-      <Handle type="source" position={Position.Bottom} isConnectable={false} className={styles.handle} />
-    </>
-  )
-})
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** The view that shows `bounds` whole in a pane of this size (xyflow's own computation). */
+function viewFor(
+  bounds: { x: number; y: number; width: number; height: number },
+  pane: { width: number; height: number },
+  maxZoom: number,
+  padding = FIT.padding,
+): Viewport {
+  return getViewportForBounds(bounds, pane.width, pane.height, MIN_ZOOM, maxZoom, padding)
+}
 
 /**
- * A holding or a role: xyflow's square path with its label as SVG text on a halo of the background colour. xyflow's
- * own label measures each text (`getBBox`) after drawing and draws the edge again to put a box behind it: for 200
- * edges that was a forced layout each and a second render of every edge.
+ * One entity as a button: its kind in words and by shape, its name, and for a person the control, screening and PEP
+ * status. `focused`: the one in the Tab order; `highlighted`: asked for from the persons' list.
  */
-const OwnershipEdgeView = memo(function OwnershipEdgeView(props: EdgeProps<OwnershipEdge>) {
-  const [path, labelX, labelY] = getSmoothStepPath(props)
+function nodeMarkup(e: OwnershipGraphNode, at: { x: number; y: number }, focused: boolean, highlighted: boolean): string {
+  const psc = e.significantControl.length > 0
+  const className = cx(styles.node, KIND_CLASS[e.kind], psc && styles.nodePsc, highlighted && styles.nodeRequested)
+  return [
+    `<button type="button" data-node-id="${escapeXml(e.id)}" tabindex="${focused ? 0 : -1}"`,
+    focused ? ' aria-current="true"' : '',
+    ` class="${className}" style="left:${at.x}px;top:${at.y}px">`,
+    `<span class="${styles.nodeKind}">${escapeXml(NODE_KIND_LABELS[e.kind])}</span>`,
+    `<span class="${styles.nodeName}">${escapeXml(e.name)}</span>`,
+    psc
+      ? `<span class="${styles.nodeControl}">Significant control: ${escapeXml(reasonsInWords(e.significantControl))}</span>`
+      : '',
+    e.kind === 'PERSON'
+      ? `<span class="${styles.nodeStatus}">${escapeXml([screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · '))}</span>`
+      : '',
+    '</button>',
+  ].join('')
+}
+
+interface DrawingProps {
+  graph: OwnershipGraphData
+  layout: OwnershipLayout
+  focus: FocusStore
+  markerId: string
+  onFocusNode: (id: string) => void
+  onKeyDownNode: (event: KeyboardEvent<HTMLElement>, id: string) => void
+}
+
+/**
+ * The edges as SVG markup: an arrow marker, then per edge a square path from the held entity's bottom to its holder's
+ * top (down, across half-way between the layers, down), the arrow at the held entity, and its label just above the
+ * holder, on the line.
+ */
+function edgesMarkup(graph: Pick<OwnershipGraphData, 'edges'>, layout: OwnershipLayout, markerId: string): string {
+  const parts = [
+    `<defs><marker id="${escapeXml(markerId)}" viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" orient="auto-start-reverse">`,
+    `<polyline class="${styles.arrow}" points="-5,-4 0,0 -5,4 -5,-4"/></marker></defs>`,
+  ]
+  for (const e of graph.edges) {
+    const points = layout.edgePoints.get(e.id)
+    if (!points) continue
+    const start = points[0]!
+    const middle = points[1]!.y
+    const end = points[points.length - 1]!
+    const label = edgeLabel(e)
+    parts.push(
+      `<g data-edge-id="${escapeXml(e.id)}" class="${e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole}">`,
+      `<path class="${styles.edgePath}" d="M${start.x} ${start.y}V${middle}H${end.x}V${end.y}" marker-start="url(#${escapeXml(markerId)})"/>`,
+      label ? `<text class="${styles.edgeLabel}" x="${end.x}" y="${end.y - LABEL_ABOVE_HOLDER}">${escapeXml(label)}</text>` : '',
+      '</g>',
+    )
+  }
+  return parts.join('')
+}
+
+const nodeIdOf = (target: EventTarget) =>
+  target instanceof Element ? (target.closest<HTMLElement>('[data-node-id]')?.dataset.nodeId ?? null) : null
+
+/**
+ * The whole structure as one layer inside xyflow's viewport (docs/ownership.md#screens): the edges as one SVG (a path
+ * and a label each), the nodes as buttons placed where the layout puts them, both written as markup once per structure
+ * (the browser parses it; React makes no element per node, path or label). Their focus, clicks and keys are handled
+ * once, for the layer. xyflow pans and zooms the viewport; it
+ * has no node or edge of its own to measure, store and draw (issue 40: 201 xyflow nodes and 200 edges cost most of
+ * the ≤ 300 ms). Drawn again only for a new structure; the focus moves through the focus store.
+ */
+const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusNode, onKeyDownNode }: DrawingProps) {
+  const nodesRef = useRef<HTMLDivElement>(null)
+  // The nodes as they are when the structure is drawn; after that the focus store's changes are written to the two
+  // or so buttons concerned (the one in the Tab order, the highlighted ones), not drawn again.
+  const nodesMarkup = useMemo(
+    () =>
+      graph.nodes
+        .map((e) => nodeMarkup(e, layout.positions.get(e.id)!, focus.focusedId === e.id, focus.highlighted.has(e.id)))
+        .join(''),
+    // Drawn for a new structure only; the focus store is one per graph.
+    [graph, layout],
+  )
+  useLayoutEffect(() => {
+    const nodes = nodesRef.current
+    if (!nodes) return
+    let shown = { focusedId: focus.focusedId, highlighted: focus.highlighted }
+    const button = (id: string) => nodes.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`)
+    const sync = () => {
+      if (focus.focusedId !== shown.focusedId) {
+        const before = shown.focusedId ? button(shown.focusedId) : null
+        before?.setAttribute('tabindex', '-1')
+        before?.removeAttribute('aria-current')
+        const now = focus.focusedId ? button(focus.focusedId) : null
+        now?.setAttribute('tabindex', '0')
+        now?.setAttribute('aria-current', 'true')
+      }
+      if (focus.highlighted !== shown.highlighted) {
+        for (const id of shown.highlighted) button(id)?.classList.remove(styles.nodeRequested!)
+        for (const id of focus.highlighted) button(id)?.classList.add(styles.nodeRequested!)
+      }
+      shown = { focusedId: focus.focusedId, highlighted: focus.highlighted }
+    }
+    sync()
+    return focus.subscribe(sync)
+  }, [focus, nodesMarkup])
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = nodeIdOf(event.target)
+    if (id) onFocusNode(id)
+  }
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const id = nodeIdOf(event.target)
+    if (id) onFocusNode(id)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const id = nodeIdOf(event.target)
+    if (id) onKeyDownNode(event, id)
+  }
   return (
-    <>
-      <path d={path} className="react-flow__edge-path" markerStart={props.markerStart} />
-      {props.label ? (
-        <text x={labelX} y={labelY} className={styles.edgeLabel}>
-          {props.label}
-        </text>
-      ) : null}
-    </>
+    <div className={styles.drawing} style={{ width: layout.width, height: layout.height }}>
+      {/* Static, drawn once per structure: written as markup (no React element per path and label). */}
+      <svg
+        className={styles.edges}
+        width={layout.width}
+        height={layout.height}
+        aria-hidden="true"
+        dangerouslySetInnerHTML={{ __html: edgesMarkup(graph, layout, markerId) }}
+      />
+      <div
+        ref={nodesRef}
+        className={styles.nodes}
+        onFocus={onFocus}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        dangerouslySetInnerHTML={{ __html: nodesMarkup }}
+      />
+    </div>
   )
 })
 
-const NODE_TYPES = { entity: EntityNodeView }
-const EDGE_TYPES = { ownership: OwnershipEdgeView }
-const FIT_VIEW: FitViewOptions = { maxZoom: 1, minZoom: 0.05, padding: 0.1 }
-const MARKER = { type: MarkerType.ArrowClosed, width: 16, height: 16 }
-
 /** Zoom in, zoom out and fit, as buttons named in words (xyflow's own panel is a named div without a role). */
-function ZoomControls() {
+function ZoomControls({ onFit }: { onFit: () => void }) {
   const flow = useReactFlow()
   return (
     <Panel position="top-right" role="group" aria-label="Zoom" className={styles.zoom}>
@@ -154,7 +242,7 @@ function ZoomControls() {
       <button type="button" onClick={() => void flow.zoomOut({ duration: 150 })}>
         Zoom out
       </button>
-      <button type="button" onClick={() => void flow.fitView({ duration: 150, maxZoom: 1, minZoom: 0.05, padding: 0.1 })}>
+      <button type="button" onClick={onFit}>
         Fit
       </button>
     </Panel>
@@ -167,8 +255,8 @@ export interface OwnershipGraphProps {
 }
 
 /**
- * The ownership structure drawn (docs/ownership.md#screens): dagre lays it out top to bottom, the business at the top,
- * each holder under what it holds. Keyboard: Tab enters the graph on one node; the arrow keys move between nodes
+ * The ownership structure drawn (docs/ownership.md#screens): laid out as a tidy tree top to bottom, the business at the
+ * top, each holder under what it holds. Keyboard: Tab enters the graph on one node; the arrow keys move between nodes
  * (up to what a node holds, down to its holders, left and right along a layer), Home and End to the first and last;
  * the focused node's details are said under the graph.
  */
@@ -181,61 +269,87 @@ export function OwnershipGraph(props: OwnershipGraphProps) {
 }
 
 function Graph({ graph, focusRequest }: OwnershipGraphProps) {
-  const flow = useReactFlow()
   const containerRef = useRef<HTMLDivElement>(null)
   const instructionsId = useId()
   const detailsId = useId()
-  const laidOut = useMemo(() => {
+  const markerId = `${useId()}-arrow`
+  const layout = useMemo(() => {
     performance.mark(LAYOUT_START_MARK)
     return layoutOwnership(graph, { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT })
   }, [graph])
-  const nodes = useMemo<EntityNode[]>(
-    () =>
-      graph.nodes.map((entity) => ({
-        id: entity.id,
-        type: 'entity',
-        position: laidOut.positions.get(entity.id) ?? { x: 0, y: 0 },
-        data: { entity },
-        width: NODE_WIDTH,
-        height: NODE_HEIGHT,
-        // Known size (as measured, so xyflow's first observation of each node finds nothing changed and does not
-        // draw them all again) and handle places, so the nodes and edges are drawn without waiting for a measurement.
-        measured: { width: NODE_WIDTH, height: NODE_HEIGHT },
-        handles: [
-          { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 1, height: 1 },
-          { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 1, height: 1 },
-        ],
-        draggable: false,
-        connectable: false,
-        selectable: false,
-        focusable: false,
-        // xyflow gives every node a role description; without a role (ours are not focusable) that is an ARIA error.
-        domAttributes: { 'aria-roledescription': undefined },
-      })),
-    [graph, laidOut],
-  )
-  const edges = useMemo<OwnershipEdge[]>(() => {
-    const name = new Map(graph.nodes.map((n) => [n.id, n.name]))
-    return graph.edges.map((e) => ({
-      id: e.id,
-      ariaLabel: `${name.get(e.target)} ${RELATION_WORDS[e.kind]} ${name.get(e.source)}: ${edgeLabel(e)}`,
-      source: e.source,
-      target: e.target,
-      type: 'ownership' as const,
-      label: edgeLabel(e),
-      markerStart: MARKER,
-      className: e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole,
-      focusable: false,
-      selectable: false,
-    }))
-  }, [graph])
+  const bounds = useMemo(() => ({ x: 0, y: 0, width: layout.width, height: layout.height }), [layout])
+
+  // The first view, fitted to the structure: the pane's size is read before xyflow is drawn, so xyflow starts at the
+  // fitted view (no drawing at 1:1 first, no fit animated after).
+  const [pane, setPane] = useState<{ width: number; height: number } | null>(null)
+  useLayoutEffect(() => {
+    const box = containerRef.current
+    // xyflow's own fallback when the pane has no size yet (hidden): 500 × 500.
+    if (box) setPane({ width: box.clientWidth || 500, height: box.clientHeight || 500 })
+  }, [])
+  const initialView = useMemo(() => (pane ? viewFor(bounds, pane, FIT.maxZoom) : null), [bounds, pane])
 
   const [focus] = useState(() => new FocusStore(graph.nodes[0]?.id ?? null))
+
+  return (
+    <div className={styles.graphWrap}>
+      <p id={instructionsId} className={styles.muted}>
+        Tab into the graph, then use the arrow keys to move between the holders (up: what a node holds; down: its holders; left
+        and right: along a layer). The table beside it says the same.
+      </p>
+      <style href="ownership-graph-xyflow" precedence="default">
+        {XYFLOW_CSS}
+      </style>
+      <div ref={containerRef} className={cx(styles.graph, 'ownership-flow')}>
+        {initialView && (
+          <Flow
+            graph={graph}
+            layout={layout}
+            bounds={bounds}
+            initialView={initialView}
+            focus={focus}
+            focusRequest={focusRequest}
+            containerRef={containerRef}
+            markerId={markerId}
+            describedBy={`${instructionsId} ${detailsId}`}
+          />
+        )}
+      </div>
+      <FocusDetails id={detailsId} graph={graph} focus={focus} />
+    </div>
+  )
+}
+
+interface FlowProps {
+  graph: OwnershipGraphData
+  layout: OwnershipLayout
+  bounds: { x: number; y: number; width: number; height: number }
+  initialView: Viewport
+  focus: FocusStore
+  focusRequest?: GraphFocusRequest | null
+  containerRef: RefObject<HTMLDivElement | null>
+  markerId: string
+  describedBy: string
+}
+
+/** xyflow's pane (pan, zoom, the zoom buttons) around the drawing, and the keyboard. */
+function Flow({ graph, layout, bounds, initialView, focus, focusRequest, containerRef, markerId, describedBy }: FlowProps) {
+  const flow = useReactFlow()
+  const store = useStoreApi()
+  const paneSize = useCallback(() => {
+    const { width, height } = store.getState()
+    return { width: width || 500, height: height || 500 }
+  }, [store])
+
+  const fit = useCallback(
+    () => void flow.setViewport(viewFor(bounds, paneSize(), FIT.maxZoom), { duration: 150 }),
+    [flow, bounds, paneSize],
+  )
 
   const bringIntoView = useCallback(
     (id: string) => {
       const box = containerRef.current
-      const position = laidOut.positions.get(id)
+      const position = layout.positions.get(id)
       if (!box || !position) return
       // The browser scrolls the clipped pane to a focused node; xyflow moves by its viewport, so undo that scroll.
       box.querySelectorAll<HTMLElement>('.react-flow, .react-flow__renderer').forEach((el) => {
@@ -249,7 +363,7 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         left >= 0 && top >= 0 && left + NODE_WIDTH * zoom <= box.clientWidth && top + NODE_HEIGHT * zoom <= box.clientHeight
       if (!visible) void flow.setCenter(position.x + NODE_WIDTH / 2, position.y + NODE_HEIGHT / 2, { zoom, duration: 150 })
     },
-    [flow, laidOut],
+    [flow, layout, containerRef],
   )
 
   const moveFocus = useCallback(
@@ -258,24 +372,24 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
       containerRef.current?.querySelector<HTMLButtonElement>(`[data-node-id="${CSS.escape(id)}"]`)?.focus({ preventScroll: true })
       bringIntoView(id)
     },
-    [focus, bringIntoView],
+    [focus, bringIntoView, containerRef],
   )
 
-  const keyboard = useMemo<GraphKeyboard>(
-    () => ({
-      focus,
-      onFocus: (id) => {
-        focus.set({ focusedId: id })
-        bringIntoView(id)
-      },
-      onKeyDown: (event, id) => {
-        const next = nextNodeId(event.key, id, laidOut.positions)
-        if (next === undefined) return
-        event.preventDefault()
-        if (next) moveFocus(next)
-      },
-    }),
-    [focus, laidOut, bringIntoView, moveFocus],
+  const onFocusNode = useCallback(
+    (id: string) => {
+      focus.set({ focusedId: id })
+      bringIntoView(id)
+    },
+    [focus, bringIntoView],
+  )
+  const onKeyDownNode = useCallback(
+    (event: KeyboardEvent<HTMLElement>, id: string) => {
+      const next = nextNodeId(event.key, id, layout.positions)
+      if (next === undefined) return
+      event.preventDefault()
+      if (next) moveFocus(next)
+    },
+    [layout, moveFocus],
   )
 
   useEffect(() => {
@@ -283,27 +397,39 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
     focus.set({ highlighted: new Set(focusRequest.nodeIds) })
     const [first] = focusRequest.nodeIds
     if (first) moveFocus(first)
-    void flow.fitView({ nodes: focusRequest.nodeIds.map((id) => ({ id })), duration: 200, maxZoom: 1.2 })
+    // Zoom to the person's nodes (all of them when the person stands in several places).
+    const boxes = focusRequest.nodeIds.flatMap((id) => layout.positions.get(id) ?? [])
+    if (boxes.length === 0) return
+    const x = Math.min(...boxes.map((p) => p.x))
+    const y = Math.min(...boxes.map((p) => p.y))
+    const area = {
+      x,
+      y,
+      width: Math.max(...boxes.map((p) => p.x)) + NODE_WIDTH - x,
+      height: Math.max(...boxes.map((p) => p.y)) + NODE_HEIGHT - y,
+    }
+    void flow.setViewport(viewFor(area, paneSize(), 1.2), { duration: 200 })
     // Only a new request moves the focus, not a new function.
   }, [focusRequest?.sequence])
 
-  // The mark is set once every node and edge of this layout is drawn in place: in the page, visible (xyflow hides a
-  // node until it knows its size), the view fitted to them, and the frame painted (the mark is set in the first task
-  // after the frame in which all of that held).
-  const store = useStoreApi()
+  // The mark is set once every node and edge of this layout is drawn in place: in the page, in xyflow's viewport,
+  // the view fitted to them, and the frame painted (the mark is set in the first task after the frame in which all of
+  // that held).
   useEffect(() => {
     let frame = 0
     let tries = 0
     const channel = new MessageChannel()
     channel.port1.onmessage = () => performance.mark(LAID_OUT_MARK, { detail: { nodes: graph.nodes.length } })
     const check = () => {
-      const box = containerRef.current
-      const nodes = box ? [...box.querySelectorAll<HTMLElement>('.react-flow__node')] : []
+      const viewport = containerRef.current?.querySelector('.react-flow__viewport')
+      const [x, y, zoom] = store.getState().transform
       const done =
-        nodes.length >= graph.nodes.length &&
-        nodes.every((n) => n.style.visibility !== 'hidden') &&
-        (box?.querySelectorAll('.react-flow__edge').length ?? 0) >= graph.edges.length &&
-        !store.getState().fitViewQueued
+        !!viewport &&
+        viewport.querySelectorAll('[data-node-id]').length === graph.nodes.length &&
+        viewport.querySelectorAll('[data-edge-id]').length === layout.edgePoints.size &&
+        x === initialView.x &&
+        y === initialView.y &&
+        zoom === initialView.zoom
       if (done || tries++ > 600) channel.port2.postMessage(null)
       else frame = requestAnimationFrame(check)
     }
@@ -312,49 +438,45 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
       cancelAnimationFrame(frame)
       channel.port1.close()
     }
-  }, [graph, laidOut, store])
+  }, [graph, layout, initialView, store, containerRef])
 
   return (
-    <div className={styles.graphWrap}>
-      <p id={instructionsId} className={styles.muted}>
-        Tab into the graph, then use the arrow keys to move between the holders (up: what a node holds; down: its holders; left
-        and right: along a layer). The table beside it says the same.
-      </p>
-      <style href="ownership-graph-xyflow" precedence="default">
-        {XYFLOW_CSS}
-      </style>
-      <div ref={containerRef} className={cx(styles.graph, 'ownership-flow')}>
-        <GraphKeyboardContext.Provider value={keyboard}>
-          <ReactFlow
-            // xyflow's root is role="application" (the arrow keys are the graph's): named and described here.
-            aria-label="Ownership graph"
-            aria-describedby={`${instructionsId} ${detailsId}`}
-            nodes={nodes}
-            edges={edges}
-            nodeTypes={NODE_TYPES}
-            edgeTypes={EDGE_TYPES}
-            fitView
-            fitViewOptions={FIT_VIEW}
-            minZoom={0.05}
-            maxZoom={2}
-            nodesDraggable={false}
-            nodesConnectable={false}
-            nodesFocusable={false}
-            edgesFocusable={false}
-            elementsSelectable={false}
-            disableKeyboardA11y
-            zoomOnScroll={false}
-            preventScrolling={false}
-            zoomOnDoubleClick={false}
-          >
-            <ZoomControls />
-          </ReactFlow>
-        </GraphKeyboardContext.Provider>
-      </div>
-      <FocusDetails id={detailsId} graph={graph} focus={focus} />
-    </div>
+    <ReactFlow
+      // xyflow's root is role="application" (the arrow keys are the graph's): named and described here.
+      aria-label="Ownership graph"
+      aria-describedby={describedBy}
+      nodes={NO_NODES}
+      edges={NO_EDGES}
+      defaultViewport={initialView}
+      minZoom={MIN_ZOOM}
+      maxZoom={MAX_ZOOM}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      nodesFocusable={false}
+      edgesFocusable={false}
+      elementsSelectable={false}
+      disableKeyboardA11y
+      zoomOnScroll={false}
+      preventScrolling={false}
+      zoomOnDoubleClick={false}
+    >
+      <ViewportPortal>
+        <Drawing
+          graph={graph}
+          layout={layout}
+          focus={focus}
+          markerId={markerId}
+          onFocusNode={onFocusNode}
+          onKeyDownNode={onKeyDownNode}
+        />
+      </ViewportPortal>
+      <ZoomControls onFit={fit} />
+    </ReactFlow>
   )
 }
+
+const NO_NODES: never[] = []
+const NO_EDGES: never[] = []
 
 /** The focused node's details, said in a live region under the graph; redrawn alone when the focus moves. */
 function FocusDetails({ id, graph, focus }: { id: string; graph: OwnershipGraphData; focus: FocusStore }) {
