@@ -47,6 +47,8 @@ export function isBuildStale(root = process.cwd()): boolean {
 
 /** `npm run build`: `next build`, then the standalone folder completed. */
 export function build(root = process.cwd()): void {
+  // Turbopack, Next's default; KYC_BUNDLER=webpack builds with webpack instead, to compare the two
+  // (docs/architecture.md#the-javascript-budget).
   const bundler = process.env.KYC_BUNDLER === 'webpack' ? ['--webpack'] : []
   const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build', ...bundler], {
     cwd: root,
