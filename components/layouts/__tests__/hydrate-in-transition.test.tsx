@@ -25,7 +25,10 @@ afterEach(() => {
   document.body.innerHTML = ''
 })
 
-describe('instrumentation-client: the first hydration in a transition', () => {
+/** A fresh copy of the module (it installs itself once per page). */
+const install = async () => (await import('../hydrate-in-transition')).hydrateInTransition()
+
+describe('hydrateInTransition: the first hydration in a transition', () => {
   it('calls React’s hydrateRoot inside startTransition and hands back its root', async () => {
     let inTransition: boolean | undefined
     const root = { unmount: vi.fn(), render: vi.fn() }
@@ -34,7 +37,7 @@ describe('instrumentation-client: the first hydration in a transition', () => {
       void args
       return root
     }) as typeof original
-    await import('@/instrumentation-client')
+    await install()
 
     const container = document.createElement('div')
     expect(ReactDOMClient.hydrateRoot(container, <Counter />)).toBe(root)
@@ -44,7 +47,7 @@ describe('instrumentation-client: the first hydration in a transition', () => {
   })
 
   it('hydrates the server’s HTML without a mismatch, and the page then responds', async () => {
-    await import('@/instrumentation-client')
+    await install()
     expect(ReactDOMClient.hydrateRoot).not.toBe(original)
     const container = document.createElement('div')
     container.innerHTML = renderToString(<Counter />)
