@@ -3,7 +3,7 @@ import { useRouter } from 'next/router'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { keepToastsThroughNextNavigation, notify, Toasts, useToastsClearedOnNavigation } from '@/components/ui/toasts'
 import { httpEvents } from '@/lib/http/events'
-import { preloadApiClient } from '@/lib/http/lazy-client'
+import { preloadApiClientOnFirstInput } from '@/lib/http/lazy-client'
 import { afterPageLoad } from '@/lib/navigation/after-page-load'
 import { isIdleWatchedPath } from '@/lib/navigation/route-paths'
 import { createQueryClient } from '@/lib/query/client'
@@ -44,15 +44,16 @@ export function AppProviders({ children, onSessionExpired, onIdleTimeout }: AppP
   useEffect(() => {
     let live = true
     void afterPageLoad().then(() => {
-      // The API client (axios and its interceptors) is not in the first-load JavaScript; fetch it now, before the
-      // first call that is not part of the first paint (a form's submit) needs it.
-      preloadApiClient()
       if (live) setSettled(true)
     })
     return () => {
       live = false
     }
   }, [])
+  // The API client (axios and its interceptors) is not in the first-load JavaScript, and a page whose first reads
+  // came with it calls nothing once painted: it is fetched on the visitor's first pointer or key, before the call that
+  // follows (a form's submit, a button's action) needs it, or by the first call itself.
+  useEffect(() => preloadApiClientOnFirstInput(), [])
 
   useEffect(() => {
     const offToast = httpEvents.on('toast', ({ type, message, toastId }) => {

@@ -10,7 +10,9 @@
  * as `email` or `Email` (spec section 3), travels as lower-case top-level `email` only.
  */
 import { API_BASE_URL } from '@/lib/config/public'
-import { apiClient } from '@/lib/http/client'
+// The facade: axios loads with the first signed-in event (a visitor's events go by sendBeacon, without it), not with
+// this module, which would otherwise carry its own copy of the client into its chunk.
+import { apiClient } from '@/lib/http/lazy-client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/session/keys'
 import { getAccessToken, getChannel, readItem, writeItem } from '@/lib/session/storage'
 

@@ -2,7 +2,8 @@
  * The API client as application code uses it: the same calls as the axios instance (`apiClient.get(...)` and so
  * on), but axios, its interceptors and the refresh logic (client.ts, ~22 kB gzip) are loaded on the first call
  * instead of being part of every page's first-load JavaScript (docs/architecture.md#first-paint). The shell also
- * starts loading them once the page has loaded (`preloadApiClient`), so a call made later does not wait for them.
+ * starts loading them on the visitor's first input (`preloadApiClientOnFirstInput`), so the call that follows does
+ * not wait for them.
  *
  * Every call goes to the one instance of client.ts, so tests that set `apiClient.defaults.adapter` there see it.
  */
@@ -27,6 +28,23 @@ export function loadClientModule(): Promise<ClientModule> {
 /** Starts loading the client without waiting for it (a failed load is retried by the next call). */
 export function preloadApiClient(): void {
   loadClientModule().catch(() => undefined)
+}
+
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const
+
+/**
+ * Starts loading the client on the visitor's first pointer, touch or key anywhere on the page (not on focus: a field's
+ * `autoFocus` would start it at once). Evaluating axios and the interceptors is a long task on a phone, which a page
+ * that has nothing to ask once painted need not run while it loads. Returns the listeners' removal.
+ */
+export function preloadApiClientOnFirstInput(): () => void {
+  const stop = () => FIRST_INPUT_EVENTS.forEach((type) => window.removeEventListener(type, start, true))
+  const start = () => {
+    stop()
+    preloadApiClient()
+  }
+  FIRST_INPUT_EVENTS.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }))
+  return stop
 }
 
 const instance = () => loadClientModule().then((module) => module.apiClient)

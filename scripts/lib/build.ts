@@ -13,6 +13,7 @@ const SOURCES = [
   'public',
   'proxy.ts',
   'instrumentation.ts',
+  'instrumentation-client.ts',
   'scripts/migrate.ts',
   'next.config.ts',
   'package-lock.json',
@@ -46,7 +47,10 @@ export function isBuildStale(root = process.cwd()): boolean {
 
 /** `npm run build`: `next build`, then the standalone folder completed. */
 export function build(root = process.cwd()): void {
-  const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+  // Turbopack, Next's default; KYC_BUNDLER=webpack builds with webpack instead, to compare the two
+  // (docs/architecture.md#the-javascript-budget).
+  const bundler = process.env.KYC_BUNDLER === 'webpack' ? ['--webpack'] : []
+  const result = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build', ...bundler], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

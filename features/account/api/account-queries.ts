@@ -7,6 +7,7 @@ import type { UserSession } from '@/lib/contracts/sessions'
 import type { SsoSettings } from '@/lib/contracts/sso'
 import { apiClient } from '@/lib/http/lazy-client'
 import type { PageRead } from '@/lib/query/page-answers'
+import { SSO_SETTINGS_KEY, SSO_SETTINGS_PATH } from './sso-settings-read'
 
 /** `GET /accounts/me/permissions` answers objects; the portal works with their names. */
 export const toPermissionNames = (answer: unknown) => (answer as { name: string }[]).map((p) => p.name)
@@ -82,18 +83,20 @@ export const accountQueries = {
   /** Whether the login page offers single sign-on (public; it changes only with the portal's configuration). */
   ssoSettings: () =>
     queryOptions({
-      queryKey: [...accountQueries.all(), 'sso'],
+      queryKey: SSO_SETTINGS_KEY,
       staleTime: Infinity,
-      queryFn: async () => (await apiClient.get<SsoSettings>('/accounts/sso')).data,
+      queryFn: async () => (await apiClient.get<SsoSettings>(SSO_SETTINGS_PATH)).data,
     }),
 }
 
 /**
  * What the frame of every signed-in page (`PortalLayout`) reads before it can paint anything of the page: the account,
- * its permissions and preferences. A page that reads first with its request (`readPageAnswers`) starts with these.
+ * its permissions and preferences, and the bell's unread count. A page that reads first with its request (`readPageAnswers`) starts with these.
  */
 export const portalFrameReads = (): PageRead[] => [
   { path: '/accounts/me', queryKey: accountQueries.me().queryKey },
   { path: '/accounts/me/permissions', queryKey: accountQueries.permissions().queryKey, toData: toPermissionNames },
   { path: '/accounts/me/preferences', queryKey: accountQueries.preferences().queryKey },
+  // The bell's count: read with the page, so the header asks nothing once painted (the bell polls it every minute).
+  { path: '/notifications/unread-count', queryKey: accountQueries.unreadCount().queryKey },
 ]

@@ -1,5 +1,5 @@
 import { API_BASE_URL } from '@/lib/config/public'
-import { isSsoErrorCode, SSO_ERROR_MESSAGES } from '@/lib/contracts/sso'
+import { isSsoErrorCode, SSO_ERROR_MESSAGES } from '@/lib/contracts/sso-values'
 import { safeReturnPath } from '@/lib/navigation/route-paths'
 
 /** The start of single sign-on (a full page load: the API redirects to the identity provider), keeping `from`. */
