@@ -100,10 +100,7 @@ export async function findOperationsDashboard(options: {
         (SELECT json_agg(json_build_array(m.month, m.n)) FROM
           (SELECT ${lagosMonth('decided_at')} AS month, count(*)::int AS n FROM d GROUP BY 1) m) AS by_month,
         (SELECT count(*)::int FROM d) AS decided,
-        -- A join, not a lookup per decision; an item escalated twice in one wait counts once.
-        (SELECT count(*)::int FROM (SELECT DISTINCT d.item_id, d.decided_at FROM d
-          JOIN queue_breaches qb ON qb.queue = ${query.queue} AND qb.item_id = d.item_id
-            AND qb.breached_at >= d.entered_at AND qb.breached_at <= d.decided_at) b) AS breached,
+        (SELECT count(*)::int FROM d WHERE breached) AS breached,
         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY hours) FROM d) AS median,
         (SELECT percentile_cont(0.9) WITHIN GROUP (ORDER BY hours) FROM d) AS p90,
         (SELECT json_agg(json_build_array(r.decided_by, r.n)) FROM

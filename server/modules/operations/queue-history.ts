@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { DashboardQueue } from '@/lib/contracts/operations-values'
+import { kycCompletionOf } from '@/server/records/review-wait'
 
 /**
  * What each queue's history is made of (docs/operations-dashboard.md#definitions), read from the tables the product
@@ -7,45 +8,38 @@ import type { DashboardQueue } from '@/lib/contracts/operations-values'
  *
  * - `entries(start, end)`: one row per entry into the queue in [start, end), column `entered_at`.
  * - `decisions(start, end)`: one row per decision in [start, end), columns `item_id`, `entered_at` (the entry the
- *   decision ended), `decided_at`, `decided_by`, `negative` (declined, rejected, failed, a true match) and `reason`.
+ *   decision ended), `decided_at`, `decided_by`, `negative` (declined, rejected, failed, a true match), `reason` and
+ *   `breached` (the item was escalated between that entry and the decision: a `queue_breaches` row of the queue).
  */
 export interface QueueHistory {
   entries(start: Date, end: Date): SQL
   decisions(start: Date, end: Date): SQL
 }
 
-/** A completion of the KYC that put the business in the review queue (the same test as the queue's own list). */
-const completionOf = (alias: string) =>
-  sql.raw(
-    `${alias}.action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND ${alias}.resource = 'business' AND (${alias}.after ->> 'kycDetailsCompleted') = 'true' AND (${alias}.before IS NULL OR (${alias}.before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true')`,
-  )
-
 const businessReview: QueueHistory = {
   // Each completion; a business with none on record (registered complete, before completions were audited) entered at
   // its registration, when it has been in the queue at all (complete now, or decided).
   entries: (start, end) => sql`
     SELECT a.created_at AS entered_at FROM audits a
-    WHERE ${completionOf('a')} AND a.created_at >= ${start} AND a.created_at < ${end}
+    WHERE ${kycCompletionOf('a')} AND a.created_at >= ${start} AND a.created_at < ${end}
     UNION ALL
     SELECT b.created_at FROM businesses b
     WHERE b.created_at >= ${start} AND b.created_at < ${end} AND (b.kyc_details_completed OR b.approval_status <> 'PENDING')
-      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND ${completionOf('a')})`,
+      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND ${kycCompletionOf('a')})`,
   // The decision recorded with its reason (business_review_events DECISION: approve, decline, the senior approval),
-  // from the latest completion before it.
-  // A join and a group rather than a lookup per decision: at 40,000 decisions a year the lookups were most of the time
+  // with the wait it ended as the decision stored it (server/records/review-wait.ts): one index range of one table,
+  // where finding each decision's entry and escalations from the audit log took most of a year's time
   // (bench/results/issue-41-operations-dashboard.md).
   decisions: (start, end) => sql`
-    SELECT e.business_id::text AS item_id, e.created_at AS decided_at, e.actor_id AS decided_by,
-      e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason,
-      coalesce(max(a.created_at), b.created_at) AS entered_at
-    FROM business_review_events e JOIN businesses b ON b.id = e.business_id
-    LEFT JOIN audits a ON a.resource_id = e.business_id::text AND a.created_at <= e.created_at AND ${completionOf('a')}
-    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}
-    GROUP BY e.id, b.created_at`,
+    SELECT e.business_id::text AS item_id, e.entered_at, e.created_at AS decided_at, e.actor_id AS decided_by,
+      e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason, e.breached
+    FROM business_review_events e
+    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}`,
 }
 
 /** A queue whose rows carry their own entry and decision times (the row's latest decision). */
 function ownRows(options: {
+  queue: DashboardQueue
   table: string
   entered: string
   enteredWhere?: string
@@ -54,7 +48,7 @@ function ownRows(options: {
   negativeStatus: string
   reason: string
 }): QueueHistory {
-  const { table, entered, decidedBy, negativeStatus, reason } = options
+  const { queue, table, entered, decidedBy, negativeStatus, reason } = options
   const statuses = options.decidedStatuses.map((s) => `'${s}'`).join(', ')
   return {
     entries: (start, end) =>
@@ -63,7 +57,9 @@ function ownRows(options: {
     decisions: (start, end) =>
       sql`SELECT r.id::text AS item_id, ${sql.raw(entered)} AS entered_at, r.decided_at, ${sql.raw(decidedBy)} AS decided_by,
           r.status = '${sql.raw(negativeStatus)}' AS negative,
-          CASE WHEN r.status = '${sql.raw(negativeStatus)}' THEN ${sql.raw(reason)} END AS reason
+          CASE WHEN r.status = '${sql.raw(negativeStatus)}' THEN ${sql.raw(reason)} END AS reason,
+          EXISTS (SELECT 1 FROM queue_breaches qb WHERE qb.queue = ${queue} AND qb.item_id = r.id::text
+            AND qb.breached_at >= ${sql.raw(entered)} AND qb.breached_at <= r.decided_at) AS breached
         FROM ${sql.raw(table)} r
         WHERE r.status IN (${sql.raw(statuses)}) AND r.decided_at >= ${start} AND r.decided_at < ${end}`,
   }
@@ -73,6 +69,7 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   BUSINESS_REVIEW: businessReview,
   // FULFILLED: approved, then the document arrived; still an approval.
   DEFERRALS: ownRows({
+    queue: 'DEFERRALS',
     table: 'deferrals',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
@@ -82,6 +79,7 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   }),
   // COMPLETED: approved, then live.
   PRODUCT_APPLICATIONS: ownRows({
+    queue: 'PRODUCT_APPLICATIONS',
     table: 'onboarding_products',
     entered: 'coalesce(r.submitted_at, r.created_at)',
     enteredWhere: 'r.submitted_at IS NOT NULL',
@@ -92,6 +90,7 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   }),
   // STALE is the system's (the record changed), not a decision.
   AUTHORIZATIONS: ownRows({
+    queue: 'AUTHORIZATIONS',
     table: 'authorizations',
     entered: 'r.created_at',
     decidedBy: 'r.checker_id',
@@ -100,6 +99,7 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
     reason: 'r.comment',
   }),
   VERIFICATION_ITEMS: ownRows({
+    queue: 'VERIFICATION_ITEMS',
     table: 'kyc_verifications',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
@@ -108,6 +108,7 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
     reason: 'r.comment',
   }),
   SCREENING_HITS: ownRows({
+    queue: 'SCREENING_HITS',
     table: 'screening_hits',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
