@@ -65,7 +65,8 @@ try {
   log('decisions, escalations, drafts')
   const staffIds = `ARRAY[${staff.map((s) => `'${s.id}'::uuid`).join(',')}]`
   // From migration 0045 on, each decision stores the wait it ended: the decisions are generated as a database migrated
-  // from before it holds them (without), then filled in by the migration's own UPDATE statements, timed.
+  // from before it holds them (without), then filled in by the migration's own UPDATE statements, timed (after ANALYZE,
+  // as on a database in use).
   const waitMigration = join(PROJECT_ROOT, 'server/db/migrations/0045_review_decision_wait.sql')
   const storesWait = existsSync(waitMigration)
   if (storesWait)
@@ -117,7 +118,9 @@ try {
   await db.execute(
     sql.raw(`
     WITH c AS (INSERT INTO product_categories (name) VALUES ('Bench') RETURNING id),
-    p AS (INSERT INTO products (code, name, category_id) SELECT 'BENCH', 'Bench account', c.id FROM c RETURNING id)
+    p AS (INSERT INTO products (code, name, category_id) SELECT 'BENCH', 'Bench account', c.id FROM c RETURNING id),
+    v AS (INSERT INTO product_requirement_versions (product_id, version, requirements) SELECT p.id, 1, '[]'::jsonb FROM p
+      RETURNING product_id AS id)
     INSERT INTO onboarding_products (business_id, product_id, requirements_version, status, submitted_at, decided_at,
       decided_by, decision_comment, created_at, updated_at)
     SELECT b.id, p.id, 1, s.status, b.approved_at + interval '1 day',
@@ -125,7 +128,7 @@ try {
       CASE WHEN s.status <> 'IN_REVIEW' THEN (${staffIds})[1 + abs(hashtext(b.id::text || 'i')) % 6] END,
       CASE WHEN s.status = 'DECLINED' THEN (ARRAY['Wrong division', 'Missing mandate'])[1 + abs(hashtext(b.id::text)) % 2] END,
       b.approved_at, b.approved_at
-    FROM businesses b CROSS JOIN p
+    FROM businesses b CROSS JOIN v p
     CROSS JOIN LATERAL (SELECT CASE WHEN b.approved_at + interval '16 days' > now() THEN 'IN_REVIEW'
       WHEN abs(hashtext(b.id::text || 'j')) % 10 = 0 THEN 'DECLINED' ELSE 'APPROVED' END AS status) s
     WHERE b.approval_status = 'APPROVED' AND b.approved_at IS NOT NULL AND abs(hashtext(b.id::text || 'k')) % 2 = 0`),
@@ -152,6 +155,7 @@ try {
       now() - (g % 1095) * interval '1 day' - (g % 86400) * interval '1 second', 'bench', md5(g::text || 'h')
     FROM generate_series(1, ${filler}) g JOIN ids ON ids.rn = 1 + g % ${businessCount}`),
   )
+  await db.execute(sql`ANALYZE`)
   let backfillMs: number | null = null
   if (storesWait) {
     const statements = readFileSync(waitMigration, 'utf8')
@@ -162,8 +166,8 @@ try {
     for (const statement of statements) await db.execute(sql.raw(statement))
     backfillMs = Math.round(performance.now() - started)
     log(`migration 0045's backfill of the decisions: ${backfillMs} ms`)
+    await db.execute(sql`ANALYZE business_review_events`)
   }
-  await db.execute(sql`ANALYZE`)
   const counts = rowsOf<Record<string, number>>(
     await db.execute(sql`SELECT (SELECT count(*)::int FROM businesses) AS businesses, (SELECT count(*)::int FROM audits) AS audits,
       (SELECT count(*)::int FROM business_review_events) AS decisions, (SELECT count(*)::int FROM queue_breaches) AS breaches,
