@@ -18,14 +18,16 @@ export interface QueueHistory {
 
 const businessReview: QueueHistory = {
   // Each completion; a business with none on record (registered complete, before completions were audited) entered at
-  // its registration, when it has been in the queue at all (complete now, or decided).
+  // its registration, when it has been in the queue at all (complete now, or decided). A business's completions come
+  // after its registration, so those of a business registered in the period are among the completions since its start:
+  // the anti-join reads that range of the completions' index, not the whole history.
   entries: (start, end) => sql`
     SELECT a.created_at AS entered_at FROM audits a
     WHERE ${kycCompletionOf('a')} AND a.created_at >= ${start} AND a.created_at < ${end}
     UNION ALL
     SELECT b.created_at FROM businesses b
     WHERE b.created_at >= ${start} AND b.created_at < ${end} AND (b.kyc_details_completed OR b.approval_status <> 'PENDING')
-      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND ${kycCompletionOf('a')})`,
+      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND a.created_at >= ${start} AND ${kycCompletionOf('a')})`,
   // The decision recorded with its reason (business_review_events DECISION: approve, decline, the senior approval),
   // with the wait it ended as the decision stored it (server/records/review-wait.ts): one index range of one table,
   // where finding each decision's entry and escalations from the audit log took most of a year's time
