@@ -20,7 +20,7 @@ import { rowsOf } from '@/server/db/rows-of'
 import { assertStaffWithAny } from '@/server/http/access'
 import type { Actor } from '@/server/http/context'
 import { openItemsOf } from '@/server/modules/service-levels/queue-sources'
-import { QUEUE_HISTORIES } from './queue-history'
+import { QUEUE_HISTORIES, registeredIn } from './queue-history'
 
 /** Who may read the dashboard: supervisors (it names each reviewer's workload). */
 export const DASHBOARD_READERS = [P.CAN_SUPERVISE_QUEUES] as const
@@ -128,7 +128,7 @@ export async function findOperationsDashboard(options: {
     withoutJit(db, (tx) =>
       tx.execute(sql`WITH p AS MATERIALIZED (
         SELECT b.id, b.kyc_details_completed OR b.approval_status <> 'PENDING' AS submitted FROM businesses b
-        WHERE b.created_at >= ${start} AND b.created_at < ${end}),
+        WHERE ${registeredIn('b', start, end)}),
       last AS (SELECT DISTINCT ON (f.business_id) f.business_id, f.kyc_detail_type_id AS step
         FROM draft_forms f JOIN p ON p.id = f.business_id AND NOT p.submitted ORDER BY f.business_id, f.updated_at DESC)
       SELECT CASE WHEN p.submitted THEN 'SUBMITTED' ELSE coalesce(last.step, 'NOT_STARTED') END AS step, count(*)::int AS n
