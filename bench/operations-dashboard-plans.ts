@@ -1,10 +1,10 @@
 /**
  * The plans of the operations dashboard's statements, on a database `bench/operations-dashboard.ts --keep` left behind:
- * runs `findOperationsDashboard` once and prints `EXPLAIN (ANALYZE, BUFFERS)` of each statement it sends (JIT off, as
+ * runs `findOperationsDashboard` once and prints `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF)` of each statement it sends (as
  * the dashboard runs them), then its answer's totals.
  *
  *   npx tsx bench/operations-dashboard-plans.ts --url=postgres://postgres@127.0.0.1:5432/DB [--queue=BUSINESS_REVIEW]
- *                                                [--days=365]
+ *                                                [--days=365] [--time=N]
  */
 import type { SQL } from 'drizzle-orm'
 import { parseIntFlag } from './generate-businesses'
@@ -16,6 +16,7 @@ const url = flag('url')
 if (!url) throw new Error('--url=postgres://… (a database the bench kept)')
 const queue = (flag('queue') ?? 'BUSINESS_REVIEW') as 'BUSINESS_REVIEW'
 const days = parseIntFlag(argv, 'days', 365, 1)
+const times = parseIntFlag(argv, 'time', 0, 0)
 prepareBenchEnvironment({ prefix: 'kyc-operations-plans-', port: await freePort(), databaseUrl: url })
 process.env.SEED_DEMO = 'false'
 process.env.MIGRATE_ON_START = 'false'
@@ -40,7 +41,7 @@ try {
           const { sql: text, params } = dialect.sqlToQuery(query)
           if (!/^\s*SET /.test(text)) {
             const plan = rowsOf<{ 'QUERY PLAN': string }>(
-              await target.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS) ${inline(text, params)}`)),
+              await target.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) ${inline(text, params)}`)),
             )
             console.log(`\n${text.replace(/\s+/g, ' ').slice(0, 160)}…\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`)
           }
@@ -50,8 +51,7 @@ try {
     })
   const traced = new Proxy(db, {
     get(target, key, receiver) {
-      if (key === 'transaction')
-        return (fn: (tx: Exec) => Promise<unknown>) => target.transaction((tx) => fn(explaining(tx)))
+      if (key === 'transaction') return (fn: (tx: Exec) => Promise<unknown>) => target.transaction((tx) => fn(explaining(tx)))
       if (key === 'execute') return explaining(target).execute
       return Reflect.get(target, key, receiver)
     },
@@ -63,7 +63,18 @@ try {
     memberships: [],
     isStaff: true,
   } as never
-  const answer = await findOperationsDashboard({ db: traced, actor, query: { from: day(days), to: day(0), queue } })
+  const query = { from: day(days), to: day(0), queue }
+  if (times) {
+    // `--time=N`: no plans, N calls one after the other (after 3 warm-up calls), their times in ms, sorted.
+    const ms: number[] = []
+    for (let i = 0; i < times + 3; i++) {
+      const started = performance.now()
+      await findOperationsDashboard({ db, actor, query })
+      if (i >= 3) ms.push(Math.round(performance.now() - started))
+    }
+    console.log(JSON.stringify({ queue, days, ms: ms.sort((a, b) => a - b) }))
+  }
+  const answer = await findOperationsDashboard({ db: times ? db : traced, actor, query })
   console.log(JSON.stringify({ totals: answer.totals, timeToDecision: answer.timeToDecision, breaches: answer.breaches }))
 } finally {
   await closeDatabase().catch(() => undefined)
