@@ -106,7 +106,8 @@ export async function findOperationsDashboard(options: {
     withoutJit(db, (tx) =>
       tx.execute(sql`WITH d AS MATERIALIZED (
         SELECT d.decided_at, d.decided_by, d.negative, d.reason, d.breached,
-          greatest(extract(epoch FROM d.decided_at - d.entered_at), 0) / 3600.0 AS hours
+          -- date_part: double precision, which percentile_cont sorts anyway (extract's numeric took twice as long).
+          greatest(date_part('epoch', d.decided_at - d.entered_at), 0) / 3600 AS hours
         FROM (${history.decisions(start, end)}) d)
       SELECT
         (SELECT json_agg(json_build_array(${monthKey('m.month')}, m.n)) FROM
@@ -123,7 +124,7 @@ export async function findOperationsDashboard(options: {
     ),
     withoutJit(db, (tx) =>
       tx.execute(sql`WITH o AS MATERIALIZED (
-        SELECT q.assignee_id, floor(extract(epoch FROM ${now}::timestamptz - q.entered_at) / 86400) AS age_days
+        SELECT q.assignee_id, floor(date_part('epoch', ${now}::timestamptz - q.entered_at) / 86400) AS age_days
         FROM ${openItemsOf(query.queue)})
       SELECT
         (SELECT json_agg(json_build_array(b.bucket, b.n)) FROM
