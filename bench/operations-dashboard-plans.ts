@@ -4,7 +4,7 @@
  * the dashboard runs them), then its answer's totals.
  *
  *   npx tsx bench/operations-dashboard-plans.ts --url=postgres://postgres@127.0.0.1:5432/DB [--queue=BUSINESS_REVIEW]
- *                                                [--days=365] [--time=N]
+ *                                                [--days=365] [--time=N] [--answer]
  */
 import type { SQL } from 'drizzle-orm'
 import { parseIntFlag } from './generate-businesses'
@@ -19,7 +19,7 @@ const days = parseIntFlag(argv, 'days', 365, 1)
 const times = parseIntFlag(argv, 'time', 0, 0)
 prepareBenchEnvironment({ prefix: 'kyc-operations-plans-', port: await freePort(), databaseUrl: url })
 process.env.SEED_DEMO = 'false'
-process.env.MIGRATE_ON_START = 'false'
+process.env.MIGRATE_ON_START ??= 'false'
 
 const { sql } = await import('drizzle-orm')
 const { PgDialect } = await import('drizzle-orm/pg-core')
@@ -75,7 +75,15 @@ try {
     console.log(JSON.stringify({ queue, days, ms: ms.sort((a, b) => a - b) }))
   }
   const answer = await findOperationsDashboard({ db: times ? db : traced, actor, query })
-  console.log(JSON.stringify({ totals: answer.totals, timeToDecision: answer.timeToDecision, breaches: answer.breaches }))
+  // `--answer`: the whole answer (to compare two versions on one database), else its totals.
+  const { generatedAt: _, ...figures } = answer
+  console.log(
+    JSON.stringify(
+      argv.includes('--answer')
+        ? figures
+        : { totals: answer.totals, timeToDecision: answer.timeToDecision, breaches: answer.breaches },
+    ),
+  )
 } finally {
   await closeDatabase().catch(() => undefined)
 }
