@@ -39,7 +39,7 @@ try {
         if (key !== 'execute') return Reflect.get(target, key, receiver)
         return async (query: SQL) => {
           const { sql: text, params } = dialect.sqlToQuery(query)
-          if (!/^\s*SET /.test(text)) {
+          if (!/^\s*(SET |SELECT set_config)/.test(text)) {
             const plan = rowsOf<{ 'QUERY PLAN': string }>(
               await target.execute(sql.raw(`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) ${inline(text, params)}`)),
             )

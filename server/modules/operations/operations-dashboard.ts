@@ -35,9 +35,10 @@ export const DASHBOARD_READERS = [P.CAN_SUPERVISE_QUEUES] as const
  */
 function withoutJit<T>(db: Executor, statement: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`)
-    await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`)
-    await tx.execute(sql`SET LOCAL work_mem = '16MB'`)
+    // One round trip: set_config(…, true) is SET LOCAL.
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '16MB', true)`,
+    )
     return statement(tx)
   })
 }
