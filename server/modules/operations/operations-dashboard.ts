@@ -33,7 +33,7 @@ export const DASHBOARD_READERS = [P.CAN_SUPERVISE_QUEUES] as const
  * same hash table); and 16 MB of sort and hash memory, so a year's decisions are kept and sorted in memory, not spilled
  * to temporary files.
  */
-function withoutJit<T>(db: Executor, statement: (tx: Executor) => Promise<T>): Promise<T> {
+function inOwnTransaction<T>(db: Executor, statement: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // One round trip: set_config(…, true) is SET LOCAL.
     await tx.execute(
@@ -98,13 +98,13 @@ export async function findOperationsDashboard(options: {
   )
 
   const [entries, decided, open, stops] = await Promise.all([
-    withoutJit(db, (tx) =>
+    inOwnTransaction(db, (tx) =>
       tx.execute(sql`SELECT ${monthKey('m.month')} AS month, m.n FROM (SELECT ${lagosMonth('e.entered_at')} AS month, count(*)::int AS n
       FROM (${history.entries(start, end)}) e GROUP BY 1) m`),
     ),
     // One statement over the period's decisions (the CTE is computed once): per month, the times, the breaches,
     // per reviewer and the reasons.
-    withoutJit(db, (tx) =>
+    inOwnTransaction(db, (tx) =>
       tx.execute(sql`WITH d AS MATERIALIZED (
         SELECT d.decided_at, d.decided_by, d.negative, d.reason, d.breached,
           -- date_part: double precision, which percentile_cont sorts anyway (extract's numeric took twice as long).
@@ -123,7 +123,7 @@ export async function findOperationsDashboard(options: {
           (SELECT btrim(reason) AS reason, count(*)::int AS n FROM d WHERE negative AND btrim(coalesce(reason, '')) <> ''
             GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10) x) AS reasons`),
     ),
-    withoutJit(db, (tx) =>
+    inOwnTransaction(db, (tx) =>
       tx.execute(sql`WITH o AS MATERIALIZED (
         SELECT q.assignee_id, floor(date_part('epoch', ${now}::timestamptz - q.entered_at) / 86400) AS age_days
         FROM ${openItemsOf(query.queue)})
@@ -136,7 +136,7 @@ export async function findOperationsDashboard(options: {
     // The step last saved: the newest draft (drafts are discarded when the KYC is marked complete); submitted once the
     // KYC was marked complete or decided. One pass over the period's registrations (an index-only scan), looking up the
     // drafts of those not submitted only (the CASE evaluates the lookup for them alone).
-    withoutJit(db, (tx) =>
+    inOwnTransaction(db, (tx) =>
       tx.execute(sql`SELECT s.step, count(*)::int AS n FROM (
         SELECT CASE WHEN b.kyc_details_completed OR b.approval_status <> 'PENDING' THEN 'SUBMITTED'
           ELSE coalesce((SELECT f.kyc_detail_type_id FROM draft_forms f WHERE f.business_id = b.id
