@@ -10,11 +10,18 @@ import { kycCompletionOf } from '@/server/records/review-wait'
  * - `entries(start, end)`: one row per entry into the queue in [start, end), column `entered_at`.
  * - `decisions(start, end)`: one row per decision in [start, end), columns `item_id`, `entered_at` (the entry the
  *   decision ended), `decided_at`, `decided_by`, `negative` (declined, rejected, failed, a true match), `reason` and
- *   `breached` (the item was escalated between that entry and the decision: a `queue_breaches` row of the queue).
+ *   `breached` (the item was escalated between that entry and the decision: a `queue_breaches` row of the queue; NULL
+ *   where not stored, `storesBreach`).
  */
 export interface QueueHistory {
   entries(start: Date, end: Date): SQL
   decisions(start: Date, end: Date): SQL
+  /**
+   * The decisions' `breached` is stored (the business review, server/records/review-wait.ts); else it is NULL and the
+   * dashboard joins the period's decisions with the queue's escalations (one hash join: an EXISTS per decision in the
+   * select list is a lookup per decision).
+   */
+  storesBreach: boolean
 }
 
 /**
@@ -49,11 +56,11 @@ const businessReview: QueueHistory = {
       e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason, e.breached
     FROM business_review_events e
     WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}`,
+  storesBreach: true,
 }
 
 /** A queue whose rows carry their own entry and decision times (the row's latest decision). */
 function ownRows(options: {
-  queue: DashboardQueue
   table: string
   entered: string
   enteredWhere?: string
@@ -62,7 +69,7 @@ function ownRows(options: {
   negativeStatus: string
   reason: string
 }): QueueHistory {
-  const { queue, table, entered, decidedBy, negativeStatus, reason } = options
+  const { table, entered, decidedBy, negativeStatus, reason } = options
   const statuses = options.decidedStatuses.map((s) => `'${s}'`).join(', ')
   return {
     entries: (start, end) =>
@@ -72,10 +79,10 @@ function ownRows(options: {
       sql`SELECT r.id::text AS item_id, ${sql.raw(entered)} AS entered_at, r.decided_at, ${sql.raw(decidedBy)} AS decided_by,
           r.status = '${sql.raw(negativeStatus)}' AS negative,
           CASE WHEN r.status = '${sql.raw(negativeStatus)}' THEN ${sql.raw(reason)} END AS reason,
-          EXISTS (SELECT 1 FROM queue_breaches qb WHERE qb.queue = ${queue} AND qb.item_id = r.id::text
-            AND qb.breached_at >= ${sql.raw(entered)} AND qb.breached_at <= r.decided_at) AS breached
+          NULL::boolean AS breached
         FROM ${sql.raw(table)} r
         WHERE r.status IN (${sql.raw(statuses)}) AND r.decided_at >= ${start} AND r.decided_at < ${end}`,
+    storesBreach: false,
   }
 }
 
@@ -83,7 +90,6 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   BUSINESS_REVIEW: businessReview,
   // FULFILLED: approved, then the document arrived; still an approval.
   DEFERRALS: ownRows({
-    queue: 'DEFERRALS',
     table: 'deferrals',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
@@ -93,7 +99,6 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   }),
   // COMPLETED: approved, then live.
   PRODUCT_APPLICATIONS: ownRows({
-    queue: 'PRODUCT_APPLICATIONS',
     table: 'onboarding_products',
     entered: 'coalesce(r.submitted_at, r.created_at)',
     enteredWhere: 'r.submitted_at IS NOT NULL',
@@ -104,7 +109,6 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
   }),
   // STALE is the system's (the record changed), not a decision.
   AUTHORIZATIONS: ownRows({
-    queue: 'AUTHORIZATIONS',
     table: 'authorizations',
     entered: 'r.created_at',
     decidedBy: 'r.checker_id',
@@ -113,7 +117,6 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
     reason: 'r.comment',
   }),
   VERIFICATION_ITEMS: ownRows({
-    queue: 'VERIFICATION_ITEMS',
     table: 'kyc_verifications',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
@@ -122,7 +125,6 @@ export const QUEUE_HISTORIES: Readonly<Record<DashboardQueue, QueueHistory>> = {
     reason: 'r.comment',
   }),
   SCREENING_HITS: ownRows({
-    queue: 'SCREENING_HITS',
     table: 'screening_hits',
     entered: 'r.created_at',
     decidedBy: 'r.decided_by',
