@@ -10,12 +10,18 @@
  * businesses over three years (bench/generate-businesses.ts: statuses, KYC completion, assignees) with the review
  * queue's audit history (`CREATE`, `KYC_COMPLETED`); a decision (`business_review_events`) for every decided business,
  * declines with one of five reasons, an escalation (`queue_breaches`) for each decided more than five days after
- * registration; KYC drafts for the applicants who have not finished; other audit rows (sign-ins, updates) up to
- * `--audits` in all; ANALYZE. Timed, `--runs` times each after 10 warm-up runs: the business review over the last twelve
- * months (the page's default), over the last 30 days, and the deferrals over twelve months. Prints one JSON line; the
- * database is dropped afterwards.
+ * registration; KYC drafts for the applicants who have not finished; deferrals and product applications (decided and
+ * open, escalated when decided late); other audit rows (sign-ins, updates) up to `--audits` in all; VACUUM ANALYZE.
+ * From migration 0045 on, the decisions are written without their stored wait and the migration's own statements fill
+ * it in (timed: `backfillMs`). Timed, `--runs` times each after 10 warm-up runs: the business review over the last
+ * twelve months (the page's default) and the last 30 days, the deferrals and the product applications over twelve
+ * months, the screening hits (none in the data) over 30 days. Prints one JSON line with the 1-minute load average at
+ * the start of the timing; the database is dropped afterwards. `BENCH_DATABASE_PREFIX` prefixes its name.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseIntFlag } from './generate-businesses'
+import { PROJECT_ROOT } from './paths'
 import { adminUrlFlag, logProgress as log, throwawayPostgres } from './server-kit'
 
 const argv = process.argv.slice(2)
@@ -34,6 +40,8 @@ const { generateBusinesses, generateQueueAudits } = await import('./generate-bus
 const { findOperationsDashboard } = await import('@/server/modules/operations/operations-dashboard')
 const { rowsOf } = await import('@/server/db/rows-of')
 
+/** The 1-, 5- and 15-minute load averages when the timing starts (the machine is shared). */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number)
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 const round = (ms: number) => Math.round(ms * 100) / 100
 const day = (offsetDays: number) => new Date(Date.now() + 3_600_000 - offsetDays * 86_400_000).toISOString().slice(0, 10)
@@ -59,6 +67,13 @@ try {
   await generateQueueAudits(db)
   log('decisions, escalations, drafts')
   const staffIds = `ARRAY[${staff.map((s) => `'${s.id}'::uuid`).join(',')}]`
+  // From migration 0045 on, each decision stores the wait it ended: the decisions are generated as a database migrated
+  // from before it holds them (without), then filled in by the migration's own UPDATE statements, timed (after VACUUM ANALYZE,
+  // as on a database in use).
+  const waitMigration = join(PROJECT_ROOT, 'server/db/migrations/0045_review_decision_wait.sql')
+  const storesWait = existsSync(waitMigration)
+  if (storesWait)
+    await db.execute(sql`ALTER TABLE business_review_events DROP CONSTRAINT business_review_events_decision_wait_check`)
   await db.execute(
     sql.raw(`
     INSERT INTO business_review_events (business_id, kind, decision, reason, actor_id, actor_name, created_at)
@@ -85,6 +100,51 @@ try {
     CROSS JOIN LATERAL (VALUES (1, 'COMPANY_DETAILS'), (2, 'ADDRESSES'), (3, 'MEANS_OF_ID'), (4, 'SHAREHOLDERS'), (5, 'DOCUMENTS')) t(n, type)
     WHERE b.approval_status = 'PENDING' AND NOT b.kyc_details_completed AND t.n <= abs(hashtext(b.id::text)) % 6`),
   )
+  // The other queues with their own rows: a deferral for a third of the decided businesses (requested a day after
+  // registration, decided one to twelve days later, a fifth rejected) and a product application for half the approved
+  // ones (submitted a day after the approval, decided one to fifteen days later, a tenth declined), some still open;
+  // an escalation for each decided more than three days after it entered.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO deferrals (business_id, document_type_id, days, reason, status, requested_by, decided_by, decided_at,
+      decision_comment, created_at, updated_at)
+    SELECT b.id, (SELECT id FROM kyc_document_types ORDER BY id LIMIT 1), 30, 'Later', s.status,
+      NULL, CASE WHEN s.status <> 'PENDING' THEN (${staffIds})[1 + abs(hashtext(b.id::text || 'f')) % 6] END,
+      CASE WHEN s.status <> 'PENDING' THEN least(now(), b.created_at + interval '1 day' + (1 + abs(hashtext(b.id::text || 'g')) % 12) * interval '1 day') END,
+      CASE WHEN s.status = 'REJECTED' THEN (ARRAY['Needed now', 'Too long'])[1 + abs(hashtext(b.id::text)) % 2] END,
+      b.created_at + interval '1 day', b.created_at + interval '1 day'
+    FROM businesses b
+    CROSS JOIN LATERAL (SELECT CASE WHEN b.approval_status = 'PENDING' THEN 'PENDING'
+      WHEN abs(hashtext(b.id::text || 's')) % 5 = 0 THEN 'REJECTED' ELSE 'APPROVED' END AS status) s
+    WHERE abs(hashtext(b.id::text || 'x')) % 3 = 0 AND (b.approval_status <> 'PENDING' OR b.kyc_details_completed)`),
+  )
+  await db.execute(
+    sql.raw(`
+    WITH c AS (INSERT INTO product_categories (name) VALUES ('Bench') RETURNING id),
+    p AS (INSERT INTO products (code, name, category_id) SELECT 'BENCH', 'Bench account', c.id FROM c RETURNING id),
+    v AS (INSERT INTO product_requirement_versions (product_id, version, requirements) SELECT p.id, 1, '[]'::jsonb FROM p
+      RETURNING product_id AS id)
+    INSERT INTO onboarding_products (business_id, product_id, requirements_version, status, submitted_at, decided_at,
+      decided_by, decision_comment, created_at, updated_at)
+    SELECT b.id, p.id, 1, s.status, b.approved_at + interval '1 day',
+      CASE WHEN s.status <> 'IN_REVIEW' THEN b.approved_at + interval '1 day' + (1 + abs(hashtext(b.id::text || 'h')) % 15) * interval '1 day' END,
+      CASE WHEN s.status <> 'IN_REVIEW' THEN (${staffIds})[1 + abs(hashtext(b.id::text || 'i')) % 6] END,
+      CASE WHEN s.status = 'DECLINED' THEN (ARRAY['Wrong division', 'Missing mandate'])[1 + abs(hashtext(b.id::text)) % 2] END,
+      b.approved_at, b.approved_at
+    FROM businesses b CROSS JOIN v p
+    CROSS JOIN LATERAL (SELECT CASE WHEN b.approved_at + interval '16 days' > now() THEN 'IN_REVIEW'
+      WHEN abs(hashtext(b.id::text || 'j')) % 10 = 0 THEN 'DECLINED' ELSE 'APPROVED' END AS status) s
+    WHERE b.approval_status = 'APPROVED' AND b.approved_at IS NOT NULL AND abs(hashtext(b.id::text || 'k')) % 2 = 0`),
+  )
+  await db.execute(
+    sql.raw(`
+    INSERT INTO queue_breaches (queue, item_id, business_id, entered_at, due_at, breached_at)
+    SELECT 'DEFERRALS', r.id::text, r.business_id, r.created_at, r.created_at + interval '3 days', r.created_at + interval '3 days 1 minute'
+    FROM deferrals r WHERE r.decided_at > r.created_at + interval '3 days 1 minute'
+    UNION ALL
+    SELECT 'PRODUCT_APPLICATIONS', r.id::text, r.business_id, r.submitted_at, r.submitted_at + interval '3 days', r.submitted_at + interval '3 days 1 minute'
+    FROM onboarding_products r WHERE r.decided_at > r.submitted_at + interval '3 days 1 minute'`),
+  )
   const [{ n: existing }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM audits`)) as [{ n: number }]
   const filler = Math.max(0, auditCount - existing)
   log(`${existing} audit rows; adding ${filler} others`)
@@ -98,11 +158,26 @@ try {
       now() - (g % 1095) * interval '1 day' - (g % 86400) * interval '1 second', 'bench', md5(g::text || 'h')
     FROM generate_series(1, ${filler}) g JOIN ids ON ids.rn = 1 + g % ${businessCount}`),
   )
-  await db.execute(sql`ANALYZE`)
+  // VACUUM as well: autovacuum would have by the time anyone reads the dashboard (a database just loaded has no
+  // visibility map, so its index-only scans read the table too).
+  await db.execute(sql`VACUUM ANALYZE`)
+  let backfillMs: number | null = null
+  if (storesWait) {
+    const statements = readFileSync(waitMigration, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
+      .filter((x) => x.startsWith('UPDATE') || x.includes('ADD CONSTRAINT'))
+    const started = performance.now()
+    for (const statement of statements) await db.execute(sql.raw(statement))
+    backfillMs = Math.round(performance.now() - started)
+    log(`migration 0045's backfill of the decisions: ${backfillMs} ms`)
+    await db.execute(sql`VACUUM ANALYZE business_review_events`)
+  }
   const counts = rowsOf<Record<string, number>>(
     await db.execute(sql`SELECT (SELECT count(*)::int FROM businesses) AS businesses, (SELECT count(*)::int FROM audits) AS audits,
       (SELECT count(*)::int FROM business_review_events) AS decisions, (SELECT count(*)::int FROM queue_breaches) AS breaches,
-      (SELECT count(*)::int FROM businesses WHERE approval_status = 'PENDING' AND kyc_details_completed) AS waiting`),
+      (SELECT count(*)::int FROM businesses WHERE approval_status = 'PENDING' AND kyc_details_completed) AS waiting,
+      (SELECT count(*)::int FROM deferrals) AS deferrals, (SELECT count(*)::int FROM onboarding_products) AS applications`),
   )[0]
   log(JSON.stringify(counts))
 
@@ -122,8 +197,14 @@ try {
     { name: 'business review, 12 months', query: { from: day(365), to: day(0), queue: 'BUSINESS_REVIEW' as const } },
     { name: 'business review, 30 days', query: { from: day(30), to: day(0), queue: 'BUSINESS_REVIEW' as const } },
     { name: 'deferrals, 12 months', query: { from: day(365), to: day(0), queue: 'DEFERRALS' as const } },
+    {
+      name: 'product applications, 12 months',
+      query: { from: day(365), to: day(0), queue: 'PRODUCT_APPLICATIONS' as const },
+    },
+    { name: 'screening hits, 30 days', query: { from: day(30), to: day(0), queue: 'SCREENING_HITS' as const } },
   ]
   const measure = async (label: string) => {
+    log(`load average ${loadAverage().join(' ')}`)
     const results: Record<string, unknown> = {}
     for (const c of cases) {
       const times: number[] = []
@@ -147,17 +228,17 @@ try {
     }
     return results
   }
-  // The same data without migration 0044's indexes, then with them.
-  const indexes = rowsOf<{ name: string; definition: string }>(
-    await db.execute(sql`SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-      WHERE indexname IN ('audits_kyc_completion_at_idx', 'audits_kyc_completion_idx', 'business_review_events_kind_created_idx')`),
+  const results = await measure('timed')
+  console.log(
+    JSON.stringify({
+      bench: 'operations-dashboard',
+      backend: 'postgres',
+      loadAverage: loadAverage(),
+      data: counts,
+      backfillMs,
+      results,
+    }),
   )
-  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${index.name}`))
-  const without0044 = await measure('without 0044')
-  for (const index of indexes) await db.execute(sql.raw(index.definition))
-  await db.execute(sql`ANALYZE`)
-  const results = await measure('with 0044')
-  console.log(JSON.stringify({ bench: 'operations-dashboard', backend: 'postgres', data: counts, without0044, results }))
 } finally {
   await closeDatabase().catch(() => undefined)
   if (keep) log(`kept the database: ${process.env.DATABASE_URL}`)

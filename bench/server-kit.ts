@@ -83,7 +83,8 @@ export function adminUrlFlag(argv: readonly string[]): string {
  */
 export async function throwawayPostgres(options: { adminUrl: string; name: string; shippedLists?: boolean }) {
   const { Client } = await import('pg')
-  const dbName = `${options.name}_${process.pid}`
+  // BENCH_DATABASE_PREFIX: a prefix for the database's name (sessions sharing one PostgreSQL name theirs apart).
+  const dbName = `${process.env.BENCH_DATABASE_PREFIX ?? ''}${options.name}_${process.pid}`
   const admin = new Client({ connectionString: options.adminUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${dbName}`)

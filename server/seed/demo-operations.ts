@@ -15,6 +15,7 @@ import {
   users,
 } from '@/server/db/schema'
 import { recomputeRiskNow } from '@/server/modules/risk/recompute-risk'
+import { reviewWaitOf } from '@/server/records/review-wait'
 
 const TOWNS = ['Aba', 'Ikeja', 'Kaduna', 'Nnewi', 'Oyo', 'Minna', 'Lafia', 'Awka', 'Ede', 'Bida', 'Ogbomosho', 'Suleja']
 const TRADES = ['Poultry', 'Printing', 'Tiles', 'Logistics', 'Bakery', 'Pharmacy', 'Furniture', 'Solar', 'Rice Mill', 'Catering']
@@ -127,17 +128,6 @@ export async function seedDemoOperations(db: Database, now = new Date()): Promis
       .returning({ id: businesses.id, regNo: businesses.regNo, completed: businesses.kycDetailsCompleted })
     const idOf = (index: number) => inserted.find((b) => b.regNo === `BN${REG_BASE + index}`)!.id
     const nameOf = (u: (typeof reviewers)[number]) => `${u.firstName} ${u.lastName}`
-    await tx.insert(businessReviewEvents).values(
-      decisions.map((d) => ({
-        businessId: idOf(d.index),
-        kind: 'DECISION' as const,
-        decision: d.declined ? ('DECLINED' as const) : ('APPROVED' as const),
-        reason: d.reason,
-        actorId: d.reviewer.id,
-        actorName: nameOf(d.reviewer),
-        createdAt: d.decidedAt,
-      })),
-    )
     await tx.insert(businessComments).values(
       decisions.map((d) => ({
         businessId: idOf(d.index),
@@ -161,6 +151,19 @@ export async function seedDemoOperations(db: Database, now = new Date()): Promis
           assigneeId: d.reviewer.id,
         })),
       )
+    // After the escalations: each decision stores the wait it ended as the decision service does.
+    await tx.insert(businessReviewEvents).values(
+      decisions.map((d) => ({
+        businessId: idOf(d.index),
+        kind: 'DECISION' as const,
+        decision: d.declined ? ('DECLINED' as const) : ('APPROVED' as const),
+        reason: d.reason,
+        actorId: d.reviewer.id,
+        actorName: nameOf(d.reviewer),
+        createdAt: d.decidedAt,
+        ...reviewWaitOf(idOf(d.index), d.decidedAt),
+      })),
+    )
     const drafts = stops.flatMap(({ index, step }) =>
       KYC_DETAIL_TYPES.slice(0, step).map((type, i) => ({
         businessId: idOf(index),

@@ -3,6 +3,7 @@ import { DAY_MS } from '@/lib/format/iso-day'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents, users } from '@/server/db/schema'
+import { reviewWaitOf } from '@/server/records/review-wait'
 import { demoBusinessRegNos } from './demo-businesses'
 
 /** Why each declined demo business was declined (by its index among the demo businesses). */
@@ -72,6 +73,7 @@ export async function seedDemoReview(db: Database): Promise<void> {
         actorId: approver.id,
         actorName: nameOf(approver),
         createdAt: decidedAt,
+        ...reviewWaitOf(business.id, decidedAt),
       })
       await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
         resource: 'business',

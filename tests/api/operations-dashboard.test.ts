@@ -1,8 +1,16 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { OperationsDashboard } from '@/lib/contracts/operations'
 import { SYSTEM_AUDIT_CONTEXT, appendAudit } from '@/server/audit/append-audit'
-import { getDb } from '@/server/db/client'
-import { businessReviewEvents, deferrals, draftForms, kycDocumentTypes, queueBreaches } from '@/server/db/schema'
+import { loadActor } from '@/server/auth/load-actor'
+import { getDb, type Executor } from '@/server/db/client'
+import { rowsOf } from '@/server/db/rows-of'
+import { businesses, businessReviewEvents, deferrals, draftForms, kycDocumentTypes, queueBreaches } from '@/server/db/schema'
+import { decideBusiness } from '@/server/modules/reviews/decide-business'
+import { runEscalations } from '@/server/modules/service-levels/run-escalations'
+import { markDecisionBreached, reviewWaitOf } from '@/server/records/review-wait'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
 
 /**
@@ -29,6 +37,8 @@ async function decide(businessId: string, decision: 'APPROVED' | 'DECLINED', whe
     actorId,
     actorName: 'Test User',
     createdAt: at(when),
+    // The wait the decision ended, as the decision service stores it.
+    ...reviewWaitOf(businessId, at(when)),
   })
 }
 
@@ -65,7 +75,7 @@ beforeAll(async () => {
   const b2 = await createTestBusiness({ createdAt: at('2003-03-05T08:00:00Z'), approvalStatus: 'DECLINED' })
   await decide(b2.id, 'DECLINED', '2003-03-07T08:00:00Z', reviewerOne.user.id, 'Blurred means of ID')
   const b3 = await createTestBusiness({ createdAt: at('2003-03-10T08:00:00Z'), approvalStatus: 'DECLINED' })
-  await decide(b3.id, 'DECLINED', '2003-03-20T08:00:00Z', reviewerTwo.user.id, ' Blurred means of ID ')
+  // B3 was escalated while it waited, then declined.
   await db.insert(queueBreaches).values({
     queue: 'BUSINESS_REVIEW',
     itemId: b3.id,
@@ -74,6 +84,7 @@ beforeAll(async () => {
     dueAt: at('2003-03-13T23:00:00Z'),
     breachedAt: at('2003-03-14T00:00:00Z'),
   })
+  await decide(b3.id, 'DECLINED', '2003-03-20T08:00:00Z', reviewerTwo.user.id, ' Blurred means of ID ')
   // B4: after the period. B5: entered before it (19 days before its decision, 456 h), decided at 09:00 Lagos on 1 March.
   const b4 = await createTestBusiness({
     createdAt: at('2003-04-02T08:00:00Z'),
@@ -245,5 +256,158 @@ describe('GET /operations/dashboard.csv', () => {
     expect(lines).toContain('"service level","breach rate","0.25"')
     expect(lines).toContain('"open backlog by age","30 days or more","1"')
     expect(lines).toContain('"decline reasons","Blurred means of ID","2"')
+  })
+})
+
+/**
+ * May 2004, written by the product's own writers (the decision service, the escalation run), so the wait each decision
+ * stores (docs/operations-dashboard.md#what-is-stored) is the one its writers record:
+ *
+ * - R: KYC completed 3 May 09:00 UTC, declined 5 May 09:00 (48 h, not escalated); resubmitted 10 May 09:00 (a re-entry
+ *   after a request for changes), escalated by the run of 20 May 09:00, declined again 21 May 09:00 (264 h from the
+ *   resubmission, not from the first completion; breached).
+ * - S: registered complete 5 May 08:00 with no completion on record (it entered at registration), declined 13 May 08:00
+ *   (192 h); an escalation run that had read it as open recorded its breach at 07:30, after the decision committed.
+ */
+describe('the wait each business review decision stores', () => {
+  const MAY = 'from=2004-05-01&to=2004-05-31'
+  let first: Awaited<ReturnType<typeof signedInUser>>
+  let second: Awaited<ReturnType<typeof signedInUser>>
+  let r: { id: string }
+  let s: { id: string }
+
+  async function actorOf(user: Awaited<ReturnType<typeof signedInUser>>) {
+    const actor = await loadActor(await getDb(), {
+      userId: user.user.id,
+      sessionId: user.session.id,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    })
+    return actor!
+  }
+  async function decline(businessId: string, user: typeof first, when: string, comment: string) {
+    await decideBusiness({
+      db: await getDb(),
+      actor: await actorOf(user),
+      id: businessId,
+      input: { decision: 'DECLINED', comment },
+      audit: SYSTEM_AUDIT_CONTEXT,
+      now: at(when),
+    })
+  }
+  /** What marking the KYC complete writes (server/modules/kyc-documents/complete-kyc.ts), at a given time. */
+  async function complete(businessId: string, when: string, resubmitted: boolean) {
+    const db = await getDb()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(at(when))
+    await db.transaction(async (tx) => {
+      await tx
+        .update(businesses)
+        .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING' })
+        .where(eq(businesses.id, businessId))
+      await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
+        resource: 'business',
+        resourceId: businessId,
+        action: resubmitted ? 'KYC_RESUBMITTED' : 'KYC_COMPLETED',
+        before: { kycDetailsCompleted: false },
+        after: { kycDetailsCompleted: true },
+      })
+    })
+    vi.useRealTimers()
+  }
+
+  beforeAll(async () => {
+    const db = await getDb()
+    first = await signedInUser({ staffPermissions: ['CAN_APPROVE_BUSINESS'] })
+    second = await signedInUser({ staffPermissions: ['CAN_APPROVE_BUSINESS'] })
+    r = await createTestBusiness({ createdAt: at('2004-04-20T08:00:00Z') })
+    await complete(r.id, '2004-05-03T09:00:00Z', false)
+    await decline(r.id, first, '2004-05-05T09:00:00Z', 'Old utility bill')
+    await complete(r.id, '2004-05-10T09:00:00Z', true)
+
+    s = await createTestBusiness({ createdAt: at('2004-05-05T08:00:00Z'), kycDetailsCompleted: true })
+    await decline(s.id, second, '2004-05-13T08:00:00Z', ' Expired means of ID ')
+    // The run read S as open, the decision committed, then the run recorded the breach at its own time (07:30).
+    const raced = at('2004-05-13T07:30:00Z')
+    await db.transaction(async (tx) => {
+      await tx.insert(queueBreaches).values({
+        queue: 'BUSINESS_REVIEW',
+        itemId: s.id,
+        businessId: s.id,
+        enteredAt: at('2004-05-05T08:00:00Z'),
+        dueAt: at('2004-05-10T23:00:00Z'),
+        breachedAt: raced,
+      })
+      await tx.execute(markDecisionBreached(s.id, raced))
+    })
+
+    const escalated = await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT, now: at('2004-05-20T09:00:00Z') })
+    expect(escalated.map((e) => e.itemId)).toEqual([r.id])
+    await decline(r.id, second, '2004-05-21T09:00:00Z', 'Old utility bill')
+  })
+
+  it('stores the entry and the escalation with each decision', async () => {
+    const db = await getDb()
+    const stored = await db
+      .select({
+        businessId: businessReviewEvents.businessId,
+        enteredAt: businessReviewEvents.enteredAt,
+        breached: businessReviewEvents.breached,
+      })
+      .from(businessReviewEvents)
+      .where(and(inArray(businessReviewEvents.businessId, [r.id, s.id]), eq(businessReviewEvents.kind, 'DECISION')))
+      .orderBy(businessReviewEvents.createdAt)
+    expect(stored).toEqual([
+      { businessId: r.id, enteredAt: at('2004-05-03T09:00:00Z'), breached: false },
+      { businessId: s.id, enteredAt: at('2004-05-05T08:00:00Z'), breached: true },
+      { businessId: r.id, enteredAt: at('2004-05-10T09:00:00Z'), breached: true },
+    ])
+  })
+
+  it('gives the figures docs/operations-dashboard.md defines', async () => {
+    const d = await dashboard(MAY)
+    // In: R's completion and resubmission, S at registration. Out: the three decisions.
+    expect(d.totals).toEqual({ in: 3, out: 3 })
+    // 48, 192 and 264 hours: the 90th percentile 0.8 of the way from 192 to 264.
+    expect(d.timeToDecision).toEqual({ decided: 3, medianHours: 192, p90Hours: 249.6 })
+    expect(d.breaches).toEqual({ decided: 3, breached: 2, rate: 0.667 })
+    expect(d.declineReasons).toEqual([
+      { reason: 'Old utility bill', count: 2 },
+      { reason: 'Expired means of ID', count: 1 },
+    ])
+    const byUser = Object.fromEntries(d.reviewers.map((x) => [x.userId, { open: x.open, decided: x.decided }]))
+    // (Reviewers with items open now are listed too: the first describe's.)
+    expect(byUser[first.user.id]).toEqual({ open: 0, decided: 1 })
+    expect(byUser[second.user.id]).toEqual({ open: 0, decided: 2 })
+    // Before R's resubmission: only its first decision, not yet breached.
+    const early = await dashboard('from=2004-05-01&to=2004-05-09')
+    expect(early.breaches).toEqual({ decided: 1, breached: 0, rate: 0 })
+  })
+
+  it('is what migration 0045 fills in for the decisions made before it', async () => {
+    // The migration's own UPDATE statements, run over a copy of every decision of this database with the wait left
+    // out: they compute what the writers stored.
+    const statements = readFileSync(join(process.cwd(), 'server/db/migrations/0045_review_decision_wait.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
+      .filter((x) => x.startsWith('UPDATE'))
+    expect(statements).toHaveLength(2)
+    const db = await getDb()
+    const read = async (tx: Executor, table: string) =>
+      rowsOf<{ id: string; entered_at: string | Date | null; breached: boolean | null }>(
+        await tx.execute(sql.raw(`SELECT id, entered_at, breached FROM ${table} WHERE kind = 'DECISION' ORDER BY id`)),
+      ).map((x) => ({ ...x, entered_at: x.entered_at === null ? null : new Date(x.entered_at).toISOString() }))
+    const stored = await read(db, 'business_review_events')
+    expect(stored.length).toBeGreaterThanOrEqual(8)
+    expect(stored.filter((x) => x.breached).length).toBeGreaterThanOrEqual(3)
+    // One transaction: the temporary table lives on its connection and goes with the commit.
+    const computed = await db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TEMP TABLE decisions_before_0045 ON COMMIT DROP AS
+        SELECT id, business_id, kind, created_at, NULL::timestamptz AS entered_at, NULL::boolean AS breached
+        FROM business_review_events`)
+      for (const statement of statements)
+        await tx.execute(sql.raw(statement.replace('UPDATE "business_review_events"', 'UPDATE "decisions_before_0045"')))
+      return read(tx, 'decisions_before_0045')
+    })
+    expect(computed).toEqual(stored)
   })
 })

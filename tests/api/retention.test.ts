@@ -5,6 +5,7 @@ import type { RetentionReport } from '@/lib/contracts/retention'
 import { getDb } from '@/server/db/client'
 import { audits, businesses, businessReviewEvents, draftForms, files } from '@/server/db/schema'
 import { verifyAuditChain } from '@/server/modules/audits/verify-audit-chain'
+import { reviewWaitOf } from '@/server/records/review-wait'
 import { api, errorsOf, signedInUser } from './helpers'
 import { blobExists, blobNameOf, ownerWithBusiness, type TestUser, uploadFile } from './kyc-fixtures'
 
@@ -34,6 +35,8 @@ async function event(businessId: string, kind: 'DECISION' | 'ARCHIVE', at: Date)
     reason: 'test',
     actorName: 'Test Staff',
     createdAt: at,
+    // A decision stores the wait it ended, as the decision service writes it.
+    ...(kind === 'DECISION' ? reviewWaitOf(businessId, at) : {}),
   })
 }
 

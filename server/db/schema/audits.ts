@@ -7,7 +7,7 @@ import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-or
  */
 /**
  * A completion of the KYC that put a business in the review queue (docs/service-levels.md#queues), word for word as
- * server/modules/operations/queue-history.ts writes it, so the planner matches the partial indexes below.
+ * server/records/review-wait.ts writes it (`kycCompletionOf`), so the planner matches the partial indexes below.
  */
 const KYC_COMPLETION = sql.raw(
   `action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND resource = 'business' AND (after ->> 'kycDetailsCompleted') = 'true' AND (before IS NULL OR (before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true')`,

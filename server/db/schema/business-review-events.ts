@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { BUSINESS_DECISIONS } from './business-comments'
 import { businesses } from './businesses'
 import { users } from './users'
@@ -24,6 +25,14 @@ export const businessReviewEvents = pgTable(
     reason: text('reason'),
     /** A decline over a true sanctions match: the reference of the report filed with the NFIU (docs/screening.md). */
     reportReference: text('report_reference'),
+    /**
+     * DECISION only: when the business entered the review queue for the wait this decision ended (its latest KYC
+     * completion at or before the decision, else its registration), stored by the decision so the operations dashboard
+     * reads a period's decisions from this table alone (docs/operations-dashboard.md#what-is-stored).
+     */
+    enteredAt: timestamp('entered_at', { withTimezone: true }),
+    /** DECISION only: the wait was escalated (a `queue_breaches` row between `enteredAt` and the decision). */
+    breached: boolean('breached'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,6 +41,11 @@ export const businessReviewEvents = pgTable(
     index('business_review_events_business_idx').on(t.businessId, t.kind, t.createdAt),
     // The decisions of a period (docs/operations-dashboard.md).
     index('business_review_events_kind_created_idx').on(t.kind, t.createdAt),
+    // Every writer of a decision stores its wait (migration 0045 filled in the decisions made before).
+    check(
+      'business_review_events_decision_wait_check',
+      sql`${t.kind} <> 'DECISION' OR (${t.enteredAt} IS NOT NULL AND ${t.breached} IS NOT NULL)`,
+    ),
   ],
 )
 

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { DashboardQueue } from '@/lib/contracts/operations-values'
+import { ARCHIVE_STATUSES } from '@/server/db/schema'
+import { kycCompletionOf } from '@/server/records/review-wait'
 
 /**
  * What each queue's history is made of (docs/operations-dashboard.md#definitions), read from the tables the product
@@ -7,41 +9,54 @@ import type { DashboardQueue } from '@/lib/contracts/operations-values'
  *
  * - `entries(start, end)`: one row per entry into the queue in [start, end), column `entered_at`.
  * - `decisions(start, end)`: one row per decision in [start, end), columns `item_id`, `entered_at` (the entry the
- *   decision ended), `decided_at`, `decided_by`, `negative` (declined, rejected, failed, a true match) and `reason`.
+ *   decision ended), `decided_at`, `decided_by`, `negative` (declined, rejected, failed, a true match), `reason` and
+ *   `breached` (the item was escalated between that entry and the decision: a `queue_breaches` row of the queue; NULL
+ *   where not stored, `storesBreach`).
  */
 export interface QueueHistory {
   entries(start: Date, end: Date): SQL
   decisions(start: Date, end: Date): SQL
+  /**
+   * The decisions' `breached` is stored (the business review, server/records/review-wait.ts); else it is NULL and the
+   * dashboard joins the period's decisions with the queue's escalations (one hash join: an EXISTS per decision in the
+   * select list is a lookup per decision).
+   */
+  storesBreach: boolean
 }
 
-/** A completion of the KYC that put the business in the review queue (the same test as the queue's own list). */
-const completionOf = (alias: string) =>
-  sql.raw(
-    `${alias}.action IN ('KYC_COMPLETED', 'KYC_RESUBMITTED') AND ${alias}.resource = 'business' AND (${alias}.after ->> 'kycDetailsCompleted') = 'true' AND (${alias}.before IS NULL OR (${alias}.before ->> 'kycDetailsCompleted') IS DISTINCT FROM 'true')`,
-  )
+/**
+ * The businesses registered in [start, end), as `businesses_list_idx` (archive_status, created_at, id, approval_status,
+ * kyc_details_completed, …) reads them: naming every archive status makes that a range scan of the index per status,
+ * and the index holds every column the dashboard reads of them, so the table is not visited (an index-only scan).
+ */
+export const registeredIn = (alias: string, start: Date, end: Date) =>
+  sql`${sql.raw(alias)}.archive_status IN (${sql.join(
+    ARCHIVE_STATUSES.map((s) => sql.raw(`'${s}'`)),
+    sql`, `,
+  )}) AND ${sql.raw(alias)}.created_at >= ${start} AND ${sql.raw(alias)}.created_at < ${end}`
 
 const businessReview: QueueHistory = {
   // Each completion; a business with none on record (registered complete, before completions were audited) entered at
-  // its registration, when it has been in the queue at all (complete now, or decided).
+  // its registration, when it has been in the queue at all (complete now, or decided). A business's completions come
+  // after its registration, so those of a business registered in the period are among the completions since its start:
+  // the anti-join reads that range of the completions' index, not the whole history.
   entries: (start, end) => sql`
     SELECT a.created_at AS entered_at FROM audits a
-    WHERE ${completionOf('a')} AND a.created_at >= ${start} AND a.created_at < ${end}
+    WHERE ${kycCompletionOf('a')} AND a.created_at >= ${start} AND a.created_at < ${end}
     UNION ALL
     SELECT b.created_at FROM businesses b
-    WHERE b.created_at >= ${start} AND b.created_at < ${end} AND (b.kyc_details_completed OR b.approval_status <> 'PENDING')
-      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND ${completionOf('a')})`,
+    WHERE ${registeredIn('b', start, end)} AND (b.kyc_details_completed OR b.approval_status <> 'PENDING')
+      AND NOT EXISTS (SELECT 1 FROM audits a WHERE a.resource_id = b.id::text AND a.created_at >= ${start} AND ${kycCompletionOf('a')})`,
   // The decision recorded with its reason (business_review_events DECISION: approve, decline, the senior approval),
-  // from the latest completion before it.
-  // A join and a group rather than a lookup per decision: at 40,000 decisions a year the lookups were most of the time
+  // with the wait it ended as the decision stored it (server/records/review-wait.ts): one index range of one table,
+  // where finding each decision's entry and escalations from the audit log took most of a year's time
   // (bench/results/issue-41-operations-dashboard.md).
   decisions: (start, end) => sql`
-    SELECT e.business_id::text AS item_id, e.created_at AS decided_at, e.actor_id AS decided_by,
-      e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason,
-      coalesce(max(a.created_at), b.created_at) AS entered_at
-    FROM business_review_events e JOIN businesses b ON b.id = e.business_id
-    LEFT JOIN audits a ON a.resource_id = e.business_id::text AND a.created_at <= e.created_at AND ${completionOf('a')}
-    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}
-    GROUP BY e.id, b.created_at`,
+    SELECT e.business_id::text AS item_id, e.entered_at, e.created_at AS decided_at, e.actor_id AS decided_by,
+      e.decision = 'DECLINED' AS negative, CASE WHEN e.decision = 'DECLINED' THEN e.reason END AS reason, e.breached
+    FROM business_review_events e
+    WHERE e.kind = 'DECISION' AND e.created_at >= ${start} AND e.created_at < ${end}`,
+  storesBreach: true,
 }
 
 /** A queue whose rows carry their own entry and decision times (the row's latest decision). */
@@ -63,9 +78,11 @@ function ownRows(options: {
     decisions: (start, end) =>
       sql`SELECT r.id::text AS item_id, ${sql.raw(entered)} AS entered_at, r.decided_at, ${sql.raw(decidedBy)} AS decided_by,
           r.status = '${sql.raw(negativeStatus)}' AS negative,
-          CASE WHEN r.status = '${sql.raw(negativeStatus)}' THEN ${sql.raw(reason)} END AS reason
+          CASE WHEN r.status = '${sql.raw(negativeStatus)}' THEN ${sql.raw(reason)} END AS reason,
+          NULL::boolean AS breached
         FROM ${sql.raw(table)} r
         WHERE r.status IN (${sql.raw(statuses)}) AND r.decided_at >= ${start} AND r.decided_at < ${end}`,
+    storesBreach: false,
   }
 }
 

@@ -21,6 +21,7 @@ import {
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
+import { reviewWaitOf } from '@/server/records/review-wait'
 import { membersOf, notifyUsers } from '../notifications/notify-users'
 import { findApprovalChecks, hitsAdjudicatedBy, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { REVIEW_DECIDE } from './review-access'
@@ -151,6 +152,8 @@ export async function decideBusiness(options: {
       decision: input.decision,
       reason: comment,
       reportReference,
+      // The wait this decision ends, for the operations dashboard (docs/operations-dashboard.md#what-is-stored).
+      ...reviewWaitOf(id, now),
       actorId: actor.userId,
       actorName: authorName,
       createdAt: now,

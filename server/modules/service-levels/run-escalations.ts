@@ -5,6 +5,7 @@ import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { rowsOf } from '@/server/db/rows-of'
 import { queueBreaches } from '@/server/db/schema'
+import { markDecisionBreached } from '@/server/records/review-wait'
 import { loadServiceLevels } from '@/server/records/service-levels'
 import { emitQueueEvent } from './queue-events'
 import { openItemsOf } from './queue-sources'
@@ -64,6 +65,8 @@ export async function runEscalations(options: { db: Database; audit: AuditContex
           .onConflictDoNothing()
           .returning({ id: queueBreaches.id })
         if (!breach) return false
+        // A decision that committed since the item was read as open ended a wait escalated at `now`.
+        if (queue === 'BUSINESS_REVIEW') await tx.execute(markDecisionBreached(item.item_id, now))
         await appendAudit(tx, audit, {
           resource: 'queue_item',
           resourceId: `${queue}:${item.item_id}`,
