@@ -10,7 +10,9 @@ export const apiProject = {
   test: {
     name: 'api',
     environment: 'node' as const,
-    include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
+    // The tests beside server modules need no database nor server (matching, importers, fees, the cipher): they are
+    // the unit project's, so the API suite on PostgreSQL does not run them a second time.
+    include: ['tests/api/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     setupFiles: ['tests/api/setup-file.ts'],
     pool: 'forks' as const,
@@ -37,7 +39,13 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           // Pure functions' tests beside them (`*.test.ts`); components' tests are `*.test.tsx` (the components project).
-          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'features/**/*.test.ts', 'components/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'lib/**/*.test.ts',
+            'features/**/*.test.ts',
+            'components/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
           env: { LOG_LEVEL: 'silent', APP_ENV: 'test' },
           // A limit for a hang, not a speed: in CI these files share two cores with the build and the other suites.
           testTimeout: 20_000,

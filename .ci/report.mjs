@@ -1,6 +1,7 @@
 /* global process, console */
-// Prints the CI's stage table (wall time of each stage, from the TSV .ci/run writes) and the ten slowest test files
-// of each runner (from the vitest and Playwright JSON reports in the same folder). Plain Node, no dependencies, so it
+// Prints the CI's stage table (wall time of each stage, from the TSV .ci/run writes), the ten slowest test files
+// of each runner and, last (where a CI log's tail is read), every failed or flaky test with the start of its error
+// (from the vitest and Playwright JSON reports in the same folder). Plain Node, no dependencies, so it
 // also reports a run whose install failed. Usage: node .ci/report.mjs <folder>
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -38,6 +39,18 @@ function printSlowest(title, files) {
   for (const { file, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${seconds(ms)} s  ${file}`)
 }
 
+/** The failed tests (and Playwright's flaky ones), printed last: a run's summary must say what failed, not only that. */
+const failures = []
+const firstLines = (message) =>
+  String(message ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((line) => `      ${line.slice(0, 200)}`)
+    .join('\n')
+
 for (const name of readdirSync(dir).sort()) {
   if (!name.endsWith('.json')) continue
   const report = JSON.parse(readFileSync(join(dir, name), 'utf8'))
@@ -48,6 +61,14 @@ for (const name of readdirSync(dir).sort()) {
       title,
       report.testResults.map((r) => ({ file: relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) })),
     )
+    for (const file of report.testResults) {
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of failed)
+        failures.push(`${title}: ${relative(root, file.name)} › ${t.fullName ?? t.title}\n${firstLines(t.failureMessages?.[0])}`)
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (!failed.length && file.status === 'failed')
+        failures.push(`${title}: ${relative(root, file.name)} (the file)\n${firstLines(file.message)}`)
+    }
   } else if (Array.isArray(report.suites)) {
     // Playwright: the time of every test (all retries) summed per file and project.
     const perFile = new Map()
@@ -57,6 +78,12 @@ for (const name of readdirSync(dir).sort()) {
           const key = `${file} [${test.projectName}]`
           const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0)
           perFile.set(key, (perFile.get(key) ?? 0) + ms)
+          if (test.status === 'unexpected' || test.status === 'flaky') {
+            const error = (test.results ?? []).find((r) => r.error)?.error
+            failures.push(
+              `${title} ${test.status === 'flaky' ? '(flaky: passed on its retry)' : '(failed)'}: ${key} › ${spec.title} (line ${spec.line})\n${firstLines(error?.message)}`,
+            )
+          }
         }
       for (const child of suite.suites ?? []) walk(child, file)
     }
@@ -66,4 +93,9 @@ for (const name of readdirSync(dir).sort()) {
       [...perFile].map(([file, ms]) => ({ file, ms })),
     )
   }
+}
+
+if (failures.length) {
+  console.log(`\n== Failed or flaky (${failures.length}) ==`)
+  for (const failure of failures) console.log(`- ${failure}`)
 }
