@@ -82,6 +82,9 @@ describe('marking the KYC complete', () => {
       .where(and(eq(audits.resourceId, business.id), eq(audits.action, 'KYC_COMPLETED')))
     expect(audit!.before).toMatchObject({ kycDetailsCompleted: false })
     expect(audit!.after).toMatchObject({ kycDetailsCompleted: true })
+    // The completion is stored on the business too (the operations dashboard's entries), at the audit's moment.
+    const [stored] = await db.select().from(businesses).where(eq(businesses.id, business.id))
+    expect(Math.abs(stored!.kycCompletedAt!.getTime() - audit!.createdAt.getTime())).toBeLessThan(5_000)
 
     // Uploaded documents now read "under review".
     const checklist = (await (await api(`/kyc/document-checklist/${business.id}`, { token: owner.token })).json()) as {
@@ -179,6 +182,8 @@ describe('marking the KYC complete', () => {
       .where(and(eq(audits.resourceId, business.id), eq(audits.action, 'KYC_RESUBMITTED')))
     expect(audit!.before).toMatchObject({ approvalStatus: 'DECLINED' })
     expect(audit!.after).toMatchObject({ approvalStatus: 'PENDING' })
+    const [stored] = await db.select().from(businesses).where(eq(businesses.id, business.id))
+    expect(Math.abs(stored!.kycCompletedAt!.getTime() - audit!.createdAt.getTime())).toBeLessThan(5_000)
   })
 
   it('answers INVALID_STATE for an approved business, 404 for strangers and 403 for members who cannot edit the KYC', async () => {

@@ -57,6 +57,7 @@ beforeAll(async () => {
     createdAt: at('2003-02-25T10:00:00Z'),
     approvalStatus: 'APPROVED',
     kycDetailsCompleted: true,
+    kycCompletedAt: at('2003-03-03T09:00:00Z'), // as complete-kyc.ts stores it with its audit
   })
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(at('2003-03-03T09:00:00Z'))
@@ -302,7 +303,7 @@ describe('the wait each business review decision stores', () => {
     await db.transaction(async (tx) => {
       await tx
         .update(businesses)
-        .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING' })
+        .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING', kycCompletedAt: at(when) })
         .where(eq(businesses.id, businessId))
       await appendAudit(tx, SYSTEM_AUDIT_CONTEXT, {
         resource: 'business',
@@ -381,6 +382,30 @@ describe('the wait each business review decision stores', () => {
     // Before R's resubmission: only its first decision, not yet breached.
     const early = await dashboard('from=2004-05-01&to=2004-05-09')
     expect(early.breaches).toEqual({ decided: 1, breached: 0, rate: 0 })
+  })
+
+  it('is what migration 0046 fills in for the completions made before it', async () => {
+    // The migration's own UPDATE, run over a copy of every business of this database with the completion left out.
+    const statements = readFileSync(join(process.cwd(), 'server/db/migrations/0046_operations_dashboard_stored.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
+      .filter((x) => x.startsWith('UPDATE'))
+    expect(statements).toHaveLength(1)
+    const db = await getDb()
+    const read = async (tx: Executor, table: string) =>
+      rowsOf<{ id: string; kyc_completed_at: string | Date | null }>(
+        await tx.execute(sql.raw(`SELECT id, kyc_completed_at FROM ${table} ORDER BY id`)),
+      ).map((x) => ({ ...x, kyc_completed_at: x.kyc_completed_at === null ? null : new Date(x.kyc_completed_at).toISOString() }))
+    const stored = await read(db, 'businesses')
+    expect(stored.filter((x) => x.kyc_completed_at).length).toBeGreaterThanOrEqual(2)
+    expect(stored.filter((x) => !x.kyc_completed_at).length).toBeGreaterThanOrEqual(2)
+    const computed = await db.transaction(async (tx) => {
+      await tx.execute(sql`CREATE TEMP TABLE businesses_before_0046 ON COMMIT DROP AS
+        SELECT id, NULL::timestamptz AS kyc_completed_at FROM businesses`)
+      await tx.execute(sql.raw(statements[0]!.replace('UPDATE "businesses"', 'UPDATE "businesses_before_0046"')))
+      return read(tx, 'businesses_before_0046')
+    })
+    expect(computed).toEqual(stored)
   })
 
   it('is what migration 0045 fills in for the decisions made before it', async () => {

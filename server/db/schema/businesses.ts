@@ -53,6 +53,13 @@ export const businesses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * When the KYC was last marked complete (KYC_COMPLETED or KYC_RESUBMITTED in the audit log; written in the same
+     * transaction by complete-kyc.ts, filled in from the audit log by migration 0046); null: no completion on record. The
+     * operations dashboard counts a business without one as having entered the review at its registration
+     * (docs/operations-dashboard.md#what-is-stored).
+     */
+    kycCompletedAt: timestamp('kyc_completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('businesses_reg_no_key').on(t.regNo),
@@ -73,8 +80,10 @@ export const businesses = pgTable(
     // The review queue (find-for-approval.ts `inQueue`): its count as an index-only scan instead of visiting every
     // PENDING row, and its page in (created_at, id) order, a name search included. The predicate must stay inQueue's
     // for the planner to use it.
+    // Its assignee and maker too, so the queue's open items (service-levels/queue-sources.ts) are read from this index
+    // alone: the operations dashboard's backlog and the escalation run.
     index('businesses_queue_idx')
-      .on(t.createdAt, t.id, t.name)
+      .on(t.createdAt, t.id, t.name, t.assigneeId, t.createdBy)
       .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
     // A name search in the queue: its trigrams over the queue's rows only, so a fragment with a few hundred matches in
     // the queue is found without walking the whole queue or visiting the other queues' matches.
@@ -94,6 +103,12 @@ export const businesses = pgTable(
     index('businesses_queue_by_name_idx')
       .on(t.name, t.id)
       .where(sql`${t.approvalStatus} = 'PENDING' AND ${t.kycDetailsCompleted} AND ${t.archiveStatus} = 'ACTIVE'`),
+    // The businesses that were in the review with no completion on record (registered complete, or decided, before
+    // completions were audited): the operations dashboard counts their entry at registration. Few rows, and none once
+    // every business has come through the KYC's own completion.
+    index('businesses_review_without_completion_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kycCompletedAt} IS NULL AND (${t.kycDetailsCompleted} OR ${t.approvalStatus} <> 'PENDING')`),
     index('businesses_created_by_idx').on(t.createdBy),
     index('businesses_type_idx').on(t.typeId),
     index('businesses_category_idx').on(t.categoryId),

@@ -59,7 +59,8 @@ export async function completeKycDetails(options: {
     }
     const [row] = await tx
       .update(businesses)
-      .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING', updatedAt: now })
+      // kycCompletedAt: the completion the audit row below records (the operations dashboard reads it from here).
+      .set({ kycDetailsCompleted: true, approvalStatus: 'PENDING', updatedAt: now, kycCompletedAt: now })
       .where(
         and(
           eq(businesses.id, businessId),

@@ -43,10 +43,19 @@ function inOwnTransaction<T>(db: Executor, statement: (tx: Executor) => Promise<
   })
 }
 
-/** A Lagos month `YYYY-MM` of a timestamptz column (Africa/Lagos is UTC+01:00 all year). */
-const lagosMonth = (column: string) => sql.raw(`date_trunc('month', (${column} AT TIME ZONE 'UTC') + interval '1 hour')`)
-/** The month of `lagosMonth` as `YYYY-MM`: formatted once per month, after grouping (to_char per row cost more). */
-const monthKey = (column: string) => sql.raw(`to_char(${column}, 'YYYY-MM')`)
+/**
+ * The period's Lagos months as the bounds `width_bucket(time, bounds)` sorts a time between: a time of the period falls
+ * in bucket i (1-based), the month `months[i - 1]`. The first bound is the period's start (it may be mid-month), then
+ * each following month's first day at Lagos midnight. A binary search per row instead of converting each row's time to
+ * a Lagos month (date_trunc of the time in another zone took a third of a year's grouping).
+ */
+function monthBounds(months: readonly string[], start: Date) {
+  const bounds = [start, ...months.slice(1).map((month) => startOfLagosDay(`${month}-01`))]
+  return sql`ARRAY[${sql.join(
+    bounds.map((bound) => sql`${bound.toISOString()}`),
+    sql`, `,
+  )}]::timestamptz[]`
+}
 
 /** The Lagos months `YYYY-MM` from one day to another, both included. */
 export function monthsOf(from: string, to: string): string[] {
@@ -97,38 +106,45 @@ export async function findOperationsDashboard(options: {
       .join(' ')} END`,
   )
 
+  const months = monthsOf(query.from, query.to)
+  const bounds = monthBounds(months, start)
+  const decisions = history.decisions(start, end)
+  const hours = sql.raw(
+    // date_part: double precision, which percentile_cont sorts anyway (extract's numeric took twice as long).
+    `greatest(date_part('epoch', d.decided_at - d.entered_at), 0) / 3600`,
+  )
+
   const [entries, decided, open, stops] = await Promise.all([
     inOwnTransaction(db, (tx) =>
-      tx.execute(sql`SELECT ${monthKey('m.month')} AS month, m.n FROM (SELECT ${lagosMonth('e.entered_at')} AS month, count(*)::int AS n
-      FROM (${history.entries(start, end)}) e GROUP BY 1) m`),
+      tx.execute(sql`SELECT width_bucket(e.entered_at, ${bounds}) AS month, count(*)::int AS n
+        FROM (${history.entries(start, end)}) e GROUP BY 1`),
     ),
-    // One statement over the period's decisions (the CTE is computed once): per month, the times, the breaches,
-    // per reviewer and the reasons.
+    // The period's decisions read three times, each an index range (bench/results/issue-41-operations-dashboard.md):
+    // the totals and both percentiles in one pass (one sort); per month and per reviewer in one pass (grouping sets);
+    // the reasons of the negative ones alone. Cheaper than materialising every decision once and reading that six times.
     inOwnTransaction(db, (tx) =>
-      tx.execute(sql`WITH d AS MATERIALIZED (
-        SELECT d.item_id, d.entered_at, d.decided_at, d.decided_by, d.negative, d.reason, d.breached,
-          -- date_part: double precision, which percentile_cont sorts anyway (extract's numeric took twice as long).
-          greatest(date_part('epoch', d.decided_at - d.entered_at), 0) / 3600 AS hours
-        FROM (${history.decisions(start, end)}) d)
-      SELECT
-        (SELECT json_agg(json_build_array(${monthKey('m.month')}, m.n)) FROM
-          (SELECT ${lagosMonth('decided_at')} AS month, count(*)::int AS n FROM d GROUP BY 1) m) AS by_month,
-        (SELECT count(*)::int FROM d) AS decided,
+      tx.execute(sql`SELECT t.decided, t.percentiles,
         ${
           history.storesBreach
-            ? sql`(SELECT count(*)::int FROM d WHERE breached) AS breached,`
+            ? sql`t.breached`
             : // A join, not a lookup per decision; an item escalated twice in one wait counts once.
-              sql`(SELECT count(*)::int FROM (SELECT DISTINCT d.item_id, d.decided_at FROM d
+              sql`(SELECT count(*)::int FROM (SELECT DISTINCT d.item_id, d.decided_at FROM (${decisions}) d
           JOIN queue_breaches qb ON qb.queue = ${query.queue} AND qb.item_id = d.item_id
-            AND qb.breached_at >= d.entered_at AND qb.breached_at <= d.decided_at) b) AS breached,`
-        }
-        -- Both percentiles from one sort.
-        (SELECT percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY hours) FROM d) AS percentiles,
-        (SELECT json_agg(json_build_array(r.decided_by, r.n)) FROM
-          (SELECT decided_by, count(*)::int AS n FROM d WHERE decided_by IS NOT NULL GROUP BY 1) r) AS by_reviewer,
+            AND qb.breached_at >= d.entered_at AND qb.breached_at <= d.decided_at) b)`
+        } AS breached,
+        (SELECT json_agg(json_build_array(g.by_reviewer, coalesce(g.month::text, g.decided_by::text), g.n)) FROM
+          (SELECT grouping(d.month) AS by_reviewer, d.month, d.decided_by, count(*)::int AS n
+            FROM (SELECT width_bucket(d.decided_at, ${bounds}) AS month, d.decided_by FROM (${decisions}) d) d
+            GROUP BY GROUPING SETS ((d.month), (d.decided_by))) g) AS groups,
         (SELECT json_agg(json_build_array(x.reason, x.n) ORDER BY x.n DESC, x.reason) FROM
-          (SELECT btrim(reason) AS reason, count(*)::int AS n FROM d WHERE negative AND btrim(coalesce(reason, '')) <> ''
-            GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10) x) AS reasons`),
+          (SELECT btrim(d.reason) AS reason, count(*)::int AS n FROM (${decisions}) d
+            WHERE d.negative AND btrim(coalesce(d.reason, '')) <> ''
+            GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10) x) AS reasons
+      FROM (SELECT count(*)::int AS decided,
+          ${history.storesBreach ? sql`count(*) FILTER (WHERE d.breached)::int` : sql`NULL::int`} AS breached,
+          -- Both percentiles from one sort.
+          percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY ${hours}) AS percentiles
+        FROM (${decisions}) d) t`),
     ),
     inOwnTransaction(db, (tx) =>
       tx.execute(sql`WITH o AS MATERIALIZED (
@@ -155,20 +171,26 @@ export async function findOperationsDashboard(options: {
 
   type Pairs = [string, number][] | null
   const d = rowsOf<{
-    by_month: Pairs
     decided: number
     breached: number
     percentiles: (number | string)[] | string | null
-    by_reviewer: Pairs
+    /** [1 for a reviewer's row (0 for a month's), the month's bucket or the reviewer, the count] */
+    groups: [number, string | null, number][] | null
     reasons: Pairs
   }>(decided)[0]!
   const o = rowsOf<{ buckets: Pairs; by_assignee: Pairs }>(open)[0]!
-  const inByMonth = new Map(rowsOf<{ month: string; n: number }>(entries).map((r) => [r.month, Number(r.n)]))
-  const outByMonth = new Map(d.by_month ?? [])
-  const months = monthsOf(query.from, query.to)
+  /** A `width_bucket` of monthBounds: its month. */
+  const monthOf = (bucket: number | string) => months[Number(bucket) - 1]
+  const inByMonth = new Map(rowsOf<{ month: number; n: number }>(entries).map((r) => [monthOf(r.month), Number(r.n)]))
+  const outByMonth = new Map<string | undefined, number>()
+  const decidedBy = new Map<string, number>()
+  for (const [byReviewer, key, n] of d.groups ?? []) {
+    if (key === null) continue // a decision whose reviewer was removed: counted in the totals, not per reviewer
+    if (Number(byReviewer)) decidedBy.set(key, Number(n))
+    else outByMonth.set(monthOf(key), Number(n))
+  }
   const buckets = new Map((o.buckets ?? []) as [AgeBucket, number][])
   const openBy = new Map(o.by_assignee ?? [])
-  const decidedBy = new Map(d.by_reviewer ?? [])
   const stopCounts = new Map(rowsOf<{ step: KycStop; n: number }>(stops).map((r) => [r.step, Number(r.n)]))
 
   const ids = [...new Set([...openBy.keys(), ...decidedBy.keys()])]
