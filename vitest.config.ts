@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -29,6 +31,32 @@ export const apiProject = {
   },
 }
 
+/**
+ * The components' test files, split by whether they replace a module (`vi.mock`): those that do run each in its own
+ * module graph (vitest's isolation), since a mock in one file would reach every later file that shares the cache; the
+ * others share one jsdom and one module graph per worker (`isolate: false`), which took about a fifth of the CPU time
+ * (docs/testing.md#less-cpu): building a jsdom and importing React and the app again for each file was most of it.
+ */
+const componentTests = ['tests/components', 'components', 'features', 'lib'].flatMap((dir) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.tsx'))
+    .map((file) => join(dir, file)),
+)
+const mocksAModule = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8'))
+const componentsProject = (name: string, include: string[], isolate: boolean) => ({
+  resolve: { alias },
+  test: {
+    name,
+    environment: 'jsdom' as const,
+    include,
+    isolate,
+    setupFiles: ['tests/components/setup.ts'],
+    // As for unit: a component test that takes 1.5 s alone took over 5 s (vitest's default) on a loaded machine.
+    testTimeout: 20_000,
+    css: { modules: { classNameStrategy: 'non-scoped' as const } },
+  },
+})
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -52,18 +80,12 @@ export default defineConfig({
         },
       },
       apiProject,
-      {
-        resolve: { alias },
-        test: {
-          name: 'components',
-          environment: 'jsdom',
-          include: ['tests/components/**/*.test.tsx', 'components/**/*.test.tsx', 'features/**/*.test.tsx', 'lib/**/*.test.tsx'],
-          setupFiles: ['tests/components/setup.ts'],
-          // As for unit: a component test that takes 1.5 s alone took over 5 s (vitest's default) on a loaded machine.
-          testTimeout: 20_000,
-          css: { modules: { classNameStrategy: 'non-scoped' } },
-        },
-      },
+      componentsProject('components', componentTests.filter(mocksAModule), true),
+      componentsProject(
+        'components-shared',
+        componentTests.filter((file) => !mocksAModule(file)),
+        false,
+      ),
     ],
   },
 })

@@ -50,7 +50,8 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
     toast.update(id, { render: repeatedMessage(same.message, same.count), autoClose: TOAST_AUTO_CLOSE_MS })
     return
   }
-  shown = shown.filter((s) => s.id !== id)
+  // Also forget toasts no longer on screen whose close was not reported (their container unmounted).
+  shown = shown.filter((s) => s.id !== id && toast.isActive(s.id))
   while (shown.length >= TOAST_LIMIT) {
     const oldest = shown.shift()!
     toast.dismiss(oldest.id)

@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+// The module keeps its promise: each test imports it afresh (another file of the worker may have loaded it already).
+beforeEach(() => {
+  vi.resetModules()
+})
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.resetModules()
