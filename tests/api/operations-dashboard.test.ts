@@ -384,12 +384,16 @@ describe('the wait each business review decision stores', () => {
     expect(early.breaches).toEqual({ decided: 1, breached: 0, rate: 0 })
   })
 
-  it('is what migration 0046 fills in for the completions made before it', async () => {
-    // The migration's own UPDATE, run over a copy of every business of this database with the completion left out.
-    const statements = readFileSync(join(process.cwd(), 'server/db/migrations/0046_operations_dashboard_stored.sql'), 'utf8')
+  /** A migration's UPDATE statements (its comments dropped), to run over a copy of what it fills in. */
+  const updatesOf = (migration: string) =>
+    readFileSync(join(process.cwd(), `server/db/migrations/${migration}.sql`), 'utf8')
       .split('--> statement-breakpoint')
       .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
       .filter((x) => x.startsWith('UPDATE'))
+
+  it('is what migration 0046 fills in for the completions made before it', async () => {
+    // The migration's own UPDATE, run over a copy of every business of this database with the completion left out.
+    const statements = updatesOf('0046_operations_dashboard_stored')
     expect(statements).toHaveLength(1)
     const db = await getDb()
     const read = async (tx: Executor, table: string) =>
@@ -411,10 +415,7 @@ describe('the wait each business review decision stores', () => {
   it('is what migration 0045 fills in for the decisions made before it', async () => {
     // The migration's own UPDATE statements, run over a copy of every decision of this database with the wait left
     // out: they compute what the writers stored.
-    const statements = readFileSync(join(process.cwd(), 'server/db/migrations/0045_review_decision_wait.sql'), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
-      .filter((x) => x.startsWith('UPDATE'))
+    const statements = updatesOf('0045_review_decision_wait')
     expect(statements).toHaveLength(2)
     const db = await getDb()
     const read = async (tx: Executor, table: string) =>
