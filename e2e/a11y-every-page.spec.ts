@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { settleAnimations, axeOf } from './support/a11y'
-import { activeUser, bearer, DEMO_PASSWORD, latestMail, unique } from './support/accounts'
+import { activeUser, bearer, latestMail, logInThroughApi, unique } from './support/accounts'
 import { acmeSeller, partnerReference } from './support/partner'
 import { dismissToasts } from './support/toasts'
 
@@ -633,19 +633,9 @@ interface SignedIn {
   headers: Record<string, string>
 }
 
-/**
- * The API lets one password check per account and address run at a time and answers a second one at the same moment
- * 429 (server/auth/throttles.ts): both workers may sign the same account in at once, so the later one tries again.
- */
+/** A demo account's login answer (logInThroughApi waits out a second check of the same account at the same moment). */
 async function logIn(api: APIRequestContext, email: string) {
-  for (let attempt = 1; ; attempt++) {
-    const login = await api.post('/api/v1/accounts/login', { data: { email, password: DEMO_PASSWORD } })
-    if (login.status() !== 429 || attempt === 10) {
-      expect(login.status(), `${email}: ${await login.text()}`).toBe(200)
-      return login.text()
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
-  }
+  return (await logInThroughApi(api, email)).text
 }
 
 const test = base.extend<object, WorkerFixtures>({

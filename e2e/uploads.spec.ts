@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test'
+import { bearer } from './support/accounts'
 
 /**
  * The browser half of an upload against the Azurite of the global setup: from the portal's origin, a PUT straight
  * to blob storage with the SAS URL (so CORS must allow this origin), then confirm and read back through the API.
  */
 test('a browser uploads to blob storage with the SAS URL, confirms, and reads the file back', async ({ page, request }) => {
-  const login = await request.post('/api/v1/accounts/login', { data: { email: 'owner@example.com', password: 'Demo-Passw0rd!' } })
-  expect(login.status()).toBe(200)
-  const token = ((await login.json()) as { access_token: string }).access_token
-  const mine = await request.get('/api/v1/businesses/user-businesses/me', { headers: { authorization: `Bearer ${token}` } })
+  const headers = await bearer(request, 'owner@example.com')
+  const token = headers.authorization.slice('Bearer '.length)
+  const mine = await request.get('/api/v1/businesses/user-businesses/me', { headers })
   const [business] = (await mine.json()) as { id: string }[]
 
   await page.goto('/')

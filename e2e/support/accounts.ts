@@ -49,25 +49,30 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 const SIGN_IN_LANDS_MS = 15_000
 
 /**
- * Signs `page` in as the login form does, without the form (the form is what e2e/shell.spec.ts, accounts.spec.ts and
- * the journeys that call `signIn` test): the login call, then the portal's page-session cookie from its own origin
- * (pages/api/login.ts), and the login answer in sessionStorage (`user_auth_data`, lib/session/storage.ts). The API
- * lets one password check per account and address run at a time and answers another at the same moment 429
- * (server/auth/throttles.ts), so a sign-in that meets one waits and tries again.
+ * The login call for an account, as the API answers it once it takes the password (its JSON text). The API lets one
+ * password check per account and address run at a time and answers another at the same moment 429
+ * (server/auth/throttles.ts); both workers sign the same demo accounts in, so a login that meets one waits and tries
+ * again. Any other refusal, a lock included, fails the test.
  */
-async function signInThroughApi(page: Page, email: string, password: string) {
-  let authData = ''
-  let origin = ''
+export async function logInThroughApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   for (let attempt = 1; ; attempt++) {
-    const login = await page.request.post('/api/v1/accounts/login', { data: { email, password } })
+    const login = await request.post('/api/v1/accounts/login', { data: { email, password } })
     if (login.status() !== 429 || attempt === 10) {
       expect(login.status(), `${email}: ${await login.text()}`).toBe(200)
-      authData = await login.text()
-      origin = new URL(login.url()).origin
-      break
+      return { text: await login.text(), origin: new URL(login.url()).origin }
     }
     await new Promise((resolve) => setTimeout(resolve, 300 * attempt))
   }
+}
+
+/**
+ * Signs `page` in as the login form does, without the form (the form is what e2e/shell.spec.ts, accounts.spec.ts and
+ * the journeys that call `signIn` test): the login call (logInThroughApi), then the portal's page-session cookie from
+ * its own origin (pages/api/login.ts), and the login answer in sessionStorage (`user_auth_data`,
+ * lib/session/storage.ts).
+ */
+async function signInThroughApi(page: Page, email: string, password: string) {
+  const { text: authData, origin } = await logInThroughApi(page.request, email, password)
   const portal = await page.request.post('/api/login', {
     headers: { origin },
     data: { user_auth_data: JSON.parse(authData) as unknown },
@@ -94,9 +99,8 @@ export async function signInAsOwner(page: Page, email: string, password: string)
 
 /** The API's bearer header for an account. */
 export async function bearer(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/v1/accounts/login', { data: { email, password } })
-  expect(res.status(), await res.text()).toBe(200)
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` }
+  const { text } = await logInThroughApi(request, email, password)
+  return { authorization: `Bearer ${(JSON.parse(text) as { access_token: string }).access_token}` }
 }
 
 /** A new, active account (`<first>.<id>@example.ng`): signed up through the API and activated from the dev outbox. */

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test'
+import { bearer } from './accounts'
 
 type Headers = Record<string, string>
 
@@ -88,10 +89,7 @@ export async function completeKyc(request: APIRequestContext, owner: Headers, bu
  * the superadmin: approval needs each check verified or waived. The superadmin must not have registered the business.
  */
 export async function verifyChecks(request: APIRequestContext, businessId: string) {
-  const login = await request.post('/api/v1/accounts/login', {
-    data: { email: 'superadmin@example.com', password: 'Demo-Passw0rd!' },
-  })
-  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` }
+  const headers = await bearer(request, 'superadmin@example.com')
   const items = (await (await request.get(`/api/v1/verified-kyc/${businessId}`, { headers })).json()) as {
     id: string
     status: string
