@@ -6,6 +6,22 @@ import { defineConfig } from 'vitest/config'
 const root = fileURLToPath(new URL('.', import.meta.url))
 const alias = { '@': root }
 
+/**
+ * The API files whose subject is the embedded database or the in-process app, which the API suite through a real
+ * server on PostgreSQL cannot prove: PGlite's data-directory lock, its first-start migration, concurrent writes on its
+ * one connection, and the tests that read the test process's own log, shutdown or socket.
+ * CI runs these in process on PGlite (`API_IN_PROCESS=embedded`) and the whole suite once, on PostgreSQL through the
+ * container's command; `npm test` runs the whole suite in process (docs/testing.md#ci).
+ */
+export const EMBEDDED_DATABASE_API_FILES = [
+  'tests/api/data-dir-lock.test.ts',
+  'tests/api/migrate-on-start.test.ts',
+  'tests/api/kyc-write-races.test.ts',
+  'tests/api/request-log.test.ts',
+  'tests/api/shutdown-readiness.test.ts',
+  'tests/api/sessions-list.test.ts',
+]
+
 /** The API project: Azurite and a seeded PGlite template per run, a database copy per file (vitest.stryker.config.ts reuses it). */
 export const apiProject = {
   resolve: { alias },
@@ -14,7 +30,7 @@ export const apiProject = {
     environment: 'node' as const,
     // The tests beside server modules need no database nor server (matching, importers, fees, the cipher): they are
     // the unit project's, so the API suite on PostgreSQL does not run them a second time.
-    include: ['tests/api/**/*.test.ts'],
+    include: process.env.API_IN_PROCESS === 'embedded' ? EMBEDDED_DATABASE_API_FILES : ['tests/api/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     setupFiles: ['tests/api/setup-file.ts'],
     pool: 'forks' as const,
