@@ -633,11 +633,6 @@ interface SignedIn {
   headers: Record<string, string>
 }
 
-/** A demo account's login answer (logInThroughApi waits out a second check of the same account at the same moment). */
-async function logIn(api: APIRequestContext, email: string) {
-  return (await logInThroughApi(api, email)).text
-}
-
 const test = base.extend<object, WorkerFixtures>({
   sessionOf: [
     async ({ playwright }, use, workerInfo) => {
@@ -647,7 +642,8 @@ const test = base.extend<object, WorkerFixtures>({
       const signIn = async (email: string): Promise<SignedIn> => {
         const context = await playwright.request.newContext({ baseURL })
         contexts.push(context)
-        const authData = await logIn(context, email)
+        // logInThroughApi waits out a second check of the same account at the same moment (the other worker's).
+        const { text: authData } = await logInThroughApi(context, email)
         // As the login form does next: the page session cookie, from the portal's own origin.
         const portal = await context.post('/api/login', {
           headers: { origin: baseURL },

@@ -34,23 +34,21 @@ export function axeOf(page: Page): AxeBuilder {
  * elements' selectors, so that a failure in CI says which element, not only which rule.
  */
 export async function seriousViolations(page: Page) {
-  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']
   for (let scan = 1; ; scan++) {
     await settleAnimations(page)
     const toastsBefore = await toastsOnScreen(page)
-    violations = (await axeOf(page).analyze()).violations
+    const { violations } = await axeOf(page).analyze()
     // A toast that came or went while axe read the page was read mid-animation, its text partly transparent (a
     // "color-contrast" on a success toast, seen in CI under load): read the page again once it is still.
     if (scan < 3 && (await toastsOnScreen(page)) !== toastsBefore) continue
-    break
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')})`,
+      )
   }
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')})`,
-    )
 }
