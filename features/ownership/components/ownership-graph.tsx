@@ -4,8 +4,10 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStore,
   useStoreApi,
   ViewportPortal,
+  type ReactFlowState,
   type Viewport,
 } from '@xyflow/react'
 import {
@@ -43,6 +45,14 @@ const MAX_ZOOM = 2
 const FIT = { padding: 0.1, maxZoom: 1 }
 /** An edge's label sits on the line just above the holder (between the layers, 70 px apart). */
 const LABEL_ABOVE_HOLDER = 17
+/**
+ * Below this zoom a node's 12 px text would be drawn under 5 px high, too small to read: the nodes are drawn as their
+ * shapes alone and the edges without their labels (their words stay in each button's name, the details under the graph
+ * and the table). A large structure's fitted first view is far below it (0.09 for 200 holdings), and not laying out
+ * some 1,000 runs of text it cannot show is most of that view's cost (issue 40's ≤ 300 ms).
+ */
+export const TEXT_MIN_ZOOM = 0.4
+const zoomedOutPastText = (state: ReactFlowState) => state.transform[2] < TEXT_MIN_ZOOM
 
 /** A request to move the focus to these nodes (a person with significant control in the list); a new sequence each time. */
 export interface GraphFocusRequest {
@@ -92,9 +102,22 @@ function viewFor(
   return getViewportForBounds(bounds, pane.width, pane.height, MIN_ZOOM, maxZoom, padding)
 }
 
+/** A node's lines of text: its kind, its name, and for a person the control, screening and PEP status. */
+function nodeLines(e: OwnershipGraphNode): [lineClass: string | undefined, text: string][] {
+  const lines: [string | undefined, string][] = [
+    [styles.nodeKind, NODE_KIND_LABELS[e.kind]],
+    [styles.nodeName, e.name],
+  ]
+  if (e.significantControl.length > 0)
+    lines.push([styles.nodeControl, `Significant control: ${reasonsInWords(e.significantControl)}`])
+  if (e.kind === 'PERSON') lines.push([styles.nodeStatus, [screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · ')])
+  return lines
+}
+
 /**
- * One entity as a button: its kind in words and by shape, its name, and for a person the control, screening and PEP
- * status. `focused`: the one in the Tab order; `highlighted`: asked for from the persons' list.
+ * One entity as a button, its kind shown by its shape and named by its lines (the same words whether or not the zoom
+ * shows them; the lines themselves are written in by `nodeTextMarkup` once the zoom can show them). `focused`: the one
+ * in the Tab order; `highlighted`: asked for from the persons' list.
  */
 function nodeMarkup(e: OwnershipGraphNode, at: { x: number; y: number }, focused: boolean, highlighted: boolean): string {
   const psc = e.significantControl.length > 0
@@ -102,18 +125,19 @@ function nodeMarkup(e: OwnershipGraphNode, at: { x: number; y: number }, focused
   return [
     `<button type="button" data-node-id="${escapeXml(e.id)}" tabindex="${focused ? 0 : -1}"`,
     focused ? ' aria-current="true"' : '',
-    ` class="${className}" style="left:${at.x}px;top:${at.y}px">`,
-    `<span class="${styles.nodeKind}">${escapeXml(NODE_KIND_LABELS[e.kind])}</span>`,
-    `<span class="${styles.nodeName}">${escapeXml(e.name)}</span>`,
-    psc
-      ? `<span class="${styles.nodeControl}">Significant control: ${escapeXml(reasonsInWords(e.significantControl))}</span>`
-      : '',
-    e.kind === 'PERSON'
-      ? `<span class="${styles.nodeStatus}">${escapeXml([screeningLabel(e), pepLabel(e)].filter(Boolean).join(' · '))}</span>`
-      : '',
-    '</button>',
+    ` aria-label="${escapeXml(
+      nodeLines(e)
+        .map(([, text]) => text)
+        .join('. '),
+    )}"`,
+    ` class="${className}" style="left:${at.x}px;top:${at.y}px"></button>`,
   ].join('')
 }
+
+const nodeTextMarkup = (e: OwnershipGraphNode) =>
+  nodeLines(e)
+    .map(([lineClass, text]) => `<span class="${lineClass}" aria-hidden="true">${escapeXml(text)}</span>`)
+    .join('')
 
 interface DrawingProps {
   graph: OwnershipGraphData
@@ -129,7 +153,12 @@ interface DrawingProps {
  * top (down, across half-way between the layers, down), the arrow at the held entity, and its label just above the
  * holder, on the line.
  */
-function edgesMarkup(graph: Pick<OwnershipGraphData, 'edges'>, layout: OwnershipLayout, markerId: string): string {
+function edgesMarkup(
+  graph: Pick<OwnershipGraphData, 'edges'>,
+  layout: OwnershipLayout,
+  markerId: string,
+  labels: boolean,
+): string {
   const parts = [
     `<defs><marker id="${escapeXml(markerId)}" viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" orient="auto-start-reverse">`,
     `<polyline class="${styles.arrow}" points="-5,-4 0,0 -5,4 -5,-4"/></marker></defs>`,
@@ -140,7 +169,7 @@ function edgesMarkup(graph: Pick<OwnershipGraphData, 'edges'>, layout: Ownership
     const start = points[0]!
     const middle = points[1]!.y
     const end = points[points.length - 1]!
-    const label = edgeLabel(e)
+    const label = labels ? edgeLabel(e) : ''
     parts.push(
       `<g data-edge-id="${escapeXml(e.id)}" class="${e.kind === 'HOLDING' ? styles.edgeHolding : styles.edgeRole}">`,
       `<path class="${styles.edgePath}" d="M${start.x} ${start.y}V${middle}H${end.x}V${end.y}" marker-start="url(#${escapeXml(markerId)})"/>`,
@@ -160,12 +189,15 @@ const nodeIdOf = (target: EventTarget) =>
  * (the browser parses it; React makes no element per node, path or label). Their focus, clicks and keys are handled
  * once, for the layer. xyflow pans and zooms the viewport; it
  * has no node or edge of its own to measure, store and draw (issue 40: 201 xyflow nodes and 200 edges cost most of
- * the ≤ 300 ms). Drawn again only for a new structure; the focus moves through the focus store.
+ * the ≤ 300 ms). Drawn again only for a new structure, and the edges when the zoom crosses TEXT_MIN_ZOOM; the focus
+ * moves through the focus store.
  */
 const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusNode, onKeyDownNode }: DrawingProps) {
   const nodesRef = useRef<HTMLDivElement>(null)
-  // The nodes as they are when the structure is drawn; after that the focus store's changes are written to the two
-  // or so buttons concerned (the one in the Tab order, the highlighted ones), not drawn again.
+  // Drawn again only when the zoom crosses TEXT_MIN_ZOOM: the layer's class and the edges' labels.
+  const shapesOnly = useStore(zoomedOutPastText)
+  // The nodes as they are when the structure is drawn, without their lines of text; after that the focus store's changes
+  // are written to the two or so buttons concerned (the one in the Tab order, the highlighted ones), not drawn again.
   const nodesMarkup = useMemo(
     () =>
       graph.nodes
@@ -174,6 +206,16 @@ const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusN
     // Drawn for a new structure only; the focus store is one per graph.
     [graph, layout],
   )
+  // The nodes' lines of text are written into their buttons the first time the zoom can show them (before that frame
+  // is painted), into the same buttons, so a focused node keeps the focus; zoomed out again, the layer's class hides
+  // them. A large structure's fitted first view never needs them.
+  const textWrittenFor = useRef<string | null>(null)
+  useLayoutEffect(() => {
+    const nodes = nodesRef.current
+    if (shapesOnly || !nodes || textWrittenFor.current === nodesMarkup) return
+    textWrittenFor.current = nodesMarkup
+    graph.nodes.forEach((e, i) => nodes.children[i]?.insertAdjacentHTML('beforeend', nodeTextMarkup(e)))
+  }, [shapesOnly, nodesMarkup, graph])
   useLayoutEffect(() => {
     const nodes = nodesRef.current
     if (!nodes) return
@@ -210,14 +252,14 @@ const Drawing = memo(function Drawing({ graph, layout, focus, markerId, onFocusN
     if (id) onKeyDownNode(event, id)
   }
   return (
-    <div className={styles.drawing} style={{ width: layout.width, height: layout.height }}>
+    <div className={cx(styles.drawing, shapesOnly && styles.shapesOnly)} style={{ width: layout.width, height: layout.height }}>
       {/* Static, drawn once per structure: written as markup (no React element per path and label). */}
       <svg
         className={styles.edges}
         width={layout.width}
         height={layout.height}
         aria-hidden="true"
-        dangerouslySetInnerHTML={{ __html: edgesMarkup(graph, layout, markerId) }}
+        dangerouslySetInnerHTML={{ __html: edgesMarkup(graph, layout, markerId, !shapesOnly) }}
       />
       <div
         ref={nodesRef}
@@ -247,6 +289,29 @@ function ZoomControls({ onFit }: { onFit: () => void }) {
       </button>
     </Panel>
   )
+}
+
+/**
+ * xyflow's stylesheet, hoisted into the head once however often it is rendered (React dedupes by href). The section
+ * renders it as soon as the graph's chunk is there, before the ownership answer: a stylesheet added restyles the whole
+ * page, which then happens before the graph is drawn, not in the frame that shows it.
+ */
+export function OwnershipGraphStyles() {
+  return (
+    <style href="ownership-graph-xyflow" precedence="default">
+      {XYFLOW_CSS}
+    </style>
+  )
+}
+
+/** Said on the graph while it is zoomed out past its words. */
+function ReadingHint() {
+  const shapesOnly = useStore(zoomedOutPastText)
+  return shapesOnly ? (
+    <Panel position="top-left" className={styles.hint}>
+      Zoom in to read the names
+    </Panel>
+  ) : null
 }
 
 export interface OwnershipGraphProps {
@@ -297,9 +362,7 @@ function Graph({ graph, focusRequest }: OwnershipGraphProps) {
         Tab into the graph, then use the arrow keys to move between the holders (up: what a node holds; down: its holders; left
         and right: along a layer). The table beside it says the same.
       </p>
-      <style href="ownership-graph-xyflow" precedence="default">
-        {XYFLOW_CSS}
-      </style>
+      <OwnershipGraphStyles />
       <div ref={containerRef} className={cx(styles.graph, 'ownership-flow')}>
         {initialView && (
           <Flow
@@ -470,6 +533,7 @@ function Flow({ graph, layout, bounds, initialView, focus, focusRequest, contain
           onKeyDownNode={onKeyDownNode}
         />
       </ViewportPortal>
+      <ReadingHint />
       <ZoomControls onFit={fit} />
     </ReactFlow>
   )
