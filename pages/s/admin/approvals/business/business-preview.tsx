@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
 import { reviewFirstReads } from '@/features/approvals/api/review-first-reads'
+import { loadOwnershipSection } from '@/features/ownership/model/load-ownership-section'
 import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { useSeededPageAnswers, type PageRead } from '@/lib/query/page-answers'
@@ -34,11 +35,11 @@ const RiskSection = dynamic(() => import('@/features/risk/components/business-ri
   loading: () => <Skeleton count={3} label="Loading the risk assessment" />,
 })
 
-// Ownership and control likewise; the graph inside it (xyflow, dagre) is one more chunk, read when there is a structure.
-const OwnershipSection = dynamic(
-  () => import('@/features/ownership/components/ownership-section').then((m) => m.OwnershipSection),
-  { ssr: false, loading: () => <Skeleton count={3} label="Loading the ownership structure" /> },
-)
+// Ownership and control likewise; the graph inside it (xyflow) is one more chunk, asked for with the section's.
+const OwnershipSection = dynamic(() => loadOwnershipSection(), {
+  ssr: false,
+  loading: () => <Skeleton count={3} label="Loading the ownership structure" />,
+})
 
 interface BusinessPreviewPageProps {
   answers: PageAnswers
