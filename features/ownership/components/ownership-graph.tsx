@@ -48,7 +48,7 @@ const LABEL_ABOVE_HOLDER = 17
 /**
  * Below this zoom a node's 12 px text would be drawn under 5 px high, too small to read: the nodes are drawn as their
  * shapes alone and the edges without their labels (their words stay in each button's name, the details under the graph
- * and the table). A large structure's fitted first view is far below it (0.09 for 200 holdings), and not laying out
+ * and the table). A large structure's fitted first view is far below it (under 0.1 for 200 holdings), and not laying out
  * some 1,000 runs of text it cannot show is most of that view's cost (issue 40's ≤ 300 ms).
  */
 export const TEXT_MIN_ZOOM = 0.4
