@@ -148,3 +148,29 @@ test('a reviewer finds the demo group’s persons with significant control, the 
   expect(found).toContain(byVotes.name)
   for (const p of answer.personsWithSignificantControl) expect(found).toContain(p.name)
 })
+
+test('opened at its screening section, the review stays there while the ownership section above it loads', async ({
+  page,
+  request,
+}) => {
+  const headers = await bearer(request, 'approver@example.com')
+  const [business] = await staffBusinesses(request, headers)
+  expect(business, 'the demo data has a business waiting for review').toBeTruthy()
+  // The ownership answer comes after the screening section has opened and scrolled itself into view.
+  let answerOwnership: () => void = () => undefined
+  const screeningShown = new Promise<void>((resolve) => (answerOwnership = resolve))
+  await page.route('**/api/v1/businesses/*/ownership', async (route) => {
+    await screeningShown
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(GROUP_GRAPH) })
+  })
+  await signInAsStaff(page, 'approver@example.com')
+  await page.goto(`/s/admin/approvals/business/business-preview?id=${business!.id}#screening`)
+  const screening = page.getByRole('region', { name: 'Screening', exact: true })
+  await expect(screening).toBeInViewport({ timeout: 20_000 })
+  answerOwnership()
+  const ownership = page.getByRole('region', { name: 'Ownership and control' })
+  await expect(ownership.getByRole('table', { name: 'Who holds what in whom' })).toBeAttached()
+  await expect(graphOf(page).locator('[data-node-id]')).toHaveCount(GROUP_GRAPH.nodes.length)
+  // The section above grew by its persons, graph and table; the browser kept the screening section in place.
+  await expect(screening).toBeInViewport()
+})
