@@ -50,8 +50,10 @@ function show({ toast }: Toastify, message: string, type: NotifyType, toastId: s
     toast.update(id, { render: repeatedMessage(same.message, same.count), autoClose: TOAST_AUTO_CLOSE_MS })
     return
   }
-  // Also forget toasts no longer on screen whose close was not reported (their container unmounted).
-  shown = shown.filter((s) => s.id !== id && toast.isActive(s.id))
+  // Not `toast.isActive` to forget the others: a toast asked for before the container has subscribed waits in
+  // react-toastify's queue, not active yet, and forgetting it left it open through a page change (the container's
+  // unmount forgets them all, below).
+  shown = shown.filter((s) => s.id !== id)
   while (shown.length >= TOAST_LIMIT) {
     const oldest = shown.shift()!
     toast.dismiss(oldest.id)
@@ -143,6 +145,8 @@ export function Toasts() {
       })
     return () => {
       cancelled = true
+      // The toasts on screen leave with the container, and their close is not reported.
+      shown = []
     }
   }, [])
   useEffect(() => {

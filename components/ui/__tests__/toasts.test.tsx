@@ -57,6 +57,22 @@ describe('Toasts', () => {
     await waitFor(() => expect(toastTexts()).toEqual(['Saved']))
   })
 
+  it('closes on a page change the toasts asked for while a new container was still mounting', async () => {
+    // A container mounted and gone (the toasts' loader is ready), then a new one: toasts asked for at once wait in
+    // react-toastify's queue until it has subscribed.
+    const first = render(<Shell events={mitt() as Router['events']} />)
+    await waitFor(() => expect(document.querySelector('.Toastify')).not.toBeNull())
+    first.unmount()
+    const events = mitt() as Router['events']
+    render(<Shell events={events} />)
+    notify('Saved', { type: 'success' })
+    notify('You cannot do that', { type: 'error' })
+    notify('Check the dates', { type: 'warning' })
+    await waitFor(() => expect(toastTexts()).toHaveLength(3))
+    act(() => events.emit('routeChangeStart', '/s/businesses', { shallow: false }))
+    await waitFor(() => expect(toastTexts()).toEqual(['Saved']))
+  })
+
   it('shows at the bottom, clear of the account menu, badges and actions at the top of a screen', async () => {
     await mount()
     notify('Company details saved.', { type: 'success' })
