@@ -497,7 +497,8 @@ describe('seeded data', () => {
   })
 
   it('gives the demo businesses with complete KYC real documents in blob storage and deferrals in every state, once', async () => {
-    // The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts).
+    // The seeded demo without the shipped screening lists, made once per run (tests/api/demo-template.ts): when this
+    // file is the first to ask for it, this test seeds it, which took past two minutes on a loaded CI machine (2026-12-01).
     await startFromDemo({ shippedLists: false })
     const db = await getDb()
     const { seed } = await import('@/server/seed')
@@ -581,5 +582,5 @@ describe('seeded data', () => {
     expect(await db.$count(audits)).toBe(auditCount)
     const after = await db.select().from(businesses).where(inArray(businesses.regNo, demoBusinessRegNos()))
     expect(after.map((b) => [b.id, b.approvalStatus, b.kycDetailsCompleted])).toEqual(statusesBefore)
-  })
+  }, 300_000)
 })
