@@ -30,8 +30,9 @@ const loadGraphView = () =>
   ))
 
 /**
- * xyflow and its stylesheet come in their own chunk, asked for when the section mounts, with the ownership call, not
- * after its answer: the graph is drawn as soon as the answer is there (issue 40's ≤ 300 ms).
+ * xyflow and its stylesheet come in their own chunk, asked for by the page with the section's chunk
+ * (model/load-ownership-section.ts) and here again when the section mounts (the same module, loaded once), not after
+ * the ownership answer: the graph is drawn as soon as the answer is there (issue 40's ≤ 300 ms).
  */
 function useGraphView() {
   const [view, setView] = useState<{ module: GraphModule | null; failed: boolean }>(() => ({
