@@ -32,6 +32,44 @@ for (const [name, secs, rc, cpu, from] of rows) {
 }
 console.log(`${'all stages'.padEnd(width)}  ${''.padStart(6)}  ${minutes(total).padStart(6)}`)
 
+// The machine's CPU use, minute by minute (from .ci/run's samples of /proc/stat): busy is user + nice + system +
+// interrupts of both cores; steal is what the hypervisor gave to others. A minute well under 100 % busy had a core
+// waiting; one at 100 % had more work than cores.
+const cpuLog = join(dir, 'cpu.log')
+if (existsSync(cpuLog)) {
+  const samples = readFileSync(cpuLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/))
+    .filter((f) => f[1] === 'cpu')
+    .map(([t, , ...counters]) => {
+      const [user, nice, system, idle, iowait, irq, softirq, steal] = counters.map(Number)
+      return {
+        t: Number(t),
+        busy: user + nice + system + irq + softirq,
+        steal,
+        all: user + nice + system + idle + iowait + irq + softirq + steal,
+      }
+    })
+  const minutesOf = []
+  for (let i = 0; i + 1 < samples.length; i++) {
+    const [a, b] = [samples[i], samples[i + 1]]
+    const minute = Math.floor((a.t - samples[0].t) / 60)
+    const m = (minutesOf[minute] ??= { busy: 0, steal: 0, all: 0 })
+    m.busy += b.busy - a.busy
+    m.steal += b.steal - a.steal
+    m.all += b.all - a.all
+  }
+  if (minutesOf.length) {
+    const pct = (n, d) => (d ? Math.round((100 * n) / d) : 0)
+    console.log('\n== CPU, minute by minute (busy % of both cores / stolen %) ==')
+    const cells = minutesOf.map(
+      (m, i) => `${String(i).padStart(2)}: ${String(pct(m.busy, m.all)).padStart(3)}/${pct(m.steal, m.all)}`,
+    )
+    for (let i = 0; i < cells.length; i += 8) console.log(cells.slice(i, i + 8).join('   '))
+  }
+}
+
 const root = process.cwd()
 function printSlowest(title, files) {
   if (!files.length) return
