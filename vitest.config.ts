@@ -22,6 +22,54 @@ export const EMBEDDED_DATABASE_API_FILES = [
   'tests/api/sessions-list.test.ts',
 ]
 
+/**
+ * The API files CI sends through the container's command on PostgreSQL (`API_FILES=server`); the others run there in
+ * process on PostgreSQL (`API_FILES=in-process`), each file once (docs/testing.md#the-api-suite-runs-once-in-ci). These are the
+ * files whose subject is the real server (its transport, proxies, shutdown, start, warm-up, origins and cookies, the
+ * revocation seen by a second process, the virus scanner it calls), the access matrix (every operation for every
+ * identity through the real mount), and issue 41's (service levels, escalation, assignment, mentions and notifications,
+ * the operations dashboard), which it asks to be proven through the server on PostgreSQL. `npm run test:pg` runs
+ * every file through it.
+ */
+export const SERVER_PATH_API_FILES = [
+  'tests/api/transport.test.ts',
+  'tests/api/trusted-proxies.test.ts',
+  'tests/api/graceful-shutdown.test.ts',
+  'tests/api/startup.test.ts',
+  'tests/api/health-warm-up.test.ts',
+  'tests/api/health-openapi.test.ts',
+  'tests/api/errors.test.ts',
+  'tests/api/page-answers.test.ts',
+  'tests/api/page-session.test.ts',
+  'tests/api/session-hardening.test.ts',
+  'tests/api/passkeys.test.ts',
+  'tests/api/sso.test.ts',
+  'tests/api/revocation.test.ts',
+  'tests/api/support.test.ts',
+  'tests/api/malware-scan.test.ts',
+  'tests/api/access-matrix.test.ts',
+  'tests/api/service-levels.test.ts',
+  'tests/api/queue-due-times.test.ts',
+  'tests/api/escalation.test.ts',
+  'tests/api/assignment.test.ts',
+  'tests/api/mentions.test.ts',
+  'tests/api/notifications.test.ts',
+  'tests/api/notification-digest.test.ts',
+  'tests/api/notifications-demo.test.ts',
+  'tests/api/operations-dashboard.test.ts',
+  'tests/api/operations-demo.test.ts',
+]
+
+/** Which API files this run takes: API_IN_PROCESS=embedded, or API_FILES=server | in-process (above); all by default. */
+function apiFiles(): { include: string[]; exclude?: string[] } {
+  if (process.env.API_IN_PROCESS === 'embedded') return { include: EMBEDDED_DATABASE_API_FILES }
+  const which = process.env.API_FILES?.trim()
+  if (!which) return { include: ['tests/api/**/*.test.ts'] }
+  if (which === 'server') return { include: SERVER_PATH_API_FILES }
+  if (which === 'in-process') return { include: ['tests/api/**/*.test.ts'], exclude: SERVER_PATH_API_FILES }
+  throw new Error(`API_FILES must be server or in-process, not "${which}"`)
+}
+
 /** The API project: Azurite and a seeded PGlite template per run, a database copy per file (vitest.stryker.config.ts reuses it). */
 export const apiProject = {
   resolve: { alias },
@@ -30,7 +78,7 @@ export const apiProject = {
     environment: 'node' as const,
     // The tests beside server modules need no database nor server (matching, importers, fees, the cipher): they are
     // the unit project's, so the API suite on PostgreSQL does not run them a second time.
-    include: process.env.API_IN_PROCESS === 'embedded' ? EMBEDDED_DATABASE_API_FILES : ['tests/api/**/*.test.ts'],
+    ...apiFiles(),
     globalSetup: ['tests/api/global-setup.ts'],
     setupFiles: ['tests/api/setup-file.ts'],
     pool: 'forks' as const,
