@@ -26,8 +26,9 @@ export const EMBEDDED_DATABASE_API_FILES = [
  * The API files CI sends through the container's command on PostgreSQL (`API_FILES=server`); the others run there in
  * process on PostgreSQL (`API_FILES=in-process`), each file once (docs/testing.md#the-api-suite-runs-once-in-ci). These are the
  * files whose subject is the real server (its transport, proxies, shutdown, start, warm-up, origins and cookies, the
- * revocation seen by a second process, the virus scanner it calls), the access matrix (every operation for every
- * identity through the real mount), and issue 41's (service levels, escalation, assignment, mentions and notifications,
+ * revocation seen by a second process, the virus scanner it calls), the ones whose libraries load on first use and so
+ * prove they are in the image (exceljs, archiver, pdf-lib, nodemailer, the locations' data: docs/architecture.md#start-up),
+ * the access matrix (every operation for every identity through the real mount), and issue 41's (service levels, escalation, assignment, mentions and notifications,
  * the operations dashboard), which it asks to be proven through the server on PostgreSQL. `npm run test:pg` runs
  * every file through it.
  */
@@ -47,6 +48,12 @@ export const SERVER_PATH_API_FILES = [
   'tests/api/revocation.test.ts',
   'tests/api/support.test.ts',
   'tests/api/malware-scan.test.ts',
+  'tests/api/case-file.test.ts',
+  'tests/api/fees.test.ts',
+  'tests/api/regulatory-returns.test.ts',
+  'tests/api/data-subjects.test.ts',
+  'tests/api/mail-smtp.test.ts',
+  'tests/api/locations.test.ts',
   'tests/api/access-matrix.test.ts',
   'tests/api/service-levels.test.ts',
   'tests/api/queue-due-times.test.ts',
