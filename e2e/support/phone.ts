@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { axeOf } from './a11y'
+import { seriousViolations } from './a11y'
 import { dismissToasts } from './toasts'
 
 /**
@@ -45,12 +45,9 @@ export async function fitsThePhone(page: Page) {
     culprits: [],
   })
   expect(width.scrollWidth).toBeLessThanOrEqual(device)
-  const { violations } = await axeOf(page).analyze()
-  expect(
-    violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
+  // Read once the page is still: a save's toast that arrived after the toasts were closed was read mid-slide (a
+  // "color-contrast" on "Address added.", seen on a loaded machine).
+  expect(await seriousViolations(page)).toEqual([])
 }
 
 /**
