@@ -96,9 +96,10 @@ export const apiProject = {
     // Limits for a hang, not speeds. The tests that run the whole demo seed twice (products, reviews, the demo's
     // queues) took 34–38 s in process on a slow instance of this machine kind beside Playwright (2026-11-29), and longer
     // through real servers; since the demo seed screens every submitted business (issue 38), one took 67 s there
-    // (24 s alone, 2026-11-30).
+    // (24 s alone, 2026-11-30). In CI a hook may seed the run's demo template (products' `beforeAll`) beside
+    // Playwright under `nice`, in process as well as through a server.
     testTimeout: 120_000,
-    hookTimeout: process.env.API_TEST_SERVER ? 180_000 : 60_000,
+    hookTimeout: process.env.API_TEST_SERVER || process.env.CI ? 180_000 : 60_000,
   },
 }
 
