@@ -24,13 +24,13 @@ export const EMBEDDED_DATABASE_API_FILES = [
 
 /**
  * The API files CI sends through the container's command on PostgreSQL (`API_FILES=server`); the others run there in
- * process on PostgreSQL (`API_FILES=in-process`), each file once (docs/testing.md#the-api-suite-runs-once-in-ci). These are the
- * files whose subject is the real server (its transport, proxies, shutdown, start, warm-up, origins and cookies, the
- * revocation seen by a second process, the virus scanner it calls), the ones whose libraries load on first use and so
- * prove they are in the image (exceljs, archiver, pdf-lib, nodemailer, the locations' data: docs/architecture.md#start-up),
- * the access matrix (every operation for every identity through the real mount), and issue 41's (service levels, escalation, assignment, mentions and notifications,
- * the operations dashboard), which it asks to be proven through the server on PostgreSQL. `npm run test:pg` runs
- * every file through it.
+ * process on PostgreSQL (`API_FILES=in-process`), each file once (docs/testing.md#the-api-suite-runs-once-in-ci).
+ * These are the files whose subject is the real server (its transport, proxies, shutdown, start, warm-up, origins
+ * and cookies, the revocation seen by a second process, the virus scanner it calls); those whose libraries load on
+ * first use and so prove they are in the image (exceljs, archiver, pdf-lib, nodemailer, the locations' data:
+ * docs/architecture.md#start-up); the access matrix (every operation for every identity through the real mount); and
+ * issue 41's (service levels, escalation, assignment, mentions and notifications, the operations dashboard), which it
+ * asks to be proven through the server on PostgreSQL. `npm run test:pg` runs every file through it.
  */
 export const SERVER_PATH_API_FILES = [
   'tests/api/transport.test.ts',
