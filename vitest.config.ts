@@ -104,25 +104,38 @@ export const apiProject = {
 }
 
 /**
- * The components' test files, split by whether they replace a module (`vi.mock`): those that do run each in its own
- * module graph (vitest's isolation), since a mock in one file would reach every later file that shares the cache; the
- * others share one jsdom and one module graph per worker (`isolate: false`), which took about a fifth of the CPU time
- * (docs/testing.md#less-cpu): building a jsdom and importing React and the app again for each file was most of it.
+ * The components' test files, split by what they replace (`vi.mock`). A file that mocks a module other than
+ * `next/router` runs in its own module graph (vitest's isolation), since its mock would reach every later file that
+ * shares the cache. The others share one jsdom and one module graph per worker (`isolate: false`), which took about a
+ * fifth of the CPU time (docs/testing.md#less-cpu): building a jsdom and importing React and the app again for each
+ * file was most of it. Those that mock `next/router` all mock it with the same stand-in (tests/components/router-mock.ts),
+ * so they share a graph of their own (`components-router`), whose setup empties the router before each file as a
+ * fresh module would; those that mock nothing share another (`components-shared`), where `next/router` is Next's.
  */
 const componentTests = ['tests/components', 'components', 'features', 'lib'].flatMap((dir) =>
   readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.tsx'))
     .map((file) => join(dir, file)),
 )
-const mocksAModule = (file: string) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8'))
-const componentsProject = (name: string, include: string[], isolate: boolean) => ({
+/** The modules a file replaces; a call whose module is not a string literal counts as an unknown one ('?'). */
+const mockedModules = (file: string) => {
+  const source = readFileSync(join(root, file), 'utf8')
+  const named = [...source.matchAll(/\bvi\.(?:mock|doMock)\(\s*(['"])([^'"]+)\1/g)].map((m) => m[2]!)
+  const calls = source.match(/\bvi\.(?:mock|doMock)\(/g)?.length ?? 0
+  return calls > named.length ? [...named, '?'] : named
+}
+const mocksOnly = (file: string, modules: string[]) => {
+  const mocked = mockedModules(file)
+  return mocked.length > 0 && mocked.every((module) => modules.includes(module))
+}
+const componentsProject = (name: string, include: string[], isolate: boolean, setupFiles: string[] = []) => ({
   resolve: { alias },
   test: {
     name,
     environment: 'jsdom' as const,
     include,
     isolate,
-    setupFiles: ['tests/components/setup.ts'],
+    setupFiles: ['tests/components/setup.ts', ...setupFiles],
     // As for unit: a component test that takes 1.5 s alone took over 5 s (vitest's default) on a loaded machine.
     testTimeout: 20_000,
     css: { modules: { classNameStrategy: 'non-scoped' as const } },
@@ -152,10 +165,20 @@ export default defineConfig({
         },
       },
       apiProject,
-      componentsProject('components', componentTests.filter(mocksAModule), true),
+      componentsProject(
+        'components',
+        componentTests.filter((file) => mockedModules(file).length > 0 && !mocksOnly(file, ['next/router'])),
+        true,
+      ),
+      componentsProject(
+        'components-router',
+        componentTests.filter((file) => mocksOnly(file, ['next/router'])),
+        false,
+        ['tests/components/router-setup.ts'],
+      ),
       componentsProject(
         'components-shared',
-        componentTests.filter((file) => !mocksAModule(file)),
+        componentTests.filter((file) => mockedModules(file).length === 0),
         false,
       ),
     ],

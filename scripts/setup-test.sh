@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need that npm does not, from Debian's packages, once (a second run installs nothing):
-# - Chromium at /usr/bin/chromium for the browser tests; Playwright is told to use it and never downloads a browser.
+# - Chromium for the browser tests, from Debian, at the version Debian ships; Playwright is told to use it and never
+#   downloads a browser: `chromium-headless-shell` (/usr/lib/chromium/chromium-headless-shell, the same build without
+#   the browser's own interface, which is what Playwright runs headless by default) for the specs, and the full
+#   `chromium` (/usr/bin/chromium) for those that need what only the browser has, its PDF viewer (playwright.config.ts).
 # - clamd (clamav-daemon) at /usr/sbin/clamd for tests/api/malware-scan.test.ts, which starts it on a signature
 #   database it writes itself. Only the binary is used: the package's service is not started and freshclam
 #   (signature downloads, impossible here) does not run.
@@ -10,6 +13,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/sbin/clamd ] || missing+=(clamav-daemon)
 
 if [ ${#missing[@]} -gt 0 ]; then
@@ -26,8 +30,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     $SUDO chmod +x /usr/sbin/policy-rc.d
     policy_added=1
   fi
-  if [[ " ${missing[*]} " == *" chromium "* ]]; then
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  browsers=()
+  for package in chromium chromium-headless-shell; do
+    if [[ " ${missing[*]} " == *" $package "* ]]; then browsers+=("$package"); fi
+  done
+  if [ ${#browsers[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${browsers[@]}" >/dev/null
   fi
   if [[ " ${missing[*]} " == *" clamav-daemon "* ]]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends clamav-daemon >/dev/null
@@ -39,4 +47,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | tail -1)"
+echo "chromium-headless-shell: $(/usr/lib/chromium/chromium-headless-shell --version 2>/dev/null | tail -1)"
 echo "clamd: $(/usr/sbin/clamd --version 2>/dev/null | tail -1)"
