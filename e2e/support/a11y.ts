@@ -16,6 +16,16 @@ export async function settleAnimations(page: Page) {
   )
 }
 
+/** Whether something is mid-animation now, by the same measure as `settleAnimations`. */
+const animating = (page: Page) =>
+  page.evaluate(() =>
+    document.getAnimations().some((animation) => {
+      const timing = animation.effect?.getComputedTiming()
+      const duration = typeof timing?.duration === 'number' ? timing.duration : 0
+      return animation.playState === 'running' && timing?.iterations !== Infinity && duration <= 2_000
+    }),
+  )
+
 /** The ids of the toasts on screen (react-toastify's), in order. */
 const toastsOnScreen = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll('.Toastify__toast')].map((toast) => toast.id).join('|'))
@@ -37,12 +47,13 @@ export function axeOf(page: Page): AxeBuilder {
  */
 export async function seriousViolations(page: Page) {
   for (let scan = 1; ; scan++) {
-    await settleAnimations(page)
+    // The toasts are read before the page settles: one that arrives in between is waited for, not taken as still.
     const toastsBefore = await toastsOnScreen(page)
+    await settleAnimations(page)
     const { violations } = await axeOf(page).analyze()
-    // A toast that came or went while axe read the page was read mid-animation, its text partly transparent (a
-    // "color-contrast" on a success toast, seen in CI under load): read the page again once it is still.
-    if (scan < 3 && (await toastsOnScreen(page)) !== toastsBefore) continue
+    // A toast that came, went or began to close while axe read the page was read mid-animation, its text partly
+    // transparent (a "color-contrast" on a success toast, seen in CI under load): read the page again once it is still.
+    if (scan < 3 && ((await toastsOnScreen(page)) !== toastsBefore || (await animating(page)))) continue
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
