@@ -8,10 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const CHROMIUM = '/usr/bin/chromium'
 /**
  * Debian's `chromium-headless-shell` (npm run setup:test installs both): the same Chromium build without the
- * browser's own interface, which is what Playwright runs headless by default. The whole suite used about half the
- * browser CPU time in it (300 CPU-seconds instead of 608, alone on this machine, 2026-12-01), so the specs run in it;
- * what only the browser has (opening a PDF in a tab) runs in `chromium`, tagged `@full-browser`. CHROMIUM_PATH
- * replaces both.
+ * browser's own interface, which is what Playwright runs headless by default. The whole suite used less than half the
+ * browser CPU time in it (237 CPU-seconds instead of 608, alone on this machine, 2026-12-01:
+ * docs/testing.md#the-browser), so the specs run in it; what only the browser has (opening a PDF in a tab) runs in
+ * `chromium`, tagged `@full-browser`. CHROMIUM_PATH replaces both.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell'
 const launchOptions = (executablePath: string): LaunchOptions => ({
