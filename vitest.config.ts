@@ -117,20 +117,15 @@ const componentTests = ['tests/components', 'components', 'features', 'lib'].fla
     .filter((file) => file.endsWith('.test.tsx'))
     .map((file) => join(dir, file)),
 )
-/** The modules a file replaces; a call whose module is not a string literal counts as an unknown one ('?'). */
-const mockedModules = (file: string) => {
+const ROUTER_STAND_IN = "vi.mock('next/router', () => import('@/tests/components/router-mock'))"
+/** Which graph a file's mocks allow: none, only `next/router`'s shared stand-in (word for word), or its own. */
+const graphOf = (file: string): 'shared' | 'router' | 'isolated' => {
   const source = readFileSync(join(root, file), 'utf8')
-  const named = [...source.matchAll(/\bvi\.(?:mock|doMock)\(\s*(['"])([^'"]+)\1/g)].map((m) => m[2]!)
-  const calls = source.match(/\bvi\.(?:mock|doMock)\(/g)?.length ?? 0
-  return calls > named.length ? [...named, '?'] : named
+  const mocks = source.match(/\bvi\.(?:mock|doMock)\(/g)?.length ?? 0
+  if (mocks === 0) return 'shared'
+  return source.split(ROUTER_STAND_IN).length - 1 === mocks ? 'router' : 'isolated'
 }
-/** Whether every mock of the file is `next/router`'s shared stand-in, word for word (none of its own). */
-const mocksOnlyTheRouter = (file: string) => {
-  const source = readFileSync(join(root, file), 'utf8')
-  const calls = source.match(/\bvi\.(?:mock|doMock)\(/g)?.length ?? 0
-  const standIns = source.split("vi.mock('next/router', () => import('@/tests/components/router-mock'))").length - 1
-  return calls > 0 && calls === standIns
-}
+const inGraph = (graph: ReturnType<typeof graphOf>) => componentTests.filter((file) => graphOf(file) === graph)
 const componentsProject = (name: string, include: string[], isolate: boolean, setupFiles: string[] = []) => ({
   resolve: { alias },
   test: {
@@ -168,19 +163,9 @@ export default defineConfig({
         },
       },
       apiProject,
-      componentsProject(
-        'components',
-        componentTests.filter((file) => mockedModules(file).length > 0 && !mocksOnlyTheRouter(file)),
-        true,
-      ),
-      componentsProject('components-router', componentTests.filter(mocksOnlyTheRouter), false, [
-        'tests/components/router-setup.ts',
-      ]),
-      componentsProject(
-        'components-shared',
-        componentTests.filter((file) => mockedModules(file).length === 0),
-        false,
-      ),
+      componentsProject('components', inGraph('isolated'), true),
+      componentsProject('components-router', inGraph('router'), false, ['tests/components/router-setup.ts']),
+      componentsProject('components-shared', inGraph('shared'), false),
     ],
   },
 })

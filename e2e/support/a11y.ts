@@ -7,24 +7,17 @@ import type { Page } from '@playwright/test'
  * auto-close progress bar) are not waited for.
  */
 export async function settleAnimations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const timing = animation.effect?.getComputedTiming()
-      const duration = typeof timing?.duration === 'number' ? timing.duration : 0
-      return animation.playState !== 'running' || timing?.iterations === Infinity || duration > 2_000
-    }),
-  )
+  await page.waitForFunction(isStill)
 }
 
-/** Whether something is mid-animation now, by the same measure as `settleAnimations`. */
-const animating = (page: Page) =>
-  page.evaluate(() =>
-    document.getAnimations().some((animation) => {
-      const timing = animation.effect?.getComputedTiming()
-      const duration = typeof timing?.duration === 'number' ? timing.duration : 0
-      return animation.playState === 'running' && timing?.iterations !== Infinity && duration <= 2_000
-    }),
-  )
+/** Run in the page: nothing short and finite is mid-animation (the measure of `settleAnimations`). */
+function isStill() {
+  return document.getAnimations().every((animation) => {
+    const timing = animation.effect?.getComputedTiming()
+    const duration = typeof timing?.duration === 'number' ? timing.duration : 0
+    return animation.playState !== 'running' || timing?.iterations === Infinity || duration > 2_000
+  })
+}
 
 /** The ids of the toasts on screen (react-toastify's), in order. */
 const toastsOnScreen = (page: Page) =>
@@ -53,7 +46,7 @@ export async function seriousViolations(page: Page) {
     const { violations } = await axeOf(page).analyze()
     // A toast that came, went or began to close while axe read the page was read mid-animation, its text partly
     // transparent (a "color-contrast" on a success toast, seen in CI under load): read the page again once it is still.
-    if (scan < 3 && ((await toastsOnScreen(page)) !== toastsBefore || (await animating(page)))) continue
+    if (scan < 3 && ((await toastsOnScreen(page)) !== toastsBefore || !(await page.evaluate(isStill)))) continue
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
