@@ -5,6 +5,7 @@ import { expect, test as base, type APIRequestContext, type BrowserContext, type
 import { settleAnimations, axeOf } from './support/a11y'
 import { activeUser, bearer, latestMail, logInThroughApi, unique } from './support/accounts'
 import { acmeSeller, partnerReference } from './support/partner'
+import { reachSection } from './support/sections'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -342,7 +343,11 @@ const VISITS: Visit[] = [
     as: 'approver',
     url: ({ ids }) => `/s/admin/approvals/business/business-preview?id=${ids.businessForApprovalId}`,
     heading: 'Business review',
-    ready: shows('navigation', 'Review sections'),
+    // The sections under the KYC load when reached: each is brought into view so the scan covers it too.
+    ready: async (page) => {
+      await shows('navigation', 'Review sections')(page)
+      for (const section of ['Ownership and control', 'Screening', 'Risk']) await reachSection(page, section)
+    },
   },
   {
     file: 's/admin/approvals/cac-doc/index.tsx',
@@ -749,13 +754,16 @@ const test = base.extend<object, WorkerFixtures>({
   ],
 })
 
-/** The page's real content: its heading, and no loading placeholder anywhere. */
+/**
+ * The page's real content: its heading, what the visit waits for (which may bring a section that loads when reached
+ * into view), and no loading placeholder anywhere.
+ */
 async function contentLoaded(page: Page, visit: Visit, ids: DemoIds) {
   await expect(page.getByRole('heading', { level: 1, name: visit.heading, exact: true })).toBeVisible({ timeout: 15_000 })
+  await visit.ready?.(page, ids)
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 })
   await expect(page.getByRole('status').filter({ hasText: /^(Loading|Checking)/ })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toHaveCount(0)
-  await visit.ready?.(page, ids)
   await dismissToasts(page)
 }
 

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { OwnershipGraph } from '../lib/contracts/ownership'
 import { GROUP_GRAPH } from '../tests/components/ownership-fixtures'
 import { bearer, signInAsStaff } from './support/accounts'
+import { reachSection } from './support/sections'
 
 /**
  * Issue 40: a reviewer opens a business's ownership graph in the review and finds the persons with significant control
@@ -71,9 +72,7 @@ async function walkGraphWithKeyboard(page: Page, graph: Locator, nodeCount: numb
 
 async function openOwnership(page: Page, businessId: string) {
   await page.goto(`/s/admin/approvals/business/business-preview?id=${businessId}#ownership`)
-  const section = page.getByRole('region', { name: 'Ownership and control' })
-  await section.scrollIntoViewIfNeeded()
-  return section
+  return reachSection(page, 'Ownership and control')
 }
 
 test('a reviewer finds the persons with significant control in the graph with the keyboard (answer fixed by the test)', async ({

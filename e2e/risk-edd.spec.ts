@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { seriousViolations } from './support/a11y'
 import { bearer, DEMO_PASSWORD, signInAsOwner, signInAsStaff } from './support/accounts'
+import { reachSection } from './support/sections'
 
 /**
  * docs/risk.md#enhanced-due-diligence on the demo data: the owner of the HIGH business whose EDD is outstanding (the
@@ -56,8 +57,9 @@ test('a HIGH business takes two people: the demo approver gave the first approva
   await signInAsStaff(page, 'approver@example.com')
   await page.goto(`/s/admin/approvals/business/business-preview?id=${business.id}`)
   await expect(page.getByRole('heading', { name: business.name })).toBeVisible()
-  await expect(page.getByText(/waiting for a senior manager.s approval/)).toBeVisible()
-  const edd = page.getByTestId('edd-review')
+  const risk = await reachSection(page, 'Risk')
+  await expect(risk.getByText(/waiting for a senior manager.s approval/)).toBeVisible()
+  const edd = risk.getByTestId('edd-review')
   await expect(edd).toContainText('Complete: every item is answered with its supporting documents.')
   // The first approver may not give the second.
   await page.getByRole('button', { name: 'Approve business' }).click()

@@ -5,6 +5,7 @@ import JSZip from 'jszip'
 import { seriousViolations } from './support/a11y'
 import { bearer, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
+import { reachSection } from './support/sections'
 
 /**
  * Screening in the browser (issue 38, docs/screening.md#screens): a business whose shareholder is named like a person on
@@ -140,9 +141,9 @@ test('an approver compares a screening candidate and clears it; another approver
   await signInAsStaff(second, 'approver2@example.com')
   await second.goto(`/s/admin/approvals/business/business-preview?id=${businessId}`)
   await expect(second.getByRole('heading', { name, exact: true })).toBeVisible()
-  await expect(second.getByRole('region', { name: 'Screening', exact: true }).getByText('Screening clear')).toBeVisible()
+  await expect((await reachSection(second, 'Screening')).getByText('Screening clear')).toBeVisible()
   // The risk section: the tier and the score's factors, each with its points.
-  const risk = second.getByRole('region', { name: 'Risk', exact: true })
+  const risk = await reachSection(second, 'Risk')
   await expect(risk.getByText(/^(Low|Medium|High) risk$/)).toBeVisible()
   await expect(risk.getByRole('row', { name: /Total/ })).toBeVisible()
   expect(await seriousViolations(second)).toEqual([])

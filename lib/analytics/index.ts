@@ -10,8 +10,8 @@
  * as `email` or `Email` (spec section 3), travels as lower-case top-level `email` only.
  */
 import { API_BASE_URL } from '@/lib/config/public'
-// The facade: axios loads with the first signed-in event (a visitor's events go by sendBeacon, without it), not with
-// this module, which would otherwise carry its own copy of the client into its chunk.
+// The facade: axios loads only when an event needs it (an expired token, a browser without fetch or sendBeacon), not
+// with this module, which would otherwise carry its own copy of the client into its chunk.
 import { apiClient } from '@/lib/http/lazy-client'
 import { LOCAL_STORAGE_KEYS } from '@/lib/session/keys'
 import { getAccessToken, getChannel, readItem, writeItem } from '@/lib/session/storage'
@@ -110,16 +110,35 @@ function eventsUrl(): string {
 }
 
 /**
+ * Signed in: the event goes by `fetch` with the bearer, not through the API client, so that a page view does not load
+ * axios and its interceptors (a long task on a phone) on a page that asks nothing else once painted. An expired
+ * access token (401) hands the event to the client, which refreshes the token and sends it again.
+ */
+async function postWithBearer(event: AnalyticsEvent, token: string): Promise<unknown> {
+  const response = await fetch(eventsUrl(), {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(event),
+  })
+  if (response.status === 401) return apiClient.post(MARKETING_EVENTS_PATH, event, { silent: true })
+  return undefined
+}
+
+/**
  * The default sink: `POST /api/v1/marketing/events`.
- * - Signed in: through `apiClient` with `silent: true` (the bearer lets the API link the event to the user; the
- *   error interceptor stays quiet: no toast, no sign-out, no navigation).
+ * - Signed in: by `fetch` with the bearer (the API links the event to the user), through `apiClient` with
+ *   `silent: true` when the token has expired (no toast, no sign-out, no navigation) or the browser has no `fetch`.
  * - Not signed in: `navigator.sendBeacon` when the browser has it (it survives leaving the page), else `apiClient`
  *   as above.
  * Does nothing outside the browser. Never throws; failures are dropped.
  */
 export const defaultSink: AnalyticsSink = (event) => {
   if (typeof window === 'undefined') return
-  if (!getAccessToken() && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+  const token = getAccessToken()
+  if (token && typeof fetch === 'function') return postWithBearer(event, token).catch(() => undefined)
+  if (!token && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     try {
       if (navigator.sendBeacon(eventsUrl(), new Blob([JSON.stringify(event)], { type: 'application/json' }))) return
     } catch {

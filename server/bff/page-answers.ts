@@ -16,7 +16,7 @@ export type PageAnswers = Record<string, unknown>
 type App = ReturnType<typeof createApp>
 const globalForApp = globalThis as unknown as { __pageAnswersApp?: App }
 
-const MAX_CALLS = 16
+const MAX_CALLS = 20
 const MAX_ROUNDS = 3
 
 /** The paths a page reads first: a list, or a function of what the earlier rounds answered (reads that need an id). */
@@ -28,7 +28,7 @@ export type PageReadPlan = readonly string[] | ((answered: PageAnswers) => reado
  * run (docs/architecture.md#first-paint). Each call goes through the whole API, access rules, services and JSON
  * included, as the visitor: a short token is minted for their live portal session (logged out, revoked or expired:
  * no answers at all) and the socket is theirs. A call that does not answer 200 is left out; the screen then makes it
- * as usual and shows what the API says. Only paths under the API, GET only, at most sixteen.
+ * as usual and shows what the API says. Only paths under the API, GET only, at most twenty.
  *
  * A plan given as a function is asked again with what has been answered so far (e.g. the KYC record's lists, which
  * need its id from the first round), up to three rounds; each round's calls run together.

@@ -35,6 +35,7 @@ afterEach(() => {
   resetSinks()
   apiClient.defaults.adapter = undefined
   Reflect.deleteProperty(navigator, 'sendBeacon')
+  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -167,10 +168,34 @@ describe('the default sink', () => {
     expect(calls[0]?.url).toBe('/marketing/events')
   })
 
-  it('posts through the API client with the bearer when signed in, silently on failure', async () => {
+  it('posts by fetch with the bearer when signed in, without the API client', async () => {
     sessionStorage.setItem('user_auth_data', JSON.stringify({ access_token: 'tok' }))
     const sendBeacon = vi.fn(() => true)
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true })
+    const fetched = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{"id":"e-1"}', { status: 202 }))
+    vi.stubGlobal('fetch', fetched)
+    const { calls, adapter } = recordingAdapter()
+    apiClient.defaults.adapter = adapter
+    page('/s/businesses')
+    await vi.waitFor(() => expect(fetched).toHaveBeenCalledTimes(1))
+    const [url, init] = fetched.mock.calls[0]!
+    expect(url).toBe('/api/v1/marketing/events')
+    expect(init).toMatchObject({ method: 'POST', keepalive: true })
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok')
+    expect(JSON.parse(String(init?.body))).toMatchObject({ type: 'page', path: '/s/businesses' })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(calls).toHaveLength(0)
+    expect(sendBeacon).not.toHaveBeenCalled()
+  })
+
+  it('hands the event to the API client when the token has expired, silently on failure', async () => {
+    sessionStorage.setItem('user_auth_data', JSON.stringify({ access_token: 'tok' }))
+    const sendBeacon = vi.fn(() => true)
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"errors":[{"code":"UNAUTHENTICATED"}]}', { status: 401 })),
+    )
     const { calls, adapter } = recordingAdapter(401, { errors: [{ code: 'UNAUTHENTICATED', message: 'Token expired' }] })
     apiClient.defaults.adapter = adapter
     const seen = vi.fn()

@@ -6,7 +6,7 @@ import { approvalQueries } from './approval-queries'
 
 /**
  * What the business review reads before it can paint, for `readPageAnswers` (after the frame's own, `portalFrameReads`): the business, its checklist,
- * reviewers, comments and verification items, the type and category names, the document checklist and the KYC record
+ * reviewers, comments, verification items and registry extract, the type and category names, the document checklist and the KYC record
  * (then its lists). Reads the reviewer may not make answer no content and are made by the browser as usual.
  */
 export function reviewFirstReads(businessId: string, answered: Record<string, unknown> = {}): PageRead[] {
@@ -16,6 +16,7 @@ export function reviewFirstReads(businessId: string, answered: Record<string, un
     { path: '/businesses/reviewers', queryKey: approvalQueries.reviewers().queryKey },
     { path: apiPath`/businesses/attachment/${businessId}`, queryKey: approvalQueries.comments(businessId).queryKey },
     { path: apiPath`/verified-kyc/${businessId}`, queryKey: approvalQueries.verification(businessId).queryKey },
+    { path: apiPath`/businesses/${businessId}/registry-extract`, queryKey: approvalQueries.registry(businessId).queryKey },
     { path: '/business-types', queryKey: referenceReads.businessTypes().queryKey },
     { path: '/business-categories', queryKey: referenceReads.businessCategories().queryKey },
     { path: apiPath`/kyc/document-checklist/${businessId}`, queryKey: kycReads.documentChecklist(businessId).queryKey },

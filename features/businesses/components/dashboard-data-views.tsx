@@ -8,10 +8,9 @@ import type { PersonalDataViewRecord } from '@/lib/contracts/data-views'
 import { formatDateTime } from '@/lib/format/date'
 import { describeError } from '@/lib/http/errors'
 import { businessQueries } from '../api/business-queries'
+import { DASHBOARD_LIST_PAGE } from '../api/dashboard-section-reads'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
-
-const PAGE_SIZE = 5
 
 const DOCUMENT_KINDS: Record<string, string> = {
   MEANS_OF_ID: 'ID document',
@@ -31,7 +30,7 @@ function whatWasSeen(view: PersonalDataViewRecord): string {
 /** "Who viewed your documents": the staff who opened the business's files or people's records, newest first. */
 export function DashboardDataViews({ businessId }: { businessId: string }) {
   // A panel of the dashboard, whose URL belongs to the page: the page is kept here.
-  const paging = useLocalPaging(PAGE_SIZE)
+  const paging = useLocalPaging(DASHBOARD_LIST_PAGE.pageSize)
   const views = useQuery(businessQueries.dataViews(businessId, paging.page))
 
   if (views.isError) {

@@ -7,15 +7,14 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { describeError } from '@/lib/http/errors'
 import { paths } from '@/lib/navigation/paths'
 import { deferralReads } from '@/lib/query/shared-queries'
+import { DASHBOARD_LIST_PAGE } from '../api/dashboard-section-reads'
 import { formatDay } from '../model/outstanding'
 import styles from './businesses.module.css'
 import dashboard from './dashboard.module.css'
 
-const FIRST_PAGE = { pageNumber: 1, pageSize: 5 }
-
 /** The business's latest deferral requests (the first page of GET /deferrals/business-deferrals/{id}), leading to the documents page. */
 export function DashboardDeferrals({ businessId }: { businessId: string }) {
-  const deferrals = useQuery(deferralReads.ofBusiness(businessId, FIRST_PAGE))
+  const deferrals = useQuery(deferralReads.ofBusiness(businessId, DASHBOARD_LIST_PAGE))
   const documentsLink = (
     <Link href={paths.business.deferrals(businessId)} className={dashboard.target}>
       {deferrals.data && deferrals.data.totalElements > deferrals.data.content.length

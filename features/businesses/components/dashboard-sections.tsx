@@ -6,6 +6,7 @@ import { paths } from '@/lib/navigation/paths'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { businessReads } from '@/lib/query/shared-queries'
 import { businessQueries } from '../api/business-queries'
+import { DASHBOARD_USER_COUNT } from '../api/dashboard-section-reads'
 import { PREFETCHED_FRESH_MS } from '../api/prefetch-dashboard'
 import type { Business } from '../api/types'
 import styles from './businesses.module.css'
@@ -29,7 +30,7 @@ export function DashboardSections({ business, permissions }: { business: Busines
   const canReadUsers = permissions.has(PERMISSIONS.CAN_READ_BUSINESS_USERS)
   const canReadDeferrals = permissions.has(PERMISSIONS.CAN_READ_DEFERRALS)
   const canReadBusiness = permissions.has(PERMISSIONS.CAN_READ_BUSINESS)
-  const users = useQuery({ ...businessQueries.users(business.id, { pageNumber: 1, pageSize: 1 }), enabled: canReadUsers })
+  const users = useQuery({ ...businessQueries.users(business.id, DASHBOARD_USER_COUNT), enabled: canReadUsers })
   const outstandingLoad = {
     isError: outstanding.isError,
     error: outstanding.error,

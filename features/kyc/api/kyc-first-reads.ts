@@ -12,7 +12,7 @@ export const KYC_DATA_STEPS: readonly KycStep[] = KYC_STEPS.filter((s) => s !== 
 
 /**
  * What the KYC stepper reads before its step can paint, for `readPageAnswers` (after the frame's own, `portalFrameReads`): the business, its KYC
- * record (then the record's lists and additional documents), the document checklist, the step's draft and the upload
+ * record (then the record's lists, additional documents and enhanced due diligence), the document checklist, the step's draft and the upload
  * limits. The server answers them with the page, so the step paints from the page's HTML.
  */
 export function kycStepperFirstReads(
@@ -34,6 +34,10 @@ export function kycStepperFirstReads(
           {
             path: apiPath`/kyc/company/additional-doc/${record.kycDetailsId}`,
             queryKey: kycQueries.additionalDocuments(record.kycDetailsId).queryKey,
+          },
+          {
+            path: apiPath`/kyc/${record.kycDetailsId}/enhanced-due-diligence`,
+            queryKey: kycReads.enhancedDueDiligence(record.kycDetailsId).queryKey,
           },
         ]
       : []),

@@ -29,8 +29,9 @@ export function summaryQuery(query: Readonly<Record<string, string>>): Array<[st
 
 /**
  * What the reports page reads before its first tab can paint, for `readPageAnswers` (after the frame's own,
- * `portalFrameReads`): on the businesses tab, the counts the charts show for the filters in the address. The list
- * under the charts loads after: it starts below the fold, under panels of a fixed height.
+ * `portalFrameReads`): on the businesses tab, the counts the charts show for the filters in the address (none on another
+ * tab). The list under the charts loads its chunk after (it starts below the fold, under panels of a fixed height); the
+ * page reads its first page with these (pages/s/admin/reports.tsx).
  */
 export function reportsFirstReads(query: Readonly<Record<string, string | string[] | undefined>>): PageRead[] {
   const flat: Record<string, string> = {}

@@ -7,6 +7,7 @@ import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
+import { businessListFirstReads } from '@/features/admin-businesses/api/business-list-first-reads'
 import { reportsFirstReads } from '@/features/reports/api/summary-query'
 import { BusinessChartsPlaceholder } from '@/features/reports/components/business-charts-placeholder'
 import type { ReportTab } from '@/features/reports/components/reports-tabs'
@@ -47,7 +48,14 @@ interface ReportsPageProps {
   answers: PageAnswers
 }
 
-const firstReads = (query: ParsedUrlQuery): PageRead[] => [...portalFrameReads(), ...reportsFirstReads(query)]
+/**
+ * The frame's reads, the charts' counts and, on the businesses tab, the list's page and its filters' choices: the list
+ * then asks nothing once its chunk has loaded.
+ */
+const firstReads = (query: ParsedUrlQuery): PageRead[] => {
+  const charts = reportsFirstReads(query)
+  return [...portalFrameReads(), ...charts, ...(charts.length > 0 ? businessListFirstReads('all', query) : [])]
+}
 
 /** The first reads come with the page (server/bff/page-answers.ts): the counts paint without waiting for them. */
 export const getServerSideProps: GetServerSideProps<ReportsPageProps> = async ({ req, query }) => ({

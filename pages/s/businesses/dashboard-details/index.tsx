@@ -4,6 +4,7 @@ import { useRouter } from 'next/router'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { businessArea, PortalPage } from '@/features/account/components/portal-page'
 import { businessQueries } from '@/features/businesses/api/business-queries'
+import { dashboardSectionReads } from '@/features/businesses/api/dashboard-section-reads'
 import { usePrefetchDashboard } from '@/features/businesses/api/prefetch-dashboard'
 // The summary is in the page's own code and is rendered on the server with the answers below, so the dashboard's
 // largest text paints with the page; the sections under it load after (features/businesses/components/dashboard-sections).
@@ -20,7 +21,8 @@ interface DashboardPageProps {
 
 /**
  * What the dashboard reads before it can paint (the frame's account, permissions and preferences; the business, its
- * outstanding items and products; the type and category names): the server answers these in the page itself.
+ * outstanding items and products; the type and category names; the sections' deferrals, data views and user count):
+ * the server answers these in the page itself.
  */
 function dashboardFirstReads(businessId: string | null): PageRead[] {
   const account = portalFrameReads()
@@ -32,6 +34,7 @@ function dashboardFirstReads(businessId: string | null): PageRead[] {
     { path: apiPath`/businesses/${businessId}/products`, queryKey: businessReads.products(businessId).queryKey },
     { path: '/business-types', queryKey: referenceReads.businessTypes().queryKey },
     { path: '/business-categories', queryKey: referenceReads.businessCategories().queryKey },
+    ...dashboardSectionReads(businessId),
   ]
 }
 

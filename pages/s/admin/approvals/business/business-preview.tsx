@@ -3,6 +3,7 @@ import type { GetServerSideProps } from 'next'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { RecordFromUrl } from '@/components/layouts/record-from-url'
+import { SectionPlaceholder, WhenNearViewport } from '@/components/layouts/when-near-viewport'
 import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
 import { adminArea, PortalPage } from '@/features/account/components/portal-page'
@@ -15,30 +16,35 @@ import { isRecordId } from '@/lib/session/record-id'
 import { readPageAnswers, type PageAnswers } from '@/server/bff/page-answers'
 
 const LOADING = { count: 4, label: 'Loading the business' }
+/** The anchors and headings of the sections below the KYC (each section component uses the same). */
+const SCREENING = { anchor: 'screening', title: 'Screening' }
+const RISK = { anchor: 'risk', title: 'Risk' }
+const OWNERSHIP = { anchor: 'ownership', title: 'Ownership and control' }
 // Rendered on the server with the answers below, so the review paints with the page; its chunk comes with the page's
 // scripts (next/dynamic) and hydrates with it.
 const BusinessPreview = dynamic(() => import('@/features/approvals/components/business-preview').then((m) => m.BusinessPreview), {
   loading: () => <Skeleton {...LOADING} />,
 })
 
-// The screening section is read by the browser once the review has painted: it is its own chunk, kept out of the
-// page's first load, and shown only to staff who may read screening.
+// The screening, risk and ownership sections sit under the whole KYC: each is its own chunk, kept out of the page's first
+// load, and loads with its reads only once the reviewer nears it (WhenNearViewport; an address or a section link
+// ending in its anchor goes there at once). Screening is shown only to staff who may read it.
 const ScreeningSection = dynamic(
   () => import('@/features/screening/components/business-screening-section').then((m) => m.BusinessScreeningSection),
-  { ssr: false, loading: () => <Skeleton count={3} label="Loading the screening" /> },
+  { ssr: false, loading: () => <SectionPlaceholder {...SCREENING} /> },
 )
 const SCREENING_READERS: readonly string[] = [PERMISSIONS.CAN_READ_SCREENING, PERMISSIONS.CAN_ADJUDICATE_SCREENING]
 
-// The risk section likewise: its own chunk, read after the review has painted, for staff who may read the business.
+// Risk: for staff who may read the business.
 const RiskSection = dynamic(() => import('@/features/risk/components/business-risk-section').then((m) => m.BusinessRiskSection), {
   ssr: false,
-  loading: () => <Skeleton count={3} label="Loading the risk assessment" />,
+  loading: () => <SectionPlaceholder {...RISK} />,
 })
 
-// Ownership and control likewise; the graph inside it (xyflow) is one more chunk, asked for with the section's.
+// Ownership and control: the graph inside it (xyflow) is one more chunk, asked for with the section's.
 const OwnershipSection = dynamic(() => loadOwnershipSection(), {
   ssr: false,
-  loading: () => <Skeleton count={3} label="Loading the ownership structure" />,
+  loading: () => <SectionPlaceholder {...OWNERSHIP} />,
 })
 
 interface BusinessPreviewPageProps {
@@ -85,27 +91,35 @@ export default function BusinessPreviewPage({ answers }: BusinessPreviewPageProp
               screeningSlot={
                 permissions.some((p) => SCREENING_READERS.includes(p))
                   ? ({ business, onAdjudicated }) => (
-                      <ScreeningSection
-                        businessId={business.id}
-                        permissions={permissions}
-                        currentUserId={account.id}
-                        businessPending={business.approvalStatus === 'PENDING'}
-                        onAdjudicated={onAdjudicated}
-                      />
+                      <WhenNearViewport {...SCREENING}>
+                        <ScreeningSection
+                          businessId={business.id}
+                          permissions={permissions}
+                          currentUserId={account.id}
+                          businessPending={business.approvalStatus === 'PENDING'}
+                          onAdjudicated={onAdjudicated}
+                        />
+                      </WhenNearViewport>
                     )
                   : undefined
               }
               riskSlot={
                 permissions.includes(PERMISSIONS.CAN_READ_BUSINESS)
                   ? ({ business }) => (
-                      <RiskSection
-                        businessId={business.id}
-                        canOverride={permissions.includes(PERMISSIONS.CAN_OVERRIDE_RISK_TIER)}
-                      />
+                      <WhenNearViewport {...RISK}>
+                        <RiskSection
+                          businessId={business.id}
+                          canOverride={permissions.includes(PERMISSIONS.CAN_OVERRIDE_RISK_TIER)}
+                        />
+                      </WhenNearViewport>
                     )
                   : undefined
               }
-              ownershipSlot={({ business }) => <OwnershipSection businessId={business.id} />}
+              ownershipSlot={({ business }) => (
+                <WhenNearViewport {...OWNERSHIP}>
+                  <OwnershipSection businessId={business.id} />
+                </WhenNearViewport>
+              )}
             />
           )}
         </RecordFromUrl>

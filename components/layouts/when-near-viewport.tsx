@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+import styles from './when-near-viewport.module.css'
+
+/** How far below (or above) the viewport a section starts to load: about a phone screen, so it is there when reached. */
+const NEAR = '800px 0px'
+
+interface SectionPlaceholderProps {
+  /** The anchor of the section it stands for (`#screening`): a link or an address to it lands here. */
+  anchor: string
+  /** The section's heading, shown at once and its name as a region (so a reader can find it before it loads). */
+  title: string
+  /** Skeleton lines; about the section's first height, so little moves when it arrives. */
+  lines?: number
+  ref?: Ref<HTMLElement>
+}
+
+/**
+ * A section's stand-in while it waits or loads: its heading and a skeleton, a busy region of the same name and anchor,
+ * so that the region is there all along and a reader (or a test) can tell it has loaded when it is no longer busy.
+ */
+export function SectionPlaceholder({ anchor, title, lines = 3, ref }: SectionPlaceholderProps) {
+  const headingId = useId()
+  return (
+    <section ref={ref} id={anchor} className={styles.placeholder} aria-labelledby={headingId} aria-busy="true">
+      <h2 id={headingId}>{title}</h2>
+      <Skeleton count={lines} label={`Loading ${title.toLowerCase()}`} />
+    </section>
+  )
+}
+
+export interface WhenNearViewportProps extends Omit<SectionPlaceholderProps, 'ref'> {
+  children: ReactNode
+}
+
+/**
+ * A section low on a long page, rendered only once it comes near the viewport: until then its placeholder stands in
+ * its place, and its chunk, its reads and its render wait. On a phone those are long tasks that would block the first
+ * taps on what the reader is looking at (docs/architecture.md#first-paint). An address or a link ending in its
+ * anchor loads it at once. Without IntersectionObserver (old browsers, jsdom) it renders at once.
+ */
+export function WhenNearViewport({ children, ...placeholderProps }: WhenNearViewportProps) {
+  const [near, setNear] = useState(false)
+  const placeholder = useRef<HTMLElement>(null)
+  const { anchor } = placeholderProps
+  useEffect(() => {
+    const element = placeholder.current
+    if (near || !element) return
+    // Opened at this section (`#screening`, from a queue's link or a section link): the section loads at once and
+    // brings itself into view when it has drawn.
+    const named = () => window.location.hash === `#${anchor}`
+    if (named() || typeof IntersectionObserver === 'undefined') {
+      setNear(true)
+      return
+    }
+    const onHashChange = () => named() && setNear(true)
+    window.addEventListener('hashchange', onHashChange)
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: NEAR,
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('hashchange', onHashChange)
+    }
+  }, [near, anchor])
+  if (near) return <>{children}</>
+  return <SectionPlaceholder ref={placeholder} {...placeholderProps} />
+}
