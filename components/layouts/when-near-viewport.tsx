@@ -29,9 +29,11 @@ export function SectionPlaceholder({ anchor, title, lines = 3, ref }: SectionPla
   )
 }
 
-export interface WhenNearViewportProps extends Omit<SectionPlaceholderProps, 'ref'> {
-  children: ReactNode
-}
+export type WhenNearViewportProps = { children: ReactNode } & (
+  | Omit<SectionPlaceholderProps, 'ref'>
+  /** A part without a heading of its own (a list under charts): a skeleton of `lines` said as `label` stands in. */
+  | { anchor?: undefined; title?: undefined; lines?: number; label: string }
+)
 
 /**
  * A section low on a long page, rendered only once it comes near the viewport: until then its placeholder stands in
@@ -48,7 +50,7 @@ export function WhenNearViewport({ children, ...placeholderProps }: WhenNearView
     if (near || !element) return
     // Opened at this section (`#screening`, from a queue's link or a section link): the section loads at once and
     // brings itself into view when it has drawn.
-    const named = () => window.location.hash === `#${anchor}`
+    const named = () => anchor !== undefined && window.location.hash === `#${anchor}`
     if (named() || typeof IntersectionObserver === 'undefined') {
       setNear(true)
       return
@@ -65,5 +67,11 @@ export function WhenNearViewport({ children, ...placeholderProps }: WhenNearView
     }
   }, [near, anchor])
   if (near) return <>{children}</>
+  if (placeholderProps.title === undefined)
+    return (
+      <div ref={placeholder as Ref<HTMLDivElement>}>
+        <Skeleton count={placeholderProps.lines ?? 3} label={placeholderProps.label} />
+      </div>
+    )
   return <SectionPlaceholder ref={placeholder} {...placeholderProps} />
 }

@@ -335,3 +335,6 @@ export function pepColumnsOf(pep: { status: PepStatus; position?: string | null;
 export function missingPersonDetails(row: { hasDateOfBirth: boolean; pep: unknown }): string[] {
   return [...(row.hasDateOfBirth ? [] : ['date of birth']), ...(row.pep ? [] : ['PEP declaration'])]
 }
+
+/** The shortest reason staff may give to reveal an identity number or a date of birth. */
+export const REVEAL_REASON_MIN = 10

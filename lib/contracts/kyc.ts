@@ -20,6 +20,7 @@ import {
   normaliseTin,
   todayIso,
   adultRoleWho,
+  REVEAL_REASON_MIN,
 } from './kyc-values'
 import { CONTROL_REASONS } from './ownership'
 import { pageQuerySchema, pageSchema } from './pagination'
@@ -572,8 +573,6 @@ export const shareholderSchema = z
 export type ShareholderRecord = z.infer<typeof shareholderSchema>
 
 // ---- reveal ---------------------------------------------------------------------------------------------------
-
-export const REVEAL_REASON_MIN = 10
 
 /** What the reveal calls answer in clear: a number, or the date of birth. */
 export const REVEALABLE_FIELDS = ['bvn', 'idNumber', 'dateOfBirth'] as const

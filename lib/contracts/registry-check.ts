@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
-/** docs/ownership.md#registry-check: the kinds of holder a registry extract names. */
-export const REGISTRY_HOLDER_KINDS = ['PERSON', 'COMPANY', 'TRUST', 'NOMINEE'] as const
-export type RegistryHolderKind = (typeof REGISTRY_HOLDER_KINDS)[number]
+import { REGISTRY_HOLDER_KINDS } from './registry-check-values'
+
+export * from './registry-check-values'
 
 const NAME_MAX = 200
 const name = z

@@ -29,3 +29,6 @@ export const VERIFICATION_KIND_LABELS: Readonly<Record<VerificationKind, string>
 /** Provider adapters (server/integrations/kyc-provider). The built-in one is manual review; DOJAH is Dojah's HTTP API. */
 export const KYC_PROVIDERS = ['MANUAL', 'DOJAH'] as const
 export type KycProviderName = (typeof KYC_PROVIDERS)[number]
+
+/** The shortest reason for waiving a verification check. */
+export const WAIVER_REASON_MIN = 10

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { sortQuery } from './pagination'
 import { dueQuery, openDueFieldsSchema } from './service-levels'
-import { KYC_PROVIDERS, VERIFICATION_KINDS, VERIFICATION_RESULTS, VERIFICATION_STATUSES } from './verification-values'
+import {
+  KYC_PROVIDERS,
+  VERIFICATION_KINDS,
+  VERIFICATION_RESULTS,
+  VERIFICATION_STATUSES,
+  WAIVER_REASON_MIN,
+} from './verification-values'
 
 export * from './verification-values'
 
@@ -90,8 +96,6 @@ export const verificationResultInputSchema = z
   })
   .meta({ id: 'VerificationResult' })
 export type VerificationResultInput = z.input<typeof verificationResultInputSchema>
-
-export const WAIVER_REASON_MIN = 10
 
 /** `PUT /verified-kyc/{id}/waiver`: why approval may go ahead without this check. */
 export const verificationWaiverInputSchema = z

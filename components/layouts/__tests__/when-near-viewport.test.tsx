@@ -93,3 +93,19 @@ describe('WhenNearViewport opened at its anchor', () => {
     expect(screen.getByText('Two candidates wait')).toBeInTheDocument()
   })
 })
+
+describe('WhenNearViewport for a part without a heading', () => {
+  it('stands in with a skeleton said as its label, then renders the part', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver)
+    render(
+      <WhenNearViewport lines={2} label="Loading the businesses">
+        <table aria-label="Businesses" />
+      </WhenNearViewport>,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the businesses')
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    act(() => FakeObserver.reach(true))
+    expect(screen.getByRole('table', { name: 'Businesses' })).toBeInTheDocument()
+    expect(screen.queryByRole('status')).not.toBeInTheDocument()
+  })
+})

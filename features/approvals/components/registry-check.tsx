@@ -10,7 +10,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { TextAreaField } from '@/components/ui/text-area-field'
 import { TextField } from '@/components/ui/text-field'
 import { notify } from '@/components/ui/toasts'
-import { REGISTRY_HOLDER_KINDS, registryExtractInputSchema } from '@/lib/contracts/registry-check'
+import { REGISTRY_HOLDER_KINDS } from '@/lib/contracts/registry-check-values'
 import type { VerificationItem } from '@/lib/contracts/verification'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError, getApiErrors } from '@/lib/http/errors'
@@ -125,6 +125,8 @@ function ExtractForm({ businessId, onDone }: { businessId: string; onDone: () =>
     },
   })
   const submit = async (values: ExtractFormValues) => {
+    // The schema (zod) loads with the first extract entered, not with the review.
+    const { registryExtractInputSchema } = await import('@/lib/contracts/registry-check')
     const parsed = registryExtractInputSchema.safeParse({
       source: values.source,
       retrievedOn: values.retrievedOn,

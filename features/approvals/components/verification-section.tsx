@@ -7,13 +7,8 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { notify } from '@/components/ui/toasts'
-import {
-  WAIVER_REASON_MIN,
-  type ReverificationRun,
-  type VerificationItem,
-  type VerificationResult,
-} from '@/lib/contracts/verification'
-import { VERIFICATION_KIND_LABELS } from '@/lib/contracts/verification-values'
+import type { ReverificationRun, VerificationItem, VerificationResult } from '@/lib/contracts/verification'
+import { VERIFICATION_KIND_LABELS, WAIVER_REASON_MIN } from '@/lib/contracts/verification-values'
 import { formatDayTime } from '@/lib/format/day'
 import { describeError, getApiErrors, getHttpStatus } from '@/lib/http/errors'
 import { PERMISSIONS } from '@/lib/permissions/names'

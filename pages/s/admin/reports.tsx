@@ -3,6 +3,7 @@ import type { GetServerSideProps } from 'next'
 import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { lazyScreen } from '@/components/layouts/lazy-screen'
+import { WhenNearViewport } from '@/components/layouts/when-near-viewport'
 import { Link } from '@/components/ui/link'
 import { Skeleton } from '@/components/ui/skeleton'
 import { portalFrameReads } from '@/features/account/api/account-queries'
@@ -85,7 +86,10 @@ export default function ReportsPage({ answers }: ReportsPageProps) {
             render: () => (
               <>
                 <BusinessCharts />
-                <AdminBusinessList variant="all" permissions={permissions} currentUserId={account.id} />
+                {/* Under the charts, below a phone's first screen: its chunk and render wait until the reader nears it. */}
+                <WhenNearViewport lines={4} label="Loading the businesses">
+                  <AdminBusinessList variant="all" permissions={permissions} currentUserId={account.id} />
+                </WhenNearViewport>
               </>
             ),
           })
