@@ -92,3 +92,21 @@ test("the owner's dashboards have no link or button under 24 px tall", async ({ 
     expect(small, name).toEqual([])
   }
 })
+
+test('a section link on a phone lands on a section that loads when reached, and it stays there while those above load', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signInAs(page, 'superadmin@example.com')
+  await openReviewWithKyc(page)
+  // Far below the KYC, the risk section has not loaded: its region stands in, busy.
+  const risk = page.getByRole('region', { name: 'Risk', exact: true })
+  await expect(risk).toHaveAttribute('aria-busy', 'true')
+  await page.getByRole('navigation', { name: 'Review sections' }).getByRole('link', { name: 'Risk', exact: true }).click()
+  await expect(page).toHaveURL(/#risk$/)
+  await expect(risk).not.toHaveAttribute('aria-busy', 'true', { timeout: 20_000 })
+  await expect(risk.getByText(/^(Low|Medium|High|Prohibited) risk$/)).toBeVisible()
+  // The ownership and screening sections above it have loaded too (they came near) without pushing it away.
+  await expect(page.getByRole('region', { name: 'Screening', exact: true })).not.toHaveAttribute('aria-busy', 'true')
+  await expect(risk).toBeInViewport()
+})

@@ -43,19 +43,29 @@ export type WhenNearViewportProps = { children: ReactNode } & (
  */
 export function WhenNearViewport({ children, ...placeholderProps }: WhenNearViewportProps) {
   const [near, setNear] = useState(false)
+  const [named, setNamed] = useState(false)
   const placeholder = useRef<HTMLElement>(null)
   const { anchor } = placeholderProps
   useEffect(() => {
     const element = placeholder.current
     if (near || !element) return
-    // Opened at this section (`#screening`, from a queue's link or a section link): the section loads at once and
-    // brings itself into view when it has drawn.
-    const named = () => anchor !== undefined && window.location.hash === `#${anchor}`
-    if (named() || typeof IntersectionObserver === 'undefined') {
+    // Opened at this section or at something in it (`#screening`, `#screening-hit-…`: a queue's link, a section link).
+    const isNamed = () =>
+      anchor !== undefined && (window.location.hash === `#${anchor}` || window.location.hash.startsWith(`#${anchor}-`))
+    if (isNamed()) {
+      setNamed(true)
       setNear(true)
       return
     }
-    const onHashChange = () => named() && setNear(true)
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true)
+      return
+    }
+    const onHashChange = () => {
+      if (!isNamed()) return
+      setNamed(true)
+      setNear(true)
+    }
     window.addEventListener('hashchange', onHashChange)
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
       rootMargin: NEAR,
@@ -66,6 +76,7 @@ export function WhenNearViewport({ children, ...placeholderProps }: WhenNearView
       window.removeEventListener('hashchange', onHashChange)
     }
   }, [near, anchor])
+  useKeepInView(named)
   if (near) return <>{children}</>
   if (placeholderProps.title === undefined)
     return (
@@ -74,4 +85,40 @@ export function WhenNearViewport({ children, ...placeholderProps }: WhenNearView
       </div>
     )
   return <SectionPlaceholder ref={placeholder} {...placeholderProps} />
+}
+
+/** How long a section opened by its anchor is kept in view while what is above it loads, unless the reader moves first. */
+const KEEP_IN_VIEW_MS = 5_000
+const READER_MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+
+/**
+ * Once `active`, keeps the element the address names (`#risk`) at the top while the page grows above it: the sections
+ * above load as they come near and the section itself is swapped in, so neither the browser's jump to the anchor nor
+ * its scroll anchoring (whose anchor node is replaced) would hold it. Ends with the reader's first scroll, tap or key,
+ * or after a few seconds.
+ */
+function useKeepInView(active: boolean) {
+  useEffect(() => {
+    if (!active || typeof ResizeObserver === 'undefined') return
+    const id = window.location.hash.slice(1)
+    let last: number | undefined
+    const keep = () => {
+      const target = document.getElementById(id)
+      if (!target) return
+      const top = target.getBoundingClientRect().top
+      if (top !== last) target.scrollIntoView({ block: 'start' })
+      last = target.getBoundingClientRect().top
+    }
+    const observer = new ResizeObserver(keep)
+    observer.observe(document.body)
+    const stop = () => {
+      observer.disconnect()
+      clearTimeout(timer)
+      READER_MOVES.forEach((type) => window.removeEventListener(type, stop, true))
+    }
+    const timer = setTimeout(stop, KEEP_IN_VIEW_MS)
+    READER_MOVES.forEach((type) => window.addEventListener(type, stop, { capture: true, passive: true }))
+    keep()
+    return stop
+  }, [active])
 }

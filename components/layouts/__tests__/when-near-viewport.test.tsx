@@ -109,3 +109,63 @@ describe('WhenNearViewport for a part without a heading', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
 })
+
+describe('WhenNearViewport keeps the section the address names in view', () => {
+  const scrollIntoView = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollIntoView')
+  afterEach(() => {
+    window.history.replaceState(null, '', '/')
+    if (scrollIntoView) Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', scrollIntoView)
+    else Reflect.deleteProperty(HTMLElement.prototype, 'scrollIntoView')
+    vi.restoreAllMocks()
+  })
+
+  it('brings it to the top each time the page grows, until the reader scrolls', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver)
+    let grow: () => void = () => undefined
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          grow = callback
+        }
+        observe() {}
+        disconnect() {
+          grow = () => undefined
+        }
+      },
+    )
+    const scrolled = vi.fn()
+    let top = 900
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top }) as DOMRect)
+    HTMLElement.prototype.scrollIntoView = function (this: HTMLElement) {
+      scrolled(this.id)
+      top = 0
+    }
+    window.history.replaceState(null, '', '/review?id=1')
+    render(
+      <WhenNearViewport anchor="risk" title="Risk">
+        <section id="risk" aria-label="Risk">
+          Medium risk
+        </section>
+      </WhenNearViewport>,
+    )
+    act(() => {
+      window.history.replaceState(null, '', '/review?id=1#risk')
+      window.dispatchEvent(new HashChangeEvent('hashchange'))
+    })
+    expect(screen.getByText('Medium risk')).toBeInTheDocument()
+    expect(scrolled).toHaveBeenLastCalledWith('risk')
+    const calls = scrolled.mock.calls.length
+
+    top = 640 // a section above has loaded and pushed it down
+    act(() => grow())
+    expect(scrolled).toHaveBeenCalledTimes(calls + 1)
+
+    act(() => {
+      window.dispatchEvent(new WheelEvent('wheel'))
+    })
+    top = 300
+    act(() => grow())
+    expect(scrolled).toHaveBeenCalledTimes(calls + 1)
+  })
+})
