@@ -169,7 +169,9 @@ async function main() {
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
         await cdp.send('Profiler.start')
       }
-      await page.goto(server.origin + review)
+      // At the section's anchor: the section loads when the reviewer nears it or names it (WhenNearViewport). A fresh
+      // query per run, or the browser would only scroll to the anchor of the page it has.
+      await page.goto(`${server.origin}${review}&run=${run}#ownership`)
       await page.waitForFunction(() => performance.getEntriesByName('ownership-graph:laid-out').length > 0, null, {
         timeout: 120_000,
       })
