@@ -42,7 +42,7 @@ function packagesReached(entry: string): Map<string, string[]> {
     for (let f: string | null | undefined = file; f; f = parent.get(f)) chain.push(relative(ROOT, f))
     return chain
   }
-  for (const queue = [entry]; queue.length > 0; ) {
+  for (const queue = [entry]; queue.length > 0;) {
     const file = queue.shift()!
     for (const [, typeOnly, names, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       if (typeOnly || (names && /^\{(\s*type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?)*\s*\}$/.test(names.trim()))) continue
