@@ -52,20 +52,13 @@ export function WhenNearViewport({ children, ...placeholderProps }: WhenNearView
     // Opened at this section or at something in it (`#screening`, `#screening-hit-…`: a queue's link, a section link).
     const isNamed = () =>
       anchor !== undefined && (window.location.hash === `#${anchor}` || window.location.hash.startsWith(`#${anchor}-`))
-    if (isNamed()) {
-      setNamed(true)
-      setNear(true)
-      return
-    }
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true)
-      return
-    }
-    const onHashChange = () => {
-      if (!isNamed()) return
+    const openNamed = () => {
       setNamed(true)
       setNear(true)
     }
+    if (isNamed()) return openNamed()
+    if (typeof IntersectionObserver === 'undefined') return setNear(true)
+    const onHashChange = () => isNamed() && openNamed()
     window.addEventListener('hashchange', onHashChange)
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
       rootMargin: NEAR,

@@ -14,21 +14,22 @@ export const DASHBOARD_USER_COUNT = { pageNumber: 1, pageSize: 1 } as const
  * A read the owner may not make answers no content, and the section does not ask it either.
  */
 export function dashboardSectionReads(businessId: string): PageRead[] {
-  const { pageNumber, pageSize } = DASHBOARD_LIST_PAGE
   return [
     {
-      path: apiPath`/deferrals/business-deferrals/${businessId}` + `?pageNumber=${pageNumber}&pageSize=${pageSize}`,
+      path: pageOf(apiPath`/deferrals/business-deferrals/${businessId}`, DASHBOARD_LIST_PAGE),
       queryKey: deferralReads.ofBusiness(businessId, DASHBOARD_LIST_PAGE).queryKey,
     },
     {
-      path: apiPath`/businesses/${businessId}/data-views` + `?pageNumber=${pageNumber}&pageSize=${pageSize}`,
+      path: pageOf(apiPath`/businesses/${businessId}/data-views`, DASHBOARD_LIST_PAGE),
       queryKey: businessQueries.dataViews(businessId, DASHBOARD_LIST_PAGE).queryKey,
     },
     {
-      path:
-        apiPath`/businesses/${businessId}/users` +
-        `?pageNumber=${DASHBOARD_USER_COUNT.pageNumber}&pageSize=${DASHBOARD_USER_COUNT.pageSize}`,
+      path: pageOf(apiPath`/businesses/${businessId}/users`, DASHBOARD_USER_COUNT),
       queryKey: businessQueries.users(businessId, DASHBOARD_USER_COUNT).queryKey,
     },
   ]
 }
+
+/** The path of one page of a list, as the API client sends its `params` (`?pageNumber=1&pageSize=5`). */
+const pageOf = (path: string, page: { pageNumber: number; pageSize: number }) =>
+  `${path}?${new URLSearchParams({ pageNumber: String(page.pageNumber), pageSize: String(page.pageSize) }).toString()}`
