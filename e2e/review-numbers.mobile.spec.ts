@@ -109,4 +109,12 @@ test('a section link on a phone lands on a section that loads when reached, and 
   // The ownership and screening sections above it have loaded too (they came near) without pushing it away.
   await expect(page.getByRole('region', { name: 'Screening', exact: true })).not.toHaveAttribute('aria-busy', 'true')
   await expect(risk).toBeInViewport()
+  // Its heading shows below the sticky bar, which wraps to several lines on a phone (it used to end up under it).
+  const bar = page.getByRole('navigation', { name: 'Review sections' })
+  await expect(async () => {
+    const barBox = (await bar.boundingBox())!
+    const headingBox = (await risk.getByRole('heading').first().boundingBox())!
+    expect(headingBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height)
+    expect(headingBox.y).toBeLessThan(barBox.y + barBox.height + 100)
+  }).toPass({ timeout: 10_000 })
 })

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { useAnchorOffset } from '@/components/layouts/use-anchor-offset'
 import { DocumentReviewActions } from '@/components/review/document-review-actions'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { cx } from '@/components/ui/cx'
@@ -80,8 +81,10 @@ function ReviewBar({
 }) {
   const from = useRouter().query.from
   const back = reviewBackLink(typeof from === 'string' ? from : null)
+  const bar = useRef<HTMLElement>(null)
+  useAnchorOffset(bar)
   return (
-    <nav className={styles.reviewBar} aria-label="Review sections">
+    <nav ref={bar} className={styles.reviewBar} aria-label="Review sections">
       <div className={styles.reviewBarHead}>
         <Link href={back.href} className={styles.backLink}>
           ← {back.label}
