@@ -72,12 +72,14 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
   const { db } = options
   const now = options.now ?? new Date()
   const business = await getBusinessRowOrThrow({ db, actor: options.actor, id: options.id, permission: BUSINESS_READ })
+  // The KYC record is read once, for the three parts that start from it.
+  const detailsRead = findKycDetailsOfBusiness(db, business.id)
   const [captureGaps, documentState, decision, applications, edd] = await Promise.all([
-    findKycCaptureGaps(db, { businessId: business.id }),
-    loadDocumentState(db, business),
+    detailsRead.then((details) => findKycCaptureGaps(db, { businessId: business.id, details })),
+    detailsRead.then((details) => loadDocumentState(db, business, { kycDetailsId: details?.id ?? null })),
     business.approvalStatus === 'DECLINED' ? findLatestDecision(db, business.id) : Promise.resolve(null),
     loadApplications(db, business.id),
-    findKycDetailsOfBusiness(db, business.id).then((details) => loadEddState(db, business, details?.id ?? null)),
+    detailsRead.then((details) => loadEddState(db, business, details?.id ?? null)),
   ])
   const documentGaps = documentGapsOf(documentState, { forApproval: false, now })
   // docs/domain.md#kyc-edit-check: once approved, only the post-approval group changes the KYC. Whoever reads this without

@@ -86,9 +86,19 @@ const stateStatements = preparedPer((db) => {
   }
 })
 
-export async function loadDocumentState(db: Executor, business: BusinessRow): Promise<DocumentState> {
+/** `kycDetailsId`: the business's KYC record's id when the caller has read it already (null: it has none); else read here. */
+export async function loadDocumentState(
+  db: Executor,
+  business: BusinessRow,
+  options: { kycDetailsId?: string | null } = {},
+): Promise<DocumentState> {
   const statements = stateStatements(db)
-  const [details] = await statements.details.execute({ businessId: business.id })
+  const details =
+    options.kycDetailsId === undefined
+      ? (await statements.details.execute({ businessId: business.id }))[0]
+      : options.kycDetailsId === null
+        ? undefined
+        : { id: options.kycDetailsId }
   const [matrix, documents, holders, deferralRows, mapping] = await Promise.all([
     statements.matrix.execute({ registrationClass: business.registrationClass }),
     details ? statements.documents.execute({ kycDetailsId: details.id }) : Promise.resolve([]),

@@ -83,8 +83,12 @@ const captureStatements = preparedPer((db) => {
   }
 })
 
-export async function findKycCaptureGaps(db: Executor, options: { businessId: string }): Promise<KycCaptureGap[]> {
-  const details = await findKycDetailsOfBusiness(db, options.businessId)
+/** `details`: the business's KYC record when the caller has read it already (null: it has none); else read here. */
+export async function findKycCaptureGaps(
+  db: Executor,
+  options: { businessId: string; details?: KycDetails | null },
+): Promise<KycCaptureGap[]> {
+  const details = options.details !== undefined ? options.details : await findKycDetailsOfBusiness(db, options.businessId)
   if (!details) return [...NO_RECORD_GAPS]
   const statements = captureStatements(db)
   const [addresses, ids, holders] = await Promise.all([
