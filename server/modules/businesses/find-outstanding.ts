@@ -76,7 +76,7 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
   const detailsRead = findKycDetailsOfBusiness(db, business.id)
   const [captureGaps, documentState, decision, applications, edd] = await Promise.all([
     detailsRead.then((details) => findKycCaptureGaps(db, { businessId: business.id, details })),
-    detailsRead.then((details) => loadDocumentState(db, business, { kycDetailsId: details?.id ?? null })),
+    detailsRead.then((details) => loadDocumentState(db, business, { details })),
     business.approvalStatus === 'DECLINED' ? findLatestDecision(db, business.id) : Promise.resolve(null),
     loadApplications(db, business.id),
     detailsRead.then((details) => loadEddState(db, business, details?.id ?? null)),

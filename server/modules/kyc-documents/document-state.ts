@@ -86,19 +86,15 @@ const stateStatements = preparedPer((db) => {
   }
 })
 
-/** `kycDetailsId`: the business's KYC record's id when the caller has read it already (null: it has none); else read here. */
+/** `details`: the business's KYC record when the caller has read it already (null: it has none); else read here. */
 export async function loadDocumentState(
   db: Executor,
   business: BusinessRow,
-  options: { kycDetailsId?: string | null } = {},
+  options: { details?: { id: string } | null } = {},
 ): Promise<DocumentState> {
   const statements = stateStatements(db)
   const details =
-    options.kycDetailsId === undefined
-      ? (await statements.details.execute({ businessId: business.id }))[0]
-      : options.kycDetailsId === null
-        ? undefined
-        : { id: options.kycDetailsId }
+    options.details !== undefined ? options.details : (await statements.details.execute({ businessId: business.id }))[0]
   const [matrix, documents, holders, deferralRows, mapping] = await Promise.all([
     statements.matrix.execute({ registrationClass: business.registrationClass }),
     details ? statements.documents.execute({ kycDetailsId: details.id }) : Promise.resolve([]),
