@@ -129,7 +129,11 @@ describe('the requirement form', () => {
     await waitFor(() => expect(saved).toHaveLength(2))
     expect(saved[1]!.body).toEqual({ answers: [{ key: 'shop_front_photo', fileId: FILE_ID }] })
 
-    fireEvent.click(screen.getByRole('button', { name: 'Submit for review' }))
+    // The save of the file can reach the API before the uploader has told the form it finished: until then the form
+    // refuses a submit (the button is disabled), as it should, so wait as a user would.
+    const submit = screen.getByRole('button', { name: 'Submit for review' })
+    await waitFor(() => expect(submit).toBeEnabled())
+    fireEvent.click(submit)
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('Answer “Photo of the shop front”')).toBeInTheDocument()
     const kyc = await screen.findByRole('region', { name: 'Business KYC' })
