@@ -77,6 +77,8 @@ describe('EddStep', () => {
     expect(sent).toBeUndefined()
 
     fireEvent.change(field, { target: { value: 'Collecting premiums and paying claims' } })
+    // The schema's message goes once the answer is long enough, so the one found below can only be the API's.
+    await waitFor(() => expect(within(form).queryByText('Say it in at least 20 characters')).not.toBeInTheDocument())
     fireEvent.click(within(form).getByRole('button', { name: 'Save the answer' }))
     await waitFor(() =>
       expect(sent).toEqual({ item: 'PURPOSE_OF_RELATIONSHIP', purpose: 'Collecting premiums and paying claims' }),

@@ -200,7 +200,7 @@ describe('ShareholderEditor', () => {
       }
       return answer(config)
     }
-    renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko]} readOnly={false} />)
+    const { client } = renderWithClient(<ShareholderEditor kycDetailsId={KYC} shareholders={[eko]} readOnly={false} />)
 
     fireEvent.click(screen.getByRole('button', { name: /^Add a shareholder$/ }))
     const first = await screen.findByRole('form', { name: 'New shareholder of the business' })
@@ -217,8 +217,10 @@ describe('ShareholderEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a shareholder to Eko Holdings' }))
     expect(await screen.findByRole('form', { name: 'New shareholder of Eko Holdings' })).toBeInTheDocument()
     release()
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1))
-    // Let the save finish (its answer, the refetch, the close it asks for) before looking.
+    // Let the save finish (its answer and the refetch: the mutation ends after both), then give React the render of
+    // the close the save asks for, before looking. Waiting on the POST alone let a slow run look before the answer.
+    await waitFor(() => expect(client.isMutating()).toBe(0))
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(screen.getByRole('form', { name: 'New shareholder of Eko Holdings' })).toBeInTheDocument()
   })
