@@ -28,6 +28,15 @@ describe('business days (Lagos, Nigerian public holidays)', () => {
     expect(days.has('2026-12-31')).toBe(false) // New Year's Eve: an observance
   })
 
+  it('counts every day of a holiday that lasts two: Eid el-Fitr and Eid el-Kabir', () => {
+    const days = nigerianPublicHolidays(2026)
+    expect(days.get('2026-05-27')).toBeTruthy()
+    expect(days.get('2026-05-28')).toBe('Id el Kabir') // the second day, a Thursday
+    expect(nigerianPublicHolidays(2025).get('2025-03-31')).toBe('Id el Fitr') // the second day, a Monday
+    // Fri 22 May 2026 + 3: Mon 25, Tue 26, Wed 27 and Thu 28 (Eid el-Kabir) → Fri 29
+    expect(nthBusinessDayAfter('2026-05-22', 3, plain)).toBe('2026-05-29')
+  })
+
   it('skips weekends', () => {
     // Friday 2026-11-27 → Monday 30th
     expect(nthBusinessDayAfter('2026-11-27', 1, plain)).toBe('2026-11-30')

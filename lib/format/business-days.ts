@@ -21,13 +21,29 @@ export function startOfLagosDay(day: string): Date {
 
 const publicByYear = new Map<number, Map<string, string>>()
 
-/** Nigeria's public holidays of a year, by day (the observances date-holidays also lists are working days). */
+const DAY_MS = 86_400_000
+
+/**
+ * Nigeria's public holidays of a year, by day (the observances date-holidays also lists are working days). An entry
+ * may last more than a day (both Eids are two, `P2D`): each of its days is a holiday.
+ */
 export function nigerianPublicHolidays(year: number): ReadonlyMap<string, string> {
   let days = publicByYear.get(year)
   if (!days) {
     days = new Map()
-    for (const holiday of new Holidays('NG').getHolidays(year) || [])
-      if (holiday.type === 'public') days.set(holiday.date.slice(0, 10), holiday.name)
+    const calendar = new Holidays('NG')
+    // Last year's too: a holiday that begins on 31 December ends in this year.
+    for (const holiday of [...(calendar.getHolidays(year - 1) || []), ...(calendar.getHolidays(year) || [])]) {
+      if (holiday.type !== 'public') continue
+      // `date` is the first day as the calendar names it; start and end may be shifted (an Islamic day begins at the
+      // previous sunset), but their distance is the length in days.
+      const length = Math.max(1, Math.round((holiday.end.getTime() - holiday.start.getTime()) / DAY_MS))
+      const first = holiday.date.slice(0, 10)
+      for (let i = 0; i < length; i++) {
+        const day = addIsoDays(first, i)
+        if (day.startsWith(`${year}-`) && !days.has(day)) days.set(day, holiday.name)
+      }
+    }
     publicByYear.set(year, days)
   }
   return days
