@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { generateKeyPairSync } from 'node:crypto'
+import { createHash, generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,12 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { OwnershipGraph } from '@/lib/contracts/ownership'
 import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { getDb } from '@/server/db/client'
-import { audits, files, personalDataViews } from '@/server/db/schema'
+import { audits, files, personalDataViews, sessions } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import type { CaseFileManifest } from '@/server/modules/evidence/case-file'
 import { signEvidence } from '@/server/modules/evidence/signing-key'
 import { verifyCaseFile } from '@/server/modules/evidence/verify-case-file'
-import { api, signedInUser } from './helpers'
+import { api, errorsOf, signedInUser } from './helpers'
+import { addressBody, createKyc, ownerWithBusiness } from './kyc-fixtures'
 import { businessReadyForApproval } from './review-fixtures'
 import { businessOfTier } from './risk-fixtures'
 
@@ -24,6 +25,8 @@ let ready: Awaited<ReturnType<typeof businessReadyForApproval>>
 let staff: Awaited<ReturnType<typeof signedInUser>>
 let zipBytes: Buffer
 
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
 async function rezip(change: (zip: JSZip) => Promise<void>): Promise<Uint8Array> {
   const zip = await JSZip.loadAsync(zipBytes)
   await change(zip)
@@ -32,10 +35,17 @@ async function rezip(change: (zip: JSZip) => Promise<void>): Promise<Uint8Array>
 
 beforeAll(async () => {
   ready = await businessReadyForApproval()
-  // The fixture's documents as stored blobs, so the case file carries their original bytes.
+  // The fixture's documents as stored blobs, recorded with their size and SHA-256 as a confirmed upload is, so the
+  // case file carries their original bytes.
   const db = await getDb()
   const stored = await db.select().from(files).where(eq(files.businessId, ready.business.id))
-  for (const file of stored) await getBlobStorage().upload(file.blobName, PDF, 'application/pdf')
+  for (const file of stored) {
+    await getBlobStorage().upload(file.blobName, PDF, 'application/pdf')
+    await db
+      .update(files)
+      .set({ sizeBytes: PDF.length, sha256: sha256(PDF) })
+      .where(eq(files.id, file.id))
+  }
   staff = await signedInUser({ staffRole: 'APPROVER' })
   const res = await api(`/businesses/${ready.business.id}/case-file`, { token: staff.token })
   expect(res.status, res.status === 200 ? '' : await res.text()).toBe(200)
@@ -133,7 +143,109 @@ describe('case file', () => {
       )
     expect(views.length).toBeGreaterThan(0)
     expect(views.some((v) => v.actorId === staff.user.id)).toBe(true)
+    // Each document, as opening it would be.
+    const fileViews = await db
+      .select()
+      .from(personalDataViews)
+      .where(
+        and(
+          eq(personalDataViews.businessId, ready.business.id),
+          eq(personalDataViews.subjectKind, 'FILE'),
+          eq(personalDataViews.actorId, staff.user.id),
+        ),
+      )
+    expect(new Set(fileViews.map((v) => v.subjectId))).toEqual(new Set(ready.documents.map((d) => d.fileId)))
+    expect(fileViews.every((v) => v.detail === 'KYC_DOCUMENT')).toBe(true)
   })
+
+  it('asks for a fresh factor: a session last proved over 5 minutes ago gets 401 STEP_UP_REQUIRED and no file', async () => {
+    const approver = await signedInUser({ staffRole: 'APPROVER' })
+    const past = new Date(Date.now() - 6 * 60_000)
+    const db = await getDb()
+    await db
+      .update(sessions)
+      .set({ passwordVerifiedAt: past, factorVerifiedAt: past })
+      .where(eq(sessions.id, approver.session.id))
+    // Through the container's command the server hears the change a few milliseconds after it (docs/testing.md).
+    await expect
+      .poll(async () => (await api(`/businesses/${ready.business.id}/case-file`, { token: approver.token })).status, {
+        timeout: 5_000,
+      })
+      .toBe(401)
+    const refused = await api(`/businesses/${ready.business.id}/case-file`, { token: approver.token })
+    expect((await errorsOf(refused))[0]!.code).toBe('STEP_UP_REQUIRED')
+    const exported = await db
+      .select()
+      .from(audits)
+      .where(
+        and(
+          eq(audits.resourceId, ready.business.id),
+          eq(audits.action, 'EXPORT_CASE_FILE'),
+          eq(audits.actorId, approver.user.id),
+        ),
+      )
+    expect(exported).toEqual([])
+  })
+
+  it('says which documents storage no longer holds or holds other bytes for, instead of signing them as stored', async () => {
+    const db = await getDb()
+    const [altered, gone] = await db.select().from(files).where(eq(files.businessId, ready.business.id))
+    const storage = getBlobStorage()
+    await storage.delete(altered!.blobName)
+    await storage.upload(altered!.blobName, Buffer.from('%PDF-1.4 swapped in storage'), 'application/pdf')
+    await storage.delete(gone!.blobName)
+    try {
+      const res = await api(`/businesses/${ready.business.id}/case-file`, { token: staff.token })
+      expect(res.status).toBe(200)
+      const bytes = Buffer.from(await res.arrayBuffer())
+      const zip = await JSZip.loadAsync(bytes)
+      const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as CaseFileManifest
+      expect(manifest.missingDocuments).toEqual(
+        expect.arrayContaining([
+          { fileId: altered!.id, fileName: altered!.fileName, reason: 'NOT_AS_RECORDED' },
+          { fileId: gone!.id, fileName: gone!.fileName, reason: 'NOT_IN_STORAGE' },
+        ]),
+      )
+      expect(manifest.missingDocuments).toHaveLength(2)
+      const notes = manifest.files.filter((f) => f.path.endsWith('.MISSING.txt')).map((f) => f.path)
+      expect(notes).toHaveLength(2)
+      const texts = await Promise.all(notes.map((path) => zip.file(path)!.async('string')))
+      expect(texts.join('\n')).toContain(`The document ${altered!.id} is not in this file: storage held other bytes`)
+      expect(texts.join('\n')).toContain(`The document ${gone!.id} was not in storage`)
+      // The swapped bytes are nowhere in the file, which still verifies.
+      for (const f of manifest.files.filter((e) => e.path.startsWith('documents/') && !e.path.endsWith('.txt')))
+        expect(Buffer.from(await zip.file(f.path)!.async('uint8array'))).toEqual(PDF)
+      expect((await verifyCaseFile(bytes)).ok).toBe(true)
+    } finally {
+      await storage.delete(altered!.blobName)
+      await storage.upload(altered!.blobName, PDF, 'application/pdf')
+      await storage.upload(gone!.blobName, PDF, 'application/pdf')
+    }
+  }, 60_000)
+
+  it("holds the audit rows of the business's records deleted before, and ends the chain at its own export row", async () => {
+    const { owner, businessId } = await ownerWithBusiness()
+    const kyc = await createKyc(owner.token, businessId)
+    const created = await api('/kyc/addresses', { method: 'POST', token: owner.token, json: addressBody(kyc.id) })
+    expect(created.status, await created.clone().text()).toBe(201)
+    const addressId = ((await created.json()) as { id: string }).id
+    expect((await api(`/kyc/addresses/${addressId}`, { method: 'DELETE', token: owner.token })).status).toBe(204)
+
+    const res = await api(`/businesses/${businessId}/case-file`, { token: staff.token })
+    expect(res.status).toBe(200)
+    const bytes = Buffer.from(await res.arrayBuffer())
+    const zip = await JSZip.loadAsync(bytes)
+    const rows = (await zip.file('audit/business.ndjson')!.async('string'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number; hash: string; resourceId: string; action: string })
+    expect(rows.filter((r) => r.resourceId === addressId).map((r) => r.action)).toEqual(['CREATE', 'DELETE'])
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as CaseFileManifest
+    const last = rows.at(-1)!
+    expect(last.action).toBe('EXPORT_CASE_FILE')
+    expect(manifest.chainHead).toEqual({ seq: last.seq, hash: last.hash })
+    expect((await verifyCaseFile(bytes)).ok).toBe(true)
+  }, 60_000)
 
   it('names a changed document, a manifest that is not the signed one, an edited audit row and another key', async () => {
     const zip = await JSZip.loadAsync(zipBytes)

@@ -319,6 +319,7 @@ describe('step-up before the most sensitive actions', () => {
         'POST /users/{id}/factor-reset',
         'POST /screening/versions/{id}/load',
         'POST /screening/lists/{code}/entries',
+        'GET /businesses/{id}/case-file',
       ].sort(),
     )
   })

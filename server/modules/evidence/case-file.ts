@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import { PassThrough, Readable } from 'node:stream'
-import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import archiver from 'archiver'
-import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm'
 import { buildKycPdf } from '@/lib/kyc/kyc-pdf'
 import { PERMISSIONS } from '@/lib/permissions/names'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database, Executor } from '@/server/db/client'
 import { audits, deferrals, files, meansOfIds, shareholders } from '@/server/db/schema'
 import type { Actor } from '@/server/http/context'
-import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import { logger } from '@/server/logger'
 import { getBusinessPdfInfo } from '@/server/modules/businesses/get-business'
 import { recordPersonalDataView } from '@/server/modules/data-views/record-view'
 import { selectDeferrals, toDeferral } from '@/server/modules/deferrals/deferral-view'
+import { readStoredFile } from '@/server/modules/files/uploads'
 import { readOwnershipGraph } from '@/server/modules/kyc/ownership-graph'
 import { getEnhancedDueDiligence } from '@/server/modules/risk/answer-edd'
 import { findRiskHistory, getBusinessRisk } from '@/server/modules/risk/read-risk'
@@ -32,8 +31,11 @@ export interface CaseFileManifest {
   chainHead: { seq: number; hash: string } | null
   publicKeyFingerprint: string
   files: { path: string; sha256: string; bytes: number }[]
-  /** Confirmed documents whose bytes storage no longer had: each is a `.MISSING.txt` note in the file instead. */
-  missingDocuments: { fileId: string; fileName: string }[]
+  /**
+   * Confirmed documents whose bytes are not in the file, each a `.MISSING.txt` note instead: storage no longer had
+   * them (`NOT_IN_STORAGE`), or held other bytes than the size and SHA-256 recorded at upload (`NOT_AS_RECORDED`).
+   */
+  missingDocuments: { fileId: string; fileName: string; reason: 'NOT_IN_STORAGE' | 'NOT_AS_RECORDED' }[]
 }
 
 /** Audit actions that decide something, listed apart in `decisions.json`. */
@@ -56,9 +58,16 @@ function hashing(source: Readable, entry: CaseFileManifest['files'][number]): Re
   return source.pipe(through)
 }
 
-/** The business's audit rows as stored (personal values sealed: each row's hash recomputes from them). */
+/**
+ * The business's audit rows as stored (personal values sealed: each row's hash recomputes from them): its own, and
+ * those whose record names it, before (a deletion) or after.
+ */
 function businessAuditCondition(businessId: string) {
-  return or(eq(audits.resourceId, businessId), sql`${audits.after}->>'businessId' = ${businessId}`)
+  return or(
+    eq(audits.resourceId, businessId),
+    sql`${audits.after}->>'businessId' = ${businessId}`,
+    sql`${audits.before}->>'businessId' = ${businessId}`,
+  )
 }
 
 /** A decision of the slice, as `decisions.json` lists it. */
@@ -119,6 +128,23 @@ async function* chainLines(db: Executor, fromSeq: number, toSeq: number): AsyncG
   }
 }
 
+const RISK_HISTORY_PAGE = 100
+
+/** Every risk assessment of the business, newest first, read a page at a time. */
+async function wholeRiskHistory(db: Database, actor: Actor, businessId: string) {
+  const history: Awaited<ReturnType<typeof findRiskHistory>>['content'] = []
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await findRiskHistory({
+      db,
+      actor,
+      businessId,
+      query: { pageNumber, pageSize: RISK_HISTORY_PAGE, recentFirst: true },
+    })
+    history.push(...page.content)
+    if (page.content.length < RISK_HISTORY_PAGE || history.length >= page.totalElements) return history
+  }
+}
+
 /**
  * `GET /businesses/{id}/case-file` (docs/security.md#case-files): one zip, streamed as it is built, holding the KYC
  * summary PDF, every confirmed document as stored, the business and its KYC as the review reads them (identity numbers
@@ -145,10 +171,17 @@ export async function buildCaseFile(options: {
       items.map(({ dueAt: _dueAt, dueStatus: _dueStatus, ...item }) => item),
     ),
     getBusinessRisk({ db, actor, businessId }),
-    findRiskHistory({ db, actor, businessId, query: { pageNumber: 1, pageSize: 100, recentFirst: true } }),
+    wholeRiskHistory(db, actor, businessId),
     selectDeferrals(db, eq(deferrals.businessId, businessId)),
     db
-      .select({ id: files.id, fileName: files.fileName, blobName: files.blobName, purpose: files.purpose })
+      .select({
+        id: files.id,
+        fileName: files.fileName,
+        blobName: files.blobName,
+        purpose: files.purpose,
+        sizeBytes: files.sizeBytes,
+        sha256: files.sha256,
+      })
       .from(files)
       .where(and(eq(files.businessId, businessId), eq(files.status, 'CONFIRMED')))
       .orderBy(asc(files.createdAt), asc(files.id)),
@@ -188,16 +221,28 @@ export async function buildCaseFile(options: {
       ]
     : null
   const exportedAt = (options.now ?? new Date()).toISOString()
-  await db.transaction(async (tx) => {
-    // Every person the file holds, as when a reviewer opens them.
-    const people = [
-      ...info.kyc.meansOfIds.map((m) => ({ subjectKind: 'MEANS_OF_ID' as const, subjectId: m.id })),
-      ...info.kyc.shareholders.map((h) => ({ subjectKind: 'SHAREHOLDER' as const, subjectId: h.id })),
-    ]
+  const head = await db.transaction(async (tx) => {
+    // Every person the file holds, as when a reviewer opens them (those of `identity-numbers.json` too, read after
+    // `business.json`'s: a person added in between is in the file, so in the log), and every document, as when one
+    // is opened.
+    const people = new Map<string, { subjectKind: 'MEANS_OF_ID' | 'SHAREHOLDER'; subjectId: string }>()
+    const holds = (subjectKind: 'MEANS_OF_ID' | 'SHAREHOLDER', subjectId: string) =>
+      people.set(`${subjectKind}:${subjectId}`, { subjectKind, subjectId })
+    for (const m of info.kyc.meansOfIds) holds('MEANS_OF_ID', m.id)
+    for (const h of info.kyc.shareholders) holds('SHAREHOLDER', h.id)
+    for (const p of identityNumbers ?? []) holds(p.record === 'means_of_id' ? 'MEANS_OF_ID' : 'SHAREHOLDER', p.id)
     const detail = reveal ? 'case file, identity numbers in clear' : 'case file'
-    for (const person of people)
+    for (const person of people.values())
       await recordPersonalDataView(tx, actor, { businessId, ...person, detail, requestId: audit.requestId })
-    await appendAudit(tx, audit, {
+    for (const document of documents)
+      await recordPersonalDataView(tx, actor, {
+        businessId,
+        subjectKind: 'FILE',
+        subjectId: document.id,
+        detail: document.purpose,
+        requestId: audit.requestId,
+      })
+    const exported = await appendAudit(tx, audit, {
       resource: 'business',
       resourceId: businessId,
       action: 'EXPORT_CASE_FILE',
@@ -206,16 +251,16 @@ export async function buildCaseFile(options: {
         revealed: identityNumbers?.map((p) => ({ record: p.record, id: p.id })) ?? [],
       },
     })
+    // The export's own audit row is the head the slice ends with; rows appended later are not in the file.
+    return { seq: exported.seq, hash: exported.hash }
   })
-  // Read after the export's own audit row, which the slice then ends with; rows appended later are not in the file.
-  const [head] = await db.select({ seq: audits.seq, hash: audits.hash }).from(audits).orderBy(desc(audits.seq)).limit(1)
 
   const manifest: CaseFileManifest = {
     format: 'kyc-portal case file 1',
     business: { id: businessId, name: info.business.name, regNo: info.business.regNo ?? null },
     exportedAt,
     exportedBy: { id: actor.userId, email: actor.email },
-    chainHead: head ?? null,
+    chainHead: head,
     publicKeyFingerprint: publicKeyFingerprint(evidencePublicKeyPem()),
     files: [],
     missingDocuments: [],
@@ -243,27 +288,31 @@ export async function buildCaseFile(options: {
     if (identityNumbers) await add('identity-numbers.json', json(identityNumbers))
     await add('verification.json', json(verification))
     await add('screening.json', json(screening))
-    await add('risk.json', json({ current: risk, history: riskHistory.content }))
+    await add('risk.json', json({ current: risk, history: riskHistory }))
     if (edd) await add('enhanced-due-diligence.json', json(edd))
     await add('ownership.json', json(ownership))
     await add('deferrals.json', json(deferralRows.map((row) => toDeferral(row))))
-    const storage = getBlobStorage()
     for (const [index, document] of documents.entries()) {
       const path = `documents/${String(index + 1).padStart(3, '0')}-${document.fileName.replace(/[^\w.-]+/g, '_')}`
-      const download = await storage.download(document.blobName).catch((error: unknown) => {
-        logger.warn({ err: error, fileId: document.id }, 'case file: a document could not be read from storage')
-        return null
-      })
-      if (download) await add(path, Readable.fromWeb(download.body as WebReadableStream<Uint8Array>))
+      // Checked against the size and SHA-256 recorded at upload, as every download is; a storage error other than
+      // "not there" fails the file rather than being signed as a missing document.
+      const stored = await readStoredFile(document)
+      if (stored.kind === 'ok') await add(path, stored.bytes)
       else {
-        manifest.missingDocuments.push({ fileId: document.id, fileName: document.fileName })
-        await add(`${path}.MISSING.txt`, `The document ${document.id} was not in storage when this case file was built.\n`)
+        const reason = stored.kind === 'missing' ? 'NOT_IN_STORAGE' : 'NOT_AS_RECORDED'
+        manifest.missingDocuments.push({ fileId: document.id, fileName: document.fileName, reason })
+        await add(
+          `${path}.MISSING.txt`,
+          reason === 'NOT_IN_STORAGE'
+            ? `The document ${document.id} was not in storage when this case file was built.\n`
+            : `The document ${document.id} is not in this file: storage held other bytes than the size and SHA-256 recorded when it was uploaded.\n`,
+        )
       }
     }
     const seen: Parameters<typeof auditLines>[3] = { firstSeq: null, decisions: [] }
-    if (head) await add('audit/business.ndjson', Readable.from(auditLines(db, businessId, head.seq, seen)))
+    await add('audit/business.ndjson', Readable.from(auditLines(db, businessId, head.seq, seen)))
     await add('decisions.json', json(seen.decisions))
-    if (seen.firstSeq !== null && head) await add('audit/chain.ndjson', Readable.from(chainLines(db, seen.firstSeq, head.seq)))
+    if (seen.firstSeq !== null) await add('audit/chain.ndjson', Readable.from(chainLines(db, seen.firstSeq, head.seq)))
     const manifestBytes = Buffer.from(json(manifest))
     archive.append(manifestBytes, { name: 'manifest.json' })
     archive.append(`${signEvidence(manifestBytes)}\n`, { name: 'manifest.sig' })

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { PERMISSIONS } from '@/lib/permissions/names'
-import { access, idParam } from '@/server/http/access'
+import { access, idParam, stepUp } from '@/server/http/access'
 import { createRouter, errorResponses, routesTagged } from '@/server/http/openapi'
 import { serviceArgs } from '@/server/http/service-args'
 import { evidencePublicKeyPem, publicKeyFingerprint } from './signing-key'
@@ -12,10 +12,12 @@ export const evidenceRoutes = createRouter()
 // GET /businesses/{id}/case-file – the business's verifiable case file, a zip streamed as it is built
 evidenceRoutes.openapi(
   route.get('/businesses/{id}/case-file', {
-    ...access.staff(PERMISSIONS.CAN_READ_BUSINESS),
+    // The whole file leaves with it: every identity document, and for staff who may reveal them the identity numbers
+    // in clear. As revealing one number, it needs a fresh factor (docs/security.md#step-up).
+    ...stepUp(access.staff(PERMISSIONS.CAN_READ_BUSINESS)),
     summary: "Download a business's case file",
     description:
-      'The KYC summary PDF, every document as stored, verification, screening, risk, deferrals, decisions and the audit slice with the chain links to the head, then manifest.json (each file with its SHA-256), manifest.sig (Ed25519) and public-key.pem. Logged as a view of personal data and audited.',
+      'The KYC summary PDF, every document as stored, verification, screening, risk, deferrals, decisions and the audit slice with the chain links to the head, then manifest.json (each file with its SHA-256), manifest.sig (Ed25519) and public-key.pem. Needs a factor used in the last 5 minutes (401 STEP_UP_REQUIRED). Logged as a view of personal data and audited.',
     request: { params: idParam },
     responses: {
       200: {

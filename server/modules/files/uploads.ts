@@ -310,30 +310,39 @@ export interface FileDownload {
   contentType: string
 }
 
+/** What of a stored file the integrity check reads. */
+export type StoredFileRecord = Pick<StoredFile, 'id' | 'blobName' | 'sizeBytes' | 'sha256'>
+
 /** The stored file failed its size or hash check: logged loudly, and nothing of it is served. */
-function integrityFailure(file: StoredFile, found: { size: number; sha256?: string }): AppError {
+function logIntegrityFailure(file: StoredFileRecord, found: { size: number; sha256?: string }) {
   logger.error(
     { fileId: file.id, blobName: file.blobName, expectedSize: file.sizeBytes, expectedSha256: file.sha256, ...found },
     'file integrity check failed: the stored blob is not the confirmed file; not serving it',
   )
-  return new AppError('INTERNAL', 'This file cannot be shown: it failed its integrity check. The portal team has been alerted.')
 }
 
 /**
- * The stored bytes, read through a SHA-256 into memory (at most the confirmed size, itself at most the upload
- * limit) and answered only when size and hash are those recorded at confirm.
+ * A confirmed file's stored bytes, read through a SHA-256 into memory (at most the confirmed size, itself at most the
+ * upload limit): `ok` only when size and hash are those recorded at confirm, `missing` when storage has no such blob,
+ * `altered` (logged) when it holds other bytes. Any other storage error is thrown.
  */
-async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuffer>> {
+export async function readStoredFile(
+  file: StoredFileRecord,
+): Promise<{ kind: 'ok'; bytes: Uint8Array<ArrayBuffer> } | { kind: 'missing' } | { kind: 'altered' }> {
   let download: BlobDownload
   try {
     download = await getBlobStorage().download(file.blobName)
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) throw notFound('File')
+    if ((error as { statusCode?: number }).statusCode === 404) return { kind: 'missing' }
     throw error
+  }
+  const altered = (found: { size: number; sha256?: string }) => {
+    logIntegrityFailure(file, found)
+    return { kind: 'altered' as const }
   }
   if (download.size !== file.sizeBytes) {
     await download.body.cancel().catch(() => undefined)
-    throw integrityFailure(file, { size: download.size })
+    return altered({ size: download.size })
   }
   const hash = createHash('sha256')
   const chunks: Uint8Array[] = []
@@ -343,15 +352,23 @@ async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuff
     total += next.value.byteLength
     if (total > file.sizeBytes) {
       await reader.cancel().catch(() => undefined)
-      throw integrityFailure(file, { size: total })
+      return altered({ size: total })
     }
     hash.update(next.value)
     chunks.push(next.value)
   }
   const sha256 = hash.digest('hex')
-  if (total !== file.sizeBytes || (file.sha256 !== null && sha256 !== file.sha256))
-    throw integrityFailure(file, { size: total, sha256 })
-  return Buffer.concat(chunks)
+  if (total !== file.sizeBytes || (file.sha256 !== null && sha256 !== file.sha256)) return altered({ size: total, sha256 })
+  return { kind: 'ok', bytes: Buffer.concat(chunks) }
+}
+
+/** The stored bytes when they are the confirmed file's; 404 when storage has none, 500 (nothing served) when altered. */
+async function readVerifiedBytes(file: StoredFile): Promise<Uint8Array<ArrayBuffer>> {
+  const read = await readStoredFile(file)
+  if (read.kind === 'missing') throw notFound('File')
+  if (read.kind === 'altered')
+    throw new AppError('INTERNAL', 'This file cannot be shown: it failed its integrity check. The portal team has been alerted.')
+  return read.bytes
 }
 
 /**
