@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appendAudit, SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
@@ -127,7 +127,7 @@ describe('escalation', () => {
     expect(closed.content.find((r) => r.itemId === overdue.id)?.open).toBe(false)
   })
 
-  it('escalates other queues too: a pending authorization past due', async () => {
+  it('escalates other queues too: a pending authorization past due, still open until decided', async () => {
     const db = await getDb()
     const [row] = await db
       .insert(authorizations)
@@ -138,12 +138,17 @@ describe('escalation', () => {
         target: 'Support inquiries',
         proposal: { queue: 'SUPPORT_INQUIRIES', targetBusinessDays: 3, autoAssign: false },
         makerId: supervisor.user.id,
-        createdAt: new Date(Date.now() - 30 * DAY),
+        // Microseconds, as the column's default now() stores them (a JS date holds milliseconds only).
+        createdAt: sql`now() - interval '30 days' + interval '123 microseconds'`,
       })
       .returning()
     const escalated = await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })
     expect(escalated.filter((e) => e.queue === 'AUTHORIZATIONS' && e.itemId === row!.id)).toHaveLength(1)
     expect((await runEscalations({ db, audit: SYSTEM_AUDIT_CONTEXT })).some((e) => e.itemId === row!.id)).toBe(false)
+    const open = await json<{ content: EscalationRow[] }>(
+      await api('/escalations?queue=AUTHORIZATIONS&open=true&pageSize=100', { token: supervisor.token }),
+    )
+    expect(open.content.find((r) => r.itemId === row!.id)?.open).toBe(true)
   })
 })
 

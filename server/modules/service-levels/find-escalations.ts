@@ -9,11 +9,11 @@ import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { displayName } from '@/server/records/display-name'
 import { QUEUE_SUPERVISORS } from './assignment'
-import { openItemsOf } from './queue-sources'
+import { enteredAtAsStored, openItemsOf } from './queue-sources'
 
 /** Whether a breach's item is still waiting in its queue, at the same entry. */
 function stillOpen(queue: Queue) {
-  return sql`EXISTS (SELECT 1 FROM ${openItemsOf(queue)} WHERE q.item_id = ${queueBreaches.itemId} AND q.entered_at = ${queueBreaches.enteredAt})`
+  return sql`EXISTS (SELECT 1 FROM ${openItemsOf(queue)} WHERE q.item_id = ${queueBreaches.itemId} AND ${enteredAtAsStored} = ${queueBreaches.enteredAt})`
 }
 const openCase = sql<boolean>`CASE ${sql.join(
   QUEUES.map((queue) => sql`WHEN ${queueBreaches.queue} = ${queue} THEN ${stillOpen(queue)}`),

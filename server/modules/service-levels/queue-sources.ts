@@ -101,3 +101,10 @@ export function openItemsOf(queue: Queue): SQL {
 
 /** Whoever decides some queue: the routes of "Next item" and claims (the service checks the queue's own permission). */
 export const QUEUE_DECIDERS = [...new Set(Object.values(QUEUE_SOURCES).map((s) => s.decidingPermission))]
+
+/**
+ * An item's entry as a breach stores it: through a JS date, so to the millisecond, while a column filled by now()
+ * holds microseconds. Compared unrounded, an escalated item never matched its breach: it was read again every run
+ * (and filled the batch), and showed as decided.
+ */
+export const enteredAtAsStored = sql.raw(`date_trunc('milliseconds', q.entered_at)`)

@@ -8,7 +8,7 @@ import { queueBreaches } from '@/server/db/schema'
 import { markDecisionBreached } from '@/server/records/review-wait'
 import { loadServiceLevels } from '@/server/records/service-levels'
 import { emitQueueEvent } from './queue-events'
-import { openItemsOf } from './queue-sources'
+import { enteredAtAsStored, openItemsOf } from './queue-sources'
 import { supervisors } from './staff-pool'
 
 /** Most items escalated per queue and run; the next run takes the rest. */
@@ -44,7 +44,7 @@ export async function runEscalations(options: { db: Database; audit: AuditContex
     }>(
       await db.execute(sql`SELECT q.item_id, q.business_id, q.entered_at, q.assignee_id FROM ${openItemsOf(queue)}
         WHERE q.entered_at < ${cutoff.toISOString()}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM queue_breaches x WHERE x.queue = ${queue} AND x.item_id = q.item_id AND x.entered_at = q.entered_at)
+          AND NOT EXISTS (SELECT 1 FROM queue_breaches x WHERE x.queue = ${queue} AND x.item_id = q.item_id AND x.entered_at = ${enteredAtAsStored})
         ORDER BY q.entered_at, q.item_id LIMIT ${BATCH}`),
     )
     for (const item of candidates) {
