@@ -1,10 +1,11 @@
-import { and, gte, lt, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Queue } from '@/lib/contracts/service-level-values'
 import { DEFAULT_TARGET_DAYS } from '@/lib/contracts/service-level-values'
 import type { DueFields } from '@/lib/contracts/service-levels'
-import { businessCalendar, dueAt, dueCutoffs, dueStatusOf, type BusinessCalendar } from '@/lib/format/business-days'
+import { businessCalendar, dueAt, dueCutoffs, dueStatusOf, lagosDay, type BusinessCalendar } from '@/lib/format/business-days'
 import type { Executor } from '@/server/db/client'
-import { addedHolidays, queueServiceLevels } from '@/server/db/schema'
+import { addedHolidays, queueServiceLevels, staffAvailability } from '@/server/db/schema'
+import { AppError } from '@/server/http/app-error'
 
 /** The queues' targets and the business calendar, read once per request (docs/service-levels.md). */
 export interface ServiceLevels {
@@ -50,4 +51,16 @@ export function dueCondition(
   if (status === 'DUE_SOON')
     return and(gte(entered as never, bind('dueSoonFrom', overdue)), lt(entered as never, bind('dueSoonBefore', dueSoon)))
   return gte(entered as never, bind('dueOnTimeFrom', dueSoon))
+}
+
+/**
+ * Refuses an assignee who is away today (Lagos; docs/service-levels.md#assignment: while away a staff member cannot be
+ * assigned an item), 400 naming `field`.
+ */
+export async function assertNotAway(db: Executor, userId: string, field: string, now: Date): Promise<void> {
+  const [away] = await db
+    .select({ awayUntil: staffAvailability.awayUntil })
+    .from(staffAvailability)
+    .where(and(eq(staffAvailability.userId, userId), sql`${staffAvailability.awayUntil} >= ${lagosDay(now)}::date`))
+  if (away) throw new AppError('VALIDATION_FAILED', `The assignee is away until ${away.awayUntil}`, { field })
 }

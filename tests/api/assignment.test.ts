@@ -171,6 +171,14 @@ describe('availability and round-robin', () => {
       reason: 'Try the away one',
     })
     expect(refused.status).toBe(400)
+    // Nor through the review's own assignee call (a colleague handing it over); the away reviewer may still take one.
+    const colleague = await signedInUser({ staffRole: 'APPROVER' })
+    const pending = await queued({ daysAgo: 1 })
+    const handedOver = await put(`/businesses/${pending.id}/assignee`, colleague.token, { userId: away.user.id })
+    expect(handedOver.status).toBe(400)
+    expect((await errorsOf(handedOver))[0]).toMatchObject({ field: 'userId', message: `The assignee is away until ${until}` })
+    expect(await assigneeOf(pending.id)).toBeNull()
+    expect((await put(`/businesses/${pending.id}/assignee`, away.token, { userId: away.user.id })).status).toBe(200)
 
     // Auto-assignment on (straight in the table: the four-eyes path has its own test)
     const db = await getDb()

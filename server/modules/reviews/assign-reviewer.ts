@@ -10,6 +10,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { getBusinessRowOrThrow, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
+import { assertNotAway } from '@/server/records/service-levels'
 import { REVIEW_READERS, REVIEW_DECIDE } from './review-access'
 
 /** Active users holding CAN_APPROVE_BUSINESS through a staff role (business roles never carry it). */
@@ -62,6 +63,8 @@ export async function assignReviewer(options: {
         field: 'userId',
       })
     }
+    // Someone else may not hand it to a reviewer who is away; taking it oneself stays possible.
+    if (userId !== actor.userId) await assertNotAway(db, userId, 'userId', new Date())
     assigneeName = displayName(assignee)
   }
 

@@ -10,7 +10,7 @@ import { businesses, queueAssignments, queueServiceLevels, staffAvailability } f
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
-import { dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
+import { assertNotAway, dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
 import { emitQueueEvent } from './queue-events'
 import { openItemsOf, QUEUE_SOURCES } from './queue-sources'
 import { staffHolding } from './staff-pool'
@@ -95,11 +95,7 @@ async function assertMayDecide(db: Executor, queue: Queue, userId: string, field
       `The assignee must be an active staff member who may decide ${QUEUE_LABELS[queue].toLowerCase()} (${QUEUE_SOURCES[queue].decidingPermission})`,
       { field },
     )
-  const [away] = await db
-    .select({ awayUntil: staffAvailability.awayUntil })
-    .from(staffAvailability)
-    .where(and(eq(staffAvailability.userId, userId), sql`${staffAvailability.awayUntil} >= ${lagosDay(now)}::date`))
-  if (away) throw new AppError('VALIDATION_FAILED', `The assignee is away until ${away.awayUntil}`, { field })
+  await assertNotAway(db, userId, field, now)
 }
 
 /**
