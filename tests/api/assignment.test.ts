@@ -86,6 +86,29 @@ describe('next item and claims', () => {
     expect((await post('/queues/BUSINESS_REVIEW/next', a.token, {})).status).toBe(200)
   })
 
+  it('never gives an item to a member of its business: not as the next item, nor by a claim or an assignment', async () => {
+    await clearQueue()
+    const member = await queued({ daysAgo: 12 })
+    const other = await queued({ daysAgo: 6 })
+    // A reviewer who also belongs to the oldest business (a staff member's own company): its decision would refuse them.
+    const reviewer = await signedInUser({ staffRole: 'APPROVER', businesses: [{ businessId: member.id }] })
+    expect(await json<Item>(await post('/queues/BUSINESS_REVIEW/next', reviewer.token, {}))).toMatchObject({
+      itemId: other.id,
+      assigneeId: reviewer.user.id,
+    })
+    const claimed = await post(`/queues/BUSINESS_REVIEW/items/${member.id}/claim`, reviewer.token, {})
+    expect(claimed.status).toBe(403)
+    expect((await errorsOf(claimed))[0]).toMatchObject({ code: 'FOUR_EYES' })
+    const given = await post('/queues/BUSINESS_REVIEW/assignments', supervisor.token, {
+      itemIds: [member.id],
+      userId: reviewer.user.id,
+      reason: 'Try the member',
+    })
+    expect(given.status).toBe(400)
+    expect((await errorsOf(given))[0]).toMatchObject({ field: 'userId' })
+    expect(await assigneeOf(member.id)).toBeNull()
+  })
+
   it('answers null when nothing is waiting', async () => {
     await clearQueue()
     const reviewer = await signedInUser({ staffRole: 'APPROVER' })

@@ -23,7 +23,8 @@ interface OpenRow {
   business_id: string | null
   entered_at: string | Date
   assignee_id: string | null
-  maker_id: string | null
+  /** Who may not decide it (four-eyes): its maker, its business's registrant and members. */
+  maker_ids: string[]
 }
 
 const toItem = (queue: Queue, row: OpenRow, levels: ServiceLevels, now: Date): QueueItem => ({
@@ -37,7 +38,7 @@ const toItem = (queue: Queue, row: OpenRow, levels: ServiceLevels, now: Date): Q
 
 async function openItems(db: Executor, queue: Queue, where: ReturnType<typeof sql>, limit = 100) {
   return rowsOf<OpenRow>(
-    await db.execute(sql`SELECT q.item_id, q.business_id, q.entered_at, q.assignee_id, q.maker_id FROM ${openItemsOf(queue)}
+    await db.execute(sql`SELECT q.item_id, q.business_id, q.entered_at, q.assignee_id, q.maker_ids FROM ${openItemsOf(queue)}
       WHERE ${where} ORDER BY q.entered_at, q.item_id LIMIT ${limit}`),
   )
 }
@@ -134,10 +135,12 @@ export async function assignItems(options: {
     const assigned: { itemId: string; previousAssigneeId: string | null }[] = []
     for (const itemId of itemIds) {
       const row = byId.get(itemId)!
-      if (userId && row.maker_id === userId)
-        throw new AppError('VALIDATION_FAILED', `The assignee made item ${itemId}, so cannot decide it (four-eyes)`, {
-          field: 'userId',
-        })
+      if (userId && row.maker_ids.includes(userId))
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The assignee made item ${itemId}, registered its business or belongs to it, so cannot decide it (four-eyes)`,
+          { field: 'userId' },
+        )
       await setAssignee(tx, { queue, itemId, userId, by: actor.userId })
       await appendAudit(tx, audit, {
         resource: 'queue_item',
@@ -165,7 +168,7 @@ export async function takeNextItem(options: { db: Database; actor: Actor; audit:
   const candidates = await openItems(
     db,
     queue,
-    sql`(q.assignee_id IS NULL OR q.assignee_id = ${actor.userId}) AND (q.maker_id IS NULL OR q.maker_id <> ${actor.userId})`,
+    sql`(q.assignee_id IS NULL OR q.assignee_id = ${actor.userId}) AND NOT (${actor.userId}::text = ANY (q.maker_ids))`,
     20,
   )
   for (const row of candidates) {
@@ -204,7 +207,8 @@ export async function claimItem(options: {
   const levels = await loadServiceLevels(db)
   const [row] = await openItems(db, queue, sql`q.item_id = ${itemId}`, 1)
   if (!row) throw new AppError('NOT_FOUND', `No such item waiting in the ${QUEUE_LABELS[queue]} queue`)
-  if (row.maker_id === actor.userId) throw new AppError('FOUR_EYES', 'You made this item, so someone else must decide it')
+  if (row.maker_ids.includes(actor.userId))
+    throw new AppError('FOUR_EYES', 'You made this item, registered its business or belong to it, so someone else must decide it')
   if (row.assignee_id === actor.userId) return toItem(queue, row, levels, now)
   const won = await db.transaction(async (tx) => {
     if (!(await setAssignee(tx, { queue, itemId, userId: actor.userId, by: actor.userId, onlyFrom: null }))) return false
@@ -247,7 +251,7 @@ export async function runAutoAssignment(options: { db: Database; audit: AuditCon
       for (const item of items) {
         const start = last ? pool.findIndex((id) => id > last!) : 0
         const order = [...pool.slice(start < 0 ? 0 : start), ...pool.slice(0, start < 0 ? 0 : start)]
-        const userId = order.find((id) => id !== item.maker_id)
+        const userId = order.find((id) => !item.maker_ids.includes(id))
         if (!userId) continue
         if (!(await setAssignee(tx, { queue, itemId: item.item_id, userId, by: null, onlyFrom: null }))) continue
         await appendAudit(tx, audit, {

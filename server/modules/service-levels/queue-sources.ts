@@ -43,7 +43,7 @@ const deferrals = sql`
 
 const productApplications = sql`
   SELECT o.id::text AS item_id, o.business_id, coalesce(o.submitted_at, o.created_at) AS entered_at,
-    NULL::uuid AS own_assignee, NULL::uuid AS maker_id
+    NULL::uuid AS own_assignee, o.created_by AS maker_id
   FROM onboarding_products o WHERE o.status = 'IN_REVIEW'`
 
 const authorizations = sql`
@@ -90,12 +90,18 @@ export const QUEUE_SOURCES: Readonly<Record<Queue, QueueSource>> = {
 
 /**
  * A queue's open items with their assignee (the queue's own column, else `queue_assignments`), as a subquery `q` with
- * columns item_id, business_id, entered_at, assignee_id, maker_id.
+ * columns item_id, business_id, entered_at, assignee_id and maker_ids: everyone the item's decision refuses
+ * (`assertFourEyes`, server/http/four-eyes.ts): the record's maker, whoever registered its business and the business's
+ * active members. A queue never gives an item to one of them.
  */
 export function openItemsOf(queue: Queue): SQL {
   const source = QUEUE_SOURCES[queue]
-  return sql`(SELECT o.item_id, o.business_id, o.entered_at, coalesce(o.own_assignee, qa.assignee_id) AS assignee_id, o.maker_id
+  return sql`(SELECT o.item_id, o.business_id, o.entered_at, coalesce(o.own_assignee, qa.assignee_id) AS assignee_id,
+      array_remove(ARRAY[o.maker_id, b.created_by]
+        || coalesce((SELECT array_agg(bu.user_id) FROM business_users bu WHERE bu.business_id = o.business_id AND bu.is_active),
+          '{}'::uuid[]), NULL)::text[] AS maker_ids
     FROM (${source.open}) o
+    LEFT JOIN businesses b ON b.id = o.business_id
     LEFT JOIN queue_assignments qa ON qa.queue = ${queue} AND qa.item_id = o.item_id) q`
 }
 
