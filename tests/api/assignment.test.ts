@@ -109,6 +109,25 @@ describe('next item and claims', () => {
     expect(await assigneeOf(member.id)).toBeNull()
   })
 
+  it('gives back the item a supervisor gave the reviewer before taking an older unassigned one', async () => {
+    await clearQueue()
+    const reviewer = await signedInUser({ staffRole: 'APPROVER' })
+    const older = await queued({ daysAgo: 9 })
+    const given = await queued({ daysAgo: 3 })
+    await json(
+      await post('/queues/BUSINESS_REVIEW/assignments', supervisor.token, {
+        itemIds: [given.id],
+        userId: reviewer.user.id,
+        reason: 'Yours: you know this business',
+      }),
+    )
+    expect(await json<Item>(await post('/queues/BUSINESS_REVIEW/next', reviewer.token, {}))).toMatchObject({
+      itemId: given.id,
+      assigneeId: reviewer.user.id,
+    })
+    expect(await assigneeOf(older.id)).toBeNull()
+  })
+
   it('answers null when nothing is waiting', async () => {
     await clearQueue()
     const reviewer = await signedInUser({ staffRole: 'APPROVER' })

@@ -165,14 +165,16 @@ export async function takeNextItem(options: { db: Database; actor: Actor; audit:
   const { db, actor, audit, queue, now = new Date() } = options
   assertStaffWithAny(actor, QUEUE_SOURCES[queue].decidingPermission)
   const levels = await loadServiceLevels(db)
+  // Asked again, the item they already have (taken, or given them by a supervisor or the rota) before a new one.
+  const [held] = await openItems(db, queue, sql`q.assignee_id = ${actor.userId}`, 1)
+  if (held) return toItem(queue, held, levels, now)
   const candidates = await openItems(
     db,
     queue,
-    sql`(q.assignee_id IS NULL OR q.assignee_id = ${actor.userId}) AND NOT (${actor.userId}::text = ANY (q.maker_ids))`,
+    sql`q.assignee_id IS NULL AND NOT (${actor.userId}::text = ANY (q.maker_ids))`,
     20,
   )
   for (const row of candidates) {
-    if (row.assignee_id === actor.userId) return toItem(queue, row, levels, now)
     const won = await db.transaction(async (tx) => {
       if (!(await setAssignee(tx, { queue, itemId: row.item_id, userId: actor.userId, by: actor.userId, onlyFrom: null })))
         return false
