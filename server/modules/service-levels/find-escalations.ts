@@ -22,7 +22,7 @@ const openCase = sql<boolean>`CASE ${sql.join(
 
 /** The current assignee: the business's for the business review, else the queue's assignment. */
 const currentAssignee = sql<string | null>`CASE WHEN ${queueBreaches.queue} = 'BUSINESS_REVIEW'
-  THEN (SELECT b.assignee_id FROM businesses b WHERE b.id::text = ${queueBreaches.itemId})
+  THEN (SELECT b.assignee_id FROM businesses b WHERE b.id = ${queueBreaches.businessId})
   ELSE (SELECT a.assignee_id FROM ${queueAssignments} a WHERE a.queue = ${queueBreaches.queue} AND a.item_id = ${queueBreaches.itemId}) END`
 
 /**
