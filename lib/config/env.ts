@@ -392,6 +392,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
         `Refusing to start in production without ${missingKeys.join(' and ')}: identity numbers are encrypted at rest (set ${missingKeys.join(', ')}; see docs/data-protection.md)`,
       )
     }
+    // A key generated per instance would sign case files that another instance's published key does not verify.
+    if (!e.EVIDENCE_SIGNING_KEY) {
+      throw new ConfigError(
+        'Refusing to start in production without EVIDENCE_SIGNING_KEY: case files are signed with it and every instance must use the same one (see docs/security.md#case-files)',
+      )
+    }
   }
   if (e.CRM_PROVIDER === 'salesforce') {
     const missingCrm = (['CRM_URL', 'CRM_CLIENT_ID', 'CRM_CLIENT_SECRET'] as const).filter((k) => !e[k])

@@ -12,6 +12,8 @@ export const TEST_ENV: Record<string, string> = {
   // Fixed, so the seeded template's encrypted values open in every file's copy (each has its own DATA_DIR).
   DATA_ENCRYPTION_KEYS: `test1:${Buffer.alloc(32, 7).toString('base64')}`,
   DATA_INDEX_KEY: 'test-blind-index-key-that-is-long-enough-0123456789',
+  // An Ed25519 key for tests only (PKCS#8, base64 DER): case files' signatures.
+  EVIDENCE_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEINQfi9mw1uKycGwAJE62nwlNp8kqEZC3VvW3v1wiD36C',
   AZURE_STORAGE_ACCOUNT: TEST_BLOB_ACCOUNT,
   AZURE_STORAGE_CONTAINER: TEST_BLOB_CONTAINER,
   // Screening every KYC submission against 27,000 listed names more than doubled the suite. screening.test loads the

@@ -14,9 +14,11 @@ afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force
 
 const SECRET = 'x'.repeat(40)
 const SMTP_URL = 'smtps://user:pass@smtp.example.com:465'
+const EVIDENCE_SIGNING_KEY = 'MC4CAQAwBQYDK2VwBCIEINQfi9mw1uKycGwAJE62nwlNp8kqEZC3VvW3v1wiD36C'
 const DATA_KEYS = {
   DATA_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
   DATA_INDEX_KEY: 'i'.repeat(40),
+  EVIDENCE_SIGNING_KEY,
 }
 
 describe('configuration', () => {
@@ -60,6 +62,17 @@ describe('configuration', () => {
       ),
     )
     expect(loadConfig({ ...production, SMTP_URL, ...DATA_KEYS, ENABLE_DEV_OUTBOX: 'true' }).mail.devOutboxEnabled).toBe(false)
+  })
+
+  it('refuses to start in production without the key that signs case files (one for every instance)', () => {
+    const production = { APP_ENV: 'production', DATA_DIR: tempDir(), JWT_SECRET: SECRET, SESSION_SECRET: SECRET, SMTP_URL }
+    const { EVIDENCE_SIGNING_KEY: _key, ...withoutSigningKey } = DATA_KEYS
+    expect(() => loadConfig({ ...production, ...withoutSigningKey })).toThrowError(
+      new ConfigError(
+        'Refusing to start in production without EVIDENCE_SIGNING_KEY: case files are signed with it and every instance must use the same one (see docs/security.md#case-files)',
+      ),
+    )
+    expect(loadConfig({ ...production, ...DATA_KEYS }).isProduction).toBe(true)
   })
 
   it('refuses to start in production without the data encryption keys, and reads a key ring newest last', () => {
