@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { OwnershipGraph } from '@/lib/contracts/ownership'
 import type { EnhancedDueDiligence } from '@/lib/contracts/risk-edd'
 import { getDb } from '@/server/db/client'
-import { audits, files, personalDataViews, sessions } from '@/server/db/schema'
+import { audits, files, personalDataViews, riskAssessments, sessions } from '@/server/db/schema'
 import { getBlobStorage } from '@/server/integrations/blob/blob-storage'
 import type { CaseFileManifest } from '@/server/modules/evidence/case-file'
 import { signEvidence } from '@/server/modules/evidence/signing-key'
@@ -306,6 +306,30 @@ describe('case file', () => {
       expect.arrayContaining(['SOURCE_OF_FUNDS', 'PURPOSE_OF_RELATIONSHIP', 'EXPECTED_ACTIVITY']),
     )
     expect((await verifyCaseFile(bytes)).ok).toBe(true)
+  }, 60_000)
+
+  it('holds the whole risk history, not its first page', async () => {
+    const { business } = await businessOfTier('LOW')
+    const db = await getDb()
+    const [current] = await db.select().from(riskAssessments).where(eq(riskAssessments.businessId, business.id))
+    const earlier = Array.from({ length: 120 }, (_, i) => ({
+      businessId: business.id,
+      modelVersion: current!.modelVersion,
+      score: current!.score,
+      tier: current!.tier,
+      factors: current!.factors,
+      reason: current!.reason,
+      assessedAt: new Date(current!.assessedAt.getTime() - (i + 1) * 60_000),
+      supersededAt: new Date(current!.assessedAt.getTime() - i * 60_000),
+    }))
+    await db.insert(riskAssessments).values(earlier)
+    const res = await api(`/businesses/${business.id}/case-file`, { token: staff.token })
+    expect(res.status).toBe(200)
+    const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()))
+    const risk = JSON.parse(await zip.file('risk.json')!.async('string')) as { history: { assessedAt: string }[] }
+    expect(risk.history).toHaveLength(121)
+    // Newest first, the oldest last.
+    expect(risk.history.at(-1)!.assessedAt).toBe(earlier.at(-1)!.assessedAt.toISOString())
   }, 60_000)
 
   it('is refused to business users and to staff who may not read businesses; 404 for an unknown business', async () => {
