@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { Secret, TOTP } from 'otpauth'
 import { bearer, latestMail, ownerWithBusiness, unique } from './support/accounts'
 import { completeKyc, type KycAnswers } from './support/kyc-api'
+import { ageTheSessionsProof } from './support/step-up'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -119,13 +120,7 @@ test('a staff user enrols an authenticator app, signs in with it, and a late rev
   await expect(page).not.toHaveURL(/\/auth\/login/, { timeout: 20_000 })
 
   // Over 5 minutes later (the development server can age the session's proof), a reveal asks for a fresh code.
-  const aged = await page.evaluate(async () => {
-    const token = (JSON.parse(window.sessionStorage.getItem('user_auth_data') ?? '{}') as { access_token?: string }).access_token
-    return (
-      await fetch('/api/v1/dev/sessions/current/expire-proof', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
-    ).status
-  })
-  expect(aged).toBe(204)
+  await ageTheSessionsProof(page)
   await page.goto(`/s/admin/approvals/business/business-preview?id=${owner.business.id}`)
   await expect(page.getByRole('heading', { name: owner.business.name })).toBeVisible({ timeout: 20_000 })
   await dismissToasts(page)

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, signInAsStaff, unique } from './support/accounts'
 import { checkerPage } from './support/four-eyes'
+import { ageTheSessionsProof } from './support/step-up'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -21,16 +22,6 @@ const surnameOf = (digits: string) => {
 }
 
 /** The session as if its last sign-in were over 5 minutes ago (a development route), so the load asks for step-up. */
-async function ageTheSessionsProof(page: Page) {
-  const status = await page.evaluate(async () => {
-    const token = (JSON.parse(window.sessionStorage.getItem('user_auth_data') ?? '{}') as { access_token?: string }).access_token
-    return (
-      await fetch('/api/v1/dev/sessions/current/expire-proof', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
-    ).status
-  })
-  expect(status).toBe(204)
-}
-
 test('a list manager loads a new version of the internal watch list through its dry run, step-up and four-eyes', async ({
   page,
   browser,

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import JSZip from 'jszip'
 import { seriousViolations } from './support/a11y'
-import { bearer, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
+import { bearer, DEMO_PASSWORD, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 import { reachSection } from './support/sections'
+import { ageTheSessionsProof } from './support/step-up'
 
 /**
  * Screening in the browser (issue 38, docs/screening.md#screens): a business whose shareholder is named like a person on
@@ -151,11 +152,17 @@ test('an approver compares a screening candidate and clears it; another approver
   await second.getByRole('alertdialog').getByRole('button', { name: 'Approve business' }).click()
   await expect(second.getByText(`${name} is approved. Its owners have been told.`)).toBeVisible()
 
-  // The case file an examiner gets: signed, and holding the cleared candidate with its reason.
-  const [download] = await Promise.all([
-    second.waitForEvent('download'),
-    second.getByRole('button', { name: 'Download case file' }).click(),
-  ])
+  // The case file an examiner gets: signed, and holding the cleared candidate with its reason. It carries every
+  // identity document, so a proof older than 5 minutes is asked again in place before it downloads.
+  await ageTheSessionsProof(second)
+  const downloading = second.waitForEvent('download')
+  await second.getByRole('button', { name: 'Download case file' }).click()
+  const stepUp = second.getByRole('dialog', { name: 'Confirm it is you' })
+  await expect(stepUp).toBeVisible()
+  await stepUp.getByRole('textbox', { name: 'Your password' }).fill(DEMO_PASSWORD)
+  await stepUp.getByRole('button', { name: 'Confirm and continue' }).click()
+  await expect(stepUp).toBeHidden()
+  const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^case-file-.*\.zip$/)
   const zipPath = await download.path()
   const zip = await JSZip.loadAsync(readFileSync(zipPath))
