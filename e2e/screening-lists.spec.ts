@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, signInAsStaff, unique } from './support/accounts'
+import { signInAsStaff, unique } from './support/accounts'
 import { checkerPage } from './support/four-eyes'
-import { ageTheSessionsProof } from './support/step-up'
+import { ageTheSessionsProof, confirmWithPassword } from './support/step-up'
 import { dismissToasts } from './support/toasts'
 
 /**
@@ -82,11 +82,7 @@ test('a list manager loads a new version of the internal watch list through its 
   })
   await expect(confirm).toContainText('must approve the load in the authorizations inbox')
   await confirm.getByRole('button', { name: 'Request the load' }).click()
-  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' })
-  await expect(stepUp).toBeVisible()
-  await stepUp.getByRole('textbox', { name: 'Your password' }).fill(DEMO_PASSWORD)
-  await stepUp.getByRole('button', { name: 'Confirm and continue' }).click()
-  await expect(stepUp).toBeHidden()
+  await confirmWithPassword(page)
 
   const requested = panel.getByRole('group', { name: 'Load requested' })
   await expect(requested).toContainText(

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import JSZip from 'jszip'
 import { seriousViolations } from './support/a11y'
-import { bearer, DEMO_PASSWORD, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
+import { bearer, ownerWithBusiness, signInAsStaff, unique } from './support/accounts'
 import { completeKyc, verifyChecks, type KycAnswers } from './support/kyc-api'
 import { reachSection } from './support/sections'
-import { ageTheSessionsProof } from './support/step-up'
+import { ageTheSessionsProof, confirmWithPassword } from './support/step-up'
 
 /**
  * Screening in the browser (issue 38, docs/screening.md#screens): a business whose shareholder is named like a person on
@@ -157,11 +157,7 @@ test('an approver compares a screening candidate and clears it; another approver
   await ageTheSessionsProof(second)
   const downloading = second.waitForEvent('download')
   await second.getByRole('button', { name: 'Download case file' }).click()
-  const stepUp = second.getByRole('dialog', { name: 'Confirm it is you' })
-  await expect(stepUp).toBeVisible()
-  await stepUp.getByRole('textbox', { name: 'Your password' }).fill(DEMO_PASSWORD)
-  await stepUp.getByRole('button', { name: 'Confirm and continue' }).click()
-  await expect(stepUp).toBeHidden()
+  await confirmWithPassword(second)
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^case-file-.*\.zip$/)
   const zipPath = await download.path()
