@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
+import { hintFirstLoadScripts } from './compile-hints'
 
 const SOURCES = [
   'pages',
@@ -45,7 +46,7 @@ export function isBuildStale(root = process.cwd()): boolean {
   return SOURCES.some((s) => newestMtime(join(root, s)) > built)
 }
 
-/** `npm run build`: `next build`, then the standalone folder completed. */
+/** `npm run build`: `next build`, its first-load scripts marked for eager compiling, then the standalone folder completed. */
 export function build(root = process.cwd()): void {
   // Turbopack, Next's default; KYC_BUNDLER=webpack builds with webpack instead, to compare the two
   // (docs/architecture.md#the-javascript-budget).
@@ -56,6 +57,7 @@ export function build(root = process.cwd()): void {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   })
   if (result.status !== 0) throw new Error('next build failed')
+  hintFirstLoadScripts(join(root, '.next'))
   completeStandalone(root)
 }
 
