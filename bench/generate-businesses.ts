@@ -706,10 +706,12 @@ async function cli() {
     })
     if (process.stdout.isTTY) process.stdout.write('\n')
     const analyzeStarted = performance.now()
-    await handle.db.execute(sql`analyze businesses`)
+    // VACUUM as well: where autovacuum is off (this machine kind's PostgreSQL) nothing else builds the visibility map,
+    // and without it the lists' index-only scans visit the heap for every row (the staff name search 23 → 5 ms).
+    await handle.db.execute(sql`vacuum analyze businesses`)
     console.log(
       `Inserted ${report.inserted.toLocaleString('en')} (${report.skipped} generated rows were already taken and replaced) in ${(report.totalMs / 1000).toFixed(1)} s ` +
-        `(${report.rowsPerSecond.toFixed(0)} rows/s; building rows ${(report.buildMs / 1000).toFixed(1)} s); ANALYZE ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`,
+        `(${report.rowsPerSecond.toFixed(0)} rows/s; building rows ${(report.buildMs / 1000).toFixed(1)} s); VACUUM ANALYZE ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s`,
     )
   } finally {
     await closeDatabase()
