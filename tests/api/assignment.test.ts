@@ -4,11 +4,12 @@ import { lagosDay } from '@/lib/format/business-days'
 import { addIsoDays } from '@/lib/format/iso-day'
 import { SYSTEM_AUDIT_CONTEXT } from '@/server/audit/append-audit'
 import { getDb } from '@/server/db/client'
-import { businesses, queueServiceLevels } from '@/server/db/schema'
+import { businesses, onboardingProducts, queueServiceLevels } from '@/server/db/schema'
 import { runAutoAssignment } from '@/server/modules/service-levels/assignment'
 import { staffHolding } from '@/server/modules/service-levels/staff-pool'
-import { createTestBusiness, errorsOf, signedInUser } from './helpers'
-import { auditRows, json, post, put } from './staff-review-fixtures'
+import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
+import { productOfRisk } from './risk-fixtures'
+import { auditRows, insertProductApplication, json, post, put } from './staff-review-fixtures'
 
 const DAY = 86_400_000
 let supervisor: Awaited<ReturnType<typeof signedInUser>>
@@ -252,5 +253,48 @@ describe('availability and round-robin', () => {
     // Back: assignable again
     await json(await put('/service-levels/availability', away.token, { awayUntil: null }))
     expect(await staffHolding(db, { permission: 'CAN_APPROVE_BUSINESS', available: true })).toContain(away.user.id)
+  })
+})
+
+describe('an item back in its queue', () => {
+  it('waits unassigned again: its earlier holder no longer has it, another reviewer may claim it, the rota gives it out', async () => {
+    const db = await getDb()
+    const product = await productOfRisk('LOW')
+    const [first, second] = [await signedInUser({ staffRole: 'APPROVER' }), await signedInUser({ staffRole: 'APPROVER' })]
+    const application = () => insertProductApplication({ productId: product.id, submittedAt: new Date(Date.now() - 3 * DAY) })
+    // Claimed, declined, then changed and submitted again by the business: back in the queue for a new turn.
+    const backAgain = async (id: string) => {
+      await db.update(onboardingProducts).set({ status: 'DECLINED', decidedAt: new Date() }).where(eq(onboardingProducts.id, id))
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await db
+        .update(onboardingProducts)
+        .set({ status: 'IN_REVIEW', submittedAt: new Date() })
+        .where(eq(onboardingProducts.id, id))
+    }
+    const claim = (id: string, token: string) => post(`/queues/PRODUCT_APPLICATIONS/items/${id}/claim`, token, {})
+    const openItemsOf = async (token: string) =>
+      (await json<{ openItems: Item[] }>(await api('/service-levels/availability', { token }))).openItems.map((i) => i.itemId)
+
+    const resubmitted = await application()
+    expect((await claim(resubmitted, first.token)).status).toBe(200)
+    expect(await openItemsOf(first.token)).toContain(resubmitted)
+    await backAgain(resubmitted)
+    expect(await openItemsOf(first.token)).not.toContain(resubmitted)
+    const taken = await claim(resubmitted, second.token)
+    expect(taken.status).toBe(200)
+    expect(await json<Item>(taken)).toMatchObject({ itemId: resubmitted, assigneeId: second.user.id })
+    // This turn is the second reviewer's: the first one's claim now loses.
+    expect((await claim(resubmitted, first.token)).status).toBe(409)
+
+    const forTheRota = await application()
+    expect((await claim(forTheRota, first.token)).status).toBe(200)
+    await backAgain(forTheRota)
+    await db
+      .insert(queueServiceLevels)
+      .values({ queue: 'PRODUCT_APPLICATIONS', targetBusinessDays: 3, autoAssign: true })
+      .onConflictDoUpdate({ target: queueServiceLevels.queue, set: { autoAssign: true } })
+    const assigned = await runAutoAssignment({ db, audit: SYSTEM_AUDIT_CONTEXT })
+    expect(assigned.map((a) => a.itemId)).toContain(forTheRota)
+    expect(assigned.map((a) => a.itemId)).not.toContain(resubmitted)
   })
 })

@@ -9,7 +9,6 @@ import {
   deferrals,
   kycDocumentTypes,
   kycVerifications,
-  onboardingProducts,
   riskFirstApprovals,
   screeningChecks,
   screeningEntries,
@@ -20,7 +19,7 @@ import {
 } from '@/server/db/schema'
 import { api, createTestBusiness, errorsOf, signedInUser } from './helpers'
 import { productOfRisk } from './risk-fixtures'
-import { businessWithKyc, json } from './staff-review-fixtures'
+import { businessWithKyc, insertProductApplication, json } from './staff-review-fixtures'
 
 /**
  * Due times on the lists of the queues (docs/service-levels.md#due-times): each row's dueAt and dueStatus, the `due`
@@ -167,23 +166,14 @@ describe('due times on the queue lists', () => {
   })
 
   it('product applications: IN_REVIEW ones are due from their submission', async () => {
-    const db = await getDb()
     const product = await productOfRisk('LOW')
-    const insert = async (submittedAt: Date, status: 'IN_REVIEW' | 'APPROVED' = 'IN_REVIEW') => {
-      const business = await createTestBusiness({ approvalStatus: 'APPROVED' })
-      const [row] = await db
-        .insert(onboardingProducts)
-        .values({
-          businessId: business.id,
-          productId: product.id,
-          requirementsVersion: 1,
-          status,
-          submittedAt,
-          createdAt: new Date(submittedAt.getTime() - 5 * DAY),
-        })
-        .returning()
-      return row!.id
-    }
+    const insert = (submittedAt: Date, status: 'IN_REVIEW' | 'APPROVED' = 'IN_REVIEW') =>
+      insertProductApplication({
+        productId: product.id,
+        status,
+        submittedAt,
+        createdAt: new Date(submittedAt.getTime() - 5 * DAY),
+      })
     const waiting: Array<{ id: string; entered: Date }> = []
     for (const entered of entryTimes('PRODUCT_APPLICATIONS')) waiting.push({ id: await insert(entered), entered })
     const decided = await insert(new Date(Date.now() - 40 * DAY), 'APPROVED')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { getDb } from '@/server/db/client'
-import { audits, files, kycDetails, kycDocuments } from '@/server/db/schema'
+import { audits, files, kycDetails, kycDocuments, onboardingProducts } from '@/server/db/schema'
 import { api, createTestBusiness, signedInUser } from './helpers'
 import { typeByCode } from './kyc-document-fixtures'
 
@@ -95,3 +95,20 @@ export async function auditRows(resourceId: string, action?: string) {
 
 export const put = (path: string, token: string, body: unknown) => api(path, { method: 'PUT', token, json: body })
 export const post = (path: string, token: string, body: unknown) => api(path, { method: 'POST', token, json: body })
+
+/** A product application of a new APPROVED business, straight in the table (IN_REVIEW unless said): its id. */
+export async function insertProductApplication(values: {
+  productId: string
+  submittedAt: Date
+  status?: 'IN_REVIEW' | 'APPROVED'
+  createdAt?: Date
+}): Promise<string> {
+  const business = await createTestBusiness({ approvalStatus: 'APPROVED' })
+  const [row] = await (
+    await getDb()
+  )
+    .insert(onboardingProducts)
+    .values({ businessId: business.id, requirementsVersion: 1, status: 'IN_REVIEW', ...values })
+    .returning()
+  return row!.id
+}

@@ -12,7 +12,7 @@ import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
 import { assertNotAway, dueFieldsOf, loadServiceLevels, type ServiceLevels } from '@/server/records/service-levels'
 import { emitQueueEvent } from './queue-events'
-import { openItemsOf, QUEUE_SOURCES } from './queue-sources'
+import { assignmentHolds, openItemsOf, QUEUE_SOURCES } from './queue-sources'
 import { staffHolding } from './staff-pool'
 
 /** Bulk assignment and reassignment, the escalations view, service levels: supervisors. */
@@ -46,13 +46,22 @@ async function openItems(db: Executor, queue: Queue, where: ReturnType<typeof sq
 /**
  * Gives an item to `userId` in `tx`: the business review keeps its assignee on the business, the other queues in
  * `queue_assignments`. `onlyFrom`: the assignee the item must still have (null: unassigned), the condition that makes
- * concurrent claims one winner; undefined takes it whoever has it. Answers false when the condition failed.
+ * concurrent claims one winner; undefined takes it whoever has it. An assignment from before the item's entry
+ * (`enteredAt`, as read) is no one's (`assignmentHolds`). Answers false when the condition failed.
  */
 async function setAssignee(
   tx: Tx,
-  options: { queue: Queue; itemId: string; userId: string | null; by: string | null; onlyFrom?: string | null },
+  options: {
+    queue: Queue
+    itemId: string
+    enteredAt: string | Date
+    userId: string | null
+    by: string | null
+    onlyFrom?: string | null
+  },
 ): Promise<boolean> {
   const { queue, itemId, userId, onlyFrom } = options
+  const holds = assignmentHolds('queue_assignments', sql`${new Date(options.enteredAt).toISOString()}::timestamptz`)
   if (queue === 'BUSINESS_REVIEW') {
     const condition =
       onlyFrom === undefined ? undefined : onlyFrom === null ? isNull(businesses.assigneeId) : eq(businesses.assigneeId, onlyFrom)
@@ -65,11 +74,11 @@ async function setAssignee(
   }
   if (onlyFrom !== undefined) {
     const [held] = await tx
-      .select({ assigneeId: queueAssignments.assigneeId })
+      .select({ assigneeId: queueAssignments.assigneeId, holds: sql<boolean>`${holds}` })
       .from(queueAssignments)
       .where(and(eq(queueAssignments.queue, queue), eq(queueAssignments.itemId, itemId)))
       .for('update')
-    if ((held?.assigneeId ?? null) !== onlyFrom) return false
+    if ((held?.holds ? held.assigneeId : null) !== onlyFrom) return false
   }
   if (userId === null) {
     await tx.delete(queueAssignments).where(and(eq(queueAssignments.queue, queue), eq(queueAssignments.itemId, itemId)))
@@ -81,8 +90,8 @@ async function setAssignee(
     .onConflictDoUpdate({
       target: [queueAssignments.queue, queueAssignments.itemId],
       set: { assigneeId: userId, assignedBy: options.by, assignedAt: new Date() },
-      // A claim of an unassigned item loses to one that inserted first.
-      ...(onlyFrom === null ? { setWhere: sql`false` } : {}),
+      // A claim of an unassigned item loses to one that inserted first, and replaces only an earlier turn's.
+      ...(onlyFrom === null ? { setWhere: sql`NOT (${holds})` } : {}),
     })
     .returning({ itemId: queueAssignments.itemId })
   return written.length > 0
@@ -141,7 +150,7 @@ export async function assignItems(options: {
           `The assignee made item ${itemId}, registered its business or belongs to it, so cannot decide it (four-eyes)`,
           { field: 'userId' },
         )
-      await setAssignee(tx, { queue, itemId, userId, by: actor.userId })
+      await setAssignee(tx, { queue, itemId, enteredAt: row.entered_at, userId, by: actor.userId })
       await appendAudit(tx, audit, {
         resource: 'queue_item',
         resourceId: `${queue}:${itemId}`,
@@ -176,7 +185,16 @@ export async function takeNextItem(options: { db: Database; actor: Actor; audit:
   )
   for (const row of candidates) {
     const won = await db.transaction(async (tx) => {
-      if (!(await setAssignee(tx, { queue, itemId: row.item_id, userId: actor.userId, by: actor.userId, onlyFrom: null })))
+      if (
+        !(await setAssignee(tx, {
+          queue,
+          itemId: row.item_id,
+          enteredAt: row.entered_at,
+          userId: actor.userId,
+          by: actor.userId,
+          onlyFrom: null,
+        }))
+      )
         return false
       await appendAudit(tx, audit, {
         resource: 'queue_item',
@@ -213,7 +231,17 @@ export async function claimItem(options: {
     throw new AppError('FOUR_EYES', 'You made this item, registered its business or belong to it, so someone else must decide it')
   if (row.assignee_id === actor.userId) return toItem(queue, row, levels, now)
   const won = await db.transaction(async (tx) => {
-    if (!(await setAssignee(tx, { queue, itemId, userId: actor.userId, by: actor.userId, onlyFrom: null }))) return false
+    if (
+      !(await setAssignee(tx, {
+        queue,
+        itemId,
+        enteredAt: row.entered_at,
+        userId: actor.userId,
+        by: actor.userId,
+        onlyFrom: null,
+      }))
+    )
+      return false
     await appendAudit(tx, audit, {
       resource: 'queue_item',
       resourceId: `${queue}:${itemId}`,
@@ -255,7 +283,10 @@ export async function runAutoAssignment(options: { db: Database; audit: AuditCon
         const order = [...pool.slice(start < 0 ? 0 : start), ...pool.slice(0, start < 0 ? 0 : start)]
         const userId = order.find((id) => !item.maker_ids.includes(id))
         if (!userId) continue
-        if (!(await setAssignee(tx, { queue, itemId: item.item_id, userId, by: null, onlyFrom: null }))) continue
+        if (
+          !(await setAssignee(tx, { queue, itemId: item.item_id, enteredAt: item.entered_at, userId, by: null, onlyFrom: null }))
+        )
+          continue
         await appendAudit(tx, audit, {
           resource: 'queue_item',
           resourceId: `${queue}:${item.item_id}`,

@@ -9,7 +9,7 @@ import type { Actor } from '@/server/http/context'
 import { findPage } from '@/server/http/pagination'
 import { displayName } from '@/server/records/display-name'
 import { QUEUE_SUPERVISORS } from './assignment'
-import { enteredAtAsStored, openItemsOf } from './queue-sources'
+import { assignmentHolds, enteredAtAsStored, openItemsOf } from './queue-sources'
 
 /** Whether a breach's item is still waiting in its queue, at the same entry. */
 function stillOpen(queue: Queue) {
@@ -20,10 +20,14 @@ const openCase = sql<boolean>`CASE ${sql.join(
   sql` `,
 )} ELSE false END`
 
-/** The current assignee: the business's for the business review, else the queue's assignment. */
+/**
+ * The current assignee: the business's for the business review, else the queue's assignment, unless it was made before
+ * the breached entry (an earlier turn's: `assignmentHolds`).
+ */
 const currentAssignee = sql<string | null>`CASE WHEN ${queueBreaches.queue} = 'BUSINESS_REVIEW'
   THEN (SELECT b.assignee_id FROM businesses b WHERE b.id = ${queueBreaches.businessId})
-  ELSE (SELECT a.assignee_id FROM ${queueAssignments} a WHERE a.queue = ${queueBreaches.queue} AND a.item_id = ${queueBreaches.itemId}) END`
+  ELSE (SELECT a.assignee_id FROM ${queueAssignments} a WHERE a.queue = ${queueBreaches.queue} AND a.item_id = ${queueBreaches.itemId}
+    AND ${assignmentHolds('a', sql`${queueBreaches.enteredAt}`)}) END`
 
 /**
  * `GET /escalations`: the breaches recorded (docs/service-levels.md#escalation), newest first, each with its business,

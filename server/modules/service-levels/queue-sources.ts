@@ -89,7 +89,17 @@ export const QUEUE_SOURCES: Readonly<Record<Queue, QueueSource>> = {
 }
 
 /**
- * A queue's open items with their assignee (the queue's own column, else `queue_assignments`), as a subquery `q` with
+ * Whether an assignment in `queue_assignments` (alias `alias`) holds the item at its entry `enteredAt`: one made before
+ * the item last entered its queue (a CAC set with a new document, a product application submitted again after its
+ * decline) was for an earlier turn, and the item waits unassigned again. To the millisecond, as a JS date stores them.
+ */
+export function assignmentHolds(alias: string, enteredAt: SQL): SQL {
+  return sql`date_trunc('milliseconds', ${sql.raw(alias)}.assigned_at) >= date_trunc('milliseconds', ${enteredAt})`
+}
+
+/**
+ * A queue's open items with their assignee (the queue's own column, else `queue_assignments` made since the item
+ * entered: `assignmentHolds`), as a subquery `q` with
  * columns item_id, business_id, entered_at, assignee_id and maker_ids: everyone the item's decision refuses
  * (`assertFourEyes`, server/http/four-eyes.ts): the record's maker, whoever registered its business and the business's
  * active members. A queue never gives an item to one of them.
@@ -102,7 +112,8 @@ export function openItemsOf(queue: Queue): SQL {
           '{}'::uuid[]), NULL)::text[] AS maker_ids
     FROM (${source.open}) o
     LEFT JOIN businesses b ON b.id = o.business_id
-    LEFT JOIN queue_assignments qa ON qa.queue = ${queue} AND qa.item_id = o.item_id) q`
+    LEFT JOIN queue_assignments qa ON qa.queue = ${queue} AND qa.item_id = o.item_id
+      AND ${assignmentHolds('qa', sql`o.entered_at`)}) q`
 }
 
 /** Whoever decides some queue: the routes of "Next item" and claims (the service checks the queue's own permission). */
