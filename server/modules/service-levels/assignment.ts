@@ -61,7 +61,6 @@ async function setAssignee(
   },
 ): Promise<boolean> {
   const { queue, itemId, userId, onlyFrom } = options
-  const holds = assignmentHolds('queue_assignments', sql`${new Date(options.enteredAt).toISOString()}::timestamptz`)
   if (queue === 'BUSINESS_REVIEW') {
     const condition =
       onlyFrom === undefined ? undefined : onlyFrom === null ? isNull(businesses.assigneeId) : eq(businesses.assigneeId, onlyFrom)
@@ -72,6 +71,7 @@ async function setAssignee(
       .returning({ id: businesses.id })
     return updated.length > 0
   }
+  const holds = assignmentHolds('queue_assignments', sql`${new Date(options.enteredAt).toISOString()}::timestamptz`)
   if (onlyFrom !== undefined) {
     const [held] = await tx
       .select({ assigneeId: queueAssignments.assigneeId, holds: sql<boolean>`${holds}` })
