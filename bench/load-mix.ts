@@ -67,6 +67,8 @@ export interface OperationFigures {
   p95Ms: number
   p99Ms: number
   maxMs: number
+  /** PostgreSQL round trips of one call, alone before the clock (roundTripsPerCall); null when not measured. */
+  roundTripsPerCall: number | null
 }
 
 export interface LoadMixReport {
@@ -242,11 +244,21 @@ async function startInstance(port: number, env: NodeJS.ProcessEnv): Promise<Inst
     port,
     host: '127.0.0.1',
     quiet: true,
-    // BENCH_CPU_PROFILE_DIR: each instance writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-    nodeArgs: process.env.BENCH_CPU_PROFILE_DIR
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
-      : undefined,
-    env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
+    nodeArgs: [
+      // Counts the instance's PostgreSQL round trips for roundTripsPerCall (an increment per statement).
+      '--require',
+      join(PROJECT_ROOT, 'bench/support/count-round-trips.cjs'),
+      // BENCH_CPU_PROFILE_DIR: each instance writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+      ...(process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []),
+    ],
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      ROUND_TRIP_COUNTER_PORT: String(counterPortOf(port)),
+    },
   })
   try {
     // Liveness, not /health/ready: that one also needs blob storage, which the mix does not touch (no uploads).
@@ -257,6 +269,53 @@ async function startInstance(port: number, env: NodeJS.ProcessEnv): Promise<Inst
     throw error
   }
   return { origin, child, dataDir }
+}
+
+/** Where an instance answers its count of PostgreSQL round trips (bench/support/count-round-trips.cjs). */
+const counterPortOf = (port: number) => port + 1000
+
+async function roundTripsSoFar(origin: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${counterPortOf(Number(new URL(origin).port))}/`)
+  return Number(await response.text())
+}
+
+/**
+ * PostgreSQL round trips per call of each operation, measured before the clock, one call at a time, by one owner and
+ * one staff session: the fewest over five calls (the instance's own scheduled work may add a few to one of them).
+ */
+async function roundTripsPerCall(sessions: Session[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  const measure = async (operations: Operation[], session: Session | undefined) => {
+    if (!session) return
+    for (const operation of operations) {
+      let fewest = Infinity
+      for (let n = 0; n < 5; n++) {
+        // Reading or declining a queued business needs one from the queue: read it first, uncounted.
+        if (!operation.request(session, n) && session.role === 'staff') {
+          const queue = await call(session, 'GET', '/businesses/for-approval?pageSize=20')
+          if (queue.status === 200) readQueue(session, queue.body)
+        }
+        const request = operation.request(session, n)
+        if (!request) continue
+        const before = await roundTripsSoFar(session.origin)
+        const { status, body } = await call(session, request.method, request.path, request.json)
+        const after = await roundTripsSoFar(session.origin)
+        if (status >= 200 && status < 300) {
+          operation.after?.(session, body)
+          fewest = Math.min(fewest, after - before)
+        }
+      }
+      if (Number.isFinite(fewest)) counts.set(operation.name, fewest)
+    }
+  }
+  await measure(
+    OWNER_OPERATIONS,
+    sessions.find((s) => s.role === 'owner'),
+  )
+  const staff = sessions.find((s) => s.role === 'staff')
+  await measure(STAFF_OPERATIONS, staff)
+  if (staff) staff.candidates = []
+  return counts
 }
 
 async function stopInstance(instance: Instance) {
@@ -580,6 +639,7 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
       `[load] ${sessions.length} sessions signed in (${round(signInSeconds)} s), owners' KYC set up (${round(kycSetupSeconds)} s)`,
     )
 
+    const roundTrips = await roundTripsPerCall(sessions)
     const queueBefore = await queueSize(databaseUrl)
     const samples: Sample[] = []
     const errorSamples: LoadMixReport['errorSamples'] = []
@@ -651,6 +711,7 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
           p95Ms: round(percentile(sorted, 95)),
           p99Ms: round(percentile(sorted, 99)),
           maxMs: round(sorted.at(-1) ?? Number.NaN),
+          roundTripsPerCall: roundTrips.get(o.name) ?? null,
         }
       })
     const all = samples.map((s) => s.ms).sort((a, b) => a - b)
@@ -732,7 +793,7 @@ export function formatLoadReport(report: LoadMixReport): string {
     '',
     ...report.operations.map(
       (o) =>
-        `  ${o.operation.padEnd(40)} ${String(o.count).padStart(6)}  err ${String(o.errors).padStart(4)}  409 ${String(o.expectedConflicts).padStart(4)}  p50 ${String(o.p50Ms).padStart(6)}  p95 ${String(o.p95Ms).padStart(6)}  p99 ${String(o.p99Ms).padStart(6)}`,
+        `  ${o.operation.padEnd(40)} ${String(o.count).padStart(6)}  err ${String(o.errors).padStart(4)}  409 ${String(o.expectedConflicts).padStart(4)}  p50 ${String(o.p50Ms).padStart(6)}  p95 ${String(o.p95Ms).padStart(6)}  p99 ${String(o.p99Ms).padStart(6)}  round trips ${o.roundTripsPerCall ?? '?'}`,
     ),
     '',
     `  Goal (0 errors, p99 ≤ 200 ms): ${report.goal.met ? 'met' : 'NOT met'}`,

@@ -20,7 +20,8 @@ export function isSubjectSealed(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(SUBJECT_CIPHER_PREFIX)
 }
 
-async function existingSubjectKey(tx: Executor, subject: SubjectRef) {
+/** The subject's key row, or undefined; never creates one. */
+export async function existingSubjectKey(tx: Executor, subject: SubjectRef) {
   const [existing] = await tx
     .select()
     .from(subjectKeys)
@@ -60,9 +61,19 @@ export async function encryptForSubject(
   value: string,
   ring: KeyRing = configuredKeyRing(),
 ): Promise<string> {
-  const row = await subjectKeyFor(tx, subject, ring)
-  const { iv, tag, ciphertext } = sealWithKey(unwrap(row.wrappedKey, ring), value)
-  return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
+  return sealerOfKey(await subjectKeyFor(tx, subject, ring), ring)(value)
+}
+
+/** A function sealing values under a subject key row as read (its id and wrapped key). */
+export function sealerOfKey(
+  row: { id: string; wrappedKey: string },
+  ring: KeyRing = configuredKeyRing(),
+): (value: string) => string {
+  const key = unwrap(row.wrappedKey, ring)
+  return (value) => {
+    const { iv, tag, ciphertext } = sealWithKey(key, value)
+    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
+  }
 }
 
 /**
@@ -74,12 +85,7 @@ export async function subjectSealer(
   subject: SubjectRef,
   ring: KeyRing = configuredKeyRing(),
 ): Promise<(value: string) => string> {
-  const row = await subjectKeyFor(tx, subject, ring)
-  const key = unwrap(row.wrappedKey, ring)
-  return (value) => {
-    const { iv, tag, ciphertext } = sealWithKey(key, value)
-    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
-  }
+  return sealerOfKey(await subjectKeyFor(tx, subject, ring), ring)
 }
 
 /**
@@ -92,12 +98,7 @@ export async function existingSubjectSealer(
   ring: KeyRing = configuredKeyRing(),
 ): Promise<((value: string) => string) | null> {
   const row = await existingSubjectKey(tx, subject)
-  if (!row) return null
-  const key = unwrap(row.wrappedKey, ring)
-  return (value) => {
-    const { iv, tag, ciphertext } = sealWithKey(key, value)
-    return `${SUBJECT_CIPHER_PREFIX}${row.id}:${iv}:${tag}:${ciphertext}`
-  }
+  return row ? sealerOfKey(row, ring) : null
 }
 
 function subjectKeyIdOf(sealed: string): string | null {

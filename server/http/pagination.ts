@@ -193,19 +193,24 @@ export function listOrder<F extends string, C extends AnyColumn | SQLWrapper>(
 }
 
 /**
- * One page of a list (docs/api.md#lists): the page's rows and the count of all matching rows, read together, then the
- * rows shaped into the page's content.
+ * One page of a list (docs/api.md#lists): the page's rows, then the count of all matching rows when the page does not
+ * already tell it, then the rows shaped into the page's content.
  *
- * `rows` is the filtered, ordered select without its limit; `count` is `select({ value: count() })` over the same
- * tables and `where` (a join may be left out of the count when it cannot change the number of rows).
+ * `rows` is the filtered, ordered select without its limit; `count` makes `select({ value: count() })` over the same
+ * tables and `where` (a join may be left out of the count when it cannot change the number of rows). A page with
+ * fewer rows than asked for that is the first page or holds a row is the list's end, so the total is its offset plus
+ * its rows, and the count is not run (a business's own lists are almost always one short page: one statement, not two).
  */
 export async function findPage<Row, Item>(options: {
   query: PageWindow
   rows: UnlimitedQuery<Row>
-  count: PromiseLike<{ value: number }[]>
+  count: () => PromiseLike<{ value: number }[]>
   content: (rows: Row[]) => Item[] | Promise<Item[]>
 }): Promise<Page<Item>> {
   const { query } = options
-  const [rows, [total]] = await Promise.all([options.rows.limit(query.pageSize).offset(pageOffset(query)), options.count])
-  return toPage(await options.content(rows), total?.value ?? 0, query)
+  const offset = pageOffset(query)
+  const rows = await options.rows.limit(query.pageSize).offset(offset)
+  const endShown = rows.length < query.pageSize && (rows.length > 0 || offset === 0)
+  const total = endShown ? offset + rows.length : ((await options.count())[0]?.value ?? 0)
+  return toPage(await options.content(rows), total, query)
 }

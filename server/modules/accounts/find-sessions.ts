@@ -36,7 +36,7 @@ export async function findOwnSessions(options: { db: Executor; actor: Actor; que
       .from(sessions)
       .where(where)
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), asc(sessions.id)),
-    count: db.select({ value: count() }).from(sessions).where(where),
+    count: () => db.select({ value: count() }).from(sessions).where(where),
     content: (rows) =>
       rows.map((row): UserSession => ({
         id: row.id,

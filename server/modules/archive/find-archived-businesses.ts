@@ -24,7 +24,7 @@ export async function findArchivedBusinesses(options: { db: Executor; actor: Act
       .from(businesses)
       .where(where)
       .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
-    count: db.select({ value: count() }).from(businesses).where(where),
+    count: () => db.select({ value: count() }).from(businesses).where(where),
     content: (rows) => withArchiveEvents(db, rows),
   })
 }

@@ -52,7 +52,7 @@ export async function findAudits(options: { db: Executor; query: AuditListQuery 
           { field: 'createdAt', desc: query.recentFirst },
         ).by(audits.seq),
       ),
-    count: db.select({ value: count() }).from(audits).where(where),
+    count: () => db.select({ value: count() }).from(audits).where(where),
     // Personal values are stored sealed per subject: readers of the log see identity numbers masked, names and the
     // actor's e-mail in clear, and `[erased]` once the subject was erased.
     content: async (rows) => {

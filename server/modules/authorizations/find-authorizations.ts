@@ -54,7 +54,7 @@ export async function findAuthorizations(options: { db: Database; actor: Actor; 
               asc(authorizations.id),
             ]),
       ),
-    count: db.select({ value: count() }).from(authorizations).where(where),
+    count: () => db.select({ value: count() }).from(authorizations).where(where),
     content: async (rows) =>
       (await toAuthorizations(db, rows)).map((row, i) =>
         rows[i]!.status === 'PENDING'

@@ -38,7 +38,7 @@ export async function findStaffUsers(options: { db: Database; query: StaffUserLi
       .from(users)
       .where(where)
       .orderBy(query.recentFirst ? desc(users.createdAt) : asc(users.createdAt), asc(users.id)),
-    count: db.select({ value: count() }).from(users).where(where),
+    count: () => db.select({ value: count() }).from(users).where(where),
     content: (rows) => toStaffUsers(db, rows),
   })
 }

@@ -67,7 +67,7 @@ export async function findBusinessUsers(options: {
   return findPage({
     query: options.query,
     rows: baseQuery(options.db).where(where).orderBy(asc(users.firstName), asc(users.lastName)),
-    count: countQuery(options.db, where),
+    count: () => countQuery(options.db, where),
     content: (rows) => rows.map(toBusinessUser),
   })
 }
@@ -80,7 +80,7 @@ export async function findAllBusinessUsers(options: { db: Executor; query: PageQ
     rows: baseQuery(options.db)
       .where(where)
       .orderBy(options.query.recentFirst ? desc(businessUsers.createdAt) : asc(businessUsers.createdAt)),
-    count: countQuery(options.db, where),
+    count: () => countQuery(options.db, where),
     content: (rows) => rows.map(toBusinessUser),
   })
 }

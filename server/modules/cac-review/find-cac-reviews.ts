@@ -140,7 +140,7 @@ export async function findCacReviews(options: { db: Executor; actor: Actor; quer
           { field: 'submittedAt', desc: query.recentFirst },
         ).by(cac.kycDetailsId),
       ),
-    count: db.select({ value: count() }).from(cac).where(where),
+    count: () => db.select({ value: count() }).from(cac).where(where),
     content: (rows) => toRows(db, levels, now, rows),
   })
 }

@@ -26,7 +26,7 @@ function pageOfViews(db: Executor, where: SQL | undefined, query: BusinessDataVi
         query.recentFirst ? desc(personalDataViews.viewedAt) : asc(personalDataViews.viewedAt),
         query.recentFirst ? desc(personalDataViews.id) : asc(personalDataViews.id),
       ),
-    count: db.select({ value: count() }).from(personalDataViews).where(where),
+    count: () => db.select({ value: count() }).from(personalDataViews).where(where),
     content: (rows) => rows.map(({ view, fileName }) => toViewRecord(view, fileName)),
   })
 }

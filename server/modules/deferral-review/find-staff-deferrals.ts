@@ -110,7 +110,7 @@ export async function findStaffDeferrals(options: {
         { field: 'createdAt', desc: query.recentFirst },
       ).by(deferrals.id),
     ),
-    count: db
+    count: () => db
       .select({ value: count() })
       .from(deferrals)
       .innerJoin(businesses, eq(businesses.id, deferrals.businessId))

@@ -36,7 +36,7 @@ export async function findBusinessDeferrals(options: {
       .innerJoin(kycDocumentTypes, eq(kycDocumentTypes.id, deferrals.documentTypeId))
       .where(where)
       .orderBy(query.recentFirst ? desc(deferrals.createdAt) : asc(deferrals.createdAt), asc(deferrals.id)),
-    count: db.select({ value: count() }).from(deferrals).where(where),
+    count: () => db.select({ value: count() }).from(deferrals).where(where),
     content: (rows) => rows.map((r) => toDeferral(r, now)),
   })
 }

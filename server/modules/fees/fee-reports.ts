@@ -71,7 +71,7 @@ export async function findFeeReport(options: {
   return findPage({
     query,
     rows: selectCharges(db, chargeFilter(query)),
-    count: db
+    count: () => db
       .select({ value: count() })
       .from(feeCharges)
       .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, feeCharges.serviceDetailId))

@@ -212,7 +212,7 @@ export async function searchFees(options: { db: Database; query: FeeSearchQuery 
   return findPage({
     query,
     rows: selectFees(db).where(filter).orderBy(desc(fees.effectiveFrom), desc(fees.createdAt), fees.id),
-    count: db
+    count: () => db
       .select({ value: count() })
       .from(fees)
       .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, fees.serviceDetailId))

@@ -121,7 +121,7 @@ export async function findEntities(options: { db: Executor; actor: Actor; query:
       .from(governmentEntities)
       .where(where)
       .orderBy(query.recentFirst ? desc(order) : asc(order), asc(governmentEntities.id)),
-    count: db.select({ value: count() }).from(governmentEntities).where(where),
+    count: () => db.select({ value: count() }).from(governmentEntities).where(where),
     content: (rows) => toEntities(db, rows),
   })
 }

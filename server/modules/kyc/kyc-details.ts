@@ -99,7 +99,7 @@ export async function findKycDetailsPage(options: {
       .innerJoin(businesses, eq(businesses.id, kycDetails.businessId))
       .where(where)
       .orderBy(query.recentFirst ? desc(kycDetails.createdAt) : asc(kycDetails.createdAt), asc(kycDetails.id)),
-    count: db.select({ value: count() }).from(kycDetails).where(where),
+    count: () => db.select({ value: count() }).from(kycDetails).where(where),
     content: (rows) => rows.map((r) => toKycDetailsAnswer(r.row, r.businessName)),
   })
 }
@@ -175,8 +175,8 @@ export async function createKycDetails(options: {
   await assertKycWritable({ db, actor, businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
   const stored = await storeFormFile(options, input.businessId)
   try {
-    const created = await kycWriteTransaction(options, async (tx, lock) => {
-      await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
+    const { row: created, businessName } = await kycWriteTransaction(options, async (tx, lock) => {
+      const business = await lock({ businessId: input.businessId, what: 'Business', permission: DETAILS_PERMISSIONS.create })
       const [row] = await tx
         .insert(kycDetails)
         .values({
@@ -207,9 +207,9 @@ export async function createKycDetails(options: {
           audit: options.audit,
           fileId: stored.id,
         })
-      return row
+      return { row, businessName: business.name }
     })
-    return toKycDetailsAnswer(created, await businessNameOf(db, created.businessId))
+    return toKycDetailsAnswer(created, businessName)
   } catch (error) {
     if (stored) await deleteStoredFile(db, stored.id, options.audit)
     throw error
@@ -231,19 +231,24 @@ export async function updateKycDetails(options: {
   if (changes.countryOfIncorporation)
     changes.countryOfIncorporation = await canonicalCountry(changes.countryOfIncorporation, 'countryOfIncorporation')
 
-  const current = await findKycDetails(db, options.id)
-  if (!current) throw kycNotFound('KYC record')
-  await assertKycWritable({
-    db,
-    actor,
-    businessId: current.businessId,
-    what: 'KYC record',
-    permission: DETAILS_PERMISSIONS.update,
-  })
-  const stored = await storeFormFile(options, current.businessId)
+  // With a file, the edit check first, so an outsider's file is never stored; without one, the write's own check on
+  // the locked rows is the only one needed (two round trips fewer on the form's every save).
+  let stored: Awaited<ReturnType<typeof storeFormFile>> = null
+  if (options.file) {
+    const current = await findKycDetails(db, options.id)
+    if (!current) throw kycNotFound('KYC record')
+    await assertKycWritable({
+      db,
+      actor,
+      businessId: current.businessId,
+      what: 'KYC record',
+      permission: DETAILS_PERMISSIONS.update,
+    })
+    stored = await storeFormFile(options, current.businessId)
+  }
   try {
-    const updated = await kycWriteTransaction(options, async (tx, lock) => {
-      const { kyc: before } = await writableKycDetails(tx, lock, options.id, DETAILS_PERMISSIONS.update)
+    const { row: updated, businessName } = await kycWriteTransaction(options, async (tx, lock) => {
+      const { kyc: before, business } = await writableKycDetails(tx, lock, options.id, DETAILS_PERMISSIONS.update)
       let row = before
       if (Object.keys(changes).length) {
         const [after] = await tx
@@ -269,9 +274,9 @@ export async function updateKycDetails(options: {
           audit: options.audit,
           fileId: stored.id,
         })
-      return row!
+      return { row: row!, businessName: business.name }
     })
-    return toKycDetailsAnswer(updated, await businessNameOf(db, updated.businessId))
+    return toKycDetailsAnswer(updated, businessName)
   } catch (error) {
     if (stored) await deleteStoredFile(db, stored.id, options.audit)
     throw error

@@ -51,8 +51,12 @@ export async function assertKycWritable(options: {
   return business
 }
 
+const kycById = preparedPer((db) =>
+  db.select().from(kycDetails).where(eq(kycDetails.id, sql.placeholder('id'))).limit(1).prepare('kyc_by_id'),
+)
+
 export async function findKycDetails(db: Executor, id: string): Promise<KycDetails | null> {
-  const [row] = await db.select().from(kycDetails).where(eq(kycDetails.id, id)).limit(1)
+  const [row] = await kycById(db).execute({ id })
   return row ?? null
 }
 

@@ -32,6 +32,14 @@ const isMemberOf = (businessId: string): SQL =>
       and ${businessUsers.businessId} = ${businessId} and ${businessUsers.isActive})`,
   )
 
+/** Who may read the business now (docs/notifications.md#scoping), correlated on `users`; undefined: everyone. */
+function readersOf(options: { businessId?: string | null; readers: readonly Permission[]; membersRead?: boolean }) {
+  if (!options.businessId) return undefined
+  return (options.membersRead ?? true)
+    ? sql`(${holdsStaffPermission(options.readers)} or ${isMemberOf(options.businessId)})`
+    : holdsStaffPermission(options.readers)
+}
+
 /**
  * Of `userIds`, the active users who may read the business now (docs/notifications.md#scoping): staff holding one of
  * `readers` through a staff role, or active members of the business (unless `membersRead` is false: a staff-only
@@ -42,16 +50,10 @@ export async function usersWhoMayRead(
   options: { userIds: readonly string[]; businessId?: string | null; readers: readonly Permission[]; membersRead?: boolean },
 ): Promise<string[]> {
   if (!options.userIds.length) return []
-  const members = options.membersRead ?? true
-  const scope = options.businessId
-    ? members
-      ? sql`(${holdsStaffPermission(options.readers)} or ${isMemberOf(options.businessId)})`
-      : holdsStaffPermission(options.readers)
-    : undefined
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...new Set(options.userIds)]), eq(users.status, 'ACTIVE'), scope))
+    .where(and(inArray(users.id, [...new Set(options.userIds)]), eq(users.status, 'ACTIVE'), readersOf(options)))
   return rows.map((r) => r.id)
 }
 
@@ -110,22 +112,20 @@ const BODY_MAX = 280
  */
 export async function notifyUsers(tx: Tx, input: NotifyUsersInput): Promise<NotifyUsersResult> {
   const asked = [...new Set(input.userIds)].filter((id) => id !== input.actorId)
-  const allowed = await usersWhoMayRead(tx, {
-    userIds: asked,
-    businessId: input.businessId,
-    readers: input.readers,
-    membersRead: input.membersRead,
-  })
+  if (!asked.length) return { notified: [], refused: [] }
+  // Who may read it and who chose this kind by e-mail, in one read.
+  const recipients = await tx
+    .select({
+      id: users.id,
+      byMail: sql<boolean>`coalesce(${input.kind} = any(${notificationSettings.emailKinds}), false)`,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(and(inArray(users.id, asked), eq(users.status, 'ACTIVE'), readersOf(input)))
+  const allowed = recipients.map((r) => r.id)
   const refused = asked.filter((id) => !allowed.includes(id))
   if (!allowed.length) return { notified: [], refused }
-  const byMail = new Set(
-    (
-      await tx
-        .select({ userId: notificationSettings.userId })
-        .from(notificationSettings)
-        .where(and(inArray(notificationSettings.userId, allowed), sql`${input.kind} = any(${notificationSettings.emailKinds})`))
-    ).map((r) => r.userId),
-  )
+  const byMail = new Set(recipients.filter((r) => r.byMail).map((r) => r.id))
   const body = input.body ? (input.body.length > BODY_MAX ? `${input.body.slice(0, BODY_MAX - 1)}…` : input.body) : null
   const inserted = await tx
     .insert(notifications)

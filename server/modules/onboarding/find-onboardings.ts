@@ -71,7 +71,7 @@ async function pageOfOnboardings<Item = OnboardingSummary>(
     rows: selectOnboardings(db)
       .where(where)
       .orderBy(...order),
-    count: db
+    count: () => db
       .select({ value: count() })
       .from(onboardingProducts)
       .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))

@@ -26,7 +26,7 @@ async function pageOfProducts(db: Executor, where: SQL | undefined, query: Produ
     rows: selectProducts(db)
       .where(where)
       .orderBy(...orderBy),
-    count: db.select({ value: count() }).from(products).where(where),
+    count: () => db.select({ value: count() }).from(products).where(where),
     content: (rows) => rows.map(toProduct),
   })
 }

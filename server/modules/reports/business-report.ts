@@ -67,7 +67,7 @@ export async function findBusinessReport(options: { db: Executor; query: Busines
     rows: reportQuery(db, now)
       .where(where)
       .orderBy(query.recentFirst ? desc(businesses.createdAt) : asc(businesses.createdAt), asc(businesses.id)),
-    count: db.select({ value: count() }).from(businesses).where(where),
+    count: () => db.select({ value: count() }).from(businesses).where(where),
     content: (rows) => rows.map(({ cursor: _cursor, ...row }) => toReportRow(row)),
   })
 }

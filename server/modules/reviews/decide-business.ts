@@ -19,7 +19,7 @@ import {
   type RiskApprovalStep,
 } from '@/server/modules/risk/approval-rules'
 import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
-import { getBusinessRowOrThrow, lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
+import { lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { reviewWaitOf } from '@/server/records/review-wait'
 import { membersOf, notifyUsers } from '../notifications/notify-users'
@@ -48,8 +48,6 @@ export async function decideBusiness(options: {
 }) {
   const { db, actor, id, input, now = new Date() } = options
   assertStaffWithAny(actor, REVIEW_DECIDE)
-  const current = await getBusinessRowOrThrow({ db, actor, id })
-  assertFourEyes(actor, current, 'decide it')
   // businessDecisionInputSchema has trimmed the comment and refused a decline without one.
   const comment = input.comment || null
 
@@ -58,6 +56,7 @@ export async function decideBusiness(options: {
     // registration between these checks and the UPDATE below.
     const before = await lockBusinessRow(tx, id)
     if (!before) throw new AppError('NOT_FOUND', 'Business not found')
+    assertFourEyes(actor, before, 'decide it')
     // Preconditions are judged on a PENDING business; any other state is refused below by the conditional UPDATE,
     // which alone decides between concurrent deciders (it is the only state gate, on PGlite and PostgreSQL alike).
     let riskStep: RiskApprovalStep | null = null

@@ -12,7 +12,7 @@ import { computeOwnership } from '@/lib/kyc/effective-ownership'
 import type { Executor } from '@/server/db/client'
 import { eddAnswers, files, kycDocuments, kycDocumentTypes, shareholders, type Shareholder } from '@/server/db/schema'
 import { ownershipNodesOf, shareholderName, shareholderPersonKey } from '@/server/modules/kyc/ownership-nodes'
-import { currentAssessment, currentOverride, effectiveTier } from './risk-state'
+import { currentRiskState, effectiveTier } from './risk-state'
 
 /**
  * Why the owner is asked for enhanced due diligence, in plain words from the assessment's factors
@@ -128,7 +128,7 @@ const ANSWER_MISSING = 'Answer the question'
  * A fixed handful of queries.
  */
 export async function loadEddState(db: Executor, business: { id: string }, kycDetailsId: string | null): Promise<EddState> {
-  const [assessment, override] = await Promise.all([currentAssessment(db, business.id), currentOverride(db, business.id)])
+  const { assessment, override } = await currentRiskState(db, business.id)
   const tier = assessment ? effectiveTier(assessment.tier, override) : null
   const required = tier === 'HIGH'
   const reasons = required && assessment ? ownerReasonsOf(assessment.factors, assessment.tier) : []

@@ -78,7 +78,7 @@ export async function findRiskHistory(options: { db: Database; actor: Actor; bus
         query.recentFirst ? desc(riskAssessments.assessedAt) : asc(riskAssessments.assessedAt),
         query.recentFirst ? desc(riskAssessments.id) : asc(riskAssessments.id),
       ),
-    count: db.select({ value: count() }).from(riskAssessments).where(where),
+    count: () => db.select({ value: count() }).from(riskAssessments).where(where),
     content: (rows) => rows.map(toAssessment),
   })
 }

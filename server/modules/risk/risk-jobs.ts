@@ -44,7 +44,7 @@ export async function findRiskJobs(options: { db: Database; actor: Actor; query:
       .select()
       .from(riskJobs)
       .orderBy(query.recentFirst ? desc(riskJobs.createdAt) : asc(riskJobs.createdAt), asc(riskJobs.id)),
-    count: db.select({ value: count() }).from(riskJobs),
+    count: () => db.select({ value: count() }).from(riskJobs),
     content: (rows) => rows.map(toRiskJob),
   })
 }

@@ -91,7 +91,7 @@ export async function findRiskModels(options: { db: Database; actor: Actor; quer
       .select()
       .from(riskModels)
       .orderBy(query.recentFirst ? desc(riskModels.version) : asc(riskModels.version)),
-    count: db.select({ value: count() }).from(riskModels),
+    count: () => db.select({ value: count() }).from(riskModels),
     content: async (rows) => (await toModelVersions(db, rows)).map(({ model: _model, ...rest }) => rest),
   })
 }

@@ -42,7 +42,7 @@ export function effectiveTier(computed: RiskTier, override: Pick<RiskOverrideRow
 
 /** The business's tier in force now, or null when it has never been assessed. */
 export async function tierInForce(db: Executor, businessId: string): Promise<RiskTier | null> {
-  const [assessment, override] = await Promise.all([currentAssessment(db, businessId), currentOverride(db, businessId)])
+  const { assessment, override } = await currentRiskState(db, businessId)
   return assessment ? effectiveTier(assessment.tier, override) : null
 }
 

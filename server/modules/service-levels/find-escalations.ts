@@ -54,7 +54,7 @@ export async function findEscalations(options: { db: Executor; actor: Actor; que
       .leftJoin(businesses, eq(businesses.id, queueBreaches.businessId))
       .where(where)
       .orderBy(desc(queueBreaches.breachedAt), desc(queueBreaches.id)),
-    count: db.select({ value: count() }).from(queueBreaches).where(where),
+    count: () => db.select({ value: count() }).from(queueBreaches).where(where),
     content: async (rows): Promise<Escalation[]> => {
       const ids = [...new Set(rows.map((r) => r.assigneeId).filter((id): id is string => !!id))]
       const people = ids.length

@@ -50,7 +50,7 @@ export async function findSupportInquiries(options: {
             ).by(supportInquiries.id)
           : [query.recentFirst ? desc(supportInquiries.createdAt) : asc(supportInquiries.createdAt), asc(supportInquiries.id)]),
       ),
-    count: db.select({ value: count() }).from(supportInquiries).where(where),
+    count: () => db.select({ value: count() }).from(supportInquiries).where(where),
     content: (rows) =>
       rows.map(({ inquiry, file }): SupportInquiryRow => ({
         id: inquiry.id,

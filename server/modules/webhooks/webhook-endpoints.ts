@@ -286,7 +286,7 @@ export async function findWebhookDeliveries(options: {
       .from(webhookDeliveries)
       .where(and(...where))
       .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id)),
-    count: db
+    count: () => db
       .select({ value: count() })
       .from(webhookDeliveries)
       .where(and(...where)),
