@@ -110,11 +110,8 @@ export async function findStaffDeferrals(options: {
         { field: 'createdAt', desc: query.recentFirst },
       ).by(deferrals.id),
     ),
-    count: () => db
-      .select({ value: count() })
-      .from(deferrals)
-      .innerJoin(businesses, eq(businesses.id, deferrals.businessId))
-      .where(where),
+    count: () =>
+      db.select({ value: count() }).from(deferrals).innerJoin(businesses, eq(businesses.id, deferrals.businessId)).where(where),
     content: (rows) =>
       rows.map((r): StaffDeferralListItem => ({
         ...toStaffDeferral(r, now),

@@ -71,11 +71,12 @@ export async function findFeeReport(options: {
   return findPage({
     query,
     rows: selectCharges(db, chargeFilter(query)),
-    count: () => db
-      .select({ value: count() })
-      .from(feeCharges)
-      .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, feeCharges.serviceDetailId))
-      .where(chargeFilter(query)),
+    count: () =>
+      db
+        .select({ value: count() })
+        .from(feeCharges)
+        .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, feeCharges.serviceDetailId))
+        .where(chargeFilter(query)),
     content: (rows) => rows.map(toFeeCharge),
   })
 }

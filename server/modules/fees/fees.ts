@@ -212,11 +212,12 @@ export async function searchFees(options: { db: Database; query: FeeSearchQuery 
   return findPage({
     query,
     rows: selectFees(db).where(filter).orderBy(desc(fees.effectiveFrom), desc(fees.createdAt), fees.id),
-    count: () => db
-      .select({ value: count() })
-      .from(fees)
-      .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, fees.serviceDetailId))
-      .where(filter),
+    count: () =>
+      db
+        .select({ value: count() })
+        .from(fees)
+        .innerJoin(kycServiceDetails, eq(kycServiceDetails.id, fees.serviceDetailId))
+        .where(filter),
     content: (rows) => rows.map(toFeeRecord),
   })
 }

@@ -52,7 +52,12 @@ export async function assertKycWritable(options: {
 }
 
 const kycById = preparedPer((db) =>
-  db.select().from(kycDetails).where(eq(kycDetails.id, sql.placeholder('id'))).limit(1).prepare('kyc_by_id'),
+  db
+    .select()
+    .from(kycDetails)
+    .where(eq(kycDetails.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('kyc_by_id'),
 )
 
 export async function findKycDetails(db: Executor, id: string): Promise<KycDetails | null> {

@@ -71,12 +71,13 @@ async function pageOfOnboardings<Item = OnboardingSummary>(
     rows: selectOnboardings(db)
       .where(where)
       .orderBy(...order),
-    count: () => db
-      .select({ value: count() })
-      .from(onboardingProducts)
-      .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
-      .innerJoin(products, eq(products.id, onboardingProducts.productId))
-      .where(where),
+    count: () =>
+      db
+        .select({ value: count() })
+        .from(onboardingProducts)
+        .innerJoin(businesses, eq(businesses.id, onboardingProducts.businessId))
+        .innerJoin(products, eq(products.id, onboardingProducts.productId))
+        .where(where),
     content,
   })
 }

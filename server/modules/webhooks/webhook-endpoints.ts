@@ -286,10 +286,11 @@ export async function findWebhookDeliveries(options: {
       .from(webhookDeliveries)
       .where(and(...where))
       .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id)),
-    count: () => db
-      .select({ value: count() })
-      .from(webhookDeliveries)
-      .where(and(...where)),
+    count: () =>
+      db
+        .select({ value: count() })
+        .from(webhookDeliveries)
+        .where(and(...where)),
     content: (rows) => toDeliveries(db, rows),
   })
 }
