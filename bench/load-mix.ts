@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { Redis } from 'ioredis'
 import pg from 'pg'
@@ -246,8 +247,8 @@ async function startInstance(port: number, env: NodeJS.ProcessEnv): Promise<Inst
     quiet: true,
     nodeArgs: [
       // Counts the instance's PostgreSQL round trips for roundTripsPerCall (an increment per statement).
-      '--require',
-      join(PROJECT_ROOT, 'bench/support/count-round-trips.cjs'),
+      '--import',
+      pathToFileURL(join(PROJECT_ROOT, 'bench/support/count-round-trips.mjs')).href,
       // BENCH_CPU_PROFILE_DIR: each instance writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
       ...(process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []),
     ],

@@ -1,9 +1,9 @@
-// Preloaded into a bench instance (`node --require`): counts the process's PostgreSQL round trips (each call of
+// Preloaded into a bench instance (`node --import`): counts the process's PostgreSQL round trips (each call of
 // node-postgres's `Client.prototype.query`: a statement, or one simple query of several) and answers the running count
 // as text on http://127.0.0.1:$ROUND_TRIP_COUNTER_PORT/. bench/load-mix.ts reads it before and after each call.
-'use strict'
-const http = require('node:http')
-const pg = require('pg')
+import http from 'node:http'
+import process from 'node:process'
+import pg from 'pg'
 
 let roundTrips = 0
 const query = pg.Client.prototype.query
