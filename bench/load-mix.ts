@@ -1,8 +1,8 @@
 import { spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
@@ -103,6 +103,18 @@ export interface LoadMixReport {
   queueAfter: number
   /** os.loadavg() at the start and the end of the measured run: other work on the machine skews every figure. */
   loadAverage: { before: number[]; after: number[] }
+  /**
+   * CPU-seconds used over the measured window (/proc), and per measured request in ms: what the figures cost the
+   * machine, steadier between runs than a percentile on a machine the mix keeps busy. Null when not read.
+   */
+  cpu: {
+    instancesSeconds: number
+    postgresSeconds: number
+    generatorSeconds: number
+    machineSeconds: number
+    instancesMsPerRequest: number
+    postgresMsPerRequest: number
+  } | null
   /** VmRSS of each instance at the end of the run, MB. */
   instanceRssMb: number[]
   goal: { errors: 0; p99Ms: 200; met: boolean }
@@ -270,6 +282,73 @@ async function startInstance(port: number, env: NodeJS.ProcessEnv): Promise<Inst
     throw error
   }
   return { origin, child, dataDir }
+}
+
+interface CpuSeconds {
+  instances: number
+  postgres: number
+  generator: number
+  /** Every core's busy time (/proc/stat: all but idle and iowait). */
+  machine: number
+}
+
+const CLOCK_TICKS = 100
+
+/** utime + stime of a /proc/<pid>/stat line, in seconds, with its parent pid and command. */
+function procStat(pid: string): { ppid: number; comm: string; seconds: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const close = text.lastIndexOf(')')
+    const fields = text.slice(close + 2).split(' ')
+    return {
+      comm: text.slice(text.indexOf('(') + 1, close),
+      ppid: Number(fields[1]),
+      seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+    }
+  } catch {
+    return null
+  }
+}
+
+/** CPU-seconds so far of the instances (with their child processes), PostgreSQL's processes, this process and the machine. */
+function cpuSeconds(instancePids: readonly number[]): CpuSeconds | undefined {
+  if (!existsSync('/proc/stat')) return undefined
+  const stats = new Map<number, { ppid: number; comm: string; seconds: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = procStat(entry)
+    if (stat) stats.set(Number(entry), stat)
+  }
+  const within = (pid: number, roots: ReadonlySet<number>) => {
+    for (let p: number | undefined = pid; p && p > 1; p = stats.get(p)?.ppid) if (roots.has(p)) return true
+    return false
+  }
+  const roots = new Set(instancePids)
+  let instances = 0
+  let postgres = 0
+  for (const [pid, stat] of stats) {
+    if (within(pid, roots)) instances += stat.seconds
+    else if (stat.comm === 'postgres') postgres += stat.seconds
+  }
+  const usage = process.cpuUsage()
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0)
+  const machine = (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / CLOCK_TICKS
+  return { instances, postgres, generator: (usage.user + usage.system) / 1e6, machine }
+}
+
+function cpuUsed(before: CpuSeconds | undefined, after: CpuSeconds | undefined, requests: number): LoadMixReport['cpu'] {
+  if (!before || !after || !requests) return null
+  const instancesSeconds = after.instances - before.instances
+  const postgresSeconds = after.postgres - before.postgres
+  return {
+    instancesSeconds: round(instancesSeconds),
+    postgresSeconds: round(postgresSeconds),
+    generatorSeconds: round(after.generator - before.generator),
+    machineSeconds: round(after.machine - before.machine),
+    instancesMsPerRequest: round((instancesSeconds * 1000) / requests),
+    postgresMsPerRequest: round((postgresSeconds * 1000) / requests),
+  }
 }
 
 /** Where an instance answers its count of PostgreSQL round trips (bench/support/count-round-trips.cjs). */
@@ -649,7 +728,14 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
     const measureFrom = begin + options.warmupSeconds * 1000
     const endAt = measureFrom + options.durationSeconds * 1000
     let loadBefore: number[] = []
-    const loadTimer = setTimeout(() => (loadBefore = loadavg()), options.warmupSeconds * 1000)
+    let cpuBefore: CpuSeconds | undefined
+    let cpuAfter: CpuSeconds | undefined
+    const pids = instances.map((i) => i.child.pid!)
+    const loadTimer = setTimeout(() => {
+      loadBefore = loadavg()
+      cpuBefore = cpuSeconds(pids)
+    }, options.warmupSeconds * 1000)
+    const cpuTimer = setTimeout(() => (cpuAfter = cpuSeconds(pids)), (options.warmupSeconds + options.durationSeconds) * 1000)
     const think = () =>
       options.thinkMs > 0 ? new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random()))) : undefined
 
@@ -686,6 +772,7 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
       }),
     )
     clearTimeout(loadTimer)
+    clearTimeout(cpuTimer)
     const loadAfter = loadavg()
     const instanceRssMb = instances.map((i) => rssMb(i.child.pid))
     const queueAfter = await queueSize(databaseUrl)
@@ -761,6 +848,7 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
       queueBefore,
       queueAfter,
       loadAverage: { before: loadBefore.map(round), after: loadAfter.map(round) },
+      cpu: cpuUsed(cpuBefore, cpuAfter, samples.length),
       instanceRssMb,
       goal: { errors: 0, p99Ms: 200, met: errors === 0 && p99Ms <= 200 },
     }
@@ -791,6 +879,9 @@ export function formatLoadReport(report: LoadMixReport): string {
     `  per instance: ${Object.entries(m.perInstance)
       .map(([o, n]) => `${o} ${n}`)
       .join(', ')}; load average ${report.loadAverage.before.join(' ')} → ${report.loadAverage.after.join(' ')}`,
+    report.cpu
+      ? `  CPU over the measured window: instances ${report.cpu.instancesSeconds} s (${report.cpu.instancesMsPerRequest} ms a request), PostgreSQL ${report.cpu.postgresSeconds} s (${report.cpu.postgresMsPerRequest} ms a request), load generator ${report.cpu.generatorSeconds} s; the machine ${report.cpu.machineSeconds} of ${m.seconds * cpus().length} CPU-seconds`
+      : '  CPU: not read',
     '',
     ...report.operations.map(
       (o) =>

@@ -79,7 +79,7 @@ export async function findOutstanding(options: { db: Executor; actor: Actor; id:
     detailsRead.then((details) => loadDocumentState(db, business, { details })),
     business.approvalStatus === 'DECLINED' ? findLatestDecision(db, business.id) : Promise.resolve(null),
     loadApplications(db, business.id),
-    detailsRead.then((details) => loadEddState(db, business, details?.id ?? null)),
+    detailsRead.then((details) => loadEddState(db, business, details?.id ?? null, { requiredOnly: true })),
   ])
   const documentGaps = documentGapsOf(documentState, { forApproval: false, now })
   // docs/domain.md#kyc-edit-check: once approved, only the post-approval group changes the KYC. Whoever reads this without

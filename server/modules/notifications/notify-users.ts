@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { NotificationKind, NotificationTarget } from '@/lib/contracts/notification-values'
 import type { Permission } from '@/lib/permissions/names'
 import type { Executor, Tx } from '@/server/db/client'
@@ -66,19 +66,12 @@ export async function staffHolding(db: Executor, anyOf: readonly Permission[]): 
   return rows.map((r) => r.id)
 }
 
-/** Active members of a business (its owners and colleagues there). */
-export async function membersOf(db: Executor, businessId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: businessUsers.userId })
-    .from(businessUsers)
-    .innerJoin(users, eq(users.id, businessUsers.userId))
-    .where(and(eq(businessUsers.businessId, businessId), businessUsers.isActive, eq(users.status, 'ACTIVE')))
-  return rows.map((r) => r.id)
-}
-
 export interface NotifyUsersInput {
-  /** Who should hear of it; anyone who may not read `businessId` is left out (and named in the answer). */
-  userIds: readonly string[]
+  /**
+   * Who should hear of it; anyone who may not read `businessId` is left out (and named in the answer). `members`: the
+   * business's active members, whoever they are when it is written.
+   */
+  userIds: readonly string[] | 'members'
   kind: NotificationKind
   /** The business it concerns, if any: the scoping rule applies to it. */
   businessId?: string | null
@@ -111,8 +104,10 @@ const BODY_MAX = 280
  * who may read its business now; marks it for the next e-mail digest when the recipient chose its kind.
  */
 export async function notifyUsers(tx: Tx, input: NotifyUsersInput): Promise<NotifyUsersResult> {
-  const asked = [...new Set(input.userIds)].filter((id) => id !== input.actorId)
-  if (!asked.length) return { notified: [], refused: [] }
+  const members = input.userIds === 'members'
+  if (members && !input.businessId) throw new Error('Notifying the members needs the business')
+  const asked = members ? [] : [...new Set(input.userIds)].filter((id) => id !== input.actorId)
+  if (!members && !asked.length) return { notified: [], refused: [] }
   // Who may read it and who chose this kind by e-mail, in one read.
   const recipients = await tx
     .select({
@@ -121,7 +116,15 @@ export async function notifyUsers(tx: Tx, input: NotifyUsersInput): Promise<Noti
     })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(and(inArray(users.id, asked), eq(users.status, 'ACTIVE'), readersOf(input)))
+    .where(
+      and(
+        members
+          ? and(isMemberOf(input.businessId!), input.actorId ? ne(users.id, input.actorId) : undefined)
+          : inArray(users.id, asked),
+        eq(users.status, 'ACTIVE'),
+        readersOf(input),
+      ),
+    )
   const allowed = recipients.map((r) => r.id)
   const refused = asked.filter((id) => !allowed.includes(id))
   if (!allowed.length) return { notified: [], refused }

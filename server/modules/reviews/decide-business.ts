@@ -4,6 +4,7 @@ import { statusWords } from '@/lib/format/status-words'
 import { appendAudit, type AuditContext } from '@/server/audit/append-audit'
 import type { Database } from '@/server/db/client'
 import { businessComments, businesses, businessReviewEvents } from '@/server/db/schema'
+import { writeTogether } from '@/server/db/write-together'
 import { assertStaffWithAny } from '@/server/http/access'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -22,7 +23,7 @@ import { enqueueWebhookEvent } from '@/server/modules/webhooks/enqueue'
 import { lockBusinessRow, toBusiness, toBusinessWithBlocking } from '@/server/records/business-record'
 import { displayName } from '@/server/records/display-name'
 import { reviewWaitOf } from '@/server/records/review-wait'
-import { membersOf, notifyUsers } from '../notifications/notify-users'
+import { notifyUsers } from '../notifications/notify-users'
 import { findApprovalChecks, hitsAdjudicatedBy, itemsWaivedBy, makerOfKyc, STATE_CHECKS } from './approval-checks'
 import { REVIEW_DECIDE } from './review-access'
 
@@ -126,7 +127,6 @@ export async function decideBusiness(options: {
           )
         : and(eq(businesses.id, id), eq(businesses.approvalStatus, 'PENDING'))
     const [after] = await tx.update(businesses).set(changes).where(guard).returning()
-    if (after && input.decision === 'DECLINED') await clearFirstApproval(tx, id)
     if (!after) {
       const [latest] = await tx.select({ status: businesses.approvalStatus }).from(businesses).where(eq(businesses.id, id))
       if (latest?.status !== 'PENDING') throw invalidState(latest?.status ?? 'gone', input.decision)
@@ -137,26 +137,31 @@ export async function decideBusiness(options: {
     }
 
     const authorName = displayName(actor)
-    await tx.insert(businessComments).values({
-      businessId: id,
-      authorId: actor.userId,
-      authorName,
-      body: comment ?? '',
-      decision: input.decision,
-      createdAt: now,
-    })
-    await tx.insert(businessReviewEvents).values({
-      businessId: id,
-      kind: 'DECISION',
-      decision: input.decision,
-      reason: comment,
-      reportReference,
-      // The wait this decision ends, for the operations dashboard (docs/operations-dashboard.md#what-is-stored).
-      ...reviewWaitOf(id, now),
-      actorId: actor.userId,
-      actorName: authorName,
-      createdAt: now,
-    })
+    // One round trip: the decision in the comment thread and the review events, and a decline's end of the wait for a
+    // senior approval.
+    await writeTogether(tx, [
+      ...(input.decision === 'DECLINED' ? [clearFirstApproval(tx, id)] : []),
+      tx.insert(businessComments).values({
+        businessId: id,
+        authorId: actor.userId,
+        authorName,
+        body: comment ?? '',
+        decision: input.decision,
+        createdAt: now,
+      }),
+      tx.insert(businessReviewEvents).values({
+        businessId: id,
+        kind: 'DECISION',
+        decision: input.decision,
+        reason: comment,
+        reportReference,
+        // The wait this decision ends, for the operations dashboard (docs/operations-dashboard.md#what-is-stored).
+        ...reviewWaitOf(id, now),
+        actorId: actor.userId,
+        actorName: authorName,
+        createdAt: now,
+      }),
+    ])
     await appendAudit(tx, options.audit, {
       resource: 'business',
       resourceId: id,
@@ -170,7 +175,7 @@ export async function decideBusiness(options: {
       at: now,
     })
     await notifyUsers(tx, {
-      userIds: await membersOf(tx, id),
+      userIds: 'members',
       kind: 'DECISION',
       businessId: id,
       readers: [],

@@ -86,7 +86,10 @@ export async function assertRiskApprovable(tx: Tx, options: { business: Business
   return { tier, assessment }
 }
 
-/** A decline ends the wait for a senior approval: a new submission starts the approvals again. */
-export async function clearFirstApproval(tx: Tx, businessId: string): Promise<void> {
-  await tx.delete(riskFirstApprovals).where(eq(riskFirstApprovals.businessId, businessId))
+/**
+ * A decline ends the wait for a senior approval: a new submission starts the approvals again. The delete as built, run
+ * when awaited (or with the decision's other writes: writeTogether).
+ */
+export function clearFirstApproval(tx: Tx, businessId: string) {
+  return tx.delete(riskFirstApprovals).where(eq(riskFirstApprovals.businessId, businessId))
 }
