@@ -4,6 +4,7 @@ import { DEFAULT_TARGET_DAYS } from '@/lib/contracts/service-level-values'
 import type { DueFields } from '@/lib/contracts/service-levels'
 import { businessCalendar, dueAt, dueCutoffs, dueStatusOf, lagosDay, type BusinessCalendar } from '@/lib/format/business-days'
 import type { Executor } from '@/server/db/client'
+import { rowsOf } from '@/server/db/rows-of'
 import { addedHolidays, queueServiceLevels, staffAvailability } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 
@@ -15,10 +16,18 @@ export interface ServiceLevels {
 }
 
 export async function loadServiceLevels(db: Executor): Promise<ServiceLevels> {
-  const [levels, holidays] = await Promise.all([
-    db.select().from(queueServiceLevels),
-    db.select({ day: addedHolidays.day, name: addedHolidays.name }).from(addedHolidays),
-  ])
+  // Both small tables in one round trip (every queue list reads them).
+  const [row] = rowsOf<{
+    levels: { queue: Queue; targetBusinessDays: number; autoAssign: boolean }[] | null
+    holidays: { day: string; name: string }[] | null
+  }>(
+    await db.execute(sql`SELECT
+      (SELECT json_agg(json_build_object('queue', ${queueServiceLevels.queue}, 'targetBusinessDays',
+        ${queueServiceLevels.targetBusinessDays}, 'autoAssign', ${queueServiceLevels.autoAssign})) FROM ${queueServiceLevels}) AS levels,
+      (SELECT json_agg(json_build_object('day', ${addedHolidays.day}, 'name', ${addedHolidays.name})) FROM ${addedHolidays}) AS holidays`),
+  )
+  const levels = row?.levels ?? []
+  const holidays = row?.holidays ?? []
   const byQueue = new Map(levels.map((l) => [l.queue, l]))
   return {
     calendar: businessCalendar(new Map(holidays.map((h) => [h.day, h.name]))),
