@@ -294,47 +294,63 @@ interface CpuSeconds {
 
 const CLOCK_TICKS = 100
 
-/** utime + stime of a /proc/<pid>/stat line, in seconds, with its parent pid and command. */
-function procStat(pid: string): { ppid: number; comm: string; seconds: number } | null {
+/**
+ * A process's CPU-seconds from /proc/<pid>/stat: its own user and system time plus that of its children it has reaped
+ * (a PostgreSQL backend that ended during the window is counted in the postmaster's), with its parent pid.
+ */
+function procStat(pid: string): { ppid: number; seconds: number } | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const close = text.lastIndexOf(')')
-    const fields = text.slice(close + 2).split(' ')
-    return {
-      comm: text.slice(text.indexOf('(') + 1, close),
-      ppid: Number(fields[1]),
-      seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
-    }
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0)
+    return { ppid: Number(fields[1]), seconds: ticks / CLOCK_TICKS }
   } catch {
     return null
   }
 }
 
-/** CPU-seconds so far of the instances (with their child processes), PostgreSQL's processes, this process and the machine. */
-function cpuSeconds(instancePids: readonly number[]): CpuSeconds | undefined {
-  if (!existsSync('/proc/stat')) return undefined
-  const stats = new Map<number, { ppid: number; comm: string; seconds: number }>()
+/**
+ * CPU-seconds so far of the instances' process trees, the PostgreSQL server's (the postmaster and its processes, live
+ * and reaped), this process and the machine.
+ */
+function cpuSeconds(instancePids: readonly number[], postmasterPid: number | null): CpuSeconds | undefined {
+  if (!existsSync('/proc/stat') || !postmasterPid) return undefined
+  const stats = new Map<number, { ppid: number; seconds: number }>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     const stat = procStat(entry)
     if (stat) stats.set(Number(entry), stat)
   }
-  const within = (pid: number, roots: ReadonlySet<number>) => {
-    for (let p: number | undefined = pid; p && p > 1; p = stats.get(p)?.ppid) if (roots.has(p)) return true
-    return false
-  }
-  const roots = new Set(instancePids)
-  let instances = 0
-  let postgres = 0
-  for (const [pid, stat] of stats) {
-    if (within(pid, roots)) instances += stat.seconds
-    else if (stat.comm === 'postgres') postgres += stat.seconds
+  const treeSeconds = (roots: ReadonlySet<number>) => {
+    let seconds = 0
+    for (const [pid, stat] of stats) {
+      for (let p: number | undefined = pid; p && p > 1; p = stats.get(p)?.ppid)
+        if (roots.has(p)) {
+          seconds += stat.seconds
+          break
+        }
+    }
+    return seconds
   }
   const usage = process.cpuUsage()
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
   const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0)
   const machine = (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) / CLOCK_TICKS
-  return { instances, postgres, generator: (usage.user + usage.system) / 1e6, machine }
+  return {
+    instances: treeSeconds(new Set(instancePids)),
+    postgres: treeSeconds(new Set([postmasterPid])),
+    generator: (usage.user + usage.system) / 1e6,
+    machine,
+  }
+}
+
+/** The pid of the PostgreSQL server serving `url` when it runs on this machine (a backend's parent), else null. */
+async function postmasterPidOf(url: string): Promise<number | null> {
+  const backend = await withClient(
+    url,
+    async (c) => (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
+  )
+  return procStat(String(backend))?.ppid ?? null
 }
 
 function cpuUsed(before: CpuSeconds | undefined, after: CpuSeconds | undefined, requests: number): LoadMixReport['cpu'] {
@@ -351,12 +367,18 @@ function cpuUsed(before: CpuSeconds | undefined, after: CpuSeconds | undefined, 
   }
 }
 
-/** Where an instance answers its count of PostgreSQL round trips (bench/support/count-round-trips.cjs). */
+/** Where an instance answers its count of PostgreSQL round trips (bench/support/count-round-trips.mjs). */
 const counterPortOf = (port: number) => port + 1000
 
-async function roundTripsSoFar(origin: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${counterPortOf(Number(new URL(origin).port))}/`)
-  return Number(await response.text())
+/** The instance's round trips so far; null when its counter does not answer (the figures are then left out). */
+async function roundTripsSoFar(origin: string): Promise<number | null> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${counterPortOf(Number(new URL(origin).port))}/`)
+    const count = Number(await response.text())
+    return response.ok && Number.isFinite(count) ? count : null
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -370,19 +392,20 @@ async function roundTripsPerCall(sessions: Session[]): Promise<Map<string, numbe
     for (const operation of operations) {
       let fewest = Infinity
       for (let n = 0; n < 5; n++) {
+        let request = operation.request(session, n)
         // Reading or declining a queued business needs one from the queue: read it first, uncounted.
-        if (!operation.request(session, n) && session.role === 'staff') {
+        if (!request && session.role === 'staff') {
           const queue = await call(session, 'GET', '/businesses/for-approval?pageSize=20')
           if (queue.status === 200) readQueue(session, queue.body)
+          request = operation.request(session, n)
         }
-        const request = operation.request(session, n)
         if (!request) continue
         const before = await roundTripsSoFar(session.origin)
         const { status, body } = await call(session, request.method, request.path, request.json)
         const after = await roundTripsSoFar(session.origin)
         if (status >= 200 && status < 300) {
           operation.after?.(session, body)
-          fewest = Math.min(fewest, after - before)
+          if (before !== null && after !== null) fewest = Math.min(fewest, after - before)
         }
       }
       if (Number.isFinite(fewest)) counts.set(operation.name, fewest)
@@ -731,11 +754,15 @@ export async function runLoadMix(options: LoadMixOptions): Promise<LoadMixReport
     let cpuBefore: CpuSeconds | undefined
     let cpuAfter: CpuSeconds | undefined
     const pids = instances.map((i) => i.child.pid!)
+    const postmasterPid = await postmasterPidOf(databaseUrl)
     const loadTimer = setTimeout(() => {
       loadBefore = loadavg()
-      cpuBefore = cpuSeconds(pids)
+      cpuBefore = cpuSeconds(pids, postmasterPid)
     }, options.warmupSeconds * 1000)
-    const cpuTimer = setTimeout(() => (cpuAfter = cpuSeconds(pids)), (options.warmupSeconds + options.durationSeconds) * 1000)
+    const cpuTimer = setTimeout(
+      () => (cpuAfter = cpuSeconds(pids, postmasterPid)),
+      (options.warmupSeconds + options.durationSeconds) * 1000,
+    )
     const think = () =>
       options.thinkMs > 0 ? new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random()))) : undefined
 

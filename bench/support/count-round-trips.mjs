@@ -16,6 +16,8 @@ const port = Number(process.env.ROUND_TRIP_COUNTER_PORT)
 if (port) {
   http
     .createServer((_request, response) => response.end(String(roundTrips)))
+    // A port already taken leaves the instance serving, uncounted: the bench then reports no round trips.
+    .on('error', (error) => process.stderr.write(`round-trip counter: ${error.message}\n`))
     .listen(port, '127.0.0.1')
     .unref()
 }
