@@ -20,7 +20,10 @@ export function isSubjectSealed(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(SUBJECT_CIPHER_PREFIX)
 }
 
-/** The subject's key row, or undefined; never creates one. */
+/**
+ * The subject's key row, or undefined; never creates one. A plain read: it waits for no lock, so it may run before the
+ * audit chain's lock (server/audit/append-audit.ts), where creating a key may not.
+ */
 export async function existingSubjectKey(tx: Executor, subject: SubjectRef) {
   const [existing] = await tx
     .select()
@@ -86,19 +89,6 @@ export async function subjectSealer(
   ring: KeyRing = configuredKeyRing(),
 ): Promise<(value: string) => string> {
   return sealerOfKey(await subjectKeyFor(tx, subject, ring), ring)
-}
-
-/**
- * subjectSealer when the subject's key exists already, else null; never creates one. A plain read: it waits for no
- * lock, so it may run before the audit chain's lock (server/audit/append-audit.ts), where creating a key may not.
- */
-export async function existingSubjectSealer(
-  tx: Executor,
-  subject: SubjectRef,
-  ring: KeyRing = configuredKeyRing(),
-): Promise<((value: string) => string) | null> {
-  const row = await existingSubjectKey(tx, subject)
-  return row ? sealerOfKey(row, ring) : null
 }
 
 function subjectKeyIdOf(sealed: string): string | null {
