@@ -166,3 +166,41 @@ test('the staff business list paints its first page from the page, hydrates it a
   await expect.poll(() => listReads.filter((r) => r.startsWith('/api/v1/businesses?')).length).toBeGreaterThan(0)
   expect(errors).toEqual([])
 })
+
+test('a page paints before its scripts start, and a sign-in pressed before they have run is made once they have', async ({
+  page,
+}) => {
+  // The page's scripts held back, as on a slow network: the server's page is all there is until they are let through.
+  let letThrough = () => {}
+  const scriptsMayLoad = new Promise<void>((resolve) => (letThrough = resolve))
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await scriptsMayLoad
+    await route.continue()
+  })
+  const logins: string[] = []
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/v1/accounts/login') logins.push(req.method())
+  })
+  await page.goto('/auth/login')
+  const paint = () =>
+    page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scriptsStarted: performance.getEntriesByName('portal:scripts-after-paint')[0]?.startTime,
+    }))
+  await expect.poll(async () => (await paint()).scriptsStarted).toBeGreaterThan(0)
+  const { painted, scriptsStarted } = await paint()
+  expect(scriptsStarted).toBeGreaterThanOrEqual(painted!)
+
+  await page.getByLabel('E-mail address').fill('yusuf.garba@example.com')
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  // Held: the browser did not send the form (to this address, with the password in it), and nothing was called yet.
+  await page.waitForTimeout(300)
+  expect(page.url()).not.toContain('password')
+  expect(logins).toEqual([])
+
+  letThrough()
+  await expect(page).toHaveURL(/\/s\/businesses/, { timeout: 20_000 })
+  expect(logins).toEqual(['POST'])
+  expect(page.url()).not.toContain('password')
+})

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import App, { type AppContext, type AppProps } from 'next/app'
 import Head from 'next/head'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { AppProviders } from '@/components/layouts/app-providers'
+import { replayEarlyEvents } from '@/components/layouts/early-events'
 import { notify } from '@/components/ui/toasts'
 import { endSession } from '@/features/account/api/session-calls'
 import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_TOAST_ID } from '@/lib/http/interceptor-constants'
@@ -14,6 +15,8 @@ const endExpiredSession = (queryClient: QueryClient) => endSession(queryClient).
 
 export default function PortalApp({ Component, pageProps }: AppProps) {
   const { toLogin } = usePortalNavigation()
+  // The first effect after the page has hydrated: the taps and submits held before then are made now.
+  useEffect(replayEarlyEvents, [])
 
   // Spec section 4: at the end of the idle countdown the session is over; back to login, remembering the page.
   const endIdleSession = useCallback(
