@@ -8,8 +8,8 @@ import { COMPILE_HINT } from '../scripts/lib/compile-hints'
  *
  * A route's first-load JS is the de-duplicated union of the `.js` files in `pages[route]` and `pages['/_app']`.
  * That is the rule Next.js itself applies in `.next/diagnostics/route-bundle-stats.json` (uncompressed), and it is
- * exactly the set of `<script src>` tags in the prerendered HTML, minus the `lowPriorityFiles` (`_buildManifest.js`
- * and friends, a few hundred bytes, also left out by Next). Not counted:
+ * exactly the set of scripts the page's HTML lists (the loader's list, `components/layouts/paint-first-head.tsx`), minus
+ * the `lowPriorityFiles` (`_buildManifest.js` and friends, a few hundred bytes, also left out by Next). Not counted:
  * - CSS (not JS);
  * - `polyfillFiles`: served `nomodule`, so modern browsers never download them;
  * - `rootMainFiles`: the app router's shared chunks; a pages-router page does not load them.

@@ -135,12 +135,14 @@ export class PaintFirstHead extends Head {
   override getScripts(files: DocumentFiles) {
     const elements = [...super.getDynamicChunks(files), ...super.getScripts(files)]
     const scripts = scriptSourcesOf(elements)
-    const others = elements.filter(
-      (element): element is JSX.Element => element !== null && !scriptSourcesOf([element]).length,
-    )
+    const others = elements.filter((element): element is JSX.Element => element !== null && !scriptSourcesOf([element]).length)
     return [
       ...others,
-      <script key="after-paint-loader" nonce={this.props.nonce} dangerouslySetInnerHTML={{ __html: afterPaintLoader(scripts) }} />,
+      <script
+        key="after-paint-loader"
+        nonce={this.props.nonce}
+        dangerouslySetInnerHTML={{ __html: afterPaintLoader(scripts) }}
+      />,
     ]
   }
 }

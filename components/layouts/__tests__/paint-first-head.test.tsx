@@ -31,6 +31,8 @@ const runLoader = () => new Function(afterPaintLoader(SCRIPTS))()
 const addedScripts = () => [...document.head.querySelectorAll('script[src]')] as HTMLScriptElement[]
 
 beforeEach(() => {
+  // The loader's fallback timer must not fire into a later test's document: fake timers are dropped after each test.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
   document.head.innerHTML = ''
   document.body.innerHTML = ''
   performance.clearMarks()
@@ -39,6 +41,11 @@ beforeEach(() => {
 afterEach(() => {
   replayEarlyEvents()
   delete (window as unknown as Record<string, unknown>)[EARLY_EVENTS_GLOBAL]
+  // The document's own visibilityState (on its prototype) again, and nothing of these tests left in it.
+  delete (document as unknown as Record<string, unknown>).visibilityState
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+  performance.clearMarks()
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
@@ -84,7 +91,6 @@ describe('the loader', () => {
   })
 
   it(`starts them anyway ${PAINT_WAIT_CAP_MS} ms after parsing when no contentful paint comes`, () => {
-    vi.useFakeTimers()
     stubPaintTiming()
     runLoader()
     vi.advanceTimersByTime(PAINT_WAIT_CAP_MS - 1)
