@@ -167,16 +167,21 @@ test('the staff business list paints its first page from the page, hydrates it a
   expect(errors).toEqual([])
 })
 
-test('a page paints before its scripts start, and a sign-in pressed before they have run is made once they have', async ({
-  page,
-}) => {
-  // The page's scripts held back, as on a slow network: the server's page is all there is until they are let through.
+/** The page's scripts held back, as on a slow network: the server's page is all there is until they are let through. */
+async function holdScripts(page: Page) {
   let letThrough = () => {}
   const scriptsMayLoad = new Promise<void>((resolve) => (letThrough = resolve))
   await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
     await scriptsMayLoad
     await route.continue()
   })
+  return letThrough
+}
+
+test('a page paints before its scripts start, and a sign-in pressed before they have run is made once they have', async ({
+  page,
+}) => {
+  const letThrough = await holdScripts(page)
   const logins: string[] = []
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/v1/accounts/login') logins.push(req.method())
@@ -203,4 +208,13 @@ test('a page paints before its scripts start, and a sign-in pressed before they 
   await expect(page).toHaveURL(/\/s\/businesses/, { timeout: 20_000 })
   expect(logins).toEqual(['POST'])
   expect(page.url()).not.toContain('password')
+})
+
+test('a search typed before the page has hydrated is searched once it has', async ({ page }) => {
+  const letThrough = await holdScripts(page)
+  await page.goto('/products')
+  await page.getByRole('searchbox').fill('zzzz-no-such-product')
+  letThrough()
+  await expect(page.getByText('No product matches')).toBeVisible()
+  await expect(page.getByRole('searchbox')).toHaveValue('zzzz-no-such-product')
 })

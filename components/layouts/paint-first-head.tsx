@@ -19,8 +19,8 @@ export const PAINT_WAIT_CAP_MS = 1_000
  * page hidden before it paints, a browser without paint timing, or no contentful paint within
  * {@link PAINT_WAIT_CAP_MS} of parsing.
  *
- * Until React has its root, taps on buttons and submits are held and made again then (`early-events.ts`); links and
- * fields work as they are.
+ * Until the page has hydrated, taps on buttons and submits are held and made again then (`early-events.ts`), after the
+ * fields typed in or picked from meanwhile have been told to the page; links work as they are.
  */
 export const afterPaintLoader = (scripts: readonly ScriptSource[]) => `(function (scripts) {
   var started = false, painted = false, parsed = document.readyState !== 'loading';
@@ -43,21 +43,53 @@ export const afterPaintLoader = (scripts: readonly ScriptSource[]) => `(function
     event.stopImmediatePropagation();
     held.push({ tap: target });
   }
+  // What is typed or picked before then stays in its field, but the page's own record of the field (React's value
+  // tracker) says it is unchanged: it is told again, as if typed then, so the page reads it.
+  var edited = [];
+  function note(event) {
+    var field = event.target;
+    if (!field || !/^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName) || field.type === 'file') return;
+    if (edited.indexOf(field) < 0) edited.push(field);
+  }
+  function keyOf(field) {
+    return field.type === 'checkbox' || field.type === 'radio' ? 'checked' : 'value';
+  }
+  function tell(field, shown) {
+    var key = keyOf(field);
+    var native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key);
+    if (!native || !native.set) return;
+    if (field.tagName !== 'SELECT') field[key] = key === 'checked' ? !shown : '';
+    native.set.call(field, shown);
+    field.dispatchEvent(new Event(field.tagName === 'SELECT' ? 'change' : key === 'checked' ? 'click' : 'input', { bubbles: true }));
+  }
+  document.addEventListener('input', note, true);
+  document.addEventListener('change', note, true);
   document.addEventListener('submit', hold, true);
   document.addEventListener('click', hold, true);
   window['${EARLY_EVENTS_GLOBAL}'] = {
     replay: function () {
+      document.removeEventListener('input', note, true);
+      document.removeEventListener('change', note, true);
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('click', hold, true);
+      // What every field shows is read first: telling one re-renders the page, which puts the others back to the
+      // page's state.
+      var fields = edited.splice(0).filter(function (field) { return field.isConnected; });
+      var shown = fields.map(function (field) { return field[keyOf(field)]; });
+      for (var f = 0; f < fields.length; f++) tell(fields[f], shown[f]);
       var events = held.splice(0);
       for (var i = 0; i < events.length; i++) {
         var event = events[i];
-        if (event.tap) { if (event.tap.isConnected) event.tap.click(); continue; }
+        if (event.tap) {
+          if (event.tap.isConnected) event.tap.click();
+          continue;
+        }
         if (!event.form.isConnected || typeof event.form.requestSubmit !== 'function') continue;
-        var submitter = event.submitter && event.submitter.isConnected && event.submitter.form === event.form ? event.submitter : undefined;
+        var submitter =
+          event.submitter && event.submitter.isConnected && event.submitter.form === event.form ? event.submitter : undefined;
         event.form.requestSubmit(submitter);
       }
-    }
+    },
   };
   function start() {
     if (started) return;

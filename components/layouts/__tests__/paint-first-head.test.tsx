@@ -1,3 +1,6 @@
+import { act, useState } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EARLY_EVENTS_GLOBAL, replayEarlyEvents } from '../early-events'
 import { afterPaintLoader, PAINT_WAIT_CAP_MS, SCRIPTS_STARTED_MARK, scriptSourcesOf } from '../paint-first-head'
@@ -164,5 +167,49 @@ describe('taps and submits before the page has hydrated', () => {
     expect(taps).toEqual(['tab'])
     replayEarlyEvents()
     expect(taps).toEqual(['tab'])
+  })
+})
+
+describe('fields typed in before the page has hydrated', () => {
+  function Search() {
+    const [query, setQuery] = useState('')
+    const [agreed, setAgreed] = useState(false)
+    return (
+      <form>
+        <input aria-label="Search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input aria-label="Agree" type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        <input aria-label="Document" type="file" />
+        <p>{query ? `Searching for ${query}` : 'Nothing searched'}</p>
+        <p>{agreed ? 'Agreed' : 'Not agreed'}</p>
+      </form>
+    )
+  }
+
+  it('are told to the page once it has: its state then holds what the field shows', async () => {
+    stubPaintTiming()
+    runLoader()
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(<Search />)
+    document.body.append(container)
+    const search = container.querySelector<HTMLInputElement>('input[aria-label="Search"]')!
+    const agree = container.querySelector<HTMLInputElement>('input[aria-label="Agree"]')!
+    search.value = 'lekki'
+    search.dispatchEvent(new Event('input', { bubbles: true }))
+    agree.checked = true
+    agree.dispatchEvent(new Event('change', { bubbles: true }))
+    container.querySelector('input[type="file"]')!.dispatchEvent(new Event('change', { bubbles: true }))
+
+    await act(async () => {
+      hydrateRoot(container, <Search />)
+    })
+    // Hydrated, React keeps what the fields show but its state does not know of it.
+    expect(container.textContent).toContain('Nothing searched')
+    expect(container.textContent).toContain('Not agreed')
+
+    await act(async () => replayEarlyEvents())
+    expect(container.textContent).toContain('Searching for lekki')
+    expect(container.textContent).toContain('Agreed')
+    expect(search.value).toBe('lekki')
+    expect(agree.checked).toBe(true)
   })
 })
