@@ -346,11 +346,11 @@ function cpuSeconds(instancePids: readonly number[], postmasterPid: number | nul
 
 /** The pid of the PostgreSQL server serving `url` when it runs on this machine (a backend's parent), else null. */
 async function postmasterPidOf(url: string): Promise<number | null> {
-  const backend = await withClient(
-    url,
-    async (c) => (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid,
-  )
-  return procStat(String(backend))?.ppid ?? null
+  // Read while the connection is open: a backend's process ends with its connection, and its /proc entry with it.
+  return withClient(url, async (c) => {
+    const backend = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+    return procStat(String(backend))?.ppid ?? null
+  })
 }
 
 function cpuUsed(before: CpuSeconds | undefined, after: CpuSeconds | undefined, requests: number): LoadMixReport['cpu'] {
