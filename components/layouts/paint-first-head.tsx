@@ -1,3 +1,5 @@
+// The escaping Next's own document uses for the JSON in its inline scripts.
+import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape'
 import { Head } from 'next/document'
 import { isValidElement, type JSX } from 'react'
 import { EARLY_EVENTS_GLOBAL } from './early-events'
@@ -123,7 +125,7 @@ export const afterPaintLoader = (scripts: readonly ScriptSource[]) => `(function
   }
   if (parsed) onParsed();
   else document.addEventListener('DOMContentLoaded', onParsed, { once: true });
-})(${htmlEscapeJson(scripts)});`
+})(${htmlEscapeJsonString(JSON.stringify(scripts))});`
 
 interface ScriptProps {
   src?: string
@@ -137,24 +139,17 @@ export interface ScriptSource {
   crossOrigin?: string
 }
 
-/** JSON safe inside an inline `<script>`: no `</script>`, no `<!--`, no line separators that end a JS string. */
-function htmlEscapeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+/** An external classic script of Next's (its `<script src defer>`; not a `nomodule` polyfill, not an inline one). */
+function scriptSourceOf(element: JSX.Element | null): ScriptSource | null {
+  if (!isValidElement<ScriptProps>(element) || element.type !== 'script') return null
+  const { src, crossOrigin, noModule } = element.props
+  if (!src || noModule) return null
+  return { src, ...(crossOrigin !== undefined ? { crossOrigin } : {}) }
 }
 
-/** The external classic scripts among Next's elements (its `<script src defer>`; not `nomodule` polyfills, not inline). */
+/** The external classic scripts among Next's elements, in their order. */
 export function scriptSourcesOf(elements: readonly (JSX.Element | null)[]): ScriptSource[] {
-  return elements.flatMap((element) => {
-    if (!isValidElement<ScriptProps>(element) || element.type !== 'script') return []
-    const { src, crossOrigin, noModule } = element.props
-    if (!src || noModule) return []
-    return [{ src, ...(crossOrigin !== undefined ? { crossOrigin } : {}) }]
-  })
+  return elements.map(scriptSourceOf).filter((source): source is ScriptSource => source !== null)
 }
 
 /** Next's `<Head>` with the page's scripts started after its first paint (see {@link afterPaintLoader}). */
@@ -167,7 +162,7 @@ export class PaintFirstHead extends Head {
   override getScripts(files: DocumentFiles) {
     const elements = [...super.getDynamicChunks(files), ...super.getScripts(files)]
     const scripts = scriptSourcesOf(elements)
-    const others = elements.filter((element): element is JSX.Element => element !== null && !scriptSourcesOf([element]).length)
+    const others = elements.filter((element): element is JSX.Element => element !== null && !scriptSourceOf(element))
     return [
       ...others,
       <script
