@@ -33,6 +33,8 @@
  * server and list: --backend=pglite|postgres|both and BENCH_POSTGRES_URL (below) choose the databases.
  * list only (--duration and --connections also set its autocannon phase; --duration=0 skips it):
  *   --rows=N               BENCH_ROWS             generated businesses per backend (default 100000)
+ *   --list-rows=N          BENCH_LIST_ROWS        list only: its own --rows, so that one run can bench the load at 100k
+ *                                                 and the list at 1M (issue 36's closing run, `npm run bench:issue-36`)
  *   --requests=N           BENCH_REQUESTS         sequential measured requests per backend (default 300, after 80 warm-up,
  *                                                 or as many as measured when fewer)
  *                          BENCH_PROFILE_ITERATIONS  runs of each statement alone per fragment (default 3; 0 skips)
@@ -109,6 +111,7 @@ interface Cli {
   budgetKb: number
   appBudgetKb: number
   rows: number
+  listRows: number
   requests: number
   backends: ListBackend[]
   path: ListPath
@@ -141,6 +144,7 @@ function parseCli(argv: string[]): Cli {
     'budget',
     'app-budget',
     'rows',
+    'list-rows',
     'requests',
     'backend',
     'path',
@@ -157,7 +161,7 @@ function parseCli(argv: string[]): Cli {
   const badSuites = positional.filter((p) => !(SUITES as readonly string[]).includes(p))
   if (unknown.length || badSuites.length) {
     throw new Error(
-      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse|load|screening] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B] [--sample=N] [--customers=N]`,
+      `Unknown ${[...unknown.map((f) => `--${f}`), ...badSuites].join(', ')}; usage: tsx bench/run.ts [bundle|api|list|server|lighthouse|load|screening] [--rebuild] [--duration=S] [--warmup=S] [--connections=N] [--budget=KB] [--app-budget=KB] [--rows=N] [--list-rows=N] [--requests=N] [--backend=pglite|postgres|both] [--path=list|queue] [--chrome=PATH] [--runs=N] [--slices=N] [--sessions=N] [--think-ms=MS] [--ports=A,B] [--sample=N] [--customers=N]`,
     )
   }
   const number = (flag: string, env: string, fallback: number, min: number) => {
@@ -194,6 +198,7 @@ function parseCli(argv: string[]): Cli {
     budgetKb: number('budget', 'BENCH_BUDGET_KB', DEFAULT_BUDGET_KB, 1),
     appBudgetKb: number('app-budget', 'BENCH_APP_BUDGET_KB', DEFAULT_APP_BUDGET_KB, 1),
     rows: Math.floor(number('rows', 'BENCH_ROWS', 100_000, 0)),
+    listRows: Math.floor(number('list-rows', 'BENCH_LIST_ROWS', number('rows', 'BENCH_ROWS', 100_000, 0), 0)),
     requests: Math.floor(number('requests', 'BENCH_REQUESTS', 300, 1)),
     backends: backend === 'both' ? [...LIST_BACKENDS] : [backend as ListBackend],
     chromePath: flags.get('chrome') ?? process.env.BENCH_CHROME ?? DEFAULT_CHROME_PATH,
@@ -308,7 +313,7 @@ async function main(): Promise<number> {
       const started = performance.now()
       results.list = await runListBench({
         path: cli.path,
-        rows: cli.rows,
+        rows: cli.listRows,
         requests: cli.requests,
         warmupRequests: Math.min(80, cli.requests),
         profileIterations: Number(process.env.BENCH_PROFILE_ITERATIONS ?? 3),

@@ -5,7 +5,8 @@ import { signIn, startProductionServer, type ServerBackend } from './production-
  * The signed-in request path through the production server (`next start`), against the bare health route in the
  * same run: a business owner reading their business, and staff listing pending businesses with a second filter.
  * Goals (issue 19): owner read ≥ 50 % of bare on PostgreSQL and ≥ 30 % on PGlite; staff list ≥ 40 % on
- * PostgreSQL; p99 ≤ 50 ms on PostgreSQL.
+ * PostgreSQL; p99 ≤ 50 ms on PostgreSQL. Issue 36 raised the PostgreSQL shares to ≥ 80 % and ≥ 65 %, when the bare
+ * route still went through Next's router; what they compare with since it does not is in docs/testing.md.
  */
 export interface ServerBenchOptions {
   durationSeconds: number
@@ -131,18 +132,20 @@ function goalsOf(reports: ServerBackendReport[]): ServerBenchReport['goals'] {
   const goals: ServerBenchReport['goals'] = []
   const route = (backend: ServerBackend, name: ServerRoute['name']) =>
     reports.find((r) => r.backend === backend)?.routes.find((r) => r.name === name)
-  const share = (backend: ServerBackend, name: ServerRoute['name'], min: number) => {
+  const share = (backend: ServerBackend, name: ServerRoute['name'], min: number, issue: number) => {
     const r = route(backend, name)
     if (r)
       goals.push({
-        goal: `${name} on ${backend} ≥ ${min * 100} % of bare`,
+        goal: `${name} on ${backend} ≥ ${min * 100} % of bare (issue ${issue})`,
         actual: `${(r.ratio * 100).toFixed(1)} %`,
         met: r.ratio >= min,
       })
   }
-  share('postgres', 'owner business', 0.5)
-  share('pglite', 'owner business', 0.3)
-  share('postgres', 'staff list', 0.4)
+  share('postgres', 'owner business', 0.5, 19)
+  share('pglite', 'owner business', 0.3, 19)
+  share('postgres', 'staff list', 0.4, 19)
+  share('postgres', 'owner business', 0.8, 36)
+  share('postgres', 'staff list', 0.65, 36)
   for (const name of ['owner business', 'staff list'] as const) {
     const r = route('postgres', name)
     if (r) goals.push({ goal: `${name} p99 on postgres ≤ 50 ms`, actual: `${r.latencyP99Ms} ms`, met: r.latencyP99Ms <= 50 })

@@ -39,6 +39,7 @@ const envSchema = z.object({
   READY_WARM_UP: booleanFromEnvDefaultTrue,
   // false: /api/v1 goes through Next's router as any other route (server/lifecycle/api-direct.ts); for comparing.
   API_DIRECT: booleanFromEnvDefaultTrue,
+  ANSWER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   // Next's own switch (any non-empty value): set, Next leaves SIGTERM/SIGINT to the portal's graceful shutdown.
@@ -165,6 +166,8 @@ export interface AppConfig {
   readyWarmUp: boolean
   /** Under next start / server.js, /api/v1 is handed to its page's handler past Next's router (server/lifecycle/api-direct.ts). */
   apiDirect: boolean
+  /** How long a business's view or a staff list page may be answered from memory (server/db/answer-cache.ts); 0: never. */
+  answerCacheMs: number
   /** SIGTERM/SIGINT: how long in-flight requests may take before their connections are cut (docs/architecture.md#shutdown). */
   shutdownTimeoutMs: number
   /**
@@ -469,6 +472,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     migrateOnStart: e.MIGRATE_ON_START,
     readyWarmUp: e.READY_WARM_UP,
     apiDirect: e.API_DIRECT,
+    answerCacheMs: e.ANSWER_CACHE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS,
     manualSignalHandling: !!e.NEXT_MANUAL_SIG_HANDLE,

@@ -194,6 +194,25 @@ export async function currentAuthEpoch(db: Database): Promise<number> {
 }
 
 /**
+ * The cached actor without an await, when the process heard the epoch it was read at, it is fresh, and its session's
+ * last-seen time is not due to be written; undefined when loadActorCached must decide (null: the token was replaced).
+ */
+export function knownActor(db: Database, claims: AccessTokenClaims): Actor | null | undefined {
+  const cached = cache.get(claims.sessionId)
+  if (!cached) return undefined
+  const now = Date.now()
+  const fresh =
+    cached.actor.userId === claims.userId &&
+    cached.sessionExpiresAt > now &&
+    now - cached.cachedAt < MAX_AGE_MS &&
+    knownAuthEpoch(db) === cached.epoch
+  if (!fresh) return undefined
+  if (isReplacedToken(claims, cached.tokenGeneration)) return null
+  if (isIdleStaff(cached.actor, cached.lastSeenAt, now) || now - cached.lastSeenAt > LAST_SEEN_WRITE_MS) return undefined
+  return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
+}
+
+/**
  * loadActor for the request path: the cached actor when nothing that defines it has changed (the epoch as the
  * process heard it through LISTEN, server/db/auth-epoch-watch.ts, or else one indexed read), otherwise one prepared query for the actor and the epoch together.
  */

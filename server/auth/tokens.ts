@@ -59,14 +59,19 @@ export type TokenFailure = 'expired' | 'invalid'
 const verified = new Map<string, AccessTokenClaims>()
 const MAX_VERIFIED = 10_000
 
+/** The claims of a token this process verified before, or why it now fails; undefined when it must be verified. */
+export function knownAccessToken(token: string): AccessTokenClaims | TokenFailure | undefined {
+  const known = verified.get(token)
+  if (!known) return undefined
+  if (known.expiresAt > Math.floor(Date.now() / 1000)) return { ...known }
+  verified.delete(token)
+  return 'expired'
+}
+
 /** Verifies signature, algorithm, exp, iss and aud. Returns the claims or why it failed. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | TokenFailure> {
-  const known = verified.get(token)
-  if (known) {
-    if (known.expiresAt > Math.floor(Date.now() / 1000)) return { ...known }
-    verified.delete(token)
-    return 'expired'
-  }
+  const known = knownAccessToken(token)
+  if (known) return known
   const config = getConfig()
   try {
     const { payload } = await jwtVerify(token, key(), {

@@ -17,10 +17,17 @@ import type { Database } from './client'
  */
 export interface AuthEpochWatch {
   current(): number | null
+  /**
+   * Calls `listener` with each `business_answer` notification's payload (a business id, or `*`: every business;
+   * migration 0047), and with `*` whenever the watch starts or stops being trusted (notifications may have been missed).
+   */
+  onBusinessAnswer(listener: (payload: string) => void): void
   close(): Promise<void>
 }
 
 export const AUTH_EPOCH_CHANNEL = 'auth_epoch'
+export const BUSINESS_ANSWER_CHANNEL = 'business_answer'
+const LISTEN_ALL = `LISTEN ${AUTH_EPOCH_CHANNEL}; LISTEN ${BUSINESS_ANSWER_CHANNEL}`
 const RECONNECT_MS = 1_000
 
 const watches = new WeakMap<Database, AuthEpochWatch>()
@@ -32,6 +39,22 @@ export function registerAuthEpochWatch(db: Database, watch: AuthEpochWatch): voi
 /** The epoch this process knows for `db` without a query, or null when it must be read. */
 export function knownAuthEpoch(db: Database): number | null {
   return watches.get(db)?.current() ?? null
+}
+
+/** The watch registered for `db` (none for a database opened without one). */
+export function changeWatchOf(db: Database): AuthEpochWatch | undefined {
+  return watches.get(db)
+}
+
+/** The listeners of one watch's `business_answer` notifications. */
+function businessAnswerListeners() {
+  const listeners = new Set<(payload: string) => void>()
+  return {
+    add: (listener: (payload: string) => void) => void listeners.add(listener),
+    tell: (payload: string) => {
+      for (const listener of listeners) listener(payload)
+    },
+  }
 }
 
 /** Epochs only grow; a late or repeated notification never moves the value back. */
@@ -48,10 +71,19 @@ class EpochValue {
 
 export async function watchAuthEpochOnPglite(client: PGlite): Promise<AuthEpochWatch> {
   const epoch = new EpochValue()
+  const answers = businessAnswerListeners()
   const unlisten = await client.listen(AUTH_EPOCH_CHANNEL, (payload) => epoch.raise(payload))
+  const unlistenAnswers = await client.listen(BUSINESS_ANSWER_CHANNEL, answers.tell)
   const { rows } = await client.query<{ value: string | number }>('SELECT value FROM auth_epoch WHERE id = 1')
   epoch.raise(rows[0]?.value)
-  return { current: () => epoch.get(), close: () => unlisten() }
+  return {
+    current: () => epoch.get(),
+    onBusinessAnswer: answers.add,
+    close: async () => {
+      await unlisten()
+      await unlistenAnswers()
+    },
+  }
 }
 
 /**
@@ -64,12 +96,19 @@ export function watchAuthEpochOnPostgres(
   ready: Promise<unknown>,
 ): AuthEpochWatch & { onPoolConnect: (client: ClientBase) => Promise<void> } {
   const epoch = new EpochValue()
+  const answers = businessAnswerListeners()
   const onNotification = (message: Notification) => {
     if (message.channel === AUTH_EPOCH_CHANNEL) epoch.raise(message.payload)
+    else if (message.channel === BUSINESS_ANSWER_CHANNEL) answers.tell(message.payload ?? '*')
   }
   const onPoolConnect = async (client: ClientBase) => {
-    client.on('notification', onNotification)
-    await client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`).catch(() => undefined)
+    // A pooled connection tells only its own commits' business answers (heard before its COMMIT answers); the
+    // listening connection below tells everyone's, so each change is not told once per pooled connection.
+    const ownPid = () => (client as ClientBase & { processID?: number }).processID
+    client.on('notification', (message: Notification) => {
+      if (message.channel !== BUSINESS_ANSWER_CHANNEL || message.processId === ownPid()) onNotification(message)
+    })
+    await client.query(LISTEN_ALL).catch(() => undefined)
   }
 
   let listening = false
@@ -80,6 +119,7 @@ export function watchAuthEpochOnPostgres(
   const lost = (error?: unknown) => {
     if (!listening && !listener) return
     listening = false
+    answers.tell('*')
     const client = listener
     listener = undefined
     client?.end().catch(() => undefined)
@@ -98,12 +138,14 @@ export function watchAuthEpochOnPostgres(
     client.on('end', () => lost())
     try {
       await client.connect()
-      await client.query(`LISTEN ${AUTH_EPOCH_CHANNEL}`)
+      await client.query(LISTEN_ALL)
       // Read after LISTEN: a change committed in between is in the value or in a notification still to come.
       const { rows } = await client.query<{ value: string }>('SELECT value FROM auth_epoch WHERE id = 1')
       epoch.raise(rows[0]?.value)
       if (closed) return void client.end().catch(() => undefined)
       listening = listener === client
+      // Whatever was kept while nobody listened may be stale.
+      if (listening) answers.tell('*')
     } catch (error) {
       if (listener === client) lost(error)
     }
@@ -113,6 +155,7 @@ export function watchAuthEpochOnPostgres(
   return {
     onPoolConnect,
     current: () => (listening ? epoch.get() : null),
+    onBusinessAnswer: answers.add,
     close: async () => {
       closed = true
       listening = false

@@ -172,7 +172,12 @@ async function encryptValuesInClear(db: Database) {
  */
 export type DatabaseSetup = (db: Database, config: AppConfig) => Promise<void>
 
-const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle>; __dbSetup?: DatabaseSetup }
+const globalForDb = globalThis as unknown as {
+  __dbHandle?: Promise<DatabaseHandle>
+  __dbSetup?: DatabaseSetup
+  /** The database `__dbHandle` (the same promise) resolved to. */
+  __openedDb?: { handle: Promise<DatabaseHandle>; db: Database }
+}
 
 /** Installs the setup run on first open (the last one installed wins; one opened already is not set up again). */
 export function setDatabaseSetup(setup: DatabaseSetup): void {
@@ -184,21 +189,33 @@ export function setDatabaseSetup(setup: DatabaseSetup): void {
  * at import. `migrate` overrides MIGRATE_ON_START (the migrate command); the first call's choice holds.
  */
 export function getDatabaseHandle(options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
-  globalForDb.__dbHandle ??= (async () => {
-    const config = getConfig()
-    const handle = await openDatabase(config, options)
-    await globalForDb.__dbSetup?.(handle.db, config)
-    logger.info({ database: handle.kind, location: handle.location }, 'database ready')
-    return handle
-  })().catch((error: unknown) => {
-    globalForDb.__dbHandle = undefined
-    throw error
-  })
+  if (!globalForDb.__dbHandle) {
+    const opening = (async () => {
+      const config = getConfig()
+      const handle = await openDatabase(config, options)
+      await globalForDb.__dbSetup?.(handle.db, config)
+      logger.info({ database: handle.kind, location: handle.location }, 'database ready')
+      return handle
+    })().catch((error: unknown) => {
+      globalForDb.__dbHandle = undefined
+      throw error
+    })
+    globalForDb.__dbHandle = opening
+    opening.then(
+      (handle) => void (globalForDb.__openedDb = { handle: opening, db: handle.db }),
+      () => undefined,
+    )
+  }
   return globalForDb.__dbHandle
 }
 
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db
+}
+
+/** The database once it is open (a request's hot path reads it without an await), else undefined: use getDb. */
+export function openedDb(): Database | undefined {
+  return globalForDb.__openedDb?.handle === globalForDb.__dbHandle ? globalForDb.__openedDb?.db : undefined
 }
 
 export async function closeDatabase(): Promise<void> {

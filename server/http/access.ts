@@ -4,7 +4,7 @@ import type { ZodType } from 'zod'
 import type { Permission } from '@/lib/permissions/names'
 import { assertFreshProof } from '@/server/auth/step-up'
 import { AppError } from './app-error'
-import { authenticate, requireAuth, requirePermission } from './auth'
+import { authenticate } from './auth'
 import type { Actor, AppEnv } from './context'
 import { bearerSecurity } from './openapi'
 import { permissionRefused } from './refusals'
@@ -50,40 +50,40 @@ export function assertStaffWithAll(actor: Actor, ...all: Permission[]): void {
   if (missing.length) throw permissionRefused(missing, { scope: 'staff', match: 'all' })
 }
 
-/** Route guard: staff holding any one of the permissions. */
-export const requireStaffWithAny = (...anyOf: Permission[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    assertStaffWithAny(await authenticate(c), ...anyOf)
-    await next()
-  })
+/** What a route's guard checks of the signed-in actor, after the enrolment gate; throws its refusal. */
+type ActorCheck = (actor: Actor) => void
 
-const requireStaffWithAll = (...all: Permission[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    assertStaffWithAll(await authenticate(c), ...all)
-    await next()
-  })
+const anyActor: ActorCheck = () => undefined
 
-const requireNotStaff = () =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if ((await authenticate(c)).isStaff) throw new AppError('FORBIDDEN', 'Staff cannot do this; it is for business users')
-    await next()
-  })
+/** Every listed permission, held through any role (403 otherwise). */
+const holdingAll =
+  (...required: Permission[]): ActorCheck =>
+  (actor) => {
+    const missing = required.filter((p) => !actor.permissions.has(p))
+    if (missing.length) throw permissionRefused(missing, { scope: actor.isStaff ? 'staff' : 'business', match: 'all' })
+  }
+
+const notStaff: ActorCheck = (actor) => {
+  if (actor.isStaff) throw new AppError('FORBIDDEN', 'Staff cannot do this; it is for business users')
+}
 
 /**
+ * One middleware per route: the actor (401 without a valid token), then the enrolment gate, then the route's own check.
  * A session that must enrol a factor first (server/modules/factors/factor-policy.ts) reaches only the routes declared
  * `duringEnrolment`; everything else answers 403 FACTOR_ENROLMENT_REQUIRED.
  */
-const enrolmentGate = (declaration: AccessDeclaration) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if ((await authenticate(c)).proof.enrolmentOnly && !declaration.duringEnrolment) {
-      throw new AppError('FACTOR_ENROLMENT_REQUIRED', 'Set up a second factor (an authenticator app) before anything else')
-    }
-    await next()
-  })
-
-const declared = (declaration: AccessDeclaration, middleware: ReturnType<typeof requireAuth>) => ({
+const declared = (declaration: AccessDeclaration, check: ActorCheck) => ({
   security: bearerSecurity,
-  middleware: [enrolmentGate(declaration), middleware],
+  middleware: [
+    createMiddleware<AppEnv>(async (c, next) => {
+      const actor = await authenticate(c)
+      if (actor.proof.enrolmentOnly && !declaration.duringEnrolment) {
+        throw new AppError('FACTOR_ENROLMENT_REQUIRED', 'Set up a second factor (an authenticator app) before anything else')
+      }
+      check(actor)
+      await next()
+    }),
+  ],
   'x-access': declaration,
 })
 
@@ -108,23 +108,20 @@ export function stepUp<T extends { middleware: unknown[]; 'x-access': AccessDecl
 export const access = {
   public: () => ({ 'x-access': { kind: 'public', permissions: [], match: 'all' } satisfies AccessDeclaration }),
   /** Any signed-in user, also in a session that may only enrol a factor. */
-  enrolling: () => declared({ kind: 'signed-in', permissions: [], match: 'all', duringEnrolment: true }, requireAuth()),
+  enrolling: () => declared({ kind: 'signed-in', permissions: [], match: 'all', duringEnrolment: true }, anyActor),
   signedIn: (...permissions: Permission[]) =>
-    declared(
-      { kind: 'signed-in', permissions, match: 'all' },
-      permissions.length ? requirePermission(...permissions) : requireAuth(),
-    ),
+    declared({ kind: 'signed-in', permissions, match: 'all' }, permissions.length ? holdingAll(...permissions) : anyActor),
   /** Any signed-in business user; staff are refused. */
-  businessUsers: () => declared({ kind: 'signed-in', permissions: [], match: 'all', membersOnly: true }, requireNotStaff()),
-  business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, requireAuth()),
-  businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, requireAuth()),
+  businessUsers: () => declared({ kind: 'signed-in', permissions: [], match: 'all', membersOnly: true }, notStaff),
+  business: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'all' }, anyActor),
+  businessAny: (...permissions: Permission[]) => declared({ kind: 'business', permissions, match: 'any' }, anyActor),
   /** A business's own users only (holding the permissions inside it); staff are refused by the service. */
   businessMembers: (...permissions: Permission[]) =>
-    declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, requirePermission(...permissions)),
+    declared({ kind: 'business', permissions, match: 'all', membersOnly: true }, holdingAll(...permissions)),
   staff: (...permissions: Permission[]) =>
-    declared({ kind: 'staff', permissions, match: 'all' }, requireStaffWithAll(...permissions)),
+    declared({ kind: 'staff', permissions, match: 'all' }, (actor) => assertStaffWithAll(actor, ...permissions)),
   staffAny: (...permissions: Permission[]) =>
-    declared({ kind: 'staff', permissions, match: 'any' }, requireStaffWithAny(...permissions)),
+    declared({ kind: 'staff', permissions, match: 'any' }, (actor) => assertStaffWithAny(actor, ...permissions)),
 }
 
 /** A required JSON request body: `request: { params: idParam, ...jsonBody(schema) }`. */

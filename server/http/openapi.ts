@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import type { Context, TypedResponse } from 'hono'
 import type { ZodType } from 'zod'
 import { errorBodySchema } from '@/lib/contracts/errors'
 import type { AppEnv } from './context'
@@ -67,4 +68,12 @@ export function routesTagged(...tags: string[]) {
     patch: operation('patch'),
     delete: operation('delete'),
   }
+}
+
+/**
+ * A 200 whose JSON body is already text (an answer kept by server/db/answer-cache.ts): the same bytes and headers
+ * `c.json` would send for the value it came from, typed as that value's answer.
+ */
+export function jsonText<T>(c: Context, text: string): Response & TypedResponse<T, 200, 'json'> {
+  return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<T, 200, 'json'>
 }

@@ -1,4 +1,4 @@
-import { getDb } from '@/server/db/client'
+import { getDb, openedDb } from '@/server/db/client'
 import { actorOf } from './auth'
 import { auditContextOf, type AppContext } from './context'
 
@@ -20,5 +20,5 @@ export async function publicArgs(c: AppContext) {
 
 /** The same without the audit context, for services that write no audit row (reads, mostly). */
 export async function readArgs(c: AppContext) {
-  return { db: await getDb(), actor: actorOf(c) }
+  return { db: openedDb() ?? (await getDb()), actor: actorOf(c) }
 }

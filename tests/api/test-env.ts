@@ -20,6 +20,10 @@ export const TEST_ENV: Record<string, string> = {
   // snapshot as a first start does; the demo files that look at screening start from the demo seeded with it (seed()'s
   // default; tests/api/demo-template.ts), the others from the demo without it (`shippedLists: false`).
   SCREENING_SHIPPED_LISTS: 'false',
+  // Answers kept in memory are dropped when the server hears PostgreSQL's NOTIFY, a few milliseconds after a commit
+  // in another process: a file whose server is another process, writing rows itself, would race it. The cache has its
+  // own files (tests/api/answer-cache.test.ts, tests/multi-instance) and the browser suite runs with it.
+  ANSWER_CACHE_MS: '0',
 }
 
 export async function withTestEnv<T>(env: Record<string, string>, run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gte, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { BusinessListQuery } from '@/lib/contracts/businesses'
 import { normaliseRegistrationNumber } from '@/lib/validation/registration-number'
+import { businessListAnswer } from '@/server/db/answer-cache'
 import type { Database, Executor } from '@/server/db/client'
 import { upToIncluding } from '@/server/db/date-range'
 import { businesses, businessUsers, roles } from '@/server/db/schema'
@@ -191,6 +192,11 @@ export async function findBusinesses(options: { db: Database; query: BusinessLis
     total,
     query,
   )
+}
+
+/** findBusinesses as the JSON text of its page, kept for a few seconds per process (server/db/answer-cache.ts). */
+export function findBusinessesAnswer(options: { db: Database; query: BusinessListQuery }): Promise<string> {
+  return businessListAnswer(options.db, options.query, () => findBusinesses(options))
 }
 
 /**

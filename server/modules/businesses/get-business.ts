@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { BusinessDecision } from '@/lib/contracts/businesses'
 import { PERMISSIONS } from '@/lib/permissions/names'
-import type { Executor } from '@/server/db/client'
+import { businessViewAnswer } from '@/server/db/answer-cache'
+import type { Database, Executor } from '@/server/db/client'
 import { businessCategories, businessDivisions, businesses, businessTypes, businessUsers, roles, users } from '@/server/db/schema'
 import { AppError } from '@/server/http/app-error'
 import type { Actor } from '@/server/http/context'
@@ -63,6 +64,12 @@ export async function getBusiness(options: { db: Executor; actor: Actor; id: str
       }
     : null
   return { ...business, decision }
+}
+
+/** getBusiness as the JSON text of its answer, kept for a few seconds per process (server/db/answer-cache.ts). */
+export function getBusinessAnswer(options: { db: Database; actor: Actor; id: string }): Promise<string> {
+  assertBusinessAccess(options.actor, options.id, BUSINESS_READ)
+  return businessViewAnswer(options.db, options.id, () => getBusiness(options))
 }
 
 /** Everything the KYC summary PDF needs in one answer (KYC sections join as their modules land). */

@@ -6,7 +6,7 @@ import * as paginationContract from '@/lib/contracts/pagination'
 import * as productsContract from '@/lib/contracts/products'
 import { PERMISSIONS as P } from '@/lib/permissions/names'
 import { access, idParam, jsonBody } from '@/server/http/access'
-import { createRouter, errorResponses, json, routesTagged } from '@/server/http/openapi'
+import { createRouter, errorResponses, json, jsonText, routesTagged } from '@/server/http/openapi'
 import { publicArgs, readArgs, serviceArgs } from '@/server/http/service-args'
 import { findBusinessProducts } from '@/server/modules/onboarding/find-onboardings'
 import { findDivisionProducts } from '@/server/modules/products/find-products'
@@ -28,9 +28,9 @@ import {
   lookUpExistingProfile,
   requestProfileAccess,
 } from './existing-profiles'
-import { businessNameExists, findBusinesses, findMyBusinesses, registrationNumberExists } from './find-businesses'
+import { businessNameExists, findBusinessesAnswer, findMyBusinesses, registrationNumberExists } from './find-businesses'
 import { findOutstanding } from './find-outstanding'
-import { BUSINESS_READ, getBusiness, getBusinessPdfInfo } from './get-business'
+import { BUSINESS_READ, getBusiness, getBusinessAnswer, getBusinessPdfInfo } from './get-business'
 import { INVITE_PERMISSION, inviteToBusiness } from './invite-to-business'
 import { createDivision, findBusinessCategories, findBusinessTypes, findDivisions, updateDivision } from './reference-lists'
 import { BUSINESS_EDIT, updateBusiness } from './update-business'
@@ -153,7 +153,11 @@ businessRoutes.openapi(
     request: { query: businessesContract.businessListQuerySchema },
     responses: { 200: json(businessesContract.businessPageSchema, 'A page of businesses'), ...errorResponses(400, 401, 403) },
   }),
-  async (c) => c.json(await findBusinesses({ ...(await readArgs(c)), query: c.req.valid('query') }), 200),
+  async (c) =>
+    jsonText<z.infer<typeof businessesContract.businessPageSchema>>(
+      c,
+      await findBusinessesAnswer({ ...(await readArgs(c)), query: c.req.valid('query') }),
+    ),
 )
 
 // POST /businesses – register a business
@@ -177,7 +181,8 @@ businessRoutes.openapi(
     request: { params: idParam },
     responses: { 200: json(businessesContract.businessSchema, 'The business'), ...errorResponses(401, 403, 404) },
   }),
-  async (c) => c.json(await getBusiness({ ...(await readArgs(c)), id: c.req.valid('param').id }), 200),
+  async (c) =>
+    jsonText<businessesContract.Business>(c, await getBusinessAnswer({ ...(await readArgs(c)), id: c.req.valid('param').id })),
 )
 
 // PATCH /businesses/{id} – owners before approval; CAN_UPDATE_APPROVED_BUSINESS_INFO after
