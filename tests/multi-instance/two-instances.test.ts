@@ -26,6 +26,8 @@ let a: string
 let b: string
 /** An owner whose business's recertification falls due in 3 days, seeded before the servers start. */
 let reminded: { email: string; businessId: string }
+/** A business still pending approval, which its owner may rename. */
+let pending: { token: string; businessId: string }
 
 const client = () => `198.51.100.${randomInt(1, 250)}`
 
@@ -62,6 +64,8 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
     })
     const owner = await signedInUser({ businesses: [{ businessId: business.id }] })
     reminded = { email: owner.user.email, businessId: business.id }
+    const pendingOwner = await signedInUser({ businesses: [{}] })
+    pending = { token: pendingOwner.token, businessId: pendingOwner.businessIds[0]! }
 
     // Not APP_ENV=test, which keeps the scheduled jobs off; both offer the daily runs a second after they start.
     const env = {
@@ -71,6 +75,8 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
       REDIS_KEY_PREFIX: redisKeyPrefix,
       TRUSTED_PROXIES: 'loopback',
       JOBS_FIRST_RUN_DELAY_SECONDS: '1',
+      // As in production (tests/api/test-env.ts turns it off for the other files): answers kept for 5 s per instance.
+      ANSWER_CACHE_MS: '5000',
     }
     const started = await Promise.allSettled([startApiServer('standalone', env), startApiServer('standalone', env)])
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value)
@@ -103,6 +109,26 @@ describe.skipIf(!postgresUrl)('two instances on one PostgreSQL database and one 
       if (status !== 401) await new Promise((r) => setTimeout(r, 50))
     }
     expect(status, 'B still served the session a second after the logout on A').toBe(401)
+  })
+
+  it("a business's change made on A is in B's answer within a second, though B keeps answers", async () => {
+    const { token, businessId: id } = pending
+    const nameOn = async (base: string) => {
+      const res = await call(base, `/businesses/${id}`, { token })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { name: string }).name
+    }
+    await nameOn(b) // kept on B
+    const renamed = `Renamed On A ${Date.now()} Ltd`
+    const patched = await call(a, `/businesses/${id}`, { method: 'PATCH', token, json: { name: renamed } })
+    expect(patched.status, await patched.clone().text()).toBe(200)
+    const changed = Date.now()
+    let seen = await nameOn(b)
+    while (seen !== renamed && Date.now() - changed <= 1000) {
+      await new Promise((r) => setTimeout(r, 50))
+      seen = await nameOn(b)
+    }
+    expect(seen, 'B still answered the old name a second after the change on A').toBe(renamed)
   })
 
   it('counts failed sign-ins on A and B together: the pair locks after the free failures split over both', async () => {
