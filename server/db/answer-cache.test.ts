@@ -70,6 +70,31 @@ describe('answers kept in memory', () => {
     expect(await businessViewAnswer(db, 'a', racing)).toBe('{"run":2}')
   })
 
+  it('keeps a view read while another business changed, and drops one whose business changed meanwhile', async () => {
+    const { db, tell } = watchedDb()
+    let runs = 0
+    const readTelling = (payload: string) => async () => {
+      tell(payload) // committed while the read ran
+      return { run: ++runs }
+    }
+    expect(await businessViewAnswer(db, 'a', readTelling('b'))).toBe('{"run":1}')
+    expect(await businessViewAnswer(db, 'a', readTelling('b'))).toBe('{"run":1}')
+    expect(await businessViewAnswer(db, 'c', readTelling('c'))).toBe('{"run":2}')
+    expect(await businessViewAnswer(db, 'c', readTelling('b'))).toBe('{"run":3}')
+    expect(await businessViewAnswer(db, 'c', readTelling('b'))).toBe('{"run":3}')
+    expect(await businessViewAnswer(db, 'd', readTelling('*'))).toBe('{"run":4}')
+    expect(await businessViewAnswer(db, 'd', readTelling('b'))).toBe('{"run":5}')
+  })
+
+  it('keys a view by the lower-case id PostgreSQL announces', async () => {
+    const { db, tell } = watchedDb()
+    const read = counted()
+    await businessViewAnswer(db, 'AB12', read)
+    expect(await businessViewAnswer(db, 'ab12', read)).toBe('{"run":1}')
+    tell('ab12')
+    expect(await businessViewAnswer(db, 'AB12', read)).toBe('{"run":2}')
+  })
+
   it('keeps nothing while the process is not listening', async () => {
     const { db, state } = watchedDb({ listening: false })
     const read = counted()

@@ -23,8 +23,15 @@ interface Entry {
 }
 
 interface Answers {
-  /** Raised by every notification: an answer computed across one is not kept. */
+  /** Raised by every notification: a list page computed across one is not kept. */
   generation: number
+  /**
+   * The generation at which each business (or `*`) was last named: a view computed across a change to its own
+   * business is not kept, one computed across other businesses' changes is. Cleared when full, and then everything
+   * computed before the clearing counts as changed (`clearedAt`).
+   */
+  named: Map<string, number>
+  clearedAt: number
   views: Map<string, Entry>
   lists: Map<string, Entry>
   trusted: () => boolean
@@ -42,18 +49,32 @@ function answersOf(db: Database): Answers | null {
   if (!watch) return null // not opened yet, or opened without a watch: nothing is kept
   const answers: Answers = {
     generation: 0,
+    named: new Map(),
+    clearedAt: 0,
     views: new Map(),
     lists: new Map(),
     trusted: () => watch.current() !== null,
   }
   watch.onBusinessAnswer((payload) => {
     answers.generation++
+    if (answers.named.size >= MAX_VIEWS) {
+      answers.named.clear()
+      answers.clearedAt = answers.generation
+    }
+    answers.named.set(payload, answers.generation)
     answers.lists.clear()
     if (payload === '*') answers.views.clear()
     else answers.views.delete(payload)
   })
   answersByDb.set(db, answers)
   return answers
+}
+
+/** True when nothing that could change this answer was announced since `generation`. */
+function unchangedSince(answers: Answers, kind: 'views' | 'lists', key: string, generation: number): boolean {
+  if (answers.generation === generation) return true
+  if (kind === 'lists' || answers.clearedAt > generation) return false
+  return (answers.named.get(key) ?? 0) <= generation && (answers.named.get('*') ?? 0) <= generation
 }
 
 async function answer(db: Database, kind: 'views' | 'lists', key: string, compute: () => Promise<unknown>): Promise<string> {
@@ -66,7 +87,7 @@ async function answer(db: Database, kind: 'views' | 'lists', key: string, comput
   if (entry && now - entry.storedAt < maxAgeMs) return entry.text
   const generation = answers.generation
   const text = JSON.stringify(await compute())
-  if (answers.generation === generation && answers.trusted()) {
+  if (unchangedSince(answers, kind, key, generation) && answers.trusted()) {
     kept.delete(key)
     if (kept.size >= (kind === 'views' ? MAX_VIEWS : MAX_LISTS)) kept.delete(kept.keys().next().value!)
     kept.set(key, { text, storedAt: now })
@@ -76,7 +97,8 @@ async function answer(db: Database, kind: 'views' | 'lists', key: string, comput
 
 /** A business's view (GET /businesses/{id}) as JSON text: kept, or computed and kept. */
 export function businessViewAnswer(db: Database, businessId: string, compute: () => Promise<unknown>): Promise<string> {
-  return answer(db, 'views', businessId, compute)
+  // Announced as PostgreSQL writes a uuid: lower case (a request may name it in upper case).
+  return answer(db, 'views', businessId.toLowerCase(), compute)
 }
 
 /** A page of a business list (its query, validated, as the key) as JSON text: kept, or computed and kept. */

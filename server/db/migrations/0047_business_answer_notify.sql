@@ -1,7 +1,7 @@
 -- What a business screen or the staff list shows changed: announced at commit on `business_answer` (NOTIFY is
 -- transactional), so every process drops the answers it keeps for those reads (server/db/answer-cache.ts). The
--- payload is the business's id, or `*` for a change that touches every business (a document type's name) and once a
--- transaction has announced 100 businesses (a bulk update): a listener then drops everything.
+-- payload is the business's id, or `*` for a change that touches every business (a document type's name) and after a
+-- transaction's 100th change (a bulk update): a listener then drops everything.
 -- Deferred constraint triggers, as for the auth epoch (0018): they run at commit, once per row, after the change.
 CREATE FUNCTION "notify_business_answer"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
