@@ -42,6 +42,10 @@ if (topUp) {
   process.env.DATA_INDEX_KEY ||= benchKey('index')
 }
 
+// The bench measures the search's statements: the same fragment asked again within 5 s would be answered from memory
+// (server/db/answer-cache.ts), which says nothing of the plan.
+process.env.ANSWER_CACHE_MS = '0'
+
 const { sql } = await import('drizzle-orm')
 const { serve } = await import('@hono/node-server')
 const { createApp } = await import('@/server/app')
