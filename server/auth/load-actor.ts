@@ -193,6 +193,10 @@ export async function currentAuthEpoch(db: Database): Promise<number> {
   return Number(row?.value ?? 0)
 }
 
+/** The entry answers this token's user, within its session's expiry and MAX_AGE_MS (the epoch is checked apart). */
+const isFreshEntry = (cached: CacheEntry, claims: AccessTokenClaims, now: number) =>
+  cached.actor.userId === claims.userId && cached.sessionExpiresAt > now && now - cached.cachedAt < MAX_AGE_MS
+
 /**
  * The cached actor without an await, when the process heard the epoch it was read at, it is fresh, and its session's
  * last-seen time is not due to be written; undefined when loadActorCached must decide (null: the token was replaced).
@@ -201,12 +205,7 @@ export function knownActor(db: Database, claims: AccessTokenClaims): Actor | nul
   const cached = cache.get(claims.sessionId)
   if (!cached) return undefined
   const now = Date.now()
-  const fresh =
-    cached.actor.userId === claims.userId &&
-    cached.sessionExpiresAt > now &&
-    now - cached.cachedAt < MAX_AGE_MS &&
-    knownAuthEpoch(db) === cached.epoch
-  if (!fresh) return undefined
+  if (!isFreshEntry(cached, claims, now) || knownAuthEpoch(db) !== cached.epoch) return undefined
   if (isReplacedToken(claims, cached.tokenGeneration)) return null
   if (isIdleStaff(cached.actor, cached.lastSeenAt, now) || now - cached.lastSeenAt > LAST_SEEN_WRITE_MS) return undefined
   return { ...cached.actor, tokenExpiresAt: claims.expiresAt }
@@ -220,8 +219,7 @@ export async function loadActorCached(db: Database, claims: AccessTokenClaims): 
   const now = Date.now()
   const cached = cache.get(claims.sessionId)
   if (cached) {
-    const fresh = cached.actor.userId === claims.userId && cached.sessionExpiresAt > now && now - cached.cachedAt < MAX_AGE_MS
-    if (fresh && (knownAuthEpoch(db) ?? (await currentAuthEpoch(db))) === cached.epoch) {
+    if (isFreshEntry(cached, claims, now) && (knownAuthEpoch(db) ?? (await currentAuthEpoch(db))) === cached.epoch) {
       if (isReplacedToken(claims, cached.tokenGeneration)) return null
       // Idle as far as this process knows: another instance may have seen the session since, so read it afresh.
       if (!isIdleStaff(cached.actor, cached.lastSeenAt, now)) {

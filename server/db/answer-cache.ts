@@ -40,11 +40,11 @@ interface Answers {
 const MAX_VIEWS = 10_000
 const MAX_LISTS = 500
 
-const answersByDb = new WeakMap<Database, Answers | null>()
+const answersByDb = new WeakMap<Database, Answers>()
 
 function answersOf(db: Database): Answers | null {
   const known = answersByDb.get(db)
-  if (known !== undefined) return known
+  if (known) return known
   const watch = changeWatchOf(db)
   if (!watch) return null // not opened yet, or opened without a watch: nothing is kept
   const answers: Answers = {
